@@ -1,0 +1,65 @@
+// swift-tools-version: 6.0
+// Mapwright: a map-rendering engine and tile CLI for Linux.
+//
+// Dependencies point one way: MapCore (pure Swift) <- MapProjection (PROJ) <- MapCLI <- mapwright.
+// C libraries come in through small system-library targets resolved with pkg-config.
+
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Mapwright",
+    products: [
+        .executable(name: "mapwright", targets: ["mapwright"]),
+        .library(name: "MapCore", targets: ["MapCore"]),
+        .library(name: "MapProjection", targets: ["MapProjection"]),
+        .library(name: "MapCLI", targets: ["MapCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: - Map model
+
+        /// Coordinates, regions, Web Mercator map space, tiles, geodesy, the camera and viewport.
+        /// Foundation only: no C dependency.
+        .target(name: "MapCore", swiftSettings: swiftSettings),
+
+        // MARK: - Projections (PROJ)
+
+        .systemLibrary(
+            name: "CProj",
+            pkgConfig: "proj",
+            providers: [.apt(["libproj-dev"])]
+        ),
+        /// Coordinate transforms between any two CRS, over the PROJ C API.
+        .target(name: "MapProjection", dependencies: ["CProj", "MapCore"], swiftSettings: swiftSettings),
+
+        // MARK: - Command line
+
+        /// The `mapwright` commands, in a library so tests can parse and run them.
+        .target(
+            name: "MapCLI",
+            dependencies: [
+                "MapCore",
+                "MapProjection",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "mapwright", dependencies: ["MapCLI"], swiftSettings: swiftSettings),
+
+        // MARK: - Tests
+
+        .testTarget(name: "MapCoreTests", dependencies: ["MapCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MapProjectionTests",
+            dependencies: ["MapProjection", "MapCore", "CProj"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "MapCLITests", dependencies: ["MapCLI", "MapCore"], swiftSettings: swiftSettings),
+    ]
+)

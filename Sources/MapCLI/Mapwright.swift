@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// The `mapwright` command: renders maps, compares renders and answers map-model questions.
+public struct Mapwright: ParsableCommand {
+    /// The version `mapwright --version` prints.
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "mapwright",
+        abstract: "Render maps of geotagged photos and tracks, on a server.",
+        version: version,
+        subcommands: []
+    )
+
+    public init() {}
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// An error raised when a map-core value is given something it cannot represent.
+///
+/// Every case names the offending value, so a message can be shown to a person as is:
+///
+/// ```swift
+/// do { _ = try Coordinate(latitude: 91, longitude: 0) }
+/// catch { print(error) } // latitude 91.0 is outside [-90, 90]
+/// ```
+public enum MapCoreError: Error, Hashable, Sendable {
+    /// A latitude that is not finite or outside [-90, 90] degrees.
+    case invalidLatitude(Double)
+    /// A longitude that is not finite or outside [-180, 180] degrees.
+    case invalidLongitude(Double)
+    /// A span delta that is not finite or outside its range; `name` is the field.
+    case invalidSpan(name: String, value: Double, range: ClosedRange<Double>)
+    /// A distance that is not finite or is negative; `name` is the field.
+    case invalidDistance(name: String, meters: Double)
+    /// A camera field that is not finite or outside its range; `name` is the field.
+    case invalidCamera(name: String, value: Double, range: ClosedRange<Double>)
+    /// A viewport size that is not finite or not positive.
+    case invalidViewportSize(width: Double, height: Double)
+    /// A screen scale that is not finite or outside [1, 4].
+    case invalidScale(Double)
+    /// A zoom level that is not finite or outside its range.
+    case invalidZoomLevel(Double, range: ClosedRange<Double>)
+    /// A tile address outside the tile grid at its zoom.
+    case invalidTile(z: Int, x: Int, y: Int)
+    /// A quadkey with characters other than 0–3, or longer than the deepest zoom.
+    case invalidQuadkey(String)
+    /// Edge padding that leaves no room in the viewport.
+    case paddingExceedsViewport(width: Double, height: Double)
+    /// An operation that needs at least one coordinate was given none.
+    case noCoordinates
+}
+
+extension MapCoreError: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        switch self {
+        case .invalidLatitude(let value):
+            return "latitude \(value) is outside [-90, 90]"
+        case .invalidLongitude(let value):
+            return "longitude \(value) is outside [-180, 180]"
+        case .invalidSpan(let name, let value, let range):
+            return "\(name) \(value) is outside [\(range.lowerBound), \(range.upperBound)]"
+        case .invalidDistance(let name, let meters):
+            return "\(name) \(meters) m is not a finite, non-negative distance"
+        case .invalidCamera(let name, let value, let range):
+            return "\(name) \(value) is outside [\(range.lowerBound), \(range.upperBound)]"
+        case .invalidViewportSize(let width, let height):
+            return "viewport size \(width)x\(height) points is not positive"
+        case .invalidScale(let value):
+            return "scale \(value) is outside [1, 4]"
+        case .invalidZoomLevel(let value, let range):
+            return "zoom level \(value) is outside [\(range.lowerBound), \(range.upperBound)]"
+        case .invalidTile(let z, let x, let y):
+            return "tile \(z)/\(x)/\(y) is outside the tile grid"
+        case .invalidQuadkey(let key):
+            return "quadkey '\(key)' is not made of the digits 0-3 (at most 30 of them)"
+        case .paddingExceedsViewport(let width, let height):
+            return "edge padding leaves \(width)x\(height) points of the viewport: nothing fits"
+        case .noCoordinates:
+            return "no coordinates were given"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,3 @@
+import MapCLI
+
+Mapwright.main()
