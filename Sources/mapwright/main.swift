@@ -1,3 +1,3 @@
 import MapCLI
 
-Mapwright.main()
+Mapwright.runAndExit()

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+
+extension Mapwright {
+    /// Runs the command line and ends the process with Mapwright's exit statuses.
+    ///
+    /// - 0: success (also `--help` and `--version`);
+    /// - 1: the command ran and reports a negative outcome (images differ, no photo located),
+    ///   by throwing `ExitCode(1)` or ``CommandFailure``;
+    /// - 2: bad input: an unparsable argument, an unreadable file, a failed validation.
+    ///
+    /// Errors are printed as one line, `mapwright: <message>`, on standard error.
+    public static func runAndExit(_ arguments: [String]? = nil) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            Foundation.exit(0)
+        } catch {
+            Foundation.exit(handle(error))
+        }
+    }
+
+    /// Prints `error` as `mapwright: <message>` (or help text to standard output) and returns
+    /// the exit status it stands for.
+    static func handle(_ error: any Error) -> Int32 {
+        if let exitCode = error as? ExitCode { return exitCode.rawValue }
+        if let failure = error as? CommandFailure {
+            FileHandle.standardError.write(Data("mapwright: \(failure.message)\n".utf8))
+            return failure.status
+        }
+        let code = exitCode(for: error)
+        if code == .success {
+            print(fullMessage(for: error))
+            return 0
+        }
+        let message = self.message(for: error)
+            .split(separator: "\n").first.map(String.init) ?? "\(error)"
+        let line = message.hasPrefix("Error: ") ? String(message.dropFirst("Error: ".count)) : message
+        FileHandle.standardError.write(Data("mapwright: \(line)\n".utf8))
+        return 2
+    }
+}
+
+/// A command's failure with its own exit status and a one-line message for a person.
+public struct CommandFailure: Error, CustomStringConvertible {
+    /// The line printed after `mapwright: `.
+    public var message: String
+    /// The process exit status: 1 for a negative outcome, 2 for bad input.
+    public var status: Int32
+
+    /// Creates a failure; the default status 2 means bad input.
+    public init(_ message: String, status: Int32 = 2) {
+        self.message = message
+        self.status = status
+    }
+
+    public var description: String { message }
+}
