@@ -1,0 +1,44 @@
+import ArgumentParser
+import MapCore
+
+/// Options that place a camera over a view: centre, zoom, size, scale, heading and pitch.
+struct CameraOptions: ParsableArguments {
+    @Option(help: "The coordinate at the centre of the view, as LAT,LON in degrees.", transform: ArgumentValues.coordinate)
+    var center: Coordinate
+
+    @Option(help: "The zoom level at the centre, 0 to 30 (fractions allowed).")
+    var zoom: Double
+
+    @Option(help: "The view's size in points, as WIDTHxHEIGHT.", transform: ArgumentValues.size)
+    var size: ViewSize
+
+    @Option(help: "Pixels per point: 1, 2 or 3.")
+    var scale: Double = 1
+
+    @Option(help: "The camera's heading in degrees clockwise from true north.")
+    var heading: Double = 0
+
+    @Option(help: "The camera's pitch in degrees from straight down, 0 to 80.")
+    var pitch: Double = 0
+
+    /// The viewport these options describe.
+    ///
+    /// - Throws: `ValidationError` naming the option whose value is out of range.
+    func viewport() throws -> Viewport {
+        do {
+            return try Viewport(
+                center: center, zoomLevel: zoom, size: size, scale: scale,
+                headingDegrees: heading, pitchDegrees: pitch
+            )
+        } catch {
+            let option: String
+            switch error {
+            case .invalidZoomLevel: option = "--zoom"
+            case .invalidScale: option = "--scale"
+            case .invalidCamera(let name, _, _): option = name == "pitch" ? "--pitch" : "--heading"
+            default: option = "--size"
+            }
+            throw ValidationError("\(option): \(error)")
+        }
+    }
+}

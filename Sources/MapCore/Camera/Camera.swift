@@ -1,0 +1,101 @@
+import Foundation
+
+/// Where a map is seen from: the point looked at, the direction and tilt of the view, and the
+/// height of the eye (MapKit's MKMapCamera).
+///
+/// Mapwright's camera looks at a flat Web Mercator map. Its vertical field of view is
+/// ``verticalFieldOfViewDegrees`` (36.87°, as MapLibre's): the eye is 1.5 viewport heights
+/// from the centre, so a viewport's zoom level follows from the altitude, the pitch, the
+/// centre's latitude and the viewport's height. For example, a camera 1000 m above Paris,
+/// looking down, shows about 667 m of ground from top to bottom of any viewport:
+///
+/// ```swift
+/// let camera = try Camera(centerCoordinate: paris, altitudeMeters: 1000)
+/// ```
+public struct Camera: Hashable, Sendable, Codable {
+    /// The vertical field of view: 2·atan(1/3) ≈ 36.8699°, so the eye is 1.5 viewport
+    /// heights from the point it looks at.
+    public static let verticalFieldOfViewDegrees: Double = 2 * atan(1.0 / 3.0) * 180 / .pi
+
+    /// Distance from the eye to the centre, in viewport heights: 1 / (2·tan(fov/2)) = 1.5.
+    public static let centerDistanceInViewportHeights: Double = 1.5
+
+    /// The steepest pitch a camera may have: 80° from looking straight down.
+    public static let maximumPitchDegrees: Double = 80
+
+    /// The coordinate at the centre of the view.
+    public let centerCoordinate: Coordinate
+    /// The direction the camera faces, in degrees clockwise from true north, in [0, 360).
+    /// With heading 90 east is up in the view.
+    public let headingDegrees: Double
+    /// The tilt of the view from looking straight down, in degrees, in [0, ``maximumPitchDegrees``].
+    public let pitchDegrees: Double
+    /// The height of the eye above the ground, in meters; positive.
+    public let altitudeMeters: Double
+
+    /// Creates a camera, rejecting values that are not finite or out of range.
+    ///
+    /// - Parameters:
+    ///   - centerCoordinate: The coordinate at the centre of the view.
+    ///   - headingDegrees: Clockwise from true north; wrapped into [0, 360). The default is 0.
+    ///   - pitchDegrees: From straight down, in [0, 80]. The default is 0.
+    ///   - altitudeMeters: Height of the eye above the ground; positive.
+    /// - Throws: ``MapCoreError/invalidCamera(name:value:range:)`` naming the bad field.
+    public init(
+        centerCoordinate: Coordinate,
+        headingDegrees: Double = 0,
+        pitchDegrees: Double = 0,
+        altitudeMeters: Double
+    ) throws(MapCoreError) {
+        guard headingDegrees.isFinite else {
+            throw .invalidCamera(name: "heading", value: headingDegrees, range: 0...360)
+        }
+        guard pitchDegrees.isFinite, (0...Camera.maximumPitchDegrees).contains(pitchDegrees) else {
+            throw .invalidCamera(name: "pitch", value: pitchDegrees, range: 0...Camera.maximumPitchDegrees)
+        }
+        guard altitudeMeters.isFinite, altitudeMeters > 0 else {
+            throw .invalidCamera(name: "altitude", value: altitudeMeters, range: Double.leastNonzeroMagnitude...1e12)
+        }
+        self.centerCoordinate = centerCoordinate
+        self.headingDegrees = Camera.normalizedHeading(headingDegrees)
+        self.pitchDegrees = pitchDegrees
+        self.altitudeMeters = altitudeMeters
+    }
+
+    /// Wraps a heading into [0, 360).
+    static func normalizedHeading(_ degrees: Double) -> Double {
+        let remainder = degrees.truncatingRemainder(dividingBy: 360)
+        let wrapped = remainder < 0 ? remainder + 360 : remainder
+        return wrapped == 360 ? 0 : wrapped
+    }
+}
+
+// MARK: - Altitude and zoom level
+
+extension Camera {
+    /// The altitude at which a camera shows a zoom level in a viewport of the given height.
+    ///
+    /// - Parameters:
+    ///   - zoomLevel: The zoom level at the centre of the view.
+    ///   - latitude: The centre's latitude in degrees (ground resolution depends on it).
+    ///   - pitchDegrees: The camera's pitch; the eye is lower for the same centre distance.
+    ///   - viewportHeightPoints: The viewport's height in points.
+    /// - Returns: Meters above the ground.
+    public static func altitudeMeters(
+        forZoomLevel zoomLevel: Double,
+        latitude: Double,
+        pitchDegrees: Double,
+        viewportHeightPoints: Double
+    ) -> Double {
+        let metersPerPoint = ZoomLevel.metersPerPoint(atZoomLevel: zoomLevel, latitude: latitude)
+        let centerDistanceMeters = centerDistanceInViewportHeights * viewportHeightPoints * metersPerPoint
+        return centerDistanceMeters * cos(pitchDegrees * .pi / 180)
+    }
+
+    /// The zoom level this camera shows at the centre of a viewport of the given height.
+    public func zoomLevel(viewportHeightPoints: Double) -> Double {
+        let centerDistanceMeters = altitudeMeters / cos(pitchDegrees * .pi / 180)
+        let metersPerPoint = centerDistanceMeters / (Camera.centerDistanceInViewportHeights * viewportHeightPoints)
+        return ZoomLevel.zoomLevel(forMetersPerPoint: metersPerPoint, latitude: centerCoordinate.latitude)
+    }
+}
