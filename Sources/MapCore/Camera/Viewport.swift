@@ -144,6 +144,15 @@ extension Viewport {
         return project(groundOffset(dx: dx, dy: mapPoint.y - centerMapPoint.y))
     }
 
+    /// The view point of a map point exactly where it lies, without choosing the nearest world
+    /// copy: x beyond the world's edges stays beyond them. Renderers use it for geometry whose
+    /// longitudes have been made continuous across the antimeridian.
+    ///
+    /// - Returns: `nil` when the map point lies behind the camera.
+    public func unwrappedPoint(for mapPoint: MapPoint) -> ViewPoint? {
+        project(groundOffset(dx: mapPoint.x - centerMapPoint.x, dy: mapPoint.y - centerMapPoint.y))
+    }
+
     /// The map point shown at a view point, unwrapped: x may lie outside [0, worldSize) when the
     /// view shows a neighbouring copy of the world.
     ///

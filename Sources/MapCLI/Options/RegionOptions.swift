@@ -1,0 +1,79 @@
+import ArgumentParser
+import MapCore
+
+/// Options that choose what part of the world a render shows. Without any, the render fits
+/// everything it shows (MapKit's showAnnotations).
+struct RegionOptions: ParsableArguments {
+    @Option(help: "The region to show, as LAT,LON,LATDELTA,LONDELTA in degrees.")
+    var region: String?
+
+    @Option(help: "The centre of the map, as LAT,LON; with --zoom or --span.", transform: ArgumentValues.coordinate)
+    var center: Coordinate?
+
+    @Option(help: "The zoom level at the centre (0 to 30), with --center.")
+    var zoom: Double?
+
+    @Option(help: "The span around --center, as LATDELTA,LONDELTA in degrees.")
+    var span: String?
+
+    @Option(help: "The bounding box to show, as WEST,SOUTH,EAST,NORTH in degrees (EAST < WEST crosses the antimeridian).")
+    var bbox: String?
+
+    @Option(help: "A country or state/province name from the basemap to show.")
+    var place: String?
+
+    /// What the options ask for.
+    enum Choice: Equatable {
+        case fitContent
+        case region(CoordinateRegion)
+        case centerZoom(Coordinate, Double)
+        case place(String)
+    }
+
+    /// Checks that at most one way of choosing the region is given, and parses it.
+    ///
+    /// - Throws: `ValidationError` naming the option and the problem.
+    func choice() throws -> Choice {
+        let given = [region != nil, center != nil, bbox != nil, place != nil].filter { $0 }.count
+        guard given <= 1 else { throw ValidationError("choose one of --region, --center, --bbox and --place") }
+        if zoom != nil || span != nil, center == nil { throw ValidationError("--zoom and --span need --center") }
+        if zoom != nil, span != nil { throw ValidationError("choose one of --zoom and --span") }
+        if let region {
+            let numbers = try ArgumentValues.doubles(region, count: 4, format: "--region LAT,LON,LATDELTA,LONDELTA")
+            return .region(try regionValue(option: "--region") {
+                try CoordinateRegion(
+                    center: Coordinate(latitude: numbers[0], longitude: numbers[1]),
+                    span: CoordinateSpan(latitudeDelta: numbers[2], longitudeDelta: numbers[3]))
+            })
+        }
+        if let bbox {
+            let numbers = try ArgumentValues.doubles(bbox, count: 4, format: "--bbox WEST,SOUTH,EAST,NORTH")
+            return .region(try regionValue(option: "--bbox") {
+                try CoordinateRegion(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
+            })
+        }
+        if let center {
+            if let span {
+                let numbers = try ArgumentValues.doubles(span, count: 2, format: "--span LATDELTA,LONDELTA")
+                return .region(try regionValue(option: "--span") {
+                    CoordinateRegion(center: center, span: try CoordinateSpan(latitudeDelta: numbers[0], longitudeDelta: numbers[1]))
+                })
+            }
+            guard let zoom else { throw ValidationError("--center needs --zoom or --span") }
+            guard zoom.isFinite, Viewport.zoomLevelRange.contains(zoom) else {
+                throw ValidationError("--zoom: zoom level \(zoom) is outside [0, 30]")
+            }
+            return .centerZoom(center, zoom)
+        }
+        if let place { return .place(place) }
+        return .fitContent
+    }
+
+    private func regionValue(option: String, _ make: () throws -> CoordinateRegion) throws -> CoordinateRegion {
+        do {
+            return try make()
+        } catch {
+            throw ValidationError("\(option): \(error)")
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import CCairo
+import Foundation
+import ImageDiff
+import MapCore
+import MapStyle
+
+/// How callouts look: fonts, colours and sizes in points.
+public struct CalloutAppearance: Hashable, Sendable {
+    public var titleFont = "DejaVu Sans Bold"
+    public var titleSizePoints: Double = 15
+    public var subtitleFont = "DejaVu Sans"
+    public var subtitleSizePoints: Double = 12
+    public var background = Color(red: 1, green: 1, blue: 1, alpha: 0.97)
+    public var titleColor = Color(red: 0, green: 0, blue: 0, alpha: 1)
+    public var subtitleColor = Color(red: 0.4, green: 0.4, blue: 0.42, alpha: 1)
+    public var accessoryColor = Color(red: 0, green: 0.478, blue: 1, alpha: 1)
+    /// The widest a callout gets, in points; longer titles are cut with an ellipsis.
+    public var maximumWidthPoints: Double = 300
+    public var cornerRadiusPoints: Double = 10
+
+    public init() {}
+}
+
+/// A laid-out callout: the bubble over a selected annotation, its pointer at the marker.
+///
+/// Left accessory: the thumbnail, 46 × 46 points. Right accessory: a detail-disclosure button.
+/// The bubble sits above the marker and shifts sideways to stay inside the view; when there is
+/// no room above, it hangs below the marker instead.
+struct Callout {
+    static let thumbnailSizePoints: Double = 46
+    static let paddingPoints: Double = 8
+    static let pointerHeight: Double = 10
+    static let pointerHalfWidth: Double = 10
+    static let disclosureRadius: Double = 11
+    static let marginPoints: Double = 4
+
+    let bubble: ViewRect
+    /// Where the pointer's tip is.
+    let pointerTip: ViewPoint
+    let pointsDown: Bool
+    let title: TextLayout
+    let subtitle: TextLayout?
+    let thumbnail: RGBAImage?
+    let appearance: CalloutAppearance
+
+    /// Lays out a callout for an annotation whose marker top is at `anchor` (and whose tip is at
+    /// `tip`, for a callout hanging below), within a view of `viewSize` points.
+    init(
+        title titleText: String,
+        subtitle subtitleText: String?,
+        thumbnail: RGBAImage?,
+        anchor: ViewPoint,
+        tip: ViewPoint,
+        viewSize: ViewSize,
+        appearance: CalloutAppearance,
+        cairo: OpaquePointer
+    ) {
+        let padding = Callout.paddingPoints
+        let fixedWidth = padding * 2 + (thumbnail != nil ? Callout.thumbnailSizePoints + padding : 0)
+            + Callout.disclosureRadius * 2 + padding
+        let maximumWidth = min(appearance.maximumWidthPoints, viewSize.width - 2 * Callout.marginPoints)
+        let textWidth = max(40, maximumWidth - fixedWidth)
+        title = TextLayout(
+            titleText, font: FontSpec(styleFontName: appearance.titleFont, sizePoints: appearance.titleSizePoints),
+            in: cairo, maximumWidth: textWidth)
+        subtitle = subtitleText.flatMap { $0.isEmpty ? nil : $0 }.map {
+            TextLayout(
+                $0, font: FontSpec(styleFontName: appearance.subtitleFont, sizePoints: appearance.subtitleSizePoints),
+                in: cairo, maximumWidth: textWidth)
+        }
+        let textSize = ViewSize(
+            width: max(title.size.width, subtitle?.size.width ?? 0),
+            height: title.size.height + (subtitle?.size.height ?? 0) + (subtitle != nil ? 2 : 0)
+        )
+        let contentHeight = max(thumbnail != nil ? Callout.thumbnailSizePoints : 0, textSize.height, Callout.disclosureRadius * 2)
+        let width = min(maximumWidth, fixedWidth + textSize.width)
+        let height = contentHeight + 2 * padding
+
+        let above = anchor.y - Callout.pointerHeight - height >= Callout.marginPoints
+        pointsDown = above
+        pointerTip = above ? ViewPoint(x: anchor.x, y: anchor.y - 1) : ViewPoint(x: tip.x, y: tip.y + 2)
+        let top = above ? pointerTip.y - Callout.pointerHeight - height : pointerTip.y + Callout.pointerHeight
+        let left = min(max(Callout.marginPoints, anchor.x - width / 2), viewSize.width - Callout.marginPoints - width)
+        bubble = ViewRect(x: left, y: top, width: width, height: height)
+        self.thumbnail = thumbnail
+        self.appearance = appearance
+    }
+
+    /// The area the callout covers, pointer included.
+    var frame: ViewRect {
+        pointsDown
+            ? ViewRect(x: bubble.minX, y: bubble.minY, width: bubble.size.width, height: bubble.size.height + Callout.pointerHeight)
+            : ViewRect(x: bubble.minX, y: bubble.minY - Callout.pointerHeight, width: bubble.size.width, height: bubble.size.height + Callout.pointerHeight)
+    }
+
+    func draw(in cairo: OpaquePointer, scale: Double) {
+        // A soft shadow: a few widening translucent outlines.
+        for step in stride(from: 4.0, through: 1.0, by: -1.0) {
+            addOutline(to: cairo, grownBy: step, offsetY: 1.5)
+            cairo_set_source_rgba(cairo, 0, 0, 0, 0.05)
+            cairo_fill(cairo)
+        }
+        addOutline(to: cairo, grownBy: 0, offsetY: 0)
+        cairo.setSource(appearance.background)
+        cairo_fill_preserve(cairo)
+        cairo_set_source_rgba(cairo, 0, 0, 0, 0.18)
+        cairo_set_line_width(cairo, 0.5)
+        cairo_stroke(cairo)
+
+        let padding = Callout.paddingPoints
+        var textLeft = bubble.minX + padding
+        if let thumbnail {
+            let frame = ViewRect(
+                x: bubble.minX + padding, y: bubble.midY - Callout.thumbnailSizePoints / 2,
+                width: Callout.thumbnailSizePoints, height: Callout.thumbnailSizePoints)
+            ImagePainter.draw(thumbnail, in: frame, cornerRadius: 4, cairo: cairo)
+            textLeft = frame.maxX + padding
+        }
+        let textHeight = title.size.height + (subtitle.map { $0.size.height + 2 } ?? 0)
+        var y = bubble.midY - textHeight / 2
+        title.draw(at: ViewPoint(x: textLeft, y: y), color: appearance.titleColor)
+        y += title.size.height + 2
+        subtitle?.draw(at: ViewPoint(x: textLeft, y: y), color: appearance.subtitleColor)
+        drawDisclosureButton(
+            center: ViewPoint(x: bubble.maxX - padding - Callout.disclosureRadius, y: bubble.midY), in: cairo)
+    }
+
+    /// The bubble and its pointer as one path.
+    private func addOutline(to cairo: OpaquePointer, grownBy grow: Double, offsetY: Double) {
+        let rect = ViewRect(
+            x: bubble.minX - grow, y: bubble.minY - grow + offsetY,
+            width: bubble.size.width + 2 * grow, height: bubble.size.height + 2 * grow)
+        let radius = appearance.cornerRadiusPoints + grow
+        let halfWidth = Callout.pointerHalfWidth + grow
+        let pointerX = min(max(pointerTip.x, rect.minX + radius + halfWidth), rect.maxX - radius - halfWidth)
+        let tip = ViewPoint(x: pointerTip.x, y: pointerTip.y + offsetY + (pointsDown ? grow : -grow))
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, rect.minX + radius, rect.minY + radius, radius, .pi, 1.5 * .pi)
+        if !pointsDown {
+            cairo_line_to(cairo, pointerX - halfWidth, rect.minY)
+            cairo_line_to(cairo, tip.x, tip.y)
+            cairo_line_to(cairo, pointerX + halfWidth, rect.minY)
+        }
+        cairo_arc(cairo, rect.maxX - radius, rect.minY + radius, radius, 1.5 * .pi, 2 * .pi)
+        cairo_arc(cairo, rect.maxX - radius, rect.maxY - radius, radius, 0, 0.5 * .pi)
+        if pointsDown {
+            cairo_line_to(cairo, pointerX + halfWidth, rect.maxY)
+            cairo_line_to(cairo, tip.x, tip.y)
+            cairo_line_to(cairo, pointerX - halfWidth, rect.maxY)
+        }
+        cairo_arc(cairo, rect.minX + radius, rect.maxY - radius, radius, 0.5 * .pi, .pi)
+        cairo_close_path(cairo)
+    }
+
+    /// MapKit's detail-disclosure button: an "i" in a ring.
+    private func drawDisclosureButton(center: ViewPoint, in cairo: OpaquePointer) {
+        let radius = Callout.disclosureRadius - 1
+        cairo.setSource(appearance.accessoryColor)
+        cairo_set_line_width(cairo, 1.5)
+        cairo_arc(cairo, center.x, center.y, radius, 0, 2 * .pi)
+        cairo_stroke(cairo)
+        cairo_arc(cairo, center.x, center.y - radius * 0.45, 1.3, 0, 2 * .pi)
+        cairo_fill(cairo)
+        cairo_set_line_width(cairo, 2)
+        cairo_set_line_cap(cairo, CAIRO_LINE_CAP_ROUND)
+        cairo_move_to(cairo, center.x, center.y - radius * 0.1)
+        cairo_line_to(cairo, center.x, center.y + radius * 0.5)
+        cairo_stroke(cairo)
+    }
+}
+
+/// Draws RGBA images onto a Cairo context.
+enum ImagePainter {
+    /// Draws `image` scaled to fill `frame` (points), clipped to rounded corners.
+    static func draw(_ image: RGBAImage, in frame: ViewRect, cornerRadius: Double, cairo: OpaquePointer) {
+        guard image.width > 0, image.height > 0, let surface = makeSurface(image) else { return }
+        defer { cairo_surface_destroy(surface) }
+        cairo_save(cairo)
+        cairo.addRoundedRect(frame, radius: cornerRadius)
+        cairo_clip(cairo)
+        cairo_translate(cairo, frame.minX, frame.minY)
+        cairo_scale(cairo, frame.size.width / Double(image.width), frame.size.height / Double(image.height))
+        cairo_set_source_surface(cairo, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
+        cairo_paint(cairo)
+        cairo_restore(cairo)
+    }
+
+    /// A Cairo ARGB32 surface (premultiplied, native-endian) holding `image`.
+    static func makeSurface(_ image: RGBAImage) -> OpaquePointer? {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        else { return nil }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for row in 0..<image.height {
+                let target = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+                for column in 0..<image.width {
+                    let offset = (row * image.width + column) * 4
+                    let alpha = UInt32(pixels[offset + 3])
+                    func premultiplied(_ value: UInt8) -> UInt32 { (UInt32(value) * alpha + 127) / 255 }
+                    target[column] = alpha << 24 | premultiplied(pixels[offset]) << 16
+                        | premultiplied(pixels[offset + 1]) << 8 | premultiplied(pixels[offset + 2])
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return surface
+    }
+}

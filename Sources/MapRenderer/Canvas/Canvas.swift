@@ -1,0 +1,100 @@
+import CCairo
+import Foundation
+
+/// A Cairo drawing surface and its context, in view points: an image of pixels (points × scale),
+/// or a PDF or SVG page whose units are points.
+///
+/// A canvas owns live Cairo objects and is used by one render at a time, so it is not Sendable.
+final class Canvas {
+    /// What the canvas draws into.
+    enum Target {
+        case image
+        case pdf(URL)
+        case svg(URL)
+    }
+
+    let surface: OpaquePointer
+    /// The Cairo context, with the scale from points to pixels applied.
+    let cairo: OpaquePointer
+    let pixelWidth: Int
+    let pixelHeight: Int
+
+    /// Creates a canvas `size` points large.
+    ///
+    /// - Parameters:
+    ///   - widthPoints: Width in view points.
+    ///   - heightPoints: Height in view points.
+    ///   - scale: Pixels per point for an image; vector targets ignore it.
+    ///   - target: An image in memory, or a PDF or SVG file written at ``finish()``.
+    init(widthPoints: Double, heightPoints: Double, scale: Double, target: Target) throws(RendererError) {
+        let surface: OpaquePointer?
+        switch target {
+        case .image:
+            pixelWidth = Int((widthPoints * scale).rounded())
+            pixelHeight = Int((heightPoints * scale).rounded())
+            surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+        case .pdf(let url):
+            pixelWidth = Int(widthPoints.rounded())
+            pixelHeight = Int(heightPoints.rounded())
+            surface = cairo_pdf_surface_create(url.path, widthPoints, heightPoints)
+        case .svg(let url):
+            pixelWidth = Int(widthPoints.rounded())
+            pixelHeight = Int(heightPoints.rounded())
+            surface = cairo_svg_surface_create(url.path, widthPoints, heightPoints)
+        }
+        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            let reason = surface.map { String(cString: cairo_status_to_string(cairo_surface_status($0))) } ?? "no surface"
+            if let surface { cairo_surface_destroy(surface) }
+            throw .canvas(reason: reason)
+        }
+        guard let cairo = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            throw .canvas(reason: "Cairo could not create a context")
+        }
+        self.surface = surface
+        self.cairo = cairo
+        if case .image = target { cairo_scale(cairo, scale, scale) }
+    }
+
+    deinit {
+        cairo_destroy(cairo)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Flushes and closes the surface: a PDF or SVG file is complete after this.
+    func finish() throws(RendererError) {
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .canvas(reason: String(cString: cairo_status_to_string(status))) }
+    }
+
+    /// The image's pixels as straight-alpha RGBA, row-major; only for an image canvas.
+    ///
+    /// Cairo stores premultiplied ARGB in native-endian 32-bit words; this undoes both.
+    func rgbaPixels() -> [UInt8] {
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { return [] }
+        var pixels = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)
+        pixels.withUnsafeMutableBufferPointer { output in
+            for row in 0..<pixelHeight {
+                let source = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+                for column in 0..<pixelWidth {
+                    let argb = source[column]
+                    let alpha = argb >> 24
+                    let offset = (row * pixelWidth + column) * 4
+                    if alpha == 0 { continue }
+                    func channel(_ shift: UInt32) -> UInt8 {
+                        let premultiplied = (argb >> shift) & 0xFF
+                        return alpha == 255 ? UInt8(premultiplied) : UInt8(min(255, (premultiplied * 255 + alpha / 2) / alpha))
+                    }
+                    output[offset] = channel(16)
+                    output[offset + 1] = channel(8)
+                    output[offset + 2] = channel(0)
+                    output[offset + 3] = UInt8(alpha)
+                }
+            }
+        }
+        return pixels
+    }
+}

@@ -1,0 +1,66 @@
+import MapCore
+import MapStyle
+
+/// A shape drawn over the map in coordinates: a track, an area, a circle (MapKit's MKOverlay
+/// with its renderer's stroke and fill).
+public struct MapOverlay: Hashable, Sendable {
+    /// The geometry of an overlay.
+    public enum Shape: Hashable, Sendable {
+        /// Straight lines in map space between the coordinates (MKPolyline).
+        case polyline([Coordinate])
+        /// Great-circle arcs between the coordinates (MKGeodesicPolyline).
+        case geodesicPolyline([Coordinate])
+        /// An area: the exterior ring, then holes cut out of it (MKPolygon with interiorPolygons).
+        case polygon(exterior: [Coordinate], holes: [[Coordinate]])
+        /// Every point within `radiusMeters` of `center` on the Earth's surface, drawn
+        /// geodesically (MKCircle).
+        case circle(center: Coordinate, radiusMeters: Double)
+    }
+
+    /// Where an overlay sits among the map's layers (MKOverlayLevel).
+    public enum Level: String, Hashable, Sendable, CaseIterable {
+        /// Above the basemap's lines and areas, under its labels.
+        case aboveRoads
+        /// Above everything but annotations.
+        case aboveLabels
+    }
+
+    /// How a line ends (Cairo's and the style spec's line-cap).
+    public enum LineCap: String, Hashable, Sendable { case butt, round, square }
+    /// How lines meet (line-join).
+    public enum LineJoin: String, Hashable, Sendable { case miter, round, bevel }
+
+    public var shape: Shape
+    /// The stroke colour; `nil` draws no outline.
+    public var strokeColor: Color?
+    /// The stroke width in points.
+    public var lineWidthPoints: Double
+    /// Dash and gap lengths in points; empty for a solid line.
+    public var lineDashPattern: [Double]
+    public var lineCap: LineCap
+    public var lineJoin: LineJoin
+    /// The fill colour of polygons and circles; `nil` fills nothing.
+    public var fillColor: Color?
+    public var level: Level
+
+    /// Creates an overlay. The defaults draw a 3-point round-capped line above roads.
+    public init(
+        shape: Shape,
+        strokeColor: Color? = Color(red: 0, green: 0.478, blue: 1, alpha: 0.9),
+        lineWidthPoints: Double = 3,
+        lineDashPattern: [Double] = [],
+        lineCap: LineCap = .round,
+        lineJoin: LineJoin = .round,
+        fillColor: Color? = nil,
+        level: Level = .aboveRoads
+    ) {
+        self.shape = shape
+        self.strokeColor = strokeColor
+        self.lineWidthPoints = lineWidthPoints
+        self.lineDashPattern = lineDashPattern
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+        self.fillColor = fillColor
+        self.level = level
+    }
+}

@@ -1,0 +1,102 @@
+import CCairo
+import Foundation
+import MapCore
+
+/// Draws overlays onto a canvas through a viewport.
+enum OverlayPainter {
+    /// Circles are drawn as rings of this many geodesic points.
+    static let circlePointCount = 180
+
+    static func draw(_ overlay: MapOverlay, viewport: Viewport, cairo: OpaquePointer) {
+        let rings = mapRings(of: overlay.shape)
+        guard let visible = viewport.mapRect(for: ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height))
+        else { return }
+        let bounds = MapRect(enclosing: rings.joined())
+        for offset in WorldCopies.offsets(for: bounds, visible: visible) {
+            cairo_new_path(cairo)
+            for ring in rings {
+                let points = ring.compactMap { viewport.unwrappedPoint(for: MapPoint(x: $0.x + offset, y: $0.y)) }
+                if overlay.isClosed { cairo.addRing(points) } else { cairo.addPolyline(points) }
+            }
+            if overlay.isClosed, let fill = overlay.fillColor {
+                cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
+                cairo.setSource(fill)
+                if overlay.strokeColor != nil { cairo_fill_preserve(cairo) } else { cairo_fill(cairo) }
+            }
+            if let stroke = overlay.strokeColor, overlay.lineWidthPoints > 0 {
+                cairo.setSource(stroke)
+                cairo_set_line_width(cairo, overlay.lineWidthPoints)
+                cairo_set_line_cap(cairo, overlay.lineCap.cairo)
+                cairo_set_line_join(cairo, overlay.lineJoin.cairo)
+                cairo.setDash(overlay.lineDashPattern, lineWidth: 1)
+                cairo_stroke(cairo)
+                cairo_set_dash(cairo, nil, 0, 0)
+            }
+            cairo_new_path(cairo)
+        }
+    }
+
+    /// The overlay's rings (or lines) as map points with continuous x across the antimeridian.
+    static func mapRings(of shape: MapOverlay.Shape) -> [[MapPoint]] {
+        switch shape {
+        case .polyline(let coordinates):
+            return [coordinates.unwrappedMapPoints()]
+        case .geodesicPolyline(let coordinates):
+            var path: [Coordinate] = []
+            for (start, end) in zip(coordinates, coordinates.dropFirst()) {
+                let segmentMeters = max(1_000, start.distance(to: end) / 128)
+                let arc = (try? start.greatCirclePath(to: end, maximumSegmentMeters: segmentMeters)) ?? [start, end]
+                path.append(contentsOf: path.isEmpty ? arc : Array(arc.dropFirst()))
+            }
+            return [path.isEmpty ? coordinates.unwrappedMapPoints() : path.unwrappedMapPoints()]
+        case .polygon(let exterior, let holes):
+            return ([exterior] + holes).map { $0.unwrappedMapPoints() }
+        case .circle(let center, let radiusMeters):
+            guard let circle = try? GeodesicCircle(center: center, radiusMeters: radiusMeters) else { return [] }
+            return [circle.ring(pointCount: circlePointCount).unwrappedMapPoints()]
+        }
+    }
+}
+
+extension MapOverlay {
+    /// Whether the shape encloses an area.
+    var isClosed: Bool {
+        switch shape {
+        case .polygon, .circle: return true
+        case .polyline, .geodesicPolyline: return false
+        }
+    }
+}
+
+/// The copies of the world, east and west, in which geometry must be drawn to show in a view.
+enum WorldCopies {
+    /// Offsets in map points (multiples of the world's width) at which `bounds` meets `visible`.
+    static func offsets(for bounds: MapRect, visible: MapRect) -> [Double] {
+        guard !bounds.isNull, !visible.isNull else { return [] }
+        let world = WebMercator.worldSize
+        let first = ((visible.minX - bounds.maxX) / world).rounded(.up)
+        let last = ((visible.maxX - bounds.minX) / world).rounded(.down)
+        guard first <= last else { return [] }
+        return stride(from: first, through: last, by: 1).map { $0 * world }
+    }
+}
+
+extension MapOverlay.LineCap {
+    var cairo: cairo_line_cap_t {
+        switch self {
+        case .butt: return CAIRO_LINE_CAP_BUTT
+        case .round: return CAIRO_LINE_CAP_ROUND
+        case .square: return CAIRO_LINE_CAP_SQUARE
+        }
+    }
+}
+
+extension MapOverlay.LineJoin {
+    var cairo: cairo_line_join_t {
+        switch self {
+        case .miter: return CAIRO_LINE_JOIN_MITER
+        case .round: return CAIRO_LINE_JOIN_ROUND
+        case .bevel: return CAIRO_LINE_JOIN_BEVEL
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import CCairo
+import MapCore
+import MapStyle
+
+/// A font request: families in fallback order, weight and size in points.
+struct FontSpec: Hashable, Sendable {
+    /// Comma-separated families, e.g. "DejaVu Sans, WenQuanYi Micro Hei".
+    var families: String = FontConfiguration.fallbackFamilies
+    var bold = false
+    var sizePoints: Double
+
+    /// A font spec from a style's font name such as "DejaVu Sans Bold", keeping the fallbacks.
+    init(styleFontName: String, sizePoints: Double) {
+        let bold = styleFontName.localizedCaseInsensitiveContains("bold")
+        let family = styleFontName
+            .replacingOccurrences(of: " Bold", with: "")
+            .replacingOccurrences(of: " Book", with: "")
+            .replacingOccurrences(of: " Regular", with: "")
+        self.families = family == "DejaVu Sans" ? FontConfiguration.fallbackFamilies : "\(family), \(FontConfiguration.fallbackFamilies)"
+        self.bold = bold
+        self.sizePoints = sizePoints
+    }
+
+    init(sizePoints: Double, bold: Bool = false) {
+        self.sizePoints = sizePoints
+        self.bold = bold
+    }
+}
+
+/// One paragraph of text laid out by Pango for a Cairo context, measured and drawn in points.
+///
+/// Text of any script shapes through HarfBuzz and falls back across the pinned fonts (see
+/// ``FontConfiguration``). Hinting is off so glyph positions scale exactly from 1x to 3x.
+final class TextLayout {
+    private let layout: OpaquePointer
+    private let cairo: OpaquePointer
+
+    /// Lays out `text`.
+    ///
+    /// - Parameters:
+    ///   - maximumWidth: When set, a longer single line is cut with an ellipsis at this width
+    ///     in points; with `wraps`, the text wraps onto lines this wide instead.
+    init(_ text: String, font: FontSpec, in cairo: OpaquePointer, maximumWidth: Double? = nil, wraps: Bool = false) {
+        FontConfiguration.pin()
+        self.cairo = cairo
+        layout = pango_cairo_create_layout(cairo)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        let context = pango_layout_get_context(layout)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_layout_context_changed(layout)
+
+        let description = pango_font_description_from_string(font.families)
+        pango_font_description_set_weight(description, font.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_font_description_set_absolute_size(description, font.sizePoints * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, description)
+        pango_font_description_free(description)
+
+        if let maximumWidth {
+            pango_layout_set_width(layout, Int32(maximumWidth * Double(PANGO_SCALE)))
+            if wraps {
+                pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+                pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+            } else {
+                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+                pango_layout_set_height(layout, -1)
+            }
+        }
+        pango_layout_set_text(layout, text, -1)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+    }
+
+    /// The logical size of the text in points.
+    var size: ViewSize {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        return ViewSize(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
+    }
+
+    /// Whether Pango had to cut the text with an ellipsis.
+    var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
+
+    /// Draws the text with its top-left corner at `origin`, with an optional halo behind it.
+    func draw(at origin: ViewPoint, color: Color, halo: (color: Color, widthPoints: Double)? = nil) {
+        cairo_save(cairo)
+        cairo_move_to(cairo, origin.x, origin.y)
+        pango_cairo_update_layout(cairo, layout)
+        if let halo, halo.widthPoints > 0, halo.color.alpha > 0 {
+            pango_cairo_layout_path(cairo, layout)
+            cairo_set_line_join(cairo, CAIRO_LINE_JOIN_ROUND)
+            cairo_set_line_width(cairo, halo.widthPoints * 2)
+            cairo.setSource(halo.color)
+            cairo_stroke(cairo)
+            cairo_move_to(cairo, origin.x, origin.y)
+        }
+        cairo.setSource(color)
+        pango_cairo_show_layout(cairo, layout)
+        cairo_restore(cairo)
+    }
+}
