@@ -32,6 +32,18 @@ struct CoordinateRegionTests {
         #expect(pacific.crossesAntimeridian)
     }
 
+    @Test func worldWideRegionSpansTheWholeLongitudeRange() throws {
+        // Whatever its centre longitude, a region 360 degrees wide runs from -180 to 180, and
+        // rebuilding it from its edges keeps it world-wide.
+        for longitude in [0.0, 10, -120] {
+            let world = try region(0, longitude, span: 170, 360)
+            #expect(world.west == -180 && world.east == 180)
+            #expect(!world.crossesAntimeridian)
+            let rebuilt = try CoordinateRegion(west: world.west, south: world.south, east: world.east, north: world.north)
+            #expect(rebuilt.span.longitudeDelta == 360)
+        }
+    }
+
     // MARK: - Initializers
 
     @Test func initFromEdgesAcrossTheAntimeridian() throws {
