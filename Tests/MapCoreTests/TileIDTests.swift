@@ -57,7 +57,8 @@ struct TileIDTests {
         #expect(tile.tmsY == 2)
         #expect(try TileID(z: 3, x: 3, tmsY: 2) == tile)
         #expect(try TileID(z: 0, x: 0, y: 0).tmsY == 0)
-        #expect(throws: MapCoreError.self) { try TileID(z: 3, x: 3, tmsY: 8) }
+        #expect(throws: MapCoreError.invalidTile(z: 3, x: 3, y: 8)) { try TileID(z: 3, x: 3, tmsY: 8) }
+        #expect(throws: MapCoreError.invalidTile(z: 3, x: 9, y: 2)) { try TileID(z: 3, x: 9, tmsY: 2) }
     }
 
     @Test func quadkeyMatchesBingExample() throws {

@@ -103,16 +103,16 @@ extension TileID {
 
 extension TileID {
     /// The row in the TMS scheme, counted from the south edge (as MBTiles stores `tile_row`).
-    public var tmsY: Int { (1 << z) - 1 - y }
+    public var tmsY: Int { tilesPerSide - 1 - y }
 
     /// Creates a tile address from a TMS row, counted from the south edge.
     ///
     /// - Throws: ``MapCoreError/invalidTile(z:x:y:)`` naming the TMS row given.
     public init(z: Int, x: Int, tmsY: Int) throws(MapCoreError) {
-        guard (0...TileID.maximumZoom).contains(z), (0..<1 << z).contains(tmsY) else {
+        guard (0...TileID.maximumZoom).contains(z), (0..<1 << z).contains(x), (0..<1 << z).contains(tmsY) else {
             throw .invalidTile(z: z, x: x, y: tmsY)
         }
-        try self.init(z: z, x: x, y: (1 << z) - 1 - tmsY)
+        self.init(uncheckedZ: z, x: x, y: (1 << z) - 1 - tmsY)
     }
 
     /// The Bing Maps quadkey: one digit 0–3 per zoom level, from the coarsest.
