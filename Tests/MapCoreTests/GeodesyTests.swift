@@ -65,6 +65,17 @@ struct GeodesyTests {
         #expect(abs(south.initialBearing(to: try Coordinate(latitude: -45, longitude: 180)) - 180) < 1e-9)
     }
 
+    @Test func bearingsAtAPoleFollowTheMeridianOfItsLongitude() throws {
+        // At the north pole every direction is south; MapCore measures from the pole coordinate's
+        // own meridian, as if one had stepped off the pole along it.
+        let pole = try Coordinate(latitude: 90, longitude: 0)
+        #expect(abs(pole.initialBearing(to: try Coordinate(latitude: 0, longitude: 0)) - 180) < 1e-9)
+        #expect(abs(pole.initialBearing(to: try Coordinate(latitude: 0, longitude: 90)) - 90) < 1e-9)
+        let down = pole.coordinate(at: 1_000_000, facing: 180)
+        #expect(abs(down.longitude) < 1e-9)
+        #expect(abs(down.latitude - (90 - 1_000_000 / Earth.metersPerDegreeOfLatitude)) < 1e-9)
+    }
+
     @Test func bearingAcrossTheAntimeridianPointsEast() throws {
         let west = try Coordinate(latitude: 0, longitude: 179)
         #expect(abs(west.initialBearing(to: try Coordinate(latitude: 0, longitude: -179)) - 90) < 1e-9)
