@@ -60,6 +60,5 @@ let package = Package(
             dependencies: ["MapProjection", "MapCore", "CProj"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "MapCLITests", dependencies: ["MapCLI", "MapCore"], swiftSettings: swiftSettings),
     ]
 )

@@ -33,6 +33,10 @@ public enum MapCoreError: Error, Hashable, Sendable {
     case paddingExceedsViewport(width: Double, height: Double)
     /// An operation that needs at least one coordinate was given none.
     case noCoordinates
+    /// A distance below the smallest an operation accepts; `name` is the field.
+    case distanceTooShort(name: String, meters: Double, minimumMeters: Double)
+    /// A tile cover with more tiles than the caller's limit; `count` is how many it would have.
+    case tooManyTiles(count: Int, limit: Int)
 }
 
 extension MapCoreError: CustomStringConvertible, LocalizedError {
@@ -62,6 +66,10 @@ extension MapCoreError: CustomStringConvertible, LocalizedError {
             return "edge padding leaves \(width)x\(height) points of the viewport: nothing fits"
         case .noCoordinates:
             return "no coordinates were given"
+        case .distanceTooShort(let name, let meters, let minimumMeters):
+            return "\(name) \(meters) m is shorter than the minimum of \(minimumMeters) m"
+        case .tooManyTiles(let count, let limit):
+            return "the cover needs \(count) tiles, more than the limit of \(limit)"
         }
     }
 

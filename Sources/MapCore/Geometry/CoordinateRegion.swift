@@ -61,8 +61,11 @@ public struct CoordinateRegion: Hashable, Sendable, Codable {
     public var north: Double { min(90, center.latitude + span.latitudeDelta / 2) }
     /// The latitude of the south edge, clamped to -90.
     public var south: Double { max(-90, center.latitude - span.latitudeDelta / 2) }
-    /// The longitude of the west edge, wrapped into [-180, 180).
-    public var west: Double { Coordinate.wrappedLongitude(center.longitude - span.longitudeDelta / 2) }
+    /// The longitude of the west edge, wrapped into [-180, 180); -180 for a region 360 degrees wide,
+    /// to pair with its east edge of 180.
+    public var west: Double {
+        span.longitudeDelta >= 360 ? -180 : Coordinate.wrappedLongitude(center.longitude - span.longitudeDelta / 2)
+    }
     /// The longitude of the east edge, wrapped into [-180, 180).
     public var east: Double {
         span.longitudeDelta >= 360 ? 180 : Coordinate.wrappedLongitude(center.longitude + span.longitudeDelta / 2)
