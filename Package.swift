@@ -55,6 +55,7 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "MapCLITests", dependencies: ["MapCLI", "MapCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MapProjectionTests",
             dependencies: ["MapProjection", "MapCore", "CProj"],

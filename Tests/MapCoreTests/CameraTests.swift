@@ -34,6 +34,32 @@ struct CameraTests {
         #expect(viewport.pixelWidth == 2400 && viewport.pixelHeight == 1600)
     }
 
+    @Test func lookingAtACentreFromAnEyeGivesHeadingPitchAndAltitude() throws {
+        let center = try Coordinate(latitude: 46.5, longitude: 6.6)
+        // 1 km south of the centre, 1 km up: looking north, 45° from straight down.
+        let south = center.coordinate(at: 1000, facing: 180)
+        let fromSouth = try Camera(lookingAt: center, fromEye: south, eyeAltitudeMeters: 1000)
+        #expect(abs(fromSouth.headingDegrees) < 1e-6 || abs(fromSouth.headingDegrees - 360) < 1e-6)
+        #expect(abs(fromSouth.pitchDegrees - 45) < 1e-9)
+        #expect(fromSouth.altitudeMeters == 1000)
+        // From the east, √3 km away at 1 km up: looking west, 60° from straight down. On the
+        // equator the parallel is a great circle, so the heading is exactly west.
+        let onEquator = try Coordinate(latitude: 0, longitude: 6.6)
+        let east = onEquator.coordinate(at: 1000 * 3.0.squareRoot(), facing: 90)
+        let fromEast = try Camera(lookingAt: onEquator, fromEye: east, eyeAltitudeMeters: 1000)
+        #expect(abs(fromEast.headingDegrees - 270) < 1e-9)
+        #expect(abs(fromEast.pitchDegrees - 60) < 1e-9)
+        // Straight above: heading 0, pitch 0.
+        let above = try Camera(lookingAt: center, fromEye: center, eyeAltitudeMeters: 500)
+        #expect(above.headingDegrees == 0 && above.pitchDegrees == 0)
+    }
+
+    @Test func anEyeTooFarAndLowIsRejected() throws {
+        let center = try Coordinate(latitude: 0, longitude: 0)
+        let far = center.coordinate(at: 100_000, facing: 0)
+        #expect(throws: MapCoreError.self) { try Camera(lookingAt: center, fromEye: far, eyeAltitudeMeters: 10) }
+    }
+
     @Test func invalidCameraValuesAreRejectedWithTheValueInTheMessage() throws {
         let center = try Coordinate(latitude: 0, longitude: 0)
         let cases: [(() throws -> Camera, String)] = [

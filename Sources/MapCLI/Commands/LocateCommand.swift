@@ -90,20 +90,20 @@ struct LocateReport: Encodable {
     var coordinates: [CoordinateReport]
     var points: [PointReport]
 
-    init(viewport: Viewport, coordinates: [Coordinate], points: [ViewPoint]) {
+    init(viewport: Viewport, coordinates: [Coordinate], points: [ViewPoint]) throws {
         let region = viewport.visibleRegion
         visibleRegion = RegionReport(
             center: region.center, span: region.span,
             north: region.north, south: region.south, west: region.west, east: region.east
         )
         let tileZoom = Int(viewport.zoomLevel.rounded(.down))
-        self.coordinates = coordinates.map { coordinate in
+        self.coordinates = try coordinates.map { coordinate in
             CoordinateReport(
                 latitude: coordinate.latitude,
                 longitude: coordinate.longitude,
                 point: viewport.point(for: coordinate),
                 mapPoint: MapPoint(coordinate),
-                tile: TileID(coordinate: coordinate, zoom: tileZoom)
+                tile: try TileID(coordinate: coordinate, zoom: tileZoom)
             )
         }
         self.points = points.map { PointReport(x: $0.x, y: $0.y, coordinate: viewport.coordinate(for: $0)) }

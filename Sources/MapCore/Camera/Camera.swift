@@ -62,6 +62,32 @@ public struct Camera: Hashable, Sendable, Codable {
         self.altitudeMeters = altitudeMeters
     }
 
+    /// Creates a camera that looks at `center` from an eye above another coordinate (MapKit's
+    /// MKMapCamera(lookingAtCenter:fromEyeCoordinate:eyeAltitude:)).
+    ///
+    /// The heading is the initial great-circle bearing from the eye to the centre; the pitch is
+    /// the angle between straight down and the line of sight, atan(ground distance / altitude);
+    /// the altitude is the eye's. An eye straight above the centre gives heading 0 and pitch 0.
+    ///
+    /// For example, an eye 1 km south of the centre and 1 km up looks north at a 45° pitch:
+    ///
+    /// ```swift
+    /// let camera = try Camera(lookingAt: center, fromEye: oneKilometerSouth, eyeAltitudeMeters: 1000)
+    /// // camera.headingDegrees == 0, camera.pitchDegrees == 45, camera.altitudeMeters == 1000
+    /// ```
+    ///
+    /// - Throws: ``MapCoreError/invalidCamera(name:value:range:)`` when the altitude is not
+    ///   positive, or when the eye is so far and low that the pitch exceeds ``maximumPitchDegrees``.
+    public init(lookingAt center: Coordinate, fromEye eye: Coordinate, eyeAltitudeMeters: Double) throws(MapCoreError) {
+        guard eyeAltitudeMeters.isFinite, eyeAltitudeMeters > 0 else {
+            throw .invalidCamera(name: "altitude", value: eyeAltitudeMeters, range: Double.leastNonzeroMagnitude...1e12)
+        }
+        let groundMeters = eye.distance(to: center)
+        let heading = groundMeters > 0 ? eye.initialBearing(to: center) : 0
+        let pitch = atan2(groundMeters, eyeAltitudeMeters) * 180 / .pi
+        try self.init(centerCoordinate: center, headingDegrees: heading, pitchDegrees: pitch, altitudeMeters: eyeAltitudeMeters)
+    }
+
     /// Wraps a heading into [0, 360).
     static func normalizedHeading(_ degrees: Double) -> Double {
         let remainder = degrees.truncatingRemainder(dividingBy: 360)
