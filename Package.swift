@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "MapCore", targets: ["MapCore"]),
         .library(name: "MapProjection", targets: ["MapProjection"]),
         .library(name: "MapCLI", targets: ["MapCLI"]),
+        .library(name: "ImageDiff", targets: ["ImageDiff"]),
+        .library(name: "MapTestSupport", targets: ["MapTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,6 +40,27 @@ let package = Package(
         /// Coordinate transforms between any two CRS, over the PROJ C API.
         .target(name: "MapProjection", dependencies: ["CProj", "MapCore"], swiftSettings: swiftSettings),
 
+        // MARK: - Images
+
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        /// libpng's setjmp/longjmp error handling, wrapped in C so Swift sees error codes and messages.
+        .target(name: "CPNGShim", dependencies: ["CPNG"]),
+        /// PNG reading and writing as RGBA8, and pixelmatch-compatible image comparison.
+        .target(name: "ImageDiff", dependencies: ["CPNGShim"], swiftSettings: swiftSettings),
+        /// Snapshot assertions for render tests, for Swift Testing and XCTest.
+        .target(name: "MapTestSupport", dependencies: ["ImageDiff"], swiftSettings: swiftSettings),
+        /// Times `compare` on generated 4096x4096 images and writes a 1024x1024 pair for pixelmatch.
+        .executableTarget(name: "ImageDiffBenchmark", dependencies: ["ImageDiff"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ImageDiffTests",
+            dependencies: ["ImageDiff", "MapTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Command line
 
         /// The `mapwright` commands, in a library so tests can parse and run them.
@@ -46,6 +69,7 @@ let package = Package(
             dependencies: [
                 "MapCore",
                 "MapProjection",
+                "ImageDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -54,12 +78,6 @@ let package = Package(
 
         // MARK: - Tests
 
-        .testTarget(name: "MapCoreTests", dependencies: ["MapCore"], swiftSettings: swiftSettings),
-        .testTarget(
-            name: "MapProjectionTests",
-            dependencies: ["MapProjection", "MapCore", "CProj"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(name: "MapCLITests", dependencies: ["MapCLI", "MapCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "MapCLITests", dependencies: ["MapCLI", "MapCore", "ImageDiff"], swiftSettings: swiftSettings),
     ]
 )
