@@ -9,7 +9,7 @@ public struct Mapwright: ParsableCommand {
         commandName: "mapwright",
         abstract: "Render maps of geotagged photos and tracks, on a server.",
         version: version,
-        subcommands: []
+        subcommands: [CompareCommand.self]
     )
 
     public init() {}
