@@ -10,12 +10,15 @@ struct SceneGenerator {
     }
 
     /// The expected image and the actual one with scattered differences, both `side` pixels square.
+    /// The bottom sixteenth is semi-transparent, and half the stray pixels are too, so that
+    /// alpha blending is exercised.
     mutating func makePair(side: Int) -> (expected: RGBAImage, actual: RGBAImage) {
         var expected = RGBAImage(width: side, height: side, filledWith: .white)
         for y in 0..<side {
             for x in 0..<side {
                 expected[x: x, y: y] = RGBAPixel(
-                    red: UInt8(200 + 40 * x / side), green: UInt8(220 + 30 * y / side), blue: 235
+                    red: UInt8(200 + 40 * x / side), green: UInt8(220 + 30 * y / side), blue: 235,
+                    alpha: y >= side - side / 16 ? 160 : 255
                 )
             }
         }
@@ -35,7 +38,10 @@ struct SceneGenerator {
         for _ in 0..<(side * side / 4096) {
             let x = Int(random.next() % UInt64(side))
             let y = Int(random.next() % UInt64(side))
-            actual[x: x, y: y] = RGBAPixel(red: random.nextByte(), green: random.nextByte(), blue: random.nextByte())
+            let alpha = random.next() % 2 == 0 ? 255 : random.nextByte()
+            actual[x: x, y: y] = RGBAPixel(
+                red: random.nextByte(), green: random.nextByte(), blue: random.nextByte(), alpha: alpha
+            )
         }
         // A faint tint over a block: below the default threshold, so not counted.
         for y in 0..<(side / 16) {
