@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // Mapwright: a map-rendering engine and tile CLI for Linux.
 //
-// Dependencies point one way: MapCore (pure Swift) <- MapProjection (PROJ) <- MapCLI <- mapwright.
+// Dependencies point one way: MapCore (pure Swift) <- MapProjection (PROJ) <- MapCLI <- mapwright,
+// and CPNG (libpng) <- CPNGShim <- ImageDiff <- MapCLI, MapTestSupport.
 // C libraries come in through small system-library targets resolved with pkg-config.
 
 import PackageDescription
@@ -58,6 +59,7 @@ let package = Package(
         .testTarget(
             name: "ImageDiffTests",
             dependencies: ["ImageDiff", "MapTestSupport"],
+            exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
 

@@ -21,6 +21,13 @@ import Foundation
 ///
 /// Ported from pixelmatch's `index.js`, <https://github.com/mapbox/pixelmatch> (version 5.3).
 ///
+/// Deliberate deviations:
+/// - Semi-transparent pixels are blended onto white, as in pixelmatch 5 and the PyPI package.
+///   pixelmatch 6 and later (JavaScript) blend them onto a fixed pseudo-random pattern instead, so
+///   its counts can differ where alpha is below 255; for opaque pixels the counts agree.
+/// - The gray of the diff image is clamped to 0...255, so an ``DiffOptions/alpha`` outside 0...1
+///   cannot wrap around as pixelmatch's typed-array store would.
+///
 /// - Parameters:
 ///   - expected: The reference image; the diff image shows it faded to gray.
 ///   - actual: The image under test, of the same size.

@@ -80,6 +80,9 @@ do {
         let smallTiming = try time { _ = try compare(pair.expected, pair.actual) }
         print("1024x1024: \(smallCount) differing pixels, written to \(pairDirectory.path)")
         report("compare 1024x1024", smallTiming, pixels: 1024 * 1024)
+        // For scripts/bench/compare.sh, which sets these against pixelmatch's.
+        let summary = "{\"differentPixels\": \(smallCount), \"medianMilliseconds\": \(smallTiming.medianMilliseconds)}\n"
+        try Data(summary.utf8).write(to: pairDirectory.appendingPathComponent("swift-1024.json"))
     }
 } catch {
     FileHandle.standardError.write(Data("ImageDiffBenchmark: \(error)\n".utf8))
