@@ -1,0 +1,2 @@
+// libpng 1.6: reading and writing PNG files.
+#include <png.h>

@@ -1,0 +1,159 @@
+// libpng calls wrapped so that its errors (a longjmp out of the failing call) become return codes.
+// Each exported function sets its own jump target before it calls into libpng, and touches no local
+// variable after the jump that it changed after setting the target.
+#include "CPNGShim.h"
+
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct mw_png_reader {
+    png_structp png;
+    png_infop info;
+    const uint8_t *data;
+    size_t length;
+    size_t offset;
+    char message[MW_PNG_MESSAGE_CAPACITY];
+};
+
+// Keeps libpng's message in the buffer given at creation, then jumps back to the wrapper.
+static void mw_png_error(png_structp png, png_const_charp message) {
+    char *buffer = png_get_error_ptr(png);
+    snprintf(buffer, MW_PNG_MESSAGE_CAPACITY, "%s", message ? message : "unknown libpng error");
+    png_longjmp(png, 1);
+}
+
+// Warnings (an unknown ancillary chunk, a bad ancillary CRC) do not stop decoding; they are dropped.
+static void mw_png_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static void mw_png_read_data(png_structp png, png_bytep destination, size_t count) {
+    mw_png_reader *reader = png_get_io_ptr(png);
+    if (count > reader->length - reader->offset) {
+        png_error(png, "unexpected end of file (truncated)");
+    }
+    memcpy(destination, reader->data + reader->offset, count);
+    reader->offset += count;
+}
+
+mw_png_reader *mw_png_reader_create(const uint8_t *data, size_t length) {
+    mw_png_reader *reader = calloc(1, sizeof(mw_png_reader));
+    if (reader == NULL) return NULL;
+    reader->data = data;
+    reader->length = length;
+    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader->message, mw_png_error, mw_png_warning);
+    if (reader->png != NULL) reader->info = png_create_info_struct(reader->png);
+    if (reader->png == NULL || reader->info == NULL) {
+        mw_png_reader_destroy(reader);
+        return NULL;
+    }
+    png_set_read_fn(reader->png, reader, mw_png_read_data);
+    return reader;
+}
+
+int mw_png_reader_read_header(mw_png_reader *reader, uint32_t *width, uint32_t *height) {
+    if (setjmp(png_jmpbuf(reader->png))) return -1;
+    png_read_info(reader->png, reader->info);
+    *width = png_get_image_width(reader->png, reader->info);
+    *height = png_get_image_height(reader->png, reader->info);
+    return 0;
+}
+
+int mw_png_reader_read_rgba(mw_png_reader *reader, uint8_t *pixels) {
+    png_structp png = reader->png;
+    png_infop info = reader->info;
+    if (setjmp(png_jmpbuf(png))) return -1;
+
+    png_uint_32 width = png_get_image_width(png, info);
+    png_uint_32 height = png_get_image_height(png, info);
+    int color_type = png_get_color_type(png, info);
+    int bit_depth = png_get_bit_depth(png, info);
+    int has_transparency = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+
+    // No gamma transform: samples are compared as stored, as pngjs (pixelmatch) and Pillow do.
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (has_transparency) png_set_tRNS_to_alpha(png);
+    if (bit_depth == 16) png_set_scale_16(png);
+    if ((color_type & PNG_COLOR_MASK_COLOR) == 0) png_set_gray_to_rgb(png);
+    if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !has_transparency) {
+        png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    }
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 4) png_error(png, "unsupported pixel layout");
+
+    // Each pass adds its pixels to rows already holding the previous passes' pixels.
+    for (int pass = 0; pass < passes; pass++) {
+        for (png_uint_32 y = 0; y < height; y++) {
+            png_read_row(png, pixels + (size_t)y * width * 4, NULL);
+        }
+    }
+    png_read_end(png, NULL);
+    return 0;
+}
+
+const char *mw_png_reader_message(const mw_png_reader *reader) {
+    return reader->message;
+}
+
+void mw_png_reader_destroy(mw_png_reader *reader) {
+    if (reader == NULL) return;
+    if (reader->png != NULL) png_destroy_read_struct(&reader->png, &reader->info, NULL);
+    free(reader);
+}
+
+static void mw_png_write_data(png_structp png, png_bytep data, size_t length) {
+    mw_png_buffer *buffer = png_get_io_ptr(png);
+    if (length > buffer->capacity - buffer->length) {
+        size_t capacity = buffer->capacity < 4096 ? 4096 : buffer->capacity;
+        while (capacity - buffer->length < length) capacity *= 2;
+        uint8_t *bytes = realloc(buffer->bytes, capacity);
+        if (bytes == NULL) png_error(png, "out of memory");
+        buffer->bytes = bytes;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->bytes + buffer->length, data, length);
+    buffer->length += length;
+}
+
+static void mw_png_flush(png_structp png) {
+    (void)png;
+}
+
+int mw_png_write_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression_level,
+                      mw_png_buffer *output, char *message) {
+    memset(output, 0, sizeof(*output));
+    message[0] = '\0';
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, message, mw_png_error, mw_png_warning);
+    png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
+    if (png == NULL || info == NULL) {
+        png_destroy_write_struct(&png, &info);
+        snprintf(message, MW_PNG_MESSAGE_CAPACITY, "out of memory");
+        return -1;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        mw_png_buffer_free(output);
+        return -1;
+    }
+    png_set_write_fn(png, output, mw_png_write_data, mw_png_flush);
+    png_set_compression_level(png, compression_level);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (png_uint_32 y = 0; y < height; y++) {
+        png_write_row(png, pixels + (size_t)y * width * 4);
+    }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    return 0;
+}
+
+void mw_png_buffer_free(mw_png_buffer *buffer) {
+    free(buffer->bytes);
+    memset(buffer, 0, sizeof(*buffer));
+}

@@ -1,0 +1,59 @@
+// Mapwright's wrapper around libpng's setjmp/longjmp error handling.
+//
+// libpng reports errors by longjmp-ing out of the failing call, which Swift cannot survive. Every
+// function here sets the jump target itself and turns a libpng error into a return code of -1 and a
+// message, so Swift only ever sees ordinary C calls that return.
+#ifndef MAPWRIGHT_CPNGSHIM_H
+#define MAPWRIGHT_CPNGSHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Room for a libpng error message, including the terminating NUL.
+#define MW_PNG_MESSAGE_CAPACITY 200
+
+/// A PNG being decoded from memory into RGBA8 (straight alpha, rows without padding).
+typedef struct mw_png_reader mw_png_reader;
+
+/// Starts decoding `length` bytes at `data`, which must outlive the reader. NULL when out of memory.
+mw_png_reader *mw_png_reader_create(const uint8_t *data, size_t length);
+
+/// Reads the signature and the header chunks. Returns 0, or -1 with a message.
+int mw_png_reader_read_header(mw_png_reader *reader, uint32_t *width, uint32_t *height);
+
+/// Decodes every row into `pixels` (width * height * 4 bytes), expanding palettes, tRNS, gray and
+/// low bit depths, scaling 16-bit samples to 8 and undoing Adam7 interlacing.
+/// Returns 0, or -1 with a message.
+int mw_png_reader_read_rgba(mw_png_reader *reader, uint8_t *pixels);
+
+/// The last error's message; empty when there was none.
+const char *mw_png_reader_message(const mw_png_reader *reader);
+
+/// Frees the reader and libpng's state.
+void mw_png_reader_destroy(mw_png_reader *reader);
+
+/// Bytes produced by the encoder, allocated with malloc; free them with mw_png_buffer_free.
+typedef struct mw_png_buffer {
+    uint8_t *bytes;
+    size_t length;
+    size_t capacity;
+} mw_png_buffer;
+
+/// Encodes RGBA8 pixels (straight alpha, rows without padding) as an 8-bit RGBA PNG, not interlaced,
+/// with zlib compression level `compression_level` (0-9). Returns 0 and fills `output`, or -1 and
+/// writes a NUL-terminated message of at most MW_PNG_MESSAGE_CAPACITY bytes into `message`.
+int mw_png_write_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression_level,
+                      mw_png_buffer *output, char *message);
+
+/// Frees the bytes of `buffer` and empties it.
+void mw_png_buffer_free(mw_png_buffer *buffer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

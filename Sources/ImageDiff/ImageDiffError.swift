@@ -1,0 +1,36 @@
+import Foundation
+
+/// Why an image could not be read, written or compared.
+public enum ImageDiffError: Error, Hashable, Sendable {
+    /// The file or bytes are not a PNG that can be decoded: missing, corrupt, truncated or too large.
+    /// `path` is nil when the bytes came from memory.
+    case unreadablePNG(path: String?, reason: String)
+    /// The pixels could not be encoded as PNG.
+    case unencodablePNG(reason: String)
+    /// The file could not be written (or moved into place).
+    case unwritableFile(path: String, reason: String)
+    /// The images to compare have different dimensions, so no per-pixel count exists.
+    case sizeMismatch(expected: ImageSize, actual: ImageSize)
+}
+
+extension ImageDiffError: CustomStringConvertible {
+    /// A one-line message for a person, naming the file when there is one.
+    public var description: String {
+        switch self {
+        case .unreadablePNG(let path?, let reason):
+            "\(path): not a readable PNG: \(reason)"
+        case .unreadablePNG(nil, let reason):
+            "not readable PNG data: \(reason)"
+        case .unencodablePNG(let reason):
+            "cannot encode the image as PNG: \(reason)"
+        case .unwritableFile(let path, let reason):
+            "\(path): cannot write the file: \(reason)"
+        case .sizeMismatch(let expected, let actual):
+            "the images differ in size: expected \(expected) pixels, actual \(actual) pixels"
+        }
+    }
+}
+
+extension ImageDiffError: LocalizedError {
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Runs the built `mapwright` executable, found in the build directory holding this test binary.
+struct MapwrightProcess {
+    /// What a finished run printed and how it ended.
+    struct Output {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// The `mapwright` executable next to the running test binary (SwiftPM puts every product of
+    /// a build in one directory, such as `.build/debug/`).
+    static func executableURL() throws -> URL {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        // On macOS the binary sits inside `<name>.xctest/Contents/MacOS/`.
+        while directory.pathExtension == "xctest" || ["Contents", "MacOS"].contains(directory.lastPathComponent) {
+            directory.deleteLastPathComponent()
+        }
+        let executable = directory.appendingPathComponent("mapwright")
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw MissingExecutable(path: executable.path)
+        }
+        return executable
+    }
+
+    struct MissingExecutable: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "no mapwright executable at \(path): run `swift build` before the tests" }
+    }
+
+    /// Runs `mapwright` with `arguments` and waits for it to end.
+    static func run(_ arguments: [String]) throws -> Output {
+        let process = Process()
+        process.executableURL = try executableURL()
+        process.arguments = arguments
+        let standardOutput = Pipe()
+        let standardError = Pipe()
+        process.standardOutput = standardOutput
+        process.standardError = standardError
+        try process.run()
+        let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
+        let error = standardError.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: output, as: UTF8.self),
+            standardError: String(decoding: error, as: UTF8.self)
+        )
+    }
+}
