@@ -80,11 +80,11 @@ let package = Package(
 
         // MARK: - Tests
 
-        .testTarget(name: "MapCoreTests", dependencies: ["MapCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "MapTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MapCLITests", dependencies: ["MapCLI", "MapCore", "ImageDiff"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MapProjectionTests",
-            dependencies: ["MapProjection", "MapCore", "CProj"],
+            dependencies: ["MapProjection", "MapCore", "CProj", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,0 +1,25 @@
+/// A tiny seeded random number generator (Steele, Lea and Flood's SplitMix64), so tests that
+/// sample random cameras, coordinates or points see the same ones on every run.
+///
+/// For example:
+///
+/// ```swift
+/// var random = SeededGenerator(seed: 2026)
+/// let latitude = Double.random(in: -70...70, using: &random)
+/// ```
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// Creates a generator whose sequence is fixed by `seed`.
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
