@@ -21,12 +21,27 @@ enum JSONValue: Hashable, Sendable {
         }
         do {
             return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            let detail = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            throw .malformed(file: url, reason: "is not valid JSON" + (detail.map { ": \($0)" } ?? ""))
         } catch {
-            throw .malformed(file: url, reason: "is not valid JSON: \(error)")
+            throw .malformed(file: url, reason: "is not valid JSON" + syntaxErrorLocation(in: data))
         }
+    }
+
+    /// Where JSON syntax goes wrong in `data`, as `: <problem> at line L, column C`, or "" when unknown.
+    ///
+    /// `JSONDecoder` does not say where; `JSONSerialization` gives a character offset, turned here
+    /// into a line and a column (counting from 1, in characters) that a person can find.
+    private static func syntaxErrorLocation(in data: Data) -> String {
+        do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+            guard let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return "" }
+            guard let range = message.range(of: #"around character \d+"#, options: .regularExpression),
+                  let offset = Int(message[range].split(separator: " ").last ?? ""), offset <= data.count
+            else { return ": \(message)" }
+            let problem = message[..<range.lowerBound].trimmingCharacters(in: .whitespaces).lowercased()
+            let prefix = String(decoding: data.prefix(offset), as: UTF8.self)
+            let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
+            return ": \(problem) at line \(lines.count), column \((lines.last?.count ?? 0) + 1)"
+        }
+        return ""
     }
 
     /// The member `key` of an object; `nil` for a missing member or a value that is not an object.
