@@ -100,7 +100,7 @@ public struct ThumbnailCache: Sendable {
             (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
         }
         let width = uint32(at: 8), height = uint32(at: 12)
-        guard bytes.count == 16 + width * height * 4 else { return nil }
+        guard width <= 1 << 15, height <= 1 << 15, bytes.count == 16 + width * height * 4 else { return nil }
         return Thumbnail(width: width, height: height, rgba: Array(bytes[16...]))
     }
 
