@@ -93,7 +93,10 @@ struct JPEGFolderSourceTests {
     }
 
     @Test func utf8TitlesAndArtistsRoundTripInEveryScript() throws {
-        for (title, artist) in [("长城日落", "李明"), ("Ακρόπολη την αυγή", "Ελένη Παπαδοπούλου"), ("مكتبة الإسكندرية", "ليلى")] {
+        let titlesAndArtists = [
+            ("长城日落", "李明"), ("Ακρόπολη την αυγή", "Ελένη Παπαδοπούλου"), ("مكتبة الإسكندرية", "ليلى"),
+        ]
+        for (title, artist) in titlesAndArtists {
             var exif = ExifFixture.located(latitude: 37.97, longitude: 23.72)
             exif.ifd0[0x010E] = .ascii(title)
             exif.ifd0[0x013B] = .ascii(artist)

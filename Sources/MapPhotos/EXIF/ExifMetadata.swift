@@ -108,8 +108,12 @@ struct ExifMetadata: Hashable, Sendable {
         let latitude = try reader.rationals(Tag.gpsLatitude)
         let longitude = try reader.rationals(Tag.gpsLongitude)
         guard let latitude, let longitude else {
-            if latitude != nil { throw TagProblem(tag: Tag.gpsLongitude.name, message: "is missing, GPSLatitude is not") }
-            if longitude != nil { throw TagProblem(tag: Tag.gpsLatitude.name, message: "is missing, GPSLongitude is not") }
+            if latitude != nil {
+                throw TagProblem(tag: Tag.gpsLongitude.name, message: "is missing, GPSLatitude is not")
+            }
+            if longitude != nil {
+                throw TagProblem(tag: Tag.gpsLatitude.name, message: "is missing, GPSLongitude is not")
+            }
             return nil
         }
         // Cameras without a fix write 0/0; such a position is unknown rather than wrong.
@@ -149,7 +153,8 @@ struct ExifMetadata: Hashable, Sendable {
         case positive?: return 1
         case negative?: return -1
         case nil: throw TagProblem(tag: tag.name, message: "is missing; it must be \(positive) or \(negative)")
-        case let other?: throw TagProblem(tag: tag.name, message: "is '\(other)'; it must be \(positive) or \(negative)")
+        case let other?:
+            throw TagProblem(tag: tag.name, message: "is '\(other)'; it must be \(positive) or \(negative)")
         }
     }
 

@@ -9,7 +9,9 @@ enum JPEGSegments {
     /// - Throws: ``EntryProblem`` when the data is not a JPEG or a segment runs past the end.
     static func exifPayload(in data: Data) throws(EntryProblem) -> Data? {
         let bytes = [UInt8](data.prefix(2))
-        guard bytes == [0xFF, 0xD8] else { throw EntryProblem("is not a JPEG: it does not start with the FF D8 marker") }
+        guard bytes == [0xFF, 0xD8] else {
+            throw EntryProblem("is not a JPEG: it does not start with the FF D8 marker")
+        }
         var offset = data.startIndex + 2
         while offset + 4 <= data.endIndex {
             guard data[offset] == 0xFF else { throw EntryProblem("has a broken segment at byte \(offset)") }

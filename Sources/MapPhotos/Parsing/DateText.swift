@@ -30,7 +30,8 @@ enum DateText {
 
     /// A Flickr `datetaken`, read as UTC; `nil` when Flickr could not pin it down (a zero month or day).
     static func date(fromFlickr text: String) -> Date? {
-        fields(of: text.trimmingCharacters(in: .whitespaces), dateSeparator: "-").flatMap { date($0, secondsFromGMT: 0) }
+        let parsed = fields(of: text.trimmingCharacters(in: .whitespaces), dateSeparator: "-")
+        return parsed.flatMap { date($0, secondsFromGMT: 0) }
     }
 
     /// A date from EXIF GPSDateStamp (`YYYY:MM:DD`) and GPSTimeStamp (hours, minutes, seconds), in UTC.
@@ -56,7 +57,8 @@ enum DateText {
 
     /// The date for six fields, or `nil` when one is out of range.
     private static func date(_ fields: [Int], secondsFromGMT: Int) -> Date? {
-        let (year, month, day, hour, minute, second) = (fields[0], fields[1], fields[2], fields[3], fields[4], fields[5])
+        let (year, month, day) = (fields[0], fields[1], fields[2])
+        let (hour, minute, second) = (fields[3], fields[4], fields[5])
         guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
               let zone = TimeZone(secondsFromGMT: secondsFromGMT)

@@ -48,7 +48,11 @@ public struct FlickrJSONSource: PhotoSource {
         var skipped = 0
         for (index, entry) in entries.enumerated() {
             do {
-                if let photo = try photo(from: entry, directory: directory) { photos.append(photo) } else { skipped += 1 }
+                if let photo = try photo(from: entry, directory: directory) {
+                    photos.append(photo)
+                } else {
+                    skipped += 1
+                }
             } catch {
                 throw .invalidEntry(file: file, entry: "photos.photo[\(index)]", problem: error.message)
             }

@@ -11,7 +11,7 @@ import MapCore
 /// | GPSLatitude/Ref, GPSLongitude/Ref | ``Photo/coordinate`` (S and W are negative) |
 /// | GPSAltitude/Ref (1 = below sea level) | ``Photo/altitudeMeters`` |
 /// | GPSHPositioningError | ``Photo/horizontalAccuracyMeters`` |
-/// | DateTimeOriginal + OffsetTimeOriginal, else GPSDateStamp + GPSTimeStamp (UTC), else DateTimeOriginal as UTC | ``Photo/dateTaken`` |
+/// | DateTimeOriginal + OffsetTimeOriginal, else GPSDateStamp + GPSTimeStamp, else DateTimeOriginal as UTC | ``Photo/dateTaken`` |
 /// | ImageDescription, else XPTitle, else the file name without its extension | ``Photo/title`` |
 /// | Artist | ``Photo/photographer`` |
 ///

@@ -14,7 +14,8 @@ enum JPEGDecoder {
     ///   A warning (a file cut short, say) still gives the pixels decoded.
     static func decode(_ data: Data, minimumSide: Int, file: URL) throws(PhotoSourceError) -> Thumbnail {
         guard let handle = tjInitDecompress() else {
-            throw .undecodableImage(file: file, reason: "libjpeg-turbo cannot start: \(String(cString: tjGetErrorStr2(nil)))")
+            let reason = String(cString: tjGetErrorStr2(nil))
+            throw .undecodableImage(file: file, reason: "libjpeg-turbo cannot start: \(reason)")
         }
         defer { tjDestroy(handle) }
         let size = UInt(data.count)

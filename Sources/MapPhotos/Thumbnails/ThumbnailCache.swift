@@ -94,7 +94,9 @@ public struct ThumbnailCache: Sendable {
 
     /// The thumbnail in a cache file, or `nil` when there is none or it is not a whole entry.
     private static func readEntry(at url: URL) -> Thumbnail? {
-        guard let data = try? Data(contentsOf: url), data.count >= 16, Array(data.prefix(8)) == magic else { return nil }
+        guard let data = try? Data(contentsOf: url), data.count >= 16, Array(data.prefix(8)) == magic else {
+            return nil
+        }
         let bytes = [UInt8](data)
         func uint32(at offset: Int) -> Int {
             (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
