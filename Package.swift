@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "MapCLI", targets: ["MapCLI"]),
         .library(name: "ImageDiff", targets: ["ImageDiff"]),
         .library(name: "MapTestSupport", targets: ["MapTestSupport"]),
+        .library(name: "MapPhotos", targets: ["MapPhotos"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -60,6 +61,28 @@ let package = Package(
             name: "ImageDiffTests",
             dependencies: ["ImageDiff", "MapTestSupport"],
             exclude: ["__Snapshots__"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Photos
+
+        .systemLibrary(
+            name: "CExif",
+            pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]
+        ),
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
+        /// Photo sources (a folder of geotagged JPEGs, Flickr-style JSON, GeoJSON, CSV) read into one
+        /// `Photo` model, and callout thumbnails decoded with libjpeg-turbo into a user cache.
+        .target(name: "MapPhotos", dependencies: ["MapCore", "CExif", "CTurboJPEG"], swiftSettings: swiftSettings),
+        /// Test JPEGs are made by the tests themselves: pixels through libjpeg-turbo, EXIF written byte by byte.
+        .testTarget(
+            name: "MapPhotosTests",
+            dependencies: ["MapPhotos", "MapCore", "CTurboJPEG"],
             swiftSettings: swiftSettings
         ),
 

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The marker segments at the head of a JPEG file (ITU T.81 Annex B), enough to find the EXIF block.
+enum JPEGSegments {
+    /// The EXIF payload of a JPEG, starting with `Exif\0\0` as libexif expects, or `nil` when there is none.
+    ///
+    /// Walks the segments before the image data; EXIF lives in an APP1 segment (EXIF 2.32 §4.5.4).
+    ///
+    /// - Throws: ``EntryProblem`` when the data is not a JPEG or a segment runs past the end.
+    static func exifPayload(in data: Data) throws(EntryProblem) -> Data? {
+        let bytes = [UInt8](data.prefix(2))
+        guard bytes == [0xFF, 0xD8] else {
+            throw EntryProblem("is not a JPEG: it does not start with the FF D8 marker")
+        }
+        var offset = data.startIndex + 2
+        while offset + 4 <= data.endIndex {
+            guard data[offset] == 0xFF else { throw EntryProblem("has a broken segment at byte \(offset)") }
+            let marker = data[offset + 1]
+            if marker == 0xFF { offset += 1; continue }  // fill byte
+            if marker == 0xD9 || marker == 0xDA { return nil }  // end of image, start of scan: no EXIF before the data
+            if (0xD0...0xD7).contains(marker) || marker == 0x01 { offset += 2; continue }  // markers without a length
+            let length = Int(data[offset + 2]) << 8 | Int(data[offset + 3])
+            let start = offset + 4
+            let end = offset + 2 + length
+            guard length >= 2, end <= data.endIndex else {
+                throw EntryProblem("is cut short: a segment at byte \(offset) runs past the end of the file")
+            }
+            let exifHeader: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]  // "Exif\0\0"
+            if marker == 0xE1, data[start..<end].starts(with: exifHeader) { return data[start..<end] }
+            offset = end
+        }
+        throw EntryProblem("is cut short before its image data")
+    }
+}

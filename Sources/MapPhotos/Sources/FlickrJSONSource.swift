@@ -1,0 +1,110 @@
+import Foundation
+import MapCore
+
+/// Photos from a Flickr API answer (`flickr.photos.search` and friends with
+/// `extras=geo,owner_name,description,date_taken,url_sq,url_s,url_l`), read as Photomania's loader reads it.
+///
+/// The document is an object with `photos.photo[]`; each photo has:
+///
+/// | member | becomes |
+/// | --- | --- |
+/// | `id` (string or number) | ``Photo/id`` |
+/// | `title` | ``Photo/title`` |
+/// | `description._content` | ``Photo/subtitle`` |
+/// | `latitude`, `longitude` (numbers or strings) | ``Photo/coordinate`` |
+/// | `ownername` | ``Photo/photographer`` |
+/// | `datetaken` (`2016-05-01 18:02:11`, local time of unknown zone, read as UTC) | ``Photo/dateTaken`` |
+/// | `url_l`, else `url_s`, else `url_sq` | ``Photo/image`` |
+/// | `url_sq`, else `url_s`, else `url_l` | ``Photo/thumbnail`` |
+///
+/// Flickr reports 0, 0 for a photo that was never geotagged: such photos, and those without
+/// coordinates, are skipped and counted. An answer with `"stat": "fail"` is an error with Flickr's message.
+public struct FlickrJSONSource: PhotoSource {
+    public let url: URL
+
+    /// Creates a source for the JSON file at `url`.
+    public init(url: URL) {
+        self.url = url
+    }
+
+    public func load() throws(PhotoSourceError) -> PhotoCollection {
+        try Self.collection(from: JSONValue.read(from: url), file: url)
+    }
+
+    /// Reads the photos of an already parsed Flickr answer.
+    static func collection(from document: JSONValue, file: URL) throws(PhotoSourceError) -> PhotoCollection {
+        if case .string("fail") = document["stat"] {
+            let message = document["message"]?.text ?? "no message"
+            throw .malformed(file: file, reason: "is a failed Flickr answer: \(message)")
+        }
+        guard case .array(let entries) = document["photos"]?["photo"] else {
+            throw .malformed(
+                file: file,
+                reason: "has no 'photos.photo' list: expected a Flickr-style photo list or a GeoJSON FeatureCollection"
+            )
+        }
+        let directory = file.deletingLastPathComponent()
+        var photos: [Photo] = []
+        var skipped = 0
+        for (index, entry) in entries.enumerated() {
+            do {
+                if let photo = try photo(from: entry, directory: directory) {
+                    photos.append(photo)
+                } else {
+                    skipped += 1
+                }
+            } catch {
+                throw .invalidEntry(file: file, entry: "photos.photo[\(index)]", problem: error.message)
+            }
+        }
+        return PhotoCollection(photos: photos, report: PhotoLoadReport(skippedWithoutLocation: skipped))
+    }
+
+    /// One photo, or `nil` when it has no location.
+    private static func photo(from entry: JSONValue, directory: URL) throws(EntryProblem) -> Photo? {
+        guard case .object = entry else { throw EntryProblem("is \(entry.kindName), expected an object") }
+        guard let id = entry["id"]?.text, !id.isEmpty else { throw EntryProblem("has no id") }
+        let latitude = try DegreesText.degrees(entry["latitude"], name: "latitude")
+        let longitude = try DegreesText.degrees(entry["longitude"], name: "longitude")
+        guard let coordinate = try DegreesText.coordinate(latitude: latitude, longitude: longitude) else {
+            return nil
+        }
+        let image = try reference(entry, keys: ["url_l", "url_s", "url_sq"], directory: directory)
+        let thumbnail = try reference(entry, keys: ["url_sq", "url_s", "url_l"], directory: directory)
+        return Photo(
+            id: id,
+            title: try text(entry["title"], name: "title"),
+            subtitle: try text(entry["description"], name: "description"),
+            coordinate: coordinate,
+            dateTaken: try text(entry["datetaken"], name: "datetaken").flatMap { DateText.date(fromFlickr: $0) },
+            photographer: try text(entry["ownername"], name: "ownername"),
+            image: image,
+            thumbnail: thumbnail
+        )
+    }
+
+    /// A text member, which Flickr writes either as a string or as an object `{"_content": "…"}`.
+    private static func text(_ value: JSONValue?, name: String) throws(EntryProblem) -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .object?: return try text(value?["_content"], name: "\(name)._content")
+        case let value?:
+            guard let text = value.text else { throw EntryProblem("\(name) is \(value.kindName), expected a string") }
+            return text
+        }
+    }
+
+    /// The first of `keys` that holds a URL.
+    private static func reference(
+        _ entry: JSONValue, keys: [String], directory: URL
+    ) throws(EntryProblem) -> ImageReference? {
+        for key in keys {
+            guard let text = try text(entry[key], name: key), !text.isEmpty else { continue }
+            guard let reference = ImageReference(text, relativeTo: directory) else {
+                throw EntryProblem("\(key) '\(text)' is neither a path nor an http(s) URL")
+            }
+            return reference
+        }
+        return nil
+    }
+}
