@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // Mapwright: a map-rendering engine and tile CLI for Linux.
 //
-// Dependencies point one way: MapCore (pure Swift) <- MapProjection (PROJ) <- MapCLI <- mapwright.
+// Dependencies point one way: MapCore (pure Swift) <- MapProjection (PROJ) <- MapCLI <- mapwright,
+// and MapCore + MapSQLite (SQLite) <- GeoData (vector features for the renderer).
 // C libraries come in through small system-library targets resolved with pkg-config.
 
 import PackageDescription
@@ -17,6 +18,7 @@ let package = Package(
         .library(name: "MapCore", targets: ["MapCore"]),
         .library(name: "MapProjection", targets: ["MapProjection"]),
         .library(name: "MapCLI", targets: ["MapCLI"]),
+        .library(name: "GeoData", targets: ["GeoData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,6 +40,20 @@ let package = Package(
         /// Coordinate transforms between any two CRS, over the PROJ C API.
         .target(name: "MapProjection", dependencies: ["CProj", "MapCore"], swiftSettings: swiftSettings),
 
+        // MARK: - Geographic data
+
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        /// A small SQLite wrapper: connections, prepared statements, typed columns, transactions.
+        /// Shared by the GeoPackage reader and the MBTiles tile store.
+        .target(name: "MapSQLite", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+        /// Vector features: GeoJSON, GPX, WKB and GeoPackage readers, spatially indexed sources,
+        /// and geometry prepared per zoom (projected, simplified, clipped) for the renderer.
+        .target(name: "GeoData", dependencies: ["MapCore", "MapSQLite"], swiftSettings: swiftSettings),
+
         // MARK: - Command line
 
         /// The `mapwright` commands, in a library so tests can parse and run them.
@@ -54,12 +70,10 @@ let package = Package(
 
         // MARK: - Tests
 
-        .testTarget(name: "MapCoreTests", dependencies: ["MapCore"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "MapProjectionTests",
-            dependencies: ["MapProjection", "MapCore", "CProj"],
+            name: "GeoDataTests",
+            dependencies: ["GeoData", "MapSQLite", "MapCore"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "MapCLITests", dependencies: ["MapCLI", "MapCore"], swiftSettings: swiftSettings),
     ]
 )
