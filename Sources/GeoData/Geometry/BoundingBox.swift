@@ -4,7 +4,7 @@ import MapCore
 /// (west, south, east, north) and a GeoPackage envelope stores it (min x, max x, min y, max y).
 ///
 /// This box never crosses the antimeridian: `west <= east`. A query that crosses it is split
-/// into two boxes (see ``MapRect/worldPieces``).
+/// into two boxes (see ``MapRect/worldCopies``).
 public struct BoundingBox: Hashable, Sendable {
     /// Smallest longitude, in degrees.
     public var west: Double
