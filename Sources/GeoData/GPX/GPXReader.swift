@@ -42,11 +42,13 @@ public enum GPXReader {
         parser.shouldProcessNamespaces = true
         let delegate = GPXParserDelegate(path: path)
         parser.delegate = delegate
+        // On Linux, libxml2 recovers from some errors and parse() still succeeds, so the
+        // delegate's record of the first error decides.
         let succeeded = parser.parse()
         if let failure = delegate.failure {
             throw failure
         }
-        guard succeeded else {
+        guard succeeded, parser.parserError == nil else {
             let reason = parser.parserError.map(GPXParserDelegate.describe) ?? "the XML is not well-formed"
             throw .invalidGPX(path: path, line: max(1, parser.lineNumber), reason: reason)
         }
@@ -158,6 +160,10 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
         }
     }
 
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        fail(parser, GPXParserDelegate.describe(parseError))
+    }
+
     private func makePoint(_ parser: XMLParser, element: String, attributes: [String: String]) -> GPXDocument.Point? {
         guard let latText = attributes["lat"] else {
             fail(parser, "<\(element)> has no lat attribute")
@@ -184,11 +190,22 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
         parser.abortParsing()
     }
 
-    /// A readable message for libxml2's error code, which `localizedDescription` does not give.
+    /// A readable message for a parse error. FoundationXML passes libxml2's own error numbers
+    /// (`xmlParserErrors`), which its `XMLParser.ErrorCode` cases do not all match, and its
+    /// `localizedDescription` is empty; so the common ones are named here.
     static func describe(_ error: any Error) -> String {
         let code = (error as NSError).code
-        guard let known = XMLParser.ErrorCode(rawValue: code) else { return "the XML is not well-formed (error \(code))" }
-        return "the XML is not well-formed (\(known))"
+        let detail: String
+        switch code {
+        case 4: detail = "the document is empty"
+        case 5: detail = "there is content after the root element ends"
+        case 41: detail = "an attribute has no value"
+        case 73: detail = "a tag is missing its closing '>'"
+        case 76: detail = "a closing tag does not match the open element"
+        case 77: detail = "an element is not closed before the document ends"
+        default: detail = "libxml2 error \(code)"
+        }
+        return "the XML is not well-formed: \(detail)"
     }
 
     /// Parses an xsd:dateTime, with or without fractional seconds; no zone means UTC.
