@@ -116,11 +116,6 @@ public final class Statement {
         sqlite3_reset(handle)
     }
 
-    /// Sets every parameter back to NULL.
-    public func clearBindings() {
-        sqlite3_clear_bindings(handle)
-    }
-
     // MARK: - Columns
 
     /// The number of columns in each row.

@@ -1,3 +1,5 @@
+import MapCore
+
 /// A geometry in a geographic CRS (longitude, latitude in degrees): the seven types that
 /// RFC 7946 §3.1 and the OGC Simple Features share.
 ///
@@ -33,13 +35,6 @@ extension Geometry {
         return empty
     }
 
-    /// The number of positions, counting each ring's closing position.
-    public var positionCount: Int {
-        var count = 0
-        forEachPosition { _ in count += 1 }
-        return count
-    }
-
     /// The smallest box containing every position, or `nil` for an empty geometry.
     public var boundingBox: BoundingBox? {
         var west = Double.infinity, south = Double.infinity, east = -Double.infinity, north = -Double.infinity
@@ -49,6 +44,11 @@ extension Geometry {
         }
         guard west.isFinite, south.isFinite else { return nil }
         return BoundingBox(west: west, south: south, east: east, north: north)
+    }
+
+    /// The map rect enclosing every position; ``MapRect/null`` for an empty geometry.
+    var mapRect: MapRect {
+        boundingBox?.mapRect ?? .null
     }
 
     /// Calls `body` with every position, in order.

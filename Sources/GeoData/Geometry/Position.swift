@@ -23,11 +23,6 @@ public struct Position: Hashable, Sendable {
         self.init(longitude: coordinate.longitude, latitude: coordinate.latitude)
     }
 
-    /// The validated coordinate, or `nil` when either value is not finite or out of range.
-    public var coordinate: Coordinate? {
-        try? Coordinate(latitude: latitude, longitude: longitude)
-    }
-
     /// The Web Mercator map point (MapCore's map space). Values are clamped into
     /// [-180, 180] × [-90, 90] first, and the latitude to ±``WebMercator/maximumLatitude``.
     /// A position that is not finite gives `nil`.

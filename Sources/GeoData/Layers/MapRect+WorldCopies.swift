@@ -11,6 +11,12 @@ public struct WorldCopy: Hashable, Sendable {
     public var rect: MapRect
     /// What to add to x to draw data of the central copy in this copy: a multiple of worldSize.
     public var offsetX: Double
+
+    /// Creates a world copy.
+    public init(rect: MapRect, offsetX: Double) {
+        self.rect = rect
+        self.offsetX = offsetX
+    }
 }
 
 extension MapRect {

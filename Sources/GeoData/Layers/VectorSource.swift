@@ -45,11 +45,3 @@ extension VectorSource {
         return indices.sorted().map { features[$0] }
     }
 }
-
-extension Geometry {
-    /// The map rect enclosing every position; ``MapRect/null`` for an empty geometry.
-    var mapRect: MapRect {
-        guard let box = boundingBox else { return .null }
-        return box.mapRect
-    }
-}
