@@ -3,6 +3,7 @@
 //
 // Dependencies point one way: MapCore (pure Swift) <- MapProjection (PROJ) <- MapCLI <- mapwright,
 // and CPNG (libpng) <- CPNGShim <- ImageDiff <- MapCLI, MapTestSupport.
+// and MapCore + MapSQLite (SQLite) <- GeoData (vector features for the renderer).
 // C libraries come in through small system-library targets resolved with pkg-config.
 
 import PackageDescription
@@ -21,6 +22,7 @@ let package = Package(
         .library(name: "ImageDiff", targets: ["ImageDiff"]),
         .library(name: "MapTestSupport", targets: ["MapTestSupport"]),
         .library(name: "MapPhotos", targets: ["MapPhotos"]),
+        .library(name: "GeoData", targets: ["GeoData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -86,6 +88,20 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: - Geographic data
+
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        /// A small SQLite wrapper: connections, prepared statements, typed columns, transactions.
+        /// Shared by the GeoPackage reader and the MBTiles tile store.
+        .target(name: "MapSQLite", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+        /// Vector features: GeoJSON, GPX, WKB and GeoPackage readers, spatially indexed sources,
+        /// and geometry prepared per zoom (projected, simplified, clipped) for the renderer.
+        .target(name: "GeoData", dependencies: ["MapCore", "MapSQLite"], swiftSettings: swiftSettings),
+
         // MARK: - Command line
 
         /// The `mapwright` commands, in a library so tests can parse and run them.
@@ -108,6 +124,11 @@ let package = Package(
         .testTarget(
             name: "MapProjectionTests",
             dependencies: ["MapProjection", "MapCore", "CProj", "MapTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "GeoDataTests",
+            dependencies: ["GeoData", "MapSQLite", "MapCore"],
             swiftSettings: swiftSettings
         ),
     ]

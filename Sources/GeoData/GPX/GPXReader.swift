@@ -1,0 +1,220 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import MapCore
+
+/// Reads GPX 1.1 files (<https://www.topografix.com/GPX/1/1/>): waypoints (`wpt`), routes
+/// (`rte`/`rtept`) and tracks (`trk`/`trkseg`/`trkpt`), each point with its `ele`, `time`
+/// and `name`. Other elements (metadata, extensions) are skipped. GPX 1.0 files, which share
+/// these elements, are read too.
+///
+/// For example:
+///
+/// ```swift
+/// let walk = try GPXReader.read(path: "walk.gpx")
+/// ```
+///
+/// Errors name the file and the 1-based line: `walk.gpx: line 12: <trkpt> lat "91" is not a
+/// latitude in [-90, 90]`.
+public enum GPXReader {
+    /// Reads a GPX file.
+    ///
+    /// - Parameter path: The file; errors name it as given.
+    /// - Throws: ``GeoDataError/unreadableFile(path:reason:)`` or
+    ///   ``GeoDataError/invalidGPX(path:line:reason:)`` for malformed XML, a root element other
+    ///   than `gpx`, or a point whose `lat`, `lon`, `ele` or `time` cannot be read.
+    public static func read(path: String) throws(GeoDataError) -> GPXDocument {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadableFile(path: path, reason: (error as NSError).localizedDescription)
+        }
+        return try read(data: data, path: path)
+    }
+
+    /// Reads GPX from memory; `path` names its origin in errors.
+    ///
+    /// - Throws: ``GeoDataError/invalidGPX(path:line:reason:)``.
+    public static func read(data: Data, path: String) throws(GeoDataError) -> GPXDocument {
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = true
+        let delegate = GPXParserDelegate(path: path)
+        parser.delegate = delegate
+        // On Linux, libxml2 recovers from some errors and parse() still succeeds, so the
+        // delegate's record of the first error decides.
+        let succeeded = parser.parse()
+        if let failure = delegate.failure {
+            throw failure
+        }
+        guard succeeded, parser.parserError == nil else {
+            let reason = parser.parserError.map(GPXParserDelegate.describe) ?? "the XML is not well-formed"
+            throw .invalidGPX(path: path, line: max(1, parser.lineNumber), reason: reason)
+        }
+        guard delegate.sawRoot else {
+            throw .invalidGPX(path: path, line: 1, reason: "there is no <gpx> element")
+        }
+        return delegate.document
+    }
+}
+
+/// The SAX-style walk: builds points as their elements close.
+private final class GPXParserDelegate: NSObject, XMLParserDelegate {
+    let path: String
+    var document = GPXDocument()
+    var failure: GeoDataError?
+    var sawRoot = false
+
+    /// Element names from the root to the current element.
+    private var stack: [String] = []
+    private var text = ""
+    private var point: GPXDocument.Point?
+    private var segment: [GPXDocument.Point] = []
+    private var route: GPXDocument.Route?
+    private var track: GPXDocument.Track?
+
+    init(path: String) {
+        self.path = path
+    }
+
+    func parser(
+        _ parser: XMLParser,
+        didStartElement elementName: String,
+        namespaceURI: String?,
+        qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        if stack.isEmpty {
+            guard elementName == "gpx" else {
+                fail(parser, "the root element is <\(elementName)>, not <gpx>")
+                return
+            }
+            sawRoot = true
+        }
+        stack.append(elementName)
+        text = ""
+        switch elementName {
+        case "wpt", "rtept", "trkpt":
+            point = makePoint(parser, element: elementName, attributes: attributes)
+        case "rte":
+            route = GPXDocument.Route(name: nil, points: [])
+        case "trk":
+            track = GPXDocument.Track(name: nil, segments: [])
+        case "trkseg":
+            segment = []
+        default:
+            break
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text += string
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        stack.removeLast()
+        let parent = stack.last
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        text = ""
+        switch elementName {
+        case "ele" where point != nil:
+            guard let meters = Double(value), meters.isFinite else {
+                fail(parser, "<ele> \"\(value)\" is not a number of meters")
+                return
+            }
+            point?.elevationMeters = meters
+        case "time" where point != nil:
+            guard let time = GPXParserDelegate.date(from: value) else {
+                fail(parser, "<time> \"\(value)\" is not an xsd:dateTime such as 2024-05-01T09:30:00Z")
+                return
+            }
+            point?.time = time
+        case "name":
+            switch parent {
+            case "wpt", "rtept", "trkpt": point?.name = value
+            case "rte": route?.name = value
+            case "trk": track?.name = value
+            default: break
+            }
+        case "wpt":
+            if let point { document.waypoints.append(point) }
+            point = nil
+        case "rtept":
+            if let point { route?.points.append(point) }
+            point = nil
+        case "trkpt":
+            if let point { segment.append(point) }
+            point = nil
+        case "trkseg":
+            track?.segments.append(segment)
+            segment = []
+        case "rte":
+            if let route { document.routes.append(route) }
+            route = nil
+        case "trk":
+            if let track { document.tracks.append(track) }
+            track = nil
+        default:
+            break
+        }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        fail(parser, GPXParserDelegate.describe(parseError))
+    }
+
+    private func makePoint(_ parser: XMLParser, element: String, attributes: [String: String]) -> GPXDocument.Point? {
+        guard let latText = attributes["lat"] else {
+            fail(parser, "<\(element)> has no lat attribute")
+            return nil
+        }
+        guard let lonText = attributes["lon"] else {
+            fail(parser, "<\(element)> has no lon attribute")
+            return nil
+        }
+        guard let latitude = Double(latText), latitude.isFinite, (-90...90).contains(latitude) else {
+            fail(parser, "<\(element)> lat \"\(latText)\" is not a latitude in [-90, 90]")
+            return nil
+        }
+        guard let longitude = Double(lonText), let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else {
+            fail(parser, "<\(element)> lon \"\(lonText)\" is not a longitude in [-180, 180]")
+            return nil
+        }
+        return GPXDocument.Point(coordinate: coordinate)
+    }
+
+    private func fail(_ parser: XMLParser, _ reason: String) {
+        guard failure == nil else { return }
+        failure = .invalidGPX(path: path, line: max(1, parser.lineNumber), reason: reason)
+        parser.abortParsing()
+    }
+
+    /// A readable message for a parse error. FoundationXML passes libxml2's own error numbers
+    /// (`xmlParserErrors`), which its `XMLParser.ErrorCode` cases do not all match, and its
+    /// `localizedDescription` is empty; so the common ones are named here.
+    static func describe(_ error: any Error) -> String {
+        let code = (error as NSError).code
+        let detail: String
+        switch code {
+        case 4: detail = "the document is empty"
+        case 5: detail = "there is content after the root element ends"
+        case 41: detail = "an attribute has no value"
+        case 73: detail = "a tag is missing its closing '>'"
+        case 76: detail = "a closing tag does not match the open element"
+        case 77: detail = "an element is not closed before the document ends"
+        default: detail = "libxml2 error \(code)"
+        }
+        return "the XML is not well-formed: \(detail)"
+    }
+
+    /// Parses an xsd:dateTime, with or without fractional seconds; no zone means UTC.
+    static func date(from text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
+            formatter.formatOptions = options
+            if let date = formatter.date(from: text) ?? formatter.date(from: text + "Z") { return date }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import MapCore
+
+/// Reads GeoJSON (RFC 7946): a FeatureCollection, a single Feature, or a bare geometry.
+///
+/// Whatever the top level, the result is a ``FeatureCollection``: a Feature gives one feature,
+/// a bare geometry one feature without properties. Positions are checked as they are read:
+/// at least two numbers, longitude in [-180, 180] and latitude in [-90, 90]; elevation is
+/// dropped. A LineString needs two positions; a polygon ring four, the last equal to the
+/// first (RFC 7946 §3.1.4, §3.1.6). `bbox` and foreign members are ignored.
+///
+/// For example:
+///
+/// ```swift
+/// let overlay = try GeoJSONReader.read(path: "trip.geojson")
+/// ```
+///
+/// Errors name the file and, inside a FeatureCollection, the 0-based feature index:
+/// `trip.geojson: feature 3: geometry.coordinates[1]: latitude 95.0 is outside [-90, 90]`.
+public enum GeoJSONReader {
+    /// Reads a GeoJSON file.
+    ///
+    /// - Parameter path: The file; errors name it as given.
+    /// - Throws: ``GeoDataError/unreadableFile(path:reason:)``, ``GeoDataError/invalidJSON(path:reason:)``
+    ///   or ``GeoDataError/invalidGeoJSON(path:featureIndex:reason:)``.
+    public static func read(path: String) throws(GeoDataError) -> FeatureCollection {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadableFile(path: path, reason: (error as NSError).localizedDescription)
+        }
+        return try read(data: data, path: path)
+    }
+
+    /// Reads GeoJSON from memory; `path` names its origin in errors.
+    ///
+    /// - Throws: ``GeoDataError/invalidJSON(path:reason:)`` or
+    ///   ``GeoDataError/invalidGeoJSON(path:featureIndex:reason:)``.
+    public static func read(data: Data, path: String) throws(GeoDataError) -> FeatureCollection {
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            let detail = context.underlyingError.map { ($0 as NSError).debugDescription } ?? context.debugDescription
+            throw .invalidJSON(path: path, reason: detail)
+        } catch {
+            throw .invalidJSON(path: path, reason: "\(error)")
+        }
+        var reader = Reader(path: path)
+        return try reader.featureCollection(from: root)
+    }
+}
+
+/// The walk over decoded JSON; `featureIndex` says which feature errors belong to.
+private struct Reader {
+    let path: String
+    var featureIndex: Int?
+
+    init(path: String) {
+        self.path = path
+    }
+
+    mutating func featureCollection(from root: JSONValue) throws(GeoDataError) -> FeatureCollection {
+        let object = try self.object(root, at: "the top level")
+        let type = try self.type(of: object, at: "the top level")
+        switch type {
+        case "FeatureCollection":
+            guard case .array(let features)? = object["features"] else {
+                throw error("a FeatureCollection needs a \"features\" array", at: "the top level")
+            }
+            var collection: [Feature] = []
+            collection.reserveCapacity(features.count)
+            for (index, value) in features.enumerated() {
+                featureIndex = index
+                collection.append(try feature(from: value))
+            }
+            return FeatureCollection(features: collection)
+        case "Feature":
+            return FeatureCollection(features: [try feature(from: root)])
+        default:
+            return FeatureCollection(features: [Feature(geometry: try geometry(from: root, at: "the top level"))])
+        }
+    }
+
+    func feature(from value: JSONValue) throws(GeoDataError) -> Feature {
+        let object = try self.object(value, at: "the feature")
+        guard try type(of: object, at: "the feature") == "Feature" else {
+            throw error("its type is not \"Feature\"", at: "the feature")
+        }
+        let id: Feature.Identifier?
+        switch object["id"] {
+        case nil, .null?: id = nil
+        case .string(let string)?: id = .string(string)
+        case .number(let number)?: id = .number(number)
+        case let other?: throw error("id is \(other.kindDescription), not a string or a number", at: "the feature")
+        }
+        guard let geometryValue = object["geometry"] else {
+            throw error("it has no \"geometry\" member (it may be null)", at: "the feature")
+        }
+        let geometry: Geometry? = geometryValue == .null ? nil : try self.geometry(from: geometryValue, at: "geometry")
+        var properties: [String: PropertyValue] = [:]
+        switch object["properties"] {
+        case nil, .null?: break
+        case .object(let members)?:
+            for (name, member) in members {
+                switch member {
+                case .null: properties[name] = .null
+                case .bool(let bool): properties[name] = .bool(bool)
+                case .number(let number): properties[name] = .number(number)
+                case .string(let string): properties[name] = .string(string)
+                case .array, .object: properties[name] = .string(member.jsonText)
+                }
+            }
+        case let other?:
+            throw error("properties is \(other.kindDescription), not an object", at: "the feature")
+        }
+        return Feature(id: id, geometry: geometry, properties: properties)
+    }
+
+    func geometry(from value: JSONValue, at location: String) throws(GeoDataError) -> Geometry {
+        let object = try self.object(value, at: location)
+        let type = try self.type(of: object, at: location)
+        if type == "GeometryCollection" {
+            guard case .array(let members)? = object["geometries"] else {
+                throw error("a GeometryCollection needs a \"geometries\" array", at: location)
+            }
+            var geometries: [Geometry] = []
+            for (index, member) in members.enumerated() {
+                geometries.append(try geometry(from: member, at: "\(location).geometries[\(index)]"))
+            }
+            return .geometryCollection(geometries)
+        }
+        guard let coordinates = object["coordinates"] else {
+            throw error("a \(type) needs \"coordinates\"", at: location)
+        }
+        let at = "\(location).coordinates"
+        switch type {
+        case "Point":
+            return .point(try position(from: coordinates, at: at))
+        case "MultiPoint":
+            return .multiPoint(try positions(from: coordinates, at: at))
+        case "LineString":
+            return .lineString(try line(from: coordinates, at: at))
+        case "MultiLineString":
+            return .multiLineString(try array(coordinates, at: at).enumerated().map { (index, value) throws(GeoDataError) in
+                try line(from: value, at: "\(at)[\(index)]")
+            })
+        case "Polygon":
+            return .polygon(try rings(from: coordinates, at: at))
+        case "MultiPolygon":
+            return .multiPolygon(try array(coordinates, at: at).enumerated().map { (index, value) throws(GeoDataError) in
+                try rings(from: value, at: "\(at)[\(index)]")
+            })
+        default:
+            throw error("type \"\(type)\" is not a GeoJSON geometry type", at: location)
+        }
+    }
+
+    // MARK: - Coordinates
+
+    func rings(from value: JSONValue, at location: String) throws(GeoDataError) -> [[Position]] {
+        try array(value, at: location).enumerated().map { (index, member) throws(GeoDataError) in
+            let at = "\(location)[\(index)]"
+            let ring = try positions(from: member, at: at)
+            guard ring.count >= 4 else {
+                throw error("a polygon ring needs at least 4 positions, it has \(ring.count)", at: at)
+            }
+            guard ring.first == ring.last else {
+                throw error("a polygon ring must end where it starts (RFC 7946 §3.1.6)", at: at)
+            }
+            return ring
+        }
+    }
+
+    func line(from value: JSONValue, at location: String) throws(GeoDataError) -> [Position] {
+        let line = try positions(from: value, at: location)
+        guard line.count >= 2 else {
+            throw error("a line needs at least 2 positions, it has \(line.count)", at: location)
+        }
+        return line
+    }
+
+    func positions(from value: JSONValue, at location: String) throws(GeoDataError) -> [Position] {
+        try array(value, at: location).enumerated().map { (index, member) throws(GeoDataError) in
+            try position(from: member, at: "\(location)[\(index)]")
+        }
+    }
+
+    func position(from value: JSONValue, at location: String) throws(GeoDataError) -> Position {
+        let members = try array(value, at: location)
+        guard members.count >= 2, case .number(let longitude) = members[0], case .number(let latitude) = members[1] else {
+            throw error("a position needs at least two numbers, longitude then latitude", at: location)
+        }
+        do {
+            return Position(try Coordinate(latitude: latitude, longitude: longitude))
+        } catch {
+            throw self.error("\(error)", at: location)
+        }
+    }
+
+    // MARK: - Shapes
+
+    func object(_ value: JSONValue, at location: String) throws(GeoDataError) -> [String: JSONValue] {
+        guard case .object(let object) = value else {
+            throw error("expected an object, found \(value.kindDescription)", at: location)
+        }
+        return object
+    }
+
+    func array(_ value: JSONValue, at location: String) throws(GeoDataError) -> [JSONValue] {
+        guard case .array(let array) = value else {
+            throw error("expected an array, found \(value.kindDescription)", at: location)
+        }
+        return array
+    }
+
+    func type(of object: [String: JSONValue], at location: String) throws(GeoDataError) -> String {
+        guard case .string(let type)? = object["type"] else {
+            throw error("it has no \"type\" string", at: location)
+        }
+        return type
+    }
+
+    func error(_ reason: String, at location: String) -> GeoDataError {
+        .invalidGeoJSON(path: path, featureIndex: featureIndex, reason: "\(location): \(reason)")
+    }
+}

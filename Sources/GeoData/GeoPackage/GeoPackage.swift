@@ -1,0 +1,242 @@
+import Foundation
+import MapSQLite
+
+/// A GeoPackage file opened read-only: its feature tables, their rows as ``Feature``s, and
+/// bounding-box queries through each table's R-tree spatial index.
+///
+/// For example:
+///
+/// ```swift
+/// let geoPackage = try GeoPackage(path: "Tiles/basemap/world_map.gpkg")
+/// let countries = try geoPackage.featureTable(named: "countries")
+/// let europe = BoundingBox(west: -10, south: 35, east: 30, north: 60)
+/// for feature in try geoPackage.features(in: countries, intersecting: europe) {
+///     print(feature.properties["NAME"] ?? "")
+/// }
+/// ```
+///
+/// Only tables in EPSG:4326 (longitude, latitude in degrees) are read; others throw
+/// ``GeoDataError/unsupportedSRS(path:table:srsID:definition:)``. Reprojection through
+/// MapProjection (PROJ) can come later.
+///
+/// A `GeoPackage` may be shared between threads: its ``Database`` is in SQLite's serialized mode.
+///
+/// Related specification: OGC GeoPackage Encoding Standard 1.3, <https://www.geopackage.org/spec130/>
+public final class GeoPackage: Sendable {
+    /// The file's path, as given; errors name it.
+    public let path: String
+
+    private let database: Database
+
+    /// Opens a GeoPackage read-only and checks it has the tables that list its features.
+    ///
+    /// - Throws: ``GeoDataError/unreadableFile(path:reason:)`` when the file is missing,
+    ///   ``GeoDataError/invalidGeoPackage(path:reason:)`` when it is not SQLite or has no
+    ///   `gpkg_contents` and `gpkg_geometry_columns` (GeoPackage 1.3 §1.1.3, §2.1.5).
+    public init(path: String) throws(GeoDataError) {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw .unreadableFile(path: path, reason: "no such readable file")
+        }
+        do {
+            let database = try Database(path: path, mode: .readOnly)
+            for table in ["gpkg_contents", "gpkg_geometry_columns", "gpkg_spatial_ref_sys"] {
+                guard try database.hasTable(named: table) else {
+                    throw GeoDataError.invalidGeoPackage(path: path, reason: "it has no \(table) table")
+                }
+            }
+            self.database = database
+        } catch let error as GeoDataError {
+            throw error
+        } catch let error as SQLiteError where error.primaryResultCode == 26 { // SQLITE_NOTADB
+            throw .invalidGeoPackage(path: path, reason: "it is not an SQLite database")
+        } catch let error as SQLiteError {
+            throw .sqlite(error)
+        } catch {
+            throw .invalidGeoPackage(path: path, reason: "\(error)")
+        }
+        self.path = path
+    }
+
+    // MARK: - Tables
+
+    /// The feature tables, in `gpkg_contents` order (by name), whatever their SRS.
+    ///
+    /// - Throws: ``GeoDataError/sqlite(_:)`` when the GeoPackage tables cannot be read.
+    public func featureTables() throws(GeoDataError) -> [FeatureTable] {
+        let sql = """
+            SELECT c.table_name, g.column_name, g.geometry_type_name, g.srs_id,
+                   s.organization, s.organization_coordsys_id, s.srs_name,
+                   c.min_x, c.min_y, c.max_x, c.max_y
+            FROM gpkg_contents AS c
+            JOIN gpkg_geometry_columns AS g ON g.table_name = c.table_name
+            LEFT JOIN gpkg_spatial_ref_sys AS s ON s.srs_id = g.srs_id
+            WHERE c.data_type = 'features'
+            ORDER BY c.table_name
+            """
+        return try sqlite { () throws(SQLiteError) in
+            let statement = try database.prepare(sql)
+            var tables: [FeatureTable] = []
+            while try statement.step() {
+                let name = statement.text(at: 0) ?? ""
+                let column = statement.text(at: 1) ?? ""
+                let bounds: BoundingBox? = (7...10).contains(where: statement.isNull(at:)) ? nil : BoundingBox(
+                    west: statement.double(at: 7), south: statement.double(at: 8),
+                    east: statement.double(at: 9), north: statement.double(at: 10)
+                )
+                let spatialIndex = "rtree_\(name)_\(column)"
+                tables.append(FeatureTable(
+                    name: name,
+                    geometryColumn: column,
+                    geometryTypeName: statement.text(at: 2) ?? "GEOMETRY",
+                    srsID: statement.int64(at: 3),
+                    srsDefinition: FeatureTable.srsDefinition(
+                        organization: statement.text(at: 4),
+                        identifier: statement.isNull(at: 5) ? nil : statement.int64(at: 5),
+                        name: statement.text(at: 6)
+                    ),
+                    bounds: bounds,
+                    spatialIndexTable: try database.hasTable(named: spatialIndex) ? spatialIndex : nil,
+                    columns: []
+                ))
+            }
+            for index in tables.indices {
+                tables[index].columns = try columns(of: tables[index].name)
+            }
+            return tables
+        }
+    }
+
+    /// The feature table with this name (compared case-insensitively, as SQLite does).
+    ///
+    /// - Throws: ``GeoDataError/featureTableNotFound(path:table:available:)`` listing the
+    ///   tables there are.
+    public func featureTable(named name: String) throws(GeoDataError) -> FeatureTable {
+        let tables = try featureTables()
+        guard let table = tables.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+            throw .featureTableNotFound(path: path, table: name, available: tables.map(\.name))
+        }
+        return table
+    }
+
+    // MARK: - Features
+
+    /// The table's features whose envelope meets `box`, or all of them when `box` is `nil`.
+    ///
+    /// With the table's R-tree index (GeoPackage 1.3 Annex F.3, `rtree_<table>_<column>`),
+    /// SQLite finds the rows; without it every row is read and its envelope (from the header,
+    /// else computed) compared. The R-tree stores 32-bit floats rounded outwards, so a feature
+    /// within about 1e-5 degrees of the box may be returned too.
+    ///
+    /// Columns other than the primary key and the geometry become properties (BLOBs are left
+    /// out); the primary key becomes ``Feature/id``.
+    ///
+    /// - Throws: ``GeoDataError/unsupportedSRS(path:table:srsID:definition:)`` unless the table
+    ///   is in EPSG:4326, ``GeoDataError/invalidGeometry(path:table:featureID:reason:)`` naming
+    ///   the first row whose blob is malformed, ``GeoDataError/sqlite(_:)``.
+    public func features(in table: FeatureTable, intersecting box: BoundingBox? = nil) throws(GeoDataError) -> [Feature] {
+        try checkSRS(of: table)
+        let selected = ([table.primaryKeyColumn, table.geometryColumn] + table.attributeColumns)
+            .map { "t." + quotedSQLIdentifier($0) }
+            .joined(separator: ", ")
+        var sql = "SELECT \(selected) FROM \(quotedSQLIdentifier(table.name)) AS t"
+        var arguments: [SQLiteValue] = []
+        if let box, let index = table.spatialIndexTable {
+            sql += " WHERE t.\(quotedSQLIdentifier(table.primaryKeyColumn)) IN (\(rtreeQuery(index)))"
+            arguments = rtreeArguments(box)
+        }
+        let filterByEnvelope = box != nil && table.spatialIndexTable == nil
+        let columnNames = table.attributeColumns
+
+        var features: [Feature] = []
+        var failure: GeoDataError?
+        try sqlite { () throws(SQLiteError) in
+            let statement = try database.prepare(sql)
+            try statement.bind(arguments)
+            while failure == nil, try statement.step() {
+                let featureID = statement.int64(at: 0)
+                var decoded: GeoPackageGeometry?
+                if let blob = statement.blob(at: 1) {
+                    do throws(GeoDataError) {
+                        decoded = try GeoPackageGeometry(decoding: blob)
+                    } catch {
+                        failure = .invalidGeometry(path: path, table: table.name, featureID: featureID, reason: error.description)
+                        break
+                    }
+                }
+                if filterByEnvelope, let box {
+                    guard let envelope = decoded?.envelope ?? decoded?.geometry.boundingBox, envelope.intersects(box) else {
+                        continue
+                    }
+                }
+                var properties: [String: PropertyValue] = [:]
+                for (offset, name) in columnNames.enumerated() {
+                    switch statement.value(at: offset + 2) {
+                    case .null: properties[name] = .null
+                    case .integer(let integer): properties[name] = .number(Double(integer))
+                    case .real(let real): properties[name] = .number(real)
+                    case .text(let text): properties[name] = .string(text)
+                    case .blob: continue
+                    }
+                }
+                features.append(Feature(id: .number(Double(featureID)), geometry: decoded?.geometry, properties: properties))
+            }
+        }
+        if let failure { throw failure }
+        return features
+    }
+
+    /// The primary keys of the table's features whose envelope meets `box`, found through the
+    /// table's R-tree; `nil` when the table has none (the caller then filters by itself).
+    ///
+    /// - Throws: ``GeoDataError/sqlite(_:)``.
+    public func featureIDs(in table: FeatureTable, intersecting box: BoundingBox) throws(GeoDataError) -> [Int64]? {
+        guard let index = table.spatialIndexTable else { return nil }
+        return try sqlite { () throws(SQLiteError) in
+            let statement = try database.prepare(rtreeQuery(index))
+            try statement.bind(rtreeArguments(box))
+            var identifiers: [Int64] = []
+            while try statement.step() {
+                identifiers.append(statement.int64(at: 0))
+            }
+            return identifiers
+        }
+    }
+
+    // MARK: - Internals
+
+    /// The columns of a table, with the primary key and geometry columns marked.
+    private func columns(of table: String) throws(SQLiteError) -> [FeatureTable.Column] {
+        let statement = try database.prepare("PRAGMA table_info(\(quotedSQLIdentifier(table)))")
+        var columns: [FeatureTable.Column] = []
+        while try statement.step() {
+            columns.append(FeatureTable.Column(
+                name: statement.text(at: 1) ?? "",
+                declaredType: statement.text(at: 2) ?? "",
+                isPrimaryKey: statement.int64(at: 5) == 1
+            ))
+        }
+        return columns
+    }
+
+    private func checkSRS(of table: FeatureTable) throws(GeoDataError) {
+        guard table.isWGS84 else {
+            throw .unsupportedSRS(path: path, table: table.name, srsID: table.srsID, definition: table.srsDefinition)
+        }
+    }
+
+    private func rtreeQuery(_ index: String) -> String {
+        "SELECT id FROM \(quotedSQLIdentifier(index)) WHERE minx <= ? AND maxx >= ? AND miny <= ? AND maxy >= ?"
+    }
+
+    private func rtreeArguments(_ box: BoundingBox) -> [SQLiteValue] {
+        [.real(box.east), .real(box.west), .real(box.north), .real(box.south)]
+    }
+
+    private func sqlite<T>(_ body: () throws(SQLiteError) -> T) throws(GeoDataError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+}

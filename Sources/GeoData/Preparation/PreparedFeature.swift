@@ -1,0 +1,12 @@
+import MapCore
+
+/// A feature ready to draw: its geometry prepared for one zoom level, with its properties for
+/// styling and labels.
+public struct PreparedFeature: Hashable, Sendable {
+    /// The feature's index in its source's ``VectorSource/features``.
+    public var sourceIndex: Int
+    /// The feature's properties (`NAME`, `name`, `kind`...).
+    public var properties: [String: PropertyValue]
+    /// The geometry in map points, projected and simplified (and, from a query, clipped).
+    public var geometry: PreparedGeometry
+}

@@ -1,0 +1,96 @@
+import Foundation
+import MapCore
+
+/// A vector source's geometry prepared for one zoom level and screen scale: projected to map
+/// points and simplified to the pixel size, once, for every render at that zoom.
+///
+/// Get layers from a ``PreparedLayerCache``, which prepares each (source, zoom, scale) once.
+/// Then, for each image or tile, ask for what lies in its map rect:
+///
+/// ```swift
+/// let layer = cache.preparedLayer(for: countries, zoomLevel: 5, screenScale: 2)
+/// for feature in try layer.features(in: viewportRect) {
+///     // fill feature.geometry.polygons with the even-odd rule, in map points
+/// }
+/// ```
+///
+/// A layer is immutable once made, so any number of threads may query it at once.
+public final class PreparedLayer: Sendable {
+    /// The source the geometry comes from.
+    public let source: any VectorSource
+    /// The zoom level the geometry is simplified for, in [0, 30].
+    public let zoomLevel: Int
+    /// Pixels per screen point (2 for @2x), in [1, 4].
+    public let screenScale: Double
+    /// The simplification tolerance: one pixel, in map points.
+    public let tolerance: Double
+    /// Every source feature prepared but not clipped, aligned with the source's features.
+    public let features: [PreparedFeature]
+
+    /// Prepares every feature of `source`; prefer ``PreparedLayerCache/preparedLayer(for:zoomLevel:screenScale:)``.
+    ///
+    /// - Parameters:
+    ///   - source: The features.
+    ///   - zoomLevel: The zoom level, clamped to [0, 30].
+    ///   - screenScale: Pixels per point, clamped to [1, 4].
+    public init(source: any VectorSource, zoomLevel: Int, screenScale: Double) {
+        let zoomLevel = min(Int(ZoomLevel.maximum), max(0, zoomLevel))
+        let screenScale = min(4, max(1, screenScale))
+        let tolerance = Self.tolerance(zoomLevel: zoomLevel, screenScale: screenScale)
+        self.source = source
+        self.zoomLevel = zoomLevel
+        self.screenScale = screenScale
+        self.tolerance = tolerance
+        features = source.features.enumerated().map { index, feature in
+            PreparedFeature(
+                sourceIndex: index,
+                properties: feature.properties,
+                geometry: feature.geometry.map { PreparedGeometry(projecting: $0, tolerance: tolerance) } ?? PreparedGeometry()
+            )
+        }
+    }
+
+    /// The size of a pixel in map points at a zoom level: 2^(20 − z) / screenScale.
+    ///
+    /// For example, zoom 20 at @1x is 1 map point; zoom 0 at @2x is 524,288.
+    public static func tolerance(zoomLevel: Int, screenScale: Double) -> Double {
+        exp2(WebMercator.mapPointZoomLevel - Double(zoomLevel)) / screenScale
+    }
+
+    /// The integer zoom level to prepare geometry for when drawing at a fractional zoom level:
+    /// rounded up, so that simplification never removes detail wider than a pixel. Clamped to [0, 30].
+    ///
+    /// For example, 12.3 gives 13.
+    public static func preparationZoomLevel(for zoomLevel: Double) -> Int {
+        guard zoomLevel.isFinite else { return 0 }
+        return Int(min(ZoomLevel.maximum, max(0, zoomLevel.rounded(.up))))
+    }
+
+    /// The features meeting `rect`, clipped to it (plus a margin), ready to draw.
+    ///
+    /// `rect` is the area drawn, in map points; it may reach past the antimeridian
+    /// (maxX > worldSize) or start west of 0, as a viewport showing the date line does. Each
+    /// world copy it overlaps is queried in the central copy, and the geometry found is moved
+    /// by the copy's offset, so it lands where the rect expects it: the renderer draws what it
+    /// gets, with no wrapping of its own. A feature seen in two copies comes twice, once per copy.
+    ///
+    /// - Parameters:
+    ///   - rect: The map rect to draw.
+    ///   - marginPixels: How far beyond `rect` geometry is kept, in pixels, so that strokes and
+    ///     polygon outlines cut at the margin stay out of sight. The default is 16.
+    /// - Returns: Prepared features with non-empty clipped geometry, in source order per copy.
+    /// - Throws: ``GeoDataError/sqlite(_:)`` when a GeoPackage's index cannot be queried.
+    public func features(in rect: MapRect, marginPixels: Double = 16) throws(GeoDataError) -> [PreparedFeature] {
+        let margin = max(0, marginPixels) * tolerance
+        let area = rect.insetBy(dx: -margin, dy: -margin)
+        var result: [PreparedFeature] = []
+        for copy in area.worldCopies {
+            for index in try source.featureIndices(inWorldRect: copy.rect) {
+                var feature = features[index]
+                feature.geometry = feature.geometry.clipped(to: copy.rect).offsetBy(dx: copy.offsetX)
+                if !feature.geometry.isEmpty { result.append(feature) }
+            }
+        }
+        return result
+    }
+}
