@@ -4,6 +4,7 @@
 // Dependencies point one way: MapCore (pure Swift) <- MapProjection (PROJ) <- MapCLI <- mapwright,
 // and CPNG (libpng) <- CPNGShim <- ImageDiff <- MapCLI, MapTestSupport.
 // and MapCore + MapSQLite (SQLite) <- GeoData (vector features for the renderer).
+// MapStyle (style JSON, pure Swift) depends on nothing.
 // C libraries come in through small system-library targets resolved with pkg-config.
 
 import PackageDescription
@@ -23,6 +24,7 @@ let package = Package(
         .library(name: "MapTestSupport", targets: ["MapTestSupport"]),
         .library(name: "MapPhotos", targets: ["MapPhotos"]),
         .library(name: "GeoData", targets: ["GeoData"]),
+        .library(name: "MapStyle", targets: ["MapStyle"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -101,6 +103,13 @@ let package = Package(
         /// Vector features: GeoJSON, GPX, WKB and GeoPackage readers, spatially indexed sources,
         /// and geometry prepared per zoom (projected, simplified, clipped) for the renderer.
         .target(name: "GeoData", dependencies: ["MapCore", "MapSQLite"], swiftSettings: swiftSettings),
+
+        // MARK: - Styles
+
+        /// A documented subset of the MapLibre Style Specification, plus Mapwright's own section for
+        /// pins, callouts and overlays. Foundation only: depends on no other target.
+        .target(name: "MapStyle", swiftSettings: swiftSettings),
+        .testTarget(name: "MapStyleTests", dependencies: ["MapStyle"], swiftSettings: swiftSettings),
 
         // MARK: - Command line
 

@@ -1,0 +1,107 @@
+import Foundation
+
+/// A layer's `filter`: which features the layer draws.
+///
+/// Both syntaxes of the MapLibre Style Specification parse into this one model: the legacy
+/// filters ("Deprecations: Other filter"), such as `["==", "iso_a2", "FR"]`, `["in", "adm0_a3",
+/// "FRA", "DEU"]`, `["!has", "name"]`, `["none", ...]`, and the expression forms ("Expressions:
+/// Decision, Lookup"), such as `["==", ["get", "iso_a2"], "FR"]`, `["!", ["has", "name"]]`,
+/// `["in", ["get", "adm0_a3"], ["literal", ["FRA", "DEU"]]]`.
+///
+/// Missing properties behave as the specification has them behave: a missing property reads as
+/// null, so `==` is false and `!=` is true; ordering comparisons (`<`, `>=`...) are false unless both
+/// sides are numbers or both strings; `in` is false and its negation true. For example:
+///
+/// ```swift
+/// let filter = Filter.comparison(.greaterThan, .property("scalerank"), .literal(2))
+/// filter.evaluate(["scalerank": 4]) // true
+/// filter.evaluate([:])              // false
+/// ```
+public indirect enum Filter: Hashable, Sendable {
+    /// Always true or always false.
+    case constant(Bool)
+    /// True when every filter is (true for none).
+    case all([Filter])
+    /// True when at least one filter is (false for none).
+    case any([Filter])
+    /// The negation.
+    case not(Filter)
+    /// Compares two operands.
+    case comparison(ComparisonOperator, FilterOperand, FilterOperand)
+    /// True when the operand equals one of the values (by ``ComparisonOperator/equal`` rules).
+    case isIn(FilterOperand, [StyleFeatureValue])
+    /// True when the feature has the property, even with a null value.
+    case has(String)
+
+    /// A comparison operator.
+    public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
+        case equal = "=="
+        case notEqual = "!="
+        case lessThan = "<"
+        case lessThanOrEqual = "<="
+        case greaterThan = ">"
+        case greaterThanOrEqual = ">="
+    }
+
+    /// Whether a feature with these properties passes the filter.
+    public func evaluate(_ properties: [String: StyleFeatureValue]) -> Bool {
+        switch self {
+        case .constant(let value):
+            return value
+        case .all(let filters):
+            return filters.allSatisfy { $0.evaluate(properties) }
+        case .any(let filters):
+            return filters.contains { $0.evaluate(properties) }
+        case .not(let filter):
+            return !filter.evaluate(properties)
+        case .comparison(let op, let left, let right):
+            return Filter.compare(left.value(in: properties), op, right.value(in: properties))
+        case .isIn(let operand, let values):
+            let value = operand.value(in: properties)
+            return values.contains { Filter.compare(value, .equal, $0) }
+        case .has(let key):
+            return properties[key] != nil
+        }
+    }
+
+    private static func compare(_ left: StyleFeatureValue, _ op: ComparisonOperator, _ right: StyleFeatureValue) -> Bool {
+        switch op {
+        case .equal:
+            return left == right
+        case .notEqual:
+            return left != right
+        case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual:
+            let order: ComparisonResult
+            switch (left, right) {
+            case (.number(let a), .number(let b)):
+                order = a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+            case (.string(let a), .string(let b)):
+                order = a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+            default:
+                return false
+            }
+            switch op {
+            case .lessThan: return order == .orderedAscending
+            case .lessThanOrEqual: return order != .orderedDescending
+            case .greaterThan: return order == .orderedDescending
+            default: return order != .orderedAscending
+            }
+        }
+    }
+}
+
+/// One side of a filter comparison.
+public enum FilterOperand: Hashable, Sendable {
+    /// A feature property, `["get", key]` (or the key of a legacy filter); null when missing.
+    case property(String)
+    /// A literal value.
+    case literal(StyleFeatureValue)
+
+    /// The operand's value for a feature.
+    public func value(in properties: [String: StyleFeatureValue]) -> StyleFeatureValue {
+        switch self {
+        case .property(let key): return properties[key] ?? .null
+        case .literal(let value): return value
+        }
+    }
+}

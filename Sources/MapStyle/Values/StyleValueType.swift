@@ -1,0 +1,39 @@
+/// A type a layout or paint property can hold, and how its values blend between zoom stops.
+///
+/// The MapLibre Style Specification marks properties as interpolable (numbers, colours) or
+/// piecewise constant (strings, enums, arrays such as `line-dasharray` and `text-font`); see
+/// [Expressions: interpolate](https://maplibre.org/maplibre-style-spec/expressions/#interpolate).
+public protocol StyleValueType: Hashable, Sendable {
+    /// The value `fraction` of the way from `start` to `end`, or nil when values of this type
+    /// change in steps and cannot be interpolated.
+    static func interpolated(from start: Self, to end: Self, fraction: Double) -> Self?
+}
+
+extension StyleValueType {
+    public static func interpolated(from start: Self, to end: Self, fraction: Double) -> Self? { nil }
+}
+
+extension Double: StyleValueType {
+    public static func interpolated(from start: Double, to end: Double, fraction: Double) -> Double? {
+        start + (end - start) * fraction
+    }
+}
+
+extension Color: StyleValueType {
+    /// Interpolates premultiplied components, as MapLibre does, so a fade to a transparent
+    /// colour does not pass through that colour's hue.
+    public static func interpolated(from start: Color, to end: Color, fraction: Double) -> Color? {
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
+        let alpha = mix(start.alpha, end.alpha)
+        guard alpha > 0 else { return .transparent }
+        return Color(
+            red: mix(start.red * start.alpha, end.red * end.alpha) / alpha,
+            green: mix(start.green * start.alpha, end.green * end.alpha) / alpha,
+            blue: mix(start.blue * start.alpha, end.blue * end.alpha) / alpha,
+            alpha: alpha
+        )
+    }
+}
+
+extension String: StyleValueType {}
+extension Array: StyleValueType where Element: StyleValueType {}
