@@ -1,0 +1,119 @@
+import Foundation
+
+/// The properties of a `background` layer (MapLibre Style Specification, "Layers: background").
+///
+/// With no roads or water layers in the basemap, the background is the sea.
+public struct BackgroundLayer: Hashable, Sendable {
+    /// `background-color`. The default is black.
+    public var color: StyleValue<Color> = .constant(.black)
+    /// `background-opacity`, in [0, 1]. The default is 1.
+    public var opacity: StyleValue<Double> = .constant(1)
+
+    public init() {}
+}
+
+/// The properties of a `fill` layer: filled polygons (MapLibre Style Specification, "Layers: fill").
+public struct FillLayer: Hashable, Sendable {
+    /// `fill-color`. The default is black.
+    public var color: StyleValue<Color> = .constant(.black)
+    /// `fill-opacity`, in [0, 1]. The default is 1.
+    public var opacity: StyleValue<Double> = .constant(1)
+    /// `fill-outline-color`, a one-pixel outline; nil means the fill colour, as the specification
+    /// has it. The default is nil.
+    public var outlineColor: StyleValue<Color>?
+
+    public init() {}
+}
+
+/// The properties of a `line` layer: stroked lines and polygon rings (MapLibre Style
+/// Specification, "Layers: line").
+public struct LineLayer: Hashable, Sendable {
+    /// `line-color`. The default is black.
+    public var color: StyleValue<Color> = .constant(.black)
+    /// `line-width`, in points. The default is 1.
+    public var width: StyleValue<Double> = .constant(1)
+    /// `line-opacity`, in [0, 1]. The default is 1.
+    public var opacity: StyleValue<Double> = .constant(1)
+    /// `line-dasharray`: dash and gap lengths in multiples of the line width; nil is a solid
+    /// line. The default is nil.
+    public var dashArray: StyleValue<[Double]>?
+    /// `line-cap`, a layout property. The default is butt.
+    public var cap: StyleValue<LineCap> = .constant(.butt)
+    /// `line-join`, a layout property. The default is miter.
+    public var join: StyleValue<LineJoin> = .constant(.miter)
+
+    public init() {}
+}
+
+/// The properties of a `symbol` layer, text labels only (MapLibre Style Specification, "Layers:
+/// symbol").
+public struct SymbolLayer: Hashable, Sendable {
+    /// The font Mapwright uses when a layer names none, shipped by the `fonts-dejavu-core` package.
+    ///
+    /// The specification's default is `["Open Sans Regular", "Arial Unicode MS Regular"]`, fonts
+    /// a Linux server rarely has; DejaVu Sans is what the setup script installs.
+    public static let defaultFont = ["DejaVu Sans Book"]
+
+    /// `text-field`, the label text; nil draws no label. The default is nil.
+    public var textField: TextField?
+    /// `text-size`, in points. The default is 16.
+    public var textSize: StyleValue<Double> = .constant(16)
+    /// `text-font`: font names, the first available one used (for Pango, "family style"). The
+    /// default is ``defaultFont``.
+    public var textFont: StyleValue<[String]> = .constant(SymbolLayer.defaultFont)
+    /// `text-max-width`: the width at which a label wraps, in ems. The default is 10.
+    public var textMaxWidth: StyleValue<Double> = .constant(10)
+    /// `text-transform`. The default is none.
+    public var textTransform: StyleValue<TextTransform> = .constant(.none)
+    /// `text-letter-spacing`, in ems. The default is 0.
+    public var textLetterSpacing: StyleValue<Double> = .constant(0)
+    /// `symbol-sort-key`: labels with lower keys are placed first and win collisions; nil keeps
+    /// the data order. The default is nil.
+    public var sortKey: SymbolSortKey?
+    /// `text-color`. The default is black.
+    public var textColor: StyleValue<Color> = .constant(.black)
+    /// `text-opacity`, in [0, 1]. The default is 1.
+    public var textOpacity: StyleValue<Double> = .constant(1)
+    /// `text-halo-color`. The default is transparent.
+    public var textHaloColor: StyleValue<Color> = .constant(.transparent)
+    /// `text-halo-width`: the halo's distance from the glyph outline, in points. The default is 0.
+    public var textHaloWidth: StyleValue<Double> = .constant(0)
+
+    public init() {}
+
+    /// The text to draw for a feature at a zoom level, transformed by `text-transform`, or nil
+    /// when there is none (no `text-field`, or the properties it reads are missing or empty).
+    public func label(for properties: [String: StyleFeatureValue], atZoom zoom: Double) -> String? {
+        guard let textField else { return nil }
+        let text = textField.text(for: properties).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return nil }
+        return textTransform.value(atZoom: zoom).apply(to: text)
+    }
+}
+
+/// A symbol layer's `symbol-sort-key`: a constant or a numeric feature property.
+public enum SymbolSortKey: Hashable, Sendable {
+    /// The same key for every feature.
+    case constant(Double)
+    /// `["get", key]`: the feature's numeric property; features without a number sort last.
+    case property(String)
+
+    /// The key for a feature, or nil when the property is missing or not a number.
+    public func value(for properties: [String: StyleFeatureValue]) -> Double? {
+        switch self {
+        case .constant(let value):
+            return value
+        case .property(let key):
+            if case .number(let value) = properties[key] { return value }
+            return nil
+        }
+    }
+}
+
+/// The properties of a `raster` layer (MapLibre Style Specification, "Layers: raster").
+public struct RasterLayer: Hashable, Sendable {
+    /// `raster-opacity`, in [0, 1]. The default is 1.
+    public var opacity: StyleValue<Double> = .constant(1)
+
+    public init() {}
+}

@@ -1,0 +1,263 @@
+import Foundation
+
+extension StyleDecoder {
+    /// Reads `layers` (MapLibre Style Specification, "Layers"), checking each layer's source.
+    mutating func decodeLayers(
+        _ json: JSONValue,
+        sources: [String: StyleSource],
+        at path: StylePath
+    ) throws(StyleError) -> [StyleLayer] {
+        var layers: [StyleLayer] = []
+        var ids: Set<String> = []
+        for (index, item) in try array(json, at: path).enumerated() {
+            let unlabelled = path.appending(index: index)
+            let members = try object(item, at: unlabelled)
+            guard let idJSON = members["id"] else { throw error(.missingKey("id"), at: unlabelled) }
+            let id = try string(idJSON, at: unlabelled.appending("id"))
+            let layerPath = path.appending(index: index, label: id)
+            guard ids.insert(id).inserted else { throw error(.duplicateLayerID(id), at: layerPath.appending("id")) }
+            layers.append(try decodeLayer(members, id: id, sources: sources, at: layerPath))
+        }
+        return layers
+    }
+
+    private mutating func decodeLayer(
+        _ members: [String: JSONValue],
+        id: String,
+        sources: [String: StyleSource],
+        at path: StylePath
+    ) throws(StyleError) -> StyleLayer {
+        reportUnknownKeys(members, known: StyleDecoder.layerKeys, at: path) { "unknown layer key '\($0)' (ignored)" }
+        guard let typeJSON = members["type"] else { throw error(.missingKey("type"), at: path) }
+        let typeName = try string(typeJSON, at: path.appending("type"))
+        guard let type = LayerType(rawValue: typeName) else {
+            throw error(.unknownLayerType(typeName), at: path.appending("type"))
+        }
+
+        var layer = StyleLayer(id: id, kind: .background(BackgroundLayer()))
+        if let value = members["minzoom"] {
+            layer.minZoom = try number(value, in: 0...24, at: path.appending("minzoom"))
+        }
+        if let value = members["maxzoom"] {
+            layer.maxZoom = try number(value, in: 0...24, at: path.appending("maxzoom"))
+        }
+        if let minZoom = layer.minZoom, let maxZoom = layer.maxZoom, minZoom >= maxZoom {
+            throw error(.invalidValue("minzoom \(JSONValue.number(minZoom).jsonText) is not below maxzoom "
+                + "\(JSONValue.number(maxZoom).jsonText): the layer would never show"), at: path.appending("maxzoom"))
+        }
+        try decodeSourceReference(members, type: type, sources: sources, into: &layer, at: path)
+
+        let paintPath = path.appending("paint")
+        let layoutPath = path.appending("layout")
+        let paint = try members["paint"].map { value throws(StyleError) in try object(value, at: paintPath) } ?? [:]
+        let layout = try members["layout"].map { value throws(StyleError) in try object(value, at: layoutPath) } ?? [:]
+        reportUnknownProperties(paint, group: "paint", type: type, at: path)
+        reportUnknownProperties(layout, group: "layout", type: type, at: path)
+
+        if let value = layout["visibility"] {
+            layer.visibility = try enumeration(value, at: layoutPath.appending("visibility"))
+        }
+        var properties = PropertyReader(
+            decoder: StyleDecoder(file: file, baseURL: baseURL),
+            paint: paint,
+            layout: layout,
+            paintPath: paintPath,
+            layoutPath: layoutPath
+        )
+        layer.kind = try decodeKind(type, from: &properties)
+        warnings += properties.decoder.warnings
+        return layer
+    }
+
+    private mutating func decodeSourceReference(
+        _ members: [String: JSONValue],
+        type: LayerType,
+        sources: [String: StyleSource],
+        into layer: inout StyleLayer,
+        at path: StylePath
+    ) throws(StyleError) {
+        if type == .background {
+            for key in ["source", "source-layer", "filter"] where members[key] != nil {
+                warn(at: path, "a background layer has no '\(key)' (ignored)")
+            }
+            return
+        }
+        if let value = members["filter"] {
+            layer.filter = try filter(value, at: path.appending("filter"))
+        }
+        guard let sourceJSON = members["source"] else { throw error(.missingKey("source"), at: path) }
+        let sourcePath = path.appending("source")
+        let sourceID = try string(sourceJSON, at: sourcePath)
+        guard let source = sources[sourceID] else { throw error(.unknownSource(sourceID), at: sourcePath) }
+        layer.source = sourceID
+
+        switch (type, source) {
+        case (.raster, .raster):
+            break
+        case (.raster, _):
+            throw error(.invalidValue("a raster layer needs a raster source; '\(sourceID)' is not one"), at: sourcePath)
+        case (_, .raster):
+            throw error(.invalidValue("a \(type.rawValue) layer needs a vector or geojson source; '\(sourceID)' is raster"),
+                        at: sourcePath)
+        default:
+            break
+        }
+        if case .vector = source {
+            guard let sourceLayerJSON = members["source-layer"] else { throw error(.missingKey("source-layer"), at: path) }
+            layer.sourceLayer = try string(sourceLayerJSON, at: path.appending("source-layer"))
+        } else if members["source-layer"] != nil {
+            warn(at: path, "'source-layer' applies only to vector sources (ignored)")
+        }
+        if type == .raster, layer.filter != nil {
+            warn(at: path, "a raster layer has no features to filter; 'filter' ignored")
+            layer.filter = nil
+        }
+    }
+
+    private mutating func reportUnknownProperties(_ members: [String: JSONValue], group: String, type: LayerType, at path: StylePath) {
+        let known = (group == "paint" ? StyleDecoder.paintProperties : StyleDecoder.layoutProperties)[type] ?? []
+        let other = (group == "paint" ? StyleDecoder.layoutProperties : StyleDecoder.paintProperties)[type] ?? []
+        for key in members.keys.sorted() where !known.contains(key) {
+            if other.contains(key) {
+                warn(at: path, "'\(key)' is a \(group == "paint" ? "layout" : "paint") property, not a \(group) property (ignored)")
+            } else {
+                warn(at: path, "unknown \(group) property '\(key)' for a \(type.rawValue) layer (ignored)")
+            }
+        }
+    }
+
+    private func decodeKind(_ type: LayerType, from properties: inout PropertyReader) throws(StyleError) -> StyleLayer.Kind {
+        let reader = self
+        let opacity = number(in: 0...1)
+        let length = number(in: 0...Double.infinity)
+        switch type {
+        case .background:
+            var background = BackgroundLayer()
+            try properties.paint("background-color", into: &background.color, parse: reader.color)
+            try properties.paint("background-opacity", into: &background.opacity, parse: opacity)
+            return .background(background)
+        case .fill:
+            var fill = FillLayer()
+            try properties.paint("fill-color", into: &fill.color, parse: reader.color)
+            try properties.paint("fill-opacity", into: &fill.opacity, parse: opacity)
+            fill.outlineColor = try properties.paint("fill-outline-color", parse: reader.color)
+            return .fill(fill)
+        case .line:
+            var line = LineLayer()
+            try properties.paint("line-color", into: &line.color, parse: reader.color)
+            try properties.paint("line-width", into: &line.width, parse: length)
+            try properties.paint("line-opacity", into: &line.opacity, parse: opacity)
+            line.dashArray = try properties.paint("line-dasharray", isArrayTyped: true, parse: reader.dashArray)
+            try properties.layout("line-cap", into: &line.cap, parse: reader.enumeration)
+            try properties.layout("line-join", into: &line.join, parse: reader.enumeration)
+            return .line(line)
+        case .symbol:
+            var symbol = SymbolLayer()
+            if let value = properties.layout["text-field"] {
+                symbol.textField = try textField(value, at: properties.layoutPath.appending("text-field"))
+            }
+            try properties.layout("text-size", into: &symbol.textSize, parse: length)
+            try properties.layout("text-font", into: &symbol.textFont, isArrayTyped: true, parse: reader.fontList)
+            try properties.layout("text-max-width", into: &symbol.textMaxWidth, parse: length)
+            try properties.layout("text-transform", into: &symbol.textTransform, parse: reader.enumeration)
+            try properties.layout("text-letter-spacing", into: &symbol.textLetterSpacing, parse: reader.number(_:at:))
+            if let value = properties.layout["symbol-sort-key"] {
+                symbol.sortKey = try sortKey(value, at: properties.layoutPath.appending("symbol-sort-key"))
+            }
+            try properties.paint("text-color", into: &symbol.textColor, parse: reader.color)
+            try properties.paint("text-opacity", into: &symbol.textOpacity, parse: opacity)
+            try properties.paint("text-halo-color", into: &symbol.textHaloColor, parse: reader.color)
+            try properties.paint("text-halo-width", into: &symbol.textHaloWidth, parse: length)
+            return .symbol(symbol)
+        case .raster:
+            var raster = RasterLayer()
+            try properties.paint("raster-opacity", into: &raster.opacity, parse: opacity)
+            return .raster(raster)
+        }
+    }
+
+    private func sortKey(_ json: JSONValue, at path: StylePath) throws(StyleError) -> SymbolSortKey {
+        switch json {
+        case .number(let value):
+            return .constant(value)
+        case .array(let items) where items.count == 2 && items[0] == .string("get"):
+            return .property(try string(items[1], at: path.appending(index: 1)))
+        default:
+            throw error(.unsupportedExpression("symbol-sort-key is a number or [\"get\", key] in Mapwright's subset"), at: path)
+        }
+    }
+
+    static let layerKeys: Set<String> = [
+        "id", "type", "source", "source-layer", "minzoom", "maxzoom", "filter", "layout", "paint", "metadata",
+    ]
+
+    /// The paint properties of each layer type in Mapwright's subset.
+    static let paintProperties: [LayerType: Set<String>] = [
+        .background: ["background-color", "background-opacity"],
+        .fill: ["fill-color", "fill-opacity", "fill-outline-color"],
+        .line: ["line-color", "line-width", "line-opacity", "line-dasharray"],
+        .symbol: ["text-color", "text-opacity", "text-halo-color", "text-halo-width"],
+        .raster: ["raster-opacity"],
+    ]
+
+    /// The layout properties of each layer type in Mapwright's subset.
+    static let layoutProperties: [LayerType: Set<String>] = [
+        .background: ["visibility"],
+        .fill: ["visibility"],
+        .line: ["visibility", "line-cap", "line-join"],
+        .symbol: [
+            "visibility", "text-field", "text-size", "text-font", "text-max-width", "text-transform",
+            "text-letter-spacing", "symbol-sort-key",
+        ],
+        .raster: ["visibility"],
+    ]
+}
+
+/// Reads a layer's paint and layout properties into typed values.
+struct PropertyReader {
+    let paint: [String: JSONValue]
+    let layout: [String: JSONValue]
+    let paintPath: StylePath
+    let layoutPath: StylePath
+    /// Reads zoom functions and collects their warnings.
+    var decoder: StyleDecoder
+
+    init(decoder: StyleDecoder, paint: [String: JSONValue], layout: [String: JSONValue], paintPath: StylePath, layoutPath: StylePath) {
+        self.decoder = decoder
+        self.paint = paint
+        self.layout = layout
+        self.paintPath = paintPath
+        self.layoutPath = layoutPath
+    }
+
+    /// Overwrites `value` with the paint property when the layer sets it.
+    mutating func paint<Value: StyleValueType>(
+        _ key: String,
+        into value: inout StyleValue<Value>,
+        isArrayTyped: Bool = false,
+        parse: StyleDecoder.ValueParser<Value>
+    ) throws(StyleError) {
+        if let parsed = try self.paint(key, isArrayTyped: isArrayTyped, parse: parse) { value = parsed }
+    }
+
+    /// The paint property, or nil when the layer does not set it.
+    mutating func paint<Value: StyleValueType>(
+        _ key: String,
+        isArrayTyped: Bool = false,
+        parse: StyleDecoder.ValueParser<Value>
+    ) throws(StyleError) -> StyleValue<Value>? {
+        guard let json = paint[key] else { return nil }
+        return try decoder.styleValue(json, at: paintPath.appending(key), isArrayTyped: isArrayTyped, parse: parse)
+    }
+
+    /// Overwrites `value` with the layout property when the layer sets it.
+    mutating func layout<Value: StyleValueType>(
+        _ key: String,
+        into value: inout StyleValue<Value>,
+        isArrayTyped: Bool = false,
+        parse: StyleDecoder.ValueParser<Value>
+    ) throws(StyleError) {
+        guard let json = layout[key] else { return }
+        value = try decoder.styleValue(json, at: layoutPath.appending(key), isArrayTyped: isArrayTyped, parse: parse)
+    }
+}

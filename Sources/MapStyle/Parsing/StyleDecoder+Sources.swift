@@ -1,0 +1,122 @@
+import Foundation
+
+extension StyleDecoder {
+    /// Reads `sources` (MapLibre Style Specification, "Sources").
+    mutating func decodeSources(_ json: JSONValue, at path: StylePath) throws(StyleError) -> [String: StyleSource] {
+        var sources: [String: StyleSource] = [:]
+        for (id, value) in try object(json, at: path).sorted(by: { $0.key < $1.key }) {
+            sources[id] = try decodeSource(value, at: path.appending(id))
+        }
+        return sources
+    }
+
+    private mutating func decodeSource(_ json: JSONValue, at path: StylePath) throws(StyleError) -> StyleSource {
+        let members = try object(json, at: path)
+        guard let typeJSON = members["type"] else { throw error(.missingKey("type"), at: path) }
+        let type = try string(typeJSON, at: path.appending("type"))
+        let attribution = try members["attribution"].map { value throws(StyleError) in
+            try string(value, at: path.appending("attribution"))
+        }
+        switch type {
+        case "vector":
+            reportUnknownKeys(members, known: ["type", "url", "attribution"], at: path) {
+                "unknown or unsupported key '\($0)' of a vector source (ignored)"
+            }
+            guard let urlJSON = members["url"] else { throw error(.missingKey("url"), at: path) }
+            let location = try geoPackageLocation(try string(urlJSON, at: path.appending("url")), at: path.appending("url"))
+            return .vector(VectorSource(location: location, attribution: attribution))
+        case "geojson":
+            reportUnknownKeys(members, known: ["type", "data", "attribution"], at: path) {
+                "unknown or unsupported key '\($0)' of a geojson source (ignored)"
+            }
+            guard let dataJSON = members["data"] else { throw error(.missingKey("data"), at: path) }
+            guard case .string(let reference) = dataJSON else {
+                throw error(.invalidValue("inline GeoJSON is outside Mapwright's subset: give the path of a GeoJSON file"),
+                            at: path.appending("data"))
+            }
+            guard !StyleDecoder.isRemote(reference) else {
+                throw error(.invalidValue("'\(reference)' is not a local file: Mapwright reads GeoJSON from disk"),
+                            at: path.appending("data"))
+            }
+            return .geoJSON(GeoJSONSource(data: StyleLocation.fileURL(reference, relativeTo: baseURL), attribution: attribution))
+        case "raster":
+            return .raster(try decodeRasterSource(members, attribution: attribution, at: path))
+        default:
+            throw error(.invalidValue("source type '\(type)' is outside Mapwright's subset: expected vector, raster or geojson"),
+                        at: path.appending("type"))
+        }
+    }
+
+    private mutating func decodeRasterSource(
+        _ members: [String: JSONValue],
+        attribution: String?,
+        at path: StylePath
+    ) throws(StyleError) -> RasterSource {
+        reportUnknownKeys(
+            members,
+            known: ["type", "tiles", "url", "tileSize", "attribution", "minzoom", "maxzoom", "scheme"],
+            at: path
+        ) { "unknown or unsupported key '\($0)' of a raster source (ignored)" }
+
+        var source = RasterSource(attribution: attribution)
+        if let tilesJSON = members["tiles"] {
+            let tilesPath = path.appending("tiles")
+            var templates: [String] = []
+            for (index, item) in try array(tilesJSON, at: tilesPath).enumerated() {
+                templates.append(try string(item, at: tilesPath.appending(index: index)))
+            }
+            if !templates.isEmpty { source.tiles = .templates(templates) }
+        }
+        if let urlJSON = members["url"] {
+            let urlPath = path.appending("url")
+            let url = try string(urlJSON, at: urlPath)
+            guard url.hasPrefix("mbtiles://") else {
+                throw error(.invalidValue("raster url '\(url)' is not supported: use mbtiles://PATH, or tile URL templates in 'tiles'"),
+                            at: urlPath)
+            }
+            guard source.tiles == nil else {
+                throw error(.invalidValue("give either 'tiles' or 'url', not both"), at: urlPath)
+            }
+            source.tiles = .mbtiles(StyleLocation.fileURL(String(url.dropFirst("mbtiles://".count)), relativeTo: baseURL))
+        }
+        if let value = members["tileSize"] {
+            source.tileSize = try integer(value, in: 1...4096, at: path.appending("tileSize"))
+        }
+        if let value = members["minzoom"] {
+            source.minZoom = try integer(value, in: 0...30, at: path.appending("minzoom"))
+        }
+        if let value = members["maxzoom"] {
+            source.maxZoom = try integer(value, in: 0...30, at: path.appending("maxzoom"))
+        }
+        if let value = members["scheme"] {
+            let text = try string(value, at: path.appending("scheme"))
+            guard let scheme = TileScheme(rawValue: text) else {
+                throw error(.invalidValue("'\(text)' is not a tile scheme: expected xyz or tms"), at: path.appending("scheme"))
+            }
+            source.scheme = scheme
+        }
+        return source
+    }
+
+    private func geoPackageLocation(_ url: String, at path: StylePath) throws(StyleError) -> GeoPackageLocation {
+        if url.hasPrefix("basemap://") {
+            let name = String(url.dropFirst("basemap://".count))
+            guard !name.isEmpty, !name.contains("/") else {
+                throw error(.invalidValue("'\(url)' names no basemap: expected basemap://NAME, such as basemap://world"), at: path)
+            }
+            return .basemap(name: name)
+        }
+        guard !StyleDecoder.isRemote(url) else {
+            throw error(.invalidValue(
+                "vector source url '\(url)' is not supported: use basemap://NAME or the path of a GeoPackage"
+            ), at: path)
+        }
+        return .file(StyleLocation.fileURL(url, relativeTo: baseURL))
+    }
+
+    /// Whether a reference has a URL scheme other than `file`, such as `https://` or `mapbox://`.
+    private static func isRemote(_ reference: String) -> Bool {
+        guard let range = reference.range(of: "://") else { return false }
+        return reference[..<range.lowerBound] != "file"
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Reads a style document into a ``Style``, collecting warnings for what it ignores and
+/// throwing ``StyleError``s located at the file and JSON path of the first value it cannot use.
+struct StyleDecoder {
+    /// The file name shown in messages, if the style came from a file.
+    let file: String?
+    /// The directory relative paths in sources are resolved against.
+    let baseURL: URL?
+    /// What was ignored, in document order (object keys sorted).
+    var warnings: [StyleWarning] = []
+
+    init(file: String?, baseURL: URL?) {
+        self.file = file
+        self.baseURL = baseURL
+    }
+
+    // MARK: - Diagnostics
+
+    mutating func warn(at path: StylePath, _ message: String) {
+        warnings.append(StyleWarning(file: file, path: path.description, message: message))
+    }
+
+    func error(_ kind: StyleError.Kind, at path: StylePath) -> StyleError {
+        StyleError(kind, file: file, path: path.isRoot ? nil : path.description)
+    }
+
+    // MARK: - JSON types
+
+    func object(_ value: JSONValue, at path: StylePath) throws(StyleError) -> [String: JSONValue] {
+        guard case .object(let members) = value else { throw wrongType("an object", value, at: path) }
+        return members
+    }
+
+    func array(_ value: JSONValue, at path: StylePath) throws(StyleError) -> [JSONValue] {
+        guard case .array(let items) = value else { throw wrongType("an array", value, at: path) }
+        return items
+    }
+
+    func string(_ value: JSONValue, at path: StylePath) throws(StyleError) -> String {
+        guard case .string(let text) = value else { throw wrongType("a string", value, at: path) }
+        return text
+    }
+
+    func number(_ value: JSONValue, at path: StylePath) throws(StyleError) -> Double {
+        guard case .number(let number) = value else { throw wrongType("a number", value, at: path) }
+        return number
+    }
+
+    /// A number in a closed range; `what` names it in the message.
+    func number(_ value: JSONValue, in range: ClosedRange<Double>, at path: StylePath) throws(StyleError) -> Double {
+        let number = try number(value, at: path)
+        guard range.contains(number) else {
+            let bounds = range.upperBound == .infinity
+                ? "at least \(JSONValue.number(range.lowerBound).jsonText)"
+                : "in [\(JSONValue.number(range.lowerBound).jsonText), \(JSONValue.number(range.upperBound).jsonText)]"
+            throw error(.invalidValue("\(value.jsonText) is out of range: expected a number \(bounds)"), at: path)
+        }
+        return number
+    }
+
+    func integer(_ value: JSONValue, in range: ClosedRange<Int>, at path: StylePath) throws(StyleError) -> Int {
+        let number = try number(value, in: Double(range.lowerBound)...Double(range.upperBound), at: path)
+        guard number.rounded() == number else {
+            throw error(.invalidValue("\(value.jsonText) is not a whole number"), at: path)
+        }
+        return Int(number)
+    }
+
+    func wrongType(_ expected: String, _ value: JSONValue, at path: StylePath) -> StyleError {
+        let found = value.typeDescription + (value.jsonText.count <= 40 ? " (\(value.jsonText))" : "")
+        return error(.wrongType(expected: expected, found: found), at: path)
+    }
+
+    /// Warns about each member of an object whose key is not in `known`; `describe` phrases it.
+    mutating func reportUnknownKeys(
+        _ members: [String: JSONValue],
+        known: Set<String>,
+        at path: StylePath,
+        describe: (String) -> String
+    ) {
+        for key in members.keys.sorted() where !known.contains(key) {
+            warn(at: path, describe(key))
+        }
+    }
+
+    // MARK: - Root
+
+    /// Reads the whole document.
+    mutating func decodeStyle(_ json: JSONValue, id: String) throws(StyleError) -> Style {
+        let root = try object(json, at: .root)
+        reportUnknownKeys(root, known: StyleDecoder.rootKeys.union(StyleDecoder.ignoredRootKeys), at: .root) {
+            "unknown root key '\($0)' (ignored)"
+        }
+        for key in root.keys.sorted() where StyleDecoder.ignoredRootKeys.contains(key) {
+            warn(at: .root, "'\(key)' is not used by Mapwright (ignored)")
+        }
+
+        guard let version = root["version"] else { throw error(.missingKey("version"), at: .root) }
+        guard case .number(8) = version else {
+            throw error(.unsupportedVersion(version.jsonText), at: StylePath.root.appending("version"))
+        }
+        let name = try root["name"].map { value throws(StyleError) in
+            try string(value, at: StylePath.root.appending("name"))
+        }
+
+        var mapwright = MapwrightMetadata()
+        if let metadata = root["metadata"] {
+            let path = StylePath.root.appending("metadata")
+            if let section = try object(metadata, at: path)["mapwright"] {
+                mapwright = try decodeMapwright(section, at: path.appending("mapwright"))
+            }
+        }
+
+        guard let sourcesJSON = root["sources"] else { throw error(.missingKey("sources"), at: .root) }
+        let sources = try decodeSources(sourcesJSON, at: StylePath.root.appending("sources"))
+
+        guard let layersJSON = root["layers"] else { throw error(.missingKey("layers"), at: .root) }
+        let layers = try decodeLayers(layersJSON, sources: sources, at: StylePath.root.appending("layers"))
+
+        return Style(id: id, name: name, sources: sources, layers: layers, mapwright: mapwright)
+    }
+
+    static let rootKeys: Set<String> = ["version", "name", "metadata", "sources", "layers"]
+
+    /// Root keys of the MapLibre Style Specification that Mapwright does not use.
+    static let ignoredRootKeys: Set<String> = [
+        "center", "zoom", "bearing", "pitch", "roll", "centerAltitude", "sprite", "glyphs", "transition", "light",
+        "sky", "terrain", "projection", "state",
+    ]
+}

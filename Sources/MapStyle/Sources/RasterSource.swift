@@ -1,0 +1,97 @@
+import Foundation
+
+/// A raster source: satellite imagery or another tiled picture under the vector layers
+/// (MapLibre Style Specification, "Sources: raster").
+///
+/// A style may ship a raster source with neither `tiles` nor `url`: it is *unconfigured*, and
+/// someone must supply imagery before the style can be drawn, with
+/// ``Style/configuringRasterSources(_:id:)``.
+public struct RasterSource: Hashable, Sendable {
+    /// Where the tiles come from; nil when unconfigured.
+    public var tiles: RasterTiles?
+    /// `tileSize`: the tiles' width and height in pixels. The default is 512, the specification's.
+    public var tileSize: Int
+    /// `attribution`, shown on the map. The default is nil.
+    public var attribution: String?
+    /// `minzoom`: the lowest zoom with tiles. The default is 0.
+    public var minZoom: Int
+    /// `maxzoom`: the highest zoom with tiles; deeper zooms scale its tiles up. The default is 22.
+    public var maxZoom: Int
+    /// `scheme`. The default is xyz.
+    public var scheme: TileScheme
+
+    public init(
+        tiles: RasterTiles? = nil,
+        tileSize: Int = 512,
+        attribution: String? = nil,
+        minZoom: Int = 0,
+        maxZoom: Int = 22,
+        scheme: TileScheme = .xyz
+    ) {
+        self.tiles = tiles
+        self.tileSize = tileSize
+        self.attribution = attribution
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
+        self.scheme = scheme
+    }
+
+    /// Whether the source says where its tiles come from.
+    public var isConfigured: Bool { tiles != nil }
+
+    /// The URL of a tile for templated tiles, or nil for MBTiles or an unconfigured source.
+    ///
+    /// `{z}`, `{x}` and `{y}` are the tile address (`y` flipped for the TMS scheme); `{s}` is a
+    /// subdomain `a`, `b` or `c` and the template is chosen from the list, both by `(x + y)` so a
+    /// tile always has the same URL; `{r}` is `@2x` when `scale` is 2 or more, empty otherwise.
+    public func tileURL(z: Int, x: Int, y: Int, scale: Double = 1) -> String? {
+        guard case .templates(let templates) = tiles, !templates.isEmpty else { return nil }
+        let spread = abs(x + y)
+        let row = scheme == .tms ? (1 << z) - 1 - y : y
+        return templates[spread % templates.count]
+            .replacingOccurrences(of: "{z}", with: String(z))
+            .replacingOccurrences(of: "{x}", with: String(x))
+            .replacingOccurrences(of: "{y}", with: String(row))
+            .replacingOccurrences(of: "{s}", with: ["a", "b", "c"][spread % 3])
+            .replacingOccurrences(of: "{r}", with: scale >= 2 ? "@2x" : "")
+    }
+}
+
+/// Where a raster source's tiles come from.
+public enum RasterTiles: Hashable, Sendable {
+    /// `tiles`: URL templates with `{z}`, `{x}`, `{y}` (and optionally `{s}`, `{r}`).
+    case templates([String])
+    /// `"url": "mbtiles://PATH"`: an MBTiles file.
+    case mbtiles(URL)
+
+    /// Reads a command-line argument: a URL template containing `{z}`, `{x}` and `{y}`, or an
+    /// MBTiles file (`mbtiles://PATH`, or a path ending in `.mbtiles`, relative to `base`).
+    ///
+    /// For example, `RasterTiles(argument: "https://tiles.example.com/{z}/{x}/{y}.jpg")`.
+    ///
+    /// - Throws: ``StyleError/Kind/invalidValue(_:)`` for anything else.
+    public init(argument: String, relativeTo base: URL? = nil) throws(StyleError) {
+        if argument.hasPrefix("mbtiles://") || argument.lowercased().hasSuffix(".mbtiles") {
+            let path = argument.hasPrefix("mbtiles://") ? String(argument.dropFirst("mbtiles://".count)) : argument
+            self = .mbtiles(StyleLocation.fileURL(path, relativeTo: base))
+        } else if ["{z}", "{x}", "{y}"].allSatisfy(argument.contains) {
+            self = .templates([argument])
+        } else {
+            throw StyleError(.invalidValue(
+                "'\(argument)' is neither a tile URL template with {z}, {x} and {y} nor an .mbtiles file"
+            ))
+        }
+    }
+}
+
+/// Resolves paths in a style against the style file's directory.
+enum StyleLocation {
+    /// A `file://` URL or a path; relative paths are resolved against `base` (or the working
+    /// directory without one).
+    static func fileURL(_ reference: String, relativeTo base: URL?) -> URL {
+        if reference.hasPrefix("file://"), let url = URL(string: reference) { return url.standardizedFileURL }
+        if reference.hasPrefix("/") { return URL(fileURLWithPath: reference).standardizedFileURL }
+        let directory = base ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return URL(fileURLWithPath: reference, relativeTo: directory).standardizedFileURL
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// A map style: sources, the layers drawn from them, and Mapwright's own section for pins,
+/// callouts and overlays.
+///
+/// Styles are JSON files following a documented subset of the MapLibre Style Specification
+/// (see `Styles/README.md`). For example:
+///
+/// ```swift
+/// let (style, warnings) = try Style.named("dark", in: URL(fileURLWithPath: "Styles"))
+/// warnings.forEach { print("warning: \($0)") }
+/// for layer in style.layers where layer.isVisible(atZoom: 4) { ... }
+/// ```
+public struct Style: Hashable, Sendable {
+    /// The style's identifier: its file name without `.json` when loaded from a file, such as
+    /// `dark`; otherwise its `name`, or `style`.
+    public var id: String
+    /// The root `name`, for people. The default is nil.
+    public var name: String?
+    /// `sources`, by id.
+    public var sources: [String: StyleSource]
+    /// `layers`, bottom first.
+    public var layers: [StyleLayer]
+    /// Mapwright's section, `metadata.mapwright`, with defaults for what the style leaves out.
+    public var mapwright: MapwrightMetadata
+
+    /// Creates a style.
+    public init(
+        id: String,
+        name: String? = nil,
+        sources: [String: StyleSource] = [:],
+        layers: [StyleLayer] = [],
+        mapwright: MapwrightMetadata = MapwrightMetadata()
+    ) {
+        self.id = id
+        self.name = name
+        self.sources = sources
+        self.layers = layers
+        self.mapwright = mapwright
+    }
+
+    /// The layers drawn at a zoom level, bottom first.
+    public func layers(visibleAtZoom zoom: Double) -> [StyleLayer] {
+        layers.filter { $0.isVisible(atZoom: zoom) }
+    }
+
+    /// The credit line: `metadata.mapwright.attribution.text`, or else the distinct `attribution`s
+    /// of the sources the layers use, joined by " · "; nil when there is none.
+    public var attributionText: String? {
+        if let text = mapwright.attribution.text { return text }
+        var seen: Set<String> = []
+        let credits = layers.compactMap { $0.source.flatMap { sources[$0]?.attribution } }
+            .filter { seen.insert($0).inserted }
+        return credits.isEmpty ? nil : credits.joined(separator: " · ")
+    }
+}

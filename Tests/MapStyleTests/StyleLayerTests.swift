@@ -1,0 +1,52 @@
+import Testing
+
+@testable import MapStyle
+
+struct StyleLayerTests {
+    @Test func zoomRangeIsHalfOpen() {
+        let layer = StyleLayer(id: "l", kind: .fill(FillLayer()), source: "b", minZoom: 3, maxZoom: 6)
+        #expect(!layer.isVisible(atZoom: 2.99))
+        #expect(layer.isVisible(atZoom: 3))
+        #expect(layer.isVisible(atZoom: 5.99))
+        #expect(!layer.isVisible(atZoom: 6))
+    }
+
+    @Test func layersWithoutLimitsShowAtEveryZoom() {
+        let layer = StyleLayer(id: "l", kind: .background(BackgroundLayer()))
+        #expect(layer.isVisible(atZoom: 0) && layer.isVisible(atZoom: 24))
+        #expect(layer.type == .background)
+    }
+
+    @Test func visibilityNoneHidesTheLayer() {
+        let layer = StyleLayer(id: "l", kind: .line(LineLayer()), source: "b", visibility: .none)
+        #expect(!layer.isVisible(atZoom: 5))
+    }
+
+    @Test func layersWithoutAFilterIncludeEveryFeature() {
+        let layer = StyleLayer(id: "l", kind: .line(LineLayer()), source: "b")
+        #expect(layer.includes([:]))
+        let filtered = StyleLayer(id: "l", kind: .line(LineLayer()), source: "b", filter: .has("name"))
+        #expect(!filtered.includes([:]) && filtered.includes(["name": "x"]))
+    }
+
+    @Test func styleListsTheLayersVisibleAtAZoom() {
+        let style = Style(id: "s", layers: [
+            StyleLayer(id: "sea", kind: .background(BackgroundLayer())),
+            StyleLayer(id: "states", kind: .line(LineLayer()), source: "b", minZoom: 4),
+            StyleLayer(id: "world", kind: .line(LineLayer()), source: "b", maxZoom: 4),
+        ])
+        #expect(style.layers(visibleAtZoom: 3).map(\.id) == ["sea", "world"])
+        #expect(style.layers(visibleAtZoom: 4).map(\.id) == ["sea", "states"])
+    }
+
+    @Test func defaultsFollowTheSpecificationExceptTheFont() {
+        let symbol = SymbolLayer()
+        #expect(symbol.textSize.value(atZoom: 0) == 16)
+        #expect(symbol.textMaxWidth.value(atZoom: 0) == 10)
+        #expect(symbol.textHaloColor.value(atZoom: 0) == .transparent)
+        #expect(symbol.textFont.value(atZoom: 0) == ["DejaVu Sans Book"])
+        let line = LineLayer()
+        #expect(line.width.value(atZoom: 0) == 1 && line.cap.value(atZoom: 0) == .butt && line.join.value(atZoom: 0) == .miter)
+        #expect(FillLayer().outlineColor == nil && FillLayer().color.value(atZoom: 0) == .black)
+    }
+}

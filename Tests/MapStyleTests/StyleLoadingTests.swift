@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import MapStyle
+
+struct StyleLoadingTests {
+    private func parse(_ json: String) throws(StyleError) -> (style: Style, warnings: [StyleWarning]) {
+        try Style.parse(Data(json.utf8), id: "x", file: "Styles/x.json")
+    }
+
+    private func expectError(_ json: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let error = #expect(throws: StyleError.self, sourceLocation: sourceLocation) { try parse(json) }
+        #expect(error?.description == message, sourceLocation: sourceLocation)
+    }
+
+    private let basemap = #""sources": {"b": {"type": "vector", "url": "basemap://world"}}"#
+
+    @Test func minimalStyleLoadsWithDefaults() throws {
+        let (style, warnings) = try parse(#"{"version": 8, "sources": {}, "layers": []}"#)
+        #expect(warnings.isEmpty)
+        #expect(style.id == "x" && style.name == nil && style.layers.isEmpty)
+        #expect(style.mapwright == MapwrightMetadata())
+    }
+
+    @Test func unknownKeysAreWarningsWithPaths() throws {
+        let (style, warnings) = try parse("""
+            {"version": 8, "glyphs": "https://example.com/{fontstack}/{range}.pbf", "colour": 1,
+             "metadata": {"maputnik:renderer": "mlgljs", "mapwright": {"pins": {"glow": 1}, "extras": {}}},
+             "sources": {"b": {"type": "vector", "url": "basemap://world", "promoteId": "id"}},
+             "layers": [
+               {"id": "sea", "type": "background", "paint": {"background-color": "#aad3df"}, "ref": "x"},
+               {"id": "land", "type": "fill", "source": "b", "source-layer": "countries", "paint": {"fill-pattern": "dots"}},
+               {"id": "borders", "type": "line", "source": "b", "source-layer": "countries",
+                "paint": {"line-cap": "round", "line-width": {"stops": [[0, 1]], "colorSpace": "lab"}}},
+               {"id": "country-labels", "type": "symbol", "source": "b", "source-layer": "countries",
+                "layout": {"text-field": "{NAME}", "text-color": "#000"}, "paint": {"text-glow": 2}}
+             ]}
+            """)
+        #expect(style.layers.count == 4)
+        #expect(warnings.map(\.description) == [
+            "Styles/x.json: unknown root key 'colour' (ignored)",
+            "Styles/x.json: 'glyphs' is not used by Mapwright (ignored)",
+            "Styles/x.json: metadata.mapwright: unknown Mapwright section 'extras' (ignored)",
+            "Styles/x.json: metadata.mapwright.pins: unknown key 'glow' (ignored)",
+            "Styles/x.json: sources.b: unknown or unsupported key 'promoteId' of a vector source (ignored)",
+            "Styles/x.json: layers[0] (sea): unknown layer key 'ref' (ignored)",
+            "Styles/x.json: layers[1] (land): unknown paint property 'fill-pattern' for a fill layer (ignored)",
+            "Styles/x.json: layers[2] (borders): 'line-cap' is a layout property, not a paint property (ignored)",
+            "Styles/x.json: layers[2] (borders).paint.line-width: unknown or unsupported key 'colorSpace' in a zoom function (ignored)",
+            "Styles/x.json: layers[3] (country-labels): unknown paint property 'text-glow' for a symbol layer (ignored)",
+            "Styles/x.json: layers[3] (country-labels): 'text-color' is a paint property, not a layout property (ignored)",
+        ])
+    }
+
+    @Test func malformedStylesAreErrorsNamingFileAndPath() {
+        let jsonError = #expect(throws: StyleError.self) { try parse(#"{"version": 8,"#) }
+        #expect(jsonError?.description.hasPrefix("Styles/x.json: not valid JSON: ") == true)
+        expectError(#"{"version": 7, "sources": {}, "layers": []}"#,
+                    "Styles/x.json: version: style version 7 is not supported: the MapLibre Style Specification version is 8")
+        expectError(#"{"version": 8, "layers": []}"#, "Styles/x.json: missing required key 'sources'")
+        expectError(#"{"version": 8, \#(basemap), "layers": {}}"#,
+                    #"Styles/x.json: layers: expected an array, found an object ({})"#)
+        expectError(#"{"version": 8, \#(basemap), "layers": [{"id": "a", "type": "circle", "source": "b"}]}"#,
+                    "Styles/x.json: layers[0] (a).type: unknown layer type 'circle': expected one of background, fill, line, symbol, raster")
+        expectError(#"{"version": 8, \#(basemap), "layers": [{"type": "fill"}]}"#,
+                    "Styles/x.json: layers[0]: missing required key 'id'")
+        expectError("""
+            {"version": 8, \(basemap), "layers": [{"id": "sea", "type": "background"},
+             {"id": "bad", "type": "background"}, {"id": "land", "type": "fill", "source": "b", "source-layer": "c",
+             "paint": {"fill-color": "blu"}}]}
+            """, "Styles/x.json: layers[2] (land).paint.fill-color: 'blu' is not a colour")
+        expectError(#"{"version": 8, \#(basemap), "layers": [{"id": "a", "type": "fill", "source": "b", "source-layer": "c", "paint": {"fill-opacity": "half"}}]}"#,
+                    #"Styles/x.json: layers[0] (a).paint.fill-opacity: expected a number, found a string ("half")"#)
+        expectError(#"{"version": 8, \#(basemap), "layers": [{"id": "a", "type": "background"}, {"id": "a", "type": "background"}]}"#,
+                    "Styles/x.json: layers[1] (a).id: layer id 'a' is used by an earlier layer")
+        expectError(#"{"version": 8, \#(basemap), "layers": [{"id": "a", "type": "fill", "source": "nope", "source-layer": "c"}]}"#,
+                    "Styles/x.json: layers[0] (a).source: no source named 'nope' in the style's sources")
+        expectError(#"{"version": 8, \#(basemap), "layers": [{"id": "a", "type": "fill", "source": "b"}]}"#,
+                    "Styles/x.json: layers[0] (a): missing required key 'source-layer'")
+        expectError(#"{"version": 8, \#(basemap), "layers": [{"id": "a", "type": "raster", "source": "b"}]}"#,
+                    "Styles/x.json: layers[0] (a).source: a raster layer needs a raster source; 'b' is not one")
+        expectError(#"{"version": 8, \#(basemap), "layers": [{"id": "a", "type": "line", "source": "b", "source-layer": "c", "minzoom": 5, "maxzoom": 5}]}"#,
+                    "Styles/x.json: layers[0] (a).maxzoom: minzoom 5 is not below maxzoom 5: the layer would never show")
+        expectError(#"{"version": 8, "sources": {"t": {"type": "vector", "url": "https://example.com/tiles.json"}}, "layers": []}"#,
+                    "Styles/x.json: sources.t.url: vector source url 'https://example.com/tiles.json' is not supported: use basemap://NAME or the path of a GeoPackage")
+        expectError(#"{"version": 8, "sources": {"t": {"type": "raster-dem", "url": "x"}}, "layers": []}"#,
+                    "Styles/x.json: sources.t.type: source type 'raster-dem' is outside Mapwright's subset: expected vector, raster or geojson")
+        expectError(##"{"version": 8, "sources": {}, "layers": [], "metadata": {"mapwright": {"pins": {"palette": ["#fff", "nope"]}}}}"##,
+                    "Styles/x.json: metadata.mapwright.pins.palette[1]: 'nope' is not a colour")
+    }
+
+    @Test func sourcesResolveRelativePathsAgainstTheStyleFile() throws {
+        let json = """
+            {"version": 8, "sources": {
+              "world": {"type": "vector", "url": "basemap://world", "attribution": "Natural Earth"},
+              "mine": {"type": "vector", "url": "../data/trips.gpkg"},
+              "abs": {"type": "vector", "url": "file:///srv/maps/x.gpkg"},
+              "track": {"type": "geojson", "data": "track.geojson"},
+              "photo": {"type": "raster", "url": "mbtiles://aerial.mbtiles", "scheme": "tms", "tileSize": 256,
+                        "minzoom": 2, "maxzoom": 18, "attribution": "Aerial"}
+            }, "layers": []}
+            """
+        let base = URL(fileURLWithPath: "/home/me/styles", isDirectory: true)
+        let (style, warnings) = try Style.parse(Data(json.utf8), baseURL: base)
+        #expect(warnings.isEmpty)
+        let basemapDirectory = URL(fileURLWithPath: "/opt/mapwright/Tiles/basemap")
+        guard case .vector(let world) = style.sources["world"], case .vector(let mine) = style.sources["mine"],
+              case .vector(let absolute) = style.sources["abs"], case .geoJSON(let track) = style.sources["track"],
+              case .raster(let photo) = style.sources["photo"]
+        else { return #expect(Bool(false), "wrong source types") }
+        #expect(world.location == .basemap(name: "world"))
+        #expect(world.location.fileURL(basemapDirectory: basemapDirectory).path == "/opt/mapwright/Tiles/basemap/world_map.gpkg")
+        #expect(mine.location.fileURL(basemapDirectory: basemapDirectory).path == "/home/me/data/trips.gpkg")
+        #expect(absolute.location == .file(URL(fileURLWithPath: "/srv/maps/x.gpkg")))
+        #expect(track.data.path == "/home/me/styles/track.geojson")
+        #expect(photo.tiles == .mbtiles(URL(fileURLWithPath: "/home/me/styles/aerial.mbtiles")))
+        #expect(photo.scheme == .tms && photo.tileSize == 256 && photo.minZoom == 2 && photo.maxZoom == 18)
+        #expect(style.sources["world"]?.attribution == "Natural Earth")
+    }
+
+    @Test func stylesAreFoundByNameAndUnknownNamesListTheAvailableOnes() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-styles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["light", "night"] {
+            try Data(#"{"version": 8, "name": "N", "sources": {}, "layers": []}"#.utf8)
+                .write(to: directory.appendingPathComponent("\(name).json"))
+        }
+        #expect(Style.availableNames(in: directory) == ["light", "night"])
+        #expect(try Style.named("night", in: directory).style.id == "night")
+        let error = #expect(throws: StyleError.self) { try Style.named("dusk", in: directory) }
+        #expect(error?.description == "no style named 'dusk'; available styles: light, night")
+    }
+
+    @Test func unreadableFilesAreErrorsNamingTheFile() {
+        let url = URL(fileURLWithPath: "/nonexistent/mapwright/broken.json")
+        let error = #expect(throws: StyleError.self) { try Style.load(from: url) }
+        #expect(error?.file == "/nonexistent/mapwright/broken.json")
+        #expect(error?.description.hasPrefix("/nonexistent/mapwright/broken.json: cannot read the style") == true)
+    }
+}
