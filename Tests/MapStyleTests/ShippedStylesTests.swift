@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import MapStyle
+
+struct ShippedStylesTests {
+    /// The repository's `Styles` directory.
+    private static let stylesDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Styles")
+
+    private static let shipped = ["dark", "hybrid", "muted", "satellite", "standard"]
+
+    @Test func everyShippedStyleIsListed() {
+        #expect(Style.availableNames(in: Self.stylesDirectory) == Self.shipped)
+    }
+
+    @Test(arguments: shipped)
+    func shippedStyleLoadsWithoutWarnings(name: String) throws {
+        let (style, warnings) = try Style.named(name, in: Self.stylesDirectory)
+        #expect(warnings.isEmpty, "\(warnings.map(\.description))")
+        #expect(style.id == name)
+        #expect(style.layers.first?.type == .background, "the background is the sea and must come first")
+    }
+
+    @Test(arguments: ["dark", "muted", "standard"])
+    func vectorStylesDrawTheBasemapWithLabelsThatGrowWithZoom(name: String) throws {
+        let style = try Style.named(name, in: Self.stylesDirectory).style
+        #expect(style.unconfiguredRasterSourceIDs.isEmpty)
+        try style.requireConfiguredRasterSources()
+        guard case .vector(let basemap) = style.sources["basemap"] else { return #expect(Bool(false)) }
+        #expect(basemap.location == .basemap(name: "world"))
+        #expect(Set(style.layers.compactMap(\.sourceLayer)) == ["countries", "states_provinces", "disputed_borders"])
+        #expect(style.attributionText == "Made with Natural Earth")
+
+        let labels = try #require(style.layers.first { $0.id == "country-labels" })
+        guard case .symbol(let symbol) = labels.kind else { return #expect(Bool(false)) }
+        #expect(symbol.label(for: ["NAME": "France"], atZoom: 3)?.lowercased() == "france")
+        #expect(symbol.textSize.value(atZoom: 6) > symbol.textSize.value(atZoom: 2))
+        #expect(!labels.isVisible(atZoom: 1) && labels.isVisible(atZoom: 2))
+
+        let states = try #require(style.layers.first { $0.id == "state-borders" })
+        guard case .line(let line) = states.kind else { return #expect(Bool(false)) }
+        #expect(line.dashArray != nil)
+        #expect(line.width.value(atZoom: 8) > line.width.value(atZoom: 4))
+        #expect(!states.isVisible(atZoom: 3) && states.isVisible(atZoom: 4))
+    }
+
+    @Test(arguments: ["hybrid", "satellite"])
+    func imageryStylesReportTheirUnconfiguredRasterSource(name: String) throws {
+        let style = try Style.named(name, in: Self.stylesDirectory).style
+        #expect(style.unconfiguredRasterSourceIDs == ["imagery"])
+        let error = #expect(throws: StyleError.self) { try style.requireConfiguredRasterSources() }
+        #expect(error?.kind == .unconfiguredRasterSources(style: name, sourceIDs: ["imagery"]))
+        #expect(error?.description.hasPrefix("style '\(name)' needs a raster source ('imagery' has no tiles)") == true)
+    }
+
+    @Test(arguments: ["hybrid", "satellite"])
+    func imageryStylesCanBeConfiguredWithTilesOrMBTiles(name: String) throws {
+        let style = try Style.named(name, in: Self.stylesDirectory).style
+        let templated = try style.configuringRasterSources(RasterTiles(argument: "https://t.example.com/{z}/{x}/{y}.jpg"))
+        try templated.requireConfiguredRasterSources()
+        guard case .raster(let raster) = templated.sources["imagery"] else { return #expect(Bool(false)) }
+        #expect(raster.tileURL(z: 3, x: 4, y: 2) == "https://t.example.com/3/4/2.jpg")
+
+        let mbtiles = try style.configuringRasterSources(RasterTiles(argument: "/data/aerial.mbtiles"), id: "imagery")
+        #expect(mbtiles.unconfiguredRasterSourceIDs.isEmpty)
+        #expect(throws: StyleError(.unknownSource("basemap"))) {
+            try style.configuringRasterSources(.templates(["x/{z}/{x}/{y}"]), id: "basemap")
+        }
+    }
+
+    @Test func hybridDrawsWhiteLabelsWithDarkHalosOverTheImagery() throws {
+        let style = try Style.named("hybrid", in: Self.stylesDirectory).style
+        #expect(style.layers.map(\.type).prefix(2) == [.background, .raster])
+        let labels = try #require(style.layers.first { $0.id == "country-labels" })
+        guard case .symbol(let symbol) = labels.kind else { return #expect(Bool(false)) }
+        #expect(symbol.textColor.value(atZoom: 4) == .white)
+        #expect(symbol.textHaloColor.value(atZoom: 4).red == 0 && symbol.textHaloWidth.value(atZoom: 4) > 1)
+    }
+}
