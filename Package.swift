@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "ImageDiff", targets: ["ImageDiff"]),
         .library(name: "MapTestSupport", targets: ["MapTestSupport"]),
         .library(name: "MapPhotos", targets: ["MapPhotos"]),
+        .library(name: "MapRenderer", targets: ["MapRenderer"]),
+        .library(name: "PhotoMap", targets: ["PhotoMap"]),
         .library(name: "GeoData", targets: ["GeoData"]),
         .library(name: "MapStyle", targets: ["MapStyle"]),
     ],
@@ -111,6 +113,36 @@ let package = Package(
         .target(name: "MapStyle", swiftSettings: swiftSettings),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle"], swiftSettings: swiftSettings),
 
+        // MARK: - Rendering
+
+        /// Cairo (image, PDF, SVG surfaces) and Pango text through pangocairo, in one module:
+        /// pangocairo's headers include cairo's, and two modules owning the same C types would clash.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+        /// Draws maps: style layers from vector data, labels placed without collisions, overlays,
+        /// pins and callouts; the one renderer behind images and tiles.
+        .target(
+            name: "MapRenderer",
+            dependencies: ["MapCore", "MapStyle", "GeoData", "ImageDiff", "CCairo"],
+            swiftSettings: swiftSettings
+        ),
+        /// A photographer's map: photos as pins with a selected callout, tracks and shapes, framed
+        /// to fit; what `mapwright render` asks the renderer for.
+        .target(
+            name: "PhotoMap",
+            dependencies: ["MapCore", "MapStyle", "MapRenderer", "MapPhotos", "GeoData", "ImageDiff"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MapRendererTests",
+            dependencies: ["MapRenderer", "PhotoMap", "MapTestSupport", "MapStyle", "MapPhotos", "GeoData", "ImageDiff", "MapCore"],
+            exclude: ["__Snapshots__"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Command line
 
         /// The `mapwright` commands, in a library so tests can parse and run them.
@@ -120,6 +152,10 @@ let package = Package(
                 "MapCore",
                 "MapProjection",
                 "ImageDiff",
+                "MapStyle",
+                "MapRenderer",
+                "MapPhotos",
+                "PhotoMap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -4,23 +4,6 @@ import ImageDiff
 import MapCore
 import MapStyle
 
-/// How callouts look: fonts, colours and sizes in points.
-public struct CalloutAppearance: Hashable, Sendable {
-    public var titleFont = "DejaVu Sans Bold"
-    public var titleSizePoints: Double = 15
-    public var subtitleFont = "DejaVu Sans"
-    public var subtitleSizePoints: Double = 12
-    public var background = Color(red: 1, green: 1, blue: 1, alpha: 0.97)
-    public var titleColor = Color(red: 0, green: 0, blue: 0, alpha: 1)
-    public var subtitleColor = Color(red: 0.4, green: 0.4, blue: 0.42, alpha: 1)
-    public var accessoryColor = Color(red: 0, green: 0.478, blue: 1, alpha: 1)
-    /// The widest a callout gets, in points; longer titles are cut with an ellipsis.
-    public var maximumWidthPoints: Double = 300
-    public var cornerRadiusPoints: Double = 10
-
-    public init() {}
-}
-
 /// A laid-out callout: the bubble over a selected annotation, its pointer at the marker.
 ///
 /// Left accessory: the thumbnail, 46 × 46 points. Right accessory: a detail-disclosure button.
@@ -41,7 +24,7 @@ struct Callout {
     let title: TextLayout
     let subtitle: TextLayout?
     let thumbnail: RGBAImage?
-    let appearance: CalloutAppearance
+    let appearance: MapwrightMetadata.Callout
 
     /// Lays out a callout for an annotation whose marker top is at `anchor` (and whose tip is at
     /// `tip`, for a callout hanging below), within a view of `viewSize` points.
@@ -52,20 +35,20 @@ struct Callout {
         anchor: ViewPoint,
         tip: ViewPoint,
         viewSize: ViewSize,
-        appearance: CalloutAppearance,
+        appearance: MapwrightMetadata.Callout,
         cairo: OpaquePointer
     ) {
         let padding = Callout.paddingPoints
         let fixedWidth = padding * 2 + (thumbnail != nil ? Callout.thumbnailSizePoints + padding : 0)
             + Callout.disclosureRadius * 2 + padding
-        let maximumWidth = min(appearance.maximumWidthPoints, viewSize.width - 2 * Callout.marginPoints)
+        let maximumWidth = min(appearance.maxWidth, viewSize.width - 2 * Callout.marginPoints)
         let textWidth = max(40, maximumWidth - fixedWidth)
         title = TextLayout(
-            titleText, font: FontSpec(styleFontName: appearance.titleFont, sizePoints: appearance.titleSizePoints),
+            titleText, font: FontSpec(styleFontName: appearance.titleFont, sizePoints: appearance.titleSize),
             in: cairo, maximumWidth: textWidth)
         subtitle = subtitleText.flatMap { $0.isEmpty ? nil : $0 }.map {
             TextLayout(
-                $0, font: FontSpec(styleFontName: appearance.subtitleFont, sizePoints: appearance.subtitleSizePoints),
+                $0, font: FontSpec(styleFontName: appearance.subtitleFont, sizePoints: appearance.subtitleSize),
                 in: cairo, maximumWidth: textWidth)
         }
         let textSize = ViewSize(
@@ -118,7 +101,7 @@ struct Callout {
         }
         let textHeight = title.size.height + (subtitle.map { $0.size.height + 2 } ?? 0)
         var y = bubble.midY - textHeight / 2
-        title.draw(at: ViewPoint(x: textLeft, y: y), color: appearance.titleColor)
+        title.draw(at: ViewPoint(x: textLeft, y: y), color: appearance.textColor)
         y += title.size.height + 2
         subtitle?.draw(at: ViewPoint(x: textLeft, y: y), color: appearance.subtitleColor)
         drawDisclosureButton(
@@ -127,10 +110,11 @@ struct Callout {
 
     /// The bubble and its pointer as one path.
     private func addOutline(to cairo: OpaquePointer, grownBy grow: Double, offsetY: Double) {
+        cairo_new_path(cairo)
         let rect = ViewRect(
             x: bubble.minX - grow, y: bubble.minY - grow + offsetY,
             width: bubble.size.width + 2 * grow, height: bubble.size.height + 2 * grow)
-        let radius = appearance.cornerRadiusPoints + grow
+        let radius = appearance.cornerRadius + grow
         let halfWidth = Callout.pointerHalfWidth + grow
         let pointerX = min(max(pointerTip.x, rect.minX + radius + halfWidth), rect.maxX - radius - halfWidth)
         let tip = ViewPoint(x: pointerTip.x, y: pointerTip.y + offsetY + (pointsDown ? grow : -grow))
@@ -155,6 +139,7 @@ struct Callout {
     /// MapKit's detail-disclosure button: an "i" in a ring.
     private func drawDisclosureButton(center: ViewPoint, in cairo: OpaquePointer) {
         let radius = Callout.disclosureRadius - 1
+        cairo_new_path(cairo)
         cairo.setSource(appearance.accessoryColor)
         cairo_set_line_width(cairo, 1.5)
         cairo_arc(cairo, center.x, center.y, radius, 0, 2 * .pi)

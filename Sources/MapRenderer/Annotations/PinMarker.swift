@@ -19,11 +19,11 @@ enum PinMarker {
     static let bodyBounds = ViewRect(x: -8.5, y: -35, width: 17, height: 36)
 
     /// Draws a pin's shadow, cast onto the ground up and to the right of its tip.
-    static func drawShadow(at tip: ViewPoint, in cairo: OpaquePointer, opacity: Double) {
+    static func drawShadow(at tip: ViewPoint, in cairo: OpaquePointer, color: Color) {
         cairo_save(cairo)
+        cairo_new_path(cairo)
         cairo_translate(cairo, tip.x, tip.y)
-        let shadow = Color(red: 0, green: 0, blue: 0, alpha: opacity)
-        cairo.setSource(shadow)
+        cairo.setSource(color)
         cairo_set_line_width(cairo, 1.6)
         cairo_set_line_cap(cairo, CAIRO_LINE_CAP_ROUND)
         cairo_move_to(cairo, 0, 0)
@@ -42,6 +42,7 @@ enum PinMarker {
     /// Draws the pin itself in `color`.
     static func drawPin(at tip: ViewPoint, color: Color, in cairo: OpaquePointer) {
         cairo_save(cairo)
+        cairo_new_path(cairo)
         cairo_translate(cairo, tip.x, tip.y)
         // The needle: a thin steel line, darker at the tip.
         let needle = cairo_pattern_create_linear(0, 0, 0, -needleLength)

@@ -25,11 +25,6 @@ public struct MapOverlay: Hashable, Sendable {
         case aboveLabels
     }
 
-    /// How a line ends (Cairo's and the style spec's line-cap).
-    public enum LineCap: String, Hashable, Sendable { case butt, round, square }
-    /// How lines meet (line-join).
-    public enum LineJoin: String, Hashable, Sendable { case miter, round, bevel }
-
     public var shape: Shape
     /// The stroke colour; `nil` draws no outline.
     public var strokeColor: Color?

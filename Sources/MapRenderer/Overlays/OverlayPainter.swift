@@ -80,23 +80,3 @@ enum WorldCopies {
         return stride(from: first, through: last, by: 1).map { $0 * world }
     }
 }
-
-extension MapOverlay.LineCap {
-    var cairo: cairo_line_cap_t {
-        switch self {
-        case .butt: return CAIRO_LINE_CAP_BUTT
-        case .round: return CAIRO_LINE_CAP_ROUND
-        case .square: return CAIRO_LINE_CAP_SQUARE
-        }
-    }
-}
-
-extension MapOverlay.LineJoin {
-    var cairo: cairo_line_join_t {
-        switch self {
-        case .miter: return CAIRO_LINE_JOIN_MITER
-        case .round: return CAIRO_LINE_JOIN_ROUND
-        case .bevel: return CAIRO_LINE_JOIN_BEVEL
-        }
-    }
-}

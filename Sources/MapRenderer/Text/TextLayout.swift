@@ -77,18 +77,29 @@ final class TextLayout {
     }
 
     /// The logical size of the text in points.
-    var size: ViewSize {
+    var size: ViewSize { logicalRect.size }
+
+    /// The text's logical rectangle in the layout's own coordinates: centred lines of a wrapping
+    /// layout start right of its origin.
+    private var logicalRect: ViewRect {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        return ViewSize(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
+        let scale = Double(PANGO_SCALE)
+        return ViewRect(
+            x: Double(logical.x) / scale, y: Double(logical.y) / scale,
+            width: Double(logical.width) / scale, height: Double(logical.height) / scale)
     }
 
     /// Whether Pango had to cut the text with an ellipsis.
     var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
 
-    /// Draws the text with its top-left corner at `origin`, with an optional halo behind it.
-    func draw(at origin: ViewPoint, color: Color, halo: (color: Color, widthPoints: Double)? = nil) {
+    /// Draws the text with the top-left corner of its logical rectangle at `origin`, with an
+    /// optional halo behind it.
+    func draw(at textOrigin: ViewPoint, color: Color, halo: (color: Color, widthPoints: Double)? = nil) {
+        let logical = logicalRect
+        let origin = ViewPoint(x: textOrigin.x - logical.minX, y: textOrigin.y - logical.minY)
         cairo_save(cairo)
+        cairo_new_path(cairo)
         cairo_move_to(cairo, origin.x, origin.y)
         pango_cairo_update_layout(cairo, layout)
         if let halo, halo.widthPoints > 0, halo.color.alpha > 0 {

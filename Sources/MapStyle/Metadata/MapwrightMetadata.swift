@@ -82,8 +82,8 @@ public struct MapwrightMetadata: Hashable, Sendable {
         public var textColor = Color.black
         /// `subtitle-color`. The default is `#6e6e73`.
         public var subtitleColor = Color(rgb: 0x6e6e73)
-        /// `max-width`: the widest callout, in points, before text wraps. The default is 240.
-        public var maxWidth = 240.0
+        /// `max-width`: the widest callout, in points; longer titles are cut with an ellipsis. The default is 320.
+        public var maxWidth = 320.0
         /// `corner-radius`, in points. The default is 10.
         public var cornerRadius = 10.0
         /// `accessory-color`: the disclosure chevron and other accessories. The default is `#007aff`.

@@ -1,0 +1,79 @@
+import Foundation
+import GeoData
+import MapCore
+import MapStyle
+
+/// The vector data styles draw from, opened once and shared by every render: GeoPackage tables
+/// and GeoJSON files, each read into memory once, with geometry prepared once per zoom level
+/// and screen scale (see `PreparedLayerCache`).
+///
+/// Keep one `MapData` for the life of a process (a server, a batch export) so later renders
+/// and tiles reuse what earlier ones prepared.
+///
+/// It is `@unchecked Sendable` because its caches are guarded by a lock; the sources and
+/// prepared layers it hands out are immutable.
+public final class MapData: @unchecked Sendable {
+    /// Where `basemap://NAME` sources are found: `NAME_map.gpkg` in this folder.
+    public let basemapDirectory: URL
+    /// Prepared geometry, per (source, zoom level, scale).
+    public let preparedLayers = PreparedLayerCache()
+
+    private let lock = NSLock()
+    private var geoPackages: [URL: GeoPackage] = [:]
+    private var sources: [String: any GeoData.VectorSource] = [:]
+
+    /// Creates the data store.
+    ///
+    /// - Parameter basemapDirectory: The folder holding the bundled basemap. The default is
+    ///   `Tiles/basemap` under the current directory.
+    public init(basemapDirectory: URL = URL(fileURLWithPath: "Tiles/basemap")) {
+        self.basemapDirectory = basemapDirectory
+    }
+
+    /// The vector source a style layer draws from: a GeoPackage table (`source-layer`) or a
+    /// GeoJSON file. `nil` for raster sources.
+    ///
+    /// - Throws: ``RendererError`` when the file is missing or unreadable, or the table unknown.
+    func source(for styleSource: StyleSource, sourceLayer: String?) throws(RendererError) -> (any GeoData.VectorSource)? {
+        switch styleSource {
+        case .raster:
+            return nil
+        case .geoJSON(let geoJSON):
+            let key = "geojson:\(geoJSON.data.path)"
+            return try cached(key) { () throws(RendererError) in
+                do throws(GeoDataError) { return try FeatureCollectionSource(geoJSONPath: geoJSON.data.path) } catch { throw .data(error) }
+            }
+        case .vector(let vector):
+            let url = vector.location.fileURL(basemapDirectory: basemapDirectory)
+            let table = sourceLayer ?? ""
+            return try cached("gpkg:\(url.path)#\(table)") { () throws(RendererError) in
+                let geoPackage = try self.geoPackage(at: url, isBasemap: { if case .basemap = vector.location { return true }; return false }())
+                do throws(GeoDataError) { return try GeoPackageSource(geoPackage: geoPackage, table: table) } catch { throw .data(error) }
+            }
+        }
+    }
+
+    private func cached(
+        _ key: String, make: () throws(RendererError) -> any GeoData.VectorSource
+    ) throws(RendererError) -> any GeoData.VectorSource {
+        if let source = lock.withLock({ sources[key] }) { return source }
+        let source = try make()
+        return lock.withLock {
+            if let existing = sources[key] { return existing }
+            sources[key] = source
+            return source
+        }
+    }
+
+    private func geoPackage(at url: URL, isBasemap: Bool) throws(RendererError) -> GeoPackage {
+        if let open = lock.withLock({ geoPackages[url] }) { return open }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            if isBasemap { throw .missingBasemap(path: url.path) }
+            throw .data(.unreadableFile(path: url.path, reason: "no such file"))
+        }
+        let geoPackage: GeoPackage
+        do { geoPackage = try GeoPackage(path: url.path) } catch { throw .data(error) }
+        lock.withLock { geoPackages[url] = geoPackage }
+        return geoPackage
+    }
+}

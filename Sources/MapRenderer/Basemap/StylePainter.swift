@@ -1,0 +1,118 @@
+import CCairo
+import Foundation
+import GeoData
+import MapCore
+import MapStyle
+
+/// Draws a style's vector layers (background, fill, line) through a viewport, and gathers its
+/// symbol layers' labels for placement.
+struct StylePainter {
+    let viewport: Viewport
+    let style: Style
+    let data: MapData
+    let cairo: OpaquePointer
+    /// The area drawn, in map points (world copies included).
+    let visibleMapRect: MapRect
+
+    var zoomLevel: Double { viewport.zoomLevel }
+
+    /// The layer's features in view, prepared for this zoom and clipped, filtered by the layer.
+    func features(of layer: StyleLayer) throws(RendererError) -> [PreparedFeature] {
+        guard let sourceID = layer.source else { return [] }
+        guard let styleSource = style.sources[sourceID] else { throw .unknownSource(layer: layer.id, source: sourceID) }
+        guard let source = try data.source(for: styleSource, sourceLayer: layer.sourceLayer) else { return [] }
+        let prepared = data.preparedLayers.preparedLayer(
+            for: source,
+            zoomLevel: PreparedLayer.preparationZoomLevel(for: zoomLevel),
+            screenScale: viewport.scale
+        )
+        let features: [PreparedFeature]
+        do { features = try prepared.features(in: visibleMapRect) } catch { throw .data(error) }
+        guard layer.filter != nil else { return features }
+        return features.filter { layer.includes($0.properties.styleValues) }
+    }
+
+    func drawBackground(_ background: BackgroundLayer) {
+        let color = background.color.value(atZoom: zoomLevel)
+        cairo.setSource(color.with(alpha: color.alpha * background.opacity.value(atZoom: zoomLevel)))
+        cairo_paint(cairo)
+    }
+
+    func drawFill(_ fill: FillLayer, features: [PreparedFeature]) {
+        let color = fill.color.value(atZoom: zoomLevel)
+        let opacity = fill.opacity.value(atZoom: zoomLevel)
+        cairo_new_path(cairo)
+        for feature in features {
+            for polygon in feature.geometry.polygons { addPolygon(polygon) }
+        }
+        cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo.setSource(color.with(alpha: color.alpha * opacity))
+        if let outline = fill.outlineColor?.value(atZoom: zoomLevel) {
+            cairo_fill_preserve(cairo)
+            cairo.setSource(outline.with(alpha: outline.alpha * opacity))
+            cairo_set_line_width(cairo, 1 / viewport.scale)
+            cairo_stroke(cairo)
+        } else {
+            cairo_fill(cairo)
+        }
+    }
+
+    /// Strokes lines, and the rings of polygons (country borders come from country polygons).
+    func drawLine(_ line: LineLayer, features: [PreparedFeature]) {
+        let width = line.width.value(atZoom: zoomLevel)
+        guard width > 0 else { return }
+        let color = line.color.value(atZoom: zoomLevel)
+        cairo_new_path(cairo)
+        for feature in features {
+            for points in feature.geometry.lines { cairo.addPolyline(points.compactMap(viewport.unwrappedPoint(for:))) }
+            for polygon in feature.geometry.polygons { addPolygon(polygon) }
+        }
+        cairo.setSource(color.with(alpha: color.alpha * line.opacity.value(atZoom: zoomLevel)))
+        cairo_set_line_width(cairo, width)
+        cairo_set_line_cap(cairo, line.cap.value(atZoom: zoomLevel).cairo)
+        cairo_set_line_join(cairo, line.join.value(atZoom: zoomLevel).cairo)
+        cairo.setDash(line.dashArray?.value(atZoom: zoomLevel) ?? [], lineWidth: width)
+        cairo_stroke(cairo)
+        cairo_set_dash(cairo, nil, 0, 0)
+    }
+
+    private func addPolygon(_ rings: [[MapPoint]]) {
+        for ring in rings where ring.count >= 3 {
+            cairo.addRing(ring.compactMap(viewport.unwrappedPoint(for:)))
+        }
+    }
+}
+
+extension Dictionary where Key == String, Value == PropertyValue {
+    /// The properties as the style's filters and text fields read them.
+    var styleValues: [String: StyleFeatureValue] {
+        mapValues { value in
+            switch value {
+            case .string(let text): return .string(text)
+            case .number(let number): return .number(number)
+            case .bool(let flag): return .bool(flag)
+            case .null: return .null
+            }
+        }
+    }
+}
+
+extension MapStyle.LineCap {
+    var cairo: cairo_line_cap_t {
+        switch self {
+        case .butt: return CAIRO_LINE_CAP_BUTT
+        case .round: return CAIRO_LINE_CAP_ROUND
+        case .square: return CAIRO_LINE_CAP_SQUARE
+        }
+    }
+}
+
+extension MapStyle.LineJoin {
+    var cairo: cairo_line_join_t {
+        switch self {
+        case .miter: return CAIRO_LINE_JOIN_MITER
+        case .round: return CAIRO_LINE_JOIN_ROUND
+        case .bevel: return CAIRO_LINE_JOIN_BEVEL
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import CCairo
+import Foundation
+import GeoData
+import MapCore
+import MapStyle
+
+/// A label that wants a place: its text laid out, where it would sit, and how much it matters.
+struct LabelCandidate {
+    let layout: TextLayout
+    /// The centre of the label, in view points.
+    let center: ViewPoint
+    /// Higher goes first: the feature's visible area in square points, or the style's sort key.
+    let priority: Double
+    let color: Color
+    let halo: (color: Color, widthPoints: Double)?
+
+    var frame: ViewRect {
+        let size = layout.size
+        return ViewRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+    }
+}
+
+/// Places labels in priority order where they overlap neither each other nor what is already
+/// taken (markers, the callout), and only where they fit inside the view.
+struct LabelPlacer {
+    /// Extra room kept free around each label, in points.
+    var paddingPoints: Double = 4
+
+    func place(_ candidates: [LabelCandidate], in viewSize: ViewSize, avoiding index: inout CollisionIndex) -> [LabelCandidate] {
+        // Sort by priority, then by position, so equal priorities still place the same way every run.
+        let ordered = candidates.sorted {
+            if $0.priority != $1.priority { return $0.priority > $1.priority }
+            if $0.center.y != $1.center.y { return $0.center.y < $1.center.y }
+            return $0.center.x < $1.center.x
+        }
+        var placed: [LabelCandidate] = []
+        for candidate in ordered {
+            let frame = candidate.frame
+            guard frame.minX >= 2, frame.minY >= 2, frame.maxX <= viewSize.width - 2, frame.maxY <= viewSize.height - 2 else { continue }
+            let padded = ViewRect(
+                x: frame.minX - paddingPoints, y: frame.minY - paddingPoints,
+                width: frame.size.width + 2 * paddingPoints, height: frame.size.height + 2 * paddingPoints)
+            if index.insertIfFree(padded) { placed.append(candidate) }
+        }
+        return placed
+    }
+}
+
+/// Where a polygon feature's label goes: inside its largest visible part.
+enum LabelAnchor {
+    /// The anchor in view points and the visible area in square points of the feature's largest
+    /// polygon; `nil` when nothing of it shows.
+    static func anchor(for geometry: PreparedGeometry, viewport: Viewport) -> (point: ViewPoint, areaPoints: Double)? {
+        var best: (ring: [ViewPoint], area: Double)?
+        for polygon in geometry.polygons {
+            guard let exterior = polygon.first else { continue }
+            let ring = exterior.compactMap(viewport.unwrappedPoint(for:))
+            let area = abs(signedArea(ring))
+            if area > (best?.area ?? 0) { best = (ring, area) }
+        }
+        if let best {
+            return (interiorPoint(of: best.ring), best.area)
+        }
+        if let point = geometry.points.first, let viewPoint = viewport.unwrappedPoint(for: point) {
+            return (viewPoint, 0)
+        }
+        return nil
+    }
+
+    /// A point well inside a ring: its centroid when inside, else the middle of the widest
+    /// inside run of the horizontal line through the centroid.
+    static func interiorPoint(of ring: [ViewPoint]) -> ViewPoint {
+        let centroid = self.centroid(of: ring)
+        if contains(ring, centroid) { return centroid }
+        var crossings: [Double] = []
+        for (a, b) in zip(ring, ring.dropFirst() + ring.prefix(1)) where (a.y > centroid.y) != (b.y > centroid.y) {
+            crossings.append(a.x + (centroid.y - a.y) / (b.y - a.y) * (b.x - a.x))
+        }
+        crossings.sort()
+        var bestRun: (Double, Double)?
+        for index in stride(from: 0, to: crossings.count - 1, by: 2) where crossings[index + 1] - crossings[index] > (bestRun.map { $0.1 - $0.0 } ?? -1) {
+            bestRun = (crossings[index], crossings[index + 1])
+        }
+        guard let bestRun else { return centroid }
+        return ViewPoint(x: (bestRun.0 + bestRun.1) / 2, y: centroid.y)
+    }
+
+    static func signedArea(_ ring: [ViewPoint]) -> Double {
+        guard ring.count >= 3 else { return 0 }
+        var sum = 0.0
+        for (a, b) in zip(ring, ring.dropFirst() + ring.prefix(1)) { sum += a.x * b.y - b.x * a.y }
+        return sum / 2
+    }
+
+    static func centroid(of ring: [ViewPoint]) -> ViewPoint {
+        let area = signedArea(ring)
+        guard abs(area) > 1e-9 else {
+            let count = Double(max(ring.count, 1))
+            return ViewPoint(x: ring.map(\.x).reduce(0, +) / count, y: ring.map(\.y).reduce(0, +) / count)
+        }
+        var x = 0.0, y = 0.0
+        for (a, b) in zip(ring, ring.dropFirst() + ring.prefix(1)) {
+            let cross = a.x * b.y - b.x * a.y
+            x += (a.x + b.x) * cross
+            y += (a.y + b.y) * cross
+        }
+        return ViewPoint(x: x / (6 * area), y: y / (6 * area))
+    }
+
+    static func contains(_ ring: [ViewPoint], _ point: ViewPoint) -> Bool {
+        var inside = false
+        for (a, b) in zip(ring, ring.dropFirst() + ring.prefix(1))
+        where (a.y > point.y) != (b.y > point.y) && point.x < a.x + (point.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+            inside.toggle()
+        }
+        return inside
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import GeoData
+import ImageDiff
+import MapStyle
+
+/// An error from rendering, naming the file, source or layer it concerns.
+public enum RendererError: Error, Sendable {
+    /// Cairo could not create or finish a surface.
+    case canvas(reason: String)
+    /// The bundled basemap is not where the style expects it.
+    case missingBasemap(path: String)
+    /// A style layer names a source the style does not define.
+    case unknownSource(layer: String, source: String)
+    /// A style layer names a table its GeoPackage does not have, or a source could not be read.
+    case data(GeoDataError)
+    /// The style is invalid or needs something not configured (a raster source).
+    case style(StyleError)
+    /// Raster tiles could not be drawn.
+    case raster(source: String, reason: String)
+    /// The output could not be written.
+    case output(path: String, reason: String)
+    /// The requested image is larger than the renderer allows.
+    case imageTooLarge(width: Int, height: Int, limit: Int)
+}
+
+extension RendererError: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        switch self {
+        case .canvas(let reason):
+            return "cannot draw: \(reason)"
+        case .missingBasemap(let path):
+            return "\(path): the basemap is missing; run scripts/setup.sh to install it"
+        case .unknownSource(let layer, let source):
+            return "style layer '\(layer)' uses source '\(source)', which the style does not define"
+        case .data(let error):
+            return error.description
+        case .style(let error):
+            return error.description
+        case .raster(let source, let reason):
+            return "raster source '\(source)': \(reason)"
+        case .output(let path, let reason):
+            return "\(path): \(reason)"
+        case .imageTooLarge(let width, let height, let limit):
+            return "an image of \(width)x\(height) pixels is larger than \(limit) pixels per side"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,198 @@
+import CCairo
+import Foundation
+import GeoData
+import ImageDiff
+import MapCore
+import MapStyle
+
+/// Renders maps: a style's basemap, overlays, annotations and a callout, into an image, a PDF
+/// or an SVG (MapKit's MKMapSnapshotter, on a server).
+///
+/// One snapshotter serves any number of renders, on any threads at once: the data it reads is
+/// prepared once per zoom and shared (see ``MapData``). Images and tiles come from the same
+/// drawing code.
+///
+/// For example:
+///
+/// ```swift
+/// let snapshotter = MapSnapshotter(data: MapData())
+/// let snapshot = try snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: style, annotations: pins))
+/// try snapshot.image.writePNG(to: URL(fileURLWithPath: "map.png"))
+/// ```
+public final class MapSnapshotter: Sendable {
+    /// The largest image side, in pixels: 16384.
+    public static let maximumPixelsPerSide = 16_384
+
+    /// The vector data the styles draw from.
+    public let data: MapData
+
+    /// Creates a snapshotter over shared map data.
+    public init(data: MapData) {
+        self.data = data
+    }
+
+    /// Renders the options into an image.
+    ///
+    /// - Throws: ``RendererError`` for an unreadable source, a style that needs a raster source,
+    ///   or an image larger than ``maximumPixelsPerSide``.
+    public func snapshot(_ options: MapSnapshotOptions) throws(RendererError) -> MapSnapshot {
+        let viewport = options.viewport
+        try checkSize(viewport)
+        let canvas = try Canvas(
+            widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: viewport.scale, target: .image)
+        try draw(options, in: canvas.cairo)
+        return MapSnapshot(
+            image: RGBAImage(width: canvas.pixelWidth, height: canvas.pixelHeight, pixels: canvas.rgbaPixels()),
+            viewport: viewport)
+    }
+
+    /// Renders the options into a file: PNG, or PDF or SVG when the path ends in `.pdf` or `.svg`.
+    ///
+    /// The file is written to a temporary file beside it and renamed, so a failed render never
+    /// leaves a partial file.
+    ///
+    /// - Parameters:
+    ///   - compressionLevel: zlib level for PNG, 0 to 9. The default is 6.
+    ///   - palette: Whether a PNG is reduced to an 8-bit palette (smaller, lossy). The default is false.
+    public func write(
+        _ options: MapSnapshotOptions, to url: URL, compressionLevel: Int = 6, palette: Bool = false
+    ) throws(RendererError) {
+        let viewport = options.viewport
+        switch url.pathExtension.lowercased() {
+        case "pdf", "svg":
+            let temporary = url.deletingLastPathComponent()
+                .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+            defer { try? FileManager.default.removeItem(at: temporary) }
+            do {
+                let target: Canvas.Target = url.pathExtension.lowercased() == "pdf" ? .pdf(temporary) : .svg(temporary)
+                let canvas = try Canvas(widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: 1, target: target)
+                try draw(options, in: canvas.cairo)
+                try canvas.finish()
+            }
+            guard rename(temporary.path, url.path) == 0 else {
+                throw .output(path: url.path, reason: String(cString: strerror(errno)))
+            }
+        default:
+            let snapshot = try self.snapshot(options)
+            do throws(ImageDiffError) {
+                try snapshot.image.writePNG(to: url, compressionLevel: compressionLevel)  // PALETTE-PENDING
+            } catch {
+                throw .output(path: url.path, reason: error.description)
+            }
+        }
+    }
+
+    private func checkSize(_ viewport: Viewport) throws(RendererError) {
+        let limit = MapSnapshotter.maximumPixelsPerSide
+        guard viewport.pixelWidth <= limit, viewport.pixelHeight <= limit, viewport.pixelWidth > 0, viewport.pixelHeight > 0 else {
+            throw .imageTooLarge(width: viewport.pixelWidth, height: viewport.pixelHeight, limit: limit)
+        }
+    }
+
+    // MARK: - Drawing
+
+    /// Draws everything, bottom to top, onto a context whose user space is view points.
+    private func draw(_ options: MapSnapshotOptions, in cairo: OpaquePointer) throws(RendererError) {
+        let viewport = options.viewport
+        let style = options.style
+        do { try style.requireConfiguredRasterSources() } catch { throw .style(error) }
+        let viewRect = ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
+        guard let visibleMapRect = viewport.mapRect(for: viewRect) else { return }
+        let painter = StylePainter(viewport: viewport, style: style, data: data, cairo: cairo, visibleMapRect: visibleMapRect)
+        let metadata = style.mapwright
+
+        // Markers and the callout take their room first, so labels keep off them.
+        let markers = AnnotationLayout(annotations: options.annotations, viewport: viewport)
+        var taken = CollisionIndex()
+        for frame in markers.bodyFrames { taken.insert(frame) }
+        let selected = options.selectedAnnotationID.flatMap { id in options.annotations.first { $0.id == id } }
+        let callout = selected.flatMap { markers.callout(for: $0, appearance: metadata.callout, cairo: cairo) }
+        if let callout { taken.insert(callout.frame) }
+
+        let labels = try placeLabels(style: style, painter: painter, cairo: cairo, taken: &taken)
+        let visibleLayers = style.layers.enumerated().filter { $0.element.isVisible(atZoom: viewport.zoomLevel) }
+        let firstSymbolIndex = visibleLayers.first { if case .symbol = $0.element.kind { return true }; return false }?.offset
+        var drewRoadOverlays = false
+        for (index, layer) in visibleLayers {
+            if index == firstSymbolIndex {
+                drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, cairo: cairo)
+                drewRoadOverlays = true
+            }
+            switch layer.kind {
+            case .background(let background):
+                painter.drawBackground(background)
+            case .fill(let fill):
+                painter.drawFill(fill, features: try painter.features(of: layer))
+            case .line(let line):
+                painter.drawLine(line, features: try painter.features(of: layer))
+            case .symbol:
+                for label in labels[index] ?? [] { label.layout.draw(at: label.frame.origin, color: label.color, halo: label.halo) }
+            case .raster:
+                throw .raster(source: layer.source ?? layer.id, reason: "raster layers are not drawn yet")
+            }
+        }
+        if !drewRoadOverlays { drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, cairo: cairo) }
+        drawOverlays(options.overlays, level: .aboveLabels, viewport: viewport, cairo: cairo)
+        markers.draw(selectedID: selected?.id, pins: metadata.pins, cairo: cairo)
+        callout?.draw(in: cairo, scale: viewport.scale)
+        if options.showsAttribution { drawAttribution(style: style, viewSize: viewport.size, cairo: cairo) }
+    }
+
+    /// Lays out and places the labels of every visible symbol layer; upper layers place first,
+    /// as in MapLibre. Returns the placed labels by layer index.
+    private func placeLabels(
+        style: Style, painter: StylePainter, cairo: OpaquePointer, taken: inout CollisionIndex
+    ) throws(RendererError) -> [Int: [LabelCandidate]] {
+        let zoom = painter.zoomLevel
+        let placer = LabelPlacer(paddingPoints: style.mapwright.labels.collisionPadding)
+        var placed: [Int: [LabelCandidate]] = [:]
+        for (index, layer) in style.layers.enumerated().reversed() where layer.isVisible(atZoom: zoom) {
+            guard case .symbol(let symbol) = layer.kind else { continue }
+            let size = symbol.textSize.value(atZoom: zoom)
+            let fontName = symbol.textFont.value(atZoom: zoom).first ?? "DejaVu Sans Book"
+            let haloWidth = symbol.textHaloWidth.value(atZoom: zoom)
+            let haloColor = symbol.textHaloColor.value(atZoom: zoom)
+            let color = symbol.textColor.value(atZoom: zoom)
+            let opacity = symbol.textOpacity.value(atZoom: zoom)
+            var candidates: [LabelCandidate] = []
+            for feature in try painter.features(of: layer) {
+                let properties = feature.properties.styleValues
+                guard let text = symbol.label(for: properties, atZoom: zoom), !text.isEmpty,
+                      let anchor = LabelAnchor.anchor(for: feature.geometry, viewport: painter.viewport)
+                else { continue }
+                let layout = TextLayout(
+                    text, font: FontSpec(styleFontName: fontName, sizePoints: size), in: cairo,
+                    maximumWidth: symbol.textMaxWidth.value(atZoom: zoom) * size, wraps: true)
+                // A label much wider than its area would float over its neighbours.
+                guard anchor.areaPoints == 0 || anchor.areaPoints >= layout.size.width * layout.size.height * 0.25 else { continue }
+                candidates.append(LabelCandidate(
+                    layout: layout,
+                    center: anchor.point,
+                    priority: symbol.sortKey?.value(for: properties).map { -$0 } ?? anchor.areaPoints,
+                    color: color.with(alpha: color.alpha * opacity),
+                    halo: haloWidth > 0 ? (haloColor.with(alpha: haloColor.alpha * opacity), haloWidth) : nil))
+            }
+            placed[index] = placer.place(candidates, in: painter.viewport.size, avoiding: &taken)
+        }
+        return placed
+    }
+
+    private func drawOverlays(_ overlays: [MapOverlay], level: MapOverlay.Level, viewport: Viewport, cairo: OpaquePointer) {
+        for overlay in overlays where overlay.level == level {
+            OverlayPainter.draw(overlay, viewport: viewport, cairo: cairo)
+        }
+    }
+
+    /// The sources' credits in the bottom-right corner, on a translucent plate.
+    private func drawAttribution(style: Style, viewSize: ViewSize, cairo: OpaquePointer) {
+        let parts = [style.attributionText, style.mapwright.attribution.text].compactMap { $0 }.filter { !$0.isEmpty }
+        guard !parts.isEmpty else { return }
+        let layout = TextLayout(parts.joined(separator: " · "), font: FontSpec(sizePoints: 9), in: cairo, maximumWidth: viewSize.width - 8)
+        let size = layout.size
+        let plate = ViewRect(x: viewSize.width - size.width - 8, y: viewSize.height - size.height - 4, width: size.width + 8, height: size.height + 4)
+        cairo.addRoundedRect(plate, radius: 3)
+        cairo_set_source_rgba(cairo, 1, 1, 1, 0.65)
+        cairo_fill(cairo)
+        layout.draw(at: ViewPoint(x: plate.minX + 4, y: plate.minY + 2), color: style.mapwright.attribution.color)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import GeoData
+import MapCore
+import MapRenderer
+import MapStyle
+
+/// Tracks and shapes read from files as overlays, in a style's default overlay look.
+public enum OverlayFile {
+    /// What a file gave.
+    public struct Contents: Sendable {
+        public var overlays: [MapOverlay]
+        /// Point features, which overlays do not draw.
+        public var skippedPoints: Int
+    }
+
+    /// Reads a GPX 1.1 file (tracks, one line per segment, and routes) or a GeoJSON file
+    /// (LineStrings as lines, Polygons with their holes as filled areas).
+    ///
+    /// - Throws: ``PhotoMapError/overlay(_:)`` naming the file and the line or feature at fault.
+    public static func read(
+        _ url: URL, look: MapwrightMetadata.Overlay, level: MapOverlay.Level = .aboveRoads
+    ) throws(PhotoMapError) -> Contents {
+        var contents = Contents(overlays: [], skippedPoints: 0)
+        func line(_ coordinates: [Coordinate]) {
+            guard coordinates.count >= 2 else { return }
+            contents.overlays.append(MapOverlay(
+                shape: .polyline(coordinates), strokeColor: look.lineColor, lineWidthPoints: look.lineWidth, level: level))
+        }
+        do throws(GeoDataError) {
+            if url.pathExtension.lowercased() == "gpx" {
+                let document = try GPXReader.read(path: url.path)
+                for track in document.tracks { for segment in track.segments { line(segment.map(\.coordinate)) } }
+                for route in document.routes { line(route.points.map(\.coordinate)) }
+                contents.skippedPoints = document.waypoints.count
+                return contents
+            }
+            let collection = try GeoJSONReader.read(path: url.path)
+            func add(_ geometry: Geometry) {
+                switch geometry {
+                case .point, .multiPoint:
+                    contents.skippedPoints += 1
+                case .lineString(let positions):
+                    line(coordinates(positions))
+                case .multiLineString(let lines):
+                    lines.forEach { line(coordinates($0)) }
+                case .polygon(let rings):
+                    polygon(rings)
+                case .multiPolygon(let polygons):
+                    polygons.forEach(polygon)
+                case .geometryCollection(let members):
+                    members.forEach(add)
+                }
+            }
+            func polygon(_ rings: [[Position]]) {
+                guard let exterior = rings.first else { return }
+                contents.overlays.append(MapOverlay(
+                    shape: .polygon(exterior: coordinates(exterior), holes: rings.dropFirst().map(coordinates)),
+                    strokeColor: look.lineColor, lineWidthPoints: max(1, look.lineWidth / 2),
+                    fillColor: look.fillColor, level: level))
+            }
+            for feature in collection.features { if let geometry = feature.geometry { add(geometry) } }
+            return contents
+        } catch {
+            throw .overlay(error)
+        }
+    }
+
+    /// Positions as coordinates; the readers have validated them already.
+    private static func coordinates(_ positions: [Position]) -> [Coordinate] {
+        positions.compactMap { try? Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+    }
+}
