@@ -30,11 +30,17 @@ struct MapwrightProcess {
         var description: String { "no mapwright executable at \(path): run `swift build` before the tests" }
     }
 
-    /// Runs `mapwright` with `arguments` and waits for it to end.
-    static func run(_ arguments: [String]) throws -> Output {
+    /// The repository root, where `Styles/`, `Samples/` and `Tiles/basemap/` are.
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs `mapwright` with `arguments` in `directory` (by default the repository root) and
+    /// waits for it to end.
+    static func run(_ arguments: [String], in directory: URL = repository) throws -> Output {
         let process = Process()
         process.executableURL = try executableURL()
         process.arguments = arguments
+        process.currentDirectoryURL = directory
         let standardOutput = Pipe()
         let standardError = Pipe()
         process.standardOutput = standardOutput

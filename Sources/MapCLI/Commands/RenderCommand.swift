@@ -165,6 +165,7 @@ struct RenderCommand: ParsableCommand {
             return try Style.named(style, in: URL(fileURLWithPath: stylesDirectory))
         }
         for warning in loaded.warnings { warn(warning.description) }
+        try failure { () throws(StyleError) in try loaded.style.requireConfiguredRasterSources() }
         return loaded.style
     }
 

@@ -1,0 +1,99 @@
+import Foundation
+import ImageDiff
+import Testing
+
+@testable import MapCLI
+
+/// `mapwright render` run as a process, as a person runs it: exit statuses, one-line errors, and
+/// output files written whole or not at all.
+struct RenderCommandTests {
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func rendersTheSamplePhotographerWithHerTrack() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("map.png")
+        let result = try MapwrightProcess.run([
+            "render", "--photos", "Samples/photos", "--photographer", "Ansel Adams", "--select", "first",
+            "--track", "Samples/track.gpx", "--size", "600x400", "--scale", "2", "-o", output.path,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("2 photos have no GPS location and were skipped"))
+        let image = try RGBAImage(contentsOf: output)
+        #expect(image.width == 1200 && image.height == 800)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["map.png"])
+    }
+
+    @Test func sameArgumentsGiveIdenticalFiles() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var files: [Data] = []
+        for name in ["a.png", "b.png"] {
+            let output = directory.appendingPathComponent(name)
+            let result = try MapwrightProcess.run([
+                "render", "--photos", "Samples/flickr-photos.json", "--select", "first", "--size", "300x200", "-o", output.path,
+            ])
+            #expect(result.status == 0, "\(result.standardError)")
+            files.append(try Data(contentsOf: output))
+        }
+        #expect(files[0] == files[1])
+    }
+
+    @Test func writesPDFWhenTheOutputSaysSo() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("map.pdf")
+        let result = try MapwrightProcess.run(["render", "--place", "Greece", "--size", "300x200", "-o", output.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try Data(contentsOf: output).prefix(4) == Data("%PDF".utf8))
+    }
+
+    @Test(arguments: [
+        (["--size", "0x100"], "--size"),
+        (["--size", "10000x100", "--scale", "2"], "larger than 16384"),
+        (["--region", "1,2,3"], "--region"),
+        (["--bbox", "10,50,20,40"], "--bbox"),
+        (["--center", "1,2"], "--zoom"),
+        (["--scale", "5"], "--scale"),
+        (["--circle", "1,2,-5"], "--circle"),
+        (["--pin-color", "blu"], "--pin-color"),
+        (["-o", "map.gif"], "--output"),
+        (["--photos", "Samples/missing.csv"], "Samples/missing.csv"),
+        (["--photos", "Samples/photos", "--photographer", "Nobody"], "Ansel Adams"),
+        (["--photos", "Samples/photos", "--select", "no such photo"], "--select"),
+        (["--place", "Atlantis"], "Atlantis"),
+        (["--style", "sepia"], "standard"),
+        (["--style", "satellite", "--place", "Greece"], "raster source"),
+        (["--track", "Samples/photos/li-ming"], "li-ming"),
+    ])
+    func badInputFailsWithOneLineNamingIt(arguments: [String], fragment: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("map.png")
+        // A map from an earlier run must survive a failed one.
+        try Data("earlier map".utf8).write(to: output)
+        let explicitOutput = arguments.contains("-o") ? [] : ["-o", output.path]
+        let result = try MapwrightProcess.run(["render"] + arguments + explicitOutput)
+        #expect(result.status == 2, "\(arguments): status \(result.status), \(result.standardError)")
+        let lines = result.standardError.split(separator: "\n").filter { !$0.contains("warning:") }
+        #expect(lines.count == 1, "\(result.standardError)")
+        #expect(result.standardError.contains(fragment), "\(result.standardError)")
+        #expect(try Data(contentsOf: output) == Data("earlier map".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["map.png"])
+    }
+
+    @Test func photosWithoutALocationExitWithStatusOne() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let csv = directory.appendingPathComponent("photos.csv")
+        try Data("latitude,longitude,title\n".utf8).write(to: csv)
+        let result = try MapwrightProcess.run(["render", "--photos", csv.path, "-o", directory.appendingPathComponent("map.png").path])
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("no photo has a location"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("map.png").path))
+    }
+}
