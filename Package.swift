@@ -136,6 +136,12 @@ let package = Package(
             dependencies: ["MapCore", "MapStyle", "MapRenderer", "MapPhotos", "GeoData", "ImageDiff"],
             swiftSettings: swiftSettings
         ),
+        /// Times a 1200x800 @2x render with 1,000 photos, a 10,000-point track and a callout.
+        .executableTarget(
+            name: "RenderBenchmark",
+            dependencies: ["MapRenderer", "PhotoMap", "MapPhotos", "MapStyle", "MapCore", "ImageDiff"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "MapRendererTests",
             dependencies: ["MapRenderer", "PhotoMap", "MapTestSupport", "MapStyle", "MapPhotos", "GeoData", "ImageDiff", "MapCore"],
