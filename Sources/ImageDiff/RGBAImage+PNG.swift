@@ -98,20 +98,13 @@ extension RGBAImage {
     public func pngData(compressionLevel: Int = 6) throws(ImageDiffError) -> Data {
         precondition((0...9).contains(compressionLevel), "PNG compression levels run from 0 to 9")
         guard width > 0, height > 0 else { throw .unencodablePNG(reason: "the image has no pixels (\(size))") }
-        var output = mw_png_buffer()
-        var message = [CChar](repeating: 0, count: Int(MW_PNG_MESSAGE_CAPACITY))
-        let status = pixels.withUnsafeBufferPointer { pixelBuffer in
-            message.withUnsafeMutableBufferPointer { messageBuffer in
+        return try PNGEncoder.encode { output, message in
+            pixels.withUnsafeBufferPointer { pixelBuffer in
                 mw_png_write_rgba(
-                    pixelBuffer.baseAddress, UInt32(width), UInt32(height), Int32(compressionLevel),
-                    &output, messageBuffer.baseAddress
+                    pixelBuffer.baseAddress, UInt32(width), UInt32(height), Int32(compressionLevel), output, message
                 )
             }
         }
-        guard status == 0, let bytes = output.bytes else {
-            throw .unencodablePNG(reason: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
-        }
-        return Data(bytesNoCopy: bytes, count: output.length, deallocator: .free)
     }
 
     /// Writes the image as a PNG file, atomically: readers of `url` see the old file or the whole
@@ -123,5 +116,22 @@ extension RGBAImage {
     /// - Throws: ``ImageDiffError/unencodablePNG(reason:)`` or ``ImageDiffError/unwritableFile(path:reason:)``.
     public func writePNG(to url: URL, compressionLevel: Int = 6) throws(ImageDiffError) {
         try AtomicFile.write(pngData(compressionLevel: compressionLevel), to: url)
+    }
+}
+
+/// Runs one of the shim's encoders and takes ownership of the bytes it produced.
+enum PNGEncoder {
+    static func encode(
+        _ body: (UnsafeMutablePointer<mw_png_buffer>, UnsafeMutablePointer<CChar>) -> Int32
+    ) throws(ImageDiffError) -> Data {
+        var output = mw_png_buffer()
+        var message = [CChar](repeating: 0, count: Int(MW_PNG_MESSAGE_CAPACITY))
+        let status = message.withUnsafeMutableBufferPointer { messageBuffer in
+            body(&output, messageBuffer.baseAddress!)
+        }
+        guard status == 0, let bytes = output.bytes else {
+            throw .unencodablePNG(reason: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
+        }
+        return Data(bytesNoCopy: bytes, count: output.length, deallocator: .free)
     }
 }
