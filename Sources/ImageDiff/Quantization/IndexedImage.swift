@@ -42,16 +42,13 @@ public struct IndexedImage: Hashable, Sendable {
 
     /// The image with every index replaced by its palette colour.
     public func expanded() -> RGBAImage {
-        let table = palette.map { [$0.red, $0.green, $0.blue, $0.alpha] }
-        var pixels = [UInt8](repeating: 0, count: indices.count * 4)
-        pixels.withUnsafeMutableBufferPointer { output in
+        let table = palette.map { UInt32($0.red) | UInt32($0.green) << 8 | UInt32($0.blue) << 16 | UInt32($0.alpha) << 24 }
+        let pixels = [UInt8](unsafeUninitializedCapacity: indices.count * 4) { output, initializedCount in
+            let raw = UnsafeMutableRawBufferPointer(output)
             for (offset, index) in indices.enumerated() {
-                let colour = table[Int(index)]
-                output[offset * 4] = colour[0]
-                output[offset * 4 + 1] = colour[1]
-                output[offset * 4 + 2] = colour[2]
-                output[offset * 4 + 3] = colour[3]
+                raw.storeBytes(of: table[Int(index)].littleEndian, toByteOffset: offset * 4, as: UInt32.self)
             }
+            initializedCount = indices.count * 4
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
