@@ -1,16 +1,13 @@
 /// Pixel counts and colour sums over coarse buckets of premultiplied colour, the input to median cut.
 ///
-/// A bucket covers 8 levels of each premultiplied channel (5 bits of red, green and blue times
-/// alpha) and of alpha, except that opaque pixels have an alpha bucket of their own, so no bucket
-/// mixes opaque and translucent pixels. Each bucket keeps the exact sums of its pixels, so a flat
-/// fill alone in its bucket keeps its exact colour. Fully transparent pixels are only counted.
+/// A bucket is a ``ColorCell``: 8 levels of each premultiplied channel and of alpha, except that
+/// opaque pixels have an alpha cell of their own, so no bucket mixes opaque and translucent pixels.
+/// Each bucket keeps the exact sums of its pixels, so a flat fill alone in its bucket keeps its
+/// exact colour. Fully transparent pixels are only counted.
 ///
 /// Buckets are numbered in the order the scan first meets them, through a dense table with one
 /// slot per bucket: the result depends on the pixels alone.
 struct ColorHistogram {
-    private static let bucketCount = 1 << 20
-    private static let opaqueAlphaBucket = 31
-
     /// The number of pixels in each bucket.
     private(set) var counts: [Int] = []
     /// The sums of each bucket's pixels' ``PremultipliedColor`` components.
@@ -23,7 +20,7 @@ struct ColorHistogram {
     private(set) var transparentCount = 0
 
     init(_ bytes: UnsafeRawBufferPointer, pixelCount: Int) {
-        var slots = [Int32](repeating: -1, count: Self.bucketCount)
+        var slots = [Int32](repeating: -1, count: ColorCell.count)
         // Runs of one colour are counted first and added to their bucket at once.
         var runColor = PackedColor.load(bytes, pixel: 0)
         var runLength = 0
@@ -46,16 +43,14 @@ struct ColorHistogram {
             return
         }
         let components = PremultipliedColor(color).components
-        let alpha = Int(color >> 24)
-        let alphaBucket = alpha == 255 ? Self.opaqueAlphaBucket : min(alpha >> 3, Self.opaqueAlphaBucket - 1)
-        let code = (components[0] >> 11) << 15 | (components[1] >> 11) << 10 | (components[2] >> 11) << 5 | alphaBucket
+        let code = ColorCell.code(color, components: components)
         var bucket = Int(slots[code])
         if bucket < 0 {
             bucket = counts.count
             slots[code] = Int32(bucket)
             counts.append(0)
             sums.append(.zero)
-            isOpaque.append(alpha == 255)
+            isOpaque.append(ColorCell.isOpaque(code))
             codes.append(Int32(code))
         }
         counts[bucket] &+= count

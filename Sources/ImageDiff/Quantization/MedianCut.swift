@@ -89,8 +89,7 @@ enum MedianCut {
     /// One round of k-means: every bucket goes to its nearest colour, and each colour becomes the
     /// mean of its buckets' pixels (or stays as it was when no bucket chose it).
     private static func refined(_ colors: [UInt32], histogram: ColorHistogram, means: [SIMD4<Double>]) -> [UInt32] {
-        let search = PaletteSearch(palette: colors)
-        var hint = PaletteSearch.Hint()
+        var search = PaletteSearch(palette: colors)
         var counts = [Int](repeating: 0, count: colors.count)
         var sums = [SIMD4<Int>](repeating: .zero, count: colors.count)
         for bucket in 0..<histogram.bucketCount {
@@ -101,7 +100,7 @@ enum MedianCut {
             let red = min(255, max(0, Int((mean[0] * scale).rounded())))
             let green = min(255, max(0, Int((mean[1] * scale).rounded())))
             let blue = min(255, max(0, Int((mean[2] * scale).rounded())))
-            let nearest = search.nearest(to: PackedColor.make(red: red, green: green, blue: blue, alpha: alpha), hint: &hint)
+            let nearest = search.nearest(to: PackedColor.make(red: red, green: green, blue: blue, alpha: alpha))
             counts[nearest] += histogram.counts[bucket]
             sums[nearest] &+= histogram.sums[bucket]
         }

@@ -34,6 +34,38 @@ enum PackedColor {
     }
 }
 
+/// Coarse cells of ``PremultipliedColor`` space: 5 bits of each premultiplied colour channel and 5
+/// of alpha, 2^20 cells in all. Opaque colours have alpha cell 31 to themselves, so no cell mixes
+/// opaque and translucent colours; translucent alphas fall in cells of 8 levels (240...254 in one).
+enum ColorCell {
+    static let count = 1 << 20
+    static let opaqueAlphaCell = 31
+
+    /// The cell of a colour that is not fully transparent.
+    @inline(__always)
+    static func code(_ color: UInt32, components: SIMD4<Int>) -> Int {
+        let alpha = Int(color >> 24)
+        let alphaCell = alpha == 255 ? opaqueAlphaCell : min(alpha >> 3, opaqueAlphaCell - 1)
+        return (components[0] >> 11) << 15 | (components[1] >> 11) << 10 | (components[2] >> 11) << 5 | alphaCell
+    }
+
+    static func isOpaque(_ code: Int) -> Bool { code & 31 == opaqueAlphaCell }
+
+    /// The smallest and largest ``PremultipliedColor`` components of the colours in a cell.
+    static func bounds(_ code: Int) -> (low: SIMD4<Int>, high: SIMD4<Int>) {
+        let red = code >> 15 & 31
+        let green = code >> 10 & 31
+        let blue = code >> 5 & 31
+        let alphaCell = code & 31
+        let alphas = alphaCell == opaqueAlphaCell
+            ? 255...255
+            : max(1, alphaCell << 3)...(alphaCell == opaqueAlphaCell - 1 ? 254 : alphaCell << 3 + 7)
+        let low = SIMD4(red << 11, green << 11, blue << 11, alphas.lowerBound * 255)
+        let high = SIMD4((red + 1) << 11 - 1, (green + 1) << 11 - 1, (blue + 1) << 11 - 1, alphas.upperBound * 255)
+        return (low, high)
+    }
+}
+
 /// The coordinates colours are compared in: premultiplied by alpha and scaled by 255, so that
 /// `(r·a, g·a, b·a, 255·a)` runs over 0...65025 on each axis.
 ///
@@ -49,11 +81,5 @@ struct PremultipliedColor {
         components = SIMD4(
             Int(color & 0xFF) &* alpha, Int(color >> 8 & 0xFF) &* alpha, Int(color >> 16 & 0xFF) &* alpha, alpha &* 255
         )
-    }
-
-    @inline(__always)
-    func squaredDistance(to other: PremultipliedColor) -> Int {
-        let difference = components &- other.components
-        return (difference &* difference).wrappedSum()
     }
 }

@@ -1,7 +1,8 @@
 /// Replaces each pixel by the index of its nearest palette colour.
 ///
-/// Nearest colours are remembered in a direct-mapped cache of 65,536 colours keyed by a fixed hash,
-/// so each distinct colour is usually searched for once; runs of one colour skip even the cache.
+/// Nearest colours (see ``PaletteSearch``) are remembered in a direct-mapped cache of 65,536
+/// colours keyed by a fixed hash, so each distinct colour is usually searched for once; runs of one
+/// colour skip even the cache.
 struct PaletteMapper {
     private static let cacheBits = 16
 
@@ -19,7 +20,7 @@ struct PaletteMapper {
         var cacheKeys = [UInt32](repeating: 0, count: 1 << Self.cacheBits)
         var cacheIndices = [UInt8](repeating: 0, count: 1 << Self.cacheBits)
         let transparentIndex = UInt8(search.transparentIndex)
-        var hint = PaletteSearch.Hint()
+        var search = search
 
         return [UInt8](unsafeUninitializedCapacity: pixelCount) { output, initializedCount in
             cacheKeys.withUnsafeMutableBufferPointer { cacheKeys in
@@ -29,7 +30,7 @@ struct PaletteMapper {
                         if color == 0 { return transparentIndex }
                         let slot = PackedColor.hash(color, bits: Self.cacheBits)
                         if cacheKeys[slot] == color { return cacheIndices[slot] }
-                        let index = UInt8(search.nearest(to: color, hint: &hint))
+                        let index = UInt8(search.nearest(to: color))
                         cacheKeys[slot] = color
                         cacheIndices[slot] = index
                         return index

@@ -4,130 +4,100 @@
 /// entries (when the palette has any of that kind), so quantizing never makes an opaque pixel
 /// see-through or a translucent one solid. Fully transparent colours map to the transparent entry.
 ///
-/// Each kind's entries are sorted along the axis on which they spread most; a search starts at the
-/// query's position on that axis and walks outwards until the distance along the axis alone
-/// exceeds the best match so far (Friedman, Baskett and Shustek's partial-distance search).
-/// Equally near entries resolve to the lowest palette index.
-///
-/// Coordinates are premultiplied components divided by 16 (0...4064), so that squared distances
-/// fit 32-bit lanes, which x86 multiplies natively; a sixteenth of a level is far below what matters.
+/// Searches are local to a ``ColorCell`` (Heckbert's locally sorted search, "Color image
+/// quantization for frame buffer display", 1982): the first time a cell is met, it gets the list of
+/// entries that can be nearest to some colour in it, those whose least distance to the cell is at
+/// most the smallest greatest distance of any entry. A colour is then compared with its cell's
+/// list alone, usually a few entries. The lists are in palette order and only a strictly nearer
+/// entry replaces the best so far, so equally near entries resolve to the lowest palette index:
+/// the answer is the exact nearest entry, as a search of the whole palette would give.
 struct PaletteSearch {
-    typealias Point = SIMD4<Int32>
-
-    /// The largest coordinate on any axis, 65025 / 16.
-    static let maximumCoordinate = 65_025 >> 4
-
-    @inline(__always)
-    static func point(_ color: UInt32) -> Point {
-        Point(truncatingIfNeeded: PremultipliedColor(color).components &>> 4)
-    }
-
-    private struct Candidates {
-        var axis = 0
-        /// Each entry's coordinate on `axis`, ascending.
-        var axisValues: [Int32] = []
-        var points: [Point] = []
-        var paletteIndices: [Int] = []
-        /// For each coordinate on the axis, the position of the first entry at or past it.
-        var firstPositionAtOrPast: [Int32] = []
-
-        init(_ entries: [(index: Int, point: Point)]) {
-            guard !entries.isEmpty else { return }
-            let low = entries.dropFirst().reduce(entries[0].point) { pointwiseMin($0, $1.point) }
-            let high = entries.dropFirst().reduce(entries[0].point) { pointwiseMax($0, $1.point) }
-            let spread = high &- low
-            axis = (1..<4).reduce(0) { spread[$1] > spread[$0] ? $1 : $0 }
-            let sorted = entries.sorted { ($0.point[axis], $0.index) < ($1.point[axis], $1.index) }
-            axisValues = sorted.map { $0.point[axis] }
-            points = sorted.map(\.point)
-            paletteIndices = sorted.map(\.index)
-            var position = 0
-            firstPositionAtOrPast = (0...Int32(PaletteSearch.maximumCoordinate)).map { value in
-                while position < axisValues.count && axisValues[position] < value { position += 1 }
-                return Int32(position)
-            }
-        }
-
-        /// The nearest entry's palette index; `guess`, a position in these candidates or -1, is
-        /// measured first, so that a good guess ends the walk sooner. It does not change the answer.
-        func nearest(to point: Point, guess: Int) -> (paletteIndex: Int, position: Int) {
-            axisValues.withUnsafeBufferPointer { axisValues in
-                points.withUnsafeBufferPointer { points in
-                    paletteIndices.withUnsafeBufferPointer { paletteIndices in
-                        let target = point[axis]
-                        var bestDistance = Int32.max
-                        var bestIndex = Int.max
-                        var bestPosition = 0
-                        @inline(__always)
-                        func consider(_ position: Int) {
-                            let difference = points[position] &- point
-                            let distance = (difference &* difference).wrappedSum()
-                            let index = paletteIndices[position]
-                            if distance < bestDistance || (distance == bestDistance && index < bestIndex) {
-                                bestDistance = distance
-                                bestIndex = index
-                                bestPosition = position
-                            }
-                        }
-                        if guess >= 0 { consider(guess) }
-                        let low = Int(firstPositionAtOrPast[Int(target)])
-                        var up = low
-                        while up < axisValues.count {
-                            let gap = axisValues[up] &- target
-                            if gap &* gap > bestDistance { break }
-                            consider(up)
-                            up += 1
-                        }
-                        var down = low - 1
-                        while down >= 0 {
-                            let gap = target &- axisValues[down]
-                            if gap &* gap > bestDistance { break }
-                            consider(down)
-                            down -= 1
-                        }
-                        return (bestIndex, bestPosition)
-                    }
-                }
-            }
-        }
-    }
-
-    private let opaque: Candidates
-    private let translucent: Candidates
+    /// Every entry's ``PremultipliedColor`` components, by palette index. Doubles hold them, and
+    /// squared distances (below 2^35), exactly, and are multiplied natively in vector lanes.
+    private let points: [SIMD4<Double>]
+    /// The palette indices an opaque colour may take, ascending.
+    private let opaqueCandidates: [Int]
+    /// The palette indices a translucent colour may take, ascending.
+    private let translucentCandidates: [Int]
     /// The index of the fully transparent entry, or 0 when there is none.
     let transparentIndex: Int
 
+    /// For each cell, its list's number in `listStarts`, or -1 before the cell is first met.
+    private var cellLists = [Int32](repeating: -1, count: ColorCell.count)
+    /// Where each list starts in `listEntries`; one more than there are lists.
+    private var listStarts: [Int] = [0]
+    /// The lists' palette indices, one list after another.
+    private var listEntries: [UInt8] = []
+
     /// Prepares searches of `palette`, whose colours are ``PackedColor``s.
     init(palette: [UInt32]) {
-        let entries = palette.enumerated().map { (index: $0.offset, point: Self.point($0.element)) }
-        let visible = entries.filter { palette[$0.index] >= 0x0100_0000 }
-        let opaqueEntries = visible.filter { palette[$0.index] >= 0xFF00_0000 }
-        let translucentEntries = visible.filter { palette[$0.index] < 0xFF00_0000 }
-        let fallback = visible.isEmpty ? entries : visible
-        opaque = Candidates(opaqueEntries.isEmpty ? fallback : opaqueEntries)
-        translucent = Candidates(translucentEntries.isEmpty ? fallback : translucentEntries)
+        points = palette.map { SIMD4<Double>(PremultipliedColor($0).components) }
+        let visible = palette.indices.filter { palette[$0] >= 0x0100_0000 }
+        let opaque = visible.filter { palette[$0] >= 0xFF00_0000 }
+        let translucent = visible.filter { palette[$0] < 0xFF00_0000 }
+        let fallback = visible.isEmpty ? Array(palette.indices) : visible
+        opaqueCandidates = opaque.isEmpty ? fallback : opaque
+        translucentCandidates = translucent.isEmpty ? fallback : translucent
         transparentIndex = palette.firstIndex(of: 0) ?? 0
     }
 
-    /// Where the last search ended, per kind of colour, to seed the next.
-    struct Hint {
-        fileprivate var opaque = -1
-        fileprivate var translucent = -1
+    /// The index of the entry nearest to `color`, a ``PackedColor``.
+    mutating func nearest(to color: UInt32) -> Int {
+        if color == 0 { return transparentIndex }
+        let components = PremultipliedColor(color).components
+        let code = ColorCell.code(color, components: components)
+        let point = SIMD4<Double>(components)
+        var list = Int(cellLists[code])
+        if list < 0 {
+            list = makeList(forCell: code)
+            cellLists[code] = Int32(list)
+        }
+        return points.withUnsafeBufferPointer { points in
+            listEntries.withUnsafeBufferPointer { entries in
+                var bestDistance = Double.infinity
+                var bestIndex = 0
+                for position in listStarts[list]..<listStarts[list + 1] {
+                    let index = Int(entries[position])
+                    let difference = points[index] - point
+                    let distance = (difference * difference).sum()
+                    if distance < bestDistance {
+                        bestDistance = distance
+                        bestIndex = index
+                    }
+                }
+                return bestIndex
+            }
+        }
     }
 
-    /// The index of the entry nearest to `color`, a ``PackedColor``, starting from where the search
-    /// for a previous (ideally similar) colour ended. The answer is the same whatever the hint.
-    func nearest(to color: UInt32, hint: inout Hint) -> Int {
-        if color == 0 { return transparentIndex }
-        let point = Self.point(color)
-        if color >= 0xFF00_0000 {
-            let found = opaque.nearest(to: point, guess: hint.opaque)
-            hint.opaque = found.position
-            return found.paletteIndex
-        } else {
-            let found = translucent.nearest(to: point, guess: hint.translucent)
-            hint.translucent = found.position
-            return found.paletteIndex
+    /// Appends the list of entries that can be nearest to a colour in the cell, and returns its number.
+    private mutating func makeList(forCell code: Int) -> Int {
+        let bounds = ColorCell.bounds(code)
+        let low = SIMD4<Double>(bounds.low)
+        let high = SIMD4<Double>(bounds.high)
+        let candidates = ColorCell.isOpaque(code) ? opaqueCandidates : translucentCandidates
+        points.withUnsafeBufferPointer { points in
+            // The smallest distance from an entry to the cell's farthest point bounds the distance
+            // from any colour in the cell to its nearest entry.
+            var bound = Double.infinity
+            for index in candidates {
+                let farthest = Self.lanewiseMax(points[index] - low, high - points[index])
+                bound = min(bound, (farthest * farthest).sum())
+            }
+            for index in candidates {
+                let below = Self.lanewiseMax(low - points[index], .zero)
+                let above = Self.lanewiseMax(points[index] - high, .zero)
+                let outside = below + above
+                if (outside * outside).sum() <= bound { listEntries.append(UInt8(index)) }
+            }
         }
+        listStarts.append(listEntries.count)
+        return listStarts.count - 2
+    }
+
+    /// `pointwiseMax`, which the standard library leaves generic and out of line.
+    @inline(__always)
+    private static func lanewiseMax(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
+        a.replacing(with: b, where: b .> a)
     }
 }
