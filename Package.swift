@@ -61,7 +61,8 @@ let package = Package(
         .target(name: "ImageDiff", dependencies: ["CPNGShim"], swiftSettings: swiftSettings),
         /// Snapshot assertions for render tests, for Swift Testing and XCTest.
         .target(name: "MapTestSupport", dependencies: ["ImageDiff"], swiftSettings: swiftSettings),
-        /// Times `compare` on generated 4096x4096 images and writes a 1024x1024 pair for pixelmatch.
+        /// Times `compare` on generated 4096x4096 images and palette PNG encoding of a 2400x1600 map,
+        /// and writes a 1024x1024 pair for pixelmatch.
         .executableTarget(name: "ImageDiffBenchmark", dependencies: ["ImageDiff"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ImageDiffTests",

@@ -124,10 +124,25 @@ static void mw_png_flush(png_structp png) {
     (void)png;
 }
 
-int mw_png_write_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression_level,
-                      mw_png_buffer *output, char *message) {
+// Encodes `height` rows of `row_bytes` bytes each, as 8-bit samples of `color_type`, with an optional
+// palette of `palette_count` RGBA entries (PLTE, and tRNS up to the last entry that is not opaque).
+// Writes no time or text chunk, so identical inputs give identical bytes.
+static int mw_png_write(const uint8_t *rows, size_t row_bytes, uint32_t width, uint32_t height, int color_type,
+                        const uint8_t *palette_rgba, int palette_count, int compression_level,
+                        mw_png_buffer *output, char *message) {
     memset(output, 0, sizeof(*output));
     message[0] = '\0';
+    png_color colors[PNG_MAX_PALETTE_LENGTH];
+    png_byte alphas[PNG_MAX_PALETTE_LENGTH];
+    int alpha_count = 0;
+    for (int index = 0; index < palette_count; index++) {
+        colors[index].red = palette_rgba[index * 4];
+        colors[index].green = palette_rgba[index * 4 + 1];
+        colors[index].blue = palette_rgba[index * 4 + 2];
+        alphas[index] = palette_rgba[index * 4 + 3];
+        if (alphas[index] != 255) alpha_count = index + 1;
+    }
+
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, message, mw_png_error, mw_png_warning);
     png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
     if (png == NULL || info == NULL) {
@@ -142,15 +157,36 @@ int mw_png_write_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, in
     }
     png_set_write_fn(png, output, mw_png_write_data, mw_png_flush);
     png_set_compression_level(png, compression_level);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+    png_set_IHDR(png, info, width, height, 8, color_type, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (color_type == PNG_COLOR_TYPE_PALETTE) {
+        png_set_PLTE(png, info, colors, palette_count);
+        if (alpha_count > 0) png_set_tRNS(png, info, alphas, alpha_count, NULL);
+    }
     png_write_info(png, info);
     for (png_uint_32 y = 0; y < height; y++) {
-        png_write_row(png, pixels + (size_t)y * width * 4);
+        png_write_row(png, rows + (size_t)y * row_bytes);
     }
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     return 0;
+}
+
+int mw_png_write_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression_level,
+                      mw_png_buffer *output, char *message) {
+    return mw_png_write(pixels, (size_t)width * 4, width, height, PNG_COLOR_TYPE_RGB_ALPHA, NULL, 0,
+                        compression_level, output, message);
+}
+
+int mw_png_write_palette(const uint8_t *indices, uint32_t width, uint32_t height, const uint8_t *palette_rgba,
+                         int palette_count, int compression_level, mw_png_buffer *output, char *message) {
+    if (palette_count < 1 || palette_count > PNG_MAX_PALETTE_LENGTH) {
+        memset(output, 0, sizeof(*output));
+        snprintf(message, MW_PNG_MESSAGE_CAPACITY, "a palette needs 1 to 256 entries, not %d", palette_count);
+        return -1;
+    }
+    return mw_png_write(indices, width, width, height, PNG_COLOR_TYPE_PALETTE, palette_rgba, palette_count,
+                        compression_level, output, message);
 }
 
 void mw_png_buffer_free(mw_png_buffer *buffer) {

@@ -88,30 +88,39 @@ extension RGBAImage {
 // MARK: - Writing
 
 extension RGBAImage {
-    /// Encodes the image as an 8-bit RGBA PNG, not interlaced.
+    /// Encodes the image as an 8-bit PNG, not interlaced.
     ///
-    /// - Parameter compressionLevel: zlib's level, from 0 (store, fastest) to 9 (smallest).
-    ///   The default is 6, zlib's own default.
+    /// The bytes depend only on the pixels and the arguments: no time or text chunk is written, so
+    /// identical inputs give identical files.
+    ///
+    /// For example, a small file for a map render:
+    /// ```swift
+    /// let png = try render.pngData(compressionLevel: 9, colorMode: .palette)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - compressionLevel: zlib's level, from 0 (store, fastest) to 9 (smallest).
+    ///     The default is 6, zlib's own default.
+    ///   - colorMode: RGBA samples, or a palette of at most 256 colours (see ``PNGColorMode``).
+    ///     The default is ``PNGColorMode/rgba``.
     /// - Returns: The PNG file's bytes.
     /// - Throws: ``ImageDiffError/unencodablePNG(reason:)`` when libpng refuses the image, for
     ///   example one with no pixels.
-    public func pngData(compressionLevel: Int = 6) throws(ImageDiffError) -> Data {
+    public func pngData(compressionLevel: Int = 6, colorMode: PNGColorMode = .rgba) throws(ImageDiffError) -> Data {
         precondition((0...9).contains(compressionLevel), "PNG compression levels run from 0 to 9")
         guard width > 0, height > 0 else { throw .unencodablePNG(reason: "the image has no pixels (\(size))") }
-        var output = mw_png_buffer()
-        var message = [CChar](repeating: 0, count: Int(MW_PNG_MESSAGE_CAPACITY))
-        let status = pixels.withUnsafeBufferPointer { pixelBuffer in
-            message.withUnsafeMutableBufferPointer { messageBuffer in
-                mw_png_write_rgba(
-                    pixelBuffer.baseAddress, UInt32(width), UInt32(height), Int32(compressionLevel),
-                    &output, messageBuffer.baseAddress
-                )
+        switch colorMode {
+        case .rgba:
+            return try PNGEncoder.encode { output, message in
+                pixels.withUnsafeBufferPointer { pixelBuffer in
+                    mw_png_write_rgba(
+                        pixelBuffer.baseAddress, UInt32(width), UInt32(height), Int32(compressionLevel), output, message
+                    )
+                }
             }
+        case .palette:
+            return try quantized().pngData(compressionLevel: compressionLevel)
         }
-        guard status == 0, let bytes = output.bytes else {
-            throw .unencodablePNG(reason: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
-        }
-        return Data(bytesNoCopy: bytes, count: output.length, deallocator: .free)
     }
 
     /// Writes the image as a PNG file, atomically: readers of `url` see the old file or the whole
@@ -120,8 +129,26 @@ extension RGBAImage {
     /// - Parameters:
     ///   - url: The destination; its directory must exist.
     ///   - compressionLevel: zlib's level, from 0 to 9. The default is 6.
+    ///   - colorMode: RGBA samples or a palette. The default is ``PNGColorMode/rgba``.
     /// - Throws: ``ImageDiffError/unencodablePNG(reason:)`` or ``ImageDiffError/unwritableFile(path:reason:)``.
-    public func writePNG(to url: URL, compressionLevel: Int = 6) throws(ImageDiffError) {
-        try AtomicFile.write(pngData(compressionLevel: compressionLevel), to: url)
+    public func writePNG(to url: URL, compressionLevel: Int = 6, colorMode: PNGColorMode = .rgba) throws(ImageDiffError) {
+        try AtomicFile.write(pngData(compressionLevel: compressionLevel, colorMode: colorMode), to: url)
+    }
+}
+
+/// Runs one of the shim's encoders and takes ownership of the bytes it produced.
+enum PNGEncoder {
+    static func encode(
+        _ body: (UnsafeMutablePointer<mw_png_buffer>, UnsafeMutablePointer<CChar>) -> Int32
+    ) throws(ImageDiffError) -> Data {
+        var output = mw_png_buffer()
+        var message = [CChar](repeating: 0, count: Int(MW_PNG_MESSAGE_CAPACITY))
+        let status = message.withUnsafeMutableBufferPointer { messageBuffer in
+            body(&output, messageBuffer.baseAddress!)
+        }
+        guard status == 0, let bytes = output.bytes else {
+            throw .unencodablePNG(reason: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
+        }
+        return Data(bytesNoCopy: bytes, count: output.length, deallocator: .free)
     }
 }

@@ -1,5 +1,6 @@
-// Times ImageDiff's compare on two generated 4096x4096 images with scattered differences, and
-// writes a generated 1024x1024 pair for the cross-check against PyPI's pixelmatch.
+// Times ImageDiff's compare on two generated 4096x4096 images with scattered differences, times
+// palette PNG encoding of a generated 2400x1600 map, and writes a generated 1024x1024 pair for the
+// cross-check against PyPI's pixelmatch.
 //
 // Usage: ImageDiffBenchmark [--iterations N] [--write-pair DIRECTORY]
 // Build in release: scripts/bench/compare.sh runs it.
@@ -69,6 +70,25 @@ do {
         _ = try compare(expected, actual, makeDiffImage: true)
     }, pixels: pixels)
     report("compare identical (fast path)", try time { _ = try compare(expected, expected) }, pixels: pixels)
+
+    var mapGenerator = MapSceneGenerator(seed: 2400)
+    let map = mapGenerator.makeMap(width: 2400, height: 1600)
+    let mapPixels = map.width * map.height
+    var rgbaBytes = 0
+    var paletteBytes = 0
+    var indexed = map.quantized()
+    report("quantize 2400x1600 map", time { indexed = map.quantized() }, pixels: mapPixels)
+    report("quantize 2400x1600, dithered", time { _ = map.quantized(dithering: true) }, pixels: mapPixels)
+    let paletteTiming = try time { paletteBytes = try map.pngData(colorMode: .palette).count }
+    report("palette PNG 2400x1600 (level 6)", paletteTiming, pixels: mapPixels)
+    let rgbaTiming = try time { rgbaBytes = try map.pngData().count }
+    report("RGBA PNG 2400x1600 (level 6)", rgbaTiming, pixels: mapPixels)
+    let error = try compare(map, indexed.expanded())
+    print(String(
+        format: "palette PNG 2400x1600: %.1f ms, %d bytes vs %d bytes RGBA (%.0f%%); %d colours, %d pixels differ at threshold 0.1",
+        paletteTiming.medianMilliseconds, paletteBytes, rgbaBytes, 100 * Double(paletteBytes) / Double(rgbaBytes),
+        indexed.palette.count, error.differentPixels
+    ))
 
     if let pairDirectory {
         var smallGenerator = SceneGenerator(seed: 1024)

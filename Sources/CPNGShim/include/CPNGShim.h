@@ -49,6 +49,15 @@ typedef struct mw_png_buffer {
 int mw_png_write_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression_level,
                       mw_png_buffer *output, char *message);
 
+/// Encodes one palette index per pixel (rows without padding) as an 8-bit palette PNG (colour type
+/// 3), not interlaced, with zlib compression level `compression_level` (0-9). `palette_rgba` holds
+/// `palette_count` (1-256) entries of four bytes, red, green, blue and straight alpha; they become the
+/// PLTE chunk, and their alphas a tRNS chunk running to the last entry whose alpha is not 255 (none
+/// when every entry is opaque). Every index must be below `palette_count`.
+/// Returns 0 and fills `output`, or -1 and writes a message, as mw_png_write_rgba does.
+int mw_png_write_palette(const uint8_t *indices, uint32_t width, uint32_t height, const uint8_t *palette_rgba,
+                         int palette_count, int compression_level, mw_png_buffer *output, char *message);
+
 /// Frees the bytes of `buffer` and empties it.
 void mw_png_buffer_free(mw_png_buffer *buffer);
 

@@ -75,7 +75,7 @@ public final class MapSnapshotter: Sendable {
         default:
             let snapshot = try self.snapshot(options)
             do throws(ImageDiffError) {
-                try snapshot.image.writePNG(to: url, compressionLevel: compressionLevel)  // PALETTE-PENDING
+                try snapshot.image.writePNG(to: url, compressionLevel: compressionLevel, colorMode: palette ? .palette : .rgba)
             } catch {
                 throw .output(path: url.path, reason: error.description)
             }
