@@ -127,9 +127,11 @@ static void mw_png_flush(png_structp png) {
 // Encodes `height` rows of `row_bytes` bytes each, as 8-bit samples of `color_type`, with an optional
 // palette of `palette_count` RGBA entries (PLTE, and tRNS up to the last entry that is not opaque).
 // Writes no time or text chunk, so identical inputs give identical bytes.
+// `filters` is a libpng filter mask (PNG_ALL_FILTERS for its adaptive choice, PNG_FILTER_NONE).
+// With `strip_filler`, rows hold four bytes per pixel and the fourth is dropped (RGBA rows written as RGB).
 static int mw_png_write(const uint8_t *rows, size_t row_bytes, uint32_t width, uint32_t height, int color_type,
-                        const uint8_t *palette_rgba, int palette_count, int compression_level,
-                        mw_png_buffer *output, char *message) {
+                        const uint8_t *palette_rgba, int palette_count, int compression_level, int filters,
+                        int strip_filler, mw_png_buffer *output, char *message) {
     memset(output, 0, sizeof(*output));
     message[0] = '\0';
     png_color colors[PNG_MAX_PALETTE_LENGTH];
@@ -157,6 +159,7 @@ static int mw_png_write(const uint8_t *rows, size_t row_bytes, uint32_t width, u
     }
     png_set_write_fn(png, output, mw_png_write_data, mw_png_flush);
     png_set_compression_level(png, compression_level);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
     png_set_IHDR(png, info, width, height, 8, color_type, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (color_type == PNG_COLOR_TYPE_PALETTE) {
@@ -164,6 +167,7 @@ static int mw_png_write(const uint8_t *rows, size_t row_bytes, uint32_t width, u
         if (alpha_count > 0) png_set_tRNS(png, info, alphas, alpha_count, NULL);
     }
     png_write_info(png, info);
+    if (strip_filler) png_set_filler(png, 0, PNG_FILLER_AFTER);
     for (png_uint_32 y = 0; y < height; y++) {
         png_write_row(png, rows + (size_t)y * row_bytes);
     }
@@ -173,9 +177,13 @@ static int mw_png_write(const uint8_t *rows, size_t row_bytes, uint32_t width, u
 }
 
 int mw_png_write_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression_level,
-                      mw_png_buffer *output, char *message) {
-    return mw_png_write(pixels, (size_t)width * 4, width, height, PNG_COLOR_TYPE_RGB_ALPHA, NULL, 0,
-                        compression_level, output, message);
+                      int adaptive_filtering, mw_png_buffer *output, char *message) {
+    size_t count = (size_t)width * height;
+    int opaque = 1;
+    for (size_t index = 0; index < count && opaque; index++) opaque = pixels[index * 4 + 3] == 255;
+    return mw_png_write(pixels, (size_t)width * 4, width, height, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+                        NULL, 0, compression_level, adaptive_filtering ? PNG_ALL_FILTERS : PNG_FILTER_NONE, opaque,
+                        output, message);
 }
 
 int mw_png_write_palette(const uint8_t *indices, uint32_t width, uint32_t height, const uint8_t *palette_rgba,
@@ -186,7 +194,7 @@ int mw_png_write_palette(const uint8_t *indices, uint32_t width, uint32_t height
         return -1;
     }
     return mw_png_write(indices, width, width, height, PNG_COLOR_TYPE_PALETTE, palette_rgba, palette_count,
-                        compression_level, output, message);
+                        compression_level, PNG_FILTER_NONE, 0, output, message);
 }
 
 void mw_png_buffer_free(mw_png_buffer *buffer) {

@@ -103,10 +103,14 @@ extension RGBAImage {
     ///     The default is 6, zlib's own default.
     ///   - colorMode: RGBA samples, or a palette of at most 256 colours (see ``PNGColorMode``).
     ///     The default is ``PNGColorMode/rgba``.
+    ///   - filtering: The row filters for RGBA samples (palettes are never filtered). The default
+    ///     is ``PNGFiltering/adaptive``.
     /// - Returns: The PNG file's bytes.
     /// - Throws: ``ImageDiffError/unencodablePNG(reason:)`` when libpng refuses the image, for
     ///   example one with no pixels.
-    public func pngData(compressionLevel: Int = 6, colorMode: PNGColorMode = .rgba) throws(ImageDiffError) -> Data {
+    public func pngData(
+        compressionLevel: Int = 6, colorMode: PNGColorMode = .rgba, filtering: PNGFiltering = .adaptive
+    ) throws(ImageDiffError) -> Data {
         precondition((0...9).contains(compressionLevel), "PNG compression levels run from 0 to 9")
         guard width > 0, height > 0 else { throw .unencodablePNG(reason: "the image has no pixels (\(size))") }
         switch colorMode {
@@ -114,7 +118,8 @@ extension RGBAImage {
             return try PNGEncoder.encode { output, message in
                 pixels.withUnsafeBufferPointer { pixelBuffer in
                     mw_png_write_rgba(
-                        pixelBuffer.baseAddress, UInt32(width), UInt32(height), Int32(compressionLevel), output, message
+                        pixelBuffer.baseAddress, UInt32(width), UInt32(height), Int32(compressionLevel),
+                        filtering == .adaptive ? 1 : 0, output, message
                     )
                 }
             }
@@ -130,9 +135,12 @@ extension RGBAImage {
     ///   - url: The destination; its directory must exist.
     ///   - compressionLevel: zlib's level, from 0 to 9. The default is 6.
     ///   - colorMode: RGBA samples or a palette. The default is ``PNGColorMode/rgba``.
+    ///   - filtering: The row filters for RGBA samples. The default is ``PNGFiltering/adaptive``.
     /// - Throws: ``ImageDiffError/unencodablePNG(reason:)`` or ``ImageDiffError/unwritableFile(path:reason:)``.
-    public func writePNG(to url: URL, compressionLevel: Int = 6, colorMode: PNGColorMode = .rgba) throws(ImageDiffError) {
-        try AtomicFile.write(pngData(compressionLevel: compressionLevel, colorMode: colorMode), to: url)
+    public func writePNG(
+        to url: URL, compressionLevel: Int = 6, colorMode: PNGColorMode = .rgba, filtering: PNGFiltering = .adaptive
+    ) throws(ImageDiffError) {
+        try AtomicFile.write(pngData(compressionLevel: compressionLevel, colorMode: colorMode, filtering: filtering), to: url)
     }
 }
 

@@ -16,7 +16,7 @@ struct PalettePNGTests {
         // width (4), height (4), bit depth, colour type.
         #expect(png[24] == 8)
         #expect(png[25] == 3)
-        #expect(try RGBAImage(width: 2, height: 2, filledWith: .white).pngData()[25] == 6)
+        #expect(try RGBAImage(width: 2, height: 2, filledWith: RGBAPixel(red: 255, green: 255, blue: 255, alpha: 128)).pngData()[25] == 6)
     }
 
     @Test func transparencyIsStoredInATRNSChunk() throws {

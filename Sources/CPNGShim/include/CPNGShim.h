@@ -43,11 +43,13 @@ typedef struct mw_png_buffer {
     size_t capacity;
 } mw_png_buffer;
 
-/// Encodes RGBA8 pixels (straight alpha, rows without padding) as an 8-bit RGBA PNG, not interlaced,
-/// with zlib compression level `compression_level` (0-9). Returns 0 and fills `output`, or -1 and
-/// writes a NUL-terminated message of at most MW_PNG_MESSAGE_CAPACITY bytes into `message`.
+/// Encodes RGBA8 pixels (straight alpha, rows without padding) as an 8-bit PNG, not interlaced: RGBA
+/// (colour type 6), or RGB (colour type 2) when every pixel is opaque. zlib compression level
+/// `compression_level` (0-9); row filters chosen by libpng's adaptive heuristic when
+/// `adaptive_filtering` is non-zero, none otherwise. Returns 0 and fills `output`, or -1 and writes a
+/// NUL-terminated message of at most MW_PNG_MESSAGE_CAPACITY bytes into `message`.
 int mw_png_write_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression_level,
-                      mw_png_buffer *output, char *message);
+                      int adaptive_filtering, mw_png_buffer *output, char *message);
 
 /// Encodes one palette index per pixel (rows without padding) as an 8-bit palette PNG (colour type
 /// 3), not interlaced, with zlib compression level `compression_level` (0-9). `palette_rgba` holds

@@ -75,7 +75,11 @@ public final class MapSnapshotter: Sendable {
         default:
             let snapshot = try self.snapshot(options)
             do throws(ImageDiffError) {
-                try snapshot.image.writePNG(to: url, compressionLevel: compressionLevel, colorMode: palette ? .palette : .rgba)
+                // Flat-colour vector maps compress best unfiltered; raster imagery needs PNG's filters.
+                let hasRaster = options.style.layers.contains { $0.type == .raster }
+                try snapshot.image.writePNG(
+                    to: url, compressionLevel: compressionLevel, colorMode: palette ? .palette : .rgba,
+                    filtering: hasRaster ? .adaptive : .none)
             } catch {
                 throw .output(path: url.path, reason: error.description)
             }
