@@ -1,7 +1,7 @@
 // Times `mapwright render`'s work in a release build: 1,000 photos, a 10,000-point GPX track and
 // one callout on a 1200x800 @2x map, with the basemap loaded once (as a server keeps it).
 //
-// Usage: RenderBenchmark [--iterations N] [--write-inputs DIR]
+// Usage: RenderBenchmark [--iterations N] [--photos N] [--track-points N] [--write-inputs DIR]
 // With --write-inputs it also writes photos.csv and track.gpx for timing the whole CLI process.
 import Foundation
 import ImageDiff
@@ -24,11 +24,15 @@ struct Random {
 }
 
 var iterations = 10
+var photoCount = 1_000
+var trackPointCount = 10_000
 var inputsDirectory: URL?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--iterations": iterations = Int(arguments.popFirst() ?? "") ?? iterations
+    case "--photos": photoCount = Int(arguments.popFirst() ?? "") ?? photoCount
+    case "--track-points": trackPointCount = Int(arguments.popFirst() ?? "") ?? trackPointCount
     case "--write-inputs": inputsDirectory = arguments.popFirst().map { URL(fileURLWithPath: $0) }
     default: FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8)); exit(2)
     }
@@ -37,13 +41,13 @@ while let argument = arguments.popFirst() {
 let repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 var random = Random(state: 2026)
 let photographers = ["Ansel Adams", "Dorothea Lange", "Imogen Cunningham", "Edward Weston"]
-let photos: [Photo] = (0..<1_000).map { index in
+let photos: [Photo] = (0..<photoCount).map { index in
     let coordinate = try! Coordinate(latitude: 34 + random.next() * 6, longitude: -123 + random.next() * 8)
     return Photo(id: "photo-\(index)", title: "Photo \(index)", coordinate: coordinate, photographer: photographers[index % 4])
 }
 var trackPoints: [Coordinate] = []
 var latitude = 36.0, longitude = -121.0
-for _ in 0..<10_000 {
+for _ in 0..<trackPointCount {
     latitude = min(41, max(33, latitude + (random.next() - 0.5) * 0.01))
     longitude = min(-116, max(-124, longitude + (random.next() - 0.45) * 0.01))
     trackPoints.append(try! Coordinate(latitude: latitude, longitude: longitude))
@@ -86,12 +90,12 @@ var renders: [Double] = [], encodes: [Double] = [], totals: [Double] = []
 for _ in 0..<iterations {
     var snapshot: MapSnapshot?
     let render = try milliseconds { snapshot = try snapshotter.snapshot(builder.options(for: request)) }
-    let encode = try milliseconds { try snapshot!.image.writePNG(to: output) }
+    let encode = try milliseconds { try snapshot!.writePNG(to: output) }
     renders.append(render); encodes.append(encode); totals.append(render + encode)
 }
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 let bytes = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
-print("1200x800 @2x, 1,000 photos, a 10,000-point track, one callout (median of \(iterations))")
+print("1200x800 @2x, \(photoCount) photos, a \(trackPointCount)-point track, one callout (median of \(iterations))")
 print(String(format: "first render (loads and prepares the basemap)  %7.1f ms", first))
 print(String(format: "render                                         %7.1f ms", median(renders)))
 print(String(format: "PNG encode and atomic write                    %7.1f ms  (%d bytes)", median(encodes), bytes))

@@ -68,22 +68,38 @@ struct AnnotationLayout {
     /// Draws every marker: all pin shadows first, then the markers north to south, the selected
     /// one last so it stands in front.
     ///
-    /// The shadows are drawn opaque into one group that is painted at the shadow opacity, so
-    /// where shadows overlap they do not darken each other.
-    func draw(selectedID: String?, pins: MapwrightMetadata.Pins, cairo: OpaquePointer) {
-        cairo_push_group(cairo)
-        for marker in placed {
-            if case .pin = marker.annotation.marker {
-                PinMarker.drawShadow(at: marker.tip, in: cairo, color: pins.shadowColor)
+    /// The shadows are drawn opaque into one group, clipped to where they fall, that is painted at
+    /// the shadow opacity, so where shadows overlap they do not darken each other.
+    ///
+    /// - Parameter sprites: Pixel-aligned pin bitmaps for image output; `nil` draws pins as paths
+    ///   (PDF, SVG).
+    func draw(selectedID: String?, pins: MapwrightMetadata.Pins, sprites: PinSprites?, cairo: OpaquePointer) {
+        let pinned = placed.filter { if case .pin = $0.annotation.marker { return true }; return false }
+        if let shadowArea = ViewRect(enclosing: pinned.flatMap { [$0.frame.origin, ViewPoint(x: $0.frame.maxX, y: $0.frame.maxY)] }) {
+            cairo_save(cairo)
+            cairo_rectangle(cairo, shadowArea.minX - 1, shadowArea.minY - 1, shadowArea.size.width + 2, shadowArea.size.height + 2)
+            cairo_clip(cairo)
+            cairo_push_group(cairo)
+            for marker in pinned {
+                if let sprites {
+                    sprites.paintShadow(color: pins.shadowColor, at: marker.tip, cairo: cairo)
+                } else {
+                    PinMarker.drawShadow(at: marker.tip, in: cairo, color: pins.shadowColor)
+                }
             }
+            cairo_pop_group_to_source(cairo)
+            cairo_paint_with_alpha(cairo, pins.shadowOpacity)
+            cairo_restore(cairo)
         }
-        cairo_pop_group_to_source(cairo)
-        cairo_paint_with_alpha(cairo, pins.shadowOpacity)
         let ordered = placed.filter { $0.annotation.id != selectedID } + placed.filter { $0.annotation.id == selectedID }
         for marker in ordered {
             switch marker.annotation.marker {
             case .pin(let color):
-                PinMarker.drawPin(at: marker.tip, color: color, in: cairo)
+                if let sprites {
+                    sprites.paintPin(color: color, at: marker.tip, cairo: cairo)
+                } else {
+                    PinMarker.drawPin(at: marker.tip, color: color, in: cairo)
+                }
             case .image(let image, _, _):
                 ImagePainter.draw(image, in: marker.frame, cornerRadius: 0, cairo: cairo)
             }

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import GeoData
 import MapCore
 
 /// Draws overlays onto a canvas through a viewport.
@@ -7,8 +8,15 @@ enum OverlayPainter {
     /// Circles are drawn as rings of this many geodesic points.
     static let circlePointCount = 180
 
+    /// Overlay vertices closer than this to the simplified line are dropped before drawing, in pixels.
+    static let simplificationPixels = 0.25
+
     static func draw(_ overlay: MapOverlay, viewport: Viewport, cairo: OpaquePointer) {
-        let rings = mapRings(of: overlay.shape)
+        // A GPS track has many more points than pixels: simplify to a quarter pixel first.
+        let mapPointsPerPixel = 1 / (ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel) * viewport.scale)
+        let rings = mapRings(of: overlay.shape).map {
+            Simplification.douglasPeucker($0, tolerance: mapPointsPerPixel * simplificationPixels)
+        }
         guard let visible = viewport.mapRect(for: ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height))
         else { return }
         let bounds = MapRect(enclosing: rings.joined())

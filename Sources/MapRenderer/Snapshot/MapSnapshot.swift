@@ -1,3 +1,4 @@
+import Foundation
 import ImageDiff
 import MapCore
 
@@ -7,6 +8,25 @@ public struct MapSnapshot: Sendable {
     public let image: RGBAImage
     /// The viewport the image shows.
     public let viewport: Viewport
+    /// Whether raster imagery was drawn: it decides the PNG row filters.
+    let hasRasterLayers: Bool
+
+    /// The image as PNG bytes: unfiltered rows for flat-colour vector maps (faster and smaller),
+    /// PNG's adaptive filters when raster imagery was drawn.
+    ///
+    /// - Parameters:
+    ///   - compressionLevel: zlib level, 0 to 9. The default is 6.
+    ///   - palette: Whether the image is reduced to an 8-bit palette (smaller, lossy). The default is false.
+    public func pngData(compressionLevel: Int = 6, palette: Bool = false) throws(ImageDiffError) -> Data {
+        try image.pngData(
+            compressionLevel: compressionLevel, colorMode: palette ? .palette : .rgba,
+            filtering: hasRasterLayers ? .adaptive : .none)
+    }
+
+    /// Writes ``pngData(compressionLevel:palette:)`` to a file atomically (temporary file, then rename).
+    public func writePNG(to url: URL, compressionLevel: Int = 6, palette: Bool = false) throws(ImageDiffError) {
+        try AtomicFile.write(pngData(compressionLevel: compressionLevel, palette: palette), to: url)
+    }
 
     /// Where a coordinate appears in the image, in points (multiply by the scale for pixels);
     /// `nil` behind the camera.

@@ -40,10 +40,11 @@ public final class MapSnapshotter: Sendable {
         try checkSize(viewport)
         let canvas = try Canvas(
             widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: viewport.scale, target: .image)
-        try draw(options, in: canvas.cairo)
+        try draw(options, in: canvas.cairo, sprites: PinSprites(scale: viewport.scale))
         return MapSnapshot(
             image: RGBAImage(width: canvas.pixelWidth, height: canvas.pixelHeight, pixels: canvas.rgbaPixels()),
-            viewport: viewport)
+            viewport: viewport,
+            hasRasterLayers: options.style.layers.contains { $0.type == .raster && $0.isVisible(atZoom: viewport.zoomLevel) })
     }
 
     /// Renders the options into a file: PNG, or PDF or SVG when the path ends in `.pdf` or `.svg`.
@@ -66,7 +67,7 @@ public final class MapSnapshotter: Sendable {
             do {
                 let target: Canvas.Target = url.pathExtension.lowercased() == "pdf" ? .pdf(temporary) : .svg(temporary)
                 let canvas = try Canvas(widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: 1, target: target)
-                try draw(options, in: canvas.cairo)
+                try draw(options, in: canvas.cairo, sprites: nil)
                 try canvas.finish()
             }
             guard rename(temporary.path, url.path) == 0 else {
@@ -75,11 +76,7 @@ public final class MapSnapshotter: Sendable {
         default:
             let snapshot = try self.snapshot(options)
             do throws(ImageDiffError) {
-                // Flat-colour vector maps compress best unfiltered; raster imagery needs PNG's filters.
-                let hasRaster = options.style.layers.contains { $0.type == .raster }
-                try snapshot.image.writePNG(
-                    to: url, compressionLevel: compressionLevel, colorMode: palette ? .palette : .rgba,
-                    filtering: hasRaster ? .adaptive : .none)
+                try snapshot.writePNG(to: url, compressionLevel: compressionLevel, palette: palette)
             } catch {
                 throw .output(path: url.path, reason: error.description)
             }
@@ -95,8 +92,9 @@ public final class MapSnapshotter: Sendable {
 
     // MARK: - Drawing
 
-    /// Draws everything, bottom to top, onto a context whose user space is view points.
-    private func draw(_ options: MapSnapshotOptions, in cairo: OpaquePointer) throws(RendererError) {
+    /// Draws everything, bottom to top, onto a context whose user space is view points; pins as
+    /// pixel-aligned `sprites` for images, as paths for vector output.
+    private func draw(_ options: MapSnapshotOptions, in cairo: OpaquePointer, sprites: PinSprites?) throws(RendererError) {
         let viewport = options.viewport
         let style = options.style
         do { try style.requireConfiguredRasterSources() } catch { throw .style(error) }
@@ -137,7 +135,7 @@ public final class MapSnapshotter: Sendable {
         }
         if !drewRoadOverlays { drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, cairo: cairo) }
         drawOverlays(options.overlays, level: .aboveLabels, viewport: viewport, cairo: cairo)
-        markers.draw(selectedID: selected?.id, pins: metadata.pins, cairo: cairo)
+        markers.draw(selectedID: selected?.id, pins: metadata.pins, sprites: sprites, cairo: cairo)
         callout?.draw(in: cairo, scale: viewport.scale)
         if options.showsAttribution { drawAttribution(style: style, viewSize: viewport.size, cairo: cairo) }
     }
