@@ -38,6 +38,9 @@ let package = Package(
         /// Foundation only: no C dependency.
         .target(name: "MapCore", swiftSettings: swiftSettings),
 
+        /// One JSON value type for the readers that walk documents and report problems by path.
+        .target(name: "MapJSON", swiftSettings: swiftSettings),
+
         // MARK: - Projections (PROJ)
 
         .systemLibrary(
@@ -85,7 +88,7 @@ let package = Package(
         ),
         /// Photo sources (a folder of geotagged JPEGs, Flickr-style JSON, GeoJSON, CSV) read into one
         /// `Photo` model, and callout thumbnails decoded with libjpeg-turbo into a user cache.
-        .target(name: "MapPhotos", dependencies: ["MapCore", "CExif", "CTurboJPEG"], swiftSettings: swiftSettings),
+        .target(name: "MapPhotos", dependencies: ["MapCore", "MapJSON", "CExif", "CTurboJPEG"], swiftSettings: swiftSettings),
         /// Test JPEGs are made by the tests themselves: pixels through libjpeg-turbo, EXIF written byte by byte.
         .testTarget(
             name: "MapPhotosTests",
@@ -105,13 +108,13 @@ let package = Package(
         .target(name: "MapSQLite", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
         /// Vector features: GeoJSON, GPX, WKB and GeoPackage readers, spatially indexed sources,
         /// and geometry prepared per zoom (projected, simplified, clipped) for the renderer.
-        .target(name: "GeoData", dependencies: ["MapCore", "MapSQLite"], swiftSettings: swiftSettings),
+        .target(name: "GeoData", dependencies: ["MapCore", "MapSQLite", "MapJSON"], swiftSettings: swiftSettings),
 
         // MARK: - Styles
 
         /// A documented subset of the MapLibre Style Specification, plus Mapwright's own section for
         /// pins, callouts and overlays. Foundation only: depends on no other target.
-        .target(name: "MapStyle", swiftSettings: swiftSettings),
+        .target(name: "MapStyle", dependencies: ["MapJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "MapStyleTests", dependencies: ["MapStyle"], swiftSettings: swiftSettings),
 
         // MARK: - Rendering

@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 
 /// The located photos read from one source, in the source's order, with what was left out.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 
 extension Style {
     /// Loads a style file.
@@ -42,9 +43,9 @@ extension Style {
     ) throws(StyleError) -> (style: Style, warnings: [StyleWarning]) {
         let json: JSONValue
         do {
-            json = try JSONDecoder().decode(JSONValue.self, from: data)
+            json = try JSONValue.parse(data)
         } catch {
-            throw StyleError(.invalidJSON(reason: jsonErrorReason(error)), file: file)
+            throw StyleError(.invalidJSON(reason: error.reason), file: file)
         }
         var decoder = StyleDecoder(file: file, baseURL: baseURL)
         var style = try decoder.decodeStyle(json, id: id ?? "style")
@@ -74,11 +75,5 @@ extension Style {
         let directory = FileManager.default.currentDirectoryPath
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-    }
-
-    private static func jsonErrorReason(_ error: any Error) -> String {
-        guard case DecodingError.dataCorrupted(let context) = error else { return String(describing: error) }
-        let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-        return underlying ?? context.debugDescription
     }
 }

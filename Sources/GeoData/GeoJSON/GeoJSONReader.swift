@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 import MapCore
 
 /// Reads GeoJSON (RFC 7946): a FeatureCollection, a single Feature, or a bare geometry.
@@ -40,12 +41,9 @@ public enum GeoJSONReader {
     public static func read(data: Data, path: String) throws(GeoDataError) -> FeatureCollection {
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            let detail = context.underlyingError.map { ($0 as NSError).debugDescription } ?? context.debugDescription
-            throw .invalidJSON(path: path, reason: detail)
+            root = try JSONValue.parse(data)
         } catch {
-            throw .invalidJSON(path: path, reason: "\(error)")
+            throw .invalidJSON(path: path, reason: error.reason)
         }
         var reader = Reader(path: path)
         return try reader.featureCollection(from: root)

@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 import MapCore
 
 /// Reading degrees and positions the way every text-based source writes them.
@@ -22,7 +23,7 @@ enum DegreesText {
         case nil, .null?: return nil
         case .number(let number)?: return number
         case .string(let text)?: return try degrees(text, name: name)
-        case let other?: throw EntryProblem("\(name) is \(other.kindName), expected a number or a string")
+        case let other?: throw EntryProblem("\(name) is \(other.kindDescription), expected a number or a string")
         }
     }
 

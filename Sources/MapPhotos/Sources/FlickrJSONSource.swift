@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 import MapCore
 
 /// Photos from a Flickr API answer (`flickr.photos.search` and friends with
@@ -62,7 +63,7 @@ public struct FlickrJSONSource: PhotoSource {
 
     /// One photo, or `nil` when it has no location.
     private static func photo(from entry: JSONValue, directory: URL) throws(EntryProblem) -> Photo? {
-        guard case .object = entry else { throw EntryProblem("is \(entry.kindName), expected an object") }
+        guard case .object = entry else { throw EntryProblem("is \(entry.kindDescription), expected an object") }
         guard let id = entry["id"]?.text, !id.isEmpty else { throw EntryProblem("has no id") }
         let latitude = try DegreesText.degrees(entry["latitude"], name: "latitude")
         let longitude = try DegreesText.degrees(entry["longitude"], name: "longitude")
@@ -89,7 +90,7 @@ public struct FlickrJSONSource: PhotoSource {
         case nil, .null?: return nil
         case .object?: return try text(value?["_content"], name: "\(name)._content")
         case let value?:
-            guard let text = value.text else { throw EntryProblem("\(name) is \(value.kindName), expected a string") }
+            guard let text = value.text else { throw EntryProblem("\(name) is \(value.kindDescription), expected a string") }
             return text
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 import MapCore
 
 /// Photos from a GeoJSON FeatureCollection of Point features (RFC 7946).
@@ -59,7 +60,7 @@ public struct GeoJSONPhotoSource: PhotoSource {
         from feature: JSONValue, index: Int, file: URL, directory: URL
     ) throws(EntryProblem) -> Photo? {
         guard case .string("Feature") = feature["type"] else {
-            throw EntryProblem("is \(feature["type"]?.text.map { "a \($0)" } ?? feature.kindName), expected a Feature")
+            throw EntryProblem("is \(feature["type"]?.text.map { "a \($0)" } ?? feature.kindDescription), expected a Feature")
         }
         guard let position = try position(of: feature["geometry"]) else { return nil }
         let coordinate: Coordinate
@@ -73,7 +74,7 @@ public struct GeoJSONPhotoSource: PhotoSource {
         let properties = feature["properties"] ?? .null
         switch properties {
         case .object, .null: break
-        default: throw EntryProblem("properties is \(properties.kindName), expected an object")
+        default: throw EntryProblem("properties is \(properties.kindDescription), expected an object")
         }
         return Photo(
             id: feature["id"]?.text ?? "\(file.lastPathComponent)#features[\(index)]",
@@ -94,7 +95,7 @@ public struct GeoJSONPhotoSource: PhotoSource {
         switch geometry {
         case nil, .null?: return nil
         case .object?: break
-        case let other?: throw EntryProblem("geometry is \(other.kindName), expected an object")
+        case let other?: throw EntryProblem("geometry is \(other.kindDescription), expected an object")
         }
         guard case .string("Point") = geometry?["type"] else {
             let type = geometry?["type"]?.text ?? "without a type"
@@ -106,7 +107,7 @@ public struct GeoJSONPhotoSource: PhotoSource {
         var numbers: [Double] = []
         for value in values {
             guard case .number(let number) = value else {
-                throw EntryProblem("coordinates must be numbers, found \(value.kindName)")
+                throw EntryProblem("coordinates must be numbers, found \(value.kindDescription)")
             }
             numbers.append(number)
         }
@@ -119,7 +120,7 @@ public struct GeoJSONPhotoSource: PhotoSource {
         case nil, .null?: return nil
         case let value?:
             guard let text = value.text else {
-                throw EntryProblem("properties.\(name) is \(value.kindName), expected a string")
+                throw EntryProblem("properties.\(name) is \(value.kindDescription), expected a string")
             }
             return text
         }

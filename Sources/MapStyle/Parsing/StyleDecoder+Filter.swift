@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 
 extension StyleDecoder {
     /// Reads a `filter`, legacy or expression (MapLibre Style Specification, "Layers: filter";

@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 
 extension StyleDecoder {
     /// Reads `layers` (MapLibre Style Specification, "Layers"), checking each layer's source.

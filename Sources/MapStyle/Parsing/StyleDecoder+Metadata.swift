@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 
 extension StyleDecoder {
     /// Reads `metadata.mapwright`; see ``MapwrightMetadata`` for its keys and defaults.

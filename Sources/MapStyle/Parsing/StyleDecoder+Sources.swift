@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 
 extension StyleDecoder {
     /// Reads `sources` (MapLibre Style Specification, "Sources").

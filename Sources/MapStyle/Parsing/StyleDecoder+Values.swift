@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 
 extension StyleDecoder {
     /// Reads one output value of a property, at `path`.

@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 
 /// Reads a style document into a ``Style``, collecting warnings for what it ignores and
 /// throwing ``StyleError``s located at the file and JSON path of the first value it cannot use.
@@ -68,7 +69,7 @@ struct StyleDecoder {
     }
 
     func wrongType(_ expected: String, _ value: JSONValue, at path: StylePath) -> StyleError {
-        let found = value.typeDescription + (value.jsonText.count <= 40 ? " (\(value.jsonText))" : "")
+        let found = value.kindDescription + (value.jsonText.count <= 40 ? " (\(value.jsonText))" : "")
         return error(.wrongType(expected: expected, found: found), at: path)
     }
 
