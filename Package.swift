@@ -53,8 +53,14 @@ let package = Package(
         ),
         /// libpng's setjmp/longjmp error handling, wrapped in C so Swift sees error codes and messages.
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
-        /// PNG reading and writing as RGBA8, and pixelmatch-compatible image comparison.
-        .target(name: "ImageDiff", dependencies: ["CPNGShim"], swiftSettings: swiftSettings),
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
+        /// PNG and JPEG reading and writing as RGBA8 (the one image codec path of the package), and
+        /// pixelmatch-compatible image comparison.
+        .target(name: "ImageDiff", dependencies: ["CPNGShim", "CTurboJPEG"], swiftSettings: swiftSettings),
         /// Snapshot assertions for render tests, for Swift Testing and XCTest.
         .target(name: "MapTestSupport", dependencies: ["ImageDiff"], swiftSettings: swiftSettings),
         /// Times `compare` on generated 4096x4096 images and writes a 1024x1024 pair for pixelmatch.
@@ -73,14 +79,9 @@ let package = Package(
             pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]
         ),
-        .systemLibrary(
-            name: "CTurboJPEG",
-            pkgConfig: "libturbojpeg",
-            providers: [.apt(["libturbojpeg0-dev"])]
-        ),
         /// Photo sources (a folder of geotagged JPEGs, Flickr-style JSON, GeoJSON, CSV) read into one
-        /// `Photo` model, and callout thumbnails decoded with libjpeg-turbo into a user cache.
-        .target(name: "MapPhotos", dependencies: ["MapCore", "CExif", "CTurboJPEG"], swiftSettings: swiftSettings),
+        /// `Photo` model, and callout thumbnails (JPEGs decoded at reduced scale by ImageDiff) in a user cache.
+        .target(name: "MapPhotos", dependencies: ["MapCore", "CExif", "ImageDiff"], swiftSettings: swiftSettings),
         /// Test JPEGs are made by the tests themselves: pixels through libjpeg-turbo, EXIF written byte by byte.
         .testTarget(
             name: "MapPhotosTests",
