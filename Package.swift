@@ -3,7 +3,8 @@
 //
 // Dependencies point one way: MapCore (pure Swift) <- MapProjection (PROJ) <- MapCLI <- mapwright,
 // and CPNG (libpng) <- CPNGShim <- ImageDiff <- MapCLI, MapTestSupport.
-// and MapCore + MapSQLite (SQLite) <- GeoData (vector features for the renderer).
+// and MapCore + MapSQLite (SQLite) <- GeoData (vector features for the renderer),
+// and MapCore + MapSQLite <- TileStore (MBTiles).
 // C libraries come in through small system-library targets resolved with pkg-config.
 
 import PackageDescription
@@ -23,6 +24,7 @@ let package = Package(
         .library(name: "MapTestSupport", targets: ["MapTestSupport"]),
         .library(name: "MapPhotos", targets: ["MapPhotos"]),
         .library(name: "GeoData", targets: ["GeoData"]),
+        .library(name: "TileStore", targets: ["TileStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -102,6 +104,18 @@ let package = Package(
         /// Vector features: GeoJSON, GPX, WKB and GeoPackage readers, spatially indexed sources,
         /// and geometry prepared per zoom (projected, simplified, clipped) for the renderer.
         .target(name: "GeoData", dependencies: ["MapCore", "MapSQLite"], swiftSettings: swiftSettings),
+
+        // MARK: - Tiles
+
+        /// Encoded tiles by tile address: the MBTiles 1.3 store (raster cache, export target, what
+        /// the tile server serves) and an in-memory twin for tests.
+        .target(name: "TileStore", dependencies: ["MapCore", "MapSQLite"], swiftSettings: swiftSettings),
+        /// MBTiles files made in the tests.
+        .testTarget(
+            name: "TileStoreTests",
+            dependencies: ["TileStore", "MapSQLite", "MapCore", "ImageDiff"],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: - Command line
 
