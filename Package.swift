@@ -4,7 +4,7 @@
 // Dependencies point one way: MapCore (pure Swift) <- MapProjection (PROJ) <- MapCLI <- mapwright,
 // and CPNG (libpng) <- CPNGShim <- ImageDiff <- MapCLI, MapTestSupport.
 // and MapCore + MapSQLite (SQLite) <- GeoData (vector features for the renderer),
-// and MapCore + MapSQLite <- TileStore (MBTiles).
+// and MapCore + MapSQLite <- TileStore (MBTiles) <- RasterTiles (+ ImageDiff, FoundationNetworking).
 // C libraries come in through small system-library targets resolved with pkg-config.
 
 import PackageDescription
@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "MapPhotos", targets: ["MapPhotos"]),
         .library(name: "GeoData", targets: ["GeoData"]),
         .library(name: "TileStore", targets: ["TileStore"]),
+        .library(name: "RasterTiles", targets: ["RasterTiles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -110,10 +111,13 @@ let package = Package(
         /// Encoded tiles by tile address: the MBTiles 1.3 store (raster cache, export target, what
         /// the tile server serves) and an in-memory twin for tests.
         .target(name: "TileStore", dependencies: ["MapCore", "MapSQLite"], swiftSettings: swiftSettings),
-        /// MBTiles files made in the tests.
+        /// Raster tile sources for base maps and overlays (an MBTiles file, or HTTP URL templates
+        /// cached in an MBTiles file), decoded to RGBA, and the cover of tiles a view draws.
+        .target(name: "RasterTiles", dependencies: ["MapCore", "TileStore", "ImageDiff"], swiftSettings: swiftSettings),
+        /// MBTiles files made in the tests; HTTP against a real Python server on loopback.
         .testTarget(
             name: "TileStoreTests",
-            dependencies: ["TileStore", "MapSQLite", "MapCore", "ImageDiff"],
+            dependencies: ["TileStore", "RasterTiles", "MapSQLite", "MapCore", "ImageDiff"],
             swiftSettings: swiftSettings
         ),
 

@@ -21,6 +21,7 @@ struct MBTilesStoreTests {
         for tile in tiles { try store.write(bytes(tile), at: tile) }
 
         #expect(try store.count() == 3)
+        #expect(try store.zoomRange() == 0...11)
         for tile in tiles {
             #expect(try store.tile(at: tile) == bytes(tile))
             #expect(try store.contains(tile))
@@ -34,6 +35,7 @@ struct MBTilesStoreTests {
     @Test func writingATileAgainReplacesIt() throws {
         let directory = try TemporaryDirectory()
         let store = try makeStore(in: directory)
+        #expect(try store.zoomRange() == nil)
         let tile = try TileID(z: 1, x: 1, y: 0)
         try store.write(Data([1]), at: tile)
         try store.write([tile: Data([2, 2])])

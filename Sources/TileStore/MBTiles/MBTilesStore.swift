@@ -197,6 +197,19 @@ public final class MBTilesStore: TileStore {
         }
     }
 
+    /// The lowest and highest zoom levels with tiles, or nil when the file has none.
+    ///
+    /// For when `minzoom` and `maxzoom` are missing from the metadata.
+    ///
+    /// - Throws: ``TileStoreError/sqlite(_:)``.
+    public func zoomRange() throws(TileStoreError) -> ClosedRange<Int>? {
+        try withDatabase { database in
+            let statement = try database.prepare("SELECT min(zoom_level), max(zoom_level) FROM tiles")
+            guard try statement.step(), !statement.isNull(at: 0) else { return nil }
+            return Int(statement.int64(at: 0))...Int(statement.int64(at: 1))
+        }
+    }
+
     // MARK: - Metadata
 
     /// The `metadata` table, typed.
