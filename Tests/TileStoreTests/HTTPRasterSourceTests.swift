@@ -35,7 +35,13 @@ struct HTTPRasterSourceTests {
         for tile in tiles where tile.description != "2/3/3" {
             #expect(images[tile] == TileImages.image(for: tile), "tile \(tile)")
         }
-        #expect(images[try TileID(z: 2, x: 3, y: 3)] == nil)
+        let missing = try TileID(z: 2, x: 3, y: 3)
+        #expect(images[missing] == nil)
+
+        // A 404 is not cached: the tile is asked for again, the others are not.
+        #expect(try source.images(for: tiles).count == 15)
+        #expect(try server.requests().map(\.path).filter { $0 == "/2/3/3.png" }.count == 2)
+        #expect(try server.requests().count == 17)
     }
 
     @Test func cachedTilesNeedNoServer() throws {
@@ -77,6 +83,17 @@ struct HTTPRasterSourceTests {
         #expect(
             "\(RasterTileError.offline(url: url, reason: "connection refused"))"
                 == "cannot reach 127.0.0.1:\(server.port): connection refused (offline?) while fetching \(url)")
+    }
+
+    @Test func aServerThatDoesNotAnswerInTimeIsReportedOffline() throws {
+        let directory = try TemporaryDirectory()
+        let server = try makeServer(in: directory, delaySeconds: 3)
+        let source = try HTTPRasterSource(
+            templates: ["\(server.baseURL)/{z}/{x}/{y}.png"],
+            configuration: HTTPRasterSource.Configuration(timeoutSeconds: 0.5, cacheDirectory: nil))
+        #expect(throws: RasterTileError.offline(url: "\(server.baseURL)/0/0/0.png", reason: "no answer within 0.5 seconds")) {
+            try source.images(for: [TileID(z: 0, x: 0, y: 0)])
+        }
     }
 
     @Test func requestsNameMapwrightInTheUserAgent() throws {
