@@ -8,7 +8,8 @@ import MapCore
 ///
 /// ```swift
 /// let source = try MBTilesRasterSource(url: URL(fileURLWithPath: "Tiles/satellite.mbtiles"))
-/// let placements = try source.placements(covering: viewport.visibleMapRect, zoomLevel: viewport.zoomLevel)
+/// let visible = viewport.visibleRegion.mapRect
+/// let placements = try source.placements(covering: visible, zoomLevel: viewport.zoomLevel)
 /// let images = try source.images(for: placements.map(\.tile))
 /// for placement in placements {
 ///     if let image = images[placement.tile] { canvas.draw(image, in: placement.mapRect) }
