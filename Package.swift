@@ -3,8 +3,9 @@
 //
 // Dependencies point one way: MapCore (pure Swift) <- MapProjection (PROJ) <- MapCLI <- mapwright,
 // and CPNG (libpng) <- CPNGShim <- ImageDiff <- MapCLI, MapTestSupport.
-// and MapCore + MapSQLite (SQLite) <- GeoData (vector features for the renderer).
-// MapStyle (style JSON, pure Swift) depends on nothing.
+// and MapCore + MapSQLite (SQLite) <- GeoData (vector features for the renderer),
+// and MapCore + MapSQLite <- TileStore (MBTiles) <- RasterTiles (+ ImageDiff, FoundationNetworking).
+// MapStyle (style JSON, pure Swift) depends only on MapJSON.
 // C libraries come in through small system-library targets resolved with pkg-config.
 
 import PackageDescription
@@ -27,6 +28,8 @@ let package = Package(
         .library(name: "PhotoMap", targets: ["PhotoMap"]),
         .library(name: "GeoData", targets: ["GeoData"]),
         .library(name: "MapStyle", targets: ["MapStyle"]),
+        .library(name: "TileStore", targets: ["TileStore"]),
+        .library(name: "RasterTiles", targets: ["RasterTiles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -60,8 +63,14 @@ let package = Package(
         ),
         /// libpng's setjmp/longjmp error handling, wrapped in C so Swift sees error codes and messages.
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
-        /// PNG reading and writing as RGBA8, and pixelmatch-compatible image comparison.
-        .target(name: "ImageDiff", dependencies: ["CPNGShim"], swiftSettings: swiftSettings),
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
+        /// PNG and JPEG reading and writing as RGBA8 (the one image codec path of the package), and
+        /// pixelmatch-compatible image comparison.
+        .target(name: "ImageDiff", dependencies: ["CPNGShim", "CTurboJPEG"], swiftSettings: swiftSettings),
         /// Snapshot assertions for render tests, for Swift Testing and XCTest.
         .target(name: "MapTestSupport", dependencies: ["ImageDiff"], swiftSettings: swiftSettings),
         /// Times `compare` on generated 4096x4096 images and palette PNG encoding of a 2400x1600 map,
@@ -81,14 +90,9 @@ let package = Package(
             pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]
         ),
-        .systemLibrary(
-            name: "CTurboJPEG",
-            pkgConfig: "libturbojpeg",
-            providers: [.apt(["libturbojpeg0-dev"])]
-        ),
         /// Photo sources (a folder of geotagged JPEGs, Flickr-style JSON, GeoJSON, CSV) read into one
-        /// `Photo` model, and callout thumbnails decoded with libjpeg-turbo into a user cache.
-        .target(name: "MapPhotos", dependencies: ["MapCore", "MapJSON", "CExif", "CTurboJPEG"], swiftSettings: swiftSettings),
+        /// `Photo` model, and callout thumbnails (JPEGs decoded at reduced scale by ImageDiff) in a user cache.
+        .target(name: "MapPhotos", dependencies: ["MapCore", "MapJSON", "CExif", "ImageDiff"], swiftSettings: swiftSettings),
         /// Test JPEGs are made by the tests themselves: pixels through libjpeg-turbo, EXIF written byte by byte.
         .testTarget(
             name: "MapPhotosTests",
@@ -150,6 +154,21 @@ let package = Package(
             name: "MapRendererTests",
             dependencies: ["MapRenderer", "PhotoMap", "MapTestSupport", "MapStyle", "MapPhotos", "GeoData", "ImageDiff", "MapCore"],
             exclude: ["__Snapshots__"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Tiles
+
+        /// Encoded tiles by tile address: the MBTiles 1.3 store (raster cache, export target, what
+        /// the tile server serves) and an in-memory twin for tests.
+        .target(name: "TileStore", dependencies: ["MapCore", "MapSQLite"], swiftSettings: swiftSettings),
+        /// Raster tile sources for base maps and overlays (an MBTiles file, or HTTP URL templates
+        /// cached in an MBTiles file), decoded to RGBA, and the cover of tiles a view draws.
+        .target(name: "RasterTiles", dependencies: ["MapCore", "TileStore", "ImageDiff"], swiftSettings: swiftSettings),
+        /// MBTiles files made in the tests; HTTP against a real Python server on loopback.
+        .testTarget(
+            name: "TileStoreTests",
+            dependencies: ["TileStore", "RasterTiles", "MapSQLite", "MapCore", "ImageDiff"],
             swiftSettings: swiftSettings
         ),
 

@@ -7,6 +7,11 @@ public enum ImageDiffError: Error, Hashable, Sendable {
     case unreadablePNG(path: String?, reason: String)
     /// The pixels could not be encoded as PNG.
     case unencodablePNG(reason: String)
+    /// The bytes are not a JPEG that libjpeg-turbo can decode. `path` is nil when the bytes came
+    /// from memory.
+    case unreadableJPEG(path: String?, reason: String)
+    /// The pixels could not be encoded as JPEG.
+    case unencodableJPEG(reason: String)
     /// The file could not be written (or moved into place).
     case unwritableFile(path: String, reason: String)
     /// The images to compare have different dimensions, so no per-pixel count exists.
@@ -23,6 +28,12 @@ extension ImageDiffError: CustomStringConvertible {
             "not readable PNG data: \(reason)"
         case .unencodablePNG(let reason):
             "cannot encode the image as PNG: \(reason)"
+        case .unreadableJPEG(let path?, let reason):
+            "\(path): not a readable JPEG: \(reason)"
+        case .unreadableJPEG(nil, let reason):
+            "not readable JPEG data: \(reason)"
+        case .unencodableJPEG(let reason):
+            "cannot encode the image as JPEG: \(reason)"
         case .unwritableFile(let path, let reason):
             "\(path): cannot write the file: \(reason)"
         case .sizeMismatch(let expected, let actual):

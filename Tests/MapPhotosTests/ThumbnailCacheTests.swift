@@ -21,14 +21,6 @@ struct ThumbnailCacheTests {
         return listing
     }
 
-    @Test func scaledDecodeUsesTheSmallestScaleNotBelowTheSize() {
-        #expect(JPEGDecoder.scaledSize(width: 4000, height: 3000, minimumSide: 92) == (500, 375))  // 1/8
-        #expect(JPEGDecoder.scaledSize(width: 800, height: 600, minimumSide: 92) == (200, 150))  // 1/4
-        #expect(JPEGDecoder.scaledSize(width: 800, height: 600, minimumSide: 138) == (200, 150))  // 1/4
-        #expect(JPEGDecoder.scaledSize(width: 800, height: 600, minimumSide: 160) == (300, 225))  // 3/8
-        #expect(JPEGDecoder.scaledSize(width: 100, height: 80, minimumSide: 92) == (100, 80))  // full size
-    }
-
     @Test func thumbnailIsTheExactSquareSize() throws {
         let (photos, cache, root) = try makeFolders()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -1,4 +1,5 @@
 import Foundation
+import ImageDiff
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -66,7 +67,13 @@ public struct ThumbnailCache: Sendable {
         do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
             throw .unreadable(file: url, reason: error.localizedDescription)
         }
-        let decoded = try JPEGDecoder.decode(data, minimumSide: pixelSize, file: url)
+        // Decoded at a reduced scale, never below the thumbnail's side, by ImageDiff's libjpeg-turbo path.
+        let image: RGBAImage
+        do { image = try RGBAImage(jpegData: data, minimumSide: pixelSize) } catch {
+            guard case .unreadableJPEG(_, let reason) = error else { throw .undecodableImage(file: url, reason: "\(error)") }
+            throw .undecodableImage(file: url, reason: reason)
+        }
+        let decoded = Thumbnail(width: image.width, height: image.height, rgba: image.pixels)
         let thumbnail = decoded.oriented(ExifMetadata.orientation(ofJPEG: data)).centerSquare(resampledTo: pixelSize)
         try store(thumbnail, at: entry)
         return thumbnail

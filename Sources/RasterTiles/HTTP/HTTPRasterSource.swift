@@ -1,0 +1,326 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ImageDiff
+import MapCore
+import Synchronization
+import TileStore
+
+/// Raster tiles fetched over HTTP from URL templates, kept in an MBTiles cache.
+///
+/// For example, satellite imagery under a vector map:
+///
+/// ```swift
+/// let source = try HTTPRasterSource(
+///     templates: ["https://{s}.tiles.example.org/satellite/{z}/{x}/{y}{r}.jpg"],
+///     attribution: "Imagery © Example",
+///     scale: 2
+/// )
+/// let images = try source.images(for: tiles) // fetched once, then read from Tiles/cache/
+/// ```
+///
+/// - **Cache.** Each tile fetched is stored in an MBTiles file (see ``MBTilesStore``) in
+///   ``Configuration/cacheDirectory``, by default `Tiles/cache/` under the working directory,
+///   named after the host and a hash of the templates (``cacheFileName(templates:scale:)``).
+///   A tile in the cache is never requested again: there is no expiry. Only tiles that decode
+///   are stored, so an error page served as `200 OK` is not kept.
+/// - **Requests** carry ``Configuration/userAgent``, at most ``Configuration/maximumConcurrentRequests``
+///   are in flight at once, and each gives up after ``Configuration/timeoutSeconds``.
+/// - **Answers.** `404 Not Found` (and `204 No Content`) mean the server has no such tile: the
+///   tile is absent from the result, and not cached, so it is asked for again next time. Other
+///   statuses are ``RasterTileError/httpStatus(url:status:)``. When the host cannot be reached,
+///   the source stops starting requests and throws ``RasterTileError/offline(url:reason:)``;
+///   tiles already in the cache are still served when the network is back, or by a batch that
+///   needs nothing else.
+///
+/// ``images(for:)`` blocks the calling thread until the batch is done; call it from a thread
+/// that may block (the renderer's), not from a Swift concurrency task.
+public final class HTTPRasterSource: RasterTileSource {
+    /// How tiles are requested and where they are cached.
+    public struct Configuration: Hashable, Sendable {
+        /// The most requests in flight at once. The default is 6, the limit browsers keep per host.
+        public var maximumConcurrentRequests: Int
+        /// How long a request may wait for the server, in seconds. The default is 15.
+        public var timeoutSeconds: Double
+        /// The `User-Agent` header. The default is ``HTTPRasterSource/defaultUserAgent``; tile
+        /// servers' usage policies (OpenStreetMap's among them) ask for one that names the application.
+        public var userAgent: String
+        /// The folder of the MBTiles cache files, created when missing; nil keeps nothing. The
+        /// default is `Tiles/cache` in the working directory.
+        public var cacheDirectory: URL?
+
+        /// Creates a configuration; see each property for its default.
+        public init(
+            maximumConcurrentRequests: Int = 6,
+            timeoutSeconds: Double = 15,
+            userAgent: String = HTTPRasterSource.defaultUserAgent,
+            cacheDirectory: URL? = URL(fileURLWithPath: "Tiles/cache", isDirectory: true)
+        ) {
+            precondition(maximumConcurrentRequests >= 1, "at least one request must be allowed")
+            precondition(timeoutSeconds > 0, "the timeout must be positive")
+            self.maximumConcurrentRequests = maximumConcurrentRequests
+            self.timeoutSeconds = timeoutSeconds
+            self.userAgent = userAgent
+            self.cacheDirectory = cacheDirectory
+        }
+    }
+
+    /// The `User-Agent` sent by default: `Mapwright/0.1.0 (+https://github.com/mapwright)`.
+    public static let defaultUserAgent = "Mapwright/0.1.0 (+https://github.com/mapwright)"
+
+    /// The templates; a tile's is picked by `(x + y) mod count`.
+    public let templates: [TileURLTemplate]
+    /// The render scale; 2 or more makes `{r}` `@2x`.
+    public let scale: Double
+    public let tileSizePoints: Int
+    public let minZoom: Int
+    public let maxZoom: Int
+    public let attribution: String?
+    /// How tiles are requested and cached.
+    public let configuration: Configuration
+    /// The cache of fetched tiles; nil when ``Configuration/cacheDirectory`` is nil.
+    public let cache: MBTilesStore?
+
+    private let session: URLSession
+    /// Whether the cache's `format` metadata has been checked, so it is written once.
+    private let cacheFormatRecorded = Mutex(false)
+
+    /// Creates a source and opens (or creates) its cache file.
+    ///
+    /// - Parameters:
+    ///   - templates: One or more tile URL templates (see ``TileURLTemplate``), serving the same tiles.
+    ///   - scheme: How `{y}` counts rows. The default is ``TileScheme/xyz``.
+    ///   - subdomains: The values of `{s}`. The default is `a`, `b`, `c`.
+    ///   - tileSizePoints: The tiles' size in points, 256 or 512. The default is 256.
+    ///   - minZoom: The lowest zoom with tiles. The default is 0.
+    ///   - maxZoom: The highest zoom with tiles; deeper views scale these up. The default is 22.
+    ///   - attribution: Who made the imagery. The default is nil.
+    ///   - scale: The render scale, for `{r}`. The default is 1.
+    ///   - configuration: Requests and cache. The default is ``Configuration/init(maximumConcurrentRequests:timeoutSeconds:userAgent:cacheDirectory:)``'s.
+    /// - Throws: ``RasterTileError/invalidTemplate(_:reason:)``, ``RasterTileError/invalidDescription(reason:)``
+    ///   for no templates or an empty zoom range, ``RasterTileError/store(_:)`` when the cache cannot be opened.
+    public init(
+        templates: [String],
+        scheme: TileScheme = .xyz,
+        subdomains: [String] = ["a", "b", "c"],
+        tileSizePoints: Int = 256,
+        minZoom: Int = 0,
+        maxZoom: Int = 22,
+        attribution: String? = nil,
+        scale: Double = 1,
+        configuration: Configuration = Configuration()
+    ) throws(RasterTileError) {
+        guard !templates.isEmpty else { throw .invalidDescription(reason: "no tile URL templates") }
+        guard 0 <= minZoom, minZoom <= maxZoom, maxZoom <= TileID.maximumZoom else {
+            throw .invalidDescription(reason: "the zoom range \(minZoom)...\(maxZoom) is not within 0...\(TileID.maximumZoom)")
+        }
+        var parsed: [TileURLTemplate] = []
+        for template in templates {
+            parsed.append(try TileURLTemplate(template, scheme: scheme, subdomains: subdomains))
+        }
+        self.templates = parsed
+        self.scale = scale
+        self.tileSizePoints = tileSizePoints
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
+        self.attribution = attribution
+        self.configuration = configuration
+        if let directory = configuration.cacheDirectory {
+            let url = directory.appendingPathComponent(Self.cacheFileName(templates: parsed, scale: scale))
+            do {
+                let store = try MBTilesStore(url: url, mode: .create)
+                if try store.metadataValue(forKey: "name") == nil {
+                    try store.writeMetadata(MBTilesMetadata(
+                        name: "Cache of \(parsed[0].host)",
+                        minZoom: minZoom,
+                        maxZoom: maxZoom,
+                        attribution: attribution,
+                        description: "Tiles fetched by Mapwright from \(templates.joined(separator: " "))"
+                    ))
+                }
+                cache = store
+            } catch {
+                throw .store(error)
+            }
+        } else {
+            cache = nil
+        }
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maximumConcurrentRequests
+        sessionConfiguration.timeoutIntervalForRequest = configuration.timeoutSeconds
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        sessionConfiguration.urlCache = nil
+        session = URLSession(configuration: sessionConfiguration)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// The URL a tile is fetched from.
+    public func url(for tile: TileID) -> String {
+        templates[(tile.x + tile.y) % templates.count].url(for: tile, scale: scale)
+    }
+
+    /// The name of the cache file for these templates: the first template's host, made safe for a
+    /// file name, and a 64-bit FNV-1a hash of the templates, the scheme and, when a template has
+    /// `{r}`, the `@2x` choice. For example `tile.example.org-8c1f0e4a2b3d5f60.mbtiles`.
+    public static func cacheFileName(templates: [TileURLTemplate], scale: Double) -> String {
+        var key = templates.map(\.template).joined(separator: "\n") + "\n" + (templates.first?.scheme.rawValue ?? "")
+        if templates.contains(where: { $0.template.contains("{r}") }) { key += scale >= 2 ? "\n@2x" : "\n@1x" }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in key.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        let host = templates.first?.host ?? "tiles"
+        let safeHost = String(host.lowercased().map { $0.isLetter && $0.isASCII || $0.isNumber && $0.isASCII || $0 == "." ? $0 : "-" })
+        let hex = String(hash, radix: 16)
+        return "\(safeHost)-\(String(repeating: "0", count: 16 - hex.count))\(hex).mbtiles"
+    }
+
+    // MARK: - Fetching
+
+    /// The images of the tiles: from the cache when it has them, fetched otherwise.
+    ///
+    /// Tiles outside ``minZoom``...``maxZoom`` are not requested. Tiles fetched before a failure
+    /// are cached even when the batch throws.
+    ///
+    /// - Throws: ``RasterTileError/offline(url:reason:)``, ``RasterTileError/httpStatus(url:status:)``,
+    ///   ``RasterTileError/requestFailed(url:reason:)``, ``RasterTileError/undecodableTile(tile:source:reason:)``
+    ///   (the first, in tile order, of the batch), or ``RasterTileError/store(_:)`` when the cache fails.
+    public func images(for tiles: [TileID]) throws(RasterTileError) -> [TileID: RGBAImage] {
+        let wanted = Set(tiles.filter { (minZoom...maxZoom).contains($0.z) }).sorted()
+        var images: [TileID: RGBAImage] = [:]
+        if let cache {
+            let cached: [TileID: Data]
+            do { cached = try cache.tiles(at: wanted) } catch { throw .store(error) }
+            // A cache entry that no longer decodes is fetched again.
+            for (tile, result) in RasterImageDecoding.results(from: cached, source: { _ in cache.path }) {
+                if case .success(let image) = result { images[tile] = image }
+            }
+        }
+        let outcomes = download(wanted.filter { images[$0] == nil })
+
+        var failures: [TileID: RasterTileError] = [:]
+        var fetched: [TileID: Data] = [:]
+        for (tile, outcome) in outcomes {
+            switch outcome {
+            case .data(let data): fetched[tile] = data
+            case .missing: break
+            case .failed(let error): failures[tile] = error
+            }
+        }
+        var decodedBytes: [TileID: Data] = [:]
+        for (tile, result) in RasterImageDecoding.results(from: fetched, source: url(for:)) {
+            switch result {
+            case .success(let image):
+                images[tile] = image
+                decodedBytes[tile] = fetched[tile]
+            case .failure(let error):
+                failures[tile] = error
+            }
+        }
+        try store(decodedBytes)
+        if let (_, error) = failures.min(by: { $0.key < $1.key }) { throw error }
+        return images
+    }
+
+    /// Adds fetched tiles to the cache, recording the cache's `format` the first time.
+    private func store(_ tiles: [TileID: Data]) throws(RasterTileError) {
+        guard let cache, let sample = tiles.first?.value else { return }
+        do {
+            try cache.write(tiles)
+            let recorded = cacheFormatRecorded.withLock { recorded in
+                defer { recorded = true }
+                return recorded
+            }
+            if !recorded, try cache.metadataValue(forKey: "format") == nil, let format = TileFormat(sniffing: sample) {
+                try cache.setMetadataValue(format.rawValue, forKey: "format")
+            }
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// What a request came to.
+    enum Outcome: Sendable {
+        case data(Data)
+        case missing
+        case failed(RasterTileError)
+    }
+
+    /// Fetches tiles, at most ``Configuration/maximumConcurrentRequests`` at a time, and stops
+    /// starting new requests once the host proves unreachable. Tiles never requested are absent.
+    private func download(_ tiles: [TileID]) -> [TileID: Outcome] {
+        guard !tiles.isEmpty else { return [:] }
+        let batch = DownloadBatch()
+        let slots = DispatchSemaphore(value: configuration.maximumConcurrentRequests)
+        let group = DispatchGroup()
+        for tile in tiles {
+            slots.wait()
+            if batch.isOffline {
+                slots.signal()
+                break
+            }
+            let address = url(for: tile)
+            guard let url = URL(string: address) else {
+                batch.record(.failed(.invalidTemplate(address, reason: "the tile URL is not a valid URL")), for: tile)
+                slots.signal()
+                continue
+            }
+            var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: configuration.timeoutSeconds)
+            request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
+            group.enter()
+            let timeout = configuration.timeoutSeconds
+            session.dataTask(with: request) { data, response, error in
+                batch.record(Self.outcome(data: data, response: response, error: error, url: address, timeoutSeconds: timeout), for: tile)
+                slots.signal()
+                group.leave()
+            }.resume()
+        }
+        group.wait()
+        return batch.outcomes
+    }
+
+    /// Classifies an answer: bytes, no such tile, or an error naming the URL.
+    static func outcome(data: Data?, response: URLResponse?, error: (any Error)?, url: String, timeoutSeconds: Double) -> Outcome {
+        if let error {
+            let nsError = error as NSError
+            guard nsError.domain == NSURLErrorDomain else {
+                return .failed(.requestFailed(url: url, reason: nsError.localizedDescription))
+            }
+            switch URLError.Code(rawValue: nsError.code) {
+            case .cannotConnectToHost: return .failed(.offline(url: url, reason: "connection refused"))
+            case .cannotFindHost, .dnsLookupFailed: return .failed(.offline(url: url, reason: "host not found"))
+            case .notConnectedToInternet: return .failed(.offline(url: url, reason: "not connected to a network"))
+            case .networkConnectionLost: return .failed(.offline(url: url, reason: "the connection was lost"))
+            case .timedOut: return .failed(.offline(url: url, reason: "no answer within \(timeoutSeconds.formatted()) seconds"))
+            default: return .failed(.requestFailed(url: url, reason: nsError.localizedDescription))
+            }
+        }
+        guard let response = response as? HTTPURLResponse else {
+            return .failed(.requestFailed(url: url, reason: "the answer is not an HTTP response"))
+        }
+        switch response.statusCode {
+        case 204, 404: return .missing
+        case 200..<300: return .data(data ?? Data())
+        default: return .failed(.httpStatus(url: url, status: response.statusCode))
+        }
+    }
+}
+
+/// The outcomes of one batch's requests, recorded from URLSession's queue.
+private final class DownloadBatch: Sendable {
+    private let state = Mutex<(outcomes: [TileID: HTTPRasterSource.Outcome], isOffline: Bool)>(([:], false))
+
+    func record(_ outcome: HTTPRasterSource.Outcome, for tile: TileID) {
+        state.withLock { state in
+            state.outcomes[tile] = outcome
+            if case .failed(.offline) = outcome { state.isOffline = true }
+        }
+    }
+
+    var isOffline: Bool { state.withLock { $0.isOffline } }
+    var outcomes: [TileID: HTTPRasterSource.Outcome] { state.withLock { $0.outcomes } }
+}

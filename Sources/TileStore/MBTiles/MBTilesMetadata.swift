@@ -1,0 +1,198 @@
+import Foundation
+import MapCore
+
+/// The rows of an MBTiles file's `metadata` table, typed (MBTiles 1.3, "Metadata").
+///
+/// `name` and `format` are required by the specification; `bounds`, `center`, `minzoom` and
+/// `maxzoom` are suggested; the rest are optional. Keys this type does not model (`json`,
+/// `scheme`, `generator`…) are kept in ``otherValues``.
+///
+/// For example:
+///
+/// ```swift
+/// var metadata = MBTilesMetadata(name: "Satellite", format: .jpg)
+/// metadata.minZoom = 0
+/// metadata.maxZoom = 12
+/// try store.writeMetadata(metadata)
+/// ```
+public struct MBTilesMetadata: Hashable, Sendable {
+    /// The tileset's bounds in WGS 84 degrees, written `left,bottom,right,top`
+    /// (OpenLayers Bounds order), for example `-180.0,-85,180,85` for the whole earth.
+    public struct Bounds: Hashable, Sendable {
+        /// The western edge, in degrees of longitude.
+        public var west: Double
+        /// The southern edge, in degrees of latitude.
+        public var south: Double
+        /// The eastern edge, in degrees of longitude; less than ``west`` across the antimeridian.
+        public var east: Double
+        /// The northern edge, in degrees of latitude.
+        public var north: Double
+
+        /// Creates bounds from their edges, in degrees.
+        public init(west: Double, south: Double, east: Double, north: Double) {
+            self.west = west
+            self.south = south
+            self.east = east
+            self.north = north
+        }
+
+        /// The bounds as a coordinate region.
+        ///
+        /// - Throws: ``MapCoreError`` when an edge is outside the globe.
+        public func region() throws(MapCoreError) -> CoordinateRegion {
+            try CoordinateRegion(west: west, south: south, east: east, north: north)
+        }
+    }
+
+    /// The default view: a position and a zoom level, written `longitude,latitude,zoom`.
+    public struct Center: Hashable, Sendable {
+        /// Degrees east of Greenwich.
+        public var longitude: Double
+        /// Degrees north of the equator.
+        public var latitude: Double
+        /// The tile zoom level of the view.
+        public var zoom: Int
+
+        /// Creates a default view.
+        public init(longitude: Double, latitude: Double, zoom: Int) {
+            self.longitude = longitude
+            self.latitude = latitude
+            self.zoom = zoom
+        }
+    }
+
+    /// Whether the tiles go over other layers or under them (`type`).
+    public enum LayerType: String, Hashable, Sendable {
+        case overlay
+        case baselayer
+    }
+
+    /// `name`: the plain-English name of the tileset. Required by the specification.
+    public var name: String?
+    /// `format`: the encoding of the tiles. Required by the specification. An unknown format is nil
+    /// here and kept, as written, in ``otherValues``.
+    public var format: TileFormat?
+    /// `bounds`: the area every zoom level covers.
+    public var bounds: Bounds?
+    /// `center`: the default view.
+    public var center: Center?
+    /// `minzoom`: the lowest zoom level with tiles.
+    public var minZoom: Int?
+    /// `maxzoom`: the highest zoom level with tiles.
+    public var maxZoom: Int?
+    /// `attribution`: who made the data or imagery; may hold HTML.
+    public var attribution: String?
+    /// `description`: what the tileset shows, as plain text.
+    public var description: String?
+    /// `type`: overlay or base layer.
+    public var type: LayerType?
+    /// `version`: the revision of the tileset (not of the specification).
+    public var version: String?
+    /// Every other row, by key.
+    public var otherValues: [String: String]
+
+    /// Creates metadata; every value defaults to nil (or none).
+    public init(
+        name: String? = nil,
+        format: TileFormat? = nil,
+        bounds: Bounds? = nil,
+        center: Center? = nil,
+        minZoom: Int? = nil,
+        maxZoom: Int? = nil,
+        attribution: String? = nil,
+        description: String? = nil,
+        type: LayerType? = nil,
+        version: String? = nil,
+        otherValues: [String: String] = [:]
+    ) {
+        self.name = name
+        self.format = format
+        self.bounds = bounds
+        self.center = center
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
+        self.attribution = attribution
+        self.description = description
+        self.type = type
+        self.version = version
+        self.otherValues = otherValues
+    }
+}
+
+// MARK: - Rows
+
+extension MBTilesMetadata {
+    /// The metadata of the rows of a `metadata` table.
+    ///
+    /// - Parameters:
+    ///   - rows: Values by key.
+    ///   - path: The file, for error messages.
+    /// - Throws: ``TileStoreError/invalidMetadata(path:name:value:reason:)`` for a `bounds`,
+    ///   `center`, `minzoom` or `maxzoom` that is not made of numbers as the specification writes them.
+    init(rows: [String: String], path: String) throws(TileStoreError) {
+        func numbers(_ key: String, count: Int) throws(TileStoreError) -> [Double]? {
+            guard let text = rows[key] else { return nil }
+            let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == count, parts.allSatisfy({ $0?.isFinite == true }) else {
+                throw .invalidMetadata(path: path, name: key, value: text, reason: "expected \(count) numbers separated by commas")
+            }
+            return parts.map { $0! }
+        }
+        func integer(_ key: String) throws(TileStoreError) -> Int? {
+            guard let text = rows[key] else { return nil }
+            guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                throw .invalidMetadata(path: path, name: key, value: text, reason: "expected a whole number")
+            }
+            return value
+        }
+        var others = rows
+        for key in ["name", "bounds", "center", "minzoom", "maxzoom", "attribution", "description", "version"] {
+            others[key] = nil
+        }
+        self.init(name: rows["name"], attribution: rows["attribution"], description: rows["description"], version: rows["version"])
+        if let text = rows["format"], let format = TileFormat(metadataValue: text) {
+            self.format = format
+            others["format"] = nil
+        }
+        if let text = rows["type"], let type = LayerType(rawValue: text.lowercased()) {
+            self.type = type
+            others["type"] = nil
+        }
+        if let edges = try numbers("bounds", count: 4) {
+            bounds = Bounds(west: edges[0], south: edges[1], east: edges[2], north: edges[3])
+        }
+        if let view = try numbers("center", count: 3) {
+            guard let zoom = Int(exactly: view[2].rounded()) else {
+                throw .invalidMetadata(path: path, name: "center", value: rows["center"]!, reason: "the zoom is not a whole number")
+            }
+            center = Center(longitude: view[0], latitude: view[1], zoom: zoom)
+        }
+        minZoom = try integer("minzoom")
+        maxZoom = try integer("maxzoom")
+        otherValues = others
+    }
+
+    /// The rows this metadata writes: one per value that is not nil, the ``otherValues`` included.
+    var rows: [String: String] {
+        var rows = otherValues
+        func set(_ key: String, _ value: String?) {
+            if let value { rows[key] = value }
+        }
+        set("name", name)
+        set("format", format?.rawValue)
+        set("bounds", bounds.map { "\(Self.text($0.west)),\(Self.text($0.south)),\(Self.text($0.east)),\(Self.text($0.north))" })
+        set("center", center.map { "\(Self.text($0.longitude)),\(Self.text($0.latitude)),\($0.zoom)" })
+        set("minzoom", minZoom.map(String.init))
+        set("maxzoom", maxZoom.map(String.init))
+        set("attribution", attribution)
+        set("description", description)
+        set("type", type?.rawValue)
+        set("version", version)
+        return rows
+    }
+
+    /// A number as the specification's examples write it: `-180` rather than `-180.0`.
+    private static func text(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
