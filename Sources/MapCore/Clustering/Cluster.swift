@@ -1,26 +1,5 @@
 import Foundation
 
-/// The identity of a cluster in one ``ClusterIndex``.
-///
-/// Ids number the clusters in the order the index creates them: those of the deepest zoom first,
-/// and within a zoom in the order of its sweep. The same inputs in the same order with the same
-/// options give the same ids, so an id can travel in a URL from a tile to the viewer. A cluster
-/// keeps its id at every zoom that shows it unchanged.
-public struct ClusterID: Hashable, Sendable, Comparable, RawRepresentable, Codable, CustomStringConvertible {
-    /// The cluster's number in its index, from 0.
-    public let rawValue: Int
-
-    /// Creates an id from its number; the index answers an id it never made with
-    /// ``MapCoreError/unknownCluster(id:)``.
-    public init(rawValue: Int) {
-        self.rawValue = rawValue
-    }
-
-    public static func < (lhs: ClusterID, rhs: ClusterID) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    public var description: String { String(rawValue) }
-}
-
 /// A group of annotations drawn as one marker at a zoom level (MapKit's MKClusterAnnotation).
 public struct Cluster: Hashable, Sendable, Identifiable {
     /// The cluster's stable identity in its index.
