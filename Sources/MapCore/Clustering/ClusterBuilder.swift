@@ -51,27 +51,47 @@ struct ClusterBuilder {
 
     /// Clusters a level's items, sorted by `grid` with their `keys`, at `zoom`: one sweep.
     private mutating func cluster(_ level: ClusterLevel, keys: [UInt64], grid: ClusterGrid, zoom: Int) -> ClusterLevel {
-        let count = level.count
+        var next = ClusterLevel(reservingCapacity: level.count)
+        level.withBuffers { items in
+            keys.withUnsafeBufferPointer { keys in
+                let taken = UnsafeMutableBufferPointer<Bool>.allocate(capacity: keys.count)
+                taken.initialize(repeating: false)
+                defer { taken.deallocate() }
+                sweep(items, keys: keys, taken: taken, grid: grid, zoom: zoom, into: &next)
+            }
+        }
+        return next
+    }
+
+    /// The sweep of ``cluster(_:keys:grid:zoom:)``: visits the items in key order, appending to
+    /// `next` the items that stay and the clusters made.
+    private mutating func sweep(
+        _ items: ClusterLevel.Buffers,
+        keys: UnsafeBufferPointer<UInt64>,
+        taken: UnsafeMutableBufferPointer<Bool>,
+        grid: ClusterGrid,
+        zoom: Int,
+        into next: inout ClusterLevel
+    ) {
+        let count = keys.count
         let radius = options.radiusWorldFraction(atZoom: zoom)
         let radiusSquared = radius * radius
         let side = grid.cellsPerSide
-        var next = ClusterLevel(reservingCapacity: count)
-        var taken = [Bool](repeating: false, count: count)
         var candidates: [Int] = []
         // For the rows above, at and below the current item: the first item at or after the
         // column west of it. They only move forward, as the sweep does.
-        var rowStarts = [0, 0, 0]
+        var rowStarts = (above: 0, at: 0, below: 0)
 
         for index in 0..<count where !taken[index] {
             taken[index] = true
-            let identifier = level.identifiers[index]
+            let identifier = items.identifiers[index]
             guard identifier >= 0 else {
-                next.append(level, at: index)
+                next.append(items, at: index)
                 continue
             }
-            let x = level.x[index], y = level.y[index]
+            let x = items.x[index], y = items.y[index]
             let row = grid.row(ofKey: keys[index]), column = grid.column(ofKey: keys[index])
-            var total = Int(level.weights[index])
+            var total = Int(items.weights[index])
             candidates.removeAll(keepingCapacity: true)
 
             /// Adds the untaken items of this identifier within the radius, from `start` through
@@ -79,31 +99,31 @@ struct ClusterBuilder {
             func gather(from start: Int, through lastKey: UInt64) {
                 var other = start
                 while other < count, keys[other] <= lastKey {
-                    if !taken[other], level.identifiers[other] == identifier {
-                        var dx = abs(level.x[other] - x)
+                    if !taken[other], items.identifiers[other] == identifier {
+                        var dx = abs(items.x[other] - x)
                         if dx > 0.5 { dx = 1 - dx }
-                        let dy = level.y[other] - y
+                        let dy = items.y[other] - y
                         if dx * dx + dy * dy <= radiusSquared {
                             candidates.append(other)
-                            total += Int(level.weights[other])
+                            total += Int(items.weights[other])
                         }
                     }
                     other += 1
                 }
             }
 
-            for offset in 0..<3 {
-                let neighbourRow = row + offset - 1
-                guard neighbourRow >= 0, neighbourRow < side else { continue }
+            /// Gathers from one row of cells, `rowStart` being its forward-only pointer.
+            func gather(row neighbourRow: Int, rowStart: inout Int) {
+                guard neighbourRow >= 0, neighbourRow < side else { return }
                 if side <= 3 {
                     // So few columns that the whole row neighbours the item, across the antimeridian.
                     let first = grid.key(row: neighbourRow, column: 0)
                     gather(from: keys.lowerBound(of: first), through: grid.key(row: neighbourRow, column: side - 1))
-                    continue
+                    return
                 }
                 let first = grid.key(row: neighbourRow, column: max(0, column - 1))
-                while rowStarts[offset] < count, keys[rowStarts[offset]] < first { rowStarts[offset] += 1 }
-                gather(from: rowStarts[offset], through: grid.key(row: neighbourRow, column: min(side - 1, column + 1)))
+                while rowStart < count, keys[rowStart] < first { rowStart += 1 }
+                gather(from: rowStart, through: grid.key(row: neighbourRow, column: min(side - 1, column + 1)))
                 // The column on the other side of the antimeridian.
                 if column == 0 || column == side - 1 {
                     let wrapped = grid.key(row: neighbourRow, column: column == 0 ? side - 1 : 0)
@@ -111,22 +131,26 @@ struct ClusterBuilder {
                 }
             }
 
+            gather(row: row - 1, rowStart: &rowStarts.above)
+            gather(row: row, rowStart: &rowStarts.at)
+            gather(row: row + 1, rowStart: &rowStarts.below)
+
             // A cluster that gathers nothing stays itself, keeping its id (supercluster would wrap
             // it in a new cluster of one child).
             if !candidates.isEmpty, total >= options.minimumPoints {
                 let id = Int32(inputCount + clusterCounts.count)
-                var weight = Double(level.weights[index])
+                var weight = Double(items.weights[index])
                 var sumX = x * weight, sumY = y * weight
-                children.append(level.ids[index])
+                children.append(items.ids[index])
                 for other in candidates {
                     taken[other] = true
-                    weight = Double(level.weights[other])
+                    weight = Double(items.weights[other])
                     // Measured from this item the short way round, across the antimeridian if need be.
-                    var otherX = level.x[other]
+                    var otherX = items.x[other]
                     if otherX - x > 0.5 { otherX -= 1 } else if otherX - x < -0.5 { otherX += 1 }
                     sumX += otherX * weight
-                    sumY += level.y[other] * weight
-                    children.append(level.ids[other])
+                    sumY += items.y[other] * weight
+                    children.append(items.ids[other])
                 }
                 let centerX = wrappedUnit(sumX / Double(total)), centerY = sumY / Double(total)
                 positions.append(centerX)
@@ -137,14 +161,13 @@ struct ClusterBuilder {
                 childStarts.append(Int32(children.count))
                 next.append(id: id, x: centerX, y: centerY, weight: Int32(total), identifier: identifier)
             } else {
-                next.append(level, at: index)
+                next.append(items, at: index)
                 for other in candidates {
                     taken[other] = true
-                    next.append(level, at: other)
+                    next.append(items, at: other)
                 }
             }
         }
-        return next
     }
 }
 
@@ -154,8 +177,8 @@ func wrappedUnit(_ x: Double) -> Double {
     return wrapped < 1 ? wrapped : 0
 }
 
-extension Array where Element == UInt64 {
-    /// The index of the first element not less than `key`, in this sorted array.
+extension UnsafeBufferPointer where Element == UInt64 {
+    /// The index of the first element not less than `key`, in this sorted buffer.
     func lowerBound(of key: UInt64) -> Int {
         var low = 0, high = count
         while low < high {

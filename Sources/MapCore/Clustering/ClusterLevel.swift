@@ -37,9 +37,33 @@ struct ClusterLevel {
     }
 
     /// Appends item `index` of `other`.
-    mutating func append(_ other: ClusterLevel, at index: Int) {
+    mutating func append(_ other: Buffers, at index: Int) {
         append(id: other.ids[index], x: other.x[index], y: other.y[index], weight: other.weights[index],
                identifier: other.identifiers[index])
+    }
+
+    /// Read-only views of a level's arrays, for the sweep's inner loops.
+    struct Buffers {
+        let ids: UnsafeBufferPointer<Int32>
+        let x: UnsafeBufferPointer<Double>
+        let y: UnsafeBufferPointer<Double>
+        let weights: UnsafeBufferPointer<Int32>
+        let identifiers: UnsafeBufferPointer<Int32>
+    }
+
+    /// Calls `body` with views of the level's arrays, valid for the call.
+    func withBuffers<Result>(_ body: (Buffers) -> Result) -> Result {
+        ids.withUnsafeBufferPointer { ids in
+            x.withUnsafeBufferPointer { x in
+                y.withUnsafeBufferPointer { y in
+                    weights.withUnsafeBufferPointer { weights in
+                        identifiers.withUnsafeBufferPointer { identifiers in
+                            body(Buffers(ids: ids, x: x, y: y, weights: weights, identifiers: identifiers))
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The items sorted by the key of their cell in `grid` (stably: items of one cell keep their
