@@ -37,6 +37,16 @@ public enum MapCoreError: Error, Hashable, Sendable {
     case distanceTooShort(name: String, meters: Double, minimumMeters: Double)
     /// A tile cover with more tiles than the caller's limit; `count` is how many it would have.
     case tooManyTiles(count: Int, limit: Int)
+    /// A cluster radius that is not finite or not positive, in screen points.
+    case invalidClusterRadius(points: Double)
+    /// A tile size for clustering that is not finite or not positive, in screen points.
+    case invalidClusterTileSize(points: Double)
+    /// A minimum number of points per cluster below 2.
+    case invalidMinimumClusterPoints(Int)
+    /// A clustering zoom outside its range; `name` is the option.
+    case invalidClusterZoom(name: String, value: Int, range: ClosedRange<Int>)
+    /// A cluster id that no cluster of the index has.
+    case unknownCluster(id: Int)
 }
 
 extension MapCoreError: CustomStringConvertible, LocalizedError {
@@ -70,6 +80,16 @@ extension MapCoreError: CustomStringConvertible, LocalizedError {
             return "\(name) \(meters) m is shorter than the minimum of \(minimumMeters) m"
         case .tooManyTiles(let count, let limit):
             return "the cover needs \(count) tiles, more than the limit of \(limit)"
+        case .invalidClusterRadius(let points):
+            return "cluster radius \(points) points must be positive"
+        case .invalidClusterTileSize(let points):
+            return "cluster tile size \(points) points must be positive"
+        case .invalidMinimumClusterPoints(let count):
+            return "minimum points \(count) must be at least 2"
+        case .invalidClusterZoom(let name, let value, let range):
+            return "\(name) \(value) is outside [\(range.lowerBound), \(range.upperBound)]"
+        case .unknownCluster(let id):
+            return "no cluster has id \(id) in this index"
         }
     }
 
