@@ -191,6 +191,7 @@ let package = Package(
                 "MapCore",
                 "MapProjection",
                 "ImageDiff",
+                "MapJSON",
                 "MapStyle",
                 "MapRenderer",
                 "MapPhotos",

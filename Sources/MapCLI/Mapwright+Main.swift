@@ -41,6 +41,13 @@ extension Mapwright {
     }
 }
 
+extension Mapwright {
+    /// Prints `mapwright: warning: <message>` on standard error.
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("mapwright: warning: \(message)\n".utf8))
+    }
+}
+
 /// A command's failure with its own exit status and a one-line message for a person.
 public struct CommandFailure: Error, CustomStringConvertible {
     /// The line printed after `mapwright: `.

@@ -9,7 +9,7 @@ public struct Mapwright: ParsableCommand {
         commandName: "mapwright",
         abstract: "Render maps of geotagged photos and tracks, on a server.",
         version: version,
-        subcommands: [RenderCommand.self, LocateCommand.self, CompareCommand.self]
+        subcommands: [RenderCommand.self, ClusterCommand.self, LocateCommand.self, CompareCommand.self]
     )
 
     public init() {}

@@ -53,6 +53,7 @@ public struct PhotoMapBuilder: Sendable {
         let viewport = try self.viewport(for: request, overlays: overlays, hasCallout: selected != nil)
         return MapSnapshotOptions(
             viewport: viewport, style: request.style, annotations: annotations,
+            clusterIndex: clusterIndex(for: annotations, in: request, viewport: viewport), clusterMemberName: "photos",
             selectedAnnotationID: selected?.id, overlays: overlays)
     }
 
@@ -93,9 +94,26 @@ public struct PhotoMapBuilder: Sendable {
         } else {
             marker = .pin(request.pinColor ?? request.style.mapwright.pins.color(forKey: photo.photographer ?? ""))
         }
+        let identifier: String?
+        switch request.clusterGrouping {
+        case .photographer: identifier = photo.photographer ?? ""
+        case .all: identifier = ""
+        case .none: identifier = nil
+        }
         return MapAnnotation(
             id: photo.id, coordinate: photo.coordinate, title: photo.calloutTitle, subtitle: subtitle(for: photo),
-            marker: marker, thumbnail: thumbnail, clusteringIdentifier: photo.photographer)
+            marker: marker, thumbnail: thumbnail, clusteringIdentifier: identifier)
+    }
+
+    /// The cluster index for the annotations, when the request clusters them here.
+    private func clusterIndex(for annotations: [MapAnnotation], in request: PhotoMapRequest, viewport: Viewport) -> ClusterIndex? {
+        guard request.clusterGrouping != .none else { return nil }
+        switch request.clustering {
+        case .never: return nil
+        case .automatic where !MapSnapshotter.markersWouldOverlap(annotations, in: viewport): return nil
+        case .automatic, .always:
+            return ClusterIndex(annotations.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier) })
+        }
     }
 
     /// The callout's second line: the photo's subtitle, else who took it and when.

@@ -28,6 +28,24 @@ public struct PhotoMapRequest: Sendable {
         case place(String)
     }
 
+    /// Whether pins are clustered.
+    public enum Clustering: Hashable, Sendable {
+        /// Clustered whenever two pins would overlap at the rendered zoom.
+        case automatic
+        case always
+        case never
+    }
+
+    /// Which photos may share a cluster (MapKit's clusteringIdentifier).
+    public enum ClusterGrouping: String, Hashable, Sendable, CaseIterable {
+        /// Only photos of the same photographer, in that photographer's colour.
+        case photographer
+        /// Any photos, in the style's cluster colour.
+        case all
+        /// No clustering at all.
+        case none
+    }
+
     public var photos: [Photo]
     public var selection: Selection
     /// Tracks, areas and circles.
@@ -44,6 +62,10 @@ public struct PhotoMapRequest: Sendable {
     public var markerImage: RGBAImage?
     /// Whether each photo's accuracy circle is drawn when known.
     public var showsAccuracy: Bool
+    /// Whether pins are clustered. The default is automatic.
+    public var clustering: Clustering
+    /// Which photos may share a cluster. The default is by photographer.
+    public var clusterGrouping: ClusterGrouping
 
     /// Creates a request; the defaults show the photos as pins on a 1200 × 800-point map.
     public init(
@@ -56,7 +78,9 @@ public struct PhotoMapRequest: Sendable {
         scale: Double = 1,
         pinColor: Color? = nil,
         markerImage: RGBAImage? = nil,
-        showsAccuracy: Bool = false
+        showsAccuracy: Bool = false,
+        clustering: Clustering = .automatic,
+        clusterGrouping: ClusterGrouping = .photographer
     ) {
         self.photos = photos
         self.style = style
@@ -68,5 +92,7 @@ public struct PhotoMapRequest: Sendable {
         self.pinColor = pinColor
         self.markerImage = markerImage
         self.showsAccuracy = showsAccuracy
+        self.clustering = clustering
+        self.clusterGrouping = clusterGrouping
     }
 }

@@ -70,7 +70,7 @@ struct ClusterOptionsTests {
 }
 
 struct ClusterTests {
-    @Test func countsAreAbbreviatedAsSuperclusterDoes() {
+    @Test func countsAreAbbreviatedAsSuperclusterDoesAndInMillions() {
         #expect(Cluster.abbreviatedCount(16) == "16")
         #expect(Cluster.abbreviatedCount(999) == "999")
         #expect(Cluster.abbreviatedCount(1000) == "1k")
@@ -79,6 +79,10 @@ struct ClusterTests {
         #expect(Cluster.abbreviatedCount(9950) == "10k")
         #expect(Cluster.abbreviatedCount(34_499) == "34k")
         #expect(Cluster.abbreviatedCount(34_500) == "35k")
-        #expect(Cluster.abbreviatedCount(1_000_000) == "1000k")
+        #expect(Cluster.abbreviatedCount(999_499) == "999k")
+        #expect(Cluster.abbreviatedCount(999_999) == "1M")
+        #expect(Cluster.abbreviatedCount(1_234_567) == "1.2M")
+        #expect(Cluster.abbreviatedCount(3_000_000) == "3M")
+        #expect(Cluster.abbreviatedCount(12_600_000) == "13M")
     }
 }

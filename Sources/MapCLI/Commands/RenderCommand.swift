@@ -19,11 +19,7 @@ struct RenderCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .customLong("photos"), help: "A photo source: a folder of JPEGs, or a .json, .geojson or .csv file.")
-    var photoSources: [String] = []
-
-    @Option(help: "Keep only this photographer's photos.")
-    var photographer: String?
+    @OptionGroup var photoSources: PhotoSourceOptions
 
     @Option(help: "The photo whose callout is shown: first, or a photo's id or title.")
     var select: String?
@@ -45,6 +41,12 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(help: "Draw each photo's accuracy circle when it is known.")
     var showAccuracy = false
+
+    @Flag(inversion: .prefixedNo, help: "Cluster pins always, or never; by default pins cluster whenever two would overlap.")
+    var cluster: Bool?
+
+    @Option(help: "Which photos may share a cluster: photographer, all or none.")
+    var clusterBy: ClusterGroupingArgument = .photographer
 
     @OptionGroup var region: RegionOptions
 
@@ -101,25 +103,15 @@ struct RenderCommand: ParsableCommand {
         let look = style.mapwright.overlay
         let level = overlayLevel.level
 
-        var photos: [Photo] = []
-        for source in photoSources {
-            let collection = try failure { () throws(PhotoSourceError) in try PhotoCollection.load(from: URL(fileURLWithPath: source)) }
-            if let warning = collection.report.warningLine { warn("\(source): \(warning)") }
-            photos += collection.photos
-        }
-        if let photographer {
-            photos = try failure { () throws(PhotoSourceError) in
-                try PhotoCollection(photos: photos).filtered(byPhotographer: photographer).photos
-            }
-        }
-        if !photoSources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
+        let photos = try photoSources.load()
+        if !photoSources.sources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
 
         var mapOverlays: [MapOverlay] = []
         for path in tracks + overlays {
             let contents = try failure { () throws(PhotoMapError) in
                 try OverlayFile.read(URL(fileURLWithPath: path), look: look, level: level)
             }
-            if contents.skippedPoints > 0 { warn("\(path): \(contents.skippedPoints) point features are not drawn as overlays") }
+            if contents.skippedPoints > 0 { Mapwright.warn("\(path): \(contents.skippedPoints) point features are not drawn as overlays") }
             mapOverlays += contents.overlays
         }
         for text in circles {
@@ -138,6 +130,8 @@ struct RenderCommand: ParsableCommand {
             photos: photos, style: style, overlays: mapOverlays, size: size, scale: scale, showsAccuracy: showAccuracy)
         request.selection = select.map { $0 == "first" ? .first : .photo($0) } ?? .none
         request.pinColor = try pinColor.map(RenderCommand.pinColor)
+        request.clustering = cluster.map { $0 ? .always : .never } ?? .automatic
+        request.clusterGrouping = PhotoMapRequest.ClusterGrouping(rawValue: clusterBy.rawValue) ?? .photographer
         if let markerImage {
             request.markerImage = try failure { () throws(ImageDiffError) in try RGBAImage(contentsOf: URL(fileURLWithPath: markerImage)) }
         }
@@ -164,13 +158,9 @@ struct RenderCommand: ParsableCommand {
             }
             return try Style.named(style, in: URL(fileURLWithPath: stylesDirectory))
         }
-        for warning in loaded.warnings { warn(warning.description) }
+        for warning in loaded.warnings { Mapwright.warn(warning.description) }
         try failure { () throws(StyleError) in try loaded.style.requireConfiguredRasterSources() }
         return loaded.style
-    }
-
-    private func warn(_ message: String) {
-        FileHandle.standardError.write(Data("mapwright: warning: \(message)\n".utf8))
     }
 
     /// Runs `body`, turning its typed error into a one-line failure (exit status 2).

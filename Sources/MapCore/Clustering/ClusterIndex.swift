@@ -111,6 +111,9 @@ public final class ClusterIndex: Sendable {
         grids = builder.grids
     }
 
+    /// How many inputs the index was built over.
+    public var inputCount: Int { coordinates.count }
+
     /// The bytes the index's arrays hold, counted from their capacities: what keeping the index
     /// costs, give or take the allocator's rounding.
     public var storageBytes: Int {

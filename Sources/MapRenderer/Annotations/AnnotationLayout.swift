@@ -1,39 +1,74 @@
 import CCairo
 import Foundation
 import MapCore
+import ImageDiff
 import MapStyle
 
-/// The annotations that show in a view, where their markers sit, and how to draw them.
+/// The markers that show in a view — single annotations and, when clustering, clusters — where
+/// they sit, and how to draw them.
 struct AnnotationLayout {
+    /// What stands at a place on the map.
+    enum Content {
+        case annotation(MapAnnotation)
+        case cluster(Cluster)
+    }
+
     struct Placed {
-        let annotation: MapAnnotation
-        /// The marker's anchor: the pin's tip, on the coordinate, in view points.
+        let content: Content
+        /// The marker's anchor in view points: a pin's tip (on the coordinate), a cluster's centre.
         let tip: ViewPoint
         /// What the marker covers (shadow included), in view points.
         let frame: ViewRect
         /// What the marker's body covers, kept free of labels.
         let bodyFrame: ViewRect
+        /// Orders markers that stand at the same height.
+        let sortKey: String
     }
 
     let viewSize: ViewSize
-    /// Visible annotations, north first, so drawing in order puts southern markers on top.
+    let clusterStyle: MapwrightMetadata.Cluster
+    /// Visible markers, north first, so drawing in order puts southern markers on top.
     let placed: [Placed]
 
-    init(annotations: [MapAnnotation], viewport: Viewport) {
+    /// Lays out `annotations`, or the clusters and single annotations of `clusterIndex` (built
+    /// over exactly `annotations`, in order) at the view's zoom level.
+    init(annotations: [MapAnnotation], clusterIndex: ClusterIndex?, viewport: Viewport, visibleMapRect: MapRect, style: MapwrightMetadata) {
         viewSize = viewport.size
+        clusterStyle = style.cluster
         let view = ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
-        placed = annotations.compactMap { annotation -> Placed? in
-            guard let tip = viewport.point(for: annotation.coordinate) else { return nil }
-            let (bounds, body) = AnnotationLayout.bounds(of: annotation.marker)
-            let frame = bounds.offsetBy(tip), bodyFrame = body.offsetBy(tip)
-            // Only markers that can touch the image are drawn.
-            guard frame.maxX > view.minX, frame.minX < view.maxX, frame.maxY > view.minY, frame.minY < view.maxY else { return nil }
-            return Placed(annotation: annotation, tip: tip, frame: frame, bodyFrame: bodyFrame)
+        func visible(_ frame: ViewRect) -> Bool {
+            frame.maxX > view.minX && frame.minX < view.maxX && frame.maxY > view.minY && frame.minY < view.maxY
         }
-        .sorted {
+        func place(_ annotation: MapAnnotation, at tip: ViewPoint) -> Placed? {
+            let (bounds, body) = AnnotationLayout.bounds(of: annotation.marker)
+            let frame = bounds.offsetBy(tip)
+            // Only markers that can touch the image are drawn.
+            guard visible(frame) else { return nil }
+            return Placed(content: .annotation(annotation), tip: tip, frame: frame, bodyFrame: body.offsetBy(tip), sortKey: annotation.id)
+        }
+        var placed: [Placed] = []
+        if let clusterIndex {
+            precondition(clusterIndex.inputCount == annotations.count, "a cluster index must be built over the annotations drawn")
+            // Markers reach beyond their anchor: query a margin around the view.
+            let marginMapPoints = 48 / ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
+            for item in clusterIndex.items(in: visibleMapRect.insetBy(dx: -marginMapPoints, dy: -marginMapPoints), zoomLevel: viewport.zoomLevel) {
+                guard let tip = viewport.unwrappedPoint(for: item.mapPoint) else { continue }
+                switch item.item {
+                case .point(let index, _):
+                    if let marker = place(annotations[index], at: tip) { placed.append(marker) }
+                case .cluster(let cluster):
+                    let frame = ClusterMarker.frame(count: cluster.count, center: tip, style: style.cluster)
+                    guard visible(frame) else { continue }
+                    placed.append(Placed(content: .cluster(cluster), tip: tip, frame: frame, bodyFrame: frame, sortKey: "cluster \(cluster.id)"))
+                }
+            }
+        } else {
+            placed = annotations.compactMap { annotation in viewport.point(for: annotation.coordinate).flatMap { place(annotation, at: $0) } }
+        }
+        self.placed = placed.sorted {
             if $0.tip.y != $1.tip.y { return $0.tip.y < $1.tip.y }
             if $0.tip.x != $1.tip.x { return $0.tip.x < $1.tip.x }
-            return $0.annotation.id < $1.annotation.id
+            return $0.sortKey < $1.sortKey
         }
     }
 
@@ -51,18 +86,44 @@ struct AnnotationLayout {
         }
     }
 
-    /// The callout for a selected annotation, when its marker shows in the view.
-    func callout(for annotation: MapAnnotation, appearance: MapwrightMetadata.Callout, cairo: OpaquePointer) -> Callout? {
-        guard let marker = placed.first(where: { $0.annotation.id == annotation.id }) else { return nil }
+    /// The visible marker showing the selected annotation: the annotation itself, or the cluster
+    /// it belongs to at this zoom (as MapKit selects the cluster of a clustered annotation).
+    func marker(showing id: String, annotations: [MapAnnotation], clusterIndex: ClusterIndex?) -> Placed? {
+        if let marker = placed.first(where: { if case .annotation(let annotation) = $0.content { return annotation.id == id }; return false }) {
+            return marker
+        }
+        guard let clusterIndex, let index = annotations.firstIndex(where: { $0.id == id }) else { return nil }
+        return placed.first { marker in
+            guard case .cluster(let cluster) = marker.content,
+                  let leaves = try? clusterIndex.leaves(of: cluster.id, limit: cluster.count)
+            else { return false }
+            return leaves.contains(index)
+        }
+    }
+
+    /// The callout for a marker: an annotation's title and subtitle and thumbnail, or a
+    /// cluster's count and the titles of its first members.
+    func callout(
+        for marker: Placed, annotations: [MapAnnotation], clusterIndex: ClusterIndex?, memberName: String,
+        appearance: MapwrightMetadata.Callout, cairo: OpaquePointer
+    ) -> Callout {
+        var title: String, subtitle: String?, thumbnail = marker.content.thumbnail
+        switch marker.content {
+        case .annotation(let annotation):
+            title = annotation.calloutTitle
+            subtitle = annotation.calloutTitle == annotation.subtitle ? nil : annotation.subtitle
+        case .cluster(let cluster):
+            title = "\(cluster.count) \(memberName)"
+            let shown = 3
+            let leaves = (try? clusterIndex?.leaves(of: cluster.id, limit: shown)) ?? nil
+            let titles = (leaves ?? []).map { annotations[$0].calloutTitle }
+            subtitle = titles.joined(separator: ", ") + (cluster.count > titles.count ? ", …" : "")
+            thumbnail = leaves?.lazy.compactMap { annotations[$0].thumbnail }.first
+        }
         return Callout(
-            title: annotation.calloutTitle,
-            subtitle: annotation.calloutTitle == annotation.subtitle ? nil : annotation.subtitle,
-            thumbnail: annotation.thumbnail,
-            anchor: ViewPoint(x: marker.tip.x, y: marker.bodyFrame.minY),
-            tip: marker.tip,
-            viewSize: viewSize,
-            appearance: appearance,
-            cairo: cairo)
+            title: title, subtitle: subtitle, thumbnail: thumbnail,
+            anchor: ViewPoint(x: marker.tip.x, y: marker.bodyFrame.minY), tip: marker.tip,
+            viewSize: viewSize, appearance: appearance, cairo: cairo)
     }
 
     /// Draws every marker: all pin shadows first, then the markers north to south, the selected
@@ -73,8 +134,8 @@ struct AnnotationLayout {
     ///
     /// - Parameter sprites: Pixel-aligned pin bitmaps for image output; `nil` draws pins as paths
     ///   (PDF, SVG).
-    func draw(selectedID: String?, pins: MapwrightMetadata.Pins, sprites: PinSprites?, cairo: OpaquePointer) {
-        let pinned = placed.filter { if case .pin = $0.annotation.marker { return true }; return false }
+    func draw(selected: Placed?, style: MapwrightMetadata, sprites: PinSprites?, cairo: OpaquePointer) {
+        let pinned = placed.filter { if case .annotation(let annotation) = $0.content, case .pin = annotation.marker { return true }; return false }
         if let shadowArea = ViewRect(enclosing: pinned.flatMap { [$0.frame.origin, ViewPoint(x: $0.frame.maxX, y: $0.frame.maxY)] }) {
             cairo_save(cairo)
             cairo_rectangle(cairo, shadowArea.minX - 1, shadowArea.minY - 1, shadowArea.size.width + 2, shadowArea.size.height + 2)
@@ -82,28 +143,44 @@ struct AnnotationLayout {
             cairo_push_group(cairo)
             for marker in pinned {
                 if let sprites {
-                    sprites.paintShadow(color: pins.shadowColor, at: marker.tip, cairo: cairo)
+                    sprites.paintShadow(color: style.pins.shadowColor, at: marker.tip, cairo: cairo)
                 } else {
-                    PinMarker.drawShadow(at: marker.tip, in: cairo, color: pins.shadowColor)
+                    PinMarker.drawShadow(at: marker.tip, in: cairo, color: style.pins.shadowColor)
                 }
             }
             cairo_pop_group_to_source(cairo)
-            cairo_paint_with_alpha(cairo, pins.shadowOpacity)
+            cairo_paint_with_alpha(cairo, style.pins.shadowOpacity)
             cairo_restore(cairo)
         }
-        let ordered = placed.filter { $0.annotation.id != selectedID } + placed.filter { $0.annotation.id == selectedID }
+        let ordered = placed.filter { $0.sortKey != selected?.sortKey } + placed.filter { $0.sortKey == selected?.sortKey }
         for marker in ordered {
-            switch marker.annotation.marker {
-            case .pin(let color):
-                if let sprites {
-                    sprites.paintPin(color: color, at: marker.tip, cairo: cairo)
-                } else {
-                    PinMarker.drawPin(at: marker.tip, color: color, in: cairo)
+            switch marker.content {
+            case .annotation(let annotation):
+                switch annotation.marker {
+                case .pin(let color):
+                    if let sprites {
+                        sprites.paintPin(color: color, at: marker.tip, cairo: cairo)
+                    } else {
+                        PinMarker.drawPin(at: marker.tip, color: color, in: cairo)
+                    }
+                case .image(let image, _, _):
+                    ImagePainter.draw(image, in: marker.frame, cornerRadius: 0, cairo: cairo)
                 }
-            case .image(let image, _, _):
-                ImagePainter.draw(image, in: marker.frame, cornerRadius: 0, cairo: cairo)
+            case .cluster(let cluster):
+                // Clusters wear their members' pin colour; one identifier for all ("") the style's cluster colour.
+                let identifier = cluster.clusteringIdentifier ?? ""
+                let color = identifier.isEmpty ? style.cluster.fillColor : style.pins.color(forKey: identifier)
+                ClusterMarker.draw(cluster, at: marker.tip, color: color, style: style.cluster, cairo: cairo)
             }
         }
+    }
+}
+
+extension AnnotationLayout.Content {
+    /// The annotation's callout image; clusters take their first member's.
+    var thumbnail: RGBAImage? {
+        if case .annotation(let annotation) = self { return annotation.thumbnail }
+        return nil
     }
 }
 

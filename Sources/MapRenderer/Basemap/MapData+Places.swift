@@ -13,20 +13,20 @@ extension MapData {
 
     /// The region of a named place — a country or a state or province — from the polygons a
     /// style fills or outlines, searched in the style's layer order, then from the bundled
-    /// basemap's countries and states (so a raster style can frame a place too); names match
-    /// ignoring case.
+    /// basemap's countries and states (so a raster style, or no style, can frame a place too);
+    /// names match ignoring case.
     ///
     /// The region bounds the place's largest polygon, so a country with far-flung territories
     /// (France and French Guiana, the United States and Hawaii) frames its main part.
     ///
     /// - Returns: `nil` when no feature has that name.
     /// - Throws: ``RendererError`` when a source cannot be read.
-    public func region(ofPlaceNamed name: String, style: Style) throws(RendererError) -> CoordinateRegion? {
+    public func region(ofPlaceNamed name: String, style: Style? = nil) throws(RendererError) -> CoordinateRegion? {
         let wanted = name.trimmingCharacters(in: .whitespaces)
         var candidates: [(StyleSource, String?)] = []
         var searched = Set<String>()
-        for layer in style.layers where layer.type == .fill || layer.type == .line {
-            guard let sourceID = layer.source, let styleSource = style.sources[sourceID],
+        for layer in style?.layers ?? [] where layer.type == .fill || layer.type == .line {
+            guard let sourceID = layer.source, let styleSource = style?.sources[sourceID],
                   searched.insert("\(sourceID)#\(layer.sourceLayer ?? "")").inserted
             else { continue }
             candidates.append((styleSource, layer.sourceLayer))

@@ -10,7 +10,15 @@ public struct MapSnapshotOptions: Sendable {
     public var style: Style
     /// The markers, drawn south over north.
     public var annotations: [MapAnnotation]
-    /// The annotation whose callout is shown, by ``MapAnnotation/id``.
+    /// Clusters of ``annotations``, built over exactly them, in order, and shared by every render
+    /// and tile of them; `nil` draws every annotation on its own. Clusters are drawn at the
+    /// viewport's zoom level as ``ClusterIndex/items(in:zoomLevel:)`` gives them, so one image
+    /// and a grid of tiles of the same area show the same clusters.
+    public var clusterIndex: ClusterIndex?
+    /// What a cluster's callout calls its members: "16 photos". The default is "items".
+    public var clusterMemberName: String
+    /// The annotation whose callout is shown, by ``MapAnnotation/id``; when it is in a cluster at
+    /// this zoom, the cluster's callout is shown.
     public var selectedAnnotationID: String?
     /// Tracks, areas and circles, drawn at their ``MapOverlay/level``.
     public var overlays: [MapOverlay]
@@ -22,6 +30,8 @@ public struct MapSnapshotOptions: Sendable {
         viewport: Viewport,
         style: Style,
         annotations: [MapAnnotation] = [],
+        clusterIndex: ClusterIndex? = nil,
+        clusterMemberName: String = "items",
         selectedAnnotationID: String? = nil,
         overlays: [MapOverlay] = [],
         showsAttribution: Bool = true
@@ -29,6 +39,8 @@ public struct MapSnapshotOptions: Sendable {
         self.viewport = viewport
         self.style = style
         self.annotations = annotations
+        self.clusterIndex = clusterIndex
+        self.clusterMemberName = clusterMemberName
         self.selectedAnnotationID = selectedAnnotationID
         self.overlays = overlays
         self.showsAttribution = showsAttribution

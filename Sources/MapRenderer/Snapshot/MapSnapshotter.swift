@@ -104,11 +104,19 @@ public final class MapSnapshotter: Sendable {
         let metadata = style.mapwright
 
         // Markers and the callout take their room first, so labels keep off them.
-        let markers = AnnotationLayout(annotations: options.annotations, viewport: viewport)
+        let markers = AnnotationLayout(
+            annotations: options.annotations, clusterIndex: options.clusterIndex, viewport: viewport,
+            visibleMapRect: visibleMapRect, style: metadata)
         var taken = CollisionIndex()
         for frame in markers.bodyFrames { taken.insert(frame) }
-        let selected = options.selectedAnnotationID.flatMap { id in options.annotations.first { $0.id == id } }
-        let callout = selected.flatMap { markers.callout(for: $0, appearance: metadata.callout, cairo: cairo) }
+        let selected = options.selectedAnnotationID.flatMap {
+            markers.marker(showing: $0, annotations: options.annotations, clusterIndex: options.clusterIndex)
+        }
+        let callout = selected.map {
+            markers.callout(
+                for: $0, annotations: options.annotations, clusterIndex: options.clusterIndex,
+                memberName: options.clusterMemberName, appearance: metadata.callout, cairo: cairo)
+        }
         if let callout { taken.insert(callout.frame) }
 
         let labels = try placeLabels(style: style, painter: painter, cairo: cairo, taken: &taken)
@@ -135,9 +143,20 @@ public final class MapSnapshotter: Sendable {
         }
         if !drewRoadOverlays { drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, cairo: cairo) }
         drawOverlays(options.overlays, level: .aboveLabels, viewport: viewport, cairo: cairo)
-        markers.draw(selectedID: selected?.id, pins: metadata.pins, sprites: sprites, cairo: cairo)
+        markers.draw(selected: selected, style: metadata, sprites: sprites, cairo: cairo)
         callout?.draw(in: cairo, scale: viewport.scale)
         if options.showsAttribution { drawAttribution(style: style, viewSize: viewport.size, cairo: cairo) }
+    }
+
+    /// Whether any two of the annotations' markers would overlap in the viewport: the cue for
+    /// clustering them automatically.
+    public static func markersWouldOverlap(_ annotations: [MapAnnotation], in viewport: Viewport) -> Bool {
+        var taken = CollisionIndex()
+        for annotation in annotations {
+            guard let tip = viewport.point(for: annotation.coordinate) else { continue }
+            if !taken.insertIfFree(AnnotationLayout.bounds(of: annotation.marker).body.offsetBy(tip)) { return true }
+        }
+        return false
     }
 
     /// Lays out and places the labels of every visible symbol layer; upper layers place first,

@@ -1,0 +1,163 @@
+import ArgumentParser
+import Foundation
+import MapCore
+import MapJSON
+import MapPhotos
+import MapRenderer
+
+/// `mapwright cluster`: the clusters and single photos a map shows at a zoom level, as text or
+/// as the GeoJSON web viewers read (supercluster's properties).
+struct ClusterCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cluster",
+        abstract: "Print the clusters and single photos shown at a zoom level, as text or GeoJSON.",
+        discussion: """
+            Clusters come from the same index `render` draws: hierarchical greedy clustering with a \
+            radius in points at 256-point tiles. Without --bbox, --region or --place the whole world \
+            is queried.
+            """
+    )
+
+    @OptionGroup var photoSources: PhotoSourceOptions
+
+    @Option(help: "The zoom level (clusters change at whole levels).")
+    var zoom: Double
+
+    @Option(help: "The area to query, as WEST,SOUTH,EAST,NORTH in degrees (EAST < WEST crosses the antimeridian).")
+    var bbox: String?
+
+    @Option(help: "The area to query, as LAT,LON,LATDELTA,LONDELTA in degrees.")
+    var region: String?
+
+    @Option(help: "A country or state/province from the basemap to query.")
+    var place: String?
+
+    @Option(help: "Which photos may share a cluster: photographer, all or none.")
+    var clusterBy: ClusterGroupingArgument = .photographer
+
+    @Option(help: "The cluster radius in points at 256-point tiles.")
+    var radius: Double = 40
+
+    @Option(help: "The fewest photos that make a cluster (at least 2).")
+    var minPoints: Int = 2
+
+    @Option(help: "The zoom level above which every photo stands alone (0 to 30).")
+    var maxZoom: Int = 16
+
+    @Option(help: "The folder holding the bundled basemap, for --place.")
+    var basemapDirectory: String = "Tiles/basemap"
+
+    @Flag(help: "Print a GeoJSON FeatureCollection instead of text.")
+    var json = false
+
+    func validate() throws {
+        guard zoom.isFinite, zoom >= 0, zoom <= 30 else { throw ValidationError("--zoom: \(zoom) is outside [0, 30]") }
+        guard [bbox, region, place].compactMap({ $0 }).count <= 1 else {
+            throw ValidationError("choose one of --bbox, --region and --place")
+        }
+        _ = try options()
+        _ = try queryRegion(place: nil)
+    }
+
+    func run() throws {
+        let photos = try photoSources.load()
+        guard !photos.isEmpty else { throw CommandFailure("no photo has a location: nothing to cluster", status: 1) }
+        let index = ClusterIndex(
+            photos.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: identifier(for: $0)) }, options: try options())
+        let items = index.items(in: try queryRegion(place: place), zoomLevel: zoom)
+        if json {
+            print(geoJSON(items, photos: photos).jsonText)
+        } else {
+            for item in items { print(text(for: item, photos: photos)) }
+            let clusters = items.filter { if case .cluster = $0 { return true }; return false }.count
+            print("\(clusters) clusters and \(items.count - clusters) single photos at zoom \(index.options.zoomLevel(forQuery: zoom))")
+        }
+    }
+
+    private func options() throws -> ClusterOptions {
+        do {
+            return try ClusterOptions(radiusPoints: radius, minimumPoints: minPoints, maximumZoom: maxZoom)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    private func identifier(for photo: Photo) -> String? {
+        switch clusterBy {
+        case .photographer: return photo.photographer ?? ""
+        case .all: return ""
+        case .none: return nil
+        }
+    }
+
+    /// The queried region: the option given, else the whole world.
+    private func queryRegion(place: String?) throws -> CoordinateRegion {
+        do {
+            if let bbox {
+                let numbers = try ArgumentValues.doubles(bbox, count: 4, format: "--bbox WEST,SOUTH,EAST,NORTH")
+                return try CoordinateRegion(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
+            }
+            if let region {
+                let numbers = try ArgumentValues.doubles(region, count: 4, format: "--region LAT,LON,LATDELTA,LONDELTA")
+                return CoordinateRegion(
+                    center: try Coordinate(latitude: numbers[0], longitude: numbers[1]),
+                    span: try CoordinateSpan(latitudeDelta: numbers[2], longitudeDelta: numbers[3]))
+            }
+            if let place {
+                let data = MapData(basemapDirectory: URL(fileURLWithPath: basemapDirectory))
+                let found: CoordinateRegion?
+                do { found = try data.region(ofPlaceNamed: place) } catch { throw CommandFailure(error.description) }
+                guard let found else { throw CommandFailure("--place: no country or state/province named '\(place)' in the basemap") }
+                return found
+            }
+            return try CoordinateRegion(west: -180, south: -90, east: 180, north: 90)
+        } catch let error as MapCoreError {
+            throw ValidationError("\(bbox != nil ? "--bbox" : "--region"): \(error)")
+        }
+    }
+
+    private func text(for item: ClusterItem, photos: [Photo]) -> String {
+        switch item {
+        case .cluster(let cluster):
+            return "cluster \(cluster.id): \(cluster.count) photos at \(cluster.coordinate), expands at zoom \(cluster.expansionZoom)"
+                + (cluster.clusteringIdentifier.map { $0.isEmpty ? "" : " (\($0))" } ?? "")
+        case .point(let index, let coordinate):
+            let photo = photos[index]
+            return "photo \(photo.id): \(photo.calloutTitle) at \(coordinate)"
+        }
+    }
+
+    /// The items as a GeoJSON FeatureCollection with supercluster's properties (`cluster`,
+    /// `cluster_id`, `point_count`, `point_count_abbreviated`, `expansion_zoom`); single photos
+    /// carry their id, title and photographer.
+    private func geoJSON(_ items: [ClusterItem], photos: [Photo]) -> JSONValue {
+        let features = items.map { item -> JSONValue in
+            let coordinate = item.coordinate
+            var properties: [String: JSONValue]
+            var feature: [String: JSONValue] = ["type": .string("Feature")]
+            switch item {
+            case .cluster(let cluster):
+                properties = [
+                    "cluster": .bool(true),
+                    "cluster_id": .number(Double(cluster.id.rawValue)),
+                    "point_count": .number(Double(cluster.count)),
+                    "point_count_abbreviated": .string(cluster.abbreviatedCount),
+                    "expansion_zoom": .number(Double(cluster.expansionZoom)),
+                ]
+                if let identifier = cluster.clusteringIdentifier, !identifier.isEmpty { properties["clustering_identifier"] = .string(identifier) }
+                feature["id"] = .number(Double(cluster.id.rawValue))
+            case .point(let index, _):
+                let photo = photos[index]
+                properties = ["cluster": .bool(false), "id": .string(photo.id), "title": .string(photo.calloutTitle)]
+                if let photographer = photo.photographer { properties["photographer"] = .string(photographer) }
+            }
+            feature["geometry"] = .object([
+                "type": .string("Point"),
+                "coordinates": .array([.number(coordinate.longitude), .number(coordinate.latitude)]),
+            ])
+            feature["properties"] = .object(properties)
+            return .object(feature)
+        }
+        return .object(["type": .string("FeatureCollection"), "features": .array(features)])
+    }
+}
