@@ -144,7 +144,7 @@ let package = Package(
         /// pins and callouts; the one renderer behind images and tiles.
         .target(
             name: "MapRenderer",
-            dependencies: ["MapCore", "MapStyle", "GeoData", "ImageDiff", "CCairo"],
+            dependencies: ["MapCore", "MapStyle", "GeoData", "ImageDiff", "RasterTiles", "CCairo"],
             swiftSettings: swiftSettings
         ),
         /// A photographer's map: photos as pins with a selected callout, tracks and shapes, framed
@@ -162,7 +162,9 @@ let package = Package(
         ),
         .testTarget(
             name: "MapRendererTests",
-            dependencies: ["MapRenderer", "PhotoMap", "MapTestSupport", "MapStyle", "MapPhotos", "GeoData", "ImageDiff", "MapCore"],
+            dependencies: [
+                "MapRenderer", "PhotoMap", "MapTestSupport", "MapStyle", "MapPhotos", "GeoData", "ImageDiff", "MapCore", "TileStore",
+            ],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),

@@ -67,7 +67,9 @@ struct RenderCommandTests {
         (["--photos", "Samples/photos", "--select", "no such photo"], "--select"),
         (["--place", "Atlantis"], "Atlantis"),
         (["--style", "sepia"], "standard"),
-        (["--style", "satellite", "--place", "Greece"], "raster source"),
+        (["--style", "satellite", "--place", "Greece"], "--raster-source"),
+        (["--style", "satellite", "--place", "Greece", "--raster-source", "http://127.0.0.1:1/{z}/{x}/{y}.png"], "offline"),
+        (["--style", "hybrid", "--place", "Greece", "--raster-source", "tiles.png"], "--raster-source"),
         (["--track", "Samples/photos/li-ming"], "li-ming"),
     ])
     func badInputFailsWithOneLineNamingIt(arguments: [String], fragment: String) throws {

@@ -61,7 +61,7 @@ struct ShippedStylesTests {
         let templated = try style.configuringRasterSources(RasterTiles(argument: "https://t.example.com/{z}/{x}/{y}.jpg"))
         try templated.requireConfiguredRasterSources()
         guard case .raster(let raster) = templated.sources["imagery"] else { return #expect(Bool(false)) }
-        #expect(raster.tileURL(z: 3, x: 4, y: 2) == "https://t.example.com/3/4/2.jpg")
+        #expect(raster.tiles == .templates(["https://t.example.com/{z}/{x}/{y}.jpg"]))
 
         let mbtiles = try style.configuringRasterSources(RasterTiles(argument: "/data/aerial.mbtiles"), id: "imagery")
         #expect(mbtiles.unconfiguredRasterSourceIDs.isEmpty)

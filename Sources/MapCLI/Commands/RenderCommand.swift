@@ -59,6 +59,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "A style name from the styles folder (standard, muted, dark, satellite, hybrid) or a style JSON file.")
     var style: String = "standard"
 
+    @Option(help: "Imagery for the satellite and hybrid styles: a tile URL template with {z}, {x} and {y} (also {s}, {r}) or an .mbtiles file.")
+    var rasterSource: String?
+
     @Option(help: "The folder of named styles.")
     var stylesDirectory: String = "Styles"
 
@@ -159,8 +162,21 @@ struct RenderCommand: ParsableCommand {
             return try Style.named(style, in: URL(fileURLWithPath: stylesDirectory))
         }
         for warning in loaded.warnings { Mapwright.warn(warning.description) }
-        try failure { () throws(StyleError) in try loaded.style.requireConfiguredRasterSources() }
-        return loaded.style
+        var configured = loaded.style
+        if let rasterSource {
+            do throws(StyleError) {
+                configured = try configured.configuringRasterSources(
+                    RasterTiles(argument: rasterSource, relativeTo: URL(fileURLWithPath: ".")))
+            } catch {
+                throw CommandFailure("--raster-source: \(error.description)")
+            }
+        }
+        do throws(StyleError) {
+            try configured.requireConfiguredRasterSources()
+        } catch {
+            throw CommandFailure("\(error.description), with --raster-source")
+        }
+        return configured
     }
 
     /// Runs `body`, turning its typed error into a one-line failure (exit status 2).

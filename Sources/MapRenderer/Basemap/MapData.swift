@@ -2,6 +2,7 @@ import Foundation
 import GeoData
 import MapCore
 import MapStyle
+import RasterTiles
 
 /// The vector data styles draw from, opened once and shared by every render: GeoPackage tables
 /// and GeoJSON files, each read into memory once, with geometry prepared once per zoom level
@@ -15,19 +16,28 @@ import MapStyle
 public final class MapData: @unchecked Sendable {
     /// Where `basemap://NAME` sources are found: `NAME_map.gpkg` in this folder.
     public let basemapDirectory: URL
+    /// Where raster tiles fetched over HTTP are cached, one MBTiles file per source.
+    public let tileCacheDirectory: URL
     /// Prepared geometry, per (source, zoom level, scale).
     public let preparedLayers = PreparedLayerCache()
 
     private let lock = NSLock()
     private var geoPackages: [URL: GeoPackage] = [:]
     private var sources: [String: any GeoData.VectorSource] = [:]
+    private var rasterSources: [String: any RasterTileSource] = [:]
 
     /// Creates the data store.
     ///
-    /// - Parameter basemapDirectory: The folder holding the bundled basemap. The default is
-    ///   `Tiles/basemap` under the current directory.
-    public init(basemapDirectory: URL = URL(fileURLWithPath: "Tiles/basemap")) {
+    /// - Parameters:
+    ///   - basemapDirectory: The folder holding the bundled basemap. The default is `Tiles/basemap`
+    ///     under the current directory.
+    ///   - tileCacheDirectory: Where fetched raster tiles are cached. The default is `Tiles/cache`.
+    public init(
+        basemapDirectory: URL = URL(fileURLWithPath: "Tiles/basemap"),
+        tileCacheDirectory: URL = URL(fileURLWithPath: "Tiles/cache", isDirectory: true)
+    ) {
         self.basemapDirectory = basemapDirectory
+        self.tileCacheDirectory = tileCacheDirectory
     }
 
     /// The vector source a style layer draws from: a GeoPackage table (`source-layer`) or a
@@ -61,6 +71,18 @@ public final class MapData: @unchecked Sendable {
         return lock.withLock {
             if let existing = sources[key] { return existing }
             sources[key] = source
+            return source
+        }
+    }
+
+    func cachedRaster(
+        _ key: String, make: () throws(RendererError) -> any RasterTileSource
+    ) throws(RendererError) -> any RasterTileSource {
+        if let source = lock.withLock({ rasterSources[key] }) { return source }
+        let source = try make()
+        return lock.withLock {
+            if let existing = rasterSources[key] { return existing }
+            rasterSources[key] = source
             return source
         }
     }

@@ -137,8 +137,8 @@ public final class MapSnapshotter: Sendable {
                 painter.drawLine(line, features: try painter.features(of: layer))
             case .symbol:
                 for label in labels[index] ?? [] { label.layout.draw(at: label.frame.origin, color: label.color, halo: label.halo) }
-            case .raster:
-                throw .raster(source: layer.source ?? layer.id, reason: "raster layers are not drawn yet")
+            case .raster(let raster):
+                try painter.drawRaster(raster, layer: layer)
             }
         }
         if !drewRoadOverlays { drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, cairo: cairo) }

@@ -39,22 +39,6 @@ public struct RasterSource: Hashable, Sendable {
     /// Whether the source says where its tiles come from.
     public var isConfigured: Bool { tiles != nil }
 
-    /// The URL of a tile for templated tiles, or nil for MBTiles or an unconfigured source.
-    ///
-    /// `{z}`, `{x}` and `{y}` are the tile address (`y` flipped for the TMS scheme); `{s}` is a
-    /// subdomain `a`, `b` or `c` and the template is chosen from the list, both by `(x + y)` so a
-    /// tile always has the same URL; `{r}` is `@2x` when `scale` is 2 or more, empty otherwise.
-    public func tileURL(z: Int, x: Int, y: Int, scale: Double = 1) -> String? {
-        guard case .templates(let templates) = tiles, !templates.isEmpty else { return nil }
-        let spread = abs(x + y)
-        let row = scheme == .tms ? (1 << z) - 1 - y : y
-        return templates[spread % templates.count]
-            .replacingOccurrences(of: "{z}", with: String(z))
-            .replacingOccurrences(of: "{x}", with: String(x))
-            .replacingOccurrences(of: "{y}", with: String(row))
-            .replacingOccurrences(of: "{s}", with: ["a", "b", "c"][spread % 3])
-            .replacingOccurrences(of: "{r}", with: scale >= 2 ? "@2x" : "")
-    }
 }
 
 /// Where a raster source's tiles come from.
