@@ -95,13 +95,13 @@ for _ in 0..<iterations {
     renders.append(render); encodes.append(encode); totals.append(render + encode)
 }
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+let bytes = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
 var clusteredRequest = request
 clusteredRequest.clustering = .automatic
 var clustered: [Double] = []
 for _ in 0..<iterations {
     clustered.append(try milliseconds { try snapshotter.write(builder.options(for: clusteredRequest), to: output) })
 }
-let bytes = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
 print("1200x800 @2x, \(photoCount) photos, a \(trackPointCount)-point track, one callout (median of \(iterations))")
 print(String(format: "first render (loads and prepares the basemap)  %7.1f ms", first))
 print(String(format: "render                                         %7.1f ms", median(renders)))
