@@ -16,8 +16,10 @@ else
     exit 1
 fi
 
-# System packages: C libraries for the system-library targets, PROJ's data, fonts pinned for
-# deterministic text rendering.
+# System packages: C libraries for the system-library targets, PROJ's data, the fonts the
+# renderer pins (DejaVu for Latin, Greek, Cyrillic, Arabic, Hebrew; WenQuanYi Micro Hei for
+# Chinese, Japanese, Korean; Noto for other scripts), and python3 for the tests' loopback tile
+# server and the benchmarks' pixelmatch comparison.
 PACKAGES=(
     pkg-config
     libcairo2-dev
@@ -29,6 +31,10 @@ PACKAGES=(
     libturbojpeg0-dev
     libexif-dev
     fonts-dejavu-core
+    fonts-wqy-microhei
+    fonts-noto-core
+    python3
+    python3-venv
 )
 
 missing=()
