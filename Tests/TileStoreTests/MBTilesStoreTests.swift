@@ -2,6 +2,7 @@ import Foundation
 import MapCore
 import MapSQLite
 import Testing
+
 @testable import TileStore
 
 struct MBTilesStoreTests {
@@ -83,7 +84,7 @@ struct MBTilesStoreTests {
         let metadata = MBTilesMetadata(
             name: "Satellite",
             format: .jpg,
-            bounds: MBTilesMetadata.Bounds(west: -180, south: -85.0511, east: 180, north: 85.0511),
+            bounds: BoundingBox(west: -180, south: -85.0511, east: 180, north: 85.0511),
             center: MBTilesMetadata.Center(longitude: -122.1906, latitude: 37.7599, zoom: 11),
             minZoom: 0,
             maxZoom: 12,

@@ -1,3 +1,5 @@
+import MapCore
+
 extension GeoPackage {
     /// A feature table as `gpkg_contents` and `gpkg_geometry_columns` describe it
     /// (GeoPackage 1.3 §1.1.3.1, §2.1.5).

@@ -1,4 +1,6 @@
+import MapCore
 import Foundation
+
 import MapSQLite
 
 /// A GeoPackage file opened read-only: its feature tables, their rows as ``Feature``s, and

@@ -1,3 +1,5 @@
+import MapCore
+
 /// A decoded GeoPackage geometry blob: the GeoPackage binary header, then ISO WKB.
 ///
 /// The header (GeoPackage 1.3 §2.1.3, "GeoPackageBinaryHeader") is:

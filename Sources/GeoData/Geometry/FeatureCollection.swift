@@ -1,3 +1,5 @@
+import MapCore
+
 /// Features in order: a GeoJSON FeatureCollection (RFC 7946 §3.3), a GeoPackage table, a GPX file.
 public struct FeatureCollection: Hashable, Sendable {
     /// The features, in the order the source lists them.

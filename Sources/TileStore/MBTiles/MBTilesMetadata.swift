@@ -1,4 +1,5 @@
 import Foundation
+
 import MapCore
 
 /// The rows of an MBTiles file's `metadata` table, typed (MBTiles 1.3, "Metadata").
@@ -16,34 +17,6 @@ import MapCore
 /// try store.writeMetadata(metadata)
 /// ```
 public struct MBTilesMetadata: Hashable, Sendable {
-    /// The tileset's bounds in WGS 84 degrees, written `left,bottom,right,top`
-    /// (OpenLayers Bounds order), for example `-180.0,-85,180,85` for the whole earth.
-    public struct Bounds: Hashable, Sendable {
-        /// The western edge, in degrees of longitude.
-        public var west: Double
-        /// The southern edge, in degrees of latitude.
-        public var south: Double
-        /// The eastern edge, in degrees of longitude; less than ``west`` across the antimeridian.
-        public var east: Double
-        /// The northern edge, in degrees of latitude.
-        public var north: Double
-
-        /// Creates bounds from their edges, in degrees.
-        public init(west: Double, south: Double, east: Double, north: Double) {
-            self.west = west
-            self.south = south
-            self.east = east
-            self.north = north
-        }
-
-        /// The bounds as a coordinate region.
-        ///
-        /// - Throws: ``MapCoreError`` when an edge is outside the globe.
-        public func region() throws(MapCoreError) -> CoordinateRegion {
-            try CoordinateRegion(west: west, south: south, east: east, north: north)
-        }
-    }
-
     /// The default view: a position and a zoom level, written `longitude,latitude,zoom`.
     public struct Center: Hashable, Sendable {
         /// Degrees east of Greenwich.
@@ -73,7 +46,7 @@ public struct MBTilesMetadata: Hashable, Sendable {
     /// here and kept, as written, in ``otherValues``.
     public var format: TileFormat?
     /// `bounds`: the area every zoom level covers.
-    public var bounds: Bounds?
+    public var bounds: BoundingBox?
     /// `center`: the default view.
     public var center: Center?
     /// `minzoom`: the lowest zoom level with tiles.
@@ -95,7 +68,7 @@ public struct MBTilesMetadata: Hashable, Sendable {
     public init(
         name: String? = nil,
         format: TileFormat? = nil,
-        bounds: Bounds? = nil,
+        bounds: BoundingBox? = nil,
         center: Center? = nil,
         minZoom: Int? = nil,
         maxZoom: Int? = nil,
@@ -159,7 +132,7 @@ extension MBTilesMetadata {
             others["type"] = nil
         }
         if let edges = try numbers("bounds", count: 4) {
-            bounds = Bounds(west: edges[0], south: edges[1], east: edges[2], north: edges[3])
+            bounds = BoundingBox(west: edges[0], south: edges[1], east: edges[2], north: edges[3])
         }
         if let view = try numbers("center", count: 3) {
             guard let zoom = Int(exactly: view[2].rounded()) else {

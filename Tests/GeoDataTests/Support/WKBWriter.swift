@@ -1,3 +1,5 @@
+import MapCore
+
 import GeoData
 
 /// A test-only ISO WKB encoder, so the reader is checked against bytes built independently.

@@ -1,10 +1,11 @@
-import MapCore
+import Foundation
 
 /// A rectangle of longitudes and latitudes in degrees, as RFC 7946 §5 orders a bbox
 /// (west, south, east, north) and a GeoPackage envelope stores it (min x, max x, min y, max y).
 ///
 /// This box never crosses the antimeridian: `west <= east`. A query that crosses it is split
-/// into two boxes (see ``MapRect/worldCopies``).
+/// into two boxes, one per world copy (GeoData's `MapRect.worldCopies`). MBTiles metadata's
+/// `bounds` use it too.
 public struct BoundingBox: Hashable, Sendable {
     /// Smallest longitude, in degrees.
     public var west: Double
@@ -23,17 +24,6 @@ public struct BoundingBox: Hashable, Sendable {
         self.north = north
     }
 
-    /// The smallest box containing the positions, or `nil` for none.
-    public init?<S: Sequence>(enclosing positions: S) where S.Element == Position {
-        var west = Double.infinity, south = Double.infinity, east = -Double.infinity, north = -Double.infinity
-        for position in positions {
-            west = min(west, position.longitude); east = max(east, position.longitude)
-            south = min(south, position.latitude); north = max(north, position.latitude)
-        }
-        guard west.isFinite, south.isFinite, east.isFinite, north.isFinite else { return nil }
-        self.init(west: west, south: south, east: east, north: north)
-    }
-
     /// The whole world, [-180, 180] × [-90, 90].
     public static let world = BoundingBox(west: -180, south: -90, east: 180, north: 90)
 
@@ -48,6 +38,13 @@ public struct BoundingBox: Hashable, Sendable {
             west: min(west, other.west), south: min(south, other.south),
             east: max(east, other.east), north: max(north, other.north)
         )
+    }
+
+    /// The region the box covers.
+    ///
+    /// - Throws: ``MapCoreError`` naming the edge that is out of range.
+    public func region() throws(MapCoreError) -> CoordinateRegion {
+        try CoordinateRegion(west: west, south: south, east: east, north: north)
     }
 
     /// Grows this box to contain `other`.
@@ -67,9 +64,4 @@ public struct BoundingBox: Hashable, Sendable {
         self.init(west: west, south: south, east: east, north: north)
     }
 
-    /// The map rect of the box (latitudes clamped to the Mercator square).
-    public var mapRect: MapRect {
-        let corners = [Position(longitude: west, latitude: north), Position(longitude: east, latitude: south)]
-        return MapRect(enclosing: corners.compactMap(\.mapPoint))
-    }
 }
