@@ -1,0 +1,40 @@
+import Foundation
+import ImageDiff
+import MapCore
+import MapRenderer
+import MapStyle
+import Testing
+
+/// A user's own GeoJSON file drawn as a vector layer of a style, over the bundled basemap.
+struct UserLayerRenderTests {
+    @Test func aStyleDrawsAUsersGeoJSONFileWithItsOwnLabels() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-layer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let park = """
+            {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "Parc"},
+              "geometry": {"type": "Polygon", "coordinates": [[[2.2, 48.8], [2.4, 48.8], [2.4, 48.9], [2.2, 48.9], [2.2, 48.8]]]}}]}
+            """
+        try Data(park.utf8).write(to: directory.appendingPathComponent("park.geojson"))
+        let style = """
+            {"version": 8, "name": "user", "sources": {"parks": {"type": "geojson", "data": "park.geojson"}},
+             "layers": [
+               {"id": "background", "type": "background", "paint": {"background-color": "#ffffff"}},
+               {"id": "parks", "type": "fill", "source": "parks", "paint": {"fill-color": "#00ff00"}},
+               {"id": "park-labels", "type": "symbol", "source": "parks",
+                "layout": {"text-field": "{name}", "text-size": 14}, "paint": {"text-color": "#000000"}}]}
+            """
+        try Data(style.utf8).write(to: directory.appendingPathComponent("user.json"))
+        let loaded = try Style.load(from: directory.appendingPathComponent("user.json"))
+        #expect(loaded.warnings.isEmpty)
+        let viewport = try Viewport(center: RenderFixtures.coordinate(48.85, 2.3), zoomLevel: 10, size: ViewSize(width: 200, height: 200))
+        let image = try RenderFixtures.snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)).image
+        // The park is filled green inside its edges, white outside, and labelled in black.
+        let inside = try #require(viewport.point(for: RenderFixtures.coordinate(48.82, 2.22)))
+        let outside = try #require(viewport.point(for: RenderFixtures.coordinate(48.91, 2.3)))
+        #expect(image[x: Int(inside.x), y: Int(inside.y)] == RGBAPixel(red: 0, green: 255, blue: 0, alpha: 255))
+        #expect(image[x: Int(outside.x), y: Int(outside.y)] == RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255))
+        let dark = stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0] < 60 && image.pixels[$0 + 1] < 60 }
+        #expect(dark.count > 20, "the label should draw dark glyphs")
+    }
+}
