@@ -124,16 +124,17 @@ public final class ClusterIndex: Sendable {
     }
 
     /// A coordinate's unit Web Mercator position: x east from the antimeridian in [0, 1), y south
-    /// from latitude ``WebMercator/maximumLatitude`` in [0, 1]; `MapPoint` scaled down exactly.
+    /// from latitude ``WebMercator/maximumLatitude`` in [0, 1]; its `MapPoint` divided by the world
+    /// size, which is a power of two, so exactly.
     static func unitPosition(of coordinate: Coordinate) -> (x: Double, y: Double) {
-        let latitudeRadians = WebMercator.clampedLatitude(coordinate.latitude) * .pi / 180
-        let x = (coordinate.longitude + 180) / 360
-        return (x < 1 ? x : 0, 0.5 - atanh(sin(latitudeRadians)) / (2 * .pi))
+        let point = MapPoint(coordinate)
+        let x = point.x / WebMercator.worldSize
+        return (x < 1 ? x : 0, point.y / WebMercator.worldSize)
     }
 
-    /// The coordinate of a unit Web Mercator position.
+    /// The coordinate of a unit Web Mercator position, x in [0, 1) and y in [0, 1].
     static func coordinate(x: Double, y: Double) -> Coordinate {
-        Coordinate(uncheckedLatitude: atan(sinh(.pi * (1 - 2 * y))) * 180 / .pi, longitude: x * 360 - 180)
+        MapPoint(x: x * WebMercator.worldSize, y: y * WebMercator.worldSize).coordinate
     }
 }
 
