@@ -178,8 +178,11 @@ extension ClusterIndex {
         let south = mapRect.maxY >= worldSize ? Double.infinity : mapRect.maxY / worldSize
 
         var result: [PlacedClusterItem] = []
-        for copy in Int(west.rounded(.down))..<Int(east.rounded(.up)) {
-            let offset = Double(copy)
+        // Copies are counted from the first as Doubles: a rect far out (1e300) must not trap in
+        // Int(_:). There are at most 1,025 of them.
+        let firstCopy = west.rounded(.down)
+        for copy in 0..<Int(east.rounded(.up) - firstCopy) {
+            let offset = firstCopy + Double(copy)
             let copyWest = max(0, west - offset), copyEast = min(1, east - offset)
             guard copyWest < copyEast else { continue }
             forEachItem(atLevel: level, west: copyWest, east: copyEast, north: north, south: south) { id, x, y in
