@@ -15,7 +15,8 @@ import Foundation
 /// SQLite holds the connection's own mutex during every call, so one `Database` may be used from
 /// any number of threads at once. That is why the class is `@unchecked Sendable`: its only
 /// state is the immutable handle, and SQLite guards what is behind it. A ``Statement`` is not
-/// `Sendable`: each thread prepares its own.
+/// `Sendable`: each thread prepares its own. A transaction, though, is the connection's, not a
+/// thread's (see ``inTransaction(_:)``).
 ///
 /// Related SQLite documentation: <https://sqlite.org/threadsafe.html>
 public final class Database: @unchecked Sendable {
@@ -80,11 +81,15 @@ public final class Database: @unchecked Sendable {
     /// - Throws: ``SQLiteError`` for the first statement that fails.
     public func execute(_ sql: String) throws(SQLiteError) {
         var errorMessage: UnsafeMutablePointer<CChar>?
-        let result = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        // The extended code is read under the same hold of the mutex, before another thread's call.
+        let (result, extendedCode) = withConnectionMutex {
+            let result = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+            return (result, result == SQLITE_OK ? result : sqlite3_extended_errcode(handle))
+        }
         guard result == SQLITE_OK else {
             let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(result))
             sqlite3_free(errorMessage)
-            throw SQLiteError(resultCode: sqlite3_extended_errcode(handle), message: message, path: path, sql: sql)
+            throw SQLiteError(resultCode: extendedCode, message: message, path: path, sql: sql)
         }
     }
 
@@ -125,6 +130,11 @@ public final class Database: @unchecked Sendable {
     /// A read-write connection takes the write lock at once (`BEGIN IMMEDIATE`), so the
     /// transaction cannot fail half-way for want of it; a read-only one uses `BEGIN`.
     ///
+    /// The transaction belongs to the connection, not to the thread: statements other threads
+    /// run on this `Database` meanwhile become part of it, and a second `inTransaction` begun
+    /// meanwhile fails. Threads sharing a connection take turns around whole transactions, as
+    /// `MBTilesStore` does with its lock.
+    ///
     /// - Returns: What `body` returns.
     /// - Throws: The error `body` throws, or ``SQLiteError`` when the transaction cannot begin or commit.
     public func inTransaction<Result>(_ body: () throws -> Result) throws -> Result {
@@ -145,10 +155,11 @@ public final class Database: @unchecked Sendable {
         return result
     }
 
-    /// The rowid of the most recent successful INSERT on this connection.
+    /// The rowid of the most recent successful INSERT on this connection, by whichever thread.
     public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
-    /// The number of rows the most recent INSERT, UPDATE or DELETE changed.
+    /// The number of rows the most recent INSERT, UPDATE or DELETE on this connection changed,
+    /// by whichever thread.
     public var changes: Int { Int(sqlite3_changes64(handle)) }
 
     /// Whether the schema has a table or view with this name (case-insensitive, as SQLite compares).

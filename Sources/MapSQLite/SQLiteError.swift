@@ -1,5 +1,4 @@
 import Foundation
-import CSQLite
 
 /// An error reported by SQLite, naming the database file and, when there was one, the SQL.
 ///
@@ -17,7 +16,7 @@ import CSQLite
 public struct SQLiteError: Error, Hashable, Sendable {
     /// SQLite's extended result code.
     public var resultCode: Int32
-    /// SQLite's message, or a description of the misuse when the error comes from this wrapper.
+    /// SQLite's message, or the wrapper's own when SQLite reported none (SQL holding no statement).
     public var message: String
     /// The path of the database file, as it was opened.
     public var path: String
@@ -34,10 +33,6 @@ public struct SQLiteError: Error, Hashable, Sendable {
 
     /// The primary result code: the low 8 bits of ``resultCode``.
     public var primaryResultCode: Int32 { resultCode & 0xFF }
-
-    static func misuse(_ message: String, path: String, sql: String? = nil) -> SQLiteError {
-        SQLiteError(resultCode: SQLITE_MISUSE, message: message, path: path, sql: sql)
-    }
 }
 
 extension SQLiteError: CustomStringConvertible, LocalizedError {

@@ -157,9 +157,12 @@ public final class Statement {
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
     }
 
-    /// The column's bytes as `Data`, or `nil` when it is NULL.
+    /// The column's bytes as `Data`, or `nil` when it is NULL; copied once, straight from SQLite.
     public func data(at index: Int) -> Data? {
-        blob(at: index).map { Data($0) }
+        let column = Int32(index)
+        if sqlite3_column_type(handle, column) == SQLITE_NULL { return nil }
+        guard let pointer = sqlite3_column_blob(handle, column) else { return Data() }
+        return Data(bytes: pointer, count: Int(sqlite3_column_bytes(handle, column)))
     }
 
     /// The column as stored, in its own storage class.

@@ -71,14 +71,9 @@ public struct RasterSourceDescription: Hashable, Sendable {
             let path = String(url.dropFirst("mbtiles://".count))
             let folder = base.map { URL(fileURLWithPath: $0.path, isDirectory: true) }
             let file = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: path, relativeTo: folder).absoluteURL
-            var zooms: ClosedRange<Int>?
-            if minZoom != nil || maxZoom != nil {
-                // One end from the description, the other from the file.
-                let fileZooms = try MBTilesRasterSource(url: file, tileSizePoints: tileSize)
-                let lowest = minZoom ?? fileZooms.minZoom
-                zooms = lowest...max(lowest, maxZoom ?? fileZooms.maxZoom)
-            }
-            return try MBTilesRasterSource(url: file, tileSizePoints: tileSize, zoomRange: zooms, attribution: attribution)
+            // An end the description leaves out comes from the file.
+            return try MBTilesRasterSource(
+                url: file, tileSizePoints: tileSize, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution)
         }
         guard !tiles.isEmpty else {
             throw .invalidDescription(reason: "the source has neither `tiles` nor an mbtiles:// `url`")

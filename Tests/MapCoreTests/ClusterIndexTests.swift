@@ -211,6 +211,18 @@ struct ClusterIndexTests {
         #expect(abs(xs[1] - xs[0] - worldSize) < 1e-6 && abs(xs[2] - xs[1] - worldSize) < 1e-6)
     }
 
+    @Test func rectFarOutsideTheWorldShowsItsCopyWithoutTrapping() throws {
+        let index = ClusterIndex(try makeNeighboursAndFarPoint())
+        let worldSize = WebMercator.worldSize
+        let farCopy = MapRect(x: 1e6 * worldSize, y: 0, width: worldSize, height: worldSize)
+        let placed = index.items(in: farCopy, zoomLevel: 0)
+        #expect(placed.count == 1)
+        #expect(placed.allSatisfy { farCopy.contains($0.mapPoint) })
+        // Beyond Int's range in worlds: nothing to show, and no overflow.
+        #expect(index.items(in: MapRect(x: 1e300, y: 0, width: worldSize, height: worldSize), zoomLevel: 0).isEmpty)
+        #expect(index.items(in: MapRect(x: -1e300, y: 0, width: worldSize, height: worldSize), zoomLevel: 0).isEmpty)
+    }
+
     // MARK: - Determinism and tiles
 
     @Test func sameInputsGiveSameClustersAndIDs() throws {

@@ -39,6 +39,8 @@ struct CoordinateTests {
         #expect(Coordinate.wrappedLongitude(-540) == -180)
         #expect(Coordinate.wrappedLongitude(359) == -1)
         #expect(Coordinate.wrappedLongitude(0) == 0)
+        // Just west of -180, adding the turn rounds to 360: the result is -180, not 180.
+        #expect(Coordinate.wrappedLongitude((-180.0).nextDown) == -180)
         for longitude in stride(from: -1_000.0, through: 1_000, by: 7.25) {
             let wrapped = Coordinate.wrappedLongitude(longitude)
             #expect(wrapped >= -180 && wrapped < 180)

@@ -73,6 +73,16 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
     private var segment: [GPXDocument.Point] = []
     private var route: GPXDocument.Route?
     private var track: GPXDocument.Track?
+    /// The xsd:dateTime formats of `<time>`, with and without fractional seconds: made once per
+    /// file, not once per point, since making a formatter costs far more than parsing with it.
+    private lazy var dateFormatters: [ISO8601DateFormatter] = {
+        let optionSets: [ISO8601DateFormatter.Options] = [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]]
+        return optionSets.map { options in
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = options
+            return formatter
+        }
+    }()
 
     init(path: String) {
         self.path = path
@@ -125,7 +135,7 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
             }
             point?.elevationMeters = meters
         case "time" where point != nil:
-            guard let time = GPXParserDelegate.date(from: value) else {
+            guard let time = date(from: value) else {
                 fail(parser, "<time> \"\(value)\" is not an xsd:dateTime such as 2024-05-01T09:30:00Z")
                 return
             }
@@ -209,10 +219,8 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
     }
 
     /// Parses an xsd:dateTime, with or without fractional seconds; no zone means UTC.
-    static func date(from text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
-            formatter.formatOptions = options
+    private func date(from text: String) -> Date? {
+        for formatter in dateFormatters {
             if let date = formatter.date(from: text) ?? formatter.date(from: text + "Z") { return date }
         }
         return nil

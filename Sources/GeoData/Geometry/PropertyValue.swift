@@ -1,3 +1,5 @@
+import MapJSON
+
 /// The value of a feature property: GeoJSON's scalar JSON values, or an SQLite column.
 ///
 /// Integers are numbers (exact up to 2^53). A GeoJSON property holding an array or an object
@@ -32,8 +34,7 @@ extension PropertyValue: CustomStringConvertible {
     public var description: String {
         switch self {
         case .string(let string): return string
-        case .number(let number):
-            return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .number(let number): return JSONValue.text(of: number)
         case .bool(let bool): return String(bool)
         case .null: return "null"
         }

@@ -34,8 +34,8 @@ public final class PreparedLayer: Sendable {
     ///   - zoomLevel: The zoom level, clamped to [0, 30].
     ///   - screenScale: Pixels per point, clamped to [1, 4].
     public init(source: any VectorSource, zoomLevel: Int, screenScale: Double) {
-        let zoomLevel = min(Int(ZoomLevel.maximum), max(0, zoomLevel))
-        let screenScale = min(4, max(1, screenScale))
+        let zoomLevel = Self.clamped(zoomLevel: zoomLevel)
+        let screenScale = Self.clamped(screenScale: screenScale)
         let tolerance = Self.tolerance(zoomLevel: zoomLevel, screenScale: screenScale)
         self.source = source
         self.zoomLevel = zoomLevel
@@ -48,6 +48,16 @@ public final class PreparedLayer: Sendable {
                 geometry: feature.geometry.map { PreparedGeometry(projecting: $0, tolerance: tolerance) } ?? PreparedGeometry()
             )
         }
+    }
+
+    /// A zoom level clamped to [0, 30], the levels geometry is prepared for.
+    static func clamped(zoomLevel: Int) -> Int {
+        min(Int(ZoomLevel.maximum), max(0, zoomLevel))
+    }
+
+    /// Pixels per point clamped to [1, 4], the scales of a ``Viewport``.
+    static func clamped(screenScale: Double) -> Double {
+        min(4, max(1, screenScale))
     }
 
     /// The size of a pixel in map points at a zoom level: 2^(20 − z) / screenScale.

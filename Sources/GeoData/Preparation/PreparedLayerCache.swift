@@ -44,8 +44,8 @@ public final class PreparedLayerCache: Sendable {
     public func preparedLayer(for source: any VectorSource, zoomLevel: Int, screenScale: Double) -> PreparedLayer {
         let key = Key(
             source: ObjectIdentifier(source),
-            zoomLevel: min(30, max(0, zoomLevel)),
-            screenScale: min(4, max(1, screenScale))
+            zoomLevel: PreparedLayer.clamped(zoomLevel: zoomLevel),
+            screenScale: PreparedLayer.clamped(screenScale: screenScale)
         )
         let entry = entries.withLock { entries in
             if let entry = entries[key] { return entry }

@@ -57,7 +57,7 @@ public struct Camera: Hashable, Sendable, Codable {
             throw .invalidCamera(name: "altitude", value: altitudeMeters, range: Double.leastNonzeroMagnitude...1e12)
         }
         self.centerCoordinate = centerCoordinate
-        self.headingDegrees = Camera.normalizedHeading(headingDegrees)
+        self.headingDegrees = headingDegrees.degreesWrappedTo360
         self.pitchDegrees = pitchDegrees
         self.altitudeMeters = altitudeMeters
     }
@@ -86,13 +86,6 @@ public struct Camera: Hashable, Sendable, Codable {
         let heading = groundMeters > 0 ? eye.initialBearing(to: center) : 0
         let pitch = atan2(groundMeters, eyeAltitudeMeters) * 180 / .pi
         try self.init(centerCoordinate: center, headingDegrees: heading, pitchDegrees: pitch, altitudeMeters: eyeAltitudeMeters)
-    }
-
-    /// Wraps a heading into [0, 360).
-    static func normalizedHeading(_ degrees: Double) -> Double {
-        let remainder = degrees.truncatingRemainder(dividingBy: 360)
-        let wrapped = remainder < 0 ? remainder + 360 : remainder
-        return wrapped == 360 ? 0 : wrapped
     }
 }
 

@@ -124,16 +124,17 @@ public final class ClusterIndex: Sendable {
     }
 
     /// A coordinate's unit Web Mercator position: x east from the antimeridian in [0, 1), y south
-    /// from latitude ``WebMercator/maximumLatitude`` in [0, 1]; `MapPoint` scaled down exactly.
+    /// from latitude ``WebMercator/maximumLatitude`` in [0, 1]; its `MapPoint` divided by the world
+    /// size, which is a power of two, so exactly.
     static func unitPosition(of coordinate: Coordinate) -> (x: Double, y: Double) {
-        let latitudeRadians = WebMercator.clampedLatitude(coordinate.latitude) * .pi / 180
-        let x = (coordinate.longitude + 180) / 360
-        return (x < 1 ? x : 0, 0.5 - atanh(sin(latitudeRadians)) / (2 * .pi))
+        let point = MapPoint(coordinate)
+        let x = point.x / WebMercator.worldSize
+        return (x < 1 ? x : 0, point.y / WebMercator.worldSize)
     }
 
-    /// The coordinate of a unit Web Mercator position.
+    /// The coordinate of a unit Web Mercator position, x in [0, 1) and y in [0, 1].
     static func coordinate(x: Double, y: Double) -> Coordinate {
-        Coordinate(uncheckedLatitude: atan(sinh(.pi * (1 - 2 * y))) * 180 / .pi, longitude: x * 360 - 180)
+        MapPoint(x: x * WebMercator.worldSize, y: y * WebMercator.worldSize).coordinate
     }
 }
 
@@ -177,8 +178,11 @@ extension ClusterIndex {
         let south = mapRect.maxY >= worldSize ? Double.infinity : mapRect.maxY / worldSize
 
         var result: [PlacedClusterItem] = []
-        for copy in Int(west.rounded(.down))..<Int(east.rounded(.up)) {
-            let offset = Double(copy)
+        // Copies are counted from the first as Doubles: a rect far out (1e300) must not trap in
+        // Int(_:). There are at most 1,025 of them.
+        let firstCopy = west.rounded(.down)
+        for copy in 0..<Int(east.rounded(.up) - firstCopy) {
+            let offset = firstCopy + Double(copy)
             let copyWest = max(0, west - offset), copyEast = min(1, east - offset)
             guard copyWest < copyEast else { continue }
             forEachItem(atLevel: level, west: copyWest, east: copyEast, north: north, south: south) { id, x, y in

@@ -49,8 +49,7 @@ extension Coordinate {
     public func initialBearing(to other: Coordinate) -> Double {
         let target = UnitVector(other)
         let radians = atan2(target.dot(.east(at: self)), target.dot(.north(at: self)))
-        let degrees = (radians * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
-        return degrees == 360 ? 0 : degrees
+        return (radians * 180 / .pi).degreesWrappedTo360
     }
 
     /// The coordinate reached by travelling a distance along a great circle, leaving in a given

@@ -48,8 +48,7 @@ public struct Coordinate: Hashable, Sendable {
     ///
     /// For example, 190 becomes -170 and -540 becomes -180.
     public static func wrappedLongitude(_ longitude: Double) -> Double {
-        let wrapped = (longitude + 180).truncatingRemainder(dividingBy: 360)
-        return (wrapped < 0 ? wrapped + 360 : wrapped) - 180
+        (longitude + 180).degreesWrappedTo360 - 180
     }
 }
 

@@ -42,16 +42,27 @@ public struct MBTilesRasterSource: RasterTileSource {
         zoomRange: ClosedRange<Int>? = nil,
         attribution: String? = nil
     ) throws(RasterTileError) {
+        try self.init(
+            url: url, tileSizePoints: tileSizePoints,
+            minZoom: zoomRange?.lowerBound, maxZoom: zoomRange?.upperBound, attribution: attribution)
+    }
+
+    /// Opens an MBTiles file of raster tiles, taking each end of the zoom range that is nil from
+    /// the file (as a style's `minzoom` or `maxzoom` alone does); the range is at least `minZoom`.
+    init(url: URL, tileSizePoints: Int, minZoom: Int?, maxZoom: Int?, attribution: String?) throws(RasterTileError) {
         do {
             store = try MBTilesStore(url: url, mode: .readOnly)
             metadata = try store.metadata()
-            var zooms = zoomRange
-            if zooms == nil, let minimum = metadata.minZoom, let maximum = metadata.maxZoom, minimum <= maximum {
-                zooms = minimum...maximum
+            var fileZooms = 0...22
+            if minZoom == nil || maxZoom == nil {
+                if let minimum = metadata.minZoom, let maximum = metadata.maxZoom, minimum <= maximum {
+                    fileZooms = minimum...maximum
+                } else if let stored = try store.zoomRange() {
+                    fileZooms = stored
+                }
             }
-            if zooms == nil { zooms = try store.zoomRange() }
-            let range = zooms ?? 0...22
-            (minZoom, maxZoom) = (range.lowerBound, range.upperBound)
+            self.minZoom = minZoom ?? fileZooms.lowerBound
+            self.maxZoom = max(self.minZoom, maxZoom ?? fileZooms.upperBound)
         } catch {
             throw .store(error)
         }

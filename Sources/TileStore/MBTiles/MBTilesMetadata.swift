@@ -100,6 +100,8 @@ extension MBTilesMetadata {
     /// - Parameters:
     ///   - rows: Values by key.
     ///   - path: The file, for error messages.
+    /// `center`'s zoom is rounded to a whole number.
+    ///
     /// - Throws: ``TileStoreError/invalidMetadata(path:name:value:reason:)`` for a `bounds`,
     ///   `center`, `minzoom` or `maxzoom` that is not made of numbers as the specification writes them.
     init(rows: [String: String], path: String) throws(TileStoreError) {
@@ -136,7 +138,7 @@ extension MBTilesMetadata {
         }
         if let view = try numbers("center", count: 3) {
             guard let zoom = Int(exactly: view[2].rounded()) else {
-                throw .invalidMetadata(path: path, name: "center", value: rows["center"]!, reason: "the zoom is not a whole number")
+                throw .invalidMetadata(path: path, name: "center", value: rows["center"]!, reason: "the zoom is too large")
             }
             center = Center(longitude: view[0], latitude: view[1], zoom: zoom)
         }
