@@ -55,32 +55,48 @@ public final class MapSnapshotter: Sendable {
     /// - Parameters:
     ///   - compressionLevel: zlib level for PNG, 0 to 9. The default is 6.
     ///   - palette: Whether a PNG is reduced to an 8-bit palette (smaller, lossy). The default is false.
+    /// - Throws: ``RendererError``, as ``snapshot(_:)`` does; ``RendererError/output(path:reason:)``
+    ///   naming the file when it cannot be written.
     public func write(
         _ options: MapSnapshotOptions, to url: URL, compressionLevel: Int = 6, palette: Bool = false
     ) throws(RendererError) {
         let viewport = options.viewport
         switch url.pathExtension.lowercased() {
-        case "pdf", "svg":
+        case let format where format == "pdf" || format == "svg":
             let temporary = url.deletingLastPathComponent()
                 .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
             defer { try? FileManager.default.removeItem(at: temporary) }
             do {
-                let target: Canvas.Target = url.pathExtension.lowercased() == "pdf" ? .pdf(temporary) : .svg(temporary)
-                let canvas = try Canvas(widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: 1, target: target)
+                let target: Canvas.Target = format == "pdf" ? .pdf(temporary) : .svg(temporary)
+                let canvas: Canvas
+                do {
+                    canvas = try Canvas(widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: 1, target: target)
+                } catch {
+                    throw Self.unwritable(url, error)
+                }
                 try draw(options, in: canvas.cairo, sprites: nil)
-                try canvas.finish()
+                do { try canvas.finish() } catch { throw Self.unwritable(url, error) }
             }
             guard rename(temporary.path, url.path) == 0 else {
-                throw .output(path: url.path, reason: String(cString: strerror(errno)))
+                throw .output(path: url.path, reason: "cannot write the file: \(String(cString: strerror(errno)))")
             }
         default:
             let snapshot = try self.snapshot(options)
             do throws(ImageDiffError) {
                 try snapshot.writePNG(to: url, compressionLevel: compressionLevel, palette: palette)
+            } catch .unwritableFile(_, let reason) {
+                throw .output(path: url.path, reason: "cannot write the file: \(reason)")
             } catch {
                 throw .output(path: url.path, reason: error.description)
             }
         }
+    }
+
+    /// A vector surface that could not be written (its file cannot be created, or the disk is
+    /// full) as an error naming the output file.
+    private static func unwritable(_ url: URL, _ error: RendererError) -> RendererError {
+        guard case .canvas(let reason) = error else { return error }
+        return .output(path: url.path, reason: "cannot write the file: \(reason)")
     }
 
     private func checkSize(_ viewport: Viewport) throws(RendererError) {
