@@ -64,7 +64,7 @@ public final class MapSnapshotter: Sendable {
         switch url.pathExtension.lowercased() {
         case let format where format == "pdf" || format == "svg":
             let temporary = url.deletingLastPathComponent()
-                .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+                .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
             defer { try? FileManager.default.removeItem(at: temporary) }
             do {
                 let target: Canvas.Target = format == "pdf" ? .pdf(temporary) : .svg(temporary)
