@@ -85,6 +85,10 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         guard [1.0, 2, 3].contains(scale) else { throw ValidationError("--scale: \(scale) is not 1, 2 or 3") }
+        let pixels = (width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
+        guard pixels.width > 0, pixels.height > 0 else {
+            throw ValidationError("--size: \(pixels.width)x\(pixels.height) pixels is empty: each side needs at least one pixel")
+        }
         let limit = Double(MapSnapshotter.maximumPixelsPerSide)
         guard size.width * scale <= limit, size.height * scale <= limit else {
             throw ValidationError(

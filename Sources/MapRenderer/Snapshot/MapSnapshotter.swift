@@ -34,7 +34,7 @@ public final class MapSnapshotter: Sendable {
     /// Renders the options into an image.
     ///
     /// - Throws: ``RendererError`` for an unreadable source, a style that needs a raster source,
-    ///   or an image larger than ``maximumPixelsPerSide``.
+    ///   or an image larger than ``maximumPixelsPerSide`` or smaller than one pixel.
     public func snapshot(_ options: MapSnapshotOptions) throws(RendererError) -> MapSnapshot {
         let viewport = options.viewport
         try checkSize(viewport)
@@ -101,7 +101,10 @@ public final class MapSnapshotter: Sendable {
 
     private func checkSize(_ viewport: Viewport) throws(RendererError) {
         let limit = MapSnapshotter.maximumPixelsPerSide
-        guard viewport.pixelWidth <= limit, viewport.pixelHeight <= limit, viewport.pixelWidth > 0, viewport.pixelHeight > 0 else {
+        guard viewport.pixelWidth > 0, viewport.pixelHeight > 0 else {
+            throw .emptyImage(width: viewport.pixelWidth, height: viewport.pixelHeight)
+        }
+        guard viewport.pixelWidth <= limit, viewport.pixelHeight <= limit else {
             throw .imageTooLarge(width: viewport.pixelWidth, height: viewport.pixelHeight, limit: limit)
         }
     }
