@@ -26,7 +26,6 @@ struct AnnotationLayout {
     }
 
     let viewSize: ViewSize
-    let clusterStyle: MapwrightMetadata.Cluster
     /// Visible markers, north first, so drawing in order puts southern markers on top.
     let placed: [Placed]
 
@@ -34,7 +33,6 @@ struct AnnotationLayout {
     /// over exactly `annotations`, in order) at the view's zoom level.
     init(annotations: [MapAnnotation], clusterIndex: ClusterIndex?, viewport: Viewport, visibleMapRect: MapRect, style: MapwrightMetadata) {
         viewSize = viewport.size
-        clusterStyle = style.cluster
         let view = ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         func visible(_ frame: ViewRect) -> Bool {
             frame.maxX > view.minX && frame.minX < view.maxX && frame.maxY > view.minY && frame.minY < view.maxY
@@ -107,11 +105,12 @@ struct AnnotationLayout {
         for marker: Placed, annotations: [MapAnnotation], clusterIndex: ClusterIndex?, memberName: String,
         appearance: MapwrightMetadata.Callout, cairo: OpaquePointer
     ) -> Callout {
-        var title: String, subtitle: String?, thumbnail = marker.content.thumbnail
+        let title: String, subtitle: String?, thumbnail: RGBAImage?
         switch marker.content {
         case .annotation(let annotation):
             title = annotation.calloutTitle
             subtitle = annotation.calloutTitle == annotation.subtitle ? nil : annotation.subtitle
+            thumbnail = annotation.thumbnail
         case .cluster(let cluster):
             title = "\(cluster.count) \(memberName)"
             let shown = 3
@@ -173,14 +172,6 @@ struct AnnotationLayout {
                 ClusterMarker.draw(cluster, at: marker.tip, color: color, style: style.cluster, cairo: cairo)
             }
         }
-    }
-}
-
-extension AnnotationLayout.Content {
-    /// The annotation's callout image; clusters take their first member's.
-    var thumbnail: RGBAImage? {
-        if case .annotation(let annotation) = self { return annotation.thumbnail }
-        return nil
     }
 }
 

@@ -76,7 +76,8 @@ struct Callout {
             : ViewRect(x: bubble.minX, y: bubble.minY - Callout.pointerHeight, width: bubble.size.width, height: bubble.size.height + Callout.pointerHeight)
     }
 
-    func draw(in cairo: OpaquePointer, scale: Double) {
+    /// Draws the bubble with its shadow, thumbnail, text and disclosure button.
+    func draw(in cairo: OpaquePointer) {
         // A soft shadow: a few widening translucent outlines.
         for step in stride(from: 4.0, through: 1.0, by: -1.0) {
             addOutline(to: cairo, grownBy: step, offsetY: 1.5)

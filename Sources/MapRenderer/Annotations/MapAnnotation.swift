@@ -55,10 +55,4 @@ public struct MapAnnotation: Hashable, Sendable, Identifiable {
         if let subtitle, !subtitle.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return subtitle }
         return "Untitled"
     }
-
-    /// The colour that stands for this annotation: its pin's, or gray for an image marker.
-    var tintColor: Color {
-        if case .pin(let color) = marker { return color }
-        return Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
-    }
 }

@@ -163,7 +163,7 @@ public final class MapSnapshotter: Sendable {
         if !drewRoadOverlays { drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, cairo: cairo) }
         drawOverlays(options.overlays, level: .aboveLabels, viewport: viewport, cairo: cairo)
         markers.draw(selected: selected, style: metadata, sprites: sprites, cairo: cairo)
-        callout?.draw(in: cairo, scale: viewport.scale)
+        callout?.draw(in: cairo)
         if options.showsAttribution { drawAttribution(style: style, viewSize: viewport.size, cairo: cairo) }
     }
 
