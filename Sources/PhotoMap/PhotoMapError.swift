@@ -16,7 +16,6 @@ public enum PhotoMapError: Error, Sendable {
     case nothingToShow
     case photos(PhotoSourceError)
     case overlay(GeoDataError)
-    case marker(path: String, reason: String)
     case viewport(MapCoreError)
     case renderer(RendererError)
 }
@@ -36,8 +35,6 @@ extension PhotoMapError: CustomStringConvertible, LocalizedError {
             return error.description
         case .overlay(let error):
             return error.description
-        case .marker(let path, let reason):
-            return "\(path): \(reason)"
         case .viewport(let error):
             return error.description
         case .renderer(let error):
