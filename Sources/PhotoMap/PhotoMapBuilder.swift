@@ -94,15 +94,9 @@ public struct PhotoMapBuilder: Sendable {
         } else {
             marker = .pin(request.pinColor ?? request.style.mapwright.pins.color(forKey: photo.photographer ?? ""))
         }
-        let identifier: String?
-        switch request.clusterGrouping {
-        case .photographer: identifier = photo.photographer ?? ""
-        case .all: identifier = ""
-        case .none: identifier = nil
-        }
         return MapAnnotation(
             id: photo.id, coordinate: photo.coordinate, title: photo.calloutTitle, subtitle: subtitle(for: photo),
-            marker: marker, thumbnail: thumbnail, clusteringIdentifier: identifier)
+            marker: marker, thumbnail: thumbnail, clusteringIdentifier: request.clusterGrouping.clusteringIdentifier(for: photo))
     }
 
     /// The cluster index for the annotations, when the request clusters them here.

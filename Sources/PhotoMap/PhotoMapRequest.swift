@@ -44,6 +44,16 @@ public struct PhotoMapRequest: Sendable {
         case all
         /// No clustering at all.
         case none
+
+        /// The clustering identifier a photo's annotation gets: its photographer (`""` when
+        /// unknown), `""` for every photo, or `nil` (never clustered).
+        public func clusteringIdentifier(for photo: Photo) -> String? {
+            switch self {
+            case .photographer: return photo.photographer ?? ""
+            case .all: return ""
+            case .none: return nil
+            }
+        }
     }
 
     public var photos: [Photo]

@@ -4,6 +4,7 @@ import MapCore
 import MapJSON
 import MapPhotos
 import MapRenderer
+import PhotoMap
 
 /// `mapwright cluster`: the clusters and single photos a map shows at a zoom level, as text or
 /// as the GeoJSON web viewers read (supercluster's properties).
@@ -33,7 +34,7 @@ struct ClusterCommand: ParsableCommand {
     var place: String?
 
     @Option(help: "Which photos may share a cluster: photographer, all or none.")
-    var clusterBy: ClusterGroupingArgument = .photographer
+    var clusterBy: PhotoMapRequest.ClusterGrouping = .photographer
 
     @Option(help: "The cluster radius in points at 256-point tiles.")
     var radius: Double = 40
@@ -63,7 +64,7 @@ struct ClusterCommand: ParsableCommand {
         let photos = try photoSources.load()
         guard !photos.isEmpty else { throw CommandFailure("no photo has a location: nothing to cluster", status: 1) }
         let index = ClusterIndex(
-            photos.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: identifier(for: $0)) }, options: try options())
+            photos.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: clusterBy.clusteringIdentifier(for: $0)) }, options: try options())
         let items = index.items(in: try queryRegion(place: place), zoomLevel: zoom)
         if json {
             print(geoJSON(items, photos: photos).jsonText)
@@ -79,14 +80,6 @@ struct ClusterCommand: ParsableCommand {
             return try ClusterOptions(radiusPoints: radius, minimumPoints: minPoints, maximumZoom: maxZoom)
         } catch {
             throw ValidationError("\(error)")
-        }
-    }
-
-    private func identifier(for photo: Photo) -> String? {
-        switch clusterBy {
-        case .photographer: return photo.photographer ?? ""
-        case .all: return ""
-        case .none: return nil
         }
     }
 

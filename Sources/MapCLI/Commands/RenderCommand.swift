@@ -46,7 +46,7 @@ struct RenderCommand: ParsableCommand {
     var cluster: Bool?
 
     @Option(help: "Which photos may share a cluster: photographer, all or none.")
-    var clusterBy: ClusterGroupingArgument = .photographer
+    var clusterBy: PhotoMapRequest.ClusterGrouping = .photographer
 
     @OptionGroup var region: RegionOptions
 
@@ -138,7 +138,7 @@ struct RenderCommand: ParsableCommand {
         request.selection = select.map { $0 == "first" ? .first : .photo($0) } ?? .none
         request.pinColor = try pinColor.map(RenderCommand.pinColor)
         request.clustering = cluster.map { $0 ? .always : .never } ?? .automatic
-        request.clusterGrouping = PhotoMapRequest.ClusterGrouping(rawValue: clusterBy.rawValue) ?? .photographer
+        request.clusterGrouping = clusterBy
         if let markerImage {
             request.markerImage = try failure { () throws(ImageDiffError) in try RGBAImage(contentsOf: URL(fileURLWithPath: markerImage)) }
         }
