@@ -85,28 +85,16 @@ struct ClusterCommand: ParsableCommand {
 
     /// The queried region: the option given, else the whole world.
     private func queryRegion(place: String?) throws -> CoordinateRegion {
-        do {
-            if let bbox {
-                let numbers = try ArgumentValues.doubles(bbox, count: 4, format: "--bbox WEST,SOUTH,EAST,NORTH")
-                return try CoordinateRegion(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
-            }
-            if let region {
-                let numbers = try ArgumentValues.doubles(region, count: 4, format: "--region LAT,LON,LATDELTA,LONDELTA")
-                return CoordinateRegion(
-                    center: try Coordinate(latitude: numbers[0], longitude: numbers[1]),
-                    span: try CoordinateSpan(latitudeDelta: numbers[2], longitudeDelta: numbers[3]))
-            }
-            if let place {
-                let data = MapData(basemapDirectory: URL(fileURLWithPath: basemapDirectory))
-                let found: CoordinateRegion?
-                do { found = try data.region(ofPlaceNamed: place) } catch { throw CommandFailure(error.description) }
-                guard let found else { throw CommandFailure("--place: no country or state/province named '\(place)' in the basemap") }
-                return found
-            }
-            return try CoordinateRegion(west: -180, south: -90, east: 180, north: 90)
-        } catch let error as MapCoreError {
-            throw ValidationError("\(bbox != nil ? "--bbox" : "--region"): \(error)")
+        if let bbox { return try ArgumentValues.boundingBox(bbox) }
+        if let region { return try ArgumentValues.region(region) }
+        if let place {
+            let data = MapData(basemapDirectory: URL(fileURLWithPath: basemapDirectory))
+            let found: CoordinateRegion?
+            do { found = try data.region(ofPlaceNamed: place) } catch { throw CommandFailure(error.description) }
+            guard let found else { throw CommandFailure(PhotoMapError.unknownPlace(place).description) }
+            return found
         }
+        return try CoordinateRegion(west: -180, south: -90, east: 180, north: 90)
     }
 
     private func text(for item: ClusterItem, photos: [Photo]) -> String {
