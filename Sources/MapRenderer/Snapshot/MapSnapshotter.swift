@@ -144,7 +144,7 @@ public final class MapSnapshotter: Sendable {
         var drewRoadOverlays = false
         for (index, layer) in visibleLayers {
             if index == firstSymbolIndex {
-                drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, cairo: cairo)
+                drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
                 drewRoadOverlays = true
             }
             switch layer.kind {
@@ -160,8 +160,10 @@ public final class MapSnapshotter: Sendable {
                 try painter.drawRaster(raster, layer: layer)
             }
         }
-        if !drewRoadOverlays { drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, cairo: cairo) }
-        drawOverlays(options.overlays, level: .aboveLabels, viewport: viewport, cairo: cairo)
+        if !drewRoadOverlays {
+            drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
+        }
+        drawOverlays(options.overlays, level: .aboveLabels, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
         markers.draw(selected: selected, style: metadata, sprites: sprites, cairo: cairo)
         callout?.draw(in: cairo)
         if options.showsAttribution { drawAttribution(style: style, viewSize: viewport.size, cairo: cairo) }
@@ -217,9 +219,11 @@ public final class MapSnapshotter: Sendable {
         return placed
     }
 
-    private func drawOverlays(_ overlays: [MapOverlay], level: MapOverlay.Level, viewport: Viewport, cairo: OpaquePointer) {
+    private func drawOverlays(
+        _ overlays: [MapOverlay], level: MapOverlay.Level, viewport: Viewport, visibleMapRect: MapRect, cairo: OpaquePointer
+    ) {
         for overlay in overlays where overlay.level == level {
-            OverlayPainter.draw(overlay, viewport: viewport, cairo: cairo)
+            OverlayPainter.draw(overlay, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
         }
     }
 
