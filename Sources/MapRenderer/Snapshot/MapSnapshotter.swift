@@ -191,28 +191,29 @@ public final class MapSnapshotter: Sendable {
         for (index, layer) in style.layers.enumerated().reversed() where layer.isVisible(atZoom: zoom) {
             guard case .symbol(let symbol) = layer.kind else { continue }
             let size = symbol.textSize.value(atZoom: zoom)
-            let fontName = symbol.textFont.value(atZoom: zoom).first ?? "DejaVu Sans Book"
+            let font = FontSpec(styleFontName: symbol.textFont.value(atZoom: zoom).first ?? "DejaVu Sans Book", sizePoints: size)
+            let maximumWidth = symbol.textMaxWidth.value(atZoom: zoom) * size
             let haloWidth = symbol.textHaloWidth.value(atZoom: zoom)
             let haloColor = symbol.textHaloColor.value(atZoom: zoom)
-            let color = symbol.textColor.value(atZoom: zoom)
             let opacity = symbol.textOpacity.value(atZoom: zoom)
+            let textColor = symbol.textColor.value(atZoom: zoom)
+            let color = textColor.with(alpha: textColor.alpha * opacity)
+            let halo = haloWidth > 0 ? (color: haloColor.with(alpha: haloColor.alpha * opacity), widthPoints: haloWidth) : nil
             var candidates: [LabelCandidate] = []
             for feature in try painter.features(of: layer) {
                 let properties = feature.properties.styleValues
                 guard let text = symbol.label(for: properties, atZoom: zoom), !text.isEmpty,
                       let anchor = LabelAnchor.anchor(for: feature.geometry, viewport: painter.viewport)
                 else { continue }
-                let layout = TextLayout(
-                    text, font: FontSpec(styleFontName: fontName, sizePoints: size), in: cairo,
-                    maximumWidth: symbol.textMaxWidth.value(atZoom: zoom) * size, wraps: true)
+                let layout = TextLayout(text, font: font, in: cairo, maximumWidth: maximumWidth, wraps: true)
                 // A label much wider than its area would float over its neighbours.
                 guard anchor.areaPoints == 0 || anchor.areaPoints >= layout.size.width * layout.size.height * 0.25 else { continue }
                 candidates.append(LabelCandidate(
                     layout: layout,
                     center: anchor.point,
                     priority: symbol.sortKey?.value(for: properties).map { -$0 } ?? anchor.areaPoints,
-                    color: color.with(alpha: color.alpha * opacity),
-                    halo: haloWidth > 0 ? (haloColor.with(alpha: haloColor.alpha * opacity), haloWidth) : nil))
+                    color: color,
+                    halo: halo))
             }
             placed[index] = placer.place(candidates, in: painter.viewport.size, avoiding: &taken)
         }
