@@ -151,6 +151,16 @@ struct AnnotationLayout {
             cairo_paint_with_alpha(cairo, style.pins.shadowOpacity)
             cairo_restore(cairo)
         }
+        // Image markers usually share one image: make each distinct image a surface once.
+        // (Comparing arrays that share storage is immediate.)
+        var imageSurfaces: [(image: RGBAImage, surface: OpaquePointer)] = []
+        defer { for entry in imageSurfaces { cairo_surface_destroy(entry.surface) } }
+        func surface(for image: RGBAImage) -> OpaquePointer? {
+            if let entry = imageSurfaces.first(where: { $0.image == image }) { return entry.surface }
+            guard let surface = ImagePainter.makeSurface(image) else { return nil }
+            imageSurfaces.append((image, surface))
+            return surface
+        }
         let ordered = placed.filter { $0.sortKey != selected?.sortKey } + placed.filter { $0.sortKey == selected?.sortKey }
         for marker in ordered {
             switch marker.content {
@@ -163,7 +173,9 @@ struct AnnotationLayout {
                         PinMarker.drawPin(at: marker.tip, color: color, in: cairo)
                     }
                 case .image(let image, _, _):
-                    ImagePainter.draw(image, in: marker.frame, cornerRadius: 0, cairo: cairo)
+                    if let surface = surface(for: image) {
+                        ImagePainter.draw(image, surface: surface, in: marker.frame, cornerRadius: 0, cairo: cairo)
+                    }
                 }
             case .cluster(let cluster):
                 // Clusters wear their members' pin colour; one identifier for all ("") the style's cluster colour.

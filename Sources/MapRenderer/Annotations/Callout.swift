@@ -159,8 +159,14 @@ struct Callout {
 enum ImagePainter {
     /// Draws `image` scaled to fill `frame` (points), clipped to rounded corners.
     static func draw(_ image: RGBAImage, in frame: ViewRect, cornerRadius: Double, cairo: OpaquePointer) {
-        guard image.width > 0, image.height > 0, let surface = makeSurface(image) else { return }
+        guard let surface = makeSurface(image) else { return }
         defer { cairo_surface_destroy(surface) }
+        draw(image, surface: surface, in: frame, cornerRadius: cornerRadius, cairo: cairo)
+    }
+
+    /// Draws `image`, already made into `surface` by ``makeSurface(_:)``, scaled to fill `frame`
+    /// (points), clipped to rounded corners.
+    static func draw(_ image: RGBAImage, surface: OpaquePointer, in frame: ViewRect, cornerRadius: Double, cairo: OpaquePointer) {
         cairo_save(cairo)
         cairo.addRoundedRect(frame, radius: cornerRadius)
         cairo_clip(cairo)
@@ -173,9 +179,11 @@ enum ImagePainter {
         cairo_restore(cairo)
     }
 
-    /// A Cairo ARGB32 surface (premultiplied, native-endian) holding `image`.
+    /// A Cairo ARGB32 surface (premultiplied, native-endian) holding `image`; `nil` for an
+    /// image without pixels. The caller destroys it.
     static func makeSurface(_ image: RGBAImage) -> OpaquePointer? {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),
+        guard image.width > 0, image.height > 0,
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
         else { return nil }
         cairo_surface_flush(surface)
