@@ -110,13 +110,18 @@ public struct PhotoMapBuilder: Sendable {
         }
     }
 
+    /// The calendar subtitles give dates in: Gregorian, UTC.
+    private static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
     /// The callout's second line: the photo's subtitle, else who took it and when.
     private func subtitle(for photo: Photo) -> String? {
         if let subtitle = photo.calloutSubtitle { return subtitle }
         let date = photo.dateTaken.map { date -> String in
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
-            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            let parts = PhotoMapBuilder.utcCalendar.dateComponents([.year, .month, .day], from: date)
             return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
         }
         let parts = [photo.photographer, date].compactMap { $0 }
