@@ -16,9 +16,6 @@ import MapStyle
 /// try MapSnapshotter(data: builder.data).write(options, to: URL(fileURLWithPath: "map.png"))
 /// ```
 public struct PhotoMapBuilder: Sendable {
-    /// The callout's thumbnail, in points.
-    public static let thumbnailSizePoints = 46.0
-
     public let data: MapData
     public let thumbnails: ThumbnailCache
 
@@ -78,7 +75,7 @@ public struct PhotoMapBuilder: Sendable {
         let reference = [photo.thumbnail, photo.image].compactMap { $0 }.first { if case .file = $0 { return true }; return false }
         guard case .file(let url)? = reference else { return nil }
         do {
-            let thumbnail = try thumbnails.thumbnail(for: url, pixelSize: Int((PhotoMapBuilder.thumbnailSizePoints * scale).rounded()))
+            let thumbnail = try thumbnails.thumbnail(for: url, pixelSize: Int((MapAnnotation.thumbnailSizePoints * scale).rounded()))
             return RGBAImage(width: thumbnail.width, height: thumbnail.height, pixels: thumbnail.rgba)
         } catch {
             throw .photos(error)

@@ -6,11 +6,10 @@ import MapStyle
 
 /// A laid-out callout: the bubble over a selected annotation, its pointer at the marker.
 ///
-/// Left accessory: the thumbnail, 46 × 46 points. Right accessory: a detail-disclosure button.
-/// The bubble sits above the marker and shifts sideways to stay inside the view; when there is
-/// no room above, it hangs below the marker instead.
+/// Left accessory: the thumbnail, ``MapAnnotation/thumbnailSizePoints`` square. Right
+/// accessory: a detail-disclosure button. The bubble sits above the marker and shifts sideways
+/// to stay inside the view; when there is no room above, it hangs below the marker instead.
 struct Callout {
-    static let thumbnailSizePoints: Double = 46
     static let paddingPoints: Double = 8
     static let pointerHeight: Double = 10
     static let pointerHalfWidth: Double = 10
@@ -39,7 +38,7 @@ struct Callout {
         cairo: OpaquePointer
     ) {
         let padding = Callout.paddingPoints
-        let fixedWidth = padding * 2 + (thumbnail != nil ? Callout.thumbnailSizePoints + padding : 0)
+        let fixedWidth = padding * 2 + (thumbnail != nil ? MapAnnotation.thumbnailSizePoints + padding : 0)
             + Callout.disclosureRadius * 2 + padding
         let maximumWidth = min(appearance.maxWidth, viewSize.width - 2 * Callout.marginPoints)
         let textWidth = max(40, maximumWidth - fixedWidth)
@@ -55,7 +54,7 @@ struct Callout {
             width: max(title.size.width, subtitle?.size.width ?? 0),
             height: title.size.height + (subtitle?.size.height ?? 0) + (subtitle != nil ? 2 : 0)
         )
-        let contentHeight = max(thumbnail != nil ? Callout.thumbnailSizePoints : 0, textSize.height, Callout.disclosureRadius * 2)
+        let contentHeight = max(thumbnail != nil ? MapAnnotation.thumbnailSizePoints : 0, textSize.height, Callout.disclosureRadius * 2)
         let width = min(maximumWidth, fixedWidth + textSize.width)
         let height = contentHeight + 2 * padding
 
@@ -95,8 +94,8 @@ struct Callout {
         var textLeft = bubble.minX + padding
         if let thumbnail {
             let frame = ViewRect(
-                x: bubble.minX + padding, y: bubble.midY - Callout.thumbnailSizePoints / 2,
-                width: Callout.thumbnailSizePoints, height: Callout.thumbnailSizePoints)
+                x: bubble.minX + padding, y: bubble.midY - MapAnnotation.thumbnailSizePoints / 2,
+                width: MapAnnotation.thumbnailSizePoints, height: MapAnnotation.thumbnailSizePoints)
             ImagePainter.draw(thumbnail, in: frame, cornerRadius: 4, cairo: cairo)
             textLeft = frame.maxX + padding
         }
