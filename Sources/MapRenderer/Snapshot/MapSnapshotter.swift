@@ -17,7 +17,7 @@ import MapStyle
 /// ```swift
 /// let snapshotter = MapSnapshotter(data: MapData())
 /// let snapshot = try snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: style, annotations: pins))
-/// try snapshot.image.writePNG(to: URL(fileURLWithPath: "map.png"))
+/// try snapshot.writePNG(to: URL(fileURLWithPath: "map.png"))
 /// ```
 public final class MapSnapshotter: Sendable {
     /// The largest image side, in pixels: 16384.

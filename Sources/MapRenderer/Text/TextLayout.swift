@@ -90,7 +90,7 @@ final class TextLayout {
             width: Double(logical.width) / scale, height: Double(logical.height) / scale)
     }
 
-    /// Draws the text with the top-left corner of its logical rectangle at `origin`, with an
+    /// Draws the text with the top-left corner of its logical rectangle at `textOrigin`, with an
     /// optional halo behind it.
     func draw(at textOrigin: ViewPoint, color: Color, halo: (color: Color, widthPoints: Double)? = nil) {
         let logical = logicalRect
