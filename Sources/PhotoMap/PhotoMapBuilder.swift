@@ -16,7 +16,9 @@ import MapStyle
 /// try MapSnapshotter(data: builder.data).write(options, to: URL(fileURLWithPath: "map.png"))
 /// ```
 public struct PhotoMapBuilder: Sendable {
+    /// The map data places are looked up in (`--place`).
     public let data: MapData
+    /// Where callout thumbnails are decoded and cached.
     public let thumbnails: ThumbnailCache
 
     /// Creates a builder over shared map data and a thumbnail cache (by default the user's).
