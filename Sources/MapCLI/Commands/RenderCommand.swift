@@ -122,9 +122,9 @@ struct RenderCommand: ParsableCommand {
             mapOverlays += contents.overlays
         }
         for text in circles {
-            let (center, radius) = try RenderCommand.circle(text)
+            let circle = try RenderCommand.circle(text)
             mapOverlays.append(MapOverlay(
-                shape: .circle(center: center, radiusMeters: radius), strokeColor: look.lineColor,
+                shape: .circle(center: circle.center, radiusMeters: circle.radiusMeters), strokeColor: look.lineColor,
                 lineWidthPoints: max(1, look.lineWidth / 2), fillColor: look.fillColor, level: level))
         }
         for text in greatCircles {
@@ -188,7 +188,8 @@ struct RenderCommand: ParsableCommand {
         do { return try body() } catch { throw CommandFailure(error.description) }
     }
 
-    static func circle(_ text: String) throws -> (Coordinate, Double) {
+    /// Parses `--circle LAT,LON,METERS`.
+    static func circle(_ text: String) throws -> (center: Coordinate, radiusMeters: Double) {
         let numbers = try ArgumentValues.doubles(text, count: 3, format: "--circle LAT,LON,METERS")
         guard numbers[2] > 0 else { throw ValidationError("--circle: radius \(numbers[2]) m is not positive") }
         do {
@@ -198,6 +199,7 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// Parses `--great-circle LAT,LON,LAT,LON`: the line's two ends.
     static func greatCircle(_ text: String) throws -> [Coordinate] {
         let numbers = try ArgumentValues.doubles(text, count: 4, format: "--great-circle LAT,LON,LAT,LON")
         do {

@@ -11,9 +11,9 @@ import MapStyle
 /// to stay inside the view; when there is no room above, it hangs below the marker instead.
 struct Callout {
     static let paddingPoints: Double = 8
-    static let pointerHeight: Double = 10
-    static let pointerHalfWidth: Double = 10
-    static let disclosureRadius: Double = 11
+    static let pointerHeightPoints: Double = 10
+    static let pointerHalfWidthPoints: Double = 10
+    static let disclosureRadiusPoints: Double = 11
     static let marginPoints: Double = 4
 
     let bubble: ViewRect
@@ -39,7 +39,7 @@ struct Callout {
     ) {
         let padding = Callout.paddingPoints
         let fixedWidth = padding * 2 + (thumbnail != nil ? MapAnnotation.thumbnailSizePoints + padding : 0)
-            + Callout.disclosureRadius * 2 + padding
+            + Callout.disclosureRadiusPoints * 2 + padding
         let maximumWidth = min(appearance.maxWidth, viewSize.width - 2 * Callout.marginPoints)
         let textWidth = max(40, maximumWidth - fixedWidth)
         title = TextLayout(
@@ -54,14 +54,16 @@ struct Callout {
             width: max(title.size.width, subtitle?.size.width ?? 0),
             height: title.size.height + (subtitle?.size.height ?? 0) + (subtitle != nil ? 2 : 0)
         )
-        let contentHeight = max(thumbnail != nil ? MapAnnotation.thumbnailSizePoints : 0, textSize.height, Callout.disclosureRadius * 2)
+        let thumbnailHeight = thumbnail != nil ? MapAnnotation.thumbnailSizePoints : 0
+        let contentHeight = max(thumbnailHeight, textSize.height, Callout.disclosureRadiusPoints * 2)
         let width = min(maximumWidth, fixedWidth + textSize.width)
         let height = contentHeight + 2 * padding
 
-        let above = anchor.y - Callout.pointerHeight - height >= Callout.marginPoints
+        let above = anchor.y - Callout.pointerHeightPoints - height >= Callout.marginPoints
         pointsDown = above
         pointerTip = above ? ViewPoint(x: anchor.x, y: anchor.y - 1) : ViewPoint(x: tip.x, y: tip.y + 2)
-        let top = above ? pointerTip.y - Callout.pointerHeight - height : pointerTip.y + Callout.pointerHeight
+        let pointerHeight = Callout.pointerHeightPoints
+        let top = above ? pointerTip.y - pointerHeight - height : pointerTip.y + pointerHeight
         let left = min(max(Callout.marginPoints, anchor.x - width / 2), viewSize.width - Callout.marginPoints - width)
         bubble = ViewRect(x: left, y: top, width: width, height: height)
         self.thumbnail = thumbnail
@@ -70,9 +72,10 @@ struct Callout {
 
     /// The area the callout covers, pointer included.
     var frame: ViewRect {
-        pointsDown
-            ? ViewRect(x: bubble.minX, y: bubble.minY, width: bubble.size.width, height: bubble.size.height + Callout.pointerHeight)
-            : ViewRect(x: bubble.minX, y: bubble.minY - Callout.pointerHeight, width: bubble.size.width, height: bubble.size.height + Callout.pointerHeight)
+        let pointer = Callout.pointerHeightPoints
+        return ViewRect(
+            x: bubble.minX, y: pointsDown ? bubble.minY : bubble.minY - pointer,
+            width: bubble.size.width, height: bubble.size.height + pointer)
     }
 
     /// Draws the bubble with its shadow, thumbnail, text and disclosure button.
@@ -105,7 +108,7 @@ struct Callout {
         y += title.size.height + 2
         subtitle?.draw(at: ViewPoint(x: textLeft, y: y), color: appearance.subtitleColor)
         drawDisclosureButton(
-            center: ViewPoint(x: bubble.maxX - padding - Callout.disclosureRadius, y: bubble.midY), in: cairo)
+            center: ViewPoint(x: bubble.maxX - padding - Callout.disclosureRadiusPoints, y: bubble.midY), in: cairo)
     }
 
     /// The bubble and its pointer as one path.
@@ -115,7 +118,7 @@ struct Callout {
             x: bubble.minX - grow, y: bubble.minY - grow + offsetY,
             width: bubble.size.width + 2 * grow, height: bubble.size.height + 2 * grow)
         let radius = appearance.cornerRadius + grow
-        let halfWidth = Callout.pointerHalfWidth + grow
+        let halfWidth = Callout.pointerHalfWidthPoints + grow
         let pointerX = min(max(pointerTip.x, rect.minX + radius + halfWidth), rect.maxX - radius - halfWidth)
         let tip = ViewPoint(x: pointerTip.x, y: pointerTip.y + offsetY + (pointsDown ? grow : -grow))
         cairo_new_sub_path(cairo)
@@ -138,7 +141,7 @@ struct Callout {
 
     /// MapKit's detail-disclosure button: an "i" in a ring.
     private func drawDisclosureButton(center: ViewPoint, in cairo: OpaquePointer) {
-        let radius = Callout.disclosureRadius - 1
+        let radius = Callout.disclosureRadiusPoints - 1
         cairo_new_path(cairo)
         cairo.setSource(appearance.accessoryColor)
         cairo_set_line_width(cairo, 1.5)
@@ -165,7 +168,9 @@ enum ImagePainter {
 
     /// Draws `image`, already made into `surface` by ``makeSurface(_:)``, scaled to fill `frame`
     /// (points), clipped to rounded corners.
-    static func draw(_ image: RGBAImage, surface: OpaquePointer, in frame: ViewRect, cornerRadius: Double, cairo: OpaquePointer) {
+    static func draw(
+        _ image: RGBAImage, surface: OpaquePointer, in frame: ViewRect, cornerRadius: Double, cairo: OpaquePointer
+    ) {
         cairo_save(cairo)
         cairo.addRoundedRect(frame, radius: cornerRadius)
         cairo_clip(cairo)
