@@ -141,11 +141,10 @@ public final class MapSnapshotter: Sendable {
         let labels = try placeLabels(style: style, painter: painter, cairo: cairo, taken: &taken)
         let visibleLayers = style.layers.enumerated().filter { $0.element.isVisible(atZoom: viewport.zoomLevel) }
         let firstSymbolIndex = visibleLayers.first { if case .symbol = $0.element.kind { return true }; return false }?.offset
-        var drewRoadOverlays = false
+        // Overlays above roads go under the first labels, or on top when no labels show.
         for (index, layer) in visibleLayers {
             if index == firstSymbolIndex {
                 drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
-                drewRoadOverlays = true
             }
             switch layer.kind {
             case .background(let background):
@@ -160,7 +159,7 @@ public final class MapSnapshotter: Sendable {
                 try painter.drawRaster(raster, layer: layer)
             }
         }
-        if !drewRoadOverlays {
+        if firstSymbolIndex == nil {
             drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
         }
         drawOverlays(options.overlays, level: .aboveLabels, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
