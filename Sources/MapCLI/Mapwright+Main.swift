@@ -61,5 +61,6 @@ public struct CommandFailure: Error, CustomStringConvertible {
         self.status = status
     }
 
+    /// The ``message``.
     public var description: String { message }
 }

@@ -5,6 +5,7 @@ public struct Mapwright: ParsableCommand {
     /// The version `mapwright --version` prints.
     public static let version = "0.1.0"
 
+    /// The root command's name, version and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "mapwright",
         abstract: "Render maps of geotagged photos and tracks, on a server.",
@@ -12,5 +13,6 @@ public struct Mapwright: ParsableCommand {
         subcommands: [RenderCommand.self, ClusterCommand.self, LocateCommand.self, CompareCommand.self]
     )
 
+    /// Creates the root command; ArgumentParser fills it in when parsing.
     public init() {}
 }

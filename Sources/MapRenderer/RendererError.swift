@@ -21,6 +21,8 @@ public enum RendererError: Error, Sendable {
     case output(path: String, reason: String)
     /// The requested image is larger than the renderer allows.
     case imageTooLarge(width: Int, height: Int, limit: Int)
+    /// The requested image rounds to no pixel on a side (a view under half a pixel wide or high).
+    case emptyImage(width: Int, height: Int)
 }
 
 extension RendererError: CustomStringConvertible, LocalizedError {
@@ -42,6 +44,8 @@ extension RendererError: CustomStringConvertible, LocalizedError {
             return "\(path): \(reason)"
         case .imageTooLarge(let width, let height, let limit):
             return "an image of \(width)x\(height) pixels is larger than \(limit) pixels per side"
+        case .emptyImage(let width, let height):
+            return "an image of \(width)x\(height) pixels is empty: each side needs at least one pixel"
         }
     }
 

@@ -8,6 +8,7 @@ import MapStyle
 public enum OverlayFile {
     /// What a file gave.
     public struct Contents: Sendable {
+        /// The file's lines and areas, in file order.
         public var overlays: [MapOverlay]
         /// Point features, which overlays do not draw.
         public var skippedPoints: Int

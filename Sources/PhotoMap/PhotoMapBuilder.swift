@@ -16,10 +16,9 @@ import MapStyle
 /// try MapSnapshotter(data: builder.data).write(options, to: URL(fileURLWithPath: "map.png"))
 /// ```
 public struct PhotoMapBuilder: Sendable {
-    /// The callout's thumbnail, in points.
-    public static let thumbnailSizePoints = 46.0
-
+    /// The map data places are looked up in (`--place`).
     public let data: MapData
+    /// Where callout thumbnails are decoded and cached.
     public let thumbnails: ThumbnailCache
 
     /// Creates a builder over shared map data and a thumbnail cache (by default the user's).
@@ -78,7 +77,7 @@ public struct PhotoMapBuilder: Sendable {
         let reference = [photo.thumbnail, photo.image].compactMap { $0 }.first { if case .file = $0 { return true }; return false }
         guard case .file(let url)? = reference else { return nil }
         do {
-            let thumbnail = try thumbnails.thumbnail(for: url, pixelSize: Int((PhotoMapBuilder.thumbnailSizePoints * scale).rounded()))
+            let thumbnail = try thumbnails.thumbnail(for: url, pixelSize: Int((MapAnnotation.thumbnailSizePoints * scale).rounded()))
             return RGBAImage(width: thumbnail.width, height: thumbnail.height, pixels: thumbnail.rgba)
         } catch {
             throw .photos(error)
@@ -94,15 +93,9 @@ public struct PhotoMapBuilder: Sendable {
         } else {
             marker = .pin(request.pinColor ?? request.style.mapwright.pins.color(forKey: photo.photographer ?? ""))
         }
-        let identifier: String?
-        switch request.clusterGrouping {
-        case .photographer: identifier = photo.photographer ?? ""
-        case .all: identifier = ""
-        case .none: identifier = nil
-        }
         return MapAnnotation(
             id: photo.id, coordinate: photo.coordinate, title: photo.calloutTitle, subtitle: subtitle(for: photo),
-            marker: marker, thumbnail: thumbnail, clusteringIdentifier: identifier)
+            marker: marker, thumbnail: thumbnail, clusteringIdentifier: request.clusterGrouping.clusteringIdentifier(for: photo))
     }
 
     /// The cluster index for the annotations, when the request clusters them here.
@@ -116,13 +109,18 @@ public struct PhotoMapBuilder: Sendable {
         }
     }
 
+    /// The calendar subtitles give dates in: Gregorian, UTC.
+    private static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
     /// The callout's second line: the photo's subtitle, else who took it and when.
     private func subtitle(for photo: Photo) -> String? {
         if let subtitle = photo.calloutSubtitle { return subtitle }
         let date = photo.dateTaken.map { date -> String in
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
-            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            let parts = PhotoMapBuilder.utcCalendar.dateComponents([.year, .month, .day], from: date)
             return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
         }
         let parts = [photo.photographer, date].compactMap { $0 }

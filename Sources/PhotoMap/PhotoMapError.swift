@@ -14,10 +14,13 @@ public enum PhotoMapError: Error, Sendable {
     case unknownPlace(String)
     /// Nothing to show and no region given.
     case nothingToShow
+    /// A photo's thumbnail could not be read.
     case photos(PhotoSourceError)
+    /// A track or overlay file could not be read.
     case overlay(GeoDataError)
-    case marker(path: String, reason: String)
+    /// The framing cannot be shown in the requested view (a size, scale or region out of range).
     case viewport(MapCoreError)
+    /// A source could not be read while looking up a place.
     case renderer(RendererError)
 }
 
@@ -36,8 +39,6 @@ extension PhotoMapError: CustomStringConvertible, LocalizedError {
             return error.description
         case .overlay(let error):
             return error.description
-        case .marker(let path, let reason):
-            return "\(path): \(reason)"
         case .viewport(let error):
             return error.description
         case .renderer(let error):

@@ -9,6 +9,7 @@ import MapStyle
 public struct PhotoMapRequest: Sendable {
     /// Which photo shows its callout.
     public enum Selection: Hashable, Sendable {
+        /// No callout.
         case none
         /// The first photo, in load order (Photomania's auto-selection).
         case first
@@ -32,7 +33,9 @@ public struct PhotoMapRequest: Sendable {
     public enum Clustering: Hashable, Sendable {
         /// Clustered whenever two pins would overlap at the rendered zoom.
         case automatic
+        /// Clustered whenever the index groups them, overlapping or not.
         case always
+        /// Never clustered: every photo has its own pin.
         case never
     }
 
@@ -44,17 +47,31 @@ public struct PhotoMapRequest: Sendable {
         case all
         /// No clustering at all.
         case none
+
+        /// The clustering identifier a photo's annotation gets: its photographer (`""` when
+        /// unknown), `""` for every photo, or `nil` (never clustered).
+        public func clusteringIdentifier(for photo: Photo) -> String? {
+            switch self {
+            case .photographer: return photo.photographer ?? ""
+            case .all: return ""
+            case .none: return nil
+            }
+        }
     }
 
+    /// The photos drawn as pins, in load order.
     public var photos: [Photo]
+    /// Which photo shows its callout. The default is none.
     public var selection: Selection
     /// Tracks, areas and circles.
     public var overlays: [MapOverlay]
+    /// What part of the world the map shows. The default fits the content.
     public var framing: Framing
     /// The image's size in points.
     public var size: ViewSize
     /// Pixels per point: 1, 2 or 3.
     public var scale: Double
+    /// The basemap style, whose `metadata.mapwright` also gives the pins, callout and overlays their look.
     public var style: Style
     /// One colour for every pin; `nil` gives each photographer a stable colour of the style's palette.
     public var pinColor: Color?

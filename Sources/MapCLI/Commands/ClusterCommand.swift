@@ -4,6 +4,7 @@ import MapCore
 import MapJSON
 import MapPhotos
 import MapRenderer
+import PhotoMap
 
 /// `mapwright cluster`: the clusters and single photos a map shows at a zoom level, as text or
 /// as the GeoJSON web viewers read (supercluster's properties).
@@ -33,7 +34,7 @@ struct ClusterCommand: ParsableCommand {
     var place: String?
 
     @Option(help: "Which photos may share a cluster: photographer, all or none.")
-    var clusterBy: ClusterGroupingArgument = .photographer
+    var clusterBy: PhotoMapRequest.ClusterGrouping = .photographer
 
     @Option(help: "The cluster radius in points at 256-point tiles.")
     var radius: Double = 40
@@ -63,7 +64,7 @@ struct ClusterCommand: ParsableCommand {
         let photos = try photoSources.load()
         guard !photos.isEmpty else { throw CommandFailure("no photo has a location: nothing to cluster", status: 1) }
         let index = ClusterIndex(
-            photos.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: identifier(for: $0)) }, options: try options())
+            photos.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: clusterBy.clusteringIdentifier(for: $0)) }, options: try options())
         let items = index.items(in: try queryRegion(place: place), zoomLevel: zoom)
         if json {
             print(geoJSON(items, photos: photos).jsonText)
@@ -82,38 +83,18 @@ struct ClusterCommand: ParsableCommand {
         }
     }
 
-    private func identifier(for photo: Photo) -> String? {
-        switch clusterBy {
-        case .photographer: return photo.photographer ?? ""
-        case .all: return ""
-        case .none: return nil
-        }
-    }
-
     /// The queried region: the option given, else the whole world.
     private func queryRegion(place: String?) throws -> CoordinateRegion {
-        do {
-            if let bbox {
-                let numbers = try ArgumentValues.doubles(bbox, count: 4, format: "--bbox WEST,SOUTH,EAST,NORTH")
-                return try CoordinateRegion(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
-            }
-            if let region {
-                let numbers = try ArgumentValues.doubles(region, count: 4, format: "--region LAT,LON,LATDELTA,LONDELTA")
-                return CoordinateRegion(
-                    center: try Coordinate(latitude: numbers[0], longitude: numbers[1]),
-                    span: try CoordinateSpan(latitudeDelta: numbers[2], longitudeDelta: numbers[3]))
-            }
-            if let place {
-                let data = MapData(basemapDirectory: URL(fileURLWithPath: basemapDirectory))
-                let found: CoordinateRegion?
-                do { found = try data.region(ofPlaceNamed: place) } catch { throw CommandFailure(error.description) }
-                guard let found else { throw CommandFailure("--place: no country or state/province named '\(place)' in the basemap") }
-                return found
-            }
-            return try CoordinateRegion(west: -180, south: -90, east: 180, north: 90)
-        } catch let error as MapCoreError {
-            throw ValidationError("\(bbox != nil ? "--bbox" : "--region"): \(error)")
+        if let bbox { return try ArgumentValues.boundingBox(bbox) }
+        if let region { return try ArgumentValues.region(region) }
+        if let place {
+            let data = MapData(basemapDirectory: URL(fileURLWithPath: basemapDirectory))
+            let found: CoordinateRegion?
+            do { found = try data.region(ofPlaceNamed: place) } catch { throw CommandFailure(error.description) }
+            guard let found else { throw CommandFailure(PhotoMapError.unknownPlace(place).description) }
+            return found
         }
+        return try CoordinateRegion(west: -180, south: -90, east: 180, north: 90)
     }
 
     private func text(for item: ClusterItem, photos: [Photo]) -> String {

@@ -46,7 +46,7 @@ struct RenderCommand: ParsableCommand {
     var cluster: Bool?
 
     @Option(help: "Which photos may share a cluster: photographer, all or none.")
-    var clusterBy: ClusterGroupingArgument = .photographer
+    var clusterBy: PhotoMapRequest.ClusterGrouping = .photographer
 
     @OptionGroup var region: RegionOptions
 
@@ -85,6 +85,10 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         guard [1.0, 2, 3].contains(scale) else { throw ValidationError("--scale: \(scale) is not 1, 2 or 3") }
+        let pixels = (width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
+        guard pixels.width > 0, pixels.height > 0 else {
+            throw ValidationError("--size: \(pixels.width)x\(pixels.height) pixels is empty: each side needs at least one pixel")
+        }
         let limit = Double(MapSnapshotter.maximumPixelsPerSide)
         guard size.width * scale <= limit, size.height * scale <= limit else {
             throw ValidationError(
@@ -118,9 +122,9 @@ struct RenderCommand: ParsableCommand {
             mapOverlays += contents.overlays
         }
         for text in circles {
-            let (center, radius) = try RenderCommand.circle(text)
+            let circle = try RenderCommand.circle(text)
             mapOverlays.append(MapOverlay(
-                shape: .circle(center: center, radiusMeters: radius), strokeColor: look.lineColor,
+                shape: .circle(center: circle.center, radiusMeters: circle.radiusMeters), strokeColor: look.lineColor,
                 lineWidthPoints: max(1, look.lineWidth / 2), fillColor: look.fillColor, level: level))
         }
         for text in greatCircles {
@@ -134,7 +138,7 @@ struct RenderCommand: ParsableCommand {
         request.selection = select.map { $0 == "first" ? .first : .photo($0) } ?? .none
         request.pinColor = try pinColor.map(RenderCommand.pinColor)
         request.clustering = cluster.map { $0 ? .always : .never } ?? .automatic
-        request.clusterGrouping = PhotoMapRequest.ClusterGrouping(rawValue: clusterBy.rawValue) ?? .photographer
+        request.clusterGrouping = clusterBy
         if let markerImage {
             request.markerImage = try failure { () throws(ImageDiffError) in try RGBAImage(contentsOf: URL(fileURLWithPath: markerImage)) }
         }
@@ -184,7 +188,8 @@ struct RenderCommand: ParsableCommand {
         do { return try body() } catch { throw CommandFailure(error.description) }
     }
 
-    static func circle(_ text: String) throws -> (Coordinate, Double) {
+    /// Parses `--circle LAT,LON,METERS`.
+    static func circle(_ text: String) throws -> (center: Coordinate, radiusMeters: Double) {
         let numbers = try ArgumentValues.doubles(text, count: 3, format: "--circle LAT,LON,METERS")
         guard numbers[2] > 0 else { throw ValidationError("--circle: radius \(numbers[2]) m is not positive") }
         do {
@@ -194,6 +199,7 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// Parses `--great-circle LAT,LON,LAT,LON`: the line's two ends.
     static func greatCircle(_ text: String) throws -> [Coordinate] {
         let numbers = try ArgumentValues.doubles(text, count: 4, format: "--great-circle LAT,LON,LAT,LON")
         do {

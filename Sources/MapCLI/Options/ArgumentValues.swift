@@ -30,6 +30,34 @@ enum ArgumentValues {
         return ViewPoint(x: numbers[0], y: numbers[1])
     }
 
+    /// Parses `--region`'s `LAT,LON,LATDELTA,LONDELTA` in degrees, e.g. `48.85,2.35,0.2,0.3`.
+    ///
+    /// - Throws: `ValidationError` naming `--region` and the format or the value out of range.
+    static func region(_ text: String) throws -> CoordinateRegion {
+        let numbers = try doubles(text, count: 4, format: "--region LAT,LON,LATDELTA,LONDELTA")
+        return try naming("--region") {
+            CoordinateRegion(
+                center: try Coordinate(latitude: numbers[0], longitude: numbers[1]),
+                span: try CoordinateSpan(latitudeDelta: numbers[2], longitudeDelta: numbers[3]))
+        }
+    }
+
+    /// Parses `--bbox`'s `WEST,SOUTH,EAST,NORTH` in degrees, e.g. `170,-25,-165,-5`; EAST < WEST
+    /// crosses the antimeridian.
+    ///
+    /// - Throws: `ValidationError` naming `--bbox` and the format or the value out of range.
+    static func boundingBox(_ text: String) throws -> CoordinateRegion {
+        let numbers = try doubles(text, count: 4, format: "--bbox WEST,SOUTH,EAST,NORTH")
+        return try naming("--bbox") {
+            try CoordinateRegion(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
+        }
+    }
+
+    /// Runs `make`, turning its error (a value out of range) into a `ValidationError` that names `option`.
+    static func naming<T>(_ option: String, _ make: () throws -> T) throws -> T {
+        do { return try make() } catch { throw ValidationError("\(option): \(error)") }
+    }
+
     /// Parses `count` comma-separated finite numbers.
     static func doubles(_ text: String, count: Int, format: String) throws -> [Double] {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)

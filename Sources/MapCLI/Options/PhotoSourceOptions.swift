@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapPhotos
+import PhotoMap
 
 /// Where photos come from, and whose: the options `render` and `cluster` share.
 struct PhotoSourceOptions: ParsableArguments {
@@ -32,7 +33,5 @@ struct PhotoSourceOptions: ParsableArguments {
     }
 }
 
-/// `--cluster-by`: which photos may share a cluster.
-enum ClusterGroupingArgument: String, ExpressibleByArgument, CaseIterable {
-    case photographer, all, none
-}
+/// `--cluster-by`: which photos may share a cluster, by the grouping's raw values.
+extension PhotoMapRequest.ClusterGrouping: ExpressibleByArgument {}

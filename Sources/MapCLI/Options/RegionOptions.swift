@@ -38,24 +38,12 @@ struct RegionOptions: ParsableArguments {
         guard given <= 1 else { throw ValidationError("choose one of --region, --center, --bbox and --place") }
         if zoom != nil || span != nil, center == nil { throw ValidationError("--zoom and --span need --center") }
         if zoom != nil, span != nil { throw ValidationError("choose one of --zoom and --span") }
-        if let region {
-            let numbers = try ArgumentValues.doubles(region, count: 4, format: "--region LAT,LON,LATDELTA,LONDELTA")
-            return .region(try regionValue(option: "--region") {
-                try CoordinateRegion(
-                    center: Coordinate(latitude: numbers[0], longitude: numbers[1]),
-                    span: CoordinateSpan(latitudeDelta: numbers[2], longitudeDelta: numbers[3]))
-            })
-        }
-        if let bbox {
-            let numbers = try ArgumentValues.doubles(bbox, count: 4, format: "--bbox WEST,SOUTH,EAST,NORTH")
-            return .region(try regionValue(option: "--bbox") {
-                try CoordinateRegion(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
-            })
-        }
+        if let region { return .region(try ArgumentValues.region(region)) }
+        if let bbox { return .region(try ArgumentValues.boundingBox(bbox)) }
         if let center {
             if let span {
                 let numbers = try ArgumentValues.doubles(span, count: 2, format: "--span LATDELTA,LONDELTA")
-                return .region(try regionValue(option: "--span") {
+                return .region(try ArgumentValues.naming("--span") {
                     CoordinateRegion(center: center, span: try CoordinateSpan(latitudeDelta: numbers[0], longitudeDelta: numbers[1]))
                 })
             }
@@ -67,13 +55,5 @@ struct RegionOptions: ParsableArguments {
         }
         if let place { return .place(place) }
         return .fitContent
-    }
-
-    private func regionValue(option: String, _ make: () throws -> CoordinateRegion) throws -> CoordinateRegion {
-        do {
-            return try make()
-        } catch {
-            throw ValidationError("\(option): \(error)")
-        }
     }
 }

@@ -26,7 +26,6 @@ struct AnnotationLayout {
     }
 
     let viewSize: ViewSize
-    let clusterStyle: MapwrightMetadata.Cluster
     /// Visible markers, north first, so drawing in order puts southern markers on top.
     let placed: [Placed]
 
@@ -34,7 +33,6 @@ struct AnnotationLayout {
     /// over exactly `annotations`, in order) at the view's zoom level.
     init(annotations: [MapAnnotation], clusterIndex: ClusterIndex?, viewport: Viewport, visibleMapRect: MapRect, style: MapwrightMetadata) {
         viewSize = viewport.size
-        clusterStyle = style.cluster
         let view = ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         func visible(_ frame: ViewRect) -> Bool {
             frame.maxX > view.minX && frame.minX < view.maxX && frame.maxY > view.minY && frame.minY < view.maxY
@@ -107,11 +105,12 @@ struct AnnotationLayout {
         for marker: Placed, annotations: [MapAnnotation], clusterIndex: ClusterIndex?, memberName: String,
         appearance: MapwrightMetadata.Callout, cairo: OpaquePointer
     ) -> Callout {
-        var title: String, subtitle: String?, thumbnail = marker.content.thumbnail
+        let title: String, subtitle: String?, thumbnail: RGBAImage?
         switch marker.content {
         case .annotation(let annotation):
             title = annotation.calloutTitle
             subtitle = annotation.calloutTitle == annotation.subtitle ? nil : annotation.subtitle
+            thumbnail = annotation.thumbnail
         case .cluster(let cluster):
             title = "\(cluster.count) \(memberName)"
             let shown = 3
@@ -152,6 +151,16 @@ struct AnnotationLayout {
             cairo_paint_with_alpha(cairo, style.pins.shadowOpacity)
             cairo_restore(cairo)
         }
+        // Image markers usually share one image: make each distinct image a surface once.
+        // (Comparing arrays that share storage is immediate.)
+        var imageSurfaces: [(image: RGBAImage, surface: OpaquePointer)] = []
+        defer { for entry in imageSurfaces { cairo_surface_destroy(entry.surface) } }
+        func surface(for image: RGBAImage) -> OpaquePointer? {
+            if let entry = imageSurfaces.first(where: { $0.image == image }) { return entry.surface }
+            guard let surface = ImagePainter.makeSurface(image) else { return nil }
+            imageSurfaces.append((image, surface))
+            return surface
+        }
         let ordered = placed.filter { $0.sortKey != selected?.sortKey } + placed.filter { $0.sortKey == selected?.sortKey }
         for marker in ordered {
             switch marker.content {
@@ -164,7 +173,9 @@ struct AnnotationLayout {
                         PinMarker.drawPin(at: marker.tip, color: color, in: cairo)
                     }
                 case .image(let image, _, _):
-                    ImagePainter.draw(image, in: marker.frame, cornerRadius: 0, cairo: cairo)
+                    if let surface = surface(for: image) {
+                        ImagePainter.draw(image, surface: surface, in: marker.frame, cornerRadius: 0, cairo: cairo)
+                    }
                 }
             case .cluster(let cluster):
                 // Clusters wear their members' pin colour; one identifier for all ("") the style's cluster colour.
@@ -173,14 +184,6 @@ struct AnnotationLayout {
                 ClusterMarker.draw(cluster, at: marker.tip, color: color, style: style.cluster, cairo: cairo)
             }
         }
-    }
-}
-
-extension AnnotationLayout.Content {
-    /// The annotation's callout image; clusters take their first member's.
-    var thumbnail: RGBAImage? {
-        if case .annotation(let annotation) = self { return annotation.thumbnail }
-        return nil
     }
 }
 

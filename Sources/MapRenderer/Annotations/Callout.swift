@@ -6,15 +6,14 @@ import MapStyle
 
 /// A laid-out callout: the bubble over a selected annotation, its pointer at the marker.
 ///
-/// Left accessory: the thumbnail, 46 × 46 points. Right accessory: a detail-disclosure button.
-/// The bubble sits above the marker and shifts sideways to stay inside the view; when there is
-/// no room above, it hangs below the marker instead.
+/// Left accessory: the thumbnail, ``MapAnnotation/thumbnailSizePoints`` square. Right
+/// accessory: a detail-disclosure button. The bubble sits above the marker and shifts sideways
+/// to stay inside the view; when there is no room above, it hangs below the marker instead.
 struct Callout {
-    static let thumbnailSizePoints: Double = 46
     static let paddingPoints: Double = 8
-    static let pointerHeight: Double = 10
-    static let pointerHalfWidth: Double = 10
-    static let disclosureRadius: Double = 11
+    static let pointerHeightPoints: Double = 10
+    static let pointerHalfWidthPoints: Double = 10
+    static let disclosureRadiusPoints: Double = 11
     static let marginPoints: Double = 4
 
     let bubble: ViewRect
@@ -39,8 +38,8 @@ struct Callout {
         cairo: OpaquePointer
     ) {
         let padding = Callout.paddingPoints
-        let fixedWidth = padding * 2 + (thumbnail != nil ? Callout.thumbnailSizePoints + padding : 0)
-            + Callout.disclosureRadius * 2 + padding
+        let fixedWidth = padding * 2 + (thumbnail != nil ? MapAnnotation.thumbnailSizePoints + padding : 0)
+            + Callout.disclosureRadiusPoints * 2 + padding
         let maximumWidth = min(appearance.maxWidth, viewSize.width - 2 * Callout.marginPoints)
         let textWidth = max(40, maximumWidth - fixedWidth)
         title = TextLayout(
@@ -55,14 +54,16 @@ struct Callout {
             width: max(title.size.width, subtitle?.size.width ?? 0),
             height: title.size.height + (subtitle?.size.height ?? 0) + (subtitle != nil ? 2 : 0)
         )
-        let contentHeight = max(thumbnail != nil ? Callout.thumbnailSizePoints : 0, textSize.height, Callout.disclosureRadius * 2)
+        let thumbnailHeight = thumbnail != nil ? MapAnnotation.thumbnailSizePoints : 0
+        let contentHeight = max(thumbnailHeight, textSize.height, Callout.disclosureRadiusPoints * 2)
         let width = min(maximumWidth, fixedWidth + textSize.width)
         let height = contentHeight + 2 * padding
 
-        let above = anchor.y - Callout.pointerHeight - height >= Callout.marginPoints
+        let above = anchor.y - Callout.pointerHeightPoints - height >= Callout.marginPoints
         pointsDown = above
         pointerTip = above ? ViewPoint(x: anchor.x, y: anchor.y - 1) : ViewPoint(x: tip.x, y: tip.y + 2)
-        let top = above ? pointerTip.y - Callout.pointerHeight - height : pointerTip.y + Callout.pointerHeight
+        let pointerHeight = Callout.pointerHeightPoints
+        let top = above ? pointerTip.y - pointerHeight - height : pointerTip.y + pointerHeight
         let left = min(max(Callout.marginPoints, anchor.x - width / 2), viewSize.width - Callout.marginPoints - width)
         bubble = ViewRect(x: left, y: top, width: width, height: height)
         self.thumbnail = thumbnail
@@ -71,12 +72,14 @@ struct Callout {
 
     /// The area the callout covers, pointer included.
     var frame: ViewRect {
-        pointsDown
-            ? ViewRect(x: bubble.minX, y: bubble.minY, width: bubble.size.width, height: bubble.size.height + Callout.pointerHeight)
-            : ViewRect(x: bubble.minX, y: bubble.minY - Callout.pointerHeight, width: bubble.size.width, height: bubble.size.height + Callout.pointerHeight)
+        let pointer = Callout.pointerHeightPoints
+        return ViewRect(
+            x: bubble.minX, y: pointsDown ? bubble.minY : bubble.minY - pointer,
+            width: bubble.size.width, height: bubble.size.height + pointer)
     }
 
-    func draw(in cairo: OpaquePointer, scale: Double) {
+    /// Draws the bubble with its shadow, thumbnail, text and disclosure button.
+    func draw(in cairo: OpaquePointer) {
         // A soft shadow: a few widening translucent outlines.
         for step in stride(from: 4.0, through: 1.0, by: -1.0) {
             addOutline(to: cairo, grownBy: step, offsetY: 1.5)
@@ -94,8 +97,8 @@ struct Callout {
         var textLeft = bubble.minX + padding
         if let thumbnail {
             let frame = ViewRect(
-                x: bubble.minX + padding, y: bubble.midY - Callout.thumbnailSizePoints / 2,
-                width: Callout.thumbnailSizePoints, height: Callout.thumbnailSizePoints)
+                x: bubble.minX + padding, y: bubble.midY - MapAnnotation.thumbnailSizePoints / 2,
+                width: MapAnnotation.thumbnailSizePoints, height: MapAnnotation.thumbnailSizePoints)
             ImagePainter.draw(thumbnail, in: frame, cornerRadius: 4, cairo: cairo)
             textLeft = frame.maxX + padding
         }
@@ -105,7 +108,7 @@ struct Callout {
         y += title.size.height + 2
         subtitle?.draw(at: ViewPoint(x: textLeft, y: y), color: appearance.subtitleColor)
         drawDisclosureButton(
-            center: ViewPoint(x: bubble.maxX - padding - Callout.disclosureRadius, y: bubble.midY), in: cairo)
+            center: ViewPoint(x: bubble.maxX - padding - Callout.disclosureRadiusPoints, y: bubble.midY), in: cairo)
     }
 
     /// The bubble and its pointer as one path.
@@ -115,7 +118,7 @@ struct Callout {
             x: bubble.minX - grow, y: bubble.minY - grow + offsetY,
             width: bubble.size.width + 2 * grow, height: bubble.size.height + 2 * grow)
         let radius = appearance.cornerRadius + grow
-        let halfWidth = Callout.pointerHalfWidth + grow
+        let halfWidth = Callout.pointerHalfWidthPoints + grow
         let pointerX = min(max(pointerTip.x, rect.minX + radius + halfWidth), rect.maxX - radius - halfWidth)
         let tip = ViewPoint(x: pointerTip.x, y: pointerTip.y + offsetY + (pointsDown ? grow : -grow))
         cairo_new_sub_path(cairo)
@@ -138,7 +141,7 @@ struct Callout {
 
     /// MapKit's detail-disclosure button: an "i" in a ring.
     private func drawDisclosureButton(center: ViewPoint, in cairo: OpaquePointer) {
-        let radius = Callout.disclosureRadius - 1
+        let radius = Callout.disclosureRadiusPoints - 1
         cairo_new_path(cairo)
         cairo.setSource(appearance.accessoryColor)
         cairo_set_line_width(cairo, 1.5)
@@ -158,8 +161,16 @@ struct Callout {
 enum ImagePainter {
     /// Draws `image` scaled to fill `frame` (points), clipped to rounded corners.
     static func draw(_ image: RGBAImage, in frame: ViewRect, cornerRadius: Double, cairo: OpaquePointer) {
-        guard image.width > 0, image.height > 0, let surface = makeSurface(image) else { return }
+        guard let surface = makeSurface(image) else { return }
         defer { cairo_surface_destroy(surface) }
+        draw(image, surface: surface, in: frame, cornerRadius: cornerRadius, cairo: cairo)
+    }
+
+    /// Draws `image`, already made into `surface` by ``makeSurface(_:)``, scaled to fill `frame`
+    /// (points), clipped to rounded corners.
+    static func draw(
+        _ image: RGBAImage, surface: OpaquePointer, in frame: ViewRect, cornerRadius: Double, cairo: OpaquePointer
+    ) {
         cairo_save(cairo)
         cairo.addRoundedRect(frame, radius: cornerRadius)
         cairo_clip(cairo)
@@ -172,9 +183,11 @@ enum ImagePainter {
         cairo_restore(cairo)
     }
 
-    /// A Cairo ARGB32 surface (premultiplied, native-endian) holding `image`.
+    /// A Cairo ARGB32 surface (premultiplied, native-endian) holding `image`; `nil` for an
+    /// image without pixels. The caller destroys it.
     static func makeSurface(_ image: RGBAImage) -> OpaquePointer? {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),
+        guard image.width > 0, image.height > 0,
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
         else { return nil }
         cairo_surface_flush(surface)

@@ -14,6 +14,10 @@ public struct MapAnnotation: Hashable, Sendable, Identifiable {
         case image(RGBAImage, pointSize: ViewSize, anchor: ViewPoint)
     }
 
+    /// The side of a callout's square thumbnail, in points: 46. A thumbnail of this many points
+    /// × the render's scale pixels is drawn without resampling.
+    public static let thumbnailSizePoints: Double = 46
+
     /// Identifies the annotation for selection (`--select ID`).
     public var id: String
     /// Where the marker points.
@@ -24,7 +28,8 @@ public struct MapAnnotation: Hashable, Sendable, Identifiable {
     public var subtitle: String?
     /// The marker.
     public var marker: Marker
-    /// The image in the callout's left accessory (a photo thumbnail), drawn 46 × 46 points.
+    /// The image in the callout's left accessory (a photo thumbnail), drawn
+    /// ``thumbnailSizePoints`` × ``thumbnailSizePoints`` points.
     public var thumbnail: RGBAImage?
     /// Annotations cluster only with annotations that share this (MapKit's clusteringIdentifier);
     /// `nil` never clusters.
@@ -54,11 +59,5 @@ public struct MapAnnotation: Hashable, Sendable, Identifiable {
         if !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return title }
         if let subtitle, !subtitle.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return subtitle }
         return "Untitled"
-    }
-
-    /// The colour that stands for this annotation: its pin's, or gray for an image marker.
-    var tintColor: Color {
-        if case .pin(let color) = marker { return color }
-        return Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
     }
 }

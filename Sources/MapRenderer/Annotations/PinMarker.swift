@@ -10,9 +10,7 @@ import MapStyle
 enum PinMarker {
     static let needleLength: Double = 19
     static let headRadius: Double = 7.5
-    static let headCenter = ViewPoint(x: 0, y: -(needleLength + 7.5))
-    /// The top of the head: where a callout's pointer ends.
-    static let headTop: Double = -(needleLength + 2 * 7.5)
+    static let headCenter = ViewPoint(x: 0, y: -(needleLength + headRadius))
     /// The box the pin and its shadow cover, relative to the tip.
     static let bounds = ViewRect(x: -8.5, y: -35, width: 30, height: 36)
     /// The box of the pin alone (no shadow), for keeping labels off it.

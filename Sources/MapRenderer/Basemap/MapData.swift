@@ -66,24 +66,27 @@ public final class MapData: @unchecked Sendable {
     private func cached(
         _ key: String, make: () throws(RendererError) -> any GeoData.VectorSource
     ) throws(RendererError) -> any GeoData.VectorSource {
-        if let source = lock.withLock({ sources[key] }) { return source }
-        let source = try make()
-        return lock.withLock {
-            if let existing = sources[key] { return existing }
-            sources[key] = source
-            return source
-        }
+        try cached(key, in: \.sources, make: make)
     }
 
+    /// The raster source cached under `key`, made by `make` the first time.
     func cachedRaster(
         _ key: String, make: () throws(RendererError) -> any RasterTileSource
     ) throws(RendererError) -> any RasterTileSource {
-        if let source = lock.withLock({ rasterSources[key] }) { return source }
-        let source = try make()
+        try cached(key, in: \.rasterSources, make: make)
+    }
+
+    /// The value of `cache` under `key`, made by `make` outside the lock the first time; when two
+    /// threads make one at once, the first stored wins.
+    private func cached<Value>(
+        _ key: String, in cache: ReferenceWritableKeyPath<MapData, [String: Value]>, make: () throws(RendererError) -> Value
+    ) throws(RendererError) -> Value {
+        if let value = lock.withLock({ self[keyPath: cache][key] }) { return value }
+        let value = try make()
         return lock.withLock {
-            if let existing = rasterSources[key] { return existing }
-            rasterSources[key] = source
-            return source
+            if let existing = self[keyPath: cache][key] { return existing }
+            self[keyPath: cache][key] = value
+            return value
         }
     }
 

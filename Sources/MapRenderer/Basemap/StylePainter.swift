@@ -6,8 +6,8 @@ import ImageDiff
 import MapStyle
 import RasterTiles
 
-/// Draws a style's vector layers (background, fill, line) through a viewport, and gathers its
-/// symbol layers' labels for placement.
+/// Draws a style's background, fill, line and raster layers through a viewport, and gives any
+/// layer's features in view (symbol layers' labels are placed from them by the snapshotter).
 struct StylePainter {
     let viewport: Viewport
     let style: Style

@@ -19,7 +19,7 @@ final class Canvas {
     let pixelWidth: Int
     let pixelHeight: Int
 
-    /// Creates a canvas `size` points large.
+    /// Creates a canvas `widthPoints` × `heightPoints` points large.
     ///
     /// - Parameters:
     ///   - widthPoints: Width in view points.

@@ -25,6 +25,7 @@ public struct MapOverlay: Hashable, Sendable {
         case aboveLabels
     }
 
+    /// What the overlay draws, in coordinates.
     public var shape: Shape
     /// The stroke colour; `nil` draws no outline.
     public var strokeColor: Color?
@@ -32,10 +33,13 @@ public struct MapOverlay: Hashable, Sendable {
     public var lineWidthPoints: Double
     /// Dash and gap lengths in points; empty for a solid line.
     public var lineDashPattern: [Double]
+    /// How the ends of lines are drawn. The default is round.
     public var lineCap: LineCap
+    /// How lines are drawn where they bend. The default is round.
     public var lineJoin: LineJoin
     /// The fill colour of polygons and circles; `nil` fills nothing.
     public var fillColor: Color?
+    /// Where the overlay sits among the map's layers. The default is ``Level/aboveRoads``.
     public var level: Level
 
     /// Creates an overlay. The defaults draw a 3-point round-capped line above roads.

@@ -11,16 +11,16 @@ enum OverlayPainter {
     /// Overlay vertices closer than this to the simplified line are dropped before drawing, in pixels.
     static let simplificationPixels = 0.25
 
-    static func draw(_ overlay: MapOverlay, viewport: Viewport, cairo: OpaquePointer) {
+    /// Draws `overlay` in every world copy where it meets `visibleMapRect`, the viewport's area
+    /// in map points.
+    static func draw(_ overlay: MapOverlay, viewport: Viewport, visibleMapRect: MapRect, cairo: OpaquePointer) {
         // A GPS track has many more points than pixels: simplify to a quarter pixel first.
         let mapPointsPerPixel = 1 / (ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel) * viewport.scale)
         let rings = mapRings(of: overlay.shape).map {
             Simplification.douglasPeucker($0, tolerance: mapPointsPerPixel * simplificationPixels)
         }
-        guard let visible = viewport.mapRect(for: ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height))
-        else { return }
         let bounds = MapRect(enclosing: rings.joined())
-        for offset in WorldCopies.offsets(for: bounds, visible: visible) {
+        for offset in WorldCopies.offsets(for: bounds, visible: visibleMapRect) {
             cairo_new_path(cairo)
             for ring in rings {
                 let points = ring.compactMap { viewport.unwrappedPoint(for: MapPoint(x: $0.x + offset, y: $0.y)) }

@@ -17,7 +17,7 @@ import MapStyle
 /// ```swift
 /// let snapshotter = MapSnapshotter(data: MapData())
 /// let snapshot = try snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: style, annotations: pins))
-/// try snapshot.image.writePNG(to: URL(fileURLWithPath: "map.png"))
+/// try snapshot.writePNG(to: URL(fileURLWithPath: "map.png"))
 /// ```
 public final class MapSnapshotter: Sendable {
     /// The largest image side, in pixels: 16384.
@@ -34,7 +34,7 @@ public final class MapSnapshotter: Sendable {
     /// Renders the options into an image.
     ///
     /// - Throws: ``RendererError`` for an unreadable source, a style that needs a raster source,
-    ///   or an image larger than ``maximumPixelsPerSide``.
+    ///   or an image larger than ``maximumPixelsPerSide`` or smaller than one pixel.
     public func snapshot(_ options: MapSnapshotOptions) throws(RendererError) -> MapSnapshot {
         let viewport = options.viewport
         try checkSize(viewport)
@@ -55,37 +55,56 @@ public final class MapSnapshotter: Sendable {
     /// - Parameters:
     ///   - compressionLevel: zlib level for PNG, 0 to 9. The default is 6.
     ///   - palette: Whether a PNG is reduced to an 8-bit palette (smaller, lossy). The default is false.
+    /// - Throws: ``RendererError``, as ``snapshot(_:)`` does; ``RendererError/output(path:reason:)``
+    ///   naming the file when it cannot be written.
     public func write(
         _ options: MapSnapshotOptions, to url: URL, compressionLevel: Int = 6, palette: Bool = false
     ) throws(RendererError) {
         let viewport = options.viewport
         switch url.pathExtension.lowercased() {
-        case "pdf", "svg":
+        case let format where format == "pdf" || format == "svg":
             let temporary = url.deletingLastPathComponent()
-                .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+                .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
             defer { try? FileManager.default.removeItem(at: temporary) }
             do {
-                let target: Canvas.Target = url.pathExtension.lowercased() == "pdf" ? .pdf(temporary) : .svg(temporary)
-                let canvas = try Canvas(widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: 1, target: target)
+                let target: Canvas.Target = format == "pdf" ? .pdf(temporary) : .svg(temporary)
+                let canvas: Canvas
+                do {
+                    canvas = try Canvas(widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: 1, target: target)
+                } catch {
+                    throw Self.unwritable(url, error)
+                }
                 try draw(options, in: canvas.cairo, sprites: nil)
-                try canvas.finish()
+                do { try canvas.finish() } catch { throw Self.unwritable(url, error) }
             }
             guard rename(temporary.path, url.path) == 0 else {
-                throw .output(path: url.path, reason: String(cString: strerror(errno)))
+                throw .output(path: url.path, reason: "cannot write the file: \(String(cString: strerror(errno)))")
             }
         default:
             let snapshot = try self.snapshot(options)
             do throws(ImageDiffError) {
                 try snapshot.writePNG(to: url, compressionLevel: compressionLevel, palette: palette)
+            } catch .unwritableFile(_, let reason) {
+                throw .output(path: url.path, reason: "cannot write the file: \(reason)")
             } catch {
                 throw .output(path: url.path, reason: error.description)
             }
         }
     }
 
+    /// A vector surface that could not be written (its file cannot be created, or the disk is
+    /// full) as an error naming the output file.
+    private static func unwritable(_ url: URL, _ error: RendererError) -> RendererError {
+        guard case .canvas(let reason) = error else { return error }
+        return .output(path: url.path, reason: "cannot write the file: \(reason)")
+    }
+
     private func checkSize(_ viewport: Viewport) throws(RendererError) {
         let limit = MapSnapshotter.maximumPixelsPerSide
-        guard viewport.pixelWidth <= limit, viewport.pixelHeight <= limit, viewport.pixelWidth > 0, viewport.pixelHeight > 0 else {
+        guard viewport.pixelWidth > 0, viewport.pixelHeight > 0 else {
+            throw .emptyImage(width: viewport.pixelWidth, height: viewport.pixelHeight)
+        }
+        guard viewport.pixelWidth <= limit, viewport.pixelHeight <= limit else {
             throw .imageTooLarge(width: viewport.pixelWidth, height: viewport.pixelHeight, limit: limit)
         }
     }
@@ -122,11 +141,10 @@ public final class MapSnapshotter: Sendable {
         let labels = try placeLabels(style: style, painter: painter, cairo: cairo, taken: &taken)
         let visibleLayers = style.layers.enumerated().filter { $0.element.isVisible(atZoom: viewport.zoomLevel) }
         let firstSymbolIndex = visibleLayers.first { if case .symbol = $0.element.kind { return true }; return false }?.offset
-        var drewRoadOverlays = false
+        // Overlays above roads go under the first labels, or on top when no labels show.
         for (index, layer) in visibleLayers {
             if index == firstSymbolIndex {
-                drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, cairo: cairo)
-                drewRoadOverlays = true
+                drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
             }
             switch layer.kind {
             case .background(let background):
@@ -141,10 +159,12 @@ public final class MapSnapshotter: Sendable {
                 try painter.drawRaster(raster, layer: layer)
             }
         }
-        if !drewRoadOverlays { drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, cairo: cairo) }
-        drawOverlays(options.overlays, level: .aboveLabels, viewport: viewport, cairo: cairo)
+        if firstSymbolIndex == nil {
+            drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
+        }
+        drawOverlays(options.overlays, level: .aboveLabels, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
         markers.draw(selected: selected, style: metadata, sprites: sprites, cairo: cairo)
-        callout?.draw(in: cairo, scale: viewport.scale)
+        callout?.draw(in: cairo)
         if options.showsAttribution { drawAttribution(style: style, viewSize: viewport.size, cairo: cairo) }
     }
 
@@ -170,37 +190,40 @@ public final class MapSnapshotter: Sendable {
         for (index, layer) in style.layers.enumerated().reversed() where layer.isVisible(atZoom: zoom) {
             guard case .symbol(let symbol) = layer.kind else { continue }
             let size = symbol.textSize.value(atZoom: zoom)
-            let fontName = symbol.textFont.value(atZoom: zoom).first ?? "DejaVu Sans Book"
+            let font = FontSpec(styleFontName: symbol.textFont.value(atZoom: zoom).first ?? "DejaVu Sans Book", sizePoints: size)
+            let maximumWidth = symbol.textMaxWidth.value(atZoom: zoom) * size
             let haloWidth = symbol.textHaloWidth.value(atZoom: zoom)
             let haloColor = symbol.textHaloColor.value(atZoom: zoom)
-            let color = symbol.textColor.value(atZoom: zoom)
             let opacity = symbol.textOpacity.value(atZoom: zoom)
+            let textColor = symbol.textColor.value(atZoom: zoom)
+            let color = textColor.with(alpha: textColor.alpha * opacity)
+            let halo = haloWidth > 0 ? (color: haloColor.with(alpha: haloColor.alpha * opacity), widthPoints: haloWidth) : nil
             var candidates: [LabelCandidate] = []
             for feature in try painter.features(of: layer) {
                 let properties = feature.properties.styleValues
                 guard let text = symbol.label(for: properties, atZoom: zoom), !text.isEmpty,
                       let anchor = LabelAnchor.anchor(for: feature.geometry, viewport: painter.viewport)
                 else { continue }
-                let layout = TextLayout(
-                    text, font: FontSpec(styleFontName: fontName, sizePoints: size), in: cairo,
-                    maximumWidth: symbol.textMaxWidth.value(atZoom: zoom) * size, wraps: true)
+                let layout = TextLayout(text, font: font, in: cairo, maximumWidth: maximumWidth, wraps: true)
                 // A label much wider than its area would float over its neighbours.
                 guard anchor.areaPoints == 0 || anchor.areaPoints >= layout.size.width * layout.size.height * 0.25 else { continue }
                 candidates.append(LabelCandidate(
                     layout: layout,
                     center: anchor.point,
                     priority: symbol.sortKey?.value(for: properties).map { -$0 } ?? anchor.areaPoints,
-                    color: color.with(alpha: color.alpha * opacity),
-                    halo: haloWidth > 0 ? (haloColor.with(alpha: haloColor.alpha * opacity), haloWidth) : nil))
+                    color: color,
+                    halo: halo))
             }
             placed[index] = placer.place(candidates, in: painter.viewport.size, avoiding: &taken)
         }
         return placed
     }
 
-    private func drawOverlays(_ overlays: [MapOverlay], level: MapOverlay.Level, viewport: Viewport, cairo: OpaquePointer) {
+    private func drawOverlays(
+        _ overlays: [MapOverlay], level: MapOverlay.Level, viewport: Viewport, visibleMapRect: MapRect, cairo: OpaquePointer
+    ) {
         for overlay in overlays where overlay.level == level {
-            OverlayPainter.draw(overlay, viewport: viewport, cairo: cairo)
+            OverlayPainter.draw(overlay, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
         }
     }
 

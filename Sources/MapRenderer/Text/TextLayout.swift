@@ -21,9 +21,9 @@ struct FontSpec: Hashable, Sendable {
         self.sizePoints = sizePoints
     }
 
-    init(sizePoints: Double, bold: Bool = false) {
+    /// The fallback families, regular weight.
+    init(sizePoints: Double) {
         self.sizePoints = sizePoints
-        self.bold = bold
     }
 }
 
@@ -90,10 +90,7 @@ final class TextLayout {
             width: Double(logical.width) / scale, height: Double(logical.height) / scale)
     }
 
-    /// Whether Pango had to cut the text with an ellipsis.
-    var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
-
-    /// Draws the text with the top-left corner of its logical rectangle at `origin`, with an
+    /// Draws the text with the top-left corner of its logical rectangle at `textOrigin`, with an
     /// optional halo behind it.
     func draw(at textOrigin: ViewPoint, color: Color, halo: (color: Color, widthPoints: Double)? = nil) {
         let logical = logicalRect
