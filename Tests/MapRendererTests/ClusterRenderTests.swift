@@ -83,5 +83,11 @@ struct ClusterRenderTests {
         #expect(try builder.options(for: PhotoMapRequest(photos: close, style: style, framing: framing, clusterGrouping: .none)).clusterIndex == nil)
         let apart = [close[0], Photo(id: "c", title: "C", coordinate: try RenderFixtures.coordinate(48.80, 2.40), photographer: "P")]
         #expect(try builder.options(for: PhotoMapRequest(photos: apart, style: style, framing: framing)).clusterIndex == nil)
+        // Pins crowded together outside the image do not make the map cluster.
+        let crowdedElsewhere = apart + [
+            Photo(id: "d", title: "D", coordinate: try RenderFixtures.coordinate(45.0, 5.0), photographer: "P"),
+            Photo(id: "e", title: "E", coordinate: try RenderFixtures.coordinate(45.0001, 5.0001), photographer: "P"),
+        ]
+        #expect(try builder.options(for: PhotoMapRequest(photos: crowdedElsewhere, style: style, framing: framing)).clusterIndex == nil)
     }
 }

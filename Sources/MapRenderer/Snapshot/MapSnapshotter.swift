@@ -174,7 +174,10 @@ public final class MapSnapshotter: Sendable {
         var taken = CollisionIndex()
         for annotation in annotations {
             guard let tip = viewport.point(for: annotation.coordinate) else { continue }
-            if !taken.insertIfFree(AnnotationLayout.bounds(of: annotation.marker).body.offsetBy(tip)) { return true }
+            let body = AnnotationLayout.bounds(of: annotation.marker).body.offsetBy(tip)
+            // Only markers in the image count: pins crowded off-screen do not cluster the map.
+            guard body.maxX > 0, body.minX < viewport.size.width, body.maxY > 0, body.minY < viewport.size.height else { continue }
+            if !taken.insertIfFree(body) { return true }
         }
         return false
     }
