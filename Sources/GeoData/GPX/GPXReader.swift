@@ -25,13 +25,7 @@ public enum GPXReader {
     ///   ``GeoDataError/invalidGPX(path:line:reason:)`` for malformed XML, a root element other
     ///   than `gpx`, or a point whose `lat`, `lon`, `ele` or `time` cannot be read.
     public static func read(path: String) throws(GeoDataError) -> GPXDocument {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .unreadableFile(path: path, reason: (error as NSError).localizedDescription)
-        }
-        return try read(data: data, path: path)
+        try read(data: GeoDataError.contents(ofFile: path), path: path)
     }
 
     /// Reads GPX from memory; `path` names its origin in errors.

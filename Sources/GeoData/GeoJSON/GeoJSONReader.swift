@@ -25,13 +25,7 @@ public enum GeoJSONReader {
     /// - Throws: ``GeoDataError/unreadableFile(path:reason:)``, ``GeoDataError/invalidJSON(path:reason:)``
     ///   or ``GeoDataError/invalidGeoJSON(path:featureIndex:reason:)``.
     public static func read(path: String) throws(GeoDataError) -> FeatureCollection {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .unreadableFile(path: path, reason: (error as NSError).localizedDescription)
-        }
-        return try read(data: data, path: path)
+        try read(data: GeoDataError.contents(ofFile: path), path: path)
     }
 
     /// Reads GeoJSON from memory; `path` names its origin in errors.
