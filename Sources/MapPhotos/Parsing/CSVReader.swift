@@ -44,6 +44,17 @@ enum CSVReader {
             fields.removeAll()
             state = .fieldStart
         }
+        /// Ends the field at a comma, and the record too at a line break; false for any other byte.
+        func endsFieldOrRecord(_ byte: UInt8, isLineBreak: Bool) throws(Failure) -> Bool {
+            guard byte == comma || isLineBreak else { return false }
+            try endField()
+            if isLineBreak {
+                endRecord()
+                line += 1
+                recordLine = line
+            }
+            return true
+        }
 
         while index < bytes.count {
             let byte = bytes[index]
@@ -54,14 +65,8 @@ enum CSVReader {
             case .fieldStart where byte == quote:
                 state = .quoted
             case .fieldStart, .unquoted:
-                if byte == comma {
-                    try endField()
+                if try endsFieldOrRecord(byte, isLineBreak: isLineBreak) {
                     state = .fieldStart
-                } else if isLineBreak {
-                    try endField()
-                    endRecord()
-                    line += 1
-                    recordLine = line
                 } else if byte == quote {
                     throw Failure(
                         line: line,
@@ -86,14 +91,8 @@ enum CSVReader {
                     if byte == carriageReturn, bytes[index - 1] == newline { field.append(newline) }
                 }
             case .afterClosingQuote:
-                if byte == comma {
-                    try endField()
+                if try endsFieldOrRecord(byte, isLineBreak: isLineBreak) {
                     state = .fieldStart
-                } else if isLineBreak {
-                    try endField()
-                    endRecord()
-                    line += 1
-                    recordLine = line
                 } else {
                     throw Failure(
                         line: line,
