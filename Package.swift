@@ -1,12 +1,29 @@
 // swift-tools-version: 6.0
 // Mapwright: a map-rendering engine and tile CLI for Linux.
 //
-// Dependencies point one way: MapCore (pure Swift) <- MapProjection (PROJ) <- MapCLI <- mapwright,
-// and CPNG (libpng) <- CPNGShim <- ImageDiff <- MapCLI, MapTestSupport.
-// and MapCore + MapSQLite (SQLite) <- GeoData (vector features for the renderer),
-// and MapCore + MapSQLite <- TileStore (MBTiles) <- RasterTiles (+ ImageDiff, FoundationNetworking).
-// MapStyle (style JSON, pure Swift) depends only on MapJSON.
-// C libraries come in through small system-library targets resolved with pkg-config.
+// Targets, in dependency order (each depends only on targets above it; README's architecture
+// section says the same, one line per target):
+//
+//   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera, geodesy, clustering
+//   MapUtilities                     pure Swift: FNV-1a, atomic file writes, display paths, seeded random numbers
+//   MapJSON                          pure Swift: one JSON value with paths, lines and columns
+//   MapProjection    <- CProj        PROJ: transforms between any two CRS                       (MapCore)
+//   ImageCodec       <- CPNGShim <- CPNG, CTurboJPEG: PNG/JPEG reading and writing, palettes  (MapUtilities)
+//   ImageCompare                     pixelmatch comparison                                      (ImageCodec)
+//   MapTestSupport                   snapshot assertions, temporary folders                     (ImageCodec, ImageCompare)
+//   MapSQLite        <- CSQLite      SQLite connections and statements
+//   GeoData                          GeoJSON, GPX, WKB, GeoPackage; features prepared per zoom  (MapCore, MapSQLite, MapJSON)
+//   PhotoSources     <- CExif        photo files into `Photo`s; thumbnails                      (MapCore, MapJSON, MapUtilities, ImageCodec)
+//   MapStyle                         MapLibre style subset                                      (MapCore, MapJSON, MapUtilities)
+//   TileStore                        MBTiles store                                              (MapCore, MapSQLite)
+//   RasterTiles                      raster tile sources, HTTP tile cache                       (MapStyle, TileStore, ImageCodec)
+//   MapRenderer      <- CCairo       Cairo/Pango renderer                                       (GeoData, MapStyle, RasterTiles, ImageCodec)
+//   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
+//   MapCLI                           the commands                                               (everything above that it imports)
+//   mapwright                        the executable                                             (MapCLI)
+//
+// Benchmarks live in Benchmarks/ and depend only on what they measure. C libraries come in
+// through small system-library targets resolved with pkg-config.
 
 import PackageDescription
 
@@ -19,40 +36,41 @@ let package = Package(
     products: [
         .executable(name: "mapwright", targets: ["mapwright"]),
         .library(name: "MapCore", targets: ["MapCore"]),
+        .library(name: "MapUtilities", targets: ["MapUtilities"]),
+        .library(name: "MapJSON", targets: ["MapJSON"]),
         .library(name: "MapProjection", targets: ["MapProjection"]),
-        .library(name: "MapCLI", targets: ["MapCLI"]),
-        .library(name: "ImageDiff", targets: ["ImageDiff"]),
+        .library(name: "ImageCodec", targets: ["ImageCodec"]),
+        .library(name: "ImageCompare", targets: ["ImageCompare"]),
         .library(name: "MapTestSupport", targets: ["MapTestSupport"]),
-        .library(name: "MapPhotos", targets: ["MapPhotos"]),
-        .library(name: "MapRenderer", targets: ["MapRenderer"]),
-        .library(name: "PhotoMap", targets: ["PhotoMap"]),
+        .library(name: "MapSQLite", targets: ["MapSQLite"]),
         .library(name: "GeoData", targets: ["GeoData"]),
+        .library(name: "PhotoSources", targets: ["PhotoSources"]),
         .library(name: "MapStyle", targets: ["MapStyle"]),
         .library(name: "TileStore", targets: ["TileStore"]),
         .library(name: "RasterTiles", targets: ["RasterTiles"]),
+        .library(name: "MapRenderer", targets: ["MapRenderer"]),
+        .library(name: "MapComposer", targets: ["MapComposer"]),
+        .library(name: "MapCLI", targets: ["MapCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // MARK: - Map model
+        // MARK: - Foundations (pure Swift)
 
-        /// Coordinates, regions, Web Mercator map space, tiles, geodesy, the camera and viewport.
-        /// Foundation only: no C dependency.
+        /// Coordinates, regions, Web Mercator map space, tiles, geodesy, the camera and viewport,
+        /// annotation clustering. Foundation only: no C dependency.
         .target(name: "MapCore", swiftSettings: swiftSettings),
+        .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "MapUtilities"], swiftSettings: swiftSettings),
+
+        /// Small helpers every other target may use, each written once: the FNV-1a hash for names
+        /// that outlive a process, atomic file writes, paths for messages, a seeded random generator.
+        .target(name: "MapUtilities", swiftSettings: swiftSettings),
+        .testTarget(name: "MapUtilitiesTests", dependencies: ["MapUtilities"], swiftSettings: swiftSettings),
 
         /// One JSON value type for the readers that walk documents and report problems by path.
         .target(name: "MapJSON", swiftSettings: swiftSettings),
-
-        // MARK: - Clustering benchmark
-
-        /// Times ClusterIndex: builds over 1,000,000 and 100,000 seeded random points, 1920x1080
-        /// queries at zooms 0 to 16, and the memory it holds per point.
-        .executableTarget(
-            name: "ClusterBenchmark",
-            dependencies: ["MapCore", "MapTestSupport"],
-            swiftSettings: swiftSettings
-        ),
+        .testTarget(name: "MapJSONTests", dependencies: ["MapJSON"], swiftSettings: swiftSettings),
 
         // MARK: - Projections (PROJ)
 
@@ -63,6 +81,11 @@ let package = Package(
         ),
         /// Coordinate transforms between any two CRS, over the PROJ C API.
         .target(name: "MapProjection", dependencies: ["CProj", "MapCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MapProjectionTests",
+            dependencies: ["MapProjection", "MapCore", "CProj", "MapUtilities"],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: - Images
 
@@ -78,35 +101,32 @@ let package = Package(
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
-        /// PNG and JPEG reading and writing as RGBA8 (the one image codec path of the package), and
-        /// pixelmatch-compatible image comparison.
-        .target(name: "ImageDiff", dependencies: ["CPNGShim", "CTurboJPEG"], swiftSettings: swiftSettings),
-        /// Snapshot assertions for render tests, for Swift Testing and XCTest.
-        .target(name: "MapTestSupport", dependencies: ["ImageDiff"], swiftSettings: swiftSettings),
-        /// Times `compare` on generated 4096x4096 images and palette PNG encoding of a 2400x1600 map,
-        /// and writes a 1024x1024 pair for pixelmatch.
-        .executableTarget(name: "ImageDiffBenchmark", dependencies: ["ImageDiff"], swiftSettings: swiftSettings),
-        .testTarget(
-            name: "ImageDiffTests",
-            dependencies: ["ImageDiff", "MapTestSupport"],
-            exclude: ["__Snapshots__"],
+        /// Image codecs: PNG and JPEG reading and writing as RGBA8 (the one codec path of the
+        /// package), palette quantization. What photos, the renderer and tiles use.
+        .target(
+            name: "ImageCodec",
+            dependencies: ["CPNGShim", "CTurboJPEG", "MapUtilities"],
             swiftSettings: swiftSettings
         ),
-
-        // MARK: - Photos
-
-        .systemLibrary(
-            name: "CExif",
-            pkgConfig: "libexif",
-            providers: [.apt(["libexif-dev"])]
-        ),
-        /// Photo sources (a folder of geotagged JPEGs, Flickr-style JSON, GeoJSON, CSV) read into one
-        /// `Photo` model, and callout thumbnails (JPEGs decoded at reduced scale by ImageDiff) in a user cache.
-        .target(name: "MapPhotos", dependencies: ["MapCore", "MapJSON", "CExif", "ImageDiff"], swiftSettings: swiftSettings),
-        /// Test JPEGs are made by the tests themselves: pixels through libjpeg-turbo, EXIF written byte by byte.
         .testTarget(
-            name: "MapPhotosTests",
-            dependencies: ["MapPhotos", "MapCore", "CTurboJPEG"],
+            name: "ImageCodecTests",
+            dependencies: ["ImageCodec", "ImageCompare", "MapTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        /// Image comparison: pixelmatch's algorithm on decoded images, with a diff image.
+        .target(name: "ImageCompare", dependencies: ["ImageCodec"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ImageCompareTests",
+            dependencies: ["ImageCompare", "ImageCodec"],
+            swiftSettings: swiftSettings
+        ),
+        /// Snapshot assertions for render tests (Swift Testing and XCTest), temporary folders, and
+        /// the checkout's folders for tests.
+        .target(name: "MapTestSupport", dependencies: ["ImageCodec", "ImageCompare"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MapTestSupportTests",
+            dependencies: ["MapTestSupport", "ImageCodec"],
+            exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
 
@@ -120,16 +140,68 @@ let package = Package(
         /// A small SQLite wrapper: connections, prepared statements, typed columns, transactions.
         /// Shared by the GeoPackage reader and the MBTiles tile store.
         .target(name: "MapSQLite", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
-        /// Vector features: GeoJSON, GPX, WKB and GeoPackage readers, spatially indexed sources,
-        /// and geometry prepared per zoom (projected, simplified, clipped) for the renderer.
+        .testTarget(name: "MapSQLiteTests", dependencies: ["MapSQLite", "MapTestSupport"], swiftSettings: swiftSettings),
+        /// Vector features: GeoJSON, GPX, WKB and GeoPackage readers, spatially indexed feature
+        /// sources, and geometry prepared per zoom (projected, simplified, clipped) for the renderer.
         .target(name: "GeoData", dependencies: ["MapCore", "MapSQLite", "MapJSON"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GeoDataTests",
+            dependencies: ["GeoData", "MapSQLite", "MapCore", "MapTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Photos
+
+        .systemLibrary(
+            name: "CExif",
+            pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]
+        ),
+        /// Photo sources (a folder of geotagged JPEGs, Flickr-style JSON, GeoJSON, CSV) read into one
+        /// `Photo` model, and callout thumbnails (JPEGs decoded at reduced scale) in a user cache.
+        .target(
+            name: "PhotoSources",
+            dependencies: ["MapCore", "MapJSON", "MapUtilities", "CExif", "ImageCodec"],
+            swiftSettings: swiftSettings
+        ),
+        /// Test JPEGs are made by the tests themselves: pixels through libjpeg-turbo, EXIF written byte by byte.
+        .testTarget(
+            name: "PhotoSourcesTests",
+            dependencies: ["PhotoSources", "MapCore", "CTurboJPEG", "MapTestSupport"],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: - Styles
 
         /// A documented subset of the MapLibre Style Specification, plus Mapwright's own section for
-        /// pins, callouts and overlays. Foundation only: depends on no other target.
-        .target(name: "MapStyle", dependencies: ["MapJSON"], swiftSettings: swiftSettings),
-        .testTarget(name: "MapStyleTests", dependencies: ["MapStyle"], swiftSettings: swiftSettings),
+        /// pins, callouts and overlays. Pure Swift.
+        .target(name: "MapStyle", dependencies: ["MapCore", "MapJSON", "MapUtilities"], swiftSettings: swiftSettings),
+        .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapCore"], swiftSettings: swiftSettings),
+
+        // MARK: - Tiles
+
+        /// Encoded tiles by tile address: the MBTiles 1.3 store (raster cache, export target, what
+        /// the tile server serves) and an in-memory twin for tests.
+        .target(name: "TileStore", dependencies: ["MapCore", "MapSQLite"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TileStoreTests",
+            dependencies: ["TileStore", "MapSQLite", "MapCore", "MapTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        /// Raster tile sources for base maps and overlays (an MBTiles file, or HTTP URL templates
+        /// cached in an MBTiles file), decoded to RGBA, and the cover of tiles a view draws; made
+        /// from a style's raster source.
+        .target(
+            name: "RasterTiles",
+            dependencies: ["MapCore", "MapStyle", "MapUtilities", "TileStore", "ImageCodec"],
+            swiftSettings: swiftSettings
+        ),
+        /// MBTiles files made in the tests; HTTP against a real Python server on loopback.
+        .testTarget(
+            name: "RasterTilesTests",
+            dependencies: ["RasterTiles", "TileStore", "MapStyle", "MapCore", "ImageCodec", "MapTestSupport"],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: - Rendering
 
@@ -144,43 +216,29 @@ let package = Package(
         /// pins and callouts; the one renderer behind images and tiles.
         .target(
             name: "MapRenderer",
-            dependencies: ["MapCore", "MapStyle", "GeoData", "ImageDiff", "RasterTiles", "CCairo"],
-            swiftSettings: swiftSettings
-        ),
-        /// A photographer's map: photos as pins with a selected callout, tracks and shapes, framed
-        /// to fit; what `mapwright render` asks the renderer for.
-        .target(
-            name: "PhotoMap",
-            dependencies: ["MapCore", "MapStyle", "MapRenderer", "MapPhotos", "GeoData", "ImageDiff"],
-            swiftSettings: swiftSettings
-        ),
-        /// Times a 1200x800 @2x render with 1,000 photos, a 10,000-point track and a callout.
-        .executableTarget(
-            name: "RenderBenchmark",
-            dependencies: ["MapRenderer", "PhotoMap", "MapPhotos", "MapStyle", "MapCore", "ImageDiff"],
+            dependencies: ["MapCore", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "RasterTiles", "CCairo"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MapRendererTests",
             dependencies: [
-                "MapRenderer", "PhotoMap", "MapTestSupport", "MapStyle", "MapPhotos", "GeoData", "ImageDiff", "MapCore", "TileStore",
+                "MapRenderer", "MapComposer", "MapTestSupport", "MapStyle", "MapUtilities", "GeoData",
+                "ImageCodec", "ImageCompare", "MapCore", "TileStore",
             ],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
-
-        // MARK: - Tiles
-
-        /// Encoded tiles by tile address: the MBTiles 1.3 store (raster cache, export target, what
-        /// the tile server serves) and an in-memory twin for tests.
-        .target(name: "TileStore", dependencies: ["MapCore", "MapSQLite"], swiftSettings: swiftSettings),
-        /// Raster tile sources for base maps and overlays (an MBTiles file, or HTTP URL templates
-        /// cached in an MBTiles file), decoded to RGBA, and the cover of tiles a view draws.
-        .target(name: "RasterTiles", dependencies: ["MapCore", "TileStore", "ImageDiff"], swiftSettings: swiftSettings),
-        /// MBTiles files made in the tests; HTTP against a real Python server on loopback.
+        /// A photographer's map: photos as pins with a selected callout, tracks and shapes, framed
+        /// to fit; what `mapwright render` asks the renderer for.
+        .target(
+            name: "MapComposer",
+            dependencies: ["MapCore", "MapStyle", "MapRenderer", "PhotoSources", "GeoData", "ImageCodec"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
-            name: "TileStoreTests",
-            dependencies: ["TileStore", "RasterTiles", "MapSQLite", "MapCore", "ImageDiff"],
+            name: "MapComposerTests",
+            dependencies: ["MapComposer", "MapRenderer", "PhotoSources", "MapStyle", "MapCore", "ImageCodec", "MapTestSupport"],
+            exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
 
@@ -191,31 +249,47 @@ let package = Package(
             name: "MapCLI",
             dependencies: [
                 "MapCore",
-                "MapProjection",
-                "ImageDiff",
+                "ImageCodec",
+                "ImageCompare",
                 "MapJSON",
                 "MapStyle",
                 "MapRenderer",
-                "MapPhotos",
-                "PhotoMap",
+                "PhotoSources",
+                "MapComposer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "mapwright", dependencies: ["MapCLI"], swiftSettings: swiftSettings),
-
-        // MARK: - Tests
-
-        .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "MapTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "MapCLITests", dependencies: ["MapCLI", "MapCore", "ImageDiff"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "MapProjectionTests",
-            dependencies: ["MapProjection", "MapCore", "CProj", "MapTestSupport"],
+            name: "MapCLITests",
+            dependencies: ["MapCLI", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(
-            name: "GeoDataTests",
-            dependencies: ["GeoData", "MapSQLite", "MapCore"],
+        .executableTarget(name: "mapwright", dependencies: ["MapCLI"], swiftSettings: swiftSettings),
+
+        // MARK: - Benchmarks (release builds, run by scripts/bench/*.sh)
+
+        /// Times ClusterIndex: builds over 1,000,000 and 100,000 seeded random points, 1920x1080
+        /// queries at zooms 0 to 16, and the memory it holds per point.
+        .executableTarget(
+            name: "ClusterBenchmark",
+            dependencies: ["MapCore", "MapUtilities"],
+            path: "Benchmarks/ClusterBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        /// Times `compare` on generated 4096x4096 images and palette PNG encoding of a 2400x1600 map,
+        /// and writes a 1024x1024 pair for pixelmatch.
+        .executableTarget(
+            name: "CompareBenchmark",
+            dependencies: ["ImageCompare", "ImageCodec"],
+            path: "Benchmarks/CompareBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        /// Times a 1200x800 @2x render with 1,000 photos, a 10,000-point track and a callout.
+        .executableTarget(
+            name: "RenderBenchmark",
+            dependencies: ["MapRenderer", "MapComposer", "PhotoSources", "MapStyle", "MapCore", "ImageCodec"],
+            path: "Benchmarks/RenderBenchmark",
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,6 +1,6 @@
 import Foundation
 import GeoData
-import ImageDiff
+import ImageCodec
 import MapStyle
 
 /// An error from rendering, naming the file, source or layer it concerns.

@@ -1,4 +1,5 @@
 import Foundation
+import MapUtilities
 import MapJSON
 
 extension Style {
@@ -10,7 +11,7 @@ extension Style {
     /// - Returns: The style, whose ``id`` is the file name without `.json`, and the warnings.
     /// - Throws: ``StyleError`` naming the file and, for a bad value, its JSON path.
     public static func load(from url: URL) throws(StyleError) -> (style: Style, warnings: [StyleWarning]) {
-        let file = displayPath(of: url)
+        let file = url.displayPath
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -67,13 +68,5 @@ extension Style {
     public static func availableNames(in stylesDirectory: URL) -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: stylesDirectory.path)) ?? []
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) }.sorted()
-    }
-
-    /// The path as a person typed it: relative to the working directory when below it.
-    private static func displayPath(of url: URL) -> String {
-        let path = url.standardizedFileURL.path
-        let directory = FileManager.default.currentDirectoryPath
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }

@@ -26,7 +26,7 @@ extension Style {
     /// For example:
     ///
     /// ```swift
-    /// let imagery = try RasterTiles(argument: "https://tiles.example.com/{z}/{x}/{y}.jpg")
+    /// let imagery = try RasterTileLocation(argument: "https://tiles.example.com/{z}/{x}/{y}.jpg")
     /// let satellite = try style.configuringRasterSources(imagery)
     /// ```
     ///
@@ -35,7 +35,7 @@ extension Style {
     ///   - id: The raster source to configure; nil configures every unconfigured raster source.
     /// - Throws: ``StyleError/Kind/unknownSource(_:)`` when `id` names no raster source, or when
     ///   `id` is nil and the style has no unconfigured raster source.
-    public func configuringRasterSources(_ tiles: RasterTiles, id: String? = nil) throws(StyleError) -> Style {
+    public func configuringRasterSources(_ tiles: RasterTileLocation, id: String? = nil) throws(StyleError) -> Style {
         let ids = id.map { [$0] } ?? unconfiguredRasterSourceIDs
         guard !ids.isEmpty else {
             throw StyleError(.invalidValue("style '\(self.id)' has no raster source waiting for tiles"))

@@ -1,4 +1,4 @@
-import ImageDiff
+import ImageCodec
 import Testing
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
-import ImageDiff
+import ImageCodec
+import ImageCompare
 
 /// Checks renders against golden PNG images, recording missing goldens and writing the render and
 /// a diff next to a golden it does not match.

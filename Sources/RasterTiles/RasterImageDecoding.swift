@@ -1,5 +1,5 @@
 import Foundation
-import ImageDiff
+import ImageCodec
 import MapCore
 import Synchronization
 import TileStore
@@ -25,7 +25,7 @@ enum RasterImageDecoding {
         } catch let error as RasterTileError {
             throw error
         } catch {
-            let reason = switch error as? ImageDiffError {
+            let reason = switch error as? ImageCodecError {
             case .unreadablePNG(_, let reason)?, .unreadableJPEG(_, let reason)?: reason
             default: "\(error)"
             }

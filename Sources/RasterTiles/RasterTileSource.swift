@@ -1,4 +1,4 @@
-import ImageDiff
+import ImageCodec
 import MapCore
 
 /// A source of raster tiles, base map or overlay: satellite imagery, hill shading, a scanned map.
@@ -54,12 +54,4 @@ extension RasterTileSource {
             covering: mapRect, zoomLevel: zoomLevel, tileSizePoints: tileSizePoints,
             minZoom: minZoom, maxZoom: maxZoom, maximumCount: maximumCount)
     }
-}
-
-/// How a URL template numbers rows.
-public enum TileScheme: String, Hashable, Sendable {
-    /// Rows counted from the north, as OpenStreetMap, Google and MapLibre do; the default.
-    case xyz
-    /// Rows counted from the south (Tile Map Service); `{y}` is then the TMS row.
-    case tms
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GeoData
 import Testing
+import MapTestSupport
 
 struct GPXReaderTests {
     private static let walk = """

@@ -2,6 +2,7 @@ import Foundation
 import GeoData
 import MapCore
 import Testing
+import MapTestSupport
 
 struct GeoJSONReaderTests {
     private func read(_ text: String, name: String = "test.geojson") throws -> FeatureCollection {

@@ -3,6 +3,7 @@ import GeoData
 import MapCore
 import MapSQLite
 import Testing
+import MapTestSupport
 
 struct GeoPackageTests {
     /// Three squares one degree wide, far apart: around Paris, New York and Sydney, plus a

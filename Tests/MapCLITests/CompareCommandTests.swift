@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import ImageDiff
+import ImageCodec
+import ImageCompare
 import Testing
 
 @testable import MapCLI

@@ -1,5 +1,5 @@
 import Foundation
-import ImageDiff
+import ImageCodec
 import Testing
 
 @testable import MapCLI

@@ -1,7 +1,7 @@
 import Foundation
 import MapCore
-import MapTestSupport
 import Testing
+import MapUtilities
 
 struct ClusterIndexTests {
     // MARK: - Known clusters

@@ -1,8 +1,8 @@
 import Foundation
-import MapTestSupport
 import Testing
 
 @testable import MapCore
+import MapUtilities
 
 struct ViewportTests {
     private func coordinate(_ latitude: Double, _ longitude: Double) throws -> Coordinate {

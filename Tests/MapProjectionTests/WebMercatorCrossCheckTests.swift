@@ -1,8 +1,8 @@
 import Foundation
 import MapCore
 import MapProjection
-import MapTestSupport
 import Testing
+import MapUtilities
 
 /// MapCore's Web Mercator arithmetic against PROJ's EPSG:4326 ↔ EPSG:3857 transformation.
 struct WebMercatorCrossCheckTests {

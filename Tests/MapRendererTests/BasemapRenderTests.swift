@@ -1,10 +1,9 @@
 import Foundation
-import ImageDiff
+import ImageCodec
 import MapCore
 import MapRenderer
 import MapStyle
 import MapTestSupport
-import PhotoMap
 import Testing
 
 struct BasemapRenderTests {

@@ -1,10 +1,10 @@
 import Foundation
-import ImageDiff
+import ImageCodec
 import MapCore
 import MapRenderer
 import MapStyle
 import MapTestSupport
-import PhotoMap
+import MapComposer
 import Testing
 
 struct OverlayRenderTests {

@@ -1,5 +1,5 @@
 import Foundation
-import ImageDiff
+import ImageCodec
 import MapCore
 import MapRenderer
 import MapStyle

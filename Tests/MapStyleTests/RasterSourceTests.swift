@@ -6,11 +6,11 @@ import Testing
 struct RasterSourceTests {
     @Test func argumentsAreTemplatesOrMBTilesFiles() throws {
         let base = URL(fileURLWithPath: "/work", isDirectory: true)
-        #expect(try RasterTiles(argument: "https://x/{z}/{x}/{y}.jpg") == .templates(["https://x/{z}/{x}/{y}.jpg"]))
-        #expect(try RasterTiles(argument: "mbtiles://imagery/aerial.mbtiles", relativeTo: base)
+        #expect(try RasterTileLocation(argument: "https://x/{z}/{x}/{y}.jpg") == .templates(["https://x/{z}/{x}/{y}.jpg"]))
+        #expect(try RasterTileLocation(argument: "mbtiles://imagery/aerial.mbtiles", relativeTo: base)
             == .mbtiles(URL(fileURLWithPath: "/work/imagery/aerial.mbtiles")))
-        #expect(try RasterTiles(argument: "aerial.MBTILES", relativeTo: base) == .mbtiles(URL(fileURLWithPath: "/work/aerial.MBTILES")))
-        let error = #expect(throws: StyleError.self) { try RasterTiles(argument: "https://x/tiles.json") }
+        #expect(try RasterTileLocation(argument: "aerial.MBTILES", relativeTo: base) == .mbtiles(URL(fileURLWithPath: "/work/aerial.MBTILES")))
+        let error = #expect(throws: StyleError.self) { try RasterTileLocation(argument: "https://x/tiles.json") }
         #expect(error?.description.contains("'https://x/tiles.json' is neither a tile URL template") == true)
     }
 

@@ -58,12 +58,12 @@ struct ShippedStylesTests {
     @Test(arguments: ["hybrid", "satellite"])
     func imageryStylesCanBeConfiguredWithTilesOrMBTiles(name: String) throws {
         let style = try Style.named(name, in: Self.stylesDirectory).style
-        let templated = try style.configuringRasterSources(RasterTiles(argument: "https://t.example.com/{z}/{x}/{y}.jpg"))
+        let templated = try style.configuringRasterSources(RasterTileLocation(argument: "https://t.example.com/{z}/{x}/{y}.jpg"))
         try templated.requireConfiguredRasterSources()
         guard case .raster(let raster) = templated.sources["imagery"] else { return #expect(Bool(false)) }
         #expect(raster.tiles == .templates(["https://t.example.com/{z}/{x}/{y}.jpg"]))
 
-        let mbtiles = try style.configuringRasterSources(RasterTiles(argument: "/data/aerial.mbtiles"), id: "imagery")
+        let mbtiles = try style.configuringRasterSources(RasterTileLocation(argument: "/data/aerial.mbtiles"), id: "imagery")
         #expect(mbtiles.unconfiguredRasterSourceIDs.isEmpty)
         #expect(throws: StyleError(.unknownSource("basemap"))) {
             try style.configuringRasterSources(.templates(["x/{z}/{x}/{y}"]), id: "basemap")

@@ -4,6 +4,7 @@ import MapSQLite
 import Testing
 
 @testable import TileStore
+import MapTestSupport
 
 struct MBTilesStoreTests {
     /// A new MBTiles file in a folder that does not exist yet.

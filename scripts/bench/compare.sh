@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks image comparison in a release build, and checks its counts against pixelmatch.
 #
-# 1. ImageDiffBenchmark times `compare` on two generated 4096x4096 images with scattered
+# 1. CompareBenchmark times `compare` on two generated 4096x4096 images with scattered
 #    differences (target: at most 150 ms per comparison on a 2-core machine) and prints Mpx/s;
 #    it also times quantizing and palette PNG encoding of a generated 2400x1600 map (target: well
 #    under 100 ms to quantize) and prints the palette and RGBA file sizes.
@@ -20,12 +20,12 @@ trap 'rm -rf "$WORK"' EXIT
 say() { printf '\n== %s\n' "$*"; }
 
 say "building (release)"
-swift build -c release --product ImageDiffBenchmark
+swift build -c release --product CompareBenchmark
 swift build -c release --product mapwright
 BIN="$(swift build -c release --show-bin-path)"
 
-say "ImageDiff in-process, median of $ITERATIONS runs"
-"$BIN/ImageDiffBenchmark" --iterations "$ITERATIONS" --write-pair "$WORK"
+say "ImageCompare in-process, median of $ITERATIONS runs"
+"$BIN/CompareBenchmark" --iterations "$ITERATIONS" --write-pair "$WORK"
 
 say "pixelmatch (PyPI) against mapwright compare, 1024x1024"
 VENV=".build/bench-venv"
@@ -84,7 +84,7 @@ cli_seconds = sorted(cli_runs)[len(cli_runs) // 2]
 in_process_seconds = swift["medianMilliseconds"] / 1000
 print()
 print(f"pixelmatch (PyPI, pure Python), compare only:  {python_seconds * 1000:9.1f} ms")
-print(f"ImageDiff compare, in process (median):         {in_process_seconds * 1000:9.1f} ms"
+print(f"ImageCompare, in process (median):         {in_process_seconds * 1000:9.1f} ms"
       f"   {python_seconds / in_process_seconds:8.0f}x faster")
 print(f"mapwright compare, whole process with PNG decoding (median of 5):"
       f" {cli_seconds * 1000:.1f} ms   {python_seconds / cli_seconds:.0f}x faster")

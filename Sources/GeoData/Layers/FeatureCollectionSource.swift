@@ -10,7 +10,7 @@ import MapCore
 /// let overlay = try FeatureCollectionSource(geoJSONPath: "trip.geojson")
 /// let track = try FeatureCollectionSource(gpxPath: "walk.gpx")
 /// ```
-public final class FeatureCollectionSource: VectorSource {
+public final class FeatureCollectionSource: FeatureSource {
     public let name: String
     public let features: [Feature]
     public let featureRects: [MapRect]

@@ -10,7 +10,7 @@ import MapCore
 /// let geoPackage = try GeoPackage(path: "Tiles/basemap/world_map.gpkg")
 /// let countries = try GeoPackageSource(geoPackage: geoPackage, table: "countries")
 /// ```
-public final class GeoPackageSource: VectorSource {
+public final class GeoPackageSource: FeatureSource {
     public let name: String
     public let features: [Feature]
     public let featureRects: [MapRect]

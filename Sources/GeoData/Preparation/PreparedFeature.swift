@@ -3,7 +3,7 @@ import MapCore
 /// A feature ready to draw: its geometry prepared for one zoom level, with its properties for
 /// styling and labels.
 public struct PreparedFeature: Hashable, Sendable {
-    /// The feature's index in its source's ``VectorSource/features``.
+    /// The feature's index in its source's ``FeatureSource/features``.
     public var sourceIndex: Int
     /// The feature's properties (`NAME`, `name`, `kind`...).
     public var properties: [String: PropertyValue]

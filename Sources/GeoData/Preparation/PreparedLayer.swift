@@ -17,7 +17,7 @@ import MapCore
 /// A layer is immutable once made, so any number of threads may query it at once.
 public final class PreparedLayer: Sendable {
     /// The source the geometry comes from.
-    public let source: any VectorSource
+    public let source: any FeatureSource
     /// The zoom level the geometry is simplified for, in [0, 30].
     public let zoomLevel: Int
     /// Pixels per screen point (2 for @2x), in [1, 4].
@@ -33,7 +33,7 @@ public final class PreparedLayer: Sendable {
     ///   - source: The features.
     ///   - zoomLevel: The zoom level, clamped to [0, 30].
     ///   - screenScale: Pixels per point, clamped to [1, 4].
-    public init(source: any VectorSource, zoomLevel: Int, screenScale: Double) {
+    public init(source: any FeatureSource, zoomLevel: Int, screenScale: Double) {
         let zoomLevel = Self.clamped(zoomLevel: zoomLevel)
         let screenScale = Self.clamped(screenScale: screenScale)
         let tolerance = Self.tolerance(zoomLevel: zoomLevel, screenScale: screenScale)

@@ -41,7 +41,7 @@ public final class PreparedLayerCache: Sendable {
     ///   - zoomLevel: The integer zoom level (see ``PreparedLayer/preparationZoomLevel(for:)``), clamped to [0, 30].
     ///   - screenScale: Pixels per point, clamped to [1, 4].
     /// - Returns: The same instance for every call with the same arguments, until ``removeAll()``.
-    public func preparedLayer(for source: any VectorSource, zoomLevel: Int, screenScale: Double) -> PreparedLayer {
+    public func preparedLayer(for source: any FeatureSource, zoomLevel: Int, screenScale: Double) -> PreparedLayer {
         let key = Key(
             source: ObjectIdentifier(source),
             zoomLevel: PreparedLayer.clamped(zoomLevel: zoomLevel),

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import MapCore
 import MapJSON
-import MapPhotos
+import PhotoSources
 import MapRenderer
-import PhotoMap
+import MapComposer
 
 /// `mapwright cluster`: the clusters and single photos a map shows at a zoom level, as text or
 /// as the GeoJSON web viewers read (supercluster's properties).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import ImageDiff
+import ImageCodec
+import ImageCompare
 
 /// `mapwright compare`: counts the pixels that differ between two PNG images, with pixelmatch's
 /// algorithm, and exits 0 when the count is within tolerance and 1 when it is not.

@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
-import ImageDiff
+import ImageCodec
 import MapCore
-import MapPhotos
+import PhotoSources
 import MapRenderer
 import MapStyle
-import PhotoMap
+import MapComposer
 
 /// `mapwright render`: draws photos as pins (one with its callout), tracks and shapes over an
 /// offline basemap, into a PNG, PDF or SVG.
@@ -140,7 +140,7 @@ struct RenderCommand: ParsableCommand {
         request.clustering = cluster.map { $0 ? .always : .never } ?? .automatic
         request.clusterGrouping = clusterBy
         if let markerImage {
-            request.markerImage = try failure { () throws(ImageDiffError) in try RGBAImage(contentsOf: URL(fileURLWithPath: markerImage)) }
+            request.markerImage = try failure { () throws(ImageCodecError) in try RGBAImage(contentsOf: URL(fileURLWithPath: markerImage)) }
         }
         switch try region.choice() {
         case .fitContent: request.framing = .fitContent
@@ -170,7 +170,7 @@ struct RenderCommand: ParsableCommand {
         if let rasterSource {
             do throws(StyleError) {
                 configured = try configured.configuringRasterSources(
-                    RasterTiles(argument: rasterSource, relativeTo: URL(fileURLWithPath: ".")))
+                    RasterTileLocation(argument: rasterSource, relativeTo: URL(fileURLWithPath: ".")))
             } catch {
                 throw CommandFailure("--raster-source: \(error.description)")
             }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import MapPhotos
-import PhotoMap
+import PhotoSources
+import MapComposer
 
 /// Where photos come from, and whose: the options `render` and `cluster` share.
 struct PhotoSourceOptions: ParsableArguments {

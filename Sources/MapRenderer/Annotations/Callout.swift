@@ -1,6 +1,6 @@
 import CCairo
 import Foundation
-import ImageDiff
+import ImageCodec
 import MapCore
 import MapStyle
 

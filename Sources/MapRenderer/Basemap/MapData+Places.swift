@@ -31,7 +31,7 @@ extension MapData {
             else { continue }
             candidates.append((styleSource, layer.sourceLayer))
         }
-        let bundled = StyleSource.vector(MapStyle.VectorSource(location: .basemap(name: "world")))
+        let bundled = StyleSource.vector(VectorSource(location: .basemap(name: "world")))
         candidates += MapData.bundledPlaceTables.map { (bundled, $0) }
         for (styleSource, sourceLayer) in candidates {
             guard let source = try source(for: styleSource, sourceLayer: sourceLayer) else { continue }

@@ -10,19 +10,12 @@ extension MapData {
     ///
     /// - Throws: ``RendererError/style(_:)`` for an unconfigured source, ``RendererError/raster(source:reason:)``
     ///   for one that cannot be opened.
-    func rasterSource(id: String, _ source: MapStyle.RasterSource, scale: Double) throws(RendererError) -> any RasterTileSource {
+    func rasterSource(id: String, _ source: RasterSource, scale: Double) throws(RendererError) -> any RasterTileSource {
         let key = "raster:\(id)|\(source)|\(scale >= 2 ? "@2x" : "@1x")"
         return try cachedRaster(key) { () throws(RendererError) in
-            var description = RasterSourceDescription(
-                scheme: source.scheme == .tms ? .tms : .xyz, tileSize: source.tileSize,
-                minZoom: source.minZoom, maxZoom: source.maxZoom, attribution: source.attribution)
-            switch source.tiles {
-            case .templates(let templates)?: description.tiles = templates
-            case .mbtiles(let url)?: description.url = "mbtiles://\(url.path)"
-            case nil: throw .raster(source: id, reason: "no tiles are configured")
-            }
+            guard source.isConfigured else { throw .raster(source: id, reason: "no tiles are configured") }
             do throws(RasterTileError) {
-                return try description.makeSource(
+                return try source.makeTileSource(
                     scale: scale, configuration: HTTPRasterSource.Configuration(cacheDirectory: tileCacheDirectory))
             } catch {
                 throw .raster(source: id, reason: error.description)

@@ -23,7 +23,7 @@ public final class MapData: @unchecked Sendable {
 
     private let lock = NSLock()
     private var geoPackages: [URL: GeoPackage] = [:]
-    private var sources: [String: any GeoData.VectorSource] = [:]
+    private var sources: [String: any FeatureSource] = [:]
     private var rasterSources: [String: any RasterTileSource] = [:]
 
     /// Creates the data store.
@@ -44,7 +44,7 @@ public final class MapData: @unchecked Sendable {
     /// GeoJSON file. `nil` for raster sources.
     ///
     /// - Throws: ``RendererError`` when the file is missing or unreadable, or the table unknown.
-    func source(for styleSource: StyleSource, sourceLayer: String?) throws(RendererError) -> (any GeoData.VectorSource)? {
+    func source(for styleSource: StyleSource, sourceLayer: String?) throws(RendererError) -> (any FeatureSource)? {
         switch styleSource {
         case .raster:
             return nil
@@ -64,8 +64,8 @@ public final class MapData: @unchecked Sendable {
     }
 
     private func cached(
-        _ key: String, make: () throws(RendererError) -> any GeoData.VectorSource
-    ) throws(RendererError) -> any GeoData.VectorSource {
+        _ key: String, make: () throws(RendererError) -> any FeatureSource
+    ) throws(RendererError) -> any FeatureSource {
         try cached(key, in: \.sources, make: make)
     }
 

@@ -2,7 +2,7 @@ import CCairo
 import Foundation
 import GeoData
 import MapCore
-import ImageDiff
+import ImageCodec
 import MapStyle
 import RasterTiles
 

@@ -1,5 +1,5 @@
 import Foundation
-import ImageDiff
+import ImageCodec
 import MapCore
 
 /// A rendered map image and the viewport it shows (MapKit's MKMapSnapshotter.Snapshot).
@@ -17,15 +17,17 @@ public struct MapSnapshot: Sendable {
     /// - Parameters:
     ///   - compressionLevel: zlib level, 0 to 9. The default is 6.
     ///   - palette: Whether the image is reduced to an 8-bit palette (smaller, lossy). The default is false.
-    public func pngData(compressionLevel: Int = 6, palette: Bool = false) throws(ImageDiffError) -> Data {
+    public func pngData(compressionLevel: Int = 6, palette: Bool = false) throws(ImageCodecError) -> Data {
         try image.pngData(
             compressionLevel: compressionLevel, colorMode: palette ? .palette : .rgba,
             filtering: hasRasterLayers ? .adaptive : .none)
     }
 
     /// Writes ``pngData(compressionLevel:palette:)`` to a file atomically (temporary file, then rename).
-    public func writePNG(to url: URL, compressionLevel: Int = 6, palette: Bool = false) throws(ImageDiffError) {
-        try AtomicFile.write(pngData(compressionLevel: compressionLevel, palette: palette), to: url)
+    public func writePNG(to url: URL, compressionLevel: Int = 6, palette: Bool = false) throws(ImageCodecError) {
+        try image.writePNG(
+            to: url, compressionLevel: compressionLevel, colorMode: palette ? .palette : .rgba,
+            filtering: hasRasterLayers ? .adaptive : .none)
     }
 
     /// Where a coordinate appears in the image, in points (multiply by the scale for pixels);

@@ -1,7 +1,8 @@
 import CCairo
 import Foundation
+import MapUtilities
 import GeoData
-import ImageDiff
+import ImageCodec
 import MapCore
 import MapStyle
 
@@ -63,8 +64,7 @@ public final class MapSnapshotter: Sendable {
         let viewport = options.viewport
         switch url.pathExtension.lowercased() {
         case let format where format == "pdf" || format == "svg":
-            let temporary = url.deletingLastPathComponent()
-                .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+            let temporary = AtomicFile.temporaryURL(for: url)
             defer { try? FileManager.default.removeItem(at: temporary) }
             do {
                 let target: Canvas.Target = format == "pdf" ? .pdf(temporary) : .svg(temporary)
@@ -77,12 +77,14 @@ public final class MapSnapshotter: Sendable {
                 try draw(options, in: canvas.cairo, sprites: nil)
                 do { try canvas.finish() } catch { throw Self.unwritable(url, error) }
             }
-            guard rename(temporary.path, url.path) == 0 else {
-                throw .output(path: url.path, reason: "cannot write the file: \(String(cString: strerror(errno)))")
+            do throws(AtomicFileError) {
+                try AtomicFile.replace(url, with: temporary)
+            } catch {
+                throw .output(path: url.path, reason: "cannot write the file: \(error.reason)")
             }
         default:
             let snapshot = try self.snapshot(options)
-            do throws(ImageDiffError) {
+            do throws(ImageCodecError) {
                 try snapshot.writePNG(to: url, compressionLevel: compressionLevel, palette: palette)
             } catch .unwritableFile(_, let reason) {
                 throw .output(path: url.path, reason: "cannot write the file: \(reason)")

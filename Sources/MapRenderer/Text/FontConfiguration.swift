@@ -1,4 +1,5 @@
 import Foundation
+import MapUtilities
 
 /// Pins the fonts Pango may use to the ones `scripts/setup.sh` installs, so the same inputs
 /// render the same glyphs on every machine, whatever else is installed.
@@ -43,9 +44,7 @@ enum FontConfiguration {
             """
         let file = cacheDirectory.appendingPathComponent("fonts.conf")
         if (try? String(contentsOf: file, encoding: .utf8)) != configuration {
-            let temporary = cacheDirectory.appendingPathComponent("fonts.conf.\(getpid())")
-            try? configuration.write(to: temporary, atomically: false, encoding: .utf8)
-            _ = rename(temporary.path, file.path)
+            try? AtomicFile.write(Data(configuration.utf8), to: file)
         }
         setenv("FONTCONFIG_FILE", file.path, 1)
         return true

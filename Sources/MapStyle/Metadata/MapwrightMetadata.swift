@@ -1,4 +1,5 @@
 import Foundation
+import MapUtilities
 
 /// Mapwright's own section of a style: how pins, callouts, overlays, clusters, attribution and
 /// label placement look. None of it is in the MapLibre Style Specification.
@@ -54,11 +55,7 @@ public struct MapwrightMetadata: Hashable, Sendable {
         /// palette.
         public func color(forKey key: String) -> Color {
             guard !palette.isEmpty else { return defaultColor }
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in key.utf8 {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-            return palette[Int(hash % UInt64(palette.count))]
+            return palette[Int(FNV1a(key.utf8).value % UInt64(palette.count))]
         }
 
         static let defaultPalette: [Color] = ([

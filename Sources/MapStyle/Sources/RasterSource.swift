@@ -1,4 +1,5 @@
 import Foundation
+import MapCore
 
 /// A raster source: satellite imagery or another tiled picture under the vector layers
 /// (MapLibre Style Specification, "Sources: raster").
@@ -8,24 +9,26 @@ import Foundation
 /// ``Style/configuringRasterSources(_:id:)``.
 public struct RasterSource: Hashable, Sendable {
     /// Where the tiles come from; nil when unconfigured.
-    public var tiles: RasterTiles?
+    public var tiles: RasterTileLocation?
     /// `tileSize`: the tiles' width and height in pixels. The default is 512, the specification's.
     public var tileSize: Int
     /// `attribution`, shown on the map. The default is nil.
     public var attribution: String?
-    /// `minzoom`: the lowest zoom with tiles. The default is 0.
-    public var minZoom: Int
-    /// `maxzoom`: the highest zoom with tiles; deeper zooms scale its tiles up. The default is 22.
-    public var maxZoom: Int
+    /// `minzoom`: the lowest zoom with tiles. The default is nil: the tiles' own (an MBTiles
+    /// file's `minzoom`, 0 for URL templates, the specification's default).
+    public var minZoom: Int?
+    /// `maxzoom`: the highest zoom with tiles; deeper zooms scale its tiles up. The default is
+    /// nil: the tiles' own (an MBTiles file's `maxzoom`, 22 for URL templates, the specification's).
+    public var maxZoom: Int?
     /// `scheme`. The default is xyz.
     public var scheme: TileScheme
 
     public init(
-        tiles: RasterTiles? = nil,
+        tiles: RasterTileLocation? = nil,
         tileSize: Int = 512,
         attribution: String? = nil,
-        minZoom: Int = 0,
-        maxZoom: Int = 22,
+        minZoom: Int? = nil,
+        maxZoom: Int? = nil,
         scheme: TileScheme = .xyz
     ) {
         self.tiles = tiles
@@ -42,7 +45,7 @@ public struct RasterSource: Hashable, Sendable {
 }
 
 /// Where a raster source's tiles come from.
-public enum RasterTiles: Hashable, Sendable {
+public enum RasterTileLocation: Hashable, Sendable {
     /// `tiles`: URL templates with `{z}`, `{x}`, `{y}` (and optionally `{s}`, `{r}`).
     case templates([String])
     /// `"url": "mbtiles://PATH"`: an MBTiles file.
@@ -51,7 +54,7 @@ public enum RasterTiles: Hashable, Sendable {
     /// Reads a command-line argument: a URL template containing `{z}`, `{x}` and `{y}`, or an
     /// MBTiles file (`mbtiles://PATH`, or a path ending in `.mbtiles`, relative to `base`).
     ///
-    /// For example, `RasterTiles(argument: "https://tiles.example.com/{z}/{x}/{y}.jpg")`.
+    /// For example, `RasterTileLocation(argument: "https://tiles.example.com/{z}/{x}/{y}.jpg")`.
     ///
     /// - Throws: ``StyleError/Kind/invalidValue(_:)`` for anything else.
     public init(argument: String, relativeTo base: URL? = nil) throws(StyleError) {

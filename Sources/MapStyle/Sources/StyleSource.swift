@@ -67,11 +67,3 @@ public struct GeoJSONSource: Hashable, Sendable {
         self.attribution = attribution
     }
 }
-
-/// The tiling scheme of a raster source, `scheme` (MapLibre Style Specification, "Sources: raster").
-public enum TileScheme: String, Hashable, Sendable, CaseIterable {
-    /// Slippy-map tiles, y from the north. The default.
-    case xyz
-    /// OSGeo TMS tiles, y from the south.
-    case tms
-}

@@ -1,8 +1,9 @@
 import Foundation
+import MapUtilities
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import ImageDiff
+import ImageCodec
 import MapCore
 import Synchronization
 import TileStore
@@ -169,14 +170,9 @@ public final class HTTPRasterSource: RasterTileSource {
     public static func cacheFileName(templates: [TileURLTemplate], scale: Double) -> String {
         var key = templates.map(\.template).joined(separator: "\n") + "\n" + (templates.first?.scheme.rawValue ?? "")
         if templates.contains(where: { $0.template.contains("{r}") }) { key += scale >= 2 ? "\n@2x" : "\n@1x" }
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in key.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
         let host = templates.first?.host ?? "tiles"
         let safeHost = String(host.lowercased().map { $0.isLetter && $0.isASCII || $0.isNumber && $0.isASCII || $0 == "." ? $0 : "-" })
-        let hex = String(hash, radix: 16)
-        return "\(safeHost)-\(String(repeating: "0", count: 16 - hex.count))\(hex).mbtiles"
+        return "\(safeHost)-\(FNV1a(key.utf8).hexDigits).mbtiles"
     }
 
     // MARK: - Fetching

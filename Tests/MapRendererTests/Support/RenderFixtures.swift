@@ -1,17 +1,17 @@
 import Foundation
-import ImageDiff
+import ImageCodec
 import MapCore
 import MapRenderer
 import MapStyle
+import MapTestSupport
 
 /// Shared inputs for render tests: the repository's styles, samples and bundled basemap, and one
 /// `MapData` for every test, as a long-running process would keep it.
 enum RenderFixtures {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let styles = repository.appendingPathComponent("Styles")
-    static let samples = repository.appendingPathComponent("Samples")
-    static let data = MapData(basemapDirectory: repository.appendingPathComponent("Tiles/basemap"))
+    static let repository = RepositoryFiles.root
+    static let styles = RepositoryFiles.styles
+    static let samples = RepositoryFiles.samples
+    static let data = MapData(basemapDirectory: RepositoryFiles.basemap)
     static let snapshotter = MapSnapshotter(data: data)
 
     static func style(_ name: String) throws -> Style {

@@ -1,0 +1,50 @@
+import Foundation
+import GeoData
+import MapCore
+import PhotoSources
+import MapRenderer
+
+/// An error assembling a photo map, with a message naming the input at fault.
+public enum PhotoMapError: Error, Sendable {
+    /// No photo has a location (after the photographer filter): nothing to place on the map.
+    case noLocatedPhotos
+    /// `--select` named no photo by id or title.
+    case unknownSelection(String)
+    /// `--place` matched no feature name in the style's basemap.
+    case unknownPlace(String)
+    /// Nothing to show and no region given.
+    case nothingToShow
+    /// A photo's thumbnail could not be read.
+    case photos(PhotoSourceError)
+    /// A track or overlay file could not be read.
+    case overlay(GeoDataError)
+    /// The framing cannot be shown in the requested view (a size, scale or region out of range).
+    case viewport(MapCoreError)
+    /// A source could not be read while looking up a place.
+    case renderer(RendererError)
+}
+
+extension PhotoMapError: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        switch self {
+        case .noLocatedPhotos:
+            return "no photo has a location: nothing to place on the map"
+        case .unknownSelection(let name):
+            return "--select: no photo has the id or title '\(name)'"
+        case .unknownPlace(let name):
+            return "--place: no country or state/province named '\(name)' in the basemap"
+        case .nothingToShow:
+            return "nothing to show: give --photos, --track, --overlay or --circle, or a region"
+        case .photos(let error):
+            return error.description
+        case .overlay(let error):
+            return error.description
+        case .viewport(let error):
+            return error.description
+        case .renderer(let error):
+            return error.description
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

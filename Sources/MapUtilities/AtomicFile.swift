@@ -1,0 +1,68 @@
+import Foundation
+
+/// Writes files so that a reader sees either the previous contents or the complete new ones.
+///
+/// The bytes go to a temporary file in the destination's directory, with a name no other writer
+/// uses, which is then renamed over the destination; a rename within one file system is atomic on
+/// POSIX systems. Renders, diffs and tiles written this way are never seen half-written, even by a
+/// process reading concurrently, and a failed write leaves any earlier file untouched.
+public enum AtomicFile {
+    /// Writes `data` to `url`, replacing any existing file atomically.
+    ///
+    /// - Throws: ``AtomicFileError`` when the temporary file cannot be created or written, or
+    ///   cannot be renamed into place; the temporary file is then removed.
+    public static func write(_ data: Data, to url: URL) throws(AtomicFileError) {
+        let temporary = temporaryURL(for: url)
+        do {
+            try data.write(to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw AtomicFileError(path: url.path, reason: reason(writingIn: url.deletingLastPathComponent()))
+        }
+        try replace(url, with: temporary)
+    }
+
+    /// Renames `temporary` (made with ``temporaryURL(for:)`` and written completely, for example
+    /// by a C library that writes by path) over `url`.
+    ///
+    /// - Throws: ``AtomicFileError`` when the rename fails; the temporary file is then removed.
+    public static func replace(_ url: URL, with temporary: URL) throws(AtomicFileError) {
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw AtomicFileError(path: url.path, reason: reason)
+        }
+    }
+
+    /// A temporary file name beside `url` that no other process or thread uses:
+    /// `.NAME.UUID.tmp`, hidden, in the same directory (so the rename stays on one file system).
+    public static func temporaryURL(for url: URL) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+    }
+
+    /// Why a file cannot be written in `directory`, in plain words.
+    public static func reason(writingIn directory: URL) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+            return "the directory \(directory.path) does not exist"
+        }
+        if !isDirectory.boolValue { return "\(directory.path) is not a directory" }
+        return "the directory \(directory.path) is not writable or the disk is full"
+    }
+}
+
+/// A file that could not be written or moved into place: the one error of MapUtilities.
+public struct AtomicFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The destination's path.
+    public var path: String
+    /// Why, in plain words.
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `PATH: cannot write the file: REASON`.
+    public var description: String { "\(path): cannot write the file: \(reason)" }
+}

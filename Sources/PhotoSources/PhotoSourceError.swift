@@ -1,0 +1,58 @@
+import Foundation
+import MapUtilities
+
+/// An error raised while reading photos or making their thumbnails.
+///
+/// Every case names the file, and where the file is at fault the entry or line too, so the
+/// message can be shown to a person as is:
+///
+/// ```swift
+/// do { _ = try PhotoCollection.load(from: URL(fileURLWithPath: "photos.json")) }
+/// catch { print(error) } // photos.json: photos.photo[3]: latitude 'abc' is not a number
+/// ```
+public enum PhotoSourceError: Error, Hashable, Sendable {
+    /// The file or folder could not be read at all; `reason` is the system's explanation.
+    case unreadable(file: URL, reason: String)
+    /// The file is of a type no photo source reads.
+    case unsupportedFormat(file: URL)
+    /// The file is wrong as a whole: not JSON, not a JPEG, not the expected kind of document.
+    case malformed(file: URL, reason: String)
+    /// One entry of the file is wrong. `entry` locates it: `photos.photo[3]` in a Flickr list,
+    /// `features[2]` in GeoJSON, an EXIF tag name such as `GPSLatitude` in a JPEG.
+    case invalidEntry(file: URL, entry: String, problem: String)
+    /// One line of a CSV file is wrong; lines count from 1, the header included.
+    case invalidLine(file: URL, line: Int, problem: String)
+    /// No photo was taken by `name`; `found` lists the photographers there are, sorted, each once.
+    case unknownPhotographer(String, found: [String])
+    /// A JPEG could not be decoded into a thumbnail; `reason` is libjpeg-turbo's message.
+    case undecodableImage(file: URL, reason: String)
+    /// A thumbnail could not be stored in the cache folder.
+    case cacheUnwritable(directory: URL, reason: String)
+}
+
+extension PhotoSourceError: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        switch self {
+        case .unreadable(let file, let reason):
+            return "\(file.displayPath): cannot be read: \(reason)"
+        case .unsupportedFormat(let file):
+            return "\(file.displayPath): is not a photo source: expected a folder of JPEGs, "
+                + "a Flickr-style .json, a .geojson or a .csv file"
+        case .malformed(let file, let reason):
+            return "\(file.displayPath): \(reason)"
+        case .invalidEntry(let file, let entry, let problem):
+            return "\(file.displayPath): \(entry): \(problem)"
+        case .invalidLine(let file, let line, let problem):
+            return "\(file.displayPath):\(line): \(problem)"
+        case .unknownPhotographer(let name, let found):
+            guard !found.isEmpty else { return "no photos by '\(name)': no photo names its photographer" }
+            return "no photos by '\(name)'; photographers found: \(found.joined(separator: ", "))"
+        case .undecodableImage(let file, let reason):
+            return "\(file.displayPath): cannot be decoded as a JPEG: \(reason)"
+        case .cacheUnwritable(let directory, let reason):
+            return "thumbnail cache \(directory.displayPath): cannot be written: \(reason)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import MapUtilities
+import ImageCodec
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Callout thumbnails of local JPEGs, decoded at a reduced scale and kept in a cache folder.
+///
+/// A thumbnail is square: the centered square of the upright photo (EXIF Orientation 1–8 is
+/// applied), resampled to exactly `pixelSize` pixels a side. For a callout thumbnail of 46 × 46
+/// points on a screen of scale 2, ask for 92:
+///
+/// ```swift
+/// let cache = ThumbnailCache()
+/// let thumbnail = try cache.thumbnail(for: photoURL, pixelSize: 92)
+/// ```
+///
+/// The cache key is a 64-bit FNV-1a hash of the photo's absolute path, the pixel size, and the
+/// file's byte size and modification time, so touching or replacing a photo makes a new entry. An
+/// entry is one file, `<key>.rgba`: the magic `MWTHUMB1`, width and height as little-endian
+/// 32-bit integers, then the RGBA bytes. It is written to a temporary file in the cache folder and
+/// renamed into place, so readers never see half a thumbnail. Nothing is ever written next to the photo.
+public struct ThumbnailCache: Sendable {
+    /// The folder the thumbnails are kept in; it is created when the first one is stored.
+    public let directory: URL
+
+    /// Creates a cache in `directory`.
+    ///
+    /// The default is ``defaultDirectory(environment:)``: `$XDG_CACHE_HOME/mapwright/thumbnails`.
+    public init(directory: URL = ThumbnailCache.defaultDirectory()) {
+        self.directory = directory
+    }
+
+    /// The user's cache folder for thumbnails, following the XDG Base Directory specification:
+    /// `$XDG_CACHE_HOME/mapwright/thumbnails` when that variable holds an absolute path,
+    /// `$HOME/.cache/mapwright/thumbnails` otherwise.
+    public static func defaultDirectory(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+        let base: URL
+        if let cacheHome = environment["XDG_CACHE_HOME"], cacheHome.hasPrefix("/") {
+            base = URL(fileURLWithPath: cacheHome, isDirectory: true)
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
+        } else {
+            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache", isDirectory: true)
+        }
+        return base.appendingPathComponent("mapwright/thumbnails", isDirectory: true)
+    }
+
+    /// The square thumbnail of a JPEG, from the cache when it holds one for the file as it is now.
+    ///
+    /// - Parameters:
+    ///   - url: A local JPEG file.
+    ///   - pixelSize: The side of the thumbnail in pixels; at least 1.
+    /// - Returns: A `pixelSize` × `pixelSize` opaque thumbnail.
+    /// - Throws: ``PhotoSourceError/unreadable(file:reason:)`` when the photo cannot be read,
+    ///   ``PhotoSourceError/undecodableImage(file:reason:)`` when it is not a JPEG libjpeg-turbo can
+    ///   decode, ``PhotoSourceError/cacheUnwritable(directory:reason:)`` when the cache folder cannot be written.
+    public func thumbnail(for url: URL, pixelSize: Int) throws(PhotoSourceError) -> Thumbnail {
+        precondition(pixelSize >= 1, "a thumbnail is at least 1 pixel a side")
+        let entry = try cacheFileURL(for: url, pixelSize: pixelSize)
+        if let cached = Self.readEntry(at: entry), cached.width == pixelSize, cached.height == pixelSize {
+            return cached
+        }
+        let data: Data
+        do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
+            throw .unreadable(file: url, reason: error.localizedDescription)
+        }
+        // Decoded at a reduced scale, never below the thumbnail's side, by ImageCodec's libjpeg-turbo path.
+        let image: RGBAImage
+        do { image = try RGBAImage(jpegData: data, minimumSide: pixelSize) } catch {
+            guard case .unreadableJPEG(_, let reason) = error else { throw .undecodableImage(file: url, reason: "\(error)") }
+            throw .undecodableImage(file: url, reason: reason)
+        }
+        let decoded = Thumbnail(width: image.width, height: image.height, rgba: image.pixels)
+        let thumbnail = decoded.oriented(ExifMetadata.orientation(ofJPEG: data)).centerSquare(resampledTo: pixelSize)
+        try store(thumbnail, at: entry)
+        return thumbnail
+    }
+
+    /// The cache file that holds, or will hold, the thumbnail of `url` at `pixelSize` as the file is now.
+    ///
+    /// - Throws: ``PhotoSourceError/unreadable(file:reason:)`` when the photo does not exist.
+    public func cacheFileURL(for url: URL, pixelSize: Int) throws(PhotoSourceError) -> URL {
+        let path = url.standardizedFileURL.path
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw .unreadable(file: url, reason: String(cString: strerror(errno)))
+        }
+        var hash = FNV1a()
+        let key = [
+            "MWTHUMB1", path, String(pixelSize), String(status.st_size),
+            "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)",
+        ]
+        hash.combine(key.joined(separator: "\0").utf8)
+        return directory.appendingPathComponent("\(hash.hexDigits).rgba", isDirectory: false)
+    }
+
+    private static let magic = Array("MWTHUMB1".utf8)
+
+    /// The thumbnail in a cache file, or `nil` when there is none or it is not a whole entry.
+    private static func readEntry(at url: URL) -> Thumbnail? {
+        guard let data = try? Data(contentsOf: url), data.count >= 16, Array(data.prefix(8)) == magic else {
+            return nil
+        }
+        let bytes = [UInt8](data)
+        func uint32(at offset: Int) -> Int {
+            (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+        }
+        let width = uint32(at: 8), height = uint32(at: 12)
+        guard width <= 1 << 15, height <= 1 << 15, bytes.count == 16 + width * height * 4 else { return nil }
+        return Thumbnail(width: width, height: height, rgba: Array(bytes[16...]))
+    }
+
+    /// Writes an entry: to a temporary file in the cache folder, then renamed into place.
+    private func store(_ thumbnail: Thumbnail, at url: URL) throws(PhotoSourceError) {
+        var bytes = Self.magic
+        for value in [thumbnail.width, thumbnail.height] {
+            bytes += (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        }
+        bytes += thumbnail.rgba
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data(bytes).write(to: url, options: .atomic)
+        } catch {
+            throw .cacheUnwritable(directory: directory, reason: error.localizedDescription)
+        }
+    }
+}
