@@ -96,7 +96,7 @@ struct SnapshotVerifierTests {
     }
 
     @Test func assertRenderMatchesPassesAgainstTheCommittedGolden() {
-        // The golden is Tests/ImageDiffTests/__Snapshots__/checkerboard.png, committed.
+        // The golden is Tests/MapTestSupportTests/__Snapshots__/checkerboard.png, committed.
         var checkerboard = RGBAImage(width: 16, height: 16, filledWith: .white)
         for y in 0..<16 {
             for x in 0..<16 where (x / 4 + y / 4) % 2 == 0 { checkerboard[x: x, y: y] = .black }

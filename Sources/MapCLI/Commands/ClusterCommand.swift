@@ -24,14 +24,7 @@ struct ClusterCommand: ParsableCommand {
     @Option(help: "The zoom level (clusters change at whole levels).")
     var zoom: Double
 
-    @Option(help: "The area to query, as WEST,SOUTH,EAST,NORTH in degrees (EAST < WEST crosses the antimeridian).")
-    var bbox: String?
-
-    @Option(help: "The area to query, as LAT,LON,LATDELTA,LONDELTA in degrees.")
-    var region: String?
-
-    @Option(help: "A country or state/province from the basemap to query.")
-    var place: String?
+    @OptionGroup var area: AreaOptions
 
     @Option(help: "Which photos may share a cluster: photographer, all or none.")
     var clusterBy: PhotoMapRequest.ClusterGrouping = .photographer
@@ -53,11 +46,8 @@ struct ClusterCommand: ParsableCommand {
 
     func validate() throws {
         guard zoom.isFinite, zoom >= 0, zoom <= 30 else { throw ValidationError("--zoom: \(zoom) is outside [0, 30]") }
-        guard [bbox, region, place].compactMap({ $0 }).count <= 1 else {
-            throw ValidationError("choose one of --bbox, --region and --place")
-        }
         _ = try options()
-        _ = try queryRegion(place: nil)
+        _ = try area.area()
     }
 
     func run() throws {
@@ -65,7 +55,7 @@ struct ClusterCommand: ParsableCommand {
         guard !photos.isEmpty else { throw CommandFailure("no photo has a location: nothing to cluster", status: 1) }
         let index = ClusterIndex(
             photos.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: clusterBy.clusteringIdentifier(for: $0)) }, options: try options())
-        let items = index.items(in: try queryRegion(place: place), zoomLevel: zoom)
+        let items = index.items(in: try queryRegion(), zoomLevel: zoom)
         if json {
             print(geoJSON(items, photos: photos).jsonText)
         } else {
@@ -84,17 +74,19 @@ struct ClusterCommand: ParsableCommand {
     }
 
     /// The queried region: the option given, else the whole world.
-    private func queryRegion(place: String?) throws -> CoordinateRegion {
-        if let bbox { return try ArgumentValues.boundingBox(bbox) }
-        if let region { return try ArgumentValues.region(region) }
-        if let place {
+    private func queryRegion() throws -> CoordinateRegion {
+        switch try area.area() {
+        case .region(let region)?:
+            return region
+        case .place(let place)?:
             let data = MapData(basemapDirectory: URL(fileURLWithPath: basemapDirectory))
             let found: CoordinateRegion?
             do { found = try data.region(ofPlaceNamed: place) } catch { throw CommandFailure(error.description) }
             guard let found else { throw CommandFailure(PhotoMapError.unknownPlace(place).description) }
             return found
+        case nil:
+            return try CoordinateRegion(west: -180, south: -90, east: 180, north: 90)
         }
-        return try CoordinateRegion(west: -180, south: -90, east: 180, north: 90)
     }
 
     private func text(for item: ClusterItem, photos: [Photo]) -> String {

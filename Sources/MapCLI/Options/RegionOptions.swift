@@ -4,8 +4,7 @@ import MapCore
 /// Options that choose what part of the world a render shows. Without any, the render fits
 /// everything it shows (MapKit's showAnnotations).
 struct RegionOptions: ParsableArguments {
-    @Option(help: "The region to show, as LAT,LON,LATDELTA,LONDELTA in degrees.")
-    var region: String?
+    @OptionGroup var area: AreaOptions
 
     @Option(help: "The centre of the map, as LAT,LON; with --zoom or --span.", transform: ArgumentValues.coordinate)
     var center: Coordinate?
@@ -15,12 +14,6 @@ struct RegionOptions: ParsableArguments {
 
     @Option(help: "The span around --center, as LATDELTA,LONDELTA in degrees.")
     var span: String?
-
-    @Option(help: "The bounding box to show, as WEST,SOUTH,EAST,NORTH in degrees (EAST < WEST crosses the antimeridian).")
-    var bbox: String?
-
-    @Option(help: "A country or state/province name from the basemap to show.")
-    var place: String?
 
     /// What the options ask for.
     enum Choice: Equatable {
@@ -34,12 +27,16 @@ struct RegionOptions: ParsableArguments {
     ///
     /// - Throws: `ValidationError` naming the option and the problem.
     func choice() throws -> Choice {
-        let given = [region != nil, center != nil, bbox != nil, place != nil].filter { $0 }.count
-        guard given <= 1 else { throw ValidationError("choose one of --region, --center, --bbox and --place") }
+        guard area.givenCount + (center != nil ? 1 : 0) <= 1 else {
+            throw ValidationError("choose one of --region, --center, --bbox and --place")
+        }
         if zoom != nil || span != nil, center == nil { throw ValidationError("--zoom and --span need --center") }
         if zoom != nil, span != nil { throw ValidationError("choose one of --zoom and --span") }
-        if let region { return .region(try ArgumentValues.region(region)) }
-        if let bbox { return .region(try ArgumentValues.boundingBox(bbox)) }
+        switch try area.area() {
+        case .region(let region)?: return .region(region)
+        case .place(let name)?: return .place(name)
+        case nil: break
+        }
         if let center {
             if let span {
                 let numbers = try ArgumentValues.doubles(span, count: 2, format: "--span LATDELTA,LONDELTA")
@@ -53,7 +50,6 @@ struct RegionOptions: ParsableArguments {
             }
             return .centerZoom(center, zoom)
         }
-        if let place { return .place(place) }
         return .fitContent
     }
 }
