@@ -5,10 +5,10 @@
 // With --write-inputs it also writes photos.csv and track.gpx for timing the whole CLI process.
 import Foundation
 import ImageCodec
+import MapComposer
 import MapCore
 import MapRenderer
 import MapStyle
-import MapComposer
 import PhotoSources
 
 /// SplitMix64, so every run uses the same photos and track.

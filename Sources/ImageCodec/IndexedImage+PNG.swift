@@ -29,7 +29,7 @@ extension IndexedImage {
         }
     }
 
-    /// Writes the image as a palette PNG file, atomically (see ``AtomicFile``).
+    /// Writes the image as a palette PNG file, atomically (MapUtilities' `AtomicFile`: a temporary file renamed into place).
     ///
     /// - Parameters:
     ///   - url: The destination; its directory must exist.

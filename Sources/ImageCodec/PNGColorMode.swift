@@ -1,4 +1,4 @@
-/// How ``RGBAImage/pngData(compressionLevel:colorMode:)`` stores pixels in a PNG.
+/// How ``RGBAImage/pngData(compressionLevel:colorMode:filtering:)`` stores pixels in a PNG.
 public enum PNGColorMode: Hashable, Sendable {
     /// Every pixel as four 8-bit samples, red, green, blue and alpha (colour type 6), or three
     /// when every pixel is opaque (colour type 2): lossless either way.

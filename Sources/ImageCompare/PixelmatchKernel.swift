@@ -1,6 +1,6 @@
 import Dispatch
-import ImageCodec
 import Foundation
+import ImageCodec
 
 /// pixelmatch's per-pixel test over two RGBA8 buffers of the same size, run in bands of rows.
 ///

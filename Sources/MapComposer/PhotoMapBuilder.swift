@@ -1,9 +1,9 @@
 import Foundation
 import ImageCodec
 import MapCore
-import PhotoSources
 import MapRenderer
 import MapStyle
+import PhotoSources
 
 /// Turns a ``PhotoMapRequest`` into snapshot options: pins for photos, the selected photo's
 /// callout with its thumbnail, accuracy circles, and the viewport that frames it all.

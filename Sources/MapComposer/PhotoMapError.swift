@@ -1,8 +1,8 @@
 import Foundation
 import GeoData
 import MapCore
-import PhotoSources
 import MapRenderer
+import PhotoSources
 
 /// An error assembling a photo map, with a message naming the input at fault.
 public enum PhotoMapError: Error, Sendable {

@@ -1,6 +1,6 @@
 import Foundation
-import MapUtilities
 import MapJSON
+import MapUtilities
 
 extension Style {
     /// Loads a style file.

@@ -71,7 +71,7 @@ public struct SnapshotVerifier: Sendable {
     /// - Parameters:
     ///   - image: The render.
     ///   - name: The golden's name, without `.png`; may contain `/` for subfolders.
-    ///   - threshold: The per-pixel colour threshold, from 0 to 1, as in ``DiffOptions/threshold``.
+    ///   - threshold: The per-pixel colour threshold, from 0 to 1, as in `DiffOptions.threshold` (ImageCompare).
     ///     The default is 0.1.
     ///   - maxDiffPixels: How many pixels may differ beyond the threshold. The default is 0.
     /// - Returns: What was found, with the message to fail a test with.

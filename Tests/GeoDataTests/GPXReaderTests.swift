@@ -1,7 +1,7 @@
 import Foundation
 import GeoData
-import Testing
 import MapTestSupport
+import Testing
 
 struct GPXReaderTests {
     private static let walk = """

@@ -1,8 +1,8 @@
 import Foundation
 import GeoData
 import MapCore
-import Testing
 import MapTestSupport
+import Testing
 
 struct GeoJSONReaderTests {
     private func read(_ text: String, name: String = "test.geojson") throws -> FeatureCollection {

@@ -2,8 +2,8 @@ import Foundation
 import GeoData
 import MapCore
 import MapSQLite
-import Testing
 import MapTestSupport
+import Testing
 
 struct GeoPackageTests {
     /// Three squares one degree wide, far apart: around Paris, New York and Sydney, plus a

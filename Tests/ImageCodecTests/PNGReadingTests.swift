@@ -1,7 +1,7 @@
 import Foundation
 import ImageCodec
-import Testing
 import MapTestSupport
+import Testing
 
 /// A colour type, bit depth and interlace combination to decode.
 struct PNGFormat: Sendable, CustomTestStringConvertible {

@@ -1,7 +1,7 @@
 import Foundation
 import ImageCodec
-import Testing
 import MapTestSupport
+import Testing
 
 struct PalettePNGTests {
     @Test func imageWithAtMost256ColoursRoundTripsExactly() throws {

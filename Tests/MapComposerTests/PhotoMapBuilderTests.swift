@@ -1,11 +1,11 @@
 import Foundation
 import ImageCodec
+import MapComposer
 import MapCore
-import PhotoSources
 import MapRenderer
 import MapStyle
 import MapTestSupport
-import MapComposer
+import PhotoSources
 import Testing
 
 struct PhotoMapTests {

@@ -1,7 +1,7 @@
 import Foundation
 import MapCore
-import Testing
 import MapUtilities
+import Testing
 
 struct ClusterIndexTests {
     // MARK: - Known clusters

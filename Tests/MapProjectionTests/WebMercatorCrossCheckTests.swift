@@ -1,8 +1,8 @@
 import Foundation
 import MapCore
 import MapProjection
-import Testing
 import MapUtilities
+import Testing
 
 /// MapCore's Web Mercator arithmetic against PROJ's EPSG:4326 ↔ EPSG:3857 transformation.
 struct WebMercatorCrossCheckTests {

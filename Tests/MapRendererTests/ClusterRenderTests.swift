@@ -5,8 +5,8 @@ import MapCore
 import MapRenderer
 import MapStyle
 import MapTestSupport
-import Testing
 import MapUtilities
+import Testing
 
 struct ClusterRenderTests {
     /// 300 seeded photos of three photographers around the San Francisco Bay.

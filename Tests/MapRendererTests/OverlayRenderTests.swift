@@ -1,10 +1,10 @@
 import Foundation
 import ImageCodec
+import MapComposer
 import MapCore
 import MapRenderer
 import MapStyle
 import MapTestSupport
-import MapComposer
 import Testing
 
 struct OverlayRenderTests {

@@ -1,7 +1,7 @@
 import Foundation
 import MapSQLite
-import Testing
 import MapTestSupport
+import Testing
 
 struct DatabaseTests {
     private func makeDatabase(in directory: TemporaryDirectory) throws -> Database {

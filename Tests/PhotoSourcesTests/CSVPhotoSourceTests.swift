@@ -1,8 +1,8 @@
 import Foundation
 import MapCore
-import Testing
-import PhotoSources
 import MapTestSupport
+import PhotoSources
+import Testing
 
 struct CSVPhotoSourceTests {
     private func load(_ text: String) throws -> PhotoCollection {

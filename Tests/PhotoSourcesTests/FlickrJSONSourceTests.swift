@@ -1,8 +1,8 @@
 import Foundation
 import MapCore
-import Testing
-import PhotoSources
 import MapTestSupport
+import PhotoSources
+import Testing
 
 struct FlickrJSONSourceTests {
     private func load(_ json: String) throws -> PhotoCollection {

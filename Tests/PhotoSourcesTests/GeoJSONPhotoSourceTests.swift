@@ -1,8 +1,8 @@
 import Foundation
 import MapCore
-import Testing
-import PhotoSources
 import MapTestSupport
+import PhotoSources
+import Testing
 
 struct GeoJSONPhotoSourceTests {
     private func message(loading json: String, name: String = "photos.geojson") throws -> String? {

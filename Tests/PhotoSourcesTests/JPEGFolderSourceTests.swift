@@ -1,8 +1,8 @@
 import Foundation
 import MapCore
-import Testing
-import PhotoSources
 import MapTestSupport
+import PhotoSources
+import Testing
 
 struct JPEGFolderSourceTests {
     /// Loads a folder holding one JPEG with `exif`, and returns its only photo.

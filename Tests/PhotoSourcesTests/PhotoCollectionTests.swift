@@ -1,8 +1,8 @@
 import Foundation
 import MapCore
-import Testing
-import PhotoSources
 import MapTestSupport
+import PhotoSources
+import Testing
 
 struct PhotoCollectionTests {
     private func photo(_ id: String, by photographer: String?) throws -> Photo {

@@ -1,7 +1,7 @@
 import Foundation
 import MapCore
-import Testing
 import PhotoSources
+import Testing
 
 struct PhotoTests {
     private let yosemite = try! Coordinate(latitude: 37.7459, longitude: -119.5332)

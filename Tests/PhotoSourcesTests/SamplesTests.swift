@@ -1,8 +1,8 @@
 import Foundation
 import MapCore
-import Testing
-import PhotoSources
 import MapTestSupport
+import PhotoSources
+import Testing
 
 /// The committed samples (made by scripts/tools/make-samples.py) load as README's commands expect.
 struct SamplesTests {

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-@testable import PhotoSources
 import MapTestSupport
+@testable import PhotoSources
+import Testing
 
 struct ThumbnailCacheTests {
     /// A cache in a fresh folder, and a photo folder beside it; both removed by the caller.

@@ -1,10 +1,10 @@
 import Foundation
 import ImageCodec
 import MapCore
+import MapTestSupport
 import RasterTiles
 import Testing
 import TileStore
-import MapTestSupport
 
 struct HTTPRasterSourceTests {
     private let tiles: [TileID] = (try? TileID.tiles(covering: .world, zoom: 2)) ?? []

@@ -2,10 +2,10 @@ import Foundation
 import ImageCodec
 import MapCore
 import MapStyle
+import MapTestSupport
 import RasterTiles
 import Testing
 import TileStore
-import MapTestSupport
 
 struct MBTilesRasterSourceTests {
     @Test func pngAndJPEGTilesDecode() throws {

@@ -3,8 +3,8 @@ import MapCore
 import MapSQLite
 import Testing
 
-@testable import TileStore
 import MapTestSupport
+@testable import TileStore
 
 struct MBTilesStoreTests {
     /// A new MBTiles file in a folder that does not exist yet.

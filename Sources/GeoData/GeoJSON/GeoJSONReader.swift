@@ -1,6 +1,6 @@
 import Foundation
-import MapJSON
 import MapCore
+import MapJSON
 
 /// Reads GeoJSON (RFC 7946): a FeatureCollection, a single Feature, or a bare geometry.
 ///

@@ -1,5 +1,5 @@
-import MapCore
 import Foundation
+import MapCore
 
 import MapSQLite
 

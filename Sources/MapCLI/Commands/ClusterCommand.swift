@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
+import MapComposer
 import MapCore
 import MapJSON
-import PhotoSources
 import MapRenderer
-import MapComposer
+import PhotoSources
 
 /// `mapwright cluster`: the clusters and single photos a map shows at a zoom level, as text or
 /// as the GeoJSON web viewers read (supercluster's properties).

@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
 import ImageCodec
+import MapComposer
 import MapCore
-import PhotoSources
 import MapRenderer
 import MapStyle
-import MapComposer
+import PhotoSources
 
 /// `mapwright render`: draws photos as pins (one with its callout), tracks and shapes over an
 /// offline basemap, into a PNG, PDF or SVG.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import PhotoSources
 import MapComposer
+import PhotoSources
 
 /// Where photos come from, and whose: the options `render` and `cluster` share.
 struct PhotoSourceOptions: ParsableArguments {

@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
-import MapCore
 import ImageCodec
+import MapCore
 import MapStyle
 
 /// The markers that show in a view — single annotations and, when clustering, clusters — where

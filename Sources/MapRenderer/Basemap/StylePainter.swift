@@ -1,8 +1,8 @@
 import CCairo
 import Foundation
 import GeoData
-import MapCore
 import ImageCodec
+import MapCore
 import MapStyle
 import RasterTiles
 

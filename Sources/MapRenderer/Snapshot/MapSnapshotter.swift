@@ -1,10 +1,10 @@
 import CCairo
 import Foundation
-import MapUtilities
 import GeoData
 import ImageCodec
 import MapCore
 import MapStyle
+import MapUtilities
 
 /// Renders maps: a style's basemap, overlays, annotations and a callout, into an image, a PDF
 /// or an SVG (MapKit's MKMapSnapshotter, on a server).

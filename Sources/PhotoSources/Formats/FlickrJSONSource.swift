@@ -1,6 +1,6 @@
 import Foundation
-import MapJSON
 import MapCore
+import MapJSON
 
 /// Photos from a Flickr API answer (`flickr.photos.search` and friends with
 /// `extras=geo,owner_name,description,date_taken,url_sq,url_s,url_l`), read as Photomania's loader reads it.

@@ -1,6 +1,6 @@
 import Foundation
-import MapJSON
 import MapCore
+import MapJSON
 
 /// Photos from a GeoJSON FeatureCollection of Point features (RFC 7946).
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import MapJSON
 import MapCore
+import MapJSON
 
 /// Reading degrees and positions the way every text-based source writes them.
 enum DegreesText {

@@ -1,6 +1,6 @@
 import Foundation
-import MapUtilities
 import ImageCodec
+import MapUtilities
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -91,7 +91,7 @@ public final class HTTPRasterSource: RasterTileSource {
     ///
     /// - Parameters:
     ///   - templates: One or more tile URL templates (see ``TileURLTemplate``), serving the same tiles.
-    ///   - scheme: How `{y}` counts rows. The default is ``TileScheme/xyz``.
+    ///   - scheme: How `{y}` counts rows. The default is `TileScheme.xyz`.
     ///   - subdomains: The values of `{s}`. The default is `a`, `b`, `c`.
     ///   - tileSizePoints: The tiles' size in points, 256 or 512. The default is 256.
     ///   - minZoom: The lowest zoom with tiles. The default is 0.

@@ -5,7 +5,7 @@ import MapCore
 ///
 /// Placeholders:
 /// - `{z}`, `{x}`: the zoom level and column.
-/// - `{y}`: the row, counted from the north, or from the south for the ``TileScheme/tms`` scheme.
+/// - `{y}`: the row, counted from the north, or from the south for the `TileScheme.tms` scheme.
 /// - `{-y}`: the row counted from the south whatever the scheme (TMS).
 /// - `{s}`: a subdomain from a list (`a`, `b`, `c` by default), picked by `(x + y) mod count`, so
 ///   one tile always has the same URL and the same cache entry in the browser sense.
@@ -21,7 +21,7 @@ import MapCore
 public struct TileURLTemplate: Hashable, Sendable, CustomStringConvertible {
     /// The template as written.
     public let template: String
-    /// How `{y}` counts rows. The default is ``TileScheme/xyz``.
+    /// How `{y}` counts rows. The default is `TileScheme.xyz`.
     public let scheme: TileScheme
     /// The values `{s}` takes. The default is `a`, `b`, `c`.
     public let subdomains: [String]
