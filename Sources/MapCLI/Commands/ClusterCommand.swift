@@ -21,31 +21,31 @@ struct ClusterCommand: ParsableCommand {
 
     @OptionGroup var photoSources: PhotoSourceOptions
 
-    @Option(help: "The zoom level (clusters change at whole levels).")
+    @Option(parsing: .unconditional, help: "The zoom level (clusters change at whole levels).")
     var zoom: Double
 
     @OptionGroup var area: AreaOptions
 
-    @Option(help: "Which photos may share a cluster: photographer, all or none.")
+    @Option(parsing: .unconditional, help: "Which photos may share a cluster: photographer, all or none.")
     var clusterBy: PhotoMapRequest.ClusterGrouping = .photographer
 
-    @Option(help: "The cluster radius in points at 256-point tiles.")
+    @Option(parsing: .unconditional, help: "The cluster radius in points at 256-point tiles.")
     var radius: Double = 40
 
-    @Option(help: "The fewest photos that make a cluster (at least 2).")
+    @Option(parsing: .unconditional, help: "The fewest photos that make a cluster (at least 2).")
     var minPoints: Int = 2
 
-    @Option(help: "The zoom level above which every photo stands alone (0 to 30).")
+    @Option(parsing: .unconditional, help: "The zoom level above which every photo stands alone (0 to 30).")
     var maxZoom: Int = 16
 
-    @Option(help: "The folder holding the bundled basemap, for --place.")
+    @Option(parsing: .unconditional, help: "The folder holding the bundled basemap, for --place.")
     var basemapDirectory: String = "Tiles/basemap"
 
     @Flag(help: "Print a GeoJSON FeatureCollection instead of text.")
     var json = false
 
     func validate() throws {
-        guard zoom.isFinite, zoom >= 0, zoom <= 30 else { throw ValidationError("--zoom: \(zoom) is outside [0, 30]") }
+        guard zoom.isFinite, zoom >= 0, zoom <= 30 else { throw ValidationError("--zoom: \(ArgumentValues.number(zoom)) is not a zoom level from 0 to 30") }
         _ = try options()
         _ = try area.area()
     }
@@ -105,7 +105,7 @@ struct ClusterCommand: ParsableCommand {
     /// carry their id, title and photographer.
     private func geoJSON(_ items: [ClusterItem], photos: [Photo]) -> JSONValue {
         let features = items.map { item -> JSONValue in
-            let coordinate = item.coordinate
+            let coordinate = item.coordinate.rounded()
             var properties: [String: JSONValue]
             var feature: [String: JSONValue] = ["type": .string("Feature")]
             switch item {

@@ -23,19 +23,19 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The PNG image to check, of the same size.")
     var actual: String
 
-    @Option(help: "The per-pixel colour threshold, from 0 (exact) to 1.")
+    @Option(parsing: .unconditional, help: "The per-pixel colour threshold, from 0 (exact) to 1.")
     var threshold: Double = 0.1
 
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences too.")
     var includeAntiAliased = false
 
-    @Option(help: "How many differing pixels are tolerated. The default is 0.")
+    @Option(parsing: .unconditional, help: "How many differing pixels are tolerated. The default is 0.")
     var maxDiffPixels: Int?
 
-    @Option(help: "The tolerated fraction of differing pixels, from 0 to 1.")
+    @Option(parsing: .unconditional, help: "The tolerated fraction of differing pixels, from 0 to 1.")
     var maxDiffRatio: Double?
 
-    @Option(name: .customLong("diff"), help: "Write a diff image to this PNG file.")
+    @Option(name: .customLong("diff"), parsing: .unconditional, help: "Write a diff image to this PNG file.")
     var diffPath: String?
 
     @Flag(help: "Print the result as one JSON object.")

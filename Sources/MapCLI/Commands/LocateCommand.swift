@@ -17,10 +17,10 @@ struct LocateCommand: ParsableCommand {
 
     @OptionGroup var camera: CameraOptions
 
-    @Option(name: .customLong("coordinate"), help: "A coordinate to locate in the view, as LAT,LON.", transform: ArgumentValues.coordinate)
+    @Option(name: .customLong("coordinate"), parsing: .unconditionalSingleValue, help: "A coordinate to locate in the view, as LAT,LON.", transform: ArgumentValues.coordinate)
     var coordinates: [Coordinate] = []
 
-    @Option(name: .customLong("point"), help: "A view point to locate on the map, as X,Y in points.", transform: ArgumentValues.viewPoint)
+    @Option(name: .customLong("point"), parsing: .unconditionalSingleValue, help: "A view point to locate on the map, as X,Y in points.", transform: ArgumentValues.viewPoint)
     var points: [ViewPoint] = []
 
     @Flag(help: "Print one JSON object instead of text.")
@@ -90,43 +90,55 @@ struct LocateReport: Encodable {
     var coordinates: [CoordinateReport]
     var points: [PointReport]
 
-    init(viewport: Viewport, coordinates: [Coordinate], points: [ViewPoint]) throws {
+    init(viewport: Viewport, coordinates: [Coordinate], points viewPoints: [ViewPoint]) throws {
+        // Degrees to 7 decimal places (about 1 cm) and points to 3, so nothing prints binary
+        // noise such as 37.810599999999994.
         let region = viewport.visibleRegion
+        let degrees = { (value: Double) in value.rounded(toDecimalPlaces: Double.displayedDegreeDecimalPlaces) }
+        let points = { (value: Double) in value.rounded(toDecimalPlaces: 3) }
         visibleRegion = RegionReport(
-            center: region.center, span: region.span,
-            north: region.north, south: region.south, west: region.west, east: region.east
+            center: region.center.rounded(),
+            span: (try? CoordinateSpan(
+                latitudeDelta: degrees(region.span.latitudeDelta), longitudeDelta: degrees(region.span.longitudeDelta)))
+                ?? region.span,
+            north: degrees(region.north), south: degrees(region.south), west: degrees(region.west), east: degrees(region.east)
         )
         let tileZoom = Int(viewport.zoomLevel.rounded(.down))
         self.coordinates = try coordinates.map { coordinate in
             CoordinateReport(
                 latitude: coordinate.latitude,
                 longitude: coordinate.longitude,
-                point: viewport.point(for: coordinate),
-                mapPoint: MapPoint(coordinate),
+                point: viewport.point(for: coordinate).map { ViewPoint(x: points($0.x), y: points($0.y)) },
+                mapPoint: MapPoint(coordinate).rounded(points),
                 tile: try TileID(coordinate: coordinate, zoom: tileZoom)
             )
         }
-        self.points = points.map { PointReport(x: $0.x, y: $0.y, coordinate: viewport.coordinate(for: $0)) }
+        self.points = viewPoints.map { PointReport(x: $0.x, y: $0.y, coordinate: viewport.coordinate(for: $0)?.rounded()) }
     }
 
     /// The report as lines of text.
     var text: String {
         var lines = [
-            "visible region: center \(visibleRegion.center), span \(visibleRegion.span.latitudeDelta) x "
-                + "\(visibleRegion.span.longitudeDelta) degrees (N \(visibleRegion.north), S \(visibleRegion.south), "
-                + "W \(visibleRegion.west), E \(visibleRegion.east))",
+            "visible region: center \(visibleRegion.center), span \(Self.text(visibleRegion.span.latitudeDelta)) x "
+                + "\(Self.text(visibleRegion.span.longitudeDelta)) degrees (N \(Self.text(visibleRegion.north)), S \(Self.text(visibleRegion.south)), "
+                + "W \(Self.text(visibleRegion.west)), E \(Self.text(visibleRegion.east)))",
         ]
         for entry in coordinates {
-            let point = entry.point.map { "(\($0.x), \($0.y))" } ?? "behind the camera"
+            let point = entry.point.map { "(\(Self.text($0.x)), \(Self.text($0.y)))" } ?? "behind the camera"
             lines.append(
-                "coordinate \(entry.latitude),\(entry.longitude): point \(point), "
-                    + "map point (\(entry.mapPoint.x), \(entry.mapPoint.y)), tile \(entry.tile)"
+                "coordinate \(Self.text(entry.latitude)),\(Self.text(entry.longitude)): point \(point), "
+                    + "map point (\(Self.text(entry.mapPoint.x)), \(Self.text(entry.mapPoint.y))), tile \(entry.tile)"
             )
         }
         for entry in points {
             let coordinate = entry.coordinate.map(\.description) ?? "none (above the horizon or off the map)"
-            lines.append("point \(entry.x),\(entry.y): coordinate \(coordinate)")
+            lines.append("point \(Self.text(entry.x)),\(Self.text(entry.y)): coordinate \(coordinate)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A number as short decimal text (values are already rounded).
+    private static func text(_ value: Double) -> String {
+        value.decimalText(maximumFractionDigits: Double.displayedDegreeDecimalPlaces)
     }
 }

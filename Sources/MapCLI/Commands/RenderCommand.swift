@@ -21,22 +21,22 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var photoSources: PhotoSourceOptions
 
-    @Option(help: "The photo whose callout is shown: first, or a photo's id or title.")
+    @Option(parsing: .unconditional, help: "The photo whose callout is shown: first, or a photo's id or title.")
     var select: String?
 
-    @Option(name: .customLong("track"), help: "A GPX 1.1 file whose tracks and routes are drawn as lines.")
+    @Option(name: .customLong("track"), parsing: .unconditionalSingleValue, help: "A GPX 1.1 file whose tracks and routes are drawn as lines.")
     var tracks: [String] = []
 
-    @Option(name: .customLong("overlay"), help: "A GeoJSON file whose lines and polygons are drawn over the map.")
+    @Option(name: .customLong("overlay"), parsing: .unconditionalSingleValue, help: "A GeoJSON file whose lines and polygons are drawn over the map.")
     var overlays: [String] = []
 
-    @Option(name: .customLong("circle"), help: "A circle drawn geodesically, as LAT,LON,METERS.")
+    @Option(name: .customLong("circle"), parsing: .unconditionalSingleValue, help: "A circle drawn geodesically, as LAT,LON,METERS.")
     var circles: [String] = []
 
-    @Option(name: .customLong("great-circle"), help: "A great-circle line, as LAT,LON,LAT,LON.")
+    @Option(name: .customLong("great-circle"), parsing: .unconditionalSingleValue, help: "A great-circle line, as LAT,LON,LAT,LON.")
     var greatCircles: [String] = []
 
-    @Option(help: "Where overlays sit: above-roads (under labels) or above-labels.")
+    @Option(parsing: .unconditional, help: "Where overlays sit: above-roads (under labels) or above-labels.")
     var overlayLevel: OverlayLevelArgument = .aboveRoads
 
     @Flag(help: "Draw each photo's accuracy circle when it is known.")
@@ -45,39 +45,39 @@ struct RenderCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Cluster pins always, or never; by default pins cluster whenever two would overlap.")
     var cluster: Bool?
 
-    @Option(help: "Which photos may share a cluster: photographer, all or none.")
+    @Option(parsing: .unconditional, help: "Which photos may share a cluster: photographer, all or none.")
     var clusterBy: PhotoMapRequest.ClusterGrouping = .photographer
 
     @OptionGroup var region: RegionOptions
 
-    @Option(help: "The image size in points, as WIDTHxHEIGHT.", transform: ArgumentValues.size)
+    @Option(parsing: .unconditional, help: "The image size in points, as WIDTHxHEIGHT.", transform: ArgumentValues.size)
     var size: ViewSize = ViewSize(width: 1200, height: 800)
 
-    @Option(help: "Pixels per point: 1, 2 or 3.")
+    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3.")
     var scale: Double = 1
 
-    @Option(help: "A style name from the styles folder (standard, muted, dark, satellite, hybrid) or a style JSON file.")
+    @Option(parsing: .unconditional, help: "A style name from the styles folder (standard, muted, dark, satellite, hybrid) or a style JSON file.")
     var style: String = "standard"
 
-    @Option(help: "Imagery for the satellite and hybrid styles: a tile URL template with {z}, {x} and {y} (also {s}, {r}) or an .mbtiles file.")
+    @Option(parsing: .unconditional, help: "Imagery for the satellite and hybrid styles: a tile URL template with {z}, {x} and {y} (also {s}, {r}) or an .mbtiles file.")
     var rasterSource: String?
 
-    @Option(help: "The folder of named styles.")
+    @Option(parsing: .unconditional, help: "The folder of named styles.")
     var stylesDirectory: String = "Styles"
 
-    @Option(help: "The folder holding the bundled basemap.")
+    @Option(parsing: .unconditional, help: "The folder holding the bundled basemap.")
     var basemapDirectory: String = "Tiles/basemap"
 
-    @Option(help: "The colour of every pin: red, green, purple or a hex colour; by default each photographer gets one.")
+    @Option(parsing: .unconditional, help: "The colour of every pin: red, green, purple or a hex colour; by default each photographer gets one.")
     var pinColor: String?
 
-    @Option(help: "A PNG drawn as every marker instead of a pin (@2x: 64x64 pixels is 32x32 points), anchored at its bottom centre.")
+    @Option(parsing: .unconditional, help: "A PNG drawn as every marker instead of a pin (@2x: 64x64 pixels is 32x32 points), anchored at its bottom centre.")
     var markerImage: String?
 
-    @Option(name: [.short, .long], help: "The output file: .png, .pdf or .svg.")
+    @Option(name: [.short, .long], parsing: .unconditional, help: "The output file: .png, .pdf or .svg.")
     var output: String = "map.png"
 
-    @Option(help: "PNG compression level, 0 (fastest) to 9 (smallest).")
+    @Option(parsing: .unconditional, help: "PNG compression level, 0 (fastest) to 9 (smallest).")
     var compression: Int = 6
 
     @Flag(help: "Write an 8-bit palette PNG: smaller, with at most 256 colours.")
@@ -100,8 +100,8 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--output: '\(output)' must end in .png, .pdf or .svg")
         }
         _ = try region.choice()
-        for circle in circles { _ = try RenderCommand.circle(circle) }
-        for line in greatCircles { _ = try RenderCommand.greatCircle(line) }
+        for circle in circles { _ = try ArgumentValues.circle(circle) }
+        for line in greatCircles { _ = try ArgumentValues.greatCircle(line) }
         if let pinColor { _ = try RenderCommand.pinColor(pinColor) }
     }
 
@@ -122,14 +122,14 @@ struct RenderCommand: ParsableCommand {
             mapOverlays += contents.overlays
         }
         for text in circles {
-            let circle = try RenderCommand.circle(text)
+            let circle = try ArgumentValues.circle(text)
             mapOverlays.append(MapOverlay(
                 shape: .circle(center: circle.center, radiusMeters: circle.radiusMeters), strokeColor: look.lineColor,
                 lineWidthPoints: max(1, look.lineWidth / 2), fillColor: look.fillColor, level: level))
         }
         for text in greatCircles {
             mapOverlays.append(MapOverlay(
-                shape: .geodesicPolyline(try RenderCommand.greatCircle(text)), strokeColor: look.lineColor,
+                shape: .geodesicPolyline(try ArgumentValues.greatCircle(text)), strokeColor: look.lineColor,
                 lineWidthPoints: look.lineWidth, lineDashPattern: [look.lineWidth * 2, look.lineWidth * 1.5], level: level))
         }
 
@@ -186,27 +186,6 @@ struct RenderCommand: ParsableCommand {
     /// Runs `body`, turning its typed error into a one-line failure (exit status 2).
     private func failure<T, E: Error & CustomStringConvertible>(_ body: () throws(E) -> T) throws -> T {
         do { return try body() } catch { throw CommandFailure(error.description) }
-    }
-
-    /// Parses `--circle LAT,LON,METERS`.
-    static func circle(_ text: String) throws -> (center: Coordinate, radiusMeters: Double) {
-        let numbers = try ArgumentValues.doubles(text, count: 3, format: "--circle LAT,LON,METERS")
-        guard numbers[2] > 0 else { throw ValidationError("--circle: radius \(numbers[2]) m is not positive") }
-        do {
-            return (try Coordinate(latitude: numbers[0], longitude: numbers[1]), numbers[2])
-        } catch {
-            throw ValidationError("--circle: \(error)")
-        }
-    }
-
-    /// Parses `--great-circle LAT,LON,LAT,LON`: the line's two ends.
-    static func greatCircle(_ text: String) throws -> [Coordinate] {
-        let numbers = try ArgumentValues.doubles(text, count: 4, format: "--great-circle LAT,LON,LAT,LON")
-        do {
-            return [try Coordinate(latitude: numbers[0], longitude: numbers[1]), try Coordinate(latitude: numbers[2], longitude: numbers[3])]
-        } catch {
-            throw ValidationError("--great-circle: \(error)")
-        }
     }
 
     /// MapKit's classic pin colours by name, or any CSS colour.

@@ -4,13 +4,13 @@ import MapCore
 /// Options that name an area of the world by its edges or its name: `--region`, `--bbox` and
 /// `--place`. `render` adds the centre forms (``RegionOptions``); `cluster` queries the area.
 struct AreaOptions: ParsableArguments {
-    @Option(help: "The region, as LAT,LON,LATDELTA,LONDELTA in degrees.")
+    @Option(parsing: .unconditional, help: "The region, as LAT,LON,LATDELTA,LONDELTA in degrees.")
     var region: String?
 
-    @Option(help: "The bounding box, as WEST,SOUTH,EAST,NORTH in degrees (EAST < WEST crosses the antimeridian).")
+    @Option(parsing: .unconditional, help: "The bounding box, as WEST,SOUTH,EAST,NORTH in degrees (EAST < WEST crosses the antimeridian).")
     var bbox: String?
 
-    @Option(help: "A country or state/province name from the basemap.")
+    @Option(parsing: .unconditional, help: "A country or state/province name from the basemap.")
     var place: String?
 
     /// What the options name.

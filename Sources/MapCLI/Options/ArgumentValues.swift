@@ -1,16 +1,35 @@
 import ArgumentParser
 import MapCore
 
-/// Parsers for the value formats the commands share; each error names the value and the format.
+/// Parsers for the value formats the commands share. Every error is one line that names the
+/// option, the expected form with an example, and what was wrong, in the order people write
+/// the values: `--bbox: SOUTH 50 is north of NORTH 40 (the order is WEST,SOUTH,EAST,NORTH)`.
+///
+/// Values with a leading minus (`--center -33.9,18.4`) reach these parsers because every option
+/// parses its next word unconditionally (see `PackageLayoutTests` and `NegativeNumberTests`).
 enum ArgumentValues {
-    /// Parses `LAT,LON` in degrees, e.g. `48.8566,2.3522`.
+    /// A comma-separated form: its field names and an example, for messages.
+    struct Form: Sendable {
+        var fields: [String]
+        var example: String
+        var unit = "degrees"
+
+        static let coordinate = Form(fields: ["LAT", "LON"], example: "-33.9,18.4")
+        static let region = Form(fields: ["LAT", "LON", "LATDELTA", "LONDELTA"], example: "48.85,2.35,0.2,0.3")
+        static let boundingBox = Form(fields: ["WEST", "SOUTH", "EAST", "NORTH"], example: "-10,35,5,45")
+        static let span = Form(fields: ["LATDELTA", "LONDELTA"], example: "0.2,0.3")
+        static let circle = Form(fields: ["LAT", "LON", "METERS"], example: "-33.9,18.4,5000", unit: "degrees and meters")
+        static let greatCircle = Form(fields: ["LAT", "LON", "LAT", "LON"], example: "51.47,-0.45,-33.94,151.18")
+        static let viewPoint = Form(fields: ["X", "Y"], example: "400,300", unit: "points")
+
+        var text: String { fields.joined(separator: ",") }
+    }
+
+    /// Parses `LAT,LON` in degrees, e.g. `-33.9,18.4`. For `transform:`; ArgumentParser names
+    /// the option and the value before the message.
     static func coordinate(_ text: String) throws -> Coordinate {
-        let numbers = try doubles(text, count: 2, format: "LAT,LON")
-        do {
-            return try Coordinate(latitude: numbers[0], longitude: numbers[1])
-        } catch {
-            throw ValidationError("\(error)")
-        }
+        let numbers = try numbers(text, form: .coordinate, option: nil)
+        return try coordinate(numbers[0], numbers[1], option: nil, fields: ("LAT", "LON"))
     }
 
     /// Parses `WxH` in points, e.g. `1200x800`.
@@ -19,52 +38,115 @@ enum ArgumentValues {
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
               width.isFinite, height.isFinite, width > 0, height > 0
         else {
-            throw ValidationError("expected WIDTHxHEIGHT with positive numbers, e.g. 1200x800")
+            throw ValidationError("expected WIDTHxHEIGHT in points with positive numbers, e.g. 1200x800")
         }
         return ViewSize(width: width, height: height)
     }
 
     /// Parses `X,Y` in view points, e.g. `400,300`.
     static func viewPoint(_ text: String) throws -> ViewPoint {
-        let numbers = try doubles(text, count: 2, format: "X,Y")
+        let numbers = try numbers(text, form: .viewPoint, option: nil)
         return ViewPoint(x: numbers[0], y: numbers[1])
     }
 
     /// Parses `--region`'s `LAT,LON,LATDELTA,LONDELTA` in degrees, e.g. `48.85,2.35,0.2,0.3`.
-    ///
-    /// - Throws: `ValidationError` naming `--region` and the format or the value out of range.
     static func region(_ text: String) throws -> CoordinateRegion {
-        let numbers = try doubles(text, count: 4, format: "--region LAT,LON,LATDELTA,LONDELTA")
-        return try naming("--region") {
-            CoordinateRegion(
-                center: try Coordinate(latitude: numbers[0], longitude: numbers[1]),
-                span: try CoordinateSpan(latitudeDelta: numbers[2], longitudeDelta: numbers[3]))
-        }
+        let numbers = try numbers(text, form: .region, option: "--region")
+        let center = try coordinate(numbers[0], numbers[1], option: "--region", fields: ("LAT", "LON"))
+        return CoordinateRegion(center: center, span: try span(numbers[2], numbers[3], option: "--region"))
     }
 
-    /// Parses `--bbox`'s `WEST,SOUTH,EAST,NORTH` in degrees, e.g. `170,-25,-165,-5`; EAST < WEST
+    /// Parses `--span`'s `LATDELTA,LONDELTA` in degrees around `center`.
+    static func region(center: Coordinate, span text: String) throws -> CoordinateRegion {
+        let numbers = try numbers(text, form: .span, option: "--span")
+        return CoordinateRegion(center: center, span: try span(numbers[0], numbers[1], option: "--span"))
+    }
+
+    /// Parses `--bbox`'s `WEST,SOUTH,EAST,NORTH` in degrees, e.g. `-10,35,5,45`; EAST < WEST
     /// crosses the antimeridian.
-    ///
-    /// - Throws: `ValidationError` naming `--bbox` and the format or the value out of range.
     static func boundingBox(_ text: String) throws -> CoordinateRegion {
-        let numbers = try doubles(text, count: 4, format: "--bbox WEST,SOUTH,EAST,NORTH")
-        return try naming("--bbox") {
-            try CoordinateRegion(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
+        let numbers = try numbers(text, form: .boundingBox, option: "--bbox")
+        let (west, south, east, north) = (numbers[0], numbers[1], numbers[2], numbers[3])
+        for (name, value) in [("WEST", west), ("EAST", east)] where !(-180...180).contains(value) {
+            throw ValidationError("--bbox: \(name) \(number(value)) is not a longitude between -180 and 180 (the order is WEST,SOUTH,EAST,NORTH)")
         }
+        for (name, value) in [("SOUTH", south), ("NORTH", north)] where !(-90...90).contains(value) {
+            throw ValidationError("--bbox: \(name) \(number(value)) is not a latitude between -90 and 90 (the order is WEST,SOUTH,EAST,NORTH)")
+        }
+        guard south < north else {
+            let problem = south == north ? "equals" : "is north of"
+            throw ValidationError("--bbox: SOUTH \(number(south)) \(problem) NORTH \(number(north)) (the order is WEST,SOUTH,EAST,NORTH)")
+        }
+        guard west != east else {
+            throw ValidationError("--bbox: WEST \(number(west)) equals EAST \(number(east)): the box has no width")
+        }
+        return try named("--bbox") { try CoordinateRegion(west: west, south: south, east: east, north: north) }
+    }
+
+    /// Parses `--circle`'s `LAT,LON,METERS`.
+    static func circle(_ text: String) throws -> (center: Coordinate, radiusMeters: Double) {
+        let numbers = try numbers(text, form: .circle, option: "--circle")
+        let center = try coordinate(numbers[0], numbers[1], option: "--circle", fields: ("LAT", "LON"))
+        guard numbers[2] > 0 else { throw ValidationError("--circle: METERS \(number(numbers[2])) is not a positive radius") }
+        return (center, numbers[2])
+    }
+
+    /// Parses `--great-circle`'s `LAT,LON,LAT,LON`: the line's two ends.
+    static func greatCircle(_ text: String) throws -> [Coordinate] {
+        let numbers = try numbers(text, form: .greatCircle, option: "--great-circle")
+        return [
+            try coordinate(numbers[0], numbers[1], option: "--great-circle", fields: ("first LAT", "first LON")),
+            try coordinate(numbers[2], numbers[3], option: "--great-circle", fields: ("second LAT", "second LON")),
+        ]
+    }
+
+    // MARK: - Pieces
+
+    /// Splits `text` into the form's comma-separated finite numbers.
+    ///
+    /// - Throws: `ValidationError` saying the expected form, an example and what was given.
+    static func numbers(_ text: String, form: Form, option: String?) throws -> [Double] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.filter(\.isFinite)
+        guard parts.count == form.fields.count, numbers.count == form.fields.count else {
+            let prefix = option.map { "\($0): " } ?? ""
+            throw ValidationError(
+                "\(prefix)expected \(form.text) (\(form.fields.count) numbers in \(form.unit), separated by commas), "
+                    + "e.g. \(form.example); got '\(text)'")
+        }
+        return numbers
+    }
+
+    /// A coordinate from two numbers, with a message naming the fields when one is out of range.
+    private static func coordinate(_ latitude: Double, _ longitude: Double, option: String?, fields: (String, String)) throws -> Coordinate {
+        let prefix = option.map { "\($0): " } ?? ""
+        guard (-90...90).contains(latitude) else {
+            throw ValidationError("\(prefix)\(fields.0) \(number(latitude)) is not a latitude between -90 and 90 (the order is latitude, then longitude)")
+        }
+        guard (-180...180).contains(longitude) else {
+            throw ValidationError("\(prefix)\(fields.1) \(number(longitude)) is not a longitude between -180 and 180")
+        }
+        return try named(option ?? "coordinate") { try Coordinate(latitude: latitude, longitude: longitude) }
+    }
+
+    /// A span from two numbers, with a message naming the field out of range.
+    private static func span(_ latitudeDelta: Double, _ longitudeDelta: Double, option: String) throws -> CoordinateSpan {
+        guard latitudeDelta > 0, latitudeDelta <= 180 else {
+            throw ValidationError("\(option): LATDELTA \(number(latitudeDelta)) must be more than 0 and at most 180 degrees")
+        }
+        guard longitudeDelta > 0, longitudeDelta <= 360 else {
+            throw ValidationError("\(option): LONDELTA \(number(longitudeDelta)) must be more than 0 and at most 360 degrees")
+        }
+        return try named(option) { try CoordinateSpan(latitudeDelta: latitudeDelta, longitudeDelta: longitudeDelta) }
     }
 
     /// Runs `make`, turning its error (a value out of range) into a `ValidationError` that names `option`.
-    static func naming<T>(_ option: String, _ make: () throws -> T) throws -> T {
+    static func named<T>(_ option: String, _ make: () throws -> T) throws -> T {
         do { return try make() } catch { throw ValidationError("\(option): \(error)") }
     }
 
-    /// Parses `count` comma-separated finite numbers.
-    static func doubles(_ text: String, count: Int, format: String) throws -> [Double] {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.filter(\.isFinite)
-        guard parts.count == count, numbers.count == count else {
-            throw ValidationError("expected \(format) as \(count) comma-separated numbers")
-        }
-        return numbers
+    /// A number as people write it: `-33.9`, `50`, not `50.0`.
+    static func number(_ value: Double) -> String {
+        value.decimalText(maximumFractionDigits: 10)
     }
 }

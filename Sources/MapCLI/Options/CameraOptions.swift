@@ -3,22 +3,22 @@ import MapCore
 
 /// Options that place a camera over a view: centre, zoom, size, scale, heading and pitch.
 struct CameraOptions: ParsableArguments {
-    @Option(help: "The coordinate at the centre of the view, as LAT,LON in degrees.", transform: ArgumentValues.coordinate)
+    @Option(parsing: .unconditional, help: "The coordinate at the centre of the view, as LAT,LON in degrees.", transform: ArgumentValues.coordinate)
     var center: Coordinate
 
-    @Option(help: "The zoom level at the centre, 0 to 30 (fractions allowed).")
+    @Option(parsing: .unconditional, help: "The zoom level at the centre, 0 to 30 (fractions allowed).")
     var zoom: Double
 
-    @Option(help: "The view's size in points, as WIDTHxHEIGHT.", transform: ArgumentValues.size)
+    @Option(parsing: .unconditional, help: "The view's size in points, as WIDTHxHEIGHT.", transform: ArgumentValues.size)
     var size: ViewSize
 
-    @Option(help: "Pixels per point: 1, 2 or 3.")
+    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3.")
     var scale: Double = 1
 
-    @Option(help: "The camera's heading in degrees clockwise from true north.")
+    @Option(parsing: .unconditional, help: "The camera's heading in degrees clockwise from true north.")
     var heading: Double = 0
 
-    @Option(help: "The camera's pitch in degrees from straight down, 0 to 80.")
+    @Option(parsing: .unconditional, help: "The camera's pitch in degrees from straight down, 0 to 80.")
     var pitch: Double = 0
 
     /// The viewport these options describe.

@@ -5,10 +5,10 @@ import PhotoSources
 
 /// Where photos come from, and whose: the options `render` and `cluster` share.
 struct PhotoSourceOptions: ParsableArguments {
-    @Option(name: .customLong("photos"), help: "A photo source: a folder of JPEGs, or a .json, .geojson or .csv file.")
+    @Option(name: .customLong("photos"), parsing: .unconditionalSingleValue, help: "A photo source: a folder of JPEGs, or a .json, .geojson or .csv file.")
     var sources: [String] = []
 
-    @Option(help: "Keep only this photographer's photos.")
+    @Option(parsing: .unconditional, help: "Keep only this photographer's photos.")
     var photographer: String?
 
     /// The photos of every source, in order, filtered by photographer. Warnings (photos without a

@@ -6,13 +6,13 @@ import MapCore
 struct RegionOptions: ParsableArguments {
     @OptionGroup var area: AreaOptions
 
-    @Option(help: "The centre of the map, as LAT,LON; with --zoom or --span.", transform: ArgumentValues.coordinate)
+    @Option(parsing: .unconditional, help: "The centre of the map, as LAT,LON; with --zoom or --span.", transform: ArgumentValues.coordinate)
     var center: Coordinate?
 
-    @Option(help: "The zoom level at the centre (0 to 30), with --center.")
+    @Option(parsing: .unconditional, help: "The zoom level at the centre (0 to 30), with --center.")
     var zoom: Double?
 
-    @Option(help: "The span around --center, as LATDELTA,LONDELTA in degrees.")
+    @Option(parsing: .unconditional, help: "The span around --center, as LATDELTA,LONDELTA in degrees.")
     var span: String?
 
     /// What the options ask for.
@@ -39,14 +39,11 @@ struct RegionOptions: ParsableArguments {
         }
         if let center {
             if let span {
-                let numbers = try ArgumentValues.doubles(span, count: 2, format: "--span LATDELTA,LONDELTA")
-                return .region(try ArgumentValues.naming("--span") {
-                    CoordinateRegion(center: center, span: try CoordinateSpan(latitudeDelta: numbers[0], longitudeDelta: numbers[1]))
-                })
+                return .region(try ArgumentValues.region(center: center, span: span))
             }
             guard let zoom else { throw ValidationError("--center needs --zoom or --span") }
             guard zoom.isFinite, Viewport.zoomLevelRange.contains(zoom) else {
-                throw ValidationError("--zoom: zoom level \(zoom) is outside [0, 30]")
+                throw ValidationError("--zoom: \(ArgumentValues.number(zoom)) is not a zoom level from 0 to 30")
             }
             return .centerZoom(center, zoom)
         }

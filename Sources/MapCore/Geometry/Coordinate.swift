@@ -71,6 +71,19 @@ extension Coordinate: Codable {
 }
 
 extension Coordinate: CustomStringConvertible {
-    /// The coordinate as `latitude,longitude` in degrees.
-    public var description: String { "\(latitude),\(longitude)" }
+    /// The coordinate as `latitude,longitude` in degrees, to at most 7 decimal places (about
+    /// 1 cm) without binary noise: `37.8106,-122.4194`.
+    public var description: String {
+        let places = Double.displayedDegreeDecimalPlaces
+        return "\(latitude.decimalText(maximumFractionDigits: places)),\(longitude.decimalText(maximumFractionDigits: places))"
+    }
+
+    /// The coordinate with both angles rounded to `places` decimal places, for output that
+    /// should carry no binary noise (a GeoJSON file, a JSON report). The default is 7 (about 1 cm).
+    public func rounded(toDecimalPlaces places: Int = Double.displayedDegreeDecimalPlaces) -> Coordinate {
+        // Rounding a valid latitude and longitude keeps them in range.
+        (try? Coordinate(
+            latitude: latitude.rounded(toDecimalPlaces: places),
+            longitude: longitude.rounded(toDecimalPlaces: places))) ?? self
+    }
 }

@@ -59,3 +59,10 @@ public struct MapSize: Hashable, Sendable, Codable {
     /// The size of the whole world.
     public static let world = MapSize(width: WebMercator.worldSize, height: WebMercator.worldSize)
 }
+
+extension MapPoint {
+    /// The point with `transform` applied to both coordinates, such as a rounding for output.
+    public func rounded(_ transform: (Double) -> Double) -> MapPoint {
+        MapPoint(x: transform(x), y: transform(y))
+    }
+}
