@@ -49,11 +49,113 @@ public struct PhotoMapBuilder: Sendable {
                     fillColor: style.accuracyFillColor))
             }
         }
-        let viewport = try self.viewport(for: request, overlays: overlays, hasCallout: selected != nil)
-        return MapSnapshotOptions(
-            viewport: viewport, style: request.style, annotations: annotations,
-            clusterIndex: clusterIndex(for: annotations, in: request, viewport: viewport), clusterMemberName: "photos",
-            selectedAnnotationID: selected?.id, overlays: overlays)
+        func options(in viewport: Viewport) -> MapSnapshotOptions {
+            MapSnapshotOptions(
+                viewport: viewport, style: request.style, annotations: annotations,
+                clusterIndex: clusterIndex(for: annotations, in: request, viewport: viewport), clusterMemberName: "photos",
+                selectedAnnotationID: selected?.id, overlays: overlays)
+        }
+        guard case .fitContent = request.framing else {
+            return options(in: try viewport(for: request))
+        }
+        return try fittedOptions(
+            for: request, annotations: annotations, overlays: overlays, hasCallout: selected != nil, options: options(in:))
+    }
+
+    /// The space kept free between everything drawn (the callout's shadow included) and the
+    /// image's edges when fitting, in points: 12.
+    public static let fitMarginPoints: Double = 12
+
+    /// Fits the photos and overlays with room for what is drawn around them: pins with their
+    /// shadows, marker images, the callout above the selected pin, overlay lines, and the
+    /// attribution plate, each kept ``fitMarginPoints`` from the edges (see ``FitSolver``). What
+    /// the renderer then lays out (clusters too) is measured, and any reach past the margins
+    /// widens them for another fit.
+    private func fittedOptions(
+        for request: PhotoMapRequest, annotations: [MapAnnotation], overlays: [MapOverlay], hasCallout: Bool,
+        options: (Viewport) -> MapSnapshotOptions
+    ) throws(PhotoMapError) -> MapSnapshotOptions {
+        let overlayCoordinates = overlays.flatMap(\.framingCoordinates)
+        let coordinates = request.photos.map(\.coordinate) + overlayCoordinates
+        guard !coordinates.isEmpty else { throw .nothingToShow }
+        let size = request.size, scale = request.scale
+        let first = try viewport { () throws(MapCoreError) in
+            try Viewport(
+                showing: coordinates, edgePadding: fittedPadding(initialPadding(annotations: annotations, hasCallout: hasCallout), in: size),
+                size: size, scale: scale)
+        }
+        let snapshotter = MapSnapshotter(data: data)
+        let firstLayout = snapshotter.layout(options(first))
+        let margin = Self.fitMarginPoints
+        var margins = EdgeInsets(top: margin, left: margin, bottom: margin, right: margin)
+        if let plate = firstLayout.attributionFrame { margins.bottom = max(margin, size.height - plate.minY + 4) }
+
+        var items: [FitSolver.Item] = [], calloutItems: [FitSolver.Item] = []
+        for annotation in annotations {
+            guard let anchor = first.point(for: annotation.coordinate) else { continue }
+            let frame = annotation.marker.frameAroundAnchor
+            items.append(FitSolver.Item(anchor: anchor, reach: EdgeInsets(top: -frame.minY, left: -frame.minX, bottom: frame.maxY, right: frame.maxX)))
+            // The callout stands on the selected pin's head, its shadow 4 points wider.
+            if annotation.id == options(first).selectedAnnotationID, let callout = firstLayout.calloutFrame {
+                let half = callout.size.width / 2 + 4
+                calloutItems.append(FitSolver.Item(
+                    anchor: anchor, reach: EdgeInsets(top: -frame.minY + 1 + callout.size.height + 4, left: half, bottom: 0, right: half)))
+            }
+        }
+        let lineReach = overlays.map { $0.lineWidthPoints / 2 }.max() ?? 0
+        for coordinate in overlayCoordinates {
+            guard let anchor = first.point(for: coordinate) else { continue }
+            items.append(FitSolver.Item(anchor: anchor, reach: EdgeInsets(top: lineReach, left: lineReach, bottom: lineReach, right: lineReach)))
+        }
+        let withCallout = FitSolver(items + calloutItems), withoutCallout = FitSolver(items)
+        var result = options(first)
+        for _ in 0..<3 {
+            guard var solution = withCallout.solve(from: first, margins: margins) else { break }
+            if !solution.fitsWholly, !calloutItems.isEmpty, let markersOnly = withoutCallout.solve(from: first, margins: margins) {
+                // No room for the callout centred on its pin: fit the rest, and let the renderer
+                // shift the callout sideways into the image, as it does.
+                solution = markersOnly
+            }
+            let viewport = solution.viewport
+            result = options(viewport)
+            guard solution.fitsWholly else { break }
+            let layout = snapshotter.layout(result)
+            let overflow = Self.overflow(
+                markers: layout.markerFrames, callout: layout.calloutFrame, attribution: layout.attributionFrame,
+                overlayPoints: overlayCoordinates.compactMap { viewport.point(for: $0) }, lineReach: lineReach, size: size)
+            guard overflow != .zero else { break }
+            // Clusters are larger than pins: what they reach past the margins widens them.
+            margins = EdgeInsets(
+                top: margins.top + overflow.top, left: margins.left + overflow.left,
+                bottom: margins.bottom + overflow.bottom, right: margins.right + overflow.right)
+        }
+        return result
+    }
+
+    /// How far, on each side, drawn things reach past the margin (or under the attribution).
+    static func overflow(
+        markers: [ViewRect], callout: ViewRect?, attribution: ViewRect?, overlayPoints: [ViewPoint], lineReach: Double, size: ViewSize
+    ) -> EdgeInsets {
+        let margin = fitMarginPoints
+        // Nothing may sit under the attribution plate's band at the bottom.
+        let bottomLimit = min(size.height - margin, (attribution?.minY ?? size.height) - 4)
+        var top = 0.0, left = 0.0, bottom = 0.0, right = 0.0
+        func check(_ frame: ViewRect, sideMargin: Double) {
+            top = max(top, margin - frame.minY)
+            bottom = max(bottom, frame.maxY - bottomLimit)
+            left = max(left, sideMargin - frame.minX)
+            right = max(right, frame.maxX - (size.width - sideMargin))
+        }
+        for frame in markers { check(frame, sideMargin: margin) }
+        for point in overlayPoints {
+            check(ViewRect(x: point.x - lineReach, y: point.y - lineReach, width: 2 * lineReach, height: 2 * lineReach), sideMargin: margin)
+        }
+        // The callout too: the renderer keeps it 4 points from the sides, and its shadow reaches
+        // 4 points further, so a callout pushed against a side would touch the edge.
+        if let callout { check(callout.insetBy(dx: -4, dy: -4), sideMargin: margin) }
+        // Sub-point reaches are rounding, not overflow.
+        let clean = { (value: Double) in value > 0.5 ? value.rounded(.up) : 0 }
+        return EdgeInsets(top: clean(top), left: clean(left), bottom: clean(bottom), right: clean(right))
     }
 
     private func selectedPhoto(in request: PhotoMapRequest) throws(PhotoMapError) -> Photo? {
@@ -127,7 +229,8 @@ public struct PhotoMapBuilder: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
-    private func viewport(for request: PhotoMapRequest, overlays: [MapOverlay], hasCallout: Bool) throws(PhotoMapError) -> Viewport {
+    /// The viewport of an explicit framing: a region, a centre and zoom, or a place.
+    private func viewport(for request: PhotoMapRequest) throws(PhotoMapError) -> Viewport {
         let size = request.size, scale = request.scale
         switch request.framing {
         case .region(let region):
@@ -142,12 +245,7 @@ public struct PhotoMapBuilder: Sendable {
             guard let region else { throw .unknownPlace(name) }
             return try viewport { () throws(MapCoreError) in try Viewport(region: region, size: size, scale: scale) }
         case .fitContent:
-            let coordinates = request.photos.map(\.coordinate) + overlays.flatMap(\.framingCoordinates)
-            guard !coordinates.isEmpty else { throw .nothingToShow }
-            let padding = edgePadding(for: size, hasPins: !request.photos.isEmpty, hasCallout: hasCallout)
-            return try viewport { () throws(MapCoreError) in
-                try Viewport(showing: coordinates, edgePadding: padding, size: size, scale: scale)
-            }
+            preconditionFailure("fitted by fittedOptions(for:annotations:overlays:hasCallout:options:)")
         }
     }
 
@@ -155,14 +253,30 @@ public struct PhotoMapBuilder: Sendable {
         do { return try make() } catch { throw .viewport(error) }
     }
 
-    /// Room for pins above their coordinates and for the callout above the selected pin, shrunk
-    /// for small images so at least 40 % of each side is left for the content.
-    private func edgePadding(for size: ViewSize, hasPins: Bool, hasCallout: Bool) -> EdgeInsets {
-        var top = hasPins ? 44.0 : 16, sides = 24.0, bottom = 12.0
+    /// The first guess at the room drawn things need around the fitted coordinates: the margin,
+    /// plus the markers' reach around their anchors, plus a callout's height above the pins.
+    private func initialPadding(annotations: [MapAnnotation], hasCallout: Bool) -> EdgeInsets {
+        let margin = Self.fitMarginPoints
+        var top = margin, left = margin, bottom = margin, right = margin
+        for frame in Set(annotations.map(\.marker.frameAroundAnchor)) {
+            top = max(top, margin - frame.minY)
+            left = max(left, margin - frame.minX)
+            bottom = max(bottom, margin + frame.maxY)
+            right = max(right, margin + frame.maxX)
+        }
         if hasCallout { top += 84 }
-        let vertical = min(1, size.height * 0.6 / (top + bottom)), horizontal = min(1, size.width * 0.6 / (2 * sides))
-        top *= vertical; bottom *= vertical; sides *= horizontal
-        return EdgeInsets(top: top, left: sides, bottom: bottom, right: sides)
+        return EdgeInsets(top: top, left: left, bottom: bottom, right: right)
+    }
+
+    /// `padding`, shrunk for small images so that at least 40 % of each side is left for the
+    /// content; unchanged when the image is large enough.
+    private func fittedPadding(_ padding: EdgeInsets, in size: ViewSize) -> EdgeInsets {
+        let vertical = min(1, size.height * 0.6 / (padding.top + padding.bottom))
+        let horizontal = min(1, size.width * 0.6 / (padding.left + padding.right))
+        guard vertical < 1 || horizontal < 1 else { return padding }
+        return EdgeInsets(
+            top: padding.top * vertical, left: padding.left * horizontal,
+            bottom: padding.bottom * vertical, right: padding.right * horizontal)
     }
 }
 
@@ -170,12 +284,17 @@ extension MapOverlay {
     /// The coordinates a map must show for the overlay to be seen whole.
     var framingCoordinates: [Coordinate] {
         switch shape {
-        case .polyline(let coordinates), .geodesicPolyline(let coordinates):
+        case .polyline(let coordinates):
             return coordinates
+        case .geodesicPolyline(let coordinates):
+            // The whole arc, not just its ends: London to Sydney bulges far north of both.
+            return zip(coordinates, coordinates.dropFirst()).flatMap { start, end in
+                (try? start.greatCirclePath(to: end, maximumSegmentMeters: 50_000)) ?? [start, end]
+            }
         case .polygon(let exterior, _):
             return exterior
         case .circle(let center, let radiusMeters):
-            return (try? GeodesicCircle(center: center, radiusMeters: radiusMeters).ring(pointCount: 16)) ?? [center]
+            return (try? GeodesicCircle(center: center, radiusMeters: radiusMeters).ring(pointCount: 72)) ?? [center]
         }
     }
 }

@@ -61,6 +61,12 @@ public struct ViewRect: Hashable, Sendable, Codable {
     public var maxY: Double { origin.y + size.height }
     public var midX: Double { origin.x + size.width / 2 }
     public var midY: Double { origin.y + size.height / 2 }
+
+    /// The rect shrunk by `dx` on the left and right and `dy` at the top and bottom; negative
+    /// values grow it, as MapRect's and CGRect's `insetBy` do.
+    public func insetBy(dx: Double, dy: Double) -> ViewRect {
+        ViewRect(x: minX + dx, y: minY + dy, width: size.width - 2 * dx, height: size.height - 2 * dy)
+    }
 }
 
 /// Distances in view points by which content is kept away from each edge of a view

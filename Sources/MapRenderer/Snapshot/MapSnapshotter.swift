@@ -234,14 +234,20 @@ public final class MapSnapshotter: Sendable {
 
     /// The sources' credits in the bottom-right corner, on a translucent plate.
     private func drawAttribution(style: Style, viewSize: ViewSize, cairo: OpaquePointer) {
-        let parts = [style.attributionText, style.mapwright.attribution.text].compactMap { $0 }.filter { !$0.isEmpty }
-        guard !parts.isEmpty else { return }
-        let layout = TextLayout(parts.joined(separator: " · "), font: FontSpec(sizePoints: 9), in: cairo, maximumWidth: viewSize.width - 8)
-        let size = layout.size
-        let plate = ViewRect(x: viewSize.width - size.width - 8, y: viewSize.height - size.height - 4, width: size.width + 8, height: size.height + 4)
+        guard let (layout, plate) = MapSnapshotter.attributionPlate(style: style, viewSize: viewSize, cairo: cairo) else { return }
         cairo.addRoundedRect(plate, radius: 3)
         cairo_set_source_rgba(cairo, 1, 1, 1, 0.65)
         cairo_fill(cairo)
         layout.draw(at: ViewPoint(x: plate.minX + 4, y: plate.minY + 2), color: style.mapwright.attribution.color)
+    }
+
+    /// The attribution text laid out, and the plate behind it; nil when the style credits no one.
+    static func attributionPlate(style: Style, viewSize: ViewSize, cairo: OpaquePointer) -> (layout: TextLayout, plate: ViewRect)? {
+        let parts = [style.attributionText, style.mapwright.attribution.text].compactMap { $0 }.filter { !$0.isEmpty }
+        guard !parts.isEmpty else { return nil }
+        let layout = TextLayout(parts.joined(separator: " · "), font: FontSpec(sizePoints: 9), in: cairo, maximumWidth: viewSize.width - 8)
+        let size = layout.size
+        let plate = ViewRect(x: viewSize.width - size.width - 8, y: viewSize.height - size.height - 4, width: size.width + 8, height: size.height + 4)
+        return (layout, plate)
     }
 }
