@@ -242,8 +242,18 @@ public struct PhotoMapBuilder: Sendable {
         case .place(let name):
             let region: CoordinateRegion?
             do { region = try data.region(ofPlaceNamed: name, style: request.style) } catch { throw .renderer(error) }
-            guard let region else { throw .unknownPlace(name) }
-            return try viewport { () throws(MapCoreError) in try Viewport(region: region, size: size, scale: scale) }
+            guard let region else {
+                throw .unknownPlace(name, suggestions: (try? data.placeNames(closestTo: name, style: request.style)) ?? [])
+            }
+            // The whole place, with the fitting margin on every side.
+            let exact = try viewport { () throws(MapCoreError) in try Viewport(region: region, size: size, scale: scale) }
+            let margin = 2 * Self.fitMarginPoints
+            let factor = min((size.width - margin) / size.width, (size.height - margin) / size.height)
+            guard factor > 0 else { return exact }
+            return try viewport { () throws(MapCoreError) in
+                try Viewport(
+                    center: exact.camera.centerCoordinate, zoomLevel: max(0, exact.zoomLevel + log2(factor)), size: size, scale: scale)
+            }
         case .fitContent:
             preconditionFailure("fitted by fittedOptions(for:annotations:overlays:hasCallout:options:)")
         }

@@ -10,8 +10,9 @@ public enum PhotoMapError: Error, Sendable {
     case noLocatedPhotos
     /// `--select` named no photo by id or title.
     case unknownSelection(String)
-    /// `--place` matched no feature name in the style's basemap.
-    case unknownPlace(String)
+    /// `--place` matched no feature name in the style's basemap; `suggestions` are the closest
+    /// names there, best first (possibly none).
+    case unknownPlace(String, suggestions: [String])
     /// Nothing to show and no region given.
     case nothingToShow
     /// A photo's thumbnail could not be read.
@@ -31,8 +32,10 @@ extension PhotoMapError: CustomStringConvertible, LocalizedError {
             return "no photo has a location: nothing to place on the map"
         case .unknownSelection(let name):
             return "--select: no photo has the id or title '\(name)'"
-        case .unknownPlace(let name):
-            return "--place: no country or state/province named '\(name)' in the basemap"
+        case .unknownPlace(let name, let suggestions):
+            let base = "--place: no country or state/province named '\(name)' in the basemap"
+            guard !suggestions.isEmpty else { return base }
+            return base + "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
         case .nothingToShow:
             return "nothing to show: give --photos, --track, --overlay or --circle, or a region"
         case .photos(let error):

@@ -82,7 +82,10 @@ struct ClusterCommand: ParsableCommand {
             let data = MapData(basemapDirectory: URL(fileURLWithPath: basemapDirectory))
             let found: CoordinateRegion?
             do { found = try data.region(ofPlaceNamed: place) } catch { throw CommandFailure(error.description) }
-            guard let found else { throw CommandFailure(PhotoMapError.unknownPlace(place).description) }
+            guard let found else {
+                let suggestions = (try? data.placeNames(closestTo: place)) ?? []
+                throw CommandFailure(PhotoMapError.unknownPlace(place, suggestions: suggestions).description)
+            }
             return found
         case nil:
             return try CoordinateRegion(west: -180, south: -90, east: 180, north: 90)
