@@ -256,6 +256,7 @@ let package = Package(
                 "MapRenderer",
                 "PhotoSources",
                 "MapComposer",
+                "MapUtilities",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
