@@ -39,7 +39,7 @@ struct ClusterCommand: ParsableCommand {
     @Option(help: "The zoom level above which every photo stands alone (0 to 30).")
     var maxZoom: Int = 16
 
-    @Option(help: "The folder holding the bundled basemap, for --place; by default found as README's \"Data\" section says ($MAPWRIGHT_DATA/Tiles/basemap, ...).")
+    @Option(help: "The folder holding the bundled basemap, for --place; by default $MAPWRIGHT_DATA/Tiles/basemap, then the installed, user and checkout data.")
     var basemapDirectory: String?
 
     @Flag(help: "Print a GeoJSON FeatureCollection instead of text.")

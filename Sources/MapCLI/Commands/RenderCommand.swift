@@ -63,10 +63,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Imagery for the satellite and hybrid styles: a tile URL template with {z}, {x} and {y} (also {s}, {r}) or an .mbtiles file.")
     var rasterSource: String?
 
-    @Option(help: "The folder of named styles; by default found as README's \"Data\" section says ($MAPWRIGHT_DATA/Styles, ...).")
+    @Option(help: "The folder of named styles; by default $MAPWRIGHT_DATA/Styles, then the installed, user and checkout data (README: Data and caches).")
     var stylesDirectory: String?
 
-    @Option(help: "The folder holding the bundled basemap; by default found as for --styles-directory ($MAPWRIGHT_DATA/Tiles/basemap, ...).")
+    @Option(help: "The folder holding the bundled basemap; by default $MAPWRIGHT_DATA/Tiles/basemap, then the installed, user and checkout data.")
     var basemapDirectory: String?
 
     @Option(help: "The colour of every pin: red, green, purple or a hex colour; by default each photographer gets one.")
