@@ -69,6 +69,18 @@ struct DataLookupCommandTests {
         #expect(!FileManager.default.fileExists(atPath: directory.path("map.png")))
     }
 
+    @Test func rasterTilesAreCachedInTheUsersCacheNotTheWorkingDirectory() throws {
+        let directory = try TemporaryDirectory()
+        let result = try run(
+            ["render", "--style", "satellite", "--place", "Greece", "--raster-source", "http://127.0.0.1:1/{z}/{x}/{y}.png", "-o", "map.png"],
+            in: directory.url, environment: ["XDG_CACHE_HOME": directory.path("cache")])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("offline"), "\(result.standardError)")
+        let tiles = try FileManager.default.contentsOfDirectory(atPath: directory.path("cache/mapwright/tiles"))
+        #expect(tiles.contains { $0.hasSuffix(".mbtiles") }, "\(tiles)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["cache"])
+    }
+
     @Test func anExplicitFolderThatDoesNotExistIsNamed() throws {
         let directory = try TemporaryDirectory()
         let result = try run(

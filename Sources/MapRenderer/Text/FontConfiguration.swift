@@ -33,7 +33,8 @@ struct FontConfiguration: Hashable, Sendable {
     /// Fontconfig's cache folder: `fontconfig/` in the user's cache folder
     /// (`~/.cache/mapwright/fontconfig` by default).
     var cacheDirectory: URL
-    /// A fontconfig file used instead of ``fontDirectories`` (`MAPWRIGHT_FONTCONFIG_FILE`); nil for none.
+    /// A fontconfig file used instead of ``fontDirectories`` (`MAPWRIGHT_FONTCONFIG_FILE`, a
+    /// relative path being relative to the working directory); nil for none.
     var configurationFile: String?
 
     /// The configuration `environment` asks for; see the type's documentation for the order.
@@ -42,7 +43,7 @@ struct FontConfiguration: Hashable, Sendable {
         let dataFonts = locations.existingDirectory(for: .fonts).map { [$0.path] } ?? []
         fontDirectories = dataFonts + FontConfiguration.systemFontDirectories
         cacheDirectory = locations.cacheDirectory.appendingPathComponent("fontconfig", isDirectory: true)
-        configurationFile = environment["MAPWRIGHT_FONTCONFIG_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        configurationFile = environment["MAPWRIGHT_FONTCONFIG_FILE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0).path }
     }
 
     /// The process's configuration, read once from its environment (read, never changed).
