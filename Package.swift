@@ -5,7 +5,7 @@
 // section says the same, one line per target):
 //
 //   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera, geodesy, clustering
-//   MapUtilities                     pure Swift: FNV-1a, atomic file writes, display paths, seeded random numbers
+//   MapUtilities                     pure Swift: FNV-1a, atomic file writes, display paths, seeded random numbers, data locations
 //   MapJSON                          pure Swift: one JSON value with paths, lines and columns
 //   MapProjection    <- CProj        PROJ: transforms between any two CRS                       (MapCore)
 //   ImageCodec       <- CPNGShim <- CPNG, CTurboJPEG: PNG/JPEG reading and writing, palettes  (MapUtilities)
@@ -17,7 +17,7 @@
 //   MapStyle                         MapLibre style subset                                      (MapCore, MapJSON, MapUtilities)
 //   TileStore                        MBTiles store                                              (MapCore, MapSQLite)
 //   RasterTiles                      raster tile sources, HTTP tile cache                       (MapStyle, TileStore, ImageCodec)
-//   MapRenderer      <- CCairo       Cairo/Pango renderer                                       (GeoData, MapStyle, RasterTiles, ImageCodec)
+//   MapRenderer      <- CCairo       Cairo/Pango/fontconfig renderer                            (GeoData, MapStyle, RasterTiles, ImageCodec)
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
 //   MapCLI                           the commands                                               (everything above that it imports)
 //   mapwright                        the executable                                             (MapCLI)
@@ -64,7 +64,8 @@ let package = Package(
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "MapUtilities"], swiftSettings: swiftSettings),
 
         /// Small helpers every other target may use, each written once: the FNV-1a hash for names
-        /// that outlive a process, atomic file writes, paths for messages, a seeded random generator.
+        /// that outlive a process, atomic file writes, paths for messages, a seeded random generator,
+        /// where Mapwright's data and caches are.
         .target(name: "MapUtilities", swiftSettings: swiftSettings),
         .testTarget(name: "MapUtilitiesTests", dependencies: ["MapUtilities"], swiftSettings: swiftSettings),
 
@@ -205,8 +206,9 @@ let package = Package(
 
         // MARK: - Rendering
 
-        /// Cairo (image, PDF, SVG surfaces) and Pango text through pangocairo, in one module:
-        /// pangocairo's headers include cairo's, and two modules owning the same C types would clash.
+        /// Cairo (image, PDF, SVG surfaces), Pango text through pangocairo, and fontconfig with
+        /// Pango's fontconfig font map, in one module: pangocairo's headers include cairo's, and two
+        /// modules owning the same C types would clash.
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "pangocairo",
@@ -256,6 +258,7 @@ let package = Package(
                 "MapRenderer",
                 "PhotoSources",
                 "MapComposer",
+                "MapUtilities",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

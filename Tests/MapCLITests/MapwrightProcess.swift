@@ -36,11 +36,19 @@ struct MapwrightProcess {
 
     /// Runs `mapwright` with `arguments` in `directory` (by default the repository root) and
     /// waits for it to end.
-    static func run(_ arguments: [String], in directory: URL = repository) throws -> Output {
+    ///
+    /// - Parameter environment: Variables added to this process's environment for the child, or
+    ///   removed from it when nil. The default changes none.
+    static func run(_ arguments: [String], in directory: URL = repository, environment: [String: String?] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = try executableURL()
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if !environment.isEmpty {
+            var childEnvironment = ProcessInfo.processInfo.environment
+            for (key, value) in environment { childEnvironment[key] = value }
+            process.environment = childEnvironment
+        }
         let standardOutput = Pipe()
         let standardError = Pipe()
         process.standardOutput = standardOutput

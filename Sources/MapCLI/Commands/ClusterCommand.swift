@@ -4,6 +4,7 @@ import MapComposer
 import MapCore
 import MapJSON
 import MapRenderer
+import MapUtilities
 import PhotoSources
 
 /// `mapwright cluster`: the clusters and single photos a map shows at a zoom level, as text or
@@ -38,8 +39,8 @@ struct ClusterCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The zoom level above which every photo stands alone (0 to 30).")
     var maxZoom: Int = 16
 
-    @Option(parsing: .unconditional, help: "The folder holding the bundled basemap, for --place.")
-    var basemapDirectory: String = "Tiles/basemap"
+    @Option(parsing: .unconditional, help: "The folder holding the bundled basemap, for --place; by default $MAPWRIGHT_DATA/Tiles/basemap, then the installed, user and checkout data.")
+    var basemapDirectory: String?
 
     @Flag(help: "Print a GeoJSON FeatureCollection instead of text.")
     var json = false
@@ -79,7 +80,7 @@ struct ClusterCommand: ParsableCommand {
         case .region(let region)?:
             return region
         case .place(let place)?:
-            let data = MapData(basemapDirectory: URL(fileURLWithPath: basemapDirectory))
+            let data = MapData(basemapDirectory: try DataLocations.commands.basemapDirectory(option: basemapDirectory, needed: true))
             let found: CoordinateRegion?
             do { found = try data.region(ofPlaceNamed: place) } catch { throw CommandFailure(error.description) }
             guard let found else {

@@ -5,6 +5,7 @@ import MapComposer
 import MapCore
 import MapRenderer
 import MapStyle
+import MapUtilities
 import PhotoSources
 
 /// `mapwright render`: draws photos as pins (one with its callout), tracks and shapes over an
@@ -62,11 +63,11 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Imagery for the satellite and hybrid styles: a tile URL template with {z}, {x} and {y} (also {s}, {r}) or an .mbtiles file.")
     var rasterSource: String?
 
-    @Option(parsing: .unconditional, help: "The folder of named styles.")
-    var stylesDirectory: String = "Styles"
+    @Option(parsing: .unconditional, help: "The folder of named styles; by default $MAPWRIGHT_DATA/Styles, then the installed, user and checkout data (README: Data and caches).")
+    var stylesDirectory: String?
 
-    @Option(parsing: .unconditional, help: "The folder holding the bundled basemap.")
-    var basemapDirectory: String = "Tiles/basemap"
+    @Option(parsing: .unconditional, help: "The folder holding the bundled basemap; by default $MAPWRIGHT_DATA/Tiles/basemap, then the installed, user and checkout data.")
+    var basemapDirectory: String?
 
     @Option(parsing: .unconditional, help: "The colour of every pin: red, green, purple or a hex colour; by default each photographer gets one.")
     var pinColor: String?
@@ -149,7 +150,9 @@ struct RenderCommand: ParsableCommand {
         case .place(let name): request.framing = .place(name)
         }
 
-        let data = MapData(basemapDirectory: URL(fileURLWithPath: basemapDirectory))
+        let basemap = try DataLocations.commands.basemapDirectory(
+            option: basemapDirectory, needed: style.usesBundledBasemap || { if case .place = request.framing { true } else { false } }())
+        let data = MapData(basemapDirectory: basemap)
         let options = try failure { () throws(PhotoMapError) in try PhotoMapBuilder(data: data).options(for: request) }
         let url = URL(fileURLWithPath: output)
         try failure { () throws(RendererError) in
@@ -159,11 +162,11 @@ struct RenderCommand: ParsableCommand {
 
     /// The style by name from the styles folder, or from a file path; its warnings go to standard error.
     private func loadStyle() throws -> Style {
+        let isFile = style.hasSuffix(".json") || style.contains("/")
+        let styles = isFile ? nil : try DataLocations.commands.directory(for: .styles, option: stylesDirectory, named: "--styles-directory")
         let loaded = try failure { () throws(StyleError) in
-            if style.hasSuffix(".json") || style.contains("/") {
-                return try Style.load(from: URL(fileURLWithPath: style))
-            }
-            return try Style.named(style, in: URL(fileURLWithPath: stylesDirectory))
+            guard let styles else { return try Style.load(from: URL(fileURLWithPath: style)) }
+            return try Style.named(style, in: styles)
         }
         for warning in loaded.warnings { Mapwright.warn(warning.description) }
         var configured = loaded.style

@@ -2,6 +2,7 @@ import Foundation
 import GeoData
 import MapCore
 import MapStyle
+import MapUtilities
 import RasterTiles
 
 /// The vector data styles draw from, opened once and shared by every render: GeoPackage tables
@@ -29,12 +30,16 @@ public final class MapData: @unchecked Sendable {
     /// Creates the data store.
     ///
     /// - Parameters:
-    ///   - basemapDirectory: The folder holding the bundled basemap. The default is `Tiles/basemap`
-    ///     under the current directory.
-    ///   - tileCacheDirectory: Where fetched raster tiles are cached. The default is `Tiles/cache`.
+    ///   - basemapDirectory: The folder holding the bundled basemap. The default is the first
+    ///     data folder holding it (`DataLocations().existingDirectory(for: .basemap)`:
+    ///     `$MAPWRIGHT_DATA/Tiles/basemap`, the installed data, the user's, the checkout's), else
+    ///     `Tiles/basemap` under the current directory.
+    ///   - tileCacheDirectory: Where fetched raster tiles are cached. The default is the user's
+    ///     (`DataLocations().tileCacheDirectory`): `$XDG_CACHE_HOME/mapwright/tiles`, by default
+    ///     `~/.cache/mapwright/tiles`, never the working directory.
     public init(
-        basemapDirectory: URL = URL(fileURLWithPath: "Tiles/basemap"),
-        tileCacheDirectory: URL = URL(fileURLWithPath: "Tiles/cache", isDirectory: true)
+        basemapDirectory: URL = DataLocations().existingDirectory(for: .basemap) ?? URL(fileURLWithPath: "Tiles/basemap"),
+        tileCacheDirectory: URL = DataLocations().tileCacheDirectory
     ) {
         self.basemapDirectory = basemapDirectory
         self.tileCacheDirectory = tileCacheDirectory

@@ -1,15 +1,24 @@
 import Foundation
 import MapUtilities
 
-/// Pins the fonts Pango may use to the ones `scripts/setup.sh` installs, so the same inputs
-/// render the same glyphs on every machine, whatever else is installed.
+/// The fonts Pango may use: only the ones `scripts/setup.sh` installs (and a data folder's
+/// `Fonts/`), so the same inputs render the same glyphs on every machine, whatever else is installed.
 ///
 /// DejaVu Sans covers Latin, Greek, Cyrillic, Arabic and Hebrew; WenQuanYi Micro Hei covers
-/// Chinese, Japanese and Korean; Noto fills other scripts. Fontconfig reads `FONTCONFIG_FILE`
-/// once, when Pango first asks for a font, so ``pin()`` must run before any text is laid out.
-enum FontConfiguration {
-    /// The font folders Mapwright renders with.
-    static let fontDirectories = [
+/// Chinese, Japanese and Korean; Noto fills other scripts. The fonts come from, in order:
+///
+/// 1. `MAPWRIGHT_FONTCONFIG_FILE`, a fontconfig file used instead of everything below;
+/// 2. `Fonts/` of the first data folder holding one (see `DataLocations`: `$MAPWRIGHT_DATA/Fonts`,
+///    the installed data's, the user's), searched before
+/// 3. ``systemFontDirectories``, the folders of the font packages setup.sh installs.
+///
+/// The configuration is Mapwright's own (an `FcConfig` handed to Pango's font maps, see
+/// `FontConfiguration+Pango.swift`): the process's environment and fontconfig's current
+/// configuration are left alone. Fontconfig's cache goes to ``cacheDirectory``, a folder only
+/// the user may write.
+struct FontConfiguration: Hashable, Sendable {
+    /// The folders of the pinned font packages: `fonts-dejavu-core`, `fonts-wqy-microhei`, `fonts-noto-core`.
+    static let systemFontDirectories = [
         "/usr/share/fonts/truetype/dejavu",
         "/usr/share/fonts/truetype/wqy",
         "/usr/share/fonts/truetype/noto",
@@ -18,35 +27,58 @@ enum FontConfiguration {
     /// The family list labels and callouts fall back through, in order.
     static let fallbackFamilies = "DejaVu Sans, WenQuanYi Micro Hei, Noto Sans"
 
-    /// Writes a fontconfig file listing only ``fontDirectories`` and points fontconfig at it;
-    /// the first call does the work, later calls return at once. An explicit
-    /// `MAPWRIGHT_FONTCONFIG_FILE` is honoured instead.
-    static func pin() {
-        _ = pinned
+    /// The font folders, in order. The default is a data folder's `Fonts/` when there is one,
+    /// then ``systemFontDirectories``.
+    var fontDirectories: [String]
+    /// Fontconfig's cache folder: `fontconfig/` in the user's cache folder
+    /// (`~/.cache/mapwright/fontconfig` by default).
+    var cacheDirectory: URL
+    /// A fontconfig file used instead of ``fontDirectories`` (`MAPWRIGHT_FONTCONFIG_FILE`, a
+    /// relative path being relative to the working directory); nil for none.
+    var configurationFile: String?
+
+    /// The configuration `environment` asks for; see the type's documentation for the order.
+    init(environment: [String: String]) {
+        let locations = DataLocations(environment: environment)
+        let dataFonts = locations.existingDirectory(for: .fonts).map { [$0.path] } ?? []
+        fontDirectories = dataFonts + FontConfiguration.systemFontDirectories
+        cacheDirectory = locations.cacheDirectory.appendingPathComponent("fontconfig", isDirectory: true)
+        configurationFile = environment["MAPWRIGHT_FONTCONFIG_FILE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0).path }
     }
 
-    private static let pinned: Bool = {
-        if let explicit = ProcessInfo.processInfo.environment["MAPWRIGHT_FONTCONFIG_FILE"] {
-            setenv("FONTCONFIG_FILE", explicit, 1)
-            return true
+    /// The process's configuration, read once from its environment (read, never changed).
+    static let current = FontConfiguration(environment: ProcessInfo.processInfo.environment)
+
+    /// The fontconfig document listing only ``fontDirectories``, with `cacheDirectory` as its
+    /// cache when given (nil: fonts are scanned in memory), never rescanned while running.
+    func document(cacheDirectory: URL?) -> String {
+        var lines = ["<?xml version=\"1.0\"?>", "<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">", "<fontconfig>"]
+        lines += fontDirectories.map { "  <dir>\(FontConfiguration.escaped($0))</dir>" }
+        if let cacheDirectory { lines.append("  <cachedir>\(FontConfiguration.escaped(cacheDirectory.path))</cachedir>") }
+        lines += ["  <config><rescan><int>0</int></rescan></config>", "</fontconfig>"]
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` with XML's five special characters escaped.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&apos;")
+    }
+
+    /// ``cacheDirectory``, made when missing (each missing folder with mode 0700), when it is a
+    /// real folder (not a link) owned by this user that no one else may write; nil otherwise,
+    /// so fontconfig never reads or writes a cache another user could have planted.
+    func privateCacheDirectory() -> URL? {
+        var path = ""
+        for component in cacheDirectory.standardizedFileURL.pathComponents.dropFirst() {
+            path += "/" + component
+            if mkdir(path, 0o700) != 0, errno != EEXIST { return nil }
         }
-        let cacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-fontconfig-\(getuid())")
-        try? FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
-        let directories = fontDirectories.map { "  <dir>\($0)</dir>" }.joined(separator: "\n")
-        let configuration = """
-            <?xml version="1.0"?>
-            <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-            <fontconfig>
-            \(directories)
-              <cachedir>\(cacheDirectory.path)</cachedir>
-              <config><rescan><int>0</int></rescan></config>
-            </fontconfig>
-            """
-        let file = cacheDirectory.appendingPathComponent("fonts.conf")
-        if (try? String(contentsOf: file, encoding: .utf8)) != configuration {
-            try? AtomicFile.write(Data(configuration.utf8), to: file)
-        }
-        setenv("FONTCONFIG_FILE", file.path, 1)
-        return true
-    }()
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid(),
+              status.st_mode & 0o022 == 0
+        else { return nil }
+        return URL(fileURLWithPath: path, isDirectory: true)
+    }
 }

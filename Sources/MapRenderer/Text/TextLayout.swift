@@ -41,9 +41,8 @@ final class TextLayout {
     ///   - maximumWidth: When set, a longer single line is cut with an ellipsis at this width
     ///     in points; with `wraps`, the text wraps onto lines this wide instead.
     init(_ text: String, font: FontSpec, in cairo: OpaquePointer, maximumWidth: Double? = nil, wraps: Bool = false) {
-        FontConfiguration.pin()
         self.cairo = cairo
-        layout = pango_cairo_create_layout(cairo)
+        layout = FontConfiguration.makeLayout(for: cairo)
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)

@@ -18,11 +18,11 @@ import TileStore
 ///     attribution: "Imagery © Example",
 ///     scale: 2
 /// )
-/// let images = try source.images(for: tiles) // fetched once, then read from Tiles/cache/
+/// let images = try source.images(for: tiles) // fetched once, then read from ~/.cache/mapwright/tiles/
 /// ```
 ///
 /// - **Cache.** Each tile fetched is stored in an MBTiles file (see ``MBTilesStore``) in
-///   ``Configuration/cacheDirectory``, by default `Tiles/cache/` under the working directory,
+///   ``Configuration/cacheDirectory``, by default the user's `~/.cache/mapwright/tiles/`,
 ///   named after the host and a hash of the templates (``cacheFileName(templates:scale:)``).
 ///   A tile in the cache is never requested again: there is no expiry. Only tiles that decode
 ///   are stored, so an error page served as `200 OK` is not kept.
@@ -48,7 +48,8 @@ public final class HTTPRasterSource: RasterTileSource {
         /// servers' usage policies (OpenStreetMap's among them) ask for one that names the application.
         public var userAgent: String
         /// The folder of the MBTiles cache files, created when missing; nil keeps nothing. The
-        /// default is `Tiles/cache` in the working directory.
+        /// default is the user's (`DataLocations().tileCacheDirectory`):
+        /// `$XDG_CACHE_HOME/mapwright/tiles`, by default `~/.cache/mapwright/tiles`.
         public var cacheDirectory: URL?
 
         /// Creates a configuration; see each property for its default.
@@ -56,7 +57,7 @@ public final class HTTPRasterSource: RasterTileSource {
             maximumConcurrentRequests: Int = 6,
             timeoutSeconds: Double = 15,
             userAgent: String = HTTPRasterSource.defaultUserAgent,
-            cacheDirectory: URL? = URL(fileURLWithPath: "Tiles/cache", isDirectory: true)
+            cacheDirectory: URL? = DataLocations().tileCacheDirectory
         ) {
             precondition(maximumConcurrentRequests >= 1, "at least one request must be allowed")
             precondition(timeoutSeconds > 0, "the timeout must be positive")
