@@ -119,6 +119,11 @@ struct RenderCommand: ParsableCommand {
                 try OverlayFile.read(URL(fileURLWithPath: path), look: look, level: level)
             }
             if contents.skippedPoints > 0 { Mapwright.warn("\(path): \(contents.skippedPoints) point features are not drawn as overlays") }
+            switch contents.skippedSinglePointLines {
+            case 0: break
+            case 1: Mapwright.warn("\(path): 1 line has a single point and is not drawn")
+            case let count: Mapwright.warn("\(path): \(count) lines have a single point and are not drawn")
+            }
             mapOverlays += contents.overlays
         }
         for text in circles {
