@@ -66,10 +66,15 @@ struct ClusterCommand: ParsableCommand {
     }
 
     private func options() throws -> ClusterOptions {
-        do {
+        do throws(MapCoreError) {
             return try ClusterOptions(radiusPoints: radius, minimumPoints: minPoints, maximumZoom: maxZoom)
         } catch {
-            throw ValidationError("\(error)")
+            let option = switch error {
+            case .invalidClusterRadius: "--radius"
+            case .invalidMinimumClusterPoints: "--min-points"
+            default: "--max-zoom"
+            }
+            throw ValidationError("\(option): \(error)")
         }
     }
 
