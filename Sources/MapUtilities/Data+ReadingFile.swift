@@ -53,7 +53,7 @@ public struct FileReadError: Error, Hashable, Sendable, CustomStringConvertible 
             let code = errno
             var linkStatus = stat()
             if code == ENOENT, lstat(path, &linkStatus) == 0 { return "it is a symbolic link to a missing file" }
-            return plainMessage(forErrno: code)
+            return reason(forErrno: code)
         }
         switch status.st_mode & S_IFMT {
         case S_IFDIR: return "it is a folder, not a file"
@@ -61,13 +61,14 @@ public struct FileReadError: Error, Hashable, Sendable, CustomStringConvertible 
         default: return "it is not a regular file"
         }
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return plainMessage(forErrno: errno) }
+        guard descriptor >= 0 else { return reason(forErrno: errno) }
         close(descriptor)
         return "reading it failed"
     }
 
-    /// A system error number in plain words, starting in lower case.
-    static func plainMessage(forErrno code: Int32) -> String {
+    /// A system error number (`errno`) in plain words, starting in lower case: "there is no such
+    /// file", "permission denied", else the system's message.
+    public static func reason(forErrno code: Int32) -> String {
         switch code {
         case ENOENT: return "there is no such file"
         case ENOTDIR: return "a part of its path is not a folder"
