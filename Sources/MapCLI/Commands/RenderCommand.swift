@@ -155,7 +155,11 @@ struct RenderCommand: ParsableCommand {
         }
 
         let data = MapData(basemapDirectory: URL(fileURLWithPath: basemapDirectory))
-        let options = try failure { () throws(PhotoMapError) in try PhotoMapBuilder(data: data).options(for: request) }
+        var warnings: [PhotoMapWarning] = []
+        let options = try failure { () throws(PhotoMapError) in
+            try PhotoMapBuilder(data: data).options(for: request, warnings: &warnings)
+        }
+        for warning in warnings { Mapwright.warn(warning.description) }
         let url = URL(fileURLWithPath: output)
         try failure { () throws(RendererError) in
             try MapSnapshotter(data: data).write(options, to: url, compressionLevel: compression, palette: palette)
