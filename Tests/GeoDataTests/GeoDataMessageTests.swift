@@ -37,6 +37,13 @@ struct GeoDataMessageTests {
         #expect(error.description == "\(path): line 7: the file ends early, before <trk> is closed")
     }
 
+    @Test func aOneLineGPXCutShortEndsEarlyButAnErrorInsideItDoesNot() throws {
+        let cut = #"<gpx><trk><name>长城日落</name><trkseg><trkpt lat="40.4" lon="116.5"/><trkpt lat="40."#
+        #expect(try gpxError(cut).0.description.hasSuffix("line 1: the file ends early, before <trkseg> is closed"))
+        let unquoted = "<gpx><trk a=></trk></gpx>\n"
+        #expect(try gpxError(unquoted).0.description.hasSuffix("line 1: the XML is not well-formed: an attribute value is not quoted"))
+    }
+
     @Test func contentAfterTheRootIsStillSaidAsSuch() throws {
         let (error, _) = try gpxError(Self.track + "<gpx></gpx>\n")
         #expect(error.description.hasSuffix("the XML is not well-formed: there is content after the root element ends"))

@@ -43,7 +43,7 @@ public enum GPXReader {
             throw failure
         }
         guard succeeded, parser.parserError == nil else {
-            let reason = parser.parserError.map { delegate.describe($0, line: parser.lineNumber) } ?? "the XML is not well-formed"
+            let reason = parser.parserError.map { delegate.describe($0, line: parser.lineNumber, column: parser.columnNumber) } ?? "the XML is not well-formed"
             throw .invalidGPX(path: path, line: max(1, parser.lineNumber), reason: reason)
         }
         guard delegate.sawRoot else {
@@ -168,7 +168,7 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        fail(parser, describe(parseError, line: parser.lineNumber))
+        fail(parser, describe(parseError, line: parser.lineNumber, column: parser.columnNumber))
     }
 
     private func makePoint(_ parser: XMLParser, element: String, attributes: [String: String]) -> GPXDocument.Point? {
@@ -197,19 +197,16 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
         parser.abortParsing()
     }
 
-    /// A message in plain words for a parse error at `line`.
+    /// A message in plain words for a parse error at `line` and `column`.
     ///
     /// FoundationXML passes libxml2's own error numbers (`xmlParserErrors`), which its
     /// `XMLParser.ErrorCode` cases do not all match, and its `localizedDescription` is empty; so
-    /// the common ones are named here. An error on the file's last line while elements are still
-    /// open, of a kind that says something was not finished, means the file is cut short: that
-    /// is said, with the innermost open element.
-    func describe(_ error: any Error, line: Int) -> String {
+    /// the common ones are named here. An error past the file's last character while elements
+    /// are still open means the file is cut short: that is said, with the innermost open element.
+    func describe(_ error: any Error, line: Int, column: Int) -> String {
         let code = (error as NSError).code
-        // Errors that mean "the input stopped inside something": the document, a string, an
-        // attribute, a literal, a comment, a processing instruction, the XML declaration, CDATA, a tag.
-        let unfinished: Set<Int> = [5, 10, 14, 18, 34, 37, 39, 40, 43, 44, 45, 47, 57, 63, 72, 73, 77]
-        if let open = stack.last, unfinished.contains(code), line >= lastLineWithContent {
+        let end = endOfContent
+        if let open = stack.last, line > end.line || (line == end.line && column > end.column) {
             return "the file ends early, before <\(open)> is closed"
         }
         let detail: String
@@ -237,10 +234,13 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
         return "the XML is not well-formed: \(detail)"
     }
 
-    /// The 1-based number of the file's last line that holds more than white space.
-    private var lastLineWithContent: Int {
-        let end = data.lastIndex { !(UInt8(ascii: " ") == $0 || [9, 10, 13].contains($0)) } ?? data.startIndex
-        return data[data.startIndex..<end].reduce(1) { $1 == 10 ? $0 + 1 : $0 }
+    /// The 1-based line and column (in Unicode scalars, as libxml2 counts) of the file's last
+    /// character that is not white space.
+    private var endOfContent: (line: Int, column: Int) {
+        guard let last = data.lastIndex(where: { ![9, 10, 13, 32].contains($0) }) else { return (1, 0) }
+        let lineStart = data[..<last].lastIndex(of: 10).map { $0 + 1 } ?? data.startIndex
+        let column = String(decoding: data[lineStart...last], as: UTF8.self).unicodeScalars.count
+        return (data[..<last].reduce(1) { $1 == 10 ? $0 + 1 : $0 }, column)
     }
 
     /// Parses an xsd:dateTime, with or without fractional seconds; no zone means UTC.
