@@ -69,12 +69,16 @@ struct ClusterCommand: ParsableCommand {
         do throws(MapCoreError) {
             return try ClusterOptions(radiusPoints: radius, minimumPoints: minPoints, maximumZoom: maxZoom)
         } catch {
-            let option = switch error {
-            case .invalidClusterRadius: "--radius"
-            case .invalidMinimumClusterPoints: "--min-points"
-            default: "--max-zoom"
+            switch error {
+            case .invalidClusterRadius:
+                throw ValidationError("--radius: \(JSONValue.text(of: radius)) is not a positive number of points")
+            case .invalidMinimumClusterPoints:
+                throw ValidationError("--min-points: \(minPoints) is less than 2")
+            case .invalidClusterZoom(_, _, let range):
+                throw ValidationError("--max-zoom: \(maxZoom) is outside [\(range.lowerBound), \(range.upperBound)]")
+            default:
+                throw ValidationError("\(error)")
             }
-            throw ValidationError("\(option): \(error)")
         }
     }
 
