@@ -5,14 +5,14 @@
 // section says the same, one line per target):
 //
 //   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera, geodesy, clustering
-//   MapUtilities                     pure Swift: FNV-1a, atomic file writes, display paths, seeded random numbers, data locations
+//   MapUtilities                     pure Swift: FNV-1a, atomic writes and plain file reads, display paths, seeded random numbers, data locations
 //   MapJSON                          pure Swift: one JSON value with paths, lines and columns
 //   MapProjection    <- CProj        PROJ: transforms between any two CRS                       (MapCore)
 //   ImageCodec       <- CPNGShim <- CPNG, CTurboJPEG: PNG/JPEG reading and writing, palettes  (MapUtilities)
 //   ImageCompare                     pixelmatch comparison                                      (ImageCodec)
 //   MapTestSupport                   snapshot assertions, temporary folders                     (ImageCodec, ImageCompare)
 //   MapSQLite        <- CSQLite      SQLite connections and statements
-//   GeoData                          GeoJSON, GPX, WKB, GeoPackage; features prepared per zoom  (MapCore, MapSQLite, MapJSON)
+//   GeoData                          GeoJSON, GPX, WKB, GeoPackage; features prepared per zoom  (MapCore, MapSQLite, MapJSON, MapUtilities)
 //   PhotoSources     <- CExif        photo files into `Photo`s; thumbnails                      (MapCore, MapJSON, MapUtilities, ImageCodec)
 //   MapStyle                         MapLibre style subset                                      (MapCore, MapJSON, MapUtilities)
 //   TileStore                        MBTiles store                                              (MapCore, MapSQLite)
@@ -144,7 +144,7 @@ let package = Package(
         .testTarget(name: "MapSQLiteTests", dependencies: ["MapSQLite", "MapTestSupport"], swiftSettings: swiftSettings),
         /// Vector features: GeoJSON, GPX, WKB and GeoPackage readers, spatially indexed feature
         /// sources, and geometry prepared per zoom (projected, simplified, clipped) for the renderer.
-        .target(name: "GeoData", dependencies: ["MapCore", "MapSQLite", "MapJSON"], swiftSettings: swiftSettings),
+        .target(name: "GeoData", dependencies: ["MapCore", "MapSQLite", "MapJSON", "MapUtilities"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GeoDataTests",
             dependencies: ["GeoData", "MapSQLite", "MapCore", "MapTestSupport"],

@@ -14,13 +14,17 @@ import MapSQLite
 public enum GeoDataError: Error, Hashable, Sendable {
     /// The file could not be read at all (missing, unreadable).
     case unreadableFile(path: String, reason: String)
-    /// The file is not JSON.
+    /// The file is not JSON; `reason` is `JSONSyntaxError.reason` (MapJSON), a whole phrase such
+    /// as "is not valid JSON: unexpected end of file at line 3, column 1".
     case invalidJSON(path: String, reason: String)
     /// The JSON is not valid GeoJSON. `featureIndex` is the 0-based index in the
     /// FeatureCollection's `features`, `nil` for the top-level object.
     case invalidGeoJSON(path: String, featureIndex: Int?, reason: String)
     /// The GPX file is not well-formed XML or not valid GPX 1.1; `line` is 1-based.
     case invalidGPX(path: String, line: Int, reason: String)
+    /// The file is well-formed but holds nothing to draw; `missing` says what, as in
+    /// "track points" or "features".
+    case nothingToDraw(path: String, missing: String)
     /// Bytes that are not valid WKB; `offset` is where reading failed, in bytes from the start.
     case invalidWKB(offset: Int, reason: String)
     /// The file is not a GeoPackage this reader understands (missing gpkg tables, for instance).
@@ -42,13 +46,15 @@ extension GeoDataError: CustomStringConvertible, LocalizedError {
         case .unreadableFile(let path, let reason):
             return "\(path): cannot read the file: \(reason)"
         case .invalidJSON(let path, let reason):
-            return "\(path): not valid JSON: \(reason)"
+            return "\(path): \(reason)"
         case .invalidGeoJSON(let path, let featureIndex?, let reason):
             return "\(path): feature \(featureIndex): \(reason)"
         case .invalidGeoJSON(let path, nil, let reason):
             return "\(path): not valid GeoJSON: \(reason)"
         case .invalidGPX(let path, let line, let reason):
             return "\(path): line \(line): \(reason)"
+        case .nothingToDraw(let path, let missing):
+            return "\(path): has no \(missing)"
         case .invalidWKB(let offset, let reason):
             return "invalid WKB at byte \(offset): \(reason)"
         case .invalidGeoPackage(let path, let reason):

@@ -12,30 +12,46 @@ public enum OverlayFile {
         public var overlays: [MapOverlay]
         /// Point features, which overlays do not draw.
         public var skippedPoints: Int
+        /// Track segments, routes and LineStrings with a single position, which draw no line.
+        public var skippedSinglePointLines: Int = 0
     }
 
     /// Reads a GPX 1.1 file (tracks, one line per segment, and routes) or a GeoJSON file
     /// (LineStrings as lines, Polygons with their holes as filled areas).
     ///
-    /// - Throws: ``PhotoMapError/overlay(_:)`` naming the file and the line or feature at fault.
+    /// A file that holds nothing to draw is an error rather than a map without it: a GPX file
+    /// without track or route points says "walk.gpx: has no track points", a GeoJSON file
+    /// without features "has no features". Waypoints and point features are counted in
+    /// ``Contents/skippedPoints``, lines of a single position in ``Contents/skippedSinglePointLines``.
+    ///
+    /// - Throws: ``PhotoMapError/overlay(_:)`` naming the file and the line or feature at fault,
+    ///   or ``GeoDataError/nothingToDraw(path:missing:)``.
     public static func read(
         _ url: URL, look: MapwrightMetadata.Overlay, level: MapOverlay.Level = .aboveRoads
     ) throws(PhotoMapError) -> Contents {
         var contents = Contents(overlays: [], skippedPoints: 0)
         func line(_ coordinates: [Coordinate]) {
-            guard coordinates.count >= 2 else { return }
+            guard coordinates.count >= 2 else {
+                if coordinates.count == 1 { contents.skippedSinglePointLines += 1 }
+                return
+            }
             contents.overlays.append(MapOverlay(
                 shape: .polyline(coordinates), strokeColor: look.lineColor, lineWidthPoints: look.lineWidth, level: level))
         }
         do throws(GeoDataError) {
             if url.pathExtension.lowercased() == "gpx" {
                 let document = try GPXReader.read(path: url.path)
+                let trackPoints = document.tracks.reduce(0) { $0 + $1.segments.reduce(0) { $0 + $1.count } }
+                guard trackPoints + document.routes.reduce(0, { $0 + $1.points.count }) > 0 else {
+                    throw .nothingToDraw(path: url.path, missing: "track points")
+                }
                 for track in document.tracks { for segment in track.segments { line(segment.map(\.coordinate)) } }
                 for route in document.routes { line(route.points.map(\.coordinate)) }
                 contents.skippedPoints = document.waypoints.count
                 return contents
             }
             let collection = try GeoJSONReader.read(path: url.path)
+            guard !collection.features.isEmpty else { throw .nothingToDraw(path: url.path, missing: "features") }
             func add(_ geometry: Geometry) {
                 switch geometry {
                 case .point, .multiPoint:

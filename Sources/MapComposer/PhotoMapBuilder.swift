@@ -27,14 +27,28 @@ public struct PhotoMapBuilder: Sendable {
         self.thumbnails = thumbnails
     }
 
-    /// The snapshot options for a request.
+    /// The snapshot options for a request; problems that do not stop the map (see
+    /// ``PhotoMapWarning``) are dropped.
     ///
     /// - Throws: ``PhotoMapError`` naming what is wrong: a selection or place that matches
-    ///   nothing, an unreadable thumbnail, a region that cannot be shown.
+    ///   nothing, a region that cannot be shown.
     public func options(for request: PhotoMapRequest) throws(PhotoMapError) -> MapSnapshotOptions {
+        var warnings: [PhotoMapWarning] = []
+        return try options(for: request, warnings: &warnings)
+    }
+
+    /// The snapshot options for a request, adding to `warnings` the problems that do not stop
+    /// the map: a thumbnail cache that cannot be written, a selected photo whose thumbnail
+    /// cannot be made (its callout is drawn without one).
+    ///
+    /// - Throws: ``PhotoMapError`` naming what is wrong: a selection or place that matches
+    ///   nothing, a region that cannot be shown.
+    public func options(
+        for request: PhotoMapRequest, warnings: inout [PhotoMapWarning]
+    ) throws(PhotoMapError) -> MapSnapshotOptions {
         let selected = try selectedPhoto(in: request)
         var thumbnail: RGBAImage?
-        if let selected { thumbnail = try self.thumbnail(for: selected, scale: request.scale) }
+        if let selected { thumbnail = self.thumbnail(for: selected, scale: request.scale, warnings: &warnings) }
         let annotations = request.photos.map { photo in
             annotation(for: photo, in: request, thumbnail: photo.id == selected?.id ? thumbnail : nil)
         }
@@ -174,15 +188,18 @@ public struct PhotoMapBuilder: Sendable {
     }
 
     /// The photo's thumbnail, from its thumbnail file or its image when local; remote images
-    /// are not fetched, so their callouts have no thumbnail.
-    private func thumbnail(for photo: Photo, scale: Double) throws(PhotoMapError) -> RGBAImage? {
+    /// are not fetched, so their callouts have no thumbnail. A thumbnail that cannot be made, or
+    /// cached, is a warning.
+    private func thumbnail(for photo: Photo, scale: Double, warnings: inout [PhotoMapWarning]) -> RGBAImage? {
         let reference = [photo.thumbnail, photo.image].compactMap { $0 }.first { if case .file = $0 { return true }; return false }
         guard case .file(let url)? = reference else { return nil }
+        let pixelSize = Int((MapAnnotation.thumbnailSizePoints * scale).rounded())
         do {
-            let thumbnail = try thumbnails.thumbnail(for: url, pixelSize: Int((MapAnnotation.thumbnailSizePoints * scale).rounded()))
+            let thumbnail = try thumbnails.thumbnail(for: url, pixelSize: pixelSize) { warnings.append(.thumbnailNotCached($0)) }
             return RGBAImage(width: thumbnail.width, height: thumbnail.height, pixels: thumbnail.rgba)
         } catch {
-            throw .photos(error)
+            warnings.append(.thumbnailUnavailable(error))
+            return nil
         }
     }
 

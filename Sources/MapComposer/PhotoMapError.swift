@@ -15,7 +15,7 @@ public enum PhotoMapError: Error, Sendable {
     case unknownPlace(String, suggestions: [String])
     /// Nothing to show and no region given.
     case nothingToShow
-    /// A photo's thumbnail could not be read.
+    /// Photos could not be read.
     case photos(PhotoSourceError)
     /// A track or overlay file could not be read.
     case overlay(GeoDataError)

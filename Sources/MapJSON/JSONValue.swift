@@ -86,18 +86,27 @@ public enum JSONValue: Hashable, Sendable {
         return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/")
     }
 
-    /// Foundation's reason for rejecting `data`, with its character offset turned into a line
-    /// and column.
+    /// Foundation's reason for rejecting `data`, in plain words, with its character offset turned
+    /// into a line and column: "is not valid JSON: invalid value at line 3, column 8", "is not
+    /// valid JSON: it ends early, at line 4", "is not valid JSON: it is empty".
     private static func syntaxErrorReason(in data: Data) -> String {
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            guard let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else {
+            let text = String(decoding: data, as: UTF8.self)
+            if text.allSatisfy(\.isWhitespace) { return "is not valid JSON: it is empty" }
+            guard var message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else {
                 return "is not valid JSON"
             }
+            if message.hasPrefix("Unexpected end of file") {
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                let last = lines.lastIndex { !$0.allSatisfy(\.isWhitespace) } ?? 0
+                return "is not valid JSON: it ends early, at line \(last + 1)"
+            }
+            if message.hasSuffix(".") { message.removeLast() }
             guard let range = message.range(of: #"around character \d+"#, options: .regularExpression),
                   let offset = Int(message[range].split(separator: " ").last ?? ""), offset <= data.count
-            else { return "is not valid JSON: \(message)" }
+            else { return "is not valid JSON: \(message.prefix(1).lowercased() + message.dropFirst())" }
             let problem = message[..<range.lowerBound].trimmingCharacters(in: .whitespaces).lowercased()
             let lines = String(decoding: data.prefix(offset), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             return "is not valid JSON: \(problem) at line \(lines.count), column \((lines.last?.count ?? 0) + 1)"
@@ -138,8 +147,10 @@ extension JSONValue: Codable {
 }
 
 /// Data that is not JSON; ``reason`` says what is wrong and where, e.g. "is not valid JSON:
-/// unexpected character at line 3, column 5".
+/// invalid value at line 3, column 5".
 public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A whole phrase that follows a file's name: `"\(file): \(reason)"`. It already says "is not
+    /// valid JSON", so callers do not say it again.
     public var reason: String
     public var description: String { reason }
 }

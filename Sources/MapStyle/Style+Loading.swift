@@ -14,10 +14,9 @@ extension Style {
         let file = url.displayPath
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try Data(readingFile: url)
         } catch {
-            let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
-            throw StyleError(.unreadableFile(reason: reason), file: file)
+            throw StyleError(.unreadableFile(reason: error.reason), file: file)
         }
         return try parse(
             data,

@@ -14,7 +14,8 @@ public struct StyleError: Error, Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// The style file could not be read.
         case unreadableFile(reason: String)
-        /// The file is not well-formed JSON.
+        /// The file is not well-formed JSON; `reason` is `JSONSyntaxError.reason` (MapJSON), a whole
+        /// phrase such as "is not valid JSON: invalid value at line 3, column 8".
         case invalidJSON(reason: String)
         /// The root `version` is not 8.
         case unsupportedVersion(String)
@@ -77,7 +78,7 @@ extension StyleError: CustomStringConvertible, LocalizedError {
         case .unreadableFile(let reason):
             return "cannot read the style: \(reason)"
         case .invalidJSON(let reason):
-            return "not valid JSON: \(reason)"
+            return reason
         case .unsupportedVersion(let version):
             return "style version \(version) is not supported: the MapLibre Style Specification version is 8"
         case .missingKey(let key):

@@ -28,7 +28,12 @@ public enum PhotoSourceError: Error, Hashable, Sendable {
     case undecodableImage(file: URL, reason: String)
     /// A thumbnail could not be stored in the cache folder.
     case cacheUnwritable(directory: URL, reason: String)
+    /// A photo folder holds no `.jpg` or `.jpeg` file, in any subfolder.
+    case noJPEGFiles(folder: URL)
 }
+
+/// Encoded as its case and values, so a ``PhotoLoadReport`` keeps each skipped file's error.
+extension PhotoSourceError: Codable {}
 
 extension PhotoSourceError: CustomStringConvertible, LocalizedError {
     public var description: String {
@@ -51,6 +56,8 @@ extension PhotoSourceError: CustomStringConvertible, LocalizedError {
             return "\(file.displayPath): cannot be decoded as a JPEG: \(reason)"
         case .cacheUnwritable(let directory, let reason):
             return "thumbnail cache \(directory.displayPath): cannot be written: \(reason)"
+        case .noJPEGFiles(let folder):
+            return "no JPEG files in \(folder.displayPath)"
         }
     }
 

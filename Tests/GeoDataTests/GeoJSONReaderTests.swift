@@ -110,7 +110,8 @@ struct GeoJSONReaderTests {
             return
         }
         #expect(errorPath == path)
-        #expect(error.description.hasPrefix("\(path): not valid JSON: "))
+        #expect(error.description.hasPrefix("\(path): is not valid JSON: "))
+        #expect(!error.description.contains("JSON: is not valid JSON"), "\(error)")
     }
 
     @Test func badCoordinateNamesTheFeatureIndex() throws {

@@ -58,8 +58,8 @@ struct ClusterCommandTests {
 
     @Test(arguments: [
         (["--zoom", "3", "--radius", "0"], "radius"),
-        (["--zoom", "3", "--min-points", "1"], "minimum points 1"),
-        (["--zoom", "3", "--max-zoom", "31"], "maximum zoom 31"),
+        (["--zoom", "3", "--min-points", "1"], "--min-points: 1"),
+        (["--zoom", "3", "--max-zoom", "31"], "--max-zoom: 31"),
         (["--zoom", "40"], "--zoom"),
         (["--zoom", "3", "--bbox", "1,2,3"], "--bbox"),
         (["--zoom", "3", "--cluster-by", "camera"], "cluster-by"),

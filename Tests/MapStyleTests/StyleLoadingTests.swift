@@ -54,7 +54,7 @@ struct StyleLoadingTests {
 
     @Test func malformedStylesAreErrorsNamingFileAndPath() {
         let jsonError = #expect(throws: StyleError.self) { try parse(#"{"version": 8,"#) }
-        #expect(jsonError?.description.hasPrefix("Styles/x.json: not valid JSON: ") == true)
+        #expect(jsonError?.description == "Styles/x.json: is not valid JSON: it ends early, at line 1")
         expectError(#"{"version": 7, "sources": {}, "layers": []}"#,
                     "Styles/x.json: version: style version 7 is not supported: the MapLibre Style Specification version is 8")
         expectError(#"{"version": 8, "layers": []}"#, "Styles/x.json: missing required key 'sources'")
@@ -136,6 +136,14 @@ struct StyleLoadingTests {
         let url = URL(fileURLWithPath: "/nonexistent/mapwright/broken.json")
         let error = #expect(throws: StyleError.self) { try Style.load(from: url) }
         #expect(error?.file == "/nonexistent/mapwright/broken.json")
-        #expect(error?.description.hasPrefix("/nonexistent/mapwright/broken.json: cannot read the style") == true)
+        #expect(error?.description == "/nonexistent/mapwright/broken.json: cannot read the style: there is no such file")
+    }
+
+    @Test func aFolderGivenAsAStyleSaysSoInPlainWords() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-style-\(UUID().uuidString).json")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let error = #expect(throws: StyleError.self) { try Style.load(from: folder) }
+        #expect(error?.description == "\(folder.path): cannot read the style: it is a folder, not a file")
     }
 }

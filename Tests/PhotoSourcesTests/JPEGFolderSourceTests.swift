@@ -156,9 +156,9 @@ struct JPEGFolderSourceTests {
         var exif = ExifFixture.located(latitude: 10, longitude: 10)
         exif.gps[0x0001] = nil
         let file = try JPEGFixture.write("bad-ref.jpg", in: folder, exif: exif)
-        #expect(throws: PhotoSourceError.invalidEntry(
-            file: file.standardizedFileURL, entry: "GPSLatitudeRef", problem: "is missing; it must be N or S")
-        ) { try JPEGFolderSource(url: folder).load() }
+        // A bad file is skipped, not fatal; its error names the file and the tag.
+        #expect(try JPEGFolderSource(url: folder).load().report.skippedFiles.map(\.error) == [.invalidEntry(
+            file: file.standardizedFileURL, entry: "GPSLatitudeRef", problem: "is missing; it must be N or S")])
     }
 
     @Test func malformedGPSTagsAreErrorsNamingTheTag() throws {
@@ -179,8 +179,9 @@ struct JPEGFolderSourceTests {
             (outOfRange, "GPSLatitude: latitude 95.0 is outside [-90, 90]"),
         ] {
             let file = try JPEGFixture.write("bad.jpg", in: folder, exif: exif)
-            let error = #expect(throws: PhotoSourceError.self) { try JPEGFolderSource(url: folder).load() }
-            #expect(error?.description == "\(file.path): \(expected)")
+            let skipped = try JPEGFolderSource(url: folder).load().report.skippedFiles
+            #expect(skipped.map(\.description) == ["\(file.path): \(expected)"])
+            #expect(skipped.map(\.reason) == [.badMetadata])
         }
     }
 
@@ -188,8 +189,8 @@ struct JPEGFolderSourceTests {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = try writeFile("fake.jpg", in: folder, "GIF89a, not a JPEG")
-        let error = #expect(throws: PhotoSourceError.self) { try JPEGFolderSource(url: folder).load() }
-        #expect(error?.description == "\(file.path): is not a JPEG: it does not start with the FF D8 marker")
+        let skipped = try JPEGFolderSource(url: folder).load().report.skippedFiles
+        #expect(skipped.map(\.description) == ["\(file.path): is not a JPEG: it does not start with the FF D8 marker"])
     }
 
     @Test func aMissingFolderIsAnError() {

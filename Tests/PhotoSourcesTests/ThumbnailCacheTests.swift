@@ -135,7 +135,7 @@ struct ThumbnailCacheTests {
         #expect(throws: PhotoSourceError.self) { try cache.thumbnail(for: cut, pixelSize: 92) }
 
         let missing = photos.appendingPathComponent("missing.jpg")
-        #expect(throws: PhotoSourceError.unreadable(file: missing, reason: "No such file or directory")) {
+        #expect(throws: PhotoSourceError.unreadable(file: missing, reason: "there is no such file")) {
             try cache.thumbnail(for: missing, pixelSize: 92)
         }
     }

@@ -34,7 +34,7 @@ public enum GPXReader {
     public static func read(data: Data, path: String) throws(GeoDataError) -> GPXDocument {
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
-        let delegate = GPXParserDelegate(path: path)
+        let delegate = GPXParserDelegate(path: path, data: data)
         parser.delegate = delegate
         // On Linux, libxml2 recovers from some errors and parse() still succeeds, so the
         // delegate's record of the first error decides.
@@ -43,7 +43,7 @@ public enum GPXReader {
             throw failure
         }
         guard succeeded, parser.parserError == nil else {
-            let reason = parser.parserError.map(GPXParserDelegate.describe) ?? "the XML is not well-formed"
+            let reason = parser.parserError.map { delegate.describe($0, line: parser.lineNumber, column: parser.columnNumber) } ?? "the XML is not well-formed"
             throw .invalidGPX(path: path, line: max(1, parser.lineNumber), reason: reason)
         }
         guard delegate.sawRoot else {
@@ -56,6 +56,8 @@ public enum GPXReader {
 /// The SAX-style walk: builds points as their elements close.
 private final class GPXParserDelegate: NSObject, XMLParserDelegate {
     let path: String
+    /// The whole file, to tell an error at its end (the file is cut short) from one inside it.
+    let data: Data
     var document = GPXDocument()
     var failure: GeoDataError?
     var sawRoot = false
@@ -78,8 +80,9 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
         }
     }()
 
-    init(path: String) {
+    init(path: String, data: Data) {
         self.path = path
+        self.data = data
     }
 
     func parser(
@@ -165,7 +168,7 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        fail(parser, GPXParserDelegate.describe(parseError))
+        fail(parser, describe(parseError, line: parser.lineNumber, column: parser.columnNumber))
     }
 
     private func makePoint(_ parser: XMLParser, element: String, attributes: [String: String]) -> GPXDocument.Point? {
@@ -194,22 +197,50 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
         parser.abortParsing()
     }
 
-    /// A readable message for a parse error. FoundationXML passes libxml2's own error numbers
-    /// (`xmlParserErrors`), which its `XMLParser.ErrorCode` cases do not all match, and its
-    /// `localizedDescription` is empty; so the common ones are named here.
-    static func describe(_ error: any Error) -> String {
+    /// A message in plain words for a parse error at `line` and `column`.
+    ///
+    /// FoundationXML passes libxml2's own error numbers (`xmlParserErrors`), which its
+    /// `XMLParser.ErrorCode` cases do not all match, and its `localizedDescription` is empty; so
+    /// the common ones are named here. An error past the file's last character while elements
+    /// are still open means the file is cut short: that is said, with the innermost open element.
+    func describe(_ error: any Error, line: Int, column: Int) -> String {
         let code = (error as NSError).code
+        let end = endOfContent
+        if let open = stack.last, line > end.line || (line == end.line && column > end.column) {
+            return "the file ends early, before <\(open)> is closed"
+        }
         let detail: String
         switch code {
         case 4: detail = "the document is empty"
         case 5: detail = "there is content after the root element ends"
+        case 9: detail = "it holds a character XML does not allow"
+        case 23: detail = "an entity reference is missing its ';'"
+        case 26: detail = "it uses an entity that is not defined (write & as &amp;)"
+        case 34, 40, 44: detail = "a quoted value is not closed"
+        case 38: detail = "an attribute value holds a '<'"
+        case 39: detail = "an attribute value is not quoted"
         case 41: detail = "an attribute has no value"
+        case 42: detail = "an element has the same attribute twice"
+        case 45: detail = "a comment is not closed"
+        case 65: detail = "a space is missing between attributes"
+        case 68: detail = "a tag has no name"
         case 73: detail = "a tag is missing its closing '>'"
+        case 75: detail = "an attribute is missing its '='"
         case 76: detail = "a closing tag does not match the open element"
         case 77: detail = "an element is not closed before the document ends"
-        default: detail = "libxml2 error \(code)"
+        case 81: detail = "it is not valid UTF-8 (or the encoding its XML declaration names)"
+        default: detail = "a tag or attribute is malformed"
         }
         return "the XML is not well-formed: \(detail)"
+    }
+
+    /// The 1-based line and column (in Unicode scalars, as libxml2 counts) of the file's last
+    /// character that is not white space.
+    private var endOfContent: (line: Int, column: Int) {
+        guard let last = data.lastIndex(where: { ![9, 10, 13, 32].contains($0) }) else { return (1, 0) }
+        let lineStart = data[..<last].lastIndex(of: 10).map { $0 + 1 } ?? data.startIndex
+        let column = String(decoding: data[lineStart...last], as: UTF8.self).unicodeScalars.count
+        return (data[..<last].reduce(1) { $1 == 10 ? $0 + 1 : $0 }, column)
     }
 
     /// Parses an xsd:dateTime, with or without fractional seconds; no zone means UTC.

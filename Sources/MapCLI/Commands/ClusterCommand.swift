@@ -67,10 +67,19 @@ struct ClusterCommand: ParsableCommand {
     }
 
     private func options() throws -> ClusterOptions {
-        do {
+        do throws(MapCoreError) {
             return try ClusterOptions(radiusPoints: radius, minimumPoints: minPoints, maximumZoom: maxZoom)
         } catch {
-            throw ValidationError("\(error)")
+            switch error {
+            case .invalidClusterRadius:
+                throw ValidationError("--radius: \(JSONValue.text(of: radius)) is not a positive number of points")
+            case .invalidMinimumClusterPoints:
+                throw ValidationError("--min-points: \(minPoints) is less than 2")
+            case .invalidClusterZoom(_, _, let range):
+                throw ValidationError("--max-zoom: \(maxZoom) is outside [\(range.lowerBound), \(range.upperBound)]")
+            default:
+                throw ValidationError("\(error)")
+            }
         }
     }
 

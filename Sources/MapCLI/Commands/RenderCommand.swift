@@ -120,6 +120,11 @@ struct RenderCommand: ParsableCommand {
                 try OverlayFile.read(URL(fileURLWithPath: path), look: look, level: level)
             }
             if contents.skippedPoints > 0 { Mapwright.warn("\(path): \(contents.skippedPoints) point features are not drawn as overlays") }
+            switch contents.skippedSinglePointLines {
+            case 0: break
+            case 1: Mapwright.warn("\(path): 1 line has a single point and is not drawn")
+            case let count: Mapwright.warn("\(path): \(count) lines have a single point and are not drawn")
+            }
             mapOverlays += contents.overlays
         }
         for text in circles {
@@ -153,7 +158,11 @@ struct RenderCommand: ParsableCommand {
         let basemap = try DataLocations.commands.basemapDirectory(
             option: basemapDirectory, needed: style.usesBundledBasemap || { if case .place = request.framing { true } else { false } }())
         let data = MapData(basemapDirectory: basemap)
-        let options = try failure { () throws(PhotoMapError) in try PhotoMapBuilder(data: data).options(for: request) }
+        var warnings: [PhotoMapWarning] = []
+        let options = try failure { () throws(PhotoMapError) in
+            try PhotoMapBuilder(data: data).options(for: request, warnings: &warnings)
+        }
+        for warning in warnings { Mapwright.warn(warning.description) }
         let url = URL(fileURLWithPath: output)
         try failure { () throws(RendererError) in
             try MapSnapshotter(data: data).write(options, to: url, compressionLevel: compression, palette: palette)

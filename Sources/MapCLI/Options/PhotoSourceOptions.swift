@@ -11,18 +11,24 @@ struct PhotoSourceOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Keep only this photographer's photos.")
     var photographer: String?
 
+    @Flag(help: "Fail on the first file of a photo folder that cannot be read as a photo (not a JPEG, cut short, unreadable) instead of skipping it.")
+    var strict = false
+
     /// The photos of every source, in order, filtered by photographer. Warnings (photos without a
-    /// location) go to standard error.
+    /// location, files that are not photos) go to standard error, one line per source.
     ///
     /// - Throws: `CommandFailure` naming the source at fault, or listing the photographers found
-    ///   when `--photographer` names none of them.
+    ///   when `--photographer` names none of them; with `--strict`, naming the first file skipped.
+    ///   A folder without JPEG files is status 1, as no located photo is.
     func load() throws -> [Photo] {
         var photos: [Photo] = []
         for source in sources {
             let collection: PhotoCollection
             do { collection = try PhotoCollection.load(from: URL(fileURLWithPath: source)) } catch {
+                if case .noJPEGFiles = error { throw CommandFailure(error.description, status: 1) }
                 throw CommandFailure(error.description)
             }
+            if strict, let skipped = collection.report.skippedFiles.first { throw CommandFailure(skipped.description) }
             if let warning = collection.report.warningLine { Mapwright.warn("\(source): \(warning)") }
             photos += collection.photos
         }

@@ -32,20 +32,31 @@ struct ExifMetadata: Hashable, Sendable {
 
     /// The metadata of a JPEG file's bytes; all fields are empty when it has no EXIF block.
     ///
+    /// Safe to call from several threads at once: each call loads its own libexif `ExifData`.
+    ///
     /// - Parameters:
     ///   - data: The whole file, or at least everything before its image data.
     ///   - file: The file, for messages.
-    /// - Throws: ``PhotoSourceError/malformed(file:reason:)`` when the data is not a JPEG;
+    /// - Throws: A ``PhotoLoadReport/SkippedFile`` with its reason and error:
+    ///   ``PhotoSourceError/malformed(file:reason:)`` when the data is not a JPEG or is cut short;
     ///   ``PhotoSourceError/invalidEntry(file:entry:problem:)`` naming the tag when one this reads is
     ///   malformed (a wrong format or component count, a missing or unknown GPS reference).
-    static func read(fromJPEG data: Data, file: URL) throws(PhotoSourceError) -> ExifMetadata {
+    static func read(fromJPEG data: Data, file: URL) throws(PhotoLoadReport.SkippedFile) -> ExifMetadata {
         do {
             return try withExif(inJPEG: data) { reader throws(TagProblem) in try ExifMetadata(reader) }
                 ?? ExifMetadata()
         } catch {
             switch error {
-            case .notJPEG(let reason): throw .malformed(file: file, reason: reason)
-            case .tag(let problem): throw .invalidEntry(file: file, entry: problem.tag, problem: problem.message)
+            case .jpeg(.notJPEG(let reason)):
+                throw PhotoLoadReport.SkippedFile(reason: .notJPEG, error: .malformed(file: file, reason: reason))
+            case .jpeg(.damaged(let reason)):
+                throw PhotoLoadReport.SkippedFile(reason: .damaged, error: .malformed(file: file, reason: reason))
+            case .outOfMemory:
+                throw PhotoLoadReport.SkippedFile(
+                    reason: .unreadable, error: .unreadable(file: file, reason: "libexif is out of memory"))
+            case .tag(let problem):
+                throw PhotoLoadReport.SkippedFile(
+                    reason: .badMetadata, error: .invalidEntry(file: file, entry: problem.tag, problem: problem.message))
             }
         }
     }
@@ -62,7 +73,8 @@ struct ExifMetadata: Hashable, Sendable {
 
     /// Why ``withExif(inJPEG:_:)`` failed.
     private enum ReadFailure: Error {
-        case notJPEG(String)
+        case jpeg(JPEGSegments.Problem)
+        case outOfMemory
         case tag(TagProblem)
     }
 
@@ -71,9 +83,9 @@ struct ExifMetadata: Hashable, Sendable {
         inJPEG data: Data, _ body: (ExifReader) throws(TagProblem) -> T
     ) throws(ReadFailure) -> T? {
         let payload: Data?
-        do { payload = try JPEGSegments.exifPayload(in: data) } catch { throw .notJPEG(error.message) }
+        do { payload = try JPEGSegments.exifPayload(in: data) } catch { throw .jpeg(error) }
         guard let payload else { return nil }
-        guard let exif = exif_data_new() else { throw .notJPEG("libexif is out of memory") }
+        guard let exif = exif_data_new() else { throw .outOfMemory }
         defer { exif_data_unref(exif) }
         // Keep tags libexif does not list for an IFD (XPTitle among them), and read tags as written.
         exif_data_unset_option(exif, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)

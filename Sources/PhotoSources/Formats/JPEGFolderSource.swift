@@ -1,10 +1,18 @@
 import Foundation
 import MapCore
+import MapUtilities
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Photos from a folder of geotagged JPEGs, read recursively, with their EXIF metadata.
 ///
-/// Files ending in `.jpg` or `.jpeg` (any case) are read in the order of their paths, so the
-/// result is the same on every run; hidden files and folders are passed over. Each photo gets:
+/// Files ending in `.jpg` or `.jpeg` (any case) are read on every core and kept in the order of
+/// their paths, so the result is the same on every run; hidden files and folders are passed
+/// over. Symbolic links to folders and files are followed; each folder and each file is read
+/// once, so a link back to an enclosing folder (a loop) or a second link to the same photo adds
+/// nothing and is not reported. Each photo gets:
 ///
 /// | from EXIF | becomes |
 /// | --- | --- |
@@ -15,10 +23,13 @@ import MapCore
 /// | ImageDescription, else XPTitle, else the file name without its extension | ``Photo/title`` |
 /// | Artist | ``Photo/photographer`` |
 ///
-/// ``Photo/id`` is the path relative to the folder; ``Photo/image`` and ``Photo/thumbnail`` are the
-/// file itself. A photo without GPS tags, with a 0/0 rational or at exactly 0°, 0° is skipped and
-/// counted in ``PhotoCollection/report``. A malformed GPS tag is an error naming the file and the tag.
-/// The folder is only read.
+/// ``Photo/id`` is the path relative to the folder (through the links followed); ``Photo/image``
+/// and ``Photo/thumbnail`` are the file itself. A photo without GPS tags, with a 0/0 rational or
+/// at exactly 0°, 0° is skipped and counted in ``PhotoCollection/report``. So is a file that
+/// cannot be read as a photo, one bad file never failing the whole folder: one that is not a
+/// JPEG, one cut short, one with a malformed GPS tag, one that cannot be read (permission
+/// denied, a link to a missing file) and a subfolder that cannot be listed; the report's
+/// ``PhotoLoadReport/skippedFiles`` keeps each one's error naming the file. The folder is only read.
 public struct JPEGFolderSource: PhotoSource {
     public let url: URL
 
@@ -27,61 +38,182 @@ public struct JPEGFolderSource: PhotoSource {
         self.url = url
     }
 
+    /// Reads every JPEG of the folder.
+    ///
+    /// - Throws: ``PhotoSourceError/unreadable(file:reason:)`` when the folder itself does not
+    ///   exist or cannot be listed; ``PhotoSourceError/noJPEGFiles(folder:)`` when it holds no
+    ///   `.jpg` or `.jpeg` file at all. Problems with single files are reported, not thrown.
     public func load() throws(PhotoSourceError) -> PhotoCollection {
+        var listing = try jpegFiles()
+        guard !listing.files.isEmpty || !listing.skipped.isEmpty else { throw .noJPEGFiles(folder: url) }
         var photos: [Photo] = []
-        var skipped = 0
-        for (file, relativePath) in try jpegFiles() {
-            let data: Data
-            do { data = try Data(contentsOf: file, options: .alwaysMapped) } catch {
-                throw .unreadable(file: file, reason: error.localizedDescription)
+        var withoutLocation = 0
+        for result in Self.readAll(listing.files) {
+            switch result {
+            case .success(let photo?): photos.append(photo)
+            case .success(nil): withoutLocation += 1
+            case .failure(let skipped): listing.skipped.append(skipped)
             }
-            let metadata = try ExifMetadata.read(fromJPEG: data, file: file)
-            guard let coordinate = metadata.coordinate else {
-                skipped += 1
-                continue
-            }
-            photos.append(Photo(
-                id: relativePath,
-                title: metadata.imageDescription ?? metadata.xpTitle ?? file.deletingPathExtension().lastPathComponent,
-                coordinate: coordinate,
-                altitudeMeters: metadata.altitudeMeters,
-                horizontalAccuracyMeters: metadata.horizontalAccuracyMeters,
-                dateTaken: metadata.dateTaken,
-                photographer: metadata.artist,
-                image: .file(file),
-                thumbnail: .file(file)
-            ))
         }
-        return PhotoCollection(photos: photos, report: PhotoLoadReport(skippedWithoutLocation: skipped))
+        let skipped = listing.skipped.sorted { Self.path(of: $0) < Self.path(of: $1) }
+        return PhotoCollection(
+            photos: photos, report: PhotoLoadReport(skippedWithoutLocation: withoutLocation, skippedFiles: skipped))
     }
 
-    /// The JPEG files under the folder with their paths relative to it, sorted by those paths.
-    private func jpegFiles() throws(PhotoSourceError) -> [(file: URL, relativePath: String)] {
+    /// A JPEG to read: the file, and its path relative to the folder, which becomes the photo's id.
+    private struct Candidate: Sendable {
+        var file: URL
+        var relativePath: String
+    }
+
+    /// The JPEG files under the folder in path order, and the entries already known to be unreadable.
+    private struct Listing {
+        var files: [Candidate] = []
+        var skipped: [PhotoLoadReport.SkippedFile] = []
+    }
+
+    /// Reads each candidate on every core; the results are in the candidates' order.
+    ///
+    /// A success holds the photo, or `nil` for a photo without a location.
+    private static func readAll(_ files: [Candidate]) -> [Result<Photo?, PhotoLoadReport.SkippedFile>] {
+        let slots = Mutex([Result<Photo?, PhotoLoadReport.SkippedFile>?](repeating: nil, count: files.count))
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let result = Result { () throws(PhotoLoadReport.SkippedFile) in try read(files[index]) }
+            slots.withLock { $0[index] = result }
+        }
+        return slots.withLock { $0.map { $0! } }
+    }
+
+    /// One JPEG as a photo, or `nil` when it has no location.
+    private static func read(_ candidate: Candidate) throws(PhotoLoadReport.SkippedFile) -> Photo? {
+        let file = candidate.file
+        let data: Data
+        do { data = try Data(readingFile: file, mapped: true) } catch {
+            throw PhotoLoadReport.SkippedFile(reason: .unreadable, error: .unreadable(file: file, reason: error.reason))
+        }
+        let metadata = try ExifMetadata.read(fromJPEG: data, file: file)
+        guard let coordinate = metadata.coordinate else { return nil }
+        return Photo(
+            id: candidate.relativePath,
+            title: metadata.imageDescription ?? metadata.xpTitle ?? file.deletingPathExtension().lastPathComponent,
+            coordinate: coordinate,
+            altitudeMeters: metadata.altitudeMeters,
+            horizontalAccuracyMeters: metadata.horizontalAccuracyMeters,
+            dateTaken: metadata.dateTaken,
+            photographer: metadata.artist,
+            image: .file(file),
+            thumbnail: .file(file)
+        )
+    }
+
+    /// The path a skipped file's error names, to keep the report in path order.
+    private static func path(of skipped: PhotoLoadReport.SkippedFile) -> String {
+        switch skipped.error {
+        case .unreadable(let file, _), .malformed(let file, _), .invalidEntry(let file, _, _): return file.path
+        default: return ""
+        }
+    }
+
+    /// A file or folder's identity on disk, to read each once however many links lead to it.
+    private struct FileID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
+
+    /// A folder still to list: where it is, its path relative to the root, and whether a
+    /// symbolic link was followed to reach it.
+    private struct PendingFolder {
+        var folder: URL
+        var relativePath: String
+        var viaLink: Bool
+    }
+
+    /// The JPEG files under the folder, links followed, each folder and file once, sorted by path.
+    ///
+    /// Folders reached without a link are listed first, so a folder or file that is also linked
+    /// to keeps its own path as its id; links to folders are followed afterwards, in path order,
+    /// and a folder already listed (an enclosing folder, a loop) is passed over.
+    private func jpegFiles() throws(PhotoSourceError) -> Listing {
         let root = url.standardizedFileURL
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var status = stat()
+        guard stat(root.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw .unreadable(file: url, reason: "no such folder")
         }
-        // The enumerator reports errors through a closure; the first one is kept and thrown.
-        nonisolated(unsafe) var failure: PhotoSourceError?
-        let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
-        ) { failedURL, error in
-            if failure == nil { failure = .unreadable(file: failedURL, reason: error.localizedDescription) }
-            return true
+        var listing = Listing()
+        var visitedFolders: Set<FileID> = []
+        // Every JPEG found: the file's identity (nil when it cannot be found), and whether a link led to it.
+        var found: [(candidate: Candidate, id: FileID?, viaLink: Bool)] = []
+        // Depth first, names in order; folders behind links wait in `linked` until the rest is listed.
+        var pending = [PendingFolder(folder: root, relativePath: "", viaLink: false)]
+        var linked: [PendingFolder] = []
+        while let next = pending.popLast() ?? (linked.isEmpty ? nil : linked.removeFirst()) {
+            var folderStatus = stat()
+            guard stat(next.folder.path, &folderStatus) == 0, visitedFolders.insert(FileID(folderStatus)).inserted else {
+                continue
+            }
+            let names: [String]
+            do { names = try Self.names(in: next.folder) } catch {
+                if next.relativePath.isEmpty { throw .unreadable(file: url, reason: error.reason) }
+                listing.skipped.append(PhotoLoadReport.SkippedFile(
+                    reason: .unreadable,
+                    error: .unreadable(file: next.folder, reason: "the folder cannot be listed: \(error.reason)")))
+                continue
+            }
+            var subfolders: [PendingFolder] = []
+            for name in names where !name.hasPrefix(".") {
+                let entry = next.folder.appendingPathComponent(name)
+                let relativePath = next.relativePath.isEmpty ? name : next.relativePath + "/" + name
+                let isJPEG = ["jpg", "jpeg"].contains(entry.pathExtension.lowercased())
+                var linkStatus = stat(), entryStatus = stat()
+                let isLink = lstat(entry.path, &linkStatus) == 0 && linkStatus.st_mode & S_IFMT == S_IFLNK
+                guard stat(entry.path, &entryStatus) == 0 else {
+                    // A link to nothing, or an entry gone since the listing: a photo that cannot be read.
+                    if isJPEG { found.append((Candidate(file: entry, relativePath: relativePath), nil, true)) }
+                    continue
+                }
+                let viaLink = next.viaLink || isLink
+                switch entryStatus.st_mode & S_IFMT {
+                case S_IFDIR:
+                    let folder = PendingFolder(folder: entry, relativePath: relativePath, viaLink: viaLink)
+                    if isLink { linked.append(folder) } else { subfolders.append(folder) }
+                case S_IFREG where isJPEG:
+                    found.append((Candidate(file: entry, relativePath: relativePath), FileID(entryStatus), viaLink))
+                case _ where isJPEG:
+                    listing.skipped.append(PhotoLoadReport.SkippedFile(
+                        reason: .unreadable, error: .unreadable(file: entry, reason: "it is not a regular file")))
+                default:
+                    break
+                }
+            }
+            pending += subfolders.reversed()
+            linked.sort { $0.relativePath < $1.relativePath }
         }
-        guard let enumerator else { throw .unreadable(file: url, reason: "the folder cannot be listed") }
-        let rootComponents = root.pathComponents.count
-        var files: [(file: URL, relativePath: String)] = []
-        for case let file as URL in enumerator {
-            guard ["jpg", "jpeg"].contains(file.pathExtension.lowercased()),
-                  (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
-            else { continue }
-            let standardized = file.standardizedFileURL
-            let relativePath = standardized.pathComponents.dropFirst(rootComponents).joined(separator: "/")
-            files.append((standardized, relativePath))
+        // One candidate per file: its own path before any link's, then the first path.
+        found.sort { ($0.viaLink ? 1 : 0, $0.candidate.relativePath) < ($1.viaLink ? 1 : 0, $1.candidate.relativePath) }
+        var seenFiles: Set<FileID> = []
+        listing.files = found.filter { $0.id.map { seenFiles.insert($0).inserted } ?? true }.map(\.candidate)
+        listing.files.sort { $0.relativePath < $1.relativePath }
+        return listing
+    }
+
+    /// The names in a folder, sorted, without `.` and `..`.
+    private static func names(in folder: URL) throws(FileReadError) -> [String] {
+        guard let directory = opendir(folder.path) else {
+            throw FileReadError(path: folder.path, reason: FileReadError.reason(forErrno: errno))
         }
-        if let failure { throw failure }
-        return files.sorted { $0.relativePath < $1.relativePath }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
     }
 }

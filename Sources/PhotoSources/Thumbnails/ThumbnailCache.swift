@@ -21,6 +21,9 @@ import Glibc
 /// entry is one file, `<key>.rgba`: the magic `MWTHUMB1`, width and height as little-endian
 /// 32-bit integers, then the RGBA bytes. It is written to a temporary file in the cache folder and
 /// renamed into place, so readers never see half a thumbnail. Nothing is ever written next to the photo.
+///
+/// A cache folder that cannot be written (a file in its place, a read-only disk) does not stop
+/// a thumbnail from being made: it is handed to `onCacheUnwritable` and made again next time.
 public struct ThumbnailCache: Sendable {
     /// The folder the thumbnails are kept in; it is created when the first one is stored.
     public let directory: URL
@@ -54,19 +57,23 @@ public struct ThumbnailCache: Sendable {
     /// - Parameters:
     ///   - url: A local JPEG file.
     ///   - pixelSize: The side of the thumbnail in pixels; at least 1.
+    ///   - onCacheUnwritable: Called with ``PhotoSourceError/cacheUnwritable(directory:reason:)``
+    ///     when the thumbnail could not be stored; the thumbnail is returned all the same. By
+    ///     default the problem is ignored.
     /// - Returns: A `pixelSize` × `pixelSize` opaque thumbnail.
     /// - Throws: ``PhotoSourceError/unreadable(file:reason:)`` when the photo cannot be read,
-    ///   ``PhotoSourceError/undecodableImage(file:reason:)`` when it is not a JPEG libjpeg-turbo can
-    ///   decode, ``PhotoSourceError/cacheUnwritable(directory:reason:)`` when the cache folder cannot be written.
-    public func thumbnail(for url: URL, pixelSize: Int) throws(PhotoSourceError) -> Thumbnail {
+    ///   ``PhotoSourceError/undecodableImage(file:reason:)`` when it is not a JPEG libjpeg-turbo can decode.
+    public func thumbnail(
+        for url: URL, pixelSize: Int, onCacheUnwritable: (PhotoSourceError) -> Void = { _ in }
+    ) throws(PhotoSourceError) -> Thumbnail {
         precondition(pixelSize >= 1, "a thumbnail is at least 1 pixel a side")
         let entry = try cacheFileURL(for: url, pixelSize: pixelSize)
         if let cached = Self.readEntry(at: entry), cached.width == pixelSize, cached.height == pixelSize {
             return cached
         }
         let data: Data
-        do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
-            throw .unreadable(file: url, reason: error.localizedDescription)
+        do { data = try Data(readingFile: url, mapped: true) } catch {
+            throw .unreadable(file: url, reason: error.reason)
         }
         // Decoded at a reduced scale, never below the thumbnail's side, by ImageCodec's libjpeg-turbo path.
         let image: RGBAImage
@@ -76,7 +83,7 @@ public struct ThumbnailCache: Sendable {
         }
         let decoded = Thumbnail(width: image.width, height: image.height, rgba: image.pixels)
         let thumbnail = decoded.oriented(ExifMetadata.orientation(ofJPEG: data)).centerSquare(resampledTo: pixelSize)
-        try store(thumbnail, at: entry)
+        do { try store(thumbnail, at: entry) } catch { onCacheUnwritable(error) }
         return thumbnail
     }
 
@@ -87,7 +94,7 @@ public struct ThumbnailCache: Sendable {
         let path = url.standardizedFileURL.path
         var status = stat()
         guard stat(path, &status) == 0 else {
-            throw .unreadable(file: url, reason: String(cString: strerror(errno)))
+            throw .unreadable(file: url, reason: FileReadError.reason(forErrno: errno))
         }
         var hash = FNV1a()
         let key = [
@@ -123,9 +130,16 @@ public struct ThumbnailCache: Sendable {
         bytes += thumbnail.rgba
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(bytes).write(to: url, options: .atomic)
         } catch {
-            throw .cacheUnwritable(directory: directory, reason: error.localizedDescription)
+            // The deepest folder that exists says why: it is a file, or it cannot be written.
+            var existing = directory.standardizedFileURL
+            while !FileManager.default.fileExists(atPath: existing.path), existing.pathComponents.count > 1 {
+                existing.deleteLastPathComponent()
+            }
+            throw .cacheUnwritable(directory: directory, reason: AtomicFile.reason(writingIn: existing))
+        }
+        do { try AtomicFile.write(Data(bytes), to: url) } catch {
+            throw .cacheUnwritable(directory: directory, reason: error.reason)
         }
     }
 }
