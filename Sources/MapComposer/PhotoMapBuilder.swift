@@ -69,11 +69,35 @@ public struct PhotoMapBuilder: Sendable {
                 clusterIndex: clusterIndex(for: annotations, in: request, viewport: viewport), clusterMemberName: "photos",
                 selectedAnnotationID: selected?.id, overlays: overlays)
         }
-        guard case .fitContent = request.framing else {
-            return options(in: try viewport(for: request))
+        let result: MapSnapshotOptions
+        if case .fitContent = request.framing {
+            result = try fittedOptions(
+                for: request, annotations: annotations, overlays: overlays, hasCallout: selected != nil, options: options(in:))
+        } else {
+            result = options(in: try viewport(for: request))
         }
-        return try fittedOptions(
-            for: request, annotations: annotations, overlays: overlays, hasCallout: selected != nil, options: options(in:))
+        warnings += framingWarnings(for: result, photos: request.photos, selected: selected)
+        return result
+    }
+
+    /// What the framing leaves out: photos outside an explicit region, the selected photo among
+    /// them, a callout larger than the image.
+    private func framingWarnings(for options: MapSnapshotOptions, photos: [Photo], selected: Photo?) -> [PhotoMapWarning] {
+        let size = options.viewport.size
+        func inside(_ coordinate: Coordinate) -> Bool {
+            guard let point = options.viewport.point(for: coordinate) else { return false }
+            return point.x >= 0 && point.x <= size.width && point.y >= 0 && point.y <= size.height
+        }
+        var warnings: [PhotoMapWarning] = []
+        let outside = photos.filter { !inside($0.coordinate) }.count
+        if outside > 0 { warnings.append(.photosOutsideMap(outside: outside, total: photos.count)) }
+        if let selected, !inside(selected.coordinate) {
+            warnings.append(.selectedPhotoOutsideMap(title: selected.calloutTitle))
+        } else if let selected, let callout = MapSnapshotter(data: data).layout(options).calloutFrame,
+                  callout.minX < 0 || callout.minY < 0 || callout.maxX > size.width || callout.maxY > size.height {
+            warnings.append(.calloutDoesNotFit(title: selected.calloutTitle, size: size))
+        }
+        return warnings
     }
 
     /// The space kept free between everything drawn (the callout's shadow included) and the

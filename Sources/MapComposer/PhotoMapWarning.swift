@@ -1,4 +1,5 @@
 import Foundation
+import MapCore
 import PhotoSources
 
 /// A problem that does not stop a photo map: the map is drawn, and the problem is shown as a
@@ -10,6 +11,13 @@ public enum PhotoMapWarning: Hashable, Sendable, CustomStringConvertible {
     /// The selected photo's thumbnail cannot be made (the JPEG cannot be read or decoded); the
     /// callout is drawn without it.
     case thumbnailUnavailable(PhotoSourceError)
+    /// Of `total` photos, `outside` lie outside the map's region (`--region`, `--bbox`,
+    /// `--center`, `--place`) and are not shown.
+    case photosOutsideMap(outside: Int, total: Int)
+    /// The selected photo lies outside the map's region, so its callout is not shown.
+    case selectedPhotoOutsideMap(title: String)
+    /// The selected photo's callout is larger than the image and is cut at its edges.
+    case calloutDoesNotFit(title: String, size: ViewSize)
 
     public var description: String {
         switch self {
@@ -17,6 +25,17 @@ public enum PhotoMapWarning: Hashable, Sendable, CustomStringConvertible {
             return "\(error); thumbnails are made again on every run"
         case .thumbnailUnavailable(let error):
             return "\(error); the callout is drawn without a thumbnail"
+        case .photosOutsideMap(let outside, let total) where outside == total:
+            return total == 1
+                ? "the photo lies outside the map's region and is not shown"
+                : "none of the \(total) photos lies inside the map's region; none is shown"
+        case .photosOutsideMap(let outside, let total):
+            return "\(outside) of \(total) photos lie outside the map's region and are not shown"
+        case .selectedPhotoOutsideMap(let title):
+            return "the selected photo '\(title)' lies outside the map's region; its callout is not shown"
+        case .calloutDoesNotFit(let title, let size):
+            let width = size.width.decimalText(maximumFractionDigits: 1), height = size.height.decimalText(maximumFractionDigits: 1)
+            return "the callout of '\(title)' does not fit in a \(width)x\(height)-point map and is cut; try a larger --size"
         }
     }
 }
