@@ -85,7 +85,7 @@ struct RenderCommand: ParsableCommand {
         help: "The output file, whose extension gives its format (.png, .pdf or .svg), or - for standard output (PNG unless --format says otherwise).")
     var output: String = "map.png"
 
-    @Option(parsing: .unconditional, help: "The output's format: png, pdf or svg. The default is the output file's extension, or png for -o -.")
+    @Option(parsing: .unconditional, help: "The output's format: png, pdf or svg. The default is png for -o -, else the output file's extension.")
     var format: OutputFormat?
 
     /// nil when not given: 6 is used, and only a given level is warned about for PDF and SVG.
@@ -99,7 +99,7 @@ struct RenderCommand: ParsableCommand {
     var writesToStandardOutput: Bool { output == "-" }
 
     func validate() throws {
-        guard [1.0, 2, 3].contains(scale) else { throw ValidationError("--scale: \(scale) is not 1, 2 or 3") }
+        guard [1.0, 2, 3].contains(scale) else { throw ValidationError("--scale: \(ArgumentValues.number(scale)) is not 1, 2 or 3") }
         let pixels = (width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
         guard pixels.width > 0, pixels.height > 0 else {
             throw ValidationError("--size: \(pixels.width)x\(pixels.height) pixels is empty: each side needs at least one pixel")

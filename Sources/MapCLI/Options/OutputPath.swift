@@ -17,7 +17,7 @@ enum OutputPath {
         let folder = url.deletingLastPathComponent()
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw ValidationError("\(option): '\(path)' is a folder; name a file to write")
+            throw ValidationError("\(option): '\(path)': it is a folder, not a file")
         }
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
             throw ValidationError("\(option): cannot write '\(path)': the folder \(folder.displayPath) does not exist")
@@ -39,7 +39,7 @@ enum OutputPath {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw ValidationError("\(option): '\(path)' does not exist")
         }
-        guard !isFolder.boolValue else { throw ValidationError("\(option): '\(path)' is a folder, not a file") }
+        guard !isFolder.boolValue else { throw ValidationError("\(option): '\(path)': it is a folder, not a file") }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw ValidationError("\(option): '\(path)' cannot be read (permission denied)")
         }
