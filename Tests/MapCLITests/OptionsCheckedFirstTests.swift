@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodec
+import MapTestSupport
 import Testing
 
 @testable import MapCLI
@@ -8,12 +9,6 @@ import Testing
 /// does not exist (read first by `run()`), the option's own error must be the one reported.
 struct OptionsCheckedFirstTests {
     private static let missingPhotos = "/nonexistent-mapwright-photos/folder"
-
-    private func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-checks-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
 
     @Test(arguments: [
         (["--size", "0x100"], "mapwright: The value '0x100' is invalid for '--size <size>': expected WIDTHxHEIGHT"),
@@ -42,8 +37,8 @@ struct OptionsCheckedFirstTests {
     /// A marker larger than the map is refused, not scaled: marker images are @2x, so a
     /// 1000 × 300-pixel PNG is a 500 × 150-point marker, wider than a 400-point map.
     @Test func aMarkerImageLargerThanTheMapIsRefused() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
         let marker = directory.appendingPathComponent("marker.png")
         try RGBAImage(width: 1000, height: 300, filledWith: RGBAPixel(red: 255, green: 0, blue: 0, alpha: 255)).writePNG(to: marker)
         let refused = try MapwrightProcess.run([
@@ -59,8 +54,8 @@ struct OptionsCheckedFirstTests {
     }
 
     @Test func anOutputThatIsAFolderIsRefused() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
         let folder = directory.appendingPathComponent("map.png")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let result = try MapwrightProcess.run(["render", "--photos", Self.missingPhotos, "-o", folder.path])

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodec
+import MapTestSupport
 import Testing
 
 @testable import MapCLI
@@ -8,19 +9,13 @@ import Testing
 /// there, `--format`, warnings for options that do nothing for the format, and `compare
 /// --diff` in the format its extension names.
 struct OutputFormatTests {
-    private func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-output-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     private let greece = ["render", "--place", "Greece", "--size", "300x200"]
 
     /// `-o -` writes the PNG, and only the PNG, to standard output; no file appears in the
     /// working directory.
     @Test func dashWritesAPNGToStandardOutput() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
         let result = try MapwrightProcess.run(greece + ["--scale", "2", "-o", "-"], in: directory)
         #expect(result.status == 0, "\(result.standardError)")
         let image = try RGBAImage(pngData: result.standardOutputData)
@@ -35,8 +30,8 @@ struct OutputFormatTests {
 
     @Test(arguments: [("pdf", "%PDF"), ("svg", "<?xml"), ("png", "\u{89}PNG")])
     func formatChoosesWhatStandardOutputGets(format: String, prefix: String) throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
         let result = try MapwrightProcess.run(greece + ["-o", "-", "--format", format], in: directory)
         #expect(result.status == 0, "\(result.standardError)")
         let expected = format == "png" ? Data([0x89, 0x50, 0x4E, 0x47]) : Data(prefix.utf8)
@@ -60,8 +55,8 @@ struct OutputFormatTests {
     /// warning line, and the map is still written.
     @Test(arguments: ["pdf", "svg"])
     func pngOnlyOptionsWarnForVectorOutput(format: String) throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
         let output = directory.appendingPathComponent("map.\(format)")
         let result = try MapwrightProcess.run(greece + ["-o", output.path, "--compression", "9", "--palette"])
         #expect(result.status == 0, "\(result.standardError)")
@@ -82,8 +77,8 @@ struct OutputFormatTests {
     /// `compare --diff x.jpg` writes a JPEG (quality 90), `.png` a PNG.
     @Test(arguments: ["diff.jpg", "diff.JPEG", "diff.png"])
     func compareWritesTheDiffInItsExtensionsFormat(name: String) throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
         let expected = directory.appendingPathComponent("expected.png")
         let actual = directory.appendingPathComponent("actual.png")
         try RGBAImage(width: 40, height: 30, filledWith: .white).writePNG(to: expected)

@@ -1,5 +1,6 @@
 import Foundation
 import MapCore
+import MapTestSupport
 import Testing
 
 @testable import MapCLI
@@ -44,9 +45,8 @@ struct UndrawableGeometryTests {
 
     /// A circle that comes near the pole without reaching it renders: its ring closes on the map.
     @Test func aCircleNearThePoleRenders() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-geometry-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
         let output = directory.appendingPathComponent("map.png")
         let result = try MapwrightProcess.run([
             "render", "--circle", "70,20,1000000", "--great-circle", "51.47,-0.45,-33.94,151.18", "--size", "300x200", "-o", output.path,
