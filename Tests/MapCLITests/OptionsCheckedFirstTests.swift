@@ -63,6 +63,16 @@ struct OptionsCheckedFirstTests {
         #expect(result.standardError == "mapwright: --output: '\(folder.path)': it is a folder, not a file\n", "\(result.standardError)")
     }
 
+    /// An unknown `--place` needs the basemap to tell, so it is checked in `run()`, but still
+    /// before the photos are read, in `render` and `cluster` alike.
+    @Test(arguments: [["render"], ["cluster", "--zoom", "3"]])
+    func anUnknownPlaceIsReportedBeforeThePhotosAreRead(command: [String]) throws {
+        let result = try MapwrightProcess.run(command + ["--photos", Self.missingPhotos, "--place", "Atlantis"])
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("mapwright: --place: no country or state/province named 'Atlantis'"), "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+    }
+
     /// `compare` checks `--diff` before reading either image.
     @Test(arguments: [
         (["--diff", "diff.gif"], "mapwright: --diff: 'diff.gif' must end in .png, .jpg or .jpeg"),

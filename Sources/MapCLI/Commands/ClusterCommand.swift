@@ -52,11 +52,13 @@ struct ClusterCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The area first: an unknown --place is reported before any photo is read.
+        let queryRegion = try queryRegion()
         let photos = try photoSources.load()
         guard !photos.isEmpty else { throw CommandFailure("no photo has a location: nothing to cluster", status: 1) }
         let index = ClusterIndex(
             photos.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: clusterBy.clusteringIdentifier(for: $0)) }, options: try options())
-        let items = index.items(in: try queryRegion(), zoomLevel: zoom)
+        let items = index.items(in: queryRegion, zoomLevel: zoom)
         if json {
             print(geoJSON(items, photos: photos).jsonText)
         } else {

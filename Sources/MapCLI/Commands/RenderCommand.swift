@@ -169,6 +169,12 @@ struct RenderCommand: ParsableCommand {
         let style = try loadStyle()
         let look = style.mapwright.overlay
         let level = overlayLevel.level
+        let choice = try region.choice()
+        let basemap = try DataLocations.commands.basemapDirectory(
+            option: basemapDirectory, needed: style.usesBundledBasemap || { if case .place = choice { true } else { false } }())
+        let data = MapData(basemapDirectory: basemap)
+        // An unknown place is known before any photo is read.
+        if case .place(let name) = choice { try requirePlace(named: name, in: data, style: style) }
 
         let photos = try photoSources.load()
         if !photoSources.sources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
@@ -207,16 +213,13 @@ struct RenderCommand: ParsableCommand {
         if let markerImage {
             do { request.markerImage = try loadMarkerImage(markerImage) } catch let error as ValidationError { throw CommandFailure(error.message) }
         }
-        switch try region.choice() {
+        switch choice {
         case .fitContent: request.framing = .fitContent
         case .region(let value): request.framing = .region(value)
         case .centerZoom(let center, let zoom): request.framing = .center(center, zoomLevel: zoom)
         case .place(let name): request.framing = .place(name)
         }
 
-        let basemap = try DataLocations.commands.basemapDirectory(
-            option: basemapDirectory, needed: style.usesBundledBasemap || { if case .place = request.framing { true } else { false } }())
-        let data = MapData(basemapDirectory: basemap)
         var warnings: [PhotoMapWarning] = []
         let options = try failure { () throws(PhotoMapError) in
             try PhotoMapBuilder(data: data).options(for: request, warnings: &warnings)
@@ -254,6 +257,16 @@ struct RenderCommand: ParsableCommand {
         do { try FileHandle.standardOutput.write(contentsOf: bytes) } catch {
             throw CommandFailure("--output: cannot write to standard output: \(error.localizedDescription)")
         }
+    }
+
+    /// Checks that the basemap has a place of that name.
+    ///
+    /// - Throws: `CommandFailure` saying the place is unknown, with the closest names.
+    private func requirePlace(named name: String, in data: MapData, style: Style) throws {
+        let found = try failure { () throws(RendererError) in try data.region(ofPlaceNamed: name, style: style) }
+        guard found == nil else { return }
+        let suggestions = (try? data.placeNames(closestTo: name, style: style)) ?? []
+        throw CommandFailure(PhotoMapError.unknownPlace(name, suggestions: suggestions).description)
     }
 
     /// The style by name from the styles folder, or from a file path; its warnings go to standard error.
