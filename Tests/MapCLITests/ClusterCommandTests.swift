@@ -73,8 +73,9 @@ struct ClusterCommandTests {
 
     @Test func renderClustersUnlessToldNotTo() throws {
         let clustered = try RenderCommand.parse(["--photos", "Samples/photos"])
-        #expect(clustered.cluster == nil && clustered.clusterBy == .photographer)
-        #expect(try RenderCommand.parse(["--no-cluster"]).cluster == false)
+        #expect(clustered.clustering == nil && clustered.clusterBy == .photographer)
+        #expect(try RenderCommand.parse(["--no-cluster"]).clustering == .noCluster)
+        #expect(try RenderCommand.parse(["--cluster"]).clustering?.clustering == .always)
         #expect(try RenderCommand.parse(["--cluster", "--cluster-by", "all"]).clusterBy == .all)
     }
 }

@@ -7,6 +7,8 @@ struct MapwrightProcess {
         var status: Int32
         var standardOutput: String
         var standardError: String
+        /// The bytes written to standard output, for binary output such as `render -o -`.
+        var standardOutputData = Data()
     }
 
     /// The `mapwright` executable next to the running test binary (SwiftPM puts every product of
@@ -60,7 +62,8 @@ struct MapwrightProcess {
         return Output(
             status: process.terminationStatus,
             standardOutput: String(decoding: output, as: UTF8.self),
-            standardError: String(decoding: error, as: UTF8.self)
+            standardError: String(decoding: error, as: UTF8.self),
+            standardOutputData: output
         )
     }
 }

@@ -22,7 +22,7 @@ struct ClusterCommand: ParsableCommand {
 
     @OptionGroup var photoSources: PhotoSourceOptions
 
-    @Option(parsing: .unconditional, help: "The zoom level (clusters change at whole levels).")
+    @Option(parsing: .unconditional, help: "The zoom level, from 0 to 30; clusters change at whole levels.")
     var zoom: Double
 
     @OptionGroup var area: AreaOptions
@@ -30,13 +30,13 @@ struct ClusterCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Which photos may share a cluster: photographer, all or none.")
     var clusterBy: PhotoMapRequest.ClusterGrouping = .photographer
 
-    @Option(parsing: .unconditional, help: "The cluster radius in points at 256-point tiles.")
+    @Option(parsing: .unconditional, help: "The cluster radius in points at 256-point tiles, more than 0.")
     var radius: Double = 40
 
-    @Option(parsing: .unconditional, help: "The fewest photos that make a cluster (at least 2).")
+    @Option(parsing: .unconditional, help: "The fewest photos that make a cluster, at least 2.")
     var minPoints: Int = 2
 
-    @Option(parsing: .unconditional, help: "The zoom level above which every photo stands alone (0 to 30).")
+    @Option(parsing: .unconditional, help: "The zoom level above which every photo stands alone, from 0 to 30.")
     var maxZoom: Int = 16
 
     @Option(parsing: .unconditional, help: "The folder holding the bundled basemap, for --place; by default $MAPWRIGHT_DATA/Tiles/basemap, then the installed, user and checkout data.")
@@ -52,11 +52,13 @@ struct ClusterCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The area first: an unknown --place is reported before any photo is read.
+        let queryRegion = try queryRegion()
         let photos = try photoSources.load()
         guard !photos.isEmpty else { throw CommandFailure("no photo has a location: nothing to cluster", status: 1) }
         let index = ClusterIndex(
             photos.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: clusterBy.clusteringIdentifier(for: $0)) }, options: try options())
-        let items = index.items(in: try queryRegion(), zoomLevel: zoom)
+        let items = index.items(in: queryRegion, zoomLevel: zoom)
         if json {
             print(geoJSON(items, photos: photos).jsonText)
         } else {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ImageCodec
 import ImageCompare
+import MapUtilities
 
 /// `mapwright compare`: counts the pixels that differ between two PNG images, with pixelmatch's
 /// algorithm, and exits 0 when the count is within tolerance and 1 when it is not.
@@ -23,19 +24,21 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The PNG image to check, of the same size.")
     var actual: String
 
-    @Option(parsing: .unconditional, help: "The per-pixel colour threshold, from 0 (exact) to 1.")
+    @Option(parsing: .unconditional, help: "The per-pixel colour threshold, from 0 (exact) to 1; higher tolerates more.")
     var threshold: Double = 0.1
 
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences too.")
     var includeAntiAliased = false
 
-    @Option(parsing: .unconditional, help: "How many differing pixels are tolerated. The default is 0.")
+    @Option(parsing: .unconditional, help: "How many differing pixels are tolerated, 0 or more. The default is 0.")
     var maxDiffPixels: Int?
 
-    @Option(parsing: .unconditional, help: "The tolerated fraction of differing pixels, from 0 to 1.")
+    @Option(parsing: .unconditional, help: "The tolerated fraction of differing pixels, from 0 to 1, instead of --max-diff-pixels.")
     var maxDiffRatio: Double?
 
-    @Option(name: .customLong("diff"), parsing: .unconditional, help: "Write a diff image to this PNG file.")
+    @Option(
+        name: .customLong("diff"), parsing: .unconditional,
+        help: "Write a diff image to this file: PNG, or JPEG (quality 90) when it ends in .jpg or .jpeg.")
     var diffPath: String?
 
     @Flag(help: "Print the result as one JSON object.")
@@ -53,6 +56,24 @@ struct CompareCommand: ParsableCommand {
         }
         if let maxDiffRatio, !(0...1).contains(maxDiffRatio) {
             throw ValidationError("--max-diff-ratio must be between 0 and 1, not \(maxDiffRatio).")
+        }
+        if let diffPath {
+            _ = try diffFormat(diffPath)
+            try OutputPath.checkWritable(diffPath, option: "--diff")
+        }
+    }
+
+    /// The diff image's formats, by the file's extension.
+    enum DiffFormat { case png, jpeg }
+
+    /// The format `--diff` writes: JPEG for `.jpg` and `.jpeg`, PNG for `.png`.
+    ///
+    /// - Throws: `ValidationError` for any other extension.
+    func diffFormat(_ path: String) throws -> DiffFormat {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "png": return .png
+        case "jpg", "jpeg": return .jpeg
+        default: throw ValidationError("--diff: '\(path)' must end in .png, .jpg or .jpeg")
         }
     }
 
@@ -73,10 +94,14 @@ struct CompareCommand: ParsableCommand {
             throw CommandFailure("\(error)")
         }
         if let diffPath, let diffImage = result.diffImage {
+            let url = URL(fileURLWithPath: diffPath)
             do {
-                try diffImage.writePNG(to: URL(fileURLWithPath: diffPath))
+                switch try diffFormat(diffPath) {
+                case .png: try diffImage.writePNG(to: url)
+                case .jpeg: try AtomicFile.write(try diffImage.jpegData(), to: url)
+                }
             } catch {
-                throw CommandFailure("\(error)")
+                throw CommandFailure("--diff: \(error)")
             }
         }
 

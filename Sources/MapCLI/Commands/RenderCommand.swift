@@ -43,15 +43,18 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw each photo's accuracy circle when it is known.")
     var showAccuracy = false
 
-    @Flag(inversion: .prefixedNo, help: "Cluster pins always, or never; by default pins cluster whenever two would overlap.")
-    var cluster: Bool?
+    /// `--cluster` or `--no-cluster`; nil (neither) clusters pins only where two would overlap.
+    @Flag var clustering: ClusteringFlag?
 
     @Option(parsing: .unconditional, help: "Which photos may share a cluster: photographer, all or none.")
     var clusterBy: PhotoMapRequest.ClusterGrouping = .photographer
 
     @OptionGroup var region: RegionOptions
 
-    @Option(parsing: .unconditional, help: "The image size in points, as WIDTHxHEIGHT.", transform: ArgumentValues.size)
+    @Option(
+        parsing: .unconditional,
+        help: "The image size in points, as WIDTHxHEIGHT; pixels are points × --scale, at most 16384 per side. The default is 1200x800.",
+        transform: ArgumentValues.size)
     var size: ViewSize = ViewSize(width: 1200, height: 800)
 
     @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3.")
@@ -72,20 +75,31 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The colour of every pin: red, green, purple or a hex colour; by default each photographer gets one.")
     var pinColor: String?
 
-    @Option(parsing: .unconditional, help: "A PNG drawn as every marker instead of a pin (@2x: 64x64 pixels is 32x32 points), anchored at its bottom centre.")
+    @Option(
+        parsing: .unconditional,
+        help: "A PNG drawn as every marker instead of a pin (@2x: 64x64 pixels is 32x32 points), anchored at its bottom centre; no larger than the map.")
     var markerImage: String?
 
-    @Option(name: [.short, .long], parsing: .unconditional, help: "The output file: .png, .pdf or .svg.")
+    @Option(
+        name: [.short, .long], parsing: .unconditional,
+        help: "The output file, whose extension gives its format (.png, .pdf or .svg), or - for standard output (PNG unless --format says otherwise).")
     var output: String = "map.png"
 
-    @Option(parsing: .unconditional, help: "PNG compression level, 0 (fastest) to 9 (smallest).")
-    var compression: Int = 6
+    @Option(parsing: .unconditional, help: "The output's format: png, pdf or svg. The default is png for -o -, else the output file's extension.")
+    var format: OutputFormat?
 
-    @Flag(help: "Write an 8-bit palette PNG: smaller, with at most 256 colours.")
+    /// nil when not given: 6 is used, and only a given level is warned about for PDF and SVG.
+    @Option(parsing: .unconditional, help: "The PNG compression level, from 0 (fastest) to 9 (smallest); PNG only. The default is 6.")
+    var compression: Int?
+
+    @Flag(help: "Write an 8-bit palette PNG: smaller, with at most 256 colours; PNG only.")
     var palette = false
 
+    /// Whether the map goes to standard output (`-o -`) rather than a file.
+    var writesToStandardOutput: Bool { output == "-" }
+
     func validate() throws {
-        guard [1.0, 2, 3].contains(scale) else { throw ValidationError("--scale: \(scale) is not 1, 2 or 3") }
+        guard [1.0, 2, 3].contains(scale) else { throw ValidationError("--scale: \(ArgumentValues.number(scale)) is not 1, 2 or 3") }
         let pixels = (width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
         guard pixels.width > 0, pixels.height > 0 else {
             throw ValidationError("--size: \(pixels.width)x\(pixels.height) pixels is empty: each side needs at least one pixel")
@@ -95,21 +109,72 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError(
                 "--size: \(Int(size.width * scale))x\(Int(size.height * scale)) pixels is larger than \(Int(limit)) per side")
         }
-        guard (0...9).contains(compression) else { throw ValidationError("--compression: \(compression) is not in 0...9") }
-        let format = URL(fileURLWithPath: output).pathExtension.lowercased()
-        guard ["png", "pdf", "svg"].contains(format) else {
-            throw ValidationError("--output: '\(output)' must end in .png, .pdf or .svg")
+        if let compression, !(0...9).contains(compression) {
+            throw ValidationError("--compression: \(compression) is not a level from 0 to 9")
         }
+        _ = try outputFormat()
         _ = try region.choice()
         for circle in circles { _ = try ArgumentValues.circle(circle) }
         for line in greatCircles { _ = try ArgumentValues.greatCircle(line) }
         if let pinColor { _ = try RenderCommand.pinColor(pinColor) }
+        for path in tracks { try OutputPath.checkReadableFile(path, option: "--track") }
+        for path in overlays { try OutputPath.checkReadableFile(path, option: "--overlay") }
+        if let markerImage { _ = try loadMarkerImage(markerImage) }
+        // Last, so a bad value is reported even when the output folder is wrong too.
+        if !writesToStandardOutput { try OutputPath.checkWritable(output, option: "--output") }
+    }
+
+    /// The format written: `--format`, else the output file's extension, else PNG for standard output.
+    ///
+    /// - Throws: `ValidationError` for an extension that is not .png, .pdf or .svg, or one
+    ///   that `--format` contradicts.
+    func outputFormat() throws -> OutputFormat {
+        if writesToStandardOutput { return format ?? .png }
+        guard let byExtension = OutputFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()) else {
+            throw ValidationError("--output: '\(output)' must end in .png, .pdf or .svg, or be - for standard output")
+        }
+        if let format, format != byExtension {
+            throw ValidationError("--format: \(format.rawValue) contradicts the output file '\(output)', which ends in .\(byExtension.rawValue)")
+        }
+        return byExtension
+    }
+
+    /// The `--marker-image` PNG, checked to fit in the map.
+    ///
+    /// - Throws: `ValidationError` naming the option when the file cannot be read as a PNG, or
+    ///   when the marker (@2x: half its pixels in points) is wider or taller than `--size`.
+    private func loadMarkerImage(_ path: String) throws -> RGBAImage {
+        try OutputPath.checkReadableFile(path, option: "--marker-image")
+        let image: RGBAImage
+        do throws(ImageCodecError) { image = try RGBAImage(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw ValidationError("--marker-image: \(error.description)")
+        }
+        let points = (width: Double(image.width) / 2, height: Double(image.height) / 2)
+        guard points.width <= size.width, points.height <= size.height else {
+            throw ValidationError(
+                "--marker-image: '\(path)' is \(image.width)x\(image.height) pixels, a \(ArgumentValues.number(points.width))x"
+                    + "\(ArgumentValues.number(points.height))-point marker (@2x), larger than the "
+                    + "\(ArgumentValues.number(size.width))x\(ArgumentValues.number(size.height))-point map (--size)")
+        }
+        return image
     }
 
     func run() throws {
+        let format = try outputFormat()
+        if format != .png {
+            let name = format.rawValue.uppercased()
+            if compression != nil { Mapwright.warn("--compression does nothing for \(name) output: it sets PNG compression") }
+            if palette { Mapwright.warn("--palette does nothing for \(name) output: it makes palette PNGs") }
+        }
         let style = try loadStyle()
         let look = style.mapwright.overlay
         let level = overlayLevel.level
+        let choice = try region.choice()
+        let basemap = try DataLocations.commands.basemapDirectory(
+            option: basemapDirectory, needed: style.usesBundledBasemap || { if case .place = choice { true } else { false } }())
+        let data = MapData(basemapDirectory: basemap)
+        // An unknown place is known before any photo is read.
+        if case .place(let name) = choice { try requirePlace(named: name, in: data, style: style) }
 
         let photos = try photoSources.load()
         if !photoSources.sources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
@@ -143,30 +208,65 @@ struct RenderCommand: ParsableCommand {
             photos: photos, style: style, overlays: mapOverlays, size: size, scale: scale, showsAccuracy: showAccuracy)
         request.selection = select.map { $0 == "first" ? .first : .photo($0) } ?? .none
         request.pinColor = try pinColor.map(RenderCommand.pinColor)
-        request.clustering = cluster.map { $0 ? .always : .never } ?? .automatic
+        request.clustering = clustering?.clustering ?? .automatic
         request.clusterGrouping = clusterBy
         if let markerImage {
-            request.markerImage = try failure { () throws(ImageCodecError) in try RGBAImage(contentsOf: URL(fileURLWithPath: markerImage)) }
+            do { request.markerImage = try loadMarkerImage(markerImage) } catch let error as ValidationError { throw CommandFailure(error.message) }
         }
-        switch try region.choice() {
+        switch choice {
         case .fitContent: request.framing = .fitContent
         case .region(let value): request.framing = .region(value)
         case .centerZoom(let center, let zoom): request.framing = .center(center, zoomLevel: zoom)
         case .place(let name): request.framing = .place(name)
         }
 
-        let basemap = try DataLocations.commands.basemapDirectory(
-            option: basemapDirectory, needed: style.usesBundledBasemap || { if case .place = request.framing { true } else { false } }())
-        let data = MapData(basemapDirectory: basemap)
         var warnings: [PhotoMapWarning] = []
         let options = try failure { () throws(PhotoMapError) in
             try PhotoMapBuilder(data: data).options(for: request, warnings: &warnings)
         }
         for warning in warnings { Mapwright.warn(warning.description) }
-        let url = URL(fileURLWithPath: output)
-        try failure { () throws(RendererError) in
-            try MapSnapshotter(data: data).write(options, to: url, compressionLevel: compression, palette: palette)
+        let snapshotter = MapSnapshotter(data: data)
+        let compressionLevel = compression ?? 6
+        guard writesToStandardOutput else {
+            try failure { () throws(RendererError) in
+                try snapshotter.write(options, to: URL(fileURLWithPath: output), compressionLevel: compressionLevel, palette: palette)
+            }
+            return
         }
+        try writeToStandardOutput(options, format: format, snapshotter: snapshotter, compressionLevel: compressionLevel)
+    }
+
+    /// Writes the map to standard output, and nothing else: PNG bytes from memory, PDF and SVG
+    /// through a temporary file (Cairo writes those by path), removed afterwards.
+    private func writeToStandardOutput(
+        _ options: MapSnapshotOptions, format: OutputFormat, snapshotter: MapSnapshotter, compressionLevel: Int
+    ) throws {
+        let bytes: Data
+        if format == .png {
+            let snapshot = try failure { () throws(RendererError) in try snapshotter.snapshot(options) }
+            bytes = try failure { () throws(ImageCodecError) in try snapshot.pngData(compressionLevel: compressionLevel, palette: palette) }
+        } else {
+            let temporary = FileManager.default.temporaryDirectory
+                .appendingPathComponent("mapwright-\(UUID().uuidString).\(format.rawValue)")
+            defer { try? FileManager.default.removeItem(at: temporary) }
+            try failure { () throws(RendererError) in try snapshotter.write(options, to: temporary) }
+            do { bytes = try Data(contentsOf: temporary) } catch {
+                throw CommandFailure("cannot read the temporary \(format.rawValue.uppercased()) file \(temporary.path): \(error.localizedDescription)")
+            }
+        }
+        do { try FileHandle.standardOutput.write(contentsOf: bytes) } catch {
+            throw CommandFailure("--output: cannot write to standard output: \(error.localizedDescription)")
+        }
+    }
+
+    /// Checks that the basemap has a place of that name.
+    ///
+    /// - Throws: `CommandFailure` saying the place is unknown, with the closest names.
+    private func requirePlace(named name: String, in data: MapData, style: Style) throws {
+        let found = try failure { () throws(RendererError) in try data.region(ofPlaceNamed: name, style: style) }
+        guard found == nil else { return }
+        let suggestions = (try? data.placeNames(closestTo: name, style: style)) ?? []
+        throw CommandFailure(PhotoMapError.unknownPlace(name, suggestions: suggestions).description)
     }
 
     /// The style by name from the styles folder, or from a file path; its warnings go to standard error.
@@ -209,6 +309,29 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--pin-color: '\(text)' is not red, green, purple or a colour")
         }
     }
+}
+
+/// `--format`: what `render` writes.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case png, pdf, svg
+}
+
+/// `--cluster` and `--no-cluster`, each with its own help line.
+enum ClusteringFlag: String, EnumerableFlag {
+    case cluster
+    case noCluster
+
+    static func help(for value: ClusteringFlag) -> ArgumentHelp? {
+        switch value {
+        case .cluster:
+            "Cluster pins even where none overlap, as the cluster index groups them at this zoom; by default pins cluster only when two would overlap."
+        case .noCluster:
+            "Never cluster pins: every photo gets its own pin."
+        }
+    }
+
+    /// The request's clustering for the flag.
+    var clustering: PhotoMapRequest.Clustering { self == .cluster ? .always : .never }
 }
 
 /// Where `--overlay-level` puts overlays.

@@ -83,21 +83,56 @@ enum ArgumentValues {
         return try named("--bbox") { try CoordinateRegion(west: west, south: south, east: east, north: north) }
     }
 
-    /// Parses `--circle`'s `LAT,LON,METERS`.
+    /// Half the Earth's circumference on the mean sphere, about 20,015,087 m: the farthest two
+    /// places can be apart.
+    static let halfCircumferenceMeters = Earth.meanRadiusMeters * .pi
+
+    /// Parses `--circle`'s `LAT,LON,METERS`: a circle Web Mercator can draw as a closed ring.
+    ///
+    /// - Throws: `ValidationError` for a radius that is not positive, larger than half the
+    ///   Earth's circumference (the circle would wrap past the far side), or that reaches a pole
+    ///   (Web Mercator puts the poles at infinity, so the ring would not close on the map).
     static func circle(_ text: String) throws -> (center: Coordinate, radiusMeters: Double) {
         let numbers = try numbers(text, form: .circle, option: "--circle")
         let center = try coordinate(numbers[0], numbers[1], option: "--circle", fields: ("LAT", "LON"))
-        guard numbers[2] > 0 else { throw ValidationError("--circle: METERS \(number(numbers[2])) is not a positive radius") }
-        return (center, numbers[2])
+        let radius = numbers[2]
+        guard radius > 0 else { throw ValidationError("--circle: METERS \(number(radius)) is not a positive radius") }
+        guard radius <= halfCircumferenceMeters else {
+            throw ValidationError(
+                "--circle: METERS \(number(radius)) is more than half the Earth's circumference "
+                    + "(about \(kilometers(halfCircumferenceMeters))): no circle is that large")
+        }
+        for (name, latitude) in [("North", 90.0), ("South", -90.0)] {
+            let pole = try Coordinate(latitude: latitude, longitude: 0)
+            let distance = center.distance(to: pole)
+            guard radius < distance else {
+                throw ValidationError(
+                    "--circle: the circle around \(center) reaches the \(name) Pole, which Web Mercator cannot show: "
+                        + "its ring would not close on the map; use a radius under \(Int(distance.rounded(.down))) m")
+            }
+        }
+        return (center, radius)
     }
 
-    /// Parses `--great-circle`'s `LAT,LON,LAT,LON`: the line's two ends.
+    /// Parses `--great-circle`'s `LAT,LON,LAT,LON`: the line's two ends, which must be at
+    /// least 1 m apart and at least 1 m from being antipodal (where every great circle joins
+    /// them, so the line has no one path).
     static func greatCircle(_ text: String) throws -> [Coordinate] {
         let numbers = try numbers(text, form: .greatCircle, option: "--great-circle")
-        return [
+        let ends = [
             try coordinate(numbers[0], numbers[1], option: "--great-circle", fields: ("first LAT", "first LON")),
             try coordinate(numbers[2], numbers[3], option: "--great-circle", fields: ("second LAT", "second LON")),
         ]
+        let distance = ends[0].distance(to: ends[1])
+        guard distance >= 1 else {
+            throw ValidationError("--great-circle: the ends \(ends[0]) and \(ends[1]) are the same place: the line has no length")
+        }
+        guard halfCircumferenceMeters - distance >= 1 else {
+            throw ValidationError(
+                "--great-circle: the ends \(ends[0]) and \(ends[1]) are antipodal: every great circle joins them, "
+                    + "so the line has no one path; move an end")
+        }
+        return ends
     }
 
     // MARK: - Pieces
@@ -143,6 +178,16 @@ enum ArgumentValues {
     /// Runs `make`, turning its error (a value out of range) into a `ValidationError` that names `option`.
     static func named<T>(_ option: String, _ make: () throws -> T) throws -> T {
         do { return try make() } catch { throw ValidationError("\(option): \(error)") }
+    }
+
+    /// Meters as whole kilometers with thousands separators: `20,015 km`.
+    static func kilometers(_ meters: Double) -> String {
+        let kilometers = Int((meters / 1000).rounded())
+        var digits = String(kilometers.magnitude)
+        var groups: [Substring] = []
+        while digits.count > 3 { groups.insert(digits.suffix(3), at: 0); digits.removeLast(3) }
+        groups.insert(Substring(digits), at: 0)
+        return (kilometers < 0 ? "-" : "") + groups.joined(separator: ",") + " km"
     }
 
     /// A number as people write it: `-33.9`, `50`, not `50.0`.

@@ -12,10 +12,10 @@ struct CameraOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "The view's size in points, as WIDTHxHEIGHT.", transform: ArgumentValues.size)
     var size: ViewSize
 
-    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3.")
+    @Option(parsing: .unconditional, help: "Pixels per point, from 1 to 4 (fractions allowed); view points do not depend on it.")
     var scale: Double = 1
 
-    @Option(parsing: .unconditional, help: "The camera's heading in degrees clockwise from true north.")
+    @Option(parsing: .unconditional, help: "The camera's heading in degrees clockwise from true north; any value, taken modulo 360.")
     var heading: Double = 0
 
     @Option(parsing: .unconditional, help: "The camera's pitch in degrees from straight down, 0 to 80.")
@@ -34,7 +34,8 @@ struct CameraOptions: ParsableArguments {
             let option: String
             switch error {
             case .invalidZoomLevel: option = "--zoom"
-            case .invalidScale: option = "--scale"
+            case .invalidScale(let value):
+                throw ValidationError("--scale: \(ArgumentValues.number(value)) is not from 1 to 4")
             case .invalidCamera(let name, _, _): option = name == "pitch" ? "--pitch" : "--heading"
             default: option = "--size"
             }

@@ -9,10 +9,10 @@ struct RegionOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "The centre of the map, as LAT,LON; with --zoom or --span.", transform: ArgumentValues.coordinate)
     var center: Coordinate?
 
-    @Option(parsing: .unconditional, help: "The zoom level at the centre (0 to 30), with --center.")
+    @Option(parsing: .unconditional, help: "The zoom level at the centre, from 0 to 30 (fractions allowed), with --center.")
     var zoom: Double?
 
-    @Option(parsing: .unconditional, help: "The span around --center, as LATDELTA,LONDELTA in degrees.")
+    @Option(parsing: .unconditional, help: "The span around --center, as LATDELTA,LONDELTA in degrees: LATDELTA more than 0 and at most 180, LONDELTA more than 0 and at most 360.")
     var span: String?
 
     /// What the options ask for.
