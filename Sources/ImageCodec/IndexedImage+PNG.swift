@@ -37,7 +37,7 @@ extension IndexedImage {
     /// - Throws: ``ImageCodecError/unencodablePNG(reason:)`` or ``ImageCodecError/unwritableFile(path:reason:)``.
     public func writePNG(to url: URL, compressionLevel: Int = 6) throws(ImageCodecError) {
         let data = try pngData(compressionLevel: compressionLevel)
-        do throws(AtomicFileError) {
+        do throws(MapUtilitiesError) {
             try AtomicFile.write(data, to: url)
         } catch {
             throw .unwritableFile(path: error.path, reason: error.reason)

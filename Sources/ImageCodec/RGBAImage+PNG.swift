@@ -142,7 +142,7 @@ extension RGBAImage {
         to url: URL, compressionLevel: Int = 6, colorMode: PNGColorMode = .rgba, filtering: PNGFiltering = .adaptive
     ) throws(ImageCodecError) {
         let data = try pngData(compressionLevel: compressionLevel, colorMode: colorMode, filtering: filtering)
-        do throws(AtomicFileError) {
+        do throws(MapUtilitiesError) {
             try AtomicFile.write(data, to: url)
         } catch {
             throw .unwritableFile(path: error.path, reason: error.reason)

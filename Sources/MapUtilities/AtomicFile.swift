@@ -9,15 +9,15 @@ import Foundation
 public enum AtomicFile {
     /// Writes `data` to `url`, replacing any existing file atomically.
     ///
-    /// - Throws: ``AtomicFileError`` when the temporary file cannot be created or written, or
+    /// - Throws: ``MapUtilitiesError`` when the temporary file cannot be created or written, or
     ///   cannot be renamed into place; the temporary file is then removed.
-    public static func write(_ data: Data, to url: URL) throws(AtomicFileError) {
+    public static func write(_ data: Data, to url: URL) throws(MapUtilitiesError) {
         let temporary = temporaryURL(for: url)
         do {
             try data.write(to: temporary)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw AtomicFileError(path: url.path, reason: reason(writingIn: url.deletingLastPathComponent()))
+            throw MapUtilitiesError.unwritableFile(path: url.path, reason: reason(writingIn: url.deletingLastPathComponent()))
         }
         try replace(url, with: temporary)
     }
@@ -25,12 +25,12 @@ public enum AtomicFile {
     /// Renames `temporary` (made with ``temporaryURL(for:)`` and written completely, for example
     /// by a C library that writes by path) over `url`.
     ///
-    /// - Throws: ``AtomicFileError`` when the rename fails; the temporary file is then removed.
-    public static func replace(_ url: URL, with temporary: URL) throws(AtomicFileError) {
+    /// - Throws: ``MapUtilitiesError`` when the rename fails; the temporary file is then removed.
+    public static func replace(_ url: URL, with temporary: URL) throws(MapUtilitiesError) {
         guard rename(temporary.path, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temporary)
-            throw AtomicFileError(path: url.path, reason: reason)
+            throw MapUtilitiesError.unwritableFile(path: url.path, reason: reason)
         }
     }
 
@@ -49,20 +49,4 @@ public enum AtomicFile {
         if !isDirectory.boolValue { return "\(directory.path) is not a directory" }
         return "the directory \(directory.path) is not writable or the disk is full"
     }
-}
-
-/// A file that could not be written or moved into place: the one error of MapUtilities.
-public struct AtomicFileError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The destination's path.
-    public var path: String
-    /// Why, in plain words.
-    public var reason: String
-
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    /// `PATH: cannot write the file: REASON`.
-    public var description: String { "\(path): cannot write the file: \(reason)" }
 }

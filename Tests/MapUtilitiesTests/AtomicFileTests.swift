@@ -40,7 +40,7 @@ struct AtomicFileTests {
         // A directory in the way: rename(2) cannot replace a non-empty directory with a file.
         let target = folder.appendingPathComponent("busy")
         try FileManager.default.createDirectory(at: target.appendingPathComponent("inside"), withIntermediateDirectories: true)
-        #expect(throws: AtomicFileError.self) { try AtomicFile.write(Data("x".utf8), to: target) }
+        #expect(throws: MapUtilitiesError.self) { try AtomicFile.write(Data("x".utf8), to: target) }
         #expect(try contents(of: folder) == ["busy"])
     }
 

@@ -60,10 +60,10 @@ struct DataLocationsTests {
         let locations = DataLocations(environment: ["MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil)
         #expect(try locations.directory(for: .styles, explicit: folder) == folder)
         let missing = folder.appendingPathComponent("nowhere")
-        #expect(throws: DataLookupError(item: .styles, explicit: missing, searched: [])) {
+        #expect(throws: MapUtilitiesError.dataNotFound(item: .styles, explicit: missing, searched: [])) {
             try locations.directory(for: .styles, explicit: missing)
         }
-        #expect(DataLookupError(item: .styles, explicit: missing, searched: []).description == "\(missing.path): no such folder")
+        #expect(MapUtilitiesError.dataNotFound(item: .styles, explicit: missing, searched: []).description == "\(missing.path): no such folder")
     }
 
     @Test func nothingFoundListsEveryPlaceLookedInOnOneLine() throws {
@@ -76,7 +76,8 @@ struct DataLocationsTests {
             _ = try locations.directory(for: .basemap)
             Issue.record("found a basemap in empty folders")
         } catch {
-            #expect(error.searched.map(\.origin) == [.environment, .installed, .user])
+            guard case .dataNotFound(_, _, let searched) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(searched.map(\.origin) == [.environment, .installed, .user])
             #expect(error.description == """
                 the basemap (world_map.gpkg) is missing: looked in \(empty.path)/Tiles/basemap (MAPWRIGHT_DATA), \
                 /nonexistent/prefix/share/mapwright/Tiles/basemap (installed), \
@@ -100,7 +101,7 @@ struct DataLocationsTests {
         let skipped = DataLocations(
             environment: ["XDG_DATA_HOME": "/nonexistent", "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: executable, checkoutDirectory: checkout)
         #expect(!skipped.roots.contains { $0.origin == .checkout })
-        #expect(throws: DataLookupError.self) { try skipped.directory(for: .styles) }
+        #expect(throws: MapUtilitiesError.self) { try skipped.directory(for: .styles) }
     }
 
     @Test func cachesFollowXDGAndIgnoreARelativeValue() {

@@ -18,7 +18,7 @@ extension DataLocations {
     ///   - option: The option's name, such as `--styles-directory`, for the message.
     /// - Throws: `CommandFailure` (status 2), one line starting with the option's name.
     func directory(for item: Item, option value: String?, named option: String) throws -> URL {
-        do throws(DataLookupError) {
+        do throws(MapUtilitiesError) {
             return try directory(for: item, explicit: value.map { URL(fileURLWithPath: $0, isDirectory: true) })
         } catch {
             throw CommandFailure("\(option): \(error.description)")

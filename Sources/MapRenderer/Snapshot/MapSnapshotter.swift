@@ -77,7 +77,7 @@ public final class MapSnapshotter: Sendable {
                 try draw(options, in: canvas.cairo, sprites: nil)
                 do { try canvas.finish() } catch { throw Self.unwritable(url, error) }
             }
-            do throws(AtomicFileError) {
+            do throws(MapUtilitiesError) {
                 try AtomicFile.replace(url, with: temporary)
             } catch {
                 throw .output(path: url.path, reason: "cannot write the file: \(error.reason)")

@@ -202,9 +202,9 @@ public struct JPEGFolderSource: PhotoSource {
     }
 
     /// The names in a folder, sorted, without `.` and `..`.
-    private static func names(in folder: URL) throws(FileReadError) -> [String] {
+    private static func names(in folder: URL) throws(MapUtilitiesError) -> [String] {
         guard let directory = opendir(folder.path) else {
-            throw FileReadError(path: folder.path, reason: FileReadError.reason(forErrno: errno))
+            throw MapUtilitiesError.unreadableFile(path: folder.path, reason: MapUtilitiesError.reason(forErrno: errno))
         }
         defer { closedir(directory) }
         var names: [String] = []

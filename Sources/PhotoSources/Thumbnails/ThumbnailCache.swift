@@ -94,7 +94,7 @@ public struct ThumbnailCache: Sendable {
         let path = url.standardizedFileURL.path
         var status = stat()
         guard stat(path, &status) == 0 else {
-            throw .unreadable(file: url, reason: FileReadError.reason(forErrno: errno))
+            throw .unreadable(file: url, reason: MapUtilitiesError.reason(forErrno: errno))
         }
         var hash = FNV1a()
         let key = [

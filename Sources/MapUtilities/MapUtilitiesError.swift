@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why a file could not be read or written, or Mapwright's data could not be found: the one
+/// error of MapUtilities, each case one line for a person.
+public enum MapUtilitiesError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file at `path` cannot be read; `reason` says why in plain words ("there is no such
+    /// file", "it is a folder, not a file", "permission denied").
+    case unreadableFile(path: String, reason: String)
+    /// The file at `path` cannot be written or moved into place (``AtomicFile``).
+    case unwritableFile(path: String, reason: String)
+    /// Data Mapwright needs (``DataLocations/Item``) is missing: a folder named explicitly that
+    /// does not exist, or an item no data folder holds; `searched` lists the folders looked in,
+    /// in order, each with where it came from (empty for an explicit folder).
+    case dataNotFound(item: DataLocations.Item, explicit: URL?, searched: [DataLocations.Root])
+
+    /// The file or folder concerned: the path of a file, the explicit folder, else "".
+    public var path: String {
+        switch self {
+        case .unreadableFile(let path, _), .unwritableFile(let path, _): return path
+        case .dataNotFound(_, let explicit, _): return explicit?.path ?? ""
+        }
+    }
+
+    /// Why, in plain words, without the path.
+    public var reason: String {
+        switch self {
+        case .unreadableFile(_, let reason), .unwritableFile(_, let reason): return reason
+        case .dataNotFound(_, let explicit, _) where explicit != nil: return "no such folder"
+        case .dataNotFound: return description
+        }
+    }
+
+    /// `PATH: cannot read the file: REASON`, `PATH: cannot write the file: REASON`,
+    /// `PATH: no such folder`, or `no styles found: looked in A (MAPWRIGHT_DATA), B (user data);
+    /// set MAPWRIGHT_DATA to a folder holding Styles/`.
+    public var description: String {
+        switch self {
+        case .unreadableFile(let path, let reason):
+            return "\(path): cannot read the file: \(reason)"
+        case .unwritableFile(let path, let reason):
+            return "\(path): cannot write the file: \(reason)"
+        case .dataNotFound(let item, let explicit, let searched):
+            return Self.notFoundDescription(item: item, explicit: explicit, searched: searched)
+        }
+    }
+
+    private static func notFoundDescription(item: DataLocations.Item, explicit: URL?, searched: [DataLocations.Root]) -> String {
+        if let explicit { return "\(explicit.path): no such folder" }
+        let what: String
+        switch item {
+        case .styles: what = "no styles found"
+        case .basemap: what = "the basemap (world_map.gpkg) is missing"
+        case .fonts: what = "no fonts folder found"
+        }
+        let places = searched.map { "\($0.directory.path) (\($0.origin.rawValue))" }.joined(separator: ", ")
+        let hint = item == .basemap ? "run scripts/setup.sh or set MAPWRIGHT_DATA to a folder holding \(item.relativePath)/"
+            : "set MAPWRIGHT_DATA to a folder holding \(item.relativePath)/"
+        return "\(what): looked in \(places.isEmpty ? "no place" : places); \(hint)"
+    }
+
+    /// Why the file at `path` cannot be read, in plain words, found by looking at it again:
+    /// "there is no such file", "it is a symbolic link to a missing file", "it is a folder, not a
+    /// file", "it is not a regular file", "permission denied", else the system's message.
+    public static func reason(readingAt path: String) -> String {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            var linkStatus = stat()
+            if code == ENOENT, lstat(path, &linkStatus) == 0 { return "it is a symbolic link to a missing file" }
+            return reason(forErrno: code)
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return "it is a folder, not a file"
+        case S_IFREG: break
+        default: return "it is not a regular file"
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return reason(forErrno: errno) }
+        close(descriptor)
+        return "reading it failed"
+    }
+
+    /// A system error number (`errno`) in plain words, starting in lower case: "there is no such
+    /// file", "permission denied", else the system's message.
+    public static func reason(forErrno code: Int32) -> String {
+        switch code {
+        case ENOENT: return "there is no such file"
+        case ENOTDIR: return "a part of its path is not a folder"
+        case EACCES, EPERM: return "permission denied"
+        case ELOOP: return "its symbolic links go round in a loop"
+        default:
+            let message = String(cString: strerror(code))
+            return message.prefix(1).lowercased() + message.dropFirst()
+        }
+    }
+}
