@@ -49,8 +49,10 @@ public struct PhotoMapBuilder: Sendable {
         let selected = try selectedPhoto(in: request)
         var thumbnail: RGBAImage?
         if let selected { thumbnail = self.thumbnail(for: selected, scale: request.scale, warnings: &warnings) }
+        // The photographers on this map get different colours (see `colors(forKeys:)`).
+        let colors = request.style.mapwright.pins.colors(forKeys: request.photos.map { $0.photographer ?? "" })
         let annotations = request.photos.map { photo in
-            annotation(for: photo, in: request, thumbnail: photo.id == selected?.id ? thumbnail : nil)
+            annotation(for: photo, in: request, color: colors[photo.photographer ?? ""], thumbnail: photo.id == selected?.id ? thumbnail : nil)
         }
         var overlays = request.overlays
         if request.showsAccuracy {
@@ -203,14 +205,15 @@ public struct PhotoMapBuilder: Sendable {
         }
     }
 
-    private func annotation(for photo: Photo, in request: PhotoMapRequest, thumbnail: RGBAImage?) -> MapAnnotation {
+    /// The photo's annotation; `color` is its photographer's pin colour on this map.
+    private func annotation(for photo: Photo, in request: PhotoMapRequest, color: Color?, thumbnail: RGBAImage?) -> MapAnnotation {
         let marker: MapAnnotation.Marker
         if let image = request.markerImage {
             // Marker images are @2x: a 64 × 64-pixel PNG is a 32 × 32-point marker.
             let size = ViewSize(width: Double(image.width) / 2, height: Double(image.height) / 2)
             marker = .image(image, pointSize: size, anchor: ViewPoint(x: size.width / 2, y: size.height))
         } else {
-            marker = .pin(request.pinColor ?? request.style.mapwright.pins.color(forKey: photo.photographer ?? ""))
+            marker = .pin(request.pinColor ?? color ?? request.style.mapwright.pins.defaultColor)
         }
         return MapAnnotation(
             id: photo.id, coordinate: photo.coordinate, title: photo.calloutTitle, subtitle: subtitle(for: photo),

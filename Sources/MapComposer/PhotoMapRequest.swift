@@ -73,7 +73,8 @@ public struct PhotoMapRequest: Sendable {
     public var scale: Double
     /// The basemap style, whose `metadata.mapwright` also gives the pins, callout and overlays their look.
     public var style: Style
-    /// One colour for every pin; `nil` gives each photographer a stable colour of the style's palette.
+    /// One colour for every pin; `nil` gives each photographer a colour of the style's palette,
+    /// different for the photographers on one map (see `MapwrightMetadata.Pins.colors(forKeys:)`).
     public var pinColor: Color?
     /// A custom marker image, anchored at its bottom centre, drawn at its pixel size / 2 points.
     public var markerImage: RGBAImage?
