@@ -174,21 +174,6 @@ public struct PhotoMapBuilder: Sendable {
         return EdgeInsets(top: clean(top), left: clean(left), bottom: clean(bottom), right: clean(right))
     }
 
-    private func selectedPhoto(in request: PhotoMapRequest) throws(PhotoMapError) -> Photo? {
-        switch request.selection {
-        case .none:
-            return nil
-        case .first:
-            return request.photos.first
-        case .photo(let name):
-            if let photo = request.photos.first(where: { $0.id == name }) { return photo }
-            if let photo = request.photos.first(where: { $0.calloutTitle.caseInsensitiveCompare(name) == .orderedSame }) {
-                return photo
-            }
-            throw .unknownSelection(name)
-        }
-    }
-
     /// The photo's thumbnail, from its thumbnail file or its image when local; remote images
     /// are not fetched, so their callouts have no thumbnail. A thumbnail that cannot be made, or
     /// cached, is a warning.

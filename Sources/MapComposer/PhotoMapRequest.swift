@@ -13,7 +13,9 @@ public struct PhotoMapRequest: Sendable {
         case none
         /// The first photo, in load order (Photomania's auto-selection).
         case first
-        /// The photo with this id, else the first whose title matches (ignoring case).
+        /// The photo with this id, else the first whose title is this (ignoring case), else the
+        /// one whose title starts with it, else the one whose title contains it (see
+        /// `PhotoMapBuilder.selectedPhoto(in:)`).
         case photo(String)
     }
 
