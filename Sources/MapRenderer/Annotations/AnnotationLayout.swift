@@ -113,9 +113,10 @@ struct AnnotationLayout {
     }
 
     /// The callout for a marker: an annotation's title and subtitle and thumbnail, or a
-    /// cluster's count and the titles of its first members.
+    /// cluster's count and the titles of its first members, the selected annotation's
+    /// (`selectedID`) first.
     func callout(
-        for marker: Placed, annotations: [MapAnnotation], clusterIndex: ClusterIndex?, memberName: String,
+        for marker: Placed, selectedID: String?, annotations: [MapAnnotation], clusterIndex: ClusterIndex?, memberName: String,
         appearance: MapwrightMetadata.Callout, cairo: OpaquePointer
     ) -> Callout {
         let title: String, subtitle: String?, thumbnail: RGBAImage?
@@ -127,10 +128,13 @@ struct AnnotationLayout {
         case .cluster(let cluster):
             title = "\(cluster.count) \(memberName)"
             let shown = 3
-            let leaves = (try? clusterIndex?.leaves(of: cluster.id, limit: shown)) ?? nil
-            let titles = (leaves ?? []).map { annotations[$0].calloutTitle }
+            // The selected member first, then the first others.
+            let selected = selectedID.flatMap { id in annotations.firstIndex { $0.id == id } }
+            let first = ((try? clusterIndex?.leaves(of: cluster.id, limit: shown + 1)) ?? nil) ?? []
+            let leaves = Array(([selected].compactMap { $0 } + first.filter { $0 != selected }).prefix(min(shown, cluster.count)))
+            let titles = leaves.map { annotations[$0].calloutTitle }
             subtitle = titles.joined(separator: ", ") + (cluster.count > titles.count ? ", …" : "")
-            thumbnail = leaves?.lazy.compactMap { annotations[$0].thumbnail }.first
+            thumbnail = leaves.lazy.compactMap { annotations[$0].thumbnail }.first
         }
         return Callout(
             title: title, subtitle: subtitle, thumbnail: thumbnail,

@@ -75,7 +75,9 @@ public struct MapwrightMetadata: Hashable, Sendable {
         public var textColor = Color.black
         /// `subtitle-color`. The default is `#6e6e73`.
         public var subtitleColor = Color(rgb: 0x6e6e73)
-        /// `max-width`: the widest callout, in points; longer titles are cut with an ellipsis. The default is 320.
+        /// `max-width`: the widest callout for its subtitle, in points; a longer subtitle is cut
+        /// with an ellipsis. A longer title widens the callout, up to the image's width less 4
+        /// points each side, and only then is cut. The default is 320.
         public var maxWidth = 320.0
         /// `corner-radius`, in points. The default is 10.
         public var cornerRadius = 10.0
