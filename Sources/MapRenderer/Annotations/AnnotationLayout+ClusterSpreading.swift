@@ -32,15 +32,32 @@ extension AnnotationLayout {
     /// clusters of one spot all overlap one another (the usual case), they share one ring and no
     /// two of them overlap.
     static func spreadCenters(of spots: [ClusterSpot]) -> [ViewPoint] {
-        spots.indices.map { index in
-            let spot = spots[index]
-            let others = spots.indices.filter { other in
-                other != index && spots[other].cluster.clusteringIdentifier != spot.cluster.clusteringIdentifier
-                    && overlap(spot, spots[other])
+        // Spots in a grid of cells as wide as the farthest two halos can overlap, so each spot
+        // only meets the spots of its own and the eight cells around it.
+        guard let widest = spots.map(\.outerRadius).max() else { return [] }
+        let cellSize = 2 * widest + spreadGapPoints
+        func cell(_ point: ViewPoint) -> (x: Int, y: Int) { (Int((point.x / cellSize).rounded(.down)), Int((point.y / cellSize).rounded(.down))) }
+        var grid: [Int: [Int: [Int]]] = [:]
+        for (index, spot) in spots.enumerated() {
+            let (x, y) = cell(spot.center)
+            grid[x, default: [:]][y, default: []].append(index)
+        }
+        return spots.indices.map { index in
+            let spot = spots[index], (x, y) = cell(spot.center)
+            var others: [Int] = []
+            for column in (x - 1)...(x + 1) {
+                for row in (y - 1)...(y + 1) {
+                    for other in grid[column]?[row] ?? [] where other != index
+                        && spots[other].cluster.clusteringIdentifier != spot.cluster.clusteringIdentifier && overlap(spot, spots[other]) {
+                        others.append(other)
+                    }
+                }
             }
             guard !others.isEmpty else { return spot.center }
-            let group = [index] + others
-            return ringCenters(of: group.map { spots[$0] })[0]
+            // In one order whatever the query's order, so every member of a group, in an image
+            // or a tile, computes the same ring to the last bit.
+            let group = ([index] + others).sorted { spots[$0].sortKey < spots[$1].sortKey }
+            return ringCenters(of: group.map { spots[$0] })[group.firstIndex(of: index)!]
         }
     }
 
