@@ -55,6 +55,29 @@ struct ClusterSpreadingTests {
         #expect(RenderFixtures.snapshotter.layout(options).markerFrames == frames)
     }
 
+    @Test func aChainOfOverlappingClustersSharesTheMiddleOnesRing() throws {
+        // Three photographers' clusters 30 points apart in a row at zoom 10: the first and the
+        // last do not overlap, each overlaps the middle one.
+        let step = 30 * 360 / (256 * 1024.0)
+        let colors = try RenderFixtures.style("standard").mapwright.pins.colors(forKeys: photographers.prefix(3))
+        var annotations: [MapAnnotation] = []
+        for (index, photographer) in photographers.prefix(3).enumerated() {
+            for photo in 0..<5 {
+                annotations.append(MapAnnotation(
+                    id: "\(photographer) \(photo)", coordinate: try RenderFixtures.coordinate(37.7456, -119.6 + Double(index) * step),
+                    title: "", marker: .pin(colors[photographer]!), clusteringIdentifier: photographer))
+            }
+        }
+        let frames = RenderFixtures.snapshotter.layout(try options(annotations, style: try RenderFixtures.plainStyle())).markerFrames
+        #expect(frames.count == 3)
+        for i in frames.indices {
+            for j in frames.indices where j > i {
+                let distance = hypot(frames[i].midX - frames[j].midX, frames[i].midY - frames[j].midY)
+                #expect(distance >= (frames[i].size.width + frames[j].size.width) / 2, "\(frames[i]) and \(frames[j]) overlap")
+            }
+        }
+    }
+
     @Test func spreadClustersWearTheirPhotographersPinColours() throws {
         let annotations = try annotations(photographers: 3)
         let options = try options(annotations, style: try RenderFixtures.plainStyle())

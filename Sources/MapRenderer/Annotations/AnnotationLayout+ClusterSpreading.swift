@@ -24,13 +24,16 @@ extension AnnotationLayout {
     }
 
     /// Where each cluster marker is drawn, in the order given: its own centre when no cluster of
-    /// another clustering identifier overlaps it, else its place on the ring of itself and those
-    /// clusters (see ``ringCenters(of:)``).
+    /// another clustering identifier overlaps it, else its place on a ring (see
+    /// ``ringCenters(of:)``). A cluster's group is itself and the clusters of other identifiers
+    /// it overlaps; it takes its place on the ring of the largest group among its own and its
+    /// neighbours' (ties: the first by identifier).
     ///
-    /// A cluster's place depends only on the clusters within reach of it, never on the view's
-    /// edges, so an image and a grid of tiles of the same area spread them alike; when the
-    /// clusters of one spot all overlap one another (the usual case), they share one ring and no
-    /// two of them overlap.
+    /// A cluster's place depends only on the clusters within two steps of it, never on the
+    /// view's edges, so an image and a grid of tiles of the same area spread them alike. When the
+    /// clusters of one spot all overlap one another (the usual case), or form a chain of three,
+    /// they share one ring and no two of them overlap; in longer chains (dense clusters of many
+    /// photographers) some may still touch.
     static func spreadCenters(of spots: [ClusterSpot]) -> [ViewPoint] {
         // Spots in a grid of cells as wide as the farthest two halos can overlap, so each spot
         // only meets the spots of its own and the eight cells around it.
@@ -42,7 +45,7 @@ extension AnnotationLayout {
             let (x, y) = cell(spot.center)
             grid[x, default: [:]][y, default: []].append(index)
         }
-        return spots.indices.map { index in
+        let groups = spots.indices.map { index -> [Int] in
             let spot = spots[index], (x, y) = cell(spot.center)
             var others: [Int] = []
             for column in (x - 1)...(x + 1) {
@@ -53,10 +56,19 @@ extension AnnotationLayout {
                     }
                 }
             }
-            guard !others.isEmpty else { return spot.center }
             // In one order whatever the query's order, so every member of a group, in an image
             // or a tile, computes the same ring to the last bit.
-            let group = ([index] + others).sorted { spots[$0].sortKey < spots[$1].sortKey }
+            return ([index] + others).sorted { spots[$0].sortKey < spots[$1].sortKey }
+        }
+        // Each cluster takes its place on the ring of the largest group among its own and its
+        // neighbours' (ties: the first by identifier), so a chain of three overlapping clusters
+        // shares the middle one's ring.
+        return spots.indices.map { index in
+            guard groups[index].count > 1 else { return spots[index].center }
+            let leader = groups[index].max { a, b in
+                groups[a].count != groups[b].count ? groups[a].count < groups[b].count : spots[a].sortKey > spots[b].sortKey
+            }!
+            let group = groups[leader]
             return ringCenters(of: group.map { spots[$0] })[group.firstIndex(of: index)!]
         }
     }
@@ -114,6 +126,7 @@ extension AnnotationLayout {
         let outer = style.maxRadius + ClusterMarker.haloWidthPoints
         // Equal discs: adjacent slots are the closest, a chord of 2R·sin(π/n).
         let ring = (2 * outer + spreadGapPoints) / (2 * sin(.pi / Double(max(2, groupSize))))
-        return ring + 3 * outer + spreadGapPoints
+        // The ring, the disc, and two steps of neighbours (a cluster may use a neighbour's ring).
+        return ring + 5 * outer + 2 * spreadGapPoints
     }
 }
