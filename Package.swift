@@ -5,7 +5,7 @@
 // section says the same, one line per target):
 //
 //   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera, geodesy, clustering
-//   MapUtilities                     pure Swift: FNV-1a, atomic writes and plain file reads, display paths, seeded random numbers, data locations
+//   MapUtilities                     pure Swift: FNV-1a, atomic writes and plain file reads, display paths, seeded random numbers, data locations, edit distance
 //   MapJSON                          pure Swift: one JSON value with paths, lines and columns
 //   MapProjection    <- CProj        PROJ: transforms between any two CRS                       (MapCore)
 //   ImageCodec       <- CPNGShim <- CPNG, CTurboJPEG: PNG/JPEG reading and writing, palettes  (MapUtilities)
@@ -234,7 +234,7 @@ let package = Package(
         /// to fit; what `mapwright render` asks the renderer for.
         .target(
             name: "MapComposer",
-            dependencies: ["MapCore", "MapStyle", "MapRenderer", "PhotoSources", "GeoData", "ImageCodec"],
+            dependencies: ["MapCore", "MapStyle", "MapRenderer", "PhotoSources", "GeoData", "ImageCodec", "MapUtilities"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -49,8 +49,10 @@ public struct PhotoMapBuilder: Sendable {
         let selected = try selectedPhoto(in: request)
         var thumbnail: RGBAImage?
         if let selected { thumbnail = self.thumbnail(for: selected, scale: request.scale, warnings: &warnings) }
+        // The photographers on this map get different colours (see `colors(forKeys:)`).
+        let colors = request.style.mapwright.pins.colors(forKeys: request.photos.map { $0.photographer ?? "" })
         let annotations = request.photos.map { photo in
-            annotation(for: photo, in: request, thumbnail: photo.id == selected?.id ? thumbnail : nil)
+            annotation(for: photo, in: request, color: colors[photo.photographer ?? ""], thumbnail: photo.id == selected?.id ? thumbnail : nil)
         }
         var overlays = request.overlays
         if request.showsAccuracy {
@@ -196,21 +198,6 @@ public struct PhotoMapBuilder: Sendable {
         return EdgeInsets(top: clean(top), left: clean(left), bottom: clean(bottom), right: clean(right))
     }
 
-    private func selectedPhoto(in request: PhotoMapRequest) throws(PhotoMapError) -> Photo? {
-        switch request.selection {
-        case .none:
-            return nil
-        case .first:
-            return request.photos.first
-        case .photo(let name):
-            if let photo = request.photos.first(where: { $0.id == name }) { return photo }
-            if let photo = request.photos.first(where: { $0.calloutTitle.caseInsensitiveCompare(name) == .orderedSame }) {
-                return photo
-            }
-            throw .unknownSelection(name)
-        }
-    }
-
     /// The photo's thumbnail, from its thumbnail file or its image when local; remote images
     /// are not fetched, so their callouts have no thumbnail. A thumbnail that cannot be made, or
     /// cached, is a warning.
@@ -227,14 +214,15 @@ public struct PhotoMapBuilder: Sendable {
         }
     }
 
-    private func annotation(for photo: Photo, in request: PhotoMapRequest, thumbnail: RGBAImage?) -> MapAnnotation {
+    /// The photo's annotation; `color` is its photographer's pin colour on this map.
+    private func annotation(for photo: Photo, in request: PhotoMapRequest, color: Color?, thumbnail: RGBAImage?) -> MapAnnotation {
         let marker: MapAnnotation.Marker
         if let image = request.markerImage {
             // Marker images are @2x: a 64 × 64-pixel PNG is a 32 × 32-point marker.
             let size = ViewSize(width: Double(image.width) / 2, height: Double(image.height) / 2)
             marker = .image(image, pointSize: size, anchor: ViewPoint(x: size.width / 2, y: size.height))
         } else {
-            marker = .pin(request.pinColor ?? request.style.mapwright.pins.color(forKey: photo.photographer ?? ""))
+            marker = .pin(request.pinColor ?? color ?? request.style.mapwright.pins.defaultColor)
         }
         return MapAnnotation(
             id: photo.id, coordinate: photo.coordinate, title: photo.calloutTitle, subtitle: subtitle(for: photo),

@@ -8,8 +8,12 @@ import PhotoSources
 public enum PhotoMapError: Error, Sendable {
     /// No photo has a location (after the photographer filter): nothing to place on the map.
     case noLocatedPhotos
-    /// `--select` named no photo by id or title.
-    case unknownSelection(String)
+    /// `--select` named no photo by id, title, title prefix or part of a title; `suggestions`
+    /// are the closest titles by edit distance, best first (possibly none).
+    case unknownSelection(String, suggestions: [String])
+    /// `--select` is the start or a part of several photos' titles; `matches` are those titles
+    /// (at most ``PhotoMapBuilder/shownMatchCount``) and `count` how many there are.
+    case ambiguousSelection(String, matches: [String], count: Int)
     /// `--place` matched no feature name in the style's basemap; `suggestions` are the closest
     /// names there, best first (possibly none).
     case unknownPlace(String, suggestions: [String])
@@ -30,8 +34,13 @@ extension PhotoMapError: CustomStringConvertible, LocalizedError {
         switch self {
         case .noLocatedPhotos:
             return "no photo has a location: nothing to place on the map"
-        case .unknownSelection(let name):
-            return "--select: no photo has the id or title '\(name)'"
+        case .unknownSelection(let name, let suggestions):
+            let base = "--select: no photo has the id or title '\(name)', or a title starting with or containing it"
+            guard !suggestions.isEmpty else { return base }
+            return base + "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
+        case .ambiguousSelection(let name, let matches, let count):
+            let listed = matches.map { "'\($0)'" }.joined(separator: ", ") + (count > matches.count ? ", …" : "")
+            return "--select: '\(name)' matches \(count) photo titles: \(listed); give more of the title, or the photo's id"
         case .unknownPlace(let name, let suggestions):
             let base = "--place: no country or state/province named '\(name)' in the basemap"
             guard !suggestions.isEmpty else { return base }

@@ -13,7 +13,9 @@ public struct PhotoMapRequest: Sendable {
         case none
         /// The first photo, in load order (Photomania's auto-selection).
         case first
-        /// The photo with this id, else the first whose title matches (ignoring case).
+        /// The photo with this id, else the first whose title is this (ignoring case), else the
+        /// one whose title starts with it, else the one whose title contains it (see
+        /// `PhotoMapBuilder.selectedPhoto(in:)`).
         case photo(String)
     }
 
@@ -73,7 +75,8 @@ public struct PhotoMapRequest: Sendable {
     public var scale: Double
     /// The basemap style, whose `metadata.mapwright` also gives the pins, callout and overlays their look.
     public var style: Style
-    /// One colour for every pin; `nil` gives each photographer a stable colour of the style's palette.
+    /// One colour for every pin; `nil` gives each photographer a colour of the style's palette,
+    /// different for the photographers on one map (see `MapwrightMetadata.Pins.colors(forKeys:)`).
     public var pinColor: Color?
     /// A custom marker image, anchored at its bottom centre, drawn at its pixel size / 2 points.
     public var markerImage: RGBAImage?

@@ -22,7 +22,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var photoSources: PhotoSourceOptions
 
-    @Option(parsing: .unconditional, help: "The photo whose callout is shown: first, or a photo's id or title.")
+    @Option(parsing: .unconditional, help: "The photo whose callout is shown: first, or a photo's id, title, or the start or a part of one title (case ignored).")
     var select: String?
 
     @Option(name: .customLong("track"), parsing: .unconditionalSingleValue, help: "A GPX 1.1 file whose tracks and routes are drawn as lines.")

@@ -23,6 +23,8 @@ struct AnnotationLayout {
         let bodyFrame: ViewRect
         /// Orders markers that stand at the same height.
         let sortKey: String
+        /// A cluster's colour: its members' pin colour; nil for single annotations.
+        var clusterColor: Color? = nil
     }
 
     let viewSize: ViewSize
@@ -47,18 +49,29 @@ struct AnnotationLayout {
         var placed: [Placed] = []
         if let clusterIndex {
             precondition(clusterIndex.inputCount == annotations.count, "a cluster index must be built over the annotations drawn")
-            // Markers reach beyond their anchor: query a margin around the view.
-            let marginMapPoints = 48 / ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
+            // Markers reach beyond their anchor, and clusters spread apart (see `spreadCenters(of:)`):
+            // query a margin around the view.
+            let identifiers = Set(annotations.compactMap(\.clusteringIdentifier))
+            let marginPoints = max(48, AnnotationLayout.spreadingReachPoints(groupSize: 2 * identifiers.count, style: style.cluster))
+            let marginMapPoints = marginPoints / ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
+            var spots: [ClusterSpot] = []
             for item in clusterIndex.items(in: visibleMapRect.insetBy(dx: -marginMapPoints, dy: -marginMapPoints), zoomLevel: viewport.zoomLevel) {
                 guard let tip = viewport.unwrappedPoint(for: item.mapPoint) else { continue }
                 switch item.item {
                 case .point(let index, _):
                     if let marker = place(annotations[index], at: tip) { placed.append(marker) }
                 case .cluster(let cluster):
-                    let frame = ClusterMarker.frame(count: cluster.count, center: tip, style: style.cluster)
-                    guard visible(frame) else { continue }
-                    placed.append(Placed(content: .cluster(cluster), tip: tip, frame: frame, bodyFrame: frame, sortKey: "cluster \(cluster.id)"))
+                    let outer = ClusterMarker.radius(count: cluster.count, style: style.cluster) + ClusterMarker.haloWidthPoints
+                    spots.append(ClusterSpot(cluster: cluster, center: tip, outerRadius: outer))
                 }
+            }
+            var colors = ClusterColors(annotations: annotations, clusterIndex: clusterIndex, style: style)
+            for (spot, center) in zip(spots, AnnotationLayout.spreadCenters(of: spots)) {
+                let frame = ClusterMarker.frame(count: spot.cluster.count, center: center, style: style.cluster)
+                guard visible(frame) else { continue }
+                placed.append(Placed(
+                    content: .cluster(spot.cluster), tip: center, frame: frame, bodyFrame: frame, sortKey: "cluster \(spot.cluster.id)",
+                    clusterColor: colors.color(of: spot.cluster)))
             }
         } else {
             placed = annotations.compactMap { annotation in viewport.point(for: annotation.coordinate).flatMap { place(annotation, at: $0) } }
@@ -100,9 +113,10 @@ struct AnnotationLayout {
     }
 
     /// The callout for a marker: an annotation's title and subtitle and thumbnail, or a
-    /// cluster's count and the titles of its first members.
+    /// cluster's count and the titles of its first members, the selected annotation's
+    /// (`selectedID`) first.
     func callout(
-        for marker: Placed, annotations: [MapAnnotation], clusterIndex: ClusterIndex?, memberName: String,
+        for marker: Placed, selectedID: String?, annotations: [MapAnnotation], clusterIndex: ClusterIndex?, memberName: String,
         appearance: MapwrightMetadata.Callout, cairo: OpaquePointer
     ) -> Callout {
         let title: String, subtitle: String?, thumbnail: RGBAImage?
@@ -114,10 +128,13 @@ struct AnnotationLayout {
         case .cluster(let cluster):
             title = "\(cluster.count) \(memberName)"
             let shown = 3
-            let leaves = (try? clusterIndex?.leaves(of: cluster.id, limit: shown)) ?? nil
-            let titles = (leaves ?? []).map { annotations[$0].calloutTitle }
+            // The selected member first, then the first others.
+            let selected = selectedID.flatMap { id in annotations.firstIndex { $0.id == id } }
+            let first = ((try? clusterIndex?.leaves(of: cluster.id, limit: shown + 1)) ?? nil) ?? []
+            let leaves = Array(([selected].compactMap { $0 } + first.filter { $0 != selected }).prefix(min(shown, cluster.count)))
+            let titles = leaves.map { annotations[$0].calloutTitle }
             subtitle = titles.joined(separator: ", ") + (cluster.count > titles.count ? ", …" : "")
-            thumbnail = leaves?.lazy.compactMap { annotations[$0].thumbnail }.first
+            thumbnail = leaves.lazy.compactMap { annotations[$0].thumbnail }.first
         }
         return Callout(
             title: title, subtitle: subtitle, thumbnail: thumbnail,
@@ -178,10 +195,7 @@ struct AnnotationLayout {
                     }
                 }
             case .cluster(let cluster):
-                // Clusters wear their members' pin colour; one identifier for all ("") the style's cluster colour.
-                let identifier = cluster.clusteringIdentifier ?? ""
-                let color = identifier.isEmpty ? style.cluster.fillColor : style.pins.color(forKey: identifier)
-                ClusterMarker.draw(cluster, at: marker.tip, color: color, style: style.cluster, cairo: cairo)
+                ClusterMarker.draw(cluster, at: marker.tip, color: marker.clusterColor ?? style.cluster.fillColor, style: style.cluster, cairo: cairo)
             }
         }
     }

@@ -15,6 +15,10 @@ struct Callout {
     static let pointerHalfWidthPoints: Double = 10
     static let disclosureRadiusPoints: Double = 11
     static let marginPoints: Double = 4
+    /// The room a callout widened for its title leaves on each side of the image, and a callout
+    /// shifted to stay inside it keeps when it can, in points: 12, as much as a fitted map leaves
+    /// around what it shows (the shadow stays inside it).
+    static let growthMarginPoints: Double = 12
 
     let bubble: ViewRect
     /// Where the pointer's tip is.
@@ -40,15 +44,20 @@ struct Callout {
         let padding = Callout.paddingPoints
         let fixedWidth = padding * 2 + (thumbnail != nil ? MapAnnotation.thumbnailSizePoints + padding : 0)
             + Callout.disclosureRadiusPoints * 2 + padding
-        let maximumWidth = min(appearance.maxWidth, viewSize.width - 2 * Callout.marginPoints)
-        let textWidth = max(40, maximumWidth - fixedWidth)
+        // The title is cut only when the image has no more room: the callout grows past the
+        // style's max-width for it, up to the image's width less the growth margins (never
+        // narrower than max-width allows). The subtitle stays within max-width, or the title's
+        // width when that is wider.
+        let styleWidth = min(appearance.maxWidth, viewSize.width - 2 * Callout.marginPoints)
+        let maximumWidth = max(styleWidth, viewSize.width - 2 * Callout.growthMarginPoints)
         title = TextLayout(
             titleText, font: FontSpec(styleFontName: appearance.titleFont, sizePoints: appearance.titleSize),
-            in: cairo, maximumWidth: textWidth)
+            in: cairo, maximumWidth: max(40, maximumWidth - fixedWidth))
+        let subtitleWidth = max(40, styleWidth - fixedWidth, title.size.width)
         subtitle = subtitleText.flatMap { $0.isEmpty ? nil : $0 }.map {
             TextLayout(
                 $0, font: FontSpec(styleFontName: appearance.subtitleFont, sizePoints: appearance.subtitleSize),
-                in: cairo, maximumWidth: textWidth)
+                in: cairo, maximumWidth: subtitleWidth)
         }
         let textSize = ViewSize(
             width: max(title.size.width, subtitle?.size.width ?? 0),
@@ -64,7 +73,10 @@ struct Callout {
         pointerTip = above ? ViewPoint(x: anchor.x, y: anchor.y - 1) : ViewPoint(x: tip.x, y: tip.y + 2)
         let pointerHeight = Callout.pointerHeightPoints
         let top = above ? pointerTip.y - pointerHeight - height : pointerTip.y + pointerHeight
-        let left = min(max(Callout.marginPoints, anchor.x - width / 2), viewSize.width - Callout.marginPoints - width)
+        // Shifted sideways to stay in the image: as far from its edges as the growth margin,
+        // when the image has that room, else at least `marginPoints`.
+        let sideMargin = max(Callout.marginPoints, min(Callout.growthMarginPoints, (viewSize.width - width) / 2))
+        let left = min(max(sideMargin, anchor.x - width / 2), viewSize.width - sideMargin - width)
         bubble = ViewRect(x: left, y: top, width: width, height: height)
         self.thumbnail = thumbnail
         self.appearance = appearance

@@ -7,6 +7,9 @@ import MapStyle
 /// count, in the colour of its clustering identifier, with the abbreviated count (16, 1.2k, 3M)
 /// in the middle.
 enum ClusterMarker {
+    /// How far the translucent halo reaches beyond the disc, in points: 4.
+    static let haloWidthPoints: Double = 4
+
     /// The disc's radius in points: from the style's minimum for 2 members to its maximum for
     /// 10,000 or more, growing with the logarithm of the count.
     static func radius(count: Int, style: MapwrightMetadata.Cluster) -> Double {
@@ -16,7 +19,7 @@ enum ClusterMarker {
 
     /// The area the marker covers, halo included, centred on its coordinate.
     static func frame(count: Int, center: ViewPoint, style: MapwrightMetadata.Cluster) -> ViewRect {
-        let outer = radius(count: count, style: style) + 4
+        let outer = radius(count: count, style: style) + haloWidthPoints
         return ViewRect(x: center.x - outer, y: center.y - outer, width: 2 * outer, height: 2 * outer)
     }
 
@@ -25,7 +28,7 @@ enum ClusterMarker {
     ) {
         let radius = radius(count: cluster.count, style: style)
         cairo_new_path(cairo)
-        cairo_arc(cairo, center.x, center.y, radius + 4, 0, 2 * .pi)
+        cairo_arc(cairo, center.x, center.y, radius + haloWidthPoints, 0, 2 * .pi)
         cairo.setSource(color.with(alpha: 0.3))
         cairo_fill(cairo)
         cairo_arc(cairo, center.x, center.y, radius, 0, 2 * .pi)

@@ -2,6 +2,7 @@ import Foundation
 import GeoData
 import MapCore
 import MapStyle
+import MapUtilities
 
 extension MapData {
     /// The property names whose values name a place: Natural Earth's names, codes and English
@@ -82,7 +83,7 @@ extension MapData {
                 guard let display = (feature.properties["NAME"] ?? feature.properties["name"])?.stringValue, !display.isEmpty else { continue }
                 let normalized = MapData.placeNames(of: feature).map(MapData.normalizedPlaceName)
                 let known = normalized + normalized.flatMap { name in MapData.placeAliases.filter { $0.value == name }.map(\.key) }
-                let distance = known.map { MapData.editDistance($0, wanted) }.min() ?? .max
+                let distance = known.map { $0.editDistance(to: wanted) }.min() ?? .max
                 best[display] = min(best[display] ?? .max, distance)
             }
         }
@@ -155,21 +156,5 @@ extension MapData {
         let dx = max(0, max(a.minX - b.maxX, b.minX - a.maxX))
         let dy = max(0, max(a.minY - b.maxY, b.minY - a.maxY))
         return (dx * dx + dy * dy).squareRoot()
-    }
-
-    /// Levenshtein's edit distance between two strings, by characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }

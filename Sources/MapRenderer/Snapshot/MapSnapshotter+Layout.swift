@@ -38,7 +38,7 @@ extension MapSnapshotter {
         }
         let callout = selected.map {
             markers.callout(
-                for: $0, annotations: options.annotations, clusterIndex: options.clusterIndex,
+                for: $0, selectedID: options.selectedAnnotationID, annotations: options.annotations, clusterIndex: options.clusterIndex,
                 memberName: options.clusterMemberName, appearance: metadata.callout, cairo: canvas.cairo)
         }
         let attribution = options.showsAttribution

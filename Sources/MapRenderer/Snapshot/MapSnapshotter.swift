@@ -135,7 +135,7 @@ public final class MapSnapshotter: Sendable {
         }
         let callout = selected.map {
             markers.callout(
-                for: $0, annotations: options.annotations, clusterIndex: options.clusterIndex,
+                for: $0, selectedID: options.selectedAnnotationID, annotations: options.annotations, clusterIndex: options.clusterIndex,
                 memberName: options.clusterMemberName, appearance: metadata.callout, cairo: cairo)
         }
         if let callout { taken.insert(callout.frame) }

@@ -34,6 +34,8 @@ struct FontSpec: Hashable, Sendable {
 final class TextLayout {
     private let layout: OpaquePointer
     private let cairo: OpaquePointer
+    /// The text laid out, before any ellipsis.
+    let text: String
 
     /// Lays out `text`.
     ///
@@ -42,6 +44,7 @@ final class TextLayout {
     ///     in points; with `wraps`, the text wraps onto lines this wide instead.
     init(_ text: String, font: FontSpec, in cairo: OpaquePointer, maximumWidth: Double? = nil, wraps: Bool = false) {
         self.cairo = cairo
+        self.text = text
         layout = FontConfiguration.makeLayout(for: cairo)
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
@@ -77,6 +80,9 @@ final class TextLayout {
 
     /// The logical size of the text in points.
     var size: ViewSize { logicalRect.size }
+
+    /// Whether the text was cut with an ellipsis to fit its maximum width.
+    var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
 
     /// The text's logical rectangle in the layout's own coordinates: centred lines of a wrapping
     /// layout start right of its origin.

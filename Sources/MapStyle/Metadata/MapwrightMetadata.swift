@@ -34,8 +34,9 @@ public struct MapwrightMetadata: Hashable, Sendable {
 
     /// `pins`: photo pins.
     public struct Pins: Hashable, Sendable {
-        /// `palette`: colours given to photographers (or any grouping key), stably; see
-        /// ``color(forKey:)``. The default is ten colours in MapKit's marker hues.
+        /// `palette`: colours given to photographers (or any grouping key): different on one map
+        /// while there are no more keys than colours, see ``colors(forKeys:)``. The default is
+        /// ten clearly different colours in MapKit's marker hues (``defaultPalette``).
         public var palette: [Color] = Pins.defaultPalette
         /// `default`: the colour of a pin without a grouping key. The default is `#ff3b30`.
         public var defaultColor = Color(rgb: 0xff3b30)
@@ -50,16 +51,11 @@ public struct MapwrightMetadata: Hashable, Sendable {
 
         public init() {}
 
-        /// The palette colour for a key, such as a photographer's name: always the same for the
-        /// same key and palette (an FNV-1a hash of its UTF-8), ``defaultColor`` for an empty
-        /// palette.
-        public func color(forKey key: String) -> Color {
-            guard !palette.isEmpty else { return defaultColor }
-            return palette[Int(FNV1a(key.utf8).value % UInt64(palette.count))]
-        }
-
-        static let defaultPalette: [Color] = ([
-            0xff3b30, 0x007aff, 0x34c759, 0xff9500, 0xaf52de, 0x5ac8fa, 0xff2d55, 0x5856d6, 0xffcc00, 0xa2845e,
+        /// Ten colours in MapKit's marker hues, every pair at least 22 apart in CIEDE2000 (over
+        /// 20 tells colours apart at a glance), all dark enough for white glyphs and counts: red,
+        /// blue, green, orange, purple, teal, brown, pink, graphite, olive.
+        public static let defaultPalette: [Color] = ([
+            0xff3b30, 0x007aff, 0x248a3d, 0xf08300, 0x9b59d0, 0x00a3a3, 0x8e6a3d, 0xff2d92, 0x48484a, 0xb8a000,
         ] as [UInt32]).map(Color.init(rgb:))
     }
 
@@ -79,7 +75,9 @@ public struct MapwrightMetadata: Hashable, Sendable {
         public var textColor = Color.black
         /// `subtitle-color`. The default is `#6e6e73`.
         public var subtitleColor = Color(rgb: 0x6e6e73)
-        /// `max-width`: the widest callout, in points; longer titles are cut with an ellipsis. The default is 320.
+        /// `max-width`: the widest callout for its subtitle, in points; a longer subtitle is cut
+        /// with an ellipsis. A longer title widens the callout, up to the image's width less 4
+        /// points each side, and only then is cut. The default is 320.
         public var maxWidth = 320.0
         /// `corner-radius`, in points. The default is 10.
         public var cornerRadius = 10.0
