@@ -70,7 +70,7 @@ let package = Package(
 
         /// One JSON value type for the readers that walk documents and report problems by path.
         .target(name: "MapJSON", swiftSettings: swiftSettings),
-        .testTarget(name: "MapJSONTests", dependencies: ["MapJSON"], swiftSettings: swiftSettings),
+        .testTarget(name: "MapJSONTests", dependencies: ["MapJSON", "MapUtilities"], swiftSettings: swiftSettings),
 
         // MARK: - Projections (PROJ)
 
@@ -167,7 +167,7 @@ let package = Package(
         /// Test JPEGs are made by the tests themselves: pixels through libjpeg-turbo, EXIF written byte by byte.
         .testTarget(
             name: "PhotoSourcesTests",
-            dependencies: ["PhotoSources", "MapCore", "CTurboJPEG", "MapTestSupport"],
+            dependencies: ["PhotoSources", "MapCore", "MapUtilities", "CTurboJPEG", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
 

@@ -1,0 +1,338 @@
+/// A recursive-descent JSON parser (RFC 8259) over UTF-8 bytes, producing ``JSONValue``s.
+///
+/// One pass, no intermediate tokens: strings without escapes become `String`s straight from the
+/// bytes (validated as UTF-8), numbers are read by ``JSONNumberText``. Top-level scalars are
+/// accepted, as `JSONDecoder` does; a UTF-8 byte order mark is skipped; duplicate object keys
+/// keep the last value. Nesting is limited to ``maximumDepth`` arrays and objects, as Foundation's.
+/// Arrays at chosen member paths can be handed out element by element instead of being kept
+/// (see ``JSONValue/parse(_:streamingArraysAt:visit:)``).
+struct JSONParser {
+    /// Why and where parsing stopped: a byte offset into the data.
+    struct Failure: Error {
+        var offset: Int
+        var problem: String
+    }
+
+    /// The deepest nesting of arrays and objects accepted: 512, as `JSONSerialization`'s.
+    static let maximumDepth = 512
+
+    /// What the stream visitor is told: which path, the element's index in its array, the element.
+    typealias Visitor = (_ path: Int, _ index: Int, _ element: JSONValue) -> Void
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private var depth = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+    }
+
+    /// The one value of the document, with nothing but whitespace after it.
+    ///
+    /// - Parameters:
+    ///   - paths: Member paths (`["features"]`, `["photos", "photo"]`) whose arrays are streamed:
+    ///     each element goes to `visit` and the array is kept empty in the result.
+    ///   - visit: Called once per streamed element, in document order.
+    mutating func parseDocument(streaming paths: [[String]] = [], visit: Visitor = { _, _, _ in }) throws(Failure) -> JSONValue {
+        let value: JSONValue
+        if paths.isEmpty {
+            value = try parseValue()
+        } else {
+            value = try parseValue(candidates: paths.indices.map { ($0, paths[$0][...]) }, visit: visit)
+        }
+        skipWhitespace()
+        guard index == bytes.count else { throw Failure(offset: index, problem: "unexpected text after the document") }
+        return value
+    }
+
+    // MARK: - Values
+
+    private mutating func parseValue() throws(Failure) -> JSONValue {
+        skipWhitespace()
+        guard index < bytes.count else { throw endOfData() }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        default: return try parseScalar()
+        }
+    }
+
+    /// A value that may lie on the way to a streamed array: `candidates` are the paths (by index)
+    /// with what remains of each below this value.
+    private mutating func parseValue(
+        candidates: [(path: Int, rest: ArraySlice<String>)], visit: Visitor
+    ) throws(Failure) -> JSONValue {
+        if candidates.isEmpty { return try parseValue() }
+        skipWhitespace()
+        guard index < bytes.count else { throw endOfData() }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            return try parseObject(candidates: candidates.filter { !$0.rest.isEmpty }, visit: visit)
+        case UInt8(ascii: "["):
+            guard let streamed = candidates.first(where: { $0.rest.isEmpty }) else { return try parseArray() }
+            try parseArray(streamingTo: streamed.path, visit: visit)
+            return .array([])
+        default:
+            return try parseValue()
+        }
+    }
+
+    private mutating func parseScalar() throws(Failure) -> JSONValue {
+        switch bytes[index] {
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            switch JSONNumberText.scanNumber(bytes, from: index) {
+            case .success(let (value, end)):
+                index = end
+                return .number(value)
+            case .failure(.invalid(let offset)):
+                throw offset < bytes.count ? Failure(offset: offset, problem: "invalid number") : endOfData()
+            case .failure(.outOfRange):
+                throw Failure(offset: index, problem: "number is out of range")
+            }
+        default:
+            throw invalidValue()
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
+        let count = literal.utf8CodeUnitCount
+        for offset in 0..<count {
+            guard index + offset < bytes.count else { throw endOfData() }
+            guard bytes[index + offset] == literal.utf8Start[offset] else { throw Failure(offset: index + offset, problem: "invalid value") }
+        }
+        index += count
+    }
+
+    // MARK: - Containers
+
+    private mutating func enter() throws(Failure) {
+        depth += 1
+        guard depth <= Self.maximumDepth else { throw Failure(offset: index, problem: "too many nested arrays or objects") }
+    }
+
+    private mutating func parseArray() throws(Failure) -> JSONValue {
+        var values: [JSONValue] = []
+        try parseElements { parser throws(Failure) in values.append(try parser.parseValue()) }
+        return .array(values)
+    }
+
+    private mutating func parseArray(streamingTo path: Int, visit: Visitor) throws(Failure) {
+        var count = 0
+        try parseElements { parser throws(Failure) in
+            let element = try parser.parseValue()
+            visit(path, count, element)
+            count += 1
+        }
+    }
+
+    /// Walks `[ value, value ]` from the opening bracket, calling `element` with the index on each value.
+    private mutating func parseElements(_ element: (inout JSONParser) throws(Failure) -> Void) throws(Failure) {
+        guard try !opensEmpty(closedBy: UInt8(ascii: "]")) else { return }
+        repeat {
+            try element(&self)
+        } while try !closes(UInt8(ascii: "]"))
+    }
+
+    /// Enters the container whose opening bracket is at the index and skips it; true (and left
+    /// again) when `close` follows at once.
+    private mutating func opensEmpty(closedBy close: UInt8) throws(Failure) -> Bool {
+        try enter()
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == close else { return false }
+        index += 1
+        depth -= 1
+        return true
+    }
+
+    /// After an element or member: false at a comma, true (and the container left) at `close`.
+    private mutating func closes(_ close: UInt8) throws(Failure) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw endOfData() }
+        switch bytes[index] {
+        case UInt8(ascii: ","):
+            index += 1
+            return false
+        case close:
+            index += 1
+            depth -= 1
+            return true
+        default:
+            throw invalidValue()
+        }
+    }
+
+    private mutating func parseObject() throws(Failure) -> JSONValue {
+        var members: [String: JSONValue] = [:]
+        try parseMembers { parser, key throws(Failure) in members[key] = try parser.parseValue() }
+        return .object(members)
+    }
+
+    private mutating func parseObject(
+        candidates: [(path: Int, rest: ArraySlice<String>)], visit: Visitor
+    ) throws(Failure) -> JSONValue {
+        var members: [String: JSONValue] = [:]
+        try parseMembers { parser, key throws(Failure) in
+            let below = candidates.filter { $0.rest.first == key }.map { ($0.path, $0.rest.dropFirst()) }
+            members[key] = try parser.parseValue(candidates: below, visit: visit)
+        }
+        return .object(members)
+    }
+
+    /// Walks `{ "key": value, ... }` from the opening brace, calling `member` with the index on each value.
+    private mutating func parseMembers(_ member: (inout JSONParser, String) throws(Failure) -> Void) throws(Failure) {
+        guard try !opensEmpty(closedBy: UInt8(ascii: "}")) else { return }
+        repeat {
+            skipWhitespace()
+            guard index < bytes.count else { throw endOfData() }
+            guard bytes[index] == UInt8(ascii: "\"") else { throw invalidValue() }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count else { throw endOfData() }
+            guard bytes[index] == UInt8(ascii: ":") else { throw invalidValue() }
+            index += 1
+            try member(&self, key)
+        } while try !closes(UInt8(ascii: "}"))
+    }
+
+    // MARK: - Strings
+
+    /// The string whose opening quote is at the index; the index ends after the closing quote.
+    private mutating func parseString() throws(Failure) -> String {
+        let start = index + 1
+        var cursor = start
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if byte == UInt8(ascii: "\"") {
+                index = cursor + 1
+                return try string(from: start, to: cursor)
+            }
+            if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start, plainEnd: cursor) }
+            if byte < 0x20 { throw Failure(offset: cursor, problem: "unescaped control character in string") }
+            cursor += 1
+        }
+        throw endOfData()
+    }
+
+    private func string(from start: Int, to end: Int) throws(Failure) -> String {
+        guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) else {
+            throw Failure(offset: start, problem: "invalid UTF-8 in string")
+        }
+        return text
+    }
+
+    /// The rest of a string with escapes, `start..<plainEnd` being the plain bytes before the first backslash.
+    private mutating func parseEscapedString(from start: Int, plainEnd: Int) throws(Failure) -> String {
+        var decoded = Array(UnsafeBufferPointer(rebasing: bytes[start..<plainEnd]))
+        var cursor = plainEnd
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index = cursor + 1
+                guard let text = String(validating: decoded, as: UTF8.self) else {
+                    throw Failure(offset: start, problem: "invalid UTF-8 in string")
+                }
+                return text
+            case UInt8(ascii: "\\"):
+                guard cursor + 1 < bytes.count else { throw endOfData() }
+                let escape = bytes[cursor + 1]
+                cursor += 2
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
+                case UInt8(ascii: "b"): decoded.append(0x08)
+                case UInt8(ascii: "f"): decoded.append(0x0C)
+                case UInt8(ascii: "n"): decoded.append(0x0A)
+                case UInt8(ascii: "r"): decoded.append(0x0D)
+                case UInt8(ascii: "t"): decoded.append(0x09)
+                case UInt8(ascii: "u"):
+                    let scalar = try unicodeEscape(at: &cursor)
+                    decoded.append(contentsOf: UTF8.encode(scalar)!)
+                default:
+                    throw Failure(offset: cursor - 2, problem: "invalid escape sequence")
+                }
+            case 0..<0x20:
+                throw Failure(offset: cursor, problem: "unescaped control character in string")
+            default:
+                decoded.append(byte)
+                cursor += 1
+            }
+        }
+        throw endOfData()
+    }
+
+    /// The scalar of `\uXXXX` (the cursor just after `\u`), joining a UTF-16 surrogate pair.
+    private func unicodeEscape(at cursor: inout Int) throws(Failure) -> Unicode.Scalar {
+        let escapeStart = cursor - 2
+        let high = try hexQuad(at: &cursor)
+        switch high {
+        case 0xD800...0xDBFF:
+            guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "\\"), bytes[cursor + 1] == UInt8(ascii: "u") else {
+                throw Failure(offset: escapeStart, problem: "invalid unicode escape: a high surrogate without its low surrogate")
+            }
+            cursor += 2
+            let low = try hexQuad(at: &cursor)
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw Failure(offset: escapeStart, problem: "invalid unicode escape: a high surrogate without its low surrogate")
+            }
+            return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+        case 0xDC00...0xDFFF:
+            throw Failure(offset: escapeStart, problem: "invalid unicode escape: a low surrogate without its high surrogate")
+        default:
+            return Unicode.Scalar(high)!
+        }
+    }
+
+    private func hexQuad(at cursor: inout Int) throws(Failure) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard cursor < bytes.count else { throw endOfData() }
+            let byte = bytes[cursor]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw Failure(offset: cursor, problem: "invalid unicode escape")
+            }
+            value = value << 4 | UInt32(digit)
+            cursor += 1
+        }
+        return value
+    }
+
+    // MARK: - Whitespace and failures
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): index += 1
+            default: return
+            }
+        }
+    }
+
+    private func endOfData() -> Failure { Failure(offset: bytes.count, problem: "unexpected end of data") }
+
+    private func invalidValue() -> Failure { Failure(offset: index, problem: "invalid value") }
+
+    /// Line and column of a byte offset, both from 1; the column counts Unicode scalars.
+    static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in UnsafeBufferPointer(rebasing: bytes[0..<min(offset, bytes.count)]) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+}

@@ -1,0 +1,187 @@
+/// Compact JSON written straight into UTF-8 bytes, commas placed by the writer, for output too
+/// large to build as one ``JSONValue`` first (a `cluster --json` of 200,000 features).
+///
+/// Strings are escaped as `JSONEncoder` escapes them, except that `/` stays as is: `"` and `\`
+/// with a backslash, control characters as `\n`, `\r`, `\t`, `\b`, `\f` or `\u001f`, everything
+/// else (non-ASCII included) unchanged. Numbers are written as ``JSONValue/text(of:)`` writes them.
+///
+/// ```swift
+/// var writer = JSONWriter()
+/// writer.beginObject()
+/// writer.key("type"); writer.string("Point")
+/// writer.key("coordinates"); writer.beginArray(); writer.number(2.35); writer.number(48.85); writer.endArray()
+/// writer.endObject()
+/// writer.text // {"type":"Point","coordinates":[2.35,48.85]}
+/// ```
+public struct JSONWriter: Sendable {
+    /// The UTF-8 bytes written so far.
+    public private(set) var bytes: [UInt8] = []
+    /// Whether the next value or key of the current container follows another one.
+    private var needsComma = false
+    /// `needsComma` of the enclosing containers.
+    private var enclosing: [Bool] = []
+
+    /// Creates an empty writer; `capacity` bytes are reserved up front (default 0).
+    public init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The bytes written so far, as a string.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    // MARK: - Containers
+
+    /// Opens an object: a value in the enclosing container.
+    public mutating func beginObject() { open(UInt8(ascii: "{")) }
+
+    /// Closes the innermost object.
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
+
+    /// Opens an array: a value in the enclosing container.
+    public mutating func beginArray() { open(UInt8(ascii: "[")) }
+
+    /// Closes the innermost array.
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    /// Writes an object member's key; the next value written is the member's value.
+    public mutating func key(_ key: String) {
+        separate()
+        appendQuoted(key)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Writes a line break, between top-level values or at the end of the output.
+    public mutating func newline() {
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    // MARK: - Values
+
+    /// Writes a string value.
+    public mutating func string(_ string: String) {
+        separate()
+        appendQuoted(string)
+        needsComma = true
+    }
+
+    /// Writes a number value, without a trailing `.0` when it is whole (see ``JSONValue/text(of:)``).
+    public mutating func number(_ number: Double) {
+        separate()
+        if number == number.rounded(), abs(number) < 1e15 {
+            appendInteger(Int64(number))
+        } else {
+            bytes.append(contentsOf: String(number).utf8)
+        }
+        needsComma = true
+    }
+
+    /// Writes `true` or `false`.
+    public mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+        needsComma = true
+    }
+
+    /// Writes `null`.
+    public mutating func null() {
+        separate()
+        bytes.append(contentsOf: Self.nullBytes)
+        needsComma = true
+    }
+
+    /// Writes any value; object members are sorted by key, so equal values are written alike.
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let bool): self.bool(bool)
+        case .number(let number): self.number(number)
+        case .string(let string): self.string(string)
+        case .array(let values):
+            beginArray()
+            for element in values { self.value(element) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+                self.key(key)
+                self.value(member)
+            }
+            endObject()
+        }
+    }
+
+    // MARK: - Bytes
+
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+    private static let nullBytes = Array("null".utf8)
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        separate()
+        bytes.append(bracket)
+        enclosing.append(true)
+        needsComma = false
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        bytes.append(bracket)
+        needsComma = enclosing.popLast() ?? true
+    }
+
+    private mutating func appendInteger(_ value: Int64) {
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64) = (0, 0) // 16 digit bytes; |value| < 1e15 has at most 15.
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[15 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        withUnsafeBytes(of: &digits) { buffer in bytes.append(contentsOf: buffer[(16 - count)...]) }
+    }
+
+    /// Appends `string` in quotes, escaped; runs of bytes that need no escape are copied at once.
+    private mutating func appendQuoted(_ string: String) {
+        var string = string
+        string.withUTF8 { utf8 in
+            bytes.append(UInt8(ascii: "\""))
+            var runStart = 0
+            for (offset, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
+                appendEscape(byte)
+                runStart = offset + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        default:
+            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+            bytes.append(Self.hexDigits[Int(byte >> 4)])
+            bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+        }
+    }
+}
