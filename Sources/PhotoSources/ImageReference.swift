@@ -42,6 +42,67 @@ public enum ImageReference: Hashable, Sendable {
     }
 }
 
+extension ImageReference {
+    /// A source's image text made ready to store in a ``Photo``, checked without any URL or file
+    /// system work: `nil` when it is empty.
+    ///
+    /// A relative path is joined to `directoryPath` as text (`..` and `~` are left for
+    /// ``init(resolving:)``); URLs and absolute paths are kept as written, trimmed.
+    ///
+    /// - Throws: ``EntryProblem`` "`name` '`text`' is neither a path nor an http(s) URL" for a URL
+    ///   of another scheme or an `http(s)` URL without a host.
+    static func storedText(_ text: String, directoryPath: String, name: String) throws(EntryProblem) -> String? {
+        guard let trimmed = Photo.nonEmpty(text) else { return nil }
+        switch kind(of: trimmed) {
+        case .remote(let hasHost):
+            guard hasHost else { throw EntryProblem("\(name) '\(text)' is neither a path nor an http(s) URL") }
+            return trimmed
+        case .fileURL, .absolutePath:
+            return trimmed
+        case .otherScheme:
+            throw EntryProblem("\(name) '\(text)' is neither a path nor an http(s) URL")
+        case .relativePath:
+            return directoryPath.hasSuffix("/") ? directoryPath + trimmed : directoryPath + "/" + trimmed
+        }
+    }
+
+    /// Resolves text stored by ``storedText(_:directoryPath:name:)`` or ``storedText``; `nil` when
+    /// Foundation cannot read it as a URL after all.
+    init?(resolving storedText: String) {
+        if storedText.utf8.first == UInt8(ascii: "/") {
+            // Already trimmed by `storedText`, or a file's own path, which may end in a space.
+            self = .file(URL(fileURLWithPath: storedText).standardizedFileURL)
+        } else {
+            self.init(storedText, relativeTo: URL(fileURLWithPath: "/"))
+        }
+    }
+
+    /// The reference as text that ``init(resolving:)`` reads back to it: the file's path, or the URL.
+    var storedText: String { description }
+
+    /// What a reference's text is, by its first bytes.
+    private enum Kind {
+        case remote(hasHost: Bool), fileURL, otherScheme, absolutePath, relativePath
+    }
+
+    private static func kind(of text: String) -> Kind {
+        let utf8 = text.utf8
+        func hasPrefix(_ prefix: StaticString) -> Bool {
+            guard utf8.count >= prefix.utf8CodeUnitCount else { return false }
+            return zip(utf8, UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+                .allSatisfy { $0 | 0x20 == $1 }
+        }
+        if utf8.first == UInt8(ascii: "/") || utf8.first == UInt8(ascii: "~") { return .absolutePath }
+        for scheme: StaticString in ["http://", "https://"] where hasPrefix(scheme) {
+            let host = utf8.dropFirst(scheme.utf8CodeUnitCount).first
+            return .remote(hasHost: host.map { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") } ?? false)
+        }
+        if hasPrefix("file:") { return .fileURL }
+        if text.contains("://") { return .otherScheme }
+        return .relativePath
+    }
+}
+
 extension ImageReference: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

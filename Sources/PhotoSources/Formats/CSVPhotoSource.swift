@@ -1,5 +1,6 @@
 import Foundation
 import MapCore
+import MapJSON
 
 /// Photos from a CSV file with a header line (RFC 4180).
 ///
@@ -24,74 +25,136 @@ public struct CSVPhotoSource: PhotoSource {
     }
 
     public func load() throws(PhotoSourceError) -> PhotoCollection {
-        let bytes: [UInt8]
-        do { bytes = Array(try Data(contentsOf: url)) } catch {
+        let data: Data
+        do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
             throw .unreadable(file: url, reason: error.localizedDescription)
         }
-        let records: [CSVRecord]
-        do { records = try CSVReader.records(of: bytes) } catch {
-            throw .invalidLine(file: url, line: error.line, problem: error.message)
-        }
-        guard let header = records.first else {
-            throw .malformed(file: url, reason: "is empty: expected a header line such as \(Self.exampleHeader)")
-        }
-        let columnIndex = Dictionary(
-            header.fields.enumerated().map { ($1.trimmingCharacters(in: .whitespaces).lowercased(), $0) },
-            uniquingKeysWith: { first, _ in first }
-        )
-        for required in ["latitude", "longitude"] where columnIndex[required] == nil {
-            throw .invalidLine(
-                file: url, line: header.line,
-                problem: "the header has no '\(required)' column; expected a header such as \(Self.exampleHeader)"
-            )
-        }
-        let directory = url.deletingLastPathComponent()
-        var photos: [Photo] = []
-        var skipped = 0
-        for record in records.dropFirst() {
-            do {
-                if let photo = try photo(from: record, header: header, columnIndex: columnIndex, directory: directory) {
-                    photos.append(photo)
-                } else {
-                    skipped += 1
-                }
+        let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<PhotoCollection, PhotoSourceError> in
+            do throws(PhotoSourceError) {
+                return .success(try load(raw.bindMemory(to: UInt8.self)))
             } catch {
-                throw .invalidLine(file: url, line: record.line, problem: error.message)
+                return .failure(error)
             }
         }
-        return PhotoCollection(photos: photos, report: PhotoLoadReport(skippedWithoutLocation: skipped))
+        return try result.get()
     }
 
     private static let exampleHeader = "latitude,longitude,title,subtitle,photographer,image"
 
-    /// One photo, or `nil` when the row has no location.
-    private func photo(
-        from record: CSVRecord, header: CSVRecord, columnIndex: [String: Int], directory: URL
-    ) throws(EntryProblem) -> Photo? {
-        guard record.fields.count == header.fields.count else {
-            throw EntryProblem("has \(record.fields.count) fields, the header has \(header.fields.count)")
-        }
-        func field(_ name: String) -> String? { columnIndex[name].map { record.fields[$0] } }
-        let latitude = try DegreesText.degrees(field("latitude") ?? "", name: "latitude")
-        let longitude = try DegreesText.degrees(field("longitude") ?? "", name: "longitude")
-        guard let coordinate = try DegreesText.coordinate(latitude: latitude, longitude: longitude) else {
-            return nil
-        }
-        func reference(_ name: String) throws(EntryProblem) -> ImageReference? {
-            guard let text = field(name), !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-            guard let reference = ImageReference(text, relativeTo: directory) else {
-                throw EntryProblem("\(name) '\(text)' is neither a path nor an http(s) URL")
+    /// The photos of the file's bytes, each made as its row is read.
+    private func load(_ bytes: UnsafeBufferPointer<UInt8>) throws(PhotoSourceError) -> PhotoCollection {
+        var reader: RowReader?
+        var photos: [Photo] = []
+        var skipped = 0
+        do throws(CSVReader.Failure) {
+            try CSVReader.forEachRecord(in: bytes) { line, fields throws(CSVReader.Failure) in
+                guard let rows = reader else {
+                    reader = try RowReader(header: fields, line: line, bytes: bytes, file: url)
+                    return
+                }
+                do throws(EntryProblem) {
+                    if let photo = try rows.photo(from: fields, line: line) { photos.append(photo) } else { skipped += 1 }
+                } catch {
+                    throw CSVReader.Failure(line: line, message: error.message)
+                }
             }
-            return reference
+        } catch {
+            throw .invalidLine(file: url, line: error.line, problem: error.message)
         }
-        return Photo(
-            id: "\(url.lastPathComponent):\(record.line)",
-            title: field("title"),
-            subtitle: field("subtitle"),
-            coordinate: coordinate,
-            photographer: field("photographer"),
-            image: try reference("image"),
-            thumbnail: try reference("thumbnail")
-        )
+        guard reader != nil else {
+            throw .malformed(file: url, reason: "is empty: expected a header line such as \(Self.exampleHeader)")
+        }
+        return PhotoCollection(photos: photos, report: PhotoLoadReport(skippedWithoutLocation: skipped))
+    }
+
+    /// Makes photos from rows, knowing the header: each used field becomes text only when read.
+    private struct RowReader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let columnCount: Int
+        let latitude: Int, longitude: Int
+        let title: Int?, subtitle: Int?, photographer: Int?, image: Int?, thumbnail: Int?
+        /// `<file name>:`, the start of every id.
+        let idPrefix: String
+        /// The folder relative image paths are joined to.
+        let directoryPath: String
+
+        init(header: [CSVField], line: Int, bytes: UnsafeBufferPointer<UInt8>, file: URL) throws(CSVReader.Failure) {
+            var columnIndex: [String: Int] = [:]
+            for (number, field) in header.enumerated() {
+                guard let name = CSVReader.text(of: field, in: bytes) else {
+                    throw CSVReader.Failure(line: line, message: "field \(number + 1) is not valid UTF-8")
+                }
+                let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+                if columnIndex[key] == nil { columnIndex[key] = number }
+            }
+            for required in ["latitude", "longitude"] where columnIndex[required] == nil {
+                throw CSVReader.Failure(
+                    line: line,
+                    message: "the header has no '\(required)' column; expected a header such as \(CSVPhotoSource.exampleHeader)"
+                )
+            }
+            self.bytes = bytes
+            columnCount = header.count
+            latitude = columnIndex["latitude"]!
+            longitude = columnIndex["longitude"]!
+            title = columnIndex["title"]
+            subtitle = columnIndex["subtitle"]
+            photographer = columnIndex["photographer"]
+            image = columnIndex["image"]
+            thumbnail = columnIndex["thumbnail"]
+            idPrefix = file.lastPathComponent + ":"
+            directoryPath = file.deletingLastPathComponent().path
+        }
+
+        /// One photo, or `nil` when the row has no location.
+        func photo(from fields: [CSVField], line: Int) throws(EntryProblem) -> Photo? {
+            guard fields.count == columnCount else {
+                throw EntryProblem("has \(fields.count) fields, the header has \(columnCount)")
+            }
+            // Every field must be UTF-8, as if all were read; ASCII fields are so by construction.
+            for (number, field) in fields.enumerated() where !field.isASCII {
+                guard CSVReader.text(of: field, in: bytes) != nil else {
+                    throw EntryProblem("field \(number + 1) is not valid UTF-8")
+                }
+            }
+            let latitude = try degrees(fields[latitude], name: "latitude")
+            let longitude = try degrees(fields[longitude], name: "longitude")
+            guard let coordinate = try DegreesText.coordinate(latitude: latitude, longitude: longitude) else {
+                return nil
+            }
+            func text(_ column: Int?) -> String? {
+                guard let column, !fields[column].range.isEmpty else { return nil }
+                return CSVReader.text(of: fields[column], in: bytes)
+            }
+            return Photo(
+                id: idPrefix + String(line),
+                title: text(title),
+                subtitle: text(subtitle),
+                coordinate: coordinate,
+                photographer: text(photographer),
+                imageText: try text(image).flatMap { text throws(EntryProblem) in
+                    try ImageReference.storedText(text, directoryPath: directoryPath, name: "image")
+                },
+                thumbnailText: try text(thumbnail).flatMap { text throws(EntryProblem) in
+                    try ImageReference.storedText(text, directoryPath: directoryPath, name: "thumbnail")
+                }
+            )
+        }
+
+        /// Degrees read from the field's bytes when they are a plain decimal number, else as ``DegreesText`` reads text.
+        private func degrees(_ field: CSVField, name: String) throws(EntryProblem) -> Double? {
+            if !field.hasEscapedQuotes, field.isASCII {
+                var range = field.range
+                while let first = range.first, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") {
+                    range = range.dropFirst()
+                }
+                while let last = range.last, bytes[last] == UInt8(ascii: " ") || bytes[last] == UInt8(ascii: "\t") {
+                    range = range.dropLast()
+                }
+                if range.isEmpty { return nil }
+                if let value = JSONNumberText.double(from: UnsafeBufferPointer(rebasing: bytes[range])) { return value }
+            }
+            return try DegreesText.degrees(CSVReader.text(of: field, in: bytes) ?? "", name: name)
+        }
     }
 }

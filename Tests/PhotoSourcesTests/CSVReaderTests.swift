@@ -1,0 +1,95 @@
+import Foundation
+import MapUtilities
+import Testing
+
+@testable import PhotoSources
+
+/// The byte-level CSV reader against RFC 4180, on hand-made cases and on seeded random records
+/// written as the RFC says (fields quoted when they hold a comma, quote or line break).
+struct CSVReaderTests {
+    private func records(_ text: String) throws(CSVReader.Failure) -> [CSVRecord] {
+        try CSVReader.records(of: Array(text.utf8))
+    }
+
+    @Test func rfc4180Examples() throws {
+        #expect(try records("aaa,bbb,ccc\r\nzzz,yyy,xxx\r\n") == [
+            CSVRecord(line: 1, fields: ["aaa", "bbb", "ccc"]), CSVRecord(line: 2, fields: ["zzz", "yyy", "xxx"]),
+        ])
+        #expect(try records("aaa,bbb,ccc\nzzz,yyy,xxx") == [
+            CSVRecord(line: 1, fields: ["aaa", "bbb", "ccc"]), CSVRecord(line: 2, fields: ["zzz", "yyy", "xxx"]),
+        ])
+        #expect(try records("\"aaa\",\"b\r\nbb\",\"ccc\"\r\nzzz,yyy,xxx") == [
+            CSVRecord(line: 1, fields: ["aaa", "b\r\nbb", "ccc"]), CSVRecord(line: 3, fields: ["zzz", "yyy", "xxx"]),
+        ])
+        #expect(try records("\"aaa\",\"b\"\"bb\",\"ccc\"") == [CSVRecord(line: 1, fields: ["aaa", "b\"bb", "ccc"])])
+    }
+
+    @Test func emptyFieldsBlankLinesAndOldMacLineBreaks() throws {
+        #expect(try records("a,,\n\n,\n\"\"\r\"\",b\r") == [
+            CSVRecord(line: 1, fields: ["a", "", ""]), CSVRecord(line: 3, fields: ["", ""]),
+            CSVRecord(line: 5, fields: ["", "b"]),
+        ])
+        #expect(try records("a,b,") == [CSVRecord(line: 1, fields: ["a", "b", ""])])
+        #expect(try records("\u{FEFF}x\n") == [CSVRecord(line: 1, fields: ["x"])])
+        #expect(try records("") == [])
+    }
+
+    @Test func problemsNameTheLineAndField() {
+        #expect(throws: CSVReader.Failure.self) { try records("a\nb,c\"d\n") }
+        do throws(CSVReader.Failure) {
+            _ = try records("a,b\n1,\"x\ny\"z\n")
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.line == 3 && error.message == "field 2 has text after its closing quote")
+        }
+        do throws(CSVReader.Failure) {
+            _ = try records("a,b\n1,2\n3,\"open\n\n")
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.line == 3 && error.message == "field 2 opens a quote that is never closed")
+        }
+        do throws(CSVReader.Failure) {
+            _ = try CSVReader.records(of: Array("a,b\n1,".utf8) + [0xC3, 0x28])
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.line == 2 && error.message == "field 2 is not valid UTF-8")
+        }
+    }
+
+    @Test func randomRecordsRoundTrip() throws {
+        var random = SeededGenerator(seed: 14)
+        let pieces = ["a", "b", "42", ",", "\"", "\n", "\r\n", "\r", " ", "é", "中", "😀", "x y"]
+        for round in 0..<500 {
+            var expected: [CSVRecord] = []
+            var text = ""
+            var line = 1
+            let recordCount = 1 + Int(random.next() % 8)
+            for number in 0..<recordCount {
+                let fieldCount = 1 + Int(random.next() % 5)
+                var fields: [String] = []
+                for _ in 0..<fieldCount {
+                    fields.append((0..<Int(random.next() % 4)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
+                }
+                if fields == [""] { fields = ["z"] } // a lone empty field is a blank line
+                expected.append(CSVRecord(line: line, fields: fields))
+                let written = fields.map { field -> String in
+                    let needsQuotes = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+                    return needsQuotes || random.next() % 5 == 0 ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+                }
+                text += written.joined(separator: ",")
+                line += fields.reduce(0) { count, field in
+                    count + field.unicodeScalars.indices.filter { index in
+                        let scalar = field.unicodeScalars[index]
+                        let next = field.unicodeScalars.index(after: index)
+                        return scalar == "\n" || (scalar == "\r" && (next == field.unicodeScalars.endIndex || field.unicodeScalars[next] != "\n"))
+                    }.count
+                }
+                if number < recordCount - 1 || random.next() % 2 == 0 {
+                    text += ["\n", "\r\n", "\r"][Int(random.next() % 3)]
+                    line += 1
+                }
+            }
+            #expect(try records(text) == expected, "round \(round): \(text.debugDescription)")
+        }
+    }
+}
