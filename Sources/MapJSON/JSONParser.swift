@@ -22,6 +22,13 @@ struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
+    /// Per nesting level, the members of the object being read there, reused from one object
+    /// to the next so that each dictionary is made once at its final size.
+    private var memberScratch: [[(String, JSONValue)]] = []
+    /// Per nesting level, the elements of the array being read there, reused likewise.
+    private var elementScratch: [[JSONValue]] = []
+    /// Per streamed path, the member keys (UTF-8) kept in its object elements; `nil` keeps all.
+    private var keptMembers: [[[UInt8]]?] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -33,8 +40,13 @@ struct JSONParser {
     /// - Parameters:
     ///   - paths: Member paths (`["features"]`, `["photos", "photo"]`) whose arrays are streamed:
     ///     each element goes to `visit` and the array is kept empty in the result.
+    ///   - memberKeys: Per path, the members kept in object elements (others are checked and
+    ///     dropped); `nil`, or no entry, keeps them all.
     ///   - visit: Called once per streamed element, in document order.
-    mutating func parseDocument(streaming paths: [[String]] = [], visit: Visitor = { _, _, _ in }) throws(Failure) -> JSONValue {
+    mutating func parseDocument(
+        streaming paths: [[String]] = [], keepingMembers memberKeys: [[String]?] = [], visit: Visitor = { _, _, _ in }
+    ) throws(Failure) -> JSONValue {
+        keptMembers = paths.indices.map { $0 < memberKeys.count ? memberKeys[$0]?.map { Array($0.utf8) } : nil }
         let value: JSONValue
         if paths.isEmpty {
             value = try parseValue()
@@ -116,15 +128,32 @@ struct JSONParser {
     }
 
     private mutating func parseArray() throws(Failure) -> JSONValue {
-        var values: [JSONValue] = []
+        let level = depth
+        while elementScratch.count <= level { elementScratch.append([]) }
+        var values = elementScratch[level]
+        elementScratch[level] = []
         try parseElements { parser throws(Failure) in values.append(try parser.parseValue()) }
-        return .array(values)
+        // A copy at the exact size; the scratch keeps its capacity for the next array.
+        let array = [JSONValue](unsafeUninitializedCapacity: values.count) { buffer, initialized in
+            _ = buffer.initialize(from: values)
+            initialized = values.count
+        }
+        values.removeAll(keepingCapacity: true)
+        elementScratch[level] = values
+        return .array(array)
     }
 
     private mutating func parseArray(streamingTo path: Int, visit: Visitor) throws(Failure) {
         var count = 0
+        let kept = keptMembers[path]
         try parseElements { parser throws(Failure) in
-            let element = try parser.parseValue()
+            parser.skipWhitespace()
+            let element: JSONValue
+            if let kept, parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "{") {
+                element = try parser.parseObject(keeping: kept)
+            } else {
+                element = try parser.parseValue()
+            }
             visit(path, count, element)
             count += 1
         }
@@ -168,9 +197,63 @@ struct JSONParser {
     }
 
     private mutating func parseObject() throws(Failure) -> JSONValue {
-        var members: [String: JSONValue] = [:]
-        try parseMembers { parser, key throws(Failure) in members[key] = try parser.parseValue() }
-        return .object(members)
+        let level = depth
+        while memberScratch.count <= level { memberScratch.append([]) }
+        var members = memberScratch[level]
+        memberScratch[level] = []
+        try parseMembers { parser, key throws(Failure) in members.append((key, try parser.parseValue())) }
+        var object = [String: JSONValue](minimumCapacity: members.count)
+        for (key, value) in members { object[key] = value }
+        members.removeAll(keepingCapacity: true)
+        memberScratch[level] = members
+        return .object(object)
+    }
+
+    /// An object of which only the members named by `keys` are kept; the others are checked
+    /// as JSON without being made into values.
+    private mutating func parseObject(keeping keys: [[UInt8]]) throws(Failure) -> JSONValue {
+        var object = [String: JSONValue](minimumCapacity: keys.count)
+        try parseMembers(keeping: keys) { parser, key throws(Failure) in object[key] = try parser.parseValue() }
+        return .object(object)
+    }
+
+    /// Checks the value at the index as JSON, with the errors parsing gives, without making it.
+    private mutating func skipValue() throws(Failure) {
+        skipWhitespace()
+        guard index < bytes.count else { throw endOfData() }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): try parseMembers(keeping: []) { _, _ throws(Failure) in }
+        case UInt8(ascii: "["): try parseElements { parser throws(Failure) in try parser.skipValue() }
+        case UInt8(ascii: "\""): try skipString()
+        default: _ = try parseScalar()
+        }
+    }
+
+    /// Checks the string whose opening quote is at the index; returns its raw bytes when it has no escapes.
+    @discardableResult
+    private mutating func skipString() throws(Failure) -> Range<Int>? {
+        let start = index + 1
+        var cursor = start
+        var nonASCII: UInt8 = 0
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if byte == UInt8(ascii: "\"") {
+                if nonASCII >= 0x80, !UTF8Text.isValid(UnsafeBufferPointer(rebasing: bytes[start..<cursor])) {
+                    throw Failure(offset: start, problem: "invalid UTF-8 in string")
+                }
+                index = cursor + 1
+                return start..<cursor
+            }
+            if byte == UInt8(ascii: "\\") {
+                // Escapes are rare: the full reading checks them.
+                _ = try parseString()
+                return nil
+            }
+            if byte < 0x20 { throw Failure(offset: cursor, problem: "unescaped control character in string") }
+            nonASCII |= byte
+            cursor += 1
+        }
+        throw endOfData()
     }
 
     private mutating func parseObject(
@@ -185,18 +268,36 @@ struct JSONParser {
     }
 
     /// Walks `{ "key": value, ... }` from the opening brace, calling `member` with the index on each value.
-    private mutating func parseMembers(_ member: (inout JSONParser, String) throws(Failure) -> Void) throws(Failure) {
+    ///
+    /// With `keys`, only members named by one of them are handed to `member`; the others are
+    /// checked by ``skipValue()``.
+    private mutating func parseMembers(
+        keeping keys: [[UInt8]]? = nil, _ member: (inout JSONParser, String) throws(Failure) -> Void
+    ) throws(Failure) {
         guard try !opensEmpty(closedBy: UInt8(ascii: "}")) else { return }
         repeat {
             skipWhitespace()
             guard index < bytes.count else { throw endOfData() }
             guard bytes[index] == UInt8(ascii: "\"") else { throw invalidValue() }
-            let key = try parseString()
+            var key: String?
+            if let keys {
+                let keyStart = index
+                if let raw = try skipString() {
+                    let rawKey = UnsafeBufferPointer(rebasing: bytes[raw])
+                    if keys.contains(where: { $0.elementsEqual(rawKey) }) { key = String(decoding: rawKey, as: UTF8.self) }
+                } else {
+                    index = keyStart
+                    let text = try parseString()
+                    if keys.contains(where: { $0.elementsEqual(text.utf8) }) { key = text }
+                }
+            } else {
+                key = try parseString()
+            }
             skipWhitespace()
             guard index < bytes.count else { throw endOfData() }
             guard bytes[index] == UInt8(ascii: ":") else { throw invalidValue() }
             index += 1
-            try member(&self, key)
+            if let key { try member(&self, key) } else { try skipValue() }
         } while try !closes(UInt8(ascii: "}"))
     }
 
@@ -220,7 +321,7 @@ struct JSONParser {
     }
 
     private func string(from start: Int, to end: Int) throws(Failure) -> String {
-        guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) else {
+        guard let text = UTF8Text.string(UnsafeBufferPointer(rebasing: bytes[start..<end])) else {
             throw Failure(offset: start, problem: "invalid UTF-8 in string")
         }
         return text
@@ -235,7 +336,7 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 index = cursor + 1
-                guard let text = String(validating: decoded, as: UTF8.self) else {
+                guard let text = decoded.withUnsafeBufferPointer({ UTF8Text.string($0) }) else {
                     throw Failure(offset: start, problem: "invalid UTF-8 in string")
                 }
                 return text

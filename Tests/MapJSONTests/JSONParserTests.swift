@@ -247,6 +247,55 @@ struct JSONParserTests {
         #expect(try JSONValue.parse(Data([0xEF, 0xBB, 0xBF]) + Data("{\"a\": 1, \"a\": 2}".utf8)) == .object(["a": .number(2)]))
     }
 
+    @Test func streamedObjectsKeepOnlyTheMembersAsked() throws {
+        var writer = SampleWriter(random: SeededGenerator(seed: 16))
+        for round in 0..<500 {
+            // An array of random objects, some keys of which are asked for.
+            var elements: [JSONValue] = []
+            var texts: [String] = []
+            for _ in 0..<4 {
+                var sample = writer.value(depth: 1)
+                while true {
+                    if case .object = sample.value { break }
+                    sample = writer.value(depth: 1)
+                }
+                elements.append(sample.value)
+                texts.append(sample.text)
+            }
+            let keys = elements.flatMap { element -> [String] in
+                guard case .object(let members) = element else { return [] }
+                return members.keys.filter { _ in writer.chance(2) }
+            } + ["absent", "\u{0}"]
+            var seen: [JSONValue] = []
+            _ = try JSONValue.parse(Data(("{\"list\": [" + texts.joined(separator: ",") + "]}").utf8),
+                                    streamingArraysAt: [["list"]], keepingMembers: [keys]) { _, _, element in seen.append(element) }
+            let expected = elements.map { element -> JSONValue in
+                guard case .object(let members) = element else { return element }
+                return .object(members.filter { keys.contains($0.key) })
+            }
+            #expect(seen == expected, "round \(round)")
+        }
+    }
+
+    /// The same errors, at the same places, as when every member is kept.
+    @Test func droppedMembersAreStillChecked() {
+        for (text, reason) in [
+            (#"{"l": [{"a": 1, "b": [1,]}]}"#, "invalid value at line 1, column 25"),
+            (#"{"l": [{"a": 1, "b": "\x"}]}"#, "invalid escape sequence at line 1, column 23"),
+            (#"{"l": [{"a": 1, "b": {"c" 2}}]}"#, "invalid value at line 1, column 27"),
+            ("{\"l\": [{\"b\": \"\t\"}]}", "unescaped control character in string at line 1, column 15"),
+        ] {
+            let error = #expect(throws: JSONSyntaxError.self) {
+                try JSONValue.parse(Data(text.utf8), streamingArraysAt: [["l"]], keepingMembers: [["a"]]) { _, _, _ in }
+            }
+            #expect(error?.reason == "is not valid JSON: \(reason)", "\(text)")
+        }
+        let invalidUTF8 = Data(#"{"l": [{"b": "x"#.utf8) + Data([0xFF]) + Data(#""}]}"#.utf8)
+        #expect(throws: JSONSyntaxError.self) {
+            try JSONValue.parse(invalidUTF8, streamingArraysAt: [["l"]], keepingMembers: [["a"]]) { _, _, _ in }
+        }
+    }
+
     @Test func streamedArraysAreHandedOutElementByElement() throws {
         let text = #"{"type": "FeatureCollection", "features": [{"n": 1}, 2, [3]], "photos": {"photo": ["a"], "x": [9]}, "other": [4]}"#
         var seen: [String] = []
