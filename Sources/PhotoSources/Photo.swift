@@ -49,7 +49,7 @@ public struct Photo: Sendable {
         set { thumbnailText = newValue?.storedText }
     }
 
-    /// ``image`` as stored: an absolute or `~` path, or a URL (see `ImageReference.storedText`).
+    /// ``image`` as stored: an absolute or `~` path, or a URL (see ``ImageText``).
     var imageText: String?
     /// ``thumbnail`` as stored.
     var thumbnailText: String?
@@ -74,7 +74,7 @@ public struct Photo: Sendable {
         )
     }
 
-    /// Creates a photo whose image references are text from `ImageReference.storedText`, resolved when asked for.
+    /// Creates a photo whose image references are text from ``ImageText``, resolved when asked for.
     init(
         id: String,
         title: String?,
@@ -110,13 +110,20 @@ public struct Photo: Sendable {
 
     /// `text` trimmed of whitespace and newlines, or `nil` when nothing is left.
     ///
-    /// Text that starts and ends with a printable ASCII character (the common case) is returned
-    /// as is without asking Foundation.
+    /// Text that starts and ends with a character that is surely not white space (printable
+    /// ASCII, or a scalar in U+00A1..<U+1680 or U+3001..<U+D800, where Unicode puts none) is
+    /// returned as is without asking Foundation: the common case.
     static func nonEmpty(_ text: String?) -> String? {
         guard let text else { return nil }
-        let utf8 = text.utf8
-        guard let first = utf8.first, let last = utf8.last else { return nil }
-        if first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return text }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last else { return nil }
+        func isSurelyNotWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x21..<0x7F, 0xA1..<0x1680, 0x3001..<0xD800: return true
+            default: return false
+            }
+        }
+        if isSurelyNotWhiteSpace(first), isSurelyNotWhiteSpace(last) { return text }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
     }

@@ -17,16 +17,21 @@ struct LazyImageReferenceTests {
     @Test func storedTextResolvesAsTheSourceTextDid() throws {
         let directory = URL(fileURLWithPath: "/data/photos", isDirectory: true)
         for text in texts {
-            let stored = try #require(try ImageReference.storedText(text, directoryPath: directory.path, name: "image"))
+            let stored = try #require(try ImageText(directoryPath: directory.path).stored(text, name: "image"))
+            var bytes = text
+            let fromBytes = try bytes.withUTF8 { utf8 in
+                try ImageText(directoryPath: directory.path).stored(bytes: utf8, isASCII: text.utf8.allSatisfy { $0 < 0x80 }, name: "image")
+            }
+            #expect(fromBytes == stored, "\(text)")
             #expect(ImageReference(resolving: stored) == ImageReference(text, relativeTo: directory), "\(text)")
         }
-        #expect(try ImageReference.storedText(" \t", directoryPath: "/data", name: "image") == nil)
+        #expect(try ImageText(directoryPath: "/data").stored(" \t", name: "image") == nil)
     }
 
     @Test func otherSchemesAndHostlessURLsAreStillErrors() {
         for text in ["ftp://example.org/a.jpg", "http://", "https:///a.jpg", "s3://bucket/a.jpg"] {
             #expect(throws: EntryProblem.self, "\(text)") {
-                try ImageReference.storedText(text, directoryPath: "/data", name: "image")
+                try ImageText(directoryPath: "/data").stored(text, name: "image")
             }
         }
     }

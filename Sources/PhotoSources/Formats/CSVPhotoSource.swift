@@ -45,6 +45,8 @@ public struct CSVPhotoSource: PhotoSource {
     private func load(_ bytes: UnsafeBufferPointer<UInt8>) throws(PhotoSourceError) -> PhotoCollection {
         var reader: RowReader?
         var photos: [Photo] = []
+        // One photo per line at most, less the header: the array never grows and copies.
+        photos.reserveCapacity(max(0, CSVReader.lineBreakCount(in: bytes)))
         var skipped = 0
         do throws(CSVReader.Failure) {
             try CSVReader.forEachRecord(in: bytes) { line, fields throws(CSVReader.Failure) in
@@ -75,8 +77,8 @@ public struct CSVPhotoSource: PhotoSource {
         let title: Int?, subtitle: Int?, photographer: Int?, image: Int?, thumbnail: Int?
         /// `<file name>:`, the start of every id.
         let idPrefix: String
-        /// The folder relative image paths are joined to.
-        let directoryPath: String
+        /// Image texts, relative paths joined to the file's folder.
+        let images: ImageText
 
         init(header: [CSVField], line: Int, bytes: UnsafeBufferPointer<UInt8>, file: URL) throws(CSVReader.Failure) {
             var columnIndex: [String: Int] = [:]
@@ -103,7 +105,7 @@ public struct CSVPhotoSource: PhotoSource {
             image = columnIndex["image"]
             thumbnail = columnIndex["thumbnail"]
             idPrefix = file.lastPathComponent + ":"
-            directoryPath = file.deletingLastPathComponent().path
+            images = ImageText(directoryPath: file.deletingLastPathComponent().path)
         }
 
         /// One photo, or `nil` when the row has no location.
@@ -132,13 +134,19 @@ public struct CSVPhotoSource: PhotoSource {
                 subtitle: text(subtitle),
                 coordinate: coordinate,
                 photographer: text(photographer),
-                imageText: try text(image).flatMap { text throws(EntryProblem) in
-                    try ImageReference.storedText(text, directoryPath: directoryPath, name: "image")
-                },
-                thumbnailText: try text(thumbnail).flatMap { text throws(EntryProblem) in
-                    try ImageReference.storedText(text, directoryPath: directoryPath, name: "thumbnail")
-                }
+                imageText: try reference(image, in: fields, name: "image"),
+                thumbnailText: try reference(thumbnail, in: fields, name: "thumbnail")
             )
+        }
+
+        /// The stored text of an image column (see ``ImageText``), made from the field's bytes.
+        private func reference(_ column: Int?, in fields: [CSVField], name: String) throws(EntryProblem) -> String? {
+            guard let column, !fields[column].range.isEmpty else { return nil }
+            let field = fields[column]
+            if field.hasEscapedQuotes {
+                return try CSVReader.text(of: field, in: bytes).flatMap { text throws(EntryProblem) in try images.stored(text, name: name) }
+            }
+            return try images.stored(bytes: UnsafeBufferPointer(rebasing: bytes[field.range]), isASCII: field.isASCII, name: name)
         }
 
         /// Degrees read from the field's bytes when they are a plain decimal number, else as ``DegreesText`` reads text.

@@ -35,6 +35,9 @@ public struct FlickrJSONSource: PhotoSource {
     /// The photos' path, streamed one photo at a time.
     static let entriesPath = ["photos", "photo"]
 
+    /// The members of a photo that ``photo(from:images:)`` reads.
+    static let entryMembers = ["id", "title", "description", "latitude", "longitude", "ownername", "datetaken", "url_l", "url_s", "url_sq"]
+
     /// Checks what the whole document must be (its photos already taken out).
     static func check(_ document: JSONValue, file: URL) throws(PhotoSourceError) {
         if case .string("fail") = document["stat"] {
@@ -50,7 +53,7 @@ public struct FlickrJSONSource: PhotoSource {
     }
 
     /// One photo, or `nil` when it has no location.
-    static func photo(from entry: JSONValue, directoryPath: String) throws(EntryProblem) -> Photo? {
+    static func photo(from entry: JSONValue, images: ImageText) throws(EntryProblem) -> Photo? {
         guard case .object = entry else { throw EntryProblem("is \(entry.kindDescription), expected an object") }
         guard let id = entry["id"]?.text, !id.isEmpty else { throw EntryProblem("has no id") }
         let latitude = try DegreesText.degrees(entry["latitude"], name: "latitude")
@@ -58,8 +61,8 @@ public struct FlickrJSONSource: PhotoSource {
         guard let coordinate = try DegreesText.coordinate(latitude: latitude, longitude: longitude) else {
             return nil
         }
-        let image = try reference(entry, keys: ["url_l", "url_s", "url_sq"], directoryPath: directoryPath)
-        let thumbnail = try reference(entry, keys: ["url_sq", "url_s", "url_l"], directoryPath: directoryPath)
+        let image = try reference(entry, keys: ["url_l", "url_s", "url_sq"], images: images)
+        let thumbnail = try reference(entry, keys: ["url_sq", "url_s", "url_l"], images: images)
         return Photo(
             id: id,
             title: try text(entry["title"], name: "title"),
@@ -83,13 +86,11 @@ public struct FlickrJSONSource: PhotoSource {
         }
     }
 
-    /// The first of `keys` that holds a URL, as stored text (see `ImageReference.storedText`).
-    private static func reference(
-        _ entry: JSONValue, keys: [String], directoryPath: String
-    ) throws(EntryProblem) -> String? {
+    /// The first of `keys` that holds a URL, as stored text (see ``ImageText``).
+    private static func reference(_ entry: JSONValue, keys: [String], images: ImageText) throws(EntryProblem) -> String? {
         for key in keys {
             guard let text = try text(entry[key], name: key), !text.isEmpty else { continue }
-            return try ImageReference.storedText(text, directoryPath: directoryPath, name: key)
+            return try images.stored(text, name: key)
         }
         return nil
     }

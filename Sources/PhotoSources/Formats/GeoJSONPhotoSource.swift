@@ -45,7 +45,7 @@ public struct GeoJSONPhotoSource: PhotoSource {
 
     /// One photo, or `nil` when the feature has no location.
     static func photo(
-        from feature: JSONValue, index: Int, file: URL, directoryPath: String
+        from feature: JSONValue, index: Int, file: URL, images: ImageText
     ) throws(EntryProblem) -> Photo? {
         guard case .string("Feature") = feature["type"] else {
             throw EntryProblem("is \(feature["type"]?.text.map { "a \($0)" } ?? feature.kindDescription), expected a Feature")
@@ -71,8 +71,8 @@ public struct GeoJSONPhotoSource: PhotoSource {
             coordinate: coordinate,
             altitudeMeters: position.altitude,
             photographer: try text(properties, "photographer"),
-            imageText: try reference(properties, "image", directoryPath: directoryPath),
-            thumbnailText: try reference(properties, "thumbnail", directoryPath: directoryPath)
+            imageText: try reference(properties, "image", images: images),
+            thumbnailText: try reference(properties, "thumbnail", images: images)
         )
     }
 
@@ -114,11 +114,9 @@ public struct GeoJSONPhotoSource: PhotoSource {
         }
     }
 
-    /// An image property as stored text (see `ImageReference.storedText`); `nil` when missing, null or empty.
-    private static func reference(
-        _ properties: JSONValue, _ name: String, directoryPath: String
-    ) throws(EntryProblem) -> String? {
+    /// An image property as stored text (see ``ImageText``); `nil` when missing, null or empty.
+    private static func reference(_ properties: JSONValue, _ name: String, images: ImageText) throws(EntryProblem) -> String? {
         guard let text = try text(properties, name), !text.isEmpty else { return nil }
-        return try ImageReference.storedText(text, directoryPath: directoryPath, name: "properties.\(name)")
+        return try images.stored(text, name: "properties.\(name)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 
 /// One field of a CSV record: where its text lies in the file's bytes.
 struct CSVField: Hashable, Sendable {
@@ -126,13 +127,35 @@ enum CSVReader {
         }
     }
 
+    /// How many `\n` bytes `bytes` hold, counted eight bytes at a time: an upper bound of the
+    /// records of a file written with `\n` or `\r\n` line breaks, plus one.
+    static func lineBreakCount(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let newlines = ones &* UInt64(UInt8(ascii: "\n"))
+        var count = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            // A zero byte of word ^ newlines is a line break (the classic "has zero byte" test, exact per byte).
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ newlines
+            let zeros = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F)
+            count += zeros.nonzeroBitCount
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") { count += 1 }
+            index += 1
+        }
+        return count + 1
+    }
+
     /// The text of `field`, its doubled quotes made single.
     ///
     /// - Returns: `nil` when the bytes are not valid UTF-8.
     static func text(of field: CSVField, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let slice = UnsafeBufferPointer(rebasing: bytes[field.range])
         if !field.hasEscapedQuotes {
-            return field.isASCII ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+            return field.isASCII ? String(decoding: slice, as: UTF8.self) : UTF8Text.string(slice)
         }
         var unescaped: [UInt8] = []
         unescaped.reserveCapacity(slice.count)
@@ -141,7 +164,7 @@ enum CSVReader {
             unescaped.append(slice[index])
             index += slice[index] == UInt8(ascii: "\"") ? 2 : 1
         }
-        return String(validating: unescaped, as: UTF8.self)
+        return unescaped.withUnsafeBufferPointer { UTF8Text.string($0) }
     }
 
     /// Every record of `bytes` with its fields as text, for small files and tests.

@@ -24,6 +24,14 @@ enum JSONPhotoDocument {
             }
         }
 
+        /// The members of an entry that make its photo; the others are not kept.
+        var entryMembers: [String]? {
+            switch self {
+            case .geoJSON: return nil
+            case .flickr: return FlickrJSONSource.entryMembers
+            }
+        }
+
         /// How an entry is named in messages: `features[3]`, `photos.photo[3]`.
         func entryName(_ index: Int) -> String {
             "\(entriesPath.joined(separator: "."))[\(index)]"
@@ -39,19 +47,21 @@ enum JSONPhotoDocument {
         do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
             throw .unreadable(file: url, reason: error.localizedDescription)
         }
-        let directoryPath = url.deletingLastPathComponent().path
+        let images = ImageText(directoryPath: url.deletingLastPathComponent().path)
         var lists = [EntryList](repeating: EntryList(), count: formats.count)
         let document: JSONValue
         do {
-            document = try JSONValue.parse(data, streamingArraysAt: formats.map(\.entriesPath)) { path, index, element in
+            document = try JSONValue.parse(
+                data, streamingArraysAt: formats.map(\.entriesPath), keepingMembers: formats.map(\.entryMembers)
+            ) { path, index, element in
                 guard lists[path].failure == nil else { return }
                 do throws(EntryProblem) {
                     let photo: Photo?
                     switch formats[path] {
                     case .geoJSON:
-                        photo = try GeoJSONPhotoSource.photo(from: element, index: index, file: url, directoryPath: directoryPath)
+                        photo = try GeoJSONPhotoSource.photo(from: element, index: index, file: url, images: images)
                     case .flickr:
-                        photo = try FlickrJSONSource.photo(from: element, directoryPath: directoryPath)
+                        photo = try FlickrJSONSource.photo(from: element, images: images)
                     }
                     if let photo { lists[path].photos.append(photo) } else { lists[path].skipped += 1 }
                 } catch {
