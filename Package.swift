@@ -285,6 +285,14 @@ let package = Package(
             path: "Benchmarks/CompareBenchmark",
             swiftSettings: swiftSettings
         ),
+        /// Writes the seeded inputs of scripts/bench/ingest.sh: a 1,000,000-row CSV, 1,000,000-feature
+        /// GeoJSON and Flickr JSON files, a 200,000-row CSV and a folder of 10,000 geotagged JPEGs.
+        .executableTarget(
+            name: "IngestBenchmark",
+            dependencies: ["ImageCodec", "MapUtilities"],
+            path: "Benchmarks/IngestBenchmark",
+            swiftSettings: swiftSettings
+        ),
         /// Times a 1200x800 @2x render with 1,000 photos, a 10,000-point track and a callout.
         .executableTarget(
             name: "RenderBenchmark",
