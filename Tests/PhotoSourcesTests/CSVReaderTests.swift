@@ -1,4 +1,5 @@
 import Foundation
+import MapTestSupport
 import MapUtilities
 import Testing
 
@@ -91,5 +92,71 @@ struct CSVReaderTests {
             }
             #expect(try records(text) == expected, "round \(round): \(text.debugDescription)")
         }
+    }
+}
+
+/// Files large enough to be read in parts on several cores give what one pass gives.
+struct CSVPartsTests {
+    /// About 400 kB of rows with quoted titles holding commas, quotes and line breaks, CRLF and LF,
+    /// read in parts of 64 kB or more (up to one per core, at most four).
+    private func load(_ file: URL) throws -> PhotoCollection {
+        try CSVPhotoSource(url: file, minimumBytesPerPart: 65_536).load()
+    }
+
+    /// Rows with quoted titles holding commas, quotes and line breaks, CRLF and LF.
+    private func bigCSV(seed: UInt64) -> (text: String, titles: [String], lines: [Int]) {
+        var random = SeededGenerator(seed: seed)
+        var text = "latitude,longitude,title,photographer\r\n"
+        var titles: [String] = []
+        var lines: [Int] = []
+        var line = 2
+        var byteCount = 0
+        while byteCount < 400_000 {
+            let title: String
+            switch random.next() % 6 {
+            case 0: title = "Two\nlines \(line)"
+            case 1: title = "A \"quoted\", word \(line)"
+            case 2: title = "Three\r\nlines\n\(line)"
+            default: title = "Photo \(line) \(String(repeating: "x", count: 1 + Int(random.next() % 40)))"
+            }
+            let written = title.contains { "\",\n\r\r\n".contains($0) } ? "\"" + title.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : title
+            let row = "\(Double(random.next() % 1000) / 20 + 1),\(Double(random.next() % 1000) / 10 - 50),\(written),Ansel\(random.next() % 2 == 0 ? "\r\n" : "\n")"
+            text += row
+            byteCount += row.utf8.count
+            titles.append(title)
+            lines.append(line)
+            line += 1 + title.unicodeScalars.filter { $0 == "\n" }.count + title.unicodeScalars.filter { $0 == "\r" }.count
+                - title.components(separatedBy: "\r\n").count + 1
+        }
+        return (text, titles, lines)
+    }
+
+    @Test func partsGiveWhatOnePassGives() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (text, titles, lines) = bigCSV(seed: 17)
+        let photos = try load(writeFile("big.csv", in: folder, text)).photos
+        #expect(photos.map(\.title) == titles.map { Photo.nonEmpty($0) })
+        #expect(photos.map(\.id) == lines.map { "big.csv:\($0)" })
+        let records = try CSVReader.records(of: Array(text.utf8))
+        #expect(records.dropFirst().map(\.line) == lines)
+    }
+
+    @Test func theFirstProblemInTheFileIsReported() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (text, _, lines) = bigCSV(seed: 18)
+        // Break a row near the end, then also one near the start: each time the earliest is reported.
+        var rows = text.components(separatedBy: "Ansel")
+        let late = rows.count - 10, early = 10
+        rows[late] += ",extra"
+        let lateOnly = rows.joined(separator: "Ansel")
+        let file = try writeFile("late.csv", in: folder, lateOnly)
+        let lateError = #expect(throws: PhotoSourceError.self) { try load(file) }
+        #expect(lateError?.description.hasSuffix("late.csv:\(lines[late]): has 5 fields, the header has 4") == true, "\(String(describing: lateError))")
+        rows[early] += ",extra"
+        let both = try writeFile("both.csv", in: folder, rows.joined(separator: "Ansel"))
+        let earlyError = #expect(throws: PhotoSourceError.self) { try load(both) }
+        #expect(earlyError?.description.hasSuffix("both.csv:\(lines[early]): has 5 fields, the header has 4") == true, "\(String(describing: earlyError))")
     }
 }

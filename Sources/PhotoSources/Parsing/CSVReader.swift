@@ -31,24 +31,36 @@ enum CSVReader {
         var message: String
     }
 
-    /// Calls `body` with each record's first line and fields, in order.
+    /// Calls `body` with each record's first line, fields and end (the offset after its line
+    /// break), in order, until `body` returns false.
     ///
     /// The fields array is reused from one record to the next: `body` must not keep it.
+    ///
+    /// - Parameters:
+    ///   - range: The part of `bytes` to read, which must start at a record (default: all);
+    ///     field ranges are offsets into `bytes`.
+    ///   - startLine: The line `range` starts on (default 1).
     static func forEachRecord(
         in bytes: UnsafeBufferPointer<UInt8>,
-        _ body: (_ line: Int, _ fields: [CSVField]) throws(Failure) -> Void
+        range: Range<Int>? = nil,
+        startLine: Int = 1,
+        _ body: (_ line: Int, _ fields: [CSVField], _ end: Int) throws(Failure) -> Bool
     ) throws(Failure) {
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n")
         let carriageReturn = UInt8(ascii: "\r")
-        let count = bytes.count
+        let range = range ?? 0..<bytes.count
+        let count = range.upperBound
         var fields: [CSVField] = []
-        var line = 1
-        var index = count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        var line = startLine
+        var index = range.lowerBound
+        if index == 0, count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
 
-        /// Ends a record at `index`, the byte after its line break or the end; a lone empty field is a blank line.
-        func endRecord(recordLine: Int) throws(Failure) {
-            if !(fields.count == 1 && fields[0].range.isEmpty) { try body(recordLine, fields) }
-            fields.removeAll(keepingCapacity: true)
+        /// Ends a record at `index`, the byte after its line break or the end; a lone empty field is
+        /// a blank line. False when `body` asks to stop.
+        func endRecord(recordLine: Int) throws(Failure) -> Bool {
+            defer { fields.removeAll(keepingCapacity: true) }
+            if fields.count == 1 && fields[0].range.isEmpty { return true }
+            return try body(recordLine, fields, index)
         }
 
         while index < count {
@@ -123,30 +135,61 @@ enum CSVReader {
                     }
                 }
             }
-            try endRecord(recordLine: recordLine)
+            guard try endRecord(recordLine: recordLine) else { return }
         }
     }
 
-    /// How many `\n` bytes `bytes` hold, counted eight bytes at a time: an upper bound of the
-    /// records of a file written with `\n` or `\r\n` line breaks, plus one.
-    static func lineBreakCount(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    /// Where the first record after `target` starts: just after the first line break at or past
+    /// `target` that is outside quotes (RFC 4180 quotes always pair, so their count before
+    /// `target` says whether it is inside a quoted field); `nil` when there is none.
+    ///
+    /// Only meaningful when the bytes before `target` are valid CSV; a reader that starts at 0
+    /// finds any error there first.
+    static func recordStart(after target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var insideQuotes = count(of: UInt8(ascii: "\""), in: UnsafeBufferPointer(rebasing: bytes[0..<target])) % 2 == 1
+        var index = target
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                insideQuotes.toggle()
+            } else if !insideQuotes, byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                let end = byte == UInt8(ascii: "\r") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") ? index + 2 : index + 1
+                return end < bytes.count ? end : nil
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// How many line breaks `bytes` hold as the reader counts lines: `\n`, `\r\n` and a lone `\r` each once.
+    static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let newlines = count(of: UInt8(ascii: "\n"), in: bytes)
+        var loneReturns = 0
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\r") {
+            if index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n") { loneReturns += 1 }
+        }
+        return newlines + loneReturns
+    }
+
+    /// How many times `target` occurs in `bytes`, counted eight bytes at a time.
+    static func count(of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let newlines = ones &* UInt64(UInt8(ascii: "\n"))
+        let pattern = ones &* UInt64(target)
         var count = 0
         var index = 0
         while index + 8 <= bytes.count {
-            // A zero byte of word ^ newlines is a line break (the classic "has zero byte" test, exact per byte).
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ newlines
+            // A zero byte of word ^ pattern is a match (the classic "has zero byte" test, exact per byte).
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ pattern
             let zeros = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F)
             count += zeros.nonzeroBitCount
             index += 8
         }
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "\n") { count += 1 }
+            if bytes[index] == target { count += 1 }
             index += 1
         }
-        return count + 1
+        return count
     }
 
     /// The text of `field`, its doubled quotes made single.
@@ -172,7 +215,7 @@ enum CSVReader {
         var records: [CSVRecord] = []
         let result = bytes.withUnsafeBufferPointer { buffer -> Result<Void, Failure> in
             do throws(Failure) {
-                try forEachRecord(in: buffer) { line, fields throws(Failure) in
+                try forEachRecord(in: buffer) { line, fields, _ throws(Failure) in
                     var texts: [String] = []
                     for (number, field) in fields.enumerated() {
                         guard let text = text(of: field, in: buffer) else {
@@ -181,6 +224,7 @@ enum CSVReader {
                         texts.append(text)
                     }
                     records.append(CSVRecord(line: line, fields: texts))
+                    return true
                 }
                 return .success(())
             } catch {
@@ -190,4 +234,12 @@ enum CSVReader {
         try result.get()
         return records
     }
+}
+
+/// A value handed to concurrent parts that each touch only their own share of it (disjoint
+/// elements of a buffer, bytes that are only read), which the compiler cannot see.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) { self.value = value }
 }
