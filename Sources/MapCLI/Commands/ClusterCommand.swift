@@ -150,14 +150,14 @@ struct ClusterCommand: ParsableCommand {
                     writer.string(identifier)
                 }
             case .point(let index, _):
-                let photo = photos[index]
+                // Fields are read in place: copying a Photo would retain all its strings.
                 writer.key("cluster")
                 writer.bool(false)
                 writer.key("id")
-                writer.string(photo.id)
+                writer.string(photos[index].id)
                 writer.key("title")
-                writer.string(photo.calloutTitle)
-                if let photographer = photo.photographer {
+                writer.string(photos[index].calloutTitle)
+                if let photographer = photos[index].photographer {
                     writer.key("photographer")
                     writer.string(photographer)
                 }
