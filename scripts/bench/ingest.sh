@@ -2,7 +2,8 @@
 # Benchmarks reading photo sources end to end in a release build: whole `mapwright cluster`
 # processes (read, parse, index, query, print) on seeded inputs that IngestBenchmark writes into
 # a temporary folder, each run several times; prints the median wall time and the median of the
-# maximum resident set size (from wait4, what `/usr/bin/time -v` reports) next to the targets:
+# maximum resident set size (from wait4, what `/usr/bin/time -v` reports) next to the targets,
+# with the median CPU time (user + system, steadier than wall time on a shared machine):
 #
 #   1,000,000-row CSV with image paths          <= 1.5 s and <= 400 MB
 #   1,000,000-feature GeoJSON, Flickr JSON      <= 2.5 s each
@@ -42,27 +43,37 @@ if [ ! -f "$WORK/photos.csv" ] || [ ! -d "$WORK/jpegs" ]; then
     "$BIN/IngestBenchmark" "$WORK"
 fi
 
+# The JSON output is checked once, in its own process (a timing process that had read it would
+# lend its resident memory to the children it forks): a FeatureCollection of 200,000 features.
+"$BIN/mapwright" cluster --photos "$WORK/features.csv" --cluster-by none --zoom 3 --json >"$WORK/features.json"
+python3 -c 'import json, sys
+features = json.load(open(sys.argv[1]))["features"]
+assert len(features) == 200_000, f"cluster --json printed {len(features)} features, expected 200000"' "$WORK/features.json"
+rm -f "$WORK/features.json"
+
 echo
-echo "== mapwright cluster, whole process, median of $RUNS runs (max RSS: median of the runs)"
+echo "== mapwright cluster, whole process, median of $RUNS runs (max RSS: median of the runs); load: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 - "$BIN/mapwright" "$WORK" "$RUNS" <<'PYTHON'
-import json, os, statistics, subprocess, sys, time
+import os, statistics, subprocess, sys, time
 mapwright, work, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 
-def run(arguments, output=subprocess.DEVNULL):
-    """Runs mapwright once; returns (seconds, max RSS in MB)."""
+def run(arguments):
+    """Runs mapwright once; returns (wall seconds, max RSS in MB, CPU seconds) as wait4 reports them."""
     start = time.perf_counter()
-    process = subprocess.Popen([mapwright] + arguments, stdout=output, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen([mapwright] + arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - start
     if status != 0:
         sys.exit(f"mapwright {' '.join(arguments)} failed with status {status}")
-    return seconds, usage.ru_maxrss / 1024
+    return seconds, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 def case(name, arguments, target_seconds=None, target_mb=None, count=runs, per_second=None):
     results = [run(arguments) for _ in range(count)]
     seconds = statistics.median(r[0] for r in results)
     megabytes = statistics.median(r[1] for r in results)
-    line = f"{name:<44} median {seconds:6.2f} s  min {min(r[0] for r in results):6.2f} s  {megabytes:6.0f} MB"
+    cpu = statistics.median(r[2] for r in results)
+    line = (f"{name:<40} median {seconds:6.2f} s  min {min(r[0] for r in results):6.2f} s  "
+            f"cpu {cpu:6.2f} s  {megabytes:5.0f} MB")
     if per_second:
         line += f"  {per_second / seconds:8.0f} photos/s"
     targets = []
@@ -71,13 +82,6 @@ def case(name, arguments, target_seconds=None, target_mb=None, count=runs, per_s
     if target_mb is not None:
         targets.append(f"<= {target_mb} MB {'ok' if megabytes <= target_mb else 'MISSED'}")
     print(line + ("  target " + ", ".join(targets) if targets else ""), flush=True)
-
-# The JSON output is checked once: a FeatureCollection of 200,000 features.
-with open(f"{work}/features.json", "w") as output:
-    run(["cluster", "--photos", f"{work}/features.csv", "--cluster-by", "none", "--zoom", "3", "--json"], output)
-with open(f"{work}/features.json") as output:
-    features = json.load(output)["features"]
-assert len(features) == 200_000, f"cluster --json printed {len(features)} features, expected 200000"
 
 zoom = ["--cluster-by", "all", "--zoom", "3"]
 case("1,000,000-row CSV with image paths", ["cluster", "--photos", f"{work}/photos.csv"] + zoom, 1.5, 400)
@@ -89,3 +93,4 @@ jpegs = sum(len(files) for _, _, files in os.walk(f"{work}/jpegs"))
 case(f"folder of {jpegs:,} geotagged JPEGs", ["cluster", "--photos", f"{work}/jpegs"] + zoom,
      count=min(runs, 3), per_second=jpegs)
 PYTHON
+echo "load after the runs: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"

@@ -16,6 +16,11 @@ import MapJSON
 /// Relative `image` and `thumbnail` paths are resolved against the CSV file's folder. A row with
 /// both coordinates empty, or at 0, 0, has no location: it is skipped and counted. A photo's id is
 /// `<file name>:<line>`. Errors name the line, counting from 1 with the header.
+///
+/// The file is mapped and read as bytes: each row becomes a photo as it is read, only the
+/// columns above become strings, and image paths are kept as text until a photo's image is
+/// asked for (see ``Photo/image``). Files of 8 MiB or more are read in parts, one per core (at
+/// most four); the photos and the error reported are those of one pass.
 public struct CSVPhotoSource: PhotoSource {
     public let url: URL
 
