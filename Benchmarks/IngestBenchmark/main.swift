@@ -104,45 +104,51 @@ func writeCSV(_ name: String, rows: Int, seed: UInt64) throws {
     try file.close()
 }
 
-func writeGeoJSON(_ name: String, features: Int, seed: UInt64) throws {
+/// Writes a JSON file whose `count` entries, one per line, come between `opening` and `closing`;
+/// `entry` gets the entry's index, a random position and photographer.
+func writeJSONList(
+    _ name: String, count: Int, seed: UInt64, opening: String, closing: String,
+    entry: (_ index: Int, _ latitude: String, _ longitude: String, _ photographer: String) -> String
+) throws {
     var random = SeededGenerator(seed: seed)
     var file = try OutputFile(name)
-    try file.write("{\"type\": \"FeatureCollection\", \"features\": [\n")
-    for index in 0..<features {
+    try file.write(opening)
+    for index in 0..<count {
         let (latitude, longitude) = position(&random)
         let photographer = photographers[Int(random.next() % UInt64(photographers.count))]
-        let title = index % 50 == 0 ? "Caf\\u00e9 \\\"\(index)\\\"" : "Photo \(index)"
-        try file.write(
-            (index == 0 ? "" : ",\n")
-                + "{\"type\": \"Feature\", \"id\": \"p\(index)\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [\(longitude), \(latitude)]}, "
-                + "\"properties\": {\"title\": \"\(title)\", \"photographer\": \"\(photographer)\", \"image\": \"images/\(index / 1000)/\(index).jpg\"}}")
+        try file.write((index == 0 ? "" : ",\n") + entry(index, latitude, longitude, photographer))
     }
-    try file.write("\n]}\n")
+    try file.write(closing)
     try file.close()
 }
 
+func writeGeoJSON(_ name: String, features: Int, seed: UInt64) throws {
+    try writeJSONList(
+        name, count: features, seed: seed, opening: "{\"type\": \"FeatureCollection\", \"features\": [\n", closing: "\n]}\n"
+    ) { index, latitude, longitude, photographer in
+        let title = index % 50 == 0 ? "Caf\\u00e9 \\\"\(index)\\\"" : "Photo \(index)"
+        return "{\"type\": \"Feature\", \"id\": \"p\(index)\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [\(longitude), \(latitude)]}, "
+            + "\"properties\": {\"title\": \"\(title)\", \"photographer\": \"\(photographer)\", \"image\": \"images/\(index / 1000)/\(index).jpg\"}}"
+    }
+}
+
 func writeFlickr(_ name: String, photos: Int, seed: UInt64) throws {
-    var random = SeededGenerator(seed: seed)
-    var file = try OutputFile(name)
-    try file.write("{\"photos\": {\"page\": 1, \"pages\": 1, \"perpage\": \(photos), \"total\": \(photos), \"photo\": [\n")
-    for index in 0..<photos {
-        let (latitude, longitude) = position(&random)
-        let photographer = photographers[Int(random.next() % UInt64(photographers.count))]
+    try writeJSONList(
+        name, count: photos, seed: seed,
+        opening: "{\"photos\": {\"page\": 1, \"pages\": 1, \"perpage\": \(photos), \"total\": \(photos), \"photo\": [\n",
+        closing: "\n]}, \"stat\": \"ok\"}\n"
+    ) { index, latitude, longitude, photographer in
         let id = 50_000_000_000 + index
         let coordinates = index % 2 == 0 ? "\"latitude\": \(latitude), \"longitude\": \(longitude)"
             : "\"latitude\": \"\(latitude)\", \"longitude\": \"\(longitude)\""
         let month = 1 + index % 12, day = 1 + index % 28, hour = index % 24
         let date = "2016-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day) \(hour < 10 ? "0" : "")\(hour):02:11"
-        try file.write(
-            (index == 0 ? "" : ",\n")
-                + "{\"id\": \"\(id)\", \"owner\": \"12345@N00\", \"secret\": \"abcdef\", \"server\": \"65535\", \"farm\": 66, "
-                + "\"title\": \"Photo \(index)\", \"ispublic\": 1, \"description\": {\"_content\": \"A walk\\nby the sea\"}, "
-                + "\(coordinates), \"accuracy\": \"16\", \"ownername\": \"\(photographer)\", \"datetaken\": \"\(date)\", "
-                + "\"url_sq\": \"https://live.staticflickr.com/65535/\(id)_abcdef_s.jpg\", \"height_sq\": 75, \"width_sq\": 75, "
-                + "\"url_l\": \"https://live.staticflickr.com/65535/\(id)_abcdef_b.jpg\", \"height_l\": 768, \"width_l\": 1024}")
+        return "{\"id\": \"\(id)\", \"owner\": \"12345@N00\", \"secret\": \"abcdef\", \"server\": \"65535\", \"farm\": 66, "
+            + "\"title\": \"Photo \(index)\", \"ispublic\": 1, \"description\": {\"_content\": \"A walk\\nby the sea\"}, "
+            + "\(coordinates), \"accuracy\": \"16\", \"ownername\": \"\(photographer)\", \"datetaken\": \"\(date)\", "
+            + "\"url_sq\": \"https://live.staticflickr.com/65535/\(id)_abcdef_s.jpg\", \"height_sq\": 75, \"width_sq\": 75, "
+            + "\"url_l\": \"https://live.staticflickr.com/65535/\(id)_abcdef_b.jpg\", \"height_l\": 768, \"width_l\": 1024}"
     }
-    try file.write("\n]}, \"stat\": \"ok\"}\n")
-    try file.close()
 }
 
 // MARK: - JPEGs
