@@ -159,12 +159,17 @@ public struct JSONWriter: Sendable {
         string.withUTF8 { utf8 in
             bytes.append(UInt8(ascii: "\""))
             var runStart = 0
-            for (offset, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
-                appendEscape(byte)
-                runStart = offset + 1
+            var offset = 0
+            while offset < utf8.count {
+                let byte = utf8[offset]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    if runStart < offset { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset])) }
+                    appendEscape(byte)
+                    runStart = offset + 1
+                }
+                offset += 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
             bytes.append(UInt8(ascii: "\""))
         }
     }

@@ -150,13 +150,15 @@ struct ClusterCommand: ParsableCommand {
                     writer.string(identifier)
                 }
             case .point(let index, _):
-                // Fields are read in place: copying a Photo would retain all its strings.
                 writer.key("cluster")
                 writer.bool(false)
-                writer.key("id")
-                writer.string(photos[index].id)
-                writer.key("title")
-                writer.string(photos[index].calloutTitle)
+                // Fields are read in place: copying a Photo would retain all its strings.
+                photos.withUnsafeBufferPointer { photos in
+                    writer.key("id")
+                    writer.string(photos[index].id)
+                    writer.key("title")
+                    writer.string(photos[index].calloutTitle)
+                }
                 if let photographer = photos[index].photographer {
                     writer.key("photographer")
                     writer.string(photographer)
