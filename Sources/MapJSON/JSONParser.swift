@@ -19,20 +19,31 @@ struct JSONParser {
     /// What the stream visitor is told: which path, the element's index in its array, the element.
     typealias Visitor = (_ path: Int, _ index: Int, _ element: JSONValue) -> Void
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
-    private var depth = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var index = 0
+    private(set) var depth = 0
     /// Per nesting level, the members of the object being read there, reused from one object
     /// to the next so that each dictionary is made once at its final size.
     private var memberScratch: [[(String, JSONValue)]] = []
     /// Per nesting level, the elements of the array being read there, reused likewise.
     private var elementScratch: [[JSONValue]] = []
     /// Per streamed path, the member keys (UTF-8) kept in its object elements; `nil` keeps all.
-    private var keptMembers: [[[UInt8]]?] = []
+    private(set) var keptMembers: [[[UInt8]]?] = []
+    /// Reads a streamed array itself (the index at its `[`, to be left after its `]`) instead of
+    /// handing its elements to the visitor; see `JSONValue.parse(_:streamingArraysAt:keepingMembers:into:add:)`.
+    var arrayReader: ((inout JSONParser, _ path: Int) throws(Failure) -> Void)?
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+    }
+
+    /// A parser for the elements of an array from `index`, nested `depth` deep, as `parent` keeps members.
+    init(elementsOf parent: JSONParser, at index: Int) {
+        bytes = parent.bytes
+        self.index = index
+        depth = parent.depth
+        keptMembers = parent.keptMembers
     }
 
     /// The one value of the document, with nothing but whitespace after it.
@@ -84,7 +95,11 @@ struct JSONParser {
             return try parseObject(candidates: candidates.filter { !$0.rest.isEmpty }, visit: visit)
         case UInt8(ascii: "["):
             guard let streamed = candidates.first(where: { $0.rest.isEmpty }) else { return try parseArray() }
-            try parseArray(streamingTo: streamed.path, visit: visit)
+            if let arrayReader {
+                try arrayReader(&self, streamed.path)
+            } else {
+                try parseArray(streamingTo: streamed.path, visit: visit)
+            }
             return .array([])
         default:
             return try parseValue()
@@ -143,20 +158,105 @@ struct JSONParser {
         return .array(array)
     }
 
-    private mutating func parseArray(streamingTo path: Int, visit: Visitor) throws(Failure) {
+    mutating func parseArray(streamingTo path: Int, visit: Visitor) throws(Failure) {
         var count = 0
-        let kept = keptMembers[path]
         try parseElements { parser throws(Failure) in
-            parser.skipWhitespace()
-            let element: JSONValue
-            if let kept, parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "{") {
-                element = try parser.parseObject(keeping: kept)
-            } else {
-                element = try parser.parseValue()
-            }
-            visit(path, count, element)
+            visit(path, count, try parser.parseStreamedElement(path: path))
             count += 1
         }
+    }
+
+    /// One element of the streamed array of `path`, objects keeping only the members asked.
+    private mutating func parseStreamedElement(path: Int) throws(Failure) -> JSONValue {
+        skipWhitespace()
+        if let kept = keptMembers[path], index < bytes.count, bytes[index] == UInt8(ascii: "{") {
+            return try parseObject(keeping: kept)
+        }
+        return try parseValue()
+    }
+
+    // MARK: - Arrays read in parts
+
+    /// How a part of an array's elements ended.
+    enum PartEnd {
+        /// At the array's closing bracket; the index is after it.
+        case closed
+        /// Exactly at the next part's first element, after a comma.
+        case reachedNextPart
+        /// Not where the next part was guessed to start: the guess was wrong.
+        case missedNextPart
+    }
+
+    /// Enters the array whose `[` is at the index; true when it is empty (and then left again).
+    mutating func enterArray() throws(Failure) -> Bool {
+        try opensEmpty(closedBy: UInt8(ascii: "]"))
+    }
+
+    /// Reads the elements of the streamed array of `path` from the index (an element's start)
+    /// until the closing bracket or `nextPart`, the guessed start of the next part's first element.
+    mutating func parseElements(
+        ofPath path: Int, until nextPart: Int?, _ element: (JSONValue) -> Void
+    ) throws(Failure) -> PartEnd {
+        while true {
+            element(try parseStreamedElement(path: path))
+            skipWhitespace()
+            if let nextPart, index > nextPart { return .missedNextPart }
+            guard index < bytes.count else { throw endOfData() }
+            switch bytes[index] {
+            case UInt8(ascii: ","):
+                index += 1
+                skipWhitespace()
+                guard let nextPart else { continue }
+                if index == nextPart { return .reachedNextPart }
+                if index > nextPart { return .missedNextPart }
+            case UInt8(ascii: "]"):
+                guard nextPart == nil else { return .missedNextPart }
+                index += 1
+                depth -= 1
+                return .closed
+            default:
+                throw invalidValue()
+            }
+        }
+    }
+
+    /// Leaves the parser after a streamed array read in parts, which ended at `end`.
+    mutating func leaveArray(at end: Int) {
+        index = end
+        depth -= 1
+    }
+
+    /// Up to `count - 1` guessed starts of later elements of an array of objects, the index being
+    /// at its first element: after a `}`, `,` and `{` (with white space) found past equal shares
+    /// of the rest of the bytes. Guesses are checked by reading; a wrong one costs a re-read.
+    func guessedPartStarts(count: Int) -> [Int] {
+        var starts: [Int] = []
+        var previous = index
+        for part in 1..<max(count, 1) {
+            var cursor = max(previous + 1, index + (bytes.count - index) * part / count)
+            let limit = min(bytes.count, cursor + (1 << 20))
+            var found: Int?
+            while cursor < limit, found == nil {
+                if bytes[cursor] == UInt8(ascii: "}") {
+                    var next = cursor + 1
+                    while next < limit, Self.isWhitespace(bytes[next]) { next += 1 }
+                    if next < limit, bytes[next] == UInt8(ascii: ",") {
+                        next += 1
+                        while next < limit, Self.isWhitespace(bytes[next]) { next += 1 }
+                        if next < limit, bytes[next] == UInt8(ascii: "{") { found = next }
+                    }
+                }
+                cursor += 1
+            }
+            guard let found else { break }
+            starts.append(found)
+            previous = found
+        }
+        return starts
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
     }
 
     /// Walks `[ value, value ]` from the opening bracket, calling `element` with the index on each value.
@@ -409,7 +509,7 @@ struct JSONParser {
 
     // MARK: - Whitespace and failures
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): index += 1

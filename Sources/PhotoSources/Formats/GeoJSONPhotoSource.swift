@@ -65,7 +65,7 @@ public struct GeoJSONPhotoSource: PhotoSource {
         default: throw EntryProblem("properties is \(properties.kindDescription), expected an object")
         }
         return Photo(
-            id: feature["id"]?.text ?? "\(file.lastPathComponent)#features[\(index)]",
+            id: feature["id"]?.text ?? unnamedID(file: file, index: index),
             title: try text(properties, "title"),
             subtitle: try text(properties, "subtitle"),
             coordinate: coordinate,
@@ -74,6 +74,11 @@ public struct GeoJSONPhotoSource: PhotoSource {
             imageText: try reference(properties, "image", images: images),
             thumbnailText: try reference(properties, "thumbnail", images: images)
         )
+    }
+
+    /// The id of a feature without one: `<file name>#features[<index>]`.
+    static func unnamedID(file: URL, index: Int) -> String {
+        "\(file.lastPathComponent)#features[\(index)]"
     }
 
     /// The point of a geometry, or `nil` for a null geometry.

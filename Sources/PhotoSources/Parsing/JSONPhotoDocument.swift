@@ -1,10 +1,11 @@
 import Foundation
 import MapJSON
 
-/// Reads a GeoJSON or Flickr-style JSON photo file in one pass, making each photo as its entry
+/// Reads a GeoJSON or Flickr-style JSON photo file, making each photo as its entry
 /// is parsed: the `features` or `photos.photo` array is streamed (see
-/// `JSONValue.parse(_:streamingArraysAt:visit:)`), so a million entries never exist as one
-/// `JSONValue`.
+/// `JSONValue.parse(_:streamingArraysAt:keepingMembers:into:minimumBytesForParts:add:)`), so a million entries never exist as one
+/// `JSONValue`; an array of 8 MiB or more is read in parts on several cores, each part making
+/// its own photos, joined in order.
 ///
 /// Problems are reported as if the whole document had been read first: a syntax error anywhere
 /// wins, then what is wrong with the document as a whole, then the first entry at fault.
@@ -42,31 +43,25 @@ enum JSONPhotoDocument {
     /// top-level `type` is `FeatureCollection` and Flickr otherwise.
     ///
     /// - Throws: ``PhotoSourceError`` naming the file, and the entry at fault.
-    static func load(from url: URL, formats: [Format]) throws(PhotoSourceError) -> PhotoCollection {
+    ///
+    /// - Parameter minimumBytesForParts: Arrays this large or larger are read in parts on
+    ///   several cores (default 8 MiB; tests make it small).
+    static func load(
+        from url: URL, formats: [Format], minimumBytesForParts: Int = 8 << 20
+    ) throws(PhotoSourceError) -> PhotoCollection {
         let data: Data
         do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
             throw .unreadable(file: url, reason: error.localizedDescription)
         }
         let images = ImageText(directoryPath: url.deletingLastPathComponent().path)
-        var lists = [EntryList](repeating: EntryList(), count: formats.count)
         let document: JSONValue
+        var parts: [[EntryList]]
         do {
-            document = try JSONValue.parse(
-                data, streamingArraysAt: formats.map(\.entriesPath), keepingMembers: formats.map(\.entryMembers)
-            ) { path, index, element in
-                guard lists[path].failure == nil else { return }
-                do throws(EntryProblem) {
-                    let photo: Photo?
-                    switch formats[path] {
-                    case .geoJSON:
-                        photo = try GeoJSONPhotoSource.photo(from: element, index: index, file: url, images: images)
-                    case .flickr:
-                        photo = try FlickrJSONSource.photo(from: element, images: images)
-                    }
-                    if let photo { lists[path].photos.append(photo) } else { lists[path].skipped += 1 }
-                } catch {
-                    lists[path].failure = (index, error.message)
-                }
+            (document, parts) = try JSONValue.parse(
+                data, streamingArraysAt: formats.map(\.entriesPath), keepingMembers: formats.map(\.entryMembers),
+                into: EntryList(), minimumBytesForParts: minimumBytesForParts
+            ) { list, path, index, element in
+                list.add(element, index: index, format: formats[path], file: url, images: images)
             }
         } catch {
             throw .malformed(file: url, reason: error.reason)
@@ -83,20 +78,63 @@ enum JSONPhotoDocument {
         case .geoJSON: try GeoJSONPhotoSource.check(document, file: url)
         case .flickr: try FlickrJSONSource.check(document, file: url)
         }
-        guard let list = formats.firstIndex(of: format).map({ lists[$0] }) else {
-            return PhotoCollection(photos: [])
-        }
-        if let (index, problem) = list.failure {
-            throw .invalidEntry(file: url, entry: format.entryName(index), problem: problem)
-        }
-        return PhotoCollection(photos: list.photos, report: PhotoLoadReport(skippedWithoutLocation: list.skipped))
+        guard let path = formats.firstIndex(of: format) else { return PhotoCollection(photos: []) }
+        var lists = parts[path]
+        parts = []
+        return try joined(&lists, format: format, file: url)
     }
 
-    /// The photos made from one streamed array so far.
-    private struct EntryList {
+    /// The photos of an array read in parts, in order, with the first entry at fault reported by
+    /// its index in the whole array, and features without an id named by that index.
+    private static func joined(_ lists: inout [EntryList], format: Format, file: URL) throws(PhotoSourceError) -> PhotoCollection {
+        var photos = lists.first?.photos ?? []
+        if !lists.isEmpty { lists[0].photos = [] }
+        photos.reserveCapacity(photos.count + lists.dropFirst().reduce(0) { $0 + $1.photos.count })
+        var offset = 0
+        var skipped = 0
+        for (number, list) in lists.enumerated() {
+            if let (index, problem) = list.failure {
+                throw .invalidEntry(file: file, entry: format.entryName(offset + index), problem: problem)
+            }
+            let base = number == 0 ? 0 : photos.count
+            if number > 0 { photos += list.photos }
+            for (position, index) in list.unnamed {
+                photos[base + position].id = GeoJSONPhotoSource.unnamedID(file: file, index: offset + index)
+            }
+            offset += list.count
+            skipped += list.skipped
+        }
+        return PhotoCollection(photos: photos, report: PhotoLoadReport(skippedWithoutLocation: skipped))
+    }
+
+    /// The photos made from one part of a streamed array.
+    private struct EntryList: Sendable {
         var photos: [Photo] = []
         var skipped = 0
-        /// The first entry at fault; later entries are parsed but not made into photos.
+        /// How many entries the part holds.
+        var count = 0
+        /// The first entry at fault, by its index in the part; later entries are not made into photos.
         var failure: (index: Int, problem: String)?
+        /// Photos of features without an id (their position in `photos`, their index in the
+        /// part), named once the index in the whole array is known.
+        var unnamed: [(position: Int, index: Int)] = []
+        /// Makes the entry at `index` (in the part) into a photo, or notes why it cannot be one.
+        mutating func add(_ element: JSONValue, index: Int, format: Format, file: URL, images: ImageText) {
+            count += 1
+            guard failure == nil else { return }
+            do throws(EntryProblem) {
+                let photo: Photo?
+                switch format {
+                case .geoJSON:
+                    photo = try GeoJSONPhotoSource.photo(from: element, index: index, file: file, images: images)
+                    if photo != nil, element["id"]?.text == nil { unnamed.append((photos.count, index)) }
+                case .flickr:
+                    photo = try FlickrJSONSource.photo(from: element, images: images)
+                }
+                if let photo { photos.append(photo) } else { skipped += 1 }
+            } catch {
+                failure = (index, error.message)
+            }
+        }
     }
 }
