@@ -1,9 +1,9 @@
 import Foundation
 import MapJSON
 
-/// Reads a GeoJSON or Flickr-style JSON photo file, making each photo as its entry
-/// is parsed: the `features` or `photos.photo` array is streamed (see
-/// `JSONValue.parse(_:streamingArraysAt:keepingMembers:into:minimumBytesForParts:add:)`), so a million entries never exist as one
+/// Reads a GeoJSON or Flickr-style JSON photo file, making each photo as its entry is parsed:
+/// the `features` or `photos.photo` array is streamed (see `JSONValue.parse(_:streamingArraysAt:
+/// keepingMembers:into:minimumBytesForParts:add:)`), so a million entries never exist as one
 /// `JSONValue`; an array of 8 MiB or more is read in parts on several cores, each part making
 /// its own photos, joined in order.
 ///
