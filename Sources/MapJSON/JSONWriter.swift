@@ -15,83 +15,92 @@
 /// ```
 public struct JSONWriter: Sendable {
     /// The UTF-8 bytes written so far.
-    public private(set) var bytes: [UInt8] = []
+    public var bytes: [UInt8] { output }
+    /// The bytes written so far (`@usableFromInline` storage: the writer is inlined into its callers).
+    @usableFromInline var output: [UInt8] = []
     /// Whether the next value or key of the current container follows another one.
-    private var needsComma = false
+    @usableFromInline var needsComma = false
     /// `needsComma` of the enclosing containers.
-    private var enclosing: [Bool] = []
+    @usableFromInline var enclosing: [Bool] = []
 
     /// Creates an empty writer; `capacity` bytes are reserved up front (default 0).
     public init(capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+        output.reserveCapacity(capacity)
+    }
+
+    /// Hands the bytes written so far to `body` and forgets them, keeping the buffer: for output
+    /// written out in pieces (say every megabyte) rather than held whole.
+    public mutating func drain(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        output.withUnsafeBufferPointer(body)
+        output.removeAll(keepingCapacity: true)
     }
 
     /// The bytes written so far, as a string.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: output, as: UTF8.self) }
 
     // MARK: - Containers
 
     /// Opens an object: a value in the enclosing container.
-    public mutating func beginObject() { open(UInt8(ascii: "{")) }
+    @inlinable public mutating func beginObject() { open(UInt8(ascii: "{")) }
 
     /// Closes the innermost object.
-    public mutating func endObject() { close(UInt8(ascii: "}")) }
+    @inlinable public mutating func endObject() { close(UInt8(ascii: "}")) }
 
     /// Opens an array: a value in the enclosing container.
-    public mutating func beginArray() { open(UInt8(ascii: "[")) }
+    @inlinable public mutating func beginArray() { open(UInt8(ascii: "[")) }
 
     /// Closes the innermost array.
-    public mutating func endArray() { close(UInt8(ascii: "]")) }
+    @inlinable public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes an object member's key; the next value written is the member's value.
-    public mutating func key(_ key: String) {
+    @inlinable public mutating func key(_ key: String) {
         separate()
         appendQuoted(key)
-        bytes.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     /// Writes a line break, between top-level values or at the end of the output.
-    public mutating func newline() {
-        bytes.append(UInt8(ascii: "\n"))
+    @inlinable public mutating func newline() {
+        output.append(UInt8(ascii: "\n"))
     }
 
     // MARK: - Values
 
     /// Writes a string value.
-    public mutating func string(_ string: String) {
+    @inlinable public mutating func string(_ string: String) {
         separate()
         appendQuoted(string)
         needsComma = true
     }
 
     /// Writes a number value, without a trailing `.0` when it is whole (see ``JSONValue/text(of:)``).
-    public mutating func number(_ number: Double) {
+    @inlinable public mutating func number(_ number: Double) {
         separate()
         if number == number.rounded(), abs(number) < 1e15 {
             appendInteger(Int64(number))
         } else {
-            bytes.append(contentsOf: String(number).utf8)
+            output.append(contentsOf: String(number).utf8)
         }
         needsComma = true
     }
 
     /// Writes `true` or `false`.
-    public mutating func bool(_ value: Bool) {
+    @inlinable public mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+        output.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
         needsComma = true
     }
 
     /// Writes `null`.
-    public mutating func null() {
+    @inlinable public mutating func null() {
         separate()
-        bytes.append(contentsOf: Self.nullBytes)
+        output.append(contentsOf: Self.nullBytes)
         needsComma = true
     }
 
     /// Writes any value; object members are sorted by key, so equal values are written alike.
-    public mutating func value(_ value: JSONValue) {
+    @inlinable public mutating func value(_ value: JSONValue) {
         switch value {
         case .null: null()
         case .bool(let bool): self.bool(bool)
@@ -113,30 +122,30 @@ public struct JSONWriter: Sendable {
 
     // MARK: - Bytes
 
-    private static let trueBytes = Array("true".utf8)
-    private static let falseBytes = Array("false".utf8)
-    private static let nullBytes = Array("null".utf8)
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    @usableFromInline static let trueBytes = Array("true".utf8)
+    @usableFromInline static let falseBytes = Array("false".utf8)
+    @usableFromInline static let nullBytes = Array("null".utf8)
+    @usableFromInline static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    @usableFromInline mutating func separate() {
+        if needsComma { output.append(UInt8(ascii: ",")) }
     }
 
-    private mutating func open(_ bracket: UInt8) {
+    @usableFromInline mutating func open(_ bracket: UInt8) {
         separate()
-        bytes.append(bracket)
+        output.append(bracket)
         enclosing.append(true)
         needsComma = false
     }
 
-    private mutating func close(_ bracket: UInt8) {
-        bytes.append(bracket)
+    @usableFromInline mutating func close(_ bracket: UInt8) {
+        output.append(bracket)
         needsComma = enclosing.popLast() ?? true
     }
 
-    private mutating func appendInteger(_ value: Int64) {
+    @usableFromInline mutating func appendInteger(_ value: Int64) {
         if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
+            output.append(UInt8(ascii: "0"))
             return
         }
         var magnitude = value.magnitude
@@ -149,44 +158,44 @@ public struct JSONWriter: Sendable {
                 count += 1
             }
         }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        withUnsafeBytes(of: &digits) { buffer in bytes.append(contentsOf: buffer[(16 - count)...]) }
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        withUnsafeBytes(of: &digits) { buffer in output.append(contentsOf: buffer[(16 - count)...]) }
     }
 
     /// Appends `string` in quotes, escaped; runs of bytes that need no escape are copied at once.
-    private mutating func appendQuoted(_ string: String) {
+    @usableFromInline mutating func appendQuoted(_ string: String) {
         var string = string
         string.withUTF8 { utf8 in
-            bytes.append(UInt8(ascii: "\""))
+            output.append(UInt8(ascii: "\""))
             var runStart = 0
             var offset = 0
             while offset < utf8.count {
                 let byte = utf8[offset]
                 if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    if runStart < offset { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset])) }
+                    if runStart < offset { output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset])) }
                     appendEscape(byte)
                     runStart = offset + 1
                 }
                 offset += 1
             }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
-            bytes.append(UInt8(ascii: "\""))
+            if runStart < utf8.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+            output.append(UInt8(ascii: "\""))
         }
     }
 
-    private mutating func appendEscape(_ byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
+    @usableFromInline mutating func appendEscape(_ byte: UInt8) {
+        output.append(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        case 0x08: output.append(UInt8(ascii: "b"))
+        case 0x0C: output.append(UInt8(ascii: "f"))
         default:
-            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-            bytes.append(Self.hexDigits[Int(byte >> 4)])
-            bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+            output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+            output.append(Self.hexDigits[Int(byte >> 4)])
+            output.append(Self.hexDigits[Int(byte & 0x0F)])
         }
     }
 }

@@ -100,10 +100,10 @@ public struct Photo: Sendable {
     }
 
     /// The text a callout shows first: the title, else the subtitle, else "Untitled". Never empty.
-    public var calloutTitle: String { title ?? subtitle ?? Photo.untitled }
+    @inlinable public var calloutTitle: String { title ?? subtitle ?? Photo.untitled }
 
     /// The callout's second line: the subtitle, unless it already stands in for a missing title.
-    public var calloutSubtitle: String? { title == nil ? nil : subtitle }
+    @inlinable public var calloutSubtitle: String? { title == nil ? nil : subtitle }
 
     /// The callout title of a photo with neither a title nor a subtitle.
     public static let untitled = "Untitled"

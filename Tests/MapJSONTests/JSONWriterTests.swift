@@ -61,6 +61,30 @@ struct JSONWriterTests {
         #expect(writer.text == "{\"a\":[1,-2.5,{},[],null],\"b\":true,\"c\":1e+300}\n")
     }
 
+    @Test func drainedPiecesJoinToTheWholeOutput() throws {
+        var whole = JSONWriter()
+        var pieces = JSONWriter()
+        var drained: [UInt8] = []
+        for writer in [0, 1] {
+            func write(_ writer: inout JSONWriter, drainEvery: Int?) {
+                writer.beginArray()
+                for number in 0..<100 {
+                    writer.beginObject()
+                    writer.key("n")
+                    writer.number(Double(number))
+                    writer.endObject()
+                    if let drainEvery, number % drainEvery == 0 { writer.drain { drained.append(contentsOf: $0) } }
+                }
+                writer.endArray()
+            }
+            if writer == 0 { write(&whole, drainEvery: nil) } else { write(&pieces, drainEvery: 7) }
+        }
+        pieces.drain { drained.append(contentsOf: $0) }
+        #expect(pieces.bytes.isEmpty)
+        #expect(drained == whole.bytes)
+        #expect(try JSONValue.parse(Data(drained)) == .array((0..<100).map { .object(["n": .number(Double($0))]) }))
+    }
+
     @Test func numbersAreWrittenAsTextOfWritesThem() throws {
         var random = SeededGenerator(seed: 12)
         for _ in 0..<5_000 {

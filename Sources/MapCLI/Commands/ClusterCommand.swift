@@ -57,7 +57,7 @@ struct ClusterCommand: ParsableCommand {
             photos.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: clusterBy.clusteringIdentifier(for: $0)) }, options: try options())
         let items = index.items(in: try queryRegion(), zoomLevel: zoom)
         if json {
-            FileHandle.standardOutput.write(Data(geoJSON(items, photos: photos)))
+            writeGeoJSON(items, photos: photos)
         } else {
             for item in items { print(text(for: item, photos: photos)) }
             let clusters = items.filter { if case .cluster = $0 { return true }; return false }.count
@@ -100,14 +100,16 @@ struct ClusterCommand: ParsableCommand {
         }
     }
 
-    /// The items as a GeoJSON FeatureCollection with supercluster's properties (`cluster`,
+    /// Prints the items as a GeoJSON FeatureCollection with supercluster's properties (`cluster`,
     /// `cluster_id`, `point_count`, `point_count_abbreviated`, `expansion_zoom`, and
     /// `clustering_identifier` when not empty); single photos carry their id, title and
-    /// photographer. Written straight to UTF-8 bytes, ending with a line break: 200,000
-    /// features take well under a second.
+    /// photographer. Written straight to UTF-8 bytes, a megabyte at a time, ending with a line
+    /// break: 200,000 features take a few tenths of a second.
     /// Members come in a fixed order: `type`, `id` (clusters), `geometry`, `properties`.
-    private func geoJSON(_ items: [ClusterItem], photos: [Photo]) -> [UInt8] {
-        var writer = JSONWriter(capacity: 64 + items.count * 200)
+    private func writeGeoJSON(_ items: [ClusterItem], photos: [Photo]) {
+        let pieceBytes = 1 << 20
+        var writer = JSONWriter(capacity: pieceBytes + 4_096)
+        func writeOut() { writer.drain { FileHandle.standardOutput.write(Data(buffer: $0)) } }
         writer.beginObject()
         writer.key("type")
         writer.string("FeatureCollection")
@@ -152,13 +154,10 @@ struct ClusterCommand: ParsableCommand {
             case .point(let index, _):
                 writer.key("cluster")
                 writer.bool(false)
-                // Fields are read in place: copying a Photo would retain all its strings.
-                photos.withUnsafeBufferPointer { photos in
-                    writer.key("id")
-                    writer.string(photos[index].id)
-                    writer.key("title")
-                    writer.string(photos[index].calloutTitle)
-                }
+                writer.key("id")
+                writer.string(photos[index].id)
+                writer.key("title")
+                writer.string(photos[index].calloutTitle)
                 if let photographer = photos[index].photographer {
                     writer.key("photographer")
                     writer.string(photographer)
@@ -166,10 +165,11 @@ struct ClusterCommand: ParsableCommand {
             }
             writer.endObject()
             writer.endObject()
+            if writer.bytes.count >= pieceBytes { writeOut() }
         }
         writer.endArray()
         writer.endObject()
         writer.newline()
-        return writer.bytes
+        writeOut()
     }
 }
