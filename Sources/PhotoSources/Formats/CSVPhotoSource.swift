@@ -73,25 +73,40 @@ public struct CSVPhotoSource: PhotoSource {
             throw .malformed(file: url, reason: "is empty: expected a header line such as \(Self.exampleHeader)")
         }
         let parts = Self.parts(of: bytes, from: header.end, line: header.line + 1, minimumBytesPerPart: minimumBytesPerPart)
-        let results = UnsafeMutableBufferPointer<PartResult>.allocate(capacity: parts.count)
-        results.initialize(repeating: PartResult())
-        defer { results.deinitialize().deallocate() }
-        // The first part's array takes every photo in the end: it is made large enough at once.
-        let lineCount = CSVReader.count(of: UInt8(ascii: "\n"), in: UnsafeBufferPointer(rebasing: bytes[header.end...])) + 1
-        let shared = UncheckedSendable((bytes: bytes, results: results, reader: header.reader))
-        let read: @Sendable (Int) -> Void = { number in
-            let (bytes, results, reader) = shared.value
-            let range = parts[number].range
-            let capacity = number == 0 ? lineCount : CSVReader.count(of: UInt8(ascii: "\n"), in: UnsafeBufferPointer(rebasing: bytes[range])) + 1
-            results[number] = reader.photos(in: bytes, range: range, line: parts[number].line, capacity: capacity)
+        // Each part writes its photos straight into one array, at a share as large as its line
+        // breaks allow (a record ends at one, or at the end); the shares are then closed up.
+        let shares = parts.map { part in
+            let slice = UnsafeBufferPointer(rebasing: bytes[part.range])
+            return CSVReader.count(of: UInt8(ascii: "\n"), in: slice) + CSVReader.count(of: UInt8(ascii: "\r"), in: slice) + 1
         }
-        if parts.count == 1 { read(0) } else { DispatchQueue.concurrentPerform(iterations: parts.count, execute: read) }
+        let starts = shares.indices.map { shares[..<$0].reduce(0, +) }
+        var results = [PartResult](repeating: PartResult(), count: parts.count)
+        let photos = [Photo](unsafeUninitializedCapacity: shares.reduce(0, +)) { buffer, initializedCount in
+            results.withUnsafeMutableBufferPointer { results in
+                let shared = UncheckedSendable((bytes: bytes, photos: buffer, results: results, reader: header.reader))
+                let read: @Sendable (Int) -> Void = { number in
+                    let (bytes, photos, results, reader) = shared.value
+                    let share = UnsafeMutableBufferPointer(rebasing: photos[starts[number]..<(starts[number] + shares[number])])
+                    results[number] = reader.photos(in: bytes, range: parts[number].range, line: parts[number].line, into: share)
+                }
+                if parts.count == 1 { read(0) } else { DispatchQueue.concurrentPerform(iterations: parts.count, execute: read) }
+            }
+            guard let base = buffer.baseAddress else { return }
+            if results.contains(where: { $0.failure != nil }) {
+                for (start, result) in zip(starts, results) { (base + start).deinitialize(count: result.count) }
+                initializedCount = 0
+                return
+            }
+            var filled = 0
+            for (start, result) in zip(starts, results) {
+                if start != filled { (base + filled).moveInitialize(from: base + start, count: result.count) }
+                filled += result.count
+            }
+            initializedCount = filled
+        }
         if let failure = results.lazy.compactMap(\.failure).first {
             throw .invalidLine(file: url, line: failure.line, problem: failure.message)
         }
-        var photos = results[0].photos
-        results[0].photos = []
-        for part in results.dropFirst() { photos += part.photos }
         return PhotoCollection(photos: photos, report: PhotoLoadReport(skippedWithoutLocation: results.reduce(0) { $0 + $1.skipped }))
     }
 
@@ -115,9 +130,9 @@ public struct CSVPhotoSource: PhotoSource {
         }
     }
 
-    /// What reading one part gave: its photos in order, or the first problem in it.
+    /// What reading one part gave: how many photos it wrote, in order, or the first problem in it.
     private struct PartResult {
-        var photos: [Photo] = []
+        var count = 0
         var skipped = 0
         var failure: CSVReader.Failure?
     }
@@ -161,15 +176,22 @@ public struct CSVPhotoSource: PhotoSource {
             images = ImageText(directoryPath: file.deletingLastPathComponent().path)
         }
 
-        /// The photos of the records in `range` of `bytes`, which starts at a record on `line`,
-        /// in an array of `capacity` (one photo per line at most: the array never grows and copies).
-        func photos(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, line: Int, capacity: Int) -> PartResult {
+        /// Writes the photos of the records in `range` of `bytes` (which starts at a record on
+        /// `line`) into the uninitialized `destination`, which has room for every record.
+        func photos(
+            in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, line: Int, into destination: UnsafeMutableBufferPointer<Photo>
+        ) -> PartResult {
             var result = PartResult()
-            result.photos.reserveCapacity(capacity)
             do throws(CSVReader.Failure) {
                 try CSVReader.forEachRecord(in: bytes, range: range, startLine: line) { line, fields, _ throws(CSVReader.Failure) in
                     do throws(EntryProblem) {
-                        if let photo = try photo(from: fields, line: line) { result.photos.append(photo) } else { result.skipped += 1 }
+                        if let photo = try photo(from: fields, line: line) {
+                            precondition(result.count < destination.count, "a CSV part holds more records than line breaks")
+                            (destination.baseAddress! + result.count).initialize(to: photo)
+                            result.count += 1
+                        } else {
+                            result.skipped += 1
+                        }
                     } catch {
                         throw CSVReader.Failure(line: line, message: error.message)
                     }
