@@ -142,6 +142,19 @@ struct CSVPartsTests {
         #expect(records.dropFirst().map(\.line) == lines)
     }
 
+    @Test func repeatedNamesAreSharedAndEachStaysRight() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 90 photographers, more than the 64 names kept, some quoted, one non-ASCII.
+        let rows = (0..<300).map { row in
+            let name = row % 90 == 7 ? "\"Lange, \"\"D.\"\"\"" : row % 90 == 8 ? "李明" : "P\(row % 90)"
+            return "1,\(Double(row) / 10),\(name),Same subtitle"
+        }
+        let photos = try load(writeFile("names.csv", in: folder, "latitude,longitude,photographer,subtitle\n" + rows.joined(separator: "\n"))).photos
+        #expect(photos.map(\.photographer) == (0..<300).map { row in row % 90 == 7 ? "Lange, \"D.\"" : row % 90 == 8 ? "李明" : "P\(row % 90)" })
+        #expect(photos.allSatisfy { $0.subtitle == "Same subtitle" })
+    }
+
     @Test func theFirstProblemInTheFileIsReported() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -182,10 +182,11 @@ public struct CSVPhotoSource: PhotoSource {
             in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, line: Int, into destination: UnsafeMutableBufferPointer<Photo>
         ) -> PartResult {
             var result = PartResult()
+            var names: [String] = []
             do throws(CSVReader.Failure) {
                 try CSVReader.forEachRecord(in: bytes, range: range, startLine: line) { line, fields, _ throws(CSVReader.Failure) in
                     do throws(EntryProblem) {
-                        if let photo = try photo(from: fields, line: line) {
+                        if let photo = try photo(from: fields, line: line, names: &names) {
                             precondition(result.count < destination.count, "a CSV part holds more records than line breaks")
                             (destination.baseAddress! + result.count).initialize(to: photo)
                             result.count += 1
@@ -204,13 +205,16 @@ public struct CSVPhotoSource: PhotoSource {
         }
 
         /// One photo, or `nil` when the row has no location.
-        func photo(from fields: [CSVField], line: Int) throws(EntryProblem) -> Photo? {
+        ///
+        /// - Parameter names: Photographers and subtitles met so far (up to 64), shared by the
+        ///   photos that repeat them: one string each instead of one per row.
+        func photo(from fields: [CSVField], line: Int, names: inout [String]) throws(EntryProblem) -> Photo? {
             guard fields.count == columnCount else {
                 throw EntryProblem("has \(fields.count) fields, the header has \(columnCount)")
             }
             // Every field must be UTF-8, as if all were read; ASCII fields are so by construction.
             for (number, field) in fields.enumerated() where !field.isASCII {
-                guard CSVReader.text(of: field, in: bytes) != nil else {
+                guard UTF8Text.isValid(UnsafeBufferPointer(rebasing: bytes[field.range])) else {
                     throw EntryProblem("field \(number + 1) is not valid UTF-8")
                 }
             }
@@ -223,12 +227,22 @@ public struct CSVPhotoSource: PhotoSource {
                 guard let column, !fields[column].range.isEmpty else { return nil }
                 return CSVReader.text(of: fields[column], in: bytes)
             }
+            func name(_ column: Int?) -> String? {
+                guard let column, !fields[column].range.isEmpty else { return nil }
+                let field = fields[column]
+                guard !field.hasEscapedQuotes else { return CSVReader.text(of: field, in: bytes) }
+                let raw = UnsafeBufferPointer(rebasing: bytes[field.range])
+                if let known = names.first(where: { $0.utf8.count == raw.count && $0.utf8.elementsEqual(raw) }) { return known }
+                let text = CSVReader.text(of: field, in: bytes)
+                if let text, names.count < 64 { names.append(text) }
+                return text
+            }
             return Photo(
                 id: idPrefix + String(line),
                 title: text(title),
-                subtitle: text(subtitle),
+                subtitle: name(subtitle),
                 coordinate: coordinate,
-                photographer: text(photographer),
+                photographer: name(photographer),
                 imageText: try reference(image, in: fields, name: "image"),
                 thumbnailText: try reference(thumbnail, in: fields, name: "thumbnail")
             )
