@@ -1,9 +1,10 @@
 /// A recursive-descent JSON parser (RFC 8259) over UTF-8 bytes, producing ``JSONValue``s.
 ///
 /// One pass, no intermediate tokens: strings without escapes become `String`s straight from the
-/// bytes (validated as UTF-8), numbers are read by ``JSONNumberText``. Top-level scalars are
-/// accepted, as `JSONDecoder` does; a UTF-8 byte order mark is skipped; duplicate object keys
-/// keep the last value. Nesting is limited to ``maximumDepth`` arrays and objects, as Foundation's.
+/// bytes (validated as UTF-8), numbers are read by ``JSONNumberText``. What `JSONDecoder` (the
+/// reader before this one) accepts is accepted alike: top-level scalars, one trailing comma in
+/// an array or object, duplicate object keys (the first value is kept). A UTF-8 byte order mark
+/// is skipped. Nesting is limited to ``maximumDepth`` arrays and objects, as Foundation's.
 /// Arrays at chosen member paths can be handed out element by element instead of being kept
 /// (see ``JSONValue/parse(_:streamingArraysAt:visit:)``).
 struct JSONParser {
@@ -279,14 +280,19 @@ struct JSONParser {
         return true
     }
 
-    /// After an element or member: false at a comma, true (and the container left) at `close`.
+    /// After an element or member: false at a comma, true (and the container left) at `close`,
+    /// also after one trailing comma (`[1, 2,]`), which `JSONDecoder` accepts too.
     private mutating func closes(_ close: UInt8) throws(Failure) -> Bool {
         skipWhitespace()
         guard index < bytes.count else { throw endOfData() }
         switch bytes[index] {
         case UInt8(ascii: ","):
             index += 1
-            return false
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == close else { return false }
+            index += 1
+            depth -= 1
+            return true
         case close:
             index += 1
             depth -= 1
@@ -303,7 +309,7 @@ struct JSONParser {
         memberScratch[level] = []
         try parseMembers { parser, key throws(Failure) in members.append((key, try parser.parseValue())) }
         var object = [String: JSONValue](minimumCapacity: members.count)
-        for (key, value) in members { object[key] = value }
+        object.merge(members) { first, _ in first }
         members.removeAll(keepingCapacity: true)
         memberScratch[level] = members
         return .object(object)
@@ -312,8 +318,11 @@ struct JSONParser {
     /// An object of which only the members named by `keys` are kept; the others are checked
     /// as JSON without being made into values.
     private mutating func parseObject(keeping keys: [[UInt8]]) throws(Failure) -> JSONValue {
-        var object = [String: JSONValue](minimumCapacity: keys.count)
-        try parseMembers(keeping: keys) { parser, key throws(Failure) in object[key] = try parser.parseValue() }
+        var members: [(String, JSONValue)] = []
+        members.reserveCapacity(keys.count)
+        try parseMembers(keeping: keys) { parser, key throws(Failure) in members.append((key, try parser.parseValue())) }
+        var object = [String: JSONValue](minimumCapacity: members.count)
+        object.merge(members) { first, _ in first }
         return .object(object)
     }
 
@@ -362,7 +371,8 @@ struct JSONParser {
         var members: [String: JSONValue] = [:]
         try parseMembers { parser, key throws(Failure) in
             let below = candidates.filter { $0.rest.first == key }.map { ($0.path, $0.rest.dropFirst()) }
-            members[key] = try parser.parseValue(candidates: below, visit: visit)
+            let value = try parser.parseValue(candidates: below, visit: visit)
+            if members[key] == nil { members[key] = value }
         }
         return .object(members)
     }

@@ -23,8 +23,9 @@ public enum JSONValue: Hashable, Sendable {
     /// Parses a JSON document from its UTF-8 bytes (a UTF-8 byte order mark is skipped).
     ///
     /// A hand-written one-pass parser (about ten times faster than `JSONDecoder` on large
-    /// documents): top-level scalars are accepted, duplicate keys keep the last value, nesting
-    /// stops at 512 arrays and objects, numbers are correctly rounded.
+    /// documents) that accepts what `JSONDecoder` accepts: top-level scalars, one trailing comma
+    /// in an array or object, duplicate keys (the first value is kept). Nesting stops at 512
+    /// arrays and objects; numbers are correctly rounded.
     ///
     /// - Throws: ``JSONSyntaxError`` saying what is wrong and where (line and column, from 1,
     ///   columns counting Unicode scalars) when the data is not JSON.

@@ -204,7 +204,8 @@ struct JSONParserTests {
 
     @Test(arguments: [
         ("", "unexpected end of data at line 1, column 1"),
-        ("[1,]", "invalid value at line 1, column 4"),
+        ("[,]", "invalid value at line 1, column 2"),
+        ("[1,,]", "invalid value at line 1, column 4"),
         ("{\"a\" 1}", "invalid value at line 1, column 6"),
         ("{\n  \"a\": 1,\n  \"b\": ]\n}", "invalid value at line 3, column 8"),
         ("[01]", "invalid value at line 1, column 3"),
@@ -219,7 +220,7 @@ struct JSONParserTests {
         ("[\"\\ud800\"]", "invalid unicode escape: a high surrogate without its low surrogate at line 1, column 3"),
         ("[\"\\udc00\"]", "invalid unicode escape: a low surrogate without its high surrogate at line 1, column 3"),
         ("\"\\u12G4\"", "invalid unicode escape at line 1, column 6"),
-        ("{\"a\":1,}", "invalid value at line 1, column 8"),
+        ("{\"a\":1,,}", "invalid value at line 1, column 8"),
         ("[1 2]", "invalid value at line 1, column 4"),
         ("{}x", "unexpected text after the document at line 1, column 3"),
         ("[\"é\", x]", "invalid value at line 1, column 7"),
@@ -243,8 +244,26 @@ struct JSONParserTests {
         #expect(error?.reason == "is not valid JSON: invalid UTF-8 in string at line 1, column 3")
     }
 
-    @Test func aByteOrderMarkIsSkippedAndDuplicateKeysKeepTheLast() throws {
-        #expect(try JSONValue.parse(Data([0xEF, 0xBB, 0xBF]) + Data("{\"a\": 1, \"a\": 2}".utf8)) == .object(["a": .number(2)]))
+    @Test func aByteOrderMarkIsSkippedAndDuplicateKeysKeepTheFirst() throws {
+        #expect(try JSONValue.parse(Data([0xEF, 0xBB, 0xBF]) + Data("{\"a\": 1, \"a\": 2}".utf8)) == .object(["a": .number(1)]))
+    }
+
+    /// What `JSONDecoder` (the reader before the parser) accepts, the parser accepts alike, to the same values.
+    @Test func acceptsWhatJSONDecoderAccepted() throws {
+        for text in ["[1,]", "{\"a\": [1, {\"b\": 2,},],}", "{\"a\":1,\"a\":2}", " 3 ", "\"x\"", "[1 ,\n]"] {
+            let before = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+            #expect(try JSONValue.parse(Data(text.utf8)) == before, "\(text)")
+        }
+        for text in ["[1,,]", "[,]", "{,}", "[01]", "[1e]", "{\"a\" 1}", "[1] x", "[\"\\ud800\"]", "tru"] {
+            #expect(throws: (any Error).self, "JSONDecoder accepts \(text)") { try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) }
+            #expect(throws: JSONSyntaxError.self, "\(text)") { try JSONValue.parse(Data(text.utf8)) }
+        }
+        var writer = SampleWriter(random: SeededGenerator(seed: 19))
+        for round in 0..<1_000 {
+            let sample = writer.value(depth: 0)
+            let decoded = try JSONDecoder().decode(JSONValue.self, from: Data(sample.text.utf8))
+            #expect(try JSONValue.parse(Data(sample.text.utf8)) == decoded, "round \(round): \(sample.text)")
+        }
     }
 
     @Test func streamedObjectsKeepOnlyTheMembersAsked() throws {
@@ -280,7 +299,7 @@ struct JSONParserTests {
     /// The same errors, at the same places, as when every member is kept.
     @Test func droppedMembersAreStillChecked() {
         for (text, reason) in [
-            (#"{"l": [{"a": 1, "b": [1,]}]}"#, "invalid value at line 1, column 25"),
+            (#"{"l": [{"a": 1, "b": [1,,]}]}"#, "invalid value at line 1, column 25"),
             (#"{"l": [{"a": 1, "b": "\x"}]}"#, "invalid escape sequence at line 1, column 23"),
             (#"{"l": [{"a": 1, "b": {"c" 2}}]}"#, "invalid value at line 1, column 27"),
             ("{\"l\": [{\"b\": \"\t\"}]}", "unescaped control character in string at line 1, column 15"),
