@@ -71,7 +71,7 @@ let package = Package(
 
         /// One JSON value type for the readers that walk documents and report problems by path.
         .target(name: "MapJSON", swiftSettings: swiftSettings),
-        .testTarget(name: "MapJSONTests", dependencies: ["MapJSON"], swiftSettings: swiftSettings),
+        .testTarget(name: "MapJSONTests", dependencies: ["MapJSON", "MapUtilities"], swiftSettings: swiftSettings),
 
         // MARK: - Projections (PROJ)
 
@@ -168,7 +168,7 @@ let package = Package(
         /// Test JPEGs are made by the tests themselves: pixels through libjpeg-turbo, EXIF written byte by byte.
         .testTarget(
             name: "PhotoSourcesTests",
-            dependencies: ["PhotoSources", "MapCore", "CTurboJPEG", "MapTestSupport"],
+            dependencies: ["PhotoSources", "MapCore", "MapUtilities", "CTurboJPEG", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
 
@@ -286,6 +286,14 @@ let package = Package(
             name: "CompareBenchmark",
             dependencies: ["ImageCompare", "ImageCodec"],
             path: "Benchmarks/CompareBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        /// Writes the seeded inputs of scripts/bench/ingest.sh: a 1,000,000-row CSV, 1,000,000-feature
+        /// GeoJSON and Flickr JSON files, a 200,000-row CSV and a folder of 10,000 geotagged JPEGs.
+        .executableTarget(
+            name: "IngestBenchmark",
+            dependencies: ["ImageCodec", "MapUtilities"],
+            path: "Benchmarks/IngestBenchmark",
             swiftSettings: swiftSettings
         ),
         /// Times a 1200x800 @2x render with 1,000 photos, a 10,000-point track and a callout.

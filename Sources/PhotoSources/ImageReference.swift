@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 
 /// Where an image lives: a file on this machine, or a remote URL that someone else serves.
 ///
@@ -39,6 +40,112 @@ public enum ImageReference: Hashable, Sendable {
         switch self {
         case .file(let url), .remote(let url): return url
         }
+    }
+}
+
+extension ImageReference {
+    /// Resolves text stored by ``ImageText``, or the ``storedText`` of a reference; `nil` when
+    /// Foundation cannot read it as a URL after all.
+    init?(resolving storedText: String) {
+        if storedText.utf8.first == UInt8(ascii: "/") {
+            // Already trimmed by `ImageText`, or a file's own path, which may end in a space.
+            self = .file(URL(fileURLWithPath: storedText).standardizedFileURL)
+        } else {
+            self.init(storedText, relativeTo: URL(fileURLWithPath: "/"))
+        }
+    }
+
+    /// The reference as text that ``init(resolving:)`` reads back to it: the file's path, or the URL.
+    var storedText: String { description }
+}
+
+/// A source's image texts made ready to store in ``Photo``s, checked without any URL or file
+/// system work: what ``ImageReference/init(_:relativeTo:)`` will read when the photo's image is
+/// asked for.
+///
+/// A relative path is joined to the source's folder as text (`..` and `~` are left for
+/// ``ImageReference/init(resolving:)``); URLs and absolute paths are kept as written, trimmed.
+struct ImageText: Sendable {
+    /// The folder's path with a trailing `/`, as UTF-8.
+    private let directoryPrefix: [UInt8]
+
+    /// Texts of the source in the folder `directoryPath`.
+    init(directoryPath: String) {
+        directoryPrefix = Array(directoryPath.utf8) + (directoryPath.hasSuffix("/") ? [] : [UInt8(ascii: "/")])
+    }
+
+    /// The text to store for `text`; `nil` when it is empty or white space.
+    ///
+    /// - Parameter name: The field's name for messages: `image`, `properties.thumbnail`, `url_l`.
+    /// - Throws: ``EntryProblem`` "`name` '`text`' is neither a path nor an http(s) URL" for a URL
+    ///   of another scheme or an `http(s)` URL without a host.
+    func stored(_ text: String, name: String) throws(EntryProblem) -> String? {
+        guard var trimmed = Photo.nonEmpty(text) else { return nil }
+        let result = trimmed.withUTF8 { bytes in
+            Result { () throws(EntryProblem) in try stored(trimmedBytes: bytes, name: name) { text } }
+        }
+        return try result.get()
+    }
+
+    /// The text to store for UTF-8 `bytes`, made into one string with the folder when relative.
+    ///
+    /// Bytes that are all ASCII and start and end with a printable character are read at once;
+    /// any other bytes go through ``stored(_:name:)``.
+    ///
+    /// - Returns: `nil` for empty or white-space bytes, or bytes that are not UTF-8 (readers check that first).
+    func stored(bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, name: String) throws(EntryProblem) -> String? {
+        if isASCII, let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+            return try stored(trimmedBytes: bytes, name: name) { String(decoding: bytes, as: UTF8.self) }
+        }
+        guard let text = UTF8Text.string(bytes) else { return nil }
+        return try stored(text, name: name)
+    }
+
+    /// `bytes` already trimmed: themselves, or joined to the folder; `original` gives the text for messages.
+    private func stored(
+        trimmedBytes bytes: UnsafeBufferPointer<UInt8>, name: String, original: () -> String
+    ) throws(EntryProblem) -> String {
+        switch Self.kind(of: bytes) {
+        case .remote(hasHost: false), .otherScheme:
+            throw EntryProblem("\(name) '\(original())' is neither a path nor an http(s) URL")
+        case .remote, .fileURL, .absolutePath:
+            return String(decoding: bytes, as: UTF8.self)
+        case .relativePath:
+            let count = directoryPrefix.count + bytes.count
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                _ = buffer.initialize(from: directoryPrefix)
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[directoryPrefix.count...]).initialize(from: bytes)
+                return count
+            }
+        }
+    }
+
+    /// What a reference's text is, by its bytes.
+    private enum Kind {
+        case remote(hasHost: Bool), fileURL, otherScheme, absolutePath, relativePath
+    }
+
+    private static func kind(of bytes: UnsafeBufferPointer<UInt8>) -> Kind {
+        func hasPrefix(_ prefix: StaticString) -> Bool {
+            guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
+            return (0..<prefix.utf8CodeUnitCount).allSatisfy { bytes[$0] | 0x20 == prefix.utf8Start[$0] }
+        }
+        if bytes.first == UInt8(ascii: "/") || bytes.first == UInt8(ascii: "~") { return .absolutePath }
+        for scheme: StaticString in ["http://", "https://"] where hasPrefix(scheme) {
+            let length = scheme.utf8CodeUnitCount
+            guard length < bytes.count else { return .remote(hasHost: false) }
+            let host = bytes[length]
+            return .remote(hasHost: host != UInt8(ascii: "/") && host != UInt8(ascii: "?") && host != UInt8(ascii: "#"))
+        }
+        if hasPrefix("file:") { return .fileURL }
+        // Any other text holding "://" is a URL of another scheme.
+        if bytes.count >= 3 {
+            for index in 0..<(bytes.count - 2)
+            where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/") {
+                return .otherScheme
+            }
+        }
+        return .relativePath
     }
 }
 

@@ -39,11 +39,7 @@ public struct PhotoCollection: Hashable, Sendable, Codable {
         if isDirectory.boolValue { return try JPEGFolderSource(url: url).load() }
         switch url.pathExtension.lowercased() {
         case "json":
-            let document = try JSONValue.read(from: url)
-            if case .string("FeatureCollection") = document["type"] {
-                return try GeoJSONPhotoSource.collection(from: document, file: url)
-            }
-            return try FlickrJSONSource.collection(from: document, file: url)
+            return try JSONPhotoDocument.load(from: url, formats: [.geoJSON, .flickr])
         case "geojson":
             return try GeoJSONPhotoSource(url: url).load()
         case "csv":

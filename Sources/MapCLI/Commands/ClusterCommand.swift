@@ -60,7 +60,7 @@ struct ClusterCommand: ParsableCommand {
             photos.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: clusterBy.clusteringIdentifier(for: $0)) }, options: try options())
         let items = index.items(in: queryRegion, zoomLevel: zoom)
         if json {
-            print(geoJSON(items, photos: photos).jsonText)
+            writeGeoJSON(items, photos: photos)
         } else {
             for item in items { print(text(for: item, photos: photos)) }
             let clusters = items.filter { if case .cluster = $0 { return true }; return false }.count
@@ -115,37 +115,78 @@ struct ClusterCommand: ParsableCommand {
         }
     }
 
-    /// The items as a GeoJSON FeatureCollection with supercluster's properties (`cluster`,
-    /// `cluster_id`, `point_count`, `point_count_abbreviated`, `expansion_zoom`); single photos
-    /// carry their id, title and photographer.
-    private func geoJSON(_ items: [ClusterItem], photos: [Photo]) -> JSONValue {
-        let features = items.map { item -> JSONValue in
+    /// Prints the items as a GeoJSON FeatureCollection with supercluster's properties (`cluster`,
+    /// `cluster_id`, `point_count`, `point_count_abbreviated`, `expansion_zoom`, and
+    /// `clustering_identifier` when not empty); single photos carry their id, title and
+    /// photographer. Written straight to UTF-8 bytes, a megabyte at a time, ending with a line
+    /// break: 200,000 features take a few tenths of a second.
+    /// Members come in a fixed order: `type`, `id` (clusters), `geometry`, `properties`.
+    private func writeGeoJSON(_ items: [ClusterItem], photos: [Photo]) {
+        let pieceBytes = 1 << 20
+        var writer = JSONWriter(capacity: pieceBytes + 4_096)
+        func writeOut() { writer.drain { FileHandle.standardOutput.write(Data(buffer: $0)) } }
+        writer.beginObject()
+        writer.key("type")
+        writer.string("FeatureCollection")
+        writer.key("features")
+        writer.beginArray()
+        for item in items {
+            writer.beginObject()
+            writer.key("type")
+            writer.string("Feature")
+            if case .cluster(let cluster) = item {
+                writer.key("id")
+                writer.number(Double(cluster.id.rawValue))
+            }
+            writer.key("geometry")
+            writer.beginObject()
+            writer.key("type")
+            writer.string("Point")
+            writer.key("coordinates")
+            writer.beginArray()
+            // Degrees to 7 decimal places: no binary noise such as 37.810599999999994.
             let coordinate = item.coordinate.rounded()
-            var properties: [String: JSONValue]
-            var feature: [String: JSONValue] = ["type": .string("Feature")]
+            writer.number(coordinate.longitude)
+            writer.number(coordinate.latitude)
+            writer.endArray()
+            writer.endObject()
+            writer.key("properties")
+            writer.beginObject()
             switch item {
             case .cluster(let cluster):
-                properties = [
-                    "cluster": .bool(true),
-                    "cluster_id": .number(Double(cluster.id.rawValue)),
-                    "point_count": .number(Double(cluster.count)),
-                    "point_count_abbreviated": .string(cluster.abbreviatedCount),
-                    "expansion_zoom": .number(Double(cluster.expansionZoom)),
-                ]
-                if let identifier = cluster.clusteringIdentifier, !identifier.isEmpty { properties["clustering_identifier"] = .string(identifier) }
-                feature["id"] = .number(Double(cluster.id.rawValue))
+                writer.key("cluster")
+                writer.bool(true)
+                writer.key("cluster_id")
+                writer.number(Double(cluster.id.rawValue))
+                writer.key("point_count")
+                writer.number(Double(cluster.count))
+                writer.key("point_count_abbreviated")
+                writer.string(cluster.abbreviatedCount)
+                writer.key("expansion_zoom")
+                writer.number(Double(cluster.expansionZoom))
+                if let identifier = cluster.clusteringIdentifier, !identifier.isEmpty {
+                    writer.key("clustering_identifier")
+                    writer.string(identifier)
+                }
             case .point(let index, _):
-                let photo = photos[index]
-                properties = ["cluster": .bool(false), "id": .string(photo.id), "title": .string(photo.calloutTitle)]
-                if let photographer = photo.photographer { properties["photographer"] = .string(photographer) }
+                writer.key("cluster")
+                writer.bool(false)
+                writer.key("id")
+                writer.string(photos[index].id)
+                writer.key("title")
+                writer.string(photos[index].calloutTitle)
+                if let photographer = photos[index].photographer {
+                    writer.key("photographer")
+                    writer.string(photographer)
+                }
             }
-            feature["geometry"] = .object([
-                "type": .string("Point"),
-                "coordinates": .array([.number(coordinate.longitude), .number(coordinate.latitude)]),
-            ])
-            feature["properties"] = .object(properties)
-            return .object(feature)
+            writer.endObject()
+            writer.endObject()
+            if writer.bytes.count >= pieceBytes { writeOut() }
         }
-        return .object(["type": .string("FeatureCollection"), "features": .array(features)])
+        writer.endArray()
+        writer.endObject()
+        writer.newline()
+        writeOut()
     }
 }

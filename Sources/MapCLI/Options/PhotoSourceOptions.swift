@@ -30,7 +30,8 @@ struct PhotoSourceOptions: ParsableArguments {
             }
             if strict, let skipped = collection.report.skippedFiles.first { throw CommandFailure(skipped.description) }
             if let warning = collection.report.warningLine { Mapwright.warn("\(source): \(warning)") }
-            photos += collection.photos
+            // The first source's array is taken as is: a million photos are never copied.
+            if photos.isEmpty { photos = collection.photos } else { photos += collection.photos }
         }
         guard let photographer else { return photos }
         do { return try PhotoCollection(photos: photos).filtered(byPhotographer: photographer).photos } catch {

@@ -29,40 +29,31 @@ public struct FlickrJSONSource: PhotoSource {
     }
 
     public func load() throws(PhotoSourceError) -> PhotoCollection {
-        try Self.collection(from: JSONValue.read(from: url), file: url)
+        try JSONPhotoDocument.load(from: url, formats: [.flickr])
     }
 
-    /// Reads the photos of an already parsed Flickr answer.
-    static func collection(from document: JSONValue, file: URL) throws(PhotoSourceError) -> PhotoCollection {
+    /// The photos' path, streamed one photo at a time.
+    static let entriesPath = ["photos", "photo"]
+
+    /// The members of a photo that ``photo(from:images:)`` reads.
+    static let entryMembers = ["id", "title", "description", "latitude", "longitude", "ownername", "datetaken", "url_l", "url_s", "url_sq"]
+
+    /// Checks what the whole document must be (its photos already taken out).
+    static func check(_ document: JSONValue, file: URL) throws(PhotoSourceError) {
         if case .string("fail") = document["stat"] {
             let message = document["message"]?.text ?? "no message"
             throw .malformed(file: file, reason: "is a failed Flickr answer: \(message)")
         }
-        guard case .array(let entries) = document["photos"]?["photo"] else {
+        guard case .array = document["photos"]?["photo"] else {
             throw .malformed(
                 file: file,
                 reason: "has no 'photos.photo' list: expected a Flickr-style photo list or a GeoJSON FeatureCollection"
             )
         }
-        let directory = file.deletingLastPathComponent()
-        var photos: [Photo] = []
-        var skipped = 0
-        for (index, entry) in entries.enumerated() {
-            do {
-                if let photo = try photo(from: entry, directory: directory) {
-                    photos.append(photo)
-                } else {
-                    skipped += 1
-                }
-            } catch {
-                throw .invalidEntry(file: file, entry: "photos.photo[\(index)]", problem: error.message)
-            }
-        }
-        return PhotoCollection(photos: photos, report: PhotoLoadReport(skippedWithoutLocation: skipped))
     }
 
     /// One photo, or `nil` when it has no location.
-    private static func photo(from entry: JSONValue, directory: URL) throws(EntryProblem) -> Photo? {
+    static func photo(from entry: JSONValue, images: ImageText) throws(EntryProblem) -> Photo? {
         guard case .object = entry else { throw EntryProblem("is \(entry.kindDescription), expected an object") }
         guard let id = entry["id"]?.text, !id.isEmpty else { throw EntryProblem("has no id") }
         let latitude = try DegreesText.degrees(entry["latitude"], name: "latitude")
@@ -70,8 +61,8 @@ public struct FlickrJSONSource: PhotoSource {
         guard let coordinate = try DegreesText.coordinate(latitude: latitude, longitude: longitude) else {
             return nil
         }
-        let image = try reference(entry, keys: ["url_l", "url_s", "url_sq"], directory: directory)
-        let thumbnail = try reference(entry, keys: ["url_sq", "url_s", "url_l"], directory: directory)
+        let image = try reference(entry, keys: ["url_l", "url_s", "url_sq"], images: images)
+        let thumbnail = try reference(entry, keys: ["url_sq", "url_s", "url_l"], images: images)
         return Photo(
             id: id,
             title: try text(entry["title"], name: "title"),
@@ -79,8 +70,8 @@ public struct FlickrJSONSource: PhotoSource {
             coordinate: coordinate,
             dateTaken: try text(entry["datetaken"], name: "datetaken").flatMap { DateText.date(fromFlickr: $0) },
             photographer: try text(entry["ownername"], name: "ownername"),
-            image: image,
-            thumbnail: thumbnail
+            imageText: image,
+            thumbnailText: thumbnail
         )
     }
 
@@ -95,16 +86,11 @@ public struct FlickrJSONSource: PhotoSource {
         }
     }
 
-    /// The first of `keys` that holds a URL.
-    private static func reference(
-        _ entry: JSONValue, keys: [String], directory: URL
-    ) throws(EntryProblem) -> ImageReference? {
+    /// The first of `keys` that holds a URL, as stored text (see ``ImageText``).
+    private static func reference(_ entry: JSONValue, keys: [String], images: ImageText) throws(EntryProblem) -> String? {
         for key in keys {
             guard let text = try text(entry[key], name: key), !text.isEmpty else { continue }
-            guard let reference = ImageReference(text, relativeTo: directory) else {
-                throw EntryProblem("\(key) '\(text)' is neither a path nor an http(s) URL")
-            }
-            return reference
+            return try images.stored(text, name: key)
         }
         return nil
     }

@@ -26,38 +26,26 @@ public struct GeoJSONPhotoSource: PhotoSource {
     }
 
     public func load() throws(PhotoSourceError) -> PhotoCollection {
-        try Self.collection(from: JSONValue.read(from: url), file: url)
+        try JSONPhotoDocument.load(from: url, formats: [.geoJSON])
     }
 
-    /// Reads the photos of an already parsed GeoJSON document.
-    static func collection(from document: JSONValue, file: URL) throws(PhotoSourceError) -> PhotoCollection {
+    /// The features' path, streamed one feature at a time.
+    static let entriesPath = ["features"]
+
+    /// Checks what the whole document must be (its `features` already taken out).
+    static func check(_ document: JSONValue, file: URL) throws(PhotoSourceError) {
         guard case .string("FeatureCollection") = document["type"] else {
             let type = document["type"]?.text.map { "a GeoJSON \($0)" } ?? "not GeoJSON"
             throw .malformed(file: file, reason: "is \(type), expected a FeatureCollection of Point features")
         }
-        guard case .array(let features) = document["features"] else {
+        guard case .array = document["features"] else {
             throw .malformed(file: file, reason: "is a FeatureCollection without a 'features' array")
         }
-        let directory = file.deletingLastPathComponent()
-        var photos: [Photo] = []
-        var skipped = 0
-        for (index, feature) in features.enumerated() {
-            do {
-                if let photo = try photo(from: feature, index: index, file: file, directory: directory) {
-                    photos.append(photo)
-                } else {
-                    skipped += 1
-                }
-            } catch {
-                throw .invalidEntry(file: file, entry: "features[\(index)]", problem: error.message)
-            }
-        }
-        return PhotoCollection(photos: photos, report: PhotoLoadReport(skippedWithoutLocation: skipped))
     }
 
     /// One photo, or `nil` when the feature has no location.
-    private static func photo(
-        from feature: JSONValue, index: Int, file: URL, directory: URL
+    static func photo(
+        from feature: JSONValue, index: Int, file: URL, images: ImageText
     ) throws(EntryProblem) -> Photo? {
         guard case .string("Feature") = feature["type"] else {
             throw EntryProblem("is \(feature["type"]?.text.map { "a \($0)" } ?? feature.kindDescription), expected a Feature")
@@ -77,15 +65,20 @@ public struct GeoJSONPhotoSource: PhotoSource {
         default: throw EntryProblem("properties is \(properties.kindDescription), expected an object")
         }
         return Photo(
-            id: feature["id"]?.text ?? "\(file.lastPathComponent)#features[\(index)]",
+            id: feature["id"]?.text ?? unnamedID(file: file, index: index),
             title: try text(properties, "title"),
             subtitle: try text(properties, "subtitle"),
             coordinate: coordinate,
             altitudeMeters: position.altitude,
             photographer: try text(properties, "photographer"),
-            image: try reference(properties, "image", directory: directory),
-            thumbnail: try reference(properties, "thumbnail", directory: directory)
+            imageText: try reference(properties, "image", images: images),
+            thumbnailText: try reference(properties, "thumbnail", images: images)
         )
+    }
+
+    /// The id of a feature without one: `<file name>#features[<index>]`.
+    static func unnamedID(file: URL, index: Int) -> String {
+        "\(file.lastPathComponent)#features[\(index)]"
     }
 
     /// The point of a geometry, or `nil` for a null geometry.
@@ -126,14 +119,9 @@ public struct GeoJSONPhotoSource: PhotoSource {
         }
     }
 
-    /// An image property as a reference; `nil` when missing, null or empty.
-    private static func reference(
-        _ properties: JSONValue, _ name: String, directory: URL
-    ) throws(EntryProblem) -> ImageReference? {
+    /// An image property as stored text (see ``ImageText``); `nil` when missing, null or empty.
+    private static func reference(_ properties: JSONValue, _ name: String, images: ImageText) throws(EntryProblem) -> String? {
         guard let text = try text(properties, name), !text.isEmpty else { return nil }
-        guard let reference = ImageReference(text, relativeTo: directory) else {
-            throw EntryProblem("properties.\(name) '\(text)' is neither a path nor an http(s) URL")
-        }
-        return reference
+        return try images.stored(text, name: "properties.\(name)")
     }
 }

@@ -30,6 +30,7 @@ enum DateText {
 
     /// A Flickr `datetaken`, read as UTC; `nil` when Flickr could not pin it down (a zero month or day).
     static func date(fromFlickr text: String) -> Date? {
+        if let date = utcDate(exactly: text, dateSeparator: UInt8(ascii: "-")) { return date }
         let parsed = fields(of: text.trimmingCharacters(in: .whitespaces), dateSeparator: "-")
         return parsed.flatMap { date($0, secondsFromGMT: 0) }
     }
@@ -70,6 +71,44 @@ enum DateText {
               calendar.component(.day, from: date) == day
         else { return nil }
         return date
+    }
+
+    /// The UTC date of text that is exactly `YYYY<s>MM<s>DD HH:MM:SS` (zero-padded, years 1583 to
+    /// 9999, seconds below 60), computed without a calendar; `nil` for anything else, which the
+    /// calendar-based reading then handles. Equal to that reading wherever both apply: the
+    /// proleptic Gregorian arithmetic matches Foundation's calendar after its 1582 switch from the Julian one.
+    private static func utcDate(exactly text: String, dateSeparator: UInt8) -> Date? {
+        var text = text
+        return text.withUTF8 { bytes -> Date? in
+            guard bytes.count == 19, bytes[4] == dateSeparator, bytes[7] == dateSeparator, bytes[10] == UInt8(ascii: " "),
+                  bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
+            else { return nil }
+            func number(_ start: Int, _ count: Int) -> Int? {
+                var value = 0
+                for index in start..<(start + count) {
+                    let digit = Int(bytes[index]) - Int(UInt8(ascii: "0"))
+                    guard (0...9).contains(digit) else { return nil }
+                    value = value * 10 + digit
+                }
+                return value
+            }
+            guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+                  let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+                  (1583...9999).contains(year), (1...12).contains(month), (0...23).contains(hour),
+                  (0...59).contains(minute), (0...59).contains(second)
+            else { return nil }
+            let isLeapYear = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+            let daysInMonth = [31, isLeapYear ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+            guard (1...daysInMonth).contains(day) else { return nil }
+            // Days from 1970-01-01 to the date (Howard Hinnant's days_from_civil).
+            let shiftedYear = month <= 2 ? year - 1 : year
+            let era = shiftedYear / 400
+            let yearOfEra = shiftedYear - era * 400
+            let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+            let days = era * 146_097 + dayOfEra - 719_468
+            return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second))
+        }
     }
 
     /// Seconds east of UTC for `+HH:MM` or `-HH:MM`.

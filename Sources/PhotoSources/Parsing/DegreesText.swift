@@ -9,6 +9,9 @@ enum DegreesText {
     /// - Parameter name: The field's name for the message, e.g. `latitude`.
     /// - Throws: ``EntryProblem`` when the text is not a finite number: "latitude 'abc' is not a number".
     static func degrees(_ text: String, name: String) throws(EntryProblem) -> Double? {
+        // The common case, a plain decimal number, is read from the bytes without Foundation.
+        var text = text
+        if let value = text.withUTF8({ JSONNumberText.double(from: $0) }) { return value }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
         guard let value = Double(trimmed), value.isFinite else {

@@ -1,0 +1,140 @@
+import Foundation
+import MapJSON
+
+/// Reads a GeoJSON or Flickr-style JSON photo file, making each photo as its entry is parsed:
+/// the `features` or `photos.photo` array is streamed (see `JSONValue.parse(_:streamingArraysAt:
+/// keepingMembers:into:minimumBytesForParts:add:)`), so a million entries never exist as one
+/// `JSONValue`; an array of 8 MiB or more is read in parts on several cores, each part making
+/// its own photos, joined in order.
+///
+/// Problems are reported as if the whole document had been read first: a syntax error anywhere
+/// wins, then what is wrong with the document as a whole, then the first entry at fault.
+enum JSONPhotoDocument {
+    /// The two JSON photo formats.
+    enum Format: Hashable, Sendable {
+        /// A GeoJSON FeatureCollection of Point features (``GeoJSONPhotoSource``).
+        case geoJSON
+        /// A Flickr API answer with `photos.photo[]` (``FlickrJSONSource``).
+        case flickr
+
+        /// The member path of the entries' array.
+        var entriesPath: [String] {
+            switch self {
+            case .geoJSON: return GeoJSONPhotoSource.entriesPath
+            case .flickr: return FlickrJSONSource.entriesPath
+            }
+        }
+
+        /// The members of an entry that make its photo; the others are not kept.
+        var entryMembers: [String]? {
+            switch self {
+            case .geoJSON: return nil
+            case .flickr: return FlickrJSONSource.entryMembers
+            }
+        }
+
+        /// How an entry is named in messages: `features[3]`, `photos.photo[3]`.
+        func entryName(_ index: Int) -> String {
+            "\(entriesPath.joined(separator: "."))[\(index)]"
+        }
+    }
+
+    /// The photos the file holds in one of `formats`: the only one given, else GeoJSON when the
+    /// top-level `type` is `FeatureCollection` and Flickr otherwise.
+    ///
+    /// - Throws: ``PhotoSourceError`` naming the file, and the entry at fault.
+    ///
+    /// - Parameter minimumBytesForParts: Arrays this large or larger are read in parts on
+    ///   several cores (default 8 MiB; tests make it small).
+    static func load(
+        from url: URL, formats: [Format], minimumBytesForParts: Int = 8 << 20
+    ) throws(PhotoSourceError) -> PhotoCollection {
+        let data: Data
+        do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
+            throw .unreadable(file: url, reason: error.localizedDescription)
+        }
+        let images = ImageText(directoryPath: url.deletingLastPathComponent().path)
+        let document: JSONValue
+        var parts: [[EntryList]]
+        do {
+            (document, parts) = try JSONValue.parse(
+                data, streamingArraysAt: formats.map(\.entriesPath), keepingMembers: formats.map(\.entryMembers),
+                into: EntryList(), minimumBytesForParts: minimumBytesForParts
+            ) { list, path, index, element in
+                list.add(element, index: index, format: formats[path], file: url, images: images)
+            }
+        } catch {
+            throw .malformed(file: url, reason: error.reason)
+        }
+        let format: Format
+        if formats.count == 1 {
+            format = formats[0]
+        } else if case .string("FeatureCollection") = document["type"] {
+            format = .geoJSON
+        } else {
+            format = .flickr
+        }
+        switch format {
+        case .geoJSON: try GeoJSONPhotoSource.check(document, file: url)
+        case .flickr: try FlickrJSONSource.check(document, file: url)
+        }
+        guard let path = formats.firstIndex(of: format) else { return PhotoCollection(photos: []) }
+        var lists = parts[path]
+        parts = []
+        return try joined(&lists, format: format, file: url)
+    }
+
+    /// The photos of an array read in parts, in order, with the first entry at fault reported by
+    /// its index in the whole array, and features without an id named by that index.
+    private static func joined(_ lists: inout [EntryList], format: Format, file: URL) throws(PhotoSourceError) -> PhotoCollection {
+        var photos = lists.first?.photos ?? []
+        if !lists.isEmpty { lists[0].photos = [] }
+        photos.reserveCapacity(photos.count + lists.dropFirst().reduce(0) { $0 + $1.photos.count })
+        var offset = 0
+        var skipped = 0
+        for (number, list) in lists.enumerated() {
+            if let (index, problem) = list.failure {
+                throw .invalidEntry(file: file, entry: format.entryName(offset + index), problem: problem)
+            }
+            let base = number == 0 ? 0 : photos.count
+            if number > 0 { photos += list.photos }
+            for (position, index) in list.unnamed {
+                photos[base + position].id = GeoJSONPhotoSource.unnamedID(file: file, index: offset + index)
+            }
+            offset += list.count
+            skipped += list.skipped
+        }
+        return PhotoCollection(photos: photos, report: PhotoLoadReport(skippedWithoutLocation: skipped))
+    }
+
+    /// The photos made from one part of a streamed array.
+    private struct EntryList: Sendable {
+        var photos: [Photo] = []
+        var skipped = 0
+        /// How many entries the part holds.
+        var count = 0
+        /// The first entry at fault, by its index in the part; later entries are not made into photos.
+        var failure: (index: Int, problem: String)?
+        /// Photos of features without an id (their position in `photos`, their index in the
+        /// part), named once the index in the whole array is known.
+        var unnamed: [(position: Int, index: Int)] = []
+        /// Makes the entry at `index` (in the part) into a photo, or notes why it cannot be one.
+        mutating func add(_ element: JSONValue, index: Int, format: Format, file: URL, images: ImageText) {
+            count += 1
+            guard failure == nil else { return }
+            do throws(EntryProblem) {
+                let photo: Photo?
+                switch format {
+                case .geoJSON:
+                    photo = try GeoJSONPhotoSource.photo(from: element, index: index, file: file, images: images)
+                    if photo != nil, element["id"]?.text == nil { unnamed.append((photos.count, index)) }
+                case .flickr:
+                    photo = try FlickrJSONSource.photo(from: element, images: images)
+                }
+                if let photo { photos.append(photo) } else { skipped += 1 }
+            } catch {
+                failure = (index, error.message)
+            }
+        }
+    }
+}
