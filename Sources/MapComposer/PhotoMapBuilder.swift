@@ -125,7 +125,8 @@ public struct PhotoMapBuilder: Sendable {
                 size: size, scale: scale)
         }
         let snapshotter = MapSnapshotter(data: data)
-        let firstLayout = snapshotter.layout(options(first))
+        let firstOptions = options(first)
+        let firstLayout = snapshotter.layout(firstOptions)
         let margin = Self.fitMarginPoints
         var margins = EdgeInsets(top: margin, left: margin, bottom: margin, right: margin)
         if let plate = firstLayout.attributionFrame { margins.bottom = max(margin, size.height - plate.minY + 4) }
@@ -136,7 +137,7 @@ public struct PhotoMapBuilder: Sendable {
             let frame = annotation.marker.frameAroundAnchor
             items.append(FitSolver.Item(anchor: anchor, reach: EdgeInsets(top: -frame.minY, left: -frame.minX, bottom: frame.maxY, right: frame.maxX)))
             // The callout stands on the selected pin's head, its shadow 4 points wider.
-            if annotation.id == options(first).selectedAnnotationID, let callout = firstLayout.calloutFrame {
+            if annotation.id == firstOptions.selectedAnnotationID, let callout = firstLayout.calloutFrame {
                 let half = callout.size.width / 2 + 4
                 calloutItems.append(FitSolver.Item(
                     anchor: anchor, reach: EdgeInsets(top: -frame.minY + 1 + callout.size.height + 4, left: half, bottom: 0, right: half)))
@@ -148,7 +149,7 @@ public struct PhotoMapBuilder: Sendable {
             items.append(FitSolver.Item(anchor: anchor, reach: EdgeInsets(top: lineReach, left: lineReach, bottom: lineReach, right: lineReach)))
         }
         let withCallout = FitSolver(items + calloutItems), withoutCallout = FitSolver(items)
-        var result = options(first)
+        var result = firstOptions
         for _ in 0..<3 {
             guard var solution = withCallout.solve(from: first, margins: margins) else { break }
             if !solution.fitsWholly, !calloutItems.isEmpty, let markersOnly = withoutCallout.solve(from: first, margins: margins) {
