@@ -41,15 +41,8 @@ public struct ThumbnailCache: Sendable {
     public static func defaultDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
-        let base: URL
-        if let cacheHome = environment["XDG_CACHE_HOME"], cacheHome.hasPrefix("/") {
-            base = URL(fileURLWithPath: cacheHome, isDirectory: true)
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
-        } else {
-            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache", isDirectory: true)
-        }
-        return base.appendingPathComponent("mapwright/thumbnails", isDirectory: true)
+        DataLocations(environment: environment, executableURL: nil).cacheDirectory
+            .appendingPathComponent("thumbnails", isDirectory: true)
     }
 
     /// The square thumbnail of a JPEG, from the cache when it holds one for the file as it is now.
