@@ -85,6 +85,47 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Writes a number rounded to `decimalPlaces` (0...9) places, half away from zero, without
+    /// trailing zeros: `37.8106`, `-122`. The text is what ``number(_:)`` writes for the rounded
+    /// number, made without a `String`; numbers too large to scale, and NaN, are written as
+    /// ``number(_:)`` writes them, unrounded.
+    @inlinable public mutating func number(_ number: Double, decimalPlaces: Int) {
+        precondition((0...9).contains(decimalPlaces), "JSONWriter.number(_:decimalPlaces:) takes 0...9 places")
+        var scale: Int64 = 1
+        for _ in 0..<decimalPlaces { scale *= 10 }
+        let scaled = (number * Double(scale)).rounded()
+        guard scaled.magnitude < 1e15 else {
+            self.number(number)
+            return
+        }
+        separate()
+        var units = Int64(scaled)
+        if units < 0 {
+            output.append(UInt8(ascii: "-"))
+            units = -units
+        }
+        appendInteger(units / scale)
+        var fraction = units % scale
+        if fraction != 0 {
+            output.append(UInt8(ascii: "."))
+            var digits = decimalPlaces
+            while fraction % 10 == 0 {
+                fraction /= 10
+                digits -= 1
+            }
+            // Leading zeros of the fraction, then its digits.
+            var width = 1
+            var rest = fraction / 10
+            while rest > 0 {
+                width += 1
+                rest /= 10
+            }
+            for _ in 0..<(digits - width) { output.append(UInt8(ascii: "0")) }
+            appendInteger(fraction)
+        }
+        needsComma = true
+    }
+
     /// Writes `true` or `false`.
     @inlinable public mutating func bool(_ value: Bool) {
         separate()

@@ -66,12 +66,12 @@ extension ImageReference {
 /// A relative path is joined to the source's folder as text (`..` and `~` are left for
 /// ``ImageReference/init(resolving:)``); URLs and absolute paths are kept as written, trimmed.
 struct ImageText: Sendable {
-    /// The folder's path with a trailing `/`, as UTF-8.
-    private let directoryPrefix: [UInt8]
+    /// The folder's path with a trailing `/`: one string that every relative path's text shares.
+    private let directoryPrefix: String
 
     /// Texts of the source in the folder `directoryPath`.
     init(directoryPath: String) {
-        directoryPrefix = Array(directoryPath.utf8) + (directoryPath.hasSuffix("/") ? [] : [UInt8(ascii: "/")])
+        directoryPrefix = directoryPath.hasSuffix("/") ? directoryPath : directoryPath + "/"
     }
 
     /// The text to store for `text`; `nil` when it is empty or white space.
@@ -79,7 +79,7 @@ struct ImageText: Sendable {
     /// - Parameter name: The field's name for messages: `image`, `properties.thumbnail`, `url_l`.
     /// - Throws: ``EntryProblem`` "`name` '`text`' is neither a path nor an http(s) URL" for a URL
     ///   of another scheme or an `http(s)` URL without a host.
-    func stored(_ text: String, name: String) throws(EntryProblem) -> String? {
+    func stored(_ text: String, name: String) throws(EntryProblem) -> PhotoText? {
         guard var trimmed = Photo.nonEmpty(text) else { return nil }
         let result = trimmed.withUTF8 { bytes in
             Result { () throws(EntryProblem) in try stored(trimmedBytes: bytes, name: name) { text } }
@@ -87,13 +87,13 @@ struct ImageText: Sendable {
         return try result.get()
     }
 
-    /// The text to store for UTF-8 `bytes`, made into one string with the folder when relative.
+    /// The text to store for UTF-8 `bytes`, the folder shared when relative.
     ///
     /// Bytes that are all ASCII and start and end with a printable character are read at once;
     /// any other bytes go through ``stored(_:name:)``.
     ///
     /// - Returns: `nil` for empty or white-space bytes, or bytes that are not UTF-8 (readers check that first).
-    func stored(bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, name: String) throws(EntryProblem) -> String? {
+    func stored(bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, name: String) throws(EntryProblem) -> PhotoText? {
         if isASCII, let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
             return try stored(trimmedBytes: bytes, name: name) { String(decoding: bytes, as: UTF8.self) }
         }
@@ -104,19 +104,14 @@ struct ImageText: Sendable {
     /// `bytes` already trimmed: themselves, or joined to the folder; `original` gives the text for messages.
     private func stored(
         trimmedBytes bytes: UnsafeBufferPointer<UInt8>, name: String, original: () -> String
-    ) throws(EntryProblem) -> String {
+    ) throws(EntryProblem) -> PhotoText {
         switch Self.kind(of: bytes) {
         case .remote(hasHost: false), .otherScheme:
             throw EntryProblem("\(name) '\(original())' is neither a path nor an http(s) URL")
         case .remote, .fileURL, .absolutePath:
-            return String(decoding: bytes, as: UTF8.self)
+            return PhotoText(String(decoding: bytes, as: UTF8.self))
         case .relativePath:
-            let count = directoryPrefix.count + bytes.count
-            return String(unsafeUninitializedCapacity: count) { buffer in
-                _ = buffer.initialize(from: directoryPrefix)
-                _ = UnsafeMutableBufferPointer(rebasing: buffer[directoryPrefix.count...]).initialize(from: bytes)
-                return count
-            }
+            return PhotoText(prefix: directoryPrefix, String(decoding: bytes, as: UTF8.self))
         }
     }
 

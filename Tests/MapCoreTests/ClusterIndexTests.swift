@@ -234,6 +234,41 @@ struct ClusterIndexTests {
         }
     }
 
+    /// Levels of 65,536 items or more are swept in stripes of grid rows, on every core.
+    @Test func largeInputsSweptInStripesShowEveryInputOnceAtEveryZoom() throws {
+        let inputs = try makeRandomInputs(count: 100_000, seed: 5)
+        let index = ClusterIndex(inputs)
+        for zoom in [0, 3, 6, 9, 12, 15, 17] {
+            var shown = [Int](repeating: 0, count: inputs.count)
+            for item in index.items(in: MapRect.world, zoomLevel: Double(zoom)) {
+                switch item.item {
+                case .point(let input, _): shown[input] += 1
+                case .cluster(let cluster): for leaf in try index.leaves(of: cluster.id, limit: .max) { shown[leaf] += 1 }
+                }
+            }
+            #expect(shown.allSatisfy { $0 == 1 }, "zoom \(zoom)")
+        }
+        let again = ClusterIndex(inputs)
+        for zoom in [2, 8, 14] {
+            #expect(index.items(in: MapRect.world, zoomLevel: Double(zoom)) == again.items(in: MapRect.world, zoomLevel: Double(zoom)))
+        }
+    }
+
+    /// Two points either side of the equator lie in different stripes (a stripe edge runs along
+    /// it); they still cluster, with the background large enough to be swept in stripes.
+    @Test func pointsEitherSideOfAStripeEdgeCluster() throws {
+        var inputs = try makeRandomInputs(count: 70_000, seed: 8)
+        let north = try Coordinate(latitude: 0.0001, longitude: 100), south = try Coordinate(latitude: -0.0001, longitude: 100)
+        inputs.append(ClusterInput(coordinate: north, clusteringIdentifier: "pair"))
+        inputs.append(ClusterInput(coordinate: south, clusteringIdentifier: "pair"))
+        let index = ClusterIndex(inputs)
+        let region = try CoordinateRegion(west: 99, south: -1, east: 101, north: 1)
+        for zoom in [5, 10, 14] {
+            let found = clusters(index.items(in: region, zoomLevel: Double(zoom)))
+            #expect(found.count == 1 && found.first?.count == 2, "zoom \(zoom): \(found)")
+        }
+    }
+
     @Test func stitchedTilesShowTheClustersOfOneRender() throws {
         // Points crowded over a 4x4 block of zoom-5 tiles, so clusters straddle tile edges.
         let tiles = try (16..<20).flatMap { x in try (10..<14).map { y in try TileID(z: 5, x: x, y: y) } }

@@ -101,6 +101,33 @@ struct JSONWriterTests {
         }
     }
 
+    /// Rounded numbers are written as Swift's `String` writes the rounded value (scaled, rounded
+    /// half away from zero, scaled back, as `Double.rounded(toDecimalPlaces:)` in MapCore does):
+    /// its shortest text, with no trailing zeros.
+    @Test func numbersRoundedToDecimalPlacesAreWrittenAsTheirShortestText() throws {
+        var writer = JSONWriter()
+        writer.beginArray()
+        for (number, places) in [(37.810599999999994, 7), (-122.4783, 7), (-0.00000004, 7), (18.0, 7), (-33.9, 1),
+                                 (0.000_000_05, 7), (-179.99999999, 7), (12.5, 0), (2.675, 2), (1e20, 3)] {
+            writer.number(number, decimalPlaces: places)
+        }
+        writer.endArray()
+        // 0.00000005 rounds half away from zero to 0.0000001; 12.5 to 13; 2.675 * 100 is 267.5 in
+        // binary arithmetic, so 2.68; 1e20 is too large to scale and is written as number(_:) writes it.
+        #expect(writer.text == "[37.8106,-122.4783,0,18,-33.9,0.0000001,-180,13,2.68,1e+20]")
+
+        var random = SeededGenerator(seed: 31)
+        for _ in 0..<20_000 {
+            let number = Double(bitPattern: random.next() % (1 << 62)) .truncatingRemainder(dividingBy: 400) - 200
+            let places = Int(random.next() % 10)
+            var one = JSONWriter()
+            one.number(number, decimalPlaces: places)
+            let scale = pow(10, Double(places))
+            let rounded = (number * scale).rounded() / scale
+            #expect(one.text == JSONValue.text(of: rounded == 0 ? 0 : rounded), "\(number) to \(places) places")
+        }
+    }
+
     @Test func randomValuesRoundTripThroughJSONText() throws {
         var samples = JSONParserTests.SampleWriter(random: SeededGenerator(seed: 13))
         for _ in 0..<2_000 {

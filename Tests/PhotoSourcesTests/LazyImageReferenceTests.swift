@@ -23,7 +23,7 @@ struct LazyImageReferenceTests {
                 try ImageText(directoryPath: directory.path).stored(bytes: utf8, isASCII: text.utf8.allSatisfy { $0 < 0x80 }, name: "image")
             }
             #expect(fromBytes == stored, "\(text)")
-            #expect(ImageReference(resolving: stored) == ImageReference(text, relativeTo: directory), "\(text)")
+            #expect(ImageReference(resolving: stored.text) == ImageReference(text, relativeTo: directory), "\(text)")
         }
         #expect(try ImageText(directoryPath: "/data").stored(" \t", name: "image") == nil)
     }
@@ -58,7 +58,7 @@ struct LazyImageReferenceTests {
     @Test func photosAreEqualWhenTheirReferencesResolveAlike() throws {
         let where_ = try Coordinate(latitude: 1, longitude: 2)
         let given = Photo(id: "1", title: "a", coordinate: where_, image: .file(URL(fileURLWithPath: "/data/b.jpg")))
-        let read = Photo(id: "1", title: "a", coordinate: where_, imageText: "/data/photos/../b.jpg", thumbnailText: nil)
+        let read = Photo(id: PhotoText("1"), title: "a", coordinate: where_, imageText: PhotoText("/data/photos/../b.jpg"), thumbnailText: nil)
         #expect(given == read)
         #expect(given.hashValue == read.hashValue)
         #expect(Photo.nonEmpty("  x \n") == "x" && Photo.nonEmpty("x") == "x" && Photo.nonEmpty(" \u{A0}") == nil)

@@ -56,11 +56,13 @@ struct ClusterCommand: ParsableCommand {
         let queryRegion = try queryRegion()
         let photos = try photoSources.load()
         guard !photos.isEmpty else { throw CommandFailure("no photo has a location: nothing to cluster", status: 1) }
+        // By index: iterating the array would copy each photo whole.
         let index = ClusterIndex(
-            photos.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: clusterBy.clusteringIdentifier(for: $0)) }, options: try options())
+            photos.indices.lazy.map { ClusterInput(coordinate: photos[$0].coordinate, clusteringIdentifier: clusterBy.clusteringIdentifier(for: photos[$0])) },
+            options: try options())
         let items = index.items(in: queryRegion, zoomLevel: zoom)
         if json {
-            writeGeoJSON(items, photos: photos)
+            photos.withUnsafeBufferPointer { writeGeoJSON(items, photos: $0) }
         } else {
             for item in items { print(text(for: item, photos: photos)) }
             let clusters = items.filter { if case .cluster = $0 { return true }; return false }.count
@@ -121,7 +123,7 @@ struct ClusterCommand: ParsableCommand {
     /// photographer. Written straight to UTF-8 bytes, a megabyte at a time, ending with a line
     /// break: 200,000 features take a few tenths of a second.
     /// Members come in a fixed order: `type`, `id` (clusters), `geometry`, `properties`.
-    private func writeGeoJSON(_ items: [ClusterItem], photos: [Photo]) {
+    private func writeGeoJSON(_ items: [ClusterItem], photos: UnsafeBufferPointer<Photo>) {
         let pieceBytes = 1 << 20
         var writer = JSONWriter(capacity: pieceBytes + 4_096)
         func writeOut() { writer.drain { FileHandle.standardOutput.write(Data(buffer: $0)) } }
@@ -145,9 +147,8 @@ struct ClusterCommand: ParsableCommand {
             writer.key("coordinates")
             writer.beginArray()
             // Degrees to 7 decimal places: no binary noise such as 37.810599999999994.
-            let coordinate = item.coordinate.rounded()
-            writer.number(coordinate.longitude)
-            writer.number(coordinate.latitude)
+            writer.number(item.coordinate.longitude, decimalPlaces: Double.displayedDegreeDecimalPlaces)
+            writer.number(item.coordinate.latitude, decimalPlaces: Double.displayedDegreeDecimalPlaces)
             writer.endArray()
             writer.endObject()
             writer.key("properties")
@@ -169,13 +170,16 @@ struct ClusterCommand: ParsableCommand {
                     writer.string(identifier)
                 }
             case .point(let index, _):
+                // Read in place: a copy of the photo (or a property read through an array) would
+                // retain each of its strings.
+                let photo = photos.baseAddress! + index
                 writer.key("cluster")
                 writer.bool(false)
                 writer.key("id")
-                writer.string(photos[index].id)
+                writer.string(photo.pointee.id)
                 writer.key("title")
-                writer.string(photos[index].calloutTitle)
-                if let photographer = photos[index].photographer {
+                writer.string(photo.pointee.calloutTitle)
+                if let photographer = photo.pointee.photographer {
                     writer.key("photographer")
                     writer.string(photographer)
                 }

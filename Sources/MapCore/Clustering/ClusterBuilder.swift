@@ -9,6 +9,11 @@ import Foundation
 /// around it. When their annotations number at least `minimumPoints` they become one cluster at
 /// their weighted centre; otherwise they all stay as they are. Untaken items pass up unchanged,
 /// keeping their ids.
+///
+/// Large levels (``ClusterStripes``) are swept in horizontal stripes of grid rows on every core:
+/// the even stripes first, then the odd ones, so that no two threads touch the same items. The
+/// stripes depend only on the level and the grid, never on the number of cores, so the clusters
+/// and their ids are the same on every machine.
 struct ClusterBuilder {
     let options: ClusterOptions
     let inputCount: Int
@@ -37,56 +42,161 @@ struct ClusterBuilder {
             ClusterGrid(cellWidthAtLeast: options.radiusWorldFraction(atZoom: zoom - 1))
         }
 
-        var level = inputs
+        // The level being built, in segments (one per stripe of the sweep that made it).
+        var segments = [inputs]
+        var scratch = RadixSortScratch()
         for zoom in (options.minimumZoom...options.maximumZoom + 1).reversed() {
             let grid = grids[zoom - options.minimumZoom]
-            let (sorted, keys) = level.sorted(by: grid)
+            let (sorted, keys) = ClusterLevel.sorted(segments, by: grid, scratch: &scratch)
+            // The unsorted level is not needed any more: let it go before the next one is made.
+            segments = []
             levels[zoom - options.minimumZoom] = sorted.ids
             guard zoom > options.minimumZoom else { break }
-            level = cluster(sorted, keys: keys, grid: grid, zoom: zoom - 1)
+            segments = cluster(sorted, keys: keys, grid: grid, zoom: zoom - 1)
         }
         self.positions.shrinkToFit()
         children.shrinkToFit()
     }
 
-    /// Clusters a level's items, sorted by `grid` with their `keys`, at `zoom`: one sweep.
-    private mutating func cluster(_ level: ClusterLevel, keys: [UInt64], grid: ClusterGrid, zoom: Int) -> ClusterLevel {
-        var next = ClusterLevel(reservingCapacity: level.count)
+    /// Clusters a level's items, sorted by `grid` with their `keys`, at `zoom`: one sweep per
+    /// stripe. Returns the next level as the stripes' parts, in stripe order.
+    private mutating func cluster(_ level: ClusterLevel, keys: [UInt64], grid: ClusterGrid, zoom: Int) -> [ClusterLevel] {
+        let stripes = ClusterStripes(keys: keys, grid: grid)
+        let radius = options.radiusWorldFraction(atZoom: zoom)
+        let minimumPoints = options.minimumPoints
+        var results = [ClusterSweep.Result?](repeating: nil, count: stripes.count)
         level.withBuffers { items in
             keys.withUnsafeBufferPointer { keys in
                 let taken = UnsafeMutableBufferPointer<Bool>.allocate(capacity: keys.count)
                 taken.initialize(repeating: false)
                 defer { taken.deallocate() }
-                sweep(items, keys: keys, taken: taken, grid: grid, zoom: zoom, into: &next)
+                let sweep = ClusterSweep(
+                    items: items, keys: keys, taken: SharedBuffer(taken), grid: grid,
+                    radius: radius, minimumPoints: minimumPoints
+                )
+                results.withUnsafeMutableBufferPointer { buffer in
+                    let results = SharedBuffer(buffer)
+                    // Even stripes, then odd: a stripe touches only its own rows and the row on
+                    // either side, and stripes are at least two rows tall.
+                    for parity in 0..<min(2, stripes.count) {
+                        let numbers = Array(stride(from: parity, to: stripes.count, by: 2))
+                        performChunks(numbers.count) { chunk in
+                            let stripe = numbers[chunk]
+                            results[stripe] = sweep.run(items: stripes.itemRanges[stripe], rows: stripes.rowRanges[stripe])
+                        }
+                    }
+                }
             }
         }
-        return next
+        return record(results.map { $0! }, zoom: zoom)
     }
 
-    /// The sweep of ``cluster(_:keys:grid:zoom:)``: visits the items in key order, appending to
-    /// `next` the items that stay and the clusters made.
-    private mutating func sweep(
-        _ items: ClusterLevel.Buffers,
-        keys: UnsafeBufferPointer<UInt64>,
-        taken: UnsafeMutableBufferPointer<Bool>,
-        grid: ClusterGrid,
-        zoom: Int,
-        into next: inout ClusterLevel
-    ) {
+    /// Records the clusters the stripes made, giving them ids in stripe order, and returns the
+    /// stripes' parts of the next level with those ids.
+    private mutating func record(_ results: [ClusterSweep.Result], zoom: Int) -> [ClusterLevel] {
+        var firstIDs: [Int32] = []
+        for result in results {
+            firstIDs.append(Int32(inputCount + clusterCounts.count))
+            positions.append(contentsOf: result.positions)
+            clusterCounts.append(contentsOf: result.counts)
+            clusterZooms.append(contentsOf: repeatElement(UInt8(zoom), count: result.counts.count))
+            clusterIdentifiers.append(contentsOf: result.identifiers)
+            for end in result.childEnds { childStarts.append(Int32(children.count) + end) }
+            children.append(contentsOf: result.children)
+        }
+        // A new cluster is -(its number in the stripe + 1) until now.
+        let firstIDsOfStripes = firstIDs
+        var parts = results.map(\.next)
+        parts.withUnsafeMutableBufferPointer { parts in
+            let shared = SharedBuffer(parts)
+            performChunks(min(parts.count, processorCount)) { chunk in
+                for stripe in stride(from: chunk, to: firstIDsOfStripes.count, by: processorCount) {
+                    let firstID = firstIDsOfStripes[stripe]
+                    shared.base[stripe].ids.withUnsafeMutableBufferPointer { ids in
+                        for index in ids.indices where ids[index] < 0 { ids[index] = firstID - ids[index] - 1 }
+                    }
+                }
+            }
+        }
+        return parts
+    }
+}
+
+/// The horizontal stripes of grid rows a level is swept in: one for levels of fewer than
+/// 65,536 items or grids of fewer than 64 rows (the sweep is then exactly sequential), else 64
+/// (or fewer when the grid is shorter) of equal height, at least two rows each.
+struct ClusterStripes {
+    /// Each stripe's rows of the grid, north first.
+    var rowRanges: [Range<Int>]
+    /// Each stripe's items: a run of the sorted level.
+    var itemRanges: [Range<Int>]
+
+    var count: Int { rowRanges.count }
+
+    init(keys: [UInt64], grid: ClusterGrid) {
+        let side = grid.cellsPerSide
+        guard keys.count >= 65_536, side >= 64 else {
+            rowRanges = [0..<side]
+            itemRanges = [0..<keys.count]
+            return
+        }
+        let stripeCount = 64
+        let rowsPerStripe = side / stripeCount
+        let rowRanges = (0..<stripeCount).map { stripe in
+            (stripe * rowsPerStripe)..<(stripe == stripeCount - 1 ? side : (stripe + 1) * rowsPerStripe)
+        }
+        self.rowRanges = rowRanges
+        itemRanges = keys.withUnsafeBufferPointer { keys in
+            let starts = rowRanges.map { keys.lowerBound(of: grid.key(row: $0.lowerBound, column: 0)) } + [keys.count]
+            return (0..<stripeCount).map { starts[$0]..<starts[$0 + 1] }
+        }
+    }
+}
+
+/// One zoom's sweep over a sorted level (see ``ClusterBuilder``), run stripe by stripe.
+///
+/// It is `@unchecked Sendable` because stripes run concurrently over the shared `taken` flags:
+/// ``ClusterBuilder`` runs at once only stripes two or more rows apart, and a stripe reads and
+/// writes the flags of its own rows and the row on either side only.
+struct ClusterSweep: @unchecked Sendable {
+    let items: ClusterLevel.Buffers
+    let keys: UnsafeBufferPointer<UInt64>
+    let taken: SharedBuffer<Bool>
+    let grid: ClusterGrid
+    let radius: Double
+    let minimumPoints: Int
+
+    /// What a stripe's sweep makes: the items it passes up and the clusters it makes, in sweep
+    /// order. A new cluster's id in `next` is -(its number here + 1).
+    struct Result {
+        var next = ClusterLevel(reservingCapacity: 0)
+        /// Per new cluster: x, y interleaved; annotation count; identifier; where its children
+        /// end in `children`.
+        var positions: [Double] = []
+        var counts: [Int32] = []
+        var identifiers: [Int32] = []
+        var childEnds: [Int32] = []
+        var children: [Int32] = []
+    }
+
+    /// Sweeps the items in `itemRanges` (the items of grid rows `rows`) in key order.
+    func run(items range: Range<Int>, rows: Range<Int>) -> Result {
+        var result = Result()
+        result.next = ClusterLevel(reservingCapacity: range.count)
         let count = keys.count
-        let radius = options.radiusWorldFraction(atZoom: zoom)
         let radiusSquared = radius * radius
         let side = grid.cellsPerSide
         var candidates: [Int] = []
         // For the rows above, at and below the current item: the first item at or after the
         // column west of it. They only move forward, as the sweep does.
-        var rowStarts = (above: 0, at: 0, below: 0)
+        let firstAbove = keys.lowerBound(of: grid.key(row: max(0, rows.lowerBound - 1), column: 0))
+        var rowStarts = (above: firstAbove, at: firstAbove, below: firstAbove)
 
-        for index in 0..<count where !taken[index] {
+        for index in range where !taken[index] {
             taken[index] = true
             let identifier = items.identifiers[index]
             guard identifier >= 0 else {
-                next.append(items, at: index)
+                result.next.append(items, at: index)
                 continue
             }
             let x = items.x[index], y = items.y[index]
@@ -137,11 +247,10 @@ struct ClusterBuilder {
 
             // A cluster that gathers nothing stays itself, keeping its id (supercluster would wrap
             // it in a new cluster of one child).
-            if !candidates.isEmpty, total >= options.minimumPoints {
-                let id = Int32(inputCount + clusterCounts.count)
+            if !candidates.isEmpty, total >= minimumPoints {
                 var weight = Double(items.weights[index])
                 var sumX = x * weight, sumY = y * weight
-                children.append(items.ids[index])
+                result.children.append(items.ids[index])
                 for other in candidates {
                     taken[other] = true
                     weight = Double(items.weights[other])
@@ -150,24 +259,25 @@ struct ClusterBuilder {
                     if otherX - x > 0.5 { otherX -= 1 } else if otherX - x < -0.5 { otherX += 1 }
                     sumX += otherX * weight
                     sumY += items.y[other] * weight
-                    children.append(items.ids[other])
+                    result.children.append(items.ids[other])
                 }
                 let centerX = wrappedUnit(sumX / Double(total)), centerY = sumY / Double(total)
-                positions.append(centerX)
-                positions.append(centerY)
-                clusterCounts.append(Int32(total))
-                clusterZooms.append(UInt8(zoom))
-                clusterIdentifiers.append(identifier)
-                childStarts.append(Int32(children.count))
-                next.append(id: id, x: centerX, y: centerY, weight: Int32(total), identifier: identifier)
+                let placeholderID = -Int32(result.counts.count) - 1
+                result.positions.append(centerX)
+                result.positions.append(centerY)
+                result.counts.append(Int32(total))
+                result.identifiers.append(identifier)
+                result.childEnds.append(Int32(result.children.count))
+                result.next.append(id: placeholderID, x: centerX, y: centerY, weight: Int32(total), identifier: identifier)
             } else {
-                next.append(items, at: index)
+                result.next.append(items, at: index)
                 for other in candidates {
                     taken[other] = true
-                    next.append(items, at: other)
+                    result.next.append(items, at: other)
                 }
             }
         }
+        return result
     }
 }
 

@@ -49,26 +49,33 @@ public final class ClusterIndex: Sendable {
 
     /// Builds the index over all zoom levels.
     ///
-    /// Large inputs use every core for projecting and sorting; the result does not depend on it.
+    /// Large inputs use every core for projecting, sorting and clustering (levels of 65,536 items
+    /// or more are swept in stripes of rows); the result does not depend on the number of cores.
     ///
     /// - Parameters:
-    ///   - inputs: The annotations, fewer than 2^30; the index refers to them by their position here.
+    ///   - inputs: The annotations, fewer than 2^30; the index refers to them by their position here
+    ///     (their offset from `startIndex`). A lazy collection
+    ///     (`photos.lazy.map { ClusterInput(...) }`) saves making an array of them.
     ///   - options: How to cluster. The default is ``ClusterOptions/init()``.
-    public init(_ inputs: [ClusterInput], options: ClusterOptions = ClusterOptions()) {
+    @inlinable
+    public convenience init<Inputs: Collection<ClusterInput>>(_ inputs: Inputs, options: ClusterOptions = ClusterOptions()) {
         precondition(inputs.count < 1 << 30, "ClusterIndex takes fewer than 2^30 inputs")
-        let count = inputs.count
-        self.options = options
-        coordinates = inputs.map(\.coordinate)
-
+        var coordinates: [Coordinate] = []
+        coordinates.reserveCapacity(inputs.count)
         var identifierNumbers: [String: Int32] = [:]
         var identifiers: [String] = []
-        var inputIdentifiers = [Int32](repeating: -1, count: count)
+        var inputIdentifiers: [Int32] = []
+        inputIdentifiers.reserveCapacity(inputs.count)
         var previous: (identifier: String, number: Int32)?
-        for (index, input) in inputs.enumerated() {
-            guard let identifier = input.clusteringIdentifier else { continue }
+        for input in inputs {
+            coordinates.append(input.coordinate)
+            guard let identifier = input.clusteringIdentifier else {
+                inputIdentifiers.append(-1)
+                continue
+            }
             // Annotations of one photographer tend to come together: skip the hashing then.
             if let previous, previous.identifier == identifier {
-                inputIdentifiers[index] = previous.number
+                inputIdentifiers.append(previous.number)
                 continue
             }
             let number = identifierNumbers[identifier] ?? {
@@ -76,9 +83,19 @@ public final class ClusterIndex: Sendable {
                 identifierNumbers[identifier] = Int32(identifiers.count - 1)
                 return Int32(identifiers.count - 1)
             }()
-            inputIdentifiers[index] = number
+            inputIdentifiers.append(number)
             previous = (identifier, number)
         }
+        self.init(coordinates: coordinates, inputIdentifiers: inputIdentifiers, identifiers: identifiers, options: options)
+    }
+
+    /// Builds the index over inputs given as coordinates and interned identifiers: the number of
+    /// each input's identifier in `identifiers`, or -1 for none.
+    @usableFromInline
+    init(coordinates: [Coordinate], inputIdentifiers: [Int32], identifiers: [String], options: ClusterOptions) {
+        let count = coordinates.count
+        self.options = options
+        self.coordinates = coordinates
         self.identifiers = identifiers
 
         let coordinates = coordinates

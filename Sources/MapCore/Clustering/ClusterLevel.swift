@@ -66,15 +66,35 @@ struct ClusterLevel {
         }
     }
 
-    /// The items sorted by the key of their cell in `grid` (stably: items of one cell keep their
-    /// order), with the keys.
-    func sorted(by grid: ClusterGrid) -> (level: ClusterLevel, keys: [UInt64]) {
-        let count = self.count
-        let x = self.x, y = self.y
+    /// The items of `segments`, taken in order as one level, sorted by the key of their cell in
+    /// `grid` (stably: items of one cell keep their order), with the keys.
+    ///
+    /// A level swept in stripes comes as one segment per stripe: sorting them together saves
+    /// joining them into one level first. `scratch` is the sort's (see ``radixSort(keys:values:scratch:)``).
+    static func sorted(
+        _ segments: [ClusterLevel], by grid: ClusterGrid, scratch: inout RadixSortScratch
+    ) -> (level: ClusterLevel, keys: [UInt64]) {
+        var starts = [0]
+        for segment in segments { starts.append(starts.last! + segment.count) }
+        let count = starts.last!
+        precondition(count < Int(Int32.max), "a cluster level holds fewer than 2^31 items")
+        let xs = segments.map(\.x), ys = segments.map(\.y), segmentStarts = starts
         var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             let keys = SharedBuffer(buffer)
             forEachChunk(count: count) { _, range in
-                for index in range { keys[index] = grid.key(x: x[index], y: y[index]) }
+                // The segments overlapping the chunk, each over its part of the chunk.
+                var segment = segmentStarts.lastIndex { $0 <= range.lowerBound }!
+                var index = range.lowerBound
+                while index < range.upperBound {
+                    while segmentStarts[segment + 1] <= index { segment += 1 }
+                    let end = min(range.upperBound, segmentStarts[segment + 1]), start = segmentStarts[segment]
+                    xs[segment].withUnsafeBufferPointer { x in
+                        ys[segment].withUnsafeBufferPointer { y in
+                            for item in index..<end { keys[item] = grid.key(x: x[item - start], y: y[item - start]) }
+                        }
+                    }
+                    index = end
+                }
             }
             initialized = count
         }
@@ -82,16 +102,56 @@ struct ClusterLevel {
             for index in 0..<count { buffer[index] = Int32(index) }
             initialized = count
         }
-        radixSort(keys: &keys, values: &order)
+        radixSort(keys: &keys, values: &order, scratch: &scratch)
+        let sortedOrder = order
+        if segments.count == 1 {
+            let level = segments[0]
+            let sorted = ClusterLevel(
+                ids: order.gathering(level.ids),
+                x: order.gathering(level.x),
+                y: order.gathering(level.y),
+                weights: order.gathering(level.weights),
+                identifiers: order.gathering(level.identifiers)
+            )
+            return (sorted, keys)
+        }
+        // Each item's segment, by its index.
+        precondition(segments.count <= 256, "at most 256 segments")
+        let segmentOfItem = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for number in segments.indices {
+                buffer.baseAddress!.advanced(by: starts[number]).initialize(repeating: UInt8(number), count: segments[number].count)
+            }
+            initialized = count
+        }
+        func gathering<T: Sendable>(_ field: (ClusterLevel) -> [T]) -> [T] {
+            let sources = segments.map(field)
+            return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+                let target = SharedBuffer(buffer)
+                // Views of the segments' arrays, kept alive by `sources` for the call.
+                let views = SharedViews(sources.map { $0.withUnsafeBufferPointer { $0.baseAddress! } })
+                forEachChunk(count: count) { _, range in
+                    for index in range {
+                        let item = Int(sortedOrder[index])
+                        let segment = Int(segmentOfItem[item])
+                        (target.base + index).initialize(to: views.bases[segment][item - segmentStarts[segment]])
+                    }
+                }
+                withExtendedLifetime(sources) {}
+                initialized = count
+            }
+        }
         let sorted = ClusterLevel(
-            ids: order.gathering(ids),
-            x: order.gathering(x),
-            y: order.gathering(y),
-            weights: order.gathering(weights),
-            identifiers: order.gathering(identifiers)
+            ids: gathering(\.ids), x: gathering(\.x), y: gathering(\.y),
+            weights: gathering(\.weights), identifiers: gathering(\.identifiers)
         )
         return (sorted, keys)
     }
+}
+
+/// Base addresses of arrays that chunks read concurrently; whoever makes it keeps the arrays alive.
+private struct SharedViews<Element>: @unchecked Sendable {
+    let bases: [UnsafePointer<Element>]
+    init(_ bases: [UnsafePointer<Element>]) { self.bases = bases }
 }
 
 extension Array where Element == Int32 {

@@ -20,8 +20,11 @@ func performChunks(_ chunks: Int, _ body: @Sendable (_ chunk: Int) -> Void) {
 
 /// How many chunks ``forEachChunk(count:minimumChunkSize:_:)`` splits `count` items into.
 func chunkCount(for count: Int, minimumChunkSize: Int = 32_768) -> Int {
-    max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / minimumChunkSize))
+    max(1, min(processorCount, count / minimumChunkSize))
 }
+
+/// The active processors, asked once: asking costs a system call.
+let processorCount = ProcessInfo.processInfo.activeProcessorCount
 
 /// The range of chunk `chunk` of `chunks` equal parts of `0..<count`.
 func chunkRange(_ chunk: Int, of chunks: Int, count: Int) -> Range<Int> {

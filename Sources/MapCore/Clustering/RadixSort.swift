@@ -4,8 +4,10 @@ import Foundation
 /// digit radix sort, 11 bits a pass, skipping the digits in which no two keys differ.
 ///
 /// Large arrays are counted and scattered by one chunk per core; each chunk scatters to its own
-/// precomputed slots, so the result is the same as sorting on one thread.
-func radixSort(keys: inout [UInt64], values: inout [Int32]) {
+/// precomputed slots, so the result is the same as sorting on one thread. The passes alternate
+/// between the arrays and `scratch`, which grows to fit and is kept for the next sort: sorting
+/// level after level of a cluster index then touches no fresh memory.
+func radixSort(keys: inout [UInt64], values: inout [Int32], scratch: inout RadixSortScratch) {
     precondition(keys.count == values.count, "radixSort: keys and values differ in length")
     let count = keys.count
     guard count > 1 else { return }
@@ -21,34 +23,46 @@ func radixSort(keys: inout [UInt64], values: inout [Int32]) {
     }
     guard varyingBits != 0 else { return }
 
-    var spareKeys = [UInt64](repeating: 0, count: count)
-    var spareValues = [Int32](repeating: 0, count: count)
+    if scratch.keys.count < count {
+        scratch.keys = [UInt64](repeating: 0, count: count)
+        scratch.values = [Int32](repeating: 0, count: count)
+    }
     let chunks = chunkCount(for: count)
     var histograms = [Int](repeating: 0, count: chunks * bucketCount)
 
-    var shift = 0
-    while shift < 64, varyingBits >> UInt64(shift) != 0 {
-        defer { shift += digitBits }
-        guard (varyingBits >> UInt64(shift)) & UInt64(bucketCount - 1) != 0 else { continue }
-        keys.withUnsafeMutableBufferPointer { keys in
-            values.withUnsafeMutableBufferPointer { values in
-                spareKeys.withUnsafeMutableBufferPointer { spareKeys in
-                    spareValues.withUnsafeMutableBufferPointer { spareValues in
-                        histograms.withUnsafeMutableBufferPointer { histograms in
+    keys.withUnsafeMutableBufferPointer { keys in
+        values.withUnsafeMutableBufferPointer { values in
+            scratch.keys.withUnsafeMutableBufferPointer { spareKeys in
+                scratch.values.withUnsafeMutableBufferPointer { spareValues in
+                    histograms.withUnsafeMutableBufferPointer { histograms in
+                        var source = (SharedBuffer(keys), SharedBuffer(values))
+                        var target = (SharedBuffer(spareKeys), SharedBuffer(spareValues))
+                        var shift = 0
+                        while shift < 64, varyingBits >> UInt64(shift) != 0 {
+                            defer { shift += digitBits }
+                            guard (varyingBits >> UInt64(shift)) & UInt64(bucketCount - 1) != 0 else { continue }
                             scatterPass(
                                 shift: shift, digitBits: digitBits, chunks: chunks, count: count,
-                                from: (SharedBuffer(keys), SharedBuffer(values)),
-                                to: (SharedBuffer(spareKeys), SharedBuffer(spareValues)),
-                                histograms: SharedBuffer(histograms)
+                                from: source, to: target, histograms: SharedBuffer(histograms)
                             )
+                            swap(&source, &target)
+                        }
+                        // An odd number of passes leaves the result in the scratch arrays.
+                        if source.0.base != keys.baseAddress {
+                            keys.baseAddress!.update(from: source.0.base, count: count)
+                            values.baseAddress!.update(from: source.1.base, count: count)
                         }
                     }
                 }
             }
         }
-        swap(&keys, &spareKeys)
-        swap(&values, &spareValues)
     }
+}
+
+/// The spare arrays ``radixSort(keys:values:scratch:)`` scatters into, kept between sorts.
+struct RadixSortScratch {
+    var keys: [UInt64] = []
+    var values: [Int32] = []
 }
 
 /// One counting-sort pass on the digit at `shift`: counts per chunk, turns the counts into each

@@ -238,7 +238,7 @@ public struct CSVPhotoSource: PhotoSource {
                 return text
             }
             return Photo(
-                id: idPrefix + String(line),
+                id: PhotoText(prefix: idPrefix, String(line)),
                 title: text(title),
                 subtitle: name(subtitle),
                 coordinate: coordinate,
@@ -249,7 +249,7 @@ public struct CSVPhotoSource: PhotoSource {
         }
 
         /// The stored text of an image column (see ``ImageText``), made from the field's bytes.
-        private func reference(_ column: Int?, in fields: [CSVField], name: String) throws(EntryProblem) -> String? {
+        private func reference(_ column: Int?, in fields: [CSVField], name: String) throws(EntryProblem) -> PhotoText? {
             guard let column, !fields[column].range.isEmpty else { return nil }
             let field = fields[column]
             if field.hasEscapedQuotes {

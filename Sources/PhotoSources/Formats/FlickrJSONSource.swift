@@ -64,7 +64,7 @@ public struct FlickrJSONSource: PhotoSource {
         let image = try reference(entry, keys: ["url_l", "url_s", "url_sq"], images: images)
         let thumbnail = try reference(entry, keys: ["url_sq", "url_s", "url_l"], images: images)
         return Photo(
-            id: id,
+            id: PhotoText(id),
             title: try text(entry["title"], name: "title"),
             subtitle: try text(entry["description"], name: "description"),
             coordinate: coordinate,
@@ -87,7 +87,7 @@ public struct FlickrJSONSource: PhotoSource {
     }
 
     /// The first of `keys` that holds a URL, as stored text (see ``ImageText``).
-    private static func reference(_ entry: JSONValue, keys: [String], images: ImageText) throws(EntryProblem) -> String? {
+    private static func reference(_ entry: JSONValue, keys: [String], images: ImageText) throws(EntryProblem) -> PhotoText? {
         for key in keys {
             guard let text = try text(entry[key], name: key), !text.isEmpty else { continue }
             return try images.stored(text, name: key)

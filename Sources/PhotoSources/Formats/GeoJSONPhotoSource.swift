@@ -65,7 +65,7 @@ public struct GeoJSONPhotoSource: PhotoSource {
         default: throw EntryProblem("properties is \(properties.kindDescription), expected an object")
         }
         return Photo(
-            id: feature["id"]?.text ?? unnamedID(file: file, index: index),
+            id: PhotoText(feature["id"]?.text ?? unnamedID(file: file, index: index)),
             title: try text(properties, "title"),
             subtitle: try text(properties, "subtitle"),
             coordinate: coordinate,
@@ -120,7 +120,7 @@ public struct GeoJSONPhotoSource: PhotoSource {
     }
 
     /// An image property as stored text (see ``ImageText``); `nil` when missing, null or empty.
-    private static func reference(_ properties: JSONValue, _ name: String, images: ImageText) throws(EntryProblem) -> String? {
+    private static func reference(_ properties: JSONValue, _ name: String, images: ImageText) throws(EntryProblem) -> PhotoText? {
         guard let text = try text(properties, name), !text.isEmpty else { return nil }
         return try images.stored(text, name: "properties.\(name)")
     }
