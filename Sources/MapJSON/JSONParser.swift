@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A recursive-descent JSON parser (RFC 8259) over UTF-8 bytes, producing ``JSONValue``s.
 ///
 /// One pass, no intermediate tokens: strings without escapes become `String`s straight from the
@@ -28,8 +34,6 @@ struct JSONParser {
     private var memberScratch: [[(String, JSONValue)]] = []
     /// Per nesting level, the elements of the array being read there, reused likewise.
     private var elementScratch: [[JSONValue]] = []
-    /// Per streamed path, the member keys (UTF-8) kept in its object elements; `nil` keeps all.
-    private(set) var keptMembers: [[[UInt8]]?] = []
     /// Reads a streamed array itself (the index at its `[`, to be left after its `]`) instead of
     /// handing its elements to the visitor; see `JSONValue.parse(_:streamingArraysAt:keepingMembers:into:add:)`.
     var arrayReader: ((inout JSONParser, _ path: Int) throws(Failure) -> Void)?
@@ -44,7 +48,6 @@ struct JSONParser {
         bytes = parent.bytes
         self.index = index
         depth = parent.depth
-        keptMembers = parent.keptMembers
     }
 
     /// The one value of the document, with nothing but whitespace after it.
@@ -52,13 +55,8 @@ struct JSONParser {
     /// - Parameters:
     ///   - paths: Member paths (`["features"]`, `["photos", "photo"]`) whose arrays are streamed:
     ///     each element goes to `visit` and the array is kept empty in the result.
-    ///   - memberKeys: Per path, the members kept in object elements (others are checked and
-    ///     dropped); `nil`, or no entry, keeps them all.
     ///   - visit: Called once per streamed element, in document order.
-    mutating func parseDocument(
-        streaming paths: [[String]] = [], keepingMembers memberKeys: [[String]?] = [], visit: Visitor = { _, _, _ in }
-    ) throws(Failure) -> JSONValue {
-        keptMembers = paths.indices.map { $0 < memberKeys.count ? memberKeys[$0]?.map { Array($0.utf8) } : nil }
+    mutating func parseDocument(streaming paths: [[String]] = [], visit: Visitor = { _, _, _ in }) throws(Failure) -> JSONValue {
         let value: JSONValue
         if paths.isEmpty {
             value = try parseValue()
@@ -72,7 +70,7 @@ struct JSONParser {
 
     // MARK: - Values
 
-    private mutating func parseValue() throws(Failure) -> JSONValue {
+    mutating func parseValue() throws(Failure) -> JSONValue {
         skipWhitespace()
         guard index < bytes.count else { throw endOfData() }
         switch bytes[index] {
@@ -160,20 +158,79 @@ struct JSONParser {
     }
 
     mutating func parseArray(streamingTo path: Int, visit: Visitor) throws(Failure) {
+        try parseArray(reading: { parser throws(Failure) in try parser.parseValue() }) { index, element in visit(path, index, element) }
+    }
+
+    /// Walks the array at the index, making each element with `read` and handing it to `visit` with its index.
+    mutating func parseArray<Element>(
+        reading read: (inout JSONParser) throws(Failure) -> Element, visit: (_ index: Int, _ element: Element) -> Void
+    ) throws(Failure) {
         var count = 0
         try parseElements { parser throws(Failure) in
-            visit(path, count, try parser.parseStreamedElement(path: path))
+            visit(count, try read(&parser))
             count += 1
         }
     }
 
-    /// One element of the streamed array of `path`, objects keeping only the members asked.
-    private mutating func parseStreamedElement(path: Int) throws(Failure) -> JSONValue {
-        skipWhitespace()
-        if let kept = keptMembers[path], index < bytes.count, bytes[index] == UInt8(ascii: "{") {
-            return try parseObject(keeping: kept)
+    /// The values at `picks`' paths in the value at the index (see ``JSONPicks``), the value left behind.
+    mutating func pick(_ picks: JSONPicks) throws(Failure) -> JSONPicked {
+        var values = [JSONValue?](repeating: nil, count: picks.nodes.count)
+        try picks.nodes.withUnsafeBufferPointer { nodes throws(Failure) in
+            try picks.keyBytes.withUnsafeBufferPointer { keyBytes throws(Failure) in
+                try values.withUnsafeMutableBufferPointer { values throws(Failure) in
+                    try pick(node: 0, nodes: nodes, keyBytes: keyBytes, into: values)
+                }
+            }
         }
-        return try parseValue()
+        return JSONPicked(element: values[0]!, values: values, slots: picks.slots)
+    }
+
+    /// Picks from the value at the index as the tree's node `node` says (its value goes to
+    /// `values[node]`), the tree's names being ranges of `keyBytes`.
+    private mutating func pick(
+        node: Int, nodes: UnsafeBufferPointer<JSONPicks.Node>, keyBytes: UnsafeBufferPointer<UInt8>,
+        into values: UnsafeMutableBufferPointer<JSONValue?>
+    ) throws(Failure) {
+        skipWhitespace()
+        guard index < bytes.count else { throw endOfData() }
+        let children = nodes[node].children
+        guard !children.isEmpty, bytes[index] == UInt8(ascii: "{") else {
+            values[node] = try parseValue()
+            return
+        }
+        values[node] = .object([:])
+        guard try !opensEmpty(closedBy: UInt8(ascii: "}")) else { return }
+        repeat {
+            skipWhitespace()
+            guard index < bytes.count else { throw endOfData() }
+            guard bytes[index] == UInt8(ascii: "\"") else { throw invalidValue() }
+            // The child named by the key, matched on its bytes (a key with escapes is decoded first).
+            func childNamed(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+                children.first { child in
+                    let name = nodes[child].name
+                    return name.count == key.count && (key.isEmpty || memcmp(keyBytes.baseAddress! + name.lowerBound, key.baseAddress!, key.count) == 0)
+                }
+            }
+            var child: Int?
+            let keyStart = index
+            if let raw = try skipString() {
+                child = childNamed(UnsafeBufferPointer(rebasing: bytes[raw]))
+            } else {
+                index = keyStart
+                var text = try parseString()
+                child = text.withUTF8 { childNamed($0) }
+            }
+            skipWhitespace()
+            guard index < bytes.count else { throw endOfData() }
+            guard bytes[index] == UInt8(ascii: ":") else { throw invalidValue() }
+            index += 1
+            // The first of duplicate members is the one kept, as parse(_:) keeps it.
+            if let child, values[child] == nil {
+                try pick(node: child, nodes: nodes, keyBytes: keyBytes, into: values)
+            } else {
+                try skipValue()
+            }
+        } while try !closes(UInt8(ascii: "}"))
     }
 
     // MARK: - Arrays read in parts
@@ -195,11 +252,12 @@ struct JSONParser {
 
     /// Reads the elements of the streamed array of `path` from the index (an element's start)
     /// until the closing bracket or `nextPart`, the guessed start of the next part's first element.
-    mutating func parseElements(
-        ofPath path: Int, until nextPart: Int?, _ element: (JSONValue) -> Void
+    mutating func parseElements<Element>(
+        until nextPart: Int?, reading read: (inout JSONParser) throws(Failure) -> Element, _ element: (Element) -> Void
     ) throws(Failure) -> PartEnd {
         while true {
-            element(try parseStreamedElement(path: path))
+            skipWhitespace()
+            element(try read(&self))
             skipWhitespace()
             if let nextPart, index > nextPart { return .missedNextPart }
             guard index < bytes.count else { throw endOfData() }
@@ -312,17 +370,6 @@ struct JSONParser {
         object.merge(members) { first, _ in first }
         members.removeAll(keepingCapacity: true)
         memberScratch[level] = members
-        return .object(object)
-    }
-
-    /// An object of which only the members named by `keys` are kept; the others are checked
-    /// as JSON without being made into values.
-    private mutating func parseObject(keeping keys: [[UInt8]]) throws(Failure) -> JSONValue {
-        var members: [(String, JSONValue)] = []
-        members.reserveCapacity(keys.count)
-        try parseMembers(keeping: keys) { parser, key throws(Failure) in members.append((key, try parser.parseValue())) }
-        var object = [String: JSONValue](minimumCapacity: members.count)
-        object.merge(members) { first, _ in first }
         return .object(object)
     }
 

@@ -43,22 +43,17 @@ public enum JSONValue: Hashable, Sendable {
     /// `paths`, the element's index in its array and the element, before the rest of the
     /// document is read: a syntax error after the array still makes the whole call throw.
     ///
-    /// `memberKeys[i]`, when given and not `nil`, names the members kept in the object elements
-    /// of the array at `paths[i]`: the others are checked as JSON (their syntax errors still
-    /// throw) but never made into values, which saves most of the work on wide entries.
-    ///
     /// - Throws: ``JSONSyntaxError``, as ``parse(_:)``.
     public static func parse(
         _ data: Data,
         streamingArraysAt paths: [[String]],
-        keepingMembers memberKeys: [[String]?] = [],
         visit: (_ path: Int, _ index: Int, _ element: JSONValue) -> Void
     ) throws(JSONSyntaxError) -> JSONValue {
         let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<JSONValue, JSONSyntaxError> in
             let bytes = raw.bindMemory(to: UInt8.self)
             var parser = JSONParser(bytes: bytes)
             do throws(JSONParser.Failure) {
-                return .success(try parser.parseDocument(streaming: paths, keepingMembers: memberKeys, visit: visit))
+                return .success(try parser.parseDocument(streaming: paths, visit: visit))
             } catch {
                 return .failure(JSONSyntaxError(reason: JSONParser.reason(for: error, in: bytes)))
             }

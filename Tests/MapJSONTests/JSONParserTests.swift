@@ -266,53 +266,65 @@ struct JSONParserTests {
         }
     }
 
-    @Test func streamedObjectsKeepOnlyTheMembersAsked() throws {
+    @Test func picksGiveTheValuesAtTheirPaths() throws {
         var writer = SampleWriter(random: SeededGenerator(seed: 16))
         for round in 0..<500 {
-            // An array of random objects, some keys of which are asked for.
+            // An array of random objects, some member paths of which are picked.
             var elements: [JSONValue] = []
             var texts: [String] = []
             for _ in 0..<4 {
-                var sample = writer.value(depth: 1)
-                while true {
-                    if case .object = sample.value { break }
-                    sample = writer.value(depth: 1)
-                }
+                let sample = writer.value(depth: 1)
                 elements.append(sample.value)
                 texts.append(sample.text)
             }
-            let keys = elements.flatMap { element -> [String] in
-                guard case .object(let members) = element else { return [] }
-                return members.keys.filter { _ in writer.chance(2) }
-            } + ["absent", "\u{0}"]
-            var seen: [JSONValue] = []
-            _ = try JSONValue.parse(Data(("{\"list\": [" + texts.joined(separator: ",") + "]}").utf8),
-                                    streamingArraysAt: [["list"]], keepingMembers: [keys]) { _, _, element in seen.append(element) }
-            let expected = elements.map { element -> JSONValue in
-                guard case .object(let members) = element else { return element }
-                return .object(members.filter { keys.contains($0.key) })
+            var paths: [[String]] = [["absent"], ["\u{0}"], ["absent", "below"]]
+            for element in elements {
+                guard case .object(let members) = element else { continue }
+                for (key, value) in members where writer.chance(2) {
+                    paths.append([key])
+                    if case .object(let inner) = value, let innerKey = inner.keys.first { paths.append([key, innerKey]) }
+                }
             }
-            #expect(seen == expected, "round \(round)")
+            let picks = JSONPicks(paths)
+            var seen: [JSONPicked] = []
+            let text = "{\"list\": [" + texts.joined(separator: ",") + "]}"
+            _ = try JSONValue.parse(Data(text.utf8), streamingArraysAt: [["list"]], picking: [picks], into: [JSONPicked](),
+                                    minimumBytesForParts: .max) { part, _, _, picked in part.append(picked) }.parts[0].flatMap { seen += $0 }
+            #expect(seen.count == elements.count, "round \(round)")
+            for (element, picked) in zip(elements, seen) {
+                guard case .object = element else {
+                    #expect(picked.element == element, "round \(round)")
+                    continue
+                }
+                #expect(picked.element == .object([:]), "round \(round)")
+                for (number, path) in paths.enumerated() {
+                    // What the whole element holds at the path; a prefix of a longer path is an empty object for an object.
+                    var expected: JSONValue? = element
+                    for key in path { expected = expected?[key] }
+                    let leadsOn = paths.contains { $0.count > path.count && Array($0.prefix(path.count)) == path }
+                    if leadsOn, case .object? = expected { expected = .object([:]) }
+                    #expect(picked[number] == expected, "round \(round): \(path)")
+                }
+            }
         }
     }
 
-    /// The same errors, at the same places, as when every member is kept.
+    /// Members not picked are still checked: the same errors, at the same places, as when all are read.
     @Test func droppedMembersAreStillChecked() {
+        func parse(_ data: Data) throws(JSONSyntaxError) {
+            _ = try JSONValue.parse(data, streamingArraysAt: [["l"]], picking: [JSONPicks([["a"]])], into: 0) { _, _, _, _ in }
+        }
         for (text, reason) in [
             (#"{"l": [{"a": 1, "b": [1,,]}]}"#, "invalid value at line 1, column 25"),
             (#"{"l": [{"a": 1, "b": "\x"}]}"#, "invalid escape sequence at line 1, column 23"),
             (#"{"l": [{"a": 1, "b": {"c" 2}}]}"#, "invalid value at line 1, column 27"),
             ("{\"l\": [{\"b\": \"\t\"}]}", "unescaped control character in string at line 1, column 15"),
         ] {
-            let error = #expect(throws: JSONSyntaxError.self) {
-                try JSONValue.parse(Data(text.utf8), streamingArraysAt: [["l"]], keepingMembers: [["a"]]) { _, _, _ in }
-            }
+            let error = #expect(throws: JSONSyntaxError.self) { try parse(Data(text.utf8)) }
             #expect(error?.reason == "is not valid JSON: \(reason)", "\(text)")
         }
         let invalidUTF8 = Data(#"{"l": [{"b": "x"#.utf8) + Data([0xFF]) + Data(#""}]}"#.utf8)
-        #expect(throws: JSONSyntaxError.self) {
-            try JSONValue.parse(invalidUTF8, streamingArraysAt: [["l"]], keepingMembers: [["a"]]) { _, _, _ in }
-        }
+        #expect(throws: JSONSyntaxError.self) { try parse(invalidUTF8) }
     }
 
     @Test func streamedArraysAreHandedOutElementByElement() throws {

@@ -35,8 +35,12 @@ public struct FlickrJSONSource: PhotoSource {
     /// The photos' path, streamed one photo at a time.
     static let entriesPath = ["photos", "photo"]
 
-    /// The members of a photo that ``photo(from:images:)`` reads.
-    static let entryMembers = ["id", "title", "description", "latitude", "longitude", "ownername", "datetaken", "url_l", "url_s", "url_sq"]
+    /// The text members of a photo, each a string or an object `{"_content": "…"}`.
+    private static let textMembers = ["title", "description", "datetaken", "ownername", "url_l", "url_s", "url_sq"]
+
+    /// What a photo is made of, picked from its entry as it is parsed: `id`, `latitude`,
+    /// `longitude`, then each text member and its `_content`.
+    static let picks = JSONPicks([["id"], ["latitude"], ["longitude"]] + textMembers.flatMap { [[$0], [$0, "_content"]] })
 
     /// Checks what the whole document must be (its photos already taken out).
     static func check(_ document: JSONValue, file: URL) throws(PhotoSourceError) {
@@ -53,26 +57,35 @@ public struct FlickrJSONSource: PhotoSource {
     }
 
     /// One photo, or `nil` when it has no location.
-    static func photo(from entry: JSONValue, images: ImageText) throws(EntryProblem) -> Photo? {
-        guard case .object = entry else { throw EntryProblem("is \(entry.kindDescription), expected an object") }
-        guard let id = entry["id"]?.text, !id.isEmpty else { throw EntryProblem("has no id") }
-        let latitude = try DegreesText.degrees(entry["latitude"], name: "latitude")
-        let longitude = try DegreesText.degrees(entry["longitude"], name: "longitude")
+    static func photo(from entry: JSONPicked, images: ImageText) throws(EntryProblem) -> Photo? {
+        guard case .object = entry.element else { throw EntryProblem("is \(entry.element.kindDescription), expected an object") }
+        guard let id = entry[0]?.text, !id.isEmpty else { throw EntryProblem("has no id") }
+        let latitude = try DegreesText.degrees(entry[1], name: "latitude")
+        let longitude = try DegreesText.degrees(entry[2], name: "longitude")
         guard let coordinate = try DegreesText.coordinate(latitude: latitude, longitude: longitude) else {
             return nil
         }
-        let image = try reference(entry, keys: ["url_l", "url_s", "url_sq"], images: images)
-        let thumbnail = try reference(entry, keys: ["url_sq", "url_s", "url_l"], images: images)
+        // The text members by their number in `textMembers`: title 0, description 1, datetaken 2,
+        // ownername 3, url_l 4, url_s 5, url_sq 6.
+        let image = try reference(entry, members: [4, 5, 6], images: images)
+        let thumbnail = try reference(entry, members: [6, 5, 4], images: images)
         return Photo(
             id: PhotoText(id),
-            title: try text(entry["title"], name: "title"),
-            subtitle: try text(entry["description"], name: "description"),
+            title: try text(entry, 0),
+            subtitle: try text(entry, 1),
             coordinate: coordinate,
-            dateTaken: try text(entry["datetaken"], name: "datetaken").flatMap { DateText.date(fromFlickr: $0) },
-            photographer: try text(entry["ownername"], name: "ownername"),
+            dateTaken: try text(entry, 2).flatMap { DateText.date(fromFlickr: $0) },
+            photographer: try text(entry, 3),
             imageText: image,
             thumbnailText: thumbnail
         )
+    }
+
+    /// The text member number `number` of `textMembers` in a picked entry.
+    private static func text(_ entry: JSONPicked, _ number: Int) throws(EntryProblem) -> String? {
+        let value = entry[3 + 2 * number]
+        if case .object? = value { return try text(entry[4 + 2 * number], name: "\(textMembers[number])._content") }
+        return try text(value, name: textMembers[number])
     }
 
     /// A text member, which Flickr writes either as a string or as an object `{"_content": "…"}`.
@@ -86,11 +99,11 @@ public struct FlickrJSONSource: PhotoSource {
         }
     }
 
-    /// The first of `keys` that holds a URL, as stored text (see ``ImageText``).
-    private static func reference(_ entry: JSONValue, keys: [String], images: ImageText) throws(EntryProblem) -> PhotoText? {
-        for key in keys {
-            guard let text = try text(entry[key], name: key), !text.isEmpty else { continue }
-            return try images.stored(text, name: key)
+    /// The first of `members` (numbers in `textMembers`) that holds a URL, as stored text (see ``ImageText``).
+    private static func reference(_ entry: JSONPicked, members: [Int], images: ImageText) throws(EntryProblem) -> PhotoText? {
+        for member in members {
+            guard let text = try text(entry, member), !text.isEmpty else { continue }
+            return try images.stored(text, name: textMembers[member])
         }
         return nil
     }

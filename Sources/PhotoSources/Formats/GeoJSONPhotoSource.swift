@@ -43,14 +43,36 @@ public struct GeoJSONPhotoSource: PhotoSource {
         }
     }
 
+    /// What a feature's photo is made of, picked from the feature as it is parsed.
+    static let picks = JSONPicks([
+        ["type"], ["id"], ["geometry"], ["geometry", "type"], ["geometry", "coordinates"], ["properties"],
+        ["properties", "title"], ["properties", "subtitle"], ["properties", "photographer"],
+        ["properties", "image"], ["properties", "thumbnail"],
+    ])
+
+    /// The picked values of a feature, by name.
+    struct Feature {
+        let picked: JSONPicked
+
+        var type: JSONValue? { picked[0] }
+        var id: JSONValue? { picked[1] }
+        var geometry: JSONValue? { picked[2] }
+        var geometryType: JSONValue? { picked[3] }
+        var coordinates: JSONValue? { picked[4] }
+        var properties: JSONValue? { picked[5] }
+        /// A string property by its number in ``picks`` (6: title ... 10: thumbnail).
+        func property(_ path: Int) -> JSONValue? { picked[path] }
+    }
+
     /// One photo, or `nil` when the feature has no location.
     static func photo(
-        from feature: JSONValue, index: Int, file: URL, images: ImageText
+        from picked: JSONPicked, index: Int, file: URL, images: ImageText
     ) throws(EntryProblem) -> Photo? {
-        guard case .string("Feature") = feature["type"] else {
-            throw EntryProblem("is \(feature["type"]?.text.map { "a \($0)" } ?? feature.kindDescription), expected a Feature")
+        let feature = Feature(picked: picked)
+        guard case .string("Feature") = feature.type else {
+            throw EntryProblem("is \(feature.type?.text.map { "a \($0)" } ?? picked.element.kindDescription), expected a Feature")
         }
-        guard let position = try position(of: feature["geometry"]) else { return nil }
+        guard let position = try position(of: feature) else { return nil }
         let coordinate: Coordinate
         do {
             guard let located = try PhotoLocation.coordinate(latitude: position.latitude, longitude: position.longitude)
@@ -59,20 +81,19 @@ public struct GeoJSONPhotoSource: PhotoSource {
         } catch {
             throw EntryProblem(error)
         }
-        let properties = feature["properties"] ?? .null
-        switch properties {
+        switch feature.properties ?? .null {
         case .object, .null: break
-        default: throw EntryProblem("properties is \(properties.kindDescription), expected an object")
+        case let properties: throw EntryProblem("properties is \(properties.kindDescription), expected an object")
         }
         return Photo(
-            id: PhotoText(feature["id"]?.text ?? unnamedID(file: file, index: index)),
-            title: try text(properties, "title"),
-            subtitle: try text(properties, "subtitle"),
+            id: PhotoText(feature.id?.text ?? unnamedID(file: file, index: index)),
+            title: try text(feature, 6, "title"),
+            subtitle: try text(feature, 7, "subtitle"),
             coordinate: coordinate,
             altitudeMeters: position.altitude,
-            photographer: try text(properties, "photographer"),
-            imageText: try reference(properties, "image", images: images),
-            thumbnailText: try reference(properties, "thumbnail", images: images)
+            photographer: try text(feature, 8, "photographer"),
+            imageText: try reference(feature, 9, "image", images: images),
+            thumbnailText: try reference(feature, 10, "thumbnail", images: images)
         )
     }
 
@@ -81,20 +102,20 @@ public struct GeoJSONPhotoSource: PhotoSource {
         "\(file.lastPathComponent)#features[\(index)]"
     }
 
-    /// The point of a geometry, or `nil` for a null geometry.
+    /// The point of the feature's geometry, or `nil` for a null geometry.
     private static func position(
-        of geometry: JSONValue?
+        of feature: Feature
     ) throws(EntryProblem) -> (latitude: Double, longitude: Double, altitude: Double?)? {
-        switch geometry {
+        switch feature.geometry {
         case nil, .null?: return nil
         case .object?: break
         case let other?: throw EntryProblem("geometry is \(other.kindDescription), expected an object")
         }
-        guard case .string("Point") = geometry?["type"] else {
-            let type = geometry?["type"]?.text ?? "without a type"
+        guard case .string("Point") = feature.geometryType else {
+            let type = feature.geometryType?.text ?? "without a type"
             throw EntryProblem("geometry is a \(type); only Point features are photos")
         }
-        guard case .array(let values) = geometry?["coordinates"], (2...3).contains(values.count) else {
+        guard case .array(let values) = feature.coordinates, (2...3).contains(values.count) else {
             throw EntryProblem("coordinates must be [longitude, latitude] or [longitude, latitude, altitude]")
         }
         var numbers: [Double] = []
@@ -107,9 +128,9 @@ public struct GeoJSONPhotoSource: PhotoSource {
         return (numbers[1], numbers[0], numbers.count == 3 ? numbers[2] : nil)
     }
 
-    /// A string property; `nil` when missing or null.
-    private static func text(_ properties: JSONValue, _ name: String) throws(EntryProblem) -> String? {
-        switch properties[name] {
+    /// A string property (its number in ``picks``, its name for messages); `nil` when missing or null.
+    private static func text(_ feature: Feature, _ path: Int, _ name: String) throws(EntryProblem) -> String? {
+        switch feature.property(path) {
         case nil, .null?: return nil
         case let value?:
             guard let text = value.text else {
@@ -120,8 +141,8 @@ public struct GeoJSONPhotoSource: PhotoSource {
     }
 
     /// An image property as stored text (see ``ImageText``); `nil` when missing, null or empty.
-    private static func reference(_ properties: JSONValue, _ name: String, images: ImageText) throws(EntryProblem) -> PhotoText? {
-        guard let text = try text(properties, name), !text.isEmpty else { return nil }
+    private static func reference(_ feature: Feature, _ path: Int, _ name: String, images: ImageText) throws(EntryProblem) -> PhotoText? {
+        guard let text = try text(feature, path, name), !text.isEmpty else { return nil }
         return try images.stored(text, name: "properties.\(name)")
     }
 }

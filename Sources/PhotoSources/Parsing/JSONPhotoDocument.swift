@@ -3,9 +3,10 @@ import MapJSON
 
 /// Reads a GeoJSON or Flickr-style JSON photo file, making each photo as its entry is parsed:
 /// the `features` or `photos.photo` array is streamed (see `JSONValue.parse(_:streamingArraysAt:
-/// keepingMembers:into:minimumBytesForParts:add:)`), so a million entries never exist as one
-/// `JSONValue`; an array of 8 MiB or more is read in parts on several cores, each part making
-/// its own photos, joined in order.
+/// picking:into:minimumBytesForParts:add:)`), so a million entries never exist as one
+/// `JSONValue`, and of each entry only the members a photo is made of are read into values
+/// (``JSONPicks``); an array of 8 MiB or more is read in parts on several cores, each part
+/// making its own photos, joined in order.
 ///
 /// Problems are reported as if the whole document had been read first: a syntax error anywhere
 /// wins, then what is wrong with the document as a whole, then the first entry at fault.
@@ -25,11 +26,11 @@ enum JSONPhotoDocument {
             }
         }
 
-        /// The members of an entry that make its photo; the others are not kept.
-        var entryMembers: [String]? {
+        /// What an entry's photo is made of; the other members are checked and dropped.
+        var picks: JSONPicks {
             switch self {
-            case .geoJSON: return nil
-            case .flickr: return FlickrJSONSource.entryMembers
+            case .geoJSON: return GeoJSONPhotoSource.picks
+            case .flickr: return FlickrJSONSource.picks
             }
         }
 
@@ -58,7 +59,7 @@ enum JSONPhotoDocument {
         var parts: [[EntryList]]
         do {
             (document, parts) = try JSONValue.parse(
-                data, streamingArraysAt: formats.map(\.entriesPath), keepingMembers: formats.map(\.entryMembers),
+                data, streamingArraysAt: formats.map(\.entriesPath), picking: formats.map(\.picks),
                 into: EntryList(), minimumBytesForParts: minimumBytesForParts
             ) { list, path, index, element in
                 list.add(element, index: index, format: formats[path], file: url, images: images)
@@ -119,7 +120,7 @@ enum JSONPhotoDocument {
         /// part), named once the index in the whole array is known.
         var unnamed: [(position: Int, index: Int)] = []
         /// Makes the entry at `index` (in the part) into a photo, or notes why it cannot be one.
-        mutating func add(_ element: JSONValue, index: Int, format: Format, file: URL, images: ImageText) {
+        mutating func add(_ element: JSONPicked, index: Int, format: Format, file: URL, images: ImageText) {
             count += 1
             guard failure == nil else { return }
             do throws(EntryProblem) {
@@ -127,7 +128,7 @@ enum JSONPhotoDocument {
                 switch format {
                 case .geoJSON:
                     photo = try GeoJSONPhotoSource.photo(from: element, index: index, file: file, images: images)
-                    if photo != nil, element["id"]?.text == nil { unnamed.append((photos.count, index)) }
+                    if photo != nil, GeoJSONPhotoSource.Feature(picked: element).id?.text == nil { unnamed.append((photos.count, index)) }
                 case .flickr:
                     photo = try FlickrJSONSource.photo(from: element, images: images)
                 }
