@@ -93,12 +93,44 @@ struct ImageText: Sendable {
     /// any other bytes go through ``stored(_:name:)``.
     ///
     /// - Returns: `nil` for empty or white-space bytes, or bytes that are not UTF-8 (readers check that first).
-    func stored(bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, name: String) throws(EntryProblem) -> PhotoText? {
+    ///
+    /// - Parameter folders: The folders of relative paths met so far, shared by the photos in
+    ///   them: the text's prefix is then the source's folder joined to the path's folder, one
+    ///   string for all its photos, and the rest (a file name) usually fits in a `String` itself.
+    func stored(
+        bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, name: String, folders: inout Folders
+    ) throws(EntryProblem) -> PhotoText? {
         if isASCII, let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
-            return try stored(trimmedBytes: bytes, name: name) { String(decoding: bytes, as: UTF8.self) }
+            let text = try stored(trimmedBytes: bytes, name: name) { String(decoding: bytes, as: UTF8.self) }
+            guard text.prefix != nil, let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return text }
+            let folder = UnsafeBufferPointer(rebasing: bytes[...slash])
+            return PhotoText(prefix: folders.prefix(for: folder, in: directoryPrefix),
+                             String(decoding: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]), as: UTF8.self))
         }
         guard let text = UTF8Text.string(bytes) else { return nil }
         return try stored(text, name: name)
+    }
+
+    /// The folders of relative image paths a reader has met (up to 64, the latest kept), each
+    /// joined to the source's folder once.
+    struct Folders {
+        private var known: [(folder: [UInt8], prefix: String)] = []
+        private var next = 0
+
+        init() {}
+
+        /// `directoryPrefix` joined to `folder` (which ends in `/`), made once per folder.
+        mutating func prefix(for folder: UnsafeBufferPointer<UInt8>, in directoryPrefix: String) -> String {
+            if let found = known.firstIndex(where: { $0.folder.elementsEqual(folder) }) { return known[found].prefix }
+            let prefix = directoryPrefix + String(decoding: folder, as: UTF8.self)
+            if known.count < 64 {
+                known.append((Array(folder), prefix))
+            } else {
+                known[next] = (Array(folder), prefix)
+                next = (next + 1) % 64
+            }
+            return prefix
+        }
     }
 
     /// `bytes` already trimmed: themselves, or joined to the folder; `original` gives the text for messages.

@@ -28,18 +28,18 @@ public struct Photo: Sendable {
     public var coordinate: Coordinate
     /// Height above mean sea level in meters, negative below it; `nil` when unknown.
     public var altitudeMeters: Double? {
-        get { altitudeStorage.isNaN ? nil : altitudeStorage }
-        set { altitudeStorage = newValue ?? .nan }
+        get { extras?.altitudeMeters }
+        set { changeExtras { $0.altitudeMeters = newValue } }
     }
     /// The radius of uncertainty of ``coordinate`` in meters (EXIF GPSHPositioningError); `nil` when unknown.
     public var horizontalAccuracyMeters: Double? {
-        get { accuracyStorage.isNaN ? nil : accuracyStorage }
-        set { accuracyStorage = newValue ?? .nan }
+        get { extras?.horizontalAccuracyMeters }
+        set { changeExtras { $0.horizontalAccuracyMeters = newValue } }
     }
     /// When the photo was taken; `nil` when unknown.
     public var dateTaken: Date? {
-        get { dateStorage.isNaN ? nil : Date(timeIntervalSinceReferenceDate: dateStorage) }
-        set { dateStorage = newValue?.timeIntervalSinceReferenceDate ?? .nan }
+        get { extras?.dateTaken }
+        set { changeExtras { $0.dateTaken = newValue } }
     }
     /// Who took the photo, or `nil` when the source does not say.
     public var photographer: String?
@@ -58,23 +58,68 @@ public struct Photo: Sendable {
     /// Resolved when asked for, as ``image``.
     public var thumbnail: ImageReference? {
         get { thumbnailText.flatMap { ImageReference(resolving: $0.text) } }
-        set { thumbnailText = newValue.map { PhotoText($0.storedText) } }
+        set { changeExtras { $0.thumbnailText = newValue.map { PhotoText($0.storedText) } } }
     }
 
     // Stored compactly, for sources of a million photos: texts in two parts when a source's
-    // photos share the first, and optional numbers as NaN for nil (8 bytes each instead of 16).
+    // photos share the first, and what most rows lack (altitude, accuracy, date, thumbnail) in
+    // one shared box, absent when all of it is (8 bytes instead of 64 a photo).
     /// ``id`` as stored.
     @usableFromInline var idText: PhotoText
-    /// ``altitudeMeters``, NaN for nil.
-    private var altitudeStorage: Double
-    /// ``horizontalAccuracyMeters``, NaN for nil.
-    private var accuracyStorage: Double
-    /// ``dateTaken`` in seconds since 2001-01-01 UTC, NaN for nil.
-    private var dateStorage: Double
     /// ``image`` as stored: an absolute or `~` path, or a URL (see ``ImageText``).
     var imageText: PhotoText?
     /// ``thumbnail`` as stored.
-    var thumbnailText: PhotoText?
+    var thumbnailText: PhotoText? { extras?.thumbnailText }
+    /// The fields most photos lack; `nil` when all are.
+    private var extras: Extras?
+
+    /// ``altitudeMeters``, ``horizontalAccuracyMeters``, ``dateTaken`` and ``thumbnail``, in an
+    /// immutable box that photos copied from one another share; changing one makes a new box.
+    private final class Extras: Sendable {
+        let altitudeMeters: Double?
+        let horizontalAccuracyMeters: Double?
+        let dateTaken: Date?
+        let thumbnailText: PhotoText?
+
+        /// A box, or `nil` when every field is `nil`.
+        static func make(
+            altitudeMeters: Double?, horizontalAccuracyMeters: Double?, dateTaken: Date?, thumbnailText: PhotoText?
+        ) -> Extras? {
+            guard altitudeMeters != nil || horizontalAccuracyMeters != nil || dateTaken != nil || thumbnailText != nil else {
+                return nil
+            }
+            return Extras(altitudeMeters: altitudeMeters, horizontalAccuracyMeters: horizontalAccuracyMeters,
+                          dateTaken: dateTaken, thumbnailText: thumbnailText)
+        }
+
+        private init(altitudeMeters: Double?, horizontalAccuracyMeters: Double?, dateTaken: Date?, thumbnailText: PhotoText?) {
+            self.altitudeMeters = altitudeMeters
+            self.horizontalAccuracyMeters = horizontalAccuracyMeters
+            self.dateTaken = dateTaken
+            self.thumbnailText = thumbnailText
+        }
+    }
+
+    /// The extras' fields, to change.
+    private struct ExtraFields {
+        var altitudeMeters: Double?
+        var horizontalAccuracyMeters: Double?
+        var dateTaken: Date?
+        var thumbnailText: PhotoText?
+    }
+
+    /// Replaces the extras box by one with `change` applied.
+    private mutating func changeExtras(_ change: (inout ExtraFields) -> Void) {
+        var fields = ExtraFields(
+            altitudeMeters: extras?.altitudeMeters, horizontalAccuracyMeters: extras?.horizontalAccuracyMeters,
+            dateTaken: extras?.dateTaken, thumbnailText: extras?.thumbnailText
+        )
+        change(&fields)
+        extras = Extras.make(
+            altitudeMeters: fields.altitudeMeters, horizontalAccuracyMeters: fields.horizontalAccuracyMeters,
+            dateTaken: fields.dateTaken, thumbnailText: fields.thumbnailText
+        )
+    }
 
     /// Creates a photo; `title`, `subtitle` and `photographer` are trimmed and an empty one becomes `nil`.
     public init(
@@ -113,12 +158,12 @@ public struct Photo: Sendable {
         self.title = Photo.nonEmpty(title)
         self.subtitle = Photo.nonEmpty(subtitle)
         self.coordinate = coordinate
-        altitudeStorage = altitudeMeters ?? .nan
-        accuracyStorage = horizontalAccuracyMeters ?? .nan
-        dateStorage = dateTaken?.timeIntervalSinceReferenceDate ?? .nan
+        extras = Extras.make(
+            altitudeMeters: altitudeMeters, horizontalAccuracyMeters: horizontalAccuracyMeters,
+            dateTaken: dateTaken, thumbnailText: thumbnailText
+        )
         self.photographer = Photo.nonEmpty(photographer)
         self.imageText = imageText
-        self.thumbnailText = thumbnailText
     }
 
     /// The text a callout shows first: the title, else the subtitle, else "Untitled". Never empty.
@@ -179,12 +224,14 @@ extension Photo: Codable {
         title = try container.decodeIfPresent(String.self, forKey: .title)
         subtitle = try container.decodeIfPresent(String.self, forKey: .subtitle)
         coordinate = try container.decode(Coordinate.self, forKey: .coordinate)
-        altitudeStorage = try container.decodeIfPresent(Double.self, forKey: .altitudeMeters) ?? .nan
-        accuracyStorage = try container.decodeIfPresent(Double.self, forKey: .horizontalAccuracyMeters) ?? .nan
-        dateStorage = try container.decodeIfPresent(Date.self, forKey: .dateTaken)?.timeIntervalSinceReferenceDate ?? .nan
+        extras = Extras.make(
+            altitudeMeters: try container.decodeIfPresent(Double.self, forKey: .altitudeMeters),
+            horizontalAccuracyMeters: try container.decodeIfPresent(Double.self, forKey: .horizontalAccuracyMeters),
+            dateTaken: try container.decodeIfPresent(Date.self, forKey: .dateTaken),
+            thumbnailText: try container.decodeIfPresent(ImageReference.self, forKey: .thumbnail).map { PhotoText($0.storedText) }
+        )
         photographer = try container.decodeIfPresent(String.self, forKey: .photographer)
         imageText = try container.decodeIfPresent(ImageReference.self, forKey: .image).map { PhotoText($0.storedText) }
-        thumbnailText = try container.decodeIfPresent(ImageReference.self, forKey: .thumbnail).map { PhotoText($0.storedText) }
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -11,7 +11,7 @@ import Testing
 struct LazyImageReferenceTests {
     private let texts = [
         "photos/a.jpg", "../b.jpg", "./c d.jpg", "~/e.jpg", "/abs/f.jpg", "file:///g.jpg", "https://example.org/h.jpg?s=1",
-        "HTTP://Example.org/i.jpg", "  spaced.jpg  ", "中文/照片.jpg",
+        "HTTP://Example.org/i.jpg", "  spaced.jpg  ", "中文/照片.jpg", "2024/06/deep/j.jpg", "2024/06/deep/k.jpg",
     ]
 
     @Test func storedTextResolvesAsTheSourceTextDid() throws {
@@ -19,10 +19,13 @@ struct LazyImageReferenceTests {
         for text in texts {
             let stored = try #require(try ImageText(directoryPath: directory.path).stored(text, name: "image"))
             var bytes = text
+            var folders = ImageText.Folders()
             let fromBytes = try bytes.withUTF8 { utf8 in
-                try ImageText(directoryPath: directory.path).stored(bytes: utf8, isASCII: text.utf8.allSatisfy { $0 < 0x80 }, name: "image")
+                try ImageText(directoryPath: directory.path).stored(
+                    bytes: utf8, isASCII: text.utf8.allSatisfy { $0 < 0x80 }, name: "image", folders: &folders)
             }
             #expect(fromBytes == stored, "\(text)")
+            #expect(fromBytes?.text == stored.text, "\(text)")
             #expect(ImageReference(resolving: stored.text) == ImageReference(text, relativeTo: directory), "\(text)")
         }
         #expect(try ImageText(directoryPath: "/data").stored(" \t", name: "image") == nil)

@@ -183,10 +183,11 @@ public struct CSVPhotoSource: PhotoSource {
         ) -> PartResult {
             var result = PartResult()
             var names: [String] = []
+            var folders = ImageText.Folders()
             do throws(CSVReader.Failure) {
                 try CSVReader.forEachRecord(in: bytes, range: range, startLine: line) { line, fields, _ throws(CSVReader.Failure) in
                     do throws(EntryProblem) {
-                        if let photo = try photo(from: fields, line: line, names: &names) {
+                        if let photo = try photo(from: fields, line: line, names: &names, folders: &folders) {
                             precondition(result.count < destination.count, "a CSV part holds more records than line breaks")
                             (destination.baseAddress! + result.count).initialize(to: photo)
                             result.count += 1
@@ -208,7 +209,9 @@ public struct CSVPhotoSource: PhotoSource {
         ///
         /// - Parameter names: Photographers and subtitles met so far (up to 64), shared by the
         ///   photos that repeat them: one string each instead of one per row.
-        func photo(from fields: [CSVField], line: Int, names: inout [String]) throws(EntryProblem) -> Photo? {
+        func photo(
+            from fields: [CSVField], line: Int, names: inout [String], folders: inout ImageText.Folders
+        ) throws(EntryProblem) -> Photo? {
             guard fields.count == columnCount else {
                 throw EntryProblem("has \(fields.count) fields, the header has \(columnCount)")
             }
@@ -243,19 +246,22 @@ public struct CSVPhotoSource: PhotoSource {
                 subtitle: name(subtitle),
                 coordinate: coordinate,
                 photographer: name(photographer),
-                imageText: try reference(image, in: fields, name: "image"),
-                thumbnailText: try reference(thumbnail, in: fields, name: "thumbnail")
+                imageText: try reference(image, in: fields, name: "image", folders: &folders),
+                thumbnailText: try reference(thumbnail, in: fields, name: "thumbnail", folders: &folders)
             )
         }
 
         /// The stored text of an image column (see ``ImageText``), made from the field's bytes.
-        private func reference(_ column: Int?, in fields: [CSVField], name: String) throws(EntryProblem) -> PhotoText? {
+        private func reference(
+            _ column: Int?, in fields: [CSVField], name: String, folders: inout ImageText.Folders
+        ) throws(EntryProblem) -> PhotoText? {
             guard let column, !fields[column].range.isEmpty else { return nil }
             let field = fields[column]
             if field.hasEscapedQuotes {
                 return try CSVReader.text(of: field, in: bytes).flatMap { text throws(EntryProblem) in try images.stored(text, name: name) }
             }
-            return try images.stored(bytes: UnsafeBufferPointer(rebasing: bytes[field.range]), isASCII: field.isASCII, name: name)
+            return try images.stored(
+                bytes: UnsafeBufferPointer(rebasing: bytes[field.range]), isASCII: field.isASCII, name: name, folders: &folders)
         }
 
         /// Degrees read from the field's bytes when they are a plain decimal number, else as ``DegreesText`` reads text.
