@@ -163,6 +163,19 @@ struct ClusterIndexTests {
         #expect(clusterCounts(items) == [2])
     }
 
+    @Test func inputsWithoutAnyIdentifierAreAllPointsAtEveryZoom() throws {
+        let inputs = try makeRandomInputs(count: 2_000, seed: 3).map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: nil) }
+        let index = ClusterIndex(inputs)
+        for zoom in 0...17 {
+            let items = index.items(in: MapRect.world, zoomLevel: Double(zoom))
+            #expect(clusters(items.map(\.item)).isEmpty, "zoom \(zoom)")
+            #expect(pointIndices(items.map(\.item)) == Array(0..<inputs.count), "zoom \(zoom)")
+        }
+        let region = try CoordinateRegion(west: 0, south: 40, east: 10, north: 50)
+        let inside = inputs.indices.filter { region.contains(inputs[$0].coordinate) }
+        #expect(pointIndices(index.items(in: region, zoomLevel: 6)) == inside)
+    }
+
     // MARK: - Antimeridian
 
     @Test func pointsEitherSideOfTheAntimeridianCluster() throws {

@@ -42,6 +42,9 @@ struct ClusterBuilder {
             ClusterGrid(cellWidthAtLeast: options.radiusWorldFraction(atZoom: zoom - 1))
         }
 
+        // Items without an identifier never cluster: with no others, every level holds the
+        // inputs, and the sweeps are left out.
+        let anyClusterable = inputs.identifiers.contains { $0 >= 0 }
         // The level being built, in segments (one per stripe of the sweep that made it).
         var segments = [inputs]
         var scratch = RadixSortScratch()
@@ -52,7 +55,7 @@ struct ClusterBuilder {
             segments = []
             levels[zoom - options.minimumZoom] = sorted.ids
             guard zoom > options.minimumZoom else { break }
-            segments = cluster(sorted, keys: keys, grid: grid, zoom: zoom - 1)
+            segments = anyClusterable ? cluster(sorted, keys: keys, grid: grid, zoom: zoom - 1) : [sorted]
         }
         self.positions.shrinkToFit()
         children.shrinkToFit()
