@@ -49,9 +49,9 @@ struct NegativeNumberTests {
             "--circle", "-33.9,18.4,5000", "--great-circle", "-33.94,151.18,51.47,-0.45", "--span", "0.2,0.3",
             "--center", "-1,-1",
         ])
-        #expect(shapes.circles == ["-33.9,18.4,5000"] && shapes.greatCircles == ["-33.94,151.18,51.47,-0.45"])
-        #expect(try ArgumentValues.circle(shapes.circles[0]).center == Coordinate(latitude: -33.9, longitude: 18.4))
-        #expect(try ArgumentValues.greatCircle(shapes.greatCircles[0])[1] == Coordinate(latitude: 51.47, longitude: -0.45))
+        #expect(shapes.overlayOptions.circles == ["-33.9,18.4,5000"] && shapes.overlayOptions.greatCircles == ["-33.94,151.18,51.47,-0.45"])
+        #expect(try ArgumentValues.circle(shapes.overlayOptions.circles[0]).center == Coordinate(latitude: -33.9, longitude: 18.4))
+        #expect(try ArgumentValues.greatCircle(shapes.overlayOptions.greatCircles[0])[1] == Coordinate(latitude: 51.47, longitude: -0.45))
     }
 
     @Test func locateAndClusterTakeThemToo() throws {

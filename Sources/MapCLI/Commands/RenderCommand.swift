@@ -22,23 +22,10 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var photoSources: PhotoSourceOptions
 
+    @OptionGroup var overlayOptions: OverlayOptions
+
     @Option(parsing: .unconditional, help: "The photo whose callout is shown: first, or a photo's id, title, or the start or a part of one title (case ignored).")
     var select: String?
-
-    @Option(name: .customLong("track"), parsing: .unconditionalSingleValue, help: "A GPX 1.1 file whose tracks and routes are drawn as lines.")
-    var tracks: [String] = []
-
-    @Option(name: .customLong("overlay"), parsing: .unconditionalSingleValue, help: "A GeoJSON file whose lines and polygons are drawn over the map.")
-    var overlays: [String] = []
-
-    @Option(name: .customLong("circle"), parsing: .unconditionalSingleValue, help: "A circle drawn geodesically, as LAT,LON,METERS.")
-    var circles: [String] = []
-
-    @Option(name: .customLong("great-circle"), parsing: .unconditionalSingleValue, help: "A great-circle line, as LAT,LON,LAT,LON.")
-    var greatCircles: [String] = []
-
-    @Option(parsing: .unconditional, help: "Where overlays sit: above-roads (under labels) or above-labels.")
-    var overlayLevel: OverlayLevelArgument = .aboveRoads
 
     @Flag(help: "Draw each photo's accuracy circle when it is known.")
     var showAccuracy = false
@@ -60,17 +47,7 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3.")
     var scale: Double = 1
 
-    @Option(parsing: .unconditional, help: "A style name from the styles folder (standard, muted, dark, satellite, hybrid) or a style JSON file.")
-    var style: String = "standard"
-
-    @Option(parsing: .unconditional, help: "Imagery for the satellite and hybrid styles: a tile URL template with {z}, {x} and {y} (also {s}, {r}) or an .mbtiles file.")
-    var rasterSource: String?
-
-    @Option(parsing: .unconditional, help: "The folder of named styles; by default $MAPWRIGHT_DATA/Styles, then the installed, user and checkout data (README: Data and caches).")
-    var stylesDirectory: String?
-
-    @Option(parsing: .unconditional, help: "The folder holding the bundled basemap; by default $MAPWRIGHT_DATA/Tiles/basemap, then the installed, user and checkout data.")
-    var basemapDirectory: String?
+    @OptionGroup var styleOptions: StyleOptions
 
     @Option(parsing: .unconditional, help: "The colour of every pin: red, green, purple or a hex colour; by default each photographer gets one.")
     var pinColor: String?
@@ -114,11 +91,7 @@ struct RenderCommand: ParsableCommand {
         }
         _ = try outputFormat()
         _ = try region.choice()
-        for circle in circles { _ = try ArgumentValues.circle(circle) }
-        for line in greatCircles { _ = try ArgumentValues.greatCircle(line) }
         if let pinColor { _ = try RenderCommand.pinColor(pinColor) }
-        for path in tracks { try OutputPath.checkReadableFile(path, option: "--track") }
-        for path in overlays { try OutputPath.checkReadableFile(path, option: "--overlay") }
         if let markerImage { _ = try loadMarkerImage(markerImage) }
         // Last, so a bad value is reported even when the output folder is wrong too.
         if !writesToStandardOutput { try OutputPath.checkWritable(output, option: "--output") }
@@ -166,43 +139,16 @@ struct RenderCommand: ParsableCommand {
             if compression != nil { Mapwright.warn("--compression does nothing for \(name) output: it sets PNG compression") }
             if palette { Mapwright.warn("--palette does nothing for \(name) output: it makes palette PNGs") }
         }
-        let style = try loadStyle()
-        let look = style.mapwright.overlay
-        let level = overlayLevel.level
+        let style = try styleOptions.loadStyle()
         let choice = try region.choice()
-        let basemap = try DataLocations.commands.basemapDirectory(
-            option: basemapDirectory, needed: style.usesBundledBasemap || { if case .place = choice { true } else { false } }())
-        let data = MapData(basemapDirectory: basemap)
+        let data = try styleOptions.mapData(for: style, needsPlaces: { if case .place = choice { true } else { false } }())
         // An unknown place is known before any photo is read.
         if case .place(let name) = choice { try requirePlace(named: name, in: data, style: style) }
 
         let photos = try photoSources.load()
         if !photoSources.sources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
 
-        var mapOverlays: [MapOverlay] = []
-        for path in tracks + overlays {
-            let contents = try failure { () throws(PhotoMapError) in
-                try OverlayFile.read(URL(fileURLWithPath: path), look: look, level: level)
-            }
-            if contents.skippedPoints > 0 { Mapwright.warn("\(path): \(contents.skippedPoints) point features are not drawn as overlays") }
-            switch contents.skippedSinglePointLines {
-            case 0: break
-            case 1: Mapwright.warn("\(path): 1 line has a single point and is not drawn")
-            case let count: Mapwright.warn("\(path): \(count) lines have a single point and are not drawn")
-            }
-            mapOverlays += contents.overlays
-        }
-        for text in circles {
-            let circle = try ArgumentValues.circle(text)
-            mapOverlays.append(MapOverlay(
-                shape: .circle(center: circle.center, radiusMeters: circle.radiusMeters), strokeColor: look.lineColor,
-                lineWidthPoints: max(1, look.lineWidth / 2), fillColor: look.fillColor, level: level))
-        }
-        for text in greatCircles {
-            mapOverlays.append(MapOverlay(
-                shape: .geodesicPolyline(try ArgumentValues.greatCircle(text)), strokeColor: look.lineColor,
-                lineWidthPoints: look.lineWidth, lineDashPattern: [look.lineWidth * 2, look.lineWidth * 1.5], level: level))
-        }
+        let mapOverlays = try overlayOptions.mapOverlays(look: style.mapwright.overlay)
 
         var request = PhotoMapRequest(
             photos: photos, style: style, overlays: mapOverlays, size: size, scale: scale, showsAccuracy: showAccuracy)
@@ -269,32 +215,6 @@ struct RenderCommand: ParsableCommand {
         throw CommandFailure(PhotoMapError.unknownPlace(name, suggestions: suggestions).description)
     }
 
-    /// The style by name from the styles folder, or from a file path; its warnings go to standard error.
-    private func loadStyle() throws -> Style {
-        let isFile = style.hasSuffix(".json") || style.contains("/")
-        let styles = isFile ? nil : try DataLocations.commands.directory(for: .styles, option: stylesDirectory, named: "--styles-directory")
-        let loaded = try failure { () throws(StyleError) in
-            guard let styles else { return try Style.load(from: URL(fileURLWithPath: style)) }
-            return try Style.named(style, in: styles)
-        }
-        for warning in loaded.warnings { Mapwright.warn(warning.description) }
-        var configured = loaded.style
-        if let rasterSource {
-            do throws(StyleError) {
-                configured = try configured.configuringRasterSources(
-                    RasterTileLocation(argument: rasterSource, relativeTo: URL(fileURLWithPath: ".")))
-            } catch {
-                throw CommandFailure("--raster-source: \(error.description)")
-            }
-        }
-        do throws(StyleError) {
-            try configured.requireConfiguredRasterSources()
-        } catch {
-            throw CommandFailure("\(error.description), with --raster-source")
-        }
-        return configured
-    }
-
     /// Runs `body`, turning its typed error into a one-line failure (exit status 2).
     private func failure<T, E: Error & CustomStringConvertible>(_ body: () throws(E) -> T) throws -> T {
         do { return try body() } catch { throw CommandFailure(error.description) }
@@ -332,12 +252,4 @@ enum ClusteringFlag: String, EnumerableFlag {
 
     /// The request's clustering for the flag.
     var clustering: PhotoMapRequest.Clustering { self == .cluster ? .always : .never }
-}
-
-/// Where `--overlay-level` puts overlays.
-enum OverlayLevelArgument: String, ExpressibleByArgument, CaseIterable {
-    case aboveRoads = "above-roads"
-    case aboveLabels = "above-labels"
-
-    var level: MapOverlay.Level { self == .aboveRoads ? .aboveRoads : .aboveLabels }
 }

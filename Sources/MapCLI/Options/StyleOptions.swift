@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import MapRenderer
+import MapStyle
+import MapUtilities
+
+/// Which style a map is drawn in, and where styles and the basemap are found: `--style`,
+/// `--raster-source`, `--styles-directory` and `--basemap-directory`, shared by `render` and
+/// `tiles export`.
+struct StyleOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: "A style name from the styles folder (standard, muted, dark, satellite, hybrid) or a style JSON file.")
+    var style: String = "standard"
+
+    @Option(parsing: .unconditional, help: "Imagery for the satellite and hybrid styles: a tile URL template with {z}, {x} and {y} (also {s}, {r}) or an .mbtiles file.")
+    var rasterSource: String?
+
+    @Option(parsing: .unconditional, help: "The folder of named styles; by default $MAPWRIGHT_DATA/Styles, then the installed, user and checkout data (README: Data and caches).")
+    var stylesDirectory: String?
+
+    @Option(parsing: .unconditional, help: "The folder holding the bundled basemap; by default $MAPWRIGHT_DATA/Tiles/basemap, then the installed, user and checkout data.")
+    var basemapDirectory: String?
+
+    /// The style by name from the styles folder, or from a file path, its raster sources
+    /// configured by `--raster-source`; its warnings go to standard error.
+    ///
+    /// - Throws: `CommandFailure` with the style's problem in one line.
+    func loadStyle() throws -> Style {
+        let isFile = style.hasSuffix(".json") || style.contains("/")
+        let styles = isFile ? nil : try DataLocations.commands.directory(for: .styles, option: stylesDirectory, named: "--styles-directory")
+        let loaded: (style: Style, warnings: [StyleWarning])
+        do throws(StyleError) {
+            if let styles {
+                loaded = try Style.named(style, in: styles)
+            } else {
+                loaded = try Style.load(from: URL(fileURLWithPath: style))
+            }
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        for warning in loaded.warnings { Mapwright.warn(warning.description) }
+        var configured = loaded.style
+        if let rasterSource {
+            do throws(StyleError) {
+                configured = try configured.configuringRasterSources(
+                    RasterTileLocation(argument: rasterSource, relativeTo: URL(fileURLWithPath: ".")))
+            } catch {
+                throw CommandFailure("--raster-source: \(error.description)")
+            }
+        }
+        do throws(StyleError) {
+            try configured.requireConfiguredRasterSources()
+        } catch {
+            throw CommandFailure("\(error.description), with --raster-source")
+        }
+        return configured
+    }
+
+    /// The map data `style` draws from: the bundled basemap when the style or a place name needs it.
+    ///
+    /// - Throws: `CommandFailure` listing where the basemap was looked for, when it is needed and missing.
+    func mapData(for style: Style, needsPlaces: Bool) throws -> MapData {
+        let basemap = try DataLocations.commands.basemapDirectory(option: basemapDirectory, needed: style.usesBundledBasemap || needsPlaces)
+        return MapData(basemapDirectory: basemap)
+    }
+}
