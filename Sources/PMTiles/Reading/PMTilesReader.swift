@@ -39,6 +39,7 @@ public final class PMTilesReader: Sendable {
     public let metadataJSON: [String: JSONValue]
 
     private let file: ReadOnlyFile
+    /// The root directory's entries, decoded on opening.
     let rootEntries: [PMTilesEntry]
     private let leafCache = Mutex(LeafCache())
 
