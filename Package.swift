@@ -16,6 +16,7 @@
 //   PhotoSources     <- CExif        photo files into `Photo`s; thumbnails                      (MapCore, MapJSON, MapUtilities, ImageCodec)
 //   MapStyle                         MapLibre style subset                                      (MapCore, MapJSON, MapUtilities)
 //   TileStore                        MBTiles store                                              (MapCore, MapSQLite)
+//   PMTiles          <- CZlib        PMTiles v3 archives: reader, streaming writer              (MapCore, MapJSON, MapUtilities)
 //   RasterTiles                      raster tile sources, HTTP tile cache                       (MapStyle, TileStore, ImageCodec)
 //   MapRenderer      <- CCairo       Cairo/Pango/fontconfig renderer                            (GeoData, MapStyle, RasterTiles, ImageCodec)
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
@@ -47,6 +48,7 @@ let package = Package(
         .library(name: "PhotoSources", targets: ["PhotoSources"]),
         .library(name: "MapStyle", targets: ["MapStyle"]),
         .library(name: "TileStore", targets: ["TileStore"]),
+        .library(name: "PMTiles", targets: ["PMTiles"]),
         .library(name: "RasterTiles", targets: ["RasterTiles"]),
         .library(name: "MapRenderer", targets: ["MapRenderer"]),
         .library(name: "MapComposer", targets: ["MapComposer"]),
@@ -187,6 +189,22 @@ let package = Package(
         .testTarget(
             name: "TileStoreTests",
             dependencies: ["TileStore", "MapSQLite", "MapCore", "MapTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        /// PMTiles v3 archives (one file of tiles, read with range requests): a reader safe for
+        /// concurrent lookups and a streaming writer that takes tiles in any order and writes a
+        /// clustered, deduplicated archive; gzip directories through zlib (`CZlib`).
+        .target(name: "PMTiles", dependencies: ["CZlib", "MapCore", "MapJSON", "MapUtilities"], swiftSettings: swiftSettings),
+        /// Archives made in the tests; the PyPI `pmtiles` package, in its own virtual environment,
+        /// reads ours and writes one for us to read.
+        .testTarget(
+            name: "PMTilesTests",
+            dependencies: ["PMTiles", "MapCore", "MapJSON", "MapUtilities", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
         /// Raster tile sources for base maps and overlays (an MBTiles file, or HTTP URL templates

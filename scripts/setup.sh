@@ -30,6 +30,7 @@ PACKAGES=(
     libsqlite3-dev
     libturbojpeg0-dev
     libexif-dev
+    zlib1g-dev
     fonts-dejavu-core
     fonts-wqy-microhei
     fonts-noto-core
