@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MapCore
 
 /// Parsers for the value formats the commands share. Every error is one line that names the
@@ -173,6 +174,38 @@ enum ArgumentValues {
             throw ValidationError("\(option): LONDELTA \(number(longitudeDelta)) must be more than 0 and at most 360 degrees")
         }
         return try named(option) { try CoordinateSpan(latitudeDelta: latitudeDelta, longitudeDelta: longitudeDelta) }
+    }
+
+    /// Parses `MINZOOM-MAXZOOM` (`0-8`) or one zoom (`5`), whole zooms from 0 to `TileID.maximumZoom`.
+    ///
+    /// - Throws: `ValidationError` naming `option`, the form and what is wrong.
+    static func zoomRange(_ text: String, option: String = "--zoom") throws -> ClosedRange<Int> {
+        let form = "the form is MINZOOM-MAXZOOM or ZOOM, e.g. 0-8"
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard (1...2).contains(parts.count), let low = Int(parts[0]), let high = Int(parts.last!) else {
+            throw ValidationError("\(option): '\(text)' is not a zoom range (\(form))")
+        }
+        for zoom in [low, high] where !(0...TileID.maximumZoom).contains(zoom) {
+            throw ValidationError("\(option): zoom \(zoom) is outside 0-\(TileID.maximumZoom)")
+        }
+        guard low <= high else { throw ValidationError("\(option): MINZOOM \(low) is above MAXZOOM \(high) (\(form))") }
+        return low...high
+    }
+
+    /// Parses `K/N`: shard K (from 0) of N, as a Kubernetes Indexed Job numbers its pods.
+    ///
+    /// - Throws: `ValidationError` naming `option`, the form and what is wrong.
+    static func shard(_ text: String, option: String = "--shard") throws -> (index: Int, count: Int) {
+        let form = "the form is K/N with 0 <= K < N, e.g. 0/4 for the first of four shards"
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            throw ValidationError("\(option): '\(text)' is not a shard (\(form))")
+        }
+        guard count >= 1 else { throw ValidationError("\(option): the shard count \(count) must be at least 1 (\(form))") }
+        guard (0..<count).contains(index) else {
+            throw ValidationError("\(option): shard \(index) is not among 0...\(count - 1) (\(form))")
+        }
+        return (index, count)
     }
 
     /// Runs `make`, turning its error (a value out of range) into a `ValidationError` that names `option`.
