@@ -98,6 +98,7 @@ struct MBTilesStoreTests {
             description: "Imagery",
             type: .baselayer,
             version: "2",
+            json: #"{"vector_layers":[{"id":"water","fields":{}}]}"#,
             otherValues: ["generator": "Mapwright tests"]
         )
         try store.writeMetadata(metadata)
