@@ -299,6 +299,14 @@ let package = Package(
             path: "Benchmarks/IngestBenchmark",
             swiftSettings: swiftSettings
         ),
+        /// Times MBTilesStore reads from 1, 2 and 4 threads with and without a concurrent batch
+        /// writer, against one connection behind a lock; and MBTilesWriter alone.
+        .executableTarget(
+            name: "MBTilesBenchmark",
+            dependencies: ["TileStore", "MapSQLite", "MapCore", "MapUtilities"],
+            path: "Benchmarks/MBTilesBenchmark",
+            swiftSettings: swiftSettings
+        ),
         /// Times a 1200x800 @2x render with 1,000 photos, a 10,000-point track and a callout.
         .executableTarget(
             name: "RenderBenchmark",
