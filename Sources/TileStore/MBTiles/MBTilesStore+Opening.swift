@@ -26,11 +26,12 @@ extension MBTilesStore {
             }
         }
         // The schema, through a connection that takes no lock and makes no -wal or -shm file.
-        // Only while no -wal file exists: one with commits in it would be ignored.
-        let walExists = FileManager.default.fileExists(atPath: path + "-wal")
+        // Only while no -wal or -journal file exists: an immutable connection would ignore the
+        // commits of the one and the half-written pages the other is there to undo.
+        let companionExists = ["-wal", "-journal"].contains { FileManager.default.fileExists(atPath: path + $0) }
         let inspection: MBTilesSchema.Inspection
         do {
-            let database = try Database(path: path, mode: walExists ? .readOnly : .immutable)
+            let database = try Database(path: path, mode: companionExists ? .readOnly : .immutable)
             inspection = try MBTilesSchema.inspect(database, path: path)
         } catch {
             throw TileStoreError.wrapping(error, path: path)

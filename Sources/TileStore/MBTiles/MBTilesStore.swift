@@ -166,7 +166,8 @@ public final class MBTilesStore: TileStore {
     /// Stores several tiles in one transaction: all of them, or none when it throws.
     ///
     /// Batches of a few hundred tiles write far faster than one transaction per tile; for an
-    /// export, ``MBTilesWriter`` makes the batches.
+    /// export, ``MBTilesWriter`` makes the batches. In the normalized layout, the image of a tile
+    /// replaced by different bytes stays in `images` until ``removeUnusedImages()``.
     ///
     /// - Throws: ``TileStoreError/readOnly(path:reason:)``, ``TileStoreError/sqlite(_:)``.
     public func write(_ tiles: [TileID: Data]) throws(TileStoreError) {
