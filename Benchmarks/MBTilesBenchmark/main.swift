@@ -1,6 +1,7 @@
 // Times MBTilesStore reads from 1, 2 and 4 threads, alone and while an MBTilesWriter commits
 // batches into the same file, against the store's previous design (one connection behind a
-// lock, a statement prepared per read); and the writer alone, normalized and flat.
+// lock, a statement prepared per read); the writer alone, normalized and flat; and the existence
+// queries a resumed export asks.
 //
 // The file: a normalized MBTiles of seeded tiles (1 to 16 KB of random bytes, three in ten a
 // copy of one "ocean" tile) in a temporary folder. Readers look up random tiles of it and copy
@@ -101,6 +102,16 @@ let hashStore = try MBTilesStore(url: folder.appendingPathComponent("write-norma
 let hashStart = now()
 _ = try hashStore.aggregateTilesHash()
 print(String(format: "  agg_tiles_hash over the normalized file: %.2f s", now() - hashStart))
+// What a resumed export asks: every address of a zoom, and one address at a time.
+let existingStart = now()
+let existing = try hashStore.existingTiles(zoom: 8)
+let existingSeconds = now() - existingStart
+let containsStart = now()
+var found = 0
+for id in readIDs where try hashStore.contains(id) { found += 1 }
+let containsSeconds = now() - containsStart
+print(String(format: "  existingTiles(zoom: 8): %d tiles in %.1f ms; contains: %.0f lookups/s", existing.count,
+             existingSeconds * 1_000, Double(found) / containsSeconds))
 print()
 
 // MARK: - Reads

@@ -59,11 +59,13 @@ extension MBTilesStore {
     // MARK: - Existence
 
     /// The tiles of a zoom level the file has, from the index of addresses without reading any
-    /// tile: what a resumed export skips.
+    /// tile (`map`'s primary key in the normalized layout, where a row whose image is missing,
+    /// which only damage makes and ``validate(maximumIntegrityProblems:)`` reports, counts): what
+    /// a resumed export skips.
     ///
     /// - Throws: ``TileStoreError``.
     public func existingTiles(zoom: Int) throws(TileStoreError) -> Set<TileID> {
-        try existingTiles(sql: "SELECT tile_column, tile_row FROM tiles WHERE zoom_level = ?", zoom: zoom, arguments: [])
+        try existingTiles(sql: "SELECT tile_column, tile_row FROM \(addressTable) WHERE zoom_level = ?", zoom: zoom, arguments: [])
     }
 
     /// The tiles the file has in a block of a zoom level (a metatile, a shard's area), from the
@@ -82,7 +84,7 @@ extension MBTilesStore {
             .integer(Int64(last - rows.upperBound)), .integer(Int64(last - rows.lowerBound)),
         ]
         return try existingTiles(
-            sql: "SELECT tile_column, tile_row FROM tiles WHERE zoom_level = ? AND tile_column BETWEEN ? AND ? AND tile_row BETWEEN ? AND ?",
+            sql: "SELECT tile_column, tile_row FROM \(addressTable) WHERE zoom_level = ? AND tile_column BETWEEN ? AND ? AND tile_row BETWEEN ? AND ?",
             zoom: zoom, arguments: arguments)
     }
 

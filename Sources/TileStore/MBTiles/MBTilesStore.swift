@@ -183,12 +183,12 @@ public final class MBTilesStore: TileStore {
     }
 
     /// Whether the file has the tile, without reading its bytes: one lookup in the index of
-    /// addresses (`map`'s primary key, or `tiles`' unique index).
+    /// addresses (`map`'s primary key, or `tiles`' unique index; see ``existingTiles(zoom:)``).
     ///
     /// - Throws: ``TileStoreError/sqlite(_:)``.
     public func contains(_ id: TileID) throws(TileStoreError) -> Bool {
         try readers.withReader { reader in
-            try reader.withStatement("SELECT 1 FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ? LIMIT 1") {
+            try reader.withStatement("SELECT 1 FROM \(addressTable) WHERE zoom_level = ? AND tile_column = ? AND tile_row = ? LIMIT 1") {
                 try $0.bind(Self.key(id))
                 return try $0.step()
             }
@@ -294,6 +294,10 @@ public final class MBTilesStore: TileStore {
     /// Reads one tile's bytes, whatever the layout: through `tiles`, which SQLite flattens into
     /// one lookup in `map` and one in `images` for a normalized file.
     static let selectTileSQL = "SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ? LIMIT 1"
+
+    /// The table or view whose rows are the tiles' addresses: `map` in the normalized layout
+    /// (its primary key answers without touching `images`), `tiles` otherwise.
+    var addressTable: String { schema == .normalized ? "map" : "tiles" }
 
     /// The `zoom_level`, `tile_column` and `tile_row` of a tile: the row flipped to TMS.
     static func key(_ id: TileID) -> [SQLiteValue] {
