@@ -5,7 +5,7 @@
 // section says the same, one line per target):
 //
 //   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera, geodesy, clustering
-//   MapUtilities                     pure Swift: FNV-1a, atomic writes and plain file reads, display paths, seeded random numbers, data locations, edit distance
+//   MapUtilities                     pure Swift: FNV-1a, MD5, atomic writes and plain file reads, display paths, seeded random numbers, data locations, edit distance
 //   MapJSON                          pure Swift: one JSON value with paths, lines and columns
 //   MapProjection    <- CProj        PROJ: transforms between any two CRS                       (MapCore)
 //   ImageCodec       <- CPNGShim <- CPNG, CTurboJPEG: PNG/JPEG reading and writing, palettes  (MapUtilities)
@@ -15,7 +15,7 @@
 //   GeoData                          GeoJSON, GPX, WKB, GeoPackage; features prepared per zoom  (MapCore, MapSQLite, MapJSON, MapUtilities)
 //   PhotoSources     <- CExif        photo files into `Photo`s; thumbnails                      (MapCore, MapJSON, MapUtilities, ImageCodec)
 //   MapStyle                         MapLibre style subset                                      (MapCore, MapJSON, MapUtilities)
-//   TileStore                        MBTiles store                                              (MapCore, MapSQLite)
+//   TileStore                        MBTiles store: flat and deduplicated, batch writer, info/validate/merge  (MapCore, MapSQLite, MapUtilities)
 //   PMTiles          <- CZlib        PMTiles v3 archives: reader, streaming writer              (MapCore, MapJSON, MapUtilities)
 //   RasterTiles                      raster tile sources, HTTP tile cache                       (MapStyle, TileStore, ImageCodec)
 //   MapRenderer      <- CCairo       Cairo/Pango/fontconfig renderer                            (GeoData, MapStyle, RasterTiles, ImageCodec)
@@ -184,11 +184,14 @@ let package = Package(
         // MARK: - Tiles
 
         /// Encoded tiles by tile address: the MBTiles 1.3 store (raster cache, export target, what
-        /// the tile server serves) and an in-memory twin for tests.
-        .target(name: "TileStore", dependencies: ["MapCore", "MapSQLite"], swiftSettings: swiftSettings),
+        /// the tile server serves) in the flat and the deduplicated (normalized) layouts, its batch
+        /// writer, `agg_tiles_hash`, info, validation and merging; and an in-memory twin for tests.
+        .target(name: "TileStore", dependencies: ["MapCore", "MapSQLite", "MapUtilities"], swiftSettings: swiftSettings),
+        /// Checks files against outside tools when they are installed: Python's sqlite3 and hashlib,
+        /// gdalinfo (gdal-bin), mbutil (pip-installed into a temporary virtual environment).
         .testTarget(
             name: "TileStoreTests",
-            dependencies: ["TileStore", "MapSQLite", "MapCore", "MapTestSupport"],
+            dependencies: ["TileStore", "MapSQLite", "MapCore", "MapUtilities", "ImageCodec", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
         .systemLibrary(
@@ -312,6 +315,14 @@ let package = Package(
             name: "IngestBenchmark",
             dependencies: ["ImageCodec", "MapUtilities"],
             path: "Benchmarks/IngestBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        /// Times MBTilesStore reads from 1, 2 and 4 threads with and without a concurrent batch
+        /// writer, against one connection behind a lock; and MBTilesWriter alone.
+        .executableTarget(
+            name: "MBTilesBenchmark",
+            dependencies: ["TileStore", "MapSQLite", "MapCore", "MapUtilities"],
+            path: "Benchmarks/MBTilesBenchmark",
             swiftSettings: swiftSettings
         ),
         /// Times a 1200x800 @2x render with 1,000 photos, a 10,000-point track and a callout.

@@ -18,8 +18,9 @@ fi
 
 # System packages: C libraries for the system-library targets, PROJ's data, the fonts the
 # renderer pins (DejaVu for Latin, Greek, Cyrillic, Arabic, Hebrew; WenQuanYi Micro Hei for
-# Chinese, Japanese, Korean; Noto for other scripts), and python3 for the tests' loopback tile
-# server and the benchmarks' pixelmatch comparison.
+# Chinese, Japanese, Korean; Noto for other scripts), python3 for the tests' loopback tile
+# server, their MBTiles checks and the benchmarks' pixelmatch comparison, and gdal-bin, whose
+# gdalinfo the tests run on exported MBTiles files (bounds, zoom levels).
 PACKAGES=(
     pkg-config
     libcairo2-dev
@@ -36,6 +37,7 @@ PACKAGES=(
     fonts-noto-core
     python3
     python3-venv
+    gdal-bin
 )
 
 missing=()

@@ -29,13 +29,35 @@ public final class Database: @unchecked Sendable {
         /// Reading and writing, creating the file when it is missing
         /// (`SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE`).
         case readWriteCreate
+        /// Reading a file that nothing changes while it is open (the `immutable=1` URI parameter):
+        /// no locks are taken and no `-wal`, `-shm` or `-journal` file is made or read, so looking
+        /// at a file leaves no trace beside it. Wrong while another connection writes the file,
+        /// and blind to what a `-wal` file holds: for a first look at a file, not for serving it.
+        case immutable
 
         var flags: Int32 {
             switch self {
             case .readOnly: return SQLITE_OPEN_READONLY
             case .readWrite: return SQLITE_OPEN_READWRITE
             case .readWriteCreate: return SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+            case .immutable: return SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
             }
+        }
+
+        /// The name SQLite is given for `path`: the path itself, or for ``immutable`` a `file:`
+        /// URI with `%`, `?` and `#` escaped.
+        func filename(for path: String) -> String {
+            guard self == .immutable else { return path }
+            var escaped = ""
+            for character in path.unicodeScalars {
+                switch character {
+                case "%": escaped += "%25"
+                case "?": escaped += "%3F"
+                case "#": escaped += "%23"
+                default: escaped.unicodeScalars.append(character)
+                }
+            }
+            return "file:\(escaped)?immutable=1"
         }
     }
 
@@ -56,7 +78,7 @@ public final class Database: @unchecked Sendable {
     /// - Throws: ``SQLiteError`` naming the file when SQLite cannot open it.
     public init(path: String, mode: Mode = .readOnly, busyTimeoutMilliseconds: Int32 = 5_000) throws(SQLiteError) {
         var handle: OpaquePointer?
-        let result = sqlite3_open_v2(path, &handle, mode.flags | SQLITE_OPEN_FULLMUTEX, nil)
+        let result = sqlite3_open_v2(mode.filename(for: path), &handle, mode.flags | SQLITE_OPEN_FULLMUTEX, nil)
         guard result == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(result))
             sqlite3_close_v2(handle)
@@ -138,7 +160,7 @@ public final class Database: @unchecked Sendable {
     /// - Returns: What `body` returns.
     /// - Throws: The error `body` throws, or ``SQLiteError`` when the transaction cannot begin or commit.
     public func inTransaction<Result>(_ body: () throws -> Result) throws -> Result {
-        try execute(mode == .readOnly ? "BEGIN" : "BEGIN IMMEDIATE")
+        try execute(mode == .readOnly || mode == .immutable ? "BEGIN" : "BEGIN IMMEDIATE")
         let result: Result
         do {
             result = try body()

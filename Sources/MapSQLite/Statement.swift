@@ -55,10 +55,29 @@ public final class Statement {
         case .text(let text):
             result = sqlite3_bind_text(handle, position, text, -1, transient)
         case .blob(let bytes):
-            result = bytes.withUnsafeBytes { buffer in
-                sqlite3_bind_blob64(handle, position, buffer.baseAddress, sqlite3_uint64(buffer.count), transient)
-            }
+            result = bytes.withUnsafeBytes { bindBlob($0, at: position) }
         }
+        try check(result, binding: index)
+    }
+
+    /// Binds bytes as a blob to the parameter at `index` (1-based), copied once, straight from `data`.
+    /// Empty data is an empty blob, not NULL.
+    ///
+    /// - Throws: ``SQLiteError`` when the index is out of range.
+    public func bind(_ data: Data, at index: Int) throws(SQLiteError) {
+        let result = data.withUnsafeBytes { bindBlob($0, at: Int32(index)) }
+        try check(result, binding: index)
+    }
+
+    /// Binds a blob, SQLite copying the bytes before returning (`SQLITE_TRANSIENT`); zero bytes
+    /// bind an empty blob (a null pointer alone would bind NULL).
+    private func bindBlob(_ buffer: UnsafeRawBufferPointer, at position: Int32) -> Int32 {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return sqlite3_bind_zeroblob(handle, position, 0) }
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        return sqlite3_bind_blob64(handle, position, base, sqlite3_uint64(buffer.count), transient)
+    }
+
+    private func check(_ result: Int32, binding index: Int) throws(SQLiteError) {
         guard result == SQLITE_OK else {
             throw SQLiteError(
                 resultCode: result,
@@ -163,6 +182,22 @@ public final class Statement {
         if sqlite3_column_type(handle, column) == SQLITE_NULL { return nil }
         guard let pointer = sqlite3_column_blob(handle, column) else { return Data() }
         return Data(bytes: pointer, count: Int(sqlite3_column_bytes(handle, column)))
+    }
+
+    /// Calls `body` with the column's bytes where SQLite holds them, without a copy: a blob's
+    /// bytes, a text's UTF-8 bytes, a number's text form; an empty buffer for NULL. The buffer is
+    /// valid only inside `body`, for the current row.
+    public func withUnsafeBytes<Result>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        let column = Int32(index)
+        let pointer: UnsafeRawPointer?
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_NULL: pointer = nil
+        case SQLITE_BLOB: pointer = sqlite3_column_blob(handle, column)
+        default: pointer = sqlite3_column_text(handle, column).map { UnsafeRawPointer($0) }
+        }
+        // The byte count is asked after the pointer, as SQLite's documentation requires.
+        let count = pointer == nil ? 0 : Int(sqlite3_column_bytes(handle, column))
+        return try body(UnsafeRawBufferPointer(start: pointer, count: count))
     }
 
     /// The column as stored, in its own storage class.

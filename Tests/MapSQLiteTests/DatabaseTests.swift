@@ -95,6 +95,50 @@ struct DatabaseTests {
         #expect(error.primaryResultCode == 8) // SQLITE_READONLY
     }
 
+    @Test func dataBindsAsABlobAndColumnsLendTheirBytes() throws {
+        let directory = try TemporaryDirectory()
+        let database = try makeDatabase(in: directory)
+        let insert = try database.prepare("INSERT INTO items (id, name, payload) VALUES (?, ?, ?)")
+        for (id, payload) in [(1, Data([1, 2, 3])), (2, Data())] {
+            insert.reset()
+            try insert.bind(.integer(Int64(id)), at: 1)
+            try insert.bind(.text("é\(id)"), at: 2)
+            try insert.bind(payload, at: 3)
+            try insert.step()
+        }
+        let select = try database.prepare("SELECT payload, typeof(payload), name, id, NULL FROM items ORDER BY id")
+        #expect(try select.step())
+        #expect(select.withUnsafeBytes(at: 0) { Array($0) } == [1, 2, 3])
+        #expect(select.withUnsafeBytes(at: 2) { Array($0) } == Array("é1".utf8))
+        #expect(select.withUnsafeBytes(at: 3) { Array($0) } == Array("1".utf8))
+        #expect(select.withUnsafeBytes(at: 4) { $0.count } == 0)
+        #expect(try select.step())
+        // Empty data is an empty blob, not NULL.
+        #expect(select.text(at: 1) == "blob")
+        #expect(select.data(at: 0) == Data())
+    }
+
+    @Test func immutableConnectionLeavesNoFilesBesideAWALDatabase() throws {
+        let directory = try TemporaryDirectory()
+        // A name with the characters a `file:` URI must escape.
+        let path = directory.path("odd %3F?#name.sqlite")
+        do {
+            let writer = try Database(path: path, mode: .readWriteCreate)
+            try writer.prepare("PRAGMA journal_mode = WAL").step()
+            try writer.execute("CREATE TABLE items (id INTEGER PRIMARY KEY); INSERT INTO items VALUES (7)")
+        }
+        let before = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+        #expect(before == ["odd %3F?#name.sqlite"])
+        do {
+            let reader = try Database(path: path, mode: .immutable)
+            let statement = try reader.prepare("SELECT id FROM items")
+            #expect(try statement.step())
+            #expect(statement.int64(at: 0) == 7)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == before)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == before)
+    }
+
     @Test func missingFileIsNamedInTheError() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("absent.sqlite")

@@ -21,7 +21,7 @@ import TileStore
 /// let images = try source.images(for: tiles) // fetched once, then read from ~/.cache/mapwright/tiles/
 /// ```
 ///
-/// - **Cache.** Each tile fetched is stored in an MBTiles file (see ``MBTilesStore``) in
+/// - **Cache.** Each tile fetched is stored in a flat MBTiles file (see ``MBTilesStore``) in
 ///   ``Configuration/cacheDirectory``, by default the user's `~/.cache/mapwright/tiles/`,
 ///   named after the host and a hash of the templates (``cacheFileName(templates:scale:)``).
 ///   A tile in the cache is never requested again: there is no expiry. Only tiles that decode
@@ -131,7 +131,10 @@ public final class HTTPRasterSource: RasterTileSource {
         if let directory = configuration.cacheDirectory {
             let url = directory.appendingPathComponent(Self.cacheFileName(templates: parsed, scale: scale))
             do {
-                let store = try MBTilesStore(url: url, mode: .create)
+                // Flat, not deduplicated: caches made before deduplication are flat, each fetch
+                // writes a handful of tiles between renders' reads (one insert, no hashing), and
+                // imagery rarely repeats byte for byte. The file is a cache, not a tileset to publish.
+                let store = try MBTilesStore(url: url, mode: .create, newFileSchema: .flat)
                 if try store.metadataValue(forKey: "name") == nil {
                     try store.writeMetadata(MBTilesMetadata(
                         name: "Cache of \(parsed[0].host)",

@@ -5,8 +5,8 @@ import MapCore
 /// The rows of an MBTiles file's `metadata` table, typed (MBTiles 1.3, "Metadata").
 ///
 /// `name` and `format` are required by the specification; `bounds`, `center`, `minzoom` and
-/// `maxzoom` are suggested; the rest are optional. Keys this type does not model (`json`,
-/// `scheme`, `generator`…) are kept in ``otherValues``.
+/// `maxzoom` are suggested; the rest are optional (`json`, the vector layers of vector tilesets).
+/// Keys this type does not model (`scheme`, `generator`, `agg_tiles_hash`…) are kept in ``otherValues``.
 ///
 /// For example:
 ///
@@ -61,6 +61,9 @@ public struct MBTilesMetadata: Hashable, Sendable {
     public var type: LayerType?
     /// `version`: the revision of the tileset (not of the specification).
     public var version: String?
+    /// `json`: for vector tilesets, a JSON object listing `vector_layers` (and optionally
+    /// `tilestats`), kept as written.
+    public var json: String?
     /// Every other row, by key.
     public var otherValues: [String: String]
 
@@ -76,6 +79,7 @@ public struct MBTilesMetadata: Hashable, Sendable {
         description: String? = nil,
         type: LayerType? = nil,
         version: String? = nil,
+        json: String? = nil,
         otherValues: [String: String] = [:]
     ) {
         self.name = name
@@ -88,6 +92,7 @@ public struct MBTilesMetadata: Hashable, Sendable {
         self.description = description
         self.type = type
         self.version = version
+        self.json = json
         self.otherValues = otherValues
     }
 }
@@ -121,10 +126,12 @@ extension MBTilesMetadata {
             return value
         }
         var others = rows
-        for key in ["name", "bounds", "center", "minzoom", "maxzoom", "attribution", "description", "version"] {
+        for key in ["name", "bounds", "center", "minzoom", "maxzoom", "attribution", "description", "version", "json"] {
             others[key] = nil
         }
-        self.init(name: rows["name"], attribution: rows["attribution"], description: rows["description"], version: rows["version"])
+        self.init(
+            name: rows["name"], attribution: rows["attribution"], description: rows["description"], version: rows["version"],
+            json: rows["json"])
         if let text = rows["format"], let format = TileFormat(metadataValue: text) {
             self.format = format
             others["format"] = nil
@@ -163,6 +170,7 @@ extension MBTilesMetadata {
         set("description", description)
         set("type", type?.rawValue)
         set("version", version)
+        set("json", json)
         return rows
     }
 

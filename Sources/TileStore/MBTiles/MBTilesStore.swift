@@ -1,9 +1,10 @@
 import Foundation
 import MapCore
 import MapSQLite
+import MapUtilities
 
 /// Tiles in an MBTiles 1.3 file: an SQLite database with a `metadata` table of name/value rows
-/// and a `tiles` table of `zoom_level`, `tile_column`, `tile_row` and `tile_data`.
+/// and a `tiles` table or view of `zoom_level`, `tile_column`, `tile_row` and `tile_data`.
 ///
 /// The same file serves as a raster source, as the cache of tiles fetched over HTTP, as the
 /// output of a batch export and as what a tile server serves. For example:
@@ -17,18 +18,27 @@ import MapSQLite
 /// Addresses are ``TileID``s in the XYZ scheme; the file stores rows in the TMS scheme, counted
 /// from the south, as the specification requires: XYZ tile 11/327/791 is `tile_row` 1256, since
 /// 1256 = 2^11 − 1 − 791. (A `scheme` metadata row does not change this; the specification only
-/// allows `tms`.) Views in place of the tables are accepted for reading, as the specification
-/// allows; a `tiles` view cannot be written.
+/// allows `tms`.)
 ///
-/// A writable store puts the file in WAL mode, so other connections and processes (a tile server,
-/// say) keep reading while tiles are written. New files get the MBTiles application id
-/// (`0x4D504258`) and unique indexes on `metadata (name)` and `tiles (zoom_level, tile_column, tile_row)`.
+/// **Layouts** (``MBTilesSchema``). New files are ``MBTilesSchema/normalized`` unless asked
+/// otherwise: identical tiles share one image, as in martin's and mbutil's files. Flat files (a
+/// `tiles` table: the HTTP cache, most other tools' files) are read and written as they are. A
+/// `tiles` view over other tables is read, never written.
 ///
-/// **Threads.** The store is `Sendable` without `@unchecked`: it holds only constants, an
-/// `NSLock`, and a MapSQLite ``Database``, a serialized (`SQLITE_OPEN_FULLMUTEX`) connection.
-/// The lock is held for each whole operation, a batch write's transaction included, so one
-/// thread's transaction never takes in another thread's statements. Reads are a single indexed
-/// lookup each, so serializing them costs little next to decoding the images.
+/// **Opening** never changes a file it refuses: the first look at a file reads its header
+/// bytes, then its schema through an `immutable` connection that takes no lock and makes no
+/// `-wal` or `-shm` file; only a file found to be MBTiles (or empty, in ``Mode/create``) is then
+/// opened for reading or writing. A text file, a zero-byte file opened for reading, a GeoPackage,
+/// a damaged database or an unknown layout is a ``TileStoreError`` naming the file.
+///
+/// **Threads and processes.** A writable store puts the file in WAL mode (`synchronous = NORMAL`:
+/// a commit survives the process being killed; only a power cut can lose the last ones), so
+/// readers in this and other processes keep reading while tiles are written. Reads go through a
+/// pool of read-only connections, one per thread at a time, so a tile server's threads do not
+/// wait for each other or for the writer, and never see a transaction before it commits. Writes
+/// go through the store's one read-write connection, one transaction at a time; batch writers
+/// (``MBTilesWriter``) share it. A read-only open of a WAL file leaves SQLite's `-wal` and `-shm`
+/// files beside it, as every SQLite reader does; they are SQLite's, and harmless.
 ///
 /// Related specification: <https://github.com/mapbox/mbtiles-spec/blob/master/1.3/spec.md>
 public final class MBTilesStore: TileStore {
@@ -47,69 +57,74 @@ public final class MBTilesStore: TileStore {
     public let url: URL
     /// How the file was opened.
     public let mode: Mode
-    /// Whether tiles can be written: the file is open for writing and `tiles` is a table, not a view.
+    /// The file's layout.
+    public let schema: MBTilesSchema
+    /// Whether tiles can be written: the file is open for writing and its layout is flat or normalized.
     public let isWritable: Bool
 
-    private let database: Database
-    private let lock = NSLock()
-
-    /// The MBTiles application id, "MPBX", from SQLite's list of assigned magic numbers.
-    static let applicationID: Int32 = 0x4D50_4258
+    let readers: MBTilesReaderPool
+    /// The one read-write connection; nil for a read-only store.
+    private let writeConnection: MBTilesWriteConnection?
 
     /// Opens an MBTiles file, or creates one.
     ///
     /// - Parameters:
     ///   - url: The file; `Tiles/…` paths are relative to the working directory.
     ///   - mode: How to open it. The default is ``Mode/readOnly``.
+    ///   - newFileSchema: The layout of a file ``Mode/create`` makes; ignored for an existing
+    ///     file. The default is ``MBTilesSchema/normalized``; ``MBTilesSchema/otherView`` is not allowed.
+    ///   - maximumIdleReaders: How many read-only connections stay open between reads, in
+    ///     connections. Threads reading at once each get one; more are opened when all are
+    ///     busy. The default is 8.
     /// - Throws: ``TileStoreError/missingFile(path:)`` when a file to read is not there,
-    ///   ``TileStoreError/notMBTiles(path:reason:)`` for a file that is not SQLite or lacks the
-    ///   tables, ``TileStoreError/invalidSchema(path:table:reason:)`` for a table without a
-    ///   required column, ``TileStoreError/unwritableDirectory(path:reason:)`` when the folder of a
-    ///   new file cannot be made, ``TileStoreError/sqlite(_:)`` for other SQLite failures.
-    public init(url: URL, mode: Mode = .readOnly) throws(TileStoreError) {
+    ///   ``TileStoreError/notMBTiles(path:reason:)`` for a file that is empty (when read), not
+    ///   SQLite, a GeoPackage, or without the tables, ``TileStoreError/corrupt(path:reason:)`` for a
+    ///   damaged database, ``TileStoreError/invalidSchema(path:table:reason:)`` for a table without
+    ///   a required column, ``TileStoreError/unwritableDirectory(path:reason:)`` when the folder of
+    ///   a new file cannot be made, ``TileStoreError/sqlite(_:)`` for other SQLite failures.
+    public init(
+        url: URL,
+        mode: Mode = .readOnly,
+        newFileSchema: MBTilesSchema = .normalized,
+        maximumIdleReaders: Int = 8
+    ) throws(TileStoreError) {
+        precondition(newFileSchema != .otherView, "a new MBTiles file is flat or normalized")
         let path = url.path
-        if mode == .create {
+        self.url = url
+        self.mode = mode
+        readers = MBTilesReaderPool(path: path, maximumIdleCount: maximumIdleReaders)
+
+        var found = try Self.inspectExistingFile(at: url, mode: mode)
+        if found == nil {
+            // A missing or empty file, in `.create` mode.
             let folder = url.deletingLastPathComponent()
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
                 throw .unwritableDirectory(path: folder.path, reason: Self.reason(error))
             }
-        } else if !FileManager.default.fileExists(atPath: path) {
-            throw .missingFile(path: path)
         }
-        let database: Database
-        do {
-            database = try Database(path: path, mode: mode == .readOnly ? .readOnly : mode == .readWrite ? .readWrite : .readWriteCreate)
-        } catch {
-            throw .sqlite(error)
+        if mode == .readOnly {
+            writeConnection = nil
+        } else {
+            let connection = try MBTilesWriteConnection(path: path, mode: mode)
+            if found == nil { found = try connection.createTablesIfEmpty(newFileSchema) }
+            writeConnection = connection
         }
-        self.url = url
-        self.mode = mode
-        self.database = database
-        do {
-            if mode == .create { try Self.createTablesIfEmpty(database) }
-            let types = try Self.tableTypes(database)
-            for table in ["metadata", "tiles"] where types[table] == nil {
-                throw TileStoreError.notMBTiles(path: path, reason: "it has no `\(table)` table")
-            }
-            try Self.requireColumns(["name", "value"], of: "metadata", in: database)
-            try Self.requireColumns(["zoom_level", "tile_column", "tile_row", "tile_data"], of: "tiles", in: database)
-            isWritable = mode != .readOnly && types["tiles"] == "table"
-            if mode != .readOnly {
-                // Readers elsewhere keep reading while this connection writes.
-                try database.prepare("PRAGMA journal_mode = WAL").step()
-                try database.execute("PRAGMA synchronous = NORMAL")
-            }
-        } catch let error as TileStoreError {
-            throw error
-        } catch let error as SQLiteError {
-            // A file that is not SQLite opens, then fails on the first read (SQLITE_NOTADB).
-            if error.primaryResultCode == 26 { throw .notMBTiles(path: path, reason: "it is not an SQLite database") }
-            throw .sqlite(error)
-        } catch {
-            throw .sqlite(SQLiteError(resultCode: 1, message: "\(error)", path: path))
+        guard let schema = found else {
+            preconditionFailure("a read-only open either finds MBTiles or throws")
         }
+        self.schema = schema
+        isWritable = mode != .readOnly && schema.isWritable
+        if let writeConnection, schema.isWritable {
+            try writeConnection.enableWAL()
+        }
+    }
+
+    deinit {
+        // Readers first: the write connection, closing last, can then checkpoint the WAL and
+        // remove the -wal and -shm files.
+        readers.closeIdleConnections()
     }
 
     /// The file's path, as errors name it.
@@ -119,25 +134,25 @@ public final class MBTilesStore: TileStore {
 
     /// The bytes of a tile, or nil when the file has none.
     ///
-    /// - Throws: ``TileStoreError/sqlite(_:)``.
+    /// - Throws: ``TileStoreError/sqlite(_:)``, ``TileStoreError/corrupt(path:reason:)``.
     public func tile(at id: TileID) throws(TileStoreError) -> Data? {
         try tiles(at: [id])[id]
     }
 
-    /// The bytes of several tiles, read with one statement under one lock; missing tiles are absent.
+    /// The bytes of several tiles, read with one statement on one connection; missing tiles are absent.
     ///
-    /// - Throws: ``TileStoreError/sqlite(_:)``.
+    /// - Throws: ``TileStoreError/sqlite(_:)``, ``TileStoreError/corrupt(path:reason:)``.
     public func tiles(at ids: [TileID]) throws(TileStoreError) -> [TileID: Data] {
-        try withDatabase { database in
-            let statement = try database.prepare(
-                "SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ? LIMIT 1")
-            var found: [TileID: Data] = [:]
-            for id in ids {
-                statement.reset()
-                try statement.bind(Self.key(id))
-                if try statement.step(), let data = statement.data(at: 0) { found[id] = data }
+        try readers.withReader { reader in
+            try reader.withStatement(Self.selectTileSQL) { statement in
+                var found: [TileID: Data] = [:]
+                for id in ids {
+                    statement.reset()
+                    try statement.bind(Self.key(id))
+                    if try statement.step(), let data = statement.data(at: 0) { found[id] = data }
+                }
+                return found
             }
-            return found
         }
     }
 
@@ -150,39 +165,33 @@ public final class MBTilesStore: TileStore {
 
     /// Stores several tiles in one transaction: all of them, or none when it throws.
     ///
-    /// Batches of a few hundred tiles write far faster than one transaction per tile.
+    /// Batches of a few hundred tiles write far faster than one transaction per tile; for an
+    /// export, ``MBTilesWriter`` makes the batches. In the normalized layout, the image of a tile
+    /// replaced by different bytes stays in `images` until ``removeUnusedImages()``.
     ///
     /// - Throws: ``TileStoreError/readOnly(path:reason:)``, ``TileStoreError/sqlite(_:)``.
     public func write(_ tiles: [TileID: Data]) throws(TileStoreError) {
-        try requireWritable()
+        let connection = try requireWritable()
         guard !tiles.isEmpty else { return }
-        try withDatabase { database in
+        let pending = tiles.map { MBTilesPendingTile(id: $0.key, data: $0.value, schema: schema) }
+        try connection.withDatabase { database in
             try database.inTransaction {
-                // Delete, then insert: right even in a file whose tiles table lacks the unique index.
-                let delete = try database.prepare("DELETE FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?")
-                let insert = try database.prepare(
-                    "INSERT INTO tiles (zoom_level, tile_column, tile_row, tile_data) VALUES (?, ?, ?, ?)")
-                for (id, data) in tiles {
-                    delete.reset()
-                    try delete.bind(Self.key(id))
-                    try delete.step()
-                    insert.reset()
-                    try insert.bind(Self.key(id) + [.blob([UInt8](data))])
-                    try insert.step()
-                }
+                var inserter = try MBTilesTileInserter(database: database, schema: schema)
+                for tile in pending { try inserter.insert(tile) }
             }
         }
     }
 
-    /// Whether the file has the tile, without reading its bytes.
+    /// Whether the file has the tile, without reading its bytes: one lookup in the index of
+    /// addresses (`map`'s primary key, or `tiles`' unique index; see ``existingTiles(zoom:)``).
     ///
     /// - Throws: ``TileStoreError/sqlite(_:)``.
     public func contains(_ id: TileID) throws(TileStoreError) -> Bool {
-        try withDatabase { database in
-            let statement = try database.prepare(
-                "SELECT 1 FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ? LIMIT 1")
-            try statement.bind(Self.key(id))
-            return try statement.step()
+        try readers.withReader { reader in
+            try reader.withStatement("SELECT 1 FROM \(addressTable) WHERE zoom_level = ? AND tile_column = ? AND tile_row = ? LIMIT 1") {
+                try $0.bind(Self.key(id))
+                return try $0.step()
+            }
         }
     }
 
@@ -190,10 +199,11 @@ public final class MBTilesStore: TileStore {
     ///
     /// - Throws: ``TileStoreError/sqlite(_:)``.
     public func count() throws(TileStoreError) -> Int {
-        try withDatabase { database in
-            let statement = try database.prepare("SELECT count(*) FROM tiles")
-            try statement.step()
-            return Int(statement.int64(at: 0))
+        try readers.withReader { reader in
+            try reader.withStatement("SELECT count(*) FROM tiles") {
+                try $0.step()
+                return Int($0.int64(at: 0))
+            }
         }
     }
 
@@ -203,10 +213,11 @@ public final class MBTilesStore: TileStore {
     ///
     /// - Throws: ``TileStoreError/sqlite(_:)``.
     public func zoomRange() throws(TileStoreError) -> ClosedRange<Int>? {
-        try withDatabase { database in
-            let statement = try database.prepare("SELECT min(zoom_level), max(zoom_level) FROM tiles")
-            guard try statement.step(), !statement.isNull(at: 0) else { return nil }
-            return Int(statement.int64(at: 0))...Int(statement.int64(at: 1))
+        try readers.withReader { reader in
+            try reader.withStatement("SELECT min(zoom_level), max(zoom_level) FROM tiles") { statement in
+                guard try statement.step(), !statement.isNull(at: 0) else { return nil }
+                return Int(statement.int64(at: 0))...Int(statement.int64(at: 1))
+            }
         }
     }
 
@@ -217,14 +228,22 @@ public final class MBTilesStore: TileStore {
     /// - Throws: ``TileStoreError/invalidMetadata(path:name:value:reason:)`` for a malformed
     ///   `bounds`, `center`, `minzoom` or `maxzoom`; ``TileStoreError/sqlite(_:)``.
     public func metadata() throws(TileStoreError) -> MBTilesMetadata {
-        let rows = try withDatabase { database in
-            var rows: [String: String] = [:]
-            try database.prepare("SELECT name, value FROM metadata").forEachRow { row in
-                if let name = row.text(at: 0) { rows[name] = row.text(at: 1) ?? "" }
+        try MBTilesMetadata(rows: metadataRows(), path: path)
+    }
+
+    /// The `metadata` table as it is: values by name.
+    ///
+    /// - Throws: ``TileStoreError/sqlite(_:)``.
+    public func metadataRows() throws(TileStoreError) -> [String: String] {
+        try readers.withReader { reader in
+            try reader.withStatement("SELECT name, value FROM metadata") { statement in
+                var rows: [String: String] = [:]
+                try statement.forEachRow { row in
+                    if let name = row.text(at: 0) { rows[name] = row.text(at: 1) ?? "" }
+                }
+                return rows
             }
-            return rows
         }
-        return try MBTilesMetadata(rows: rows, path: path)
     }
 
     /// Writes every value of `metadata` that is not nil, replacing those rows; other rows stay.
@@ -238,10 +257,11 @@ public final class MBTilesStore: TileStore {
     ///
     /// - Throws: ``TileStoreError/sqlite(_:)``.
     public func metadataValue(forKey name: String) throws(TileStoreError) -> String? {
-        try withDatabase { database in
-            let statement = try database.prepare("SELECT value FROM metadata WHERE name = ? LIMIT 1")
-            try statement.bind(.text(name))
-            return try statement.step() ? statement.text(at: 0) : nil
+        try readers.withReader { reader in
+            try reader.withStatement("SELECT value FROM metadata WHERE name = ? LIMIT 1") { statement in
+                try statement.bind(.text(name))
+                return try statement.step() ? statement.text(at: 0) : nil
+            }
         }
     }
 
@@ -252,11 +272,14 @@ public final class MBTilesStore: TileStore {
         try setMetadataValues([name: value])
     }
 
-    private func setMetadataValues(_ values: [String: String?]) throws(TileStoreError) {
-        guard mode != .readOnly else { throw .readOnly(path: path, reason: "the file is open read-only") }
-        try withDatabase { database in
+    /// Sets several metadata rows in one transaction; a nil value deletes its row.
+    ///
+    /// - Throws: ``TileStoreError/readOnly(path:reason:)``, ``TileStoreError/sqlite(_:)``.
+    public func setMetadataValues(_ values: [String: String?]) throws(TileStoreError) {
+        guard let writeConnection else { throw .readOnly(path: path, reason: "the file is open read-only") }
+        try writeConnection.withDatabase { database in
             try database.inTransaction {
-                for (name, value) in values {
+                for (name, value) in values.sorted(by: { $0.key < $1.key }) {
                     try database.execute("DELETE FROM metadata WHERE name = ?", arguments: [.text(name)])
                     if let value {
                         try database.execute("INSERT INTO metadata (name, value) VALUES (?, ?)", arguments: [.text(name), .text(value)])
@@ -268,74 +291,48 @@ public final class MBTilesStore: TileStore {
 
     // MARK: - Internals
 
+    /// Reads one tile's bytes, whatever the layout: through `tiles`, which SQLite flattens into
+    /// one lookup in `map` and one in `images` for a normalized file.
+    static let selectTileSQL = "SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ? LIMIT 1"
+
+    /// The table or view whose rows are the tiles' addresses: `map` in the normalized layout
+    /// (its primary key answers without touching `images`), `tiles` otherwise.
+    var addressTable: String { schema == .normalized ? "map" : "tiles" }
+
     /// The `zoom_level`, `tile_column` and `tile_row` of a tile: the row flipped to TMS.
-    private static func key(_ id: TileID) -> [SQLiteValue] {
+    static func key(_ id: TileID) -> [SQLiteValue] {
         [.integer(Int64(id.z)), .integer(Int64(id.x)), .integer(Int64(id.tmsY))]
     }
 
-    private func requireWritable() throws(TileStoreError) {
-        guard isWritable else {
+    /// The tile at a stored `zoom_level`, `tile_column` and TMS `tile_row`.
+    ///
+    /// - Throws: ``TileStoreError/invalidTileAddress(path:zoom:column:row:)`` outside the grid.
+    func tileID(zoom: Int64, column: Int64, row: Int64) throws(TileStoreError) -> TileID {
+        guard (0...Int64(TileID.maximumZoom)).contains(zoom),
+            let id = try? TileID(z: Int(zoom), x: Int(clamping: column), tmsY: Int(clamping: row))
+        else {
+            throw .invalidTileAddress(path: path, zoom: zoom, column: column, row: row)
+        }
+        return id
+    }
+
+    /// The `tile_id` of bytes in the normalized layout: their MD5 in 32 uppercase hexadecimal
+    /// digits, as martin's `md5_hex` writes it.
+    static func imageID(of data: Data) -> String {
+        MD5.digest(of: data).uppercaseHexDigits
+    }
+
+    /// The write connection.
+    ///
+    /// - Throws: ``TileStoreError/readOnly(path:reason:)`` for a read-only store or a view.
+    func requireWritable() throws(TileStoreError) -> MBTilesWriteConnection {
+        guard let writeConnection, isWritable else {
             throw .readOnly(path: path, reason: mode == .readOnly ? "the file is open read-only" : "`tiles` is a view, not a table")
         }
+        return writeConnection
     }
 
-    /// Runs `body` with the connection, holding the lock; SQLite errors become ``TileStoreError/sqlite(_:)``.
-    private func withDatabase<Result>(_ body: (Database) throws -> Result) throws(TileStoreError) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        do {
-            return try body(database)
-        } catch let error as TileStoreError {
-            throw error
-        } catch let error as SQLiteError {
-            throw .sqlite(error)
-        } catch {
-            throw .sqlite(SQLiteError(resultCode: 1, message: "\(error)", path: path))
-        }
-    }
-
-    /// Creates the MBTiles tables in a database that has no tables at all; leaves any other alone.
-    private static func createTablesIfEmpty(_ database: Database) throws {
-        try database.inTransaction {
-            let statement = try database.prepare("SELECT count(*) FROM sqlite_master")
-            try statement.step()
-            guard statement.int64(at: 0) == 0 else { return }
-            try database.execute("""
-                PRAGMA application_id = \(applicationID);
-                CREATE TABLE metadata (name text, value text);
-                CREATE UNIQUE INDEX name ON metadata (name);
-                CREATE TABLE tiles (zoom_level integer, tile_column integer, tile_row integer, tile_data blob);
-                CREATE UNIQUE INDEX tile_index ON tiles (zoom_level, tile_column, tile_row);
-                INSERT INTO metadata (name, value) VALUES ('scheme', 'tms');
-                """)
-        }
-    }
-
-    /// `table` or `view` for the `metadata` and `tiles` entries of the schema, by lowercased name.
-    private static func tableTypes(_ database: Database) throws -> [String: String] {
-        var types: [String: String] = [:]
-        try database.prepare(
-            "SELECT lower(name), type FROM sqlite_master WHERE type IN ('table', 'view') AND lower(name) IN ('metadata', 'tiles')"
-        ).forEachRow { row in
-            types[row.text(at: 0) ?? ""] = row.text(at: 1)
-        }
-        return types
-    }
-
-    private static func requireColumns(_ columns: [String], of table: String, in database: Database) throws {
-        var present: Set<String> = []
-        try database.prepare("PRAGMA table_info(\(quotedSQLIdentifier(table)))").forEachRow { row in
-            present.insert((row.text(at: 1) ?? "").lowercased())
-        }
-        let missing = columns.filter { !present.contains($0) }
-        guard missing.isEmpty else {
-            let list = missing.map { "`\($0)`" }.joined(separator: ", ")
-            throw TileStoreError.invalidSchema(
-                path: database.path, table: table, reason: "it has no \(list) column\(missing.count == 1 ? "" : "s")")
-        }
-    }
-
-    private static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error) -> String {
         (error as NSError).localizedFailureReason ?? error.localizedDescription
     }
 }

@@ -1,0 +1,101 @@
+import Foundation
+import MapSQLite
+
+extension MBTilesStore {
+    /// Looks at the file before anything opens it for writing, changing nothing.
+    ///
+    /// - Returns: The file's layout, or nil for a missing or empty file that ``Mode/create`` will
+    ///   make (a zero-byte file, or an SQLite database without a single table).
+    /// - Throws: ``TileStoreError/missingFile(path:)``, ``TileStoreError/notMBTiles(path:reason:)``,
+    ///   ``TileStoreError/corrupt(path:reason:)``, ``TileStoreError/invalidSchema(path:table:reason:)``.
+    static func inspectExistingFile(at url: URL, mode: Mode) throws(TileStoreError) -> MBTilesSchema? {
+        let path = url.path
+        guard FileManager.default.fileExists(atPath: path) else {
+            if mode == .create { return nil }
+            throw .missingFile(path: path)
+        }
+        // The header, read as bytes: a text file or an empty one never reaches SQLite. (A file
+        // that cannot be read goes on to SQLite, which says why.)
+        if let handle = try? FileHandle(forReadingFrom: url), let header = try? handle.read(upToCount: sqliteHeader.count) ?? Data() {
+            if header.isEmpty {
+                if mode == .create { return nil }
+                throw .notMBTiles(path: path, reason: "the file is empty")
+            }
+            guard header == sqliteHeader else {
+                throw .notMBTiles(path: path, reason: "it is not an SQLite database")
+            }
+        }
+        // The schema, through a connection that takes no lock and makes no -wal or -shm file.
+        // Only while no -wal or -journal file exists: an immutable connection would ignore the
+        // commits of the one and the half-written pages the other is there to undo.
+        let companionExists = ["-wal", "-journal"].contains { FileManager.default.fileExists(atPath: path + $0) }
+        let inspection: MBTilesSchema.Inspection
+        do {
+            let database = try Database(path: path, mode: companionExists ? .readOnly : .immutable)
+            inspection = try MBTilesSchema.inspect(database, path: path)
+        } catch {
+            throw TileStoreError.wrapping(error, path: path)
+        }
+        switch inspection {
+        case .mbtiles(let schema):
+            return schema
+        case .empty:
+            if mode == .create { return nil }
+            throw .notMBTiles(path: path, reason: "the database has no tables")
+        }
+    }
+
+    /// The first 16 bytes of every SQLite 3 database file.
+    private static let sqliteHeader = Data("SQLite format 3\0".utf8)
+}
+
+/// The one read-write connection of a store, one transaction at a time.
+final class MBTilesWriteConnection: Sendable {
+    let path: String
+    private let database: Database
+    private let lock = NSLock()
+
+    init(path: String, mode: MBTilesStore.Mode) throws(TileStoreError) {
+        self.path = path
+        do {
+            database = try Database(path: path, mode: mode == .create ? .readWriteCreate : .readWrite)
+        } catch {
+            throw TileStoreError.wrapping(error, path: path)
+        }
+    }
+
+    /// Runs `body` with the connection, holding the lock; errors become ``TileStoreError``.
+    func withDatabase<Result>(_ body: (Database) throws -> Result) throws(TileStoreError) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            return try body(database)
+        } catch {
+            throw TileStoreError.wrapping(error, path: path)
+        }
+    }
+
+    /// Makes the MBTiles tables in a file without any; returns the layout the file has after.
+    func createTablesIfEmpty(_ schema: MBTilesSchema) throws(TileStoreError) -> MBTilesSchema {
+        try withDatabase { database in
+            try database.inTransaction {
+                // Asked again inside the write lock: another process may have made the file meanwhile.
+                switch try MBTilesSchema.inspect(database, path: path) {
+                case .mbtiles(let found):
+                    return found
+                case .empty:
+                    try database.execute(schema.creationSQL)
+                    return schema
+                }
+            }
+        }
+    }
+
+    /// Puts the file in WAL mode, with `synchronous = NORMAL`.
+    func enableWAL() throws(TileStoreError) {
+        try withDatabase { database in
+            try database.prepare("PRAGMA journal_mode = WAL").step()
+            try database.execute("PRAGMA synchronous = NORMAL")
+        }
+    }
+}
