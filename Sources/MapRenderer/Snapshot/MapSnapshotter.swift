@@ -154,7 +154,7 @@ public final class MapSnapshotter: Sendable {
             case .fill(let fill):
                 painter.drawFill(fill, features: try painter.features(of: layer))
             case .line(let line):
-                painter.drawLine(line, features: try painter.features(of: layer))
+                try painter.drawLine(line, layer: layer)
             case .symbol:
                 for label in labels[index] ?? [] { label.layout.draw(at: label.frame.origin, color: label.color, halo: label.halo) }
             case .raster(let raster):
