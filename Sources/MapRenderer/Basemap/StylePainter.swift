@@ -19,21 +19,28 @@ struct StylePainter {
     /// viewport's for images, one less for tiles (see `MapTileRenderer`). Geometry is prepared
     /// for the viewport's zoom level, whatever the style's.
     let zoomLevel: Double
+    /// How far beyond the view geometry is cut, in pixels; nil for PreparedLayer's default (16).
+    /// Tiles cut far away (see `RenderPass.clipMarginPixels`).
+    let clipMarginPixels: Double?
 
-    init(viewport: Viewport, styleZoomLevel: Double? = nil, style: Style, data: MapData, cairo: OpaquePointer, visibleMapRect: MapRect) {
+    init(
+        viewport: Viewport, styleZoomLevel: Double? = nil, clipMarginPixels: Double? = nil, style: Style, data: MapData,
+        cairo: OpaquePointer, visibleMapRect: MapRect
+    ) {
         self.viewport = viewport
         self.style = style
         self.data = data
         self.cairo = cairo
         self.visibleMapRect = visibleMapRect
         zoomLevel = styleZoomLevel ?? viewport.zoomLevel
+        self.clipMarginPixels = clipMarginPixels
     }
 
     /// The layer's features in view, prepared for this zoom and clipped, filtered by the layer.
     func features(of layer: StyleLayer) throws(RendererError) -> [PreparedFeature] {
         guard let prepared = try preparedLayer(of: layer) else { return [] }
         let features: [PreparedFeature]
-        do { features = try prepared.features(in: visibleMapRect) } catch { throw .data(error) }
+        do { features = try prepared.features(in: visibleMapRect, clipMarginPixels: clipMarginPixels) } catch { throw .data(error) }
         guard layer.filter != nil else { return features }
         return features.filter { layer.includes($0.properties.styleValues) }
     }

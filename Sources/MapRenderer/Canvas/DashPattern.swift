@@ -28,14 +28,14 @@ struct DashPattern {
         periodPoints = scaled.reduce(0, +)
     }
 
-    /// Adds the on pieces along `points` that lie in `area` to a path.
+    /// Adds the on pieces along `points` that meet `area` to a path, each whole.
     ///
     /// - Parameters:
     ///   - points: The line in map points, whole: the pattern starts at its first point.
     ///   - closed: Whether the line is a ring: its last point joins its first, and a dash running
     ///     through the first point is one piece.
     ///   - area: The area drawn, in map points, with room for the line's width and caps; pieces
-    ///     outside it are skipped (only measured).
+    ///     outside it are skipped (only measured), pieces meeting it are added whole.
     ///   - pointsPerMapPoint: The zoom scale: view points per map point.
     ///   - moveTo: Starts a piece at a map point.
     ///   - lineTo: Continues the piece to a map point.
@@ -63,7 +63,10 @@ struct DashPattern {
                 open = false
                 continue
             }
+            // Dashes meeting the area are added whole (within their segment): a dash cut at the
+            // area's edge would end at a rounded point, tilting it differently in each render.
             let start = distance + t0 * length, end = distance + t1 * length
+            let segmentEnd = distance + length
             func point(at along: Double) -> MapPoint {
                 let t = (along - distance) / length
                 return MapPoint(x: a.x + dx * t, y: a.y + dy * t)
@@ -79,7 +82,7 @@ struct DashPattern {
                     let intervalEnd = intervalStart + dash
                     if intervalStart >= end { break cycles }
                     guard intervalEnd > start || (dash == 0 && intervalStart >= start) else { continue }
-                    let from = max(intervalStart, start), to = min(intervalEnd, end)
+                    let from = max(intervalStart, distance), to = min(intervalEnd, segmentEnd)
                     if open, t0 == 0, intervalStart < start {
                         // The dash that ended the previous segment goes on round the corner.
                         pieces[pieces.count - 1].append(point(at: to))
@@ -88,7 +91,7 @@ struct DashPattern {
                         pieces.append([point(at: from), point(at: to)])
                     }
                     open = false
-                    stillOpen = t1 == 1 && to == end
+                    stillOpen = t1 == 1 && to == segmentEnd
                 }
                 cycle += periodPoints
             }
