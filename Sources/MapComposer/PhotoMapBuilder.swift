@@ -46,6 +46,29 @@ public struct PhotoMapBuilder: Sendable {
     public func options(
         for request: PhotoMapRequest, warnings: inout [PhotoMapWarning]
     ) throws(PhotoMapError) -> MapSnapshotOptions {
+        let (selected, annotations, overlays) = try content(for: request, warnings: &warnings)
+        func options(in viewport: Viewport) -> MapSnapshotOptions {
+            MapSnapshotOptions(
+                viewport: viewport, style: request.style, annotations: annotations,
+                clusterIndex: clusterIndex(for: annotations, in: request, viewport: viewport), clusterMemberName: "photos",
+                selectedAnnotationID: selected?.id, overlays: overlays)
+        }
+        let result: MapSnapshotOptions
+        if case .fitContent = request.framing {
+            result = try fittedOptions(
+                for: request, annotations: annotations, overlays: overlays, hasCallout: selected != nil, options: options(in:))
+        } else {
+            result = options(in: try viewport(for: request))
+        }
+        warnings += framingWarnings(for: result, photos: request.photos, selected: selected)
+        return result
+    }
+
+    /// The selected photo, the photos' annotations (the selected one with its thumbnail) and the
+    /// overlays with the accuracy circles: what a map and a tileset of the request draw.
+    func content(
+        for request: PhotoMapRequest, warnings: inout [PhotoMapWarning]
+    ) throws(PhotoMapError) -> (selected: Photo?, annotations: [MapAnnotation], overlays: [MapOverlay]) {
         let selected = try selectedPhoto(in: request)
         var thumbnail: RGBAImage?
         if let selected { thumbnail = self.thumbnail(for: selected, scale: request.scale, warnings: &warnings) }
@@ -65,21 +88,7 @@ public struct PhotoMapBuilder: Sendable {
                     fillColor: style.accuracyFillColor))
             }
         }
-        func options(in viewport: Viewport) -> MapSnapshotOptions {
-            MapSnapshotOptions(
-                viewport: viewport, style: request.style, annotations: annotations,
-                clusterIndex: clusterIndex(for: annotations, in: request, viewport: viewport), clusterMemberName: "photos",
-                selectedAnnotationID: selected?.id, overlays: overlays)
-        }
-        let result: MapSnapshotOptions
-        if case .fitContent = request.framing {
-            result = try fittedOptions(
-                for: request, annotations: annotations, overlays: overlays, hasCallout: selected != nil, options: options(in:))
-        } else {
-            result = options(in: try viewport(for: request))
-        }
-        warnings += framingWarnings(for: result, photos: request.photos, selected: selected)
-        return result
+        return (selected, annotations, overlays)
     }
 
     /// What the framing leaves out: photos outside an explicit region, the selected photo among
