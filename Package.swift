@@ -23,7 +23,8 @@
 //   MapCLI                           the commands                                               (everything above that it imports)
 //   mapwright                        the executable                                             (MapCLI)
 //
-// Benchmarks live in Benchmarks/ and depend only on what they measure. C libraries come in
+// Benchmarks live in Benchmarks/ (ClusterBenchmark, CompareBenchmark, IngestBenchmark,
+// RenderBenchmark, TileBenchmark) and depend only on what they measure. C libraries come in
 // through small system-library targets resolved with pkg-config.
 
 import PackageDescription
@@ -323,6 +324,14 @@ let package = Package(
             name: "MBTilesBenchmark",
             dependencies: ["TileStore", "MapSQLite", "MapCore", "MapUtilities"],
             path: "Benchmarks/MBTilesBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        /// Times tile rendering: the world at zooms 0 to 6 (5,461 tiles) in the standard style,
+        /// metatiles on every core, PNG encoding; scripts/bench/tiles.sh runs Mapnik beside it.
+        .executableTarget(
+            name: "TileBenchmark",
+            dependencies: ["MapRenderer", "MapStyle", "MapCore"],
+            path: "Benchmarks/TileBenchmark",
             swiftSettings: swiftSettings
         ),
         /// Times a 1200x800 @2x render with 1,000 photos, a 10,000-point track and a callout.

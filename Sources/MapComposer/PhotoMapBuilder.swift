@@ -46,11 +46,7 @@ public struct PhotoMapBuilder: Sendable {
     public func options(
         for request: PhotoMapRequest, warnings: inout [PhotoMapWarning]
     ) throws(PhotoMapError) -> MapSnapshotOptions {
-        let selected = try selectedPhoto(in: request)
-        var thumbnail: RGBAImage?
-        if let selected { thumbnail = self.thumbnail(for: selected, scale: request.scale, warnings: &warnings) }
-        let annotations = annotations(for: request, selected: selected, thumbnail: thumbnail)
-        let overlays = overlays(for: request)
+        let (selected, annotations, overlays) = try content(for: request, warnings: &warnings)
         func options(in viewport: Viewport) -> MapSnapshotOptions {
             MapSnapshotOptions(
                 viewport: viewport, style: request.style, annotations: annotations,
@@ -66,6 +62,33 @@ public struct PhotoMapBuilder: Sendable {
         }
         warnings += framingWarnings(for: result, photos: request.photos, selected: selected)
         return result
+    }
+
+    /// The selected photo, the photos' annotations (the selected one with its thumbnail) and the
+    /// overlays with the accuracy circles: what a map and a tileset of the request draw.
+    func content(
+        for request: PhotoMapRequest, warnings: inout [PhotoMapWarning]
+    ) throws(PhotoMapError) -> (selected: Photo?, annotations: [MapAnnotation], overlays: [MapOverlay]) {
+        let selected = try selectedPhoto(in: request)
+        var thumbnail: RGBAImage?
+        if let selected { thumbnail = self.thumbnail(for: selected, scale: request.scale, warnings: &warnings) }
+        // The photographers on this map get different colours (see `colors(forKeys:)`).
+        let colors = request.style.mapwright.pins.colors(forKeys: request.photos.map { $0.photographer ?? "" })
+        let annotations = request.photos.map { photo in
+            annotation(for: photo, in: request, color: colors[photo.photographer ?? ""], thumbnail: photo.id == selected?.id ? thumbnail : nil)
+        }
+        var overlays = request.overlays
+        if request.showsAccuracy {
+            let style = request.style.mapwright.overlay
+            for photo in request.photos {
+                guard let accuracy = photo.horizontalAccuracyMeters, accuracy > 0 else { continue }
+                overlays.append(MapOverlay(
+                    shape: .circle(center: photo.coordinate, radiusMeters: accuracy),
+                    strokeColor: style.lineColor.with(alpha: 0.6), lineWidthPoints: 1,
+                    fillColor: style.accuracyFillColor))
+            }
+        }
+        return (selected, annotations, overlays)
     }
 
     /// What the framing leaves out: photos outside an explicit region, the selected photo among
@@ -188,7 +211,7 @@ public struct PhotoMapBuilder: Sendable {
     /// The photo's thumbnail, from its thumbnail file or its image when local; remote images
     /// are not fetched, so their callouts have no thumbnail. A thumbnail that cannot be made, or
     /// cached, is a warning.
-    func thumbnail(for photo: Photo, scale: Double, warnings: inout [PhotoMapWarning]) -> RGBAImage? {
+    private func thumbnail(for photo: Photo, scale: Double, warnings: inout [PhotoMapWarning]) -> RGBAImage? {
         let reference = [photo.thumbnail, photo.image].compactMap { $0 }.first { if case .file = $0 { return true }; return false }
         guard case .file(let url)? = reference else { return nil }
         let pixelSize = Int((MapAnnotation.thumbnailSizePoints * scale).rounded())
@@ -199,30 +222,6 @@ public struct PhotoMapBuilder: Sendable {
             warnings.append(.thumbnailUnavailable(error))
             return nil
         }
-    }
-
-    /// The photos' annotations, in the request's order: each photographer gets its own colour on
-    /// this map (see `colors(forKeys:)`), the selected photo its thumbnail.
-    func annotations(for request: PhotoMapRequest, selected: Photo?, thumbnail: RGBAImage?) -> [MapAnnotation] {
-        let colors = request.style.mapwright.pins.colors(forKeys: request.photos.map { $0.photographer ?? "" })
-        return request.photos.map { photo in
-            annotation(for: photo, in: request, color: colors[photo.photographer ?? ""], thumbnail: photo.id == selected?.id ? thumbnail : nil)
-        }
-    }
-
-    /// The request's overlays, then the photos' accuracy circles when it shows them.
-    func overlays(for request: PhotoMapRequest) -> [MapOverlay] {
-        var overlays = request.overlays
-        guard request.showsAccuracy else { return overlays }
-        let style = request.style.mapwright.overlay
-        for photo in request.photos {
-            guard let accuracy = photo.horizontalAccuracyMeters, accuracy > 0 else { continue }
-            overlays.append(MapOverlay(
-                shape: .circle(center: photo.coordinate, radiusMeters: accuracy),
-                strokeColor: style.lineColor.with(alpha: 0.6), lineWidthPoints: 1,
-                fillColor: style.accuracyFillColor))
-        }
-        return overlays
     }
 
     /// The photo's annotation; `color` is its photographer's pin colour on this map.

@@ -37,6 +37,14 @@ public enum MapCoreError: Error, Hashable, Sendable {
     case distanceTooShort(name: String, meters: Double, minimumMeters: Double)
     /// A tile cover with more tiles than the caller's limit; `count` is how many it would have.
     case tooManyTiles(count: Int, limit: Int)
+    /// A metatile size (tiles per side) outside the sizes allowed.
+    case invalidMetatileSize(Int, range: ClosedRange<Int>)
+    /// A metatile address outside the grid of metatiles at its zoom.
+    case invalidMetatile(z: Int, x: Int, y: Int, size: Int)
+    /// A zoom range outside the tile zoom levels (0...30).
+    case invalidZoomRange(ClosedRange<Int>)
+    /// A shard that is not one of `count` shards (`index` counts from 0), or a count below 1.
+    case invalidShard(index: Int, count: Int)
     /// A cluster radius that is not finite or not positive, in screen points.
     case invalidClusterRadius(points: Double)
     /// A tile size for clustering that is not finite or not positive, in screen points.
@@ -80,6 +88,14 @@ extension MapCoreError: CustomStringConvertible, LocalizedError {
             return "\(name) \(meters) m is shorter than the minimum of \(minimumMeters) m"
         case .tooManyTiles(let count, let limit):
             return "the cover needs \(count) tiles, more than the limit of \(limit)"
+        case .invalidMetatileSize(let size, let range):
+            return "metatile size \(size) is outside [\(range.lowerBound), \(range.upperBound)] tiles per side"
+        case .invalidMetatile(let z, let x, let y, let size):
+            return "metatile \(z)/\(x)/\(y) of \(size)x\(size) tiles is outside the metatile grid"
+        case .invalidZoomRange(let range):
+            return "zoom range \(range.lowerBound)-\(range.upperBound) is outside 0-\(TileID.maximumZoom)"
+        case .invalidShard(let index, let count):
+            return "shard \(index)/\(count) is not one of \(count) shards numbered from 0"
         case .invalidClusterRadius(let points):
             return "cluster radius \(points) points must be positive"
         case .invalidClusterTileSize(let points):

@@ -23,6 +23,11 @@ public enum RendererError: Error, Sendable {
     case imageTooLarge(width: Int, height: Int, limit: Int)
     /// The requested image rounds to no pixel on a side (a view under half a pixel wide or high).
     case emptyImage(width: Int, height: Int)
+    /// Tile options out of range (size, scale, metatile size, buffer), a cluster index not built
+    /// over the annotations, or tiles outside the world.
+    case invalidTileOptions(reason: String)
+    /// A tile that could not be encoded, named `z/x/y`.
+    case encoding(tile: String, reason: String)
 }
 
 extension RendererError: CustomStringConvertible, LocalizedError {
@@ -46,6 +51,10 @@ extension RendererError: CustomStringConvertible, LocalizedError {
             return "an image of \(width)x\(height) pixels is larger than \(limit) pixels per side"
         case .emptyImage(let width, let height):
             return "an image of \(width)x\(height) pixels is empty: each side needs at least one pixel"
+        case .invalidTileOptions(let reason):
+            return "tiles: \(reason)"
+        case .encoding(let tile, let reason):
+            return "tile \(tile): cannot encode it: \(reason)"
         }
     }
 

@@ -25,6 +25,20 @@ struct PreparedLayerTests {
         #expect(PreparedLayer.preparationZoomLevel(for: -3) == 0)
     }
 
+    @Test func aWideClipMarginKeepsEdgesThatCrossTheViewWhole() throws {
+        // The line along the equator from 10°E to 30°E, viewed around 20°E at zoom 6.
+        let layer = PreparedLayer(source: makeSource(), zoomLevel: 6, screenScale: 1)
+        let center = MapPoint(try Coordinate(latitude: 0, longitude: 20))
+        let view = MapRect(x: center.x - 128 * layer.tolerance, y: center.y - 128 * layer.tolerance, width: 256 * layer.tolerance, height: 256 * layer.tolerance)
+        let cut = try layer.features(in: view).flatMap(\.geometry.lines)
+        #expect(cut.count == 1 && cut[0].count == 2)
+        #expect(abs(cut[0][0].x - (view.minX - 16 * layer.tolerance)) < 1e-6, "cut 16 pixels out by default")
+        let whole = try layer.features(in: view, clipMarginPixels: 2_097_152).flatMap(\.geometry.lines)
+        #expect(whole == layer.features[2].geometry.lines, "2^21 pixels out, the line is not cut")
+        // Features are still only looked for near the view.
+        #expect(names(try layer.features(in: view, clipMarginPixels: 2_097_152)) == ["line"])
+    }
+
     @Test func cacheReturnsTheSameLayerForTheSameZoom() {
         let cache = PreparedLayerCache()
         let source = makeSource()

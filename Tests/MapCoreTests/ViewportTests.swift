@@ -61,6 +61,29 @@ struct ViewportTests {
         #expect(abs(point.x - 400) < 1e-9 && abs(point.y - 300) < 1e-9)
     }
 
+    @Test func aViewportCentredOnAMapPointIsAnExactTranslationOfWorldPoints() throws {
+        // Two windows of zoom 6 whose corners are whole points apart put every map point whole
+        // points apart, to the last bit: what lets tiles rendered separately meet.
+        let zoomScale = ZoomLevel.zoomScale(atZoomLevel: 6)
+        func window(x: Double, y: Double, width: Double) throws -> Viewport {
+            try Viewport(
+                centerMapPoint: MapPoint(x: (x + width / 2) / zoomScale, y: (y + width / 2) / zoomScale), zoomLevel: 6,
+                size: ViewSize(width: width, height: width), scale: 2)
+        }
+        let a = try window(x: 7936, y: 5632, width: 768), b = try window(x: 6144, y: 4096, width: 2048)
+        var random = SeededGenerator(seed: 6)
+        for _ in 0..<1_000 {
+            let point = MapPoint(
+                x: Double.random(in: 7936...8704, using: &random) / zoomScale, y: Double.random(in: 5632...6400, using: &random) / zoomScale)
+            let inA = try #require(a.unwrappedPoint(for: point)), inB = try #require(b.unwrappedPoint(for: point))
+            #expect(inA.x == point.x * zoomScale - 7936 && inA.y == point.y * zoomScale - 5632)
+            #expect(inB.x - 1792 == inA.x && inB.y - 1536 == inA.y)
+        }
+        #expect(a.zoomLevel == 6 && a.scale == 2 && a.camera.headingDegrees == 0 && a.camera.pitchDegrees == 0)
+        #expect(abs(a.camera.centerCoordinate.longitude - MapPoint(x: 8320 / zoomScale, y: 0).coordinate.longitude) < 1e-9)
+        #expect(throws: MapCoreError.self) { try Viewport(centerMapPoint: MapPoint(x: 0, y: 0), zoomLevel: 31, size: ViewSize(width: 1, height: 1)) }
+    }
+
     @Test func northUpViewIsTheScaledMapSpace() throws {
         let center = try coordinate(37.7749, -122.4194)
         let viewport = try makeViewport(center: center, zoom: 12)

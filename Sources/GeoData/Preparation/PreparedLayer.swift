@@ -86,18 +86,27 @@ public final class PreparedLayer: Sendable {
     ///
     /// - Parameters:
     ///   - rect: The map rect to draw.
-    ///   - marginPixels: How far beyond `rect` geometry is kept, in pixels, so that strokes and
-    ///     polygon outlines cut at the margin stay out of sight. The default is 16.
+    ///   - marginPixels: How far beyond `rect` features are looked for, in pixels, so that
+    ///     strokes and polygon outlines cut at the margin stay out of sight. The default is 16.
+    ///   - clipMarginPixels: How far beyond `rect` the geometry found is cut, in pixels; at least
+    ///     `marginPixels`. The default, nil, is `marginPixels`. A wide margin (tiles use 2^21
+    ///     pixels) keeps every edge that crosses the view as it is: a cut close to the view
+    ///     rounds the cut point and tilts the edge by a fraction of a pixel, so two views cut in
+    ///     different places would antialias the same coast differently.
     /// - Returns: Prepared features with non-empty clipped geometry, in source order per copy.
     /// - Throws: ``GeoDataError/sqlite(_:)`` when a GeoPackage's index cannot be queried.
-    public func features(in rect: MapRect, marginPixels: Double = 16) throws(GeoDataError) -> [PreparedFeature] {
+    public func features(in rect: MapRect, marginPixels: Double = 16, clipMarginPixels: Double? = nil) throws(GeoDataError) -> [PreparedFeature] {
         let margin = max(0, marginPixels) * tolerance
+        let clipMargin = max(margin, max(0, clipMarginPixels ?? marginPixels) * tolerance)
         let area = rect.insetBy(dx: -margin, dy: -margin)
+        let clipArea = rect.insetBy(dx: -clipMargin, dy: -clipMargin)
         var result: [PreparedFeature] = []
         for copy in area.worldCopies {
+            // The copy's part of the area, widened to the clip margin within the same copy.
+            let clipRect = clipMargin == margin ? copy.rect : clipArea.offsetBy(dx: -copy.offsetX, dy: 0)
             for index in try source.featureIndices(inWorldRect: copy.rect) {
                 var feature = features[index]
-                feature.geometry = feature.geometry.clipped(to: copy.rect).offsetBy(dx: copy.offsetX)
+                feature.geometry = feature.geometry.clipped(to: clipRect).offsetBy(dx: copy.offsetX)
                 if !feature.geometry.isEmpty { result.append(feature) }
             }
         }

@@ -92,7 +92,33 @@ public struct Viewport: Hashable, Sendable {
         try self.init(camera: camera, zoomLevel: zoomLevel, size: size, scale: scale)
     }
 
-    private init(camera: Camera, zoomLevel: Double, size: ViewSize, scale: Double) throws(MapCoreError) {
+    /// Creates a flat viewport (heading 0, pitch 0) centred exactly on a map point.
+    ///
+    /// A viewport made from a coordinate keeps the map point of that coordinate, within a
+    /// rounding error. This one keeps `centerMapPoint` itself, so its view points are
+    /// `(mapPoint − centerMapPoint) × zoomScale + size / 2` computed exactly: two such viewports
+    /// whose centres are whole points apart place any map point whole points apart, with the same
+    /// fraction of a pixel, which is how tiles rendered separately meet pixel for pixel.
+    ///
+    /// - Parameters:
+    ///   - centerMapPoint: The map point at the centre of the view; y within the world.
+    ///   - zoomLevel: In ``zoomLevelRange``.
+    ///   - size: The view's size in points.
+    ///   - scale: Pixels per point, in [1, 4]. The default is 1.
+    /// - Throws: ``MapCoreError`` naming the bad value.
+    public init(centerMapPoint: MapPoint, zoomLevel: Double, size: ViewSize, scale: Double = 1) throws(MapCoreError) {
+        try Viewport.validate(size: size, scale: scale)
+        guard zoomLevel.isFinite, Viewport.zoomLevelRange.contains(zoomLevel) else {
+            throw .invalidZoomLevel(zoomLevel, range: Viewport.zoomLevelRange)
+        }
+        let center = centerMapPoint.coordinate
+        let altitude = Camera.altitudeMeters(
+            forZoomLevel: zoomLevel, latitude: center.latitude, pitchDegrees: 0, viewportHeightPoints: size.height)
+        let camera = try Camera(centerCoordinate: center, headingDegrees: 0, pitchDegrees: 0, altitudeMeters: altitude)
+        try self.init(camera: camera, zoomLevel: zoomLevel, size: size, scale: scale, centerMapPoint: centerMapPoint)
+    }
+
+    private init(camera: Camera, zoomLevel: Double, size: ViewSize, scale: Double, centerMapPoint: MapPoint? = nil) throws(MapCoreError) {
         guard zoomLevel.isFinite, Viewport.zoomLevelRange.contains(zoomLevel) else {
             throw .invalidZoomLevel(zoomLevel, range: Viewport.zoomLevelRange)
         }
@@ -100,7 +126,7 @@ public struct Viewport: Hashable, Sendable {
         self.size = size
         self.scale = scale
         self.zoomLevel = zoomLevel
-        centerMapPoint = MapPoint(camera.centerCoordinate)
+        self.centerMapPoint = centerMapPoint ?? MapPoint(camera.centerCoordinate)
         zoomScale = ZoomLevel.zoomScale(atZoomLevel: zoomLevel)
         let heading = camera.headingDegrees * .pi / 180, pitch = camera.pitchDegrees * .pi / 180
         cosHeading = cos(heading)
@@ -186,6 +212,8 @@ extension Viewport {
     /// bottom of the view; a ground point (u, v) is at depth D − v·sin p and appears at
     /// (D·u, D·v·cos p) / depth from the view's centre.
     func project(_ ground: (u: Double, v: Double)) -> ViewPoint? {
+        // A flat view is an exact translation (no rounding through the perspective's ratio).
+        if sinPitch == 0 { return ViewPoint(x: size.width / 2 + ground.u, y: size.height / 2 + ground.v) }
         let distance = centerDistancePoints
         let depth = distance - ground.v * sinPitch
         guard depth > distance * 1e-9 else { return nil }

@@ -76,7 +76,7 @@ extension TileID {
 
     /// The rows or columns, clamped into the grid, whose half-open spans meet [start, end]:
     /// at least the one holding `start`.
-    private static func indices(from start: Double, to end: Double, tileSize: Double, zoom: Int) -> ClosedRange<Int> {
+    static func indices(from start: Double, to end: Double, tileSize: Double, zoom: Int) -> ClosedRange<Int> {
         let first = index(of: start, tileSize: tileSize, zoom: zoom)
         // The tile holding `end` when `end` lies inside it, the one before when on its west edge.
         let lastBeyondEnd = min(Double(1 << zoom), max(0, (end / tileSize).rounded(.up)))
@@ -85,7 +85,7 @@ extension TileID {
 
     /// The columns a rect covers, as one or two ascending ranges (two when it wraps round the
     /// antimeridian).
-    private static func columnRanges(of mapRect: MapRect, tileSize: Double, zoom: Int) -> [ClosedRange<Int>] {
+    static func columnRanges(of mapRect: MapRect, tileSize: Double, zoom: Int) -> [ClosedRange<Int>] {
         let count = 1 << zoom
         guard mapRect.width < WebMercator.worldSize else { return [0...count - 1] }
         // Shift the rect by whole worlds so it starts in the central world; it may end in the next.

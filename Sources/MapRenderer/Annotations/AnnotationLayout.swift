@@ -52,7 +52,9 @@ struct AnnotationLayout {
             // Markers reach beyond their anchor, and clusters spread apart (see `spreadCenters(of:)`):
             // query a margin around the view.
             let identifiers = Set(annotations.compactMap(\.clusteringIdentifier))
-            let marginPoints = max(48, AnnotationLayout.spreadingReachPoints(groupSize: 2 * identifiers.count, style: style.cluster))
+            let marginPoints = max(
+                AnnotationLayout.markerReachPoints(of: annotations),
+                AnnotationLayout.spreadingReachPoints(groupSize: 2 * identifiers.count, style: style.cluster))
             let marginMapPoints = marginPoints / ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
             var spots: [ClusterSpot] = []
             for item in clusterIndex.items(in: visibleMapRect.insetBy(dx: -marginMapPoints, dy: -marginMapPoints), zoomLevel: viewport.zoomLevel) {
@@ -85,6 +87,21 @@ struct AnnotationLayout {
 
     /// The markers' bodies, which labels avoid.
     var bodyFrames: [ViewRect] { placed.map(\.bodyFrame) }
+
+    /// How far any of the annotations' markers reaches from its anchor, in points: at least 48,
+    /// more for large marker images. Markers anchored this far outside a view are looked for, so
+    /// a tile draws the part of a marker whose anchor lies in its neighbour.
+    static func markerReachPoints(of annotations: [MapAnnotation]) -> Double {
+        var reach = 48.0
+        var seen = Set<ViewRect>()
+        for annotation in annotations {
+            guard case .image = annotation.marker else { continue }
+            let frame = bounds(of: annotation.marker).frame
+            guard seen.insert(frame).inserted else { continue }
+            reach = max(reach, -frame.minX, -frame.minY, frame.maxX, frame.maxY)
+        }
+        return reach.rounded(.up)
+    }
 
     /// The frame of a marker and of its body, relative to its anchor.
     static func bounds(of marker: MapAnnotation.Marker) -> (frame: ViewRect, body: ViewRect) {
@@ -119,6 +136,18 @@ struct AnnotationLayout {
         for marker: Placed, selectedID: String?, annotations: [MapAnnotation], clusterIndex: ClusterIndex?, memberName: String,
         appearance: MapwrightMetadata.Callout, cairo: OpaquePointer
     ) -> Callout {
+        let content = AnnotationLayout.calloutContent(
+            for: marker, selectedID: selectedID, annotations: annotations, clusterIndex: clusterIndex, memberName: memberName)
+        return Callout(
+            title: content.title, subtitle: content.subtitle, thumbnail: content.thumbnail,
+            anchor: ViewPoint(x: marker.tip.x, y: marker.bodyFrame.minY), tip: marker.tip,
+            viewSize: viewSize, appearance: appearance, cairo: cairo)
+    }
+
+    /// What a marker's callout says and shows (see ``callout(for:selectedID:annotations:clusterIndex:memberName:appearance:cairo:)``).
+    static func calloutContent(
+        for marker: Placed, selectedID: String?, annotations: [MapAnnotation], clusterIndex: ClusterIndex?, memberName: String
+    ) -> (title: String, subtitle: String?, thumbnail: RGBAImage?) {
         let title: String, subtitle: String?, thumbnail: RGBAImage?
         switch marker.content {
         case .annotation(let annotation):
@@ -136,10 +165,7 @@ struct AnnotationLayout {
             subtitle = titles.joined(separator: ", ") + (cluster.count > titles.count ? ", …" : "")
             thumbnail = leaves.lazy.compactMap { annotations[$0].thumbnail }.first
         }
-        return Callout(
-            title: title, subtitle: subtitle, thumbnail: thumbnail,
-            anchor: ViewPoint(x: marker.tip.x, y: marker.bodyFrame.minY), tip: marker.tip,
-            viewSize: viewSize, appearance: appearance, cairo: cairo)
+        return (title, subtitle, thumbnail)
     }
 
     /// Draws every marker: all pin shadows first, then the markers north to south, the selected

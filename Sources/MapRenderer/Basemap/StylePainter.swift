@@ -15,23 +15,65 @@ struct StylePainter {
     let cairo: OpaquePointer
     /// The area drawn, in map points (world copies included).
     let visibleMapRect: MapRect
+    /// The zoom level the style is evaluated at (layer visibility, sizes, colours): the
+    /// viewport's for images, one less for tiles (see `MapTileRenderer`). Geometry is prepared
+    /// for the viewport's zoom level, whatever the style's.
+    let zoomLevel: Double
+    /// How far beyond the view geometry is cut, in pixels; nil for PreparedLayer's default (16).
+    /// Tiles cut far away (see `RenderPass.clipMarginPixels`).
+    let clipMarginPixels: Double?
 
-    var zoomLevel: Double { viewport.zoomLevel }
+    init(
+        viewport: Viewport, styleZoomLevel: Double? = nil, clipMarginPixels: Double? = nil, style: Style, data: MapData,
+        cairo: OpaquePointer, visibleMapRect: MapRect
+    ) {
+        self.viewport = viewport
+        self.style = style
+        self.data = data
+        self.cairo = cairo
+        self.visibleMapRect = visibleMapRect
+        zoomLevel = styleZoomLevel ?? viewport.zoomLevel
+        self.clipMarginPixels = clipMarginPixels
+    }
 
     /// The layer's features in view, prepared for this zoom and clipped, filtered by the layer.
     func features(of layer: StyleLayer) throws(RendererError) -> [PreparedFeature] {
-        guard let sourceID = layer.source else { return [] }
-        guard let styleSource = style.sources[sourceID] else { throw .unknownSource(layer: layer.id, source: sourceID) }
-        guard let source = try data.source(for: styleSource, sourceLayer: layer.sourceLayer) else { return [] }
-        let prepared = data.preparedLayers.preparedLayer(
-            for: source,
-            zoomLevel: PreparedLayer.preparationZoomLevel(for: zoomLevel),
-            screenScale: viewport.scale
-        )
+        guard let prepared = try preparedLayer(of: layer) else { return [] }
         let features: [PreparedFeature]
-        do { features = try prepared.features(in: visibleMapRect) } catch { throw .data(error) }
+        do { features = try prepared.features(in: visibleMapRect, clipMarginPixels: clipMarginPixels) } catch { throw .data(error) }
         guard layer.filter != nil else { return features }
         return features.filter { layer.includes($0.properties.styleValues) }
+    }
+
+    /// The layer's features that meet `rect` (map points, world copies included), whole: not
+    /// clipped, each moved into the world copy it was found in; filtered by the layer.
+    func unclippedFeatures(of layer: StyleLayer, in rect: MapRect) throws(RendererError) -> [PreparedFeature] {
+        guard let prepared = try preparedLayer(of: layer) else { return [] }
+        var result: [PreparedFeature] = []
+        for copy in rect.worldCopies {
+            let indices: [Int]
+            do { indices = try prepared.source.featureIndices(inWorldRect: copy.rect) } catch { throw .data(error) }
+            for index in indices {
+                var feature = prepared.features[index]
+                guard !feature.geometry.isEmpty, layer.filter == nil || layer.includes(feature.properties.styleValues) else { continue }
+                feature.geometry = feature.geometry.offsetBy(dx: copy.offsetX)
+                result.append(feature)
+            }
+        }
+        return result
+    }
+
+    /// The layer's source geometry prepared for the viewport's zoom level and scale; nil for a
+    /// layer without a vector source.
+    private func preparedLayer(of layer: StyleLayer) throws(RendererError) -> PreparedLayer? {
+        guard let sourceID = layer.source else { return nil }
+        guard let styleSource = style.sources[sourceID] else { throw .unknownSource(layer: layer.id, source: sourceID) }
+        guard let source = try data.source(for: styleSource, sourceLayer: layer.sourceLayer) else { return nil }
+        return data.preparedLayers.preparedLayer(
+            for: source,
+            zoomLevel: PreparedLayer.preparationZoomLevel(for: viewport.zoomLevel),
+            screenScale: viewport.scale
+        )
     }
 
     func drawBackground(_ background: BackgroundLayer) {
@@ -60,22 +102,46 @@ struct StylePainter {
     }
 
     /// Strokes lines, and the rings of polygons (country borders come from country polygons).
-    func drawLine(_ line: LineLayer, features: [PreparedFeature]) {
+    ///
+    /// A dashed layer's dashes start at each line's (or ring's) first vertex, wherever the view
+    /// is (see ``DashPattern``): the same border is dashed alike in every image and tile.
+    func drawLine(_ line: LineLayer, layer: StyleLayer) throws(RendererError) {
         let width = line.width.value(atZoom: zoomLevel)
         guard width > 0 else { return }
         let color = line.color.value(atZoom: zoomLevel)
         cairo_new_path(cairo)
-        for feature in features {
-            for points in feature.geometry.lines { cairo.addPolyline(points.compactMap(viewport.unwrappedPoint(for:))) }
-            for polygon in feature.geometry.polygons { addPolygon(polygon) }
+        if let dashes = DashPattern(line.dashArray?.value(atZoom: zoomLevel) ?? [], lineWidth: width) {
+            // Whole lines, walked from their first vertex; pieces within a margin of the view
+            // (the line's width and caps, in map points) are added.
+            let zoomScale = ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
+            let margin = (width + 2) / zoomScale
+            let area = visibleMapRect.insetBy(dx: -margin, dy: -margin)
+            let moveTo = { (point: MapPoint) in
+                if let view = viewport.unwrappedPoint(for: point) { cairo_move_to(cairo, view.x, view.y) }
+            }
+            let lineTo = { (point: MapPoint) in
+                if let view = viewport.unwrappedPoint(for: point) { cairo_line_to(cairo, view.x, view.y) }
+            }
+            for feature in try unclippedFeatures(of: layer, in: area) {
+                for points in feature.geometry.lines {
+                    dashes.addDashes(along: points, closed: false, in: area, pointsPerMapPoint: zoomScale, moveTo: moveTo, lineTo: lineTo)
+                }
+                for ring in feature.geometry.polygons.joined() where ring.count >= 3 {
+                    dashes.addDashes(along: ring, closed: true, in: area, pointsPerMapPoint: zoomScale, moveTo: moveTo, lineTo: lineTo)
+                }
+            }
+        } else {
+            for feature in try features(of: layer) {
+                for points in feature.geometry.lines { cairo.addPolyline(points.compactMap(viewport.unwrappedPoint(for:))) }
+                for polygon in feature.geometry.polygons { addPolygon(polygon) }
+            }
         }
         cairo.setSource(color.with(alpha: color.alpha * line.opacity.value(atZoom: zoomLevel)))
         cairo_set_line_width(cairo, width)
         cairo_set_line_cap(cairo, line.cap.value(atZoom: zoomLevel).cairo)
         cairo_set_line_join(cairo, line.join.value(atZoom: zoomLevel).cairo)
-        cairo.setDash(line.dashArray?.value(atZoom: zoomLevel) ?? [], lineWidth: width)
-        cairo_stroke(cairo)
         cairo_set_dash(cairo, nil, 0, 0)
+        cairo_stroke(cairo)
     }
 
     /// Draws a raster layer's tiles, each over its map rect. Tile rects are filled without
@@ -87,7 +153,7 @@ struct StylePainter {
         }
         let source = try data.rasterSource(id: sourceID, description, scale: viewport.scale)
         let placements: [RasterTilePlacement]
-        do { placements = try source.placements(covering: visibleMapRect, zoomLevel: zoomLevel) } catch {
+        do { placements = try source.placements(covering: visibleMapRect, zoomLevel: viewport.zoomLevel) } catch {
             throw .raster(source: sourceID, reason: error.description)
         }
         let images: [TileID: RGBAImage]

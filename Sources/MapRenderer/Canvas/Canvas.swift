@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import ImageCodec
 
 /// A Cairo drawing surface and its context, in view points: an image of pixels (points × scale),
 /// or a PDF or SVG page whose units are points.
@@ -68,22 +69,28 @@ final class Canvas {
         guard status == CAIRO_STATUS_SUCCESS else { throw .canvas(reason: String(cString: cairo_status_to_string(status))) }
     }
 
-    /// The image's pixels as straight-alpha RGBA, row-major; only for an image canvas.
+    /// The image's pixels as straight-alpha RGBA; only for an image canvas.
+    func rgbaImage() -> RGBAImage {
+        rgbaImage(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+    }
+
+    /// A rectangle of the image's pixels (a tile of a metatile) as straight-alpha RGBA, row-major;
+    /// only for an image canvas, the rectangle inside it.
     ///
     /// Cairo stores premultiplied ARGB in native-endian 32-bit words; this undoes both.
-    func rgbaPixels() -> [UInt8] {
+    func rgbaImage(x: Int, y: Int, width: Int, height: Int) -> RGBAImage {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else { return [] }
-        var pixels = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)
+        guard let data = cairo_image_surface_get_data(surface) else { return RGBAImage(width: width, height: height) }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBufferPointer { output in
-            for row in 0..<pixelHeight {
-                let source = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
-                for column in 0..<pixelWidth {
+            for row in 0..<height {
+                let source = UnsafeRawPointer(data + (y + row) * stride).assumingMemoryBound(to: UInt32.self) + x
+                for column in 0..<width {
                     let argb = source[column]
                     let alpha = argb >> 24
-                    let offset = (row * pixelWidth + column) * 4
                     if alpha == 0 { continue }
+                    let offset = (row * width + column) * 4
                     func channel(_ shift: UInt32) -> UInt8 {
                         let premultiplied = (argb >> shift) & 0xFF
                         return alpha == 255 ? UInt8(premultiplied) : UInt8(min(255, (premultiplied * 255 + alpha / 2) / alpha))
@@ -95,6 +102,6 @@ final class Canvas {
                 }
             }
         }
-        return pixels
+        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 }

@@ -13,10 +13,53 @@ struct LabelCandidate {
     let priority: Double
     let color: Color
     let halo: (color: Color, widthPoints: Double)?
+    /// The font and wrapping width the text was laid out with, to lay it out again elsewhere.
+    let font: FontSpec
+    let maximumWidthPoints: Double
 
     var frame: ViewRect {
         let size = layout.size
         return ViewRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+    }
+
+    /// The labels a symbol layer asks for: one per feature with text and an anchor (its largest
+    /// polygon's inside, or its first point) in the viewport, laid out in `cairo`.
+    ///
+    /// - Parameters:
+    ///   - features: The layer's features, filtered: clipped to the view for an image, whole for
+    ///     tiles (so a label's place and priority do not depend on the view).
+    ///   - styleZoomLevel: The zoom level the style is evaluated at.
+    static func candidates(
+        of symbol: SymbolLayer, features: [PreparedFeature], viewport: Viewport, styleZoomLevel zoom: Double, cairo: OpaquePointer
+    ) -> [LabelCandidate] {
+        let size = symbol.textSize.value(atZoom: zoom)
+        let font = FontSpec(styleFontName: symbol.textFont.value(atZoom: zoom).first ?? "DejaVu Sans Book", sizePoints: size)
+        let maximumWidth = symbol.textMaxWidth.value(atZoom: zoom) * size
+        let haloWidth = symbol.textHaloWidth.value(atZoom: zoom)
+        let haloColor = symbol.textHaloColor.value(atZoom: zoom)
+        let opacity = symbol.textOpacity.value(atZoom: zoom)
+        let textColor = symbol.textColor.value(atZoom: zoom)
+        let color = textColor.with(alpha: textColor.alpha * opacity)
+        let halo = haloWidth > 0 ? (color: haloColor.with(alpha: haloColor.alpha * opacity), widthPoints: haloWidth) : nil
+        var candidates: [LabelCandidate] = []
+        for feature in features {
+            let properties = feature.properties.styleValues
+            guard let text = symbol.label(for: properties, atZoom: zoom), !text.isEmpty,
+                  let anchor = LabelAnchor.anchor(for: feature.geometry, viewport: viewport)
+            else { continue }
+            let layout = TextLayout(text, font: font, in: cairo, maximumWidth: maximumWidth, wraps: true)
+            // A label much wider than its area would float over its neighbours.
+            guard anchor.areaPoints == 0 || anchor.areaPoints >= layout.size.width * layout.size.height * 0.25 else { continue }
+            candidates.append(LabelCandidate(
+                layout: layout,
+                center: anchor.point,
+                priority: symbol.sortKey?.value(for: properties).map { -$0 } ?? anchor.areaPoints,
+                color: color,
+                halo: halo,
+                font: font,
+                maximumWidthPoints: maximumWidth))
+        }
+        return candidates
     }
 }
 

@@ -43,7 +43,7 @@ public final class MapSnapshotter: Sendable {
             widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: viewport.scale, target: .image)
         try draw(options, in: canvas.cairo, sprites: PinSprites(scale: viewport.scale))
         return MapSnapshot(
-            image: RGBAImage(width: canvas.pixelWidth, height: canvas.pixelHeight, pixels: canvas.rgbaPixels()),
+            image: canvas.rgbaImage(),
             viewport: viewport,
             hasRasterLayers: options.style.layers.contains { $0.type == .raster && $0.isVisible(atZoom: viewport.zoomLevel) })
     }
@@ -114,39 +114,64 @@ public final class MapSnapshotter: Sendable {
     // MARK: - Drawing
 
     /// Draws everything, bottom to top, onto a context whose user space is view points; pins as
-    /// pixel-aligned `sprites` for images, as paths for vector output.
-    private func draw(_ options: MapSnapshotOptions, in cairo: OpaquePointer, sprites: PinSprites?) throws(RendererError) {
+    /// pixel-aligned `sprites` for images, as paths for vector output. `pass` says what a tile
+    /// draws differently from an image (see ``RenderPass``); the default draws an image.
+    func draw(
+        _ options: MapSnapshotOptions, pass: RenderPass = RenderPass(), in cairo: OpaquePointer, sprites: PinSprites?
+    ) throws(RendererError) {
         let viewport = options.viewport
         let style = options.style
-        do { try style.requireConfiguredRasterSources() } catch { throw .style(error) }
+        if pass.drawsBasemap {
+            do { try style.requireConfiguredRasterSources() } catch { throw .style(error) }
+        }
         let viewRect = ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         guard let visibleMapRect = viewport.mapRect(for: viewRect) else { return }
-        let painter = StylePainter(viewport: viewport, style: style, data: data, cairo: cairo, visibleMapRect: visibleMapRect)
+        let painter = StylePainter(
+            viewport: viewport, styleZoomLevel: viewport.zoomLevel + pass.styleZoomOffset, clipMarginPixels: pass.clipMarginPixels,
+            style: style, data: data, cairo: cairo, visibleMapRect: visibleMapRect)
         let metadata = style.mapwright
 
         // Markers and the callout take their room first, so labels keep off them.
-        let markers = AnnotationLayout(
-            annotations: options.annotations, clusterIndex: options.clusterIndex, viewport: viewport,
-            visibleMapRect: visibleMapRect, style: metadata)
-        var taken = CollisionIndex()
-        for frame in markers.bodyFrames { taken.insert(frame) }
-        let selected = options.selectedAnnotationID.flatMap {
-            markers.marker(showing: $0, annotations: options.annotations, clusterIndex: options.clusterIndex)
+        var markers: AnnotationLayout?
+        var selected: AnnotationLayout.Placed?
+        var callout: Callout?
+        if pass.drawsOverlays {
+            let layout = AnnotationLayout(
+                annotations: options.annotations, clusterIndex: options.clusterIndex, viewport: viewport,
+                visibleMapRect: visibleMapRect, style: metadata)
+            markers = layout
+            selected = options.selectedAnnotationID.flatMap {
+                layout.marker(showing: $0, annotations: options.annotations, clusterIndex: options.clusterIndex)
+            }
+            if let placement = pass.placement {
+                callout = placement.callout(in: viewRect, origin: pass.worldOrigin, cairo: cairo)
+            } else {
+                callout = selected.map {
+                    layout.callout(
+                        for: $0, selectedID: options.selectedAnnotationID, annotations: options.annotations,
+                        clusterIndex: options.clusterIndex, memberName: options.clusterMemberName, appearance: metadata.callout, cairo: cairo)
+                }
+            }
         }
-        let callout = selected.map {
-            markers.callout(
-                for: $0, selectedID: options.selectedAnnotationID, annotations: options.annotations, clusterIndex: options.clusterIndex,
-                memberName: options.clusterMemberName, appearance: metadata.callout, cairo: cairo)
-        }
-        if let callout { taken.insert(callout.frame) }
 
-        let labels = try placeLabels(style: style, painter: painter, cairo: cairo, taken: &taken)
-        let visibleLayers = style.layers.enumerated().filter { $0.element.isVisible(atZoom: viewport.zoomLevel) }
+        var labels: [Int: [LabelCandidate]] = [:]
+        if pass.drawsBasemap {
+            if let placement = pass.placement {
+                labels = placement.labels(in: viewRect, origin: pass.worldOrigin, cairo: cairo)
+            } else {
+                var taken = CollisionIndex()
+                for frame in markers?.bodyFrames ?? [] { taken.insert(frame) }
+                if let callout { taken.insert(callout.frame) }
+                labels = try placeLabels(style: style, painter: painter, cairo: cairo, taken: &taken)
+            }
+        }
+        let visibleLayers = pass.drawsBasemap ? style.layers.enumerated().filter { $0.element.isVisible(atZoom: painter.zoomLevel) } : []
         let firstSymbolIndex = visibleLayers.first { if case .symbol = $0.element.kind { return true }; return false }?.offset
+        let overlays = pass.drawsOverlays ? options.overlays : []
         // Overlays above roads go under the first labels, or on top when no labels show.
         for (index, layer) in visibleLayers {
             if index == firstSymbolIndex {
-                drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
+                drawOverlays(overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
             }
             switch layer.kind {
             case .background(let background):
@@ -154,7 +179,7 @@ public final class MapSnapshotter: Sendable {
             case .fill(let fill):
                 painter.drawFill(fill, features: try painter.features(of: layer))
             case .line(let line):
-                painter.drawLine(line, features: try painter.features(of: layer))
+                try painter.drawLine(line, layer: layer)
             case .symbol:
                 for label in labels[index] ?? [] { label.layout.draw(at: label.frame.origin, color: label.color, halo: label.halo) }
             case .raster(let raster):
@@ -162,11 +187,17 @@ public final class MapSnapshotter: Sendable {
             }
         }
         if firstSymbolIndex == nil {
-            drawOverlays(options.overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
+            drawOverlays(overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
         }
-        drawOverlays(options.overlays, level: .aboveLabels, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
-        markers.draw(selected: selected, style: metadata, sprites: sprites, cairo: cairo)
-        callout?.draw(in: cairo)
+        drawOverlays(overlays, level: .aboveLabels, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
+        markers?.draw(selected: selected, style: metadata, sprites: sprites, cairo: cairo)
+        if let callout {
+            // A tile's callout is laid out in world points: move the world under the view.
+            cairo_save(cairo)
+            cairo_translate(cairo, -pass.worldOrigin.x, -pass.worldOrigin.y)
+            callout.draw(in: cairo)
+            cairo_restore(cairo)
+        }
         if options.showsAttribution { drawAttribution(style: style, viewSize: viewport.size, cairo: cairo) }
     }
 
@@ -189,36 +220,13 @@ public final class MapSnapshotter: Sendable {
     private func placeLabels(
         style: Style, painter: StylePainter, cairo: OpaquePointer, taken: inout CollisionIndex
     ) throws(RendererError) -> [Int: [LabelCandidate]] {
-        let zoom = painter.zoomLevel
         let placer = LabelPlacer(paddingPoints: style.mapwright.labels.collisionPadding)
         var placed: [Int: [LabelCandidate]] = [:]
-        for (index, layer) in style.layers.enumerated().reversed() where layer.isVisible(atZoom: zoom) {
+        for (index, layer) in style.layers.enumerated().reversed() where layer.isVisible(atZoom: painter.zoomLevel) {
             guard case .symbol(let symbol) = layer.kind else { continue }
-            let size = symbol.textSize.value(atZoom: zoom)
-            let font = FontSpec(styleFontName: symbol.textFont.value(atZoom: zoom).first ?? "DejaVu Sans Book", sizePoints: size)
-            let maximumWidth = symbol.textMaxWidth.value(atZoom: zoom) * size
-            let haloWidth = symbol.textHaloWidth.value(atZoom: zoom)
-            let haloColor = symbol.textHaloColor.value(atZoom: zoom)
-            let opacity = symbol.textOpacity.value(atZoom: zoom)
-            let textColor = symbol.textColor.value(atZoom: zoom)
-            let color = textColor.with(alpha: textColor.alpha * opacity)
-            let halo = haloWidth > 0 ? (color: haloColor.with(alpha: haloColor.alpha * opacity), widthPoints: haloWidth) : nil
-            var candidates: [LabelCandidate] = []
-            for feature in try painter.features(of: layer) {
-                let properties = feature.properties.styleValues
-                guard let text = symbol.label(for: properties, atZoom: zoom), !text.isEmpty,
-                      let anchor = LabelAnchor.anchor(for: feature.geometry, viewport: painter.viewport)
-                else { continue }
-                let layout = TextLayout(text, font: font, in: cairo, maximumWidth: maximumWidth, wraps: true)
-                // A label much wider than its area would float over its neighbours.
-                guard anchor.areaPoints == 0 || anchor.areaPoints >= layout.size.width * layout.size.height * 0.25 else { continue }
-                candidates.append(LabelCandidate(
-                    layout: layout,
-                    center: anchor.point,
-                    priority: symbol.sortKey?.value(for: properties).map { -$0 } ?? anchor.areaPoints,
-                    color: color,
-                    halo: halo))
-            }
+            let candidates = LabelCandidate.candidates(
+                of: symbol, features: try painter.features(of: layer), viewport: painter.viewport, styleZoomLevel: painter.zoomLevel,
+                cairo: cairo)
             placed[index] = placer.place(candidates, in: painter.viewport.size, avoiding: &taken)
         }
         return placed

@@ -1,0 +1,94 @@
+import CCairo
+import Foundation
+import MapCore
+import MapStyle
+
+extension MapTileRenderer {
+    /// Places a tile zoom's labels and callout for the whole world (see ``TilePlacement``).
+    ///
+    /// The world is seen through one viewport as large as the world at this zoom. Every labelled
+    /// feature of every visible symbol layer is a candidate, anchored inside its largest whole
+    /// polygon (or at its first point) and ranked by that polygon's whole area or the style's
+    /// sort key, exactly as an image ranks what it shows; upper layers place first. With markers
+    /// drawn (``TileRenderOptions/Layers/all``), labels keep clear of the markers' bodies and the
+    /// callout, as in an image. Labels must lie wholly inside the world. The cost is one text
+    /// layout per labelled feature of the world, once per zoom.
+    func makePlacement(forTileZoom zoom: Int) throws(RendererError) -> TilePlacement {
+        let worldPoints = Double(options.tileSizePoints) * exp2(Double(zoom))
+        let worldSize = ViewSize(width: worldPoints, height: worldPoints)
+        let viewportZoom = options.viewportZoomLevel(forTileZoom: zoom)
+        let pointsPerMapPoint = ZoomLevel.zoomScale(atZoomLevel: viewportZoom)
+        let world: Viewport
+        do {
+            world = try Viewport(centerMapPoint: MapRect.world.center, zoomLevel: viewportZoom, size: worldSize, scale: Double(options.scale))
+        } catch {
+            throw .invalidTileOptions(reason: error.description)
+        }
+        let canvas = try Canvas(widthPoints: 1, heightPoints: 1, scale: Double(options.scale), target: .image)
+        let metadata = style.mapwright
+        let drawsMarkers = options.layers != .basemap
+
+        // The callout, over the selected annotation's marker (its cluster's, at zooms where it
+        // is in one, which may stand a little away from it).
+        var callout: TilePlacement.CalloutPlacement?
+        if drawsMarkers, let id = content.selectedAnnotationID, let annotation = content.annotations.first(where: { $0.id == id }) {
+            let point = MapPoint(annotation.coordinate)
+            let reachPoints = 4 * (content.clusterIndex?.options.radiusPoints ?? 40) + 2 * metadata.cluster.maxRadius + 64
+            let reach = reachPoints / pointsPerMapPoint
+            let layout = AnnotationLayout(
+                annotations: content.annotations, clusterIndex: content.clusterIndex, viewport: world,
+                visibleMapRect: MapRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach), style: metadata)
+            if let marker = layout.marker(showing: id, annotations: content.annotations, clusterIndex: content.clusterIndex) {
+                let text = AnnotationLayout.calloutContent(
+                    for: marker, selectedID: id, annotations: content.annotations, clusterIndex: content.clusterIndex,
+                    memberName: content.clusterMemberName)
+                let anchor = ViewPoint(x: marker.tip.x, y: marker.bodyFrame.minY)
+                let laidOut = Callout(
+                    title: text.title, subtitle: text.subtitle, thumbnail: text.thumbnail, anchor: anchor, tip: marker.tip,
+                    viewSize: worldSize, appearance: metadata.callout, cairo: canvas.cairo)
+                // The shadow reaches 4 points round the bubble and 1.5 lower.
+                callout = TilePlacement.CalloutPlacement(
+                    title: text.title, subtitle: text.subtitle, thumbnail: text.thumbnail, anchor: anchor, tip: marker.tip,
+                    appearance: metadata.callout, frame: laidOut.frame.insetBy(dx: -6, dy: -6))
+            }
+        }
+
+        var labels: [TilePlacement.Label] = []
+        if options.layers != .overlays {
+            let styleZoom = viewportZoom + MapTileRenderer.styleZoomOffset
+            let painter = StylePainter(
+                viewport: world, styleZoomLevel: styleZoom, style: style, data: data, cairo: canvas.cairo, visibleMapRect: .world)
+            var candidatesByLayer: [(layerIndex: Int, candidates: [LabelCandidate])] = []
+            for (index, layer) in style.layers.enumerated().reversed() where layer.isVisible(atZoom: styleZoom) {
+                guard case .symbol(let symbol) = layer.kind else { continue }
+                let features = try painter.unclippedFeatures(of: layer, in: .world)
+                let candidates = LabelCandidate.candidates(
+                    of: symbol, features: features, viewport: world, styleZoomLevel: styleZoom, cairo: canvas.cairo)
+                if !candidates.isEmpty { candidatesByLayer.append((index, candidates)) }
+            }
+            var taken = CollisionIndex()
+            if drawsMarkers, let bounds = ViewRect(enclosing: candidatesByLayer.flatMap(\.candidates).flatMap {
+                [$0.frame.origin, ViewPoint(x: $0.frame.maxX, y: $0.frame.maxY)]
+            }) {
+                // The markers where labels are, in world points as the labels are.
+                let area = MapRect(
+                    x: bounds.minX / pointsPerMapPoint, y: bounds.minY / pointsPerMapPoint,
+                    width: bounds.size.width / pointsPerMapPoint, height: bounds.size.height / pointsPerMapPoint)
+                let markers = AnnotationLayout(
+                    annotations: content.annotations, clusterIndex: content.clusterIndex, viewport: world, visibleMapRect: area,
+                    style: metadata)
+                for frame in markers.bodyFrames { taken.insert(frame) }
+                if let callout { taken.insert(callout.frame.insetBy(dx: 6, dy: 6)) }
+            }
+            let placer = LabelPlacer(paddingPoints: metadata.labels.collisionPadding)
+            for (index, candidates) in candidatesByLayer {
+                for label in placer.place(candidates, in: worldSize, avoiding: &taken) {
+                    labels.append(TilePlacement.Label(
+                        layerIndex: index, text: label.layout.text, font: label.font, maximumWidthPoints: label.maximumWidthPoints,
+                        frame: label.frame, color: label.color, halo: label.halo))
+                }
+            }
+        }
+        return TilePlacement(worldSize: worldSize, labels: labels, callout: callout)
+    }
+}

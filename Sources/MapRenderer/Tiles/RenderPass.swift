@@ -1,0 +1,28 @@
+import MapCore
+
+/// What a render draws beyond its ``MapSnapshotOptions``: an image (the defaults), or one
+/// window of tiles (see ``MapTileRenderer``).
+struct RenderPass {
+    /// Added to the viewport's zoom level to evaluate the style: 0 for images, −1 for tiles,
+    /// whose style zooms assume 512-point tiles (MapLibre's convention).
+    var styleZoomOffset: Double = 0
+    /// Whether the style's layers (background, fills, lines, rasters, labels) are drawn.
+    var drawsBasemap = true
+    /// Whether the overlays, markers and the callout are drawn.
+    var drawsOverlays = true
+    /// Labels and the callout placed once for the whole world at this zoom, so that every tile
+    /// draws them alike; `nil` places them in the view, as an image does.
+    var placement: TilePlacement?
+    /// Where the view's top-left corner lies in ``placement``'s world points.
+    var worldOrigin = ViewPoint(x: 0, y: 0)
+    /// How far beyond the view the style's geometry is cut, in pixels; nil cuts it 16 pixels
+    /// out, as images do. Tiles cut it ``tileClipMarginPixels`` out.
+    var clipMarginPixels: Double?
+
+    /// Tiles' clip margin: 2^21 pixels, within Cairo's fixed-point range (±2^23 pixels) yet so far
+    /// that no edge crossing a tile is cut near it (a cut rounds the cut point, which tilts the
+    /// edge by up to 1/512 pixel at the cut and antialiases the same coast differently in two
+    /// renders cut in different places; 2^21 pixels away, the tilt is below 2^-17 pixels
+    /// anywhere in a 4,096-pixel render).
+    static let tileClipMarginPixels: Double = 2_097_152
+}

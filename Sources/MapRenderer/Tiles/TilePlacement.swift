@@ -1,0 +1,118 @@
+import CCairo
+import Foundation
+import ImageCodec
+import MapCore
+import MapStyle
+
+/// The labels and the callout of one tile zoom level, placed once for the whole world, in world
+/// points (the world at the tiles' zoom, `tileSize × 2^z` points wide, origin at its north-west
+/// corner): what makes a tileset seamless.
+///
+/// An image places its labels in its view: a label that would cross the edge is dropped, and
+/// which label wins a collision depends on what the view shows. Two neighbouring tiles placed
+/// that way would disagree at their common edge. Placed here, from whole features (never
+/// clipped), with priorities that do not depend on any view, a label is either placed, and then
+/// drawn whole by every tile it touches, or not placed at all; the same holds for the callout.
+/// (Markers need no placement: each window finds every marker that reaches into it, see
+/// `AnnotationLayout`.)
+///
+/// Immutable once made: tiles rendered on any threads read it at once.
+final class TilePlacement: Sendable {
+    /// A label placed in the world.
+    struct Label: Sendable {
+        /// The style layer it belongs to, by index in the style's layers.
+        let layerIndex: Int
+        let text: String
+        let font: FontSpec
+        let maximumWidthPoints: Double
+        /// Its logical frame in world points.
+        let frame: ViewRect
+        let color: Color
+        let halo: (color: Color, widthPoints: Double)?
+    }
+
+    /// The selected annotation's callout, laid out in world points.
+    struct CalloutPlacement: Sendable {
+        let title: String
+        let subtitle: String?
+        let thumbnail: RGBAImage?
+        /// The marker's top and tip, in world points.
+        let anchor: ViewPoint
+        let tip: ViewPoint
+        let appearance: MapwrightMetadata.Callout
+        /// The bubble and pointer with their shadow, in world points.
+        let frame: ViewRect
+    }
+
+    /// How far a label's ink may reach beyond its logical frame, in points: its halo and the
+    /// overhang of glyphs. A window draws every label whose frame comes this close to it.
+    static let labelInkMarginPoints: Double = 8
+    /// The side of the cells labels are indexed in, in world points.
+    private static let cellPoints: Double = 512
+
+    /// The world's size in points at this zoom: the view a callout is kept inside.
+    let worldSize: ViewSize
+    let labels: [Label]
+    let callout: CalloutPlacement?
+    /// The labels by cell, (column, row) → indices into ``labels``.
+    private let cells: [SIMD2<Int>: [Int]]
+
+    init(worldSize: ViewSize, labels: [Label], callout: CalloutPlacement?) {
+        self.worldSize = worldSize
+        self.labels = labels
+        self.callout = callout
+        var cells: [SIMD2<Int>: [Int]] = [:]
+        for (index, label) in labels.enumerated() {
+            for cell in TilePlacement.cells(of: label.frame) { cells[cell, default: []].append(index) }
+        }
+        self.cells = cells
+    }
+
+    private static func cells(of rect: ViewRect) -> [SIMD2<Int>] {
+        let margin = labelInkMarginPoints
+        let minColumn = Int(((rect.minX - margin) / cellPoints).rounded(.down)), maxColumn = Int(((rect.maxX + margin) / cellPoints).rounded(.down))
+        let minRow = Int(((rect.minY - margin) / cellPoints).rounded(.down)), maxRow = Int(((rect.maxY + margin) / cellPoints).rounded(.down))
+        return (minRow...maxRow).flatMap { row in (minColumn...maxColumn).map { SIMD2($0, row) } }
+    }
+
+    /// The labels whose ink may show in a view whose top-left corner is at `origin` (world
+    /// points), laid out again in `cairo` and moved into the view, by layer index, in the order
+    /// they were placed.
+    func labels(in viewRect: ViewRect, origin: ViewPoint, cairo: OpaquePointer) -> [Int: [LabelCandidate]] {
+        let window = ViewRect(x: origin.x + viewRect.minX, y: origin.y + viewRect.minY, width: viewRect.size.width, height: viewRect.size.height)
+        let margin = TilePlacement.labelInkMarginPoints
+        var indices = Set<Int>()
+        for cell in TilePlacement.cells(of: window) {
+            for index in self.cells[cell] ?? [] {
+                let frame = labels[index].frame
+                if frame.maxX + margin > window.minX, frame.minX - margin < window.maxX,
+                   frame.maxY + margin > window.minY, frame.minY - margin < window.maxY {
+                    indices.insert(index)
+                }
+            }
+        }
+        var result: [Int: [LabelCandidate]] = [:]
+        for index in indices.sorted() {
+            let label = labels[index]
+            let layout = TextLayout(label.text, font: label.font, in: cairo, maximumWidth: label.maximumWidthPoints, wraps: true)
+            result[label.layerIndex, default: []].append(LabelCandidate(
+                layout: layout,
+                center: ViewPoint(x: label.frame.midX - origin.x, y: label.frame.midY - origin.y),
+                priority: 0, color: label.color, halo: label.halo, font: label.font, maximumWidthPoints: label.maximumWidthPoints))
+        }
+        return result
+    }
+
+    /// The callout laid out in `cairo` in world points (draw it with the world moved by
+    /// `-origin`), when it shows in the view; nil otherwise or without one.
+    func callout(in viewRect: ViewRect, origin: ViewPoint, cairo: OpaquePointer) -> Callout? {
+        guard let callout else { return nil }
+        let frame = callout.frame
+        guard frame.maxX > origin.x + viewRect.minX, frame.minX < origin.x + viewRect.maxX,
+              frame.maxY > origin.y + viewRect.minY, frame.minY < origin.y + viewRect.maxY
+        else { return nil }
+        return Callout(
+            title: callout.title, subtitle: callout.subtitle, thumbnail: callout.thumbnail, anchor: callout.anchor, tip: callout.tip,
+            viewSize: worldSize, appearance: callout.appearance, cairo: cairo)
+    }
+}
