@@ -20,6 +20,7 @@
 //   RasterTiles                      raster tile sources, HTTP tile cache                       (MapStyle, TileStore, ImageCodec)
 //   MapRenderer      <- CCairo       Cairo/Pango/fontconfig renderer                            (GeoData, MapStyle, RasterTiles, ImageCodec)
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
+//   Tilesets                         tileset files: export, read/write either format, convert, extract, import, diff  (MapRenderer, TileStore, PMTiles, ImageCompare)
 //   MapCLI                           the commands                                               (everything above that it imports)
 //   mapwright                        the executable                                             (MapCLI)
 //
@@ -53,6 +54,7 @@ let package = Package(
         .library(name: "RasterTiles", targets: ["RasterTiles"]),
         .library(name: "MapRenderer", targets: ["MapRenderer"]),
         .library(name: "MapComposer", targets: ["MapComposer"]),
+        .library(name: "Tilesets", targets: ["Tilesets"]),
         .library(name: "MapCLI", targets: ["MapCLI"]),
     ],
     dependencies: [
@@ -266,6 +268,27 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: - Tilesets
+
+        /// Tileset files, MBTiles and PMTiles alike: a batch export of rendered tiles (parallel,
+        /// resumable, shardable), reading and writing either format through a work file, and the
+        /// file tools behind `mapwright tiles` (convert, extract, import, diff, info).
+        .target(
+            name: "Tilesets",
+            dependencies: [
+                "MapCore", "MapJSON", "MapUtilities", "MapRenderer", "TileStore", "PMTiles", "ImageCodec", "ImageCompare",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TilesetsTests",
+            dependencies: [
+                "Tilesets", "MapRenderer", "MapComposer", "MapStyle", "TileStore", "PMTiles", "MapCore", "ImageCodec",
+                "ImageCompare", "MapTestSupport", "MapUtilities",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Command line
 
         /// The `mapwright` commands, in a library so tests can parse and run them.
@@ -281,13 +304,16 @@ let package = Package(
                 "PhotoSources",
                 "MapComposer",
                 "MapUtilities",
+                "TileStore",
+                "PMTiles",
+                "Tilesets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MapCLITests",
-            dependencies: ["MapCLI", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport"],
+            dependencies: ["MapCLI", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "TileStore", "PMTiles", "Tilesets"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "mapwright", dependencies: ["MapCLI"], swiftSettings: swiftSettings),

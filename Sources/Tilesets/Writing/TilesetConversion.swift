@@ -1,0 +1,89 @@
+import Foundation
+import MapCore
+import PMTiles
+import TileStore
+
+/// Copies every tile of a tileset into a new file of either format: `mapwright tiles convert`.
+///
+/// ```swift
+/// try TilesetConversion.convert(TilesetReader(url: URL(fileURLWithPath: "world.mbtiles")),
+///                               to: URL(fileURLWithPath: "world.pmtiles"))
+/// ```
+///
+/// The metadata comes along (MBTiles rows and PMTiles JSON map onto each other, see
+/// ``TileStore/MBTilesMetadata/pmtilesMetadata``); identical tiles are stored once in both formats.
+/// The output is written beside its final name and renamed into place, so a failed conversion
+/// leaves any earlier file untouched.
+public enum TilesetConversion {
+    /// Converts `source` into `output`, whose extension gives the format.
+    ///
+    /// - Returns: The number of tiles written.
+    /// - Throws: ``TilesetsError`` naming the file at fault; ``TilesetsError/invalidExport(reason:)``
+    ///   when `output` is the source itself or the source has no tiles.
+    @discardableResult
+    public static func convert(_ source: TilesetReader, to output: URL) throws(TilesetsError) -> Int {
+        let format = try TilesetFormat(path: output.path)
+        if output.standardizedFileURL.resolvingSymlinksInPath().path == source.url.standardizedFileURL.resolvingSymlinksInPath().path {
+            throw .invalidExport(reason: "\(output.path): the output is the file being converted; name another file")
+        }
+        let metadata = try source.metadata()
+        switch format {
+        case .pmtiles:
+            let writer: PMTilesWriter
+            do throws(PMTilesError) { writer = try PMTilesWriter(url: output, metadata: metadata.pmtilesMetadata) } catch { throw .pmtiles(error) }
+            var count = 0
+            try TilesetsError.wrapping {
+                try source.forEachTile { tile, data in
+                    try writer.add(data, at: tile)
+                    count += 1
+                }
+            }
+            guard count > 0 else {
+                writer.cancel()
+                throw .invalidExport(reason: "\(source.path): the tileset has no tiles to convert")
+            }
+            do throws(PMTilesError) { try writer.finish() } catch { throw .pmtiles(error) }
+            return count
+        case .mbtiles:
+            // A hidden work file of its own, so an interrupted export's work file is never touched.
+            let workFile = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(UUID().uuidString).partial")
+            let writer = try TilesetWriter(output: output, workFile: workFile, resuming: false)
+            do {
+                try TilesetsError.wrapping {
+                    try source.forEachTile { tile, data in try writer.add(data, at: tile) }
+                }
+                return try writer.finish(metadata: metadata)
+            } catch {
+                writer.discardWorkFile()
+                throw error
+            }
+        }
+    }
+
+    /// Writes the tiles of an MBTiles store into a PMTiles archive with `metadata`.
+    static func writePMTiles(from store: MBTilesStore, to output: URL, metadata: MBTilesMetadata) throws(TilesetsError) {
+        let writer: PMTilesWriter
+        do throws(PMTilesError) { writer = try PMTilesWriter(url: output, metadata: metadata.pmtilesMetadata) } catch { throw .pmtiles(error) }
+        var count = 0
+        do {
+            try store.forEachTile { tile, data in
+                try writer.add(data, at: tile)
+                count += 1
+            }
+        } catch let error as TileStoreError {
+            writer.cancel()
+            throw .mbtiles(error)
+        } catch let error as PMTilesError {
+            writer.cancel()
+            throw .pmtiles(error)
+        } catch {
+            writer.cancel()
+            throw .fileSystem(path: output.path, reason: "\(error)")
+        }
+        guard count > 0 else {
+            writer.cancel()
+            throw .invalidExport(reason: "\(output.path): no tiles to write (the area and zooms hold none)")
+        }
+        do throws(PMTilesError) { try writer.finish() } catch { throw .pmtiles(error) }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import MapCore
+import PMTiles
+import TileStore
+
+/// Writes a tileset file, MBTiles or PMTiles by the output's extension, so that nothing is lost:
+/// tiles go into a *work file* beside the output, `NAME.partial` (a deduplicated MBTiles file,
+/// whatever the output's format), committed in batches; ``finish(metadata:)`` turns it into the
+/// output and removes it. Until then an earlier file at the output is untouched.
+///
+/// ```swift
+/// let writer = try TilesetWriter(output: URL(fileURLWithPath: "alps.pmtiles"))
+/// try writer.add(tiles)                        // from any thread; whole batches committed
+/// try writer.finish(metadata: metadata)        // alps.pmtiles written, alps.pmtiles.partial removed
+/// ```
+///
+/// - **MBTiles output**: the work file is finished (`agg_tiles_hash`, a rollback journal) and
+///   renamed over the output.
+/// - **PMTiles output**: the work file's tiles are written into the archive (clustered,
+///   deduplicated, atomically renamed into place), then the work file is removed.
+/// - **Interrupted** (Ctrl-C, `kill -9`, a full disk): the work file keeps every committed
+///   batch; ``init(output:resuming:)`` with `resuming: true` opens it again, and
+///   ``existingTiles(in:)`` says which tiles are done.
+public final class TilesetWriter: Sendable {
+    /// The file to write.
+    public let output: URL
+    /// Its format, from its extension.
+    public let format: TilesetFormat
+    /// The work file tiles are committed to: `output` with `.partial` appended.
+    public let workFile: URL
+    /// Whether the work file held tiles of an earlier, interrupted run when opened.
+    public let isResuming: Bool
+    private let store: MBTilesStore
+    private let writer: MBTilesWriter
+
+    /// The work file of an output: `NAME.partial` beside it.
+    public static func workFile(for output: URL) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(output.lastPathComponent + ".partial")
+    }
+
+    /// Starts writing `output`, or goes on with an interrupted run.
+    ///
+    /// - Parameters:
+    ///   - output: A path ending in `.mbtiles` or `.pmtiles`.
+    ///   - resuming: Whether to go on with the work file an interrupted run left. When false and a
+    ///     work file exists, nothing is changed and this throws (an interrupted run is never
+    ///     thrown away silently); when true and none exists, a new one is started.
+    ///   - tilesPerBatch: Tiles per committed transaction. The default is 1,000.
+    /// - Throws: ``TilesetsError/unknownFormat(path:)``, ``TilesetsError/unfinishedExport(path:reason:)``,
+    ///   or the store's error when the work file cannot be made.
+    public convenience init(output: URL, resuming: Bool = false, tilesPerBatch: Int = 1_000) throws(TilesetsError) {
+        try self.init(output: output, workFile: Self.workFile(for: output), resuming: resuming, tilesPerBatch: tilesPerBatch)
+    }
+
+    /// A writer whose work file is `workFile` (a conversion's hidden temporary name).
+    init(output: URL, workFile: URL, resuming: Bool, tilesPerBatch: Int = 1_000) throws(TilesetsError) {
+        self.output = output
+        format = try TilesetFormat(path: output.path)
+        self.workFile = workFile
+        let exists = FileManager.default.fileExists(atPath: workFile.path)
+        if exists, !resuming {
+            throw .unfinishedExport(
+                path: workFile.path,
+                reason: "an interrupted run left this file: add --resume to finish it, or delete it to start again")
+        }
+        isResuming = exists
+        do throws(TileStoreError) {
+            store = try MBTilesStore(url: workFile, mode: .create, newFileSchema: .normalized)
+            writer = try MBTilesWriter(store: store, tilesPerBatch: tilesPerBatch)
+        } catch {
+            throw .mbtiles(error)
+        }
+    }
+
+    /// The work file's metadata value for `key`, for checking that a resumed run asks for the
+    /// same tiles as the run it finishes.
+    public func workFileMetadataValue(forKey key: String) throws(TilesetsError) -> String? {
+        do throws(TileStoreError) { return try store.metadataValue(forKey: key) } catch { throw .mbtiles(error) }
+    }
+
+    /// Records metadata rows in the work file at once (committed, so a resumed run sees them).
+    public func setWorkFileMetadataValues(_ values: [String: String?]) throws(TilesetsError) {
+        do throws(TileStoreError) { try store.setMetadataValues(values) } catch { throw .mbtiles(error) }
+    }
+
+    /// The tiles of a block already committed to the work file.
+    public func existingTiles(zoom: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>) throws(TilesetsError) -> Set<TileID> {
+        do throws(TileStoreError) { return try store.existingTiles(zoom: zoom, columns: columns, rows: rows) } catch { throw .mbtiles(error) }
+    }
+
+    /// The number of tiles committed to the work file, this run's and an earlier run's.
+    public func committedTileCount() throws(TilesetsError) -> Int {
+        do throws(TileStoreError) { return try store.count() } catch { throw .mbtiles(error) }
+    }
+
+    /// Adds tiles from any thread; all of one call are committed in the same transaction.
+    public func add(_ tiles: [TileID: Data]) throws(TilesetsError) {
+        do throws(TileStoreError) { try writer.add(tiles) } catch { throw .mbtiles(error) }
+    }
+
+    /// Adds one tile from any thread.
+    public func add(_ data: Data, at tile: TileID) throws(TilesetsError) {
+        do throws(TileStoreError) { try writer.add(data, at: tile) } catch { throw .mbtiles(error) }
+    }
+
+    /// Commits the tiles added so far.
+    public func flush() throws(TilesetsError) {
+        do throws(TileStoreError) { try writer.flush() } catch { throw .mbtiles(error) }
+    }
+
+    /// Commits the rest, writes the metadata and makes the output; the work file is gone afterwards.
+    ///
+    /// - Parameter metadata: The output's metadata (`name` and `format` are required by MBTiles;
+    ///   `format` is taken from the first tile when nil).
+    /// - Returns: The number of tiles in the output.
+    /// - Throws: ``TilesetsError`` when a commit, the conversion or the rename fails; the work
+    ///   file is then left for a resumed run.
+    @discardableResult
+    public func finish(metadata: MBTilesMetadata) throws(TilesetsError) -> Int {
+        var metadata = metadata
+        let count: Int
+        do throws(TileStoreError) {
+            try writer.flush()
+            count = try store.count()
+            if metadata.format == nil, let first = try store.tileCursor().next()?.data {
+                metadata.format = TileFormat(sniffing: first)
+            }
+            // Rows of an earlier run's metadata that this metadata does not set (such as
+            // Mapwright's own export key) are dropped: the output says what it is now.
+            let old = try store.metadataRows()
+            var rows: [String: String?] = [:]
+            for key in old.keys { rows[key] = .some(nil) }
+            try store.setMetadataValues(rows)
+            try store.writeMetadata(metadata)
+        } catch {
+            throw .mbtiles(error)
+        }
+        switch format {
+        case .mbtiles:
+            do throws(TileStoreError) { try writer.finish() } catch { throw .mbtiles(error) }
+            try Self.moveIntoPlace(workFile, at: output)
+        case .pmtiles:
+            try TilesetConversion.writePMTiles(from: store, to: output, metadata: metadata)
+            do { try FileManager.default.removeItem(at: workFile) } catch {
+                throw .fileSystem(path: workFile.path, reason: "the archive is written, but the work file cannot be removed")
+            }
+        }
+        return count
+    }
+
+    /// Renames `source` over `destination` (replacing it); on failure `source` is kept.
+    static func moveIntoPlace(_ source: URL, at destination: URL) throws(TilesetsError) {
+        if rename(source.path, destination.path) != 0 {
+            throw .fileSystem(path: destination.path, reason: "cannot rename \(source.lastPathComponent) into place: \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+extension TilesetWriter {
+    /// Removes the work file and SQLite's files beside it (for a conversion that failed; an
+    /// export keeps its work file for `--resume`).
+    func discardWorkFile() {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: workFile.path + suffix)
+        }
+    }
+}
