@@ -1,4 +1,5 @@
 import Foundation
+import MapUtilities
 
 /// The file formats a tileset is read from and written to.
 public enum TilesetFormat: String, Hashable, Sendable, CaseIterable {
@@ -25,11 +26,11 @@ public enum TilesetFormat: String, Hashable, Sendable, CaseIterable {
     public init(sniffing url: URL) throws(TilesetsError) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-            throw .fileSystem(path: url.path, reason: "there is no such file")
+            throw .fileSystem(path: url.displayPath, reason: "there is no such file")
         }
-        guard !isFolder.boolValue else { throw .fileSystem(path: url.path, reason: "it is a folder, not a tileset file") }
+        guard !isFolder.boolValue else { throw .fileSystem(path: url.displayPath, reason: "it is a folder, not a tileset file") }
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
-            throw .fileSystem(path: url.path, reason: "it cannot be read (permission denied?)")
+            throw .fileSystem(path: url.displayPath, reason: "it cannot be read (permission denied?)")
         }
         defer { try? handle.close() }
         let start = (try? handle.read(upToCount: 16)) ?? Data()
@@ -38,9 +39,9 @@ public enum TilesetFormat: String, Hashable, Sendable, CaseIterable {
         } else if start.starts(with: Array("PMTiles".utf8)) {
             self = .pmtiles
         } else if start.isEmpty {
-            throw .notATileset(path: url.path, reason: "the file is empty")
+            throw .notATileset(path: url.displayPath, reason: "the file is empty")
         } else {
-            throw .notATileset(path: url.path, reason: "it is neither an SQLite database nor a PMTiles archive")
+            throw .notATileset(path: url.displayPath, reason: "it is neither an SQLite database nor a PMTiles archive")
         }
     }
 }

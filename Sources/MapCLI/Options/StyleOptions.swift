@@ -63,3 +63,14 @@ struct StyleOptions: ParsableArguments {
         return MapData(basemapDirectory: basemap)
     }
 }
+
+extension StyleOptions {
+    /// The style's file: `--style` as a path, or `NAME.json` in the styles folder.
+    ///
+    /// - Throws: `CommandFailure` listing where styles were looked for, when none is found.
+    func styleFileURL() throws -> URL {
+        if style.hasSuffix(".json") || style.contains("/") { return URL(fileURLWithPath: style) }
+        let styles = try DataLocations.commands.directory(for: .styles, option: stylesDirectory, named: "--styles-directory")
+        return styles.appendingPathComponent("\(style).json")
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import MapCore
+import MapUtilities
 import PMTiles
 import TileStore
 

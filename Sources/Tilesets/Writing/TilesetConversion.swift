@@ -1,5 +1,6 @@
 import Foundation
 import MapCore
+import MapUtilities
 import PMTiles
 import TileStore
 
@@ -24,7 +25,7 @@ public enum TilesetConversion {
     public static func convert(_ source: TilesetReader, to output: URL) throws(TilesetsError) -> Int {
         let format = try TilesetFormat(path: output.path)
         if output.standardizedFileURL.resolvingSymlinksInPath().path == source.url.standardizedFileURL.resolvingSymlinksInPath().path {
-            throw .invalidExport(reason: "\(output.path): the output is the file being converted; name another file")
+            throw .invalidExport(reason: "\(output.displayPath): the output is the file being converted; name another file")
         }
         let metadata = try source.metadata()
         switch format {
@@ -78,11 +79,11 @@ public enum TilesetConversion {
             throw .pmtiles(error)
         } catch {
             writer.cancel()
-            throw .fileSystem(path: output.path, reason: "\(error)")
+            throw .fileSystem(path: output.displayPath, reason: "\(error)")
         }
         guard count > 0 else {
             writer.cancel()
-            throw .invalidExport(reason: "\(output.path): no tiles to write (the area and zooms hold none)")
+            throw .invalidExport(reason: "\(output.displayPath): no tiles to write (the area and zooms hold none)")
         }
         do throws(PMTilesError) { try writer.finish() } catch { throw .pmtiles(error) }
     }

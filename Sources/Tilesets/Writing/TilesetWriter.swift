@@ -1,5 +1,6 @@
 import Foundation
 import MapCore
+import MapUtilities
 import PMTiles
 import TileStore
 
@@ -60,7 +61,7 @@ public final class TilesetWriter: Sendable {
         let exists = FileManager.default.fileExists(atPath: workFile.path)
         if exists, !resuming {
             throw .unfinishedExport(
-                path: workFile.path,
+                path: workFile.displayPath,
                 reason: "an interrupted run left this file: add --resume to finish it, or delete it to start again")
         }
         isResuming = exists
@@ -140,9 +141,12 @@ public final class TilesetWriter: Sendable {
             do throws(TileStoreError) { try writer.finish() } catch { throw .mbtiles(error) }
             try Self.moveIntoPlace(workFile, at: output)
         case .pmtiles:
+            // The WAL checkpointed and gone first, so removing the work file leaves nothing beside it.
+            do throws(TileStoreError) { try writer.finish(updatingAggregateHash: false) } catch { throw .mbtiles(error) }
             try TilesetConversion.writePMTiles(from: store, to: output, metadata: metadata)
+            for suffix in ["-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: workFile.path + suffix) }
             do { try FileManager.default.removeItem(at: workFile) } catch {
-                throw .fileSystem(path: workFile.path, reason: "the archive is written, but the work file cannot be removed")
+                throw .fileSystem(path: workFile.displayPath, reason: "the archive is written, but the work file cannot be removed")
             }
         }
         return count
@@ -151,7 +155,7 @@ public final class TilesetWriter: Sendable {
     /// Renames `source` over `destination` (replacing it); on failure `source` is kept.
     static func moveIntoPlace(_ source: URL, at destination: URL) throws(TilesetsError) {
         if rename(source.path, destination.path) != 0 {
-            throw .fileSystem(path: destination.path, reason: "cannot rename \(source.lastPathComponent) into place: \(String(cString: strerror(errno)))")
+            throw .fileSystem(path: destination.displayPath, reason: "cannot rename \(source.lastPathComponent) into place: \(String(cString: strerror(errno)))")
         }
     }
 }

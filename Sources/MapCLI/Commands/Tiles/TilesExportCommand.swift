@@ -1,7 +1,354 @@
 import ArgumentParser
+import Dispatch
+import Foundation
+import MapComposer
+import MapCore
+import MapRenderer
+import MapStyle
+import MapUtilities
+import PhotoSources
+import Synchronization
+import TileStore
+import Tilesets
 
-/// `mapwright tiles export` (being written).
+/// `mapwright tiles export`: renders a region's tiles over a zoom range into an MBTiles or
+/// PMTiles file, on every core, resumable and shardable.
 struct TilesExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Render a region's tiles into an MBTiles or PMTiles file.")
-    func run() throws { throw CommandFailure("tiles export is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Render a region's tiles over a range of zooms into an MBTiles or PMTiles file.",
+        discussion: """
+            Tiles are rendered a metatile at a time (8 x 8 tiles by default) on every core, encoded as \
+            PNG and committed in batches to OUTPUT.partial, which becomes OUTPUT when every tile is done. \
+            An interrupted export (Ctrl-C, kill, a full disk) keeps what was committed: run the same \
+            command with --resume to finish it. Style zooms follow MapLibre's convention (512-point \
+            tiles): a 256-point tile at zoom z draws the style at z - 1.
+            """
+    )
+
+    @OptionGroup var styleOptions: StyleOptions
+
+    @OptionGroup var photoSources: PhotoSourceOptions
+
+    @OptionGroup var overlayOptions: OverlayOptions
+
+    @Option(parsing: .unconditional, help: "The photo whose callout is drawn: first, or a photo's id, title, or the start or a part of one title (case ignored).")
+    var select: String?
+
+    @Flag(help: "Draw each photo's accuracy circle when it is known.")
+    var showAccuracy = false
+
+    @Flag(help: "Never cluster pins: every photo gets its own pin. By default pins cluster by the cluster index at each zoom.")
+    var noCluster = false
+
+    @Option(parsing: .unconditional, help: "Which photos may share a cluster: photographer, all or none.")
+    var clusterBy: PhotoMapRequest.ClusterGrouping = .photographer
+
+    @Option(parsing: .unconditional, help: "The colour of every pin: red, green, purple or a hex colour; by default each photographer gets one.")
+    var pinColor: String?
+
+    @OptionGroup var area: AreaOptions
+
+    @Option(parsing: .unconditional, help: "The zoom levels, as MINZOOM-MAXZOOM (0-8) or one zoom.", transform: { try ArgumentValues.zoomRange($0) })
+    var zoom: ClosedRange<Int>
+
+    @Option(name: [.short, .long], parsing: .unconditional, help: "The tileset to write, ending in .mbtiles or .pmtiles.")
+    var output: String
+
+    @Option(parsing: .unconditional, help: "The tile size in points: 256 or 512. The default is 256.")
+    var tileSize: Int = 256
+
+    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (a 256-point tile @2x is 512 x 512 pixels). The default is 1.")
+    var scale: Int = 1
+
+    @Option(parsing: .unconditional, help: "Tiles per metatile side, 1 to 16. The default is 8.")
+    var metatile: Int = MetatileID.defaultSize
+
+    @Option(parsing: .unconditional, help: "What the tiles show: all (the style with photos and overlays), basemap (the style only) or overlays (photos and overlays on a transparent background). The default is all.")
+    var layers: TileLayersArgument = .all
+
+    @Option(parsing: .unconditional, help: "Rendering threads. The default is the number of cores.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Finish the export an interruption left in OUTPUT.partial, rendering only the tiles it lacks.")
+    var resume = false
+
+    @Option(parsing: .unconditional, help: "Export shard K of N (K from 0), in whole metatiles, e.g. 0/4; each shard writes its own file for tiles merge.")
+    var shard: String?
+
+    @Flag(help: "Print the tiles and metatiles per zoom and estimates of size and time, from one sample metatile; write nothing.")
+    var dryRun = false
+
+    @Option(parsing: .unconditional, help: "The tileset's name in its metadata. The default is the output's file name without its extension.")
+    var name: String?
+
+    @Option(parsing: .unconditional, help: "The PNG compression level, from 0 (fastest) to 9 (smallest). The default is 6.")
+    var compression: Int = 6
+
+    @Flag(help: "Write 8-bit palette PNGs: smaller, with at most 256 colours per tile.")
+    var palette = false
+
+    func validate() throws {
+        guard TileRenderOptions.tileSizesPoints.contains(tileSize) else { throw ValidationError("--tile-size: \(tileSize) is not 256 or 512") }
+        guard TileRenderOptions.scaleRange.contains(scale) else { throw ValidationError("--scale: \(scale) is not 1, 2 or 3") }
+        guard MetatileID.sizeRange.contains(metatile) else {
+            throw ValidationError("--metatile: \(metatile) is not a size from \(MetatileID.sizeRange.lowerBound) to \(MetatileID.sizeRange.upperBound) tiles a side")
+        }
+        guard jobs >= 1 else { throw ValidationError("--jobs: \(jobs) is not a number of threads (1 or more)") }
+        guard (0...9).contains(compression) else { throw ValidationError("--compression: \(compression) is not a level from 0 to 9") }
+        if let shard { _ = try ArgumentValues.shard(shard) }
+        guard try area.area() != nil else {
+            throw ValidationError("choose the area to export: --bbox, --region or --place (--bbox -180,-85.0511,180,85.0511 is the world)")
+        }
+        do throws(TilesetsError) { _ = try TilesetFormat(path: output) } catch {
+            throw ValidationError("--output: '\(output)' must end in .mbtiles or .pmtiles")
+        }
+        if let pinColor { _ = try RenderCommand.pinColor(pinColor) }
+        if !dryRun { try OutputPath.checkWritable(output, option: "--output") }
+    }
+
+    func run() throws {
+        let style = try styleOptions.loadStyle()
+        let chosen = try area.area()
+        let isPlace = if case .place = chosen { true } else { false }
+        let data = try styleOptions.mapData(for: style, needsPlaces: isPlace)
+        let region: CoordinateRegion
+        switch chosen {
+        case .region(let value): region = value
+        case .place(let name):
+            let found = try failure { () throws(RendererError) in try data.region(ofPlaceNamed: name, style: style) }
+            guard let found else {
+                let suggestions = (try? data.placeNames(closestTo: name, style: style)) ?? []
+                throw CommandFailure(PhotoMapError.unknownPlace(name, suggestions: suggestions).description)
+            }
+            region = found
+        case nil: preconditionFailure("validate() requires an area")
+        }
+        let cover = try failure { () throws(MapCoreError) in try MetatileCover(region: region, zoomLevels: zoom, metatileSize: metatile) }
+        let tileOptions = TileRenderOptions(tileSizePoints: tileSize, scale: scale, metatileSize: metatile, layers: layers.layers)
+        let shardValue = try shard.map { try ArgumentValues.shard($0) }.map { TileExport.Shard(index: $0.index, count: $0.count) }
+
+        let photos = try photoSources.load()
+        if !photoSources.sources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
+        var request = PhotoMapRequest(
+            photos: photos, style: style, overlays: try overlayOptions.mapOverlays(look: style.mapwright.overlay),
+            size: ViewSize(width: Double(tileSize), height: Double(tileSize)), scale: Double(scale), showsAccuracy: showAccuracy)
+        request.selection = select.map { $0 == "first" ? .first : .photo($0) } ?? .none
+        request.pinColor = try pinColor.map(RenderCommand.pinColor)
+        request.clustering = noCluster ? .never : .automatic
+        request.clusterGrouping = clusterBy
+        var warnings: [PhotoMapWarning] = []
+        let content = try failure { () throws(PhotoMapError) in try PhotoMapBuilder(data: data).tileContent(for: request, warnings: &warnings) }
+        for warning in warnings { Mapwright.warn(warning.description) }
+        let renderer = try failure { () throws(RendererError) in
+            try MapTileRenderer(data: data, style: style, content: content, options: tileOptions)
+        }
+
+        let outputURL = URL(fileURLWithPath: output)
+        var metadata = MBTilesMetadata(
+            name: name ?? outputURL.deletingPathExtension().lastPathComponent, format: .png,
+            attribution: style.attributionText,
+            description: "Rendered by Mapwright \(Mapwright.version): style \(styleOptions.style), zooms \(zoom.lowerBound)-\(zoom.upperBound), "
+                + "\(tileSize)-point tiles @\(scale)x, \(layers.rawValue)",
+            type: layers == .overlays ? .overlay : .baselayer, version: "1")
+        if let shardValue { metadata.otherValues["mapwright_shard"] = shardValue.description }
+        let options = TileExport.Options(
+            jobs: jobs, resume: resume, shard: shardValue, encoding: TilePNGEncoding(compressionLevel: compression, palette: palette),
+            fingerprint: try fingerprint(photos: photos))
+        let export = TileExport(renderer: renderer, cover: cover, output: outputURL, metadata: metadata, options: options)
+
+        if dryRun {
+            try printDryRun(export)
+            return
+        }
+        try runExport(export)
+    }
+
+    // MARK: - Running
+
+    private func runExport(_ export: TileExport) throws {
+        let interrupted = Atomic<Bool>(false)
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let sources = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { interrupted.store(true, ordering: .relaxed) }
+            source.resume()
+            return source
+        }
+        defer {
+            for source in sources { source.cancel() }
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+        }
+        let reporter = ProgressReporter(total: export.tileCount, output: output)
+        let summary: TileExport.Summary
+        do {
+            summary = try export.run(isCancelled: { interrupted.load(ordering: .relaxed) }) { reporter.report($0) }
+        } catch {
+            reporter.finishLine()
+            if case .cancelled = error { throw CommandFailure(error.description, status: 130) }
+            throw CommandFailure(error.description)
+        }
+        reporter.finishLine()
+        var line = "wrote \(summary.tileCount) tiles to \(output) in \(String(format: "%.1f", summary.seconds)) s"
+        line += " (\(summary.renderedTileCount) rendered, \(String(format: "%.0f", summary.tilesPerSecond)) tiles/s"
+        if summary.resumedTileCount > 0 { line += ", \(summary.resumedTileCount) from the interrupted run" }
+        FileHandle.standardError.write(Data((line + ")\n").utf8))
+    }
+
+    /// The dry run's table: tiles and metatiles per zoom, then estimates from one sample metatile
+    /// at the deepest zoom (the metatile at the middle of the area).
+    private func printDryRun(_ export: TileExport) throws {
+        let cover = export.cover
+        var lines = ["zoom  tiles        metatiles"]
+        var counts: [Int: (tiles: Int, metatiles: Int)] = [:]
+        if let shard = export.options.shard {
+            for metatile in try failure({ () throws(MapCoreError) in try cover.metatiles(inShard: shard.index, of: shard.count) }) {
+                counts[metatile.z, default: (0, 0)].tiles += cover.tileCount(in: metatile)
+                counts[metatile.z, default: (0, 0)].metatiles += 1
+            }
+        } else {
+            for z in cover.zoomLevels { counts[z] = (cover.tileCount(atZoom: z), cover.metatileCount(atZoom: z)) }
+        }
+        for z in cover.zoomLevels {
+            let count = counts[z] ?? (0, 0)
+            let tiles = Self.grouped(count.tiles)
+            lines.append("\(String(repeating: " ", count: max(0, 4 - "\(z)".count)))\(z)  \(tiles)\(String(repeating: " ", count: max(1, 13 - tiles.count)))\(Self.grouped(count.metatiles))")
+        }
+        let total = counts.values.reduce(0) { $0 + $1.tiles }
+        let metatileTotal = counts.values.reduce(0) { $0 + $1.metatiles }
+        lines.append("total \(Self.grouped(total)) tiles in \(Self.grouped(metatileTotal)) metatiles"
+            + (export.options.shard.map { " (shard \($0) of the \(Self.grouped(cover.tileCount)) tiles)" } ?? ""))
+
+        // One sample metatile at the deepest zoom, timed and encoded.
+        let deepest = cover.zoomLevels.upperBound
+        if let rows = cover.tileRows(atZoom: deepest), let columns = cover.tileColumns(atZoom: deepest).first {
+            let middle = try TileID(z: deepest, x: (columns.lowerBound + columns.upperBound) / 2, y: (rows.lowerBound + rows.upperBound) / 2)
+            let sample = MetatileID(containing: middle, size: cover.metatileSize)
+            let start = DispatchTime.now().uptimeNanoseconds
+            let tiles = try failure { () throws(RendererError) in
+                try export.renderer.encodedTiles(of: sample, only: cover.tiles(in: sample), encoding: export.options.encoding)
+            }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            if !tiles.isEmpty {
+                let bytesPerTile = Double(tiles.reduce(0) { $0 + $1.data.count }) / Double(tiles.count)
+                let secondsPerTile = seconds / Double(tiles.count)
+                let estimateSeconds = secondsPerTile * Double(total) / Double(max(1, min(jobs, ProcessInfo.processInfo.activeProcessorCount)))
+                lines.append(
+                    "estimate: about \(Self.bytes(bytesPerTile * Double(total))) before deduplication and \(Self.duration(estimateSeconds)) on \(jobs) threads "
+                        + "(from \(tiles.count) sample tiles at zoom \(deepest): \(Self.bytes(bytesPerTile)) and \(String(format: "%.1f", secondsPerTile * 1000)) ms a tile)")
+            }
+        }
+        print(lines.joined(separator: "\n"))
+    }
+
+    /// What the tiles are made from besides the cover and tile options, for `--resume` to
+    /// check: the style file's bytes, the raster source, the photos (ids and places), overlays
+    /// and the options that change what is drawn.
+    private func fingerprint(photos: [Photo]) throws -> String {
+        var style = FNV1a()
+        if let bytes = try? Data(contentsOf: styleOptions.styleFileURL()) { style.combine(bytes) } else { style.combine(Array(styleOptions.style.utf8)) }
+        var photoHash = FNV1a()
+        for photo in photos {
+            photoHash.combine(Array(photo.id.utf8))
+            withUnsafeBytes(of: photo.coordinate.latitude.bitPattern) { photoHash.combine($0) }
+            withUnsafeBytes(of: photo.coordinate.longitude.bitPattern) { photoHash.combine($0) }
+        }
+        var overlays = FNV1a()
+        for path in overlayOptions.tracks + overlayOptions.overlays {
+            if let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)) { overlays.combine(bytes) }
+        }
+        overlays.combine(Array((overlayOptions.circles + overlayOptions.greatCircles + [overlayOptions.overlayLevel.rawValue]).joined(separator: "|").utf8))
+        let drawn = [select ?? "-", pinColor ?? "-", "\(showAccuracy)", "\(noCluster)", clusterBy.rawValue].joined(separator: ",")
+        return "style \(style.hexDigits) raster \(styleOptions.rasterSource ?? "-") photos \(photos.count):\(photoHash.hexDigits) "
+            + "overlays \(overlays.hexDigits) drawn \(drawn)"
+    }
+
+    /// Runs `body`, turning its typed error into a one-line failure (exit status 2).
+    private func failure<T, E: Error & CustomStringConvertible>(_ body: () throws(E) -> T) throws -> T {
+        do { return try body() } catch { throw CommandFailure(error.description) }
+    }
+
+    static func grouped(_ count: Int) -> String {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        formatter.groupingSeparator = ","
+        formatter.usesGroupingSeparator = true
+        return formatter.string(from: NSNumber(value: count)) ?? "\(count)"
+    }
+
+    static func bytes(_ count: Double) -> String {
+        switch count {
+        case ..<1_024: String(format: "%.0f B", count)
+        case ..<(1_024 * 1_024): String(format: "%.1f KB", count / 1_024)
+        case ..<(1_024 * 1_024 * 1_024): String(format: "%.1f MB", count / 1_048_576)
+        default: String(format: "%.2f GB", count / 1_073_741_824)
+        }
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.up))
+        if whole < 60 { return "\(whole) s" }
+        if whole < 3_600 { return String(format: "%d min %02d s", whole / 60, whole % 60) }
+        return String(format: "%d h %02d min", whole / 3_600, (whole % 3_600) / 60)
+    }
+}
+
+/// `--layers`: what exported tiles show.
+enum TileLayersArgument: String, ExpressibleByArgument, CaseIterable {
+    case all, basemap, overlays
+
+    var layers: TileRenderOptions.Layers {
+        switch self {
+        case .all: .all
+        case .basemap: .basemap
+        case .overlays: .overlays
+        }
+    }
+}
+
+/// Progress on standard error: a bar redrawn in place on a terminal (at most five times a
+/// second), a plain line every five seconds otherwise.
+final class ProgressReporter: Sendable {
+    private let total: Int
+    private let output: String
+    private let isTerminal = isatty(STDERR_FILENO) == 1
+    private let state = Mutex<(last: UInt64, drawn: Bool)>((0, false))
+
+    init(total: Int, output: String) {
+        self.total = total
+        self.output = output
+    }
+
+    func report(_ progress: TileExport.Progress) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let interval: UInt64 = isTerminal ? 200_000_000 : 5_000_000_000
+        let line: String? = state.withLock { state in
+            guard now - state.last >= interval || progress.tilesDone == progress.tilesTotal else { return nil }
+            state.last = now
+            state.drawn = true
+            return text(progress)
+        }
+        guard let line else { return }
+        FileHandle.standardError.write(Data((isTerminal ? "\r\u{1B}[K" + line : line + "\n").utf8))
+    }
+
+    /// Ends the bar's line on a terminal.
+    func finishLine() {
+        if isTerminal, state.withLock({ $0.drawn }) { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+
+    private func text(_ progress: TileExport.Progress) -> String {
+        let fraction = total > 0 ? Double(progress.tilesDone) / Double(total) : 1
+        let eta = progress.secondsRemaining.map { "ETA \(TilesExportCommand.duration($0))" } ?? "ETA --"
+        let counts = "\(TilesExportCommand.grouped(progress.tilesDone))/\(TilesExportCommand.grouped(total)) tiles"
+        let rate = String(format: "%.0f tiles/s", progress.tilesPerSecond)
+        if isTerminal {
+            let width = 24, filled = Int(fraction * Double(width))
+            let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+            return "[\(bar)] \(counts) \(String(format: "%3.0f%%", fraction * 100))  \(rate)  \(eta)"
+        }
+        return "mapwright: \(output): \(counts) (\(String(format: "%.0f%%", fraction * 100))), \(rate), \(eta)"
+    }
 }
