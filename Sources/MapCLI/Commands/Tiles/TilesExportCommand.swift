@@ -49,8 +49,11 @@ struct TilesExportCommand: ParsableCommand {
 
     @OptionGroup var area: AreaOptions
 
-    @Option(parsing: .unconditional, help: "The zoom levels, as MINZOOM-MAXZOOM (0-8) or one zoom.", transform: { try ArgumentValues.zoomRange($0) })
-    var zoom: ClosedRange<Int>
+    @Option(name: .customLong("zoom"), parsing: .unconditional, help: "The zoom levels, as MINZOOM-MAXZOOM (0-8) or one zoom.")
+    var zoomText: String
+
+    /// `--zoom`, parsed.
+    var zoom: ClosedRange<Int> { (try? ArgumentValues.zoomRange(zoomText)) ?? 0...0 }
 
     @Option(name: [.short, .long], parsing: .unconditional, help: "The tileset to write, ending in .mbtiles or .pmtiles.")
     var output: String
@@ -96,6 +99,7 @@ struct TilesExportCommand: ParsableCommand {
         }
         guard jobs >= 1 else { throw ValidationError("--jobs: \(jobs) is not a number of threads (1 or more)") }
         guard (0...9).contains(compression) else { throw ValidationError("--compression: \(compression) is not a level from 0 to 9") }
+        _ = try ArgumentValues.zoomRange(zoomText)
         if let shard { _ = try ArgumentValues.shard(shard) }
         guard try area.area() != nil else {
             throw ValidationError("choose the area to export: --bbox, --region or --place (--bbox -180,-85.0511,180,85.0511 is the world)")
