@@ -19,7 +19,7 @@ import Testing
 
     static func integer(_ key: String, in manifest: String) -> Int? {
         manifest.components(separatedBy: "\n").lazy.compactMap { line -> Int? in
-            let parts = line.split(separator: "#")[0].split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = (line.split(separator: "#").first ?? "").split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
             return parts.count == 2 && parts[0] == key ? Int(parts[1]) : nil
         }.first
     }
