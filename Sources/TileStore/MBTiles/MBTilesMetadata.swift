@@ -109,7 +109,7 @@ extension MBTilesMetadata {
     ///
     /// - Throws: ``TileStoreError/invalidMetadata(path:name:value:reason:)`` for a `bounds`,
     ///   `center`, `minzoom` or `maxzoom` that is not made of numbers as the specification writes them.
-    init(rows: [String: String], path: String) throws(TileStoreError) {
+    public init(rows: [String: String], path: String) throws(TileStoreError) {
         func numbers(_ key: String, count: Int) throws(TileStoreError) -> [Double]? {
             guard let text = rows[key] else { return nil }
             let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -155,7 +155,7 @@ extension MBTilesMetadata {
     }
 
     /// The rows this metadata writes: one per value that is not nil, the ``otherValues`` included.
-    var rows: [String: String] {
+    public var rows: [String: String] {
         var rows = otherValues
         func set(_ key: String, _ value: String?) {
             if let value { rows[key] = value }

@@ -46,17 +46,11 @@ public enum TilesetConversion {
             do throws(PMTilesError) { try writer.finish() } catch { throw .pmtiles(error) }
             return count
         case .mbtiles:
-            // A hidden work file of its own, so an interrupted export's work file is never touched.
-            let workFile = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(UUID().uuidString).partial")
-            let writer = try TilesetWriter(output: output, workFile: workFile, resuming: false)
-            do {
+            return try TilesetWriter.withTemporary(for: output) { (writer) throws(TilesetsError) in
                 try TilesetsError.wrapping {
                     try source.forEachTile { tile, data in try writer.add(data, at: tile) }
                 }
                 return try writer.finish(metadata: metadata)
-            } catch {
-                writer.discardWorkFile()
-                throw error
             }
         }
     }

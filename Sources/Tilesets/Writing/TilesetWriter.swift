@@ -112,27 +112,33 @@ public final class TilesetWriter: Sendable {
     /// Commits the rest, writes the metadata and makes the output; the work file is gone afterwards.
     ///
     /// - Parameter metadata: The output's metadata (`name` and `format` are required by MBTiles;
-    ///   `format` is taken from the first tile when nil).
+    ///   `format` is taken from the first tile when nil); nil keeps the work file's metadata as
+    ///   it is (a merge's unioned rows).
     /// - Returns: The number of tiles in the output.
     /// - Throws: ``TilesetsError`` when a commit, the conversion or the rename fails; the work
     ///   file is then left for a resumed run.
     @discardableResult
-    public func finish(metadata: MBTilesMetadata) throws(TilesetsError) -> Int {
-        var metadata = metadata
+    public func finish(metadata: MBTilesMetadata?) throws(TilesetsError) -> Int {
         let count: Int
+        let written: MBTilesMetadata
         do throws(TileStoreError) {
             try writer.flush()
             count = try store.count()
-            if metadata.format == nil, let first = try store.tileCursor().next()?.data {
-                metadata.format = TileFormat(sniffing: first)
+            if var given = metadata {
+                if given.format == nil, let first = try store.tileCursor().next()?.data {
+                    given.format = TileFormat(sniffing: first)
+                }
+                // Rows of an earlier run's metadata that this metadata does not set (such as
+                // Mapwright's own export key) are dropped: the output says what it is now.
+                let old = try store.metadataRows()
+                var rows: [String: String?] = [:]
+                for key in old.keys { rows[key] = .some(nil) }
+                try store.setMetadataValues(rows)
+                try store.writeMetadata(given)
+                written = given
+            } else {
+                written = try store.metadata()
             }
-            // Rows of an earlier run's metadata that this metadata does not set (such as
-            // Mapwright's own export key) are dropped: the output says what it is now.
-            let old = try store.metadataRows()
-            var rows: [String: String?] = [:]
-            for key in old.keys { rows[key] = .some(nil) }
-            try store.setMetadataValues(rows)
-            try store.writeMetadata(metadata)
         } catch {
             throw .mbtiles(error)
         }
@@ -143,7 +149,7 @@ public final class TilesetWriter: Sendable {
         case .pmtiles:
             // The WAL checkpointed and gone first, so removing the work file leaves nothing beside it.
             do throws(TileStoreError) { try writer.finish(updatingAggregateHash: false) } catch { throw .mbtiles(error) }
-            try TilesetConversion.writePMTiles(from: store, to: output, metadata: metadata)
+            try TilesetConversion.writePMTiles(from: store, to: output, metadata: written)
             for suffix in ["-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: workFile.path + suffix) }
             do { try FileManager.default.removeItem(at: workFile) } catch {
                 throw .fileSystem(path: workFile.displayPath, reason: "the archive is written, but the work file cannot be removed")
@@ -166,6 +172,31 @@ extension TilesetWriter {
     func discardWorkFile() {
         for suffix in ["", "-wal", "-shm", "-journal"] {
             try? FileManager.default.removeItem(atPath: workFile.path + suffix)
+        }
+    }
+}
+
+extension TilesetWriter {
+    /// A writer whose work file is hidden and its own (`.NAME.UUID.partial`), for conversions,
+    /// imports and merges: an interrupted export's `NAME.partial` is never touched, and a failed
+    /// run removes its work file (see ``discardWorkFile()``).
+    static func temporary(for output: URL) throws(TilesetsError) -> TilesetWriter {
+        let workFile = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(UUID().uuidString).partial")
+        return try TilesetWriter(output: output, workFile: workFile, resuming: false)
+    }
+
+    /// Merges an MBTiles file into the work file (see `MBTilesWriter.merge(from:onConflict:)`).
+    func merge(from source: MBTilesStore, onConflict: MBTilesMergeReport.ConflictPolicy) throws(TilesetsError) -> MBTilesMergeReport {
+        do throws(TileStoreError) { return try writer.merge(from: source, onConflict: onConflict) } catch { throw .mbtiles(error) }
+    }
+
+    /// Runs `body` with a writer made by ``temporary(for:)``; removes its work file when `body`
+    /// throws.
+    static func withTemporary<T>(for output: URL, _ body: (TilesetWriter) throws(TilesetsError) -> T) throws(TilesetsError) -> T {
+        let writer = try temporary(for: output)
+        do { return try body(writer) } catch {
+            writer.discardWorkFile()
+            throw error
         }
     }
 }

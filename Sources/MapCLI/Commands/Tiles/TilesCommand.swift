@@ -6,7 +6,8 @@ struct TilesCommand: ParsableCommand {
         commandName: "tiles",
         abstract: "Export, inspect, convert and compare tilesets (MBTiles and PMTiles files).",
         subcommands: [
-            TilesExportCommand.self,
+            TilesExportCommand.self, TilesInfoCommand.self, TilesValidateCommand.self, TilesConvertCommand.self,
+            TilesMergeCommand.self, TilesExtractCommand.self, TilesImportCommand.self, TilesDiffCommand.self,
         ]
     )
 }
