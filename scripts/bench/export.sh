@@ -71,7 +71,7 @@ echo
 echo "== the same Europe export as 4 shards, merged"
 start=$(date +%s.%N)
 for k in 0 1 2 3; do
-    "$BIN" tiles export --bbox -25,34,45,72 --zoom "0-$MAX_ZOOM" --shard "$k/4" -o "$WORK/shard-$k.mbtiles" 2>&1 | tail -1
+    "$BIN" tiles export --bbox -25,34,45,72 --zoom "0-$MAX_ZOOM" --shard "$k/4" --name europe -o "$WORK/shard-$k.mbtiles" 2>&1 | tail -1
 done
 "$BIN" tiles merge "$WORK"/shard-*.mbtiles -o "$WORK/merged.mbtiles" 2>&1 | tail -1
 end=$(date +%s.%N)

@@ -24,6 +24,12 @@ public struct TilesetDifference: Sendable {
         public var tile: TileID
         /// Pixels over the threshold (anti-aliased pixels not counted, as pixelmatch does).
         public var differentPixels: Int
+
+        /// A tile and its count.
+        public init(tile: TileID, differentPixels: Int) {
+            self.tile = tile
+            self.differentPixels = differentPixels
+        }
     }
 
     /// Tiles with the same bytes in both.

@@ -25,6 +25,10 @@ public enum TilesetMerge {
         case error
     }
 
+    /// The metadata key an export's shard is marked with (`mapwright_shard`: `K/N`); a merge
+    /// drops it.
+    public static let shardMetadataKey = "mapwright_shard"
+
     /// What a merge did.
     public struct Report: Sendable {
         /// Tiles in the output.
@@ -69,13 +73,15 @@ public enum TilesetMerge {
                 let merged = try writer.merge(from: store, onConflict: onConflict == .keepLast ? .replace : .keepExisting)
                 report.identicalTileCount += merged.identicalTileCount
                 report.conflictingTiles += merged.conflictingTiles
-                report.metadataConflicts += merged.metadataConflicts.map { (input.url.displayPath, $0) }
+                report.metadataConflicts += merged.metadataConflicts.filter { $0.key != shardMetadataKey }.map { (input.url.displayPath, $0) }
                 if onConflict == .error, let first = merged.conflictingTiles.first {
                     throw .invalidExport(
                         reason: "\(input.url.displayPath): \(merged.conflictingTiles.count) tile(s) differ from an earlier input's, first \(first); "
                             + "nothing was written (--on-conflict keep-first or keep-last merges anyway)")
                 }
             }
+            // The merge of shards is no shard: their marker goes.
+            try writer.setWorkFileMetadataValues([shardMetadataKey: nil])
             return try writer.finish(metadata: nil)
         }
         return report

@@ -155,7 +155,7 @@ struct TilesExportCommand: ParsableCommand {
             description: "Rendered by Mapwright \(Mapwright.version): style \(styleOptions.style), zooms \(zoom.lowerBound)-\(zoom.upperBound), "
                 + "\(tileSize)-point tiles @\(scale)x, \(layers.rawValue)",
             type: layers == .overlays ? .overlay : .baselayer, version: "1")
-        if let shardValue { metadata.otherValues["mapwright_shard"] = shardValue.description }
+        if let shardValue { metadata.otherValues[TilesetMerge.shardMetadataKey] = shardValue.description }
         let options = TileExport.Options(
             jobs: jobs, resume: resume, shard: shardValue, encoding: TilePNGEncoding(compressionLevel: compression, palette: palette),
             fingerprint: try fingerprint(photos: photos))
