@@ -21,6 +21,7 @@
 //   MapRenderer      <- CCairo       Cairo/Pango/fontconfig renderer                            (GeoData, MapStyle, RasterTiles, ImageCodec)
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
 //   Tilesets                         tileset files: export, read/write either format, convert, extract, import, diff  (MapRenderer, TileStore, PMTiles, ImageCompare)
+//   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations over HTTP  (MapComposer, Tilesets, TileStore; Hummingbird, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
 //   MapCLI                           the commands                                               (everything above that it imports)
 //   mapwright                        the executable                                             (MapCLI)
 //
@@ -55,10 +56,16 @@ let package = Package(
         .library(name: "MapRenderer", targets: ["MapRenderer"]),
         .library(name: "MapComposer", targets: ["MapComposer"]),
         .library(name: "Tilesets", targets: ["Tilesets"]),
+        .library(name: "MapServer", targets: ["MapServer"]),
         .library(name: "MapCLI", targets: ["MapCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // MARK: - Foundations (pure Swift)
@@ -289,6 +296,38 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: - Server
+
+        /// The tile server behind `mapwright serve`, on Hummingbird 2: style and overlay tiles
+        /// rendered on demand through an MBTiles cache keyed by the style's content (single flight per
+        /// metatile, a bounded render pool off the event loop), tileset files served as they are,
+        /// TileJSON, static maps, annotations, health and Prometheus metrics.
+        .target(
+            name: "MapServer",
+            dependencies: [
+                "MapCore", "MapJSON", "MapUtilities", "MapStyle", "MapRenderer", "MapComposer", "PhotoSources",
+                "TileStore", "Tilesets", "ImageCodec",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        /// Every endpoint through Hummingbird's testing client, a few over real HTTP on loopback.
+        .testTarget(
+            name: "MapServerTests",
+            dependencies: [
+                "MapServer", "MapRenderer", "MapComposer", "MapStyle", "MapCore", "TileStore", "Tilesets", "ImageCodec",
+                "ImageCompare", "MapTestSupport", "MapUtilities", "PhotoSources",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Command line
 
         /// The `mapwright` commands, in a library so tests can parse and run them.
@@ -307,7 +346,10 @@ let package = Package(
                 "TileStore",
                 "PMTiles",
                 "Tilesets",
+                "MapServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import Foundation
 
 extension Mapwright {
@@ -13,11 +14,28 @@ extension Mapwright {
     public static func runAndExit(_ arguments: [String]? = nil) -> Never {
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            if let asyncCommand = command as? any AsyncParsableCommand {
+                try runBlocking(asyncCommand)
+            } else {
+                try command.run()
+            }
             Foundation.exit(0)
         } catch {
             Foundation.exit(handle(error))
         }
+    }
+
+    /// Runs an async command (`serve`) to its end on Swift's concurrency pool while this thread waits.
+    private static func runBlocking(_ command: any AsyncParsableCommand) throws {
+        nonisolated(unsafe) var command = command
+        nonisolated(unsafe) var outcome: Result<Void, any Error> = .success(())
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { try await command.run() } catch { outcome = .failure(error) }
+            done.signal()
+        }
+        done.wait()
+        try outcome.get()
     }
 
     /// Prints `error` as `mapwright: <message>` (or help text to standard output) and returns

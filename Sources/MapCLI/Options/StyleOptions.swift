@@ -25,6 +25,13 @@ struct StyleOptions: ParsableArguments {
     ///
     /// - Throws: `CommandFailure` with the style's problem in one line.
     func loadStyle() throws -> Style {
+        try loadStyle(named: style)
+    }
+
+    /// A style by name or path, as ``loadStyle()`` loads `--style` (`serve` takes several).
+    ///
+    /// - Throws: `CommandFailure` with the style's problem in one line.
+    func loadStyle(named style: String) throws -> Style {
         let isFile = style.hasSuffix(".json") || style.contains("/")
         let styles = isFile ? nil : try DataLocations.commands.directory(for: .styles, option: stylesDirectory, named: "--styles-directory")
         let loaded: (style: Style, warnings: [StyleWarning])
@@ -69,6 +76,11 @@ extension StyleOptions {
     ///
     /// - Throws: `CommandFailure` listing where styles were looked for, when none is found.
     func styleFileURL() throws -> URL {
+        try styleFileURL(named: style)
+    }
+
+    /// A style's file, by name or path.
+    func styleFileURL(named style: String) throws -> URL {
         if style.hasSuffix(".json") || style.contains("/") { return URL(fileURLWithPath: style) }
         let styles = try DataLocations.commands.directory(for: .styles, option: stylesDirectory, named: "--styles-directory")
         return styles.appendingPathComponent("\(style).json")

@@ -252,25 +252,11 @@ struct TilesExportCommand: ParsableCommand {
     }
 
     /// What the tiles are made from besides the cover and tile options, for `--resume` to
-    /// check: the style file's bytes, the raster source, the photos (ids and places), overlays
-    /// and the options that change what is drawn.
+    /// check (see ``ContentFingerprint``).
     private func fingerprint(photos: [Photo]) throws -> String {
-        var style = FNV1a()
-        if let bytes = try? Data(contentsOf: styleOptions.styleFileURL()) { style.combine(bytes) } else { style.combine(Array(styleOptions.style.utf8)) }
-        var photoHash = FNV1a()
-        for photo in photos {
-            photoHash.combine(Array(photo.id.utf8))
-            withUnsafeBytes(of: photo.coordinate.latitude.bitPattern) { photoHash.combine($0) }
-            withUnsafeBytes(of: photo.coordinate.longitude.bitPattern) { photoHash.combine($0) }
-        }
-        var overlays = FNV1a()
-        for path in overlayOptions.tracks + overlayOptions.overlays {
-            if let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)) { overlays.combine(bytes) }
-        }
-        overlays.combine(Array((overlayOptions.circles + overlayOptions.greatCircles + [overlayOptions.overlayLevel.rawValue]).joined(separator: "|").utf8))
         let drawn = [select ?? "-", pinColor ?? "-", "\(showAccuracy)", "\(noCluster)", clusterBy.rawValue].joined(separator: ",")
-        return "style \(style.hexDigits) raster \(styleOptions.rasterSource ?? "-") photos \(photos.count):\(photoHash.hexDigits) "
-            + "overlays \(overlays.hexDigits) drawn \(drawn)"
+        return ContentFingerprint.text(
+            styleOptions: styleOptions, style: styleOptions.style, photos: photos, overlayOptions: overlayOptions, drawn: drawn)
     }
 
     /// Runs `body`, turning its typed error into a one-line failure (exit status 2).

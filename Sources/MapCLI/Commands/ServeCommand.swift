@@ -1,0 +1,195 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import MapComposer
+import MapCore
+import MapRenderer
+import MapServer
+import MapStyle
+import MapUtilities
+import PhotoSources
+import Tilesets
+
+/// `mapwright serve`: styles as tiles rendered on demand through a cache, the photo overlay,
+/// tileset files, TileJSON, health and metrics, over HTTP on Hummingbird.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve map tiles rendered on demand, tileset files and TileJSON over HTTP.",
+        discussion: """
+            Tiles of each --style are rendered a metatile at a time on --jobs threads and kept in an \
+            MBTiles cache keyed by the style file's content. Photos and overlays are served as \
+            transparent tiles under /overlays/photos. Listens on 127.0.0.1 unless --host says \
+            otherwise; Ctrl-C or SIGTERM stops after the responses in flight.
+            """
+    )
+
+    @Option(name: .customLong("style"), parsing: .unconditionalSingleValue, help: "A style to serve, by name from the styles folder or as a style JSON file; repeat for several. The default is standard.")
+    var styles: [String] = []
+
+    @Option(parsing: .unconditional, help: "Imagery for the satellite and hybrid styles: a tile URL template with {z}, {x} and {y} (also {s}, {r}) or an .mbtiles file.")
+    var rasterSource: String?
+
+    @Option(parsing: .unconditional, help: "The folder of named styles; by default $MAPWRIGHT_DATA/Styles, then the installed, user and checkout data.")
+    var stylesDirectory: String?
+
+    @Option(parsing: .unconditional, help: "The folder holding the bundled basemap; by default $MAPWRIGHT_DATA/Tiles/basemap, then the installed, user and checkout data.")
+    var basemapDirectory: String?
+
+    @OptionGroup var photoSources: PhotoSourceOptions
+
+    @OptionGroup var overlayOptions: OverlayOptions
+
+    @Option(parsing: .unconditional, help: "The photo whose callout is drawn: first, or a photo's id, title, or the start or a part of one title (case ignored).")
+    var select: String?
+
+    @Flag(help: "Draw each photo's accuracy circle when it is known.")
+    var showAccuracy = false
+
+    @Flag(help: "Never cluster pins: every photo gets its own pin. By default pins cluster by the cluster index at each zoom.")
+    var noCluster = false
+
+    @Option(parsing: .unconditional, help: "Which photos may share a cluster: photographer, all or none.")
+    var clusterBy: PhotoMapRequest.ClusterGrouping = .photographer
+
+    @Option(parsing: .unconditional, help: "The colour of every pin: red, green, purple or a hex colour; by default each photographer gets one.")
+    var pinColor: String?
+
+    @Option(name: .customLong("tiles"), parsing: .unconditionalSingleValue, help: "An MBTiles or PMTiles file served as it is under /tilesets/NAME; repeat for several.")
+    var tilesets: [String] = []
+
+    @Option(parsing: .unconditional, help: "The tile cache: FILE.mbtiles keeps FILE.<style, size, content>.mbtiles beside it. By default a temporary folder, removed on exit.")
+    var cache: String?
+
+    @Option(parsing: .unconditional, help: "The address to listen on. The default is 127.0.0.1 (this machine only); 0.0.0.0 exposes the server.")
+    var host: String = "127.0.0.1"
+
+    @Option(parsing: .unconditional, help: "The port. The default is 8080.")
+    var port: Int = 8080
+
+    @Option(parsing: .unconditional, help: "Rendering threads. The default is the number of cores.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(parsing: .unconditional, help: "Metatiles that may wait for a rendering thread before requests get 503. The default is 64.")
+    var renderQueue: Int = 64
+
+    @Option(parsing: .unconditional, help: "Seconds a request waits for its render before it gets 503. The default is 60.")
+    var renderTimeout: Double = 60
+
+    @Option(parsing: .unconditional, help: "Tiles per metatile side, 1 to 16. The default is 8.")
+    var metatile: Int = MetatileID.defaultSize
+
+    @Option(parsing: .unconditional, help: "The deepest zoom of style and overlay tiles, 0 to 24. The default is 20.")
+    var maxZoom: Int = 20
+
+    @Option(parsing: .unconditional, help: "Cache-Control max-age of tiles and TileJSON, in seconds. The default is 3600.")
+    var maxAge: Int = 3_600
+
+    @Option(name: .customLong("cors-origin"), parsing: .unconditionalSingleValue, help: "An origin allowed to fetch tiles from a page (CORS), such as https://example.org; repeat for several. The default is * (any).")
+    var corsOrigins: [String] = []
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port: \(port) is not a port from 0 to 65535") }
+        guard jobs >= 1 else { throw ValidationError("--jobs: \(jobs) is not a number of threads (1 or more)") }
+        guard renderQueue >= 1 else { throw ValidationError("--render-queue: \(renderQueue) is not a number of metatiles (1 or more)") }
+        guard renderTimeout > 0 else { throw ValidationError("--render-timeout: \(renderTimeout) is not a number of seconds above 0") }
+        guard MetatileID.sizeRange.contains(metatile) else {
+            throw ValidationError("--metatile: \(metatile) is not a size from \(MetatileID.sizeRange.lowerBound) to \(MetatileID.sizeRange.upperBound) tiles a side")
+        }
+        guard (0...ServerConfiguration.maximumRequestZoom).contains(maxZoom) else { throw ValidationError("--max-zoom: \(maxZoom) is not a zoom from 0 to 24") }
+        guard maxAge >= 0 else { throw ValidationError("--max-age: \(maxAge) is negative") }
+        guard !host.isEmpty, !host.contains("/") else { throw ValidationError("--host: '\(host)' is not an address") }
+        for path in tilesets {
+            try OutputPath.checkReadableFile(path, option: "--tiles")
+            do throws(TilesetsError) { _ = try TilesetFormat(path: path) } catch {
+                throw ValidationError("--tiles: '\(path)' must end in .mbtiles or .pmtiles")
+            }
+        }
+        if let cache {
+            guard cache.hasSuffix(".mbtiles") else { throw ValidationError("--cache: '\(cache)' must end in .mbtiles") }
+            try OutputPath.checkWritable(cache, option: "--cache")
+        }
+        if let pinColor { _ = try RenderCommand.pinColor(pinColor) }
+        let names = tilesets.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
+        if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            throw ValidationError("--tiles: two files are named '\(repeated)'; tilesets are served by file name")
+        }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "mapwright.serve")
+        logger.logLevel = .info
+        let tileCache: TileCache = if let cache { TileCache(file: URL(fileURLWithPath: cache)) } else { try TileCache.temporary() }
+        let configuration = ServerConfiguration(
+            host: host, port: port, cacheMaxAgeSeconds: maxAge, corsOrigins: corsOrigins.isEmpty ? ["*"] : corsOrigins,
+            renderThreads: jobs, renderQueueLimit: renderQueue, renderTimeoutSeconds: renderTimeout, metatileSize: metatile,
+            maximumZoom: maxZoom)
+        let server = MapTileServer(configuration: configuration, cache: tileCache, logger: logger)
+        let application = buildApplication(server: server) { port in
+            FileHandle.standardError.write(Data("mapwright: serving on http://\(configuration.host):\(port)\n".utf8))
+        }
+        defer { server.shutdown() }
+        // Loading (styles, photos, the cluster index, tilesets) happens while the server already
+        // answers: /health says 503 until it is done.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await application.runService() }
+            server.finishStarting(with: try loadContent())
+            try await group.waitForAll()
+        }
+    }
+
+    /// The styles, the photo overlay and the tilesets.
+    ///
+    /// - Throws: `CommandFailure` naming what could not be loaded.
+    func loadContent() throws -> ServerContent {
+        var servedStyles: [ServedStyle] = []
+        for name in styles.isEmpty ? ["standard"] : styles {
+            var arguments = ["--style", name]
+            if let rasterSource { arguments += ["--raster-source", rasterSource] }
+            if let stylesDirectory { arguments += ["--styles-directory", stylesDirectory] }
+            if let basemapDirectory { arguments += ["--basemap-directory", basemapDirectory] }
+            let options = try StyleOptions.parse(arguments)
+            let style = try options.loadStyle()
+            let data = try options.mapData(for: style, needsPlaces: false)
+            let bytes = (try? Data(contentsOf: options.styleFileURL())) ?? Data(name.utf8)
+            let urlName = name.hasSuffix(".json") || name.contains("/") ? URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent : name
+            guard !servedStyles.contains(where: { $0.name == urlName }) else { throw CommandFailure("--style: '\(urlName)' is given twice") }
+            servedStyles.append(ServedStyle(name: urlName, style: style, data: data, fileBytes: bytes, extra: rasterSource ?? ""))
+        }
+
+        var overlay: ServedOverlay?
+        let photos = try photoSources.load()
+        if !photoSources.sources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
+        if !photos.isEmpty || !overlayOptions.isEmpty, let first = servedStyles.first {
+            var request = PhotoMapRequest(
+                photos: photos, style: first.style, overlays: try overlayOptions.mapOverlays(look: first.style.mapwright.overlay),
+                size: ViewSize(width: 256, height: 256), scale: 1, showsAccuracy: showAccuracy)
+            request.selection = select.map { $0 == "first" ? .first : .photo($0) } ?? .none
+            request.pinColor = try pinColor.map(RenderCommand.pinColor)
+            request.clustering = noCluster ? .never : .automatic
+            request.clusterGrouping = clusterBy
+            let builder = PhotoMapBuilder(data: first.data)
+            // Checked now, so a selection that matches nothing fails at start-up, not on a tile.
+            do throws(PhotoMapError) { _ = try builder.tileContent(for: request) } catch { throw CommandFailure(error.description) }
+            let drawn = [select ?? "-", pinColor ?? "-", "\(showAccuracy)", "\(noCluster)", clusterBy.rawValue].joined(separator: ",")
+            let fingerprint = ContentFingerprint.text(
+                styleOptions: try StyleOptions.parse(["--style", styles.first ?? "standard"] + (stylesDirectory.map { ["--styles-directory", $0] } ?? [])),
+                style: styles.first ?? "standard", photos: photos, overlayOptions: overlayOptions, drawn: drawn)
+            let finalRequest = request
+            overlay = ServedOverlay(style: first.style, data: first.data, contentHash: FNV1a(Array(fingerprint.utf8)).hexDigits) { scale in
+                var scaled = finalRequest
+                scaled.scale = Double(scale)
+                return try builder.tileContent(for: scaled)
+            }
+        }
+
+        var servedTilesets: [ServedTileset] = []
+        for path in tilesets {
+            do throws(TilesetsError) { servedTilesets.append(try ServedTileset(url: URL(fileURLWithPath: path))) } catch {
+                throw CommandFailure(error.description)
+            }
+        }
+        return ServerContent(styles: servedStyles, overlay: overlay, tilesets: servedTilesets)
+    }
+}

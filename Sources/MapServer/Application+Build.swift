@@ -1,0 +1,51 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import TileStore
+
+/// The router of every route, behind request logging, metrics and CORS.
+public func buildRouter(server: MapTileServer) -> Router<ServeRequestContext> {
+    let router = Router(context: ServeRequestContext.self)
+    router.add(middleware: RequestLogMiddleware(metrics: server.metrics, logger: server.logger))
+    router.add(middleware: CORSHeadersMiddleware(origins: server.configuration.corsOrigins))
+    StatusRoutes(server: server).add(to: router)
+    TileRoutes(server: server).add(to: router)
+    return router
+}
+
+/// The Hummingbird application of a server, listening where its configuration says, with a
+/// service that commits the tile cache every second. `runService()` stops gracefully on SIGINT
+/// and SIGTERM: the server stops accepting, finishes the responses in flight, and returns.
+///
+/// - Parameter onServerRunning: Called with the port once listening (useful with port 0).
+public func buildApplication(
+    server: MapTileServer, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) -> some ApplicationProtocol {
+    var application = Application(
+        router: buildRouter(server: server),
+        configuration: ApplicationConfiguration(
+            address: .hostname(server.configuration.host, port: server.configuration.port), serverName: "mapwright"),
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+        logger: server.logger)
+    application.addServices(CacheFlushService(cache: server.cache, logger: server.logger))
+    return application
+}
+
+/// Commits the tile cache's pending tiles every second, and once more on shutdown.
+struct CacheFlushService: Service {
+    let cache: TileCache
+    let logger: Logger
+
+    func run() async throws {
+        do {
+            try await cancelWhenGracefulShutdown {
+                while true {
+                    try await Task.sleep(nanoseconds: 1_000_000_000)
+                    do throws(TileStoreError) { try cache.flush() } catch { logger.error("cache: \(error.description)") }
+                }
+            }
+        } catch is CancellationError {}
+        do throws(TileStoreError) { try cache.flush() } catch { logger.error("cache: \(error.description)") }
+    }
+}

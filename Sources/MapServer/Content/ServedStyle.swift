@@ -1,0 +1,49 @@
+import Foundation
+import MapRenderer
+import MapStyle
+import MapUtilities
+
+/// A style served as tiles under `/styles/NAME/…`, drawn as a basemap (the style's layers; photos
+/// come as the separate overlay).
+public struct ServedStyle: Sendable {
+    /// The name in URLs.
+    public var name: String
+    /// The style, its raster sources configured.
+    public var style: Style
+    /// The vector data it draws from.
+    public var data: MapData
+    /// A hash of what the tiles depend on besides their address: the style file's bytes and the
+    /// raster source; the cache is keyed by it.
+    public var contentHash: String
+
+    /// A style whose cache key is a hash of `fileBytes` (the style file as read) and `extra`
+    /// (e.g. the raster source).
+    public init(name: String, style: Style, data: MapData, fileBytes: Data, extra: String = "") {
+        self.name = name
+        self.style = style
+        self.data = data
+        var hash = FNV1a(fileBytes)
+        hash.combine(Array(extra.utf8))
+        contentHash = hash.hexDigits
+    }
+}
+
+/// The photo overlay served under `/overlays/photos/…`: pins, clusters, the callout, tracks and
+/// shapes on transparent tiles.
+public struct ServedOverlay: Sendable {
+    /// The style whose pin, cluster, callout and overlay looks the tiles use.
+    public var style: Style
+    /// The vector data (labels are not drawn; markers need none, but the renderer takes it).
+    public var data: MapData
+    /// What the tiles draw, for a scale (callout thumbnails are made at the tiles' scale).
+    public var content: @Sendable (_ scale: Int) throws -> MapTileContent
+    /// A hash of the photos, overlays and options drawn, and the style; the cache is keyed by it.
+    public var contentHash: String
+
+    public init(style: Style, data: MapData, contentHash: String, content: @escaping @Sendable (_ scale: Int) throws -> MapTileContent) {
+        self.style = style
+        self.data = data
+        self.contentHash = contentHash
+        self.content = content
+    }
+}

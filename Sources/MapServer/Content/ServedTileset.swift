@@ -1,0 +1,47 @@
+import Foundation
+import MapCore
+import TileStore
+import Tilesets
+
+/// An MBTiles or PMTiles file served as it is under `/tilesets/NAME/…`.
+public struct ServedTileset: Sendable {
+    /// The name in URLs: the file's name without its extension.
+    public var name: String
+    /// The open file.
+    public var reader: TilesetReader
+    /// Its metadata, read once.
+    public var metadata: MBTilesMetadata
+
+    /// Opens a tileset file.
+    ///
+    /// - Parameter name: The name in URLs. The default is the file's name without its extension.
+    /// - Throws: ``TilesetsError`` naming the file.
+    public init(url: URL, name: String? = nil) throws(TilesetsError) {
+        reader = try TilesetReader(url: url)
+        metadata = try reader.metadata()
+        self.name = name ?? url.deletingPathExtension().lastPathComponent
+    }
+
+    /// The file extension of its tiles: png, jpg, webp or pbf.
+    public var fileExtension: String {
+        switch metadata.format {
+        case .jpg: "jpg"
+        case .webp: "webp"
+        case .pbf: "pbf"
+        default: "png"
+        }
+    }
+
+    /// Whether a tile lies within the tileset's zooms and bounds.
+    func covers(_ tile: TileID) -> Bool {
+        if let minZoom = metadata.minZoom, tile.z < minZoom { return false }
+        if let maxZoom = metadata.maxZoom, tile.z > maxZoom { return false }
+        if let bounds = metadata.bounds {
+            let region = tile.region
+            if region.east < bounds.west || region.west > bounds.east || region.north < bounds.south || region.south > bounds.north {
+                return false
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,224 @@
+import Dispatch
+import Foundation
+import Logging
+import MapCore
+import MapRenderer
+import Synchronization
+import TileStore
+
+/// What the server serves: styles, the photo overlay, tileset files. Made once at start-up.
+public struct ServerContent: Sendable {
+    /// Styles by URL name, in the order given.
+    public var styles: [ServedStyle]
+    /// The photo overlay, when photos or overlays were given.
+    public var overlay: ServedOverlay?
+    /// Tileset files, in the order given.
+    public var tilesets: [ServedTileset]
+
+    public init(styles: [ServedStyle] = [], overlay: ServedOverlay? = nil, tilesets: [ServedTileset] = []) {
+        self.styles = styles
+        self.overlay = overlay
+        self.tilesets = tilesets
+    }
+
+    func style(named name: String) -> ServedStyle? { styles.first { $0.name == name } }
+    func tileset(named name: String) -> ServedTileset? { tilesets.first { $0.name == name } }
+}
+
+/// The server's state and its tile pipeline, apart from HTTP: what is served (set once loading is
+/// done, see ``finishStarting(with:)``), the cache, the render pool and the metrics. Routes ask it
+/// for tiles; ``buildApplication(server:)`` puts it behind Hummingbird.
+///
+/// A tile not in the cache is rendered with the rest of its metatile on the render pool, once
+/// however many requests ask for tiles of that metatile at the same time; the tiles go to the cache.
+public final class MapTileServer: Sendable {
+    public let configuration: ServerConfiguration
+    public let cache: TileCache
+    public let metrics: ServerMetrics
+    let logger: Logger
+    let pool: RenderPool<RenderKey, [TileID: Data]>
+    private let content = Mutex<ServerContent?>(nil)
+    private let renderers = Mutex<[TileCacheKey: MapTileRenderer]>([:])
+    /// Called on the render thread before each metatile render: the tests slow renders down with it.
+    let beforeRender: @Sendable (MetatileID) -> Void
+
+    /// The key of one render: a metatile of one cache file's tiles.
+    struct RenderKey: Hashable, Sendable {
+        var cacheKey: TileCacheKey
+        var metatile: MetatileID
+    }
+
+    /// A server that answers 503 (but for `/health` and `/metrics`) until ``finishStarting(with:)``.
+    ///
+    /// - Parameters:
+    ///   - beforeRender: Called on the render thread before each metatile render. The default does nothing.
+    public init(
+        configuration: ServerConfiguration = ServerConfiguration(), cache: TileCache, metrics: ServerMetrics = ServerMetrics(),
+        logger: Logger = Logger(label: "mapwright.serve"), beforeRender: @escaping @Sendable (MetatileID) -> Void = { _ in }
+    ) {
+        self.configuration = configuration
+        self.cache = cache
+        self.metrics = metrics
+        self.logger = logger
+        self.beforeRender = beforeRender
+        pool = RenderPool(
+            threadCount: max(1, configuration.renderThreads), queueLimit: max(1, configuration.renderQueueLimit),
+            events: .init(
+                queueDepthChanged: { [metrics] in metrics.recordQueueDepth($0) },
+                joined: { [metrics] in metrics.increment("mapwright_render_joins_total", [("source", $0.cacheKey.source)]) },
+                dropped: { [metrics] in metrics.increment("mapwright_render_dropped_total", [("source", $0.cacheKey.source)]) }))
+    }
+
+    /// Makes the server ready: from now on it serves `content` and `/health` answers 200.
+    public func finishStarting(with content: ServerContent) {
+        self.content.withLock { $0 = content }
+    }
+
+    /// Whether loading is done.
+    public var isReady: Bool { content.withLock { $0 != nil } }
+
+    /// What is served.
+    ///
+    /// - Throws: 503 while the server is starting.
+    func servedContent() throws(ServeError) -> ServerContent {
+        guard let content = content.withLock({ $0 }) else {
+            throw .unavailable("the server is starting", retryAfterSeconds: configuration.retryAfterSeconds)
+        }
+        return content
+    }
+
+    /// Stops the render threads and commits the cache. Call once the HTTP server has stopped.
+    public func shutdown() {
+        pool.shutdown()
+        do { try cache.close() } catch { logger.error("cache: \(error.description)") }
+    }
+
+    // MARK: - Tiles on demand
+
+    /// A tile of a style or the overlay: from the cache, or rendered with its metatile.
+    ///
+    /// - Parameter disconnected: Registers a handler called when the requester goes away.
+    /// - Throws: ``ServeError``: 404 beyond the zooms served, 503 when the render queue is full or
+    ///   the render takes too long, 500 when the render fails.
+    func renderedTile(
+        _ tile: TileID, cacheKey: TileCacheKey, makeRenderer: @escaping @Sendable () throws -> MapTileRenderer,
+        disconnected: (@escaping @Sendable () -> Void) -> Void = { _ in }
+    ) async throws -> Data {
+        guard tile.z <= configuration.maximumZoom else {
+            throw ServeError.notFound("zoom \(tile.z) is beyond the deepest zoom served, \(configuration.maximumZoom)")
+        }
+        let labels = [("source", cacheKey.source)]
+        do {
+            if let data = try cache.tile(tile, key: cacheKey) {
+                metrics.increment("mapwright_tile_cache_hits_total", labels)
+                return data
+            }
+        } catch {
+            logger.error("cache: \(error.description)")
+        }
+        metrics.increment("mapwright_tile_cache_misses_total", labels)
+
+        let metatile = MetatileID(containing: tile, size: configuration.metatileSize)
+        let key = RenderKey(cacheKey: cacheKey, metatile: metatile)
+        let work: @Sendable () throws -> [TileID: Data] = { [self] in
+            // A render that finished just before this job was queued left its tiles in the cache.
+            if let cached = try? cache.tile(tile, key: cacheKey) { return [tile: cached] }
+            let renderer = try self.renderer(for: cacheKey, make: makeRenderer)
+            beforeRender(metatile)
+            let start = DispatchTime.now().uptimeNanoseconds
+            let tiles = try renderer.encodedTiles(of: metatile)
+            metrics.recordRender(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
+            metrics.increment("mapwright_renders_total", labels)
+            let byTile = Dictionary(uniqueKeysWithValues: tiles.map { ($0.tile, $0.data) })
+            do throws(TileStoreError) { try cache.add(byTile, key: cacheKey) } catch { logger.error("cache: \(error.description)") }
+            return byTile
+        }
+
+        let tiles: [TileID: Data]
+        do {
+            tiles = try await withRenderTimeout(disconnected: disconnected) { [pool] in try await pool.run(key, work: work) }
+        } catch RenderPoolError.queueFull {
+            metrics.increment("mapwright_render_rejected_total")
+            throw ServeError.unavailable("the render queue is full", retryAfterSeconds: configuration.retryAfterSeconds)
+        } catch RenderPoolError.shuttingDown {
+            throw ServeError.unavailable("the server is stopping", retryAfterSeconds: configuration.retryAfterSeconds)
+        } catch is RenderTimeout {
+            metrics.increment("mapwright_render_timeouts_total")
+            throw ServeError.unavailable(
+                "the render took longer than \(configuration.renderTimeoutSeconds) s", retryAfterSeconds: configuration.retryAfterSeconds)
+        } catch let error as ServeError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch let error as RendererError {
+            logger.error("render \(cacheKey.source) \(metatile): \(error.description)")
+            throw ServeError(.internalServerError, "the tile could not be rendered")
+        } catch {
+            logger.error("render \(cacheKey.source) \(metatile): \(error)")
+            throw ServeError(.internalServerError, "the tile could not be rendered")
+        }
+        guard let data = tiles[tile] else { throw ServeError(.internalServerError, "the render did not make tile \(tile)") }
+        return data
+    }
+
+    private struct RenderTimeout: Error {}
+
+    /// Runs `body` in a child task that is cancelled when the requester disconnects, when this
+    /// task is cancelled, or when the render time limit passes (then ``RenderTimeout``).
+    private func withRenderTimeout<T: Sendable>(
+        disconnected: (@escaping @Sendable () -> Void) -> Void, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let seconds = configuration.renderTimeoutSeconds
+        let task = Task<T, any Error> {
+            try await withThrowingTaskGroup(of: T.self) { group in
+                group.addTask { try await body() }
+                group.addTask {
+                    try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
+                    throw RenderTimeout()
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next() else { throw CancellationError() }
+                return first
+            }
+        }
+        disconnected { task.cancel() }
+        return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+    }
+
+    /// The renderer of a cache key's tiles, made on first use.
+    private func renderer(for key: TileCacheKey, make: () throws -> MapTileRenderer) throws -> MapTileRenderer {
+        if let renderer = renderers.withLock({ $0[key] }) { return renderer }
+        let renderer = try make()
+        return renderers.withLock { renderers in
+            if let existing = renderers[key] { return existing }
+            renderers[key] = renderer
+            return renderer
+        }
+    }
+
+    // MARK: - Sources
+
+    /// The cache key and renderer of a style's basemap tiles.
+    func styleTiles(_ style: ServedStyle, tileSizePoints: Int, scale: Int) -> (TileCacheKey, @Sendable () throws -> MapTileRenderer) {
+        let key = TileCacheKey(
+            source: "style-\(style.name)", contentHash: style.contentHash, tileSizePoints: tileSizePoints, scale: scale, isOverlay: false)
+        let metatileSize = configuration.metatileSize
+        return (key, {
+            try MapTileRenderer(
+                data: style.data, style: style.style,
+                options: TileRenderOptions(tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .basemap))
+        })
+    }
+
+    /// The cache key and renderer of the photo overlay's tiles.
+    func overlayTiles(_ overlay: ServedOverlay, tileSizePoints: Int, scale: Int) -> (TileCacheKey, @Sendable () throws -> MapTileRenderer) {
+        let key = TileCacheKey(
+            source: "overlay-photos", contentHash: overlay.contentHash, tileSizePoints: tileSizePoints, scale: scale, isOverlay: true)
+        let metatileSize = configuration.metatileSize
+        return (key, {
+            try MapTileRenderer(
+                data: overlay.data, style: overlay.style, content: try overlay.content(scale),
+                options: TileRenderOptions(tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .overlays))
+        })
+    }
+}

@@ -1,0 +1,70 @@
+import Dispatch
+import Foundation
+import Metrics
+import Prometheus
+import Synchronization
+
+/// The server's metrics, kept in its own Prometheus registry (so two servers in one process, as
+/// in the tests, never share counts) and written out by `/metrics` in Prometheus' text format.
+///
+/// - `mapwright_http_requests_total{route, status}`: requests answered, by route pattern and status;
+/// - `mapwright_tile_cache_hits_total{source}`, `mapwright_tile_cache_misses_total{source}`;
+/// - `mapwright_renders_total{source}`: metatiles rendered; `mapwright_render_joins_total{source}`:
+///   requests that waited for a render already asked for (single flight);
+/// - `mapwright_render_seconds`: a histogram of metatile render times;
+/// - `mapwright_render_queue_depth`: metatiles waiting for a render thread;
+/// - `mapwright_render_rejected_total`, `mapwright_render_timeouts_total`,
+///   `mapwright_render_dropped_total`: queue full (503), time limit passed (503), requester gone
+///   before its render started.
+public final class ServerMetrics: Sendable {
+    /// The registry `/metrics` writes out.
+    public let registry: PrometheusCollectorRegistry
+    private let factory: PrometheusMetricsFactory
+    private let counts = Mutex<[String: Int]>([:])
+    private let queueDepth: Metrics.Gauge
+    private let renderTimer: Metrics.Timer
+
+    /// Creates the metrics in a new registry.
+    public init() {
+        registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.durationHistogramBuckets["mapwright_render_seconds"] = [
+            .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+            .milliseconds(500), .seconds(1), .milliseconds(2_500), .seconds(5), .seconds(10), .seconds(30),
+        ]
+        self.factory = factory
+        queueDepth = Metrics.Gauge(label: "mapwright_render_queue_depth", factory: factory)
+        renderTimer = Metrics.Timer(label: "mapwright_render_seconds", factory: factory)
+        queueDepth.record(0)
+    }
+
+    /// The Prometheus text exposition of every metric.
+    public func exposition() -> String { registry.emitToString() }
+
+    /// How many times a counter was incremented, by its name and labels as `name{a=b,c=d}`
+    /// (labels in the order given); what the tests read.
+    public func count(_ name: String, _ labels: [(String, String)] = []) -> Int {
+        counts.withLock { $0[Self.key(name, labels)] ?? 0 }
+    }
+
+    func increment(_ name: String, _ labels: [(String, String)] = []) {
+        counts.withLock { $0[Self.key(name, labels), default: 0] += 1 }
+        Counter(label: name, dimensions: labels, factory: factory).increment()
+    }
+
+    func recordRequest(route: String, status: Int) {
+        increment("mapwright_http_requests_total", [("route", route), ("status", "\(status)")])
+    }
+
+    func recordRender(nanoseconds: UInt64) {
+        renderTimer.recordNanoseconds(Int64(clamping: nanoseconds))
+    }
+
+    func recordQueueDepth(_ depth: Int) {
+        queueDepth.record(depth)
+    }
+
+    private static func key(_ name: String, _ labels: [(String, String)]) -> String {
+        labels.isEmpty ? name : name + "{" + labels.map { "\($0.0)=\($0.1)" }.joined(separator: ",") + "}"
+    }
+}

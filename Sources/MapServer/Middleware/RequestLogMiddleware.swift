@@ -1,0 +1,72 @@
+import Dispatch
+import Foundation
+import Hummingbird
+import Logging
+
+/// Logs one line per request at info level (method, path, status, duration) and counts the
+/// request by route and status in ``ServerMetrics``.
+struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+    let metrics: ServerMetrics
+    let logger: Logger
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            let response = try await next(request, context)
+            record(request, context: context, status: response.status, start: start)
+            return response
+        } catch {
+            record(request, context: context, status: (error as? any HTTPResponseError)?.status ?? .internalServerError, start: start)
+            throw error
+        }
+    }
+
+    private func record(_ request: Request, context: Context, status: HTTPResponse.Status, start: UInt64) {
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        metrics.recordRequest(route: context.endpointPath ?? "unmatched", status: status.code)
+        logger.info("\(request.method) \(request.uri.path) \(status.code) \(String(format: "%.1f", milliseconds)) ms")
+    }
+}
+
+/// CORS for tiles and JSON: `Access-Control-Allow-Origin` for the configured origins (`*`, or
+/// the request's `Origin` when it is one of them, with `Vary: Origin`), and preflight `OPTIONS`
+/// answered with 204.
+struct CORSHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    let origins: [String]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let allowed: String?
+        if origins.contains("*") {
+            allowed = "*"
+        } else if let origin = request.headers[.origin], origins.contains(origin) {
+            allowed = origin
+        } else {
+            allowed = nil
+        }
+        func decorate(_ headers: inout HTTPFields) {
+            guard let allowed else { return }
+            headers[.accessControlAllowOrigin] = allowed
+            headers[.accessControlExposeHeaders] = "ETag, Retry-After"
+            if allowed != "*" { headers[.vary] = "Origin" }
+        }
+        if request.method == .options {
+            var headers: HTTPFields = [:]
+            decorate(&headers)
+            if allowed != nil {
+                headers[.accessControlAllowMethods] = "GET, HEAD, OPTIONS"
+                headers[.accessControlAllowHeaders] = request.headers[.accessControlRequestHeaders] ?? "If-None-Match"
+                headers[.accessControlMaxAge] = "86400"
+            }
+            return Response(status: .noContent, headers: headers)
+        }
+        do {
+            var response = try await next(request, context)
+            decorate(&response.headers)
+            return response
+        } catch let error as ServeError {
+            var error = error
+            decorate(&error.headers)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import MapCore
+
+/// A tile's address as a URL gives it, `{z}/{x}/{y}[@2x].{ext}`, checked: each part a whole
+/// number, not negative, x and y below 2^z, z at most 24, a scale of 1x, 2x or 3x.
+struct TileAddress: Hashable, Sendable {
+    var tile: TileID
+    /// Pixels per point, from `@2x`/`@3x`; 1 without.
+    var scale: Int
+    /// The extension, lowercased: `png`, `jpg`, …
+    var fileExtension: String
+
+    /// Parses the last three path components.
+    ///
+    /// - Throws: 400 with the reason.
+    init(z zText: Substring, x xText: Substring, y yFile: Substring) throws(ServeError) {
+        guard let dot = yFile.firstIndex(of: ".") else {
+            throw .badRequest("the tile '\(yFile)' has no extension (as in 3.png)")
+        }
+        var yText = yFile[..<dot]
+        fileExtension = yFile[yFile.index(after: dot)...].lowercased()
+        scale = 1
+        if let at = yText.firstIndex(of: "@") {
+            switch yText[yText.index(after: at)...] {
+            case "1x": scale = 1
+            case "2x": scale = 2
+            case "3x": scale = 3
+            case let other: throw .badRequest("the scale '@\(other)' is not @2x or @3x")
+            }
+            yText = yText[..<at]
+        }
+        let z = try Self.number(zText, "z"), x = try Self.number(xText, "x"), y = try Self.number(yText, "y")
+        guard z <= ServerConfiguration.maximumRequestZoom else {
+            throw .badRequest("zoom \(z) is above \(ServerConfiguration.maximumRequestZoom)")
+        }
+        let side = 1 << z
+        guard x < side else { throw .badRequest("x \(x) is outside the \(side) columns of zoom \(z)") }
+        guard y < side else { throw .badRequest("y \(y) is outside the \(side) rows of zoom \(z)") }
+        do { tile = try TileID(z: z, x: x, y: y) } catch { throw .badRequest(error.description) }
+    }
+
+    private static func number(_ text: Substring, _ name: String) throws(ServeError) -> Int {
+        if text.first == "-", text.dropFirst().allSatisfy(\.isASCII), Int(text) != nil {
+            throw .badRequest("\(name) \(text) is negative")
+        }
+        guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text) else {
+            throw .badRequest("\(name) '\(text)' is not a whole number")
+        }
+        return value
+    }
+}

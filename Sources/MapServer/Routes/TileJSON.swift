@@ -1,0 +1,59 @@
+import Foundation
+import Hummingbird
+import MapCore
+import TileStore
+
+/// TileJSON 3.0.0 documents (<https://github.com/mapbox/tilejson-spec/tree/master/3.0.0>): the
+/// required `tilejson` and `tiles`, and `name`, `scheme`, `minzoom`, `maxzoom`, `bounds`,
+/// `center`, `attribution`, `description`, plus `format` and `tileSize` as TileServer GL adds them.
+enum TileJSON {
+    static let version = "3.0.0"
+    static let worldBounds: [Double] = [-180, -85.051129, 180, 85.051129]
+
+    /// `http://HOST` from the request's `Host`, or the configured address.
+    static func baseURL(_ request: Request, _ configuration: ServerConfiguration) -> String {
+        if let authority = request.head.authority, !authority.isEmpty,
+           authority.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) }) {
+            return "http://\(authority)"
+        }
+        return "http://\(configuration.host):\(configuration.port)"
+    }
+
+    static func style(_ style: ServedStyle, base: String, configuration: ServerConfiguration) -> [String: Any] {
+        var json: [String: Any] = [
+            "tilejson": version, "name": style.style.name ?? style.name, "scheme": "xyz", "format": "png", "tileSize": 256,
+            "tiles": ["\(base)/styles/\(style.name)/{z}/{x}/{y}.png"],
+            "minzoom": 0, "maxzoom": configuration.maximumZoom, "bounds": worldBounds, "center": [0, 0, 2],
+        ]
+        if let attribution = style.style.attributionText { json["attribution"] = attribution }
+        return json
+    }
+
+    static func overlay(_ overlay: ServedOverlay, base: String, configuration: ServerConfiguration) -> [String: Any] {
+        [
+            "tilejson": version, "name": "photos", "scheme": "xyz", "format": "png", "tileSize": 256,
+            "description": "Photos as pins and clusters, tracks and shapes, on transparent tiles",
+            "tiles": ["\(base)/overlays/photos/{z}/{x}/{y}.png"],
+            "minzoom": 0, "maxzoom": configuration.maximumZoom, "bounds": worldBounds, "center": [0, 0, 2],
+        ]
+    }
+
+    static func tileset(_ tileset: ServedTileset, base: String) -> [String: Any] {
+        let metadata = tileset.metadata
+        var json: [String: Any] = [
+            "tilejson": version, "name": metadata.name ?? tileset.name, "scheme": "xyz", "format": tileset.fileExtension,
+            "tiles": ["\(base)/tilesets/\(tileset.name)/{z}/{x}/{y}.\(tileset.fileExtension)"],
+            "minzoom": metadata.minZoom ?? 0, "maxzoom": metadata.maxZoom ?? 22,
+        ]
+        if let bounds = metadata.bounds { json["bounds"] = [bounds.west, bounds.south, bounds.east, bounds.north] } else { json["bounds"] = worldBounds }
+        if let center = metadata.center { json["center"] = [center.longitude, center.latitude, Double(center.zoom)] }
+        if let attribution = metadata.attribution { json["attribution"] = attribution }
+        if let description = metadata.description { json["description"] = description }
+        if metadata.format == .pbf, let text = metadata.json,
+           let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+           let layers = object["vector_layers"] {
+            json["vector_layers"] = layers
+        }
+        return json
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// How the server answers: where it listens, how long clients may keep tiles, who may fetch them
+/// from a page, and how renders are bounded.
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on. The default is loopback, 127.0.0.1; 0.0.0.0 exposes the server.
+    public var host: String
+    /// The port. The default is 8080; 0 lets the system choose.
+    public var port: Int
+    /// `Cache-Control: max-age` of tiles and TileJSON, in seconds. The default is 3,600.
+    public var cacheMaxAgeSeconds: Int
+    /// Origins allowed by CORS: `*` for any (the default), or exact origins such as `https://example.org`.
+    public var corsOrigins: [String]
+    /// Render threads. The default is the number of cores.
+    public var renderThreads: Int
+    /// Metatiles that may wait for a render thread before requests get 503. The default is 64.
+    public var renderQueueLimit: Int
+    /// How long a request waits for its render before it gets 503, in seconds. The default is 60.
+    public var renderTimeoutSeconds: Double
+    /// `Retry-After` of a 503, in seconds. The default is 2.
+    public var retryAfterSeconds: Int
+    /// Tiles per metatile side for renders on demand. The default is 8.
+    public var metatileSize: Int
+    /// The deepest zoom of style and overlay tiles; deeper tiles are 404. The default is 20.
+    public var maximumZoom: Int
+
+    /// Creates a configuration; see each property for its default.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, cacheMaxAgeSeconds: Int = 3_600, corsOrigins: [String] = ["*"],
+        renderThreads: Int = ProcessInfo.processInfo.activeProcessorCount, renderQueueLimit: Int = 64,
+        renderTimeoutSeconds: Double = 60, retryAfterSeconds: Int = 2, metatileSize: Int = 8, maximumZoom: Int = 20
+    ) {
+        self.host = host
+        self.port = port
+        self.cacheMaxAgeSeconds = cacheMaxAgeSeconds
+        self.corsOrigins = corsOrigins
+        self.renderThreads = renderThreads
+        self.renderQueueLimit = renderQueueLimit
+        self.renderTimeoutSeconds = renderTimeoutSeconds
+        self.retryAfterSeconds = retryAfterSeconds
+        self.metatileSize = metatileSize
+        self.maximumZoom = maximumZoom
+    }
+
+    /// The deepest zoom any tile address may have: deeper is a malformed request (400).
+    public static let maximumRequestZoom = 24
+}

@@ -1,0 +1,165 @@
+import Foundation
+import MapCore
+import Synchronization
+import TileStore
+
+/// Tiles rendered on demand, kept in MBTiles files: one file per tile set served (a style or the
+/// photo overlay at one tile size and scale), named by its ``TileCacheKey``, whose content hash
+/// changes whenever what the tiles are drawn from changes (the style file's bytes, the photos and
+/// overlays). An edited style therefore opens a new file and never serves tiles of the old one.
+///
+/// Writes are batched: tiles go to each file's ``MBTilesWriter`` (committed a batch at a time)
+/// and, until ``flush()`` commits them, are also kept in memory so they are served at once. Reads
+/// look in memory, then through the store's pool of read-only connections; the file is in WAL
+/// mode, so a commit never blocks them.
+public final class TileCache: Sendable {
+    /// Where the cache files live: `<folder>/<base>.<key>.mbtiles`.
+    public let folder: URL
+    /// The first part of every file name.
+    public let baseName: String
+    private let tilesPerBatch: Int
+    private let removesFolderOnClose: Bool
+    private let entries = Mutex<[String: Entry]>([:])
+    private let pending = Mutex<Pending>(Pending())
+
+    private struct Pending {
+        var generation: UInt64 = 0
+        var tiles: [String: [TileID: (data: Data, generation: UInt64)]] = [:]
+    }
+
+    private final class Entry: Sendable {
+        let store: MBTilesStore
+        let writer: MBTilesWriter
+        init(store: MBTilesStore, writer: MBTilesWriter) {
+            self.store = store
+            self.writer = writer
+        }
+    }
+
+    /// A cache beside `file`: `--cache world.mbtiles` keeps `world.<key>.mbtiles` files in
+    /// `world.mbtiles`' folder.
+    ///
+    /// - Parameter tilesPerBatch: Tiles per transaction. The default is 256.
+    public convenience init(file: URL, tilesPerBatch: Int = 256) {
+        self.init(
+            folder: file.deletingLastPathComponent(), baseName: file.deletingPathExtension().lastPathComponent,
+            tilesPerBatch: tilesPerBatch, removesFolderOnClose: false)
+    }
+
+    /// A cache in a new temporary folder, removed by ``close()``.
+    public static func temporary(tilesPerBatch: Int = 256) throws -> TileCache {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return TileCache(folder: folder, baseName: "cache", tilesPerBatch: tilesPerBatch, removesFolderOnClose: true)
+    }
+
+    private init(folder: URL, baseName: String, tilesPerBatch: Int, removesFolderOnClose: Bool) {
+        self.folder = folder
+        self.baseName = baseName
+        self.tilesPerBatch = tilesPerBatch
+        self.removesFolderOnClose = removesFolderOnClose
+    }
+
+    /// The file that holds a key's tiles.
+    public func fileURL(for key: TileCacheKey) -> URL {
+        folder.appendingPathComponent("\(baseName).\(key.fileComponent).mbtiles")
+    }
+
+    /// A cached tile, or nil.
+    ///
+    /// - Throws: ``TileStoreError`` when the file cannot be opened or read.
+    public func tile(_ tile: TileID, key: TileCacheKey) throws(TileStoreError) -> Data? {
+        let id = key.fileComponent
+        if let data = pending.withLock({ $0.tiles[id]?[tile]?.data }) { return data }
+        return try entry(for: key).store.tile(at: tile)
+    }
+
+    /// Keeps tiles: at once in memory, in the file when their batch commits.
+    ///
+    /// - Throws: ``TileStoreError`` when the file cannot be opened or a commit fails.
+    public func add(_ tiles: [TileID: Data], key: TileCacheKey) throws(TileStoreError) {
+        let id = key.fileComponent
+        let entry = try entry(for: key)
+        pending.withLock { pending in
+            pending.generation += 1
+            for (tile, data) in tiles { pending.tiles[id, default: [:]][tile] = (data, pending.generation) }
+        }
+        try entry.writer.add(tiles)
+    }
+
+    /// Commits every tile added so far and forgets the in-memory copies.
+    ///
+    /// - Throws: ``TileStoreError`` when a commit fails.
+    public func flush() throws(TileStoreError) {
+        let generation = pending.withLock { $0.generation }
+        for entry in entries.withLock({ Array($0.values) }) { try entry.writer.flush() }
+        pending.withLock { pending in
+            for id in Array(pending.tiles.keys) {
+                pending.tiles[id] = pending.tiles[id]!.filter { $0.value.generation > generation }
+                if pending.tiles[id]!.isEmpty { pending.tiles[id] = nil }
+            }
+        }
+    }
+
+    /// Tiles added but not yet committed.
+    public var uncommittedTileCount: Int { pending.withLock { $0.tiles.values.reduce(0) { $0 + $1.count } } }
+
+    /// Commits what is pending and, for a temporary cache, removes its folder.
+    public func close() throws(TileStoreError) {
+        try flush()
+        entries.withLock { $0.removeAll() }
+        if removesFolderOnClose { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    private func entry(for key: TileCacheKey) throws(TileStoreError) -> Entry {
+        let id = key.fileComponent
+        return try entries.withLock { (entries) throws(TileStoreError) -> Entry in
+            if let entry = entries[id] { return entry }
+            let store = try MBTilesStore(url: fileURL(for: key), mode: .create)
+            if try store.metadataValue(forKey: "name") == nil {
+                var metadata = MBTilesMetadata(
+                    name: "\(key.source) \(key.tileSizePoints)@\(key.scale)x", format: .png,
+                    description: "Mapwright serve's cache of \(key.source), drawn from content \(key.contentHash)",
+                    type: key.isOverlay ? .overlay : .baselayer, version: "1")
+                metadata.otherValues["mapwright_content_hash"] = key.contentHash
+                try store.writeMetadata(metadata)
+            } else if let hash = try store.metadataValue(forKey: "mapwright_content_hash"), hash != key.contentHash {
+                throw .corrupt(path: store.path, reason: "the cache file holds tiles of content \(hash), not \(key.contentHash)")
+            }
+            let entry = Entry(store: store, writer: try MBTilesWriter(store: store, tilesPerBatch: tilesPerBatch))
+            entries[id] = entry
+            return entry
+        }
+    }
+}
+
+/// What a cache file holds: tiles of one source at one size and scale, drawn from one content.
+public struct TileCacheKey: Hashable, Sendable {
+    /// `style-NAME` or `overlay-photos`.
+    public var source: String
+    /// A hash of everything the tiles are drawn from: the style file's bytes, the photos and overlays.
+    public var contentHash: String
+    /// 256 or 512.
+    public var tileSizePoints: Int
+    /// 1 to 3.
+    public var scale: Int
+    /// Whether the tiles are a transparent overlay.
+    public var isOverlay: Bool
+
+    public init(source: String, contentHash: String, tileSizePoints: Int, scale: Int, isOverlay: Bool) {
+        self.source = source
+        self.contentHash = contentHash
+        self.tileSizePoints = tileSizePoints
+        self.scale = scale
+        self.isOverlay = isOverlay
+    }
+
+    /// The key as a file name part: `style-standard.256@2x.0123456789abcdef`, with anything
+    /// but letters, digits, `-` and `_` in the source replaced by `_`.
+    public var fileComponent: String {
+        let safe = String(source.unicodeScalars.map { scalar in
+            CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "-" || scalar == "_" ? Character(scalar) : "_"
+        })
+        return "\(safe).\(tileSizePoints)@\(scale)x.\(contentHash)"
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import HummingbirdTesting
+import ImageCodec
+import MapCore
+import MapServer
+import MapTestSupport
+import Synchronization
+import Testing
+import TileStore
+
+/// Renders on demand: single flight per metatile, the bounded queue, the time limit, the cache
+/// keyed by the style's content, batched cache writes.
+@Suite struct RenderOnDemandTests {
+    @Test func concurrentRequestsForOneMetatileRenderItOnceAndEveryoneGetsTheirTile() async throws {
+        let folder = try TemporaryDirectory()
+        let renders = CallCounter()
+        let server = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#123456")]), folder: folder,
+            configuration: ServerFixtures.configuration(threads: 2, metatileSize: 4)
+        ) { _ in
+            renders.increment()
+            Thread.sleep(forTimeInterval: 0.4)  // long enough for every request to arrive while it runs
+        }
+        // 12 requests for the 16 tiles of zoom 2's one metatile (some tiles asked twice).
+        let uris = (0..<12).map { "/styles/plain/2/\($0 % 4)/\(($0 / 4 + $0) % 4).png" }
+        let statuses = try await ServerFixtures.test(server) { client in
+            try await withThrowingTaskGroup(of: (String, Int, Int).self) { group in
+                for uri in uris {
+                    group.addTask {
+                        try await client.execute(uri: uri, method: .get) { response in
+                            (uri, Int(response.status.code), try response.image().width)
+                        }
+                    }
+                }
+                var results: [(String, Int, Int)] = []
+                for try await result in group { results.append(result) }
+                return results
+            }
+        }
+        #expect(statuses.count == 12)
+        #expect(statuses.allSatisfy { $0.1 == 200 && $0.2 == 256 })
+        #expect(renders.count == 1)
+        #expect(server.metrics.count("mapwright_renders_total", [("source", "style-plain")]) == 1)
+        #expect(server.metrics.count("mapwright_render_joins_total", [("source", "style-plain")]) >= 1)
+        #expect(server.metrics.count("mapwright_tile_cache_misses_total", [("source", "style-plain")]) >= 2)
+    }
+
+    @Test func aFullQueueAnswers503WithRetryAfter() async throws {
+        let folder = try TemporaryDirectory()
+        let release = DispatchSemaphore(value: 0)
+        let started = CallCounter()
+        let server = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#123456")]), folder: folder,
+            configuration: ServerFixtures.configuration(threads: 1, queueLimit: 1, metatileSize: 1)
+        ) { _ in
+            started.increment()
+            release.wait()
+        }
+        try await ServerFixtures.test(server) { client in
+            // One render runs (blocked), one waits in the queue: the third metatile finds it full.
+            async let running = client.execute(uri: "/styles/plain/1/0/0.png", method: .get) { Int($0.status.code) }
+            while started.count == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+            async let queued = client.execute(uri: "/styles/plain/1/1/0.png", method: .get) { Int($0.status.code) }
+            try await Task.sleep(nanoseconds: 200_000_000)
+            try await client.execute(uri: "/styles/plain/1/0/1.png", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.headers[.retryAfter] == "2")
+                #expect(response.text == "the render queue is full\n")
+            }
+            release.signal()
+            release.signal()
+            #expect(try await running == 200)
+            #expect(try await queued == 200)
+        }
+        #expect(server.metrics.count("mapwright_render_rejected_total") == 1)
+    }
+
+    @Test func aRenderOverTheTimeLimitIsAbandonedWith503() async throws {
+        let folder = try TemporaryDirectory()
+        let server = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#123456")]), folder: folder,
+            configuration: ServerFixtures.configuration(threads: 1, timeoutSeconds: 0.2, metatileSize: 1)
+        ) { _ in Thread.sleep(forTimeInterval: 1) }
+        try await ServerFixtures.test(server) { client in
+            try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.headers[.retryAfter] != nil)
+                #expect(response.text.hasPrefix("the render took longer than 0.2 s"))
+            }
+        }
+        #expect(server.metrics.count("mapwright_render_timeouts_total") == 1)
+    }
+
+    @Test func anEditedStyleNeverServesTheOldStylesTiles() async throws {
+        let folder = try TemporaryDirectory()
+        let red = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: folder)
+        try await ServerFixtures.test(red) { client in
+            try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get) { response in
+                let image = try response.image()
+                #expect(image[x: 128, y: 128] == RGBAPixel(red: 255, green: 0, blue: 0))
+            }
+        }
+        // The same name, the same cache file path, an edited style file: blue.
+        let blue = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#0000ff")]), folder: folder)
+        try await ServerFixtures.test(blue) { client in
+            try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get) { response in
+                let image = try response.image()
+                #expect(image[x: 128, y: 128] == RGBAPixel(red: 0, green: 0, blue: 255))
+            }
+        }
+        #expect(blue.metrics.count("mapwright_renders_total", [("source", "style-plain")]) == 1)
+        // And the red one, run again over the same cache, is served from its file without a render.
+        let redAgain = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: folder)
+        try await ServerFixtures.test(redAgain) { client in
+            try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get) { response in
+                let image = try response.image()
+                #expect(image[x: 128, y: 128] == RGBAPixel(red: 255, green: 0, blue: 0))
+            }
+        }
+        #expect(redAgain.metrics.count("mapwright_renders_total", [("source", "style-plain")]) == 0)
+        #expect(redAgain.metrics.count("mapwright_tile_cache_hits_total", [("source", "style-plain")]) == 1)
+    }
+
+    @Test func cacheWritesAreBatchedAndReadableBeforeAndAfterTheirCommit() throws {
+        let folder = try TemporaryDirectory()
+        let cache = TileCache(file: folder.url.appendingPathComponent("c.mbtiles"), tilesPerBatch: 100)
+        let key = TileCacheKey(source: "style-x", contentHash: "abc", tileSizePoints: 256, scale: 1, isOverlay: false)
+        let tile = try TileID(z: 3, x: 1, y: 2)
+        try cache.add([tile: Data([1, 2, 3])], key: key)
+        #expect(cache.uncommittedTileCount == 1)
+        #expect(try cache.tile(tile, key: key) == Data([1, 2, 3]))
+        let store = try MBTilesStore(url: cache.fileURL(for: key), mode: .readOnly)
+        #expect(try store.tile(at: tile) == nil, "not committed yet")
+        try cache.flush()
+        #expect(cache.uncommittedTileCount == 0)
+        #expect(try store.tile(at: tile) == Data([1, 2, 3]))
+        #expect(try store.metadataValue(forKey: "mapwright_content_hash") == "abc")
+        #expect(cache.fileURL(for: key).lastPathComponent == "c.style-x.256@1x.abc.mbtiles")
+    }
+}

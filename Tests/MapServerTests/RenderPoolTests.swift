@@ -1,0 +1,49 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import MapServer
+
+/// The render pool on its own: single flight, dropping work nobody waits for, the queue bound.
+@Suite struct RenderPoolTests {
+    @Test func workWhoseAskerWasCancelledBeforeItStartedIsDroppedUnrun() async throws {
+        let dropped = CallCounter()
+        let pool = RenderPool<Int, Int>(threadCount: 1, queueLimit: 8, events: .init(dropped: { _ in dropped.increment() }))
+        defer { pool.shutdown() }
+        let gate = DispatchSemaphore(value: 0)
+        let ran = CallCounter()
+        let blocker = Task { try await pool.run(1) { gate.wait(); return 1 } }
+        while pool.queueDepth > 0 { try await Task.sleep(nanoseconds: 5_000_000) }  // the thread took job 1
+        try await Task.sleep(nanoseconds: 50_000_000)
+        let waiting = Task { try await pool.run(2) { ran.increment(); return 2 } }
+        while pool.queueDepth == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(pool.queueDepth == 0)
+        #expect(dropped.count == 1)
+        gate.signal()
+        #expect(try await blocker.value == 1)
+        try await Task.sleep(nanoseconds: 100_000_000)
+        #expect(ran.count == 0, "the dropped job never ran")
+    }
+
+    @Test func askersOfOneKeyShareOneRunAndOthersAreRefusedWhenTheQueueIsFull() async throws {
+        let pool = RenderPool<Int, Int>(threadCount: 1, queueLimit: 1)
+        defer { pool.shutdown() }
+        let gate = DispatchSemaphore(value: 0)
+        let runs = CallCounter()
+        let first = Task { try await pool.run(1) { runs.increment(); gate.wait(); return 10 } }
+        while pool.queueDepth > 0 || runs.count == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        let queued = Task { try await pool.run(2) { runs.increment(); return 20 } }
+        while pool.queueDepth == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        let joined = Task { try await pool.run(2) { runs.increment(); return 99 } }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        await #expect(throws: RenderPoolError.queueFull) { try await pool.run(3) { 30 } }
+        gate.signal()
+        #expect(try await first.value == 10)
+        #expect(try await queued.value == 20)
+        #expect(try await joined.value == 20, "the joiner gets the first asker's result")
+        #expect(runs.count == 2)
+    }
+}

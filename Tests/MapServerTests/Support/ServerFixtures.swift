@@ -1,0 +1,93 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import ImageCodec
+import MapCore
+import MapRenderer
+import MapServer
+import MapStyle
+import MapTestSupport
+import Synchronization
+import Testing
+
+/// Servers made for the tests: a one-colour style (fast to render) or the real standard style,
+/// a cache in a temporary folder, small metatiles.
+enum ServerFixtures {
+    /// A style whose background is one colour, as a style file's bytes.
+    static func colourStyleJSON(_ hex: String) -> Data {
+        Data("""
+            {"version": 8, "name": "plain \(hex)", "sources": {},
+             "layers": [{"id": "background", "type": "background", "paint": {"background-color": "\(hex)"}}]}
+            """.utf8)
+    }
+
+    static func colourStyle(_ hex: String, name: String = "plain") throws -> ServedStyle {
+        let bytes = colourStyleJSON(hex)
+        let style = try Style.parse(bytes, file: "\(name).json").style
+        return ServedStyle(name: name, style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap), fileBytes: bytes)
+    }
+
+    static func standardStyle() throws -> ServedStyle {
+        let url = RepositoryFiles.styles.appendingPathComponent("standard.json")
+        let style = try Style.named("standard", in: RepositoryFiles.styles).style
+        return ServedStyle(name: "standard", style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap), fileBytes: try Data(contentsOf: url))
+    }
+
+    /// Three pins: Madrid, Paris, Rome.
+    static func overlay(style: Style) throws -> ServedOverlay {
+        let places: [(String, Double, Double)] = [("madrid", 40.4, -3.7), ("paris", 48.85, 2.35), ("rome", 41.9, 12.5)]
+        let annotations = try places.map { id, latitude, longitude in
+            MapAnnotation(
+                id: id, coordinate: try Coordinate(latitude: latitude, longitude: longitude), title: id,
+                marker: .pin(style.mapwright.pins.color(forKey: id)))
+        }
+        return ServedOverlay(style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap), contentHash: "three-pins") { _ in
+            MapTileContent(annotations: annotations)
+        }
+    }
+
+    static func configuration(
+        threads: Int = 2, queueLimit: Int = 64, timeoutSeconds: Double = 60, metatileSize: Int = 2, corsOrigins: [String] = ["*"]
+    ) -> ServerConfiguration {
+        ServerConfiguration(
+            host: "127.0.0.1", port: 0, cacheMaxAgeSeconds: 600, corsOrigins: corsOrigins, renderThreads: threads,
+            renderQueueLimit: queueLimit, renderTimeoutSeconds: timeoutSeconds, metatileSize: metatileSize, maximumZoom: 20)
+    }
+
+    /// A ready server with `content`, its cache in `folder`.
+    static func server(
+        _ content: ServerContent, folder: TemporaryDirectory, configuration: ServerConfiguration = configuration(),
+        beforeRender: @escaping @Sendable (MetatileID) -> Void = { _ in }
+    ) -> MapTileServer {
+        let server = MapTileServer(
+            configuration: configuration, cache: TileCache(file: folder.url.appendingPathComponent("cache.mbtiles")),
+            beforeRender: beforeRender)
+        server.finishStarting(with: content)
+        return server
+    }
+
+    /// Runs `body` with the router test client, then shuts the server down.
+    static func test<Value>(
+        _ server: MapTileServer, _ setup: TestingSetup = .router, _ body: @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
+        defer { server.shutdown() }
+        let application = Application(
+            router: buildRouter(server: server),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "mapwright"))
+        return try await application.test(setup, body)
+    }
+}
+
+extension TestResponse {
+    var data: Data { Data(body.readableBytesView) }
+    var text: String { String(decoding: data, as: UTF8.self) }
+    func json() throws -> [String: Any] { try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]) }
+    func image() throws -> RGBAImage { try RGBAImage(pngData: data) }
+}
+
+/// Counts calls from any thread.
+final class CallCounter: Sendable {
+    private let value = Mutex(0)
+    func increment() { value.withLock { $0 += 1 } }
+    var count: Int { value.withLock { $0 } }
+}

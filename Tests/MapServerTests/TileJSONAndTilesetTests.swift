@@ -1,0 +1,89 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import MapCore
+import MapServer
+import MapTestSupport
+import Testing
+import TileStore
+
+/// TileJSON 3.0.0 for styles, the overlay and tilesets, `/index.json`, and tileset files served
+/// as they are.
+@Suite struct TileJSONAndTilesetTests {
+    /// An MBTiles file with three tiles at zooms 1-2 over Iberia.
+    private func tilesetFile(_ folder: TemporaryDirectory) throws -> URL {
+        let url = folder.url.appendingPathComponent("iberia.mbtiles")
+        let store = try MBTilesStore(url: url, mode: .create)
+        try store.write([
+            try TileID(z: 1, x: 0, y: 0): Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1]),
+            try TileID(z: 2, x: 1, y: 1): Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 2]),
+        ])
+        try store.writeMetadata(MBTilesMetadata(
+            name: "Iberia", format: .png, bounds: BoundingBox(west: -10, south: 35, east: 5, north: 45), minZoom: 1, maxZoom: 2,
+            attribution: "test data"))
+        return url
+    }
+
+    private func server(_ folder: TemporaryDirectory) throws -> MapTileServer {
+        let style = try ServerFixtures.colourStyle("#ff0000")
+        return ServerFixtures.server(
+            ServerContent(
+                styles: [style], overlay: try ServerFixtures.overlay(style: style.style),
+                tilesets: [try ServedTileset(url: try tilesetFile(folder))]),
+            folder: folder)
+    }
+
+    @Test func tileJSONOfAStyleTheOverlayAndATilesetHasTheSpecsShape() async throws {
+        let folder = try TemporaryDirectory()
+        try await ServerFixtures.test(try server(folder)) { client in
+            let headers: HTTPFields = HTTPFields()
+            try await client.execute(uri: "/styles/plain.json", method: .get, headers: headers) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/json")
+                let json = try response.json()
+                #expect(json["tilejson"] as? String == "3.0.0")
+                #expect((json["tiles"] as? [String])?.first?.hasSuffix("/styles/plain/{z}/{x}/{y}.png") == true)
+                #expect((json["tiles"] as? [String])?.first?.hasPrefix("http://") == true)
+                #expect(json["minzoom"] as? Int == 0 && json["maxzoom"] as? Int == 20)
+                #expect((json["bounds"] as? [Double])?.count == 4)
+                #expect((json["center"] as? [Double])?.count == 3)
+                #expect(json["scheme"] as? String == "xyz")
+            }
+            try await client.execute(uri: "/overlays/photos.json", method: .get, headers: headers) { response in
+                let json = try response.json()
+                #expect((json["tiles"] as? [String])?.first?.hasSuffix("/overlays/photos/{z}/{x}/{y}.png") == true)
+            }
+            try await client.execute(uri: "/tilesets/iberia.json", method: .get, headers: headers) { response in
+                let json = try response.json()
+                #expect(json["tilejson"] as? String == "3.0.0")
+                #expect(json["name"] as? String == "Iberia")
+                #expect((json["tiles"] as? [String])?.first?.hasSuffix("/tilesets/iberia/{z}/{x}/{y}.png") == true)
+                #expect(json["minzoom"] as? Int == 1 && json["maxzoom"] as? Int == 2)
+                #expect(json["bounds"] as? [Double] == [-10, 35, 5, 45])
+                #expect(json["attribution"] as? String == "test data")
+            }
+            try await client.execute(uri: "/index.json", method: .get, headers: headers) { response in
+                let list = try #require(try JSONSerialization.jsonObject(with: response.data) as? [[String: Any]])
+                #expect(list.count == 3)
+                #expect(list.allSatisfy { $0["tilejson"] as? String == "3.0.0" && ($0["tiles"] as? [String])?.count == 1 })
+            }
+        }
+    }
+
+    @Test func tilesetTilesAreTheFilesBytesAndOutsideItsZoomsOrBoundsAre404AtOnce() async throws {
+        let folder = try TemporaryDirectory()
+        try await ServerFixtures.test(try server(folder)) { client in
+            try await client.execute(uri: "/tilesets/iberia/2/1/1.png", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "image/png")
+                #expect(response.data == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 2]))
+                #expect(response.headers[.eTag] != nil)
+            }
+            for uri in ["/tilesets/iberia/0/0/0.png", "/tilesets/iberia/3/0/0.png", "/tilesets/iberia/2/3/3.png", "/tilesets/iberia/2/1/2.png"] {
+                try await client.execute(uri: uri, method: .get) { #expect($0.status == .notFound, "\(uri)") }
+            }
+            try await client.execute(uri: "/tilesets/iberia/2/1/1.jpg", method: .get) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: "/tilesets/iberia/2/1/1@2x.png", method: .get) { #expect($0.status == .badRequest) }
+        }
+    }
+}
