@@ -41,20 +41,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var overlayOptions: OverlayOptions
 
-    @Option(parsing: .unconditional, help: "The photo whose callout is drawn: first, or a photo's id, title, or the start or a part of one title (case ignored).")
-    var select: String?
-
-    @Flag(help: "Draw each photo's accuracy circle when it is known.")
-    var showAccuracy = false
-
-    @Flag(help: "Never cluster pins: every photo gets its own pin. By default pins cluster by the cluster index at each zoom.")
-    var noCluster = false
-
-    @Option(parsing: .unconditional, help: "Which photos may share a cluster: photographer, all or none.")
-    var clusterBy: PhotoMapRequest.ClusterGrouping = .photographer
-
-    @Option(parsing: .unconditional, help: "The colour of every pin: red, green, purple or a hex colour; by default each photographer gets one.")
-    var pinColor: String?
+    @OptionGroup var drawing: TileDrawingOptions
 
     @Option(name: .customLong("tiles"), parsing: .unconditionalSingleValue, help: "An MBTiles or PMTiles file served as it is under /tilesets/NAME; repeat for several.")
     var tilesets: [String] = []
@@ -110,7 +97,6 @@ struct ServeCommand: AsyncParsableCommand {
             guard cache.hasSuffix(".mbtiles") else { throw ValidationError("--cache: '\(cache)' must end in .mbtiles") }
             try OutputPath.checkWritable(cache, option: "--cache")
         }
-        if let pinColor { _ = try RenderCommand.pinColor(pinColor) }
         let names = tilesets.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
         if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
             throw ValidationError("--tiles: two files are named '\(repeated)'; tilesets are served by file name")
@@ -164,15 +150,12 @@ struct ServeCommand: AsyncParsableCommand {
         if !photos.isEmpty || !overlayOptions.isEmpty, let first = servedStyles.first {
             var request = PhotoMapRequest(
                 photos: photos, style: first.style, overlays: try overlayOptions.mapOverlays(look: first.style.mapwright.overlay),
-                size: ViewSize(width: 256, height: 256), scale: 1, showsAccuracy: showAccuracy)
-            request.selection = select.map { $0 == "first" ? .first : .photo($0) } ?? .none
-            request.pinColor = try pinColor.map(RenderCommand.pinColor)
-            request.clustering = noCluster ? .never : .automatic
-            request.clusterGrouping = clusterBy
+                size: ViewSize(width: 256, height: 256), scale: 1, showsAccuracy: drawing.showAccuracy)
+            try drawing.apply(to: &request)
             let builder = PhotoMapBuilder(data: first.data)
             // Checked now, so a selection that matches nothing fails at start-up, not on a tile.
             do throws(PhotoMapError) { _ = try builder.tileContent(for: request) } catch { throw CommandFailure(error.description) }
-            let drawn = [select ?? "-", pinColor ?? "-", "\(showAccuracy)", "\(noCluster)", clusterBy.rawValue].joined(separator: ",")
+            let drawn = drawing.fingerprint
             let fingerprint = ContentFingerprint.text(
                 styleOptions: try StyleOptions.parse(["--style", styles.first ?? "standard"] + (stylesDirectory.map { ["--styles-directory", $0] } ?? [])),
                 style: styles.first ?? "standard", photos: photos, overlayOptions: overlayOptions, drawn: drawn)

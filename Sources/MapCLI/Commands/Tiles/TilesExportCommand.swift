@@ -32,20 +32,7 @@ struct TilesExportCommand: ParsableCommand {
 
     @OptionGroup var overlayOptions: OverlayOptions
 
-    @Option(parsing: .unconditional, help: "The photo whose callout is drawn: first, or a photo's id, title, or the start or a part of one title (case ignored).")
-    var select: String?
-
-    @Flag(help: "Draw each photo's accuracy circle when it is known.")
-    var showAccuracy = false
-
-    @Flag(help: "Never cluster pins: every photo gets its own pin. By default pins cluster by the cluster index at each zoom.")
-    var noCluster = false
-
-    @Option(parsing: .unconditional, help: "Which photos may share a cluster: photographer, all or none.")
-    var clusterBy: PhotoMapRequest.ClusterGrouping = .photographer
-
-    @Option(parsing: .unconditional, help: "The colour of every pin: red, green, purple or a hex colour; by default each photographer gets one.")
-    var pinColor: String?
+    @OptionGroup var drawing: TileDrawingOptions
 
     @OptionGroup var area: AreaOptions
 
@@ -104,11 +91,13 @@ struct TilesExportCommand: ParsableCommand {
         guard try area.area() != nil else {
             throw ValidationError("choose the area to export: --bbox, --region or --place (--bbox -180,-85.0511,180,85.0511 is the world)")
         }
-        do throws(TilesetsError) { _ = try TilesetFormat(path: output) } catch {
-            throw ValidationError("--output: '\(output)' must end in .mbtiles or .pmtiles")
+        if dryRun {
+            do throws(TilesetsError) { _ = try TilesetFormat(path: output) } catch {
+                throw ValidationError("--output: '\(output)' must end in .mbtiles or .pmtiles")
+            }
+        } else {
+            try checkTilesetOutput(output, option: "--output")
         }
-        if let pinColor { _ = try RenderCommand.pinColor(pinColor) }
-        if !dryRun { try OutputPath.checkWritable(output, option: "--output") }
     }
 
     func run() throws {
@@ -136,11 +125,8 @@ struct TilesExportCommand: ParsableCommand {
         if !photoSources.sources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
         var request = PhotoMapRequest(
             photos: photos, style: style, overlays: try overlayOptions.mapOverlays(look: style.mapwright.overlay),
-            size: ViewSize(width: Double(tileSize), height: Double(tileSize)), scale: Double(scale), showsAccuracy: showAccuracy)
-        request.selection = select.map { $0 == "first" ? .first : .photo($0) } ?? .none
-        request.pinColor = try pinColor.map(RenderCommand.pinColor)
-        request.clustering = noCluster ? .never : .automatic
-        request.clusterGrouping = clusterBy
+            size: ViewSize(width: Double(tileSize), height: Double(tileSize)), scale: Double(scale), showsAccuracy: drawing.showAccuracy)
+        try drawing.apply(to: &request)
         var warnings: [PhotoMapWarning] = []
         let content = try failure { () throws(PhotoMapError) in try PhotoMapBuilder(data: data).tileContent(for: request, warnings: &warnings) }
         for warning in warnings { Mapwright.warn(warning.description) }
@@ -254,7 +240,7 @@ struct TilesExportCommand: ParsableCommand {
     /// What the tiles are made from besides the cover and tile options, for `--resume` to
     /// check (see ``ContentFingerprint``).
     private func fingerprint(photos: [Photo]) throws -> String {
-        let drawn = [select ?? "-", pinColor ?? "-", "\(showAccuracy)", "\(noCluster)", clusterBy.rawValue].joined(separator: ",")
+        let drawn = drawing.fingerprint
         return ContentFingerprint.text(
             styleOptions: styleOptions, style: styleOptions.style, photos: photos, overlayOptions: overlayOptions, drawn: drawn)
     }

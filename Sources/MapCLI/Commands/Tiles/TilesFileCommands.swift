@@ -16,6 +16,15 @@ func tilesetFailure<T>(_ body: () throws(TilesetsError) -> T) throws -> T {
     do { return try body() } catch { throw CommandFailure(error.description) }
 }
 
+/// Checks that `path` names a tileset to write (`.mbtiles` or `.pmtiles`) in a folder that can
+/// be written; `option` (such as `--output`) starts the message when the path is an option's.
+func checkTilesetOutput(_ path: String, option: String?) throws {
+    do throws(TilesetsError) { _ = try TilesetFormat(path: path) } catch {
+        throw ValidationError("\(option.map { "\($0): " } ?? "")'\(path)' must end in .mbtiles or .pmtiles")
+    }
+    try OutputPath.checkWritable(path, option: option ?? "the output")
+}
+
 /// Writes one line to standard error.
 func printToStandardError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -127,8 +136,7 @@ struct TilesImportCommand: ParsableCommand {
     var name: String?
 
     func validate() throws {
-        do throws(TilesetsError) { _ = try TilesetFormat(path: file) } catch { throw ValidationError("'\(file)' must end in .mbtiles or .pmtiles") }
-        try OutputPath.checkWritable(file, option: "FILE")
+        try checkTilesetOutput(file, option: nil)
     }
 
     func run() throws {
@@ -154,10 +162,7 @@ struct TilesConvertCommand: ParsableCommand {
     var destination: String
 
     func validate() throws {
-        do throws(TilesetsError) { _ = try TilesetFormat(path: destination) } catch {
-            throw ValidationError("'\(destination)' must end in .mbtiles or .pmtiles")
-        }
-        try OutputPath.checkWritable(destination, option: "DESTINATION")
+        try checkTilesetOutput(destination, option: nil)
     }
 
     func run() throws {
@@ -189,8 +194,7 @@ struct TilesMergeCommand: ParsableCommand {
 
     func validate() throws {
         guard inputs.count >= 2 else { throw ValidationError("give two or more tilesets to merge") }
-        do throws(TilesetsError) { _ = try TilesetFormat(path: output) } catch { throw ValidationError("--output: '\(output)' must end in .mbtiles or .pmtiles") }
-        try OutputPath.checkWritable(output, option: "--output")
+        try checkTilesetOutput(output, option: "--output")
     }
 
     func run() throws {
