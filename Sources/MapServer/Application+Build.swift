@@ -11,6 +11,7 @@ public func buildRouter(server: MapTileServer) -> Router<ServeRequestContext> {
     router.add(middleware: CORSHeadersMiddleware(origins: server.configuration.corsOrigins))
     StatusRoutes(server: server).add(to: router)
     TileRoutes(server: server).add(to: router)
+    AnnotationRoutes(server: server).add(to: router)
     return router
 }
 

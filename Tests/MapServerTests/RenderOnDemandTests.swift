@@ -77,16 +77,21 @@ import TileStore
 
     @Test func aRenderOverTheTimeLimitIsAbandonedWith503() async throws {
         let folder = try TemporaryDirectory()
+        let release = DispatchSemaphore(value: 0)
         let server = ServerFixtures.server(
             ServerContent(styles: [try ServerFixtures.colourStyle("#123456")]), folder: folder,
             configuration: ServerFixtures.configuration(threads: 1, timeoutSeconds: 0.2, metatileSize: 1)
-        ) { _ in Thread.sleep(forTimeInterval: 1) }
+        ) { _ in
+            // Blocks until the answer came, so a busy machine cannot let the render win the race.
+            _ = release.wait(timeout: .now() + 60)
+        }
         try await ServerFixtures.test(server) { client in
             try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)
                 #expect(response.headers[.retryAfter] != nil)
                 #expect(response.text.hasPrefix("the render took longer than 0.2 s"))
             }
+            release.signal()
         }
         #expect(server.metrics.count("mapwright_render_timeouts_total") == 1)
     }
