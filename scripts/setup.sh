@@ -20,7 +20,10 @@ fi
 # renderer pins (DejaVu for Latin, Greek, Cyrillic, Arabic, Hebrew; WenQuanYi Micro Hei for
 # Chinese, Japanese, Korean; Noto for other scripts), python3 for the tests' loopback tile
 # server, their MBTiles checks and the benchmarks' pixelmatch comparison, and gdal-bin, whose
-# gdalinfo the tests run on exported MBTiles files (bounds, zoom levels).
+# gdalinfo the tests run on exported MBTiles files (bounds, zoom levels); libjs-leaflet, whose
+# files `mapwright serve` serves to its web viewer (no CDN); chromium and python3-websocket,
+# with which the tests drive the viewer in a headless browser (DevTools protocol); wrk and
+# nginx-light for scripts/bench/serve.sh (nginx serves the same tiles as static files).
 PACKAGES=(
     pkg-config
     libcairo2-dev
@@ -38,6 +41,11 @@ PACKAGES=(
     python3
     python3-venv
     gdal-bin
+    libjs-leaflet
+    chromium
+    python3-websocket
+    wrk
+    nginx-light
 )
 
 missing=()
