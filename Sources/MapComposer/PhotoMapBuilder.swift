@@ -76,6 +76,10 @@ public struct PhotoMapBuilder: Sendable {
         let colors = request.style.mapwright.pins.colors(forKeys: request.photos.map { $0.photographer ?? "" })
         let annotations = request.photos.map { photo in
             annotation(for: photo, in: request, color: colors[photo.photographer ?? ""], thumbnail: photo.id == selected?.id ? thumbnail : nil)
+        } + request.markers.map { marker in
+            var marker = marker
+            marker.clusteringIdentifier = nil
+            return marker
         }
         var overlays = request.overlays
         if request.showsAccuracy {
@@ -125,20 +129,23 @@ public struct PhotoMapBuilder: Sendable {
         options: (Viewport) -> MapSnapshotOptions
     ) throws(PhotoMapError) -> MapSnapshotOptions {
         let overlayCoordinates = overlays.flatMap(\.framingCoordinates)
-        let coordinates = request.photos.map(\.coordinate) + overlayCoordinates
+        let coordinates = request.photos.map(\.coordinate) + request.markers.map(\.coordinate) + overlayCoordinates
         guard !coordinates.isEmpty else { throw .nothingToShow }
         let size = request.size, scale = request.scale
+        let padding = request.padding
+        var initial = initialPadding(annotations: annotations, hasCallout: hasCallout)
+        initial = EdgeInsets(
+            top: initial.top + padding.top, left: initial.left + padding.left,
+            bottom: initial.bottom + padding.bottom, right: initial.right + padding.right)
         let first = try viewport { () throws(MapCoreError) in
-            try Viewport(
-                showing: coordinates, edgePadding: fittedPadding(initialPadding(annotations: annotations, hasCallout: hasCallout), in: size),
-                size: size, scale: scale)
+            try Viewport(showing: coordinates, edgePadding: fittedPadding(initial, in: size), size: size, scale: scale)
         }
         let snapshotter = MapSnapshotter(data: data)
         let firstOptions = options(first)
         let firstLayout = snapshotter.layout(firstOptions)
         let margin = Self.fitMarginPoints
-        var margins = EdgeInsets(top: margin, left: margin, bottom: margin, right: margin)
-        if let plate = firstLayout.attributionFrame { margins.bottom = max(margin, size.height - plate.minY + 4) }
+        var margins = EdgeInsets(top: margin + padding.top, left: margin + padding.left, bottom: margin + padding.bottom, right: margin + padding.right)
+        if let plate = firstLayout.attributionFrame { margins.bottom = max(margins.bottom, size.height - plate.minY + 4) }
 
         var items: [FitSolver.Item] = [], calloutItems: [FitSolver.Item] = []
         for annotation in annotations {
@@ -273,10 +280,20 @@ public struct PhotoMapBuilder: Sendable {
         let size = request.size, scale = request.scale
         switch request.framing {
         case .region(let region):
-            return try viewport { () throws(MapCoreError) in try Viewport(region: region, size: size, scale: scale) }
-        case .center(let center, let zoomLevel):
+            let exact = try viewport { () throws(MapCoreError) in try Viewport(region: region, size: size, scale: scale) }
+            let padding = request.padding
+            guard padding != EdgeInsets() else { return exact }
+            // The region inside the padding: zoomed out about its centre.
+            let factor = min(
+                (size.width - padding.left - padding.right) / size.width, (size.height - padding.top - padding.bottom) / size.height)
+            guard factor > 0 else { return exact }
             return try viewport { () throws(MapCoreError) in
-                try Viewport(center: center, zoomLevel: zoomLevel, size: size, scale: scale)
+                try Viewport(center: exact.camera.centerCoordinate, zoomLevel: max(0, exact.zoomLevel + log2(factor)), size: size, scale: scale)
+            }
+        case .center(let center, let zoomLevel):
+            let heading = request.headingDegrees
+            return try viewport { () throws(MapCoreError) in
+                try Viewport(center: center, zoomLevel: zoomLevel, size: size, scale: scale, headingDegrees: heading)
             }
         case .place(let name):
             let region: CoordinateRegion?

@@ -86,6 +86,15 @@ public struct PhotoMapRequest: Sendable {
     public var clustering: Clustering
     /// Which photos may share a cluster. The default is by photographer.
     public var clusterGrouping: ClusterGrouping
+    /// Markers drawn besides the photos (a static map's `marker=`), over them, never clustered
+    /// or selected, and framed with them. The default is none.
+    public var markers: [MapAnnotation] = []
+    /// The map's heading in degrees clockwise from true north, for a ``Framing/center(_:zoomLevel:)``
+    /// framing (other framings are drawn north up). The default is 0.
+    public var headingDegrees: Double = 0
+    /// Room kept free around what is shown, in points, besides ``PhotoMapBuilder/fitMarginPoints``:
+    /// when fitting the content, and around a ``Framing/region(_:)``. The default is none.
+    public var padding: EdgeInsets = EdgeInsets()
 
     /// Creates a request; the defaults show the photos as pins on a 1200 × 800-point map.
     public init(

@@ -12,6 +12,7 @@ public func buildRouter(server: MapTileServer) -> Router<ServeRequestContext> {
     StatusRoutes(server: server).add(to: router)
     TileRoutes(server: server).add(to: router)
     AnnotationRoutes(server: server).add(to: router)
+    StaticMapRoutes(server: server).add(to: router)
     return router
 }
 

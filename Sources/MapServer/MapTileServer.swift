@@ -14,11 +14,15 @@ public struct ServerContent: Sendable {
     public var overlay: ServedOverlay?
     /// Tileset files, in the order given.
     public var tilesets: [ServedTileset]
+    /// The photos and overlays static maps draw, and `/photos/ID/…` serves; `nil` draws static
+    /// maps of their `marker=` and `path=` alone.
+    public var photos: ServedPhotos?
 
-    public init(styles: [ServedStyle] = [], overlay: ServedOverlay? = nil, tilesets: [ServedTileset] = []) {
+    public init(styles: [ServedStyle] = [], overlay: ServedOverlay? = nil, tilesets: [ServedTileset] = [], photos: ServedPhotos? = nil) {
         self.styles = styles
         self.overlay = overlay
         self.tilesets = tilesets
+        self.photos = photos
     }
 
     func style(named name: String) -> ServedStyle? { styles.first { $0.name == name } }
@@ -36,16 +40,31 @@ public final class MapTileServer: Sendable {
     public let cache: TileCache
     public let metrics: ServerMetrics
     let logger: Logger
-    let pool: RenderPool<RenderKey, [TileID: Data]>
+    let pool: RenderPool<RenderKey, RenderOutput>
     private let content = Mutex<ServerContent?>(nil)
     private let renderers = Mutex<[TileCacheKey: MapTileRenderer]>([:])
     /// Called on the render thread before each metatile render: the tests slow renders down with it.
     let beforeRender: @Sendable (MetatileID) -> Void
 
-    /// The key of one render: a metatile of one cache file's tiles.
-    struct RenderKey: Hashable, Sendable {
-        var cacheKey: TileCacheKey
-        var metatile: MetatileID
+    /// The key of one render: a metatile of one cache file's tiles, or an image (a static map, a
+    /// thumbnail) by its request in a canonical form.
+    enum RenderKey: Hashable, Sendable {
+        case metatile(TileCacheKey, MetatileID)
+        case image(String)
+
+        /// The `source` label of the render metrics.
+        var source: String {
+            switch self {
+            case .metatile(let key, _): return key.source
+            case .image: return "images"
+            }
+        }
+    }
+
+    /// What a render makes: a metatile's tiles, or an image's bytes (PNG, JPEG).
+    enum RenderOutput: Sendable {
+        case tiles([TileID: Data])
+        case image(Data)
     }
 
     /// A server that answers 503 (but for `/health` and `/metrics`) until ``finishStarting(with:)``.
@@ -65,8 +84,8 @@ public final class MapTileServer: Sendable {
             threadCount: max(1, configuration.renderThreads), queueLimit: max(1, configuration.renderQueueLimit),
             events: .init(
                 queueDepthChanged: { [metrics] in metrics.recordQueueDepth($0) },
-                joined: { [metrics] in metrics.increment("mapwright_render_joins_total", [("source", $0.cacheKey.source)]) },
-                dropped: { [metrics] in metrics.increment("mapwright_render_dropped_total", [("source", $0.cacheKey.source)]) }))
+                joined: { [metrics] in metrics.increment("mapwright_render_joins_total", [("source", $0.source)]) },
+                dropped: { [metrics] in metrics.increment("mapwright_render_dropped_total", [("source", $0.source)]) }))
     }
 
     /// Makes the server ready: from now on it serves `content` and `/health` answers 200.
@@ -119,10 +138,9 @@ public final class MapTileServer: Sendable {
         metrics.increment("mapwright_tile_cache_misses_total", labels)
 
         let metatile = MetatileID(containing: tile, size: configuration.metatileSize)
-        let key = RenderKey(cacheKey: cacheKey, metatile: metatile)
-        let work: @Sendable () throws -> [TileID: Data] = { [self] in
+        let work: @Sendable () throws -> RenderOutput = { [self] in
             // A render that finished just before this job was queued left its tiles in the cache.
-            if let cached = try? cache.tile(tile, key: cacheKey) { return [tile: cached] }
+            if let cached = try? cache.tile(tile, key: cacheKey) { return .tiles([tile: cached]) }
             let renderer = try self.renderer(for: cacheKey, make: makeRenderer)
             beforeRender(metatile)
             let start = DispatchTime.now().uptimeNanoseconds
@@ -131,12 +149,25 @@ public final class MapTileServer: Sendable {
             metrics.increment("mapwright_renders_total", labels)
             let byTile = Dictionary(uniqueKeysWithValues: tiles.map { ($0.tile, $0.data) })
             do throws(TileStoreError) { try cache.add(byTile, key: cacheKey) } catch { logger.error("cache: \(error.description)") }
-            return byTile
+            return .tiles(byTile)
         }
+        guard case .tiles(let tiles) = try await render(.metatile(cacheKey, metatile), disconnected: disconnected, work: work),
+              let data = tiles[tile]
+        else { throw ServeError(.internalServerError, "the render did not make tile \(tile)") }
+        return data
+    }
 
-        let tiles: [TileID: Data]
+    /// Runs a render on the pool, single flight by key, within the time limit.
+    ///
+    /// - Throws: ``ServeError``: 503 when the queue is full, the server stops or the render takes
+    ///   longer than ``ServerConfiguration/renderTimeoutSeconds``; what `work` throws as a
+    ///   ``ServeError``; 500 for any other failure (logged, not shown); `CancellationError`
+    ///   when the requester went away.
+    func render(
+        _ key: RenderKey, disconnected: (@escaping @Sendable () -> Void) -> Void, work: @escaping @Sendable () throws -> RenderOutput
+    ) async throws -> RenderOutput {
         do {
-            tiles = try await withRenderTimeout(disconnected: disconnected) { [pool] in try await pool.run(key, work: work) }
+            return try await withRenderTimeout(disconnected: disconnected) { [pool] in try await pool.run(key, work: work) }
         } catch RenderPoolError.queueFull {
             metrics.increment("mapwright_render_rejected_total")
             throw ServeError.unavailable("the render queue is full", retryAfterSeconds: configuration.retryAfterSeconds)
@@ -151,14 +182,12 @@ public final class MapTileServer: Sendable {
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as RendererError {
-            logger.error("render \(cacheKey.source) \(metatile): \(error.description)")
-            throw ServeError(.internalServerError, "the tile could not be rendered")
+            logger.error("render \(key): \(error.description)")
+            throw ServeError(.internalServerError, "the map could not be rendered")
         } catch {
-            logger.error("render \(cacheKey.source) \(metatile): \(error)")
-            throw ServeError(.internalServerError, "the tile could not be rendered")
+            logger.error("render \(key): \(error)")
+            throw ServeError(.internalServerError, "the map could not be rendered")
         }
-        guard let data = tiles[tile] else { throw ServeError(.internalServerError, "the render did not make tile \(tile)") }
-        return data
     }
 
     private struct RenderTimeout: Error {}

@@ -5,8 +5,42 @@ import Testing
 
 @testable import MapServer
 
-/// The render pool on its own: single flight, dropping work nobody waits for, the queue bound.
+/// The render pool on its own: single flight, dropping work nobody waits for, the queue bound,
+/// requests before background work.
 @Suite struct RenderPoolTests {
+    /// Records the order jobs ran in.
+    final class RunOrder: Sendable {
+        private let keys = Mutex<[Int]>([])
+        func append(_ key: Int) { keys.withLock { $0.append(key) } }
+        var order: [Int] { keys.withLock { $0 } }
+    }
+
+    @Test func requestsRunBeforeBackgroundJobsQueuedEarlierAndARequestRaisesTheBackgroundJobItJoins() async throws {
+        let pool = RenderPool<Int, Int>(threadCount: 1, queueLimit: 8)
+        defer { pool.shutdown() }
+        let gate = DispatchSemaphore(value: 0)
+        let ran = RunOrder()
+        let blocker = Task { try await pool.run(0) { gate.wait(); ran.append(0); return 0 } }
+        while pool.queueDepth > 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        // Three background jobs wait; then two requests, one of them for background job 3.
+        var background: [Task<Int, any Error>] = []
+        for key in 1...3 {
+            background.append(Task { try await pool.run(key, priority: .background) { ran.append(key); return key } })
+            while pool.queueDepth < key { try await Task.sleep(nanoseconds: 5_000_000) }
+        }
+        let request = Task { try await pool.run(10) { ran.append(10); return 10 } }
+        while pool.queueDepth < 4 { try await Task.sleep(nanoseconds: 5_000_000) }
+        let joining = Task { try await pool.run(3) { ran.append(99); return 99 } }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        gate.signal()
+        #expect(try await request.value == 10)
+        #expect(try await joining.value == 3, "the request joined background job 3 and got its result")
+        for task in background { _ = try await task.value }
+        _ = try await blocker.value
+        #expect(ran.order == [0, 10, 3, 1, 2])
+    }
+
     @Test func workWhoseAskerWasCancelledBeforeItStartedIsDroppedUnrun() async throws {
         let dropped = CallCounter()
         let pool = RenderPool<Int, Int>(threadCount: 1, queueLimit: 8, events: .init(dropped: { _ in dropped.increment() }))

@@ -162,7 +162,9 @@ struct RenderCommand: ParsableCommand {
         switch choice {
         case .fitContent: request.framing = .fitContent
         case .region(let value): request.framing = .region(value)
-        case .centerZoom(let center, let zoom): request.framing = .center(center, zoomLevel: zoom)
+        case .centerZoom(let center, let zoom):
+            request.framing = .center(center, zoomLevel: zoom)
+            request.headingDegrees = region.heading ?? 0
         case .place(let name): request.framing = .place(name)
         }
 

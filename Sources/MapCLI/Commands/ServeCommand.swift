@@ -145,6 +145,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
 
         var overlay: ServedOverlay?
+        var servedPhotos: ServedPhotos?
         let photos = try photoSources.load()
         if !photoSources.sources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
         if !photos.isEmpty || !overlayOptions.isEmpty, let first = servedStyles.first {
@@ -160,6 +161,7 @@ struct ServeCommand: AsyncParsableCommand {
                 styleOptions: try StyleOptions.parse(["--style", styles.first ?? "standard"] + (stylesDirectory.map { ["--styles-directory", $0] } ?? [])),
                 style: styles.first ?? "standard", photos: photos, overlayOptions: overlayOptions, drawn: drawn)
             let finalRequest = request
+            servedPhotos = ServedPhotos(request: request)
             overlay = ServedOverlay(style: first.style, data: first.data, contentHash: FNV1a(Array(fingerprint.utf8)).hexDigits) { scale in
                 var scaled = finalRequest
                 scaled.scale = Double(scale)
@@ -173,6 +175,6 @@ struct ServeCommand: AsyncParsableCommand {
                 throw CommandFailure(error.description)
             }
         }
-        return ServerContent(styles: servedStyles, overlay: overlay, tilesets: servedTilesets)
+        return ServerContent(styles: servedStyles, overlay: overlay, tilesets: servedTilesets, photos: servedPhotos)
     }
 }

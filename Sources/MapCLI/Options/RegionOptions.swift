@@ -15,6 +15,9 @@ struct RegionOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "The span around --center, as LATDELTA,LONDELTA in degrees: LATDELTA more than 0 and at most 180, LONDELTA more than 0 and at most 360.")
     var span: String?
 
+    @Option(parsing: .unconditional, help: "The map's heading in degrees clockwise from north (north is then turned left), with --center and --zoom; any value, taken modulo 360. The default is 0, north up.")
+    var heading: Double?
+
     /// What the options ask for.
     enum Choice: Equatable {
         case fitContent
@@ -32,6 +35,10 @@ struct RegionOptions: ParsableArguments {
         }
         if zoom != nil || span != nil, center == nil { throw ValidationError("--zoom and --span need --center") }
         if zoom != nil, span != nil { throw ValidationError("choose one of --zoom and --span") }
+        if let heading {
+            guard center != nil, zoom != nil else { throw ValidationError("--heading needs --center and --zoom") }
+            guard heading.isFinite else { throw ValidationError("--heading: \(heading) is not a number of degrees") }
+        }
         switch try area.area() {
         case .region(let region)?: return .region(region)
         case .place(let name)?: return .place(name)

@@ -2,6 +2,15 @@ import Dispatch
 import Foundation
 import Synchronization
 
+/// Which jobs a render thread takes first.
+public enum RenderPriority: Sendable {
+    /// A request someone waits for: taken before any background job.
+    case request
+    /// Work nobody waits for (warming the cache): taken only when no request job waits, and
+    /// raised to ``request`` when a request asks for the same key.
+    case background
+}
+
 /// Why the pool did not run a job.
 public enum RenderPoolError: Error, Equatable, Sendable {
     /// The queue holds its limit of jobs: answer 503 and ask the client to retry.
@@ -28,8 +37,12 @@ public enum RenderPoolError: Error, Equatable, Sendable {
 /// without running; a job already running finishes (a render cannot be stopped half way) and its
 /// result is handed to whoever still waits.
 ///
-/// **Bounds.** At most `queueLimit` jobs wait for a thread; a new key beyond that is refused with
-/// ``RenderPoolError/queueFull`` (joining a job already queued is always allowed).
+/// **Bounds.** At most `queueLimit` request jobs, and as many background jobs, wait for a
+/// thread; a new key beyond that is refused with ``RenderPoolError/queueFull`` (joining a job
+/// already queued is always allowed).
+///
+/// **Priority.** A thread takes the oldest request job, and a background job only when no request
+/// job waits (see ``RenderPriority``); a running job is never interrupted.
 final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// What the pool reports as it works.
     struct Events: Sendable {
@@ -51,7 +64,10 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     private struct State {
         var jobs: [Key: Job] = [:]
+        /// Request jobs, oldest first.
         var queue: [Key] = []
+        /// Background jobs, oldest first.
+        var backgroundQueue: [Key] = []
         var waiterKeys: [UInt64: Key] = [:]
         var nextWaiterID: UInt64 = 0
         var isShuttingDown = false
@@ -86,13 +102,13 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// Jobs waiting for a thread.
-    var queueDepth: Int { state.withLock { $0.queue.count } }
+    var queueDepth: Int { state.withLock { $0.queue.count + $0.backgroundQueue.count } }
 
     /// Runs `work` on a pool thread, or waits for the job of the same key already queued or running.
     ///
     /// - Throws: ``RenderPoolError/queueFull`` when the queue is full, `CancellationError` when the
     ///   task is cancelled while waiting, or what `work` throws.
-    func run(_ key: Key, work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    func run(_ key: Key, priority: RenderPriority = .request, work: @escaping @Sendable () throws -> Value) async throws -> Value {
         let waiterID = state.withLock { state in
             state.nextWaiterID += 1
             return state.nextWaiterID
@@ -106,13 +122,24 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                     if state.jobs[key] != nil {
                         state.jobs[key]!.waiters[waiterID] = continuation
                         state.waiterKeys[waiterID] = key
+                        // A request for a queued background job raises it.
+                        if priority == .request, let index = state.backgroundQueue.firstIndex(of: key) {
+                            state.backgroundQueue.remove(at: index)
+                            state.queue.append(key)
+                        }
                         return .joined
                     }
-                    guard state.queue.count < queueLimit else { return .full }
+                    switch priority {
+                    case .request:
+                        guard state.queue.count < queueLimit else { return .full }
+                        state.queue.append(key)
+                    case .background:
+                        guard state.backgroundQueue.count < queueLimit else { return .full }
+                        state.backgroundQueue.append(key)
+                    }
                     state.jobs[key] = Job(work: work, waiters: [waiterID: continuation])
                     state.waiterKeys[waiterID] = key
-                    state.queue.append(key)
-                    return .queued(state.queue.count)
+                    return .queued(state.queue.count + state.backgroundQueue.count)
                 }
                 switch outcome {
                 case .queued(let depth):
@@ -133,9 +160,10 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                 if let job = state.jobs[key], job.waiters.isEmpty, !job.isRunning {
                     state.jobs[key] = nil
                     state.queue.removeAll { $0 == key }
+                    state.backgroundQueue.removeAll { $0 == key }
                     dropped = key
                 }
-                return (waiter, dropped, state.queue.count)
+                return (waiter, dropped, state.queue.count + state.backgroundQueue.count)
             }
             guard let removed else { return }
             removed.waiter.resume(throwing: CancellationError())
@@ -153,10 +181,11 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             guard !state.isShuttingDown else { return [] }
             state.isShuttingDown = true
             var waiters: [Waiter] = []
-            for key in state.queue {
+            for key in state.queue + state.backgroundQueue {
                 if let job = state.jobs.removeValue(forKey: key) { waiters += job.waiters.values }
             }
             state.queue.removeAll()
+            state.backgroundQueue.removeAll()
             return waiters
         }
         for waiter in waiters { waiter.resume(throwing: RenderPoolError.shuttingDown) }
@@ -168,11 +197,18 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         while true {
             available.wait()
             let next: (key: Key, work: @Sendable () throws -> Value, depth: Int)? = state.withLock { state in
-                guard !state.isShuttingDown, !state.queue.isEmpty else { return nil }
-                let key = state.queue.removeFirst()
+                guard !state.isShuttingDown else { return nil }
+                let key: Key
+                if !state.queue.isEmpty {
+                    key = state.queue.removeFirst()
+                } else if !state.backgroundQueue.isEmpty {
+                    key = state.backgroundQueue.removeFirst()
+                } else {
+                    return nil
+                }
                 state.jobs[key]!.isRunning = true
                 state.runningCount += 1
-                return (key, state.jobs[key]!.work, state.queue.count)
+                return (key, state.jobs[key]!.work, state.queue.count + state.backgroundQueue.count)
             }
             guard let next else {
                 if state.withLock({ $0.isShuttingDown }) { return }

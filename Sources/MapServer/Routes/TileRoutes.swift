@@ -39,6 +39,9 @@ struct TileRoutes {
         }
         guard let first = parts.first else { throw ServeError.notFound("no such path") }
         guard let style = content.style(named: String(first)) else { throw ServeError.notFound("no style named '\(first)'") }
+        if parts.count > 1, parts[1] == "static" {
+            return try await StaticMapRoutes(server: server).staticMap(style, parts: Array(parts.dropFirst(2)), request: request, context: context)
+        }
         let (address, size) = try tileAddress(Array(parts.dropFirst()))
         let (key, make) = server.styleTiles(style, tileSizePoints: size, scale: address.scale)
         return try await renderedResponse(address, key: key, make: make, request: request, context: context)
