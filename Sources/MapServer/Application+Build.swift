@@ -9,6 +9,8 @@ public func buildRouter(server: MapTileServer) -> Router<ServeRequestContext> {
     let router = Router(context: ServeRequestContext.self)
     router.add(middleware: RequestLogMiddleware(metrics: server.metrics, logger: server.logger))
     router.add(middleware: CORSHeadersMiddleware(origins: server.configuration.corsOrigins))
+    router.add(middleware: RequestLimitsMiddleware(
+        maximumURLBytes: server.configuration.maximumURLBytes, maximumBodyBytes: server.configuration.maximumBodyBytes))
     StatusRoutes(server: server).add(to: router)
     TileRoutes(server: server).add(to: router)
     AnnotationRoutes(server: server).add(to: router)
@@ -16,16 +18,22 @@ public func buildRouter(server: MapTileServer) -> Router<ServeRequestContext> {
     return router
 }
 
-/// The Hummingbird application of a server, listening where its configuration says, with a
-/// service that commits the tile cache every second. `runService()` stops gracefully on SIGINT
+/// The Hummingbird application of a server, listening where its configuration says, with the
+/// configuration's idle timeout and header limits, and a service that commits the tile cache
+/// every second. `runService()` stops gracefully on SIGINT
 /// and SIGTERM: the server stops accepting, finishes the responses in flight, and returns.
 ///
 /// - Parameter onServerRunning: Called with the port once listening (useful with port 0).
 public func buildApplication(
     server: MapTileServer, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
+    let limits = server.configuration
     var application = Application(
         router: buildRouter(server: server),
+        server: .http1(configuration: .init(
+            idleTimeout: .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9)),
+            httpDecoderConfiguration: .init(
+                maxHeaderFieldSize: limits.maximumHeaderBytes, maxHeaderListSize: limits.maximumHeaderBytes, maxHeaderFieldCount: 100))),
         configuration: ApplicationConfiguration(
             address: .hostname(server.configuration.host, port: server.configuration.port), serverName: "mapwright"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },

@@ -138,23 +138,88 @@ public final class MapTileServer: Sendable {
         metrics.increment("mapwright_tile_cache_misses_total", labels)
 
         let metatile = MetatileID(containing: tile, size: configuration.metatileSize)
-        let work: @Sendable () throws -> RenderOutput = { [self] in
-            // A render that finished just before this job was queued left its tiles in the cache.
+        let work = metatileWork(metatile, checking: tile, cacheKey: cacheKey, makeRenderer: makeRenderer)
+        guard case .tiles(let tiles) = try await render(.metatile(cacheKey, metatile), disconnected: disconnected, work: work),
+              let data = tiles[tile]
+        else { throw ServeError(.internalServerError, "the render did not make tile \(tile)") }
+        return data
+    }
+
+    /// The pool job that renders a metatile into the cache, unless `tile` is found there by the
+    /// time it runs (a render that finished just before this job was queued left its tiles).
+    private func metatileWork(
+        _ metatile: MetatileID, checking tile: TileID, cacheKey: TileCacheKey, makeRenderer: @escaping @Sendable () throws -> MapTileRenderer
+    ) -> @Sendable () throws -> RenderOutput {
+        { [self] in
             if let cached = try? cache.tile(tile, key: cacheKey) { return .tiles([tile: cached]) }
             let renderer = try self.renderer(for: cacheKey, make: makeRenderer)
             beforeRender(metatile)
             let start = DispatchTime.now().uptimeNanoseconds
             let tiles = try renderer.encodedTiles(of: metatile)
             metrics.recordRender(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
-            metrics.increment("mapwright_renders_total", labels)
+            metrics.increment("mapwright_renders_total", [("source", cacheKey.source)])
             let byTile = Dictionary(uniqueKeysWithValues: tiles.map { ($0.tile, $0.data) })
             do throws(TileStoreError) { try cache.add(byTile, key: cacheKey) } catch { logger.error("cache: \(error.description)") }
             return .tiles(byTile)
         }
-        guard case .tiles(let tiles) = try await render(.metatile(cacheKey, metatile), disconnected: disconnected, work: work),
-              let data = tiles[tile]
-        else { throw ServeError(.internalServerError, "the render did not make tile \(tile)") }
-        return data
+    }
+
+    /// Renders the 256-point @1x tiles of every style at `zooms` into the cache, as background
+    /// work: a render thread takes it only when no request waits, and a request for one of these
+    /// metatiles raises its job. Metatiles whose first tile is cached already are skipped. At most
+    /// one job per render thread is queued at a time, so requests never find the queue full of it.
+    ///
+    /// - Returns: The number of metatiles rendered. Ends early, without error, when cancelled or
+    ///   when the server stops.
+    @discardableResult
+    public func warmCache(zooms: ClosedRange<Int>) async -> Int {
+        guard let content = try? servedContent() else { return 0 }
+        var jobs: [(TileCacheKey, @Sendable () throws -> MapTileRenderer, MetatileID)] = []
+        for style in content.styles {
+            let (key, make) = styleTiles(style, tileSizePoints: 256, scale: 1)
+            for z in zooms where z <= configuration.maximumZoom {
+                let side = MetatileID.metatilesPerSide(atZoom: z, size: configuration.metatileSize)
+                for y in 0..<side {
+                    for x in 0..<side {
+                        guard let metatile = try? MetatileID(z: z, x: x, y: y, size: configuration.metatileSize) else { continue }
+                        jobs.append((key, make, metatile))
+                    }
+                }
+            }
+        }
+        let rendered = Mutex(0)
+        let warmOne: @Sendable (TileCacheKey, @escaping @Sendable () throws -> MapTileRenderer, MetatileID) async -> Void = { [self] key, make, metatile in
+            guard let first = metatile.tiles.first, (try? cache.tile(first, key: key)) == nil else { return }
+            let work = metatileWork(metatile, checking: first, cacheKey: key, makeRenderer: make)
+            while !Task.isCancelled {
+                do {
+                    _ = try await pool.run(.metatile(key, metatile), priority: .background, work: work)
+                    rendered.withLock { $0 += 1 }
+                    return
+                } catch RenderPoolError.queueFull {
+                    try? await Task.sleep(nanoseconds: 100_000_000)
+                } catch {
+                    if case RenderPoolError.shuttingDown = error {} else if !(error is CancellationError) { logger.error("warm \(metatile): \(error)") }
+                    return
+                }
+            }
+        }
+        await withTaskGroup(of: Void.self) { group in
+            var index = 0
+            while index < jobs.count, index < max(1, pool.threadCount) {
+                let (key, make, metatile) = jobs[index]
+                group.addTask { await warmOne(key, make, metatile) }
+                index += 1
+            }
+            while await group.next() != nil {
+                guard !Task.isCancelled else { group.cancelAll(); break }
+                guard index < jobs.count else { continue }
+                let (key, make, metatile) = jobs[index]
+                group.addTask { await warmOne(key, make, metatile) }
+                index += 1
+            }
+        }
+        return rendered.withLock { $0 }
     }
 
     /// Runs a render on the pool, single flight by key, within the time limit.

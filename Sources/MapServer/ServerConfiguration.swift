@@ -23,6 +23,19 @@ public struct ServerConfiguration: Sendable {
     public var metatileSize: Int
     /// The deepest zoom of style and overlay tiles; deeper tiles are 404. The default is 20.
     public var maximumZoom: Int
+    /// Seconds a connection may send nothing (between requests, or inside one) before it is
+    /// closed. The default is 30.
+    public var idleTimeoutSeconds: Double = 30
+    /// The most bytes of all request headers together, and of one header; more closes the
+    /// connection. The default is 16 KiB.
+    public var maximumHeaderBytes: Int = 16 * 1_024
+    /// The longest request target (path and query) answered; longer gets 414. The default is
+    /// 12 KiB, room for a static map's long `path=enc:…` (the header limit counts the request
+    /// line too, so this stays below ``maximumHeaderBytes``).
+    public var maximumURLBytes: Int = 12 * 1_024
+    /// The largest request body accepted: every route is a GET, so the default is 0; a request
+    /// that declares or sends more gets 413.
+    public var maximumBodyBytes: Int = 0
 
     /// Creates a configuration; see each property for its default.
     public init(

@@ -73,6 +73,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Cache-Control max-age of tiles and TileJSON, in seconds. The default is 3600.")
     var maxAge: Int = 3_600
 
+    @Option(parsing: .unconditional, help: "Zooms whose style tiles (256 px @1x) are rendered into the cache in the background at start-up, as MINZOOM-MAXZOOM or ZOOM (e.g. 0-6); requests always go first. The default is none.")
+    var warm: String?
+
     @Option(name: .customLong("cors-origin"), parsing: .unconditionalSingleValue, help: "An origin allowed to fetch tiles from a page (CORS), such as https://example.org; repeat for several. The default is * (any).")
     var corsOrigins: [String] = []
 
@@ -86,6 +89,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (0...ServerConfiguration.maximumRequestZoom).contains(maxZoom) else { throw ValidationError("--max-zoom: \(maxZoom) is not a zoom from 0 to 24") }
         guard maxAge >= 0 else { throw ValidationError("--max-age: \(maxAge) is negative") }
+        if let warm {
+            let zooms = try ArgumentValues.zoomRange(warm, option: "--warm")
+            guard zooms.upperBound <= maxZoom else { throw ValidationError("--warm: zoom \(zooms.upperBound) is beyond --max-zoom \(maxZoom)") }
+        }
         guard !host.isEmpty, !host.contains("/") else { throw ValidationError("--host: '\(host)' is not an address") }
         for path in tilesets {
             try OutputPath.checkReadableFile(path, option: "--tiles")
@@ -121,6 +128,16 @@ struct ServeCommand: AsyncParsableCommand {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await application.runService() }
             server.finishStarting(with: try loadContent())
+            if let warm {
+                let zooms = try ArgumentValues.zoomRange(warm, option: "--warm")
+                let warmLogger = logger
+                group.addTask {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let count = await server.warmCache(zooms: zooms)
+                    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                    warmLogger.info("warmed zooms \(zooms.lowerBound)-\(zooms.upperBound): \(count) metatiles rendered in \(String(format: "%.1f", seconds)) s")
+                }
+            }
             try await group.waitForAll()
         }
     }

@@ -70,3 +70,29 @@ struct CORSHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 }
+
+/// The request limits apart from those the HTTP parser applies (header sizes, idle time): a
+/// request target longer than ``ServerConfiguration/maximumURLBytes`` gets 414, and a body
+/// larger than ``ServerConfiguration/maximumBodyBytes`` (declared, or sent) gets 413, each with
+/// a one-line reason, before any route runs.
+struct RequestLimitsMiddleware<Context: RequestContext>: RouterMiddleware {
+    let maximumURLBytes: Int
+    let maximumBodyBytes: Int
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let target = request.uri.description.utf8.count
+        guard target <= maximumURLBytes else {
+            throw ServeError(.uriTooLong, "the URL is \(target) bytes, more than \(maximumURLBytes)")
+        }
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maximumBodyBytes {
+            throw ServeError(.contentTooLarge, "the request body is \(length) bytes; at most \(maximumBodyBytes) are accepted")
+        }
+        var request = request
+        do {
+            _ = try await request.collectBody(upTo: maximumBodyBytes)
+        } catch {
+            throw ServeError(.contentTooLarge, "the request body is larger than \(maximumBodyBytes) bytes")
+        }
+        return try await next(request, context)
+    }
+}

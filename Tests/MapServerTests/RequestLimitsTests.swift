@@ -1,0 +1,100 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import MapCore
+import MapServer
+import MapTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The limits a server facing the network needs, over real HTTP on loopback through the
+/// application `mapwright serve` runs: URL length, bodies, header size, idle connections; and
+/// warming the cache in the background.
+@Suite struct RequestLimitsTests {
+    static func application(_ change: (inout ServerConfiguration) -> Void = { _ in }, folder: TemporaryDirectory) throws -> (MapTileServer, some ApplicationProtocol) {
+        var configuration = ServerFixtures.configuration()
+        configuration.port = 0
+        change(&configuration)
+        let server = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#3366cc")]), folder: folder, configuration: configuration)
+        return (server, buildApplication(server: server))
+    }
+
+    @Test func longURLsBodiesAndHugeHeadersAreRefused() async throws {
+        let folder = try TemporaryDirectory()
+        let (server, application) = try Self.application(folder: folder)
+        defer { server.shutdown() }
+        try await application.test(.live) { client in
+            let long = "/health?x=" + String(repeating: "a", count: 13_000)
+            try await client.execute(uri: long, method: .get) { response in
+                #expect(response.status == .uriTooLong)
+                #expect(response.text == "the URL is 13010 bytes, more than 12288\n")
+            }
+            try await client.execute(uri: "/health", method: .post, body: ByteBuffer(string: "hello")) { response in
+                #expect(response.status == .contentTooLarge)
+                #expect(response.text == "the request body is 5 bytes; at most 0 are accepted\n")
+            }
+            // Headers past 16 KiB: the parser refuses them (400, or the connection closed).
+            let huge = String(repeating: "b", count: 20_000)
+            do {
+                try await client.execute(uri: "/health", method: .get, headers: [.init("X-Huge")!: huge]) { response in
+                    #expect(response.status == .badRequest)
+                }
+            } catch {
+                // The connection was closed: refused all the same (the test client has one
+                // connection, so nothing is asked after this).
+            }
+        }
+    }
+
+    @Test func anIdleConnectionIsClosed() async throws {
+        let folder = try TemporaryDirectory()
+        let (server, application) = try Self.application({ $0.idleTimeoutSeconds = 0.5 }, folder: folder)
+        defer { server.shutdown() }
+        try await application.test(.live) { client in
+            let port = try #require(client.port)
+            let start = Date()
+            let closed = try Self.waitForClose(port: port, timeoutSeconds: 10)
+            #expect(closed, "the server closed a connection that sent nothing")
+            let elapsed = Date().timeIntervalSince(start)
+            #expect(elapsed >= 0.4 && elapsed < 8, "closed after \(elapsed) s")
+        }
+    }
+
+    /// Connects, sends nothing, and waits for the server to close the connection.
+    static func waitForClose(port: Int, timeoutSeconds: Int) throws -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return false }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, 0) == 0
+    }
+
+    @Test func warmingRendersEveryMetatileOfTheZoomsIntoTheCacheOnce() async throws {
+        let folder = try TemporaryDirectory()
+        let server = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#3366cc")]), folder: folder,
+            configuration: ServerFixtures.configuration(metatileSize: 2))
+        // Metatiles of 2 × 2 tiles: 1 at zoom 0, 1 at zoom 1, 4 at zoom 2, 16 at zoom 3.
+        #expect(await server.warmCache(zooms: 0...3) == 22)
+        #expect(server.metrics.count("mapwright_renders_total", [("source", "style-plain")]) == 22)
+        #expect(await server.warmCache(zooms: 0...3) == 0, "cached metatiles are skipped")
+        try await ServerFixtures.test(server) { client in
+            try await client.execute(uri: "/styles/plain/3/7/5.png", method: .get) { #expect($0.status == .ok) }
+        }
+        #expect(server.metrics.count("mapwright_tile_cache_hits_total", [("source", "style-plain")]) == 1)
+        #expect(server.metrics.count("mapwright_renders_total", [("source", "style-plain")]) == 22)
+    }
+}
