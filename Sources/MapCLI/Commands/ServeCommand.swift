@@ -113,6 +113,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "mapwright.serve")
         logger.logLevel = .info
+        let servedStyles = try loadStyles()
         let tileCache: TileCache = if let cache { TileCache(file: URL(fileURLWithPath: cache)) } else { try TileCache.temporary() }
         let configuration = ServerConfiguration(
             host: host, port: port, cacheMaxAgeSeconds: maxAge, corsOrigins: corsOrigins.isEmpty ? ["*"] : corsOrigins,
@@ -127,7 +128,7 @@ struct ServeCommand: AsyncParsableCommand {
         // answers: /health says 503 until it is done.
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await application.runService() }
-            server.finishStarting(with: try loadContent())
+            server.finishStarting(with: try loadContent(styles: servedStyles))
             if let warm {
                 let zooms = try ArgumentValues.zoomRange(warm, option: "--warm")
                 let warmLogger = logger
@@ -142,10 +143,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// The styles, the photo overlay and the tilesets.
+    /// The styles, checked and loaded before the server listens, so a wrong name is one line.
     ///
-    /// - Throws: `CommandFailure` naming what could not be loaded.
-    func loadContent() throws -> ServerContent {
+    /// - Throws: `CommandFailure` naming the style that could not be loaded.
+    func loadStyles() throws -> [ServedStyle] {
         var servedStyles: [ServedStyle] = []
         for name in styles.isEmpty ? ["standard"] : styles {
             var arguments = ["--style", name]
@@ -161,6 +162,13 @@ struct ServeCommand: AsyncParsableCommand {
             servedStyles.append(ServedStyle(name: urlName, style: style, data: data, fileBytes: bytes, extra: rasterSource ?? ""))
         }
 
+        return servedStyles
+    }
+
+    /// The photo overlay, the photos and the tilesets, with the styles loaded already.
+    ///
+    /// - Throws: `CommandFailure` naming what could not be loaded.
+    func loadContent(styles servedStyles: [ServedStyle]) throws -> ServerContent {
         var overlay: ServedOverlay?
         var servedPhotos: ServedPhotos?
         let photos = try photoSources.load()

@@ -1,0 +1,149 @@
+import Foundation
+import ImageCodec
+import ImageCompare
+import MapTestSupport
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `mapwright serve` as people run it: the installed-style binary started from a temporary
+/// folder with relative paths holding spaces, asked over real HTTP on loopback. Its maps equal
+/// what `mapwright render` writes for the same request; bad options are one line.
+@Suite(.serialized) struct ServeCommandTests {
+    /// A running `mapwright serve`, stopped with SIGTERM when done.
+    final class RunningServer: Sendable {
+        let process: Process
+        let port: Int
+        private let errorText: TextBox
+
+        /// Text appended from another thread.
+        final class TextBox: Sendable {
+            let value = Mutex("")
+        }
+
+        init(_ arguments: [String], in directory: URL) throws {
+            let process = Process()
+            process.executableURL = try MapwrightProcess.executableURL()
+            process.arguments = ["serve", "--port", "0"] + arguments
+            process.currentDirectoryURL = directory
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            let text = TextBox()
+            errors.fileHandleForReading.readabilityHandler = { handle in
+                let data = handle.availableData
+                text.value.withLock { $0 += String(decoding: data, as: UTF8.self) }
+            }
+            try process.run()
+            self.process = process
+            // "mapwright: serving on http://127.0.0.1:PORT"
+            var port: Int?
+            let deadline = Date().addingTimeInterval(60)
+            while port == nil, Date() < deadline, process.isRunning {
+                let seen = text.value.withLock { $0 }
+                if let range = seen.range(of: "serving on http://127.0.0.1:") {
+                    port = Int(seen[range.upperBound...].prefix { $0.isNumber })
+                }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            errorText = text
+            guard let port else {
+                process.terminate()
+                throw Failure("serve did not start: \(text.value.withLock { $0 })")
+            }
+            self.port = port
+        }
+
+        var standardError: String { errorText.value.withLock { $0 } }
+
+        func get(_ path: String) async throws -> (status: Int, data: Data) {
+            let url = try #require(URL(string: "http://127.0.0.1:\(port)\(path)"))
+            let (data, response) = try await URLSession.shared.data(from: url)
+            return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+        }
+
+        /// Waits until `/health` says 200 (loading done).
+        func waitUntilReady() async throws {
+            let deadline = Date().addingTimeInterval(120)
+            while Date() < deadline {
+                if (try? await get("/health"))?.status == 200 { return }
+                try await Task.sleep(nanoseconds: 100_000_000)
+            }
+            throw Failure("serve never became ready: \(standardError)")
+        }
+
+        func stop() -> Int32 {
+            process.terminate()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// A temporary folder holding the sample photos as `my photos/`.
+    static func folderWithPhotos() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.copyItem(
+            at: MapwrightProcess.repository.appendingPathComponent("Samples/photos"), to: folder.url.appendingPathComponent("my photos"))
+        return folder
+    }
+
+    @Test func servedMapsAreTheMapsRenderWritesForTheSameRequest() async throws {
+        let folder = try Self.folderWithPhotos()
+        let server = try RunningServer(["--photos", "my photos", "--jobs", "2"], in: folder.url)
+        defer { _ = server.stop() }
+        try await server.waitUntilReady()
+        let cases: [(path: String, render: [String])] = [
+            ("/maps/photos.png?photographer=Ansel%20Adams&select=first", ["--photographer", "Ansel Adams", "--select", "first"]),
+            ("/styles/standard/static/-119.6,37.7,9@30/600x400@2x.png", ["--center", "37.7,-119.6", "--zoom", "9", "--heading", "30", "--size", "600x400", "--scale", "2"]),
+            ("/styles/standard/static/-125,30,-115,45/500x400.png", ["--bbox", "-125,30,-115,45", "--size", "500x400"]),
+        ]
+        for (index, item) in cases.enumerated() {
+            let served = try await server.get(item.path)
+            #expect(served.status == 200, "\(item.path): \(String(decoding: served.data.prefix(200), as: UTF8.self))")
+            let output = "map \(index).png"
+            let rendered = try MapwrightProcess.run(["render", "--photos", "my photos"] + item.render + ["-o", output], in: folder.url)
+            #expect(rendered.status == 0, "\(rendered.standardError)")
+            let expected = try Data(contentsOf: folder.url.appendingPathComponent(output))
+            let difference = try compare(try RGBAImage(pngData: served.data), try RGBAImage(pngData: expected), options: DiffOptions())
+            #expect(difference.differentPixels == 0, "\(item.path) differs from render \(item.render) in \(difference.differentPixels) pixels")
+            #expect(served.data == expected, "\(item.path): the same PNG bytes")
+        }
+        let thumbnail = try await server.get("/photos/ansel-adams%2Fel-capitan.jpg/thumbnail.jpg")
+        #expect(thumbnail.status == 200)
+        #expect(try RGBAImage(jpegData: thumbnail.data).width == 92)
+        #expect(server.stop() == 0, "SIGTERM stops the server gracefully: \(server.standardError)")
+    }
+
+    @Test(arguments: [
+        (["--port", "70000"], "mapwright: --port: 70000 is not a port from 0 to 65535\n"),
+        (["--port", "-1"], "mapwright: --port: -1 is not a port from 0 to 65535\n"),
+        (["--tiles", "no such.mbtiles"], "mapwright: --tiles: 'no such.mbtiles' does not exist\n"),
+        (["--cache", "cache.txt"], "mapwright: --cache: 'cache.txt' must end in .mbtiles\n"),
+        (["--warm", "9-3"], "mapwright: --warm: MINZOOM 9 is above MAXZOOM 3 (the form is MINZOOM-MAXZOOM or ZOOM, e.g. 0-8)\n"),
+        (["--warm", "0-22"], "mapwright: --warm: zoom 22 is beyond --max-zoom 20\n"),
+        (["--metatile", "0"], "mapwright: --metatile: 0 is not a size from 1 to 16 tiles a side\n"),
+        (["--render-timeout", "0"], "mapwright: --render-timeout: 0.0 is not a number of seconds above 0\n"),
+        (["--style", "nope"], nil),
+    ] as [([String], String?)])
+    func badOptionsAreOneLine(arguments: [String], message: String?) throws {
+        let folder = try TemporaryDirectory()
+        let result = try MapwrightProcess.run(["serve", "--port", "0"] + arguments, in: folder.url)
+        #expect(result.status != 0)
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+        if let message { #expect(result.standardError == message) } else { #expect(result.standardError.contains("nope")) }
+    }
+
+    @Test func headingNeedsACentreAndZoom() throws {
+        let result = try MapwrightProcess.run(["render", "--photos", "Samples/photos", "--heading", "30", "-o", "-"])
+        #expect(result.status != 0)
+        #expect(result.standardError == "mapwright: --heading needs --center and --zoom\n")
+    }
+}
