@@ -208,7 +208,9 @@ struct JSONParser {
             func childNamed(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
                 children.first { child in
                     let name = nodes[child].name
-                    return name.count == key.count && (key.isEmpty || memcmp(keyBytes.baseAddress! + name.lowerBound, key.baseAddress!, key.count) == 0)
+                    return name.count == key.count
+                        && (key.isEmpty || (keyBytes[name.lowerBound] == key[0]
+                            && memcmp(keyBytes.baseAddress! + name.lowerBound, key.baseAddress!, key.count) == 0))
                 }
             }
             var child: Int?
@@ -389,8 +391,9 @@ struct JSONParser {
     @discardableResult
     private mutating func skipString() throws(Failure) -> Range<Int>? {
         let start = index + 1
-        var cursor = start
-        var nonASCII: UInt8 = 0
+        var wordsNonASCII: UInt64 = 0
+        var cursor = plainRun(from: start, nonASCII: &wordsNonASCII)
+        var nonASCII: UInt8 = wordsNonASCII & 0x8080_8080_8080_8080 == 0 ? 0 : 0x80
         while cursor < bytes.count {
             let byte = bytes[cursor]
             if byte == UInt8(ascii: "\"") {
@@ -458,12 +461,39 @@ struct JSONParser {
         } while try !closes(UInt8(ascii: "}"))
     }
 
+    /// The end of the run of plain string bytes from `start` (no `"`, no `\\`, no control
+    /// character), read eight bytes at a time: stops at the first word holding any of them (or
+    /// fewer than eight bytes before the end), which the byte-by-byte reading then goes through.
+    /// `nonASCII` gathers the bits of the words passed over.
+    @inline(__always)
+    private func plainRun(from start: Int, nonASCII: inout UInt64) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let count = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var cursor = start
+        var seen: UInt64 = 0
+        while cursor + 8 <= count {
+            let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            // A zero byte in `quotes` or `backslashes`, or a byte below 0x20 in `word` (exact tests).
+            let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+            if special & highs != 0 { break }
+            seen |= word
+            cursor += 8
+        }
+        nonASCII |= seen
+        return cursor
+    }
+
     // MARK: - Strings
 
     /// The string whose opening quote is at the index; the index ends after the closing quote.
     private mutating func parseString() throws(Failure) -> String {
         let start = index + 1
-        var cursor = start
+        var wordsNonASCII: UInt64 = 0
+        var cursor = plainRun(from: start, nonASCII: &wordsNonASCII)
         while cursor < bytes.count {
             let byte = bytes[cursor]
             if byte == UInt8(ascii: "\"") {

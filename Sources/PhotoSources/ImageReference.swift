@@ -81,8 +81,9 @@ struct ImageText: Sendable {
     ///   of another scheme or an `http(s)` URL without a host.
     func stored(_ text: String, name: String) throws(EntryProblem) -> PhotoText? {
         guard var trimmed = Photo.nonEmpty(text) else { return nil }
+        let whole = trimmed
         let result = trimmed.withUTF8 { bytes in
-            Result { () throws(EntryProblem) in try stored(trimmedBytes: bytes, name: name) { text } }
+            Result { () throws(EntryProblem) in try stored(trimmedBytes: bytes, name: name, whole: whole) { text } }
         }
         return try result.get()
     }
@@ -133,17 +134,18 @@ struct ImageText: Sendable {
         }
     }
 
-    /// `bytes` already trimmed: themselves, or joined to the folder; `original` gives the text for messages.
+    /// `bytes` already trimmed: themselves, or joined to the folder; `original` gives the text for
+    /// messages, `whole` is the string the bytes spell when there is one already (kept, not copied).
     private func stored(
-        trimmedBytes bytes: UnsafeBufferPointer<UInt8>, name: String, original: () -> String
+        trimmedBytes bytes: UnsafeBufferPointer<UInt8>, name: String, whole: String? = nil, original: () -> String
     ) throws(EntryProblem) -> PhotoText {
         switch Self.kind(of: bytes) {
         case .remote(hasHost: false), .otherScheme:
             throw EntryProblem("\(name) '\(original())' is neither a path nor an http(s) URL")
         case .remote, .fileURL, .absolutePath:
-            return PhotoText(String(decoding: bytes, as: UTF8.self))
+            return PhotoText(whole ?? String(decoding: bytes, as: UTF8.self))
         case .relativePath:
-            return PhotoText(prefix: directoryPrefix, String(decoding: bytes, as: UTF8.self))
+            return PhotoText(prefix: directoryPrefix, whole ?? String(decoding: bytes, as: UTF8.self))
         }
     }
 

@@ -244,6 +244,35 @@ struct JSONParserTests {
         #expect(error?.reason == "is not valid JSON: invalid UTF-8 in string at line 1, column 3")
     }
 
+    /// Strings are scanned eight bytes at a time: a quote, backslash, control character or
+    /// non-ASCII byte at any offset of a word, in kept and in skipped (dropped) strings alike.
+    @Test func specialBytesAtEveryOffsetOfAWord() throws {
+        let picks = JSONPicks([["kept"]])
+        for length in 0..<26 {
+            for position in 0..<max(length, 1) {
+                for (special, decoded): (String, String) in [("\\\"", "\""), ("\\\\", "\\"), ("\\n", "\n"), ("é", "é"), ("😀", "😀")] {
+                    var plain = Array(repeating: "a", count: length)
+                    if length > 0 { plain[position] = special }
+                    let text = plain.joined()
+                    let expected = length > 0 ? Array(repeating: "a", count: length).enumerated()
+                        .map { $0.offset == position ? decoded : $0.element }.joined() : ""
+                    #expect(try JSONValue.parse(Data("[\"\(text)\"]".utf8)) == .array([.string(expected)]))
+                    let parts = try JSONValue.parse(
+                        Data("{\"list\": [{\"\(text)\": \"\(text)\", \"kept\": \"\(text)\"}]}".utf8),
+                        streamingArraysAt: [["list"]], picking: [picks], into: [JSONPicked](), minimumBytesForParts: .max
+                    ) { part, _, _, element in part.append(element) }.parts
+                    #expect(parts.first?.first?.first?[0] == .string(expected))
+                }
+                let control = String(repeating: "a", count: position) + "\u{1}" + String(repeating: "a", count: length)
+                #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(Data("[\"\(control)\"]".utf8)) }
+                #expect(throws: JSONSyntaxError.self) {
+                    try JSONValue.parse(Data("{\"list\": [{\"x\": \"\(control)\"}]}".utf8), streamingArraysAt: [["list"]],
+                                        picking: [picks], into: 0, minimumBytesForParts: .max) { _, _, _, _ in }
+                }
+            }
+        }
+    }
+
     @Test func aByteOrderMarkIsSkippedAndDuplicateKeysKeepTheFirst() throws {
         #expect(try JSONValue.parse(Data([0xEF, 0xBB, 0xBF]) + Data("{\"a\": 1, \"a\": 2}".utf8)) == .object(["a": .number(1)]))
     }
