@@ -15,6 +15,7 @@ public func buildRouter(server: MapTileServer) -> Router<ServeRequestContext> {
     TileRoutes(server: server).add(to: router)
     AnnotationRoutes(server: server).add(to: router)
     StaticMapRoutes(server: server).add(to: router)
+    ViewerRoutes(server: server).add(to: router)
     return router
 }
 

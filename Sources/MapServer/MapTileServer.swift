@@ -43,6 +43,8 @@ public final class MapTileServer: Sendable {
     let pool: RenderPool<RenderKey, RenderOutput>
     private let content = Mutex<ServerContent?>(nil)
     private let renderers = Mutex<[TileCacheKey: MapTileRenderer]>([:])
+    /// The overlay's content at scale 1 (annotations, clusters, tracks), for the annotations API and the viewer.
+    private let overlayContentBox = OverlayContentBox()
     /// Called on the render thread before each metatile render: the tests slow renders down with it.
     let beforeRender: @Sendable (MetatileID) -> Void
 
@@ -104,6 +106,15 @@ public final class MapTileServer: Sendable {
             throw .unavailable("the server is starting", retryAfterSeconds: configuration.retryAfterSeconds)
         }
         return content
+    }
+
+    /// The overlay's annotations, cluster index and overlays (at scale 1), made at the first call
+    /// off the cooperative threads.
+    ///
+    /// - Throws: 404 when no photos or overlays are served; what making the content throws.
+    func overlayContent() async throws -> MapTileContent {
+        guard let overlay = try servedContent().overlay else { throw ServeError.notFound("no photos or overlays are served") }
+        return try await overlayContentBox.content { try overlay.content(1) }
     }
 
     /// Stops the render threads and commits the cache. Call once the HTTP server has stopped.
@@ -314,5 +325,25 @@ public final class MapTileServer: Sendable {
                 data: overlay.data, style: overlay.style, content: try overlay.content(scale),
                 options: TileRenderOptions(tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .overlays))
         })
+    }
+}
+
+/// The overlay content, made once, off the cooperative threads (clustering a million photos
+/// takes a second); requests that come while it is made wait for the same result.
+final class OverlayContentBox: Sendable {
+    private let made = Mutex<Task<MapTileContent, any Error>?>(nil)
+
+    func content(_ make: @escaping @Sendable () throws -> MapTileContent) async throws -> MapTileContent {
+        let task = made.withLock { task in
+            if let task { return task }
+            let new = Task<MapTileContent, any Error> {
+                try await withCheckedThrowingContinuation { continuation in
+                    DispatchQueue.global().async { continuation.resume(with: Result { try make() }) }
+                }
+            }
+            task = new
+            return new
+        }
+        return try await task.value
     }
 }

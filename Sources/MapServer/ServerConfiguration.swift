@@ -36,6 +36,9 @@ public struct ServerConfiguration: Sendable {
     /// The largest request body accepted: every route is a GET, so the default is 0; a request
     /// that declares or sends more gets 413.
     public var maximumBodyBytes: Int = 0
+    /// The folder of Leaflet's files the viewer at `/` loads (`leaflet.js`, `leaflet.css`,
+    /// `images/`). The default is Debian's libjs-leaflet, `/usr/share/javascript/leaflet`.
+    public var leafletDirectory = URL(fileURLWithPath: "/usr/share/javascript/leaflet", isDirectory: true)
 
     /// Creates a configuration; see each property for its default.
     public init(

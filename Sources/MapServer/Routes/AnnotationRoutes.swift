@@ -23,9 +23,6 @@ import Synchronization
 /// Without photos these answer 404. Bad parameters are one-line 400s; an id the index never made is 404.
 struct AnnotationRoutes {
     let server: MapTileServer
-    /// The overlay's annotations and cluster index, made at the first request.
-    private let index = AnnotationIndexBox()
-
     init(server: MapTileServer) {
         self.server = server
     }
@@ -38,8 +35,8 @@ struct AnnotationRoutes {
 
     /// The annotations and the cluster index of the overlay.
     private func content() async throws -> MapTileContent {
-        guard let overlay = try server.servedContent().overlay else { throw ServeError.notFound("no photos are served (start with --photos)") }
-        return try await index.content { try overlay.content(1) }
+        guard try server.servedContent().overlay != nil else { throw ServeError.notFound("no photos are served (start with --photos)") }
+        return try await server.overlayContent()
     }
 
     private func annotations(_ request: Request) async throws -> Response {
@@ -176,25 +173,5 @@ struct AnnotationRoutes {
         writer.endObject()
         return HTTPCaching.response(
             Data(writer.bytes), contentType: "application/geo+json", request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
-    }
-}
-
-/// The overlay content, made once, off the cooperative threads (clustering a million photos
-/// takes a second); requests that come while it is made wait for the same result.
-final class AnnotationIndexBox: Sendable {
-    private let made = Mutex<Task<MapTileContent, any Error>?>(nil)
-
-    func content(_ make: @escaping @Sendable () throws -> MapTileContent) async throws -> MapTileContent {
-        let task = made.withLock { task in
-            if let task { return task }
-            let new = Task<MapTileContent, any Error> {
-                try await withCheckedThrowingContinuation { continuation in
-                    DispatchQueue.global().async { continuation.resume(with: Result { try make() }) }
-                }
-            }
-            task = new
-            return new
-        }
-        return try await task.value
     }
 }

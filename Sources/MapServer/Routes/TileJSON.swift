@@ -29,12 +29,15 @@ enum TileJSON {
         return json
     }
 
-    static func overlay(_ overlay: ServedOverlay, base: String, configuration: ServerConfiguration) -> [String: Any] {
-        [
+    /// The overlay's TileJSON; `bounds` are the photos' (world without photos).
+    static func overlay(_ overlay: ServedOverlay, photos: ServedPhotos?, base: String, configuration: ServerConfiguration) -> [String: Any] {
+        let bounds = photos?.bounds ?? worldBounds
+        return [
             "tilejson": version, "name": "photos", "scheme": "xyz", "format": "png", "tileSize": 256,
             "description": "Photos as pins and clusters, tracks and shapes, on transparent tiles",
             "tiles": ["\(base)/overlays/photos/{z}/{x}/{y}.png"],
-            "minzoom": 0, "maxzoom": configuration.maximumZoom, "bounds": worldBounds, "center": [0, 0, 2],
+            "minzoom": 0, "maxzoom": configuration.maximumZoom, "bounds": bounds,
+            "center": [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2, 2],
         ]
     }
 

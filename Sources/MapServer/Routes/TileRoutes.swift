@@ -22,7 +22,7 @@ struct TileRoutes {
             let content = try server.servedContent()
             let base = TileJSON.baseURL(request, server.configuration)
             var list = content.styles.map { TileJSON.style($0, base: base, configuration: server.configuration) }
-            if let overlay = content.overlay { list.append(TileJSON.overlay(overlay, base: base, configuration: server.configuration)) }
+            if let overlay = content.overlay { list.append(TileJSON.overlay(overlay, photos: content.photos, base: base, configuration: server.configuration)) }
             list += content.tilesets.map { TileJSON.tileset($0, base: base) }
             return try HTTPCaching.json(list, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
@@ -52,9 +52,10 @@ struct TileRoutes {
         let content = try server.servedContent()
         guard let overlay = content.overlay else { throw ServeError.notFound("no photos or overlays are served") }
         if parts == ["photos.json"] {
-            let json = TileJSON.overlay(overlay, base: TileJSON.baseURL(request, server.configuration), configuration: server.configuration)
+            let json = TileJSON.overlay(overlay, photos: content.photos, base: TileJSON.baseURL(request, server.configuration), configuration: server.configuration)
             return try HTTPCaching.json(json, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
+        if parts == ["tracks.json"] { return try await ViewerRoutes(server: server).tracks(request) }
         guard parts.first == "photos" else { throw ServeError.notFound("no overlay named '\(parts.first ?? "")'") }
         let (address, size) = try tileAddress(Array(parts.dropFirst()))
         let (key, make) = server.overlayTiles(overlay, tileSizePoints: size, scale: address.scale)

@@ -1,0 +1,157 @@
+import Foundation
+import HummingbirdTesting
+import ImageCodec
+import MapComposer
+import MapCore
+import MapRenderer
+import MapServer
+import MapTestSupport
+import PhotoSources
+import Testing
+
+/// The web viewer: its page and Leaflet's files through the router, the tracks GeoJSON, and the
+/// page driven in Debian's headless chromium over real HTTP on loopback.
+@Suite struct ViewerTests {
+    static let leaflet = URL(fileURLWithPath: "/usr/share/javascript/leaflet")
+
+    /// The sample photos served as `mapwright serve --photos Samples/photos --track Samples/track.gpx`
+    /// serves them: overlay content from the same builder, photos for thumbnails.
+    static func server(folder: TemporaryDirectory, configuration: ServerConfiguration = ServerFixtures.configuration()) throws -> MapTileServer {
+        let style = try ServerFixtures.standardStyle()
+        let photos = try PhotoCollection.load(from: RepositoryFiles.samples.appendingPathComponent("photos")).photos
+        let track = try OverlayFile.read(RepositoryFiles.samples.appendingPathComponent("track.gpx"), look: style.style.mapwright.overlay).overlays
+        let request = PhotoMapRequest(photos: photos, style: style.style, overlays: track)
+        let thumbnails = ThumbnailCache(directory: folder.url.appendingPathComponent("thumbnails"))
+        let builder = PhotoMapBuilder(data: style.data, thumbnails: thumbnails)
+        let overlay = ServedOverlay(style: style.style, data: style.data, contentHash: "samples") { scale in
+            var scaled = request
+            scaled.scale = Double(scale)
+            return try builder.tileContent(for: scaled)
+        }
+        return ServerFixtures.server(
+            ServerContent(styles: [style], overlay: overlay, photos: ServedPhotos(request: request, thumbnails: thumbnails)),
+            folder: folder, configuration: configuration)
+    }
+
+    @Test func thePageLoadsLeafletFromTheServerAndLeafletsFilesAreServed() async throws {
+        let folder = try TemporaryDirectory()
+        let server = try Self.server(folder: folder)
+        try await ServerFixtures.test(server) { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(response.text.contains(#"<script src="/leaflet/leaflet.js"></script>"#))
+                #expect(response.text.contains(#"<link rel="stylesheet" href="/leaflet/leaflet.css">"#))
+                #expect(!response.text.contains("http://") && !response.text.contains("https://"), "no CDN")
+            }
+            for (file, type) in [("leaflet.js", "application/javascript; charset=utf-8"), ("leaflet.css", "text/css; charset=utf-8"), ("images/marker-icon.png", "image/png")] {
+                try await client.execute(uri: "/leaflet/\(file)", method: .get) { response in
+                    #expect(response.status == .ok, "\(file)")
+                    #expect(response.headers[.contentType] == type)
+                    let bytes = try Data(contentsOf: Self.leaflet.appendingPathComponent(file))
+                    #expect(response.data == bytes, "\(file) is Debian's file")
+                }
+            }
+            for uri in ["/leaflet/", "/leaflet/images", "/leaflet/%2e%2e/%2e%2e/etc/passwd", "/leaflet/..%2F..%2Fetc%2Fpasswd", "/leaflet/.hidden", "/leaflet/leaflet.js.gz"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .notFound, "\(uri)")
+                    #expect(!response.text.contains("root:"), "\(uri)")
+                }
+            }
+        }
+    }
+
+    @Test func withoutLeafletInstalledTheFilesAreAOneLine404() async throws {
+        let folder = try TemporaryDirectory()
+        var configuration = ServerFixtures.configuration()
+        configuration.leafletDirectory = folder.url.appendingPathComponent("no-leaflet")
+        let server = try Self.server(folder: folder, configuration: configuration)
+        let missing = configuration.leafletDirectory.path
+        try await ServerFixtures.test(server) { client in
+            try await client.execute(uri: "/leaflet/leaflet.js", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(response.text == "Leaflet is not installed at \(missing): run scripts/setup.sh (Debian's libjs-leaflet)\n")
+            }
+        }
+    }
+
+    @Test func tracksAreGeoJSONLinesThroughTheGPXPoints() async throws {
+        let folder = try TemporaryDirectory()
+        let server = try Self.server(folder: folder)
+        // The GPX's own points, read here with a regular expression rather than Mapwright's reader.
+        let text = try String(contentsOf: RepositoryFiles.samples.appendingPathComponent("track.gpx"), encoding: .utf8)
+        let pattern = try NSRegularExpression(pattern: #"<trkpt\s+lat="([-0-9.]+)"\s+lon="([-0-9.]+)""#)
+        let points = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            let number = { (group: Int) in Double(text[Range(match.range(at: group), in: text)!])! }
+            return [number(2), number(1)]
+        }
+        #expect(points.count > 10)
+        try await ServerFixtures.test(server) { client in
+            try await client.execute(uri: "/overlays/tracks.json", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/geo+json")
+                let json = try response.json()
+                let features = try #require(json["features"] as? [[String: Any]])
+                #expect(features.count == 1)
+                let geometry = try #require(features.first?["geometry"] as? [String: Any])
+                #expect(geometry["type"] as? String == "LineString")
+                let coordinates = try #require(geometry["coordinates"] as? [[Double]])
+                #expect(coordinates.count == points.count)
+                for (served, point) in zip(coordinates, points) {
+                    #expect(abs(served[0] - point[0]) < 1e-6 && abs(served[1] - point[1]) < 1e-6)
+                }
+            }
+        }
+    }
+
+    /// The viewer in a real browser: tiles load, clusters and photos show, a click on a cluster
+    /// zooms to its expansion zoom, a click on a photo opens its callout with the thumbnail.
+    @Test(.timeLimit(.minutes(3))) func theViewerWorksInHeadlessChromium() async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            Issue.record("Debian's chromium is missing: run scripts/setup.sh")
+            return
+        }
+        let folder = try TemporaryDirectory()
+        let server = try Self.server(folder: folder)
+        let photos = try PhotoCollection.load(from: RepositoryFiles.samples.appendingPathComponent("photos")).photos
+        let screenshot = folder.url.appendingPathComponent("viewer.png")
+        let report: [String: Any] = try await ServerFixtures.test(server, .live) { client in
+            let port = try #require(client.port)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = [
+                RepositoryFiles.root.appendingPathComponent("scripts/tools/viewer-check.py").path, "http://127.0.0.1:\(port)/", screenshot.path,
+            ]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
+        }
+        #expect(report["error"] == nil, "\(report["error"] ?? "")")
+        #expect((report["tilesLoaded"] as? Int ?? 0) > 0, "map tiles loaded")
+        #expect((report["clusters"] as? Int ?? 0) > 0, "cluster bubbles shown")
+        #expect((report["layers"] as? [String] ?? []).contains("Photos"))
+        #expect((report["attribution"] as? String ?? "").contains("Natural Earth"))
+        let cluster = try #require(report["clickedCluster"] as? [String: Any])
+        let expansionZoom = try #require(cluster["expansionZoom"] as? Int)
+        #expect(report["zoomAfterClusterClick"] as? Int == expansionZoom)
+        #expect(expansionZoom > (report["zoomBefore"] as? Int ?? 99))
+        let popup = try #require(report["popup"] as? [String: Any])
+        let title = try #require(popup["title"] as? String)
+        let photo = try #require(photos.first { $0.calloutTitle == title }, "the popup's title '\(title)' is a photo's")
+        let id = try #require(photo.id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.!~*'()"))))
+        #expect(popup["thumbnail"] as? String == "/photos/\(id)/thumbnail.jpg")
+        #expect(popup["link"] as? String == "/photos/\(id)/image")
+        #expect(popup["thumbnailLoaded"] as? Bool == true)
+        if let photographer = photo.photographer { #expect((popup["subtitle"] as? String ?? "").contains(photographer)) }
+        let image = try RGBAImage(pngData: try Data(contentsOf: screenshot))
+        #expect(image.width == 1000 && image.height == 700)
+        // Kept for people to look at.
+        let kept = RepositoryFiles.root.appendingPathComponent(".build/viewer-screenshot.png")
+        try? FileManager.default.removeItem(at: kept)
+        try? FileManager.default.copyItem(at: screenshot, to: kept)
+        print("viewer screenshot: \(kept.path)")
+    }
+}
