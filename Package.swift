@@ -265,7 +265,7 @@ let package = Package(
         /// to fit; what `mapwright render` asks the renderer for.
         .target(
             name: "MapComposer",
-            dependencies: ["MapCore", "MapStyle", "MapRenderer", "PhotoSources", "GeoData", "ImageCodec", "MapUtilities"],
+            dependencies: ["MapCore", "MapStyle", "MapRenderer", "PhotoSources", "GeoData", "ImageCodec", "MapUtilities", "MapJSON"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

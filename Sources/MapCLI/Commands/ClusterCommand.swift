@@ -133,48 +133,10 @@ struct ClusterCommand: ParsableCommand {
         writer.key("features")
         writer.beginArray()
         for item in items {
-            writer.beginObject()
-            writer.key("type")
-            writer.string("Feature")
-            if case .cluster(let cluster) = item {
-                writer.key("id")
-                writer.number(Double(cluster.id.rawValue))
-            }
-            writer.key("geometry")
-            writer.beginObject()
-            writer.key("type")
-            writer.string("Point")
-            writer.key("coordinates")
-            writer.beginArray()
-            // Degrees to 7 decimal places: no binary noise such as 37.810599999999994.
-            writer.number(item.coordinate.longitude, decimalPlaces: Double.displayedDegreeDecimalPlaces)
-            writer.number(item.coordinate.latitude, decimalPlaces: Double.displayedDegreeDecimalPlaces)
-            writer.endArray()
-            writer.endObject()
-            writer.key("properties")
-            writer.beginObject()
-            switch item {
-            case .cluster(let cluster):
-                writer.key("cluster")
-                writer.bool(true)
-                writer.key("cluster_id")
-                writer.number(Double(cluster.id.rawValue))
-                writer.key("point_count")
-                writer.number(Double(cluster.count))
-                writer.key("point_count_abbreviated")
-                writer.string(cluster.abbreviatedCount)
-                writer.key("expansion_zoom")
-                writer.number(Double(cluster.expansionZoom))
-                if let identifier = cluster.clusteringIdentifier, !identifier.isEmpty {
-                    writer.key("clustering_identifier")
-                    writer.string(identifier)
-                }
-            case .point(let index, _):
+            writer.clusterFeature(item) { writer, index in
                 // Read in place: a copy of the photo (or a property read through an array) would
                 // retain each of its strings.
                 let photo = photos.baseAddress! + index
-                writer.key("cluster")
-                writer.bool(false)
                 writer.key("id")
                 writer.string(photo.pointee.id)
                 writer.key("title")
@@ -184,8 +146,6 @@ struct ClusterCommand: ParsableCommand {
                     writer.string(photographer)
                 }
             }
-            writer.endObject()
-            writer.endObject()
             if writer.bytes.count >= pieceBytes { writeOut() }
         }
         writer.endArray()

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Hummingbird
+import MapComposer
 import MapCore
 import MapJSON
 import MapRenderer
@@ -114,45 +115,8 @@ struct AnnotationRoutes {
         writer.key("features")
         writer.beginArray()
         for item in items {
-            writer.beginObject()
-            writer.key("type")
-            writer.string("Feature")
-            if case .cluster(let cluster) = item {
-                writer.key("id")
-                writer.number(Double(cluster.id.rawValue))
-            }
-            writer.key("geometry")
-            writer.beginObject()
-            writer.key("type")
-            writer.string("Point")
-            writer.key("coordinates")
-            writer.beginArray()
-            writer.number(item.coordinate.longitude, decimalPlaces: 7)
-            writer.number(item.coordinate.latitude, decimalPlaces: 7)
-            writer.endArray()
-            writer.endObject()
-            writer.key("properties")
-            writer.beginObject()
-            switch item {
-            case .cluster(let cluster):
-                writer.key("cluster")
-                writer.bool(true)
-                writer.key("cluster_id")
-                writer.number(Double(cluster.id.rawValue))
-                writer.key("point_count")
-                writer.number(Double(cluster.count))
-                writer.key("point_count_abbreviated")
-                writer.string(cluster.abbreviatedCount)
-                writer.key("expansion_zoom")
-                writer.number(Double(cluster.expansionZoom))
-                if let identifier = cluster.clusteringIdentifier, !identifier.isEmpty {
-                    writer.key("clustering_identifier")
-                    writer.string(identifier)
-                }
-            case .point(let index, _):
+            writer.clusterFeature(item) { writer, index in
                 let annotation = annotations[index]
-                writer.key("cluster")
-                writer.bool(false)
                 writer.key("id")
                 writer.string(annotation.id)
                 writer.key("title")
@@ -166,8 +130,6 @@ struct AnnotationRoutes {
                     writer.string(photographer)
                 }
             }
-            writer.endObject()
-            writer.endObject()
         }
         writer.endArray()
         writer.endObject()
