@@ -305,6 +305,7 @@ let package = Package(
         .target(
             name: "MapServer",
             dependencies: [
+                "CZlib",
                 "MapCore", "MapJSON", "MapUtilities", "MapStyle", "MapRenderer", "MapComposer", "PhotoSources",
                 "TileStore", "Tilesets", "ImageCodec",
                 .product(name: "Hummingbird", package: "hummingbird"),

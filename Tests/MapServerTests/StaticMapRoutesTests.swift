@@ -139,8 +139,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("/styles/plain/static/0,0,2/3000x100.png", 400, "size: 3000x100 at @1x is 3000x100 pixels, more than 2048 a side\n"),
-        ("/styles/plain/static/0,0,2/1100x100@2x.png", 400, "size: 1100x100 at @2x is 2200x200 pixels, more than 2048 a side\n"),
+        ("/styles/plain/static/0,0,2/3000x100.png", 400, "size: 3000x100 is more than 2048 a side\n"),
+        ("/styles/plain/static/0,0,2/100x2049@2x.png", 400, "size: 100x2049 is more than 2048 a side\n"),
+        ("/maps/photos.png?size=2100x100", 400, "size: 2100x100 is more than 2048 a side\n"),
         ("/styles/plain/static/0,0,2/100x100@4x.png", 400, "scale: '@4x' is not @2x or @3x\n"),
         ("/styles/plain/static/0,0,2/0x100.png", 400, "size: '0x100' is not WIDTHxHEIGHT in points, such as 600x400\n"),
         ("/styles/plain/static/0,0,2/100x100.jpg", 400, "'100x100.jpg' is not WIDTHxHEIGHT.png (or @2x.png, @3x.png)\n"),

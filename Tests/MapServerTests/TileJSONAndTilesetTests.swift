@@ -17,6 +17,8 @@ import TileStore
         try store.write([
             try TileID(z: 1, x: 0, y: 0): Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1]),
             try TileID(z: 2, x: 1, y: 1): Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 2]),
+            // East of the meridian, to 180°: its east edge must not wrap to -180.
+            try TileID(z: 1, x: 1, y: 0): Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 3]),
         ])
         try store.writeMetadata(MBTilesMetadata(
             name: "Iberia", format: .png, bounds: BoundingBox(west: -10, south: 35, east: 5, north: 45), minZoom: 1, maxZoom: 2,
@@ -78,6 +80,10 @@ import TileStore
                 #expect(response.headers[.contentType] == "image/png")
                 #expect(response.data == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 2]))
                 #expect(response.headers[.eTag] != nil)
+            }
+            try await client.execute(uri: "/tilesets/iberia/1/1/0.png", method: .get) { response in
+                #expect(response.status == .ok, "the tile from 0° to 180° east overlaps Iberia's 5° east")
+                #expect(response.data.last == 3)
             }
             for uri in ["/tilesets/iberia/0/0/0.png", "/tilesets/iberia/3/0/0.png", "/tilesets/iberia/2/3/3.png", "/tilesets/iberia/2/1/2.png"] {
                 try await client.execute(uri: uri, method: .get) { #expect($0.status == .notFound, "\(uri)") }

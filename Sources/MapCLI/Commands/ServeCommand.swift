@@ -76,6 +76,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Zooms whose style tiles (256 px @1x) are rendered into the cache in the background at start-up, as MINZOOM-MAXZOOM or ZOOM (e.g. 0-6); requests always go first. The default is none.")
     var warm: String?
 
+    @Option(parsing: .unconditional, help: "What the server logs: info (a line per request, the default), warning or error (problems only).")
+    var logLevel: ServeLogLevel = .info
+
     @Option(name: .customLong("cors-origin"), parsing: .unconditionalSingleValue, help: "An origin allowed to fetch tiles from a page (CORS), such as https://example.org; repeat for several. The default is * (any).")
     var corsOrigins: [String] = []
 
@@ -112,7 +115,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var logger = Logger(label: "mapwright.serve")
-        logger.logLevel = .info
+        logger.logLevel = logLevel.level
         let servedStyles = try loadStyles()
         let tileCache: TileCache = if let cache { TileCache(file: URL(fileURLWithPath: cache)) } else { try TileCache.temporary() }
         let configuration = ServerConfiguration(
@@ -201,5 +204,18 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         return ServerContent(styles: servedStyles, overlay: overlay, tilesets: servedTilesets, photos: servedPhotos)
+    }
+}
+
+/// `serve --log-level`.
+enum ServeLogLevel: String, ExpressibleByArgument, CaseIterable {
+    case info, warning, error
+
+    var level: Logger.Level {
+        switch self {
+        case .info: return .info
+        case .warning: return .warning
+        case .error: return .error
+        }
     }
 }

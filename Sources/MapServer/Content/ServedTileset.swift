@@ -37,10 +37,15 @@ public struct ServedTileset: Sendable {
         if let minZoom = metadata.minZoom, tile.z < minZoom { return false }
         if let maxZoom = metadata.maxZoom, tile.z > maxZoom { return false }
         if let bounds = metadata.bounds {
+            // The tile's edges as they are, not normalised: a tile ending at 180° must not end at -180°.
+            let side = 360 / Double(1 << tile.z)
+            let west = Double(tile.x) * side - 180, east = west + side
             let region = tile.region
-            if region.east < bounds.west || region.west > bounds.east || region.north < bounds.south || region.south > bounds.north {
-                return false
-            }
+            let crossesAntimeridian = bounds.east < bounds.west
+            let overlapsLongitudes = crossesAntimeridian
+                ? east >= bounds.west || west <= bounds.east
+                : east >= bounds.west && west <= bounds.east
+            if !overlapsLongitudes || region.north < bounds.south || region.south > bounds.north { return false }
         }
         return true
     }

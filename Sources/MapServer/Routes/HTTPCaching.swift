@@ -1,13 +1,36 @@
+import CZlib
 import Foundation
 import Hummingbird
 import MapUtilities
 
-/// Responses of bytes that clients may keep: `Content-Type`, a strong `ETag` from the bytes' MD5,
-/// `Cache-Control: public, max-age=N`, and 304 without a body when `If-None-Match` names the ETag.
+/// Responses of bytes that clients may keep: `Content-Type`, a strong `ETag` from the bytes'
+/// content hash, `Cache-Control: public, max-age=N`, and 304 without a body when `If-None-Match`
+/// names the ETag.
 enum HTTPCaching {
-    /// The strong ETag of some bytes: their MD5 in hex, quoted.
+    /// The strong ETag of some bytes: their CRC-32 and Adler-32 (zlib's, both over every byte)
+    /// and their length, in hex, quoted: `"1c291ca3 0b1e04a7-2a3"`-like, 64 bits of content hash
+    /// plus the size. A tag only has to change when the bytes at one URL change; this one costs a
+    /// fifth of an MD5, which took a fifth of the server's time on cached tiles.
     static func entityTag(of data: Data) -> String {
-        "\"" + MD5.digest(of: data).hexDigits + "\""
+        let (crc, adler) = data.withUnsafeBytes { raw -> (UInt, UInt) in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return (0, 1) }
+            var crc = crc32(0, nil, 0), adler = adler32(0, nil, 0)
+            var offset = 0
+            // zlib takes 32-bit lengths.
+            while offset < raw.count {
+                let length = min(raw.count - offset, 1 << 30)
+                crc = crc32(crc, base + offset, uInt(length))
+                adler = adler32(adler, base + offset, uInt(length))
+                offset += length
+            }
+            return (crc, adler)
+        }
+        return "\"" + hex(crc, digits: 8) + hex(adler, digits: 8) + "-" + String(data.count, radix: 16) + "\""
+    }
+
+    private static func hex(_ value: UInt, digits: Int) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     /// Whether an `If-None-Match` value (a list of tags, weak or strong, or `*`) matches `tag`.

@@ -57,7 +57,6 @@ struct StaticMapRoutes {
         if let text = Self.values(request, "size").last {
             (size, _) = try StaticMapAddress.parseSize(text + ".png")
         }
-        try StaticMapAddress.checkPixels(width: Int(size.width), height: Int(size.height), scale: scale)
         let query = try StaticMapQuery.parse { Self.values(request, $0) }
         let address = StaticMapAddress(framing: .auto, size: size, scale: scale, query: query)
         return try await render(address, style: style, request: request, context: context)

@@ -14,7 +14,8 @@ import MapStyle
 ///   crosses the antimeridian), widened to the image's aspect.
 /// - `auto/{w}x{h}[@2x].png`: framed to fit the photos, markers and paths, as `render` fits.
 ///
-/// Sizes are points; pixels (points × scale) are at most ``maximumPixelsPerSide`` a side.
+/// Sizes are points (CSS pixels, as in TileServer GL's and Mapbox's URLs), at most
+/// ``maximumSidePoints`` a side, at a scale of 1 to 3 (`@2x`, `@3x`).
 ///
 /// Query parameters (repeat `marker` and `path` for several):
 /// - `marker=LON,LAT[|COLOR]`: a pin, in a colour name (red, green, purple) or hex (`ff8800`,
@@ -29,8 +30,8 @@ import MapStyle
 ///   case); repeat for several.
 /// - `select=first|ID|TITLE`: the photo whose callout is shown, as `render --select`.
 struct StaticMapAddress: Hashable, Sendable {
-    /// The largest side of a static map, in pixels: 2048.
-    static let maximumPixelsPerSide = 2_048
+    /// The largest side of a static map, in points: 2048 (6,144 pixels at @3x).
+    static let maximumSidePoints = 2_048
 
     enum Framing: Hashable, Sendable {
         case center(Coordinate, zoomLevel: Double, bearingDegrees: Double)
@@ -106,14 +107,14 @@ struct StaticMapAddress: Hashable, Sendable {
         guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]), width > 0, height > 0 else {
             throw .badRequest("size: '\(body)' is not WIDTHxHEIGHT in points, such as 600x400")
         }
-        try checkPixels(width: width, height: height, scale: scale)
+        try checkSize(width: width, height: height)
         return (ViewSize(width: Double(width), height: Double(height)), scale)
     }
 
-    static func checkPixels(width: Int, height: Int, scale: Int) throws(ServeError) {
-        let limit = maximumPixelsPerSide
-        guard width * scale <= limit, height * scale <= limit else {
-            throw .badRequest("size: \(width)x\(height) at @\(scale)x is \(width * scale)x\(height * scale) pixels, more than \(limit) a side")
+    static func checkSize(width: Int, height: Int) throws(ServeError) {
+        let limit = maximumSidePoints
+        guard width <= limit, height <= limit else {
+            throw .badRequest("size: \(width)x\(height) is more than \(limit) a side")
         }
     }
 
