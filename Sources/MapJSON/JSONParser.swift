@@ -177,24 +177,51 @@ struct JSONParser {
         var values = [JSONValue?](repeating: nil, count: picks.nodes.count)
         try picks.nodes.withUnsafeBufferPointer { nodes throws(Failure) in
             try picks.keyBytes.withUnsafeBufferPointer { keyBytes throws(Failure) in
-                try values.withUnsafeMutableBufferPointer { values throws(Failure) in
-                    try pick(node: 0, nodes: nodes, keyBytes: keyBytes, into: values)
+                try picks.lookup.withUnsafeBufferPointer { lookup throws(Failure) in
+                    try picks.nextInSlot.withUnsafeBufferPointer { nextInSlot throws(Failure) in
+                        try values.withUnsafeMutableBufferPointer { values throws(Failure) in
+                            let tree = PickTree(nodes: nodes, keyBytes: keyBytes, lookup: lookup, nextInSlot: nextInSlot)
+                            try pick(node: 0, tree: tree, into: values)
+                        }
+                    }
                 }
             }
         }
         return JSONPicked(element: values[0]!, values: values, slots: picks.slots)
     }
 
+    /// ``JSONPicks``' tables, lent for one element.
+    private struct PickTree {
+        let nodes: UnsafeBufferPointer<JSONPicks.Node>
+        let keyBytes: UnsafeBufferPointer<UInt8>
+        let lookup: UnsafeBufferPointer<Int32>
+        let nextInSlot: UnsafeBufferPointer<Int32>
+
+        /// The child of `node` named by `key`'s bytes, if any.
+        @inline(__always)
+        func child(of node: Int, named key: UnsafeBufferPointer<UInt8>) -> Int? {
+            let first = key.isEmpty ? 0 : key[0]
+            var candidate = Int(lookup[node * JSONPicks.lookupSlots + JSONPicks.lookupSlot(count: key.count, first: first)])
+            while candidate != 0 {
+                let child = candidate - 1
+                let name = nodes[child].name
+                if name.count == key.count
+                    && (key.isEmpty || (keyBytes[name.lowerBound] == first
+                        && memcmp(keyBytes.baseAddress! + name.lowerBound, key.baseAddress!, key.count) == 0)) {
+                    return child
+                }
+                candidate = Int(nextInSlot[child])
+            }
+            return nil
+        }
+    }
+
     /// Picks from the value at the index as the tree's node `node` says (its value goes to
-    /// `values[node]`), the tree's names being ranges of `keyBytes`.
-    private mutating func pick(
-        node: Int, nodes: UnsafeBufferPointer<JSONPicks.Node>, keyBytes: UnsafeBufferPointer<UInt8>,
-        into values: UnsafeMutableBufferPointer<JSONValue?>
-    ) throws(Failure) {
+    /// `values[node]`).
+    private mutating func pick(node: Int, tree: PickTree, into values: UnsafeMutableBufferPointer<JSONValue?>) throws(Failure) {
         skipWhitespace()
         guard index < bytes.count else { throw endOfData() }
-        let children = nodes[node].children
-        guard !children.isEmpty, bytes[index] == UInt8(ascii: "{") else {
+        guard !tree.nodes[node].children.isEmpty, bytes[index] == UInt8(ascii: "{") else {
             values[node] = try parseValue()
             return
         }
@@ -205,22 +232,14 @@ struct JSONParser {
             guard index < bytes.count else { throw endOfData() }
             guard bytes[index] == UInt8(ascii: "\"") else { throw invalidValue() }
             // The child named by the key, matched on its bytes (a key with escapes is decoded first).
-            func childNamed(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-                children.first { child in
-                    let name = nodes[child].name
-                    return name.count == key.count
-                        && (key.isEmpty || (keyBytes[name.lowerBound] == key[0]
-                            && memcmp(keyBytes.baseAddress! + name.lowerBound, key.baseAddress!, key.count) == 0))
-                }
-            }
             var child: Int?
             let keyStart = index
             if let raw = try skipString() {
-                child = childNamed(UnsafeBufferPointer(rebasing: bytes[raw]))
+                child = tree.child(of: node, named: UnsafeBufferPointer(rebasing: bytes[raw]))
             } else {
                 index = keyStart
                 var text = try parseString()
-                child = text.withUTF8 { childNamed($0) }
+                child = text.withUTF8 { tree.child(of: node, named: $0) }
             }
             skipWhitespace()
             guard index < bytes.count else { throw endOfData() }
@@ -228,7 +247,7 @@ struct JSONParser {
             index += 1
             // The first of duplicate members is the one kept, as parse(_:) keeps it.
             if let child, values[child] == nil {
-                try pick(node: child, nodes: nodes, keyBytes: keyBytes, into: values)
+                try pick(node: child, tree: tree, into: values)
             } else {
                 try skipValue()
             }

@@ -25,6 +25,22 @@ public struct JSONPicks: Sendable {
     let keyBytes: [UInt8]
     /// Per path, its node.
     let slots: [Int]
+    /// A small hash table of each node's children by their name's length and first byte:
+    /// ``lookupSlots`` entries per node, each the first child in that slot plus one (0: none);
+    /// a key is compared with the children in its slot only, so the members an element has
+    /// but nobody picks are mostly turned away after one comparison.
+    let lookup: [Int32]
+    /// Per node, the next child of its parent in the same lookup slot, plus one (0: none).
+    let nextInSlot: [Int32]
+
+    /// The lookup table's slots per node.
+    static let lookupSlots = 64
+
+    /// The lookup slot of a name of `count` bytes whose first byte is `first` (0 when empty).
+    @inline(__always)
+    static func lookupSlot(count: Int, first: UInt8) -> Int {
+        (count &+ Int(first) &* 7) & (lookupSlots - 1)
+    }
 
     /// A member name on the way down, with the names below it.
     struct Node: Sendable {
@@ -61,6 +77,20 @@ public struct JSONPicks: Sendable {
         }
         self.keyBytes = keyBytes
         slots = pathSlots
+        var lookup = [Int32](repeating: 0, count: names.count * Self.lookupSlots)
+        var nextInSlot = [Int32](repeating: 0, count: names.count)
+        for (parent, node) in nodes.enumerated() {
+            // Children in reverse, so that each slot's chain is in the paths' order.
+            for child in node.children.reversed() {
+                let name = nodes[child].name
+                let slot = parent * Self.lookupSlots
+                    + Self.lookupSlot(count: name.count, first: name.isEmpty ? 0 : keyBytes[name.lowerBound])
+                nextInSlot[child] = lookup[slot]
+                lookup[slot] = Int32(child + 1)
+            }
+        }
+        self.lookup = lookup
+        self.nextInSlot = nextInSlot
     }
 }
 

@@ -295,6 +295,30 @@ struct JSONParserTests {
         }
     }
 
+    @Test func picksTellApartNamesOfOneLengthAndFirstLetter() throws {
+        // 40 names of two bytes starting with k share one slot of the lookup table, as do
+        // url_l, url_s and url_m; every other one is picked, in an order unlike the members'.
+        let seconds: [Character] = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCD")
+        let names: [String] = seconds.map { "k" + String($0) }
+        let members = names.enumerated().map { "\"\($1)\": \($0)" } + ["\"url_l\": \"L\"", "\"url_s\": \"S\"", "\"url_m\": \"M\"", "\"\": \"empty\""]
+        let text = "{\"list\": [{" + members.joined(separator: ", ") + "}]}"
+        let pickedNames = stride(from: 39, through: 0, by: -2).map { names[$0] } + ["url_s", "url_m", "", "kZ"]
+        let picks = JSONPicks(pickedNames.map { [$0] })
+        let parts = try JSONValue.parse(Data(text.utf8), streamingArraysAt: [["list"]], picking: [picks], into: [JSONPicked](),
+                                        minimumBytesForParts: .max) { part, _, _, picked in part.append(picked) }.parts
+        let picked = try #require(parts.first?.first?.first)
+        for (number, name) in pickedNames.enumerated() {
+            let expected: JSONValue? = switch name {
+            case "url_s": .string("S")
+            case "url_m": .string("M")
+            case "": .string("empty")
+            case "kZ": nil
+            default: .number(Double(names.firstIndex(of: name)!))
+            }
+            #expect(picked[number] == expected, "\(name)")
+        }
+    }
+
     @Test func picksGiveTheValuesAtTheirPaths() throws {
         var writer = SampleWriter(random: SeededGenerator(seed: 16))
         for round in 0..<500 {

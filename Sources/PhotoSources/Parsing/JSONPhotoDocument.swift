@@ -1,4 +1,5 @@
 import Foundation
+import MapCore
 import MapJSON
 
 /// Reads a GeoJSON or Flickr-style JSON photo file, making each photo as its entry is parsed:
@@ -88,22 +89,37 @@ enum JSONPhotoDocument {
     /// The photos of an array read in parts, in order, with the first entry at fault reported by
     /// its index in the whole array, and features without an id named by that index.
     private static func joined(_ lists: inout [EntryList], format: Format, file: URL) throws(PhotoSourceError) -> PhotoCollection {
-        var photos = lists.first?.photos ?? []
-        if !lists.isEmpty { lists[0].photos = [] }
-        photos.reserveCapacity(photos.count + lists.dropFirst().reduce(0) { $0 + $1.photos.count })
         var offset = 0
-        var skipped = 0
-        for (number, list) in lists.enumerated() {
+        for list in lists {
             if let (index, problem) = list.failure {
                 throw .invalidEntry(file: file, entry: format.entryName(offset + index), problem: problem)
             }
+            offset += list.count
+        }
+        var photos = lists.first?.photos ?? []
+        if !lists.isEmpty { lists[0].photos = [] }
+        photos.reserveCapacity(photos.count + lists.dropFirst().reduce(0) { $0 + $1.photos.count })
+        offset = 0
+        var skipped = 0
+        for number in lists.indices {
             let base = number == 0 ? 0 : photos.count
-            if number > 0 { photos += list.photos }
-            for (position, index) in list.unnamed {
+            if number > 0 {
+                // Moved, not copied: a copy would retain every text of half a million photos
+                // here and release them again when the part is freed. What is left behind is a
+                // photo of no text, which costs nothing to free.
+                let placeholder = Photo(id: PhotoText(""), title: nil, coordinate: try! Coordinate(latitude: 0, longitude: 0), imageText: nil, thumbnailText: nil)
+                lists[number].photos.withUnsafeMutableBufferPointer { part in
+                    for position in part.indices {
+                        photos.append(part.moveElement(from: position))
+                        (part.baseAddress! + position).initialize(to: placeholder)
+                    }
+                }
+            }
+            for (position, index) in lists[number].unnamed {
                 photos[base + position].id = GeoJSONPhotoSource.unnamedID(file: file, index: offset + index)
             }
-            offset += list.count
-            skipped += list.skipped
+            offset += lists[number].count
+            skipped += lists[number].skipped
         }
         return PhotoCollection(photos: photos, report: PhotoLoadReport(skippedWithoutLocation: skipped))
     }
