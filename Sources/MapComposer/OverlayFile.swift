@@ -3,6 +3,7 @@ import GeoData
 import MapCore
 import MapRenderer
 import MapStyle
+import MapUtilities
 
 /// Tracks and shapes read from files as overlays, in a style's default overlay look.
 public enum OverlayFile {
@@ -40,18 +41,18 @@ public enum OverlayFile {
         }
         do throws(GeoDataError) {
             if url.pathExtension.lowercased() == "gpx" {
-                let document = try GPXReader.read(path: url.path)
+                let document = try GPXReader.read(path: url.displayPath)
                 let trackPoints = document.tracks.reduce(0) { $0 + $1.segments.reduce(0) { $0 + $1.count } }
                 guard trackPoints + document.routes.reduce(0, { $0 + $1.points.count }) > 0 else {
-                    throw .nothingToDraw(path: url.path, missing: "track points")
+                    throw .nothingToDraw(path: url.displayPath, missing: "track points")
                 }
                 for track in document.tracks { for segment in track.segments { line(segment.map(\.coordinate)) } }
                 for route in document.routes { line(route.points.map(\.coordinate)) }
                 contents.skippedPoints = document.waypoints.count
                 return contents
             }
-            let collection = try GeoJSONReader.read(path: url.path)
-            guard !collection.features.isEmpty else { throw .nothingToDraw(path: url.path, missing: "features") }
+            let collection = try GeoJSONReader.read(path: url.displayPath)
+            guard !collection.features.isEmpty else { throw .nothingToDraw(path: url.displayPath, missing: "features") }
             func add(_ geometry: Geometry) {
                 switch geometry {
                 case .point, .multiPoint:

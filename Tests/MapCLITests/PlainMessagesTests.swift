@@ -39,6 +39,22 @@ struct PlainMessagesTests {
         #expect(line.hasSuffix("the file ends early, before <trkseg> is closed"), "\(line)")
     }
 
+    @Test func trackAndOverlayErrorsNameTheFileAsTyped() throws {
+        // Relative names, typed in the folder the command runs in, come back as typed, not as
+        // absolute paths.
+        let directory = try TemporaryDirectory()
+        _ = try directory.write("<gpx><trk><trkseg><trkpt lat='1' lon='2'>", to: "my walk.gpx")
+        _ = try directory.write("{\"type\": \"Feature\"", to: "my shapes.geojson")
+        for (option, name, reason) in [
+            ("--track", "my walk.gpx", ": line 1: the file ends early, before <trkpt> is closed"),
+            ("--overlay", "my shapes.geojson", ": is not valid JSON: it ends early, at line 1"),
+        ] {
+            let result = try MapwrightProcess.run(["render", option, name, "-o", "map.png"], in: directory.url)
+            #expect(result.status == 2)
+            #expect(result.standardError == "mapwright: \(name)\(reason)\n", "\(option)")
+        }
+    }
+
     @Test func aTrackWithoutPointsSaysSo() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("""
