@@ -66,6 +66,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         // MARK: - Foundations (pure Swift)
@@ -309,6 +310,8 @@ let package = Package(
                 "MapCore", "MapJSON", "MapUtilities", "MapStyle", "MapRenderer", "MapComposer", "PhotoSources",
                 "TileStore", "Tilesets", "ImageCodec",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -359,7 +362,10 @@ let package = Package(
             dependencies: ["MapCLI", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "TileStore", "PMTiles", "Tilesets"],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "mapwright", dependencies: ["MapCLI"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "mapwright",
+            dependencies: ["MapCLI", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
+            swiftSettings: swiftSettings),
 
         // MARK: - Benchmarks (release builds, run by scripts/bench/*.sh)
 

@@ -19,9 +19,15 @@ public func buildRouter(server: MapTileServer) -> Router<ServeRequestContext> {
     return router
 }
 
+/// What answers requests: ``KeptTileResponder`` for tiles kept in memory, in front of the router
+/// of every route.
+public func buildResponder(server: MapTileServer) -> some HTTPResponder<ServeRequestContext> {
+    KeptTileResponder(server: server, next: buildRouter(server: server).buildResponder())
+}
+
 /// The Hummingbird application of a server, listening where its configuration says, with the
-/// configuration's idle timeout and header limits, and a service that commits the tile cache
-/// every second. `runService()` stops gracefully on SIGINT
+/// configuration's idle timeout and header limits, a service that commits the tile cache every
+/// second and one that watches the served tileset files for changes. `runService()` stops gracefully on SIGINT
 /// and SIGTERM: the server stops accepting, finishes the responses in flight, and returns.
 ///
 /// - Parameter onServerRunning: Called with the port once listening (useful with port 0).
@@ -30,7 +36,7 @@ public func buildApplication(
 ) -> some ApplicationProtocol {
     let limits = server.configuration
     var application = Application(
-        router: buildRouter(server: server),
+        responder: buildResponder(server: server),
         server: .http1(configuration: .init(
             idleTimeout: .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9)),
             httpDecoderConfiguration: .init(
@@ -39,7 +45,7 @@ public func buildApplication(
             address: .hostname(server.configuration.host, port: server.configuration.port), serverName: "mapwright"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
         logger: server.logger)
-    application.addServices(CacheFlushService(cache: server.cache, logger: server.logger))
+    application.addServices(CacheFlushService(cache: server.cache, logger: server.logger), TilesetWatchService(watcher: TilesetWatcher(server: server)))
     return application
 }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import NIOPosix
 import MapCore
 import MapRenderer
 import Synchronization
@@ -38,6 +39,8 @@ public struct ServerContent: Sendable {
 public final class MapTileServer: Sendable {
     public let configuration: ServerConfiguration
     public let cache: TileCache
+    /// The tiles answered most recently, in front of ``cache`` and the tileset files.
+    public let memory: MemoryTileCache
     public let metrics: ServerMetrics
     let logger: Logger
     let pool: RenderPool<RenderKey, RenderOutput>
@@ -79,6 +82,7 @@ public final class MapTileServer: Sendable {
     ) {
         self.configuration = configuration
         self.cache = cache
+        memory = MemoryTileCache(capacityBytes: configuration.memoryCacheBytes)
         self.metrics = metrics
         self.logger = logger
         self.beforeRender = beforeRender
@@ -125,7 +129,8 @@ public final class MapTileServer: Sendable {
 
     // MARK: - Tiles on demand
 
-    /// A tile of a style or the overlay: from the cache, or rendered with its metatile.
+    /// A tile of a style or the overlay: from memory, from the cache file (read on NIO's
+    /// blocking-I/O threads, never on an event loop), or rendered with its metatile.
     ///
     /// - Parameter disconnected: Registers a handler called when the requester goes away.
     /// - Throws: ``ServeError``: 404 beyond the zooms served, 503 when the render queue is full or
@@ -133,17 +138,24 @@ public final class MapTileServer: Sendable {
     func renderedTile(
         _ tile: TileID, cacheKey: TileCacheKey, makeRenderer: @escaping @Sendable () throws -> MapTileRenderer,
         disconnected: (@escaping @Sendable () -> Void) -> Void = { _ in }
-    ) async throws -> Data {
+    ) async throws -> CachedTile {
         guard tile.z <= configuration.maximumZoom else {
             throw ServeError.notFound("zoom \(tile.z) is beyond the deepest zoom served, \(configuration.maximumZoom)")
         }
+        let source = MemoryTileSource.rendered(cacheKey)
         let labels = [("source", cacheKey.source)]
+        if let kept = memory.tile(MemoryTileKey(source: source, tile: tile)) {
+            metrics.increment("mapwright_tile_cache_hits_total", labels)
+            return kept
+        }
         do {
-            if let data = try cache.tile(tile, key: cacheKey) {
+            if let data = try await blockingIO({ [cache] in try cache.tile(tile, key: cacheKey) }) {
                 metrics.increment("mapwright_tile_cache_hits_total", labels)
-                return data
+                let kept = CachedTile(data)
+                memory.insert(kept, for: MemoryTileKey(source: source, tile: tile))
+                return kept
             }
-        } catch {
+        } catch let error as TileStoreError {
             logger.error("cache: \(error.description)")
         }
         metrics.increment("mapwright_tile_cache_misses_total", labels)
@@ -153,7 +165,19 @@ public final class MapTileServer: Sendable {
         guard case .tiles(let tiles) = try await render(.metatile(cacheKey, metatile), disconnected: disconnected, work: work),
               let data = tiles[tile]
         else { throw ServeError(.internalServerError, "the render did not make tile \(tile)") }
-        return data
+        var asked = CachedTile(data)
+        for (other, otherData) in tiles {
+            let kept = other == tile ? asked : CachedTile(otherData)
+            if other == tile { asked = kept }
+            memory.insert(kept, for: MemoryTileKey(source: source, tile: other))
+        }
+        return asked
+    }
+
+    /// Runs blocking file I/O (SQLite, PMTiles reads) on NIO's thread pool for blocking work, off
+    /// the event loops and the cooperative threads.
+    func blockingIO<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await NIOThreadPool.singleton.runIfActive(body)
     }
 
     /// The pool job that renders a metatile into the cache, unless `tile` is found there by the

@@ -23,6 +23,12 @@ public struct ServerConfiguration: Sendable {
     public var metatileSize: Int
     /// The deepest zoom of style and overlay tiles; deeper tiles are 404. The default is 20.
     public var maximumZoom: Int
+    /// The most bytes of tiles kept in memory (the most recently answered, of styles, the
+    /// overlay and tilesets), answered without reading a file. The default is 256 MiB; 0 keeps none.
+    public var memoryCacheBytes: Int = 256 << 20
+    /// How often served tileset files are checked for changes (another process writing them),
+    /// in seconds: a change drops their tiles from memory. The default is 1.
+    public var tilesetCheckIntervalSeconds: Double = 1
     /// Seconds a connection may send nothing (between requests, or inside one) before it is
     /// closed. The default is 30.
     public var idleTimeoutSeconds: Double = 30

@@ -76,6 +76,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Zooms whose style tiles (256 px @1x) are rendered into the cache in the background at start-up, as MINZOOM-MAXZOOM or ZOOM (e.g. 0-6); requests always go first. The default is none.")
     var warm: String?
 
+    @Option(parsing: .unconditional, help: "Megabytes of tiles kept in memory (the most recently answered), answered without reading a file; 0 keeps none. The default is 256.")
+    var memoryCache: Int = 256
+
     @Option(parsing: .unconditional, help: "What the server logs: info (a line per request, the default), warning or error (problems only).")
     var logLevel: ServeLogLevel = .info
 
@@ -92,6 +95,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (0...ServerConfiguration.maximumRequestZoom).contains(maxZoom) else { throw ValidationError("--max-zoom: \(maxZoom) is not a zoom from 0 to 24") }
         guard maxAge >= 0 else { throw ValidationError("--max-age: \(maxAge) is negative") }
+        guard (0...1_048_576).contains(memoryCache) else { throw ValidationError("--memory-cache: \(memoryCache) is not a number of megabytes from 0 to 1048576") }
         if let warm {
             let zooms = try ArgumentValues.zoomRange(warm, option: "--warm")
             guard zooms.upperBound <= maxZoom else { throw ValidationError("--warm: zoom \(zooms.upperBound) is beyond --max-zoom \(maxZoom)") }
@@ -118,10 +122,12 @@ struct ServeCommand: AsyncParsableCommand {
         logger.logLevel = logLevel.level
         let servedStyles = try loadStyles()
         let tileCache: TileCache = if let cache { TileCache(file: URL(fileURLWithPath: cache)) } else { try TileCache.temporary() }
-        let configuration = ServerConfiguration(
+        var settings = ServerConfiguration(
             host: host, port: port, cacheMaxAgeSeconds: maxAge, corsOrigins: corsOrigins.isEmpty ? ["*"] : corsOrigins,
             renderThreads: jobs, renderQueueLimit: renderQueue, renderTimeoutSeconds: renderTimeout, metatileSize: metatile,
             maximumZoom: maxZoom)
+        settings.memoryCacheBytes = memoryCache << 20
+        let configuration = settings
         let server = MapTileServer(configuration: configuration, cache: tileCache, logger: logger)
         let application = buildApplication(server: server) { port in
             FileHandle.standardError.write(Data("mapwright: serving on http://\(configuration.host):\(port)\n".utf8))

@@ -20,7 +20,9 @@ public final class ServerMetrics: Sendable {
     /// The registry `/metrics` writes out.
     public let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
-    private let counts = Mutex<[String: Int]>([:])
+    /// Each counter by name and labels, with its count (what the tests read): made once, not per
+    /// request, as making a Prometheus counter looks it up in the registry behind a lock.
+    private let counters = Mutex<[CounterKey: (count: Int, counter: Metrics.Counter)]>([:])
     private let queueDepth: Metrics.Gauge
     private let renderTimer: Metrics.Timer
 
@@ -44,12 +46,21 @@ public final class ServerMetrics: Sendable {
     /// How many times a counter was incremented, by its name and labels as `name{a=b,c=d}`
     /// (labels in the order given); what the tests read.
     public func count(_ name: String, _ labels: [(String, String)] = []) -> Int {
-        counts.withLock { $0[Self.key(name, labels)] ?? 0 }
+        counters.withLock { $0[CounterKey(name, labels)]?.count ?? 0 }
     }
 
     func increment(_ name: String, _ labels: [(String, String)] = []) {
-        counts.withLock { $0[Self.key(name, labels), default: 0] += 1 }
-        Counter(label: name, dimensions: labels, factory: factory).increment()
+        let key = CounterKey(name, labels)
+        let counter = counters.withLock { counters -> Metrics.Counter in
+            if let entry = counters[key] {
+                counters[key]!.count += 1
+                return entry.counter
+            }
+            let counter = Metrics.Counter(label: name, dimensions: labels, factory: factory)
+            counters[key] = (1, counter)
+            return counter
+        }
+        counter.increment()
     }
 
     func recordRequest(route: String, status: Int) {
@@ -64,7 +75,14 @@ public final class ServerMetrics: Sendable {
         queueDepth.record(depth)
     }
 
-    private static func key(_ name: String, _ labels: [(String, String)]) -> String {
-        labels.isEmpty ? name : name + "{" + labels.map { "\($0.0)=\($0.1)" }.joined(separator: ",") + "}"
+    /// A counter's name and labels, in the order given.
+    private struct CounterKey: Hashable {
+        let name: String
+        let labels: [String]
+
+        init(_ name: String, _ labels: [(String, String)]) {
+            self.name = name
+            self.labels = labels.flatMap { [$0.0, $0.1] }
+        }
     }
 }

@@ -22,9 +22,16 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func record(_ request: Request, context: Context, status: HTTPResponse.Status, start: UInt64) {
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        metrics.recordRequest(route: context.endpointPath ?? "unmatched", status: status.code)
-        logger.info("\(request.method) \(request.uri.path) \(status.code) \(String(format: "%.1f", milliseconds)) ms")
+        Self.record(request, route: context.endpointPath ?? "unmatched", status: status, start: start, metrics: metrics, logger: logger)
+    }
+
+    /// Counts a request by route and status and logs its line; ``KeptTileResponder`` records the
+    /// requests it answers with it too.
+    static func record(
+        _ request: Request, route: String, status: HTTPResponse.Status, start: UInt64, metrics: ServerMetrics, logger: Logger
+    ) {
+        metrics.recordRequest(route: route, status: status.code)
+        logger.info("\(request.method) \(request.uri.path) \(status.code) \(String(format: "%.1f", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)) ms")
     }
 }
 
@@ -34,21 +41,25 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
 struct CORSHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     let origins: [String]
 
+    /// The origin a response to `request` allows: `*`, the request's `Origin` when it is one of
+    /// ``origins``, or `nil`.
+    func allowedOrigin(for request: Request) -> String? {
+        if origins.contains("*") { return "*" }
+        if let origin = request.headers[.origin], origins.contains(origin) { return origin }
+        return nil
+    }
+
+    /// Adds the CORS headers of a response whose request's allowed origin is `allowed`.
+    static func decorate(_ headers: inout HTTPFields, allowed: String?) {
+        guard let allowed else { return }
+        headers[.accessControlAllowOrigin] = allowed
+        headers[.accessControlExposeHeaders] = "ETag, Retry-After"
+        if allowed != "*" { headers[.vary] = "Origin" }
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let allowed: String?
-        if origins.contains("*") {
-            allowed = "*"
-        } else if let origin = request.headers[.origin], origins.contains(origin) {
-            allowed = origin
-        } else {
-            allowed = nil
-        }
-        func decorate(_ headers: inout HTTPFields) {
-            guard let allowed else { return }
-            headers[.accessControlAllowOrigin] = allowed
-            headers[.accessControlExposeHeaders] = "ETag, Retry-After"
-            if allowed != "*" { headers[.vary] = "Origin" }
-        }
+        let allowed = allowedOrigin(for: request)
+        func decorate(_ headers: inout HTTPFields) { Self.decorate(&headers, allowed: allowed) }
         if request.method == .options {
             var headers: HTTPFields = [:]
             decorate(&headers)
@@ -86,6 +97,11 @@ struct RequestLimitsMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maximumBodyBytes {
             throw ServeError(.contentTooLarge, "the request body is \(length) bytes; at most \(maximumBodyBytes) are accepted")
+        }
+        // HTTP/1.1 requests without Content-Length or Transfer-Encoding have no body (RFC 9112,
+        // 6.3): nothing to read, as for nearly every GET.
+        guard request.headers[.contentLength] != nil || request.headers[.transferEncoding] != nil else {
+            return try await next(request, context)
         }
         var request = request
         do {

@@ -42,7 +42,12 @@ enum HTTPCaching {
     }
 
     static func response(_ data: Data, contentType: String, request: Request, maxAgeSeconds: Int) -> Response {
-        let tag = entityTag(of: data)
+        response(CachedTile(data), contentType: contentType, request: request, maxAgeSeconds: maxAgeSeconds)
+    }
+
+    /// The response of bytes whose tag is worked out already.
+    static func response(_ tile: CachedTile, contentType: String, request: Request, maxAgeSeconds: Int) -> Response {
+        let tag = tile.entityTag
         var headers: HTTPFields = [
             .eTag: tag,
             .cacheControl: "public, max-age=\(maxAgeSeconds)",
@@ -51,8 +56,8 @@ enum HTTPCaching {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = contentType
-        headers[.contentLength] = "\(data.count)"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        headers[.contentLength] = "\(tile.bytes.readableBytes)"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: tile.bytes))
     }
 
     static func json(_ object: Any, request: Request, maxAgeSeconds: Int) throws -> Response {

@@ -3,6 +3,7 @@ import Hummingbird
 import MapCore
 import MapRenderer
 import TileStore
+import Tilesets
 
 /// `/styles/NAME/{z}/{x}/{y}[@2x].png`, `/styles/NAME/512/{z}/{x}/{y}[@2x].png`,
 /// `/overlays/photos/…` in the same forms, `/tilesets/NAME/{z}/{x}/{y}.EXT`, and each one's
@@ -37,14 +38,10 @@ struct TileRoutes {
             let json = TileJSON.style(style, base: TileJSON.baseURL(request, server.configuration), configuration: server.configuration)
             return try HTTPCaching.json(json, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
-        guard let first = parts.first else { throw ServeError.notFound("no such path") }
-        guard let style = content.style(named: String(first)) else { throw ServeError.notFound("no style named '\(first)'") }
-        if parts.count > 1, parts[1] == "static" {
+        if parts.count > 1, parts[1] == "static", let style = content.style(named: String(parts[0])) {
             return try await StaticMapRoutes(server: server).staticMap(style, parts: Array(parts.dropFirst(2)), request: request, context: context)
         }
-        let (address, size) = try tileAddress(Array(parts.dropFirst()))
-        let (key, make) = server.styleTiles(style, tileSizePoints: size, scale: address.scale)
-        return try await renderedResponse(address, key: key, make: make, request: request, context: context)
+        return try await tile(try TileRequest(.styles, parts: parts, content: content), request: request, context: context)
     }
 
     private func overlays(_ request: Request, _ context: ServeRequestContext) async throws -> Response {
@@ -56,10 +53,7 @@ struct TileRoutes {
             return try HTTPCaching.json(json, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
         if parts == ["tracks.json"] { return try await ViewerRoutes(server: server).tracks(request) }
-        guard parts.first == "photos" else { throw ServeError.notFound("no overlay named '\(parts.first ?? "")'") }
-        let (address, size) = try tileAddress(Array(parts.dropFirst()))
-        let (key, make) = server.overlayTiles(overlay, tileSizePoints: size, scale: address.scale)
-        return try await renderedResponse(address, key: key, make: make, request: request, context: context)
+        return try await tile(try TileRequest(.overlays, parts: parts, content: content), request: request, context: context)
     }
 
     private func tilesets(_ request: Request, _ context: ServeRequestContext) async throws -> Response {
@@ -71,28 +65,111 @@ struct TileRoutes {
             let json = TileJSON.tileset(tileset, base: TileJSON.baseURL(request, server.configuration))
             return try HTTPCaching.json(json, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
-        guard parts.count == 4 else { throw ServeError.notFound("tileset tiles are /tilesets/NAME/{z}/{x}/{y}.EXT") }
-        guard let tileset = content.tileset(named: String(parts[0])) else { throw ServeError.notFound("no tileset named '\(parts[0])'") }
-        let address = try TileAddress(z: parts[1], x: parts[2], y: parts[3])
-        guard address.scale == 1 else { throw ServeError.badRequest("tileset tiles have one scale: drop '@\(address.scale)x'") }
-        guard address.fileExtension == tileset.fileExtension else {
-            throw ServeError.badRequest("tileset '\(tileset.name)' holds .\(tileset.fileExtension) tiles, not .\(address.fileExtension)")
+        return try await tile(try TileRequest(.tilesets, parts: parts, content: content), request: request, context: context)
+    }
+
+    /// A tile: kept in memory, else read from its tileset file or the cache (on NIO's blocking-I/O
+    /// threads) or rendered.
+    private func tile(_ tileRequest: TileRequest, request: Request, context: ServeRequestContext) async throws -> Response {
+        let key = tileRequest.memoryKey(server)
+        if let kept = server.memory.tile(key) {
+            if case .rendered(let cacheKey) = key.source {
+                server.metrics.increment("mapwright_tile_cache_hits_total", [("source", cacheKey.source)])
+            }
+            return tileRequest.response(kept, request: request, server: server)
         }
-        guard tileset.covers(address.tile) else { throw ServeError.notFound("tile \(address.tile) is outside tileset '\(tileset.name)'") }
-        let data: Data?
-        do { data = try tileset.reader.tile(at: address.tile) } catch {
-            server.logger.error("tileset \(tileset.name): \(error.description)")
-            throw ServeError(.internalServerError, "tileset '\(tileset.name)' could not be read")
+        switch tileRequest {
+        case .style(let style, let address, let size):
+            let (cacheKey, make) = server.styleTiles(style, tileSizePoints: size, scale: address.scale)
+            let tile = try await server.renderedTile(address.tile, cacheKey: cacheKey, makeRenderer: make, disconnected: context.onClose)
+            return tileRequest.response(tile, request: request, server: server)
+        case .overlay(let overlay, let address, let size):
+            let (cacheKey, make) = server.overlayTiles(overlay, tileSizePoints: size, scale: address.scale)
+            let tile = try await server.renderedTile(address.tile, cacheKey: cacheKey, makeRenderer: make, disconnected: context.onClose)
+            return tileRequest.response(tile, request: request, server: server)
+        case .tileset(let tileset, let address):
+            let data: Data?
+            do { data = try await server.blockingIO { try tileset.reader.tile(at: address.tile) } } catch {
+                server.logger.error("tileset \(tileset.name): \((error as? TilesetsError)?.description ?? "\(error)")")
+                throw ServeError(.internalServerError, "tileset '\(tileset.name)' could not be read")
+            }
+            guard let data else { throw ServeError.notFound("tileset '\(tileset.name)' has no tile \(address.tile)") }
+            let tile = CachedTile(data)
+            server.memory.insert(tile, for: key)
+            return tileRequest.response(tile, request: request, server: server)
         }
-        guard let data else { throw ServeError.notFound("tileset '\(tileset.name)' has no tile \(address.tile)") }
-        let type = (TileFormat(sniffing: data) ?? tileset.metadata.format ?? .png).mimeType
-        var response = HTTPCaching.response(data, contentType: type, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
-        if data.starts(with: [0x1F, 0x8B]), response.status == .ok { response.headers[.contentEncoding] = "gzip" }
+    }
+}
+
+/// A tile asked for by URL, its parts checked against what is served: a style's or the photo
+/// overlay's tile (`{z}/{x}/{y}[@2x].png`, `512/{z}/{x}/{y}[@2x].png`) or a tileset's
+/// (`{z}/{x}/{y}.EXT`). The routes and ``KeptTileResponder`` parse tile URLs with it alike.
+enum TileRequest: Sendable {
+    case style(ServedStyle, TileAddress, sizePoints: Int)
+    case overlay(ServedOverlay, TileAddress, sizePoints: Int)
+    case tileset(ServedTileset, TileAddress)
+
+    /// The top-level folders of tile URLs.
+    enum Kind: String, CaseIterable, Sendable {
+        case styles, overlays, tilesets
+    }
+
+    /// Parses the path components after `/styles/`, `/overlays/` or `/tilesets/`.
+    ///
+    /// - Throws: 404 for a name not served, a zoom beyond the deepest served or a tile outside a
+    ///   tileset's zooms and bounds; 400 for a malformed address.
+    init(_ kind: Kind, parts: [Substring], content: ServerContent) throws(ServeError) {
+        switch kind {
+        case .styles:
+            guard let first = parts.first else { throw ServeError.notFound("no such path") }
+            guard let style = content.style(named: String(first)) else { throw ServeError.notFound("no style named '\(first)'") }
+            let (address, size) = try Self.renderedAddress(Array(parts.dropFirst()))
+            self = .style(style, address, sizePoints: size)
+        case .overlays:
+            guard let overlay = content.overlay else { throw ServeError.notFound("no photos or overlays are served") }
+            guard parts.first == "photos" else { throw ServeError.notFound("no overlay named '\(parts.first ?? "")'") }
+            let (address, size) = try Self.renderedAddress(Array(parts.dropFirst()))
+            self = .overlay(overlay, address, sizePoints: size)
+        case .tilesets:
+            guard parts.count == 4 else { throw ServeError.notFound("tileset tiles are /tilesets/NAME/{z}/{x}/{y}.EXT") }
+            guard let tileset = content.tileset(named: String(parts[0])) else { throw ServeError.notFound("no tileset named '\(parts[0])'") }
+            let address = try TileAddress(z: parts[1], x: parts[2], y: parts[3])
+            guard address.scale == 1 else { throw ServeError.badRequest("tileset tiles have one scale: drop '@\(address.scale)x'") }
+            guard address.fileExtension == tileset.fileExtension else {
+                throw ServeError.badRequest("tileset '\(tileset.name)' holds .\(tileset.fileExtension) tiles, not .\(address.fileExtension)")
+            }
+            guard tileset.covers(address.tile) else { throw ServeError.notFound("tile \(address.tile) is outside tileset '\(tileset.name)'") }
+            self = .tileset(tileset, address)
+        }
+    }
+
+    /// Where the tile is kept in memory.
+    func memoryKey(_ server: MapTileServer) -> MemoryTileKey {
+        switch self {
+        case .style(let style, let address, let size):
+            return MemoryTileKey(source: .rendered(server.styleTiles(style, tileSizePoints: size, scale: address.scale).0), tile: address.tile)
+        case .overlay(let overlay, let address, let size):
+            return MemoryTileKey(source: .rendered(server.overlayTiles(overlay, tileSizePoints: size, scale: address.scale).0), tile: address.tile)
+        case .tileset(let tileset, let address):
+            return MemoryTileKey(source: .tileset(tileset.name), tile: address.tile)
+        }
+    }
+
+    /// The response of the tile's bytes: its type (a tileset's by sniffing, else its metadata's),
+    /// `Content-Encoding: gzip` for gzipped tileset tiles (vector tiles), caching headers.
+    func response(_ tile: CachedTile, request: Request, server: MapTileServer) -> Response {
+        let maxAge = server.configuration.cacheMaxAgeSeconds
+        guard case .tileset(let tileset, _) = self else {
+            return HTTPCaching.response(tile, contentType: "image/png", request: request, maxAgeSeconds: maxAge)
+        }
+        let type = (tile.sniffedFormat ?? tileset.metadata.format ?? .png).mimeType
+        var response = HTTPCaching.response(tile, contentType: type, request: request, maxAgeSeconds: maxAge)
+        if tile.isGzipped, response.status == .ok { response.headers[.contentEncoding] = "gzip" }
         return response
     }
 
     /// `{z}/{x}/{y}[@2x].png` (256-point tiles) or `512/{z}/{x}/{y}[@2x].png`.
-    private func tileAddress(_ parts: [Substring]) throws(ServeError) -> (TileAddress, tileSizePoints: Int) {
+    private static func renderedAddress(_ parts: [Substring]) throws(ServeError) -> (TileAddress, sizePoints: Int) {
         let address: TileAddress, size: Int
         switch parts.count {
         case 3:
@@ -106,13 +183,5 @@ struct TileRoutes {
         }
         guard address.fileExtension == "png" else { throw ServeError.badRequest("tiles are .png, not .\(address.fileExtension)") }
         return (address, size)
-    }
-
-    private func renderedResponse(
-        _ address: TileAddress, key: TileCacheKey, make: @escaping @Sendable () throws -> MapRenderer.MapTileRenderer,
-        request: Request, context: ServeRequestContext
-    ) async throws -> Response {
-        let data = try await server.renderedTile(address.tile, cacheKey: key, makeRenderer: make, disconnected: context.onClose)
-        return HTTPCaching.response(data, contentType: "image/png", request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
     }
 }

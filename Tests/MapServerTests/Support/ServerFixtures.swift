@@ -72,7 +72,7 @@ enum ServerFixtures {
     ) async throws -> Value {
         defer { server.shutdown() }
         let application = Application(
-            router: buildRouter(server: server),
+            responder: buildResponder(server: server),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "mapwright"))
         return try await application.test(setup, body)
     }

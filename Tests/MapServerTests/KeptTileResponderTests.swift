@@ -1,0 +1,139 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import MapCore
+@testable import MapServer
+import MapTestSupport
+import Synchronization
+import Testing
+import TileStore
+
+/// Tiles kept in memory are answered before the router, exactly as the router answers them:
+/// same status, headers (but `Date`) and bytes, counted under the same route; anything else
+/// goes on to the router.
+@Suite struct KeptTileResponderTests {
+    /// A responder standing in for the router: counts what reaches it and answers 418.
+    private struct Router: HTTPResponder {
+        let calls: Calls
+        func respond(to request: Request, context: ServeRequestContext) async throws -> Response {
+            calls.list.withLock { $0.append(request.uri.description) }
+            return Response(status: HTTPResponse.Status(code: 418))
+        }
+    }
+
+    private final class Calls: Sendable {
+        let list = Mutex<[String]>([])
+    }
+
+    private func tilesetFile(_ folder: TemporaryDirectory, byte: UInt8) throws -> URL {
+        let url = folder.url.appendingPathComponent("iberia.mbtiles")
+        let store = try MBTilesStore(url: url, mode: .create)
+        try store.write([try TileID(z: 1, x: 0, y: 0): Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, byte])])
+        try store.writeMetadata(MBTilesMetadata(name: "Iberia", format: .png, minZoom: 1, maxZoom: 2))
+        return url
+    }
+
+    private func server(_ folder: TemporaryDirectory, corsOrigins: [String] = ["*"]) throws -> MapTileServer {
+        let style = try ServerFixtures.colourStyle("#3366cc")
+        var configuration = ServerFixtures.configuration(corsOrigins: corsOrigins)
+        configuration.tilesetCheckIntervalSeconds = 0.05
+        return ServerFixtures.server(
+            ServerContent(
+                styles: [style], overlay: try ServerFixtures.overlay(style: style.style),
+                tilesets: [try ServedTileset(url: try tilesetFile(folder, byte: 1))]),
+            folder: folder, configuration: configuration)
+    }
+
+    /// Headers as name: value lines, without `Date`, in order.
+    private func headerLines(_ response: TestResponse) -> [String] {
+        response.headers.filter { $0.name != .date }.map { "\($0.name): \($0.value)" }
+    }
+
+    @Test func aKeptTileIsAnsweredAsTheRouterAnswersIt() async throws {
+        let folder = try TemporaryDirectory()
+        let server = try server(folder, corsOrigins: ["https://maps.example.org"])
+        let uris = [
+            "/styles/plain/2/1/1.png", "/styles/plain/2/1/1@2x.png", "/styles/plain/512/1/0/0.png",
+            "/overlays/photos/3/4/2.png", "/tilesets/iberia/1/0/0.png", "/tilesets/iberia/1/0/0.png?v=2",
+        ]
+        try await ServerFixtures.test(server) { client in
+            for uri in uris {
+                for headers: HTTPFields in [[:], [.origin: "https://maps.example.org"], [.origin: "https://elsewhere.example"]] {
+                    // The first answer comes through the router (from the cache file or the tileset,
+                    // or rendered); the second from memory.
+                    server.memory.removeAll()
+                    let first = try await client.execute(uri: uri, method: .get, headers: headers) { $0 }
+                    let kept = try #require(server.memory.tile(try tileRequest(uri, server).memoryKey(server)), "\(uri) is kept")
+                    let second = try await client.execute(uri: uri, method: .get, headers: headers) { $0 }
+                    #expect(first.status == .ok && second.status == .ok, "\(uri)")
+                    #expect(headerLines(first) == headerLines(second), "\(uri) \(headers)")
+                    #expect(first.data == second.data && second.data == kept.data, "\(uri)")
+                    var conditional = headers
+                    conditional[.ifNoneMatch] = try #require(first.headers[.eTag])
+                    let notModified = try await client.execute(uri: uri, method: .get, headers: conditional) { $0 }
+                    #expect(notModified.status == .notModified && notModified.body.readableBytes == 0, "\(uri)")
+                }
+            }
+        }
+        // Each request counted once, under its route.
+        #expect(server.metrics.count("mapwright_http_requests_total", [("route", "/styles/**"), ("status", "200")]) == 18)
+        #expect(server.metrics.count("mapwright_http_requests_total", [("route", "/styles/**"), ("status", "304")]) == 9)
+        #expect(server.metrics.count("mapwright_http_requests_total", [("route", "/tilesets/**"), ("status", "200")]) == 12)
+        #expect(server.metrics.count("mapwright_http_requests_total", [("route", "/overlays/**"), ("status", "200")]) == 6)
+    }
+
+    @Test func keptTilesNeverReachTheRouterAndEverythingElseDoes() async throws {
+        let folder = try TemporaryDirectory()
+        let server = try server(folder)
+        let tile = try TileID(z: 1, x: 0, y: 0)
+        server.memory.insert(CachedTile(Data([1, 2, 3])), for: MemoryTileKey(source: .tileset("iberia"), tile: tile))
+        let calls = Calls()
+        let responder = KeptTileResponder(server: server, next: Router(calls: calls))
+        let application = Application(
+            responder: responder, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)))
+        try await application.test(.router) { client in
+            try await client.execute(uri: "/tilesets/iberia/1/0/0.png", method: .get) { response in
+                #expect(response.status == .ok && response.data == Data([1, 2, 3]))
+            }
+            for (uri, method, headers) in [
+                ("/tilesets/iberia/1/0/0.png", HTTPRequest.Method.head, HTTPFields()),
+                ("/tilesets/iberia/1/0/0.png", .get, [.contentLength: "3"]),
+                ("/tilesets/iberia/1/0/0.png?" + String(repeating: "a", count: 13_000), .get, HTTPFields()),
+                ("/tilesets/iberia/2/0/0.png", .get, HTTPFields()), // not kept
+                ("/tilesets/iberia/1/0/x.png", .get, HTTPFields()), // malformed: the router says why
+                ("/tilesets/other/1/0/0.png", .get, HTTPFields()),
+                ("/tilesets/iberia.json", .get, HTTPFields()),
+                ("/health", .get, HTTPFields()),
+            ] {
+                try await client.execute(uri: uri, method: method, headers: headers) { response in
+                    #expect(response.status.code == 418, "\(method) \(uri.prefix(60))")
+                }
+            }
+        }
+        #expect(calls.list.withLock { $0.count } == 8)
+    }
+
+    @Test func aTilesetFileWrittenWhileServedIsReadAgain() async throws {
+        let folder = try TemporaryDirectory()
+        let server = try server(folder)
+        let watcher = TilesetWatcher(server: server)
+        watcher.check()
+        try await ServerFixtures.test(server) { client in
+            let before = try await client.execute(uri: "/tilesets/iberia/1/0/0.png", method: .get) { $0.data }
+            #expect(before.last == 1)
+            // Another writer (an export) changes the tile in the served file.
+            let store = try MBTilesStore(url: folder.url.appendingPathComponent("iberia.mbtiles"), mode: .create)
+            try store.write([try TileID(z: 1, x: 0, y: 0): Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 2])])
+            #expect(try await client.execute(uri: "/tilesets/iberia/1/0/0.png", method: .get) { $0.data }.last == 1, "kept until checked")
+            #expect(watcher.check() == ["iberia"])
+            #expect(try await client.execute(uri: "/tilesets/iberia/1/0/0.png", method: .get) { $0.data }.last == 2)
+            #expect(watcher.check() == [], "unchanged since")
+        }
+    }
+
+    private func tileRequest(_ uri: String, _ server: MapTileServer) throws -> TileRequest {
+        let path = uri.split(separator: "?")[0]
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        return try TileRequest(try #require(TileRequest.Kind(rawValue: String(parts.first!))), parts: Array(parts.dropFirst()), content: try server.servedContent())
+    }
+}
