@@ -18,9 +18,10 @@
 //   TileStore                        MBTiles store: flat and deduplicated, batch writer, info/validate/merge  (MapCore, MapSQLite, MapUtilities)
 //   PMTiles          <- CZlib        PMTiles v3 archives: reader, streaming writer              (MapCore, MapJSON, MapUtilities)
 //   RasterTiles                      raster tile sources, HTTP tile cache                       (MapStyle, TileStore, ImageCodec)
-//   MapRenderer      <- CCairo       Cairo/Pango/fontconfig renderer                            (GeoData, MapStyle, RasterTiles, ImageCodec)
+//   Tilesets                         tileset files: read/write either format, convert, merge, extract, import, diff  (TileStore, PMTiles, ImageCompare)
+//   MapRenderer      <- CCairo       Cairo/Pango/fontconfig renderer                            (GeoData, MapStyle, RasterTiles, Tilesets, ImageCodec)
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
-//   Tilesets                         tileset files: export, read/write either format, convert, extract, import, diff  (MapRenderer, TileStore, PMTiles, ImageCompare)
+//   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, Tilesets)
 //   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations over HTTP  (MapComposer, Tilesets, TileStore; Hummingbird, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
 //   MapCLI                           the commands                                               (everything above that it imports)
 //   mapwright                        the executable                                             (MapCLI)
@@ -56,6 +57,7 @@ let package = Package(
         .library(name: "MapRenderer", targets: ["MapRenderer"]),
         .library(name: "MapComposer", targets: ["MapComposer"]),
         .library(name: "Tilesets", targets: ["Tilesets"]),
+        .library(name: "TileExport", targets: ["TileExport"]),
         .library(name: "MapServer", targets: ["MapServer"]),
         .library(name: "MapCLI", targets: ["MapCLI"]),
     ],
@@ -236,6 +238,24 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: - Tilesets
+
+        /// Tileset files, MBTiles and PMTiles alike: reading and writing either format through a
+        /// work file, and the file tools behind `mapwright tiles` (convert, merge, extract,
+        /// import, diff, info).
+        .target(
+            name: "Tilesets",
+            dependencies: ["MapCore", "MapJSON", "MapUtilities", "TileStore", "PMTiles", "ImageCodec", "ImageCompare"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TilesetsTests",
+            dependencies: [
+                "Tilesets", "TileStore", "PMTiles", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "MapUtilities",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Rendering
 
         /// Cairo (image, PDF, SVG surfaces), Pango text through pangocairo, and fontconfig with
@@ -250,7 +270,7 @@ let package = Package(
         /// pins and callouts; the one renderer behind images and tiles.
         .target(
             name: "MapRenderer",
-            dependencies: ["MapCore", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "RasterTiles", "CCairo"],
+            dependencies: ["MapCore", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "RasterTiles", "Tilesets", "CCairo"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -276,22 +296,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: - Tilesets
+        // MARK: - Tile export
 
-        /// Tileset files, MBTiles and PMTiles alike: a batch export of rendered tiles (parallel,
-        /// resumable, shardable), reading and writing either format through a work file, and the
-        /// file tools behind `mapwright tiles` (convert, extract, import, diff, info).
+        /// A batch export of rendered tiles into a tileset (parallel, resumable, shardable), the
+        /// work behind `mapwright tiles export`; it throws Tilesets' error.
         .target(
-            name: "Tilesets",
-            dependencies: [
-                "MapCore", "MapJSON", "MapUtilities", "MapRenderer", "TileStore", "PMTiles", "ImageCodec", "ImageCompare",
-            ],
+            name: "TileExport",
+            dependencies: ["MapCore", "MapUtilities", "MapRenderer", "TileStore", "Tilesets"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "TilesetsTests",
+            name: "TileExportTests",
             dependencies: [
-                "Tilesets", "MapRenderer", "MapComposer", "MapStyle", "TileStore", "PMTiles", "MapCore", "ImageCodec",
+                "TileExport", "Tilesets", "MapRenderer", "MapComposer", "MapStyle", "TileStore", "PMTiles", "MapCore", "ImageCodec",
                 "ImageCompare", "MapTestSupport", "MapUtilities",
             ],
             swiftSettings: swiftSettings
@@ -350,6 +367,7 @@ let package = Package(
                 "TileStore",
                 "PMTiles",
                 "Tilesets",
+                "TileExport",
                 "MapServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -9,6 +9,7 @@ import MapUtilities
 import PhotoSources
 import Synchronization
 import TileStore
+import TileExport
 import Tilesets
 
 /// `mapwright tiles export`: renders a region's tiles over a zoom range into an MBTiles or

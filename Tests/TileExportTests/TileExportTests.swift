@@ -7,6 +7,7 @@ import PMTiles
 import Synchronization
 import Testing
 import TileStore
+import TileExport
 import Tilesets
 
 /// The export on a small area of the real basemap: every tile once, the renderer's bytes,

@@ -5,6 +5,7 @@ import MapUtilities
 import MapRenderer
 import Synchronization
 import TileStore
+import Tilesets
 
 /// A batch export: the tiles of a ``MapCore/MetatileCover`` rendered by a ``MapRenderer/MapTileRenderer``
 /// on every core, encoded as PNG on the rendering threads, and written by one ``TilesetWriter``
