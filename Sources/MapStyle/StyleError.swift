@@ -107,3 +107,12 @@ extension StyleError: CustomStringConvertible, LocalizedError {
         }
     }
 }
+
+extension StyleError.Kind {
+    /// Whether the error is an expression outside a smaller model (a filter or text field read
+    /// first in its simple form, then as a general expression).
+    var isUnsupportedExpression: Bool {
+        if case .unsupportedExpression = self { return true }
+        return false
+    }
+}

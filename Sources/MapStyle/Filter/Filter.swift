@@ -32,6 +32,9 @@ public indirect enum Filter: Hashable, Sendable {
     case isIn(FilterOperand, [StyleFeatureValue])
     /// True when the feature has the property, even with a null value.
     case has(String)
+    /// Any other expression, true when it gives `true` (`match`, `case`, `geometry-type`,
+    /// `zoom`, arithmetic...).
+    case expression(StyleExpression)
 
     /// A comparison operator.
     public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
@@ -43,17 +46,20 @@ public indirect enum Filter: Hashable, Sendable {
         case greaterThanOrEqual = ">="
     }
 
-    /// Whether a feature with these properties passes the filter.
-    public func evaluate(_ properties: [String: StyleFeatureValue]) -> Bool {
+    /// Whether a feature with these properties passes the filter at zoom `zoom` (which only
+    /// expressions read; the default is 0).
+    public func evaluate(_ properties: [String: StyleFeatureValue], zoom: Double = 0) -> Bool {
         switch self {
+        case .expression(let expression):
+            return expression.isTrue(in: ExpressionContext(zoom: zoom, properties: properties))
         case .constant(let value):
             return value
         case .all(let filters):
-            return filters.allSatisfy { $0.evaluate(properties) }
+            return filters.allSatisfy { $0.evaluate(properties, zoom: zoom) }
         case .any(let filters):
-            return filters.contains { $0.evaluate(properties) }
+            return filters.contains { $0.evaluate(properties, zoom: zoom) }
         case .not(let filter):
-            return !filter.evaluate(properties)
+            return !filter.evaluate(properties, zoom: zoom)
         case .comparison(let op, let left, let right):
             return Filter.compare(left.value(in: properties), op, right.value(in: properties))
         case .isIn(let operand, let values):

@@ -85,7 +85,7 @@ public struct SymbolLayer: Hashable, Sendable {
     /// when there is none (no `text-field`, or the properties it reads are missing or empty).
     public func label(for properties: [String: StyleFeatureValue], atZoom zoom: Double) -> String? {
         guard let textField else { return nil }
-        let text = textField.text(for: properties).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = textField.text(for: properties, zoom: zoom).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return nil }
         return textTransform.value(atZoom: zoom).apply(to: text)
     }
@@ -97,15 +97,19 @@ public enum SymbolSortKey: Hashable, Sendable {
     case constant(Double)
     /// `["get", key]`: the feature's numeric property; features without a number sort last.
     case property(String)
+    /// Any other expression giving a number.
+    case expression(StyleExpression)
 
     /// The key for a feature, or nil when the property is missing or not a number.
-    public func value(for properties: [String: StyleFeatureValue]) -> Double? {
+    public func value(for properties: [String: StyleFeatureValue], zoom: Double = 0) -> Double? {
         switch self {
         case .constant(let value):
             return value
         case .property(let key):
             if case .number(let value) = properties[key] { return value }
             return nil
+        case .expression(let expression):
+            return expression.evaluate(in: ExpressionContext(zoom: zoom, properties: properties)).number
         }
     }
 }

@@ -80,8 +80,9 @@ public struct StyleLayer: Hashable, Sendable {
         return true
     }
 
-    /// Whether the layer draws a feature with these properties: true without a filter.
-    public func includes(_ properties: [String: StyleFeatureValue]) -> Bool {
-        filter?.evaluate(properties) ?? true
+    /// Whether the layer draws a feature with these properties at zoom `zoom` (which only
+    /// expression filters read; the default is 0): true without a filter.
+    public func includes(_ properties: [String: StyleFeatureValue], zoom: Double = 0) -> Bool {
+        filter?.evaluate(properties, zoom: zoom) ?? true
     }
 }

@@ -9,6 +9,17 @@ extension StyleDecoder {
     /// array (`["==", "iso_a2", "FR"]`), and an expression otherwise; `in` is legacy when its
     /// second element is a string and its third, if any, is not an array.
     func filter(_ json: JSONValue, at path: StylePath) throws(StyleError) -> Filter {
+        do {
+            return try simpleFilter(json, at: path)
+        } catch where error.kind.isUnsupportedExpression {
+            // Anything beyond the comparisons of a property with values is a general expression.
+            return .expression(try expression(json, at: path))
+        }
+    }
+
+    /// The filters with a model of their own: comparisons of a property with values, `in`,
+    /// `has`, and their combinations.
+    private func simpleFilter(_ json: JSONValue, at path: StylePath) throws(StyleError) -> Filter {
         if case .bool(let value) = json { return .constant(value) }
         let items = try array(json, at: path)
         guard case .string(let op) = items.first else {
@@ -32,12 +43,12 @@ extension StyleDecoder {
         case "all", "any", "none":
             var filters: [Filter] = []
             for (index, argument) in arguments.enumerated() {
-                filters.append(try filter(argument, at: path.appending(index: index + 1)))
+                filters.append(try simpleFilter(argument, at: path.appending(index: index + 1)))
             }
             return op == "all" ? .all(filters) : op == "any" ? .any(filters) : .not(.any(filters))
         case "!":
             guard arguments.count == 1 else { throw error(.unsupportedExpression("'!' negates exactly one filter"), at: path) }
-            return .not(try filter(arguments[0], at: path.appending(index: 1)))
+            return .not(try simpleFilter(arguments[0], at: path.appending(index: 1)))
         case "has", "!has":
             guard arguments.count == 1 else {
                 throw error(.unsupportedExpression("'\(op)' takes exactly one property name"), at: path)
@@ -109,12 +120,9 @@ extension StyleDecoder {
         }
     }
 
-    /// Legacy filters can test `$type` and `$id`; Mapwright's features have neither.
-    private func checkLegacyKey(_ key: String, at path: StylePath) throws(StyleError) {
-        guard key != "$type", key != "$id" else {
-            throw error(.unsupportedExpression("the filter key '\(key)' is outside Mapwright's subset"), at: path)
-        }
-    }
+    /// Legacy filters test properties by name, and `$type` (`Point`, `LineString`, `Polygon`)
+    /// and `$id`, which the renderer gives every feature; any name is accepted.
+    private func checkLegacyKey(_ key: String, at path: StylePath) throws(StyleError) {}
 
     // MARK: - Text fields
 
@@ -122,7 +130,11 @@ extension StyleDecoder {
     /// `to-string` expression.
     func textField(_ json: JSONValue, at path: StylePath) throws(StyleError) -> TextField {
         if case .string(let template) = json { return TextField(template: template) }
-        return try textExpression(json, at: path)
+        do {
+            return try textExpression(json, at: path)
+        } catch where error.kind.isUnsupportedExpression {
+            return .expression(try expression(json, at: path))
+        }
     }
 
     private func textExpression(_ json: JSONValue, at path: StylePath) throws(StyleError) -> TextField {

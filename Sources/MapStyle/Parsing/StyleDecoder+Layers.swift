@@ -141,14 +141,14 @@ extension StyleDecoder {
             var fill = FillLayer()
             try properties.paint("fill-color", into: &fill.color, parse: reader.color)
             try properties.paint("fill-opacity", into: &fill.opacity, parse: opacity)
-            fill.outlineColor = try properties.paint("fill-outline-color", parse: reader.color)
+            fill.outlineColor = try properties.paint("fill-outline-color", fallback: .transparent, parse: reader.color)
             return .fill(fill)
         case .line:
             var line = LineLayer()
             try properties.paint("line-color", into: &line.color, parse: reader.color)
             try properties.paint("line-width", into: &line.width, parse: length)
             try properties.paint("line-opacity", into: &line.opacity, parse: opacity)
-            line.dashArray = try properties.paint("line-dasharray", isArrayTyped: true, parse: reader.dashArray)
+            line.dashArray = try properties.paint("line-dasharray", isArrayTyped: true, fallback: [1, 0], parse: reader.dashArray)
             try properties.layout("line-cap", into: &line.cap, parse: reader.enumeration)
             try properties.layout("line-join", into: &line.join, parse: reader.enumeration)
             return .line(line)
@@ -184,7 +184,7 @@ extension StyleDecoder {
         case .array(let items) where items.count == 2 && items[0] == .string("get"):
             return .property(try string(items[1], at: path.appending(index: 1)))
         default:
-            throw error(.unsupportedExpression("symbol-sort-key is a number or [\"get\", key] in Mapwright's subset"), at: path)
+            return .expression(try expression(json, at: path))
         }
     }
 
@@ -238,17 +238,18 @@ struct PropertyReader {
         isArrayTyped: Bool = false,
         parse: StyleDecoder.ValueParser<Value>
     ) throws(StyleError) {
-        if let parsed = try self.paint(key, isArrayTyped: isArrayTyped, parse: parse) { value = parsed }
+        if let parsed = try self.paint(key, isArrayTyped: isArrayTyped, fallback: value.value(atZoom: 0), parse: parse) { value = parsed }
     }
 
     /// The paint property, or nil when the layer does not set it.
     mutating func paint<Value: StyleValueType>(
         _ key: String,
         isArrayTyped: Bool = false,
+        fallback: Value,
         parse: StyleDecoder.ValueParser<Value>
     ) throws(StyleError) -> StyleValue<Value>? {
         guard let json = paint[key] else { return nil }
-        return try decoder.styleValue(json, at: paintPath.appending(key), isArrayTyped: isArrayTyped, parse: parse)
+        return try decoder.styleValue(json, at: paintPath.appending(key), isArrayTyped: isArrayTyped, fallback: fallback, parse: parse)
     }
 
     /// Overwrites `value` with the layout property when the layer sets it.
@@ -259,6 +260,7 @@ struct PropertyReader {
         parse: StyleDecoder.ValueParser<Value>
     ) throws(StyleError) {
         guard let json = layout[key] else { return }
-        value = try decoder.styleValue(json, at: layoutPath.appending(key), isArrayTyped: isArrayTyped, parse: parse)
+        value = try decoder.styleValue(
+            json, at: layoutPath.appending(key), isArrayTyped: isArrayTyped, fallback: value.value(atZoom: 0), parse: parse)
     }
 }

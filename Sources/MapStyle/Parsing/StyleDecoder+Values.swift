@@ -15,10 +15,14 @@ extension StyleDecoder {
         _ json: JSONValue,
         at path: StylePath,
         isArrayTyped: Bool = false,
+        fallback: Value,
         parse: ValueParser<Value>
     ) throws(StyleError) -> StyleValue<Value> {
         switch json {
         case .object(let members):
+            if let property = members["property"] {
+                return .expression(try propertyFunction(members, property: property, at: path, parse: parse), fallback: fallback)
+            }
             return try legacyFunction(members, at: path, parse: parse)
         case .array(let items):
             guard case .string(let op) = items.first, !isArrayTyped || StyleDecoder.expressionOperators.contains(op)
@@ -26,18 +30,145 @@ extension StyleDecoder {
             switch op {
             case "literal":
                 return .constant(try literal(items, at: path, parse: parse))
-            case "interpolate":
+            case "interpolate" where isZoomFunction(items, outputsFrom: 3):
                 return try interpolateExpression(items, at: path, parse: parse)
-            case "step":
+            case "step" where isZoomFunction(items, outputsFrom: 2):
                 return try stepExpression(items, at: path, parse: parse)
             default:
-                throw error(.unsupportedExpression(
-                    "'\(op)' expressions are outside Mapwright's subset here: use a constant, zoom stops, "
-                        + "or 'interpolate' or 'step' on [\"zoom\"]"
-                ), at: path)
+                // Any other expression is evaluated per feature; its constant outputs are
+                // checked now, as the property reads them, where they can be told apart.
+                let parsed = try expression(json, at: path)
+                try checkConstantOutputs(of: parsed, at: path, parse: parse)
+                return .expression(parsed, fallback: fallback)
             }
         default:
             return .constant(try parse(json, path))
+        }
+    }
+
+    /// Whether an `interpolate` or `step` is a plain zoom function: input `["zoom"]` and every
+    /// output a constant (so it is read as stops, with each output checked as the property's type).
+    private func isZoomFunction(_ items: [JSONValue], outputsFrom first: Int) -> Bool {
+        let inputIndex = first - 1
+        guard items.count > inputIndex, items[inputIndex] == .array([.string("zoom")]) else { return false }
+        var index = first
+        while index < items.count {
+            let outputIndex = index == first && items[0] == .string("step") ? index : index + 1
+            // An output that is an expression (not a literal, nor an array constant such as a
+            // font list) makes this an expression.
+            if outputIndex < items.count, case .array(let output) = items[outputIndex], case .string(let op)? = output.first,
+               op != "literal", StyleDecoder.expressionOperators.contains(op) {
+                return false
+            }
+            index = outputIndex + 1
+        }
+        return true
+    }
+
+    /// Checks the constant outputs of an expression (a `match` arm's `"#fff"`, a `case`'s
+    /// width) as the property's values, so that a misspelt colour is an error at load, not a
+    /// silent default at draw.
+    private func checkConstantOutputs<Value>(of expression: StyleExpression, at path: StylePath, parse: ValueParser<Value>) throws(StyleError) {
+        func check(_ output: StyleExpression) throws(StyleError) {
+            switch output {
+            case .literal(.null):
+                return
+            case .literal(let value):
+                let json: JSONValue
+                switch value {
+                case .string(let text): json = .string(text)
+                case .number(let number): json = .number(number)
+                case .bool(let flag): json = .bool(flag)
+                default: return
+                }
+                _ = try parse(json, path)
+            case .match(_, let cases, let fallback):
+                for arm in cases { try check(arm.output) }
+                try check(fallback)
+            case .condition(let arms, let fallback):
+                for arm in arms { try check(arm.output) }
+                try check(fallback)
+            case .coalesce(let list):
+                for item in list { try check(item) }
+            case .step(_, let base, let stops):
+                try check(base)
+                for stop in stops { try check(stop.output) }
+            case .interpolate(_, _, let stops):
+                for stop in stops { try check(stop.output) }
+            default:
+                return
+            }
+        }
+        try check(expression)
+    }
+
+    /// A legacy property function, `{"property": key, "type": …, "stops": [[input, output], …],
+    /// "default": value}` (MapLibre Style Specification, "Deprecations: Function"), as the
+    /// expression it stands for: `identity` is `get`, `categorical` a `match`, `interval` a
+    /// `step` and `exponential` an `interpolate` on the property.
+    private mutating func propertyFunction<Value>(
+        _ members: [String: JSONValue], property: JSONValue, at path: StylePath, parse: ValueParser<Value>
+    ) throws(StyleError) -> StyleExpression {
+        reportUnknownKeys(members, known: ["property", "stops", "base", "type", "default"], at: path) {
+            "unknown or unsupported key '\($0)' in a property function (ignored)"
+        }
+        let key = try string(property, at: path.appending("property"))
+        let input = StyleExpression.get(key)
+        let defaultValue = try members["default"].map { value throws(StyleError) in
+            try expression(value, at: path.appending("default"))
+        } ?? .literal(.null)
+        let type = try members["type"].map { value throws(StyleError) in try string(value, at: path.appending("type")) }
+        if type == "identity" { return .coalesce([input, defaultValue]) }
+        guard let stopsJSON = members["stops"] else { throw error(.missingKey("stops"), at: path) }
+        let stopsPath = path.appending("stops")
+        var pairs: [(input: JSONValue, output: StyleExpression)] = []
+        for (index, stopJSON) in try array(stopsJSON, at: stopsPath).enumerated() {
+            let stopPath = stopsPath.appending(index: index)
+            let pair = try array(stopJSON, at: stopPath)
+            guard pair.count == 2 else { throw error(.invalidValue("a stop is an [input, output] pair"), at: stopPath) }
+            if case .object = pair[0] {
+                throw error(.unsupportedExpression("zoom-and-property functions are outside Mapwright's subset: use an expression"), at: stopPath)
+            }
+            pairs.append((pair[0], try expression(pair[1], at: stopPath.appending(index: 1))))
+        }
+        guard !pairs.isEmpty else { throw error(.invalidValue("a property function needs at least one stop"), at: stopsPath) }
+        func numericStops() throws(StyleError) -> [StyleExpression.Stop] {
+            var stops: [StyleExpression.Stop] = []
+            for (index, pair) in pairs.enumerated() {
+                let value = try number(pair.input, at: stopsPath.appending(index: index).appending(index: 0))
+                if let last = stops.last, value <= last.input {
+                    throw error(.invalidValue("stop inputs must increase"), at: stopsPath.appending(index: index))
+                }
+                stops.append(.init(input: value, output: pair.output))
+            }
+            return stops
+        }
+        switch type ?? "exponential" {
+        case "categorical":
+            var cases: [StyleExpression.MatchCase] = []
+            for (index, pair) in pairs.enumerated() {
+                let label: ExpressionValue
+                switch pair.input {
+                case .string(let text): label = .string(text)
+                case .number(let number): label = .number(number)
+                case .bool(let flag): label = .bool(flag)
+                default: throw wrongType("a string, number or boolean", pair.input, at: stopsPath.appending(index: index).appending(index: 0))
+                }
+                cases.append(.init(labels: [label], output: pair.output))
+            }
+            return .match(input, cases: cases, fallback: defaultValue)
+        case "interval":
+            let stops = try numericStops()
+            return .step(input: input, base: stops[0].output, stops: Array(stops.dropFirst()))
+        case "exponential":
+            let base = try members["base"].map { value throws(StyleError) in
+                try number(value, in: 0...Double.infinity, at: path.appending("base"))
+            } ?? 1
+            return .interpolate(.exponential(base: base), input: input, stops: try numericStops())
+        case let other:
+            throw error(.unsupportedExpression(
+                "function type '\(other)' is outside Mapwright's subset: expected identity, categorical, interval or exponential"
+            ), at: path.appending("type"))
         }
     }
 
@@ -64,9 +195,6 @@ extension StyleDecoder {
         at path: StylePath,
         parse: ValueParser<Value>
     ) throws(StyleError) -> StyleValue<Value> {
-        if members["property"] != nil {
-            throw error(.unsupportedExpression("property functions are outside Mapwright's subset: only zoom stops"), at: path)
-        }
         reportUnknownKeys(members, known: ["stops", "base", "type"], at: path) {
             "unknown or unsupported key '\($0)' in a zoom function (ignored)"
         }

@@ -21,6 +21,8 @@ public indirect enum TextField: Hashable, Sendable {
     case coalesce([TextField])
     /// The fields joined, `["concat", ...]`; a null part reads as empty.
     case concat([TextField])
+    /// Any other expression (`match`, `case`, `upcase`...): its value as text.
+    case expression(StyleExpression)
 
     /// A piece of a template.
     public enum TemplatePart: Hashable, Sendable {
@@ -45,12 +47,12 @@ public indirect enum TextField: Hashable, Sendable {
     }
 
     /// The label text for a feature: empty when the properties it reads are missing.
-    public func text(for properties: [String: StyleFeatureValue]) -> String {
-        value(for: properties) ?? ""
+    public func text(for properties: [String: StyleFeatureValue], zoom: Double = 0) -> String {
+        value(for: properties, zoom: zoom) ?? ""
     }
 
     /// The value as an expression sees it: nil is null.
-    private func value(for properties: [String: StyleFeatureValue]) -> String? {
+    private func value(for properties: [String: StyleFeatureValue], zoom: Double) -> String? {
         switch self {
         case .template(let parts):
             return parts.map { part in
@@ -62,9 +64,12 @@ public indirect enum TextField: Hashable, Sendable {
         case .property(let key):
             return properties[key]?.text
         case .coalesce(let fields):
-            return fields.lazy.compactMap { $0.value(for: properties) }.first
+            return fields.lazy.compactMap { $0.value(for: properties, zoom: zoom) }.first
         case .concat(let fields):
-            return fields.map { $0.value(for: properties) ?? "" }.joined()
+            return fields.map { $0.value(for: properties, zoom: zoom) ?? "" }.joined()
+        case .expression(let expression):
+            let value = expression.evaluate(in: ExpressionContext(zoom: zoom, properties: properties))
+            return value == .null ? nil : value.text
         }
     }
 }

@@ -35,6 +35,8 @@ public struct StyleValue<Value: StyleValueType>: Hashable, Sendable {
         case constant(Value)
         /// Stops ordered by ascending zoom, at least one.
         case function(Interpolation, first: Value, stops: [Stop])
+        /// Any other expression; `fallback` when its value is not of the property's type.
+        case expression(StyleExpression, fallback: Value)
     }
 
     private let storage: Storage
@@ -62,8 +64,27 @@ public struct StyleValue<Value: StyleValueType>: Hashable, Sendable {
         return StyleValue(storage: .function(interpolation, first: converted[0].value, stops: converted))
     }
 
+    /// A value computed by an expression for each feature and zoom; `fallback` (the property's
+    /// default) stands in when the expression gives a value of another type.
+    public static func expression(_ expression: StyleExpression, fallback: Value) -> StyleValue {
+        StyleValue(storage: .expression(Value.self == Color.self ? expression.resolvingColorOutputs() : expression, fallback: fallback))
+    }
+
     private init(storage: Storage) {
         self.storage = storage
+    }
+
+    /// Whether the value differs between features at one zoom (it reads feature properties).
+    public var isDataDriven: Bool {
+        if case .expression(let expression, _) = storage { return expression.readsFeature }
+        return false
+    }
+
+    /// The value for a feature at a zoom level; the same as ``value(atZoom:)`` unless the value
+    /// is data-driven.
+    public func value(atZoom zoom: Double, properties: [String: StyleFeatureValue]) -> Value {
+        guard case .expression(let expression, let fallback) = storage else { return value(atZoom: zoom) }
+        return Value(expressionValue: expression.evaluate(in: ExpressionContext(zoom: zoom, properties: properties))) ?? fallback
     }
 
     /// The constant value, or nil when the value changes with zoom.
@@ -81,6 +102,8 @@ public struct StyleValue<Value: StyleValueType>: Hashable, Sendable {
         switch storage {
         case .constant(let value):
             return value
+        case .expression(let expression, let fallback):
+            return Value(expressionValue: expression.evaluate(in: ExpressionContext(zoom: zoom))) ?? fallback
         case .function(let interpolation, let first, let stops):
             guard let upper = stops.firstIndex(where: { $0.zoom > zoom }) else { return stops.last?.value ?? first }
             guard upper > 0 else { return first }

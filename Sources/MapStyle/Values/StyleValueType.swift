@@ -7,6 +7,17 @@ public protocol StyleValueType: Hashable, Sendable {
     /// The value `fraction` of the way from `start` to `end`, or nil when values of this type
     /// change in steps and cannot be interpolated.
     static func interpolated(from start: Self, to end: Self, fraction: Double) -> Self?
+
+    /// The value an expression gave, or nil when it is not one of this type (the property then
+    /// keeps its default, as MapLibre does).
+    init?(expressionValue: ExpressionValue)
+}
+
+extension StyleValueType where Self: RawRepresentable, RawValue == String {
+    public init?(expressionValue: ExpressionValue) {
+        guard case .string(let text) = expressionValue else { return nil }
+        self.init(rawValue: text)
+    }
 }
 
 extension StyleValueType {
@@ -14,12 +25,28 @@ extension StyleValueType {
 }
 
 extension Double: StyleValueType {
+    public init?(expressionValue: ExpressionValue) {
+        guard case .number(let number) = expressionValue, number.isFinite else { return nil }
+        self = number
+    }
+
     public static func interpolated(from start: Double, to end: Double, fraction: Double) -> Double? {
         start + (end - start) * fraction
     }
 }
 
 extension Color: StyleValueType {
+    /// A colour value, or a string in CSS syntax.
+    public init?(expressionValue: ExpressionValue) {
+        switch expressionValue {
+        case .color(let color): self = color
+        case .string(let text):
+            guard let color = try? Color(css: text) else { return nil }
+            self = color
+        default: return nil
+        }
+    }
+
     /// Interpolates premultiplied components, as MapLibre does, so a fade to a transparent
     /// colour does not pass through that colour's hue.
     public static func interpolated(from start: Color, to end: Color, fraction: Double) -> Color? {
@@ -35,5 +62,24 @@ extension Color: StyleValueType {
     }
 }
 
-extension String: StyleValueType {}
-extension Array: StyleValueType where Element: StyleValueType {}
+extension String: StyleValueType {
+    public init?(expressionValue: ExpressionValue) {
+        switch expressionValue {
+        case .string(let text): self = text
+        case .number, .bool: self = expressionValue.text
+        default: return nil
+        }
+    }
+}
+
+extension Array: StyleValueType where Element: StyleValueType {
+    public init?(expressionValue: ExpressionValue) {
+        guard case .array(let items) = expressionValue else { return nil }
+        var values: [Element] = []
+        for item in items {
+            guard let value = Element(expressionValue: item) else { return nil }
+            values.append(value)
+        }
+        self = values
+    }
+}
