@@ -39,6 +39,8 @@ public struct StyleError: Error, Hashable, Sendable {
         case unknownStyle(name: String, available: [String])
         /// The style draws raster sources that have neither tiles nor an MBTiles file.
         case unconfiguredRasterSources(style: String, sourceIDs: [String])
+        /// The style draws vector sources that have no data yet.
+        case unconfiguredVectorSources(style: String, sourceIDs: [String])
     }
 
     /// What went wrong.
@@ -104,6 +106,10 @@ extension StyleError: CustomStringConvertible, LocalizedError {
             let ids = sourceIDs.map { "'\($0)'" }.joined(separator: ", ")
             return "style '\(style)' needs a raster source (\(ids) has no tiles): "
                 + "give a tile URL template such as https://example.com/{z}/{x}/{y}.png or an .mbtiles file"
+        case .unconfiguredVectorSources(let style, let sourceIDs):
+            let ids = sourceIDs.map { "'\($0)'" }.joined(separator: ", ")
+            return "style '\(style)' draws vector tiles (\(ids) has no data): "
+                + "give an OpenMapTiles-schema .mbtiles or .pmtiles file (see Samples/helsinki)"
         }
     }
 }

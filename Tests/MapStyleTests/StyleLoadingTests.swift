@@ -82,7 +82,7 @@ struct StyleLoadingTests {
         expectError(#"{"version": 8, \#(basemap), "layers": [{"id": "a", "type": "line", "source": "b", "source-layer": "c", "minzoom": 5, "maxzoom": 5}]}"#,
                     "Styles/x.json: layers[0] (a).maxzoom: minzoom 5 is not below maxzoom 5: the layer would never show")
         expectError(#"{"version": 8, "sources": {"t": {"type": "vector", "url": "https://example.com/tiles.json"}}, "layers": []}"#,
-                    "Styles/x.json: sources.t.url: vector source url 'https://example.com/tiles.json' is not supported: use basemap://NAME or the path of a GeoPackage")
+                    "Styles/x.json: sources.t.url: vector source url 'https://example.com/tiles.json' is not supported: use mbtiles://PATH, pmtiles://PATH, basemap://NAME or the path of a GeoPackage (Mapwright reads files, not tile servers)")
         expectError(#"{"version": 8, "sources": {"t": {"type": "raster-dem", "url": "x"}}, "layers": []}"#,
                     "Styles/x.json: sources.t.type: source type 'raster-dem' is outside Mapwright's subset: expected vector, raster or geojson")
         expectError(##"{"version": 8, "sources": {}, "layers": [], "metadata": {"mapwright": {"pins": {"palette": ["#fff", "nope"]}}}}"##,
@@ -109,8 +109,8 @@ struct StyleLoadingTests {
               case .raster(let photo) = style.sources["photo"]
         else { return #expect(Bool(false), "wrong source types") }
         #expect(world.location == .basemap(name: "world"))
-        #expect(world.location.fileURL(basemapDirectory: basemapDirectory).path == "/opt/mapwright/Tiles/basemap/world_map.gpkg")
-        #expect(mine.location.fileURL(basemapDirectory: basemapDirectory).path == "/home/me/data/trips.gpkg")
+        #expect(world.location.geoPackageURL(basemapDirectory: basemapDirectory)?.path == "/opt/mapwright/Tiles/basemap/world_map.gpkg")
+        #expect(mine.location.geoPackageURL(basemapDirectory: basemapDirectory)?.path == "/home/me/data/trips.gpkg")
         #expect(absolute.location == .file(URL(fileURLWithPath: "/srv/maps/x.gpkg")))
         #expect(track.data.path == "/home/me/styles/track.geojson")
         #expect(photo.tiles == .mbtiles(URL(fileURLWithPath: "/home/me/styles/aerial.mbtiles")))

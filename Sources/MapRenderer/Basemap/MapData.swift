@@ -59,7 +59,7 @@ public final class MapData: @unchecked Sendable {
                 do throws(GeoDataError) { return try FeatureCollectionSource(geoJSONPath: geoJSON.data.path) } catch { throw .data(error) }
             }
         case .vector(let vector):
-            let url = vector.location.fileURL(basemapDirectory: basemapDirectory)
+            guard let url = vector.location.geoPackageURL(basemapDirectory: basemapDirectory) else { return nil }
             let table = sourceLayer ?? ""
             return try cached("gpkg:\(url.path)#\(table)") { () throws(RendererError) in
                 let geoPackage = try self.geoPackage(at: url, isBasemap: { if case .basemap = vector.location { return true }; return false }())

@@ -42,7 +42,7 @@ struct StylePainter {
         let features: [PreparedFeature]
         do { features = try prepared.features(in: visibleMapRect, clipMarginPixels: clipMarginPixels) } catch { throw .data(error) }
         guard layer.filter != nil else { return features }
-        return features.filter { layer.includes($0.properties.styleValues) }
+        return features.filter { layer.includes($0.styleValues, zoom: zoomLevel) }
     }
 
     /// The layer's features that meet `rect` (map points, world copies included), whole: not
@@ -55,7 +55,7 @@ struct StylePainter {
             do { indices = try prepared.source.featureIndices(inWorldRect: copy.rect) } catch { throw .data(error) }
             for index in indices {
                 var feature = prepared.features[index]
-                guard !feature.geometry.isEmpty, layer.filter == nil || layer.includes(feature.properties.styleValues) else { continue }
+                guard !feature.geometry.isEmpty, layer.filter == nil || layer.includes(feature.styleValues, zoom: zoomLevel) else { continue }
                 feature.geometry = feature.geometry.offsetBy(dx: copy.offsetX)
                 result.append(feature)
             }
@@ -83,15 +83,35 @@ struct StylePainter {
     }
 
     func drawFill(_ fill: FillLayer, features: [PreparedFeature]) {
-        let color = fill.color.value(atZoom: zoomLevel)
-        let opacity = fill.opacity.value(atZoom: zoomLevel)
+        guard fill.color.isDataDriven || fill.opacity.isDataDriven || fill.outlineColor?.isDataDriven == true else {
+            fillGroup(features, color: fill.color.value(atZoom: zoomLevel), opacity: fill.opacity.value(atZoom: zoomLevel),
+                      outline: fill.outlineColor?.value(atZoom: zoomLevel))
+            return
+        }
+        // Data-driven: features of one colour, opacity and outline drawn together, groups in the
+        // order their first feature comes.
+        struct Look: Hashable { let color: Color, opacity: Double, outline: Color? }
+        var groups: [Look: [PreparedFeature]] = [:], order: [Look] = []
+        for feature in features {
+            let values = feature.styleValues
+            let look = Look(
+                color: fill.color.value(atZoom: zoomLevel, properties: values), opacity: fill.opacity.value(atZoom: zoomLevel, properties: values),
+                outline: fill.outlineColor?.value(atZoom: zoomLevel, properties: values))
+            if groups[look] == nil { order.append(look) }
+            groups[look, default: []].append(feature)
+        }
+        for look in order { fillGroup(groups[look]!, color: look.color, opacity: look.opacity, outline: look.outline) }
+    }
+
+    private func fillGroup(_ features: [PreparedFeature], color: Color, opacity: Double, outline: Color?) {
+        guard opacity > 0 else { return }
         cairo_new_path(cairo)
         for feature in features {
             for polygon in feature.geometry.polygons { addPolygon(polygon) }
         }
         cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
         cairo.setSource(color.with(alpha: color.alpha * opacity))
-        if let outline = fill.outlineColor?.value(atZoom: zoomLevel) {
+        if let outline {
             cairo_fill_preserve(cairo)
             cairo.setSource(outline.with(alpha: outline.alpha * opacity))
             cairo_set_line_width(cairo, 1 / viewport.scale)
@@ -101,20 +121,59 @@ struct StylePainter {
         }
     }
 
+    /// How a line layer strokes one feature.
+    private struct LineLook: Hashable {
+        let color: Color, width: Double, opacity: Double, dashes: [Double], cap: MapStyle.LineCap, join: MapStyle.LineJoin
+    }
+
     /// Strokes lines, and the rings of polygons (country borders come from country polygons).
     ///
     /// A dashed layer's dashes start at each line's (or ring's) first vertex, wherever the view
-    /// is (see ``DashPattern``): the same border is dashed alike in every image and tile.
+    /// is (see ``DashPattern``): the same border is dashed alike in every image and tile. A
+    /// data-driven layer strokes features of one look together.
     func drawLine(_ line: LineLayer, layer: StyleLayer) throws(RendererError) {
-        let width = line.width.value(atZoom: zoomLevel)
-        guard width > 0 else { return }
-        let color = line.color.value(atZoom: zoomLevel)
+        let dataDriven = [line.color.isDataDriven, line.width.isDataDriven, line.opacity.isDataDriven,
+                          line.dashArray?.isDataDriven == true, line.cap.isDataDriven, line.join.isDataDriven].contains(true)
+        func look(_ values: [String: StyleFeatureValue]) -> LineLook {
+            LineLook(
+                color: line.color.value(atZoom: zoomLevel, properties: values), width: line.width.value(atZoom: zoomLevel, properties: values),
+                opacity: line.opacity.value(atZoom: zoomLevel, properties: values),
+                dashes: line.dashArray?.value(atZoom: zoomLevel, properties: values) ?? [],
+                cap: line.cap.value(atZoom: zoomLevel, properties: values), join: line.join.value(atZoom: zoomLevel, properties: values))
+        }
+        let constant = dataDriven ? nil : look([:])
+        if let constant, constant.width <= 0 || constant.opacity <= 0 { return }
+        let isDashed = constant.map { DashPattern($0.dashes, lineWidth: $0.width) != nil } ?? (line.dashArray != nil)
+        // Dashed lines are drawn whole, from their first vertex; solid ones clipped to the view.
+        let features: [PreparedFeature]
+        if isDashed {
+            let zoomScale = ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
+            let margin = ((constant?.width ?? 32) + 2) / zoomScale
+            features = try unclippedFeatures(of: layer, in: visibleMapRect.insetBy(dx: -margin, dy: -margin))
+        } else {
+            features = try self.features(of: layer)
+        }
+        guard let constant else {
+            var groups: [LineLook: [PreparedFeature]] = [:], order: [LineLook] = []
+            for feature in features {
+                let key = look(feature.styleValues)
+                guard key.width > 0, key.opacity > 0 else { continue }
+                if groups[key] == nil { order.append(key) }
+                groups[key, default: []].append(feature)
+            }
+            for key in order { strokeGroup(groups[key]!, look: key) }
+            return
+        }
+        strokeGroup(features, look: constant)
+    }
+
+    private func strokeGroup(_ features: [PreparedFeature], look: LineLook) {
         cairo_new_path(cairo)
-        if let dashes = DashPattern(line.dashArray?.value(atZoom: zoomLevel) ?? [], lineWidth: width) {
+        if let dashes = DashPattern(look.dashes, lineWidth: look.width) {
             // Whole lines, walked from their first vertex; pieces within a margin of the view
             // (the line's width and caps, in map points) are added.
             let zoomScale = ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
-            let margin = (width + 2) / zoomScale
+            let margin = (look.width + 2) / zoomScale
             let area = visibleMapRect.insetBy(dx: -margin, dy: -margin)
             let moveTo = { (point: MapPoint) in
                 if let view = viewport.unwrappedPoint(for: point) { cairo_move_to(cairo, view.x, view.y) }
@@ -122,7 +181,7 @@ struct StylePainter {
             let lineTo = { (point: MapPoint) in
                 if let view = viewport.unwrappedPoint(for: point) { cairo_line_to(cairo, view.x, view.y) }
             }
-            for feature in try unclippedFeatures(of: layer, in: area) {
+            for feature in features {
                 for points in feature.geometry.lines {
                     dashes.addDashes(along: points, closed: false, in: area, pointsPerMapPoint: zoomScale, moveTo: moveTo, lineTo: lineTo)
                 }
@@ -131,15 +190,15 @@ struct StylePainter {
                 }
             }
         } else {
-            for feature in try features(of: layer) {
+            for feature in features {
                 for points in feature.geometry.lines { cairo.addPolyline(points.compactMap(viewport.unwrappedPoint(for:))) }
                 for polygon in feature.geometry.polygons { addPolygon(polygon) }
             }
         }
-        cairo.setSource(color.with(alpha: color.alpha * line.opacity.value(atZoom: zoomLevel)))
-        cairo_set_line_width(cairo, width)
-        cairo_set_line_cap(cairo, line.cap.value(atZoom: zoomLevel).cairo)
-        cairo_set_line_join(cairo, line.join.value(atZoom: zoomLevel).cairo)
+        cairo.setSource(look.color.with(alpha: look.color.alpha * look.opacity))
+        cairo_set_line_width(cairo, look.width)
+        cairo_set_line_cap(cairo, look.cap.cairo)
+        cairo_set_line_join(cairo, look.join.cairo)
         cairo_set_dash(cairo, nil, 0, 0)
         cairo_stroke(cairo)
     }

@@ -16,10 +16,51 @@ struct LabelCandidate {
     /// The font and wrapping width the text was laid out with, to lay it out again elsewhere.
     let font: FontSpec
     let maximumWidthPoints: Double
+    /// The text's direction, in radians clockwise from the view's x axis, within (−π/2, π/2]:
+    /// 0 for point labels; a street's direction for labels along lines, never upside down.
+    var angle: Double = 0
+    /// The boxes the label takes, for collisions: its frame when level; for a turned label,
+    /// the boxes of a row of pieces along it (one box round a long diagonal label would take
+    /// far more room than it does).
+    var collisionBoxes: [ViewRect] {
+        guard angle != 0 else { return [frame] }
+        let size = layout.size
+        let pieces = max(1, Int((size.width / max(size.height, 1)).rounded(.up)))
+        let pieceWidth = size.width / Double(pieces)
+        let cosine = cos(angle), sine = sin(angle)
+        let boxWidth = pieceWidth * abs(cosine) + size.height * abs(sine)
+        let boxHeight = pieceWidth * abs(sine) + size.height * abs(cosine)
+        return (0..<pieces).map { piece in
+            let along = (Double(piece) + 0.5) * pieceWidth - size.width / 2
+            let middle = ViewPoint(x: center.x + along * cosine, y: center.y + along * sine)
+            return ViewRect(x: middle.x - boxWidth / 2, y: middle.y - boxHeight / 2, width: boxWidth, height: boxHeight)
+        }
+    }
 
+    /// The unturned frame, centred on ``center``.
     var frame: ViewRect {
         let size = layout.size
         return ViewRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+    }
+
+    /// The box round everything the label takes, turned or not.
+    var bounds: ViewRect {
+        let boxes = collisionBoxes
+        return ViewRect(enclosing: boxes.flatMap { [$0.origin, ViewPoint(x: $0.maxX, y: $0.maxY)] }) ?? frame
+    }
+
+    /// Draws the label: its text centred on ``center``, turned by ``angle``.
+    func draw(in cairo: OpaquePointer) {
+        guard angle != 0 else {
+            layout.draw(at: frame.origin, color: color, halo: halo)
+            return
+        }
+        let size = layout.size
+        cairo_save(cairo)
+        cairo_translate(cairo, center.x, center.y)
+        cairo_rotate(cairo, angle)
+        layout.draw(at: ViewPoint(x: -size.width / 2, y: -size.height / 2), color: color, halo: halo)
+        cairo_restore(cairo)
     }
 
     /// The labels a symbol layer asks for: one per feature with text and an anchor (its largest
@@ -42,8 +83,12 @@ struct LabelCandidate {
         let color = textColor.with(alpha: textColor.alpha * opacity)
         let halo = haloWidth > 0 ? (color: haloColor.with(alpha: haloColor.alpha * opacity), widthPoints: haloWidth) : nil
         var candidates: [LabelCandidate] = []
+        if symbol.placement.value(atZoom: zoom) != .point {
+            return lineCandidates(
+                of: symbol, features: features, viewport: viewport, zoom: zoom, font: font, color: color, halo: halo, cairo: cairo)
+        }
         for feature in features {
-            let properties = feature.properties.styleValues
+            let properties = feature.styleValues
             guard let text = symbol.label(for: properties, atZoom: zoom), !text.isEmpty,
                   let anchor = LabelAnchor.anchor(for: feature.geometry, viewport: viewport)
             else { continue }
@@ -53,7 +98,7 @@ struct LabelCandidate {
             candidates.append(LabelCandidate(
                 layout: layout,
                 center: anchor.point,
-                priority: symbol.sortKey?.value(for: properties).map { -$0 } ?? anchor.areaPoints,
+                priority: symbol.sortKey?.value(for: properties, zoom: zoom).map { -$0 } ?? anchor.areaPoints,
                 color: color,
                 halo: halo,
                 font: font,
@@ -78,12 +123,15 @@ struct LabelPlacer {
         }
         var placed: [LabelCandidate] = []
         for candidate in ordered {
-            let frame = candidate.frame
-            guard frame.minX >= 2, frame.minY >= 2, frame.maxX <= viewSize.width - 2, frame.maxY <= viewSize.height - 2 else { continue }
-            let padded = ViewRect(
-                x: frame.minX - paddingPoints, y: frame.minY - paddingPoints,
-                width: frame.size.width + 2 * paddingPoints, height: frame.size.height + 2 * paddingPoints)
-            if index.insertIfFree(padded) { placed.append(candidate) }
+            let boxes = candidate.collisionBoxes
+            guard boxes.allSatisfy({ $0.minX >= 2 && $0.minY >= 2 && $0.maxX <= viewSize.width - 2 && $0.maxY <= viewSize.height - 2 })
+            else { continue }
+            let padded = boxes.map { ViewRect(
+                x: $0.minX - paddingPoints, y: $0.minY - paddingPoints,
+                width: $0.size.width + 2 * paddingPoints, height: $0.size.height + 2 * paddingPoints) }
+            guard !padded.contains(where: { index.collides($0) }) else { continue }
+            for box in padded { index.insert(box) }
+            placed.append(candidate)
         }
         return placed
     }

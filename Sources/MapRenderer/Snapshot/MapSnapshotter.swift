@@ -181,7 +181,7 @@ public final class MapSnapshotter: Sendable {
             case .line(let line):
                 try painter.drawLine(line, layer: layer)
             case .symbol:
-                for label in labels[index] ?? [] { label.layout.draw(at: label.frame.origin, color: label.color, halo: label.halo) }
+                for label in labels[index] ?? [] { label.draw(in: cairo) }
             case .raster(let raster):
                 try painter.drawRaster(raster, layer: layer)
             }

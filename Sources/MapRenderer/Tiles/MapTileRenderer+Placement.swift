@@ -68,7 +68,7 @@ extension MapTileRenderer {
             }
             var taken = CollisionIndex()
             if drawsMarkers, let bounds = ViewRect(enclosing: candidatesByLayer.flatMap(\.candidates).flatMap {
-                [$0.frame.origin, ViewPoint(x: $0.frame.maxX, y: $0.frame.maxY)]
+                [$0.bounds.origin, ViewPoint(x: $0.bounds.maxX, y: $0.bounds.maxY)]
             }) {
                 // The markers where labels are, in world points as the labels are.
                 let area = MapRect(
@@ -85,7 +85,7 @@ extension MapTileRenderer {
                 for label in placer.place(candidates, in: worldSize, avoiding: &taken) {
                     labels.append(TilePlacement.Label(
                         layerIndex: index, text: label.layout.text, font: label.font, maximumWidthPoints: label.maximumWidthPoints,
-                        frame: label.frame, color: label.color, halo: label.halo))
+                        frame: label.frame, angle: label.angle, bounds: label.bounds, color: label.color, halo: label.halo))
                 }
             }
         }

@@ -25,8 +25,12 @@ final class TilePlacement: Sendable {
         let text: String
         let font: FontSpec
         let maximumWidthPoints: Double
-        /// Its logical frame in world points.
+        /// Its logical frame in world points, unturned, centred where the label is.
         let frame: ViewRect
+        /// Its direction (see ``LabelCandidate/angle``).
+        let angle: Double
+        /// The box round everything it takes, turned or not, in world points.
+        let bounds: ViewRect
         let color: Color
         let halo: (color: Color, widthPoints: Double)?
     }
@@ -63,7 +67,7 @@ final class TilePlacement: Sendable {
         self.callout = callout
         var cells: [SIMD2<Int>: [Int]] = [:]
         for (index, label) in labels.enumerated() {
-            for cell in TilePlacement.cells(of: label.frame) { cells[cell, default: []].append(index) }
+            for cell in TilePlacement.cells(of: label.bounds) { cells[cell, default: []].append(index) }
         }
         self.cells = cells
     }
@@ -84,7 +88,7 @@ final class TilePlacement: Sendable {
         var indices = Set<Int>()
         for cell in TilePlacement.cells(of: window) {
             for index in self.cells[cell] ?? [] {
-                let frame = labels[index].frame
+                let frame = labels[index].bounds
                 if frame.maxX + margin > window.minX, frame.minX - margin < window.maxX,
                    frame.maxY + margin > window.minY, frame.minY - margin < window.maxY {
                     indices.insert(index)
@@ -94,11 +98,12 @@ final class TilePlacement: Sendable {
         var result: [Int: [LabelCandidate]] = [:]
         for index in indices.sorted() {
             let label = labels[index]
-            let layout = TextLayout(label.text, font: label.font, in: cairo, maximumWidth: label.maximumWidthPoints, wraps: true)
+            let layout = TextLayout(label.text, font: label.font, in: cairo, maximumWidth: label.maximumWidthPoints.isFinite ? label.maximumWidthPoints : nil, wraps: true)
             result[label.layerIndex, default: []].append(LabelCandidate(
                 layout: layout,
                 center: ViewPoint(x: label.frame.midX - origin.x, y: label.frame.midY - origin.y),
-                priority: 0, color: label.color, halo: label.halo, font: label.font, maximumWidthPoints: label.maximumWidthPoints))
+                priority: 0, color: label.color, halo: label.halo, font: label.font, maximumWidthPoints: label.maximumWidthPoints,
+                angle: label.angle))
         }
         return result
     }

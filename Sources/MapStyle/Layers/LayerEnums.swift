@@ -28,6 +28,19 @@ public enum TextTransform: String, StyleValueType, CaseIterable {
     }
 }
 
+/// Where a symbol layer puts its labels, `symbol-placement` (MapLibre Style Specification,
+/// "Layers: symbol").
+///
+/// The default is ``point``.
+public enum SymbolPlacement: String, StyleValueType, CaseIterable {
+    /// At the feature's point, or inside its largest polygon.
+    case point
+    /// Along lines (street names), repeated every `symbol-spacing` points, never upside down.
+    case line
+    /// Once, at the middle of each line.
+    case lineCenter = "line-center"
+}
+
 /// Whether a layer is drawn, the `visibility` layout property (MapLibre Style Specification,
 /// "Layers: layout").
 ///

@@ -70,6 +70,11 @@ public struct SymbolLayer: Hashable, Sendable {
     /// `symbol-sort-key`: labels with lower keys are placed first and win collisions; nil keeps
     /// the data order. The default is nil.
     public var sortKey: SymbolSortKey?
+    /// `symbol-placement`: at points, or along lines. The default is point.
+    public var placement: StyleValue<SymbolPlacement> = .constant(.point)
+    /// `symbol-spacing`: the distance between labels repeated along a line, in points. The
+    /// default is 250.
+    public var spacing: StyleValue<Double> = .constant(250)
     /// `text-color`. The default is black.
     public var textColor: StyleValue<Color> = .constant(.black)
     /// `text-opacity`, in [0, 1]. The default is 1.

@@ -162,6 +162,8 @@ extension StyleDecoder {
             try properties.layout("text-max-width", into: &symbol.textMaxWidth, parse: length)
             try properties.layout("text-transform", into: &symbol.textTransform, parse: reader.enumeration)
             try properties.layout("text-letter-spacing", into: &symbol.textLetterSpacing, parse: reader.number(_:at:))
+            try properties.layout("symbol-placement", into: &symbol.placement, parse: reader.enumeration)
+            try properties.layout("symbol-spacing", into: &symbol.spacing, parse: reader.number(in: 1...Double.infinity))
             if let value = properties.layout["symbol-sort-key"] {
                 symbol.sortKey = try sortKey(value, at: properties.layoutPath.appending("symbol-sort-key"))
             }
@@ -208,7 +210,7 @@ extension StyleDecoder {
         .line: ["visibility", "line-cap", "line-join"],
         .symbol: [
             "visibility", "text-field", "text-size", "text-font", "text-max-width", "text-transform",
-            "text-letter-spacing", "symbol-sort-key",
+            "text-letter-spacing", "symbol-sort-key", "symbol-placement", "symbol-spacing",
         ],
         .raster: ["visibility"],
     ]

@@ -21,12 +21,16 @@ extension StyleDecoder {
         }
         switch type {
         case "vector":
-            reportUnknownKeys(members, known: ["type", "url", "attribution"], at: path) {
+            reportUnknownKeys(members, known: ["type", "url", "attribution", "minzoom", "maxzoom"], at: path) {
                 "unknown or unsupported key '\($0)' of a vector source (ignored)"
             }
-            guard let urlJSON = members["url"] else { throw error(.missingKey("url"), at: path) }
-            let location = try geoPackageLocation(try string(urlJSON, at: path.appending("url")), at: path.appending("url"))
-            return .vector(VectorSource(location: location, attribution: attribution))
+            let location = try members["url"].map { value throws(StyleError) in
+                try vectorLocation(try string(value, at: path.appending("url")), at: path.appending("url"))
+            } ?? .unconfigured
+            var source = VectorSource(location: location, attribution: attribution)
+            if let value = members["minzoom"] { source.minZoom = try integer(value, in: 0...30, at: path.appending("minzoom")) }
+            if let value = members["maxzoom"] { source.maxZoom = try integer(value, in: 0...30, at: path.appending("maxzoom")) }
+            return .vector(source)
         case "geojson":
             reportUnknownKeys(members, known: ["type", "data", "attribution"], at: path) {
                 "unknown or unsupported key '\($0)' of a geojson source (ignored)"
@@ -100,7 +104,15 @@ extension StyleDecoder {
         return source
     }
 
-    private func geoPackageLocation(_ url: String, at path: StylePath) throws(StyleError) -> GeoPackageLocation {
+    private func vectorLocation(_ url: String, at path: StylePath) throws(StyleError) -> VectorSourceLocation {
+        for scheme in ["mbtiles://", "pmtiles://"] where url.hasPrefix(scheme) {
+            let file = String(url.dropFirst(scheme.count))
+            guard !file.isEmpty else { throw error(.invalidValue("'\(url)' names no file: expected \(scheme)PATH"), at: path) }
+            return .tileset(StyleLocation.fileURL(file, relativeTo: baseURL))
+        }
+        if url.hasSuffix(".mbtiles") || url.hasSuffix(".pmtiles"), !StyleDecoder.isRemote(url) {
+            return .tileset(StyleLocation.fileURL(url, relativeTo: baseURL))
+        }
         if url.hasPrefix("basemap://") {
             let name = String(url.dropFirst("basemap://".count))
             guard !name.isEmpty, !name.contains("/") else {
@@ -110,7 +122,7 @@ extension StyleDecoder {
         }
         guard !StyleDecoder.isRemote(url) else {
             throw error(.invalidValue(
-                "vector source url '\(url)' is not supported: use basemap://NAME or the path of a GeoPackage"
+                "vector source url '\(url)' is not supported: use mbtiles://PATH, pmtiles://PATH, basemap://NAME or the path of a GeoPackage (Mapwright reads files, not tile servers)"
             ), at: path)
         }
         return .file(StyleLocation.fileURL(url, relativeTo: baseURL))

@@ -19,37 +19,52 @@ public enum StyleSource: Hashable, Sendable {
     }
 }
 
-/// A vector source. Where MapLibre reads vector tiles, Mapwright reads GeoPackage feature
-/// tables: a layer's `source-layer` names the table.
+/// A vector source: Mapbox Vector Tiles from an MBTiles or PMTiles file, as MapLibre reads them
+/// (a layer's `source-layer` names a layer of the tiles), or a GeoPackage (a layer's
+/// `source-layer` names a feature table).
 ///
-/// Its `url` is `basemap://NAME` for a bundled basemap (`basemap://world` is
-/// `Tiles/basemap/world_map.gpkg`), or the path or `file://` URL of a GeoPackage; a relative
-/// path is relative to the style file.
+/// Its `url` is `mbtiles://PATH` or `pmtiles://PATH`, or a path ending in `.mbtiles` or
+/// `.pmtiles`, for vector tiles; `basemap://NAME` for a bundled basemap (`basemap://world` is
+/// `Tiles/basemap/world_map.gpkg`); or the path or `file://` URL of a GeoPackage. A relative path
+/// is relative to the style file. A vector source without `url` waits for tiles, given on the
+/// command line by `--vector-source` (``Style/configuringVectorSources(_:id:)``).
 public struct VectorSource: Hashable, Sendable {
-    /// Where the GeoPackage is.
-    public var location: GeoPackageLocation
-    /// `attribution`, shown on the map. The default is nil.
+    /// Where the data is.
+    public var location: VectorSourceLocation
+    /// `attribution`, shown on the map; nil takes the tileset's own (its metadata's
+    /// `attribution`). The default is nil.
     public var attribution: String?
+    /// `minzoom` and `maxzoom`: the zooms of the tiles; nil takes the tileset's own. Views deeper
+    /// than the deepest zoom draw its tiles scaled up (overzoom). The defaults are nil.
+    public var minZoom: Int?
+    public var maxZoom: Int?
 
-    public init(location: GeoPackageLocation, attribution: String? = nil) {
+    public init(location: VectorSourceLocation, attribution: String? = nil, minZoom: Int? = nil, maxZoom: Int? = nil) {
         self.location = location
         self.attribution = attribution
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
     }
 }
 
-/// Where a vector source's GeoPackage is.
-public enum GeoPackageLocation: Hashable, Sendable {
-    /// `basemap://NAME`: a basemap shipped with Mapwright.
+/// Where a vector source's data is.
+public enum VectorSourceLocation: Hashable, Sendable {
+    /// `basemap://NAME`: a GeoPackage shipped with Mapwright.
     case basemap(name: String)
     /// A GeoPackage file.
     case file(URL)
+    /// A vector tileset: an MBTiles (`format` pbf) or PMTiles file of Mapbox Vector Tiles.
+    case tileset(URL)
+    /// No data yet: the source waits for `--vector-source`.
+    case unconfigured
 
     /// The GeoPackage's file URL, finding bundled basemaps as `NAME_map.gpkg` in
-    /// `basemapDirectory` (normally `Tiles/basemap`).
-    public func fileURL(basemapDirectory: URL) -> URL {
+    /// `basemapDirectory` (normally `Tiles/basemap`); nil for a tileset or no data.
+    public func geoPackageURL(basemapDirectory: URL) -> URL? {
         switch self {
         case .basemap(let name): return basemapDirectory.appendingPathComponent("\(name)_map.gpkg")
         case .file(let url): return url
+        case .tileset, .unconfigured: return nil
         }
     }
 }

@@ -1,0 +1,188 @@
+import CCairo
+import Foundation
+import GeoData
+import MapCore
+import MapStyle
+
+extension LabelCandidate {
+    /// Labels along lines (`symbol-placement: line` or `line-center`): street names.
+    ///
+    /// A feature's lines with the same text are joined where one ends at another's start (a
+    /// street cut at tile edges is one street again), then walked: `line` tries a label every
+    /// `symbol-spacing` points, starting half a spacing in; `line-center` once, at the middle.
+    /// A label goes where the line runs straight enough under it (no vertex further than a
+    /// third of the text's height from the chord, no turn sharper than 30° between segments),
+    /// turned to the line and never upside down; it does not wrap. Priority: the sort key, else
+    /// the line's length, so long streets are named before short ones.
+    static func lineCandidates(
+        of symbol: SymbolLayer, features: [PreparedFeature], viewport: Viewport, zoom: Double, font: FontSpec, color: Color,
+        halo: (color: Color, widthPoints: Double)?, cairo: OpaquePointer
+    ) -> [LabelCandidate] {
+        let placement = symbol.placement.value(atZoom: zoom)
+        let spacing = max(1, symbol.spacing.value(atZoom: zoom))
+        // Lines by label text, in view points, joined.
+        var linesByText: [String: (lines: [[ViewPoint]], priority: Double?)] = [:]
+        var order: [String] = []
+        for feature in features where !feature.geometry.lines.isEmpty {
+            let properties = feature.styleValues
+            guard let text = symbol.label(for: properties, atZoom: zoom), !text.isEmpty else { continue }
+            if linesByText[text] == nil { order.append(text) }
+            let sortKey = symbol.sortKey?.value(for: properties, zoom: zoom)
+            for line in feature.geometry.lines {
+                let points = line.compactMap(viewport.unwrappedPoint(for:))
+                guard points.count >= 2 else { continue }
+                linesByText[text, default: ([], sortKey)].lines.append(points)
+            }
+        }
+        var candidates: [LabelCandidate] = []
+        for text in order {
+            guard let entry = linesByText[text] else { continue }
+            let layout = TextLayout(text, font: font, in: cairo)
+            let size = layout.size
+            for line in LineJoining.joined(entry.lines) {
+                let walk = Polyline(line)
+                guard walk.length >= size.width + 4 else { continue }
+                let anchors: [Double]
+                if placement == .lineCenter || walk.length < spacing {
+                    anchors = [walk.length / 2]
+                } else {
+                    anchors = Array(stride(from: spacing / 2, through: walk.length - spacing / 4, by: spacing))
+                }
+                for distance in anchors {
+                    let start = distance - size.width / 2, end = distance + size.width / 2
+                    guard start >= 0, end <= walk.length,
+                          let (a, b) = walk.straightStretch(from: start, to: end, tolerance: max(1, size.height / 3), maximumTurnRadians: .pi / 6)
+                    else { continue }
+                    var angle = atan2(b.y - a.y, b.x - a.x)
+                    if angle > .pi / 2 { angle -= .pi } else if angle <= -.pi / 2 { angle += .pi }
+                    candidates.append(LabelCandidate(
+                        layout: layout, center: ViewPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2),
+                        priority: entry.priority.map { -$0 } ?? walk.length, color: color, halo: halo, font: font,
+                        maximumWidthPoints: .infinity, angle: angle))
+                }
+            }
+        }
+        return candidates
+    }
+}
+
+/// Lines joined end to start: pieces of one street, cut at tile edges, become one line again.
+enum LineJoining {
+    /// The lines, with every line that starts where another ends (within a hundredth of a point)
+    /// joined to it; lines meeting end to end or start to start are joined with one reversed.
+    static func joined(_ lines: [[ViewPoint]]) -> [[ViewPoint]] {
+        guard lines.count > 1 else { return lines }
+        struct Key: Hashable { let x: Int64, y: Int64 }
+        func key(_ point: ViewPoint) -> Key { Key(x: Int64((point.x * 100).rounded()), y: Int64((point.y * 100).rounded())) }
+        var pieces: [[ViewPoint]?] = lines
+        var byStart: [Key: [Int]] = [:], byEnd: [Key: [Int]] = [:]
+        for (index, line) in lines.enumerated() {
+            byStart[key(line[0]), default: []].append(index)
+            byEnd[key(line[line.count - 1]), default: []].append(index)
+        }
+        func take(_ index: Int) -> [ViewPoint]? {
+            guard let line = pieces[index] else { return nil }
+            pieces[index] = nil
+            byStart[key(line[0])]?.removeAll { $0 == index }
+            byEnd[key(line[line.count - 1])]?.removeAll { $0 == index }
+            return line
+        }
+        var result: [[ViewPoint]] = []
+        for index in lines.indices {
+            guard var line = take(index) else { continue }
+            // Extend forward: a line starting at our end, else one ending there (reversed).
+            while true {
+                let end = key(line[line.count - 1])
+                if let next = byStart[end]?.first, let piece = take(next) {
+                    line += piece.dropFirst()
+                } else if let next = byEnd[end]?.first, let piece = take(next) {
+                    line += piece.reversed().dropFirst()
+                } else { break }
+            }
+            // And backward.
+            while true {
+                let start = key(line[0])
+                if let previous = byEnd[start]?.first, let piece = take(previous) {
+                    line = piece + line.dropFirst()
+                } else if let previous = byStart[start]?.first, let piece = take(previous) {
+                    line = piece.reversed() + line.dropFirst()
+                } else { break }
+            }
+            result.append(line)
+        }
+        return result
+    }
+}
+
+/// A polyline in view points walked by distance.
+struct Polyline {
+    let points: [ViewPoint]
+    /// Distance from the start to each point.
+    let distances: [Double]
+
+    init(_ points: [ViewPoint]) {
+        self.points = points
+        var distances = [0.0]
+        for (a, b) in zip(points, points.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
+        self.distances = distances
+    }
+
+    var length: Double { distances.last ?? 0 }
+
+    /// The point at `distance` along the line, and the index of the segment it lies on.
+    func point(at distance: Double) -> (point: ViewPoint, segment: Int) {
+        guard points.count > 1 else { return (points.first ?? ViewPoint(x: 0, y: 0), 0) }
+        var segment = 0
+        while segment < points.count - 2, distances[segment + 1] < distance { segment += 1 }
+        let span = distances[segment + 1] - distances[segment]
+        let t = span > 0 ? min(1, max(0, (distance - distances[segment]) / span)) : 0
+        let a = points[segment], b = points[segment + 1]
+        return (ViewPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), segment)
+    }
+
+    /// The ends of the stretch from `start` to `end` when the line runs straight enough there:
+    /// no vertex in between further than `tolerance` from the chord and no turn sharper than
+    /// `maximumTurnRadians` between its segments; nil otherwise.
+    func straightStretch(from start: Double, to end: Double, tolerance: Double, maximumTurnRadians: Double) -> (ViewPoint, ViewPoint)? {
+        let (a, first) = point(at: start)
+        let (b, last) = point(at: end)
+        let chordX = b.x - a.x, chordY = b.y - a.y
+        let chord = hypot(chordX, chordY)
+        guard chord > 0, chord >= (end - start) * 0.9 else { return nil }
+        var previousAngle: Double?
+        var segmentStart = a
+        for index in first...last {
+            let vertex = index < last ? points[index + 1] : b
+            let deviation = abs((vertex.x - a.x) * chordY - (vertex.y - a.y) * chordX) / chord
+            guard deviation <= tolerance else { return nil }
+            let dx = vertex.x - segmentStart.x, dy = vertex.y - segmentStart.y
+            if hypot(dx, dy) > 1e-6 {
+                let angle = atan2(dy, dx)
+                if let previousAngle {
+                    var turn = abs(angle - previousAngle)
+                    if turn > .pi { turn = 2 * .pi - turn }
+                    guard turn <= maximumTurnRadians else { return nil }
+                }
+                previousAngle = angle
+            }
+            segmentStart = vertex
+        }
+        return (a, b)
+    }
+}
+
+extension PreparedFeature {
+    /// The properties as the style's filters and text fields read them, with `$type` (`Point`,
+    /// `LineString` or `Polygon`) as legacy filters and `["geometry-type"]` name it.
+    var styleValues: [String: StyleFeatureValue] {
+        var values = properties.styleValues
+        if !geometry.polygons.isEmpty {
+            values["$type"] = "Polygon"
+        } else if !geometry.lines.isEmpty {
+            values["$type"] = "LineString"
+        } else if !geometry.points.isEmpty {
+            values["$type"] = "Point"
+        }
+        return values
+    }
+}

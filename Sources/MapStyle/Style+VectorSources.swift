@@ -1,0 +1,51 @@
+import Foundation
+
+extension Style {
+    /// The ids of vector sources that layers draw but that have no data (no `url`), sorted.
+    /// The `streets` style ships this way: the vector tiles are the user's to supply.
+    public var unconfiguredVectorSourceIDs: [String] {
+        let used = Set(layers.compactMap(\.source))
+        return sources.compactMap { id, source in
+            guard used.contains(id), case .vector(let vector) = source, vector.location == .unconfigured else { return nil }
+            return id
+        }.sorted()
+    }
+
+    /// Checks that every vector source the layers draw has data.
+    ///
+    /// - Throws: ``StyleError/Kind/unconfiguredVectorSources(style:sourceIDs:)``, whose message
+    ///   says the style needs a vector tileset.
+    public func requireConfiguredVectorSources() throws(StyleError) {
+        let missing = unconfiguredVectorSourceIDs
+        guard missing.isEmpty else { throw StyleError(.unconfiguredVectorSources(style: id, sourceIDs: missing)) }
+    }
+
+    /// The style with a vector source's data replaced by a vector tileset, as `--vector-source`
+    /// on the command line does: `render --style streets --vector-source helsinki.mbtiles`.
+    ///
+    /// - Parameters:
+    ///   - tileset: An MBTiles or PMTiles file of Mapbox Vector Tiles.
+    ///   - id: The vector source to configure; nil configures every unconfigured vector source,
+    ///     or, when there is none, every vector source that reads vector tiles.
+    /// - Throws: ``StyleError/Kind/unknownSource(_:)`` when `id` names no vector source, or when
+    ///   `id` is nil and the style has no vector-tile source to bind.
+    public func configuringVectorSources(_ tileset: URL, id: String? = nil) throws(StyleError) -> Style {
+        var ids = id.map { [$0] } ?? unconfiguredVectorSourceIDs
+        if id == nil, ids.isEmpty {
+            ids = sources.compactMap { id, source in
+                guard case .vector(let vector) = source, case .tileset = vector.location else { return nil }
+                return id
+            }.sorted()
+        }
+        guard !ids.isEmpty else {
+            throw StyleError(.invalidValue("style '\(self.id)' has no vector tile source to read it: it draws GeoPackages (such as the basemap) only"))
+        }
+        var style = self
+        for sourceID in ids {
+            guard case .vector(var vector) = sources[sourceID] else { throw StyleError(.unknownSource(sourceID)) }
+            vector.location = .tileset(tileset)
+            style.sources[sourceID] = .vector(vector)
+        }
+        return style
+    }
+}
