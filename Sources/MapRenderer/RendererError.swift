@@ -28,6 +28,9 @@ public enum RendererError: Error, Sendable {
     case invalidTileOptions(reason: String)
     /// A tile that could not be encoded, named `z/x/y`.
     case encoding(tile: String, reason: String)
+    /// A vector tileset that cannot be read: not a tileset, not of vector tiles, or a damaged
+    /// tile (the reason names it).
+    case vectorTiles(path: String, reason: String)
 }
 
 extension RendererError: CustomStringConvertible, LocalizedError {
@@ -55,6 +58,8 @@ extension RendererError: CustomStringConvertible, LocalizedError {
             return "tiles: \(reason)"
         case .encoding(let tile, let reason):
             return "tile \(tile): cannot encode it: \(reason)"
+        case .vectorTiles(let path, let reason):
+            return reason.hasPrefix(path) ? reason : "\(path): \(reason)"
         }
     }
 

@@ -14,6 +14,9 @@ struct StyleOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Imagery for the satellite and hybrid styles: a tile URL template with {z}, {x} and {y} (also {s}, {r}) or an .mbtiles file.")
     var rasterSource: String?
 
+    @Option(parsing: .unconditional, help: "Vector tiles for the styles that draw them (streets): an OpenMapTiles-schema .mbtiles or .pmtiles file, such as Samples/helsinki/helsinki.mbtiles.")
+    var vectorSource: String?
+
     @Option(parsing: .unconditional, help: "The folder of named styles; by default $MAPWRIGHT_DATA/Styles, then the installed, user and checkout data (README: Data and caches).")
     var stylesDirectory: String?
 
@@ -58,6 +61,22 @@ struct StyleOptions: ParsableArguments {
             try configured.requireConfiguredRasterSources()
         } catch {
             throw CommandFailure("\(error.description), with --raster-source")
+        }
+        if let vectorSource {
+            try OutputPath.checkReadableFile(vectorSource, option: "--vector-source")
+            guard vectorSource.hasSuffix(".mbtiles") || vectorSource.hasSuffix(".pmtiles") else {
+                throw CommandFailure("--vector-source: '\(vectorSource)' must end in .mbtiles or .pmtiles")
+            }
+            do throws(StyleError) {
+                configured = try configured.configuringVectorSources(URL(fileURLWithPath: vectorSource))
+            } catch {
+                throw CommandFailure("--vector-source: \(error.description)")
+            }
+        }
+        do throws(StyleError) {
+            try configured.requireConfiguredVectorSources()
+        } catch {
+            throw CommandFailure("\(error.description), with --vector-source")
         }
         return configured
     }

@@ -26,6 +26,7 @@ public final class MapData: @unchecked Sendable {
     private var geoPackages: [URL: GeoPackage] = [:]
     private var sources: [String: any FeatureSource] = [:]
     private var rasterSources: [String: any RasterTileSource] = [:]
+    private var vectorTileSources: [String: VectorTileSource] = [:]
 
     /// Creates the data store.
     ///
@@ -66,6 +67,33 @@ public final class MapData: @unchecked Sendable {
                 do throws(GeoDataError) { return try GeoPackageSource(geoPackage: geoPackage, table: table) } catch { throw .data(error) }
             }
         }
+    }
+
+    /// The vector tileset a style source reads, opened once per file and zooms.
+    ///
+    /// - Throws: ``RendererError/vectorTiles(path:reason:)`` when it is not a vector tileset.
+    func vectorTileSource(_ vector: VectorSource, url: URL) throws(RendererError) -> VectorTileSource {
+        try cached("\(url.path)#\(vector.minZoom ?? -1)-\(vector.maxZoom ?? -1)", in: \.vectorTileSources) { () throws(RendererError) in
+            try VectorTileSource(url: url, minZoom: vector.minZoom, maxZoom: vector.maxZoom)
+        }
+    }
+
+    /// The map's credit line, as ``Style/attributionText`` has it (`metadata.mapwright.attribution.text`,
+    /// or the distinct `attribution`s of the sources the layers use), with a vector tileset
+    /// source that names none credited by the tileset's own `attribution` (OpenStreetMap data
+    /// carries "© OpenStreetMap contributors" there); nil when nobody is credited.
+    public func attributionText(for style: Style) -> String? {
+        if let text = style.mapwright.attribution.text { return text }
+        var credits: [String] = []
+        for layer in style.layers {
+            guard let id = layer.source, let source = style.sources[id] else { continue }
+            var text = source.attribution
+            if text == nil, case .vector(let vector) = source, case .tileset(let url) = vector.location {
+                text = (try? vectorTileSource(vector, url: url))?.attribution
+            }
+            if let text, !text.isEmpty, !credits.contains(text) { credits.append(text) }
+        }
+        return credits.isEmpty ? nil : credits.joined(separator: " · ")
     }
 
     private func cached(

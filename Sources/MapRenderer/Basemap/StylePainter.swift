@@ -38,6 +38,14 @@ struct StylePainter {
 
     /// The layer's features in view, prepared for this zoom and clipped, filtered by the layer.
     func features(of layer: StyleLayer) throws(RendererError) -> [PreparedFeature] {
+        if let tiles = try vectorTiles(of: layer) {
+            // Tiles cut their features to their bounds; those of the tiles meeting the view and
+            // a margin of 16 pixels (strokes and outlines crossing the edge) are drawn.
+            let margin = 16 * PreparedLayer.tolerance(zoomLevel: PreparedLayer.preparationZoomLevel(for: viewport.zoomLevel), screenScale: viewport.scale)
+            let features = try tiles.source.features(
+                layer: layer.sourceLayer ?? "", in: visibleMapRect.insetBy(dx: -margin, dy: -margin), zoom: tiles.zoom)
+            return layer.filter == nil ? features : features.filter { layer.includes($0.styleValues, zoom: zoomLevel) }
+        }
         guard let prepared = try preparedLayer(of: layer) else { return [] }
         let features: [PreparedFeature]
         do { features = try prepared.features(in: visibleMapRect, clipMarginPixels: clipMarginPixels) } catch { throw .data(error) }
@@ -46,8 +54,15 @@ struct StylePainter {
     }
 
     /// The layer's features that meet `rect` (map points, world copies included), whole: not
-    /// clipped, each moved into the world copy it was found in; filtered by the layer.
+    /// clipped, each moved into the world copy it was found in; filtered by the layer. A vector
+    /// tileset's features are whole within their tiles, and the lines of one feature cut at tile
+    /// edges are joined again (dashes run on across tiles).
     func unclippedFeatures(of layer: StyleLayer, in rect: MapRect) throws(RendererError) -> [PreparedFeature] {
+        if let tiles = try vectorTiles(of: layer) {
+            let features = try tiles.source.features(layer: layer.sourceLayer ?? "", in: rect, zoom: tiles.zoom)
+            let filtered = layer.filter == nil ? features : features.filter { layer.includes($0.styleValues, zoom: zoomLevel) }
+            return StylePainter.joiningLines(of: filtered)
+        }
         guard let prepared = try preparedLayer(of: layer) else { return [] }
         var result: [PreparedFeature] = []
         for copy in rect.worldCopies {
@@ -59,6 +74,42 @@ struct StylePainter {
                 feature.geometry = feature.geometry.offsetBy(dx: copy.offsetX)
                 result.append(feature)
             }
+        }
+        return result
+    }
+
+    /// The vector tileset a layer draws from and the zoom of its tiles for this view; nil for a
+    /// layer of another source.
+    private func vectorTiles(of layer: StyleLayer) throws(RendererError) -> (source: VectorTileSource, zoom: Int)? {
+        guard let sourceID = layer.source else { return nil }
+        guard let styleSource = style.sources[sourceID] else { throw .unknownSource(layer: layer.id, source: sourceID) }
+        guard case .vector(let vector) = styleSource, case .tileset(let url) = vector.location else { return nil }
+        let source = try data.vectorTileSource(vector, url: url)
+        return (source, source.tileZoom(forViewportZoom: viewport.zoomLevel))
+    }
+
+    /// Features whose lines are pieces of one line cut at tile edges, joined: features with the
+    /// same properties become one, their lines joined end to start; polygons and points are
+    /// kept as they come.
+    static func joiningLines(of features: [PreparedFeature]) -> [PreparedFeature] {
+        var result: [PreparedFeature] = []
+        var slots: [[String: PropertyValue]: Int] = [:]
+        var pieces: [Int: [[MapPoint]]] = [:]
+        for feature in features {
+            guard !feature.geometry.lines.isEmpty, feature.geometry.polygons.isEmpty, feature.geometry.points.isEmpty else {
+                result.append(feature)
+                continue
+            }
+            if let slot = slots[feature.properties] {
+                pieces[slot, default: []] += feature.geometry.lines
+            } else {
+                slots[feature.properties] = result.count
+                pieces[result.count] = feature.geometry.lines
+                result.append(feature)
+            }
+        }
+        for (slot, lines) in pieces where lines.count > 1 {
+            result[slot].geometry = PreparedGeometry(lines: LineJoining.joined(lines, quantum: 1.0 / 16))
         }
         return result
     }

@@ -39,7 +39,7 @@ extension LabelCandidate {
             guard let entry = linesByText[text] else { continue }
             let layout = TextLayout(text, font: font, in: cairo)
             let size = layout.size
-            for line in LineJoining.joined(entry.lines) {
+            for line in LineJoining.joined(entry.lines, quantum: 0.01) {
                 let walk = Polyline(line)
                 guard walk.length >= size.width + 4 else { continue }
                 let anchors: [Double]
@@ -66,28 +66,37 @@ extension LabelCandidate {
     }
 }
 
+/// A point of a plane: view points and map points alike.
+protocol PlanarPoint {
+    var x: Double { get }
+    var y: Double { get }
+}
+
+extension ViewPoint: PlanarPoint {}
+extension MapPoint: PlanarPoint {}
+
 /// Lines joined end to start: pieces of one street, cut at tile edges, become one line again.
 enum LineJoining {
-    /// The lines, with every line that starts where another ends (within a hundredth of a point)
-    /// joined to it; lines meeting end to end or start to start are joined with one reversed.
-    static func joined(_ lines: [[ViewPoint]]) -> [[ViewPoint]] {
+    /// The lines, with every line that starts where another ends (within `quantum`) joined to
+    /// it; lines meeting end to end or start to start are joined with one reversed.
+    static func joined<Point: PlanarPoint>(_ lines: [[Point]], quantum: Double) -> [[Point]] {
         guard lines.count > 1 else { return lines }
         struct Key: Hashable { let x: Int64, y: Int64 }
-        func key(_ point: ViewPoint) -> Key { Key(x: Int64((point.x * 100).rounded()), y: Int64((point.y * 100).rounded())) }
-        var pieces: [[ViewPoint]?] = lines
+        func key(_ point: Point) -> Key { Key(x: Int64((point.x / quantum).rounded()), y: Int64((point.y / quantum).rounded())) }
+        var pieces: [[Point]?] = lines
         var byStart: [Key: [Int]] = [:], byEnd: [Key: [Int]] = [:]
-        for (index, line) in lines.enumerated() {
+        for (index, line) in lines.enumerated() where !line.isEmpty {
             byStart[key(line[0]), default: []].append(index)
             byEnd[key(line[line.count - 1]), default: []].append(index)
         }
-        func take(_ index: Int) -> [ViewPoint]? {
-            guard let line = pieces[index] else { return nil }
+        func take(_ index: Int) -> [Point]? {
+            guard let line = pieces[index], !line.isEmpty else { return nil }
             pieces[index] = nil
             byStart[key(line[0])]?.removeAll { $0 == index }
             byEnd[key(line[line.count - 1])]?.removeAll { $0 == index }
             return line
         }
-        var result: [[ViewPoint]] = []
+        var result: [[Point]] = []
         for index in lines.indices {
             guard var line = take(index) else { continue }
             // Extend forward: a line starting at our end, else one ending there (reversed).

@@ -122,7 +122,10 @@ public final class MapSnapshotter: Sendable {
         let viewport = options.viewport
         let style = options.style
         if pass.drawsBasemap {
-            do { try style.requireConfiguredRasterSources() } catch { throw .style(error) }
+            do {
+                try style.requireConfiguredRasterSources()
+                try style.requireConfiguredVectorSources()
+            } catch { throw .style(error) }
         }
         let viewRect = ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         guard let visibleMapRect = viewport.mapRect(for: viewRect) else { return }
@@ -242,7 +245,7 @@ public final class MapSnapshotter: Sendable {
 
     /// The sources' credits in the bottom-right corner, on a translucent plate.
     private func drawAttribution(style: Style, viewSize: ViewSize, cairo: OpaquePointer) {
-        guard let (layout, plate) = MapSnapshotter.attributionPlate(style: style, viewSize: viewSize, cairo: cairo) else { return }
+        guard let (layout, plate) = MapSnapshotter.attributionPlate(style: style, data: data, viewSize: viewSize, cairo: cairo) else { return }
         cairo.addRoundedRect(plate, radius: 3)
         cairo_set_source_rgba(cairo, 1, 1, 1, 0.65)
         cairo_fill(cairo)
@@ -250,10 +253,9 @@ public final class MapSnapshotter: Sendable {
     }
 
     /// The attribution text laid out, and the plate behind it; nil when the style credits no one.
-    static func attributionPlate(style: Style, viewSize: ViewSize, cairo: OpaquePointer) -> (layout: TextLayout, plate: ViewRect)? {
-        let parts = [style.attributionText, style.mapwright.attribution.text].compactMap { $0 }.filter { !$0.isEmpty }
-        guard !parts.isEmpty else { return nil }
-        let layout = TextLayout(parts.joined(separator: " · "), font: FontSpec(sizePoints: 9), in: cairo, maximumWidth: viewSize.width - 8)
+    static func attributionPlate(style: Style, data: MapData, viewSize: ViewSize, cairo: OpaquePointer) -> (layout: TextLayout, plate: ViewRect)? {
+        guard let text = data.attributionText(for: style), !text.isEmpty else { return nil }
+        let layout = TextLayout(text, font: FontSpec(sizePoints: 9), in: cairo, maximumWidth: viewSize.width - 8)
         let size = layout.size
         let plate = ViewRect(x: viewSize.width - size.width - 8, y: viewSize.height - size.height - 4, width: size.width + 8, height: size.height + 4)
         return (layout, plate)

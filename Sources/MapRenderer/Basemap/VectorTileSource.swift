@@ -1,0 +1,197 @@
+import Foundation
+import GeoData
+import MapCore
+import MapStyle
+import Synchronization
+import Tilesets
+import TileStore
+import VectorTiles
+
+/// A vector tileset (an MBTiles or PMTiles file of Mapbox Vector Tiles) as a style layer draws
+/// it: the tiles covering a view, at the zoom MapLibre would read for it, decoded once, placed
+/// on the map and cut to their own tile's bounds, so that neighbouring tiles, which both carry
+/// the features near their common edge (the tile buffer), never draw them twice.
+///
+/// **Zooms.** A view at viewport zoom z (256-point tiles, as ``Viewport`` counts) shows the
+/// tiles MapLibre reads for it, whose tiles are 512 points: zoom ⌊z⌋ − 1, kept within the
+/// tileset's zooms. Deeper views draw the deepest tiles scaled up (overzoom): a tileset made to
+/// zoom 14 draws streets at zoom 18 from its zoom-14 tiles.
+///
+/// Decoded tiles are kept in memory, the most recently used 2,048, shared by every render and
+/// thread of the process. Immutable but for that cache, behind a lock.
+final class VectorTileSource: Sendable {
+    /// The file.
+    let url: URL
+    /// The zooms its tiles are at.
+    let minZoom: Int, maxZoom: Int
+    /// Where it has tiles; nil when its metadata does not say.
+    let bounds: MapRect?
+    /// Its credit line (its metadata's `attribution`), for the map's attribution.
+    let attribution: String?
+    private let reader: TilesetReader
+    private let tiles = Mutex(DecodedTiles())
+
+    /// Decoded tiles kept: at most this many.
+    static let keptTileCount = 2_048
+
+    /// Opens a vector tileset.
+    ///
+    /// - Parameters:
+    ///   - minZoom, maxZoom: The style source's own zooms; nil takes the file's.
+    /// - Throws: ``RendererError`` when the file is not a tileset, or not of vector tiles.
+    init(url: URL, minZoom: Int? = nil, maxZoom: Int? = nil) throws(RendererError) {
+        let metadata: MBTilesMetadata
+        do {
+            reader = try TilesetReader(url: url)
+            metadata = try reader.metadata()
+        } catch {
+            throw .vectorTiles(path: url.path, reason: error.description)
+        }
+        guard metadata.format == nil || metadata.format == .pbf else {
+            throw .vectorTiles(
+                path: url.path, reason: "it holds \(metadata.format?.rawValue ?? "") tiles, not vector tiles (pbf): use it as a raster source")
+        }
+        self.url = url
+        let low = min(30, max(0, minZoom ?? metadata.minZoom ?? 0))
+        self.minZoom = low
+        self.maxZoom = max(low, min(30, maxZoom ?? metadata.maxZoom ?? 14))
+        bounds = metadata.bounds.flatMap { box in
+            try? CoordinateRegion(west: box.west, south: box.south, east: box.east, north: box.north).mapRect
+        }
+        attribution = metadata.attribution
+    }
+
+    /// The zoom of the tiles drawn at a viewport zoom: ⌊z⌋ − 1 within the tileset's zooms.
+    func tileZoom(forViewportZoom zoom: Double) -> Int {
+        guard zoom.isFinite else { return minZoom }
+        return min(maxZoom, max(minZoom, Int((zoom + 1e-9).rounded(.down)) - 1))
+    }
+
+    /// The features of the tiles' layer `layer` that meet `rect` (map points; it may reach past
+    /// the antimeridian), from the tiles at `zoom`, each cut to its own tile: in tile order, then
+    /// the tile's feature order. Features found in a world copy east or west are moved there.
+    ///
+    /// - Throws: ``RendererError`` when a tile cannot be read or decoded (the message names the
+    ///   file and the tile).
+    func features(layer: String, in rect: MapRect, zoom: Int) throws(RendererError) -> [PreparedFeature] {
+        var result: [PreparedFeature] = []
+        for copy in rect.worldCopies {
+            var area = copy.rect
+            if let bounds {
+                area = area.intersection(bounds.insetBy(dx: -1, dy: -1))
+                if area.isNull { continue }
+            }
+            let cover: [TileID]
+            do { cover = try TileID.tiles(covering: area, zoom: zoom, maximumCount: 4_096) } catch {
+                throw .vectorTiles(path: url.path, reason: "the view needs \(error.description) at zoom \(zoom)")
+            }
+            for tile in cover {
+                guard let decoded = try decoded(tile) else { continue }
+                for var feature in decoded.layers[layer] ?? [] {
+                    if copy.offsetX != 0 { feature.geometry = feature.geometry.offsetBy(dx: copy.offsetX) }
+                    result.append(feature)
+                }
+            }
+        }
+        return result
+    }
+
+    /// A tile decoded and cut to its bounds, from memory or the file; nil when the file has none.
+    private func decoded(_ tile: TileID) throws(RendererError) -> DecodedTile? {
+        if case .kept(let kept) = tiles.withLock({ $0.get(tile) }) { return kept }
+        let data: Data?
+        do { data = try reader.tile(at: tile) } catch { throw .vectorTiles(path: url.path, reason: error.description) }
+        let decoded: DecodedTile?
+        if let data {
+            do { decoded = try DecodedTile(VectorTile(data: data, tile: tile), tile: tile) } catch {
+                throw .vectorTiles(path: url.path, reason: error.description)
+            }
+        } else {
+            decoded = nil
+        }
+        tiles.withLock { $0.put(tile, decoded) }
+        return decoded
+    }
+}
+
+/// One vector tile's features by layer name, on the map, cut to the tile's bounds.
+final class DecodedTile: Sendable {
+    let layers: [String: [PreparedFeature]]
+
+    init(_ vectorTile: VectorTile, tile: TileID) {
+        let rect = tile.mapRect
+        var layers: [String: [PreparedFeature]] = [:]
+        for layer in vectorTile.layers {
+            var features: [PreparedFeature] = []
+            features.reserveCapacity(layer.features.count)
+            for (index, feature) in layer.features.enumerated() {
+                let geometry = DecodedTile.geometry(feature.geometry.mapPoints(in: tile, extent: layer.extent), cutTo: rect)
+                guard !geometry.isEmpty else { continue }
+                var properties: [String: PropertyValue] = [:]
+                properties.reserveCapacity(feature.properties.count + 1)
+                for (key, value) in feature.properties { properties[key] = PropertyValue(value) }
+                if let id = feature.id { properties["$id"] = .number(Double(id)) }
+                features.append(PreparedFeature(sourceIndex: index, properties: properties, geometry: geometry))
+            }
+            layers[layer.name, default: []] += features
+        }
+        self.layers = layers
+    }
+
+    /// The geometry cut to the tile: points on its west and north edges belong to it, those on
+    /// its east and south edges to the neighbours (tiles are half-open), so a point in two
+    /// tiles' buffers is drawn once; lines and rings are cut exactly at its edges.
+    static func geometry(_ geometry: MapGeometry, cutTo rect: MapRect) -> PreparedGeometry {
+        switch geometry {
+        case .points(let points):
+            return PreparedGeometry(points: points.filter { $0.x >= rect.minX && $0.x < rect.maxX && $0.y >= rect.minY && $0.y < rect.maxY })
+        case .lines(let lines):
+            return PreparedGeometry(lines: lines).clipped(to: rect)
+        case .polygons(let polygons):
+            // Rings come open; PreparedGeometry's are closed.
+            let closed = polygons.map { rings in rings.map { ring in ring.first.map { ring + [$0] } ?? ring } }
+            return PreparedGeometry(polygons: closed).clipped(to: rect)
+        case .none:
+            return PreparedGeometry()
+        }
+    }
+}
+
+/// The decoded tiles kept, least recently used first out.
+private struct DecodedTiles {
+    private var entries: [TileID: (tile: DecodedTile?, use: UInt64)] = [:]
+    private var clock: UInt64 = 0
+
+    /// A lookup's answer: a tile was looked for before (and may be absent from the file), or not.
+    enum Lookup { case kept(DecodedTile?), missing }
+
+    mutating func get(_ id: TileID) -> Lookup {
+        guard let entry = entries[id] else { return .missing }
+        clock += 1
+        entries[id] = (entry.tile, clock)
+        return .kept(entry.tile)
+    }
+
+    mutating func put(_ id: TileID, _ tile: DecodedTile?) {
+        clock += 1
+        entries[id] = (tile, clock)
+        if entries.count > VectorTileSource.keptTileCount {
+            // Let the oldest quarter go at once, so the sweep is rare.
+            let cut = entries.values.map(\.use).sorted()[entries.count / 4]
+            entries = entries.filter { $0.value.use > cut }
+        }
+    }
+}
+
+extension PropertyValue {
+    /// A vector tile's property value: numbers of every width as numbers.
+    init(_ value: VectorTileValue) {
+        switch value {
+        case .string(let text): self = .string(text)
+        case .double(let number): self = .number(number)
+        case .int(let number): self = .number(Double(number))
+        case .uint(let number): self = .number(Double(number))
+        case .bool(let flag): self = .bool(flag)
+        }
+    }
+}

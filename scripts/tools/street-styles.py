@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Writes the dark and muted variants of the streets style from Styles/streets.json.
+
+The variants reuse streets.json's layers, filters and sizes and change only colours: each colour
+of a paint property goes through the variant's rule, and the variant takes `metadata.mapwright`
+(pins, callout, clusters, attribution colour) from the world style of the same look
+(Styles/dark.json, Styles/muted.json). Run it after editing streets.json; a test checks the
+variants are current.
+
+Usage: scripts/tools/street-styles.py [STYLES_DIR] [OUT_DIR]   (both default to Styles/)
+"""
+import colorsys
+import json
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+STYLES = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "..", "Styles")
+OUT = sys.argv[2] if len(sys.argv) > 2 else STYLES
+
+
+def parse(text):
+    """A CSS colour of the forms streets.json uses: #rrggbb, rgba(r, g, b, a)."""
+    text = text.strip()
+    if re.fullmatch(r"#[0-9a-fA-F]{6}", text):
+        return tuple(int(text[i:i + 2], 16) / 255 for i in (1, 3, 5)) + (1.0,)
+    match = re.fullmatch(r"rgba\((\d+),\s*(\d+),\s*(\d+),\s*([\d.]+)\)", text)
+    if match:
+        r, g, b, a = match.groups()
+        return (int(r) / 255, int(g) / 255, int(b) / 255, float(a))
+    return None
+
+
+def write(rgba):
+    r, g, b, a = rgba
+    hex6 = "#%02x%02x%02x" % tuple(round(max(0, min(1, c)) * 255) for c in (r, g, b))
+    if a >= 1:
+        return hex6
+    return "rgba(%d, %d, %d, %s)" % (round(r * 255), round(g * 255), round(b * 255), ("%.2f" % a).rstrip("0").rstrip("."))
+
+
+def dark(rgba, role):
+    """Night colours: lightness turned round for areas and lines (light land becomes charcoal,
+    white streets stay the lightest lines), text light on dark halos; hue kept, saturation lowered."""
+    r, g, b, a = rgba
+    h, l, s = colorsys.rgb_to_hls(r, g, b)
+    if role == "halo":
+        return write(colorsys.hls_to_rgb(0.6, 0.09, 0.15) + (min(1, a + 0.1),))
+    if role == "text":
+        return write(colorsys.hls_to_rgb(h, 0.92 - 0.45 * l, s * 0.35) + (a,))
+    if role == "background":
+        return write(colorsys.hls_to_rgb(0.6, 0.17, 0.06) + (a,))
+    if role == "water":
+        return write(colorsys.hls_to_rgb(0.58, 0.12, 0.3) + (a,))
+    # Areas and lines: dark, the lightest of them (streets) lightest.
+    return write(colorsys.hls_to_rgb(h, 0.14 + 0.26 * l ** 3, s * 0.35) + (a,))
+
+
+def muted(rgba, role):
+    """Pale and desaturated, so photos and tracks stand out: saturation cut to a quarter and
+    lightness raised a third of the way to white; text a quiet grey."""
+    r, g, b, a = rgba
+    h, l, s = colorsys.rgb_to_hls(r, g, b)
+    if role == "text":
+        return write(colorsys.hls_to_rgb(h, 0.35 + 0.3 * l, s * 0.15) + (a,))
+    if role == "halo":
+        return write(colorsys.hls_to_rgb(h, l, s * 0.25) + (a,))
+    return write(colorsys.hls_to_rgb(h, l + (1 - l) * 0.33, s * 0.25) + (a,))
+
+
+def role(layer, key):
+    if key == "background-color":
+        return "background"
+    if key == "text-halo-color":
+        return "halo"
+    if key == "text-color":
+        return "text"
+    if layer.get("source-layer") in ("water", "waterway"):
+        return "water"
+    return "area"
+
+
+def recolour(value, change):
+    if isinstance(value, str):
+        rgba = parse(value)
+        return change(rgba) if rgba else value
+    if isinstance(value, list):
+        return [recolour(item, change) for item in value]
+    if isinstance(value, dict):
+        return {key: recolour(item, change) for key, item in value.items()}
+    return value
+
+
+def variant(name, rule, world):
+    with open(os.path.join(STYLES, "streets.json"), encoding="utf-8") as handle:
+        style = json.load(handle)
+    with open(os.path.join(STYLES, world + ".json"), encoding="utf-8") as handle:
+        look = json.load(handle)
+    style["name"] = "Streets " + name.capitalize()
+    style["metadata"] = {"mapwright": look["metadata"]["mapwright"]}
+    for layer in style["layers"]:
+        paint = layer.get("paint", {})
+        for key in list(paint):
+            if key.endswith("-color"):
+                paint[key] = recolour(paint[key], lambda rgba, key=key, layer=layer: rule(rgba, role(layer, key)))
+    path = os.path.join(OUT, "streets-%s.json" % name)
+    temporary = path + ".tmp"
+    with open(temporary, "w", encoding="utf-8") as handle:
+        json.dump(style, handle, indent=2, ensure_ascii=False)
+        handle.write("\n")
+    os.replace(temporary, path)
+    print("wrote", os.path.relpath(path))
+
+
+variant("dark", dark, "dark")
+variant("muted", muted, "muted")
