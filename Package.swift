@@ -5,7 +5,7 @@
 // section says the same, one line per target):
 //
 //   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera, geodesy, clustering
-//   MapUtilities                     pure Swift: FNV-1a, MD5, atomic writes and plain file reads, display paths, seeded random numbers, data locations, edit distance
+//   MapUtilities     <- CZlib        FNV-1a, MD5, gzip, varints, atomic writes and plain file reads, display paths, seeded random numbers, data locations, edit distance
 //   MapJSON                          pure Swift: one JSON value with paths, lines and columns
 //   MapProjection    <- CProj        PROJ: transforms between any two CRS                       (MapCore)
 //   ImageCodec       <- CPNGShim <- CPNG, CTurboJPEG: PNG/JPEG reading and writing, palettes  (MapUtilities)
@@ -16,7 +16,7 @@
 //   PhotoSources     <- CExif        photo files into `Photo`s; thumbnails                      (MapCore, MapJSON, MapUtilities, ImageCodec)
 //   MapStyle                         MapLibre style subset                                      (MapCore, MapJSON, MapUtilities)
 //   TileStore                        MBTiles store: flat and deduplicated, batch writer, info/validate/merge  (MapCore, MapSQLite, MapUtilities)
-//   PMTiles          <- CZlib        PMTiles v3 archives: reader, streaming writer              (MapCore, MapJSON, MapUtilities)
+//   PMTiles                          PMTiles v3 archives: reader, streaming writer              (MapCore, MapJSON, MapUtilities)
 //   RasterTiles                      raster tile sources, HTTP tile cache                       (MapStyle, TileStore, ImageCodec)
 //   MapRenderer      <- CCairo       Cairo/Pango/fontconfig renderer                            (GeoData, MapStyle, RasterTiles, ImageCodec)
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
@@ -69,17 +69,22 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
-        // MARK: - Foundations (pure Swift)
+        // MARK: - Foundations
 
         /// Coordinates, regions, Web Mercator map space, tiles, geodesy, the camera and viewport,
         /// annotation clustering. Foundation only: no C dependency.
         .target(name: "MapCore", swiftSettings: swiftSettings),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "MapUtilities"], swiftSettings: swiftSettings),
 
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         /// Small helpers every other target may use, each written once: the FNV-1a hash for names
-        /// that outlive a process, atomic file writes, paths for messages, a seeded random generator,
-        /// where Mapwright's data and caches are.
-        .target(name: "MapUtilities", swiftSettings: swiftSettings),
+        /// that outlive a process, gzip through zlib (`CZlib`), protobuf varints, atomic file writes,
+        /// paths for messages, a seeded random generator, where Mapwright's data and caches are.
+        .target(name: "MapUtilities", dependencies: ["CZlib"], swiftSettings: swiftSettings),
         .testTarget(name: "MapUtilitiesTests", dependencies: ["MapUtilities"], swiftSettings: swiftSettings),
 
         /// One JSON value type for the readers that walk documents and report problems by path.
@@ -205,15 +210,10 @@ let package = Package(
             dependencies: ["TileStore", "MapSQLite", "MapCore", "MapUtilities", "ImageCodec", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
-        .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
-        ),
         /// PMTiles v3 archives (one file of tiles, read with range requests): a reader safe for
         /// concurrent lookups and a streaming writer that takes tiles in any order and writes a
-        /// clustered, deduplicated archive; gzip directories through zlib (`CZlib`).
-        .target(name: "PMTiles", dependencies: ["CZlib", "MapCore", "MapJSON", "MapUtilities"], swiftSettings: swiftSettings),
+        /// clustered, deduplicated archive; gzip directories through MapUtilities' `Gzip`.
+        .target(name: "PMTiles", dependencies: ["MapCore", "MapJSON", "MapUtilities"], swiftSettings: swiftSettings),
         /// Archives made in the tests; the PyPI `pmtiles` package, in its own virtual environment,
         /// reads ours and writes one for us to read.
         .testTarget(
