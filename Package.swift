@@ -10,7 +10,7 @@
 //   MapProjection    <- CProj        PROJ: transforms between any two CRS                       (MapCore)
 //   ImageCodec       <- CPNGShim <- CPNG, CTurboJPEG: PNG/JPEG reading and writing, palettes  (MapUtilities)
 //   ImageCompare                     pixelmatch comparison                                      (ImageCodec)
-//   MapTestSupport                   snapshot assertions, temporary folders                     (ImageCodec, ImageCompare)
+//   MapTestSupport                   snapshot assertions, temporary folders, Python environments  (ImageCodec, ImageCompare, MapUtilities)
 //   MapSQLite        <- CSQLite      SQLite connections and statements
 //   GeoData                          GeoJSON, GPX, WKB, GeoPackage; features prepared per zoom  (MapCore, MapSQLite, MapJSON, MapUtilities)
 //   PhotoSources     <- CExif        photo files into `Photo`s; thumbnails                      (MapCore, MapJSON, MapUtilities, ImageCodec)
@@ -139,12 +139,12 @@ let package = Package(
             dependencies: ["ImageCompare", "ImageCodec"],
             swiftSettings: swiftSettings
         ),
-        /// Snapshot assertions for render tests (Swift Testing and XCTest), temporary folders, and
-        /// the checkout's folders for tests.
-        .target(name: "MapTestSupport", dependencies: ["ImageCodec", "ImageCompare"], swiftSettings: swiftSettings),
+        /// Snapshot assertions for render tests (Swift Testing and XCTest), temporary folders, the
+        /// checkout's folders for tests, and Python environments with outside reference packages.
+        .target(name: "MapTestSupport", dependencies: ["ImageCodec", "ImageCompare", "MapUtilities"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MapTestSupportTests",
-            dependencies: ["MapTestSupport", "ImageCodec"],
+            dependencies: ["MapTestSupport", "ImageCodec", "MapUtilities"],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
