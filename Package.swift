@@ -17,6 +17,7 @@
 //   MapStyle                         MapLibre style subset                                      (MapCore, MapJSON, MapUtilities)
 //   TileStore                        MBTiles store: flat and deduplicated, batch writer, info/validate/merge  (MapCore, MapSQLite, MapUtilities)
 //   PMTiles                          PMTiles v3 archives: reader, streaming writer              (MapCore, MapJSON, MapUtilities)
+//   VectorTiles                      Mapbox Vector Tile 2.1 decoding, tile to map points        (MapCore, MapUtilities)
 //   RasterTiles                      raster tile sources, HTTP tile cache                       (MapStyle, TileStore, ImageCodec)
 //   MapRenderer      <- CCairo       Cairo/Pango/fontconfig renderer                            (GeoData, MapStyle, RasterTiles, ImageCodec)
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
@@ -52,6 +53,7 @@ let package = Package(
         .library(name: "MapStyle", targets: ["MapStyle"]),
         .library(name: "TileStore", targets: ["TileStore"]),
         .library(name: "PMTiles", targets: ["PMTiles"]),
+        .library(name: "VectorTiles", targets: ["VectorTiles"]),
         .library(name: "RasterTiles", targets: ["RasterTiles"]),
         .library(name: "MapRenderer", targets: ["MapRenderer"]),
         .library(name: "MapComposer", targets: ["MapComposer"]),
@@ -219,6 +221,16 @@ let package = Package(
         .testTarget(
             name: "PMTilesTests",
             dependencies: ["PMTiles", "MapCore", "MapJSON", "MapUtilities", "MapTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        /// Mapbox Vector Tiles 2.1 decoded (raw, gzip or zlib) by a small hand-written protocol
+        /// buffer reader into layers, features, properties and tile-coordinate geometry, and that
+        /// geometry placed in map points; damaged or hostile tiles are a `VectorTileError`.
+        .target(name: "VectorTiles", dependencies: ["MapCore", "MapUtilities"], swiftSettings: swiftSettings),
+        /// Tiles built byte by byte by a small protobuf encoder in the tests.
+        .testTarget(
+            name: "VectorTilesTests",
+            dependencies: ["VectorTiles", "MapCore", "MapUtilities"],
             swiftSettings: swiftSettings
         ),
         /// Raster tile sources for base maps and overlays (an MBTiles file, or HTTP URL templates
