@@ -227,10 +227,12 @@ let package = Package(
         /// buffer reader into layers, features, properties and tile-coordinate geometry, and that
         /// geometry placed in map points; damaged or hostile tiles are a `VectorTileError`.
         .target(name: "VectorTiles", dependencies: ["MapCore", "MapUtilities"], swiftSettings: swiftSettings),
-        /// Tiles built byte by byte by a small protobuf encoder in the tests.
+        /// Tiles built byte by byte by a small protobuf encoder in the tests; PyPI's
+        /// `mapbox-vector-tile`, in its own virtual environment, encodes tiles for us to read and
+        /// reads ours.
         .testTarget(
             name: "VectorTilesTests",
-            dependencies: ["VectorTiles", "MapCore", "MapUtilities"],
+            dependencies: ["VectorTiles", "MapCore", "MapUtilities", "MapJSON", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
         /// Raster tile sources for base maps and overlays (an MBTiles file, or HTTP URL templates
