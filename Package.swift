@@ -5,18 +5,19 @@
 // section says the same, one line per target):
 //
 //   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera, geodesy, clustering
-//   MapUtilities                     pure Swift: FNV-1a, MD5, atomic writes and plain file reads, display paths, seeded random numbers, data locations, edit distance
+//   MapUtilities     <- CZlib        FNV-1a, MD5, gzip, varints, atomic writes and plain file reads, display paths, seeded random numbers, data locations, edit distance
 //   MapJSON                          pure Swift: one JSON value with paths, lines and columns
 //   MapProjection    <- CProj        PROJ: transforms between any two CRS                       (MapCore)
 //   ImageCodec       <- CPNGShim <- CPNG, CTurboJPEG: PNG/JPEG reading and writing, palettes  (MapUtilities)
 //   ImageCompare                     pixelmatch comparison                                      (ImageCodec)
-//   MapTestSupport                   snapshot assertions, temporary folders                     (ImageCodec, ImageCompare)
+//   MapTestSupport                   snapshot assertions, temporary folders, Python environments  (ImageCodec, ImageCompare, MapUtilities)
 //   MapSQLite        <- CSQLite      SQLite connections and statements
 //   GeoData                          GeoJSON, GPX, WKB, GeoPackage; features prepared per zoom  (MapCore, MapSQLite, MapJSON, MapUtilities)
 //   PhotoSources     <- CExif        photo files into `Photo`s; thumbnails                      (MapCore, MapJSON, MapUtilities, ImageCodec)
 //   MapStyle                         MapLibre style subset                                      (MapCore, MapJSON, MapUtilities)
 //   TileStore                        MBTiles store: flat and deduplicated, batch writer, info/validate/merge  (MapCore, MapSQLite, MapUtilities)
-//   PMTiles          <- CZlib        PMTiles v3 archives: reader, streaming writer              (MapCore, MapJSON, MapUtilities)
+//   PMTiles                          PMTiles v3 archives: reader, streaming writer              (MapCore, MapJSON, MapUtilities)
+//   VectorTiles                      Mapbox Vector Tile 2.1 decoding, tile to map points        (MapCore, MapUtilities)
 //   RasterTiles                      raster tile sources, HTTP tile cache                       (MapStyle, TileStore, ImageCodec)
 //   Tilesets                         tileset files: read/write either format, convert, merge, extract, import, diff  (TileStore, PMTiles, ImageCompare)
 //   MapRenderer      <- CCairo       Cairo/Pango/fontconfig renderer                            (GeoData, MapStyle, RasterTiles, Tilesets, ImageCodec)
@@ -53,6 +54,7 @@ let package = Package(
         .library(name: "MapStyle", targets: ["MapStyle"]),
         .library(name: "TileStore", targets: ["TileStore"]),
         .library(name: "PMTiles", targets: ["PMTiles"]),
+        .library(name: "VectorTiles", targets: ["VectorTiles"]),
         .library(name: "RasterTiles", targets: ["RasterTiles"]),
         .library(name: "MapRenderer", targets: ["MapRenderer"]),
         .library(name: "MapComposer", targets: ["MapComposer"]),
@@ -71,17 +73,22 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
-        // MARK: - Foundations (pure Swift)
+        // MARK: - Foundations
 
         /// Coordinates, regions, Web Mercator map space, tiles, geodesy, the camera and viewport,
         /// annotation clustering. Foundation only: no C dependency.
         .target(name: "MapCore", swiftSettings: swiftSettings),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "MapUtilities"], swiftSettings: swiftSettings),
 
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         /// Small helpers every other target may use, each written once: the FNV-1a hash for names
-        /// that outlive a process, atomic file writes, paths for messages, a seeded random generator,
-        /// where Mapwright's data and caches are.
-        .target(name: "MapUtilities", swiftSettings: swiftSettings),
+        /// that outlive a process, gzip through zlib (`CZlib`), protobuf varints, atomic file writes,
+        /// paths for messages, a seeded random generator, where Mapwright's data and caches are.
+        .target(name: "MapUtilities", dependencies: ["CZlib"], swiftSettings: swiftSettings),
         .testTarget(name: "MapUtilitiesTests", dependencies: ["MapUtilities"], swiftSettings: swiftSettings),
 
         /// One JSON value type for the readers that walk documents and report problems by path.
@@ -136,12 +143,12 @@ let package = Package(
             dependencies: ["ImageCompare", "ImageCodec"],
             swiftSettings: swiftSettings
         ),
-        /// Snapshot assertions for render tests (Swift Testing and XCTest), temporary folders, and
-        /// the checkout's folders for tests.
-        .target(name: "MapTestSupport", dependencies: ["ImageCodec", "ImageCompare"], swiftSettings: swiftSettings),
+        /// Snapshot assertions for render tests (Swift Testing and XCTest), temporary folders, the
+        /// checkout's folders for tests, and Python environments with outside reference packages.
+        .target(name: "MapTestSupport", dependencies: ["ImageCodec", "ImageCompare", "MapUtilities"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MapTestSupportTests",
-            dependencies: ["MapTestSupport", "ImageCodec"],
+            dependencies: ["MapTestSupport", "ImageCodec", "MapUtilities"],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
@@ -207,20 +214,27 @@ let package = Package(
             dependencies: ["TileStore", "MapSQLite", "MapCore", "MapUtilities", "ImageCodec", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
-        .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
-        ),
         /// PMTiles v3 archives (one file of tiles, read with range requests): a reader safe for
         /// concurrent lookups and a streaming writer that takes tiles in any order and writes a
-        /// clustered, deduplicated archive; gzip directories through zlib (`CZlib`).
-        .target(name: "PMTiles", dependencies: ["CZlib", "MapCore", "MapJSON", "MapUtilities"], swiftSettings: swiftSettings),
+        /// clustered, deduplicated archive; gzip directories through MapUtilities' `Gzip`.
+        .target(name: "PMTiles", dependencies: ["MapCore", "MapJSON", "MapUtilities"], swiftSettings: swiftSettings),
         /// Archives made in the tests; the PyPI `pmtiles` package, in its own virtual environment,
         /// reads ours and writes one for us to read.
         .testTarget(
             name: "PMTilesTests",
             dependencies: ["PMTiles", "MapCore", "MapJSON", "MapUtilities", "MapTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        /// Mapbox Vector Tiles 2.1 decoded (raw, gzip or zlib) by a small hand-written protocol
+        /// buffer reader into layers, features, properties and tile-coordinate geometry, and that
+        /// geometry placed in map points; damaged or hostile tiles are a `VectorTileError`.
+        .target(name: "VectorTiles", dependencies: ["MapCore", "MapUtilities"], swiftSettings: swiftSettings),
+        /// Tiles built byte by byte by a small protobuf encoder in the tests; PyPI's
+        /// `mapbox-vector-tile`, in its own virtual environment, encodes tiles for us to read and
+        /// reads ours.
+        .testTarget(
+            name: "VectorTilesTests",
+            dependencies: ["VectorTiles", "MapCore", "MapUtilities", "MapJSON", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
         /// Raster tile sources for base maps and overlays (an MBTiles file, or HTTP URL templates

@@ -1,4 +1,4 @@
-// zlib (https://zlib.net/manual.html): gzip streams and CRC-32 for PMTiles. deflateInit2 and
+// zlib (https://zlib.net/manual.html): gzip streams and CRC-32 for MapUtilities' Gzip. deflateInit2 and
 // inflateInit2 are macros, which Swift does not import; these inline functions call them.
 #include <zlib.h>
 

@@ -9,7 +9,7 @@ import Testing
 
 /// An outside reference both ways: PyPI's `pmtiles` package reads our archives tile for tile,
 /// and we read an archive it writes. The package is installed by pip into a virtual environment
-/// of the tests' own (``PythonPMTiles``); without PyPI these tests fail and say so.
+/// of the tests' own (``PythonEnvironment/pmtiles``); without PyPI these tests fail and say so.
 struct PyPIInteroperabilityTests {
     /// Reads an archive with `pmtiles.reader`: the header, the metadata, `Reader.get` for each
     /// requested tile and, when the package has it, every tile through `all_tiles`.
@@ -52,11 +52,11 @@ struct PyPIInteroperabilityTests {
         try Data(JSONValue.array(requests.map { .array([.number(Double($0.z)), .number(Double($0.x)), .number(Double($0.y))]) }).jsonText.utf8)
             .write(to: requestsURL)
         let outputURL = directory.file("python-view.json")
-        _ = try PythonPMTiles.run(Self.readScript, arguments: [archive.path, requestsURL.path, outputURL.path], in: directory.url)
+        _ = try PythonEnvironment.pmtiles.run(Self.readScript, arguments: [archive.path, requestsURL.path, outputURL.path], in: directory.url)
         let output = try JSONValue.parse(Data(contentsOf: outputURL))
         guard case .object(let header)? = output["header"], case .object(let metadata)? = output["metadata"],
               case .array(let got)? = output["get"] else {
-            throw PythonPMTiles.SetupFailure(description: "the Python script's output is not as expected: \(output.jsonText.prefix(300))")
+            throw PythonEnvironment.Failure(description: "the Python script's output is not as expected: \(output.jsonText.prefix(300))")
         }
         var walked: [String: String]?
         if case .array(let tiles)? = output["all"] {
@@ -155,7 +155,7 @@ struct PyPIInteroperabilityTests {
     @Test func weReadEveryTileOfPythonsArchive() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("theirs.pmtiles")
-        _ = try PythonPMTiles.run(Self.writeScript, arguments: [url.path], in: directory.url)
+        _ = try PythonEnvironment.pmtiles.run(Self.writeScript, arguments: [url.path], in: directory.url)
 
         let reader = try PMTilesReader(url: url)
         let tiles = TestArchives.pyramid(0...8)

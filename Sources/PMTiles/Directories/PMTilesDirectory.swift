@@ -1,4 +1,5 @@
 import Foundation
+import MapUtilities
 
 /// The byte form of a PMTiles directory, before compression (specification 4.2 and 4.3): the
 /// number of entries, then every entry's tile id as the difference from the previous one, every
@@ -94,19 +95,7 @@ enum PMTilesDirectory {
     }
 }
 
-/// Unsigned LEB128 varints, as protocol buffers write them: seven bits a byte, least significant
-/// first, the high bit set on every byte but the last.
-enum Varint {
-    /// Appends `value`, in one to ten bytes.
-    static func append(_ value: UInt64, to bytes: inout [UInt8]) {
-        var value = value
-        while value >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-            value >>= 7
-        }
-        bytes.append(UInt8(value))
-    }
-
+extension Varint {
     /// Reads varints one after another.
     struct Reader {
         let bytes: [UInt8]
@@ -117,22 +106,11 @@ enum Varint {
         /// - Throws: ``PMTilesDirectory/DecodingFailure`` when the bytes end first or the number
         ///   needs more than 64 bits.
         mutating func next() throws(PMTilesDirectory.DecodingFailure) -> UInt64 {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                guard offset < bytes.count else {
-                    throw PMTilesDirectory.DecodingFailure(reason: "it ends in the middle of its numbers, after \(bytes.count) bytes")
-                }
-                let byte = bytes[offset]
-                offset += 1
-                // The tenth byte holds only bit 63.
-                guard shift < 63 || (shift == 63 && byte <= 1) else {
-                    throw PMTilesDirectory.DecodingFailure(reason: "a number at byte \(offset - 1) overflows 64 bits")
-                }
-                value |= UInt64(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { return value }
-                shift += 7
+            if let value = Varint.read(bytes, at: &offset, end: bytes.count) { return value }
+            guard offset < bytes.count else {
+                throw PMTilesDirectory.DecodingFailure(reason: "it ends in the middle of its numbers, after \(bytes.count) bytes")
             }
+            throw PMTilesDirectory.DecodingFailure(reason: "a number at byte \(offset) overflows 64 bits")
         }
 
         /// The next varint, which must fit 32 bits; `what` names it in the error.

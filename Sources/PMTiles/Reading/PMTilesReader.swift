@@ -1,6 +1,7 @@
 import Foundation
 import MapCore
 import MapJSON
+import MapUtilities
 import Synchronization
 
 /// Tiles from a PMTiles v3 archive on disk, looked up by address.

@@ -1,5 +1,6 @@
 import Foundation
 import MapCore
+import MapUtilities
 
 extension PMTilesWriterState {
     /// Writes the archive at `url`: sorts the index, makes the entries (runs merged), lays out

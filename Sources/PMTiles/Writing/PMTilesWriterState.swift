@@ -1,5 +1,6 @@
 import Foundation
 import MapCore
+import MapUtilities
 
 /// What a ``PMTilesWriter`` holds between ``PMTilesWriter/add(_:at:)`` and
 /// ``PMTilesWriter/finish(metadata:)``: the spool, the index of tiles and of distinct contents,

@@ -1,22 +1,27 @@
 import CZlib
 import Foundation
 
-/// gzip streams through zlib, for PMTiles directories and metadata, and zlib's CRC-32 for the
-/// writer's deduplication.
-enum Gzip {
-    /// Why bytes did not decompress, in plain words.
-    struct Failure: Error, Hashable, Sendable {
-        var reason: String
-    }
-
+/// gzip and zlib streams through zlib (`CZlib`), and zlib's CRC-32: PMTiles directories and
+/// metadata, compressed vector tiles, the PMTiles writer's deduplication.
+///
+/// For example:
+///
+/// ```swift
+/// let packed = Gzip.compress(Array("ocean ocean ocean".utf8))
+/// Gzip.isGzip(packed)                // true
+/// try Gzip.decompress(packed)         // the bytes again
+/// ```
+///
+/// gzip is RFC 1952, zlib RFC 1950; both wrap deflate (RFC 1951).
+public enum Gzip {
     /// The most bytes ``decompress(_:limitBytes:)`` makes by default: 256 MiB, far more than any
-    /// directory or metadata a writer makes (a directory entry takes at most 40 bytes), and a
-    /// guard against a small damaged or hostile section asking for gigabytes.
-    static let defaultLimitBytes = 256 << 20
+    /// PMTiles directory or metadata a writer makes (a directory entry takes at most 40 bytes),
+    /// and a guard against a small damaged or hostile stream asking for gigabytes.
+    public static let defaultLimitBytes = 256 << 20
 
     /// `bytes` as a gzip stream: a gzip header with no name and modification time 0, so the
     /// same input always gives the same output, then deflate at zlib's default level (6).
-    static func compress(_ bytes: [UInt8]) -> [UInt8] {
+    public static func compress(_ bytes: [UInt8]) -> [UInt8] {
         var stream = z_stream()
         guard czlib_deflate_init_gzip(&stream, Z_DEFAULT_COMPRESSION) == Z_OK else {
             preconditionFailure("zlib could not start a gzip stream (out of memory)")
@@ -38,20 +43,20 @@ enum Gzip {
         return output
     }
 
-    /// The bytes a gzip (or zlib) stream holds.
+    /// The bytes a gzip or zlib stream holds, whichever header it has.
     ///
     /// - Parameter limitBytes: The most bytes to make. The default is ``defaultLimitBytes``.
-    /// - Throws: ``Failure`` for bytes that are not a gzip stream, end before it does, or would
-    ///   make more than `limitBytes`.
-    static func decompress(_ bytes: [UInt8], limitBytes: Int = defaultLimitBytes) throws(Failure) -> [UInt8] {
+    /// - Throws: ``MapUtilitiesError/invalidGzip(reason:)`` for bytes that are not a gzip or zlib
+    ///   stream, end before it does, or would make more than `limitBytes`.
+    public static func decompress(_ bytes: [UInt8], limitBytes: Int = defaultLimitBytes) throws(MapUtilitiesError) -> [UInt8] {
         var stream = z_stream()
         guard czlib_inflate_init_gzip_or_zlib(&stream) == Z_OK else {
-            throw Failure(reason: "zlib could not start (out of memory)")
+            throw .invalidGzip(reason: "zlib could not start (out of memory)")
         }
         defer { inflateEnd(&stream) }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: min(max(bytes.count * 4, 4096), 1 << 20))
-        let result: Result<Void, Failure> = bytes.withUnsafeBufferPointer { input in
+        let result: Result<Void, MapUtilitiesError> = bytes.withUnsafeBufferPointer { input in
             stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
             stream.avail_in = uInt(input.count)
             while true {
@@ -62,7 +67,7 @@ enum Gzip {
                     return (status, out.count - Int(stream.avail_out))
                 }
                 guard output.count + produced <= limitBytes else {
-                    return .failure(Failure(reason: "it decompresses to more than \(byteCountText(limitBytes))"))
+                    return .failure(.invalidGzip(reason: "it decompresses to more than \(byteCountText(limitBytes))"))
                 }
                 output += chunk[..<produced]
                 switch status {
@@ -71,12 +76,12 @@ enum Gzip {
                 case Z_OK:
                     continue
                 case Z_BUF_ERROR where stream.avail_in == 0:
-                    return .failure(Failure(reason: "its gzip stream is cut short"))
+                    return .failure(.invalidGzip(reason: "its gzip stream is cut short"))
                 case Z_BUF_ERROR:
                     continue
                 default:
                     let message = stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"
-                    return .failure(Failure(reason: "it is not valid gzip: \(message)"))
+                    return .failure(.invalidGzip(reason: "it is not valid gzip: \(message)"))
                 }
             }
         }
@@ -84,18 +89,27 @@ enum Gzip {
         return output
     }
 
-    /// A size as `N MiB` when a whole number of them, else `N bytes`.
-    static func byteCountText(_ byteCount: Int) -> String {
+    /// A size as `N MiB` when a whole number of them, else `N bytes`, for messages about limits.
+    public static func byteCountText(_ byteCount: Int) -> String {
         byteCount > 0 && byteCount % (1 << 20) == 0 ? "\(byteCount >> 20) MiB" : "\(byteCount) bytes"
     }
 
-    /// Whether `bytes` start as a gzip stream does (`1F 8B`).
-    static func isGzip(_ bytes: some Collection<UInt8>) -> Bool {
+    /// Whether `bytes` start as a gzip stream does (`1F 8B`, RFC 1952 §2.3.1).
+    public static func isGzip(_ bytes: some Collection<UInt8>) -> Bool {
         bytes.starts(with: [0x1F, 0x8B])
     }
 
+    /// Whether `bytes` start as a zlib stream with zlib's usual 32 KiB window does (RFC 1950
+    /// §2.2): `78`, then a flag byte that makes the pair a multiple of 31 (`78 01`, `78 5E`,
+    /// `78 9C`, `78 DA`).
+    public static func isZlib(_ bytes: some Collection<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
+        guard let method = iterator.next(), let flags = iterator.next() else { return false }
+        return method == 0x78 && (UInt16(method) << 8 | UInt16(flags)) % 31 == 0
+    }
+
     /// zlib's CRC-32 of `bytes`.
-    static func crc32(of bytes: UnsafeRawBufferPointer) -> UInt32 {
+    public static func crc32(of bytes: UnsafeRawBufferPointer) -> UInt32 {
         guard let base = bytes.baseAddress else { return 0 }
         return UInt32(CZlib.crc32_z(0, base.assumingMemoryBound(to: Bytef.self), bytes.count))
     }

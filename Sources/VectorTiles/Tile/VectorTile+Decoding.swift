@@ -1,0 +1,110 @@
+// Decoding of the `Tile`, `Layer` and `Feature` messages of the specification's schema
+// (vector_tile.proto, 2.1): field numbers, wire types and defaults as the schema gives them.
+
+extension VectorTile {
+    /// Decodes a tile's uncompressed protocol buffer bytes: its `layers` (field 3).
+    init(protobuf bytes: [UInt8], location: VectorTileError.Location) throws(VectorTileError) {
+        var reader = ProtobufReader(bytes: bytes, range: bytes.indices, location: location)
+        var layers: [VectorTileLayer] = []
+        while let field = try reader.nextField() {
+            guard field.number == 3 else {
+                try reader.skip(field)
+                continue
+            }
+            let range = try reader.readLengthDelimited(field, named: "Tile.layers")
+            var layerLocation = location
+            layerLocation.layerIndex = layers.count
+            layers.append(try VectorTileLayer(bytes: bytes, range: range, location: layerLocation))
+        }
+        self.init(layers: layers)
+    }
+}
+
+extension VectorTileLayer {
+    /// Decodes a `Layer` message: its name, version and extent, keys and values first, then
+    /// its features, since a feature's tags index keys and values that may come after it.
+    init(bytes: [UInt8], range: Range<Int>, location: VectorTileError.Location) throws(VectorTileError) {
+        var reader = ProtobufReader(bytes: bytes, range: range, location: location)
+        var name: String?
+        var version: UInt32 = 1
+        var extent = UInt32(VectorTileLayer.defaultExtent)
+        var keys: [String] = []
+        var valueRanges: [Range<Int>] = []
+        var featureRanges: [Range<Int>] = []
+        while let field = try reader.nextField() {
+            switch field.number {
+            case 1:
+                name = try reader.readString(field, named: "Layer.name")
+                reader.location.layerName = name
+            case 2: featureRanges.append(try reader.readLengthDelimited(field, named: "Layer.features"))
+            case 3: keys.append(try reader.readString(field, named: "Layer.keys"))
+            case 4: valueRanges.append(try reader.readLengthDelimited(field, named: "Layer.values"))
+            // uint32 fields keep the low 32 bits of a longer varint, as protocol buffers read them.
+            case 5: extent = UInt32(truncatingIfNeeded: try reader.readVarint(field, named: "Layer.extent"))
+            case 15: version = UInt32(truncatingIfNeeded: try reader.readVarint(field, named: "Layer.version"))
+            default: try reader.skip(field)
+            }
+        }
+        let location = reader.location
+        guard let name else { throw .layerWithoutName(location: location) }
+        guard (1...2).contains(version) else { throw .unsupportedVersion(version, location: location) }
+        guard extent > 0 else { throw .invalidExtent(extent, location: location) }
+
+        var values: [VectorTileValue] = []
+        values.reserveCapacity(valueRanges.count)
+        for (index, valueRange) in valueRanges.enumerated() {
+            var valueLocation = location
+            valueLocation.valueIndex = index
+            values.append(try VectorTileValue(bytes: bytes, range: valueRange, location: valueLocation))
+        }
+        var features: [VectorTileFeature] = []
+        features.reserveCapacity(featureRanges.count)
+        for (index, featureRange) in featureRanges.enumerated() {
+            var featureLocation = location
+            featureLocation.featureIndex = index
+            features.append(try VectorTileFeature(
+                bytes: bytes, range: featureRange, keys: keys, values: values, layerVersion: version, location: featureLocation
+            ))
+        }
+        self.init(name: name, version: Int(version), extent: Int(extent), features: features)
+    }
+}
+
+extension VectorTileFeature {
+    /// Decodes a `Feature` message: its id, type, properties through the layer's `keys` and
+    /// `values`, and geometry.
+    init(
+        bytes: [UInt8], range: Range<Int>, keys: [String], values: [VectorTileValue], layerVersion: UInt32,
+        location: VectorTileError.Location
+    ) throws(VectorTileError) {
+        var reader = ProtobufReader(bytes: bytes, range: range, location: location)
+        var id: UInt64?
+        var type = VectorTileGeometryType.unknown
+        var tags: [UInt32] = []
+        var numbers: [UInt32] = []
+        while let field = try reader.nextField() {
+            switch field.number {
+            case 1: id = try reader.readVarint(field, named: "Feature.id")
+            case 2: try reader.readUInt32s(field, named: "Feature.tags", into: &tags)
+            case 3: type = VectorTileGeometryType(fieldValue: try reader.readVarint(field, named: "Feature.type"))
+            case 4: try reader.readUInt32s(field, named: "Feature.geometry", into: &numbers)
+            default: try reader.skip(field)
+            }
+        }
+        guard tags.count.isMultiple(of: 2) else { throw .oddTagCount(tags.count, location: location) }
+        var properties: [String: VectorTileValue] = [:]
+        properties.reserveCapacity(tags.count / 2)
+        for pair in stride(from: 0, to: tags.count, by: 2) {
+            let keyIndex = tags[pair], valueIndex = tags[pair + 1]
+            guard Int(keyIndex) < keys.count else {
+                throw .keyIndexOutOfRange(keyIndex, keyCount: keys.count, location: location)
+            }
+            guard Int(valueIndex) < values.count else {
+                throw .valueIndexOutOfRange(valueIndex, valueCount: values.count, location: location)
+            }
+            properties[keys[Int(keyIndex)]] = values[Int(valueIndex)]
+        }
+        let geometry = try VectorTileGeometry(numbers: numbers, type: type, layerVersion: layerVersion, location: location)
+        self.init(id: id, type: type, properties: properties, geometry: geometry)
+    }
+}
