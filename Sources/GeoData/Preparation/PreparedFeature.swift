@@ -9,4 +9,12 @@ public struct PreparedFeature: Hashable, Sendable {
     public var properties: [String: PropertyValue]
     /// The geometry in map points, projected and simplified (and, from a query, clipped).
     public var geometry: PreparedGeometry
+
+    /// A feature made elsewhere than from a ``FeatureSource`` (a vector tile's): `sourceIndex`
+    /// is its index where it comes from.
+    public init(sourceIndex: Int, properties: [String: PropertyValue], geometry: PreparedGeometry) {
+        self.sourceIndex = sourceIndex
+        self.properties = properties
+        self.geometry = geometry
+    }
 }

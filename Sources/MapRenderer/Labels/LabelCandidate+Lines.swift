@@ -77,14 +77,16 @@ extension MapPoint: PlanarPoint {}
 
 /// Lines joined end to start: pieces of one street, cut at tile edges, become one line again.
 enum LineJoining {
+    /// A point rounded to the joining quantum.
+    struct JoinKey: Hashable { let x: Int64, y: Int64 }
+
     /// The lines, with every line that starts where another ends (within `quantum`) joined to
     /// it; lines meeting end to end or start to start are joined with one reversed.
     static func joined<Point: PlanarPoint>(_ lines: [[Point]], quantum: Double) -> [[Point]] {
         guard lines.count > 1 else { return lines }
-        struct Key: Hashable { let x: Int64, y: Int64 }
-        func key(_ point: Point) -> Key { Key(x: Int64((point.x / quantum).rounded()), y: Int64((point.y / quantum).rounded())) }
+        func key(_ point: Point) -> JoinKey { JoinKey(x: Int64((point.x / quantum).rounded()), y: Int64((point.y / quantum).rounded())) }
         var pieces: [[Point]?] = lines
-        var byStart: [Key: [Int]] = [:], byEnd: [Key: [Int]] = [:]
+        var byStart: [JoinKey: [Int]] = [:], byEnd: [JoinKey: [Int]] = [:]
         for (index, line) in lines.enumerated() where !line.isEmpty {
             byStart[key(line[0]), default: []].append(index)
             byEnd[key(line[line.count - 1]), default: []].append(index)

@@ -41,7 +41,8 @@ final class TextLayout {
     ///
     /// - Parameters:
     ///   - maximumWidth: When set, a longer single line is cut with an ellipsis at this width
-    ///     in points; with `wraps`, the text wraps onto lines this wide instead.
+    ///     in points; with `wraps`, the text wraps onto lines this wide instead, between words
+    ///     only (a word longer than the width stands on a line of its own), as MapLibre wraps.
     init(_ text: String, font: FontSpec, in cairo: OpaquePointer, maximumWidth: Double? = nil, wraps: Bool = false) {
         self.cairo = cairo
         self.text = text
@@ -64,7 +65,7 @@ final class TextLayout {
         if let maximumWidth {
             pango_layout_set_width(layout, Int32(maximumWidth * Double(PANGO_SCALE)))
             if wraps {
-                pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+                pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
                 pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
             } else {
                 pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
