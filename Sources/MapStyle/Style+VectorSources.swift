@@ -11,6 +11,16 @@ extension Style {
         }.sorted()
     }
 
+    /// Whether layers draw a vector source of vector tiles, or one waiting for them.
+    public var drawsVectorTiles: Bool {
+        let used = Set(layers.compactMap(\.source))
+        return sources.contains { id, source in
+            guard used.contains(id), case .vector(let vector) = source else { return false }
+            if case .tileset = vector.location { return true }
+            return vector.location == .unconfigured
+        }
+    }
+
     /// Checks that every vector source the layers draw has data.
     ///
     /// - Throws: ``StyleError/Kind/unconfiguredVectorSources(style:sourceIDs:)``, whose message

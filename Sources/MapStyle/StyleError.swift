@@ -108,8 +108,8 @@ extension StyleError: CustomStringConvertible, LocalizedError {
                 + "give a tile URL template such as https://example.com/{z}/{x}/{y}.png or an .mbtiles file"
         case .unconfiguredVectorSources(let style, let sourceIDs):
             let ids = sourceIDs.map { "'\($0)'" }.joined(separator: ", ")
-            return "style '\(style)' draws vector tiles (\(ids) has no data): "
-                + "give an OpenMapTiles-schema .mbtiles or .pmtiles file (see Samples/helsinki)"
+            return "style '\(style)' draws vector tiles and its source \(ids) has none: "
+                + "give it an OpenMapTiles-schema .mbtiles or .pmtiles file (Samples/helsinki/helsinki.mbtiles is one)"
         }
     }
 }

@@ -31,6 +31,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Imagery for the satellite and hybrid styles: a tile URL template with {z}, {x} and {y} (also {s}, {r}) or an .mbtiles file.")
     var rasterSource: String?
 
+    @Option(parsing: .unconditional, help: "Vector tiles for the styles that draw them (streets): an OpenMapTiles-schema .mbtiles or .pmtiles file.")
+    var vectorSource: String?
+
     @Option(parsing: .unconditional, help: "The folder of named styles; by default $MAPWRIGHT_DATA/Styles, then the installed, user and checkout data.")
     var stylesDirectory: String?
 
@@ -162,13 +165,15 @@ struct ServeCommand: AsyncParsableCommand {
             if let rasterSource { arguments += ["--raster-source", rasterSource] }
             if let stylesDirectory { arguments += ["--styles-directory", stylesDirectory] }
             if let basemapDirectory { arguments += ["--basemap-directory", basemapDirectory] }
+            if let vectorSource { arguments += ["--vector-source", vectorSource] }
             let options = try StyleOptions.parse(arguments)
-            let style = try options.loadStyle()
+            let style = try options.loadStyle(named: name, vectorSourceOnlyIfDrawn: true)
             let data = try options.mapData(for: style, needsPlaces: false)
             let bytes = (try? Data(contentsOf: options.styleFileURL())) ?? Data(name.utf8)
             let urlName = name.hasSuffix(".json") || name.contains("/") ? URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent : name
             guard !servedStyles.contains(where: { $0.name == urlName }) else { throw CommandFailure("--style: '\(urlName)' is given twice") }
-            servedStyles.append(ServedStyle(name: urlName, style: style, data: data, fileBytes: bytes, extra: rasterSource ?? ""))
+            servedStyles.append(ServedStyle(
+                name: urlName, style: style, data: data, fileBytes: bytes, extra: (rasterSource ?? "") + (style.drawsVectorTiles ? "|" + options.vectorSourceIdentity : "")))
         }
 
         return servedStyles

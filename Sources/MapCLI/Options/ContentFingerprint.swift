@@ -20,7 +20,7 @@ enum ContentFingerprint {
             if let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)) { overlays.combine(bytes) }
         }
         overlays.combine(Array((overlayOptions.circles + overlayOptions.greatCircles + [overlayOptions.overlayLevel.rawValue]).joined(separator: "|").utf8))
-        return "style \(styleHash.hexDigits) raster \(styleOptions.rasterSource ?? "-") photos \(photos.count):\(photoHash.hexDigits) "
+        return "style \(styleHash.hexDigits) raster \(styleOptions.rasterSource ?? "-") vector \(styleOptions.vectorSourceIdentity) photos \(photos.count):\(photoHash.hexDigits) "
             + "overlays \(overlays.hexDigits) drawn \(drawn)"
     }
 }

@@ -33,8 +33,11 @@ struct StyleOptions: ParsableArguments {
 
     /// A style by name or path, as ``loadStyle()`` loads `--style` (`serve` takes several).
     ///
+    /// - Parameter onlyIfDrawn: Whether `--vector-source` goes only to a style that draws vector
+    ///   tiles (`serve`, whose styles may be of both kinds); by default a style that draws none
+    ///   is an error with it.
     /// - Throws: `CommandFailure` with the style's problem in one line.
-    func loadStyle(named style: String) throws -> Style {
+    func loadStyle(named style: String, vectorSourceOnlyIfDrawn onlyIfDrawn: Bool = false) throws -> Style {
         let isFile = style.hasSuffix(".json") || style.contains("/")
         let styles = isFile ? nil : try DataLocations.commands.directory(for: .styles, option: stylesDirectory, named: "--styles-directory")
         let loaded: (style: Style, warnings: [StyleWarning])
@@ -62,10 +65,13 @@ struct StyleOptions: ParsableArguments {
         } catch {
             throw CommandFailure("\(error.description), with --raster-source")
         }
-        if let vectorSource {
+        if let vectorSource, !onlyIfDrawn || configured.drawsVectorTiles {
             try OutputPath.checkReadableFile(vectorSource, option: "--vector-source")
             guard vectorSource.hasSuffix(".mbtiles") || vectorSource.hasSuffix(".pmtiles") else {
                 throw CommandFailure("--vector-source: '\(vectorSource)' must end in .mbtiles or .pmtiles")
+            }
+            guard configured.drawsVectorTiles else {
+                throw CommandFailure("--vector-source: style '\(configured.id)' draws no vector tiles; use --style streets (or streets-dark, streets-muted)")
             }
             do throws(StyleError) {
                 configured = try configured.configuringVectorSources(URL(fileURLWithPath: vectorSource))
@@ -103,5 +109,19 @@ extension StyleOptions {
         if style.hasSuffix(".json") || style.contains("/") { return URL(fileURLWithPath: style) }
         let styles = try DataLocations.commands.directory(for: .styles, option: stylesDirectory, named: "--styles-directory")
         return styles.appendingPathComponent("\(style).json")
+    }
+}
+
+extension StyleOptions {
+    /// What `--vector-source` is, for content fingerprints (the cache key of `serve`, the resume
+    /// check of `tiles export`): its absolute path, size and modification time; `-` without one.
+    /// A tileset rewritten in place has another size or time, so its tiles are drawn again.
+    var vectorSourceIdentity: String {
+        guard let vectorSource else { return "-" }
+        let url = URL(fileURLWithPath: vectorSource).standardizedFileURL
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(url.path):\(size):\(modified)"
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GeoData
 import MapCore
 import MapStyle
+import MapUtilities
 import Synchronization
 import Tilesets
 import TileStore
@@ -45,7 +46,7 @@ final class VectorTileSource: Sendable {
             reader = try TilesetReader(url: url)
             metadata = try reader.metadata()
         } catch {
-            throw .vectorTiles(path: url.path, reason: error.description)
+            throw .vectorTiles(path: url.displayPath, reason: error.description)
         }
         guard metadata.format == nil || metadata.format == .pbf else {
             throw .vectorTiles(
@@ -83,7 +84,7 @@ final class VectorTileSource: Sendable {
             }
             let cover: [TileID]
             do { cover = try TileID.tiles(covering: area, zoom: zoom, maximumCount: 4_096) } catch {
-                throw .vectorTiles(path: url.path, reason: "the view needs \(error.description) at zoom \(zoom)")
+                throw .vectorTiles(path: url.displayPath, reason: "the view needs \(error.description) at zoom \(zoom)")
             }
             for tile in cover {
                 guard let decoded = try decoded(tile) else { continue }
@@ -100,11 +101,11 @@ final class VectorTileSource: Sendable {
     private func decoded(_ tile: TileID) throws(RendererError) -> DecodedTile? {
         if case .kept(let kept) = tiles.withLock({ $0.get(tile) }) { return kept }
         let data: Data?
-        do { data = try reader.tile(at: tile) } catch { throw .vectorTiles(path: url.path, reason: error.description) }
+        do { data = try reader.tile(at: tile) } catch { throw .vectorTiles(path: url.displayPath, reason: error.description) }
         let decoded: DecodedTile?
         if let data {
             do { decoded = try DecodedTile(VectorTile(data: data, tile: tile), tile: tile) } catch {
-                throw .vectorTiles(path: url.path, reason: error.description)
+                throw .vectorTiles(path: url.displayPath, reason: error.description)
             }
         } else {
             decoded = nil

@@ -25,7 +25,7 @@ enum TileJSON {
             "tiles": ["\(base)/styles/\(style.name)/{z}/{x}/{y}.png"],
             "minzoom": 0, "maxzoom": configuration.maximumZoom, "bounds": worldBounds, "center": [0, 0, 2],
         ]
-        if let attribution = style.style.attributionText { json["attribution"] = attribution }
+        if let attribution = style.data.attributionText(for: style.style) { json["attribution"] = attribution }
         return json
     }
 

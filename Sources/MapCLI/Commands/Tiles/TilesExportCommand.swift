@@ -138,7 +138,7 @@ struct TilesExportCommand: ParsableCommand {
         let outputURL = URL(fileURLWithPath: output)
         var metadata = MBTilesMetadata(
             name: name ?? outputURL.deletingPathExtension().lastPathComponent, format: .png,
-            attribution: style.attributionText,
+            attribution: data.attributionText(for: style),
             description: "Rendered by Mapwright \(Mapwright.version): style \(styleOptions.style), zooms \(zoom.lowerBound)-\(zoom.upperBound), "
                 + "\(tileSize)-point tiles @\(scale)x, \(layers.rawValue)",
             type: layers == .overlays ? .overlay : .baselayer, version: "1")
