@@ -9,7 +9,7 @@ struct ShippedStylesTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Styles")
 
-    private static let shipped = ["dark", "hybrid", "muted", "satellite", "standard"]
+    private static let shipped = ["dark", "hybrid", "muted", "satellite", "standard", "streets", "streets-dark", "streets-muted"]
 
     @Test func everyShippedStyleIsListed() {
         #expect(Style.availableNames(in: Self.stylesDirectory) == Self.shipped)
@@ -44,6 +44,52 @@ struct ShippedStylesTests {
         #expect(line.dashArray != nil)
         #expect(line.width.value(atZoom: 8) > line.width.value(atZoom: 4))
         #expect(!states.isVisible(atZoom: 3) && states.isVisible(atZoom: 4))
+    }
+
+    /// The OpenMapTiles schema's layers (openmaptiles.org/schema) the streets styles draw.
+    private static let openMapTilesLayers: Set<String> = [
+        "water", "waterway", "landcover", "landuse", "park", "transportation", "transportation_name", "building", "place",
+        "poi", "boundary", "aeroway", "water_name", "housenumber",
+    ]
+
+    @Test(arguments: ["streets", "streets-dark", "streets-muted"])
+    func streetStylesDrawEveryOpenMapTilesLayerAndWaitForVectorTiles(name: String) throws {
+        let style = try Style.named(name, in: Self.stylesDirectory).style
+        #expect(Set(style.layers.compactMap(\.sourceLayer)) == Self.openMapTilesLayers)
+        #expect(style.unconfiguredVectorSourceIDs == ["openmaptiles"])
+        #expect(style.drawsVectorTiles)
+        let error = #expect(throws: StyleError.self) { try style.requireConfiguredVectorSources() }
+        #expect(error?.kind == .unconfiguredVectorSources(style: name, sourceIDs: ["openmaptiles"]))
+        let configured = try style.configuringVectorSources(URL(fileURLWithPath: "/data/city.pmtiles"))
+        guard case .vector(let source) = configured.sources["openmaptiles"] else { return #expect(Bool(false)) }
+        #expect(source.location == .tileset(URL(fileURLWithPath: "/data/city.pmtiles")))
+        try configured.requireConfiguredVectorSources()
+        // Street names along streets, place and POI names at points.
+        let names = try #require(style.layers.first { $0.id == "road-name" })
+        guard case .symbol(let symbol) = names.kind else { return #expect(Bool(false)) }
+        #expect(symbol.placement.value(atZoom: 15) == .line)
+        #expect(symbol.label(for: ["name:latin": "Mannerheimintie", "name": "Mannerheimintie"], atZoom: 15) == "Mannerheimintie")
+    }
+
+    @Test func theStreetVariantsAreCurrentWithStreets() throws {
+        // scripts/tools/street-styles.py writes them from streets.json; run it into a
+        // temporary folder and compare.
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("street-styles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let script = Self.stylesDirectory.deletingLastPathComponent().appendingPathComponent("scripts/tools/street-styles.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, Self.stylesDirectory.path, output.path]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        for variant in ["streets-dark.json", "streets-muted.json"] {
+            let made = try Data(contentsOf: output.appendingPathComponent(variant))
+            let shipped = try Data(contentsOf: Self.stylesDirectory.appendingPathComponent(variant))
+            #expect(made == shipped, "Styles/\(variant) is not what scripts/tools/street-styles.py makes from streets.json: run it")
+        }
     }
 
     @Test(arguments: ["hybrid", "satellite"])

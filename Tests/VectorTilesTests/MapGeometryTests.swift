@@ -1,3 +1,4 @@
+import MapTestSupport
 import MapCore
 import Testing
 import VectorTiles

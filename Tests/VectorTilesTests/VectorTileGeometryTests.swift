@@ -1,3 +1,4 @@
+import MapTestSupport
 import Testing
 import VectorTiles
 

@@ -53,8 +53,11 @@ def dark(rgba, role):
         return write(colorsys.hls_to_rgb(0.6, 0.17, 0.06) + (a,))
     if role == "water":
         return write(colorsys.hls_to_rgb(0.58, 0.12, 0.3) + (a,))
-    # Areas and lines: dark, the lightest of them (streets) lightest.
-    return write(colorsys.hls_to_rgb(h, 0.14 + 0.26 * l ** 3, s * 0.35) + (a,))
+    if role == "road":
+        # Streets the lightest lines, main roads faintly warm; casings darker than their roads.
+        return write(colorsys.hls_to_rgb(h, 0.2 + 0.22 * l ** 2, s * 0.25) + (a,))
+    # Areas: a little lighter than the land, barely tinted.
+    return write(colorsys.hls_to_rgb(h, 0.15 + 0.1 * l, s * 0.18) + (a,))
 
 
 def muted(rgba, role):
@@ -78,6 +81,8 @@ def role(layer, key):
         return "text"
     if layer.get("source-layer") in ("water", "waterway"):
         return "water"
+    if layer.get("type") == "line" and layer.get("source-layer") in ("transportation", "aeroway"):
+        return "road"
     return "area"
 
 

@@ -42,8 +42,9 @@ struct StylePainter {
             // Tiles cut their features to their bounds; those of the tiles meeting the view and
             // a margin of 16 pixels (strokes and outlines crossing the edge) are drawn.
             let margin = 16 * PreparedLayer.tolerance(zoomLevel: PreparedLayer.preparationZoomLevel(for: viewport.zoomLevel), screenScale: viewport.scale)
+            guard let zoom = tiles.zoom else { return [] }
             let features = try tiles.source.features(
-                layer: layer.sourceLayer ?? "", in: visibleMapRect.insetBy(dx: -margin, dy: -margin), zoom: tiles.zoom)
+                layer: layer.sourceLayer ?? "", in: visibleMapRect.insetBy(dx: -margin, dy: -margin), zoom: zoom)
             return layer.filter == nil ? features : features.filter { layer.includes($0.styleValues, zoom: zoomLevel) }
         }
         guard let prepared = try preparedLayer(of: layer) else { return [] }
@@ -59,7 +60,8 @@ struct StylePainter {
     /// edges are joined again (dashes run on across tiles).
     func unclippedFeatures(of layer: StyleLayer, in rect: MapRect) throws(RendererError) -> [PreparedFeature] {
         if let tiles = try vectorTiles(of: layer) {
-            let features = try tiles.source.features(layer: layer.sourceLayer ?? "", in: rect, zoom: tiles.zoom)
+            guard let zoom = tiles.zoom else { return [] }
+            let features = try tiles.source.features(layer: layer.sourceLayer ?? "", in: rect, zoom: zoom)
             let filtered = layer.filter == nil ? features : features.filter { layer.includes($0.styleValues, zoom: zoomLevel) }
             return StylePainter.joiningLines(of: filtered)
         }
@@ -80,7 +82,7 @@ struct StylePainter {
 
     /// The vector tileset a layer draws from and the zoom of its tiles for this view; nil for a
     /// layer of another source.
-    private func vectorTiles(of layer: StyleLayer) throws(RendererError) -> (source: VectorTileSource, zoom: Int)? {
+    private func vectorTiles(of layer: StyleLayer) throws(RendererError) -> (source: VectorTileSource, zoom: Int?)? {
         guard let sourceID = layer.source else { return nil }
         guard let styleSource = style.sources[sourceID] else { throw .unknownSource(layer: layer.id, source: sourceID) }
         guard case .vector(let vector) = styleSource, case .tileset(let url) = vector.location else { return nil }

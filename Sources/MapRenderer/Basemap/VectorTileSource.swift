@@ -14,9 +14,10 @@ import VectorTiles
 /// the features near their common edge (the tile buffer), never draw them twice.
 ///
 /// **Zooms.** A view at viewport zoom z (256-point tiles, as ``Viewport`` counts) shows the
-/// tiles MapLibre reads for it, whose tiles are 512 points: zoom ⌊z⌋ − 1, kept within the
-/// tileset's zooms. Deeper views draw the deepest tiles scaled up (overzoom): a tileset made to
-/// zoom 14 draws streets at zoom 18 from its zoom-14 tiles.
+/// tiles MapLibre reads for it, whose tiles are 512 points: zoom ⌊z⌋ − 1. Deeper views than the
+/// tileset's deepest zoom draw its deepest tiles scaled up (overzoom): a tileset made to zoom 14
+/// draws streets at zoom 18 from its zoom-14 tiles. Views shallower than its shallowest zoom
+/// draw nothing of it, as MapLibre does.
 ///
 /// Decoded tiles are kept in memory, the most recently used 2,048, shared by every render and
 /// thread of the process. Immutable but for that cache, behind a lock.
@@ -62,10 +63,13 @@ final class VectorTileSource: Sendable {
         attribution = metadata.attribution
     }
 
-    /// The zoom of the tiles drawn at a viewport zoom: ⌊z⌋ − 1 within the tileset's zooms.
-    func tileZoom(forViewportZoom zoom: Double) -> Int {
-        guard zoom.isFinite else { return minZoom }
-        return min(maxZoom, max(minZoom, Int((zoom + 1e-9).rounded(.down)) - 1))
+    /// The zoom of the tiles drawn at a viewport zoom: ⌊z⌋ − 1, the deepest zoom beyond the
+    /// tileset's; nil below its shallowest, where MapLibre reads no tiles of a source either.
+    func tileZoom(forViewportZoom zoom: Double) -> Int? {
+        guard zoom.isFinite else { return nil }
+        let wanted = Int((zoom + 1e-9).rounded(.down)) - 1
+        guard wanted >= minZoom else { return nil }
+        return min(maxZoom, wanted)
     }
 
     /// The features of the tiles' layer `layer` that meet `rect` (map points; it may reach past

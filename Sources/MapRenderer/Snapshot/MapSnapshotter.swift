@@ -247,7 +247,10 @@ public final class MapSnapshotter: Sendable {
     private func drawAttribution(style: Style, viewSize: ViewSize, cairo: OpaquePointer) {
         guard let (layout, plate) = MapSnapshotter.attributionPlate(style: style, data: data, viewSize: viewSize, cairo: cairo) else { return }
         cairo.addRoundedRect(plate, radius: 3)
-        cairo_set_source_rgba(cairo, 1, 1, 1, 0.65)
+        // Dark text on a light plate; light text (dark styles) on a dark one.
+        let text = style.mapwright.attribution.color
+        let isLight = 0.2126 * text.red + 0.7152 * text.green + 0.0722 * text.blue > 0.5
+        if isLight { cairo_set_source_rgba(cairo, 0, 0, 0, 0.55) } else { cairo_set_source_rgba(cairo, 1, 1, 1, 0.65) }
         cairo_fill(cairo)
         layout.draw(at: ViewPoint(x: plate.minX + 4, y: plate.minY + 2), color: style.mapwright.attribution.color)
     }
