@@ -122,9 +122,11 @@ try:
     db = sqlite3.connect("file:%s?mode=ro" % sys.argv[1], uri=True)
     found = {name for (name,) in db.execute("SELECT table_name FROM gpkg_contents WHERE data_type = 'features'")}
     rtrees = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE name LIKE 'rtree_%'")}
+    # The format the builder writes now (an older file is made again).
+    current = db.execute("SELECT count(*) FROM gpkg_contents WHERE description LIKE '%(places format 2)%'").fetchone()[0]
 except sqlite3.Error:
     sys.exit(1)
-sys.exit(0 if all(t in found and "rtree_%s_geom" % t in rtrees for t in sys.argv[2:]) else 1)
+sys.exit(0 if current and all(t in found and "rtree_%s_geom" % t in rtrees for t in sys.argv[2:]) else 1)
 EOF
 }
 

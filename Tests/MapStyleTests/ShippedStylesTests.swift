@@ -30,14 +30,29 @@ struct ShippedStylesTests {
         try style.requireConfiguredRasterSources()
         guard case .vector(let basemap) = style.sources["basemap"] else { return #expect(Bool(false)) }
         #expect(basemap.location == .basemap(name: "world"))
-        #expect(Set(style.layers.compactMap(\.sourceLayer)) == ["countries", "states_provinces", "disputed_borders"])
-        #expect(style.attributionText == "Made with Natural Earth")
+        #expect(Set(style.layers.compactMap(\.sourceLayer)) == [
+            "countries", "states_provinces", "disputed_borders", "populated_places", "rivers", "lakes",
+        ])
+        guard case .vector(let places) = style.sources["places"] else { return #expect(Bool(false)) }
+        #expect(places.location == .basemap(name: "places"))
+        #expect(style.attributionText == "Made with Natural Earth · GeoNames (CC BY 4.0) · GSHHG")
+        // Towns by population: more of them the closer the view, capitals sooner.
+        let towns = try #require(style.layers.first { $0.id == "place-labels" })
+        let capitals = try #require(style.layers.first { $0.id == "capital-labels" })
+        let lyon: [String: StyleFeatureValue] = ["name": "Lyon", "capital": 0, "scalerank": 3]
+        let bern: [String: StyleFeatureValue] = ["name": "Bern", "capital": 1, "scalerank": 5]
+        #expect(!towns.includes(lyon, zoom: 4.5) && towns.includes(lyon, zoom: 5))
+        #expect(!capitals.includes(bern, zoom: 4) && capitals.includes(bern, zoom: 5))
+        #expect(!towns.includes(bern, zoom: 12), "capitals are in the capitals' layer")
+        #expect(style.layers.firstIndex { $0.id == "capital-labels" }! < style.layers.firstIndex { $0.id == "country-labels" }!,
+                "country names place before capitals (upper layers place first)")
 
         let labels = try #require(style.layers.first { $0.id == "country-labels" })
         guard case .symbol(let symbol) = labels.kind else { return #expect(Bool(false)) }
         #expect(symbol.label(for: ["NAME": "France"], atZoom: 3)?.lowercased() == "france")
         #expect(symbol.textSize.value(atZoom: 6) > symbol.textSize.value(atZoom: 2))
         #expect(!labels.isVisible(atZoom: 1) && labels.isVisible(atZoom: 2))
+        #expect(labels.isVisible(atZoom: 5.9) && !labels.isVisible(atZoom: 6), "from zoom 6 a view is a region: its towns, not its country's name")
 
         let states = try #require(style.layers.first { $0.id == "state-borders" })
         guard case .line(let line) = states.kind else { return #expect(Bool(false)) }

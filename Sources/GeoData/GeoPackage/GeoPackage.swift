@@ -171,6 +171,7 @@ public final class GeoPackage: Sendable {
                     }
                 }
                 var properties: [String: PropertyValue] = [:]
+                properties.reserveCapacity(columnNames.count)
                 for (offset, name) in columnNames.enumerated() {
                     switch statement.value(at: offset + 2) {
                     case .null: properties[name] = .null

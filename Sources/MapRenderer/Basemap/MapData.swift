@@ -82,10 +82,14 @@ public final class MapData: @unchecked Sendable {
     /// or the distinct `attribution`s of the sources the layers use), with a vector tileset
     /// source that names none credited by the tileset's own `attribution` (OpenStreetMap data
     /// carries "© OpenStreetMap contributors" there); nil when nobody is credited.
-    public func attributionText(for style: Style) -> String? {
+    ///
+    /// - Parameter zoom: The zoom the map shows: only the sources of layers visible at it are
+    ///   credited, as MapLibre credits the sources it shows. Nil (the default) credits every
+    ///   source the layers draw (a tileset's metadata, a TileJSON).
+    public func attributionText(for style: Style, zoom: Double? = nil) -> String? {
         if let text = style.mapwright.attribution.text { return text }
         var credits: [String] = []
-        for layer in style.layers {
+        for layer in style.layers where zoom.map({ layer.isVisible(atZoom: $0) }) ?? true {
             guard let id = layer.source, let source = style.sources[id] else { continue }
             var text = source.attribution
             if text == nil, case .vector(let vector) = source, case .tileset(let url) = vector.location {

@@ -201,7 +201,7 @@ public final class MapSnapshotter: Sendable {
             callout.draw(in: cairo)
             cairo_restore(cairo)
         }
-        if options.showsAttribution { drawAttribution(style: style, viewSize: viewport.size, cairo: cairo) }
+        if options.showsAttribution { drawAttribution(style: style, zoom: painter.zoomLevel, viewSize: viewport.size, cairo: cairo) }
     }
 
     /// Whether any two of the annotations' markers would overlap in the viewport: the cue for
@@ -244,8 +244,9 @@ public final class MapSnapshotter: Sendable {
     }
 
     /// The sources' credits in the bottom-right corner, on a translucent plate.
-    private func drawAttribution(style: Style, viewSize: ViewSize, cairo: OpaquePointer) {
-        guard let (layout, plate) = MapSnapshotter.attributionPlate(style: style, data: data, viewSize: viewSize, cairo: cairo) else { return }
+    private func drawAttribution(style: Style, zoom: Double, viewSize: ViewSize, cairo: OpaquePointer) {
+        guard let (layout, plate) = MapSnapshotter.attributionPlate(style: style, data: data, zoom: zoom, viewSize: viewSize, cairo: cairo)
+        else { return }
         cairo.addRoundedRect(plate, radius: 3)
         // Dark text on a light plate; light text (dark styles) on a dark one.
         let text = style.mapwright.attribution.color
@@ -256,8 +257,10 @@ public final class MapSnapshotter: Sendable {
     }
 
     /// The attribution text laid out, and the plate behind it; nil when the style credits no one.
-    static func attributionPlate(style: Style, data: MapData, viewSize: ViewSize, cairo: OpaquePointer) -> (layout: TextLayout, plate: ViewRect)? {
-        guard let text = data.attributionText(for: style), !text.isEmpty else { return nil }
+    static func attributionPlate(
+        style: Style, data: MapData, zoom: Double, viewSize: ViewSize, cairo: OpaquePointer
+    ) -> (layout: TextLayout, plate: ViewRect)? {
+        guard let text = data.attributionText(for: style, zoom: zoom), !text.isEmpty else { return nil }
         let layout = TextLayout(text, font: FontSpec(sizePoints: 9), in: cairo, maximumWidth: viewSize.width - 8)
         let size = layout.size
         let plate = ViewRect(x: viewSize.width - size.width - 8, y: viewSize.height - size.height - 4, width: size.width + 8, height: size.height + 4)
