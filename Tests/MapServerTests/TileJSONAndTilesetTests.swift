@@ -2,7 +2,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import MapCore
+import MapRenderer
 import MapServer
+import MapStyle
 import MapTestSupport
 import Testing
 import TileStore
@@ -90,6 +92,33 @@ import TileStore
             }
             try await client.execute(uri: "/tilesets/iberia/2/1/1.jpg", method: .get) { #expect($0.status == .badRequest) }
             try await client.execute(uri: "/tilesets/iberia/2/1/1@2x.png", method: .get) { #expect($0.status == .badRequest) }
+        }
+    }
+}
+
+/// A style drawing vector tiles, served: its TileJSON credits the tileset's attribution, and its
+/// tiles are streets.
+@Suite struct VectorStyleServeTests {
+    @Test func streetsServedFromTheHelsinkiSample() async throws {
+        let folder = try TemporaryDirectory()
+        let styleURL = RepositoryFiles.styles.appendingPathComponent("streets.json")
+        let sample = RepositoryFiles.samples.appendingPathComponent("helsinki/helsinki.mbtiles")
+        let style = try Style.named("streets", in: RepositoryFiles.styles).style.configuringVectorSources(sample)
+        let served = ServedStyle(
+            name: "streets", style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap),
+            fileBytes: try Data(contentsOf: styleURL), extra: sample.path)
+        try await ServerFixtures.test(ServerFixtures.server(ServerContent(styles: [served]), folder: folder)) { client in
+            try await client.execute(uri: "/styles/streets.json", method: .get) { response in
+                let json = try response.json()
+                #expect(json["attribution"] as? String == "© OpenStreetMap contributors")
+            }
+            // Zoom 16 over Senate Square's neighbourhood (slippy-map formulas: 37308/18968).
+            try await client.execute(uri: "/styles/streets/16/37308/18968.png", method: .get) { response in
+                #expect(response.status == .ok)
+                let image = try response.image()
+                let colours = Set(stride(from: 0, to: image.pixels.count, by: 4 * 31).map { image.pixels[$0..<$0 + 3].map { Int($0) / 16 } })
+                #expect(colours.count > 10, "streets, not a blank tile: \(colours.count) colour groups")
+            }
         }
     }
 }

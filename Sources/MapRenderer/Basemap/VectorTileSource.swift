@@ -51,7 +51,7 @@ final class VectorTileSource: Sendable {
         }
         guard metadata.format == nil || metadata.format == .pbf else {
             throw .vectorTiles(
-                path: url.path, reason: "it holds \(metadata.format?.rawValue ?? "") tiles, not vector tiles (pbf): use it as a raster source")
+                path: url.displayPath, reason: "it holds \(metadata.format?.rawValue ?? "") tiles, not vector tiles (pbf): use it as a raster source")
         }
         self.url = url
         let low = min(30, max(0, minZoom ?? metadata.minZoom ?? 0))
