@@ -22,7 +22,7 @@ import Glibc
         return (server, buildApplication(server: server))
     }
 
-    @Test func longURLsBodiesAndHugeHeadersAreRefused() async throws {
+    @Test func longURLsAndHugeHeadersAreRefused() async throws {
         let folder = try TemporaryDirectory()
         let (server, application) = try Self.application(folder: folder)
         defer { server.shutdown() }
@@ -31,10 +31,6 @@ import Glibc
             try await client.execute(uri: long, method: .get) { response in
                 #expect(response.status == .uriTooLong)
                 #expect(response.text == "the URL is 13010 bytes, more than 12288\n")
-            }
-            try await client.execute(uri: "/health", method: .post, body: ByteBuffer(string: "hello")) { response in
-                #expect(response.status == .contentTooLarge)
-                #expect(response.text == "the request body is 5 bytes; at most 0 are accepted\n")
             }
             // Headers past 16 KiB: the parser refuses them (400, or the connection closed).
             let huge = String(repeating: "b", count: 20_000)
@@ -47,6 +43,30 @@ import Glibc
                 // connection, so nothing is asked after this).
             }
         }
+    }
+
+    @Test func aBodyIsRefusedWith413() async throws {
+        // The server answers before reading the body and may close the connection while the
+        // client still sends it; on a busy machine the client then fails to write. Each try
+        // is a connection of its own; one must get the answer.
+        var answered = false
+        for _ in 0..<5 where !answered {
+            let folder = try TemporaryDirectory()
+            let (server, application) = try Self.application(folder: folder)
+            defer { server.shutdown() }
+            answered = try await application.test(.live) { client in
+                do {
+                    return try await client.execute(uri: "/health", method: .post, body: ByteBuffer(string: "hello")) { response in
+                        #expect(response.status == .contentTooLarge)
+                        #expect(response.text == "the request body is 5 bytes; at most 0 are accepted\n")
+                        return true
+                    }
+                } catch {
+                    return false
+                }
+            }
+        }
+        #expect(answered, "a request with a body got its 413")
     }
 
     @Test func anIdleConnectionIsClosed() async throws {

@@ -106,7 +106,7 @@ import Testing
 
     /// The viewer in a real browser: tiles load, clusters and photos show, a click on a cluster
     /// zooms to its expansion zoom, a click on a photo opens its callout with the thumbnail.
-    @Test(.timeLimit(.minutes(3))) func theViewerWorksInHeadlessChromium() async throws {
+    @Test(.timeLimit(.minutes(6))) func theViewerWorksInHeadlessChromium() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
             Issue.record("Debian's chromium is missing: run scripts/setup.sh")
             return

@@ -59,7 +59,7 @@ class Browser:
                 self.close()
                 fail("chromium has no page")
             time.sleep(0.1)
-        self.socket = websocket.create_connection(pages[0]["webSocketDebuggerUrl"], timeout=30)
+        self.socket = websocket.create_connection(pages[0]["webSocketDebuggerUrl"], timeout=120)
         self.next_id = 0
 
     def call(self, method, **params):
