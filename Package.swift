@@ -291,7 +291,7 @@ let package = Package(
             name: "MapRendererTests",
             dependencies: [
                 "MapRenderer", "MapComposer", "MapTestSupport", "MapStyle", "MapUtilities", "GeoData",
-                "ImageCodec", "ImageCompare", "MapCore", "TileStore",
+                "ImageCodec", "ImageCompare", "MapCore", "TileStore", "Tilesets",
             ],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings

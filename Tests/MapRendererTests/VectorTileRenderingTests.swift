@@ -8,6 +8,7 @@ import MapStyle
 import MapTestSupport
 import Testing
 import TileStore
+import Tilesets
 
 /// Styles drawing Mapbox Vector Tiles from an MBTiles file: features land where the tile
 /// formulas put them at native zooms and scaled up beyond the deepest tiles (overzoom), tiles
@@ -185,6 +186,19 @@ struct VectorTileRenderingTests {
                 #expect(label.angle > -.pi / 2 && label.angle <= .pi / 2, "'\(label.text)' at \(label.angle) radians")
             }
         }
+    }
+
+    @Test func theSampleAsPMTilesDrawsTheSameStreets() throws {
+        // The same tiles in a PMTiles archive (converted by Tilesets, read back through it).
+        let archive = directory.url.appendingPathComponent("helsinki.pmtiles")
+        let count = try TilesetConversion.convert(try TilesetReader(url: helsinki), to: archive)
+        #expect(count == 19)
+        let streets = try Style.named("streets", in: RepositoryFiles.styles).style
+        let center = try coordinate(z: 14, x: 9327, y: 4742, u: 0.1, v: 0.1)
+        let fromMBTiles = try render(try streets.configuringVectorSources(helsinki), center: center, zoom: 16.5, size: 300)
+        let fromPMTiles = try render(try streets.configuringVectorSources(archive), center: center, zoom: 16.5, size: 300)
+        #expect(fromMBTiles.pixels == fromPMTiles.pixels)
+        #expect(Set(stride(from: 0, to: fromPMTiles.pixels.count, by: 4 * 13).map { fromPMTiles.pixels[$0] }).count > 10, "streets drawn")
     }
 
     @Test func aDamagedTileIsAnErrorNamingTheFileAndTheTile() throws {

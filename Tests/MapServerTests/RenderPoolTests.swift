@@ -47,9 +47,10 @@ import Testing
         defer { pool.shutdown() }
         let gate = DispatchSemaphore(value: 0)
         let ran = CallCounter()
-        let blocker = Task { try await pool.run(1) { gate.wait(); return 1 } }
-        while pool.queueDepth > 0 { try await Task.sleep(nanoseconds: 5_000_000) }  // the thread took job 1
-        try await Task.sleep(nanoseconds: 50_000_000)
+        let running = CallCounter()
+        let blocker = Task { try await pool.run(1) { running.increment(); gate.wait(); return 1 } }
+        // Until the one thread runs job 1 (an empty queue alone is also true before it was queued).
+        while running.count == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
         let waiting = Task { try await pool.run(2) { ran.increment(); return 2 } }
         while pool.queueDepth == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
         waiting.cancel()
