@@ -28,7 +28,7 @@
 //   mapwright                        the executable                                             (MapCLI)
 //
 // Benchmarks live in Benchmarks/ (ClusterBenchmark, CompareBenchmark, IngestBenchmark,
-// RenderBenchmark, TileBenchmark, VectorBenchmark) and depend only on what they measure. C libraries come in
+// RenderBenchmark, TileBenchmark, VectorBenchmark, CameraBenchmark) and depend only on what they measure. C libraries come in
 // through small system-library targets resolved with pkg-config.
 
 import PackageDescription
@@ -446,6 +446,13 @@ let package = Package(
             name: "RenderBenchmark",
             dependencies: ["MapRenderer", "MapComposer", "PhotoSources", "MapStyle", "MapCore", "ImageCodec"],
             path: "Benchmarks/RenderBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        /// Times 1200x800 @1x frames at pitch 60 beside the same frames flat (scripts/bench/camera.sh).
+        .executableTarget(
+            name: "CameraBenchmark",
+            dependencies: ["MapRenderer", "MapComposer", "MapStyle", "MapCore"],
+            path: "Benchmarks/CameraBenchmark",
             swiftSettings: swiftSettings
         ),
         /// Times a 1200x800 @2x street map in the streets style over the Helsinki vector sample.

@@ -53,10 +53,19 @@ public struct PhotoMapBuilder: Sendable {
                 clusterIndex: clusterIndex(for: annotations, in: request, viewport: viewport), clusterMemberName: "photos",
                 selectedAnnotationID: selected?.id, overlays: overlays)
         }
-        let result: MapSnapshotOptions
+        var result: MapSnapshotOptions
         if case .fitContent = request.framing {
             result = try fittedOptions(
                 for: request, annotations: annotations, overlays: overlays, hasCallout: selected != nil, options: options(in:))
+            if request.headingDegrees != 0 || request.pitchDegrees != 0 {
+                let shown = request.photos.map(\.coordinate) + request.markers.map(\.coordinate) + overlays.flatMap(\.framingCoordinates)
+                var insets = initialPadding(annotations: annotations, hasCallout: selected != nil)
+                insets.bottom += request.padding.bottom + 16
+                insets.top += request.padding.top
+                insets.left += request.padding.left
+                insets.right += request.padding.right
+                result = options(in: try underCamera(result.viewport, request: request, showing: shown, insets: fittedPadding(insets, in: request.size)))
+            }
         } else {
             result = options(in: try viewport(for: request))
         }
@@ -282,19 +291,24 @@ public struct PhotoMapBuilder: Sendable {
         case .region(let region):
             let exact = try viewport { () throws(MapCoreError) in try Viewport(region: region, size: size, scale: scale) }
             let padding = request.padding
-            guard padding != EdgeInsets() else { return exact }
+            guard padding != EdgeInsets() else {
+                return try underCamera(exact, request: request, showing: Self.outline(of: region), insets: EdgeInsets())
+            }
             // The region inside the padding: zoomed out about its centre.
             let factor = min(
                 (size.width - padding.left - padding.right) / size.width, (size.height - padding.top - padding.bottom) / size.height)
             guard factor > 0 else { return exact }
-            return try viewport { () throws(MapCoreError) in
+            let padded = try viewport { () throws(MapCoreError) in
                 try Viewport(center: exact.camera.centerCoordinate, zoomLevel: max(0, exact.zoomLevel + log2(factor)), size: size, scale: scale)
             }
+            return try underCamera(padded, request: request, showing: Self.outline(of: region), insets: padding)
         case .center(let center, let zoomLevel):
-            let heading = request.headingDegrees
+            let heading = request.headingDegrees, pitch = request.pitchDegrees
             return try viewport { () throws(MapCoreError) in
-                try Viewport(center: center, zoomLevel: zoomLevel, size: size, scale: scale, headingDegrees: heading)
+                try Viewport(center: center, zoomLevel: zoomLevel, size: size, scale: scale, headingDegrees: heading, pitchDegrees: pitch)
             }
+        case .camera(let camera):
+            return try viewport { () throws(MapCoreError) in try Viewport(camera: camera, size: size, scale: scale) }
         case .place(let name):
             let region: CoordinateRegion?
             do { region = try data.region(ofPlaceNamed: name, style: request.style) } catch { throw .renderer(error) }
@@ -306,12 +320,49 @@ public struct PhotoMapBuilder: Sendable {
             let margin = 2 * Self.fitMarginPoints
             let factor = min((size.width - margin) / size.width, (size.height - margin) / size.height)
             guard factor > 0 else { return exact }
-            return try viewport { () throws(MapCoreError) in
+            let fitted = try viewport { () throws(MapCoreError) in
                 try Viewport(
                     center: exact.camera.centerCoordinate, zoomLevel: max(0, exact.zoomLevel + log2(factor)), size: size, scale: scale)
             }
+            return try underCamera(fitted, request: request, showing: Self.outline(of: region), insets: EdgeInsets(all: Self.fitMarginPoints))
         case .fitContent:
             preconditionFailure("fitted by fittedOptions(for:annotations:overlays:hasCallout:options:)")
+        }
+    }
+
+    /// `flat` turned to the request's heading and tilted to its pitch about its centre, and
+    /// zoomed out a quarter level at a time (at most 8 levels) until every coordinate shows on
+    /// the ground inside the view less `insets`; `flat` itself without heading or pitch.
+    private func underCamera(
+        _ flat: Viewport, request: PhotoMapRequest, showing coordinates: [Coordinate], insets: EdgeInsets
+    ) throws(PhotoMapError) -> Viewport {
+        guard request.headingDegrees != 0 || request.pitchDegrees != 0 else { return flat }
+        let size = request.size
+        func fits(_ viewport: Viewport) -> Bool {
+            let top = max(insets.top, viewport.visibleGroundTopViewY)
+            return coordinates.allSatisfy { coordinate in
+                guard let point = viewport.point(for: coordinate) else { return false }
+                return point.x >= insets.left && point.x <= size.width - insets.right && point.y >= top && point.y <= size.height - insets.bottom
+            }
+        }
+        var zoomLevel = flat.zoomLevel
+        while true {
+            let zoom = zoomLevel
+            let turned = try viewport { () throws(MapCoreError) in
+                try Viewport(
+                    center: flat.camera.centerCoordinate, zoomLevel: zoom, size: size, scale: request.scale,
+                    headingDegrees: request.headingDegrees, pitchDegrees: request.pitchDegrees)
+            }
+            if fits(turned) || zoomLevel - 0.25 < 0 || flat.zoomLevel - zoomLevel >= 8 { return turned }
+            zoomLevel -= 0.25
+        }
+    }
+
+    /// Points round a region's edge (corners and midpoints) that a turned view must show.
+    static func outline(of region: CoordinateRegion) -> [Coordinate] {
+        let rect = region.mapRect
+        return [(0.0, 0.0), (0.5, 0), (1, 0), (1, 0.5), (1, 1), (0.5, 1), (0, 1), (0, 0.5)].map { fx, fy in
+            MapPoint(x: rect.minX + fx * rect.width, y: rect.minY + fy * rect.height).coordinate
         }
     }
 

@@ -29,6 +29,10 @@ public struct PhotoMapRequest: Sendable {
         case center(Coordinate, zoomLevel: Double)
         /// A country or state/province from the basemap, by name.
         case place(String)
+        /// A camera: its centre, heading, pitch and altitude (MapKit's MKMapCamera); the zoom
+        /// follows from the altitude and the image's height. ``PhotoMapRequest/headingDegrees``
+        /// and ``PhotoMapRequest/pitchDegrees`` are not used.
+        case camera(Camera)
     }
 
     /// Whether pins are clustered.
@@ -89,9 +93,14 @@ public struct PhotoMapRequest: Sendable {
     /// Markers drawn besides the photos (a static map's `marker=`), over them, never clustered
     /// or selected, and framed with them. The default is none.
     public var markers: [MapAnnotation] = []
-    /// The map's heading in degrees clockwise from true north, for a ``Framing/center(_:zoomLevel:)``
-    /// framing (other framings are drawn north up). The default is 0.
+    /// The camera's heading in degrees clockwise from true north. Every framing but
+    /// ``Framing/camera(_:)`` (which has its own) is turned to it about its centre, and zoomed
+    /// out as far as it takes to keep showing what it framed. The default is 0, north up.
     public var headingDegrees: Double = 0
+    /// The camera's pitch in degrees from looking straight down, in [0, `Camera.maximumPitchDegrees`]:
+    /// the map is drawn in perspective (see `MapSnapshotter`). Applied as ``headingDegrees`` is.
+    /// The default is 0, flat.
+    public var pitchDegrees: Double = 0
     /// Room kept free around what is shown, in points, besides ``PhotoMapBuilder/fitMarginPoints``:
     /// when fitting the content, and around a ``Framing/region(_:)``. The default is none.
     public var padding: EdgeInsets = EdgeInsets()

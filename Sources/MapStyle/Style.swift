@@ -23,6 +23,9 @@ public struct Style: Hashable, Sendable {
     public var layers: [StyleLayer]
     /// Mapwright's section, `metadata.mapwright`, with defaults for what the style leaves out.
     public var mapwright: MapwrightMetadata
+    /// The root `sky`: what pitched views show above the horizon. The default describes nothing
+    /// (the renderer's sky).
+    public var sky: Sky
 
     /// Creates a style.
     public init(
@@ -30,13 +33,15 @@ public struct Style: Hashable, Sendable {
         name: String? = nil,
         sources: [String: StyleSource] = [:],
         layers: [StyleLayer] = [],
-        mapwright: MapwrightMetadata = MapwrightMetadata()
+        mapwright: MapwrightMetadata = MapwrightMetadata(),
+        sky: Sky = Sky()
     ) {
         self.id = id
         self.name = name
         self.sources = sources
         self.layers = layers
         self.mapwright = mapwright
+        self.sky = sky
     }
 
     /// The layers drawn at a zoom level, bottom first.

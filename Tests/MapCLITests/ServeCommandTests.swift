@@ -141,9 +141,4 @@ import FoundationNetworking
         if let message { #expect(result.standardError == message) } else { #expect(result.standardError.contains("nope")) }
     }
 
-    @Test func headingNeedsACentreAndZoom() throws {
-        let result = try MapwrightProcess.run(["render", "--photos", "Samples/photos", "--heading", "30", "-o", "-"])
-        #expect(result.status != 0)
-        #expect(result.standardError == "mapwright: --heading needs --center and --zoom\n")
-    }
 }

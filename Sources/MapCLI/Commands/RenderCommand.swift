@@ -90,7 +90,16 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--compression: \(compression) is not a level from 0 to 9")
         }
         _ = try outputFormat()
-        _ = try region.choice()
+        if case .camera(let camera) = try region.choice() {
+            let zoom = camera.zoomLevel(viewportHeightPoints: size.height)
+            guard Viewport.zoomLevelRange.contains(zoom) else {
+                let option = region.eye != nil ? "--eye" : "--altitude"
+                let reason = zoom > Viewport.zoomLevelRange.upperBound
+                    ? "so low that the map would be closer than zoom 30: raise the camera"
+                    : "so high that the map would be farther than zoom 0: lower the camera"
+                throw ValidationError("\(option): \(ArgumentValues.number(camera.altitudeMeters)) m is \(reason)")
+            }
+        }
         if let pinColor { _ = try RenderCommand.pinColor(pinColor) }
         if let markerImage { _ = try loadMarkerImage(markerImage) }
         // Last, so a bad value is reported even when the output folder is wrong too.
@@ -162,11 +171,12 @@ struct RenderCommand: ParsableCommand {
         switch choice {
         case .fitContent: request.framing = .fitContent
         case .region(let value): request.framing = .region(value)
-        case .centerZoom(let center, let zoom):
-            request.framing = .center(center, zoomLevel: zoom)
-            request.headingDegrees = region.heading ?? 0
+        case .centerZoom(let center, let zoom): request.framing = .center(center, zoomLevel: zoom)
         case .place(let name): request.framing = .place(name)
+        case .camera(let camera): request.framing = .camera(camera)
         }
+        request.headingDegrees = region.heading ?? 0
+        request.pitchDegrees = region.pitch ?? 0
 
         var warnings: [PhotoMapWarning] = []
         let options = try failure { () throws(PhotoMapError) in

@@ -22,6 +22,7 @@ enum ArgumentValues {
         static let circle = Form(fields: ["LAT", "LON", "METERS"], example: "-33.9,18.4,5000", unit: "degrees and meters")
         static let greatCircle = Form(fields: ["LAT", "LON", "LAT", "LON"], example: "51.47,-0.45,-33.94,151.18")
         static let viewPoint = Form(fields: ["X", "Y"], example: "400,300", unit: "points")
+        static let eye = Form(fields: ["LAT", "LON", "ALTITUDE_M"], example: "48.85,2.27,1500", unit: "degrees and meters")
 
         var text: String { fields.joined(separator: ",") }
     }
@@ -113,6 +114,16 @@ enum ArgumentValues {
             }
         }
         return (center, radius)
+    }
+
+    /// Parses `--eye`'s `LAT,LON,ALTITUDE_M`: where a camera's eye is, above the ground.
+    static func eye(_ text: String) throws -> (coordinate: Coordinate, altitudeMeters: Double) {
+        let numbers = try numbers(text, form: .eye, option: "--eye")
+        let position = try coordinate(numbers[0], numbers[1], option: "--eye", fields: ("LAT", "LON"))
+        guard numbers[2] > 0 else {
+            throw ValidationError("--eye: ALTITUDE_M \(number(numbers[2])) is at or below the ground: the eye must be above it (meters, more than 0)")
+        }
+        return (position, numbers[2])
     }
 
     /// Parses `--great-circle`'s `LAT,LON,LAT,LON`: the line's two ends, which must be at

@@ -92,7 +92,7 @@ public struct Viewport: Hashable, Sendable {
         try self.init(camera: camera, zoomLevel: zoomLevel, size: size, scale: scale)
     }
 
-    /// Creates a flat viewport (heading 0, pitch 0) centred exactly on a map point.
+    /// Creates a flat viewport (pitch 0) centred exactly on a map point.
     ///
     /// A viewport made from a coordinate keeps the map point of that coordinate, within a
     /// rounding error. This one keeps `centerMapPoint` itself, so its view points are
@@ -105,8 +105,11 @@ public struct Viewport: Hashable, Sendable {
     ///   - zoomLevel: In ``zoomLevelRange``.
     ///   - size: The view's size in points.
     ///   - scale: Pixels per point, in [1, 4]. The default is 1.
+    ///   - headingDegrees: Clockwise from true north. The default is 0.
     /// - Throws: ``MapCoreError`` naming the bad value.
-    public init(centerMapPoint: MapPoint, zoomLevel: Double, size: ViewSize, scale: Double = 1) throws(MapCoreError) {
+    public init(
+        centerMapPoint: MapPoint, zoomLevel: Double, size: ViewSize, scale: Double = 1, headingDegrees: Double = 0
+    ) throws(MapCoreError) {
         try Viewport.validate(size: size, scale: scale)
         guard zoomLevel.isFinite, Viewport.zoomLevelRange.contains(zoomLevel) else {
             throw .invalidZoomLevel(zoomLevel, range: Viewport.zoomLevelRange)
@@ -114,7 +117,7 @@ public struct Viewport: Hashable, Sendable {
         let center = centerMapPoint.coordinate
         let altitude = Camera.altitudeMeters(
             forZoomLevel: zoomLevel, latitude: center.latitude, pitchDegrees: 0, viewportHeightPoints: size.height)
-        let camera = try Camera(centerCoordinate: center, headingDegrees: 0, pitchDegrees: 0, altitudeMeters: altitude)
+        let camera = try Camera(centerCoordinate: center, headingDegrees: headingDegrees, pitchDegrees: 0, altitudeMeters: altitude)
         try self.init(camera: camera, zoomLevel: zoomLevel, size: size, scale: scale, centerMapPoint: centerMapPoint)
     }
 

@@ -25,6 +25,9 @@ struct AnnotationLayout {
         let sortKey: String
         /// A cluster's colour: its members' pin colour; nil for single annotations.
         var clusterColor: Color? = nil
+        /// How much larger than its size the marker is drawn, about its anchor: 1 in flat views;
+        /// in pitched ones near markers are larger and far ones smaller (see ``markerScale(at:in:)``).
+        var scale: Double = 1
     }
 
     let viewSize: ViewSize
@@ -39,12 +42,18 @@ struct AnnotationLayout {
         func visible(_ frame: ViewRect) -> Bool {
             frame.maxX > view.minX && frame.minX < view.maxX && frame.maxY > view.minY && frame.minY < view.maxY
         }
+        // A pitched view's far ground beyond the visible-ground limit is hidden by the fog.
+        let groundTop = viewport.camera.pitchDegrees > 0 ? viewport.visibleGroundTopViewY : -Double.infinity
         func place(_ annotation: MapAnnotation, at tip: ViewPoint) -> Placed? {
+            guard tip.y > groundTop else { return nil }
+            let scale = AnnotationLayout.markerScale(at: tip, in: viewport)
             let (bounds, body) = AnnotationLayout.bounds(of: annotation.marker)
-            let frame = bounds.offsetBy(tip)
+            let frame = bounds.scaled(by: scale).offsetBy(tip)
             // Only markers that can touch the image are drawn.
             guard visible(frame) else { return nil }
-            return Placed(content: .annotation(annotation), tip: tip, frame: frame, bodyFrame: body.offsetBy(tip), sortKey: annotation.id)
+            return Placed(
+                content: .annotation(annotation), tip: tip, frame: frame, bodyFrame: body.scaled(by: scale).offsetBy(tip),
+                sortKey: annotation.id, scale: scale)
         }
         var placed: [Placed] = []
         if let clusterIndex {
@@ -63,17 +72,21 @@ struct AnnotationLayout {
                 case .point(let index, _):
                     if let marker = place(annotations[index], at: tip) { placed.append(marker) }
                 case .cluster(let cluster):
-                    let outer = ClusterMarker.radius(count: cluster.count, style: style.cluster) + ClusterMarker.haloWidthPoints
+                    guard tip.y > groundTop else { continue }
+                    let scale = AnnotationLayout.markerScale(at: tip, in: viewport)
+                    let outer = (ClusterMarker.radius(count: cluster.count, style: style.cluster) + ClusterMarker.haloWidthPoints) * scale
                     spots.append(ClusterSpot(cluster: cluster, center: tip, outerRadius: outer))
                 }
             }
             var colors = ClusterColors(annotations: annotations, clusterIndex: clusterIndex, style: style)
             for (spot, center) in zip(spots, AnnotationLayout.spreadCenters(of: spots)) {
-                let frame = ClusterMarker.frame(count: spot.cluster.count, center: center, style: style.cluster)
+                let scale = AnnotationLayout.markerScale(at: spot.center, in: viewport)
+                let frame = ClusterMarker.frame(count: spot.cluster.count, center: ViewPoint(x: 0, y: 0), style: style.cluster)
+                    .scaled(by: scale).offsetBy(center)
                 guard visible(frame) else { continue }
                 placed.append(Placed(
                     content: .cluster(spot.cluster), tip: center, frame: frame, bodyFrame: frame, sortKey: "cluster \(spot.cluster.id)",
-                    clusterColor: colors.color(of: spot.cluster)))
+                    clusterColor: colors.color(of: spot.cluster), scale: scale))
             }
         } else {
             placed = annotations.compactMap { annotation in viewport.point(for: annotation.coordinate).flatMap { place(annotation, at: $0) } }
@@ -83,6 +96,15 @@ struct AnnotationLayout {
             if $0.tip.x != $1.tip.x { return $0.tip.x < $1.tip.x }
             return $0.sortKey < $1.sortKey
         }
+    }
+
+    /// How much a marker anchored at `tip` is scaled: 1 in a flat view; in a pitched one
+    /// MapLibre's perspective ratio for symbols, 0.5 + 0.5 × the ground's scale there (see
+    /// ``Viewport/perspectiveScale(atViewY:)``), kept within [0.6, 1.4] so that far markers stay
+    /// readable and near ones do not swamp the map.
+    static func markerScale(at tip: ViewPoint, in viewport: Viewport) -> Double {
+        guard viewport.camera.pitchDegrees > 0, let ground = viewport.perspectiveScale(atViewY: tip.y) else { return 1 }
+        return min(1.4, max(0.6, 0.5 + 0.5 * ground))
     }
 
     /// The markers' bodies, which labels avoid.
@@ -184,10 +206,10 @@ struct AnnotationLayout {
             cairo_clip(cairo)
             cairo_push_group(cairo)
             for marker in pinned {
-                if let sprites {
+                if let sprites, marker.scale == 1 {
                     sprites.paintShadow(color: style.pins.shadowColor, at: marker.tip, cairo: cairo)
                 } else {
-                    PinMarker.drawShadow(at: marker.tip, in: cairo, color: style.pins.shadowColor)
+                    Self.scaled(marker, cairo: cairo) { PinMarker.drawShadow(at: $0, in: cairo, color: style.pins.shadowColor) }
                 }
             }
             cairo_pop_group_to_source(cairo)
@@ -210,10 +232,10 @@ struct AnnotationLayout {
             case .annotation(let annotation):
                 switch annotation.marker {
                 case .pin(let color):
-                    if let sprites {
+                    if let sprites, marker.scale == 1 {
                         sprites.paintPin(color: color, at: marker.tip, cairo: cairo)
                     } else {
-                        PinMarker.drawPin(at: marker.tip, color: color, in: cairo)
+                        Self.scaled(marker, cairo: cairo) { PinMarker.drawPin(at: $0, color: color, in: cairo) }
                     }
                 case .image(let image, _, _):
                     if let surface = surface(for: image) {
@@ -221,13 +243,30 @@ struct AnnotationLayout {
                     }
                 }
             case .cluster(let cluster):
-                ClusterMarker.draw(cluster, at: marker.tip, color: marker.clusterColor ?? style.cluster.fillColor, style: style.cluster, cairo: cairo)
+                Self.scaled(marker, cairo: cairo) {
+                    ClusterMarker.draw(cluster, at: $0, color: marker.clusterColor ?? style.cluster.fillColor, style: style.cluster, cairo: cairo)
+                }
             }
         }
+    }
+
+    /// Runs `draw` with the marker's anchor, under its scale about that anchor.
+    private static func scaled(_ marker: Placed, cairo: OpaquePointer, draw: (ViewPoint) -> Void) {
+        guard marker.scale != 1 else { return draw(marker.tip) }
+        cairo_save(cairo)
+        cairo_translate(cairo, marker.tip.x, marker.tip.y)
+        cairo_scale(cairo, marker.scale, marker.scale)
+        draw(ViewPoint(x: 0, y: 0))
+        cairo_restore(cairo)
     }
 }
 
 extension ViewRect {
+    /// The rect scaled about the origin (a marker's anchor).
+    func scaled(by factor: Double) -> ViewRect {
+        factor == 1 ? self : ViewRect(x: minX * factor, y: minY * factor, width: size.width * factor, height: size.height * factor)
+    }
+
     /// The rect moved by a point's coordinates.
     func offsetBy(_ point: ViewPoint) -> ViewRect {
         ViewRect(x: minX + point.x, y: minY + point.y, width: size.width, height: size.height)

@@ -129,6 +129,19 @@ public final class MapSnapshotter: Sendable {
         }
         let viewRect = ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         guard let visibleMapRect = viewport.mapRect(for: viewRect) else { return }
+        var pass = pass
+        if viewport.camera.pitchDegrees > 0, pass.drawsGround {
+            // A pitched view: the ground in perspective first (vector output embeds it as a 2x
+            // image), then labels, markers and the callout upright over it.
+            let ground = PerspectiveGround(viewport: viewport, outputScale: sprites == nil ? max(2, viewport.scale) : viewport.scale)
+            let surface = try ground.render(options, snapshotter: self, sky: SkyColors(style: style, zoomLevel: viewport.zoomLevel))
+            defer { cairo_surface_destroy(surface) }
+            cairo_save(cairo)
+            cairo_set_source_surface(cairo, surface, 0, 0)
+            cairo_paint(cairo)
+            cairo_restore(cairo)
+            pass.drawsGround = false
+        }
         let painter = StylePainter(
             viewport: viewport, styleZoomLevel: viewport.zoomLevel + pass.styleZoomOffset, clipMarginPixels: pass.clipMarginPixels,
             style: style, data: data, cairo: cairo, visibleMapRect: visibleMapRect)
@@ -138,7 +151,7 @@ public final class MapSnapshotter: Sendable {
         var markers: AnnotationLayout?
         var selected: AnnotationLayout.Placed?
         var callout: Callout?
-        if pass.drawsOverlays {
+        if pass.drawsOverlays, pass.drawsMarkers {
             let layout = AnnotationLayout(
                 annotations: options.annotations, clusterIndex: options.clusterIndex, viewport: viewport,
                 visibleMapRect: visibleMapRect, style: metadata)
@@ -158,7 +171,7 @@ public final class MapSnapshotter: Sendable {
         }
 
         var labels: [Int: [LabelCandidate]] = [:]
-        if pass.drawsBasemap {
+        if pass.drawsBasemap, pass.drawsLabels {
             if let placement = pass.placement {
                 labels = placement.labels(in: viewRect, origin: pass.worldOrigin, cairo: cairo)
             } else {
@@ -168,9 +181,13 @@ public final class MapSnapshotter: Sendable {
                 labels = try placeLabels(style: style, painter: painter, cairo: cairo, taken: &taken)
             }
         }
-        let visibleLayers = pass.drawsBasemap ? style.layers.enumerated().filter { $0.element.isVisible(atZoom: painter.zoomLevel) } : []
+        let visibleLayers = pass.drawsBasemap ? style.layers.enumerated().filter { layer in
+            guard layer.element.isVisible(atZoom: painter.zoomLevel) else { return false }
+            if case .symbol = layer.element.kind { return pass.drawsLabels }
+            return pass.drawsGround
+        } : []
         let firstSymbolIndex = visibleLayers.first { if case .symbol = $0.element.kind { return true }; return false }?.offset
-        let overlays = pass.drawsOverlays ? options.overlays : []
+        let overlays = pass.drawsOverlays && pass.drawsGround ? options.overlays : []
         // Overlays above roads go under the first labels, or on top when no labels show.
         for (index, layer) in visibleLayers {
             if index == firstSymbolIndex {
@@ -227,12 +244,25 @@ public final class MapSnapshotter: Sendable {
         var placed: [Int: [LabelCandidate]] = [:]
         for (index, layer) in style.layers.enumerated().reversed() where layer.isVisible(atZoom: painter.zoomLevel) {
             guard case .symbol(let symbol) = layer.kind else { continue }
-            let candidates = LabelCandidate.candidates(
+            var candidates = LabelCandidate.candidates(
                 of: symbol, features: try painter.features(of: layer), viewport: painter.viewport, styleZoomLevel: painter.zoomLevel,
                 cairo: cairo)
+            if painter.viewport.camera.pitchDegrees > 0 { candidates = Self.thinnedForPitch(candidates, viewport: painter.viewport) }
             placed[index] = placer.place(candidates, in: painter.viewport.size, avoiding: &taken)
         }
         return placed
+    }
+
+    /// The labels a pitched view keeps: those on ground no more than twice as far as the view's
+    /// centre (the ground shrinks to half there), below the visible-ground limit. Labels stay
+    /// upright and full size; the far ground, foreshortened, gets fewer of them.
+    static func thinnedForPitch(_ candidates: [LabelCandidate], viewport: Viewport) -> [LabelCandidate] {
+        let limit = viewport.visibleGroundTopViewY
+        return candidates.filter { candidate in
+            let bounds = candidate.bounds
+            guard bounds.minY > limit, let scale = viewport.perspectiveScale(atViewY: bounds.minY) else { return false }
+            return scale >= 0.5
+        }
     }
 
     private func drawOverlays(

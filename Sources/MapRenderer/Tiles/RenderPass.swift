@@ -10,6 +10,14 @@ struct RenderPass {
     var drawsBasemap = true
     /// Whether the overlays, markers and the callout are drawn.
     var drawsOverlays = true
+    /// Whether what lies on the ground is drawn: the style's background, fill, line and raster
+    /// layers and the overlays. A pitched image draws the ground apart, in perspective (see
+    /// ``PerspectiveGround``), and then the rest upright over it.
+    var drawsGround = true
+    /// Whether the style's labels (symbol layers) are drawn.
+    var drawsLabels = true
+    /// Whether the markers and the callout are drawn.
+    var drawsMarkers = true
     /// Labels and the callout placed once for the whole world at this zoom, so that every tile
     /// draws them alike; `nil` places them in the view, as an image does.
     var placement: TilePlacement?

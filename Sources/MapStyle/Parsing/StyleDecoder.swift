@@ -119,14 +119,42 @@ struct StyleDecoder {
         guard let layersJSON = root["layers"] else { throw error(.missingKey("layers"), at: .root) }
         let layers = try decodeLayers(layersJSON, sources: sources, at: StylePath.root.appending("layers"))
 
-        return Style(id: id, name: name, sources: sources, layers: layers, mapwright: mapwright)
+        let sky = try root["sky"].map { json throws(StyleError) in try decodeSky(json, at: StylePath.root.appending("sky")) } ?? Sky()
+
+        return Style(id: id, name: name, sources: sources, layers: layers, mapwright: mapwright, sky: sky)
     }
 
-    static let rootKeys: Set<String> = ["version", "name", "metadata", "sources", "layers"]
+    /// Reads the root `sky`: its colours and blends, each a constant or a zoom function; the
+    /// fog and atmosphere properties Mapwright does not draw are warned about.
+    private mutating func decodeSky(_ json: JSONValue, at path: StylePath) throws(StyleError) -> Sky {
+        let members = try object(json, at: path)
+        let known: Set<String> = ["sky-color", "horizon-color", "fog-color", "sky-horizon-blend", "fog-ground-blend"]
+        let unused: Set<String> = ["horizon-fog-blend", "atmosphere-blend"]
+        reportUnknownKeys(members, known: known.union(unused), at: path) { "unknown sky property '\($0)' (ignored)" }
+        for key in members.keys.sorted() where unused.contains(key) { warn(at: path, "'\(key)' is not used by Mapwright (ignored)") }
+        let reader = self
+        func color(_ key: String) throws(StyleError) -> StyleValue<Color>? {
+            guard let value = members[key] else { return nil }
+            return try styleValue(value, at: path.appending(key), fallback: .white, parse: reader.color)
+        }
+        func fraction(_ key: String) throws(StyleError) -> StyleValue<Double>? {
+            guard let value = members[key] else { return nil }
+            return try styleValue(value, at: path.appending(key), fallback: 0.5, parse: reader.number(in: 0...1))
+        }
+        var sky = Sky()
+        sky.skyColor = try color("sky-color")
+        sky.horizonColor = try color("horizon-color")
+        sky.fogColor = try color("fog-color")
+        sky.skyHorizonBlend = try fraction("sky-horizon-blend")
+        sky.fogGroundBlend = try fraction("fog-ground-blend")
+        return sky
+    }
+
+    static let rootKeys: Set<String> = ["version", "name", "metadata", "sources", "layers", "sky"]
 
     /// Root keys of the MapLibre Style Specification that Mapwright does not use.
     static let ignoredRootKeys: Set<String> = [
         "center", "zoom", "bearing", "pitch", "roll", "centerAltitude", "sprite", "glyphs", "transition", "light",
-        "sky", "terrain", "projection", "state",
+        "terrain", "projection", "state",
     ]
 }
