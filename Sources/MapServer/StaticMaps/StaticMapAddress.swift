@@ -9,7 +9,8 @@ import MapStyle
 ///
 /// - `{lon},{lat},{zoom}[@{bearing}[,{pitch}]]/{w}x{h}[@2x|@3x].png`: a centre (longitude
 ///   first, as in the URL forms of both), zoom 0 to 24 (fractions allowed), bearing in degrees
-///   clockwise (taken modulo 360). Pitch must be 0: pitched views are not drawn yet.
+///   clockwise (taken modulo 360), pitch in degrees from looking straight down, 0 to 80 (drawn in
+///   perspective, with the sky above the horizon, as `render --pitch`).
 /// - `{minx},{miny},{maxx},{maxy}/{w}x{h}[@2x].png`: a box, west, south, east, north (east < west
 ///   crosses the antimeridian), widened to the image's aspect.
 /// - `auto/{w}x{h}[@2x].png`: framed to fit the photos, markers and paths, as `render` fits.
@@ -34,7 +35,7 @@ struct StaticMapAddress: Hashable, Sendable {
     static let maximumSidePoints = 2_048
 
     enum Framing: Hashable, Sendable {
-        case center(Coordinate, zoomLevel: Double, bearingDegrees: Double)
+        case center(Coordinate, zoomLevel: Double, bearingDegrees: Double, pitchDegrees: Double)
         case box(CoordinateRegion)
         case auto
     }
@@ -60,18 +61,22 @@ struct StaticMapAddress: Hashable, Sendable {
                 guard (0...Double(ServerConfiguration.maximumRequestZoom)).contains(numbers[2]) else {
                     throw .badRequest("zoom: \(StaticMapQuery.text(numbers[2])) in '\(framingText)' is not a zoom from 0 to 24")
                 }
-                var bearing = 0.0
+                var bearing = 0.0, pitch = 0.0
                 if let cameraText {
                     let camera = try StaticMapQuery.numbers(cameraText, what: "bearing and pitch '\(cameraText)'")
                     guard (1...2).contains(camera.count) else {
                         throw .badRequest("'@\(cameraText)' is not @BEARING or @BEARING,PITCH in degrees")
                     }
                     bearing = camera[0].truncatingRemainder(dividingBy: 360)
-                    if camera.count == 2, camera[1] != 0 {
-                        throw .badRequest("pitch: \(StaticMapQuery.text(camera[1])) is not drawn; pitched views are not rendered yet, give 0")
+                    if camera.count == 2 {
+                        guard (0...Camera.maximumPitchDegrees).contains(camera[1]) else {
+                            throw .badRequest(
+                                "pitch: \(StaticMapQuery.text(camera[1])) is not from 0 to \(Int(Camera.maximumPitchDegrees)) degrees (0 looks straight down)")
+                        }
+                        pitch = camera[1]
                     }
                 }
-                framing = .center(coordinate, zoomLevel: numbers[2], bearingDegrees: bearing)
+                framing = .center(coordinate, zoomLevel: numbers[2], bearingDegrees: bearing, pitchDegrees: pitch)
             case 4 where cameraText == nil:
                 let (west, south, east, north) = (numbers[0], numbers[1], numbers[2], numbers[3])
                 guard (-180...180).contains(west), (-180...180).contains(east) else {
@@ -130,9 +135,10 @@ struct StaticMapAddress: Hashable, Sendable {
         request.size = size
         request.scale = Double(scale)
         switch framing {
-        case .center(let center, let zoomLevel, let bearing):
+        case .center(let center, let zoomLevel, let bearing, let pitch):
             request.framing = .center(center, zoomLevel: zoomLevel)
             request.headingDegrees = bearing
+            request.pitchDegrees = pitch
         case .box(let region):
             request.framing = .region(region)
         case .auto:
