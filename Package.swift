@@ -4,11 +4,11 @@
 // Targets, in dependency order (each depends only on targets above it; README's architecture
 // section says the same, one line per target):
 //
-//   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera, geodesy, clustering
+//   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera and fly-over paths, geodesy, clustering
 //   MapUtilities     <- CZlib        FNV-1a, MD5, gzip, varints, atomic writes and plain file reads, display paths, seeded random numbers, data locations, edit distance
 //   MapJSON                          pure Swift: one JSON value with paths, lines and columns
 //   MapProjection    <- CProj        PROJ: transforms between any two CRS                       (MapCore)
-//   ImageCodec       <- CPNGShim <- CPNG, CTurboJPEG: PNG/JPEG reading and writing, palettes  (MapUtilities)
+//   ImageCodec       <- CPNGShim <- CPNG, CTurboJPEG: PNG/JPEG reading and writing, palettes, animated PNG  (MapUtilities)
 //   ImageCompare                     pixelmatch comparison                                      (ImageCodec)
 //   MapTestSupport                   snapshot assertions, temporary folders, Python environments  (ImageCodec, ImageCompare, MapUtilities)
 //   MapSQLite        <- CSQLite      SQLite connections and statements

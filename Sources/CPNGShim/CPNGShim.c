@@ -186,6 +186,12 @@ int mw_png_write_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, in
                         output, message);
 }
 
+int mw_png_write_rgba_samples(const uint8_t *pixels, uint32_t width, uint32_t height, int compression_level,
+                              int adaptive_filtering, mw_png_buffer *output, char *message) {
+    return mw_png_write(pixels, (size_t)width * 4, width, height, PNG_COLOR_TYPE_RGB_ALPHA, NULL, 0,
+                        compression_level, adaptive_filtering ? PNG_ALL_FILTERS : PNG_FILTER_NONE, 0, output, message);
+}
+
 int mw_png_write_palette(const uint8_t *indices, uint32_t width, uint32_t height, const uint8_t *palette_rgba,
                          int palette_count, int compression_level, mw_png_buffer *output, char *message) {
     if (palette_count < 1 || palette_count > PNG_MAX_PALETTE_LENGTH) {

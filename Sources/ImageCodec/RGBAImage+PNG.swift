@@ -150,6 +150,25 @@ extension RGBAImage {
     }
 }
 
+extension RGBAImage {
+    /// Encodes the image as an 8-bit RGBA PNG (colour type 6) even when every pixel is opaque,
+    /// with libpng's adaptive row filters: the frames of an animated PNG share the first frame's
+    /// IHDR, so each frame must have the same colour type whatever its pixels.
+    ///
+    /// - Throws: ``ImageCodecError/unencodablePNG(reason:)`` when libpng refuses the image.
+    func rgbaSamplesPNGData(compressionLevel: Int) throws(ImageCodecError) -> Data {
+        precondition((0...9).contains(compressionLevel), "PNG compression levels run from 0 to 9")
+        guard width > 0, height > 0 else { throw .unencodablePNG(reason: "the image has no pixels (\(size))") }
+        return try PNGEncoder.encode { output, message in
+            pixels.withUnsafeBufferPointer { pixelBuffer in
+                mw_png_write_rgba_samples(
+                    pixelBuffer.baseAddress, UInt32(width), UInt32(height), Int32(compressionLevel), 1, output, message
+                )
+            }
+        }
+    }
+}
+
 /// Runs one of the shim's encoders and takes ownership of the bytes it produced.
 enum PNGEncoder {
     static func encode(

@@ -25,6 +25,9 @@ public enum MapCoreError: Error, Hashable, Sendable {
     case invalidScale(Double)
     /// A zoom level that is not finite or outside its range.
     case invalidZoomLevel(Double, range: ClosedRange<Double>)
+    /// A fly-over curvature (``FlightPath/curvature``, the ρ of van Wijk and Nuij) that is not
+    /// finite or not positive.
+    case invalidCurvature(Double)
     /// A tile address outside the tile grid at its zoom.
     case invalidTile(z: Int, x: Int, y: Int)
     /// A quadkey with characters other than 0–3, or longer than the deepest zoom.
@@ -76,6 +79,8 @@ extension MapCoreError: CustomStringConvertible, LocalizedError {
             return "scale \(value) is outside [1, 4]"
         case .invalidZoomLevel(let value, let range):
             return "zoom level \(value) is outside [\(range.lowerBound), \(range.upperBound)]"
+        case .invalidCurvature(let value):
+            return "flight curvature \(value) is not a positive number"
         case .invalidTile(let z, let x, let y):
             return "tile \(z)/\(x)/\(y) is outside the tile grid"
         case .invalidQuadkey(let key):

@@ -51,6 +51,11 @@ typedef struct mw_png_buffer {
 int mw_png_write_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression_level,
                       int adaptive_filtering, mw_png_buffer *output, char *message);
 
+/// Encodes RGBA8 pixels as mw_png_write_rgba does, but always as RGBA (colour type 6), even when every
+/// pixel is opaque: the frames of an animated PNG share one IHDR, so each must have the same colour type.
+int mw_png_write_rgba_samples(const uint8_t *pixels, uint32_t width, uint32_t height, int compression_level,
+                              int adaptive_filtering, mw_png_buffer *output, char *message);
+
 /// Encodes one palette index per pixel (rows without padding) as an 8-bit palette PNG (colour type
 /// 3), not interlaced, with zlib compression level `compression_level` (0-9). `palette_rgba` holds
 /// `palette_count` (1-256) entries of four bytes, red, green, blue and straight alpha; they become the
