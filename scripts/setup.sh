@@ -23,7 +23,8 @@ fi
 # gdalinfo the tests run on exported MBTiles files (bounds, zoom levels); libjs-leaflet, whose
 # files `mapwright serve` serves to its web viewer (no CDN); chromium and python3-websocket,
 # with which the tests drive the viewer in a headless browser (DevTools protocol); wrk and
-# nginx-light for scripts/bench/serve.sh (nginx serves the same tiles as static files).
+# nginx-light for scripts/bench/serve.sh (nginx serves the same tiles as static files); ffmpeg,
+# which makes `mapwright flyover`'s MP4 videos (the tests check them with its ffprobe).
 PACKAGES=(
     pkg-config
     libcairo2-dev
@@ -46,6 +47,7 @@ PACKAGES=(
     python3-websocket
     wrk
     nginx-light
+    ffmpeg
 )
 
 missing=()

@@ -27,6 +27,10 @@ public enum PhotoMapError: Error, Sendable {
     case viewport(MapCoreError)
     /// A source could not be read while looking up a place.
     case renderer(RendererError)
+    /// A fly-over's animated PNG, video or folder of frames could not be written.
+    case animationOutput(path: String, reason: String)
+    /// A fly-over video was asked for, and `ffmpeg`, which makes it, is not installed.
+    case videoEncoderMissing(path: String)
 }
 
 extension PhotoMapError: CustomStringConvertible, LocalizedError {
@@ -55,6 +59,11 @@ extension PhotoMapError: CustomStringConvertible, LocalizedError {
             return error.description
         case .renderer(let error):
             return error.description
+        case .animationOutput(let path, let reason):
+            return "\(path): cannot write the animation: \(reason)"
+        case .videoEncoderMissing(let path):
+            return "\(path): an MP4 video is made by ffmpeg, which is not installed (sudo apt-get install ffmpeg); "
+                + "write an animated .png or a folder of frames (a path ending in /) instead"
         }
     }
 

@@ -55,9 +55,11 @@ public final class PreparedLayer: Sendable {
         min(Int(ZoomLevel.maximum), max(0, zoomLevel))
     }
 
-    /// Pixels per point clamped to [1, 4], the scales of a ``Viewport``.
+    /// Pixels per point rounded up to a quarter and clamped to [1, 4], the scales of a ``Viewport``.
     static func clamped(screenScale: Double) -> Double {
-        min(4, max(1, screenScale))
+        // Up to a quarter: views at any fraction of a scale (a pitched view's ground is drawn at
+        // the resolution its nearest row needs) share a few preparations, each fine enough.
+        min(4, max(1, (screenScale * 4).rounded(.up) / 4))
     }
 
     /// The size of a pixel in map points at a zoom level: 2^(20 − z) / screenScale.

@@ -51,11 +51,12 @@ enum ArgumentValues {
         return ViewPoint(x: numbers[0], y: numbers[1])
     }
 
-    /// Parses `--region`'s `LAT,LON,LATDELTA,LONDELTA` in degrees, e.g. `48.85,2.35,0.2,0.3`.
-    static func region(_ text: String) throws -> CoordinateRegion {
-        let numbers = try numbers(text, form: .region, option: "--region")
-        let center = try coordinate(numbers[0], numbers[1], option: "--region", fields: ("LAT", "LON"))
-        return CoordinateRegion(center: center, span: try span(numbers[2], numbers[3], option: "--region"))
+    /// Parses `--region`'s `LAT,LON,LATDELTA,LONDELTA` in degrees, e.g. `48.85,2.35,0.2,0.3`;
+    /// messages name `option`.
+    static func region(_ text: String, option: String = "--region") throws -> CoordinateRegion {
+        let numbers = try numbers(text, form: .region, option: option)
+        let center = try coordinate(numbers[0], numbers[1], option: option, fields: ("LAT", "LON"))
+        return CoordinateRegion(center: center, span: try span(numbers[2], numbers[3], option: option))
     }
 
     /// Parses `--span`'s `LATDELTA,LONDELTA` in degrees around `center`.
@@ -65,24 +66,24 @@ enum ArgumentValues {
     }
 
     /// Parses `--bbox`'s `WEST,SOUTH,EAST,NORTH` in degrees, e.g. `-10,35,5,45`; EAST < WEST
-    /// crosses the antimeridian.
-    static func boundingBox(_ text: String) throws -> CoordinateRegion {
-        let numbers = try numbers(text, form: .boundingBox, option: "--bbox")
+    /// crosses the antimeridian; messages name `option`.
+    static func boundingBox(_ text: String, option: String = "--bbox") throws -> CoordinateRegion {
+        let numbers = try numbers(text, form: .boundingBox, option: option)
         let (west, south, east, north) = (numbers[0], numbers[1], numbers[2], numbers[3])
         for (name, value) in [("WEST", west), ("EAST", east)] where !(-180...180).contains(value) {
-            throw ValidationError("--bbox: \(name) \(number(value)) is not a longitude between -180 and 180 (the order is WEST,SOUTH,EAST,NORTH)")
+            throw ValidationError("\(option): \(name) \(number(value)) is not a longitude between -180 and 180 (the order is WEST,SOUTH,EAST,NORTH)")
         }
         for (name, value) in [("SOUTH", south), ("NORTH", north)] where !(-90...90).contains(value) {
-            throw ValidationError("--bbox: \(name) \(number(value)) is not a latitude between -90 and 90 (the order is WEST,SOUTH,EAST,NORTH)")
+            throw ValidationError("\(option): \(name) \(number(value)) is not a latitude between -90 and 90 (the order is WEST,SOUTH,EAST,NORTH)")
         }
         guard south < north else {
             let problem = south == north ? "equals" : "is north of"
-            throw ValidationError("--bbox: SOUTH \(number(south)) \(problem) NORTH \(number(north)) (the order is WEST,SOUTH,EAST,NORTH)")
+            throw ValidationError("\(option): SOUTH \(number(south)) \(problem) NORTH \(number(north)) (the order is WEST,SOUTH,EAST,NORTH)")
         }
         guard west != east else {
-            throw ValidationError("--bbox: WEST \(number(west)) equals EAST \(number(east)): the box has no width")
+            throw ValidationError("\(option): WEST \(number(west)) equals EAST \(number(east)): the box has no width")
         }
-        return try named("--bbox") { try CoordinateRegion(west: west, south: south, east: east, north: north) }
+        return try named(option) { try CoordinateRegion(west: west, south: south, east: east, north: north) }
     }
 
     /// Half the Earth's circumference on the mean sphere, about 20,015,087 m: the farthest two
