@@ -48,6 +48,28 @@ import Testing
         #expect(difference.differentPixels == 0)
     }
 
+    /// `@BEARING,PITCH` draws the renderer's pitched map of the same request, sky included where
+    /// the horizon shows.
+    @Test func aPitchedStaticMapIsTheRenderersPitchedMap() async throws {
+        let folder = try TemporaryDirectory()
+        let (server, style) = try Self.server(folder: folder, photos: false)
+        let served = try await ServerFixtures.test(server) { client in
+            try await client.execute(uri: "/styles/plain/static/10,45,3@20,80/200x150.png", method: .get) { $0 }
+        }
+        #expect(served.status == .ok)
+        var request = PhotoMapRequest(
+            photos: [], style: style.style, framing: .center(try Coordinate(latitude: 45, longitude: 10), zoomLevel: 3),
+            size: ViewSize(width: 200, height: 150))
+        request.headingDegrees = 20
+        request.pitchDegrees = 80
+        let builder = PhotoMapBuilder(data: style.data, thumbnails: ThumbnailCache(directory: folder.url.appendingPathComponent("thumbnails")))
+        let expected = try MapSnapshotter(data: style.data).snapshot(try builder.options(for: request)).image
+        let image = try served.image()
+        #expect(try compare(image, expected, options: DiffOptions()).differentPixels == 0)
+        // The top row is sky, not the white map.
+        #expect(image[x: 100, y: 0].blue > image[x: 100, y: 0].red)
+    }
+
     /// A red path along the equator from 20° W to 20° E on a white map centred on 0,0 at zoom 2:
     /// the world is 256 × 2² = 1024 points wide, so 20° is 1024 × 20 / 360 ≈ 56.9 points from the centre.
     @Test func pathsAndMarkersLandWhereWebMercatorPutsThem() async throws {

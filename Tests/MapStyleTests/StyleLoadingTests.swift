@@ -52,6 +52,33 @@ struct StyleLoadingTests {
         ])
     }
 
+    /// The root `sky` (MapLibre Style Specification, "Sky"): colours and blends, constants or
+    /// zoom functions; the blends MapLibre draws for its globe are warned about; a blend outside
+    /// [0, 1] is an error naming its path.
+    @Test func theRootSkyIsReadWithItsZoomFunctions() throws {
+        let (style, warnings) = try parse("""
+            {"version": 8, "sources": {}, "layers": [],
+             "sky": {"sky-color": "#199EF3", "horizon-color": "rgb(255, 255, 255)", "fog-color": "#0000ff",
+                     "sky-horizon-blend": 0.5, "fog-ground-blend": ["interpolate", ["linear"], ["zoom"], 0, 0.2, 10, 0.8],
+                     "horizon-fog-blend": 0.8, "atmosphere-blend": 1, "sky-glow": 2}}
+            """)
+        #expect(style.sky.skyColor?.value(atZoom: 3) == (try Color(css: "#199EF3")))
+        #expect(style.sky.horizonColor?.value(atZoom: 3) == .white)
+        #expect(style.sky.fogColor?.value(atZoom: 3) == Color(red: 0, green: 0, blue: 1))
+        #expect(style.sky.skyHorizonBlend?.value(atZoom: 12) == 0.5)
+        #expect(abs((style.sky.fogGroundBlend?.value(atZoom: 5) ?? 0) - 0.5) < 1e-12)
+        #expect(warnings.map(\.description) == [
+            "Styles/x.json: sky: unknown sky property 'sky-glow' (ignored)",
+            "Styles/x.json: sky: 'atmosphere-blend' is not used by Mapwright (ignored)",
+            "Styles/x.json: sky: 'horizon-fog-blend' is not used by Mapwright (ignored)",
+        ])
+        #expect(try parse(#"{"version": 8, "sources": {}, "layers": []}"#).style.sky == Sky())
+        let error = #expect(throws: StyleError.self) {
+            try parse(#"{"version": 8, "sources": {}, "layers": [], "sky": {"sky-horizon-blend": 2}}"#)
+        }
+        #expect(error?.description.hasPrefix("Styles/x.json: sky.sky-horizon-blend:") == true, "\(String(describing: error))")
+    }
+
     @Test func malformedStylesAreErrorsNamingFileAndPath() {
         let jsonError = #expect(throws: StyleError.self) { try parse(#"{"version": 8,"#) }
         #expect(jsonError?.description == "Styles/x.json: is not valid JSON: it ends early, at line 1")

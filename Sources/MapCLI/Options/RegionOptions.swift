@@ -54,7 +54,9 @@ struct RegionOptions: ParsableArguments {
         }
         let cameraOptions = [(zoom != nil, "--zoom"), (span != nil, "--span"), (altitude != nil, "--altitude"), (eye != nil, "--eye")]
             .filter(\.0).map(\.1)
-        if !cameraOptions.isEmpty, center == nil { throw ValidationError("\(cameraOptions.joined(separator: " and ")) need --center") }
+        if !cameraOptions.isEmpty, center == nil {
+            throw ValidationError("\(cameraOptions.joined(separator: " and ")) \(cameraOptions.count == 1 ? "needs" : "need") --center")
+        }
         if cameraOptions.count > 1 { throw ValidationError("choose one of --zoom, --span, --altitude and --eye") }
         if eye != nil, heading != nil || pitch != nil {
             throw ValidationError("--eye sets the heading and the pitch (the eye looks at --center): leave out --heading and --pitch")

@@ -44,13 +44,16 @@ final class LoopbackTileServer {
                         log.write(json.dumps({"path": self.path, "userAgent": self.headers.get("User-Agent"), "active": active}) + "\n")
                 try:
                     time.sleep(delay)
-                    if self.path.startswith("/status/"):
-                        self.send_error(int(self.path.split("/")[2]))
-                    else:
-                        super().do_GET()
                 finally:
+                    # A request stops counting before its answer goes out: the client may start
+                    # the next one the moment it reads this answer, before this thread would
+                    # otherwise get the lock back.
                     with lock:
                         active -= 1
+                if self.path.startswith("/status/"):
+                    self.send_error(int(self.path.split("/")[2]))
+                else:
+                    super().do_GET()
 
             def log_message(self, format, *args):
                 pass
