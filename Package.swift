@@ -14,6 +14,7 @@
 //   MapSQLite        <- CSQLite      SQLite connections and statements
 //   GeoData                          GeoJSON, GPX, WKB, GeoPackage; features prepared per zoom  (MapCore, MapSQLite, MapJSON, MapUtilities)
 //   PhotoSources     <- CExif        photo files into `Photo`s; thumbnails                      (MapCore, MapJSON, MapUtilities, ImageCodec)
+//   PhotoLibrary                     photographers and photos in SQLite, versioned              (PhotoSources, MapSQLite)
 //   MapStyle                         MapLibre style subset                                      (MapCore, MapJSON, MapUtilities)
 //   TileStore                        MBTiles store: flat and deduplicated, batch writer, info/validate/merge  (MapCore, MapSQLite, MapUtilities)
 //   PMTiles                          PMTiles v3 archives: reader, streaming writer              (MapCore, MapJSON, MapUtilities)
@@ -51,6 +52,7 @@ let package = Package(
         .library(name: "MapSQLite", targets: ["MapSQLite"]),
         .library(name: "GeoData", targets: ["GeoData"]),
         .library(name: "PhotoSources", targets: ["PhotoSources"]),
+        .library(name: "PhotoLibrary", targets: ["PhotoLibrary"]),
         .library(name: "MapStyle", targets: ["MapStyle"]),
         .library(name: "TileStore", targets: ["TileStore"]),
         .library(name: "PMTiles", targets: ["PMTiles"]),
@@ -191,6 +193,18 @@ let package = Package(
         .testTarget(
             name: "PhotoSourcesTests",
             dependencies: ["PhotoSources", "MapCore", "MapUtilities", "CTurboJPEG", "MapTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        /// Photographers and photos in one SQLite file (Photomania's model): versioned schema,
+        /// import by id, add with validation, removal with files, bounding-box queries.
+        .target(
+            name: "PhotoLibrary",
+            dependencies: ["PhotoSources", "MapSQLite", "MapCore", "MapUtilities", "ImageCodec"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PhotoLibraryTests",
+            dependencies: ["PhotoLibrary", "PhotoSources", "MapSQLite", "MapCore", "MapTestSupport", "ImageCodec", "MapUtilities"],
             swiftSettings: swiftSettings
         ),
 

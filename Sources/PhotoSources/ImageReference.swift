@@ -44,9 +44,9 @@ public enum ImageReference: Hashable, Sendable {
 }
 
 extension ImageReference {
-    /// Resolves text stored by ``ImageText``, or the ``storedText`` of a reference; `nil` when
-    /// Foundation cannot read it as a URL after all.
-    init?(resolving storedText: String) {
+    /// Resolves text stored by ``ImageText``, or the ``storedText`` of a reference (a photo
+    /// library's column); `nil` when Foundation cannot read it as a URL after all.
+    public init?(resolving storedText: String) {
         if storedText.utf8.first == UInt8(ascii: "/") {
             // Already trimmed by `ImageText`, or a file's own path, which may end in a space.
             self = .file(URL(fileURLWithPath: storedText).standardizedFileURL)
@@ -56,7 +56,7 @@ extension ImageReference {
     }
 
     /// The reference as text that ``init(resolving:)`` reads back to it: the file's path, or the URL.
-    var storedText: String { description }
+    public var storedText: String { description }
 }
 
 /// A source's image texts made ready to store in ``Photo``s, checked without any URL or file

@@ -196,6 +196,27 @@ public struct Photo: Sendable {
     }
 }
 
+extension Photo {
+    /// Creates a photo whose image and thumbnail are kept as the text ``ImageReference/storedText``
+    /// gives (an absolute path or a URL), resolved only when asked for: what a photo library
+    /// reads back, a million rows without URL work.
+    public init(
+        id: String, title: String?, subtitle: String? = nil, coordinate: Coordinate, altitudeMeters: Double? = nil,
+        horizontalAccuracyMeters: Double? = nil, dateTaken: Date? = nil, photographer: String? = nil,
+        storedImage: String?, storedThumbnail: String?
+    ) {
+        self.init(
+            id: PhotoText(id), title: title, subtitle: subtitle, coordinate: coordinate, altitudeMeters: altitudeMeters,
+            horizontalAccuracyMeters: horizontalAccuracyMeters, dateTaken: dateTaken, photographer: photographer,
+            imageText: storedImage.map { PhotoText($0) }, thumbnailText: storedThumbnail.map { PhotoText($0) })
+    }
+
+    /// ``image`` as stored: the text ``ImageReference/storedText`` gives, without resolving it.
+    public var storedImage: String? { imageText?.text }
+    /// ``thumbnail`` as stored.
+    public var storedThumbnail: String? { thumbnailText?.text }
+}
+
 extension Photo: Hashable {
     /// Photos are equal when every field is, image references compared resolved.
     public static func == (lhs: Photo, rhs: Photo) -> Bool {

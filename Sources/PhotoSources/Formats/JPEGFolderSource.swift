@@ -217,3 +217,35 @@ public struct JPEGFolderSource: PhotoSource {
         return names.sorted()
     }
 }
+
+extension JPEGFolderSource {
+    /// What one JPEG file tells about itself, as a folder of them would read it: its EXIF GPS
+    /// position, altitude, accuracy and date, its title (ImageDescription, else XPTitle) and
+    /// its photographer (Artist); each `nil` when the file does not say.
+    public struct FileFacts: Hashable, Sendable {
+        public var coordinate: Coordinate?
+        public var altitudeMeters: Double?
+        public var horizontalAccuracyMeters: Double?
+        public var dateTaken: Date?
+        public var title: String?
+        public var photographer: String?
+    }
+
+    /// Reads one JPEG's ``FileFacts``.
+    ///
+    /// - Throws: ``PhotoSourceError/unreadable(file:reason:)`` when the file cannot be read,
+    ///   ``PhotoSourceError/malformed(file:reason:)`` when it is not a JPEG or is cut short,
+    ///   ``PhotoSourceError/invalidEntry(file:entry:problem:)`` for a malformed tag.
+    public static func facts(ofJPEG file: URL) throws(PhotoSourceError) -> FileFacts {
+        let data: Data
+        do { data = try Data(readingFile: file, mapped: true) } catch {
+            throw .unreadable(file: file, reason: error.reason)
+        }
+        let metadata: ExifMetadata
+        do { metadata = try ExifMetadata.read(fromJPEG: data, file: file) } catch { throw error.error }
+        return FileFacts(
+            coordinate: metadata.coordinate, altitudeMeters: metadata.altitudeMeters,
+            horizontalAccuracyMeters: metadata.horizontalAccuracyMeters, dateTaken: metadata.dateTaken,
+            title: metadata.imageDescription ?? metadata.xpTitle, photographer: metadata.artist)
+    }
+}

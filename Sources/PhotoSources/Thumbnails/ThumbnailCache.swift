@@ -68,14 +68,7 @@ public struct ThumbnailCache: Sendable {
         do { data = try Data(readingFile: url, mapped: true) } catch {
             throw .unreadable(file: url, reason: error.reason)
         }
-        // Decoded at a reduced scale, never below the thumbnail's side, by ImageCodec's libjpeg-turbo path.
-        let image: RGBAImage
-        do { image = try RGBAImage(jpegData: data, minimumSide: pixelSize) } catch {
-            guard case .unreadableJPEG(_, let reason) = error else { throw .undecodableImage(file: url, reason: "\(error)") }
-            throw .undecodableImage(file: url, reason: reason)
-        }
-        let decoded = Thumbnail(width: image.width, height: image.height, rgba: image.pixels)
-        let thumbnail = decoded.oriented(ExifMetadata.orientation(ofJPEG: data)).centerSquare(resampledTo: pixelSize)
+        let thumbnail = try Thumbnail(jpegData: data, file: url, pixelSize: pixelSize)
         do { try store(thumbnail, at: entry) } catch { onCacheUnwritable(error) }
         return thumbnail
     }

@@ -1,0 +1,286 @@
+import Foundation
+import ImageCodec
+import MapCore
+import MapSQLite
+import MapUtilities
+import PhotoSources
+
+extension PhotoLibrary {
+    /// What an import did.
+    public struct ImportSummary: Hashable, Sendable {
+        /// Photos whose id was new.
+        public var added = 0
+        /// Photos whose id was there, with some field changed.
+        public var updated = 0
+        /// Photos whose id was there with the same fields: nothing written.
+        public var unchanged = 0
+
+        public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0) {
+            self.added = added
+            self.updated = updated
+            self.unchanged = unchanged
+        }
+    }
+
+    /// Adds photos, or updates those whose id the library holds: importing the same source twice
+    /// changes nothing the second time. One transaction; photographers are added as they come.
+    /// Photos the library copied in (``add(_:userName:)``) keep their files.
+    ///
+    /// - Returns: How many were added, updated and unchanged.
+    public func importPhotos(_ photos: [Photo]) throws(PhotoLibraryError) -> ImportSummary {
+        try withDatabase { database in
+            try database.inTransaction {
+                let before = try Self.count(in: database)
+                var photographerIDs: [String: Int64] = [:]
+                let upsert = try database.prepare("""
+                    INSERT INTO photos (id, title, subtitle, latitude, longitude, altitude, horizontal_accuracy, taken_at, photographer_id, image, thumbnail)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                    ON CONFLICT (id) DO UPDATE SET
+                        title = excluded.title, subtitle = excluded.subtitle, latitude = excluded.latitude, longitude = excluded.longitude,
+                        altitude = excluded.altitude, horizontal_accuracy = excluded.horizontal_accuracy, taken_at = excluded.taken_at,
+                        photographer_id = excluded.photographer_id, image = excluded.image, thumbnail = excluded.thumbnail
+                    WHERE photos.title IS NOT excluded.title OR photos.subtitle IS NOT excluded.subtitle
+                        OR photos.latitude IS NOT excluded.latitude OR photos.longitude IS NOT excluded.longitude
+                        OR photos.altitude IS NOT excluded.altitude OR photos.horizontal_accuracy IS NOT excluded.horizontal_accuracy
+                        OR photos.taken_at IS NOT excluded.taken_at OR photos.photographer_id IS NOT excluded.photographer_id
+                        OR photos.image IS NOT excluded.image OR photos.thumbnail IS NOT excluded.thumbnail
+                    """)
+                var written = 0
+                for photo in photos {
+                    var photographerID: SQLiteValue = .null
+                    if let name = photo.photographer {
+                        if let id = photographerIDs[name] {
+                            photographerID = .integer(id)
+                        } else {
+                            let id = try Self.photographerID(named: name, in: database)
+                            photographerIDs[name] = id
+                            photographerID = .integer(id)
+                        }
+                    }
+                    try Self.bind(photo, photographerID: photographerID, to: upsert)
+                    _ = try upsert.step()
+                    upsert.reset()
+                    written += database.changes
+                }
+                let added = try Self.count(in: database) - before
+                return ImportSummary(added: added, updated: written - added, unchanged: photos.count - written)
+            }
+        }
+    }
+
+    static func bind(_ photo: Photo, photographerID: SQLiteValue, to statement: Statement) throws {
+        func optional(_ value: Double?) -> SQLiteValue { value.map { .real($0) } ?? .null }
+        func optional(_ value: String?) -> SQLiteValue { value.map { .text($0) } ?? .null }
+        try statement.bind([
+            .text(photo.id), optional(photo.title), optional(photo.subtitle),
+            .real(photo.coordinate.latitude), .real(photo.coordinate.longitude),
+            optional(photo.altitudeMeters), optional(photo.horizontalAccuracyMeters),
+            optional(photo.dateTaken.map { dateFormatter.string(from: $0) }), photographerID,
+            optional(photo.storedImage), optional(photo.storedThumbnail),
+        ])
+    }
+
+    static func count(in database: Database) throws -> Int {
+        let statement = try database.prepare("SELECT count(*) FROM photos")
+        _ = try statement.step()
+        return Int(statement.int64(at: 0))
+    }
+
+    /// The id of the photographer with this exact name, added when missing.
+    static func photographerID(named name: String, isUser: Bool = false, in database: Database) throws -> Int64 {
+        let find = try database.prepare("SELECT id FROM photographers WHERE name = ?")
+        try find.bind([.text(name)])
+        if try find.step() { return find.int64(at: 0) }
+        try database.execute("INSERT INTO photographers (name, is_user) VALUES (?, ?)", arguments: [.text(name), .integer(isUser ? 1 : 0)])
+        return database.lastInsertedRowID
+    }
+
+    // MARK: - Adding one photo
+
+    /// A photo to add, as Photomania's add-photo screen takes it.
+    public struct NewPhoto: Sendable {
+        /// The image file: a JPEG. Required.
+        public var image: URL?
+        /// The title; required, not blank.
+        public var title: String
+        /// A second line; optional.
+        public var subtitle: String?
+        /// Where it was taken; `nil` takes the image's EXIF GPS position.
+        public var coordinate: Coordinate?
+        /// Whose it is; `nil` is the library's user.
+        public var photographer: String?
+
+        public init(image: URL?, title: String, subtitle: String? = nil, coordinate: Coordinate? = nil, photographer: String? = nil) {
+            self.image = image
+            self.title = title
+            self.subtitle = subtitle
+            self.coordinate = coordinate
+            self.photographer = photographer
+        }
+    }
+
+    /// The side of the thumbnail ``add(_:userName:)`` writes beside the image, in pixels: a
+    /// 92-point callout thumbnail at @2x.
+    public static let thumbnailPixels = 184
+
+    /// Adds one photo: checks it, copies its image into ``photoFolder`` under a new UUID name
+    /// (written to a temporary file and renamed) with a JPEG thumbnail beside it
+    /// (`UUID.thumbnail.jpg`, ``thumbnailPixels`` square), then records it. The checks run in
+    /// this order and the first failure wins, with nothing written: an image is required (and
+    /// must be a readable JPEG), then a title, then a location (given, else the image's EXIF;
+    /// never 0, 0 by default).
+    ///
+    /// - Parameters:
+    ///   - new: The photo.
+    ///   - userName: The name the library's user gets when the library has none yet and the
+    ///     photo names no photographer.
+    /// - Returns: The photo as stored; its id is the new UUID.
+    public func add(_ new: NewPhoto, userName: String) throws(PhotoLibraryError) -> Photo {
+        guard let image = new.image else { throw .imageRequired }
+        let facts: JPEGFolderSource.FileFacts
+        do { facts = try JPEGFolderSource.facts(ofJPEG: image) } catch {
+            switch error {
+            case .unreadable(_, let reason): throw .unreadableImage(file: image, reason: "cannot be read: \(reason)")
+            case .malformed(_, let reason): throw .unreadableImage(file: image, reason: "is not a JPEG photo: \(reason)")
+            default: throw .unreadableImage(file: image, reason: error.description)
+            }
+        }
+        let title = new.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else { throw .titleRequired }
+        guard let coordinate = new.coordinate ?? facts.coordinate else { throw .locationRequired(image: image) }
+
+        // The thumbnail first: an image libjpeg-turbo cannot decode stops here, before any file is written.
+        let thumbnailData: Data
+        do {
+            let data = try Data(readingFile: image, mapped: true)
+            let square = try Thumbnail(jpegData: data, file: image, pixelSize: Self.thumbnailPixels)
+            thumbnailData = try RGBAImage(width: square.width, height: square.height, pixels: square.rgba).jpegData(quality: 85)
+        } catch {
+            throw .unreadableImage(file: image, reason: "cannot be decoded as a JPEG: \(error)")
+        }
+
+        let id = UUID().uuidString.lowercased()
+        let folder = photoFolder
+        let imageFile = folder.appendingPathComponent("\(id).jpg")
+        let thumbnailFile = folder.appendingPathComponent("\(id).thumbnail.jpg")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Self.copyAtomically(image, to: imageFile)
+            try AtomicFile.write(thumbnailData, to: thumbnailFile)
+        } catch {
+            try? FileManager.default.removeItem(at: imageFile)
+            throw .unwritableFolder(folder, reason: (error as? MapUtilitiesError)?.description ?? error.localizedDescription)
+        }
+        let photo = Photo(
+            id: id, title: title, subtitle: new.subtitle, coordinate: coordinate, altitudeMeters: facts.altitudeMeters,
+            horizontalAccuracyMeters: facts.horizontalAccuracyMeters, dateTaken: facts.dateTaken, photographer: nil,
+            storedImage: imageFile.path, storedThumbnail: thumbnailFile.path)
+        do {
+            return try withDatabase { database in
+                try database.inTransaction {
+                    let photographerID: Int64
+                    let photographerName: String
+                    if let name = new.photographer?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
+                        photographerID = try Self.photographerID(named: name, in: database)
+                        photographerName = name
+                    } else {
+                        (photographerID, photographerName) = try Self.user(named: userName, in: database)
+                    }
+                    let insert = try database.prepare("""
+                        INSERT INTO photos (id, title, subtitle, latitude, longitude, altitude, horizontal_accuracy, taken_at, photographer_id, image, thumbnail)
+                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                        """)
+                    try Self.bind(photo, photographerID: .integer(photographerID), to: insert)
+                    _ = try insert.step()
+                    try database.execute("UPDATE photos SET owns_files = 1 WHERE id = ?", arguments: [.text(id)])
+                    var stored = photo
+                    stored.photographer = photographerName
+                    return stored
+                }
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: imageFile)
+            try? FileManager.default.removeItem(at: thumbnailFile)
+            throw error
+        }
+    }
+
+    /// The library's user (id and name), made with `name` when there is none.
+    static func user(named name: String, in database: Database) throws -> (Int64, String) {
+        let find = try database.prepare("SELECT id, name FROM photographers WHERE is_user = 1")
+        if try find.step() { return (find.int64(at: 0), find.text(at: 1) ?? name) }
+        let existing = try database.prepare("SELECT id FROM photographers WHERE name = ?")
+        try existing.bind([.text(name)])
+        if try existing.step() {
+            let id = existing.int64(at: 0)
+            try database.execute("UPDATE photographers SET is_user = 1 WHERE id = ?", arguments: [.integer(id)])
+            return (id, name)
+        }
+        return (try photographerID(named: name, isUser: true, in: database), name)
+    }
+
+    /// Copies a file to a temporary name beside `destination`, then renames it into place.
+    static func copyAtomically(_ source: URL, to destination: URL) throws {
+        let temporary = AtomicFile.temporaryURL(for: destination)
+        do {
+            try FileManager.default.copyItem(at: source, to: temporary)
+            try AtomicFile.replace(destination, with: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    // MARK: - Removing and moving
+
+    /// Removes a photo; the image and thumbnail files the library copied in go with it (files
+    /// it only points to are left alone).
+    ///
+    /// - Returns: The photo as it was.
+    /// - Throws: ``PhotoLibraryError/noSuchPhoto(id:file:)``.
+    @discardableResult
+    public func remove(id: String) throws(PhotoLibraryError) -> Photo {
+        let file = self.file
+        let (photo, ownsFiles) = try withDatabase { database in
+            try database.inTransaction {
+                let statement = try database.prepare(
+                    "SELECT \(Self.photoColumns), p.owns_files FROM \(Self.photoSource) WHERE p.id = ?")
+                try statement.bind([.text(id)])
+                guard try statement.step(), let photo = Self.photo(from: statement) else {
+                    throw PhotoLibraryError.noSuchPhoto(id: id, file: file)
+                }
+                let owns = statement.int64(at: 11) == 1
+                try database.execute("DELETE FROM photos WHERE id = ?", arguments: [.text(id)])
+                return (photo, owns)
+            }
+        }
+        if ownsFiles {
+            for stored in [photo.storedImage, photo.storedThumbnail].compactMap({ $0 }) {
+                try? FileManager.default.removeItem(atPath: stored)
+            }
+        }
+        return photo
+    }
+
+    /// Moves a photo to another place.
+    ///
+    /// - Returns: The photo as it was before.
+    /// - Throws: ``PhotoLibraryError/noSuchPhoto(id:file:)``.
+    @discardableResult
+    public func setLocation(id: String, to coordinate: Coordinate) throws(PhotoLibraryError) -> Photo {
+        let file = self.file
+        return try withDatabase { database in
+            try database.inTransaction {
+                let statement = try database.prepare("SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE p.id = ?")
+                try statement.bind([.text(id)])
+                guard try statement.step(), let photo = Self.photo(from: statement) else {
+                    throw PhotoLibraryError.noSuchPhoto(id: id, file: file)
+                }
+                try database.execute(
+                    "UPDATE photos SET latitude = ?, longitude = ? WHERE id = ?",
+                    arguments: [.real(coordinate.latitude), .real(coordinate.longitude), .text(id)])
+                return photo
+            }
+        }
+    }
+}

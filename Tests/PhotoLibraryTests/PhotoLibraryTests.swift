@@ -1,0 +1,246 @@
+import Foundation
+import ImageCodec
+import MapCore
+import MapSQLite
+import MapUtilities
+import MapTestSupport
+import PhotoSources
+import Testing
+
+@testable import PhotoLibrary
+
+/// The library file: its schema and upgrades, import by id, the listing order, adding with
+/// Photomania's validation, removal with files, moves, bounding boxes, readers during writes.
+struct PhotoLibraryTests {
+    private static let samples = RepositoryFiles.samples.appendingPathComponent("photos")
+    private static let elCapitan = samples.appendingPathComponent("ansel-adams/el-capitan.jpg")
+    private static let noGPS = samples.appendingPathComponent("ansel-adams/darkroom-test-strip.jpg")
+
+    private func photo(_ id: String, _ title: String?, _ latitude: Double, _ longitude: Double, by photographer: String? = nil) throws -> Photo {
+        Photo(id: id, title: title, coordinate: try Coordinate(latitude: latitude, longitude: longitude), photographer: photographer)
+    }
+
+    // MARK: - Schema
+
+    /// A library of the first schema version (what an older Mapwright wrote, made here with the
+    /// first migration's SQL alone) opens in this one, upgraded in place with its rows kept;
+    /// the new columns are empty and the new indexes exist.
+    @Test func aFirstVersionLibraryIsUpgradedInPlace() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("old.sqlite")
+        do {
+            let old = try PhotoLibrary.openAtVersion(1, file: file)
+            try old.execute("INSERT INTO photographers (name, is_user) VALUES ('Ansel Adams', 1)")
+            try old.execute("""
+                INSERT INTO photos (id, title, subtitle, latitude, longitude, taken_at, photographer_id, image)
+                VALUES ('half-dome', 'Half Dome', 'Moonrise', 37.7459, -119.5332, '1960-01-01T00:00:00Z', 1, '/photos/half-dome.jpg')
+                """)
+        }
+        let library = try PhotoLibrary(file: file)
+        #expect(try library.version() == PhotoLibrary.schemaVersion)
+        #expect(PhotoLibrary.schemaVersion == 2)
+        let upgraded = try #require(try library.photo(id: "half-dome"))
+        #expect(upgraded.title == "Half Dome" && upgraded.subtitle == "Moonrise" && upgraded.photographer == "Ansel Adams")
+        #expect(upgraded.coordinate == (try Coordinate(latitude: 37.7459, longitude: -119.5332)))
+        #expect(upgraded.dateTaken == Date(timeIntervalSince1970: -315_619_200))
+        #expect(upgraded.storedImage == "/photos/half-dome.jpg" && upgraded.altitudeMeters == nil && upgraded.storedThumbnail == nil)
+        let check = try Database(path: file.path)
+        let indexes = try check.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'photo%' ORDER BY name")
+        var names: [String] = []
+        while try indexes.step() { names.append(indexes.text(at: 0) ?? "") }
+        #expect(names == ["photographers_one_user", "photos_by_location", "photos_by_photographer"])
+        // The location index serves bounding boxes.
+        let plan = try check.prepare("EXPLAIN QUERY PLAN SELECT id FROM photos WHERE latitude BETWEEN 1 AND 2 AND longitude BETWEEN 3 AND 4")
+        var details: [String] = []
+        while try plan.step() { details.append(plan.text(at: 3) ?? "") }
+        #expect(details.contains { $0.contains("photos_by_location") }, "\(details)")
+    }
+
+    /// A library a newer Mapwright wrote is refused in one line, and its bytes are not touched.
+    @Test func aNewerLibraryIsRefusedUnmodified() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("newer.sqlite")
+        do {
+            let newer = try PhotoLibrary.openAtVersion(2, file: file)
+            try newer.execute("PRAGMA user_version = 7")
+        }
+        let before = try Data(contentsOf: file)
+        let error = #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(file: file) }
+        #expect(error == .newerLibrary(file: file, version: 7, newestKnown: 2))
+        #expect(error?.description.contains("newer Mapwright (library version 7; this one reads versions up to 2)") == true)
+        #expect(try Data(contentsOf: file) == before)
+        #expect(!FileManager.default.fileExists(atPath: file.path + "-wal"))
+    }
+
+    /// Other files are refused by what they are: not SQLite, or SQLite of something else.
+    @Test func filesThatAreNotLibrariesAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        let text = directory.file("notes.sqlite")
+        try Data("hello, this is not a database at all, just some text that is long enough".utf8).write(to: text)
+        #expect(throws: PhotoLibraryError.notALibrary(file: text, reason: "it is not a SQLite database")) { try PhotoLibrary(file: text) }
+        let tiles = directory.file("tiles.mbtiles")
+        try Database(path: tiles.path, mode: .readWriteCreate).execute("CREATE TABLE metadata (name TEXT, value TEXT)")
+        let error = #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(file: tiles) }
+        #expect(error?.description == "\(tiles.path): is not a Mapwright photo library: it is a SQLite database of something else (it has other tables)")
+    }
+
+    // MARK: - Import and listing
+
+    /// Importing the same photos twice adds nothing the second time; a changed field updates the
+    /// row in place, never a second one.
+    @Test func importIsIdempotentByID() throws {
+        let directory = try TemporaryDirectory()
+        let library = try PhotoLibrary(file: directory.file("library.sqlite"))
+        let photos = [
+            try photo("a", "Alpha", 10, 20, by: "Ann"), try photo("b", "Beta", -33.9, 18.4, by: "Bob"), try photo("c", nil, 51.5, -0.12),
+        ]
+        #expect(try library.importPhotos(photos) == .init(added: 3, updated: 0, unchanged: 0))
+        #expect(try library.importPhotos(photos) == .init(added: 0, updated: 0, unchanged: 3))
+        var moved = photos
+        moved[1].coordinate = try Coordinate(latitude: -34, longitude: 18.5)
+        moved.append(try photo("d", "Delta", 1, 1, by: "Ann"))
+        #expect(try library.importPhotos(moved) == .init(added: 1, updated: 1, unchanged: 2))
+        #expect(try library.photoCount() == 4)
+        #expect(try library.photo(id: "b")?.coordinate == (try Coordinate(latitude: -34, longitude: 18.5)))
+        // A CSV source imported twice: the same ids.
+        let csv = directory.file("photos.csv")
+        try Data("latitude,longitude,title,photographer\n48.85,2.35,Paris,Cleo\n-22.9,-43.2,Rio,Cleo\n".utf8).write(to: csv)
+        let collection = try PhotoCollection.load(from: csv)
+        #expect(try library.importPhotos(collection.photos) == .init(added: 2, updated: 0, unchanged: 0))
+        #expect(try library.importPhotos(try PhotoCollection.load(from: csv).photos) == .init(added: 0, updated: 0, unchanged: 2))
+    }
+
+    /// Sections per photographer: the user first, then by name with case ignored; photos by
+    /// title within each (case ignored, a missing title sorted by what stands in for it); the
+    /// photos of nobody known last.
+    @Test func listingOrder() throws {
+        let directory = try TemporaryDirectory()
+        let library = try PhotoLibrary(file: directory.file("library.sqlite"))
+        _ = try library.importPhotos([
+            try photo("1", "zebra", 1, 1, by: "bob"), try photo("2", "Apple", 1, 1, by: "bob"), try photo("3", "mango", 1, 1, by: "Alice"),
+            try photo("4", "Kiwi", 1, 1), try photo("5", "banana", 1, 1, by: "bob"), try photo("6", "Fig", 1, 1, by: "Zoe"),
+        ])
+        _ = try library.add(.init(image: Self.elCapitan, title: "El Capitan"), userName: "Zoe")
+        let sections = try library.sections()
+        #expect(sections.map { $0.photographer?.name } == ["Zoe", "Alice", "bob", nil])
+        #expect(sections.map { $0.photographer?.isUser } == [true, false, false, nil])
+        #expect(sections.map { $0.photos.map { $0.title ?? "" } } == [["El Capitan", "Fig"], ["mango"], ["Apple", "banana", "zebra"], ["Kiwi"]])
+        #expect(try library.photographers().map(\.photoCount) == [2, 1, 3])
+        #expect(try library.sections(photographer: "BOB").map { $0.photographer?.name } == ["bob"])
+        #expect(try library.photos(byPhotographer: "Bob").map(\.id) == ["1", "2", "5"])
+        #expect(try library.photos(byPhotographer: "nobody").isEmpty)
+    }
+
+    /// Bounding boxes, across the antimeridian too.
+    @Test func boundingBoxQueries() throws {
+        let directory = try TemporaryDirectory()
+        let library = try PhotoLibrary(file: directory.file("library.sqlite"))
+        _ = try library.importPhotos([
+            try photo("fiji", "Fiji", -17.7, 178.0), try photo("samoa", "Samoa", -13.8, -172.1), try photo("paris", "Paris", 48.85, 2.35),
+        ])
+        #expect(try library.photos(in: BoundingBox(west: 170, south: -20, east: -170, north: -10)).map(\.id) == ["fiji", "samoa"])
+        #expect(try library.photos(in: BoundingBox(west: 0, south: 40, east: 10, north: 50)).map(\.id) == ["paris"])
+    }
+
+    // MARK: - Adding
+
+    /// Photomania's order: an image, then a title, then a location; the first failure wins and
+    /// nothing is written (no row, no file).
+    @Test func addValidatesImageThenTitleThenLocation() throws {
+        let directory = try TemporaryDirectory()
+        let library = try PhotoLibrary(file: directory.file("library.sqlite"))
+        let here = try Coordinate(latitude: 1, longitude: 2)
+        let cases: [(PhotoLibrary.NewPhoto, String)] = [
+            (.init(image: nil, title: "", coordinate: nil), "No photo taken: an image is required (--image FILE)"),
+            (.init(image: nil, title: "Title", coordinate: here), "No photo taken: an image is required (--image FILE)"),
+            (.init(image: Self.noGPS, title: "  ", coordinate: nil), "Title required (--title TITLE)"),
+            (.init(image: Self.elCapitan, title: "", coordinate: here), "Title required (--title TITLE)"),
+            (.init(image: Self.noGPS, title: "Test strip"),
+             "no location: \(Self.noGPS.displayPath) has no GPS position in its EXIF; give one with --at LAT,LON"),
+            (.init(image: directory.file("missing.jpg"), title: "x", coordinate: here),
+             "\(directory.file("missing.jpg").displayPath): cannot be read: there is no such file"),
+        ]
+        for (new, message) in cases {
+            let error = #expect(throws: PhotoLibraryError.self) { try library.add(new, userName: "Me") }
+            #expect(error?.description == message)
+        }
+        let text = directory.file("notes.jpg")
+        try Data("not a jpeg".utf8).write(to: text)
+        let error = #expect(throws: PhotoLibraryError.self) { try library.add(.init(image: text, title: "x", coordinate: here), userName: "Me") }
+        #expect(error?.description.hasPrefix("\(text.path): is not a JPEG photo") == true, "\(String(describing: error))")
+        #expect(try library.photoCount() == 0)
+        let leftOver = (try? FileManager.default.contentsOfDirectory(atPath: library.photoFolder.path)) ?? []
+        #expect(leftOver.isEmpty)
+    }
+
+    /// A photo added: the image copied under a UUID name with a 184-pixel JPEG thumbnail beside
+    /// it, the location from EXIF (or `--at`), the photographer the user; removing it removes
+    /// its files; moving it changes its place.
+    @Test func addCopiesTheImageAndRemoveDeletesIt() throws {
+        let directory = try TemporaryDirectory()
+        let library = try PhotoLibrary(file: directory.file("my library.sqlite"))
+        let added = try library.add(.init(image: Self.elCapitan, title: " El Capitan ", subtitle: "from the meadow"), userName: "Me")
+        #expect(UUID(uuidString: added.id) != nil)
+        #expect(added.title == "El Capitan" && added.subtitle == "from the meadow" && added.photographer == "Me")
+        // EXIF: 37° 43' 37.2" N, 119° 38' 6" W.
+        #expect(abs(added.coordinate.latitude - (37 + 43 / 60.0 + 37.2 / 3600)) < 1e-9)
+        #expect(abs(added.coordinate.longitude + (119 + 38 / 60.0 + 6 / 3600.0)) < 1e-9)
+        let image = try #require(added.storedImage), thumbnail = try #require(added.storedThumbnail)
+        #expect(image == library.photoFolder.appendingPathComponent("\(added.id).jpg").path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: image)) == (try Data(contentsOf: Self.elCapitan)))
+        let decoded = try RGBAImage(jpegData: try Data(contentsOf: URL(fileURLWithPath: thumbnail)))
+        #expect(decoded.width == 184 && decoded.height == 184)
+        #expect(try library.photo(id: added.id) == added)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: library.photoFolder.path).sorted()
+            == ["\(added.id).jpg", "\(added.id).thumbnail.jpg"])
+
+        let second = try library.add(.init(image: Self.noGPS, title: "Strip", coordinate: try Coordinate(latitude: -33.9, longitude: 18.4), photographer: "Guest"), userName: "Ignored")
+        #expect(second.photographer == "Guest" && second.coordinate.latitude == -33.9)
+        #expect(try library.photographers().map(\.name) == ["Me", "Guest"])
+
+        let before = try library.setLocation(id: second.id, to: Coordinate(latitude: 10, longitude: 20))
+        #expect(before.coordinate.latitude == -33.9)
+        #expect(try library.photo(id: second.id)?.coordinate == (try Coordinate(latitude: 10, longitude: 20)))
+
+        try library.remove(id: added.id)
+        #expect(try library.photo(id: added.id) == nil)
+        #expect(!FileManager.default.fileExists(atPath: image) && !FileManager.default.fileExists(atPath: thumbnail))
+        #expect(throws: PhotoLibraryError.noSuchPhoto(id: added.id, file: library.file)) { try library.remove(id: added.id) }
+        #expect(throws: PhotoLibraryError.noSuchPhoto(id: "nope", file: library.file)) {
+            try library.setLocation(id: "nope", to: Coordinate(latitude: 0, longitude: 0))
+        }
+        // Files an import only points to stay when their photo goes.
+        _ = try library.importPhotos([Photo(id: "x", title: "X", coordinate: try Coordinate(latitude: 1, longitude: 1), image: .file(Self.elCapitan))])
+        try library.remove(id: "x")
+        #expect(FileManager.default.fileExists(atPath: Self.elCapitan.path))
+    }
+
+    /// Readers see the last committed state while another connection adds photos: a reader
+    /// counting photos in a loop never fails and only ever sees counts that were committed.
+    @Test func readersWorkWhileAWriterAdds() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("library.sqlite")
+        let writer = try PhotoLibrary(file: file)
+        _ = try writer.importPhotos((0..<1000).map { try photo("p\($0)", "P\($0)", Double($0 % 80), Double($0 % 170)) })
+        let reader = try PhotoLibrary(file: file, readOnly: true)
+        let version = try reader.dataVersion()
+        try await withThrowingTaskGroup(of: [Int].self) { group in
+            group.addTask {
+                for batch in 1...20 {
+                    _ = try writer.importPhotos((0..<100).map { try self.photo("b\(batch)-\($0)", "B", 1, 1) })
+                }
+                return []
+            }
+            group.addTask {
+                var seen: [Int] = []
+                for _ in 0..<200 { seen.append(try reader.photos().count) }
+                return seen
+            }
+            for try await seen in group where !seen.isEmpty {
+                #expect(seen.allSatisfy { ($0 - 1000) % 100 == 0 && $0 >= 1000 && $0 <= 3000 }, "\(Set(seen).sorted())")
+            }
+        }
+        #expect(try reader.photoCount() == 3000)
+        #expect(try reader.dataVersion() != version)
+    }
+}
