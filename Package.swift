@@ -384,6 +384,7 @@ let package = Package(
             name: "MapCLI",
             dependencies: [
                 "MapCore",
+                "PhotoLibrary",
                 "ImageCodec",
                 "ImageCompare",
                 "MapJSON",

@@ -18,12 +18,19 @@ public struct ServerContent: Sendable {
     /// The photos and overlays static maps draw, and `/photos/ID/…` serves; `nil` draws static
     /// maps of their `marker=` and `path=` alone.
     public var photos: ServedPhotos?
+    /// Where changes to the photos come from while the server runs (a photo library); `nil`
+    /// when the photos are fixed at start-up.
+    public var photoFeed: PhotoFeed?
 
-    public init(styles: [ServedStyle] = [], overlay: ServedOverlay? = nil, tilesets: [ServedTileset] = [], photos: ServedPhotos? = nil) {
+    public init(
+        styles: [ServedStyle] = [], overlay: ServedOverlay? = nil, tilesets: [ServedTileset] = [], photos: ServedPhotos? = nil,
+        photoFeed: PhotoFeed? = nil
+    ) {
         self.styles = styles
         self.overlay = overlay
         self.tilesets = tilesets
         self.photos = photos
+        self.photoFeed = photoFeed
     }
 
     func style(named name: String) -> ServedStyle? { styles.first { $0.name == name } }
@@ -50,6 +57,11 @@ public final class MapTileServer: Sendable {
     private let overlayContentBox = OverlayContentBox()
     /// Called on the render thread before each metatile render: the tests slow renders down with it.
     let beforeRender: @Sendable (MetatileID) -> Void
+    /// Counts the photo overlay's changes (see ``refreshPhotosIfChanged()``): an overlay render
+    /// begun before a change keeps its tiles out of the caches.
+    let overlayGeneration = Atomic<UInt64>(0)
+    /// The photo feed's version served, and the refresh under way.
+    let photoRefresh = Mutex<(appliedVersion: Int64?, task: Task<Void, Never>?)>((nil, nil))
 
     /// The key of one render: a metatile of one cache file's tiles, or an image (a static map, a
     /// thumbnail) by its request in a canonical form.
@@ -97,7 +109,29 @@ public final class MapTileServer: Sendable {
     /// Makes the server ready: from now on it serves `content` and `/health` answers 200.
     public func finishStarting(with content: ServerContent) {
         self.content.withLock { $0 = content }
+        if let feed = content.photoFeed { photoRefresh.withLock { $0.appliedVersion = feed.loadedVersion } }
     }
+
+    /// Replaces what is served, keeping the photo feed's state: a changed library's new overlay.
+    func replaceContent(_ change: (inout ServerContent) -> Void) {
+        content.withLock { content in
+            guard var current = content else { return }
+            change(&current)
+            content = current
+        }
+    }
+
+    /// Forgets the overlay renderers and the annotations' content: made again from the new overlay on first use.
+    func forgetOverlayRenderers(keeping kept: [TileCacheKey: MapTileRenderer]) {
+        renderers.withLock { renderers in
+            for key in renderers.keys where key.isOverlay { renderers[key] = nil }
+            renderers.merge(kept) { _, new in new }
+        }
+        overlayContentBox.reset()
+    }
+
+    /// The overlay renderer of a key already made, if any.
+    func existingRenderer(for key: TileCacheKey) -> MapTileRenderer? { renderers.withLock { $0[key] } }
 
     /// Whether loading is done.
     public var isReady: Bool { content.withLock { $0 != nil } }
@@ -161,11 +195,13 @@ public final class MapTileServer: Sendable {
         metrics.increment("mapwright_tile_cache_misses_total", labels)
 
         let metatile = MetatileID(containing: tile, size: configuration.metatileSize)
+        let generation = overlayGeneration.load(ordering: .acquiring)
         let work = metatileWork(metatile, checking: tile, cacheKey: cacheKey, makeRenderer: makeRenderer)
         guard case .tiles(let tiles) = try await render(.metatile(cacheKey, metatile), disconnected: disconnected, work: work),
               let data = tiles[tile]
         else { throw ServeError(.internalServerError, "the render did not make tile \(tile)") }
         var asked = CachedTile(data)
+        guard !cacheKey.isOverlay || overlayGeneration.load(ordering: .acquiring) == generation else { return asked }
         for (other, otherData) in tiles {
             let kept = other == tile ? asked : CachedTile(otherData)
             if other == tile { asked = kept }
@@ -187,6 +223,7 @@ public final class MapTileServer: Sendable {
     ) -> @Sendable () throws -> RenderOutput {
         { [self] in
             if let cached = try? cache.tile(tile, key: cacheKey) { return .tiles([tile: cached]) }
+            let generation = overlayGeneration.load(ordering: .acquiring)
             let renderer = try self.renderer(for: cacheKey, make: makeRenderer)
             beforeRender(metatile)
             let start = DispatchTime.now().uptimeNanoseconds
@@ -194,6 +231,8 @@ public final class MapTileServer: Sendable {
             metrics.recordRender(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
             metrics.increment("mapwright_renders_total", [("source", cacheKey.source)])
             let byTile = Dictionary(uniqueKeysWithValues: tiles.map { ($0.tile, $0.data) })
+            // Photos changed during an overlay render: its tiles answer the request, but are not kept.
+            guard !cacheKey.isOverlay || overlayGeneration.load(ordering: .acquiring) == generation else { return .tiles(byTile) }
             do throws(TileStoreError) { try cache.add(byTile, key: cacheKey) } catch { logger.error("cache: \(error.description)") }
             return .tiles(byTile)
         }
@@ -356,6 +395,9 @@ public final class MapTileServer: Sendable {
 /// takes a second); requests that come while it is made wait for the same result.
 final class OverlayContentBox: Sendable {
     private let made = Mutex<Task<MapTileContent, any Error>?>(nil)
+
+    /// Forgets the content: the next call makes it again.
+    func reset() { made.withLock { $0 = nil } }
 
     func content(_ make: @escaping @Sendable () throws -> MapTileContent) async throws -> MapTileContent {
         let task = made.withLock { task in

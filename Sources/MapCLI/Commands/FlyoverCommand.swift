@@ -171,7 +171,7 @@ struct FlyoverCommand: ParsableCommand {
             if case .place(let name) = end.framing { try requirePlace(named: name, option: option, in: data, style: style) }
         }
         let photos = try photoSources.load()
-        if !photoSources.sources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
+        if !photoSources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
         var request = PhotoMapRequest(
             photos: photos, style: style, overlays: try overlayOptions.mapOverlays(look: style.mapwright.overlay), size: size, scale: scale)
         request.selection = select.map { $0 == "first" ? .first : .photo($0) } ?? .none

@@ -155,7 +155,7 @@ struct RenderCommand: ParsableCommand {
         if case .place(let name) = choice { try requirePlace(named: name, in: data, style: style) }
 
         let photos = try photoSources.load()
-        if !photoSources.sources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
+        if !photoSources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
 
         let mapOverlays = try overlayOptions.mapOverlays(look: style.mapwright.overlay)
 

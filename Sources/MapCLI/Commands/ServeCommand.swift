@@ -6,6 +6,7 @@ import MapComposer
 import MapCore
 import MapRenderer
 import MapServer
+import PhotoLibrary
 import MapStyle
 import MapUtilities
 import PhotoSources
@@ -185,9 +186,15 @@ struct ServeCommand: AsyncParsableCommand {
     func loadContent(styles servedStyles: [ServedStyle]) throws -> ServerContent {
         var overlay: ServedOverlay?
         var servedPhotos: ServedPhotos?
+        var photoFeed: PhotoFeed?
+        // A library is watched: read its version before its photos, so a change made meanwhile is seen.
+        let library = try photoSources.library.map { path in
+            try libraryFailure { () throws(PhotoLibraryError) in try PhotoLibrary(file: URL(fileURLWithPath: path), create: false) }
+        }
+        let loadedVersion = try library.map { library in try libraryFailure { () throws(PhotoLibraryError) in try library.dataVersion() } }
         let photos = try photoSources.load()
         if !photoSources.sources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
-        if !photos.isEmpty || !overlayOptions.isEmpty, let first = servedStyles.first {
+        if !photos.isEmpty || !overlayOptions.isEmpty || library != nil, let first = servedStyles.first {
             var request = PhotoMapRequest(
                 photos: photos, style: first.style, overlays: try overlayOptions.mapOverlays(look: first.style.mapwright.overlay),
                 size: ViewSize(width: 256, height: 256), scale: 1, showsAccuracy: drawing.showAccuracy)
@@ -199,12 +206,33 @@ struct ServeCommand: AsyncParsableCommand {
             let fingerprint = ContentFingerprint.text(
                 styleOptions: try StyleOptions.parse(["--style", styles.first ?? "standard"] + (stylesDirectory.map { ["--styles-directory", $0] } ?? [])),
                 style: styles.first ?? "standard", photos: photos, overlayOptions: overlayOptions, drawn: drawn)
-            let finalRequest = request
-            servedPhotos = ServedPhotos(request: request)
-            overlay = ServedOverlay(style: first.style, data: first.data, contentHash: FNV1a(Array(fingerprint.utf8)).hexDigits) { scale in
-                var scaled = finalRequest
-                scaled.scale = Double(scale)
-                return try builder.tileContent(for: scaled)
+            let contentHash = FNV1a(Array(fingerprint.utf8)).hexDigits
+            let template = request
+            let style = first.style, data = first.data
+            // The served overlay and photos for a set of photos; the hash stays the start-up one,
+            // so a changed library keeps its cache file and loses only the tiles that changed.
+            let makeContent: @Sendable ([Photo]) -> (overlay: ServedOverlay, photos: ServedPhotos) = { photos in
+                var request = template
+                request.photos = photos
+                let finalRequest = request
+                let overlay = ServedOverlay(style: style, data: data, contentHash: contentHash) { scale in
+                    var scaled = finalRequest
+                    scaled.scale = Double(scale)
+                    return try builder.tileContent(for: scaled)
+                }
+                return (overlay, ServedPhotos(request: request))
+            }
+            (overlay, servedPhotos) = makeContent(photos)
+            if let library, let loadedVersion {
+                let photographer = photoSources.photographer
+                // The other sources' photos stay as loaded; the library's come from the library.
+                var sourcesOnly = photoSources
+                sourcesOnly.library = nil
+                let extra = sourcesOnly.sources.isEmpty ? [] : try sourcesOnly.load()
+                photoFeed = PhotoFeed(
+                    version: { try library.dataVersion() },
+                    photos: { try library.photos(byPhotographer: photographer) + extra },
+                    content: makeContent, loadedVersion: loadedVersion)
             }
         }
 
@@ -214,7 +242,7 @@ struct ServeCommand: AsyncParsableCommand {
                 throw CommandFailure(error.description)
             }
         }
-        return ServerContent(styles: servedStyles, overlay: overlay, tilesets: servedTilesets, photos: servedPhotos)
+        return ServerContent(styles: servedStyles, overlay: overlay, tilesets: servedTilesets, photos: servedPhotos, photoFeed: photoFeed)
     }
 }
 

@@ -43,6 +43,12 @@ public final class MemoryTileCache: Sendable {
         for shard in shards { shard.state.withLock { $0.remove { $0.source == source } } }
     }
 
+    /// Forgets the tiles at `keys`; keys not kept are ignored.
+    public func remove(_ keys: some Sequence<MemoryTileKey>) {
+        guard capacityBytes > 0 else { return }
+        for key in keys { shard(for: key).state.withLock { $0.remove(key) } }
+    }
+
     /// Forgets every tile.
     public func removeAll() {
         for shard in shards { shard.state.withLock { $0.remove { _ in true } } }
@@ -159,6 +165,10 @@ struct LRUState {
             bytes += size
         }
         while bytes > capacityBytes, tail >= 0 { removeSlot(tail) }
+    }
+
+    mutating func remove(_ key: MemoryTileKey) {
+        if let slot = index[key] { removeSlot(slot) }
     }
 
     mutating func remove(where matches: (MemoryTileKey) -> Bool) {

@@ -87,6 +87,45 @@ public final class TileCache: Sendable {
         try entry.writer.add(tiles)
     }
 
+    /// Forgets tiles of a key: those not yet committed, and those in its file (what was pending
+    /// is committed first, so a later commit cannot bring a removed tile back). A key without a
+    /// file has nothing to remove.
+    ///
+    /// - Returns: How many tiles the file held.
+    /// - Throws: ``TileStoreError`` when the file cannot be written.
+    @discardableResult
+    public func remove(_ tiles: Set<TileID>, key: TileCacheKey) throws(TileStoreError) -> Int {
+        let id = key.fileComponent
+        guard !tiles.isEmpty else { return 0 }
+        let hasEntry = entries.withLock { $0[id] != nil }
+        guard hasEntry || FileManager.default.fileExists(atPath: fileURL(for: key).path) else { return 0 }
+        let entry = try entry(for: key)
+        try entry.writer.flush()
+        pending.withLock { pending in
+            guard var kept = pending.tiles[id] else { return }
+            for tile in tiles { kept[tile] = nil }
+            pending.tiles[id] = kept.isEmpty ? nil : kept
+        }
+        return try entry.store.removeTiles(tiles)
+    }
+
+    /// Forgets every tile of a key at `zooms`, pending or in its file.
+    ///
+    /// - Returns: How many tiles the file held.
+    /// - Throws: ``TileStoreError`` when the file cannot be read or written.
+    @discardableResult
+    public func removeAll(key: TileCacheKey, zooms: ClosedRange<Int>) throws(TileStoreError) -> Int {
+        let id = key.fileComponent
+        let hasEntry = entries.withLock { $0[id] != nil }
+        guard hasEntry || FileManager.default.fileExists(atPath: fileURL(for: key).path) else { return 0 }
+        let entry = try entry(for: key)
+        try entry.writer.flush()
+        pending.withLock { $0.tiles[id] = nil }
+        var tiles = Set<TileID>()
+        for zoom in zooms { tiles.formUnion(try entry.store.existingTiles(zoom: zoom)) }
+        return try entry.store.removeTiles(tiles)
+    }
+
     /// Commits every tile added so far and forgets the in-memory copies.
     ///
     /// - Throws: ``TileStoreError`` when a commit fails.

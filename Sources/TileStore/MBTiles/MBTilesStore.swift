@@ -182,6 +182,31 @@ public final class MBTilesStore: TileStore {
         }
     }
 
+    /// Removes tiles, in one transaction; addresses the file does not hold are ignored. In the
+    /// normalized layout their images stay in `images` until ``removeUnusedImages()``.
+    ///
+    /// - Returns: How many tiles were removed.
+    /// - Throws: ``TileStoreError/readOnly(path:reason:)``, ``TileStoreError/sqlite(_:)``.
+    @discardableResult
+    public func removeTiles(_ ids: some Collection<TileID>) throws(TileStoreError) -> Int {
+        let connection = try requireWritable()
+        guard !ids.isEmpty else { return 0 }
+        let table = addressTable
+        return try connection.withDatabase { database in
+            try database.inTransaction {
+                let delete = try database.prepare("DELETE FROM \(table) WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?")
+                var removed = 0
+                for id in ids {
+                    try delete.bind(Self.key(id))
+                    _ = try delete.step()
+                    delete.reset()
+                    removed += database.changes
+                }
+                return removed
+            }
+        }
+    }
+
     /// Whether the file has the tile, without reading its bytes: one lookup in the index of
     /// addresses (`map`'s primary key, or `tiles`' unique index; see ``existingTiles(zoom:)``).
     ///

@@ -123,7 +123,7 @@ struct TilesExportCommand: ParsableCommand {
         let shardValue = try shard.map { try ArgumentValues.shard($0) }.map { TileExport.Shard(index: $0.index, count: $0.count) }
 
         let photos = try photoSources.load()
-        if !photoSources.sources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
+        if !photoSources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
         var request = PhotoMapRequest(
             photos: photos, style: style, overlays: try overlayOptions.mapOverlays(look: style.mapwright.overlay),
             size: ViewSize(width: Double(tileSize), height: Double(tileSize)), scale: Double(scale), showsAccuracy: drawing.showAccuracy)

@@ -1,0 +1,109 @@
+import Foundation
+import MapCore
+import MapRenderer
+import PhotoSources
+import TileStore
+
+extension MapTileServer {
+    /// Brings the served photos up to date with the ``PhotoFeed``, when there is one and its
+    /// version moved: reads the photos, makes the overlay again, and removes from the memory and
+    /// file caches the overlay tiles the change touches, at every zoom, at every tile size and
+    /// scale. One refresh at a time; requests that come meanwhile wait for it. The version is
+    /// read on NIO's blocking-I/O threads, never on an event loop. Failures are logged and the
+    /// old photos stay served (the next request tries again).
+    public func refreshPhotosIfChanged() async {
+        guard let feed = try? servedContent().photoFeed else { return }
+        // A refresh that began before this request's change: wait for it, then look again.
+        for _ in 0..<3 {
+            let version: Int64
+            do { version = try await blockingIO(feed.version) } catch {
+                logger.error("photos: \(error)")
+                return
+            }
+            let task = photoRefresh.withLock { state -> Task<Void, Never>? in
+                if state.appliedVersion == version { return nil }
+                if let running = state.task { return running }
+                let task = Task { [self] in
+                    do {
+                        try await blockingIO { [self] in try applyPhotoFeed(feed, version: version) }
+                    } catch {
+                        logger.error("photos: \(error)")
+                    }
+                    photoRefresh.withLock { $0.task = nil }
+                }
+                state.task = task
+                return task
+            }
+            guard let task else { return }
+            await task.value
+        }
+    }
+
+    /// Reads the feed's photos and serves them, invalidating the overlay tiles that change.
+    ///
+    /// - Returns: How many tiles were invalidated (memory and files counted once per address).
+    @discardableResult
+    func applyPhotoFeed(_ feed: PhotoFeed, version: Int64) throws -> Int {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let content = try servedContent()
+        let newPhotos = try feed.photos()
+        let oldPhotos = content.photos?.request.photos ?? []
+        let places = PhotoFeed.changedPlaces(from: oldPhotos, to: newPhotos)
+        guard !places.isEmpty else {
+            photoRefresh.withLock { $0.appliedVersion = version }
+            return 0
+        }
+        let (overlay, photos) = try feed.content(newPhotos)
+
+        // The changed tiles per tile size, found at scale 1 (markers have the same size in points at every scale).
+        var changes: [Int: ChangedTiles] = [:]
+        var newRenderers: [TileCacheKey: MapTileRenderer] = [:]
+        for size in [256, 512] {
+            let (newKey, makeNew) = overlayTiles(overlay, tileSizePoints: size, scale: 1)
+            let newRenderer = try makeNew()
+            newRenderers[newKey] = newRenderer
+            guard let oldOverlay = content.overlay else { changes[size] = .all; continue }
+            let (oldKey, makeOld) = overlayTiles(oldOverlay, tileSizePoints: size, scale: 1)
+            let oldRenderer = try existingRenderer(for: oldKey) ?? makeOld()
+            changes[size] = try oldRenderer.changedTiles(
+                comparedWith: newRenderer, around: places, zooms: 0...configuration.maximumZoom)
+        }
+
+        // Serve the new photos first, then forget the old tiles: a render begun before this sees
+        // the generation move and keeps its tiles out of the caches.
+        overlayGeneration.add(1, ordering: .releasing)
+        replaceContent { served in
+            served.overlay = overlay
+            served.photos = photos
+        }
+        forgetOverlayRenderers(keeping: newRenderers)
+
+        var invalidated = 0
+        for size in [256, 512] {
+            for scale in 1...3 {
+                let (key, _) = overlayTiles(overlay, tileSizePoints: size, scale: scale)
+                let source = MemoryTileSource.rendered(key)
+                switch changes[size] ?? .all {
+                case .all:
+                    memory.removeAll(source: source)
+                    invalidated += try cache.removeAll(key: key, zooms: 0...configuration.maximumZoom)
+                case .tiles(let tiles):
+                    memory.remove(tiles.map { MemoryTileKey(source: source, tile: $0) })
+                    try cache.remove(tiles, key: key)
+                    if scale == 1 { invalidated += tiles.count }
+                }
+            }
+        }
+        photoRefresh.withLock { $0.appliedVersion = version }
+        metrics.increment("mapwright_photo_changes_total")
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let counts = [256, 512].map { size -> String in
+            switch changes[size] ?? .all {
+            case .all: return "every \(size)-point tile"
+            case .tiles(let tiles): return "\(tiles.count) tiles of \(size) points"
+            }
+        }
+        logger.info("photos changed (\(oldPhotos.count) -> \(newPhotos.count)): \(counts.joined(separator: " and ")) invalidated at each scale in \(String(format: "%.0f", milliseconds)) ms")
+        return invalidated
+    }
+}
