@@ -282,6 +282,17 @@ struct ClusterIndexTests {
         }
     }
 
+    /// Indices sweep alike with the same options and every level on the same side of the size
+    /// swept in stripes (65,536 items): one more input across it, or other options, and not.
+    @Test func indicesSweepAlikeUnlessALevelCrossesTheStripedSize() throws {
+        let inputs = try makeRandomInputs(count: 65_535, seed: 3)
+        let index = ClusterIndex(inputs)
+        #expect(index.sweepsAlike(ClusterIndex(inputs.dropLast(100))))
+        #expect(!index.sweepsAlike(ClusterIndex(inputs.dropLast(100), options: try ClusterOptions(radiusPoints: 60))))
+        let more = inputs + [ClusterInput(coordinate: try Coordinate(latitude: 10, longitude: 10), clusteringIdentifier: "x")]
+        #expect(!index.sweepsAlike(ClusterIndex(more)))
+    }
+
     @Test func stitchedTilesShowTheClustersOfOneRender() throws {
         // Points crowded over a 4x4 block of zoom-5 tiles, so clusters straddle tile edges.
         let tiles = try (16..<20).flatMap { x in try (10..<14).map { y in try TileID(z: 5, x: x, y: y) } }

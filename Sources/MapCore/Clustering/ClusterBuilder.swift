@@ -136,9 +136,15 @@ struct ClusterStripes {
 
     var count: Int { rowRanges.count }
 
+    /// Whether a level of `itemCount` items sorted by `grid` is swept in stripes (64 of them)
+    /// rather than in one sequential sweep.
+    static func isStriped(itemCount: Int, grid: ClusterGrid) -> Bool {
+        itemCount >= 65_536 && grid.cellsPerSide >= 64
+    }
+
     init(keys: [UInt64], grid: ClusterGrid) {
         let side = grid.cellsPerSide
-        guard keys.count >= 65_536, side >= 64 else {
+        guard ClusterStripes.isStriped(itemCount: keys.count, grid: grid) else {
             rowRanges = [0..<side]
             itemRanges = [0..<keys.count]
             return

@@ -249,6 +249,24 @@ extension ClusterIndex {
         Int(clusterZooms[try clusterNumber(id)]) + 1
     }
 
+    /// Whether `other` clusters as this index does wherever their inputs agree: the same options,
+    /// and every zoom level swept the same way (in one sequential sweep, or in the same stripes
+    /// of grid rows, see `ClusterBuilder`).
+    ///
+    /// Between two such indices over inputs in the same relative order, a change of inputs (one
+    /// added, removed or moved) changes clusters only as far from it as chains of items within
+    /// the cluster radius of one another lead, zoom by zoom: what lets a tile cache invalidate
+    /// only the tiles near a change. Indices swept differently may differ along every stripe edge
+    /// of the world. Levels of 65,536 items or more are swept in stripes, so indices with the same
+    /// options over fewer inputs always sweep alike.
+    public func sweepsAlike(_ other: ClusterIndex) -> Bool {
+        guard options == other.options, levels.count == other.levels.count else { return false }
+        return levels.indices.allSatisfy { level in
+            ClusterStripes.isStriped(itemCount: levels[level].count, grid: grids[level])
+                == ClusterStripes.isStriped(itemCount: other.levels[level].count, grid: other.grids[level])
+        }
+    }
+
     // MARK: - Reading the arrays
 
     private func clusterNumber(_ id: ClusterID) throws(MapCoreError) -> Int {

@@ -63,7 +63,9 @@ final class TextLayout {
         pango_font_description_free(description)
 
         if let maximumWidth {
-            pango_layout_set_width(layout, Int32(maximumWidth * Double(PANGO_SCALE)))
+            // In Pango units, at most Int32.max: a callout in a tile zoom's world (millions of
+            // points wide from tile zoom 14) may be as wide as the world.
+            pango_layout_set_width(layout, Int32(min(maximumWidth * Double(PANGO_SCALE), Double(Int32.max))))
             if wraps {
                 pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
                 pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)

@@ -14,44 +14,14 @@ extension MapTileRenderer {
     /// callout, as in an image. Labels must lie wholly inside the world. The cost is one text
     /// layout per labelled feature of the world, once per zoom.
     func makePlacement(forTileZoom zoom: Int) throws(RendererError) -> TilePlacement {
-        let worldPoints = Double(options.tileSizePoints) * exp2(Double(zoom))
-        let worldSize = ViewSize(width: worldPoints, height: worldPoints)
+        let world = try worldViewport(forTileZoom: zoom)
+        let worldSize = world.size
         let viewportZoom = options.viewportZoomLevel(forTileZoom: zoom)
         let pointsPerMapPoint = ZoomLevel.zoomScale(atZoomLevel: viewportZoom)
-        let world: Viewport
-        do {
-            world = try Viewport(centerMapPoint: MapRect.world.center, zoomLevel: viewportZoom, size: worldSize, scale: Double(options.scale))
-        } catch {
-            throw .invalidTileOptions(reason: error.description)
-        }
         let canvas = try Canvas(widthPoints: 1, heightPoints: 1, scale: Double(options.scale), target: .image)
         let metadata = style.mapwright
         let drawsMarkers = options.layers != .basemap
-
-        // The callout, over the selected annotation's marker (its cluster's, at zooms where it
-        // is in one, which may stand a little away from it).
-        var callout: TilePlacement.CalloutPlacement?
-        if drawsMarkers, let id = content.selectedAnnotationID, let annotation = content.annotations.first(where: { $0.id == id }) {
-            let point = MapPoint(annotation.coordinate)
-            let reachPoints = 4 * (content.clusterIndex?.options.radiusPoints ?? 40) + 2 * metadata.cluster.maxRadius + 64
-            let reach = reachPoints / pointsPerMapPoint
-            let layout = AnnotationLayout(
-                annotations: content.annotations, clusterIndex: content.clusterIndex, viewport: world,
-                visibleMapRect: MapRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach), style: metadata)
-            if let marker = layout.marker(showing: id, annotations: content.annotations, clusterIndex: content.clusterIndex) {
-                let text = AnnotationLayout.calloutContent(
-                    for: marker, selectedID: id, annotations: content.annotations, clusterIndex: content.clusterIndex,
-                    memberName: content.clusterMemberName)
-                let anchor = ViewPoint(x: marker.tip.x, y: marker.bodyFrame.minY)
-                let laidOut = Callout(
-                    title: text.title, subtitle: text.subtitle, thumbnail: text.thumbnail, anchor: anchor, tip: marker.tip,
-                    viewSize: worldSize, appearance: metadata.callout, cairo: canvas.cairo)
-                // The shadow reaches 4 points round the bubble and 1.5 lower.
-                callout = TilePlacement.CalloutPlacement(
-                    title: text.title, subtitle: text.subtitle, thumbnail: text.thumbnail, anchor: anchor, tip: marker.tip,
-                    appearance: metadata.callout, frame: laidOut.frame.insetBy(dx: -6, dy: -6))
-            }
-        }
+        let callout = drawsMarkers ? calloutPlacement(in: world, cairo: canvas.cairo) : nil
 
         var labels: [TilePlacement.Label] = []
         if options.layers != .overlays {
@@ -90,5 +60,46 @@ extension MapTileRenderer {
             }
         }
         return TilePlacement(worldSize: worldSize, labels: labels, callout: callout)
+    }
+
+    /// The world at a tile zoom seen through one viewport as large as it: `tileSizePoints × 2^zoom`
+    /// points square, centred on the world's centre, so that its view points are world points
+    /// (what ``TilePlacement`` places in, and each tile render's window is cut from).
+    func worldViewport(forTileZoom zoom: Int) throws(RendererError) -> Viewport {
+        let worldPoints = Double(options.tileSizePoints) * exp2(Double(zoom))
+        do {
+            return try Viewport(
+                centerMapPoint: MapRect.world.center, zoomLevel: options.viewportZoomLevel(forTileZoom: zoom),
+                size: ViewSize(width: worldPoints, height: worldPoints), scale: Double(options.scale))
+        } catch {
+            throw .invalidTileOptions(reason: error.description)
+        }
+    }
+
+    /// The selected annotation's callout in `world` (see ``worldViewport(forTileZoom:)``), over
+    /// its marker: its cluster's at zooms where it is in one, which may stand a little away from
+    /// it. Nil without a selection, or when its marker does not show. Text is laid out in `cairo`.
+    func calloutPlacement(in world: Viewport, cairo: OpaquePointer) -> TilePlacement.CalloutPlacement? {
+        guard let id = content.selectedAnnotationID, let annotation = content.annotations.first(where: { $0.id == id }) else { return nil }
+        let metadata = style.mapwright
+        let pointsPerMapPoint = ZoomLevel.zoomScale(atZoomLevel: world.zoomLevel)
+        let point = MapPoint(annotation.coordinate)
+        let reachPoints = 4 * (content.clusterIndex?.options.radiusPoints ?? 40) + 2 * metadata.cluster.maxRadius + 64
+        let reach = reachPoints / pointsPerMapPoint
+        let layout = AnnotationLayout(
+            annotations: content.annotations, clusterIndex: content.clusterIndex, viewport: world,
+            visibleMapRect: MapRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach), style: metadata)
+        guard let marker = layout.marker(showing: id, annotations: content.annotations, clusterIndex: content.clusterIndex) else { return nil }
+        let text = AnnotationLayout.calloutContent(
+            for: marker, selectedID: id, annotations: content.annotations, clusterIndex: content.clusterIndex,
+            memberName: content.clusterMemberName)
+        let anchor = ViewPoint(x: marker.tip.x, y: marker.bodyFrame.minY)
+        let laidOut = Callout(
+            title: text.title, subtitle: text.subtitle, thumbnail: text.thumbnail, anchor: anchor, tip: marker.tip,
+            viewSize: world.size, appearance: metadata.callout, cairo: cairo)
+        // The shadow reaches 4 points round the bubble and 1.5 lower.
+        return TilePlacement.CalloutPlacement(
+            title: text.title, subtitle: text.subtitle, thumbnail: text.thumbnail, anchor: anchor, tip: marker.tip,
+            appearance: metadata.callout, frame: laidOut.frame.insetBy(dx: -6, dy: -6))
     }
 }
