@@ -29,8 +29,17 @@ extension PhotoLibrary {
     /// - Returns: How many were added, updated and unchanged.
     public func importPhotos(_ photos: [Photo]) throws(PhotoLibraryError) -> ImportSummary {
         try withDatabase { database in
-            try database.inTransaction {
+            // A large cache keeps the indexes' pages in memory instead of spilling them to the WAL
+            // again and again; it is given back afterwards.
+            try database.execute("PRAGMA cache_size = -\(Self.importCacheKibibytes)")
+            defer { try? database.execute("PRAGMA cache_size = -2000") }
+            return try database.inTransaction {
                 let before = try Self.count(in: database)
+                // Many photos into few: the secondary indexes are built once, sorted, at the end.
+                let rebuildsIndexes = photos.count >= Self.indexRebuildThreshold && photos.count > before
+                if rebuildsIndexes {
+                    for (name, _) in Self.secondaryIndexes { try database.execute("DROP INDEX IF EXISTS \(name)") }
+                }
                 var photographerIDs: [String: Int64] = [:]
                 let upsert = try database.prepare("""
                     INSERT INTO photos (id, title, subtitle, latitude, longitude, altitude, horizontal_accuracy, taken_at, photographer_id, image, thumbnail)
@@ -62,11 +71,25 @@ extension PhotoLibrary {
                     upsert.reset()
                     written += database.changes
                 }
+                if rebuildsIndexes {
+                    for (_, sql) in Self.secondaryIndexes { try database.execute(sql) }
+                }
                 let added = try Self.count(in: database) - before
                 return ImportSummary(added: added, updated: written - added, unchanged: photos.count - written)
             }
         }
     }
+
+    /// The page cache an import works with, in KiB: 256 MiB.
+    static let importCacheKibibytes = 262_144
+    /// From how many photos an import into a smaller library drops the secondary indexes and
+    /// builds them again at the end: 50,000.
+    static let indexRebuildThreshold = 50_000
+    /// The current schema's indexes on `photos` besides its primary key, as ``migrations`` make them.
+    static let secondaryIndexes: [(name: String, sql: String)] = [
+        ("photos_by_photographer", "CREATE INDEX photos_by_photographer ON photos (photographer_id)"),
+        ("photos_by_location", "CREATE INDEX photos_by_location ON photos (latitude, longitude)"),
+    ]
 
     static func bind(_ photo: Photo, photographerID: SQLiteValue, to statement: Statement) throws {
         func optional(_ value: Double?) -> SQLiteValue { value.map { .real($0) } ?? .null }

@@ -110,6 +110,27 @@ struct PhotoLibraryTests {
         #expect(try library.importPhotos(try PhotoCollection.load(from: csv).photos) == .init(added: 0, updated: 0, unchanged: 2))
     }
 
+    /// A large import into a small library drops the secondary indexes and builds them again:
+    /// afterwards the schema is the one the migrations make, and every photo is found through them.
+    @Test func aLargeImportRebuildsTheIndexesAsTheMigrationsMakeThem() throws {
+        let directory = try TemporaryDirectory()
+        let library = try PhotoLibrary(file: directory.file("library.sqlite"))
+        func schema() throws -> [String] {
+            let database = try Database(path: library.file.path)
+            let statement = try database.prepare("SELECT name || ': ' || coalesce(sql, '') FROM sqlite_master ORDER BY name")
+            var rows: [String] = []
+            while try statement.step() { rows.append(statement.text(at: 0) ?? "") }
+            return rows
+        }
+        let before = try schema()
+        let count = PhotoLibrary.indexRebuildThreshold + 1
+        let photos = try (0..<count).map { try photo("p\($0)", "P", Double($0 % 170) - 85, Double($0 % 360) - 180, by: "N\($0 % 4)") }
+        #expect(try library.importPhotos(photos) == .init(added: count, updated: 0, unchanged: 0))
+        #expect(try schema() == before)
+        #expect(try library.photos(byPhotographer: "N1").count == count / 4)
+        #expect(try library.photos(in: BoundingBox(west: -180, south: -85, east: -179.5, north: 85)).count == (0..<count).filter { $0 % 360 == 0 }.count)
+    }
+
     /// Sections per photographer: the user first, then by name with case ignored; photos by
     /// title within each (case ignored, a missing title sorted by what stands in for it); the
     /// photos of nobody known last.
