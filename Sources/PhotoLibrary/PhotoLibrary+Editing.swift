@@ -159,6 +159,24 @@ extension PhotoLibrary {
     ///     photo names no photographer.
     /// - Returns: The photo as stored; its id is the new UUID.
     public func add(_ new: NewPhoto, userName: String) throws(PhotoLibraryError) -> Photo {
+        try add(try Self.prepare(new), userName: userName)
+    }
+
+    /// A photo checked and ready to add: what ``prepare(_:)`` makes without touching any library.
+    public struct PreparedPhoto: Sendable {
+        let new: NewPhoto
+        let image: URL
+        let title: String
+        let coordinate: Coordinate
+        let facts: JPEGFolderSource.FileFacts
+        let thumbnailData: Data
+    }
+
+    /// Checks a photo as ``add(_:userName:)`` does (image, then title, then location; the image
+    /// must be a whole JPEG: one cut short, without its end marker, is refused) and makes its
+    /// thumbnail, writing nothing anywhere: so a command can refuse bad input before it opens,
+    /// or creates, a library.
+    public static func prepare(_ new: NewPhoto) throws(PhotoLibraryError) -> PreparedPhoto {
         guard let image = new.image else { throw .imageRequired }
         let facts: JPEGFolderSource.FileFacts
         do { facts = try JPEGFolderSource.facts(ofJPEG: image) } catch {
@@ -172,16 +190,39 @@ extension PhotoLibrary {
         guard !title.isEmpty else { throw .titleRequired }
         guard let coordinate = new.coordinate ?? facts.coordinate else { throw .locationRequired(image: image) }
 
-        // The thumbnail first: an image libjpeg-turbo cannot decode stops here, before any file is written.
+        // The thumbnail: an image libjpeg-turbo cannot decode stops here, before any file is written.
         let thumbnailData: Data
         do {
             let data = try Data(readingFile: image, mapped: true)
+            guard Self.endsWithEndOfImage(data) else {
+                throw PhotoLibraryError.unreadableImage(file: image, reason: "is cut short: the JPEG has no end-of-image marker")
+            }
             let square = try Thumbnail(jpegData: data, file: image, pixelSize: Self.thumbnailPixels)
             thumbnailData = try RGBAImage(width: square.width, height: square.height, pixels: square.rgba).jpegData(quality: 85)
+        } catch let error as PhotoLibraryError {
+            throw error
+        } catch let error as PhotoSourceError {
+            if case .undecodableImage(_, let reason) = error { throw .unreadableImage(file: image, reason: "cannot be decoded as a JPEG: \(reason)") }
+            throw .unreadableImage(file: image, reason: error.description)
         } catch {
             throw .unreadableImage(file: image, reason: "cannot be decoded as a JPEG: \(error)")
         }
+        return PreparedPhoto(new: new, image: image, title: title, coordinate: coordinate, facts: facts, thumbnailData: thumbnailData)
+    }
 
+    /// Whether JPEG bytes end with the end-of-image marker FF D9, allowing the padding some
+    /// cameras write after it (zero bytes, up to 64 KiB).
+    static func endsWithEndOfImage(_ data: Data) -> Bool {
+        var end = data.endIndex
+        let limit = max(data.startIndex, data.endIndex - 65_536)
+        while end > limit, data[end - 1] == 0 { end -= 1 }
+        return end - data.startIndex >= 4 && data[end - 2] == 0xFF && data[end - 1] == 0xD9
+    }
+
+    /// Adds a photo checked by ``prepare(_:)``: see ``add(_:userName:)``.
+    public func add(_ prepared: PreparedPhoto, userName: String) throws(PhotoLibraryError) -> Photo {
+        let new = prepared.new, image = prepared.image, title = prepared.title, coordinate = prepared.coordinate
+        let facts = prepared.facts, thumbnailData = prepared.thumbnailData
         let id = UUID().uuidString.lowercased()
         let folder = photoFolder
         let imageFile = folder.appendingPathComponent("\(id).jpg")

@@ -204,10 +204,12 @@ struct PhotosAddCommand: ParsableCommand {
     var photographer: String?
 
     func run() throws {
-        let library = try libraryOptions.open()
         let new = PhotoLibrary.NewPhoto(
             image: image.map { URL(fileURLWithPath: $0) }, title: title ?? "", subtitle: subtitle, coordinate: at, photographer: photographer)
-        let photo = try libraryFailure { () throws(PhotoLibraryError) in try library.add(new, userName: Self.userName) }
+        // Checked before the library is opened, so a refused photo creates no library either.
+        let prepared = try libraryFailure { () throws(PhotoLibraryError) in try PhotoLibrary.prepare(new) }
+        let library = try libraryOptions.open()
+        let photo = try libraryFailure { () throws(PhotoLibraryError) in try library.add(prepared, userName: Self.userName) }
         print(photo.id)
     }
 

@@ -70,6 +70,11 @@ struct TilesExportCommand: ParsableCommand {
     @Flag(help: "Print the tiles and metatiles per zoom and estimates of size and time, from one sample metatile; write nothing.")
     var dryRun = false
 
+    @Option(
+        parsing: .unconditional,
+        help: "The most tiles an export may have, a guard against asking for the world at deep zooms by mistake. The default is 1000000000 (the planet to zoom 14 is 358 million).")
+    var maxTiles: Int = 1_000_000_000
+
     @Option(parsing: .unconditional, help: "The tileset's name in its metadata. The default is the output's file name without its extension.")
     var name: String?
 
@@ -119,6 +124,10 @@ struct TilesExportCommand: ParsableCommand {
         case nil: preconditionFailure("validate() requires an area")
         }
         let cover = try failure { () throws(MapCoreError) in try MetatileCover(region: region, zoomLevels: zoom, metatileSize: metatile) }
+        guard cover.tileCount <= maxTiles else {
+            throw CommandFailure(
+                "--zoom \(zoom.lowerBound)-\(zoom.upperBound) over this area is \(Self.grouped(cover.tileCount)) tiles, more than --max-tiles \(Self.grouped(maxTiles)): export fewer zooms or a smaller area, or raise --max-tiles")
+        }
         let tileOptions = TileRenderOptions(tileSizePoints: tileSize, scale: scale, metatileSize: metatile, layers: layers.layers)
         let shardValue = try shard.map { try ArgumentValues.shard($0) }.map { TileExport.Shard(index: $0.index, count: $0.count) }
 
