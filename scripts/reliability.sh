@@ -5,11 +5,15 @@
 #    random moments, then finished with --resume; after every kill the work file passes
 #    `PRAGMA integrity_check`, and the finished tileset equals an uninterrupted export tile for
 #    tile (`tiles diff` exit status 0).
-# 2. The bad-input corpus (Tests/Fixtures/bad/, see scripts/tools/make-bad-corpus.py): every case
+# 4. The bad-input corpus (Tests/Fixtures/bad/, see scripts/tools/make-bad-corpus.py): every case
 #    refused in one line naming the file, exit status 1 or 2, no crash, nothing written.
 #
-# Not built yet (issue 15 stays open): serve under wrk with a concurrent writer, disk-full and
-# read-only-cache faults, SIGTERM during a burst, libFuzzer targets.
+# 3. A full disk during export (a 1 MiB tmpfs; needs root to mount it): one line saying the disk
+#    is full, the work file kept, and --resume with room finishes a tileset equal to the
+#    uninterrupted one.
+#
+# Not built yet (issue 15 stays open): serve under wrk with a concurrent writer, the read-only
+# cache fault, SIGTERM during a burst, libFuzzer targets.
 #
 # Usage: scripts/reliability.sh [--long]
 #   short form (default): 20 kills per format over Europe at zooms 0-6
@@ -70,7 +74,33 @@ for extension in ["mbtiles", "pmtiles"]:
     for name in [output, output + ".partial"]:
         if os.path.exists(name): os.remove(name)
 
-print("\n== 2. the bad-input corpus")
+print("\n== 3. a full disk during export (a 1 MiB tmpfs, then grown to 64 MiB and resumed)")
+if os.geteuid() != 0:
+    print("  skipped: mounting a tmpfs needs root")
+else:
+    mount = f"{work}/small disk"
+    os.makedirs(mount)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", mount], check=True)
+    try:
+        for extension in ["mbtiles", "pmtiles"]:
+            output = f"{mount}/europe.{extension}"
+            first = subprocess.run([mapwright, "tiles", "export", *area, "-o", output], capture_output=True, text=True)
+            lines = [l for l in first.stderr.splitlines() if "tiles/s" not in l]
+            kept = os.path.exists(output + ".partial")
+            full_ok = first.returncode == 2 and len(lines) == 1 and "disk is full" in lines[0] and kept and not os.path.exists(output)
+            subprocess.run(["mount", "-o", "remount,size=64m", mount], check=True)
+            resumed = subprocess.run([mapwright, "tiles", "export", *area, "-o", output, "--resume"], capture_output=True, text=True)
+            same = resumed.returncode == 0 and subprocess.run(
+                [mapwright, "tiles", "diff", f"{work}/reference.{extension}", output], capture_output=True).returncode == 0
+            failures += 0 if full_ok and same else 1
+            print(f"  {extension}: {lines[0] if lines else first.stderr.strip()!r} (exit {first.returncode}, work file kept: {kept}); "
+                  f"resumed with room: {'equal to the uninterrupted export' if same else 'FAILED'}")
+            os.remove(output)
+            subprocess.run(["mount", "-o", "remount,size=1m", mount], check=True)
+    finally:
+        subprocess.run(["umount", mount])
+
+print("\n== 4. the bad-input corpus")
 bad, good = "Tests/Fixtures/bad", "Tests/Fixtures/good"
 cases = [line.rstrip("\n").split("\t") for line in open(f"{bad}/manifest.tsv") if not line.startswith("#")]
 refused = 0

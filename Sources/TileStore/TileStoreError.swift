@@ -53,6 +53,8 @@ extension TileStoreError: CustomStringConvertible, LocalizedError {
             "\(path): cannot write tiles: \(reason)"
         case .unwritableDirectory(let path, let reason):
             "\(path): cannot create the folder for the tile store: \(reason)"
+        case .sqlite(let error) where error.primaryResultCode == 13:  // SQLITE_FULL
+            "\(error.path): the disk is full (no space left for the tiles); what was committed is kept: free some space and run the same command again (with --resume for an export) to finish"
         case .sqlite(let error):
             // SQL spread over lines stays on the message's one line.
             error.description.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")

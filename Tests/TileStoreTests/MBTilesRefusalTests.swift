@@ -28,6 +28,15 @@ struct MBTilesRefusalTests {
         }
     }
 
+    /// A full disk (SQLITE_FULL) is said in plain words, with what to do, not as SQL.
+    @Test func aFullDiskIsSaidInPlainWords() {
+        let error = TileStoreError.sqlite(SQLiteError(
+            resultCode: 13, message: "database or disk is full", path: "out.mbtiles.partial", sql: "INSERT INTO images (tile_id, tile_data) VALUES (?, ?)"))
+        #expect(error.description == "out.mbtiles.partial: the disk is full (no space left for the tiles); what was committed is kept: free some space and run the same command again (with --resume for an export) to finish")
+        let other = TileStoreError.sqlite(SQLiteError(resultCode: 1, message: "no such table: x", path: "a.mbtiles", sql: "SELECT\n  1"))
+        #expect(other.description == "a.mbtiles: no such table: x (SQLite code 1) in `SELECT 1`")
+    }
+
     @Test func aTextFileIsRefused() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("notes.mbtiles")
