@@ -12,8 +12,11 @@
 #    is full, the work file kept, and --resume with room finishes a tileset equal to the
 #    uninterrupted one.
 #
-# Not built yet (issue 15 stays open): serve under wrk with a concurrent writer, the read-only
-# cache fault, SIGTERM during a burst, libFuzzer targets.
+#    And `serve` with its cache on a read-only tmpfs: one warning line, tiles answered by
+#    rendering, nothing kept.
+#
+# Not built yet (issue 15 stays open): serve under wrk with a concurrent writer, SIGTERM during a
+# burst, libFuzzer targets.
 #
 # Usage: scripts/reliability.sh [--long]
 #   short form (default): 20 kills per format over Europe at zooms 0-6
@@ -98,6 +101,38 @@ else:
             os.remove(output)
             subprocess.run(["mount", "-o", "remount,size=1m", mount], check=True)
     finally:
+        subprocess.run(["umount", mount])
+
+print("\n== 3b. serve with its cache on a read-only file system")
+if os.geteuid() != 0:
+    print("  skipped: mounting a read-only tmpfs needs root")
+else:
+    import urllib.request
+    mount = f"{work}/read-only disk"
+    os.makedirs(mount)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", mount], check=True)
+    server = subprocess.Popen([mapwright, "serve", "--port", "0", "--cache", f"{mount}/cache.mbtiles"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        port, warning = None, ""
+        while port is None:
+            line = server.stderr.readline()
+            if not line: break
+            if "warning: --cache" in line: warning = line.strip()
+            if "serving on http://127.0.0.1:" in line: port = int(line.rsplit(":", 1)[1].strip().split("/")[0])
+        statuses = []
+        for _ in range(600):
+            try:
+                if urllib.request.urlopen(f"http://127.0.0.1:{port}/health").status == 200: break
+            except Exception: time.sleep(0.1)
+        for path in ["/styles/standard/2/1/1.png", "/styles/standard/2/1/1.png", "/styles/standard/3/4/2.png"]:
+            try: statuses.append(urllib.request.urlopen(f"http://127.0.0.1:{port}{path}").status)
+            except Exception as error: statuses.append(str(error))
+        ok = statuses == [200, 200, 200] and "read-only" in warning.lower() or statuses == [200, 200, 200] and "not writable" in warning
+        failures += 0 if ok else 1
+        print(f"  {warning!r}; tiles answered {statuses}, nothing written: {os.listdir(mount) == []}")
+    finally:
+        server.terminate(); server.wait()
         subprocess.run(["umount", mount])
 
 print("\n== 4. the bad-input corpus")

@@ -113,7 +113,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let cache {
             guard cache.hasSuffix(".mbtiles") else { throw ValidationError("--cache: '\(cache)' must end in .mbtiles") }
-            try OutputPath.checkWritable(cache, option: "--cache")
+            // A folder that cannot be written is served from, not refused (see run()).
+            if Self.cacheFolderProblem(cache) == nil { try OutputPath.checkWritable(cache, option: "--cache") }
         }
         let names = tilesets.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
         if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
@@ -121,11 +122,35 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    /// Why the cache's folder, which exists, cannot be written (a read-only disk or folder); nil
+    /// when it can be, or when it does not exist (``OutputPath/checkWritable(_:option:)`` says so).
+    static func cacheFolderProblem(_ cache: String) -> String? {
+        let folder = URL(fileURLWithPath: cache).deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+        guard access(folder.path, W_OK | X_OK) != 0 else {
+            // Root passes access() on a read-only file system's folders; statvfs says it is read-only.
+            var status = statvfs()
+            guard statvfs(folder.path, &status) == 0, status.f_flag & UInt(ST_RDONLY) != 0 else { return nil }
+            return "the folder \(folder.displayPath) is on a read-only file system"
+        }
+        return "the folder \(folder.displayPath) is not writable (\(String(cString: strerror(errno))))"
+    }
+
     func run() async throws {
         var logger = Logger(label: "mapwright.serve")
         logger.logLevel = logLevel.level
         let servedStyles = try loadStyles()
-        let tileCache: TileCache = if let cache { TileCache(file: URL(fileURLWithPath: cache)) } else { try TileCache.temporary() }
+        let tileCache: TileCache
+        if let cache {
+            let problem = Self.cacheFolderProblem(cache)
+            if let problem {
+                Mapwright.warn("--cache: \(problem): tiles are served from the cache files there and rendered for every other request, not kept")
+            }
+            tileCache = TileCache(file: URL(fileURLWithPath: cache), readOnly: problem != nil)
+        } else {
+            tileCache = try TileCache.temporary()
+        }
         var settings = ServerConfiguration(
             host: host, port: port, cacheMaxAgeSeconds: maxAge, corsOrigins: corsOrigins.isEmpty ? ["*"] : corsOrigins,
             renderThreads: jobs, renderQueueLimit: renderQueue, renderTimeoutSeconds: renderTimeout, metatileSize: metatile,

@@ -19,7 +19,11 @@ public final class TileCache: Sendable {
     public let baseName: String
     private let tilesPerBatch: Int
     private let removesFolderOnClose: Bool
+    /// Whether tiles are kept. A read-only cache serves the tiles its files hold and keeps no new
+    /// ones: every other tile is rendered for each request that needs it.
+    public let isWritable: Bool
     private let entries = Mutex<[String: Entry]>([:])
+    private let readOnlyStores = Mutex<[String: MBTilesStore]>([:])
     private let pending = Mutex<Pending>(Pending())
 
     private struct Pending {
@@ -40,10 +44,14 @@ public final class TileCache: Sendable {
     /// `world.mbtiles`' folder.
     ///
     /// - Parameter tilesPerBatch: Tiles per transaction. The default is 256.
-    public convenience init(file: URL, tilesPerBatch: Int = 256) {
+    /// - Parameters:
+    ///   - tilesPerBatch: Tiles per transaction. The default is 256.
+    ///   - readOnly: Keeps no tiles, reading only the files already there (a cache on a
+    ///     read-only disk or folder). The default is `false`.
+    public convenience init(file: URL, tilesPerBatch: Int = 256, readOnly: Bool = false) {
         self.init(
             folder: file.deletingLastPathComponent(), baseName: file.deletingPathExtension().lastPathComponent,
-            tilesPerBatch: tilesPerBatch, removesFolderOnClose: false)
+            tilesPerBatch: tilesPerBatch, removesFolderOnClose: false, isWritable: !readOnly)
     }
 
     /// A cache in a new temporary folder, removed by ``close()``.
@@ -53,11 +61,12 @@ public final class TileCache: Sendable {
         return TileCache(folder: folder, baseName: "cache", tilesPerBatch: tilesPerBatch, removesFolderOnClose: true)
     }
 
-    private init(folder: URL, baseName: String, tilesPerBatch: Int, removesFolderOnClose: Bool) {
+    private init(folder: URL, baseName: String, tilesPerBatch: Int, removesFolderOnClose: Bool, isWritable: Bool = true) {
         self.folder = folder
         self.baseName = baseName
         self.tilesPerBatch = tilesPerBatch
         self.removesFolderOnClose = removesFolderOnClose
+        self.isWritable = isWritable
     }
 
     /// The file that holds a key's tiles.
@@ -71,13 +80,30 @@ public final class TileCache: Sendable {
     public func tile(_ tile: TileID, key: TileCacheKey) throws(TileStoreError) -> Data? {
         let id = key.fileComponent
         if let data = pending.withLock({ $0.tiles[id]?[tile]?.data }) { return data }
+        guard isWritable else { return try readOnlyStore(for: key)?.tile(at: tile) }
         return try entry(for: key).store.tile(at: tile)
+    }
+
+    /// A read-only cache's file of a key, opened for reading once; nil when there is none.
+    private func readOnlyStore(for key: TileCacheKey) throws(TileStoreError) -> MBTilesStore? {
+        let id = key.fileComponent
+        if let store = readOnlyStores.withLock({ $0[id] }) { return store }
+        let url = fileURL(for: key)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let store = try MBTilesStore(url: url, mode: .readOnly)
+        guard try store.metadataValue(forKey: "mapwright_content_hash") == key.contentHash else { return nil }
+        return readOnlyStores.withLock { stores in
+            if let existing = stores[id] { return existing }
+            stores[id] = store
+            return store
+        }
     }
 
     /// Keeps tiles: at once in memory, in the file when their batch commits.
     ///
     /// - Throws: ``TileStoreError`` when the file cannot be opened or a commit fails.
     public func add(_ tiles: [TileID: Data], key: TileCacheKey) throws(TileStoreError) {
+        guard isWritable else { return }
         let id = key.fileComponent
         let entry = try entry(for: key)
         pending.withLock { pending in
@@ -96,6 +122,7 @@ public final class TileCache: Sendable {
     @discardableResult
     public func remove(_ tiles: Set<TileID>, key: TileCacheKey) throws(TileStoreError) -> Int {
         let id = key.fileComponent
+        guard isWritable else { return 0 }
         guard !tiles.isEmpty else { return 0 }
         let hasEntry = entries.withLock { $0[id] != nil }
         guard hasEntry || FileManager.default.fileExists(atPath: fileURL(for: key).path) else { return 0 }
@@ -116,6 +143,7 @@ public final class TileCache: Sendable {
     @discardableResult
     public func removeAll(key: TileCacheKey, zooms: ClosedRange<Int>) throws(TileStoreError) -> Int {
         let id = key.fileComponent
+        guard isWritable else { return 0 }
         let hasEntry = entries.withLock { $0[id] != nil }
         guard hasEntry || FileManager.default.fileExists(atPath: fileURL(for: key).path) else { return 0 }
         let entry = try entry(for: key)
