@@ -13,10 +13,10 @@
 #    uninterrupted one.
 #
 #    And `serve` with its cache on a read-only tmpfs: one warning line, tiles answered by
-#    rendering, nothing kept.
+#    rendering, nothing kept. And SIGTERM to `serve` during a burst of 192 uncached tile requests:
+#    no response that was started is cut short, and serve exits with status 0.
 #
-# Not built yet (issue 15 stays open): serve under wrk with a concurrent writer, SIGTERM during a
-# burst, libFuzzer targets.
+# Not built yet (issue 15 stays open): serve under wrk with a concurrent writer, libFuzzer targets.
 #
 # Usage: scripts/reliability.sh [--long]
 #   short form (default): 20 kills per format over Europe at zooms 0-6
@@ -134,6 +134,50 @@ else:
     finally:
         server.terminate(); server.wait()
         subprocess.run(["umount", mount])
+
+print("\n== 3c. SIGTERM during a burst of uncached tile requests")
+import http.client, threading, urllib.request
+server = subprocess.Popen([mapwright, "serve", "--port", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+port = None
+while port is None:
+    line = server.stderr.readline()
+    if not line: break
+    if "serving on http://127.0.0.1:" in line: port = int(line.rsplit(":", 1)[1].strip().split("/")[0])
+threading.Thread(target=lambda: server.stderr.read(), daemon=True).start()
+for _ in range(600):
+    try:
+        if urllib.request.urlopen(f"http://127.0.0.1:{port}/health").status == 200: break
+    except Exception: time.sleep(0.1)
+outcomes = []
+lock = threading.Lock()
+def fetch(z, x, y):
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        connection.request("GET", f"/styles/standard/{z}/{x}/{y}.png")
+        response = connection.getresponse()
+    except Exception as error:
+        with lock: outcomes.append(("not started", type(error).__name__))
+        return
+    try:
+        body = response.read()
+        length = response.getheader("Content-Length")
+        whole = (length is None or int(length) == len(body)) and (response.status != 200 or body.endswith(b"IEND\xaeB`\x82"))
+        with lock: outcomes.append(("answered", response.status, whole))
+    except Exception as error:
+        with lock: outcomes.append(("cut", type(error).__name__))
+threads = [threading.Thread(target=fetch, args=(6, x, y)) for x in range(16) for y in range(16, 28)]
+for thread in threads: thread.start()
+time.sleep(1.0)
+server.send_signal(signal.SIGTERM)
+for thread in threads: thread.join()
+status = server.wait(timeout=120)
+answered = [o for o in outcomes if o[0] == "answered"]
+cut = [o for o in outcomes if o[0] == "cut" or (o[0] == "answered" and not o[2])]
+refused = [o for o in outcomes if o[0] == "not started"]
+statuses = sorted(set(o[1] for o in answered))
+failures += 1 if cut or status != 0 else 0
+print(f"  {len(threads)} requests: {len(answered)} answered whole (statuses {statuses}), {len(cut)} cut short, "
+      f"{len(refused)} not started (the server had stopped listening); serve exited with status {status}")
 
 print("\n== 4. the bad-input corpus")
 bad, good = "Tests/Fixtures/bad", "Tests/Fixtures/good"
