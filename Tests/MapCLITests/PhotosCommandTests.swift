@@ -15,6 +15,10 @@ import Testing
     @Test func importTwiceListAndPhotographers() throws {
         let folder = try ServeCommandTests.folderWithPhotos()
         let library = ["--library", "my library.sqlite"]
+        // Reading a library that is not there says so and creates nothing.
+        let missing = try run(["photos", "list", "--library", "typo.sqlite"], in: folder)
+        #expect(missing.status == 2 && missing.standardError == "mapwright: typo.sqlite: no such library (create one with `mapwright photos import` or `photos add`)\n", "\(missing.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("typo.sqlite").path))
         let first = try run(["photos", "import", "my photos"] + library, in: folder)
         #expect(first.status == 0, "\(first.standardError)")
         #expect(first.standardOutput.hasPrefix(

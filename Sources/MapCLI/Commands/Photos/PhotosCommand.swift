@@ -27,7 +27,8 @@ struct LibraryOptions: ParsableArguments {
 
     var file: URL { library.map { URL(fileURLWithPath: $0) } ?? PhotoLibrary.defaultFile() }
 
-    /// Opens (creating when `create`) the library, as a one-line failure naming it.
+    /// Opens (creating when `create`: only commands that add photos create one) the library, as
+    /// a one-line failure naming it.
     func open(create: Bool = true) throws -> PhotoLibrary {
         try libraryFailure { () throws(PhotoLibraryError) in try PhotoLibrary(file: file, create: create) }
     }
@@ -106,7 +107,7 @@ struct PhotosListCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let library = try libraryOptions.open()
+        let library = try libraryOptions.open(create: false)
         let sections = try libraryFailure { () throws(PhotoLibraryError) in try library.sections(photographer: photographer) }
         if let photographer, sections.isEmpty {
             let names = try libraryFailure { () throws(PhotoLibraryError) in try library.photographers() }.map(\.name)
@@ -163,7 +164,7 @@ struct PhotosPhotographersCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let library = try libraryOptions.open()
+        let library = try libraryOptions.open(create: false)
         let photographers = try libraryFailure { () throws(PhotoLibraryError) in try library.photographers() }
         if json {
             var writer = JSONWriter()
