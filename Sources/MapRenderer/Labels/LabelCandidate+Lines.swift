@@ -16,7 +16,7 @@ extension LabelCandidate {
     /// the line's length, so long streets are named before short ones.
     static func lineCandidates(
         of symbol: SymbolLayer, features: [PreparedFeature], viewport: Viewport, zoom: Double, font: FontSpec, color: Color,
-        halo: (color: Color, widthPoints: Double)?, cairo: OpaquePointer
+        halo: TextHalo?, cairo: OpaquePointer
     ) -> [LabelCandidate] {
         let placement = symbol.placement.value(atZoom: zoom)
         let spacing = max(1, symbol.spacing.value(atZoom: zoom))

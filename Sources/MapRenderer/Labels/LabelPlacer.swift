@@ -12,7 +12,7 @@ struct LabelCandidate {
     /// Higher goes first: the feature's visible area in square points, or the style's sort key.
     let priority: Double
     let color: Color
-    let halo: (color: Color, widthPoints: Double)?
+    let halo: TextHalo?
     /// The font and wrapping width the text was laid out with, to lay it out again elsewhere.
     let font: FontSpec
     let maximumWidthPoints: Double
@@ -81,7 +81,7 @@ struct LabelCandidate {
         let opacity = symbol.textOpacity.value(atZoom: zoom)
         let textColor = symbol.textColor.value(atZoom: zoom)
         let color = textColor.with(alpha: textColor.alpha * opacity)
-        let halo = haloWidth > 0 ? (color: haloColor.with(alpha: haloColor.alpha * opacity), widthPoints: haloWidth) : nil
+        let halo = haloWidth > 0 ? TextHalo(color: haloColor.with(alpha: haloColor.alpha * opacity), widthPoints: haloWidth) : nil
         var candidates: [LabelCandidate] = []
         if symbol.placement.value(atZoom: zoom) != .point {
             return lineCandidates(

@@ -3,6 +3,12 @@ import MapCore
 import MapStyle
 
 /// A font request: families in fallback order, weight and size in points.
+/// A halo behind text: a stroke of `widthPoints` on each side of the glyphs' outlines.
+struct TextHalo: Hashable, Sendable {
+    var color: Color
+    var widthPoints: Double
+}
+
 struct FontSpec: Hashable, Sendable {
     /// Comma-separated families, e.g. "DejaVu Sans, WenQuanYi Micro Hei".
     var families: String = FontConfiguration.fallbackFamilies
@@ -100,7 +106,7 @@ final class TextLayout {
 
     /// Draws the text with the top-left corner of its logical rectangle at `textOrigin`, with an
     /// optional halo behind it.
-    func draw(at textOrigin: ViewPoint, color: Color, halo: (color: Color, widthPoints: Double)? = nil) {
+    func draw(at textOrigin: ViewPoint, color: Color, halo: TextHalo? = nil) {
         let logical = logicalRect
         let origin = ViewPoint(x: textOrigin.x - logical.minX, y: textOrigin.y - logical.minY)
         cairo_save(cairo)

@@ -149,10 +149,9 @@ extension MapTileRenderer {
             }
             if options.layers == .all {
                 let margin = TilePlacement.labelInkMarginPoints
-                let oldLabels = Dictionary(try placement(forTileZoom: zoom).labels.map { (LabelSignature($0), $0.bounds) }) { first, _ in first }
-                let newLabels = Dictionary(try other.placement(forTileZoom: zoom).labels.map { (LabelSignature($0), $0.bounds) }) { first, _ in first }
-                for (signature, bounds) in oldLabels where newLabels[signature] == nil { frames.append(bounds.insetBy(dx: -margin, dy: -margin)) }
-                for (signature, bounds) in newLabels where oldLabels[signature] == nil { frames.append(bounds.insetBy(dx: -margin, dy: -margin)) }
+                // A label draws the same when everything it holds is the same.
+                let oldLabels = Set(try placement(forTileZoom: zoom).labels), newLabels = Set(try other.placement(forTileZoom: zoom).labels)
+                for label in oldLabels.symmetricDifference(newLabels) { frames.append(label.bounds.insetBy(dx: -margin, dy: -margin)) }
             }
             for frame in frames { insertTiles(touching: frame, zoom: zoom, into: &tiles) }
         }
@@ -189,33 +188,6 @@ extension MapTileRenderer {
                 if let tile = try? TileID(z: zoom, x: wrapped, y: row) { tiles.insert(tile) }
             }
         }
-    }
-}
-
-/// What sets a placed label's pixels.
-private struct LabelSignature: Hashable {
-    let layerIndex: Int
-    let text: String
-    let font: FontSpec
-    let maximumWidthPoints: Double
-    let frame: ViewRect
-    let angle: Double
-    let bounds: ViewRect
-    let color: Color
-    let haloColor: Color?
-    let haloWidthPoints: Double?
-
-    init(_ label: TilePlacement.Label) {
-        layerIndex = label.layerIndex
-        text = label.text
-        font = label.font
-        maximumWidthPoints = label.maximumWidthPoints
-        frame = label.frame
-        angle = label.angle
-        bounds = label.bounds
-        color = label.color
-        haloColor = label.halo?.color
-        haloWidthPoints = label.halo?.widthPoints
     }
 }
 

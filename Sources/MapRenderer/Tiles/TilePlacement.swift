@@ -19,7 +19,7 @@ import MapStyle
 /// Immutable once made: tiles rendered on any threads read it at once.
 final class TilePlacement: Sendable {
     /// A label placed in the world.
-    struct Label: Sendable {
+    struct Label: Hashable, Sendable {
         /// The style layer it belongs to, by index in the style's layers.
         let layerIndex: Int
         let text: String
@@ -32,7 +32,7 @@ final class TilePlacement: Sendable {
         /// The box round everything it takes, turned or not, in world points.
         let bounds: ViewRect
         let color: Color
-        let halo: (color: Color, widthPoints: Double)?
+        let halo: TextHalo?
     }
 
     /// The selected annotation's callout, laid out in world points.
