@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import MapRenderer
 import MapStyle
 import MapUtilities
@@ -35,15 +36,34 @@ public struct ServedOverlay: Sendable {
     public var style: Style
     /// The vector data (labels are not drawn; markers need none, but the renderer takes it).
     public var data: MapData
-    /// What the tiles draw, for a scale (callout thumbnails are made at the tiles' scale).
-    public var content: @Sendable (_ scale: Int) throws -> MapTileContent
     /// A hash of the photos, overlays and options drawn, and the style; the cache is keyed by it.
     public var contentHash: String
+    /// Makes what the tiles draw at a scale.
+    private let makeContent: @Sendable (_ scale: Int) throws -> MapTileContent
+    /// The contents made so far, by scale: 256- and 512-point tiles, the annotations API and a
+    /// library's change detection share one (clustering a million photos takes a second).
+    private let made = MadeContents()
+
+    private final class MadeContents: Sendable {
+        let byScale = Mutex<[Int: MapTileContent]>([:])
+    }
 
     public init(style: Style, data: MapData, contentHash: String, content: @escaping @Sendable (_ scale: Int) throws -> MapTileContent) {
         self.style = style
         self.data = data
         self.contentHash = contentHash
-        self.content = content
+        self.makeContent = content
+    }
+
+    /// What the tiles draw at a scale (callout thumbnails are made at the tiles' scale), made on
+    /// first use and kept. Two threads asking at once may both make it; the first kept wins.
+    public func content(_ scale: Int) throws -> MapTileContent {
+        if let content = made.byScale.withLock({ $0[scale] }) { return content }
+        let content = try makeContent(scale)
+        return made.byScale.withLock { byScale in
+            if let kept = byScale[scale] { return kept }
+            byScale[scale] = content
+            return content
+        }
     }
 }
