@@ -335,11 +335,7 @@ extension PhotoLibrary {
         let file = self.file
         return try withDatabase { database in
             try database.inTransaction {
-                let statement = try database.prepare("SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE p.id = ?")
-                try statement.bind([.text(id)])
-                guard try statement.step(), let photo = Self.photo(from: statement) else {
-                    throw PhotoLibraryError.noSuchPhoto(id: id, file: file)
-                }
+                guard let photo = try Self.photo(id: id, in: database) else { throw PhotoLibraryError.noSuchPhoto(id: id, file: file) }
                 try database.execute(
                     "UPDATE photos SET latitude = ?, longitude = ? WHERE id = ?",
                     arguments: [.real(coordinate.latitude), .real(coordinate.longitude), .text(id)])

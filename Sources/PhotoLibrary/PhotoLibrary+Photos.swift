@@ -43,6 +43,20 @@ extension PhotoLibrary {
             photographer: row.text(at: 8), storedImage: row.text(at: 9), storedThumbnail: row.text(at: 10))
     }
 
+    /// Every row a statement of ``photoColumns`` gives, as photos.
+    static func photos(from statement: Statement) throws -> [Photo] {
+        var photos: [Photo] = []
+        while try statement.step() { if let photo = photo(from: statement) { photos.append(photo) } }
+        return photos
+    }
+
+    /// The photo with an id, read on `database`, or nil.
+    static func photo(id: String, in database: Database) throws -> Photo? {
+        let statement = try database.prepare("SELECT \(photoColumns) FROM \(photoSource) WHERE p.id = ?")
+        try statement.bind([.text(id)])
+        return try statement.step() ? photo(from: statement) : nil
+    }
+
     nonisolated(unsafe) static let dateFormatter: ISO8601DateFormatter = {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
@@ -64,9 +78,7 @@ extension PhotoLibrary {
             sql += " ORDER BY p.rowid"
             let statement = try database.prepare(sql)
             try statement.bind(arguments)
-            var photos: [Photo] = []
-            while try statement.step() { if let photo = Self.photo(from: statement) { photos.append(photo) } }
-            return photos
+            return try Self.photos(from: statement)
         }
     }
 
@@ -78,19 +90,13 @@ extension PhotoLibrary {
             let statement = try database.prepare(
                 "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE p.latitude BETWEEN ?1 AND ?2 AND \(longitude) ORDER BY \(Self.titleOrder)")
             try statement.bind([.real(box.south), .real(box.north), .real(box.west), .real(box.east)])
-            var photos: [Photo] = []
-            while try statement.step() { if let photo = Self.photo(from: statement) { photos.append(photo) } }
-            return photos
+            return try Self.photos(from: statement)
         }
     }
 
     /// One photo by id, or `nil`.
     public func photo(id: String) throws(PhotoLibraryError) -> Photo? {
-        try withDatabase { database in
-            let statement = try database.prepare("SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE p.id = ?")
-            try statement.bind([.text(id)])
-            return try statement.step() ? Self.photo(from: statement) : nil
-        }
+        try withDatabase { database in try Self.photo(id: id, in: database) }
     }
 
     /// How many photos the library holds.
@@ -142,9 +148,7 @@ extension PhotoLibrary {
             let statement = try database.prepare(
                 "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE \(condition) ORDER BY \(Self.titleOrder)")
             try statement.bind(arguments)
-            var photos: [Photo] = []
-            while try statement.step() { if let photo = Self.photo(from: statement) { photos.append(photo) } }
-            return photos
+            return try Self.photos(from: statement)
         }
     }
 }
