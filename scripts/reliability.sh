@@ -35,11 +35,29 @@ BIN="$(swift build -c release --show-bin-path)/mapwright"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), cores: $(nproc)"
 
 python3 - "$BIN" "$WORK" "$LONG" <<'PYTHON'
-import os, random, signal, sqlite3, subprocess, sys, time
+import os, random, signal, sqlite3, subprocess, sys, threading, time
 mapwright, work, long_form = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
 zooms = "0-8" if long_form else "0-6"
 area = ["--bbox", "-25,34,45,72", "--zoom", zooms]
 random.seed(15)
+
+def start_serve(arguments):
+    """Starts `mapwright serve --port 0 ARGUMENTS` and waits for /health; returns the process,
+    its port and the warning lines it printed while starting."""
+    import urllib.request
+    server = subprocess.Popen([mapwright, "serve", "--port", "0", *arguments], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    port, warnings = None, []
+    while port is None:
+        line = server.stderr.readline()
+        if not line: break
+        if "warning:" in line: warnings.append(line.strip())
+        if "serving on http://127.0.0.1:" in line: port = int(line.rsplit(":", 1)[1].strip().split("/")[0])
+    threading.Thread(target=lambda: server.stderr.read(), daemon=True).start()
+    for _ in range(600):
+        try:
+            if urllib.request.urlopen(f"http://127.0.0.1:{port}/health").status == 200: break
+        except Exception: time.sleep(0.1)
+    return server, port, warnings
 
 print(f"\n== 1. crash-safe export: SIGKILL at 20 random moments, then --resume (Europe, zooms {zooms})")
 failures = 0
@@ -111,24 +129,14 @@ else:
     mount = f"{work}/read-only disk"
     os.makedirs(mount)
     subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", mount], check=True)
-    server = subprocess.Popen([mapwright, "serve", "--port", "0", "--cache", f"{mount}/cache.mbtiles"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    server, port, warnings = start_serve(["--cache", f"{mount}/cache.mbtiles"])
+    warning = warnings[0] if warnings else ""
     try:
-        port, warning = None, ""
-        while port is None:
-            line = server.stderr.readline()
-            if not line: break
-            if "warning: --cache" in line: warning = line.strip()
-            if "serving on http://127.0.0.1:" in line: port = int(line.rsplit(":", 1)[1].strip().split("/")[0])
         statuses = []
-        for _ in range(600):
-            try:
-                if urllib.request.urlopen(f"http://127.0.0.1:{port}/health").status == 200: break
-            except Exception: time.sleep(0.1)
         for path in ["/styles/standard/2/1/1.png", "/styles/standard/2/1/1.png", "/styles/standard/3/4/2.png"]:
             try: statuses.append(urllib.request.urlopen(f"http://127.0.0.1:{port}{path}").status)
             except Exception as error: statuses.append(str(error))
-        ok = statuses == [200, 200, 200] and "read-only" in warning.lower() or statuses == [200, 200, 200] and "not writable" in warning
+        ok = statuses == [200, 200, 200] and ("read-only" in warning.lower() or "not writable" in warning)
         failures += 0 if ok else 1
         print(f"  {warning!r}; tiles answered {statuses}, nothing written: {os.listdir(mount) == []}")
     finally:
@@ -136,18 +144,8 @@ else:
         subprocess.run(["umount", mount])
 
 print("\n== 3c. SIGTERM during a burst of uncached tile requests")
-import http.client, threading, urllib.request
-server = subprocess.Popen([mapwright, "serve", "--port", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-port = None
-while port is None:
-    line = server.stderr.readline()
-    if not line: break
-    if "serving on http://127.0.0.1:" in line: port = int(line.rsplit(":", 1)[1].strip().split("/")[0])
-threading.Thread(target=lambda: server.stderr.read(), daemon=True).start()
-for _ in range(600):
-    try:
-        if urllib.request.urlopen(f"http://127.0.0.1:{port}/health").status == 200: break
-    except Exception: time.sleep(0.1)
+import http.client, urllib.request
+server, port, _ = start_serve([])
 outcomes = []
 lock = threading.Lock()
 def fetch(z, x, y):
