@@ -25,7 +25,7 @@ extension MapTileServer {
                 if let running = state.task { return running }
                 let task = Task { [self] in
                     do {
-                        try await blockingIO { [self] in try applyPhotoFeed(feed, version: version) }
+                        _ = try await blockingIO { [self] in try applyPhotoFeed(feed, version: version) }
                     } catch {
                         logger.error("photos: \(error)")
                     }
