@@ -51,7 +51,9 @@ import TileStore
         let started = CallCounter()
         let server = ServerFixtures.server(
             ServerContent(styles: [try ServerFixtures.colourStyle("#123456")]), folder: folder,
-            configuration: ServerFixtures.configuration(threads: 1, queueLimit: 1, metatileSize: 1)
+            // No render time limit to speak of: on a machine busy with the whole suite the steps
+            // below have taken over a minute, and the blocked render must not be abandoned.
+            configuration: ServerFixtures.configuration(threads: 1, queueLimit: 1, timeoutSeconds: 3600, metatileSize: 1)
         ) { _ in
             started.increment()
             release.wait()
