@@ -26,7 +26,7 @@ struct ReadOnlyCacheTests {
         let readOnly = TileCache(file: file, readOnly: true)
         #expect(!readOnly.isWritable)
         #expect(try readOnly.tile(TileID(z: 1, x: 0, y: 0), key: key) != nil)
-        let server = MapTileServer(configuration: ServerFixtures.configuration(), cache: readOnly)
+        let server = MapTileServer(configuration: ServerFixtures.configuration(), cache: readOnly, logger: ServerFixtures.logger)
         server.finishStarting(with: ServerContent(styles: [style]))
         try await ServerFixtures.test(server) { client in
             for path in ["/styles/plain/1/0/0.png", "/styles/plain/3/2/5.png", "/styles/plain/3/2/5.png", "/styles/plain/512/2/1/1@2x.png"] {

@@ -56,7 +56,8 @@ import Testing
     @Test func whileStartingHealthAndTilesAre503AndThen200() async throws {
         let folder = try TemporaryDirectory()
         let server = MapTileServer(
-            configuration: ServerFixtures.configuration(), cache: TileCache(file: folder.url.appendingPathComponent("c.mbtiles")))
+            configuration: ServerFixtures.configuration(), cache: TileCache(file: folder.url.appendingPathComponent("c.mbtiles")),
+            logger: ServerFixtures.logger)
         let style = try ServerFixtures.colourStyle("#00ff00")
         try await ServerFixtures.test(server) { client in
             try await client.execute(uri: "/health", method: .get) { #expect($0.status == .serviceUnavailable) }

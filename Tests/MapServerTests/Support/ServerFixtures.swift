@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ImageCodec
+import Logging
 import MapCore
 import MapRenderer
 import MapServer
@@ -54,6 +55,14 @@ enum ServerFixtures {
             renderQueueLimit: queueLimit, renderTimeoutSeconds: timeoutSeconds, metatileSize: metatileSize, maximumZoom: 20)
     }
 
+    /// The servers' logger in the tests: warnings and errors only, so that a failing test's lines
+    /// are not lost among a line per request in the suite's output.
+    static var logger: Logger {
+        var logger = Logger(label: "mapwright.serve")
+        logger.logLevel = .warning
+        return logger
+    }
+
     /// A ready server with `content`, its cache in `folder`.
     static func server(
         _ content: ServerContent, folder: TemporaryDirectory, configuration: ServerConfiguration = configuration(),
@@ -61,7 +70,7 @@ enum ServerFixtures {
     ) -> MapTileServer {
         let server = MapTileServer(
             configuration: configuration, cache: TileCache(file: folder.url.appendingPathComponent("cache.mbtiles")),
-            beforeRender: beforeRender)
+            logger: logger, beforeRender: beforeRender)
         server.finishStarting(with: content)
         return server
     }
