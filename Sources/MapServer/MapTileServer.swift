@@ -100,6 +100,7 @@ public final class MapTileServer: Sendable {
         self.beforeRender = beforeRender
         pool = RenderPool(
             threadCount: max(1, configuration.renderThreads), queueLimit: max(1, configuration.renderQueueLimit),
+            maximumWaitSeconds: configuration.renderTimeoutSeconds,
             events: .init(
                 queueDepthChanged: { [metrics] in metrics.recordQueueDepth($0) },
                 joined: { [metrics] in metrics.increment("mapwright_render_joins_total", [("source", $0.source)]) },

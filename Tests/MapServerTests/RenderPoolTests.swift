@@ -63,6 +63,28 @@ import Testing
         #expect(ran.count == 0, "the dropped job never ran")
     }
 
+    /// Jobs of 0.3 s on one thread and a wait limit of 0.5 s: behind the running job, the first
+    /// new job (done in about 0.3 s after it) is queued, the second (0.6 s) refused at once though
+    /// the queue has room, and joining a queued job is still allowed.
+    @Test func aJobThatWouldWaitLongerThanTheLimitIsRefusedAtOnce() async throws {
+        let pool = RenderPool<Int, Int>(threadCount: 1, queueLimit: 64, maximumWaitSeconds: 0.5)
+        defer { pool.shutdown() }
+        #expect(try await pool.run(0) { Thread.sleep(forTimeInterval: 0.3); return 0 } == 0)
+        let gate = DispatchSemaphore(value: 0)
+        let running = CallCounter()
+        let blocker = Task { try await pool.run(1) { running.increment(); gate.wait(); return 1 } }
+        while running.count == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        let queued = Task { try await pool.run(2) { 2 } }
+        while pool.queueDepth == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        await #expect(throws: RenderPoolError.queueFull) { try await pool.run(3) { 3 } }
+        let joined = Task { try await pool.run(2) { 99 } }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        gate.signal()
+        #expect(try await blocker.value == 1)
+        #expect(try await queued.value == 2)
+        #expect(try await joined.value == 2)
+    }
+
     @Test func askersOfOneKeyShareOneRunAndOthersAreRefusedWhenTheQueueIsFull() async throws {
         let pool = RenderPool<Int, Int>(threadCount: 1, queueLimit: 1)
         defer { pool.shutdown() }

@@ -65,8 +65,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Metatiles that may wait for a rendering thread before requests get 503. The default is 64.")
     var renderQueue: Int = 64
 
-    @Option(parsing: .unconditional, help: "Seconds a request waits for its render before it gets 503. The default is 60.")
-    var renderTimeout: Double = 60
+    @Option(parsing: .unconditional, help: "Seconds a request waits for its render before it gets 503; when the renders queued ahead would take longer, it gets 503 at once. The default is 30.")
+    var renderTimeout: Double = 30
 
     @Option(parsing: .unconditional, help: "Tiles per metatile side, 1 to 16. The default is 8.")
     var metatile: Int = MetatileID.defaultSize

@@ -39,7 +39,10 @@ public enum RenderPoolError: Error, Equatable, Sendable {
 ///
 /// **Bounds.** At most `queueLimit` request jobs, and as many background jobs, wait for a
 /// thread; a new key beyond that is refused with ``RenderPoolError/queueFull`` (joining a job
-/// already queued is always allowed).
+/// already queued is always allowed). A new request job is refused the same way, before the
+/// queue is full, when the jobs ahead of it would keep it waiting longer than
+/// `maximumWaitSeconds`, as estimated from the average time of recent jobs: under overload the
+/// asker gets its 503 at once instead of at the end of its time limit.
 ///
 /// **Priority.** A thread takes the oldest request job, and a background job only when no request
 /// job waits (see ``RenderPriority``); a running job is never interrupted.
@@ -72,22 +75,37 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var nextWaiterID: UInt64 = 0
         var isShuttingDown = false
         var runningCount = 0
+        /// The seconds a job took, averaged over recent jobs (exponentially weighted); nil
+        /// before the first job ends.
+        var averageJobSeconds: Double?
+
+        /// Whether a new request job would wait longer than `limit` seconds for its result
+        /// behind the request jobs queued now, on `threads` threads.
+        func wouldWait(longerThan limit: Double, threads: Int) -> Bool {
+            guard let average = averageJobSeconds, limit.isFinite else { return false }
+            let rounds = (Double(queue.count) / Double(threads)).rounded(.down) + 1
+            return rounds * average > limit
+        }
     }
 
     /// The number of render threads.
     let threadCount: Int
     /// The most jobs that wait for a thread.
     let queueLimit: Int
+    /// The longest a new request job may expect to wait for its result; beyond it the job is
+    /// refused as if the queue were full. Infinite (the default) never refuses on time.
+    let maximumWaitSeconds: Double
     private let events: Events
     private let state = Mutex(State())
     private let available = DispatchSemaphore(value: 0)
     private let stopped = DispatchGroup()
 
     /// Starts `threadCount` threads.
-    init(threadCount: Int, queueLimit: Int, events: Events = Events()) {
+    init(threadCount: Int, queueLimit: Int, maximumWaitSeconds: Double = .infinity, events: Events = Events()) {
         precondition(threadCount >= 1 && queueLimit >= 1)
         self.threadCount = threadCount
         self.queueLimit = queueLimit
+        self.maximumWaitSeconds = maximumWaitSeconds
         self.events = events
         for index in 0..<threadCount {
             stopped.enter()
@@ -131,7 +149,9 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                     }
                     switch priority {
                     case .request:
-                        guard state.queue.count < queueLimit else { return .full }
+                        guard state.queue.count < queueLimit,
+                              !state.wouldWait(longerThan: maximumWaitSeconds, threads: threadCount)
+                        else { return .full }
                         state.queue.append(key)
                     case .background:
                         guard state.backgroundQueue.count < queueLimit else { return .full }
@@ -216,9 +236,12 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             }
             events.queueDepthChanged(next.depth)
             events.started(next.key)
+            let start = DispatchTime.now().uptimeNanoseconds
             let result = Result { try next.work() }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let waiters: [Waiter] = state.withLock { state in
                 state.runningCount -= 1
+                state.averageJobSeconds = state.averageJobSeconds.map { $0 * 0.8 + seconds * 0.2 } ?? seconds
                 guard let job = state.jobs.removeValue(forKey: next.key) else { return [] }
                 for id in job.waiters.keys { state.waiterKeys[id] = nil }
                 return Array(job.waiters.values)
