@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import MapCore
 import MapRenderer
 import PhotoSources
@@ -8,11 +9,14 @@ extension MapTileServer {
     /// Brings the served photos up to date with the ``PhotoFeed``, when there is one and its
     /// version moved: reads the photos, makes the overlay again, and removes from the memory and
     /// file caches the overlay tiles the change touches, at every zoom, at every tile size and
-    /// scale. One refresh at a time; requests that come meanwhile wait for it. The version is
+    /// scale. One refresh at a time; requests that come meanwhile wait for it, at most
+    /// ``ServerConfiguration/photoRefreshWaitSeconds`` in all (a library changing faster than a
+    /// busy server reads it must not hold every request hostage). The version is
     /// read on NIO's blocking-I/O threads, never on an event loop. Failures are logged and the
     /// old photos stay served (the next request tries again).
     public func refreshPhotosIfChanged() async {
         guard let feed = try? servedContent().photoFeed else { return }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, configuration.photoRefreshWaitSeconds) * 1e9)
         // A refresh that began before this request's change: wait for it, then look again.
         for _ in 0..<3 {
             let version: Int64
@@ -35,7 +39,24 @@ extension MapTileServer {
                 return task
             }
             guard let task else { return }
-            await task.value
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline, await Self.finished(task, withinNanoseconds: deadline - now) else { return }
+        }
+    }
+
+    /// Whether `task` finished within the time; it goes on either way.
+    private static func finished(_ task: Task<Void, Never>, withinNanoseconds nanoseconds: UInt64) async -> Bool {
+        let answer = FirstAnswer()
+        return await withCheckedContinuation { continuation in
+            answer.set(continuation)
+            Task {
+                await task.value
+                answer.resume(true)
+            }
+            Task {
+                try? await Task.sleep(nanoseconds: nanoseconds)
+                answer.resume(false)
+            }
         }
     }
 
@@ -106,4 +127,11 @@ extension MapTileServer {
         logger.info("photos changed (\(oldPhotos.count) -> \(newPhotos.count)): \(counts.joined(separator: " and ")) invalidated at each scale in \(String(format: "%.0f", milliseconds)) ms")
         return invalidated
     }
+}
+
+/// A continuation resumed by the first of several that answer.
+private final class FirstAnswer: Sendable {
+    private let continuation = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+    func set(_ new: CheckedContinuation<Bool, Never>) { continuation.withLock { $0 = new } }
+    func resume(_ value: Bool) { continuation.withLock { $0.take() }?.resume(returning: value) }
 }

@@ -50,9 +50,12 @@ enum ServerFixtures {
     static func configuration(
         threads: Int = 2, queueLimit: Int = 64, timeoutSeconds: Double = 60, metatileSize: Int = 2, corsOrigins: [String] = ["*"]
     ) -> ServerConfiguration {
-        ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, cacheMaxAgeSeconds: 600, corsOrigins: corsOrigins, renderThreads: threads,
             renderQueueLimit: queueLimit, renderTimeoutSeconds: timeoutSeconds, metatileSize: metatileSize, maximumZoom: 20)
+        // Requests see every library change, however busy the machine (the tests count on it).
+        configuration.photoRefreshWaitSeconds = 600
+        return configuration
     }
 
     /// The servers' logger in the tests: warnings and errors only, so that a failing test's lines
