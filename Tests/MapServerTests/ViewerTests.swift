@@ -10,15 +10,17 @@ import PhotoSources
 import Testing
 
 /// The web viewer: its page and Leaflet's files through the router, the tracks GeoJSON, and the
-/// page driven in Debian's headless chromium over real HTTP on loopback.
-@Suite struct ViewerTests {
+/// page driven in Debian's headless chromium over real HTTP on loopback (one browser at a time).
+@Suite(.serialized) struct ViewerTests {
     static let leaflet = URL(fileURLWithPath: "/usr/share/javascript/leaflet")
 
     /// The sample photos served as `mapwright serve --photos Samples/photos --track Samples/track.gpx`
     /// serves them: overlay content from the same builder, photos for thumbnails.
-    static func server(folder: TemporaryDirectory, configuration: ServerConfiguration = ServerFixtures.configuration()) throws -> MapTileServer {
+    static func server(
+        folder: TemporaryDirectory, configuration: ServerConfiguration = ServerFixtures.configuration(), photos: [Photo]? = nil
+    ) throws -> MapTileServer {
         let style = try ServerFixtures.standardStyle()
-        let photos = try PhotoCollection.load(from: RepositoryFiles.samples.appendingPathComponent("photos")).photos
+        let photos = try photos ?? PhotoCollection.load(from: RepositoryFiles.samples.appendingPathComponent("photos")).photos
         let track = try OverlayFile.read(RepositoryFiles.samples.appendingPathComponent("track.gpx"), look: style.style.mapwright.overlay).overlays
         let request = PhotoMapRequest(photos: photos, style: style.style, overlays: track)
         let thumbnails = ThumbnailCache(directory: folder.url.appendingPathComponent("thumbnails"))
@@ -115,20 +117,7 @@ import Testing
         let server = try Self.server(folder: folder)
         let photos = try PhotoCollection.load(from: RepositoryFiles.samples.appendingPathComponent("photos")).photos
         let screenshot = folder.url.appendingPathComponent("viewer.png")
-        let report: [String: Any] = try await ServerFixtures.test(server, .live) { client in
-            let port = try #require(client.port)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = [
-                RepositoryFiles.root.appendingPathComponent("scripts/tools/viewer-check.py").path, "http://127.0.0.1:\(port)/", screenshot.path,
-            ]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
-        }
+        let report = try await Self.viewerCheck(server, screenshot: screenshot)
         #expect(report["error"] == nil, "\(report["error"] ?? "")")
         #expect((report["tilesLoaded"] as? Int ?? 0) > 0, "map tiles loaded")
         #expect((report["clusters"] as? Int ?? 0) > 0, "cluster bubbles shown")
@@ -153,5 +142,54 @@ import Testing
         try? FileManager.default.removeItem(at: kept)
         try? FileManager.default.copyItem(at: screenshot, to: kept)
         print("viewer screenshot: \(kept.path)")
+    }
+
+    /// Runs scripts/tools/viewer-check.py against `server` over real HTTP on loopback; its report.
+    static func viewerCheck(_ server: MapTileServer, screenshot: URL) async throws -> [String: Any] {
+        try await ServerFixtures.test(server, .live) { client in
+            let port = try #require(client.port)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = [
+                RepositoryFiles.root.appendingPathComponent("scripts/tools/viewer-check.py").path, "http://127.0.0.1:\(port)/", screenshot.path,
+            ]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
+        }
+    }
+
+    /// Photo titles and subtitles are text, never HTML: hostile ones show literally in the popup
+    /// and run nothing (the page puts server text in with `textContent`).
+    @Test(.timeLimit(.minutes(6))) func hostilePhotoTitlesShowAsTextInTheBrowser() async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            Issue.record("Debian's chromium is missing: run scripts/setup.sh")
+            return
+        }
+        let titles = [
+            #"<script>window.__mapwrightInjected = "script"</script>"#,
+            #"<img src=x onerror="window.__mapwrightInjected = 'img'">"#,
+            #"Tom & Jerry's "<b>bold</b>" trip"#,
+        ]
+        var photos = try PhotoCollection.load(from: RepositoryFiles.samples.appendingPathComponent("photos")).photos
+        for index in photos.indices {
+            photos[index].title = titles[index % titles.count]
+            photos[index].subtitle = #"<svg onload="window.__mapwrightInjected = 'svg'"></svg>"#
+        }
+        let folder = try TemporaryDirectory()
+        let report = try await Self.viewerCheck(
+            try Self.server(folder: folder, photos: photos), screenshot: folder.url.appendingPathComponent("viewer.png"))
+        #expect(report["error"] == nil, "\(report["error"] ?? "")")
+        let popup = try #require(report["popup"] as? [String: Any])
+        let title = try #require(popup["title"] as? String)
+        #expect(titles.contains(title), "the popup shows the title as it is written: \(title)")
+        #expect((popup["subtitle"] as? String ?? "").contains("<svg onload="), "and the subtitle")
+        #expect(report["injected"] is NSNull, "nothing ran: \(report["injected"] ?? "")")
+        let elements = try #require(report["elementsInPopup"] as? [String])
+        #expect(!elements.contains { ["script", "b", "svg"].contains($0) }, "no element came from a title: \(elements)")
+        #expect(elements.filter { $0 == "img" }.count == 1, "the thumbnail is the popup's one image: \(elements)")
     }
 }

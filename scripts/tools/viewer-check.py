@@ -6,7 +6,8 @@ Usage: viewer-check.py URL SCREENSHOT.png
 Opens URL (a running `mapwright serve`), waits until map tiles have loaded and photo markers are
 on the map, clicks a cluster and waits for the map to zoom to the cluster's expansion zoom, then
 zooms in until a photo marker shows, clicks it and waits for its popup, takes a screenshot of the
-page with the popup open, and prints one JSON object with what it saw. Exits 1 with a one-line
+page with the popup open, and prints one JSON object with what it saw (including whether anything
+set `window.__mapwrightInjected` and which elements the popup holds). Exits 1 with a one-line
 reason when a step does not happen within its time limit. Needs python3-websocket (Debian).
 """
 import base64
@@ -177,6 +178,11 @@ def main():
                          "the popup's thumbnail", 20)
         popup["thumbnailLoaded"] = True
         seen["popup"] = popup
+        # What a hostile photo title could have done if the page took it as HTML: a test gives
+        # photos titles that set window.__mapwrightInjected or add elements.
+        seen["injected"] = browser.evaluate("window.__mapwrightInjected === undefined ? null : String(window.__mapwrightInjected)")
+        seen["elementsInPopup"] = browser.evaluate(
+            "Array.from(document.querySelectorAll('.leaflet-popup-content *')).map(e => e.tagName.toLowerCase())")
         # Every tile in place and faded in (Leaflet fades tiles over 0.2 s).
         browser.wait_for("Array.from(document.querySelectorAll('img.leaflet-tile')).every(t => t.classList.contains('leaflet-tile-loaded'))",
                          "every tile of the view", 20)
