@@ -8,6 +8,8 @@ extension RGBAImage {
     /// The largest image decoded, in pixels (16384 x 16384, 1 GiB of RGBA); larger headers are
     /// rejected before any pixel memory is allocated.
     public static let maximumPixelCount = 16_384 * 16_384
+    /// The largest PNG file read: 1 GiB.
+    public static let maximumPNGFileBytes = 1 << 30
 
     /// Reads the PNG file at `url`.
     ///
@@ -18,9 +20,9 @@ extension RGBAImage {
     public init(contentsOf url: URL) throws(ImageCodecError) {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try Data(readingFile: url, maximumBytes: Self.maximumPNGFileBytes)
         } catch {
-            throw .unreadablePNG(path: url.path, reason: Self.readFailureReason(at: url))
+            throw .unreadablePNG(path: url.path, reason: error.reason)
         }
         do {
             try self.init(pngData: data)
@@ -75,14 +77,6 @@ extension RGBAImage {
         }
         guard status == 0 else { return failure(String(cString: mw_png_reader_message(reader))) }
         return .success(RGBAImage(width: size.width, height: size.height, pixels: pixels))
-    }
-
-    private static func readFailureReason(at url: URL) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            return "no such file"
-        }
-        return isDirectory.boolValue ? "it is a directory" : "the file cannot be read"
     }
 }
 

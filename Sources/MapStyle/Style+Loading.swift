@@ -3,6 +3,10 @@ import MapJSON
 import MapUtilities
 
 extension Style {
+    /// The largest style file read: 64 MiB (MapLibre's styles are kilobytes; the cap stops a
+    /// wrong file from being parsed into memory whole).
+    public static let maximumFileBytes = 64 << 20
+
     /// Loads a style file.
     ///
     /// Relative paths in its sources are resolved against the file's directory. Keys outside
@@ -14,7 +18,7 @@ extension Style {
         let file = url.displayPath
         let data: Data
         do {
-            data = try Data(readingFile: url)
+            data = try Data(readingFile: url, maximumBytes: Style.maximumFileBytes)
         } catch {
             throw StyleError(.unreadableFile(reason: error.reason), file: file)
         }

@@ -19,12 +19,39 @@ extension Data {
     ///   - url: A `file:` URL.
     ///   - mapped: Map the file into memory rather than copy it (large files read in part). The
     ///     default is `false`.
+    ///   - maximumBytes: The largest file read; a larger one is refused before any byte is read,
+    ///     the reason naming the cap ("it is 3.1 GiB, over the 1 GiB limit for this kind of
+    ///     file"). The default has no limit.
     /// - Throws: ``MapUtilitiesError`` with the path as given and the reason.
-    public init(readingFile url: URL, mapped: Bool = false) throws(MapUtilitiesError) {
+    public init(readingFile url: URL, mapped: Bool = false, maximumBytes: Int = .max) throws(MapUtilitiesError) {
+        if maximumBytes < .max, let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size > maximumBytes {
+            let sizeText = Self.byteCountText(size), limitText = Self.byteCountText(maximumBytes)
+            // Just over the cap, rounded sizes would read alike ("2.0 GiB, over the 2 GiB limit"): say the bytes.
+            let alike = sizeText.replacingOccurrences(of: ".0 ", with: " ") == limitText.replacingOccurrences(of: ".0 ", with: " ")
+            throw MapUtilitiesError.unreadableFile(
+                path: url.path,
+                reason: alike
+                    ? "it is \(size) bytes, over the \(limitText) (\(maximumBytes) bytes) limit for this kind of file"
+                    : "it is \(sizeText), over the \(limitText) limit for this kind of file")
+        }
         do {
             self = try Data(contentsOf: url, options: mapped ? .alwaysMapped : [])
         } catch {
             throw MapUtilitiesError.unreadableFile(path: url.path, reason: MapUtilitiesError.reason(readingAt: url.path))
         }
+    }
+
+    /// A byte count for people: "512 bytes", "64 MiB", "3.1 GiB" (binary units, one decimal
+    /// below 10 of a unit when it is not whole).
+    public static func byteCountText(_ bytes: Int) -> String {
+        let units = ["bytes", "KiB", "MiB", "GiB", "TiB"]
+        var value = Double(bytes), unit = 0
+        while value >= 1_024, unit < units.count - 1 {
+            value /= 1_024
+            unit += 1
+        }
+        if unit == 0 { return "\(bytes) bytes" }
+        let whole = value.rounded(.down) == value || value >= 10
+        return whole ? "\(Int(value.rounded())) \(units[unit])" : "\(String(format: "%.1f", value)) \(units[unit])"
     }
 }

@@ -63,3 +63,9 @@ extension PhotoSourceError: CustomStringConvertible, LocalizedError {
 
     public var errorDescription: String? { description }
 }
+
+extension PhotoSourceError {
+    /// The largest CSV, GeoJSON or Flickr JSON photo file read: 2 GiB (some 20 million photos;
+    /// the photos read take several times the file in memory).
+    public static let maximumDocumentBytes = 2 << 30
+}

@@ -56,7 +56,7 @@ struct PNGReadingTests {
         #expect(try RGBAImage(contentsOf: url) == expected)
 
         let missing = directory.appendingPathComponent("missing.png")
-        #expect(throws: ImageCodecError.unreadablePNG(path: missing.path, reason: "no such file")) {
+        #expect(throws: ImageCodecError.unreadablePNG(path: missing.path, reason: "there is no such file")) {
             try RGBAImage(contentsOf: missing)
         }
     }

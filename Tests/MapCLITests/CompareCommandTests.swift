@@ -112,7 +112,7 @@ struct CompareCommandTests {
             let cases: [(arguments: [String], message: String)] = [
                 ([files.expected, files.other], "\(files.other): 3x4 pixels, but \(files.expected) is 4x4"),
                 ([files.expected, files.corrupt], "\(files.corrupt): not a readable PNG: "),
-                ([files.missing, files.actual], "\(files.missing): not a readable PNG: no such file"),
+                ([files.missing, files.actual], "\(files.missing): not a readable PNG: there is no such file"),
                 ([files.expected, files.actual, "--max-diff-pixels", "1", "--max-diff-ratio", "0.1"], "not both"),
                 ([files.expected, files.actual, "--threshold", "abc"], "abc"),
             ]

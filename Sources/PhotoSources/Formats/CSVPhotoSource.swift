@@ -1,6 +1,7 @@
 import Foundation
 import MapCore
 import MapJSON
+import MapUtilities
 
 /// Photos from a CSV file with a header line (RFC 4180).
 ///
@@ -40,8 +41,8 @@ public struct CSVPhotoSource: PhotoSource {
 
     public func load() throws(PhotoSourceError) -> PhotoCollection {
         let data: Data
-        do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
-            throw .unreadable(file: url, reason: error.localizedDescription)
+        do { data = try Data(readingFile: url, mapped: true, maximumBytes: PhotoSourceError.maximumDocumentBytes) } catch {
+            throw .unreadable(file: url, reason: error.reason)
         }
         let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<PhotoCollection, PhotoSourceError> in
             do throws(PhotoSourceError) {

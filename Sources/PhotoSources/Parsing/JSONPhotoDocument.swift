@@ -1,6 +1,7 @@
 import Foundation
 import MapCore
 import MapJSON
+import MapUtilities
 
 /// Reads a GeoJSON or Flickr-style JSON photo file, making each photo as its entry is parsed:
 /// the `features` or `photos.photo` array is streamed (see `JSONValue.parse(_:streamingArraysAt:
@@ -52,8 +53,8 @@ enum JSONPhotoDocument {
         from url: URL, formats: [Format], minimumBytesForParts: Int = 8 << 20
     ) throws(PhotoSourceError) -> PhotoCollection {
         let data: Data
-        do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
-            throw .unreadable(file: url, reason: error.localizedDescription)
+        do { data = try Data(readingFile: url, mapped: true, maximumBytes: PhotoSourceError.maximumDocumentBytes) } catch {
+            throw .unreadable(file: url, reason: error.reason)
         }
         let images = ImageText(directoryPath: url.deletingLastPathComponent().path)
         let document: JSONValue

@@ -148,7 +148,9 @@ public enum TileFolder {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let value: JSONValue
         do {
-            value = try JSONValue.parse(try Data(contentsOf: url))
+            value = try JSONValue.parse(try Data(readingFile: url, maximumBytes: 16 << 20))
+        } catch let error as MapUtilitiesError {
+            throw .fileSystem(path: url.displayPath, reason: error.reason)
         } catch {
             throw .fileSystem(path: url.displayPath, reason: "is not valid JSON: \(error)")
         }
