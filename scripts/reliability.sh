@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Reliability checks (issue 15), on a release build. Built so far:
+# Reliability checks (issue 15), on a release build:
 #
 # 1. Crash-safe export: `mapwright tiles export` (MBTiles and PMTiles) killed with SIGKILL at
 #    random moments, then finished with --resume; after every kill the work file passes
 #    `PRAGMA integrity_check`, and the finished tileset equals an uninterrupted export tile for
 #    tile (`tiles diff` exit status 0).
 # 2. Load with concurrent writers: `serve` (a style with its cache, a photo library, a tileset)
-#    under wrk on loopback for 60 s at 128 connections, mixing cached and uncached style tiles,
+#    under wrk on loopback for 60 s (30 s in the short form) at 128 connections, mixing cached and uncached style tiles,
 #    tileset tiles, photo overlay tiles, static maps and annotations, while `tiles export` keeps
 #    replacing the served tileset and `photos add` adds photos to the served library. Passes with
 #    no 5xx but the deliberate 503s of a full render queue, no socket errors, nothing mentioning
@@ -24,11 +24,14 @@
 #    rendering, nothing kept. And SIGTERM to `serve` during a burst of 192 uncached tile requests:
 #    no response that was started is cut short, and serve exits with status 0.
 #
-# Not built yet (issue 15 stays open): libFuzzer targets.
+# 5. Fuzzing: scripts/fuzz/run.sh builds the libFuzzer targets (AddressSanitizer) for EXIF, CSV,
+#    GPX, GeoJSON, WKB, PNG, JPEG, style JSON, MVT and PMTiles directories and runs each for 20 s
+#    (600 s with --long) on its seed corpus; any crash, hang, leak or sanitizer report fails.
 #
 # Usage: scripts/reliability.sh [--long] [--only N[,N...]]
-#   short form (default): 20 kills per format over Europe at zooms 0-6
-#   --long: 20 kills per format over Europe at zooms 0-8
+#   short form (default, about 5 minutes after the builds): 20 kills per format over Europe at
+#     zooms 0-6, 30 s under wrk, fuzzing 20 s per target
+#   --long: 20 kills per format over Europe at zooms 0-8, 60 s under wrk, fuzzing 600 s per target
 #   --only 2,4: run only those checks (3 runs 3, 3b and 3c)
 set -euo pipefail
 
@@ -51,7 +54,7 @@ swift build -c release --product mapwright >/dev/null
 BIN="$(swift build -c release --show-bin-path)/mapwright"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), cores: $(nproc)"
 
-python3 - "$BIN" "$WORK" "$LONG" "$ONLY" <<'PYTHON'
+(python3 - "$BIN" "$WORK" "$LONG" "$ONLY" <<'PYTHON'
 import os, random, signal, sqlite3, subprocess, sys, threading, time
 mapwright, work, long_form = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
 checks_wanted = set(sys.argv[4].split(","))
@@ -127,7 +130,7 @@ if wanted(1):
             if os.path.exists(name): os.remove(name)
 
 if wanted(2):
-    load_seconds = 60
+    load_seconds = 60 if long_form else 30
     print(f"\n== 2. serve under wrk ({load_seconds} s, 128 connections, loopback) while an export and `photos add` write its files")
     import json, urllib.request
     load = f"{work}/load"
@@ -386,6 +389,23 @@ if wanted(4):
             print(f"  {name}: exit {result.returncode}, {result.stderr.strip()[:200]!r}, left {os.listdir(folder)}")
     print(f"  {refused} of {len(cases)} cases refused in one line naming the file, nothing written")
 
-print(f"\nreliability: {'all checks passed' if failures == 0 else f'{failures} FAILED'}")
+print(f"\nchecks 1-4: {'passed' if failures == 0 else f'{failures} FAILED'}")
 sys.exit(1 if failures else 0)
 PYTHON
+) && CHECKS_STATUS=0 || CHECKS_STATUS=$?
+
+FUZZ_STATUS=0
+if [[ ",$ONLY," == *",5,"* ]]; then
+    FUZZ_SECONDS=$([[ $LONG == 1 ]] && echo 600 || echo 20)
+    echo
+    echo "== 5. fuzzing: every libFuzzer target of scripts/fuzz/ for $FUZZ_SECONDS s (AddressSanitizer)"
+    bash scripts/fuzz/run.sh "$FUZZ_SECONDS" || FUZZ_STATUS=$?
+fi
+
+echo
+if [[ $CHECKS_STATUS == 0 && $FUZZ_STATUS == 0 ]]; then
+    echo "reliability: all checks passed"
+else
+    echo "reliability: FAILED (checks 1-4 exit status $CHECKS_STATUS, fuzzing exit status $FUZZ_STATUS)"
+    exit 1
+fi
