@@ -255,8 +255,14 @@ if wanted(2):
         requests, rate, p50, p99 = int(result[0]), float(result[1]), float(result[2]), float(result[3])
         ok, refused, server_errors, client_errors, busy, socket_errors = map(int, result[4:])
         # After the load: every photo added is in the annotations, and every file passes integrity_check.
-        total = sum(f["properties"].get("point_count", 1) for f in json.load(urllib.request.urlopen(f"{base}/annotations.json?bbox=-180,-85,180,85&zoom=0"))["features"])
+        # (A request waits at most 0.5 s for serve to read the library's last change: ask until it shows.)
         expected = sqlite3.connect(f"file:{library}?mode=ro", uri=True).execute("SELECT count(*) FROM photos").fetchone()[0]
+        caught_up = time.perf_counter()
+        for _ in range(100):
+            total = sum(f["properties"].get("point_count", 1) for f in json.load(urllib.request.urlopen(f"{base}/annotations.json?bbox=-180,-85,180,85&zoom=0"))["features"])
+            if total == expected: break
+            time.sleep(0.1)
+        caught_up = time.perf_counter() - caught_up
         checks = {name: sqlite3.connect(f"file:{name}?mode=ro", uri=True).execute("PRAGMA integrity_check").fetchone()[0]
                   for name in [library, served] + [os.path.join(f"{load}/cache", n) for n in os.listdir(f"{load}/cache") if n.endswith(".mbtiles")]}
         log_problems = [l for l in serve_log if any(word in l.lower() for word in ("busy", "locked", "error"))]
@@ -281,7 +287,7 @@ if wanted(2):
             if timings:
                 print(f"    {name:15} p50 {timings[len(timings) // 2]:8.1f} ms   p99 {timings[min(len(timings) - 1, int(len(timings) * 0.99))]:8.1f} ms   ({len(timings)} requests)")
         print(f"  meanwhile: {writers['exports']} exports replaced the served tileset, {writers['photos added']} photos added "
-              f"(annotations then counted {total} of the library's {expected}); integrity_check ok on {sum(v == 'ok' for v in checks.values())} of {len(checks)} files")
+              f"(annotations then counted {total} of the library's {expected}, after {caught_up:.1f} s); integrity_check ok on {sum(v == 'ok' for v in checks.values())} of {len(checks)} files")
         print(f"  serve's memory: {memory[0]} MiB at the start, peak {peak} MiB, {settled} MiB at the end (bound 1536 MiB); every 10 s: {memory[::20]}")
         for problem in problems: print(f"  FAILED: {problem}")
     server.terminate(); server.wait()
