@@ -32,6 +32,9 @@ public enum GPXReader {
     ///
     /// - Throws: ``GeoDataError/invalidGPX(path:line:reason:)``.
     public static func read(data: Data, path: String) throws(GeoDataError) -> GPXDocument {
+        if let refusal = refusal(of: data) {
+            throw .invalidGPX(path: path, line: refusal.line, reason: refusal.reason)
+        }
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
         let delegate = GPXParserDelegate(path: path, data: data)
@@ -54,13 +57,15 @@ public enum GPXReader {
 }
 
 /// The SAX-style walk: builds points as their elements close.
-private final class GPXParserDelegate: NSObject, XMLParserDelegate {
+final class GPXParserDelegate: NSObject, XMLParserDelegate {
     let path: String
     /// The whole file, to tell an error at its end (the file is cut short) from one inside it.
     let data: Data
     var document = GPXDocument()
     var failure: GeoDataError?
     var sawRoot = false
+    /// Whether libxml2 has reported bytes that do not convert from the document's encoding.
+    private var conversionFailed = false
 
     /// Element names from the root to the current element.
     private var stack: [String] = []
@@ -92,6 +97,8 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
         qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
+        // After a failure libxml2 may go on (it recovers from some errors): nothing more is read.
+        guard failure == nil else { return }
         if stack.isEmpty {
             guard elementName == "gpx" else {
                 fail(parser, "the root element is <\(elementName)>, not <gpx>")
@@ -116,11 +123,12 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard failure == nil else { return }
         text += string
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        stack.removeLast()
+        guard failure == nil, stack.popLast() != nil else { return }
         let parent = stack.last
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         text = ""
@@ -167,9 +175,19 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
         }
     }
 
+    /// Records the first error and stops the parser, except once a conversion from another
+    /// encoding (UCS-4, UTF-16, a declared one) has failed: stopping libxml2 from inside its error
+    /// callback then crashes it (libxml2 2.9 goes on reading the input it has just freed). It is
+    /// left to stop by itself, and the callbacks after the failure are ignored.
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        fail(parser, describe(parseError, line: parser.lineNumber, column: parser.columnNumber))
+        record(parser, describe(parseError, line: parser.lineNumber, column: parser.columnNumber))
+        if Self.conversionErrorCodes.contains((parseError as NSError).code) { conversionFailed = true }
+        if !conversionFailed { parser.abortParsing() }
     }
+
+    /// libxml2's XML_IO_ENCODER and XML_I18N_CONV_FAILED: bytes that do not convert from the
+    /// document's encoding.
+    static let conversionErrorCodes: Set<Int> = [1544, 6003]
 
     private func makePoint(_ parser: XMLParser, element: String, attributes: [String: String]) -> GPXDocument.Point? {
         guard let latText = attributes["lat"] else {
@@ -191,11 +209,24 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
         return GPXDocument.Point(coordinate: coordinate)
     }
 
+    /// Records the first failure and stops the parser, for the delegate's own checks (an
+    /// element or attribute); parse errors go through `parser(_:parseErrorOccurred:)`.
     private func fail(_ parser: XMLParser, _ reason: String) {
         guard failure == nil else { return }
-        failure = .invalidGPX(path: path, line: max(1, parser.lineNumber), reason: reason)
+        record(parser, reason)
         parser.abortParsing()
     }
+
+    /// Records the first failure; later ones are consequences of it.
+    private func record(_ parser: XMLParser, _ reason: String) {
+        guard failure == nil else { return }
+        failure = .invalidGPX(path: path, line: max(1, parser.lineNumber), reason: reason)
+    }
+
+    /// Why bytes that are not UTF-8 are refused.
+    static let notUTF8 = "it is not valid UTF-8 (or the encoding its XML declaration names)"
+    /// Why bytes that do not convert from the document's encoding are refused.
+    static let notValidInItsEncoding = "its bytes are not valid text in the encoding its first bytes or XML declaration name"
 
     /// A message in plain words for a parse error at `line` and `column`.
     ///
@@ -228,7 +259,9 @@ private final class GPXParserDelegate: NSObject, XMLParserDelegate {
         case 75: detail = "an attribute is missing its '='"
         case 76: detail = "a closing tag does not match the open element"
         case 77: detail = "an element is not closed before the document ends"
-        case 81: detail = "it is not valid UTF-8 (or the encoding its XML declaration names)"
+        case 81: detail = Self.notUTF8
+        case _ where Self.conversionErrorCodes.contains(code):
+            detail = Self.notValidInItsEncoding
         default: detail = "a tag or attribute is malformed"
         }
         return "the XML is not well-formed: \(detail)"
