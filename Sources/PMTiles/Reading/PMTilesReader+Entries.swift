@@ -9,10 +9,16 @@ extension PMTilesReader {
     /// Each leaf directory is read once and dropped after its entries are visited, so memory stays
     /// that of one leaf whatever the archive's size; the lookup cache is left alone.
     ///
-    /// - Throws: ``PMTilesError`` for a leaf directory that cannot be read or decoded, or what
-    ///   `body` throws, which stops the walk.
+    /// The leaf directories the walk reads may add up to the leaf directories section at most, as
+    /// they do when each is pointed to once: a damaged or hostile archive whose directories point
+    /// many times at the same leaves (a few kilobytes asking for billions of entries) is refused.
+    ///
+    /// - Throws: ``PMTilesError`` for a leaf directory that cannot be read or decoded, leaf
+    ///   directories that add up to more than their section, or what `body` throws, which stops
+    ///   the walk.
     public func forEachEntry(_ body: (PMTilesEntry) throws -> Void) throws {
-        try visit(rootEntries, depth: 1, body)
+        var leafBytesRead: UInt64 = 0
+        try visit(rootEntries, depth: 1, leafBytesRead: &leafBytesRead, body)
     }
 
     /// Calls `body` with every tile of the archive and its bytes (as stored), in directory order;
@@ -34,12 +40,17 @@ extension PMTilesReader {
         }
     }
 
+    /// The most entries ``entries()`` reserves room for from the header's tile entry count, which
+    /// a damaged file may overstate: 1,048,576 (24 MiB); an archive with more grows the array as
+    /// its entries are read.
+    static let maximumReservedEntryCount = 1 << 20
+
     /// Every tile entry of the archive, in directory order (24 bytes each in memory).
     ///
     /// - Throws: ``PMTilesError`` for a leaf directory that cannot be read or decoded.
     public func entries() throws(PMTilesError) -> [PMTilesEntry] {
         var entries: [PMTilesEntry] = []
-        if header.tileEntryCount > 0, header.tileEntryCount < 1 << 26 { entries.reserveCapacity(Int(header.tileEntryCount)) }
+        entries.reserveCapacity(Int(min(header.tileEntryCount, UInt64(Self.maximumReservedEntryCount))))
         do {
             try forEachEntry { entries.append($0) }
         } catch let error as PMTilesError {
@@ -50,7 +61,11 @@ extension PMTilesReader {
         return entries
     }
 
-    private func visit(_ entries: [PMTilesEntry], depth: Int, _ body: (PMTilesEntry) throws -> Void) throws {
+    /// Visits `entries` and, depth first, the leaf directories they point to; `leafBytesRead`
+    /// counts the stored bytes of the leaf directories read so far.
+    private func visit(
+        _ entries: [PMTilesEntry], depth: Int, leafBytesRead: inout UInt64, _ body: (PMTilesEntry) throws -> Void
+    ) throws {
         for entry in entries {
             if !entry.isLeafDirectory {
                 try body(entry)
@@ -61,7 +76,14 @@ extension PMTilesReader {
                     path: url.path, reason: "leaf directories are nested more than \(Self.maximumDirectoryDepth - 1) deep"
                 )
             }
-            try visit(try uncachedLeafDirectory(entry), depth: depth + 1, body)
+            leafBytesRead += UInt64(entry.byteCount)
+            guard leafBytesRead <= header.leafDirectories.byteCount else {
+                throw PMTilesError.corruptDirectory(
+                    path: url.path,
+                    reason: "leaf directories are pointed to more than once: the entries point to more bytes of leaf directories than the \(header.leafDirectories.byteCount)-byte section holds"
+                )
+            }
+            try visit(try uncachedLeafDirectory(entry), depth: depth + 1, leafBytesRead: &leafBytesRead, body)
         }
     }
 }
