@@ -6,7 +6,8 @@
 # error, 2 when the targets do not build.
 #
 # Usage: bash scripts/fuzz/run.sh [SECONDS]        from any folder
-#   short form: 20 s each (10 targets: about 4 minutes with the build); long form: 600 s each.
+#   short form: 20 s each, as many at once as there are cores (10 targets on 2 cores: 100 s after
+#   the build); long form: 600 s each.
 #
 # Each run gets -max_total_time=SECONDS -rss_limit_mb=2048 -timeout=60 -max_len=<per target>.
 # A crashing input is kept as crash-*, timeout-*, oom-* or leak-* in
@@ -62,41 +63,57 @@ BIN="$("${BUILD[@]}" --show-bin-path)"
 SCRATCH="$(mktemp -d "${TMPDIR:-/tmp}/mapwright-fuzz-run.XXXXXX")"
 trap 'rm -rf "$SCRATCH"' EXIT
 
-echo "== fuzzing ${#TARGETS[@]} targets for $SECONDS_EACH s each"
-failures=0
-for target in "${TARGETS[@]}"; do
-    out="$RESULTS/$target"
+# Runs one target; writes its line of the report, and "failed" when it failed, into its results folder.
+fuzz_one() {
+    local target=$1
+    local out="$RESULTS/$target"
     rm -rf "$out"
     mkdir -p "$out" "$SCRATCH/$target"
     cp "$HERE/corpus/$target/"* "$SCRATCH/$target/"
-    options=(-max_total_time="$SECONDS_EACH" -rss_limit_mb=2048 -timeout=60 -max_len="${MAX_LEN[$target]}"
-             -print_final_stats=1 -artifact_prefix="$out/")
+    local options=(-max_total_time="$SECONDS_EACH" -rss_limit_mb=2048 -timeout=60 -max_len="${MAX_LEN[$target]}"
+                   -print_final_stats=1 -artifact_prefix="$out/")
     [[ -f "$HERE/dictionaries/$target.dict" ]] && options+=(-dict="$HERE/dictionaries/$target.dict")
     [[ -n "${EXTRA[$target]:-}" ]] && options+=(${EXTRA[$target]})
-    started=$SECONDS
+    local started=$SECONDS
     # The target's own temporary files go under the scratch folder, removed with it; leaks
     # inside Foundation itself are suppressed (see lsan-suppressions.txt); Swift's own crash
     # backtracer is off, so that a trap is reported by libFuzzer, not lost in the backtracer
     # reading memory AddressSanitizer guards.
-    SWIFT_BACKTRACE=enable=no TMPDIR="$SCRATCH" LSAN_OPTIONS="suppressions=$HERE/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
+    SWIFT_BACKTRACE=enable=no TMPDIR="$SCRATCH/$target" LSAN_OPTIONS="suppressions=$HERE/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
         "$BIN/$target" "${options[@]}" "$SCRATCH/$target" >"$out/fuzz.log" 2>&1
-    status=$?
-    elapsed=$((SECONDS - started))
+    local status=$?
+    local elapsed=$((SECONDS - started))
+    local executions
     executions="$(grep -o 'stat::number_of_executed_units: [0-9]*' "$out/fuzz.log" | tail -1 | grep -o '[0-9]*$')"
     if [[ -z "$executions" ]]; then
         executions="$(grep -o '^#[0-9]*' "$out/fuzz.log" | tail -1 | tr -d '#')"
     fi
+    local artifact verdict
     artifact="$(find "$out" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \
         -o -name 'leak-*' \) | head -1)"
     if [[ $status -eq 0 && -z "$artifact" ]]; then
         verdict="no crash"
     else
-        failures=$((failures + 1))
         verdict="CRASH: ${artifact:-exit status $status, no input kept} (log: $out/fuzz.log)"
+        touch "$out/failed"
     fi
-    printf '%-12s %10s executions %5s s  %s\n' "$target" "${executions:-?}" "$elapsed" "$verdict"
-    rm -rf "${SCRATCH:?}/$target"
+    printf '%-12s %10s executions %5s s  %s\n' "$target" "${executions:-?}" "$elapsed" "$verdict" >"$out/report"
+}
+
+# As many targets at once as there are cores (each libFuzzer run is one process on one core).
+PARALLEL="$(nproc)"
+echo "== fuzzing ${#TARGETS[@]} targets for $SECONDS_EACH s each, $PARALLEL at a time"
+for target in "${TARGETS[@]}"; do
+    while (( $(jobs -rp | wc -l) >= PARALLEL )); do wait -n; done
+    fuzz_one "$target" &
 done
+wait
+failures=0
+for target in "${TARGETS[@]}"; do
+    cat "$RESULTS/$target/report" 2>/dev/null || echo "$target: no report (the run did not finish)"
+    if [[ -f "$RESULTS/$target/failed" || ! -f "$RESULTS/$target/report" ]]; then failures=$((failures + 1)); fi
+done
+rm -rf "${SCRATCH:?}"/*
 
 if [[ $failures -gt 0 ]]; then
     echo "run.sh: $failures of ${#TARGETS[@]} fuzz targets failed"
