@@ -81,6 +81,58 @@ struct DataLookupCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["cache"])
     }
 
+    /// The layout `scripts/install.sh` makes, `PREFIX/bin/mapwright` beside `PREFIX/share/mapwright/`,
+    /// run from another folder with no checkout to fall back on: a style only the installed data
+    /// holds is found.
+    @Test func rendersFromTheInstalledLayout() throws {
+        let directory = try TemporaryDirectory()
+        let prefix = directory.file("my prefix")
+        let data = prefix.appendingPathComponent("share/mapwright")
+        let manager = FileManager.default
+        try manager.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: data.appendingPathComponent("Tiles"), withIntermediateDirectories: true)
+        // A copy, not a link: the lookup follows links to the executable's real place.
+        let executable = prefix.appendingPathComponent("bin/mapwright")
+        try manager.copyItem(at: try MapwrightProcess.executableURL(), to: executable)
+        try manager.copyItem(at: RepositoryFiles.styles, to: data.appendingPathComponent("Styles"))
+        try manager.copyItem(
+            at: RepositoryFiles.styles.appendingPathComponent("muted.json"), to: data.appendingPathComponent("Styles/installed only.json"))
+        try manager.copyItem(at: RepositoryFiles.root.appendingPathComponent("Tiles/basemap"), to: data.appendingPathComponent("Tiles/basemap"))
+        let elsewhere = directory.file("else where")
+        try manager.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+
+        let result = try MapwrightProcess.run(
+            ["render", "--photos", photos, "--style", "installed only", "--place", "Greece", "--size", "300x200", "-o", "map.png"],
+            in: elsewhere,
+            environment: [
+                "MAPWRIGHT_DATA": nil, "MAPWRIGHT_NO_CHECKOUT": "1", "XDG_DATA_HOME": directory.path("no-user-data"),
+                "XDG_CACHE_HOME": directory.path("cache"),
+            ],
+            executable: executable)
+        #expect(result.status == 0, "\(result.standardError)")
+        let image = try RGBAImage(contentsOf: elsewhere.appendingPathComponent("map.png"))
+        #expect(image.width == 300 && image.height == 200)
+    }
+
+    /// With no cache folder it may write (here `XDG_CACHE_HOME` is a file), the map is still
+    /// made and every line on standard error is Mapwright's own: fontconfig's "No writable cache
+    /// directories" never shows, and its temporary cache folder is gone afterwards.
+    @Test func anUnwritableCacheFolderGivesOnlyMapwrightsOwnLines() throws {
+        let directory = try TemporaryDirectory()
+        let notAFolder = try directory.write("a file, not a folder\n", to: "cache")
+        let temporary = directory.file("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let result = try run(
+            ["render", "--photos", photos, "--select", "first", "--size", "300x200", "-o", "map.png"], in: directory.url,
+            environment: ["XDG_CACHE_HOME": notAFolder, "TMPDIR": temporary.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.hasPrefix("mapwright: ") }, "\(result.standardError)")
+        #expect(!result.standardError.contains("Fontconfig"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+        #expect(FileManager.default.fileExists(atPath: directory.path("map.png")))
+    }
+
     @Test func anExplicitFolderThatDoesNotExistIsNamed() throws {
         let directory = try TemporaryDirectory()
         let result = try run(

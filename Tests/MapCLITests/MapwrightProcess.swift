@@ -39,11 +39,15 @@ struct MapwrightProcess {
     /// Runs `mapwright` with `arguments` in `directory` (by default the repository root) and
     /// waits for it to end.
     ///
-    /// - Parameter environment: Variables added to this process's environment for the child, or
-    ///   removed from it when nil. The default changes none.
-    static func run(_ arguments: [String], in directory: URL = repository, environment: [String: String?] = [:]) throws -> Output {
+    /// - Parameters:
+    ///   - environment: Variables added to this process's environment for the child, or
+    ///     removed from it when nil. The default changes none.
+    ///   - executable: The executable to run; nil (the default) for ``executableURL()``.
+    static func run(
+        _ arguments: [String], in directory: URL = repository, environment: [String: String?] = [:], executable: URL? = nil
+    ) throws -> Output {
         let process = Process()
-        process.executableURL = try executableURL()
+        process.executableURL = try executable ?? executableURL()
         process.arguments = arguments
         process.currentDirectoryURL = directory
         if !environment.isEmpty {

@@ -30,7 +30,14 @@ extension FontConfiguration {
             FcConfigDestroy(config)
         }
         guard let config = FcConfigCreate() else { return nil }
-        let bytes = Array(document(cacheDirectory: privateCacheDirectory()).utf8) + [0]
+        // Without a usable cache folder fontconfig prints "No writable cache directories" on
+        // every scan, so the fonts are scanned with a fresh private folder (mkdtemp: a random
+        // name, mode 0700) that is removed once they are built: the built configuration is kept
+        // in memory and never rescanned.
+        let privateCache = privateCacheDirectory()
+        let temporaryCache = privateCache == nil ? FontConfiguration.makeTemporaryCacheDirectory() : nil
+        defer { if let temporaryCache { try? FileManager.default.removeItem(at: temporaryCache) } }
+        let bytes = Array(document(cacheDirectory: privateCache ?? temporaryCache).utf8) + [0]
         guard bytes.withUnsafeBufferPointer({ FcConfigParseAndLoadFromMemory(config, $0.baseAddress, FcBool(FcTrue)) }) != 0,
               FcConfigBuildFonts(config) != 0
         else {
@@ -38,6 +45,15 @@ extension FontConfiguration {
             return nil
         }
         return config
+    }
+
+    /// A new folder only this user may use, `mapwright-fontconfig-XXXXXX` in the temporary folder
+    /// (`TMPDIR`, else `/tmp`), made by `mkdtemp`; nil when it cannot be made.
+    private static func makeTemporaryCacheDirectory() -> URL? {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/mapwright-fontconfig-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
+        return URL(fileURLWithPath: String(cString: made), isDirectory: true)
     }
 
     /// Each thread's font map: Pango's font maps are not thread-safe (its default one is per
