@@ -88,8 +88,12 @@ extension RGBAImage {
                 handle, source, UInt(bytes.count), output.baseAddress,
                 Int32(size.width), 0, Int32(size.height), TJPF_RGBA.rawValue, 0)
         }
-        if status != 0 && tjGetErrorCode(handle) != TJERR_WARNING.rawValue {
-            return failure(String(cString: tjGetErrorStr2(handle)))
+        if status != 0 {
+            let message = String(cString: tjGetErrorStr2(handle))
+            // Warnings such as extraneous bytes before a marker still give the whole picture;
+            // a file cut short gives a picture whose lower part is gray, so it is refused.
+            if tjGetErrorCode(handle) != TJERR_WARNING.rawValue { return failure(message) }
+            if message.contains("Premature end") { return failure("the file is cut short: its image data ends early") }
         }
         return .success(RGBAImage(width: size.width, height: size.height, pixels: pixels))
     }

@@ -59,4 +59,20 @@ struct JPEGCodingTests {
             try RGBAImage(jpegData: Data())
         }
     }
+
+    /// A file cut inside its image data decodes in libjpeg-turbo with a warning and a gray lower
+    /// part; it is refused, at full and reduced scale. Extraneous bytes before a marker (common in
+    /// camera files) are only a warning and still decode.
+    @Test func aJPEGCutInsideItsImageDataIsRefused() throws {
+        let data = try quadrants(width: 800, height: 600).jpegData()
+        let cut = data.prefix(data.count * 2 / 3)
+        let expected = ImageCodecError.unreadableJPEG(path: nil, reason: "the file is cut short: its image data ends early")
+        #expect(throws: expected) { try RGBAImage(jpegData: cut) }
+        #expect(throws: expected) { try RGBAImage(jpegData: cut, minimumSide: 92) }
+
+        var padded = data
+        let endOfImage = padded.count - 2
+        padded.insert(contentsOf: [0x00, 0x00, 0x00], at: endOfImage)
+        #expect(try RGBAImage(jpegData: padded).size == ImageSize(width: 800, height: 600))
+    }
 }
