@@ -36,6 +36,38 @@ struct MessyPhotoFolderTests {
         #expect(clusters.standardOutput.contains("at zoom 0"))
     }
 
+    /// A photo without read permission is skipped and a thumbnail cache without write permission
+    /// is a warning, as a user other than the files' owner meets them. Root reads and writes
+    /// whatever the permissions, so as root (CI) the binary runs as `nobody` through `setpriv`.
+    @Test func anUnreadablePhotoAndAReadOnlyCacheAreWarningsAndTheMapIsDrawn() throws {
+        let directory = try TemporaryDirectory()
+        let manager = FileManager.default
+        let folder = directory.file("photos"), output = directory.file("out"), cache = directory.file("cache")
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        let samples = MapwrightProcess.repository.appendingPathComponent("Samples/photos/ansel-adams")
+        try manager.copyItem(at: samples.appendingPathComponent("el-capitan.jpg"), to: folder.appendingPathComponent("el-capitan.jpg"))
+        let locked = folder.appendingPathComponent("locked.jpg")
+        try manager.copyItem(at: samples.appendingPathComponent("tunnel-view.jpg"), to: locked)
+        try manager.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+        let thumbnails = cache.appendingPathComponent("mapwright/thumbnails")
+        try manager.createDirectory(at: thumbnails, withIntermediateDirectories: true)
+        for (folder, mode) in [(directory.url, 0o755), (output, 0o777), (cache, 0o777), (cache.appendingPathComponent("mapwright"), 0o777), (thumbnails, 0o555)] {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            try manager.setAttributes([.posixPermissions: mode], ofItemAtPath: folder.path)
+        }
+        let arguments = ["render", "--photos", folder.path, "--select", "first", "--size", "300x200", "-o", output.appendingPathComponent("map.png").path]
+        let asAnotherUser = geteuid() == 0
+        let result = try MapwrightProcess.run(
+            asAnotherUser ? ["--reuid=65534", "--regid=65534", "--clear-groups", try MapwrightProcess.executableURL().path] + arguments : arguments,
+            in: directory.url, environment: ["XDG_CACHE_HOME": cache.path, "HOME": directory.url.path, "TMPDIR": output.path],
+            executable: asAnotherUser ? URL(fileURLWithPath: "/usr/bin/setpriv") : nil)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("mapwright: warning: \(folder.path): 1 photo cannot be read and was skipped\n"), "\(result.standardError)")
+        #expect(result.standardError.contains("mapwright: warning: thumbnail cache cache/mapwright/thumbnails: cannot be written: "), "\(result.standardError)")
+        #expect(try RGBAImage(contentsOf: output.appendingPathComponent("map.png")).width == 300)
+        #expect(try manager.contentsOfDirectory(atPath: thumbnails.path).isEmpty)
+    }
+
     @Test func strictMakesTheFirstBadFileAnErrorNamingIt() throws {
         let directory = try TemporaryDirectory()
         let folder = try messyFolder(in: directory)

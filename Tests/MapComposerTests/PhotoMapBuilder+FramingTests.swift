@@ -123,4 +123,21 @@ struct PhotoMapBuilderFramingTests {
             #expect(frame.maxY <= plate.minY, "a marker at \(frame) reaches the attribution plate at \(plate)")
         }
     }
+
+    /// `--place` frames the whole place with the fitting margin, the short way across the
+    /// antimeridian: the place's outlying towns (north, south, east and west) lie inside the image
+    /// by the margin, measured with `MapSnapshot.point(for:)` on the rendered map.
+    @Test(arguments: [
+        ("Japan", [(45.42, 141.67, "Wakkanai, Hokkaido"), (31.00, 130.66, "Cape Sata, Kyushu"), (32.75, 129.87, "Nagasaki"), (43.33, 145.58, "Nemuro")]),
+        ("New Zealand", [(-34.43, 172.68, "Cape Reinga"), (-46.60, 168.33, "Bluff"), (-37.69, 178.55, "East Cape"), (-40.50, 172.70, "Farewell Spit")]),
+        ("Fiji", [(-18.14, 178.44, "Suva"), (-18.22, -178.80, "Lakeba (Lau)"), (-16.43, 179.37, "Labasa"), (-17.60, 177.44, "Lautoka")]),
+    ])
+    func aPlaceIsFramedWholeWithTheMargin(place: String, towns: [(Double, Double, String)]) throws {
+        let request = PhotoMapRequest(photos: [], style: try RenderFixtures.style("standard"), framing: .place(place), size: ViewSize(width: 600, height: 400))
+        let snapshot = try render(request)
+        for (latitude, longitude, name) in towns {
+            let point = try #require(snapshot.point(for: try RenderFixtures.coordinate(latitude, longitude)))
+            expectInside(point, snapshot, margin: PhotoMapBuilder.fitMarginPoints - 0.5, "\(name) (\(place))")
+        }
+    }
 }
