@@ -45,19 +45,28 @@ extension PhotoMapBuilder {
         }
     }
 
-    /// The photo titles closest to `wanted` (lowercased) by edit distance, ignoring case, best
-    /// first: at most ``suggestedTitleCount``. A title counts by the nearer of itself and its
-    /// start as long as `wanted` (people type the start of a title), and only when that is
-    /// within a third of `wanted`'s length (at least 2): "Tunel View" finds "Tunnel View,
-    /// clearing storm", "xyz" nothing.
+    /// The photo titles closest to `wanted` (lowercased), ignoring case, best first: at most
+    /// ``suggestedTitleCount``. A title holding every word of `wanted` in another order comes
+    /// first ("Mirror Lake Half Dome" finds "Half Dome in Mirror Lake"); otherwise a title counts
+    /// by the edit distance of the nearer of itself and its start as long as `wanted` (people type
+    /// the start of a title), and only when that is within a third of `wanted`'s length (at least
+    /// 2): "Tunel View" finds "Tunnel View, clearing storm", "xyz" nothing.
     private static func closestTitles(to wanted: String, in photos: [Photo]) -> [String] {
+        let wantedWords = Set(words(of: wanted))
         var best: [String: Int] = [:]
         for photo in photos {
             let title = photo.calloutTitle, lowercased = title.lowercased()
-            let distance = min(lowercased.editDistance(to: wanted), String(lowercased.prefix(wanted.count)).editDistance(to: wanted))
+            let distance = !wantedWords.isEmpty && wantedWords.isSubset(of: words(of: lowercased))
+                ? 0
+                : min(lowercased.editDistance(to: wanted), String(lowercased.prefix(wanted.count)).editDistance(to: wanted))
             guard distance <= max(2, wanted.count / 3) else { continue }
             best[title] = min(best[title] ?? .max, distance)
         }
         return best.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.prefix(suggestedTitleCount).map(\.key)
+    }
+
+    /// The words of `text`: its runs of letters and digits.
+    private static func words(of text: String) -> [Substring] {
+        text.split { !$0.isLetter && !$0.isNumber }
     }
 }

@@ -62,6 +62,10 @@ struct PhotoMapBuilderSelectionTests {
         guard case .unknownSelection(_, let suggestions) = typo else { Issue.record("\(typo)"); return }
         #expect(suggestions.first == "Bridalveil Fall")
         #expect(typo.description.contains("did you mean 'Bridalveil Fall'"), "\(typo)")
+        // The words of a title in another order.
+        let reordered = try #require(try error("fall bridalveil"))
+        guard case .unknownSelection(_, let wordsFound) = reordered else { Issue.record("\(reordered)"); return }
+        #expect(wordsFound == ["Bridalveil Fall"])
         let nothing = try #require(try error("Alcatraz at night, from the ferry"))
         guard case .unknownSelection(_, let none) = nothing else { Issue.record("\(nothing)"); return }
         #expect(none.isEmpty, "\(none)")

@@ -14,6 +14,11 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render photos, tracks and shapes over an offline basemap into a PNG, PDF or SVG.",
+        usage: """
+            mapwright render [--photos <path> ...] [--library <file>] [--style <name>]
+                             [--center <lat,lon> (--zoom <z> | --span <dlat,dlon>) | --region <r> | --bbox <w,s,e,n> | --place <name>]
+                             [<other options>] [-o <file>]   (every option is optional; see below for defaults)
+            """,
         discussion: """
             Photo sources: a folder of geotagged JPEGs (searched recursively), Flickr-style JSON, \
             GeoJSON points or CSV. Without a region option the map fits everything it shows.

@@ -18,6 +18,11 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve map tiles rendered on demand, tileset files and TileJSON over HTTP.",
+        usage: """
+            mapwright serve [--style <name> ...] [--tiles <file> ...] [--photos <path> ...] [--library <file>]
+                            [--cache <file>] [--host <address>] [--port <port>] [<other options>]
+                            (every option is optional; see below for defaults)
+            """,
         discussion: """
             Tiles of each --style are rendered a metatile at a time on --jobs threads and kept in an \
             MBTiles cache keyed by the style file's content. Photos and overlays are served as \
