@@ -24,6 +24,9 @@ public enum TilesetsError: Error, Hashable, Sendable {
     case render(tile: String, reason: String)
     /// A tile could not be decoded as an image for comparison.
     case undecodableTile(path: String, tile: String, reason: String)
+    /// Two tilesets compared have tiles of different pixel sizes (another tile size or scale),
+    /// so their pixels cannot be compared.
+    case tileSizesDiffer(first: String, firstSize: String, second: String, secondSize: String)
     /// The work was cancelled (Ctrl-C); what was committed is kept.
     case cancelled(path: String, committedTileCount: Int)
 }
@@ -41,6 +44,8 @@ extension TilesetsError: CustomStringConvertible, LocalizedError {
         case .unfinishedExport(let path, let reason): "\(path): \(reason)"
         case .render(let tile, let reason): "cannot render tile \(tile): \(reason)"
         case .undecodableTile(let path, let tile, let reason): "\(path): tile \(tile) cannot be decoded as an image: \(reason)"
+        case .tileSizesDiffer(let first, let firstSize, let second, let secondSize):
+            "\(second): its tiles are \(secondSize) pixels, those of \(first) \(firstSize); compare tilesets of one tile size and scale"
         case .cancelled(let path, let count):
             "interrupted: \(count) tiles are safe in \(path); run the same command with --resume to finish"
         }

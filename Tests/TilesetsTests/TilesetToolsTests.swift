@@ -2,6 +2,7 @@ import Foundation
 import ImageCodec
 import MapCore
 import MapTestSupport
+import MapUtilities
 import PMTiles
 import Testing
 import TileStore
@@ -74,6 +75,27 @@ import Tilesets
         let reader = try TilesetReader(url: imported)
         for (id, data) in tiles { #expect(try reader.tile(at: id) == data) }
         #expect(try reader.metadata().name == "World")
+    }
+
+    /// A tileset that fails half way (a PMTiles archive cut short inside its tile data) leaves no
+    /// folder, partial or hidden, so the same command can be run again once the file is fixed.
+    @Test func aFailedExtractionLeavesNoFolder() throws {
+        let folder = try TemporaryDirectory()
+        let source = folder.url.appendingPathComponent("world.mbtiles")
+        _ = try Self.world(into: source)
+        let archive = folder.url.appendingPathComponent("cut.pmtiles")
+        try TilesetConversion.convert(TilesetReader(url: source), to: archive)
+        let bytes = try Data(contentsOf: archive)
+        try bytes.prefix(bytes.count - 2_000).write(to: archive)
+        let extracted = folder.url.appendingPathComponent("tiles dir")
+        #expect(throws: TilesetsError.self) { try TileFolder.extract(TilesetReader(url: archive), to: extracted) }
+        #expect(!FileManager.default.fileExists(atPath: extracted.path))
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+        #expect(left == ["cut.pmtiles", "world.mbtiles"], "\(left)")
+        // An empty folder made beforehand is filled, and only at the end.
+        try FileManager.default.createDirectory(at: extracted, withIntermediateDirectories: true)
+        #expect(try TileFolder.extract(TilesetReader(url: source), to: extracted) == 85)
+        #expect(FileManager.default.fileExists(atPath: extracted.appendingPathComponent("metadata.json").path))
     }
 
     @Test func importWithoutMetadataComputesZoomsAndBounds() throws {
@@ -157,6 +179,21 @@ import Tilesets
         #expect(difference.identicalCount == 85 - 3)
         #expect(!difference.isEmpty)
         #expect(try TilesetDifference(TilesetReader(url: first), TilesetReader(url: first)).isEmpty)
+    }
+
+    /// Tilesets of other tile sizes (an @2x export against an @1x one) are refused in one line
+    /// naming both sizes, not reported as an undecodable tile.
+    @Test func diffOfTilesetsWithOtherTileSizesSaysSo() throws {
+        let folder = try TemporaryDirectory()
+        let first = folder.url.appendingPathComponent("a.mbtiles")
+        _ = try Self.world(into: first)
+        let second = folder.url.appendingPathComponent("b@2x.mbtiles")
+        let store = try MBTilesStore(url: second, mode: .create)
+        try store.write([try TileID(z: 0, x: 0, y: 0): try RGBAImage(width: 128, height: 128, filledWith: .white).pngData()])
+        let expected = TilesetsError.tileSizesDiffer(
+            first: first.displayPath, firstSize: "64x64", second: second.displayPath, secondSize: "128x128")
+        #expect(throws: expected) { try TilesetDifference(TilesetReader(url: first), TilesetReader(url: second)) }
+        #expect(expected.description.hasSuffix("b@2x.mbtiles: its tiles are 128x128 pixels, those of \(first.displayPath) 64x64; compare tilesets of one tile size and scale"))
     }
 
     @Test func infoCountsTilesAndStoredContentsInBothFormats() throws {

@@ -53,7 +53,8 @@ public struct TilesetDifference: Sendable {
     ///   - second: The tileset compared with it.
     ///   - threshold: pixelmatch's colour threshold, 0 to 1. The default is 0.1.
     /// - Throws: ``TilesetsError/undecodableTile(path:tile:reason:)`` for differing tiles that are
-    ///   not PNG or JPEG images, or whose sizes differ; the files' errors.
+    ///   not PNG or JPEG images; ``TilesetsError/tileSizesDiffer(first:firstSize:second:secondSize:)``
+    ///   for tiles of different pixel sizes; the files' errors.
     public init(_ first: TilesetReader, _ second: TilesetReader, threshold: Double = 0.1) throws(TilesetsError) {
         let options = DiffOptions(threshold: threshold)
         var difference = TilesetDifference()
@@ -69,6 +70,10 @@ public struct TilesetDifference: Sendable {
                 }
                 let expected = try Self.image(data, path: first.url.displayPath, tile: tile)
                 let actual = try Self.image(other, path: second.url.displayPath, tile: tile)
+                guard expected.size == actual.size else {
+                    throw TilesetsError.tileSizesDiffer(
+                        first: first.url.displayPath, firstSize: "\(expected.size)", second: second.url.displayPath, secondSize: "\(actual.size)")
+                }
                 let result: DiffResult
                 do { result = try compare(expected, actual, options: options) } catch {
                     throw TilesetsError.undecodableTile(path: second.url.displayPath, tile: "\(tile)", reason: "\(error)")

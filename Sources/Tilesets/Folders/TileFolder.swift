@@ -11,7 +11,9 @@ public enum TileFolder {
     /// The file extension of a tile format: png, jpg, webp, pbf.
     public static func fileExtension(of format: TileFormat) -> String { format.rawValue }
 
-    /// Writes every tile of a tileset into a folder, each file atomically, and `metadata.json`.
+    /// Writes every tile of a tileset into a folder, and `metadata.json`: all into a hidden
+    /// folder beside it (`.NAME.partial-XXXXXX`), renamed into place when every tile is written,
+    /// so a failed extraction (a damaged tileset, a full disk) leaves no partial folder.
     ///
     /// - Parameters:
     ///   - tileset: The tileset to read.
@@ -31,17 +33,35 @@ public enum TileFolder {
             }
         }
         let metadata = try tileset.metadata()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .fileSystem(path: folder.displayPath, reason: AtomicFile.reason(writingIn: folder.deletingLastPathComponent()))
+        let parent = folder.standardizedFileURL.deletingLastPathComponent()
+        var template = Array((parent.path + "/." + folder.lastPathComponent + ".partial-XXXXXX").utf8CString)
+        let made = try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        guard made != nil, let stagingPath = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw .fileSystem(path: folder.displayPath, reason: AtomicFile.reason(writingIn: parent))
         }
+        let staging = URL(fileURLWithPath: String(cString: stagingPath), isDirectory: true)
+        var finished = false
+        defer { if !finished { try? FileManager.default.removeItem(at: staging) } }
+        let count = try writeTiles(of: tileset, metadata: metadata, into: staging, named: folder)
+        // rename(2) replaces the empty folder the caller may have made.
+        guard rename(staging.path, folder.path) == 0 else {
+            throw .fileSystem(path: folder.displayPath, reason: "cannot be made: \(String(cString: strerror(errno)))")
+        }
+        finished = true
+        return count
+    }
+
+    /// Writes the tiles and `metadata.json` of ``extract(_:to:)`` into `staging`; errors name
+    /// `folder`, the folder asked for.
+    private static func writeTiles(
+        of tileset: TilesetReader, metadata: MBTilesMetadata, into staging: URL, named folder: URL
+    ) throws(TilesetsError) -> Int {
         var count = 0
         var createdFolders = Set<String>()
         try TilesetsError.wrapping {
             try tileset.forEachTile { tile, data in
                 let format = metadata.format ?? TileFormat(sniffing: data) ?? .png
-                let column = folder.appendingPathComponent("\(tile.z)/\(tile.x)", isDirectory: true)
+                let column = staging.appendingPathComponent("\(tile.z)/\(tile.x)", isDirectory: true)
                 if createdFolders.insert(column.path).inserted {
                     try FileManager.default.createDirectory(at: column, withIntermediateDirectories: true)
                 }
@@ -55,7 +75,7 @@ public enum TileFolder {
         }
         var writer = JSONWriter()
         writer.value(.object(metadata.rows.mapValues { .string($0) }))
-        do throws(MapUtilitiesError) { try AtomicFile.write(Data(writer.bytes), to: folder.appendingPathComponent("metadata.json")) } catch {
+        do throws(MapUtilitiesError) { try AtomicFile.write(Data(writer.bytes), to: staging.appendingPathComponent("metadata.json")) } catch {
             throw .fileSystem(path: folder.displayPath, reason: error.description)
         }
         return count
