@@ -290,8 +290,12 @@ public struct TileExport: Sendable {
         }
         if metadata.center == nil, let bounds = metadata.bounds {
             let zoom = min(cover.zoomLevels.upperBound, max(cover.zoomLevels.lowerBound, (cover.zoomLevels.lowerBound + cover.zoomLevels.upperBound) / 2))
+            // The longitude from the cover itself, not the bounds: a cover across the antimeridian
+            // has whole-world bounds, whose middle (0°) is the other side of the Earth.
+            let rect = cover.mapRect
+            let longitude = Coordinate.wrappedLongitude((rect.minX + rect.maxX) / 2 / WebMercator.worldSize * 360 - 180)
             metadata.center = .init(
-                longitude: Self.rounded((bounds.west + bounds.east) / 2), latitude: Self.rounded((bounds.south + bounds.north) / 2), zoom: zoom)
+                longitude: Self.rounded(longitude), latitude: Self.rounded((bounds.south + bounds.north) / 2), zoom: zoom)
         }
         return metadata
     }

@@ -64,6 +64,23 @@ import TileStore
         #expect((Int(madrid) ?? 0) > 100)
     }
 
+    /// An export across the antimeridian has whole-world bounds (MBTiles bounds cannot cross it)
+    /// and its centre on the antimeridian, where the area is, not at 0° in the other ocean; in
+    /// MBTiles and in the PMTiles header alike.
+    @Test func anExportAcrossTheAntimeridianIsCentredOnIt() throws {
+        let folder = try TemporaryDirectory()
+        for file in ["pacific.mbtiles", "pacific.pmtiles"] {
+            let run = try MapwrightProcess.run(
+                ["tiles", "export", "--style", "muted", "--bbox", "170,-50,-170,-30", "--zoom", "0-2", "-o", file], in: folder.url)
+            #expect(run.status == 0, "\(run.standardError)")
+            let info = try MapwrightProcess.run(["tiles", "info", file, "--json"], in: folder.url)
+            let json = try JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [String: Any]
+            let metadata = json?["metadata"] as? [String: Any]
+            let center = (metadata?["center"] as? String ?? "").split(separator: ",").compactMap { Double($0) }
+            #expect(center.count == 3 && abs(abs(center[0]) - 180) < 1e-6 && abs(center[1] + 40) < 1e-6, "\(file): \(info.standardOutput)")
+        }
+    }
+
     @Test func gdalReadsTheExportsBoundsAndZooms() throws {
         let gdalinfo = ["/usr/bin/gdalinfo", "/usr/local/bin/gdalinfo"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let gdalinfo else { Issue.record("gdalinfo is missing: scripts/setup.sh installs gdal-bin"); return }
