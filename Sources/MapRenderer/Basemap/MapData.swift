@@ -79,9 +79,12 @@ public final class MapData: @unchecked Sendable {
     }
 
     /// The map's credit line, as ``Style/attributionText`` has it (`metadata.mapwright.attribution.text`,
-    /// or the distinct `attribution`s of the sources the layers use), with a vector tileset
-    /// source that names none credited by the tileset's own `attribution` (OpenStreetMap data
-    /// carries "© OpenStreetMap contributors" there); nil when nobody is credited.
+    /// or the distinct `attribution`s of the sources the layers use), except that a vector source
+    /// reading a tileset is credited by the tileset's own `attribution` (it describes the data:
+    /// OpenStreetMap data carries "© OpenStreetMap contributors" there), the source's being the
+    /// fallback for tilesets that name none (tilemaker writes none); nil when nobody is credited.
+    /// The text is as the files have it, HTML included (TileJSON carries it so);
+    /// ``plainText(ofAttribution:)`` makes the drawn line.
     ///
     /// - Parameter zoom: The zoom the map shows: only the sources of layers visible at it are
     ///   credited, as MapLibre credits the sources it shows. Nil (the default) credits every
@@ -92,12 +95,51 @@ public final class MapData: @unchecked Sendable {
         for layer in style.layers where zoom.map({ layer.isVisible(atZoom: $0) }) ?? true {
             guard let id = layer.source, let source = style.sources[id] else { continue }
             var text = source.attribution
-            if text == nil, case .vector(let vector) = source, case .tileset(let url) = vector.location {
-                text = (try? vectorTileSource(vector, url: url))?.attribution
+            if case .vector(let vector) = source, case .tileset(let url) = vector.location,
+               let own = (try? vectorTileSource(vector, url: url))?.attribution, !own.isEmpty {
+                text = own
             }
             if let text, !text.isEmpty, !credits.contains(text) { credits.append(text) }
         }
         return credits.isEmpty ? nil : credits.joined(separator: " · ")
+    }
+
+    /// An attribution as the map draws it: HTML tags removed (OpenMapTiles and Planetiler write
+    /// `<a href=…>&copy; OpenMapTiles</a>`), character references decoded (`&copy;`, `&#169;`,
+    /// `&#xA9;` and HTML's common named ones), runs of white space made one space.
+    public static func plainText(ofAttribution html: String) -> String {
+        var text = ""
+        var index = html.startIndex
+        while index < html.endIndex {
+            let character = html[index]
+            if character == "<", let close = html[index...].firstIndex(of: ">") {
+                text.append(" ")
+                index = html.index(after: close)
+            } else if character == "&", let semicolon = html[index...].prefix(12).firstIndex(of: ";"),
+                      let decoded = Self.decodedReference(html[html.index(after: index)..<semicolon]) {
+                text.append(decoded)
+                index = html.index(after: semicolon)
+            } else {
+                text.append(character)
+                index = html.index(after: index)
+            }
+        }
+        return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// The character of an HTML character reference's name (`copy`, `#169`, `#xA9`); nil for
+    /// names it does not know, which are then kept as written.
+    private static func decodedReference(_ name: Substring) -> Character? {
+        if name.hasPrefix("#") {
+            let digits = name.dropFirst()
+            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            return value.flatMap(Unicode.Scalar.init).map(Character.init)
+        }
+        let named: [Substring: Character] = [
+            "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "copy": "©", "reg": "®",
+            "ndash": "–", "mdash": "—", "middot": "·",
+        ]
+        return named[name]
     }
 
     private func cached(

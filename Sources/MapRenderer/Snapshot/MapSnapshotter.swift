@@ -290,7 +290,9 @@ public final class MapSnapshotter: Sendable {
     static func attributionPlate(
         style: Style, data: MapData, zoom: Double, viewSize: ViewSize, cairo: OpaquePointer
     ) -> (layout: TextLayout, plate: ViewRect)? {
-        guard let text = data.attributionText(for: style, zoom: zoom), !text.isEmpty else { return nil }
+        guard let credit = data.attributionText(for: style, zoom: zoom) else { return nil }
+        let text = MapData.plainText(ofAttribution: credit)
+        guard !text.isEmpty else { return nil }
         let layout = TextLayout(text, font: FontSpec(sizePoints: 9), in: cairo, maximumWidth: viewSize.width - 8)
         let size = layout.size
         let plate = ViewRect(x: viewSize.width - size.width - 8, y: viewSize.height - size.height - 4, width: size.width + 8, height: size.height + 4)
