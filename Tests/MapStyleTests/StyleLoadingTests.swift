@@ -37,6 +37,8 @@ struct StyleLoadingTests {
              ]}
             """)
         #expect(style.layers.count == 4)
+        // A fill with a pattern is left out, not filled in the default black.
+        #expect(style.layers[1].visibility == .none)
         #expect(warnings.map(\.description) == [
             "Styles/x.json: unknown root key 'colour' (ignored)",
             "Styles/x.json: 'glyphs' is not used by Mapwright (ignored)",
@@ -44,7 +46,7 @@ struct StyleLoadingTests {
             "Styles/x.json: metadata.mapwright.pins: unknown key 'glow' (ignored)",
             "Styles/x.json: sources.b: unknown or unsupported key 'promoteId' of a vector source (ignored)",
             "Styles/x.json: layers[0] (sea): unknown layer key 'ref' (ignored)",
-            "Styles/x.json: layers[1] (land): unknown paint property 'fill-pattern' for a fill layer (ignored)",
+            "Styles/x.json: layers[1] (land): fill patterns are not drawn: the layer is left out",
             "Styles/x.json: layers[2] (borders): 'line-cap' is a layout property, not a paint property (ignored)",
             "Styles/x.json: layers[2] (borders).paint.line-width: unknown or unsupported key 'colorSpace' in a zoom function (ignored)",
             "Styles/x.json: layers[3] (country-labels): unknown paint property 'text-glow' for a symbol layer (ignored)",

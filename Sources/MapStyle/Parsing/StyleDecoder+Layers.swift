@@ -67,6 +67,12 @@ extension StyleDecoder {
         )
         layer.kind = try decodeKind(type, from: &properties)
         warnings += properties.decoder.warnings
+        // A fill drawn with an image pattern: patterns are outside the subset, and MapLibre draws
+        // nothing for a pattern it lacks, so the layer is left out rather than filled in black.
+        if type == .fill, paint["fill-pattern"] != nil {
+            warn(at: path, "fill patterns are not drawn: the layer is left out")
+            layer.visibility = .none
+        }
         return layer
     }
 
@@ -118,7 +124,7 @@ extension StyleDecoder {
     private mutating func reportUnknownProperties(_ members: [String: JSONValue], group: String, type: LayerType, at path: StylePath) {
         let known = (group == "paint" ? StyleDecoder.paintProperties : StyleDecoder.layoutProperties)[type] ?? []
         let other = (group == "paint" ? StyleDecoder.layoutProperties : StyleDecoder.paintProperties)[type] ?? []
-        for key in members.keys.sorted() where !known.contains(key) {
+        for key in members.keys.sorted() where !known.contains(key) && !(type == .fill && key == "fill-pattern") {
             if other.contains(key) {
                 warn(at: path, "'\(key)' is a \(group == "paint" ? "layout" : "paint") property, not a \(group) property (ignored)")
             } else {

@@ -136,9 +136,12 @@ extension StyleDecoder {
             var stops: [StyleExpression.Stop] = []
             for (index, pair) in pairs.enumerated() {
                 let value = try number(pair.input, at: stopsPath.appending(index: index).appending(index: 0))
-                if let last = stops.last, value <= last.input {
-                    throw error(.invalidValue("stop inputs must increase"), at: stopsPath.appending(index: index))
+                if let last = stops.last, value < last.input {
+                    throw error(.invalidValue("stop inputs must not decrease: \(JSONValue.number(value).jsonText) follows \(JSONValue.number(last.input).jsonText)"), at: stopsPath.appending(index: index))
                 }
+                // Equal inputs are allowed in functions, as MapLibre's validator allows them
+                // (OSM Bright has them): the later stop applies from that input on.
+                if stops.last?.input == value { stops.removeLast() }
                 stops.append(.init(input: value, output: pair.output))
             }
             return stops
@@ -301,13 +304,21 @@ extension StyleDecoder {
             index += 2
         }
         try checkStops(stops.map(\.zoom), at: path)
-        return stops
+        // Equal zooms: the later stop applies from that zoom on.
+        var kept: [(zoom: Double, value: Value)] = []
+        for stop in stops {
+            if kept.last?.zoom == stop.zoom { kept.removeLast() }
+            kept.append(stop)
+        }
+        return kept
     }
 
+    /// Stop zooms may repeat but not decrease, as MapLibre's validator has it for functions.
     private func checkStops(_ zooms: [Double], at path: StylePath) throws(StyleError) {
         guard !zooms.isEmpty else { throw error(.invalidValue("a zoom function needs at least one stop"), at: path) }
-        guard zip(zooms, zooms.dropFirst()).allSatisfy({ $0 < $1 }) else {
-            throw error(.invalidValue("stop zooms must increase: \(zooms.map { JSONValue.number($0).jsonText })"), at: path)
+        guard zip(zooms, zooms.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+            let listed = zooms.map { JSONValue.number($0).jsonText }.joined(separator: ", ")
+            throw error(.invalidValue("stop zooms must not decrease: [\(listed)]"), at: path)
         }
     }
 
