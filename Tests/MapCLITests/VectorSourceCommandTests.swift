@@ -50,6 +50,16 @@ struct VectorSourceCommandTests {
         #expect(!FileManager.default.fileExists(atPath: directory.file("map.png").path), "nothing written")
     }
 
+    /// `serve` gives `--vector-source` to the served styles that draw vector tiles; when none
+    /// does, the option would do nothing, so it is refused before the server listens.
+    @Test func serveRefusesAVectorSourceNoServedStyleDraws() throws {
+        let directory = try folder()
+        let result = try MapwrightProcess.run(
+            ["serve", "--style", "standard", "--style", "muted", "--vector-source", "city tiles.mbtiles", "--port", "18457"], in: directory.url)
+        #expect(result.status == 2)
+        #expect(result.standardError == "mapwright: --vector-source: no served style draws vector tiles ('standard', 'muted'); add --style streets (or streets-dark, streets-muted)\n")
+    }
+
     @Test func tilesExportDrawsStreetTilesCreditedToOpenStreetMap() throws {
         let directory = try folder()
         let result = try MapwrightProcess.run(

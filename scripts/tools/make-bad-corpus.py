@@ -241,7 +241,8 @@ def vector_mbtiles(name, tile):
 vector_mbtiles("mvt-garbage.mbtiles", b"\x1a\xff\xff\xff\xff\x0fgarbage")
 vector_mbtiles("mvt-bad-gzip.mbtiles", b"\x1f\x8b\x08\x00" + b"\x00" * 30)
 vector_mbtiles("mvt-layer-length-past-end.mbtiles", b"\x1a\x7f" + b"\x0a\x05water")
-vector_mbtiles("mvt-geometry-huge-count.mbtiles", bytes([0x1a, 0x1e, 0x0a, 0x05]) + b"water" + bytes([0x12, 0x0d, 0x18, 0x03, 0x22, 0x09, 0x09, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x02, 0x02, 0x02]) + bytes([0x28, 0x80, 0x20, 0x78, 0x02]))
+# A MoveTo whose count (0x1FFFFFFF) runs far past the 8 parameters that follow.
+vector_mbtiles("mvt-geometry-huge-count.mbtiles", bytes([0x1a, 0x1b, 0x0a, 0x05]) + b"water" + bytes([0x12, 0x0d, 0x18, 0x03, 0x22, 0x09, 0xf9, 0xff, 0xff, 0xff, 0x0f, 0x02, 0x02, 0x02, 0x02]) + bytes([0x28, 0x80, 0x20, 0x78, 0x02]))
 
 # ---------------------------------------------------------------- style JSON (render --style)
 style = "render --style {file} -o {dir}/map.png"

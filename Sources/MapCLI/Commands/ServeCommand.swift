@@ -206,7 +206,10 @@ struct ServeCommand: AsyncParsableCommand {
             servedStyles.append(ServedStyle(
                 name: urlName, style: style, data: data, fileBytes: bytes, extra: (rasterSource ?? "") + (style.drawsVectorTiles ? "|" + options.vectorSourceIdentity : "")))
         }
-
+        if vectorSource != nil, !servedStyles.contains(where: { $0.style.drawsVectorTiles }) {
+            let names = servedStyles.map { "'\($0.name)'" }.joined(separator: ", ")
+            throw CommandFailure("--vector-source: no served style draws vector tiles (\(names)); add --style streets (or streets-dark, streets-muted)")
+        }
         return servedStyles
     }
 

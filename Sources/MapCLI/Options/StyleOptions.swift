@@ -8,7 +8,7 @@ import MapUtilities
 /// `--raster-source`, `--styles-directory` and `--basemap-directory`, shared by `render` and
 /// `tiles export`.
 struct StyleOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "A style name from the styles folder (standard, muted, dark, satellite, hybrid) or a style JSON file.")
+    @Option(parsing: .unconditional, help: "A style name from the styles folder (standard, muted, dark, satellite, hybrid; streets, streets-muted, streets-dark with --vector-source) or a style JSON file.")
     var style: String = "standard"
 
     @Option(parsing: .unconditional, help: "Imagery for the satellite and hybrid styles: a tile URL template with {z}, {x} and {y} (also {s}, {r}) or an .mbtiles file.")
