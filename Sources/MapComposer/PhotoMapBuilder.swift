@@ -3,6 +3,7 @@ import ImageCodec
 import MapCore
 import MapRenderer
 import MapStyle
+import MapUtilities
 import PhotoSources
 
 /// Turns a ``PhotoMapRequest`` into snapshot options: pins for photos, the selected photo's
@@ -105,7 +106,7 @@ public struct PhotoMapBuilder: Sendable {
     }
 
     /// What the framing leaves out: photos outside an explicit region, the selected photo among
-    /// them, a callout larger than the image.
+    /// them, a callout larger than the image, all of a vector tileset's streets.
     private func framingWarnings(for options: MapSnapshotOptions, photos: [Photo], selected: Photo?) -> [PhotoMapWarning] {
         let size = options.viewport.size
         func inside(_ coordinate: Coordinate) -> Bool {
@@ -120,6 +121,11 @@ public struct PhotoMapBuilder: Sendable {
         } else if let selected, let callout = MapSnapshotter(data: data).layout(options).calloutFrame,
                   callout.minX < 0 || callout.minY < 0 || callout.maxX > size.width || callout.maxY > size.height {
             warnings.append(.calloutDoesNotFit(title: selected.calloutTitle, size: size))
+        }
+        if let shown = options.viewport.mapRect(for: ViewRect(x: 0, y: 0, width: size.width, height: size.height)) {
+            for tileset in data.vectorTilesets(of: options.style, outside: shown) {
+                warnings.append(.outsideVectorTiles(file: tileset.url.displayPath, bounds: tileset.bounds))
+            }
         }
         return warnings
     }

@@ -18,6 +18,9 @@ public enum PhotoMapWarning: Hashable, Sendable, CustomStringConvertible {
     case selectedPhotoOutsideMap(title: String)
     /// The selected photo's callout is larger than the image and is cut at its edges.
     case calloutDoesNotFit(title: String, size: ViewSize)
+    /// The map lies wholly outside the tiles of a vector tileset the style draws (`--vector-source`),
+    /// so it shows none of its streets; `bounds` is where the tileset has tiles.
+    case outsideVectorTiles(file: String, bounds: BoundingBox)
 
     public var description: String {
         switch self {
@@ -36,6 +39,9 @@ public enum PhotoMapWarning: Hashable, Sendable, CustomStringConvertible {
         case .calloutDoesNotFit(let title, let size):
             let width = size.width.decimalText(maximumFractionDigits: 1), height = size.height.decimalText(maximumFractionDigits: 1)
             return "the callout of '\(title)' does not fit in a \(width)x\(height)-point map and is cut; try a larger --size"
+        case .outsideVectorTiles(let file, let bounds):
+            let corners = [bounds.west, bounds.south, bounds.east, bounds.north].map { $0.decimalText(maximumFractionDigits: 4) }
+            return "\(file): the map lies outside its tiles, which cover \(corners.joined(separator: ",")) (west,south,east,north); it shows none of their streets"
         }
     }
 }

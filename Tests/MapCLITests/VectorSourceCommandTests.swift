@@ -50,6 +50,22 @@ struct VectorSourceCommandTests {
         #expect(!FileManager.default.fileExists(atPath: directory.file("map.png").path), "nothing written")
     }
 
+    /// A street map placed where the tileset has no tiles is drawn, with a warning naming the
+    /// file and where its tiles are, rather than silently empty.
+    @Test func aMapOutsideTheTilesetsTilesSaysSo() throws {
+        let directory = try folder()
+        let paris = try MapwrightProcess.run(
+            ["render", "--style", "streets", "--vector-source", "city tiles.mbtiles", "--center", "48.85,2.35", "--zoom", "14",
+             "--size", "300x200", "-o", "paris.png"], in: directory.url)
+        #expect(paris.status == 0, "\(paris.standardError)")
+        #expect(paris.standardError.hasPrefix("mapwright: warning: city tiles.mbtiles: the map lies outside its tiles, which cover 24."), "\(paris.standardError)")
+        #expect(paris.standardError.hasSuffix("(west,south,east,north); it shows none of their streets\n"))
+        let helsinki = try MapwrightProcess.run(
+            ["render", "--style", "streets", "--vector-source", "city tiles.mbtiles", "--center", "60.17,24.94", "--zoom", "14",
+             "--size", "300x200", "-o", "helsinki.png"], in: directory.url)
+        #expect(helsinki.status == 0 && helsinki.standardError.isEmpty, "\(helsinki.standardError)")
+    }
+
     /// `serve` gives `--vector-source` to the served styles that draw vector tiles; when none
     /// does, the option would do nothing, so it is refused before the server listens.
     @Test func serveRefusesAVectorSourceNoServedStyleDraws() throws {

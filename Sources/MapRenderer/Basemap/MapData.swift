@@ -104,6 +104,24 @@ public final class MapData: @unchecked Sendable {
         return credits.isEmpty ? nil : credits.joined(separator: " · ")
     }
 
+    /// The vector tilesets `style` reads whose tiles (their metadata's bounds) lie wholly outside
+    /// `rect`, in world copies too: a map there draws none of their data. Tilesets without
+    /// bounds, or that cannot be opened, are not listed.
+    public func vectorTilesets(of style: Style, outside rect: MapRect) -> [(url: URL, bounds: BoundingBox)] {
+        var outside: [(url: URL, bounds: BoundingBox)] = []
+        for id in style.sources.keys.sorted() {
+            guard case .vector(let vector)? = style.sources[id], case .tileset(let url) = vector.location,
+                  let bounds = (try? vectorTileSource(vector, url: url))?.bounds, !outside.contains(where: { $0.url == url })
+            else { continue }
+            let world = WebMercator.worldSize
+            guard ![-world, 0, world].contains(where: { rect.offsetBy(dx: $0, dy: 0).intersects(bounds) }) else { continue }
+            let northWest = MapPoint(x: bounds.minX, y: bounds.minY).coordinate, southEast = MapPoint(x: bounds.maxX, y: bounds.maxY).coordinate
+            outside.append((url, BoundingBox(
+                west: northWest.longitude, south: southEast.latitude, east: southEast.longitude, north: northWest.latitude)))
+        }
+        return outside
+    }
+
     /// An attribution as the map draws it: HTML tags removed (OpenMapTiles and Planetiler write
     /// `<a href=…>&copy; OpenMapTiles</a>`), character references decoded (`&copy;`, `&#169;`,
     /// `&#xA9;` and HTML's common named ones), runs of white space made one space.
