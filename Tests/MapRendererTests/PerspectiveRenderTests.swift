@@ -1,7 +1,7 @@
 import Foundation
 import ImageCodec
 import MapCore
-import MapRenderer
+@testable import MapRenderer
 import MapStyle
 import MapTestSupport
 import Testing
@@ -50,12 +50,29 @@ struct PerspectiveRenderTests {
     /// Each pin's needle ends within one pixel of `Viewport.point(for:)` under heading and pitch,
     /// near and far, found from the pixels (the needle's axis and its lowest dark row).
     @Test func pinTipsLandOnTheirCoordinatesUnderPitchAndHeading() throws {
-        let scale = 2.0
         let viewport = try Viewport(
-            center: RenderFixtures.coordinate(48.8566, 2.3522), zoomLevel: 14, size: ViewSize(width: 480, height: 360), scale: scale,
+            center: RenderFixtures.coordinate(48.8566, 2.3522), zoomLevel: 14, size: ViewSize(width: 480, height: 360), scale: 2,
             headingDegrees: 30, pitchDegrees: 55)
         // Spread over the view, near (bottom) and far (top); well apart so needles never meet.
-        let places: [(Double, Double)] = [(48.8566, 2.3522), (48.8640, 2.3620), (48.8500, 2.3400), (48.8700, 2.3420), (48.8480, 2.3650)]
+        try expectPinTips(
+            viewport: viewport, places: [(48.8566, 2.3522), (48.8640, 2.3620), (48.8500, 2.3400), (48.8700, 2.3420), (48.8480, 2.3650)])
+    }
+
+    /// At pitch 75 a pin near the camera is drawn at the largest marker scale (1.4): its needle
+    /// still ends on its coordinate, as do the small far ones.
+    @Test func pinTipsLandOnTheirCoordinatesAtTheLargestMarkerScale() throws {
+        let viewport = try Viewport(
+            center: RenderFixtures.coordinate(30, -40), zoomLevel: 5, size: ViewSize(width: 400, height: 300), scale: 2,
+            headingDegrees: 200, pitchDegrees: 75)
+        let near = try RenderFixtures.coordinate(38.2486873, -36.3672552)
+        #expect(AnnotationLayout.markerScale(at: try #require(viewport.point(for: near)), in: viewport) >= 1.39)
+        try expectPinTips(viewport: viewport, places: [(38.2486873, -36.3672552), (30, -40), (25, -44)])
+    }
+
+    /// Renders pins at `places` on white and checks each needle against `point(for:)`: its axis
+    /// within a pixel sideways, its lowest dark row within a pixel of the tip.
+    private func expectPinTips(viewport: Viewport, places: [(Double, Double)]) throws {
+        let scale = viewport.scale
         let annotations = try places.enumerated().map { try pin("p\($0.offset)", $0.element.0, $0.element.1, "#ff2d55") }
         let options = MapSnapshotOptions(
             viewport: viewport, style: try RenderFixtures.plainStyle("#ffffff"), annotations: annotations, showsAttribution: false)

@@ -138,17 +138,25 @@ struct AnnotationLayout {
 
     /// The visible marker showing the selected annotation: the annotation itself, or the cluster
     /// it belongs to at this zoom (as MapKit selects the cluster of a clustered annotation).
+    /// When the world shows more than once, of its copies the nearest the camera (the largest,
+    /// under pitch), then the nearest the view's centre.
     func marker(showing id: String, annotations: [MapAnnotation], clusterIndex: ClusterIndex?) -> Placed? {
-        if let marker = placed.first(where: { if case .annotation(let annotation) = $0.content { return annotation.id == id }; return false }) {
-            return marker
-        }
+        let own = placed.filter { if case .annotation(let annotation) = $0.content { return annotation.id == id }; return false }
+        if !own.isEmpty { return nearest(of: own) }
         guard let clusterIndex, let index = annotations.firstIndex(where: { $0.id == id }) else { return nil }
-        return placed.first { marker in
+        return nearest(of: placed.filter { marker in
             guard case .cluster(let cluster) = marker.content,
                   let leaves = try? clusterIndex.leaves(of: cluster.id, limit: cluster.count)
             else { return false }
             return leaves.contains(index)
-        }
+        })
+    }
+
+    /// Of copies of one marker, the largest (nearest the camera), then the nearest the view's centre.
+    private func nearest(of copies: [Placed]) -> Placed? {
+        let centre = ViewPoint(x: viewSize.width / 2, y: viewSize.height / 2)
+        func distance(_ marker: Placed) -> Double { hypot(marker.tip.x - centre.x, marker.tip.y - centre.y) }
+        return copies.min { ($1.scale, distance($0)) < ($0.scale, distance($1)) }
     }
 
     /// The callout for a marker: an annotation's title and subtitle and thumbnail, or a
@@ -235,7 +243,7 @@ struct AnnotationLayout {
                     if let sprites, marker.scale == 1 {
                         sprites.paintPin(color: color, at: marker.tip, cairo: cairo)
                     } else {
-                        Self.scaled(marker, cairo: cairo) { PinMarker.drawPin(at: $0, color: color, in: cairo) }
+                        Self.scaled(marker, cairo: cairo) { PinMarker.drawPin(at: $0, color: color, scale: marker.scale, in: cairo) }
                     }
                 case .image(let image, _, _):
                     if let surface = surface(for: image) {

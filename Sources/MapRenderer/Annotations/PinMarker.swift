@@ -38,7 +38,11 @@ enum PinMarker {
     }
 
     /// Draws the pin itself in `color`.
-    static func drawPin(at tip: ViewPoint, color: Color, in cairo: OpaquePointer) {
+    ///
+    /// - Parameter scale: The scale the pin is drawn at (under a pitched camera near pins are
+    ///   larger): the needle's round end stops a quarter point past the tip in the view at any
+    ///   scale, so a scaled-up pin still ends on its coordinate. The default is 1.
+    static func drawPin(at tip: ViewPoint, color: Color, scale: Double = 1, in cairo: OpaquePointer) {
         cairo_save(cairo)
         cairo_new_path(cairo)
         cairo_translate(cairo, tip.x, tip.y)
@@ -49,7 +53,8 @@ enum PinMarker {
         cairo_set_source(cairo, needle)
         cairo_set_line_width(cairo, 1.5)
         cairo_set_line_cap(cairo, CAIRO_LINE_CAP_ROUND)
-        cairo_move_to(cairo, 0, -0.5)
+        // The cap (radius 0.75) reaches 0.25 point past the start at scale 1, 0.25 / scale here.
+        cairo_move_to(cairo, 0, 0.25 / scale - 0.75)
         cairo_line_to(cairo, 0, -needleLength - 1)
         cairo_stroke(cairo)
         cairo_pattern_destroy(needle)
