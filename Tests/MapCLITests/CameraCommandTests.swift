@@ -112,6 +112,39 @@ struct CameraCommandTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.file("frames").path).sorted()
         #expect(names == ["cameras.json", "frame-00001.png", "frame-00002.png", "frame-00003.png", "frame-00004.png"])
         #expect(try RGBAImage(contentsOf: folder.file("frames/frame-00004.png")).width == 120)
+
+        // A shorter flight into the same folder leaves its own frames only; other files stay.
+        try Data("notes".utf8).write(to: folder.file("frames/notes.txt"))
+        let again = try run(["flyover", "--from", "Portugal", "--to", "Spain", "--frames", "2", "--size", "120x90", "-o", "frames/"], in: folder)
+        #expect(again.status == 0, "\(again.standardError)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.file("frames").path).sorted()
+        #expect(left == ["cameras.json", "frame-00001.png", "frame-00002.png", "notes.txt"])
+    }
+
+    /// `flyover` takes render's photo options: accuracy circles and a marker image change the frames.
+    @Test func flyoverDrawsAccuracyCirclesAndMarkerImages() throws {
+        let folder = try TemporaryDirectory()
+        // Vernal Fall, whose EXIF gives a horizontal accuracy of 12 m: about 50 points at zoom 19.
+        try FileManager.default.createDirectory(at: folder.file("photos"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: RepositoryFiles.samples.appendingPathComponent("photos/ansel-adams/vernal-fall.jpg"), to: folder.file("photos/vernal-fall.jpg"))
+        var marker = RGBAImage(width: 32, height: 32)
+        for y in 0..<32 { for x in 0..<32 { marker[x: x, y: y] = RGBAPixel(red: 0, green: 200, blue: 0, alpha: 255) } }
+        try marker.writePNG(to: folder.file("marker.png"))
+        func frame(_ extra: [String], _ name: String) throws -> RGBAImage {
+            let result = try run(
+                ["flyover", "--photos", "photos", "--from", "37.7276,-119.5446@19", "--to", "37.7277,-119.5446@19", "--frames", "2", "--size", "160x120",
+                 "--no-cluster", "-o", "\(name)/"] + extra, in: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+            return try RGBAImage(contentsOf: folder.file("\(name)/frame-00001.png"))
+        }
+        let plain = try frame([], "plain")
+        #expect(try frame(["--show-accuracy"], "accuracy") != plain)
+        let marked = try frame(["--marker-image", "marker.png"], "marked")
+        let green = marked.pixels.withUnsafeBufferPointer { pixels in
+            stride(from: 0, to: pixels.count, by: 4).filter { pixels[$0] == 0 && pixels[$0 + 1] == 200 && pixels[$0 + 2] == 0 }.count
+        }
+        #expect(green >= 16 * 16 / 2, "\(green) marker pixels")
     }
 
     @Test(arguments: [

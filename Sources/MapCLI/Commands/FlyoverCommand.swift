@@ -61,6 +61,9 @@ struct FlyoverCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The photo whose callout is shown: first, or a photo's id or title.")
     var select: String?
 
+    @Flag(help: "Draw each photo's accuracy circle when it is known.")
+    var showAccuracy = false
+
     /// `--cluster` or `--no-cluster`; nil clusters pins where two would overlap.
     @Flag var clustering: ClusteringFlag?
 
@@ -79,6 +82,11 @@ struct FlyoverCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "The colour of every pin: red, green, purple or a hex colour; by default each photographer gets one.")
     var pinColor: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: "A PNG drawn as every marker instead of a pin (@2x: 64x64 pixels is 32x32 points), anchored at its bottom centre; no larger than a frame.")
+    var markerImage: String?
 
     @Option(
         name: [.short, .long], parsing: .unconditional,
@@ -115,6 +123,7 @@ struct FlyoverCommand: ParsableCommand {
         _ = try FlyoverEnd.parse(from, option: "--from")
         _ = try FlyoverEnd.parse(to, option: "--to")
         if let pinColor { _ = try RenderCommand.pinColor(pinColor) }
+        if let markerImage { _ = try RenderCommand.loadMarkerImage(markerImage, mapSize: size) }
         try checkOutput()
         if let cameras { try OutputPath.checkWritable(cameras, option: "--cameras") }
     }
@@ -178,6 +187,8 @@ struct FlyoverCommand: ParsableCommand {
         request.pinColor = try pinColor.map(RenderCommand.pinColor)
         request.clustering = clustering?.clustering ?? .automatic
         request.clusterGrouping = clusterBy
+        request.showsAccuracy = showAccuracy
+        if let markerImage { request.markerImage = try RenderCommand.loadMarkerImage(markerImage, mapSize: size) }
 
         let builder = PhotoMapBuilder(data: data)
         func endViewport(_ end: FlyoverEnd, heading: Double, pitch: Double) throws -> Viewport {
@@ -224,7 +235,7 @@ struct FlyoverCommand: ParsableCommand {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         print(
-            "wrote \(frameCount) frames of \(start.pixelWidth)x\(start.pixelHeight) (\(ArgumentValues.number(Double(frameCount) / fps)) s at "
+            "wrote \(frameCount) frames of \(start.pixelWidth)x\(start.pixelHeight) (\(ArgumentValues.number((Double(frameCount) / fps * 100).rounded() / 100)) s at "
                 + "\(ArgumentValues.number(fps)) fps) to \(target.url.displayPath), cameras to \(camerasURL.displayPath) "
                 + "in \(String(format: "%.1f", seconds)) s")
     }

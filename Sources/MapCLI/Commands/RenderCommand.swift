@@ -131,6 +131,12 @@ struct RenderCommand: ParsableCommand {
     /// - Throws: `ValidationError` naming the option when the file cannot be read as a PNG, or
     ///   when the marker (@2x: half its pixels in points) is wider or taller than `--size`.
     private func loadMarkerImage(_ path: String) throws -> RGBAImage {
+        try Self.loadMarkerImage(path, mapSize: size)
+    }
+
+    /// The `--marker-image` PNG at `path`, checked to fit in a map of `mapSize` points (`render`
+    /// and `flyover`).
+    static func loadMarkerImage(_ path: String, mapSize size: ViewSize) throws -> RGBAImage {
         try OutputPath.checkReadableFile(path, option: "--marker-image")
         let image: RGBAImage
         do throws(ImageCodecError) { image = try RGBAImage(contentsOf: URL(fileURLWithPath: path)) } catch {

@@ -10,7 +10,8 @@ import MapUtilities
 ///
 /// Nothing is left half written: the animated PNG and the video are written to a temporary file
 /// beside the output and renamed by ``finish()``; a new folder of frames is filled under a
-/// temporary name and renamed; frames written into a folder that exists are each written whole.
+/// temporary name and renamed; frames written into a folder that exists are each written whole, and its frames past the new
+/// last are removed when the animation is finished.
 /// A writer dropped before ``finish()`` removes what it started.
 public final class FlyoverWriter {
     /// Where the frames go.
@@ -168,9 +169,25 @@ public final class FlyoverWriter {
                 do { try FileManager.default.moveItem(at: folder!.writing, to: final) } catch {
                     throw .animationOutput(path: url.path, reason: "cannot move the frames into place: \(error.localizedDescription)")
                 }
+            } else {
+                try removeFramesBeyondCount(in: url)
             }
         }
         finished = true
+    }
+
+    /// In a folder that held frames before, removes those past this animation's last
+    /// (`frame-NNNNN.png` numbered above ``frameCount``), so the folder holds this animation
+    /// alone; other files stay.
+    private func removeFramesBeyondCount(in url: URL) throws(PhotoMapError) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        for name in names where name.hasPrefix("frame-") && name.hasSuffix(".png") {
+            let digits = name.dropFirst("frame-".count).dropLast(".png".count)
+            guard digits.count == 5, digits.allSatisfy(\.isASCII), let number = Int(digits), number > frameCount else { continue }
+            do { try FileManager.default.removeItem(at: url.appendingPathComponent(name)) } catch {
+                throw .animationOutput(path: url.path, reason: "cannot remove \(name) of an earlier animation: \(error.localizedDescription)")
+            }
+        }
     }
 
     /// The last line ffmpeg wrote to its error output, or its exit status.
