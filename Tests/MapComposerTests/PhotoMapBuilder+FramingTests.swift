@@ -140,4 +140,23 @@ struct PhotoMapBuilderFramingTests {
             expectInside(point, snapshot, margin: PhotoMapBuilder.fitMarginPoints - 0.5, "\(name) (\(place))")
         }
     }
+
+    /// Zoomed out and pitched, the world shows more than once: the selected photo's callout goes
+    /// on the copy of its marker nearest the camera (the largest), not on a far copy by the horizon.
+    @Test func theCalloutGoesOnTheNearestCopyOfItsMarker() throws {
+        let photos = [try photo("bridge", 37.8199, -122.4783, title: "Golden Gate"), try photo("ladies", 37.7763, -122.4328, title: "Painted Ladies")]
+        var request = PhotoMapRequest(
+            photos: photos, style: try RenderFixtures.plainStyle(), selection: .first,
+            framing: .center(try RenderFixtures.coordinate(45, -40), zoomLevel: 1.3), size: ViewSize(width: 600, height: 400))
+        request.headingDegrees = -60
+        request.pitchDegrees = 70
+        var options = try builder.options(for: request)
+        options.showsAttribution = false
+        let layout = RenderFixtures.snapshotter.layout(options)
+        #expect(layout.markerFrames.count >= 2, "one copy only: \(layout.markerFrames)")
+        let nearest = try #require(layout.markerFrames.max { $0.size.height < $1.size.height })
+        let callout = try #require(layout.calloutFrame)
+        #expect(callout.minX <= nearest.midX && nearest.midX <= callout.maxX, "callout \(callout), nearest marker \(nearest)")
+        #expect(abs(callout.maxY - nearest.minY) < 20, "callout \(callout), nearest marker \(nearest)")
+    }
 }
