@@ -6,6 +6,13 @@ import PhotoSources
 import TileStore
 
 extension MapTileServer {
+    /// `Cache-Control: max-age` of what draws or lists the photos (overlay tiles, the annotations
+    /// API): ``ServerConfiguration/cacheMaxAgeSeconds``, or `nil` (`no-cache`: clients revalidate
+    /// with the ETag, a cheap 304) when a ``PhotoFeed`` may change the photos at the same URLs.
+    var photosMaxAgeSeconds: Int? {
+        (try? servedContent().photoFeed) == nil ? configuration.cacheMaxAgeSeconds : nil
+    }
+
     /// Brings the served photos up to date with the ``PhotoFeed``, when there is one and its
     /// version moved: reads the photos, makes the overlay again, and removes from the memory and
     /// file caches the overlay tiles the change touches, at every zoom, at every tile size and
