@@ -109,6 +109,9 @@ public final class MapTileServer: Sendable {
 
     /// Makes the server ready: from now on it serves `content` and `/health` answers 200.
     public func finishStarting(with content: ServerContent) {
+        if let overlay = content.overlay, let drawnFor = overlay.drawnFor {
+            adoptOverlayCache(overlay, drawnFor: drawnFor)
+        }
         self.content.withLock { $0 = content }
         if let feed = content.photoFeed { photoRefresh.withLock { $0.appliedVersion = feed.loadedVersion } }
     }

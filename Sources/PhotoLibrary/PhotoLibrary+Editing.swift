@@ -109,14 +109,23 @@ extension PhotoLibrary {
         return Int(statement.int64(at: 0))
     }
 
-    /// The id of the photographer with this exact name, added when missing.
+    /// The id of the photographer with this name, case ignored (ASCII letters, as SQLite's
+    /// `NOCASE`; the exact spelling wins when both are there), added with this spelling when missing.
     static func photographerID(named name: String, isUser: Bool = false, in database: Database) throws -> Int64 {
-        let find = try database.prepare("SELECT id FROM photographers WHERE name = ?")
-        try find.bind([.text(name)])
-        if try find.step() { return find.int64(at: 0) }
-        try database.execute("INSERT INTO photographers (name, is_user) VALUES (?, ?)", arguments: [.text(name), .integer(isUser ? 1 : 0)])
-        return database.lastInsertedRowID
+        try photographer(named: name, isUser: isUser, in: database).id
     }
+
+    /// ``photographerID(named:isUser:in:)`` with the name as stored.
+    static func photographer(named name: String, isUser: Bool = false, in database: Database) throws -> (id: Int64, name: String) {
+        let find = try database.prepare(Self.photographerNamed)
+        try find.bind([.text(name)])
+        if try find.step() { return (find.int64(at: 0), find.text(at: 1) ?? name) }
+        try database.execute("INSERT INTO photographers (name, is_user) VALUES (?, ?)", arguments: [.text(name), .integer(isUser ? 1 : 0)])
+        return (database.lastInsertedRowID, name)
+    }
+
+    /// The photographer named `?1`, case ignored, the exact spelling first: its id and name.
+    static let photographerNamed = "SELECT id, name FROM photographers WHERE name = ?1 COLLATE NOCASE ORDER BY name = ?1 DESC, id LIMIT 1"
 
     // MARK: - Adding one photo
 
@@ -128,7 +137,8 @@ extension PhotoLibrary {
         public var title: String
         /// A second line; optional.
         public var subtitle: String?
-        /// Where it was taken; `nil` takes the image's EXIF GPS position.
+        /// Where it was taken; `nil` takes the image's EXIF GPS position. A place given here
+        /// drops the EXIF's altitude and horizontal accuracy (they were measured elsewhere).
         public var coordinate: Coordinate?
         /// Whose it is; `nil` is the library's user.
         public var photographer: String?
@@ -235,18 +245,19 @@ extension PhotoLibrary {
             try? FileManager.default.removeItem(at: imageFile)
             throw .unwritableFolder(folder, reason: (error as? MapUtilitiesError)?.description ?? error.localizedDescription)
         }
+        // A place given with --at is not where the EXIF's altitude and accuracy were measured.
+        let exifPlace = new.coordinate == nil
         let photo = Photo(
-            id: id, title: title, subtitle: new.subtitle, coordinate: coordinate, altitudeMeters: facts.altitudeMeters,
-            horizontalAccuracyMeters: facts.horizontalAccuracyMeters, dateTaken: facts.dateTaken, photographer: nil,
-            storedImage: imageFile.path, storedThumbnail: thumbnailFile.path)
+            id: id, title: title, subtitle: new.subtitle, coordinate: coordinate, altitudeMeters: exifPlace ? facts.altitudeMeters : nil,
+            horizontalAccuracyMeters: exifPlace ? facts.horizontalAccuracyMeters : nil, dateTaken: facts.dateTaken, photographer: nil,
+            storedImage: imageFile.lastPathComponent, storedThumbnail: thumbnailFile.lastPathComponent)
         do {
             return try withDatabase { database in
                 try database.inTransaction {
                     let photographerID: Int64
                     let photographerName: String
                     if let name = new.photographer?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
-                        photographerID = try Self.photographerID(named: name, in: database)
-                        photographerName = name
+                        (photographerID, photographerName) = try Self.photographer(named: name, in: database)
                     } else {
                         (photographerID, photographerName) = try Self.user(named: userName, in: database)
                     }
@@ -257,9 +268,10 @@ extension PhotoLibrary {
                     try Self.bind(photo, photographerID: .integer(photographerID), to: insert)
                     _ = try insert.step()
                     try database.execute("UPDATE photos SET owns_files = 1 WHERE id = ?", arguments: [.text(id)])
-                    var stored = photo
-                    stored.photographer = photographerName
-                    return stored
+                    return Photo(
+                        id: id, title: photo.title, subtitle: photo.subtitle, coordinate: coordinate, altitudeMeters: photo.altitudeMeters,
+                        horizontalAccuracyMeters: photo.horizontalAccuracyMeters, dateTaken: photo.dateTaken, photographer: photographerName,
+                        storedImage: imageFile.path, storedThumbnail: thumbnailFile.path)
                 }
             }
         } catch {
@@ -273,12 +285,12 @@ extension PhotoLibrary {
     static func user(named name: String, in database: Database) throws -> (Int64, String) {
         let find = try database.prepare("SELECT id, name FROM photographers WHERE is_user = 1")
         if try find.step() { return (find.int64(at: 0), find.text(at: 1) ?? name) }
-        let existing = try database.prepare("SELECT id FROM photographers WHERE name = ?")
+        let existing = try database.prepare(Self.photographerNamed)
         try existing.bind([.text(name)])
         if try existing.step() {
             let id = existing.int64(at: 0)
             try database.execute("UPDATE photographers SET is_user = 1 WHERE id = ?", arguments: [.integer(id)])
-            return (id, name)
+            return (id, existing.text(at: 1) ?? name)
         }
         return (try photographerID(named: name, isUser: true, in: database), name)
     }
@@ -298,19 +310,19 @@ extension PhotoLibrary {
     // MARK: - Removing and moving
 
     /// Removes a photo; the image and thumbnail files the library copied in go with it (files
-    /// it only points to are left alone).
+    /// it only points to are left alone, and so is any file outside ``photoFolder``: a library
+    /// copied elsewhere never deletes the original's files).
     ///
     /// - Returns: The photo as it was.
     /// - Throws: ``PhotoLibraryError/noSuchPhoto(id:file:)``.
     @discardableResult
     public func remove(id: String) throws(PhotoLibraryError) -> Photo {
-        let file = self.file
+        let file = self.file, folder = photoFolder.path
         let (photo, ownsFiles) = try withDatabase { database in
             try database.inTransaction {
-                let statement = try database.prepare(
-                    "SELECT \(Self.photoColumns), p.owns_files FROM \(Self.photoSource) WHERE p.id = ?")
+                let statement = try database.prepare("SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE p.id = ?")
                 try statement.bind([.text(id)])
-                guard try statement.step(), let photo = Self.photo(from: statement) else {
+                guard try statement.step(), let photo = Self.photo(from: statement, folder: folder) else {
                     throw PhotoLibraryError.noSuchPhoto(id: id, file: file)
                 }
                 let owns = statement.int64(at: 11) == 1
@@ -319,8 +331,10 @@ extension PhotoLibrary {
             }
         }
         if ownsFiles {
+            let inside = URL(fileURLWithPath: folder).standardizedFileURL.path + "/"
             for stored in [photo.storedImage, photo.storedThumbnail].compactMap({ $0 }) {
-                try? FileManager.default.removeItem(atPath: stored)
+                let path = URL(fileURLWithPath: stored).standardizedFileURL.path
+                if path.hasPrefix(inside) { try? FileManager.default.removeItem(atPath: path) }
             }
         }
         return photo
@@ -332,10 +346,10 @@ extension PhotoLibrary {
     /// - Throws: ``PhotoLibraryError/noSuchPhoto(id:file:)``.
     @discardableResult
     public func setLocation(id: String, to coordinate: Coordinate) throws(PhotoLibraryError) -> Photo {
-        let file = self.file
+        let file = self.file, folder = photoFolder.path
         return try withDatabase { database in
             try database.inTransaction {
-                guard let photo = try Self.photo(id: id, in: database) else { throw PhotoLibraryError.noSuchPhoto(id: id, file: file) }
+                guard let photo = try Self.photo(id: id, in: database, folder: folder) else { throw PhotoLibraryError.noSuchPhoto(id: id, file: file) }
                 try database.execute(
                     "UPDATE photos SET latitude = ?, longitude = ? WHERE id = ?",
                     arguments: [.real(coordinate.latitude), .real(coordinate.longitude), .text(id)])

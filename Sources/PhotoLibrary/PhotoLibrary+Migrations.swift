@@ -17,7 +17,10 @@ extension PhotoLibrary {
     /// 1. photographers (name, is_user) and photos (id, title, subtitle, latitude, longitude,
     ///    taken_at, photographer, image), indexed by photographer;
     /// 2. altitude, horizontal accuracy, thumbnail and whether the library owns the image
-    ///    files; an index by latitude and longitude for bounding boxes; at most one user.
+    ///    files; an index by latitude and longitude for bounding boxes; at most one user (version
+    ///    1 allowed several: the first, the lowest id, stays the user);
+    /// 3. the files the library owns named relative to its photo folder (`UUID.jpg`), so a
+    ///    copied or moved library finds, and removes, its own.
     public static let migrations: [Migration] = [
         Migration(version: 1, summary: "photographers and photos", sql: """
             CREATE TABLE photographers (
@@ -43,7 +46,15 @@ extension PhotoLibrary {
             ALTER TABLE photos ADD COLUMN thumbnail TEXT;
             ALTER TABLE photos ADD COLUMN owns_files INTEGER NOT NULL DEFAULT 0 CHECK (owns_files IN (0, 1));
             CREATE INDEX photos_by_location ON photos (latitude, longitude);
+            UPDATE photographers SET is_user = 0
+                WHERE is_user = 1 AND id <> (SELECT min(id) FROM photographers WHERE is_user = 1);
             CREATE UNIQUE INDEX photographers_one_user ON photographers (is_user) WHERE is_user = 1;
+            """),
+        Migration(version: 3, summary: "owned files relative to the photo folder", sql: """
+            UPDATE photos SET image = id || '.jpg'
+                WHERE owns_files = 1 AND image LIKE '%.photos/' || id || '.jpg';
+            UPDATE photos SET thumbnail = id || '.thumbnail.jpg'
+                WHERE owns_files = 1 AND thumbnail LIKE '%.photos/' || id || '.thumbnail.jpg';
             """),
     ]
 
@@ -62,8 +73,8 @@ extension PhotoLibrary {
     }
 
     /// Checks that the file is a library this Mapwright reads, then applies the missing steps
-    /// (up to `target`), all in one transaction. Nothing is written to a newer library or to a
-    /// file that is not a library.
+    /// (up to `target`), all in one transaction, then turns WAL on. Nothing is written to a newer
+    /// library or to a file that is not a library, nor to one whose upgrade fails.
     func checkAndMigrate(readOnly: Bool, upTo target: Int = PhotoLibrary.schemaVersion) throws(PhotoLibraryError) {
         let file = self.file
         try withDatabase { database in
@@ -90,7 +101,8 @@ extension PhotoLibrary {
                 throw PhotoLibraryError.database(
                     file: file, reason: "the library is of version \(version) and needs upgrading to \(target): open it once with a command that writes (`mapwright photos list` does)")
             }
-            try database.execute("PRAGMA journal_mode = WAL")
+            // The journal mode is left as it is until the upgrade has committed: a failed one
+            // leaves the file as it was, byte for byte.
             try database.inTransaction {
                 // Read again under the write lock: another process may have upgraded it meanwhile.
                 let current = try Self.integerPragma("user_version", in: database)

@@ -13,7 +13,9 @@ import Synchronization
 /// `horizontal_accuracy`, `taken_at` as ISO 8601, the photographer, `image` and `thumbnail` as
 /// absolute paths or URLs), indexed by photographer and by latitude and longitude (bounding-box
 /// queries). Images that ``add(_:userName:)`` copies live in the library's folder,
-/// ``photoFolder`` (`NAME.photos/` beside `NAME.sqlite`), under UUID names.
+/// ``photoFolder`` (`NAME.photos/` beside `NAME.sqlite`), under UUID names, and are stored by
+/// name alone (resolved in ``photoFolder`` when read): a library copied or moved with its folder
+/// keeps working and removes only its own files.
 ///
 /// **Versions.** The schema is versioned in SQLite's `user_version`, and the file is marked as a
 /// library in `application_id` ("MWPL"). Opening a library of an older version upgrades it in

@@ -15,7 +15,7 @@ import MapCore
 /// ```
 public struct Photo: Sendable {
     /// Identifies the photo within its source: the path relative to the photo folder, a Flickr
-    /// photo id, a GeoJSON feature id, or `<file name>:<line>` for a CSV row.
+    /// photo id, a GeoJSON feature id, or a CSV row's `id` field (`<file name>:<line>` without one).
     public var id: String {
         @inlinable get { idText.text }
         set { idText = PhotoText(newValue) }

@@ -26,6 +26,9 @@ import Testing
             "\(first.standardOutput)")
         let second = try run(["photos", "import", "my photos"] + library, in: folder)
         #expect(second.standardOutput.contains(": 0 added, 0 updated, 21 unchanged;"), "\(second.standardOutput)")
+        // A subfolder by another path: the same photos, keyed by their absolute paths.
+        let subfolder = try run(["photos", "import", "./my photos/../my photos/ansel-adams"] + library, in: folder)
+        #expect(subfolder.standardOutput.contains(": 0 added, 0 updated, 7 unchanged"), "\(subfolder.standardOutput)")
 
         let photographers = try run(["photos", "photographers", "--json"] + library, in: folder)
         let list = try JSONSerialization.jsonObject(with: Data(photographers.standardOutput.utf8)) as? [[String: Any]]
@@ -98,7 +101,7 @@ import Testing
         let before = try Data(contentsOf: folder.file("lib.sqlite"))
         let result = try run(["photos", "list", "--library", "lib.sqlite"], in: folder)
         #expect(result.status == 2)
-        #expect(result.standardError == "mapwright: lib.sqlite: was written by a newer Mapwright (library version 9; this one reads versions up to 2); it was left unchanged: upgrade Mapwright to use it\n")
+        #expect(result.standardError == "mapwright: lib.sqlite: was written by a newer Mapwright (library version 9; this one reads versions up to 3); it was left unchanged: upgrade Mapwright to use it\n")
         #expect(try Data(contentsOf: folder.file("lib.sqlite")) == before)
     }
 
@@ -114,6 +117,51 @@ import Testing
         let unknown = try run(["render", "--library", "lib.sqlite", "--photographer", "Nobody", "-o", "c.png"], in: folder)
         #expect(unknown.status == 2 && unknown.standardError.hasPrefix("mapwright: no photos by 'Nobody'"))
         #expect(!FileManager.default.fileExists(atPath: folder.file("c.png").path))
+    }
+
+    /// `serve --library --cache`: the cache file records which photos its overlay tiles are
+    /// drawn for. A photo added while serving, then removed while the server is stopped, is not
+    /// drawn after a restart, though the restarted server opens the same cache file.
+    @Test func aRestartedServeDoesNotDrawAPhotoRemovedWhileItWasStopped() async throws {
+        let folder = try ServeCommandTests.folderWithPhotos()
+        #expect(try run(["photos", "import", "my photos", "--library", "lib.sqlite"], in: folder).status == 0)
+        try FileManager.default.createDirectory(at: folder.file("cache dir"), withIntermediateDirectories: true)
+        let arguments = ["--library", "lib.sqlite", "--cache", "cache dir/c.mbtiles", "--jobs", "2"]
+        let tilePath = "/overlays/photos/6/35/38.png"  // Cape Town
+        func photoCount(_ server: ServeCommandTests.RunningServer, becoming expected: Int) async throws -> Int {
+            var count = -1
+            for _ in 0..<100 where count != expected {
+                if count != -1 { try await Task.sleep(nanoseconds: 100_000_000) }
+                let answer = try await server.get("/annotations.json?bbox=-180,-85,180,85&zoom=20")
+                count = ((try JSONSerialization.jsonObject(with: answer.data) as? [String: Any])?["features"] as? [Any])?.count ?? -1
+            }
+            return count
+        }
+
+        let first = try ServeCommandTests.RunningServer(arguments, in: folder.url)
+        defer { _ = first.stop() }
+        try await first.waitUntilReady()
+        let empty = try await first.get(tilePath)
+        #expect(empty.status == 200)
+        let added = try run(
+            ["photos", "add", "--library", "lib.sqlite", "--image", "my photos/ansel-adams/darkroom-test-strip.jpg", "--title", "Strip", "--at", "-33.92,18.42"],
+            in: folder)
+        #expect(added.status == 0, "\(added.standardError)")
+        #expect(try await photoCount(first, becoming: 22) == 22)
+        #expect(try await first.get(tilePath).data != empty.data, "the pin is drawn")
+        #expect(first.stop() == 0, "\(first.standardError)")
+        let cacheFiles = try FileManager.default.contentsOfDirectory(atPath: folder.file("cache dir").path).filter { $0.hasSuffix(".mbtiles") }
+
+        let id = added.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try run(["photos", "remove", id, "--library", "lib.sqlite"], in: folder).status == 0)
+        let second = try ServeCommandTests.RunningServer(arguments, in: folder.url)
+        defer { _ = second.stop() }
+        try await second.waitUntilReady()
+        #expect(try await photoCount(second, becoming: 21) == 21)
+        #expect(try await second.get(tilePath).data == empty.data, "the removed photo's pin is not drawn")
+        #expect(second.stop() == 0, "\(second.standardError)")
+        let filesAfter = try FileManager.default.contentsOfDirectory(atPath: folder.file("cache dir").path).filter { $0.hasSuffix(".mbtiles") }
+        #expect(filesAfter.sorted() == cacheFiles.sorted(), "the restarted server used the same cache files")
     }
 
     /// A running `serve --library`: a photo added, moved and removed from another process shows

@@ -36,7 +36,8 @@ import Testing
         }
     }
 
-    static func server(_ library: Library, folder: TemporaryDirectory) throws -> MapTileServer {
+    /// A server of the library's photos, watching it for changes unless `watched` is false.
+    static func server(_ library: Library, folder: TemporaryDirectory, watched: Bool = true) throws -> MapTileServer {
         let style = try ServerFixtures.colourStyle("#ffffff")
         let builder = PhotoMapBuilder(data: style.data)
         let content: @Sendable ([Photo]) throws -> (overlay: ServedOverlay, photos: ServedPhotos) = { photos in
@@ -53,7 +54,7 @@ import Testing
             version: { library.state.withLock { $0.version } }, photos: { library.photos }, content: content,
             loadedVersion: library.state.withLock { $0.version })
         return ServerFixtures.server(
-            ServerContent(styles: [style], overlay: overlay, photos: served, photoFeed: feed), folder: folder)
+            ServerContent(styles: [style], overlay: overlay, photos: served, photoFeed: watched ? feed : nil), folder: folder)
     }
 
     /// The overlay's 256-point tiles at zooms 0 to 12 over the photos' area.
@@ -112,6 +113,33 @@ import Testing
         #expect(!invalidated.isEmpty)
         #expect(invalidated.count < tiles.count / 3, "\(invalidated.count) of \(tiles.count)")
         #expect(Set(invalidated.map(\.z)).isSuperset(of: 8...12), "\(Set(invalidated.map(\.z)).sorted())")
+    }
+
+    /// Photos that may change at the same URLs are sent `no-cache` with their ETag: a browser asks
+    /// again each time (a cheap 304 while nothing changed) and sees a change at once. Basemap
+    /// tiles keep their max-age; without a feed, overlay tiles do too.
+    @Test func aWatchedLibrarysOverlayAndAnnotationsAreRevalidated() async throws {
+        let folder = try TemporaryDirectory()
+        let server = try Self.server(Library(try Self.photos()), folder: folder)
+        try await ServerFixtures.test(server) { client in
+            for uri in ["/overlays/photos/8/121/98.png", "/overlays/photos/512/8/121/98@2x.png", "/annotations.json?bbox=-10,38,-8,39.5&zoom=10"] {
+                let first = try await client.execute(uri: uri, method: .get) { $0 }
+                #expect(first.status == .ok, "\(uri)")
+                #expect(first.headers[.cacheControl] == "no-cache", "\(uri)")
+                let tag = try #require(first.headers[.eTag])
+                try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: tag]) { response in
+                    #expect(response.status == .notModified, "\(uri)")
+                    #expect(response.headers[.cacheControl] == "no-cache", "\(uri)")
+                }
+            }
+            let basemap = try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get) { $0 }
+            #expect(basemap.headers[.cacheControl] == "public, max-age=600")
+        }
+        let fixed = try Self.server(Library(try Self.photos()), folder: try TemporaryDirectory(), watched: false)
+        try await ServerFixtures.test(fixed) { client in
+            let tile = try await client.execute(uri: "/overlays/photos/8/121/98.png", method: .get) { $0 }
+            #expect(tile.headers[.cacheControl] == "public, max-age=600")
+        }
     }
 
     /// Nothing changed (the version moved, the photos did not): no tile leaves the cache.

@@ -22,28 +22,60 @@ struct PhotoLibraryTests {
 
     // MARK: - Schema
 
-    /// A library of the first schema version (what an older Mapwright wrote, made here with the
-    /// first migration's SQL alone) opens in this one, upgraded in place with its rows kept;
-    /// the new columns are empty and the new indexes exist.
+    /// The first schema version as Mapwright 1 wrote it, frozen here (not taken from
+    /// ``PhotoLibrary/migrations``, so a later edit of migration 1 cannot hide a broken upgrade).
+    static let firstVersionSQL = """
+        CREATE TABLE photographers (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            is_user INTEGER NOT NULL DEFAULT 0 CHECK (is_user IN (0, 1))
+        );
+        CREATE TABLE photos (
+            id TEXT NOT NULL PRIMARY KEY,
+            title TEXT,
+            subtitle TEXT,
+            latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+            longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+            taken_at TEXT,
+            photographer_id INTEGER REFERENCES photographers (id),
+            image TEXT
+        );
+        CREATE INDEX photos_by_photographer ON photos (photographer_id);
+        PRAGMA user_version = 1;
+        PRAGMA application_id = 1297567820;
+        """
+
+    /// A file of schema version 1 made with ``firstVersionSQL`` and `rows`, in the rollback
+    /// journal mode Mapwright 1 left it in.
+    private func firstVersionLibrary(_ file: URL, rows: String) throws {
+        let old = try Database(path: file.path, mode: .readWriteCreate)
+        try old.execute(Self.firstVersionSQL)
+        try old.execute(rows)
+    }
+
+    /// A library of the first schema version (what an older Mapwright wrote) opens in this one,
+    /// upgraded in place with its rows kept; the new columns are empty and the new indexes
+    /// exist. Version 1 allowed several users: the first stays the user, the others become
+    /// photographers.
     @Test func aFirstVersionLibraryIsUpgradedInPlace() throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("old.sqlite")
-        do {
-            let old = try PhotoLibrary.openAtVersion(1, file: file)
-            try old.execute("INSERT INTO photographers (name, is_user) VALUES ('Ansel Adams', 1)")
-            try old.execute("""
-                INSERT INTO photos (id, title, subtitle, latitude, longitude, taken_at, photographer_id, image)
-                VALUES ('half-dome', 'Half Dome', 'Moonrise', 37.7459, -119.5332, '1960-01-01T00:00:00Z', 1, '/photos/half-dome.jpg')
-                """)
-        }
+        try firstVersionLibrary(file, rows: """
+            INSERT INTO photographers (name, is_user) VALUES ('Ansel Adams', 1), ('Dorothea Lange', 1);
+            INSERT INTO photos (id, title, subtitle, latitude, longitude, taken_at, photographer_id, image)
+            VALUES ('half-dome', 'Half Dome', 'Moonrise', 37.7459, -119.5332, '1960-01-01T00:00:00Z', 1, '/photos/half-dome.jpg');
+            """)
         let library = try PhotoLibrary(file: file)
         #expect(try library.version() == PhotoLibrary.schemaVersion)
-        #expect(PhotoLibrary.schemaVersion == 2)
+        #expect(PhotoLibrary.schemaVersion == 3)
         let upgraded = try #require(try library.photo(id: "half-dome"))
         #expect(upgraded.title == "Half Dome" && upgraded.subtitle == "Moonrise" && upgraded.photographer == "Ansel Adams")
         #expect(upgraded.coordinate == (try Coordinate(latitude: 37.7459, longitude: -119.5332)))
         #expect(upgraded.dateTaken == Date(timeIntervalSince1970: -315_619_200))
         #expect(upgraded.storedImage == "/photos/half-dome.jpg" && upgraded.altitudeMeters == nil && upgraded.storedThumbnail == nil)
+        #expect(try library.photographers().map { "\($0.name) \($0.isUser)" } == ["Ansel Adams true"])
+        let added = try library.add(.init(image: Self.elCapitan, title: "Cap"), userName: "Someone else")
+        #expect(added.photographer == "Ansel Adams")
         let check = try Database(path: file.path)
         let indexes = try check.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'photo%' ORDER BY name")
         var names: [String] = []
@@ -56,18 +88,60 @@ struct PhotoLibraryTests {
         #expect(details.contains { $0.contains("photos_by_location") }, "\(details)")
     }
 
+    /// An upgrade that fails (here a version-1 file that already has an index of the name
+    /// migration 2 makes) is rolled back and leaves the file as it was, byte for byte, in its
+    /// journal mode, with no WAL file beside it.
+    @Test func aFailedUpgradeLeavesTheFileByteIdentical() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("old.sqlite")
+        try firstVersionLibrary(file, rows: """
+            INSERT INTO photographers (name, is_user) VALUES ('Ansel Adams', 1);
+            CREATE INDEX photos_by_location ON photos (latitude);
+            """)
+        let before = try Data(contentsOf: file)
+        let error = #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(file: file) }
+        #expect(error?.description.contains("photos_by_location already exists") == true, "\(String(describing: error))")
+        #expect(try Data(contentsOf: file) == before)
+        #expect(!FileManager.default.fileExists(atPath: file.path + "-wal"))
+    }
+
+    /// Version 2 stored the files a library owns by absolute path; version 3 stores them by name
+    /// in the photo folder, so the upgrade of a library copied before it finds the copy's files.
+    @Test func theUpgradeToVersion3StoresOwnedFilesByName() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("lib.sqlite")
+        let id = "0b8c6f3e-1111-4222-8333-444455556666"
+        do {
+            let old = try PhotoLibrary.openAtVersion(2, file: file)
+            try old.execute("""
+                INSERT INTO photos (id, title, latitude, longitude, image, thumbnail, owns_files)
+                VALUES ('\(id)', 'Owned', 1, 2, '/elsewhere/original.photos/\(id).jpg', '/elsewhere/original.photos/\(id).thumbnail.jpg', 1),
+                       ('linked', 'Linked', 1, 2, '/photos/linked.jpg', NULL, 0)
+                """)
+        }
+        let library = try PhotoLibrary(file: file)
+        let owned = try #require(try library.photo(id: id))
+        #expect(owned.storedImage == library.photoFolder.appendingPathComponent("\(id).jpg").path)
+        #expect(owned.storedThumbnail == library.photoFolder.appendingPathComponent("\(id).thumbnail.jpg").path)
+        #expect(try library.photo(id: "linked")?.storedImage == "/photos/linked.jpg")
+        let check = try Database(path: file.path)
+        let stored = try check.prepare("SELECT image, thumbnail FROM photos WHERE id = '\(id)'")
+        _ = try stored.step()
+        #expect(stored.text(at: 0) == "\(id).jpg" && stored.text(at: 1) == "\(id).thumbnail.jpg")
+    }
+
     /// A library a newer Mapwright wrote is refused in one line, and its bytes are not touched.
     @Test func aNewerLibraryIsRefusedUnmodified() throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("newer.sqlite")
         do {
-            let newer = try PhotoLibrary.openAtVersion(2, file: file)
+            let newer = try PhotoLibrary.openAtVersion(PhotoLibrary.schemaVersion, file: file)
             try newer.execute("PRAGMA user_version = 7")
         }
         let before = try Data(contentsOf: file)
         let error = #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(file: file) }
-        #expect(error == .newerLibrary(file: file, version: 7, newestKnown: 2))
-        #expect(error?.description.contains("newer Mapwright (library version 7; this one reads versions up to 2)") == true)
+        #expect(error == .newerLibrary(file: file, version: 7, newestKnown: 3))
+        #expect(error?.description.contains("newer Mapwright (library version 7; this one reads versions up to 3)") == true)
         #expect(try Data(contentsOf: file) == before)
         #expect(!FileManager.default.fileExists(atPath: file.path + "-wal"))
     }
@@ -234,6 +308,126 @@ struct PhotoLibraryTests {
         _ = try library.importPhotos([Photo(id: "x", title: "X", coordinate: try Coordinate(latitude: 1, longitude: 1), image: .file(Self.elCapitan))])
         try library.remove(id: "x")
         #expect(FileManager.default.fileExists(atPath: Self.elCapitan.path))
+    }
+
+    /// A place given with `--at` drops the image's EXIF altitude and accuracy, measured
+    /// elsewhere; without it they are kept with the EXIF position.
+    @Test func aGivenPlaceDropsTheEXIFAltitudeAndAccuracy() throws {
+        let directory = try TemporaryDirectory()
+        let library = try PhotoLibrary(file: directory.file("library.sqlite"))
+        let fromEXIF = try library.add(.init(image: Self.elCapitan, title: "Cap"), userName: "Me")
+        #expect(fromEXIF.altitudeMeters != nil && fromEXIF.horizontalAccuracyMeters != nil)
+        let elsewhere = try library.add(.init(image: Self.elCapitan, title: "Sea", coordinate: try Coordinate(latitude: -33.9, longitude: -18.4)), userName: "Me")
+        let stored = try #require(try library.photo(id: elsewhere.id))
+        #expect(stored.altitudeMeters == nil && stored.horizontalAccuracyMeters == nil)
+        #expect(stored.dateTaken == fromEXIF.dateTaken)
+    }
+
+    /// Photographers are matched with case ignored when photos are added or imported: the
+    /// spelling stored first stays, and no second photographer is made.
+    @Test func photographersAreMatchedWithCaseIgnored() throws {
+        let directory = try TemporaryDirectory()
+        let library = try PhotoLibrary(file: directory.file("library.sqlite"))
+        _ = try library.importPhotos([try photo("a", "A", 1, 1, by: "Dorothea Lange")])
+        let added = try library.add(.init(image: Self.elCapitan, title: "Cap", photographer: "dorothea lange"), userName: "Me")
+        #expect(added.photographer == "Dorothea Lange")
+        _ = try library.importPhotos([try photo("b", "B", 1, 1, by: "DOROTHEA LANGE")])
+        #expect(try library.photographers().map(\.name) == ["Dorothea Lange"])
+        #expect(try library.photos(byPhotographer: "dorothea LANGE").count == 3)
+        // The user is found the same way.
+        _ = try library.add(.init(image: Self.elCapitan, title: "Mine"), userName: "dorothea lange")
+        #expect(try library.photographers().map { "\($0.name) \($0.isUser)" } == ["Dorothea Lange true"])
+    }
+
+    /// A library copied (file and photo folder) elsewhere removes its own copies of a photo's
+    /// files, never the original's; a library moved elsewhere still finds its images and thumbnails.
+    @Test func aCopiedLibraryRemovesOnlyItsOwnFilesAndAMovedOneFindsThem() throws {
+        let directory = try TemporaryDirectory()
+        let added: Photo, kept: Photo
+        do {  // Closed before it is copied, as a library is when no command runs.
+            let original = try PhotoLibrary(file: directory.file("lib.sqlite"))
+            added = try original.add(.init(image: Self.elCapitan, title: "Cap"), userName: "Me")
+            kept = try original.add(.init(image: Self.elCapitan, title: "Kept"), userName: "Me")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.file("lib.sqlite-wal").path))
+        let backup = directory.url.appendingPathComponent("backup")
+        try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: true)
+        for name in ["lib.sqlite", "lib.photos"] {
+            try FileManager.default.copyItem(at: directory.file(name), to: backup.appendingPathComponent(name))
+        }
+        let copy = try PhotoLibrary(file: backup.appendingPathComponent("lib.sqlite"))
+        try copy.remove(id: added.id)
+        #expect(FileManager.default.fileExists(atPath: try #require(added.storedImage)))
+        #expect(FileManager.default.fileExists(atPath: try #require(added.storedThumbnail)))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copy.photoFolder.path).sorted() == ["\(kept.id).jpg", "\(kept.id).thumbnail.jpg"])
+
+        let moved = directory.url.appendingPathComponent("moved")
+        try FileManager.default.moveItem(at: backup, to: moved)
+        let movedLibrary = try PhotoLibrary(file: moved.appendingPathComponent("lib.sqlite"))
+        let photo = try #require(try movedLibrary.photo(id: kept.id))
+        let thumbnail = try #require(photo.storedThumbnail)
+        #expect(thumbnail == movedLibrary.photoFolder.appendingPathComponent("\(kept.id).thumbnail.jpg").path)
+        #expect(try RGBAImage(jpegData: try Data(contentsOf: URL(fileURLWithPath: thumbnail))).width == PhotoLibrary.thumbnailPixels)
+        #expect(photo.storedImage == movedLibrary.photoFolder.appendingPathComponent("\(kept.id).jpg").path)
+        #expect(FileManager.default.fileExists(atPath: try #require(photo.storedImage)))
+    }
+
+    // MARK: - Import keys
+
+    /// Imports sources as `photos import` does: one summary each.
+    private func imported(_ sources: [URL], into library: PhotoLibrary) throws -> [PhotoLibrary.ImportSummary] {
+        try sources.map { try library.importPhotos(PhotoLibrary.importKeyed(try PhotoCollection.load(from: $0), from: $0)) }
+    }
+
+    /// Two cameras' folders both holding IMG_0001.jpg are two photos; a subfolder imported after
+    /// its folder (by another path) updates, never duplicates.
+    @Test func folderImportsAreKeyedByTheFilesAbsolutePath() throws {
+        let directory = try TemporaryDirectory()
+        for camera in ["camA", "camB"] {
+            try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("trip/\(camera)"), withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(at: Self.elCapitan, to: directory.file("trip/camA/IMG_0001.jpg"))
+        try FileManager.default.copyItem(
+            at: Self.samples.appendingPathComponent("dorothea-lange/golden-gate.jpg"), to: directory.file("trip/camB/IMG_0001.jpg"))
+        let library = try PhotoLibrary(file: directory.file("library.sqlite"))
+        let summaries = try imported([directory.file("trip/camA"), directory.file("trip/camB")], into: library)
+        #expect(summaries == [.init(added: 1), .init(added: 1)])
+        #expect(try library.photoCount() == 2)
+        let ids = try library.photos().map(\.id).sorted()
+        #expect(ids == ["camA", "camB"].map { directory.url.resolvingSymlinksInPath().appendingPathComponent("trip/\($0)/IMG_0001.jpg").path })
+        // The parent, then a subfolder by a path with `..` in it: the same photos.
+        #expect(try imported([directory.file("trip")], into: library) == [.init(unchanged: 2)])
+        #expect(try imported([directory.file("trip/camB/../camA")], into: library) == [.init(unchanged: 1)])
+        #expect(try library.photoCount() == 2)
+    }
+
+    /// Two CSV files of the same name in two folders are two sources; a CSV with an `id` column
+    /// keeps its photos' ids when a row is removed, and so does one whose rows name their images;
+    /// only rows with neither are keyed by line.
+    @Test func fileImportsAreKeyedByTheFileAndTheRowsOwnId() throws {
+        let directory = try TemporaryDirectory()
+        for trip in ["t1", "t2"] { try FileManager.default.createDirectory(at: directory.url.appendingPathComponent(trip), withIntermediateDirectories: true) }
+        try Data("latitude,longitude,title\n48.85,2.35,Paris\n".utf8).write(to: directory.file("t1/photos.csv"))
+        try Data("latitude,longitude,title\n-22.9,-43.2,Rio\n".utf8).write(to: directory.file("t2/photos.csv"))
+        let library = try PhotoLibrary(file: directory.file("library.sqlite"))
+        #expect(try imported([directory.file("t1/photos.csv"), directory.file("t2/photos.csv")], into: library) == [.init(added: 1), .init(added: 1)])
+        #expect(try library.photos().map(\.title) == ["Paris", "Rio"])
+        let resolved = directory.url.resolvingSymlinksInPath()
+        #expect(try library.photos().map(\.id) == ["t1", "t2"].map { resolved.appendingPathComponent("\($0)/photos.csv").path + ":2" })
+
+        for (name, header, rows) in [
+            ("ids.csv", "id,latitude,longitude,title", ["a,1,1,A", "b,2,2,B", "c,3,3,C"]),
+            ("images.csv", "latitude,longitude,title,image", ["1,1,A,a.jpg", "2,2,B,b.jpg", "3,3,C,c.jpg"]),
+        ] {
+            let csv = directory.file(name)
+            try Data(([header] + rows).joined(separator: "\n").utf8).write(to: csv)
+            #expect(try imported([csv], into: library) == [.init(added: 3)], "\(name)")
+            try Data(([header] + rows.dropFirst()).joined(separator: "\n").utf8).write(to: csv)
+            #expect(try imported([csv], into: library) == [.init(unchanged: 2)], "\(name)")
+        }
+        #expect(try library.photoCount() == 8)
+        #expect(try library.photo(id: resolved.appendingPathComponent("ids.csv").path + "#b")?.title == "B")
+        #expect(try library.photo(id: directory.file("b.jpg").path)?.title == "B")
     }
 
     /// Readers see the last committed state while another connection adds photos: a reader

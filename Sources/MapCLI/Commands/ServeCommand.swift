@@ -243,12 +243,16 @@ struct ServeCommand: AsyncParsableCommand {
             let template = request
             let style = first.style, data = first.data
             // The served overlay and photos for a set of photos; the hash stays the start-up one,
-            // so a changed library keeps its cache file and loses only the tiles that changed.
+            // so a changed library keeps its cache file and loses only the tiles that changed. The
+            // file records which photos its tiles are drawn for: a later start-up with other photos
+            // drops them.
+            let watched = library != nil
             let makeContent: @Sendable ([Photo]) -> (overlay: ServedOverlay, photos: ServedPhotos) = { photos in
                 var request = template
                 request.photos = photos
                 let finalRequest = request
-                let overlay = ServedOverlay(style: style, data: data, contentHash: contentHash) { scale in
+                let drawnFor = watched ? ContentFingerprint.photos(photos) : nil
+                let overlay = ServedOverlay(style: style, data: data, contentHash: contentHash, drawnFor: drawnFor) { scale in
                     var scaled = finalRequest
                     scaled.scale = Double(scale)
                     return try builder.tileContent(for: scaled)

@@ -6,6 +6,13 @@ import PhotoSources
 import TileStore
 
 extension MapTileServer {
+    /// `Cache-Control: max-age` of what draws or lists the photos (overlay tiles, the annotations
+    /// API): ``ServerConfiguration/cacheMaxAgeSeconds``, or `nil` (`no-cache`: clients revalidate
+    /// with the ETag, a cheap 304) when a ``PhotoFeed`` may change the photos at the same URLs.
+    var photosMaxAgeSeconds: Int? {
+        (try? servedContent().photoFeed) == nil ? configuration.cacheMaxAgeSeconds : nil
+    }
+
     /// Brings the served photos up to date with the ``PhotoFeed``, when there is one and its
     /// version moved: reads the photos, makes the overlay again, and removes from the memory and
     /// file caches the overlay tiles the change touches, at every zoom, at every tile size and
@@ -60,6 +67,26 @@ extension MapTileServer {
         }
     }
 
+    /// Every tile size and scale of overlay tiles the cache may hold.
+    static let overlayTileSizes = [256, 512], overlayScales = 1...3
+
+    /// Drops the overlay tiles of the cache files that were drawn for other photos than the
+    /// overlay's (an earlier run's library, changed since), at start-up. Failures are logged.
+    func adoptOverlayCache(_ overlay: ServedOverlay, drawnFor: String) {
+        var removed = 0
+        do {
+            for size in Self.overlayTileSizes {
+                for scale in Self.overlayScales {
+                    removed += try cache.adopt(
+                        drawnFor: drawnFor, key: overlayTiles(overlay, tileSizePoints: size, scale: scale).0, zooms: 0...configuration.maximumZoom)
+                }
+            }
+        } catch {
+            logger.error("photos: the cache's overlay tiles could not be checked: \(error)")
+        }
+        if removed > 0 { logger.info("photos: \(removed) cached overlay tiles were drawn for other photos and were removed") }
+    }
+
     /// Reads the feed's photos and serves them, invalidating the overlay tiles that change.
     ///
     /// - Returns: How many tiles were invalidated (memory and files counted once per address).
@@ -90,6 +117,10 @@ extension MapTileServer {
                 comparedWith: newRenderer, around: places, zooms: 0...configuration.maximumZoom)
         }
 
+        // The cache files record no photos while they hold tiles of both.
+        for size in Self.overlayTileSizes where overlay.drawnFor != nil {
+            for scale in Self.overlayScales { try cache.record(drawnFor: nil, key: overlayTiles(overlay, tileSizePoints: size, scale: scale).0) }
+        }
         // Serve the new photos first, then forget the old tiles: a render begun before this sees
         // the generation move and keeps its tiles out of the caches.
         overlayGeneration.add(1, ordering: .releasing)
@@ -100,8 +131,8 @@ extension MapTileServer {
         forgetOverlayRenderers(keeping: newRenderers)
 
         var invalidated = 0
-        for size in [256, 512] {
-            for scale in 1...3 {
+        for size in Self.overlayTileSizes {
+            for scale in Self.overlayScales {
                 let (key, _) = overlayTiles(overlay, tileSizePoints: size, scale: scale)
                 let source = MemoryTileSource.rendered(key)
                 switch changes[size] ?? .all {
@@ -113,6 +144,7 @@ extension MapTileServer {
                     try cache.remove(tiles, key: key)
                     if scale == 1 { invalidated += tiles.count }
                 }
+                if let drawnFor = overlay.drawnFor { try cache.record(drawnFor: drawnFor, key: key) }
             }
         }
         photoRefresh.withLock { $0.appliedVersion = version }

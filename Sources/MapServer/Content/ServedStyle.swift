@@ -38,6 +38,10 @@ public struct ServedOverlay: Sendable {
     public var data: MapData
     /// A hash of the photos, overlays and options drawn, and the style; the cache is keyed by it.
     public var contentHash: String
+    /// What the tiles are drawn for beyond ``contentHash`` when the photos change while serving
+    /// (the fingerprint of a library's photos now), recorded in the cache files so that a file
+    /// drawn for other photos is never served; `nil` when the photos cannot change.
+    public var drawnFor: String?
     /// Makes what the tiles draw at a scale.
     private let makeContent: @Sendable (_ scale: Int) throws -> MapTileContent
     /// The contents made so far, by scale: 256- and 512-point tiles, the annotations API and a
@@ -48,10 +52,14 @@ public struct ServedOverlay: Sendable {
         let byScale = Mutex<[Int: MapTileContent]>([:])
     }
 
-    public init(style: Style, data: MapData, contentHash: String, content: @escaping @Sendable (_ scale: Int) throws -> MapTileContent) {
+    public init(
+        style: Style, data: MapData, contentHash: String, drawnFor: String? = nil,
+        content: @escaping @Sendable (_ scale: Int) throws -> MapTileContent
+    ) {
         self.style = style
         self.data = data
         self.contentHash = contentHash
+        self.drawnFor = drawnFor
         self.makeContent = content
     }
 

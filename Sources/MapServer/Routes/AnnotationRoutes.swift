@@ -95,7 +95,7 @@ struct AnnotationRoutes {
             throw ServeError.notFound("no cluster \(id)")
         }
         return try HTTPCaching.json(
-            ["cluster_id": cluster.rawValue, "expansion_zoom": zoom], request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
+            ["cluster_id": cluster.rawValue, "expansion_zoom": zoom], request: request, maxAgeSeconds: server.photosMaxAgeSeconds)
     }
 
     static func integer(_ text: String?, name: String, range: ClosedRange<Int>, default value: Int) throws -> Int {
@@ -134,6 +134,6 @@ struct AnnotationRoutes {
         writer.endArray()
         writer.endObject()
         return HTTPCaching.response(
-            Data(writer.bytes), contentType: "application/geo+json", request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
+            Data(writer.bytes), contentType: "application/geo+json", request: request, maxAgeSeconds: server.photosMaxAgeSeconds)
     }
 }

@@ -4,8 +4,9 @@ import Hummingbird
 import MapUtilities
 
 /// Responses of bytes that clients may keep: `Content-Type`, a strong `ETag` from the bytes'
-/// content hash, `Cache-Control: public, max-age=N`, and 304 without a body when `If-None-Match`
-/// names the ETag.
+/// content hash, `Cache-Control: public, max-age=N` (or `no-cache` for bytes that may change at
+/// the same URL any time: clients revalidate with the ETag), and 304 without a body when
+/// `If-None-Match` names the ETag.
 enum HTTPCaching {
     /// The strong ETag of some bytes: their CRC-32 and Adler-32 (zlib's, both over every byte)
     /// and their length, in hex, quoted: `"1c291ca3 0b1e04a7-2a3"`-like, 64 bits of content hash
@@ -41,16 +42,18 @@ enum HTTPCaching {
         }
     }
 
-    static func response(_ data: Data, contentType: String, request: Request, maxAgeSeconds: Int) -> Response {
+    /// - Parameter maxAgeSeconds: How long clients may keep the bytes without asking; `nil`
+    ///   sends `no-cache`.
+    static func response(_ data: Data, contentType: String, request: Request, maxAgeSeconds: Int?) -> Response {
         response(CachedTile(data), contentType: contentType, request: request, maxAgeSeconds: maxAgeSeconds)
     }
 
     /// The response of bytes whose tag is worked out already.
-    static func response(_ tile: CachedTile, contentType: String, request: Request, maxAgeSeconds: Int) -> Response {
+    static func response(_ tile: CachedTile, contentType: String, request: Request, maxAgeSeconds: Int?) -> Response {
         let tag = tile.entityTag
         var headers: HTTPFields = [
             .eTag: tag,
-            .cacheControl: "public, max-age=\(maxAgeSeconds)",
+            .cacheControl: maxAgeSeconds.map { "public, max-age=\($0)" } ?? "no-cache",
         ]
         if let condition = request.headers[.ifNoneMatch], matches(ifNoneMatch: condition, tag: tag) {
             return Response(status: .notModified, headers: headers)
@@ -60,7 +63,7 @@ enum HTTPCaching {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: tile.bytes))
     }
 
-    static func json(_ object: Any, request: Request, maxAgeSeconds: Int) throws -> Response {
+    static func json(_ object: Any, request: Request, maxAgeSeconds: Int?) throws -> Response {
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         return response(data, contentType: "application/json", request: request, maxAgeSeconds: maxAgeSeconds)
     }

@@ -160,7 +160,8 @@ enum TileRequest: Sendable {
     func response(_ tile: CachedTile, request: Request, server: MapTileServer) -> Response {
         let maxAge = server.configuration.cacheMaxAgeSeconds
         guard case .tileset(let tileset, _) = self else {
-            return HTTPCaching.response(tile, contentType: "image/png", request: request, maxAgeSeconds: maxAge)
+            let isOverlay = if case .overlay = self { true } else { false }
+            return HTTPCaching.response(tile, contentType: "image/png", request: request, maxAgeSeconds: isOverlay ? server.photosMaxAgeSeconds : maxAge)
         }
         let type = (tile.sniffedFormat ?? tileset.metadata.format ?? .png).mimeType
         var response = HTTPCaching.response(tile, contentType: type, request: request, maxAgeSeconds: maxAge)

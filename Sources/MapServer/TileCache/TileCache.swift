@@ -25,6 +25,12 @@ public final class TileCache: Sendable {
     private let entries = Mutex<[String: Entry]>([:])
     private let readOnlyStores = Mutex<[String: MBTilesStore]>([:])
     private let pending = Mutex<Pending>(Pending())
+    /// What each file's tiles are drawn for beyond its key (see ``adopt(drawnFor:key:zooms:)``), by ``TileCacheKey/fileComponent``.
+    private let drawnFor = Mutex<[String: String]>([:])
+
+    /// The metadata entry in which a cache file records what its tiles are drawn for beyond its
+    /// key: the fingerprint of the photos of a library that changes while serving.
+    public static let drawnForMetadataKey = "mapwright_drawn_for"
 
     private struct Pending {
         var generation: UInt64 = 0
@@ -92,6 +98,7 @@ public final class TileCache: Sendable {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let store = try MBTilesStore(url: url, mode: .readOnly)
         guard try store.metadataValue(forKey: "mapwright_content_hash") == key.contentHash else { return nil }
+        if let expected = drawnFor.withLock({ $0[id] }), try store.metadataValue(forKey: Self.drawnForMetadataKey) != expected { return nil }
         return readOnlyStores.withLock { stores in
             if let existing = stores[id] { return existing }
             stores[id] = store
@@ -154,6 +161,39 @@ public final class TileCache: Sendable {
         return try entry.store.removeTiles(tiles)
     }
 
+    /// Says what a key's tiles are drawn for from now on, beyond its content hash (the
+    /// fingerprint of a changing library's photos), at start-up: a file that records anything
+    /// else, or nothing (tiles drawn for other photos by an earlier run, or a run stopped while it
+    /// applied a change), loses its tiles at `zooms`, then records `value`. Files made later
+    /// record it too. A read-only cache serves no tile of such a file.
+    ///
+    /// - Returns: How many tiles were removed.
+    /// - Throws: ``TileStoreError`` when the file cannot be read or written.
+    @discardableResult
+    public func adopt(drawnFor value: String, key: TileCacheKey, zooms: ClosedRange<Int>) throws(TileStoreError) -> Int {
+        let id = key.fileComponent
+        drawnFor.withLock { $0[id] = value }
+        guard isWritable, entries.withLock({ $0[id] != nil }) || FileManager.default.fileExists(atPath: fileURL(for: key).path) else { return 0 }
+        let store = try entry(for: key).store
+        guard try store.metadataValue(forKey: Self.drawnForMetadataKey) != value else { return 0 }
+        let removed = try removeAll(key: key, zooms: zooms)
+        try store.setMetadataValue(value, forKey: Self.drawnForMetadataKey)
+        return removed
+    }
+
+    /// Records in a key's file what its tiles are drawn for, without removing any: `nil` before
+    /// a change of photos is applied (a run stopped midway leaves a file that records nothing,
+    /// whose tiles the next start-up drops), the new photos' fingerprint once their changed tiles
+    /// are removed.
+    ///
+    /// - Throws: ``TileStoreError`` when the file cannot be written.
+    public func record(drawnFor value: String?, key: TileCacheKey) throws(TileStoreError) {
+        let id = key.fileComponent
+        drawnFor.withLock { $0[id] = value }
+        guard isWritable, entries.withLock({ $0[id] != nil }) || FileManager.default.fileExists(atPath: fileURL(for: key).path) else { return }
+        try entry(for: key).store.setMetadataValue(value, forKey: Self.drawnForMetadataKey)
+    }
+
     /// Commits every tile added so far and forgets the in-memory copies.
     ///
     /// - Throws: ``TileStoreError`` when a commit fails.
@@ -189,6 +229,7 @@ public final class TileCache: Sendable {
                     description: "Mapwright serve's cache of \(key.source), drawn from content \(key.contentHash)",
                     type: key.isOverlay ? .overlay : .baselayer, version: "1")
                 metadata.otherValues["mapwright_content_hash"] = key.contentHash
+                if let drawnFor = drawnFor.withLock({ $0[id] }) { metadata.otherValues[Self.drawnForMetadataKey] = drawnFor }
                 try store.writeMetadata(metadata)
             } else if let hash = try store.metadataValue(forKey: "mapwright_content_hash"), hash != key.contentHash {
                 throw .corrupt(path: store.path, reason: "the cache file holds tiles of content \(hash), not \(key.contentHash)")

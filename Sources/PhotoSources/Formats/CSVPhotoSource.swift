@@ -6,8 +6,8 @@ import MapUtilities
 /// Photos from a CSV file with a header line (RFC 4180).
 ///
 /// The header names the columns, in any order and any case; `latitude` and `longitude` (degrees)
-/// are required, `title`, `subtitle`, `photographer`, `image` and `thumbnail` are optional, and
-/// other columns are ignored. For example:
+/// are required, `id`, `title`, `subtitle`, `photographer`, `image` and `thumbnail` are optional,
+/// and other columns are ignored. For example:
 ///
 /// ```
 /// latitude,longitude,title,subtitle,photographer,image
@@ -16,7 +16,7 @@ import MapUtilities
 ///
 /// Relative `image` and `thumbnail` paths are resolved against the CSV file's folder. A row with
 /// both coordinates empty, or at 0, 0, has no location: it is skipped and counted. A photo's id is
-/// `<file name>:<line>`. Errors name the line, counting from 1 with the header.
+/// its `id` field, or `<file name>:<line>` when the file has no `id` column or the field is empty. Errors name the line, counting from 1 with the header.
 ///
 /// The file is mapped and read as bytes: each row becomes a photo as it is read, only the
 /// columns above become strings, and image paths are kept as text until a photo's image is
@@ -143,7 +143,7 @@ public struct CSVPhotoSource: PhotoSource {
         let bytes: UnsafeBufferPointer<UInt8>
         let columnCount: Int
         let latitude: Int, longitude: Int
-        let title: Int?, subtitle: Int?, photographer: Int?, image: Int?, thumbnail: Int?
+        let id: Int?, title: Int?, subtitle: Int?, photographer: Int?, image: Int?, thumbnail: Int?
         /// `<file name>:`, the start of every id.
         let idPrefix: String
         /// Image texts, relative paths joined to the file's folder.
@@ -168,6 +168,7 @@ public struct CSVPhotoSource: PhotoSource {
             columnCount = header.count
             latitude = columnIndex["latitude"]!
             longitude = columnIndex["longitude"]!
+            id = columnIndex["id"]
             title = columnIndex["title"]
             subtitle = columnIndex["subtitle"]
             photographer = columnIndex["photographer"]
@@ -242,7 +243,7 @@ public struct CSVPhotoSource: PhotoSource {
                 return text
             }
             return Photo(
-                id: PhotoText(prefix: idPrefix, String(line)),
+                id: Photo.nonEmpty(text(id)).map { PhotoText($0) } ?? PhotoText(prefix: idPrefix, String(line)),
                 title: text(title),
                 subtitle: name(subtitle),
                 coordinate: coordinate,

@@ -44,7 +44,7 @@ struct PhotosImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import photos from folders of JPEGs, Flickr JSON, GeoJSON or CSV files; importing again updates, never duplicates.",
-        discussion: "Photos are matched by id (the path in a folder, the Flickr id, the GeoJSON feature id, FILE:LINE in a CSV): a photo already in the library is updated when a field changed and left alone otherwise. One line sums up what was added, updated, unchanged and skipped, and why.")
+        discussion: "Photos are matched by id, unique across sources: a JPEG's absolute path; for a file, its absolute path, '#' and the photo's own id (a CSV id column, the GeoJSON feature id, the Flickr id), else the row's image, else its line (FILE:LINE). A photo already in the library is updated when a field changed and left alone otherwise. One line sums up what was added, updated, unchanged and skipped, and why.")
 
     @Argument(help: "Photo sources: folders of JPEGs, or .json, .geojson or .csv files.")
     var sources: [String] = []
@@ -72,8 +72,9 @@ struct PhotosImportCommand: ParsableCommand {
         let library = try libraryOptions.open()
         var total = PhotoLibrary.ImportSummary()
         var skipped = PhotoLoadReport()
-        for (_, collection) in collections {
-            let summary = try libraryFailure { () throws(PhotoLibraryError) in try library.importPhotos(collection.photos) }
+        for (source, collection) in collections {
+            let photos = PhotoLibrary.importKeyed(collection, from: URL(fileURLWithPath: source))
+            let summary = try libraryFailure { () throws(PhotoLibraryError) in try library.importPhotos(photos) }
             total.added += summary.added
             total.updated += summary.updated
             total.unchanged += summary.unchanged
