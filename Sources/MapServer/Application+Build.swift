@@ -26,7 +26,8 @@ public func buildResponder(server: MapTileServer) -> some HTTPResponder<ServeReq
 }
 
 /// The Hummingbird application of a server, listening where its configuration says, with the
-/// configuration's idle timeout and header limits, a service that commits the tile cache every
+/// configuration's idle timeout and header limits, a ``ClientConnectionHandler`` on every
+/// connection (a client that leaves drops its queued renders), a service that commits the tile cache every
 /// second and one that watches the served tileset files for changes. `runService()` stops gracefully on SIGINT
 /// and SIGTERM: the server stops accepting, finishes the responses in flight, and returns.
 ///
@@ -38,6 +39,7 @@ public func buildApplication(
     var application = Application(
         responder: buildResponder(server: server),
         server: .http1(configuration: .init(
+            additionalChannelHandlers: [ClientConnectionHandler()],
             idleTimeout: .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9)),
             httpDecoderConfiguration: .init(
                 maxHeaderFieldSize: limits.maximumHeaderBytes, maxHeaderListSize: limits.maximumHeaderBytes, maxHeaderFieldCount: 100))),

@@ -167,12 +167,13 @@ public final class MapTileServer: Sendable {
     /// A tile of a style or the overlay: from memory, from the cache file (read on NIO's
     /// blocking-I/O threads, never on an event loop), or rendered with its metatile.
     ///
-    /// - Parameter disconnected: Registers a handler called when the requester goes away.
+    /// - Parameter disconnected: Registers a handler called when the requester goes away. The
+    ///   default never calls it.
     /// - Throws: ``ServeError``: 404 beyond the zooms served, 503 when the render queue is full or
     ///   the render takes too long, 500 when the render fails.
     func renderedTile(
         _ tile: TileID, cacheKey: TileCacheKey, makeRenderer: @escaping @Sendable () throws -> MapTileRenderer,
-        disconnected: (@escaping @Sendable () -> Void) -> Void = { _ in }
+        disconnected: DisconnectHook = { _ in {} }
     ) async throws -> CachedTile {
         guard tile.z <= configuration.maximumZoom else {
             throw ServeError.notFound("zoom \(tile.z) is beyond the deepest zoom served, \(configuration.maximumZoom)")
@@ -304,7 +305,7 @@ public final class MapTileServer: Sendable {
     ///   ``ServeError``; 500 for any other failure (logged, not shown); `CancellationError`
     ///   when the requester went away.
     func render(
-        _ key: RenderKey, disconnected: (@escaping @Sendable () -> Void) -> Void, work: @escaping @Sendable () throws -> RenderOutput
+        _ key: RenderKey, disconnected: DisconnectHook, work: @escaping @Sendable () throws -> RenderOutput
     ) async throws -> RenderOutput {
         do {
             return try await withRenderTimeout(disconnected: disconnected) { [pool] in try await pool.run(key, work: work) }
@@ -332,10 +333,11 @@ public final class MapTileServer: Sendable {
 
     private struct RenderTimeout: Error {}
 
-    /// Runs `body` in a child task that is cancelled when the requester disconnects, when this
-    /// task is cancelled, or when the render time limit passes (then ``RenderTimeout``).
+    /// Runs `body` in a child task that is cancelled when the requester disconnects (a render
+    /// still queued is then dropped), when this task is cancelled, or when the render time limit
+    /// passes (then ``RenderTimeout``).
     private func withRenderTimeout<T: Sendable>(
-        disconnected: (@escaping @Sendable () -> Void) -> Void, _ body: @escaping @Sendable () async throws -> T
+        disconnected: DisconnectHook, _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let seconds = configuration.renderTimeoutSeconds
         let task = Task<T, any Error> {
@@ -350,7 +352,8 @@ public final class MapTileServer: Sendable {
                 return first
             }
         }
-        disconnected { task.cancel() }
+        let forget = await disconnected { task.cancel() }
+        defer { forget() }
         return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
     }
 

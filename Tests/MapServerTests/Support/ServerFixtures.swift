@@ -103,3 +103,12 @@ final class CallCounter: Sendable {
     func increment() { value.withLock { $0 += 1 } }
     var count: Int { value.withLock { $0 } }
 }
+
+/// Records values from any thread, in the order they come.
+final class Recorder<Value: Sendable>: Sendable {
+    private let recorded = Mutex<[Value]>([])
+    /// Records `value`; returns how many values are recorded now.
+    @discardableResult
+    func append(_ value: Value) -> Int { recorded.withLock { $0.append(value); return $0.count } }
+    var values: [Value] { recorded.withLock { $0 } }
+}
