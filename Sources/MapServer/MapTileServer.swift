@@ -35,6 +35,24 @@ public struct ServerContent: Sendable {
 
     func style(named name: String) -> ServedStyle? { styles.first { $0.name == name } }
     func tileset(named name: String) -> ServedTileset? { tilesets.first { $0.name == name } }
+
+    /// The style a URL path component names, percent-encoded or not (see ``URLPathComponent``).
+    ///
+    /// - Throws: 404 when no style of that name is served.
+    func style(inPath component: Substring) throws(ServeError) -> ServedStyle {
+        let name = URLPathComponent.decodedName(component)
+        guard let style = name.flatMap(style(named:)) else { throw .notFound("no style named '\(name ?? String(component))'") }
+        return style
+    }
+
+    /// The tileset a URL path component names, percent-encoded or not (see ``URLPathComponent``).
+    ///
+    /// - Throws: 404 when no tileset of that name is served.
+    func tileset(inPath component: Substring) throws(ServeError) -> ServedTileset {
+        let name = URLPathComponent.decodedName(component)
+        guard let tileset = name.flatMap(tileset(named:)) else { throw .notFound("no tileset named '\(name ?? String(component))'") }
+        return tileset
+    }
 }
 
 /// The server's state and its tile pipeline, apart from HTTP: what is served (set once loading is

@@ -94,6 +94,52 @@ import TileStore
             try await client.execute(uri: "/tilesets/iberia/2/1/1@2x.png", method: .get) { #expect($0.status == .badRequest) }
         }
     }
+
+    /// A style and a tileset whose names hold a space: every URL the server writes encodes them,
+    /// and each is fetched through the URL its TileJSON gives.
+    @Test func namesThatNeedPercentEncodingAreEncodedInURLsAndDecodedInRequests() async throws {
+        let folder = try TemporaryDirectory()
+        let tilesetURL = folder.url.appendingPathComponent("world tiles.mbtiles")
+        try FileManager.default.moveItem(at: try tilesetFile(folder), to: tilesetURL)
+        let server = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#00ff00", name: "my style")], tilesets: [try ServedTileset(url: tilesetURL)]),
+            folder: folder)
+        try await ServerFixtures.test(server) { client in
+            let list = try await client.execute(uri: "/index.json", method: .get) { response in
+                try #require(try JSONSerialization.jsonObject(with: response.data) as? [[String: Any]])
+            }
+            let templates = list.compactMap { ($0["tiles"] as? [String])?.first }
+            #expect(templates.count == 2)
+            #expect(templates.contains { $0.hasSuffix("/styles/my%20style/{z}/{x}/{y}.png") }, "\(templates)")
+            #expect(templates.contains { $0.hasSuffix("/tilesets/world%20tiles/{z}/{x}/{y}.png") }, "\(templates)")
+            for template in templates {
+                let url = try #require(URL(string: template.replacingOccurrences(of: "{z}/{x}/{y}", with: "1/0/0")), "\(template) is a URL")
+                // Twice: the second answer comes from the tiles kept in memory, parsed the same way.
+                for _ in 0..<2 {
+                    try await client.execute(uri: url.path(percentEncoded: true), method: .get) { response in
+                        #expect(response.status == .ok, "\(url): \(response.text)")
+                    }
+                }
+            }
+            for uri in ["/styles/my%20style.json", "/tilesets/world%20tiles.json", "/styles/my%20style/static/0,0,1/64x64.png"] {
+                try await client.execute(uri: uri, method: .get) { #expect($0.status == .ok, "\(uri)") }
+            }
+            // Decoded, then refused as paths: never served, whatever the encoding.
+            let refused = [
+                ("/styles/no%20such/0/0/0.png", "no style named 'no such'\n"),
+                ("/styles/%2E%2E/0/0/0.png", "no style named '%2E%2E'\n"),
+                ("/styles/my%2Fstyle/0/0/0.png", "no style named 'my%2Fstyle'\n"),
+                ("/tilesets/..%2Fworld%20tiles/1/0/0.png", "no tileset named '..%2Fworld%20tiles'\n"),
+                ("/tilesets/world%2/1/0/0.png", "no tileset named 'world%2'\n"),
+            ]
+            for (uri, reason) in refused {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .notFound, "\(uri)")
+                    #expect(response.text == reason, "\(uri)")
+                }
+            }
+        }
+    }
 }
 
 /// A style drawing vector tiles, served: its TileJSON credits the tileset's attribution, and its

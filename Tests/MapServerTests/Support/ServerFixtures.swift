@@ -28,10 +28,11 @@ enum ServerFixtures {
         return ServedStyle(name: name, style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap), fileBytes: bytes)
     }
 
-    static func standardStyle() throws -> ServedStyle {
+    /// The standard style, served as `name`.
+    static func standardStyle(name: String = "standard") throws -> ServedStyle {
         let url = RepositoryFiles.styles.appendingPathComponent("standard.json")
         let style = try Style.named("standard", in: RepositoryFiles.styles).style
-        return ServedStyle(name: "standard", style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap), fileBytes: try Data(contentsOf: url))
+        return ServedStyle(name: name, style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap), fileBytes: try Data(contentsOf: url))
     }
 
     /// Three pins: Madrid, Paris, Rome.
