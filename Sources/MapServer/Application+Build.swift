@@ -4,9 +4,11 @@ import Logging
 import ServiceLifecycle
 import TileStore
 
-/// The router of every route, behind request logging, metrics and CORS.
+/// The router of every route, behind request logging, metrics and CORS; HEAD is answered on
+/// every GET route (``HeadRequestMiddleware``).
 public func buildRouter(server: MapTileServer) -> Router<ServeRequestContext> {
-    let router = Router(context: ServeRequestContext.self)
+    let router = Router(context: ServeRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: HeadRequestMiddleware())
     router.add(middleware: RequestLogMiddleware(metrics: server.metrics, logger: server.logger))
     router.add(middleware: CORSHeadersMiddleware(origins: server.configuration.corsOrigins))
     router.add(middleware: RequestLimitsMiddleware(
