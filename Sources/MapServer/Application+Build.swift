@@ -33,11 +33,16 @@ public func buildResponder(server: MapTileServer) -> some HTTPResponder<ServeReq
 /// second and one that watches the served tileset files for changes. `runService()` stops gracefully on SIGINT
 /// and SIGTERM: the server stops accepting, finishes the responses in flight, and returns.
 ///
+/// Hummingbird's own log lines go to the server's logger at warning level and above: its
+/// start line is the caller's to print (``onServerRunning``), and a start-up that fails stays one line.
+///
 /// - Parameter onServerRunning: Called with the port once listening (useful with port 0).
 public func buildApplication(
     server: MapTileServer, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     let limits = server.configuration
+    var frameworkLogger = server.logger
+    frameworkLogger.logLevel = max(.warning, server.logger.logLevel)
     var application = Application(
         responder: buildResponder(server: server),
         server: .http1(configuration: .init(
@@ -48,7 +53,7 @@ public func buildApplication(
         configuration: ApplicationConfiguration(
             address: .hostname(server.configuration.host, port: server.configuration.port), serverName: "mapwright"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
-        logger: server.logger)
+        logger: frameworkLogger)
     application.addServices(CacheFlushService(cache: server.cache, logger: server.logger), TilesetWatchService(watcher: TilesetWatcher(server: server)))
     return application
 }
