@@ -8,6 +8,7 @@ import MapStyle
 import MapTestSupport
 import Testing
 import TileStore
+import Tilesets
 
 /// TileJSON 3.0.0 for styles, the overlay and tilesets, `/index.json`, and tileset files served
 /// as they are.
@@ -92,6 +93,41 @@ import TileStore
             }
             try await client.execute(uri: "/tilesets/iberia/2/1/1.jpg", method: .get) { #expect($0.status == .badRequest) }
             try await client.execute(uri: "/tilesets/iberia/2/1/1@2x.png", method: .get) { #expect($0.status == .badRequest) }
+        }
+    }
+
+    /// The same Iberia tiles converted to PMTiles: served as the MBTiles file is.
+    @Test func aPMTilesTilesetIsServedWithItsTileJSONAndIts404s() async throws {
+        let folder = try TemporaryDirectory()
+        let pmtiles = folder.url.appendingPathComponent("iberia-pm.pmtiles")
+        #expect(try TilesetConversion.convert(TilesetReader(url: try tilesetFile(folder)), to: pmtiles) == 3)
+        let server = ServerFixtures.server(ServerContent(tilesets: [try ServedTileset(url: pmtiles)]), folder: folder)
+        try await ServerFixtures.test(server) { client in
+            try await client.execute(uri: "/tilesets/iberia-pm/2/1/1.png", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "image/png")
+                #expect(response.data == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 2]))
+                #expect(response.headers[.eTag] != nil)
+            }
+            try await client.execute(uri: "/tilesets/iberia-pm/1/0/0.png", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.data.last == 1)
+            }
+            try await client.execute(uri: "/tilesets/iberia-pm.json", method: .get) { response in
+                let json = try response.json()
+                #expect(json["tilejson"] as? String == "3.0.0")
+                #expect((json["tiles"] as? [String])?.first?.hasSuffix("/tilesets/iberia-pm/{z}/{x}/{y}.png") == true)
+                #expect(json["format"] as? String == "png")
+                #expect(json["minzoom"] as? Int == 1 && json["maxzoom"] as? Int == 2)
+                let bounds = try #require(json["bounds"] as? [Double])
+                #expect(zip(bounds, [-10, 35, 5, 45]).allSatisfy { abs($0 - $1) < 1e-6 }, "\(bounds)")
+            }
+            for uri in ["/tilesets/iberia-pm/0/0/0.png", "/tilesets/iberia-pm/3/0/0.png", "/tilesets/iberia-pm/2/3/3.png"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .notFound, "\(uri)")
+                    #expect(response.text.hasPrefix("tile ") && response.text.contains("is outside tileset 'iberia-pm'"), "\(uri): \(response.text)")
+                }
+            }
         }
     }
 
