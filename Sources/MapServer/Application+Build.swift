@@ -4,9 +4,11 @@ import Logging
 import ServiceLifecycle
 import TileStore
 
-/// The router of every route, behind request logging, metrics and CORS.
+/// The router of every route, behind request logging, metrics and CORS; HEAD is answered on
+/// every GET route (``HeadRequestMiddleware``).
 public func buildRouter(server: MapTileServer) -> Router<ServeRequestContext> {
-    let router = Router(context: ServeRequestContext.self)
+    let router = Router(context: ServeRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: HeadRequestMiddleware())
     router.add(middleware: RequestLogMiddleware(metrics: server.metrics, logger: server.logger))
     router.add(middleware: CORSHeadersMiddleware(origins: server.configuration.corsOrigins))
     router.add(middleware: RequestLimitsMiddleware(
@@ -26,25 +28,32 @@ public func buildResponder(server: MapTileServer) -> some HTTPResponder<ServeReq
 }
 
 /// The Hummingbird application of a server, listening where its configuration says, with the
-/// configuration's idle timeout and header limits, a service that commits the tile cache every
+/// configuration's idle timeout and header limits, a ``ClientConnectionHandler`` on every
+/// connection (a client that leaves drops its queued renders), a service that commits the tile cache every
 /// second and one that watches the served tileset files for changes. `runService()` stops gracefully on SIGINT
 /// and SIGTERM: the server stops accepting, finishes the responses in flight, and returns.
+///
+/// Hummingbird's own log lines go to the server's logger at warning level and above: its
+/// start line is the caller's to print (``onServerRunning``), and a start-up that fails stays one line.
 ///
 /// - Parameter onServerRunning: Called with the port once listening (useful with port 0).
 public func buildApplication(
     server: MapTileServer, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     let limits = server.configuration
+    var frameworkLogger = server.logger
+    frameworkLogger.logLevel = max(.warning, server.logger.logLevel)
     var application = Application(
         responder: buildResponder(server: server),
         server: .http1(configuration: .init(
+            additionalChannelHandlers: [ClientConnectionHandler()],
             idleTimeout: .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9)),
             httpDecoderConfiguration: .init(
                 maxHeaderFieldSize: limits.maximumHeaderBytes, maxHeaderListSize: limits.maximumHeaderBytes, maxHeaderFieldCount: 100))),
         configuration: ApplicationConfiguration(
             address: .hostname(server.configuration.host, port: server.configuration.port), serverName: "mapwright"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
-        logger: server.logger)
+        logger: frameworkLogger)
     application.addServices(CacheFlushService(cache: server.cache, logger: server.logger), TilesetWatchService(watcher: TilesetWatcher(server: server)))
     return application
 }

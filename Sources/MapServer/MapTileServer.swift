@@ -35,6 +35,24 @@ public struct ServerContent: Sendable {
 
     func style(named name: String) -> ServedStyle? { styles.first { $0.name == name } }
     func tileset(named name: String) -> ServedTileset? { tilesets.first { $0.name == name } }
+
+    /// The style a URL path component names, percent-encoded or not (see ``URLPathComponent``).
+    ///
+    /// - Throws: 404 when no style of that name is served.
+    func style(inPath component: Substring) throws(ServeError) -> ServedStyle {
+        let name = URLPathComponent.decodedName(component)
+        guard let style = name.flatMap(style(named:)) else { throw .notFound("no style named '\(name ?? String(component))'") }
+        return style
+    }
+
+    /// The tileset a URL path component names, percent-encoded or not (see ``URLPathComponent``).
+    ///
+    /// - Throws: 404 when no tileset of that name is served.
+    func tileset(inPath component: Substring) throws(ServeError) -> ServedTileset {
+        let name = URLPathComponent.decodedName(component)
+        guard let tileset = name.flatMap(tileset(named:)) else { throw .notFound("no tileset named '\(name ?? String(component))'") }
+        return tileset
+    }
 }
 
 /// The server's state and its tile pipeline, apart from HTTP: what is served (set once loading is
@@ -170,12 +188,13 @@ public final class MapTileServer: Sendable {
     /// A tile of a style or the overlay: from memory, from the cache file (read on NIO's
     /// blocking-I/O threads, never on an event loop), or rendered with its metatile.
     ///
-    /// - Parameter disconnected: Registers a handler called when the requester goes away.
+    /// - Parameter disconnected: Registers a handler called when the requester goes away. The
+    ///   default never calls it.
     /// - Throws: ``ServeError``: 404 beyond the zooms served, 503 when the render queue is full or
     ///   the render takes too long, 500 when the render fails.
     func renderedTile(
         _ tile: TileID, cacheKey: TileCacheKey, makeRenderer: @escaping @Sendable () throws -> MapTileRenderer,
-        disconnected: (@escaping @Sendable () -> Void) -> Void = { _ in }
+        disconnected: DisconnectHook = { _ in {} }
     ) async throws -> CachedTile {
         guard tile.z <= configuration.maximumZoom else {
             throw ServeError.notFound("zoom \(tile.z) is beyond the deepest zoom served, \(configuration.maximumZoom)")
@@ -307,7 +326,7 @@ public final class MapTileServer: Sendable {
     ///   ``ServeError``; 500 for any other failure (logged, not shown); `CancellationError`
     ///   when the requester went away.
     func render(
-        _ key: RenderKey, disconnected: (@escaping @Sendable () -> Void) -> Void, work: @escaping @Sendable () throws -> RenderOutput
+        _ key: RenderKey, disconnected: DisconnectHook, work: @escaping @Sendable () throws -> RenderOutput
     ) async throws -> RenderOutput {
         do {
             return try await withRenderTimeout(disconnected: disconnected) { [pool] in try await pool.run(key, work: work) }
@@ -335,10 +354,11 @@ public final class MapTileServer: Sendable {
 
     private struct RenderTimeout: Error {}
 
-    /// Runs `body` in a child task that is cancelled when the requester disconnects, when this
-    /// task is cancelled, or when the render time limit passes (then ``RenderTimeout``).
+    /// Runs `body` in a child task that is cancelled when the requester disconnects (a render
+    /// still queued is then dropped), when this task is cancelled, or when the render time limit
+    /// passes (then ``RenderTimeout``).
     private func withRenderTimeout<T: Sendable>(
-        disconnected: (@escaping @Sendable () -> Void) -> Void, _ body: @escaping @Sendable () async throws -> T
+        disconnected: DisconnectHook, _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let seconds = configuration.renderTimeoutSeconds
         let task = Task<T, any Error> {
@@ -353,7 +373,8 @@ public final class MapTileServer: Sendable {
                 return first
             }
         }
-        disconnected { task.cancel() }
+        let forget = await disconnected { task.cancel() }
+        defer { forget() }
         return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
     }
 

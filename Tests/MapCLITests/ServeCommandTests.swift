@@ -9,6 +9,10 @@ import Testing
 import FoundationNetworking
 #endif
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `mapwright serve` as people run it: the installed-style binary started from a temporary
 /// folder with relative paths holding spaces, asked over real HTTP on loopback. Its maps equal
 /// what `mapwright render` writes for the same request; bad options are one line.
@@ -141,4 +145,87 @@ import FoundationNetworking
         if let message { #expect(result.standardError == message) } else { #expect(result.standardError.contains("nope")) }
     }
 
+    /// SIGINT, as Ctrl-C sends it, stops the server as SIGTERM does: the responses in flight
+    /// (one map rendering on the one render thread, one waiting for it) finish, and the exit
+    /// status is 0.
+    @Test func sigintFinishesTheResponsesInFlightAndExitsZero() async throws {
+        let folder = try TemporaryDirectory()
+        let server = try RunningServer(["--jobs", "1"], in: folder.url)
+        defer { _ = server.stop() }
+        try await server.waitUntilReady()
+        async let rendering = server.get("/styles/standard/static/10,45,4/1600x1600@2x.png")
+        try await Task.sleep(nanoseconds: 200_000_000)
+        async let waiting = server.get("/styles/standard/static/-100,40,3/300x200.png")
+        // The second map waits in the queue (seen twice, so not the first one's passing moment).
+        var seen = 0
+        let deadline = Date().addingTimeInterval(60)
+        while seen < 2 {
+            guard Date() < deadline else { throw Failure("the second map never waited in the queue") }
+            let metrics = String(decoding: try await server.get("/metrics").data, as: UTF8.self)
+            let depth = metrics.split(separator: "\n").first { $0.hasPrefix("mapwright_render_queue_depth ") }.flatMap { Double($0.split(separator: " ")[1]) }
+            seen = depth == 1 ? seen + 1 : 0
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        server.process.interrupt()
+        let (first, second) = try await (rendering, waiting)
+        #expect(first.status == 200, "the map rendering when SIGINT came was answered")
+        #expect(try RGBAImage(pngData: first.data).width == 3200)
+        #expect(second.status == 200, "the map waiting for a thread was answered")
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0, "\(server.standardError)")
+        #expect(server.process.terminationReason == .exit)
+    }
+
+    /// A port another process listens on, and an address that is not this machine's, fail at
+    /// start-up with one line naming the option and the problem, and nothing on standard output.
+    @Test func aPortInUseAndAForeignAddressAreOneLine() throws {
+        let folder = try TemporaryDirectory()
+        let holder = try ListeningSocket()
+        let inUse = try MapwrightProcess.run(["serve", "--port", "\(holder.port)"], in: folder.url)
+        #expect(inUse.status == 2)
+        #expect(inUse.standardError == "mapwright: --port \(holder.port): the address 127.0.0.1:\(holder.port) is already in use\n")
+        #expect(inUse.standardOutput.isEmpty, "\(inUse.standardOutput)")
+        // 192.0.2.1 is TEST-NET-1 (RFC 5737): never a local address.
+        let foreign = try MapwrightProcess.run(["serve", "--port", "0", "--host", "192.0.2.1"], in: folder.url)
+        #expect(foreign.status == 2)
+        #expect(foreign.standardError == "mapwright: --host 192.0.2.1: 192.0.2.1 is not an address of this machine\n")
+        #expect(foreign.standardOutput.isEmpty, "\(foreign.standardOutput)")
+    }
+
+    /// Photos are loaded once the server listens; a source that fails stops it quietly, so its
+    /// reason is the one line printed.
+    @Test func aPhotoSourceThatFailsIsTheOneLinePrinted() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("empty photos"), withIntermediateDirectories: false)
+        let result = try MapwrightProcess.run(["serve", "--port", "0", "--photos", "empty photos"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.standardError == "mapwright: no JPEG files in empty photos\n")
+        #expect(result.standardOutput.isEmpty, "\(result.standardOutput)")
+    }
+
+    /// A socket listening on a free port of 127.0.0.1, closed on deinit.
+    final class ListeningSocket {
+        let descriptor: Int32
+        let port: Int
+
+        init() throws {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+            }
+            guard descriptor >= 0, bound, listen(descriptor, 1) == 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw Failure("cannot listen on 127.0.0.1: \(reason)")
+            }
+            self.descriptor = descriptor
+            port = Int(UInt16(bigEndian: address.sin_port))
+        }
+
+        deinit { close(descriptor) }
+    }
 }

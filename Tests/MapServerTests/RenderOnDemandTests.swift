@@ -78,6 +78,57 @@ import TileStore
         #expect(server.metrics.count("mapwright_render_rejected_total") == 1)
     }
 
+    /// Over real HTTP through the application `serve` runs: a client that asks for an uncached
+    /// metatile and leaves while its render waits for the one thread leaves nothing to render.
+    @Test func aRequestWhoseClientLeftBeforeItsRenderStartedIsDroppedUnrendered() async throws {
+        let folder = try TemporaryDirectory()
+        let release = DispatchSemaphore(value: 0)
+        let rendered = Recorder<MetatileID>()
+        let server = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#123456")]), folder: folder,
+            configuration: ServerFixtures.configuration(threads: 1, timeoutSeconds: 3600, metatileSize: 1)
+        ) { metatile in
+            if rendered.append(metatile) == 1 { _ = release.wait(timeout: .now() + 120) }
+        }
+        defer { server.shutdown() }
+        try await buildApplication(server: server).test(.live) { client in
+            let port = try #require(client.port)
+            defer { release.signal() }
+            // The first request holds the one render thread.
+            let holder = try LoopbackSocket(port: port, receiveTimeoutSeconds: 120)
+            try holder.sendGet("/styles/plain/1/0/0.png")
+            try await Self.waitUntil("the first render started") { rendered.values.count == 1 }
+            // Two clients, one after the other, ask for other metatiles and leave while their
+            // renders wait in the queue.
+            for (index, path) in ["/styles/plain/1/1/0.png", "/styles/plain/1/0/1.png"].enumerated() {
+                let leaver = try LoopbackSocket(port: port)
+                try leaver.sendGet(path)
+                try await Self.waitUntil("\(path) is queued") { server.pool.queueDepth == 1 }
+                leaver.close()
+                try await Self.waitUntil("the render of \(path) is dropped") {
+                    server.metrics.count("mapwright_render_dropped_total", [("source", "style-plain")]) == index + 1
+                }
+                #expect(server.pool.queueDepth == 0)
+            }
+            release.signal()
+            let answer = try #require(holder.receive(), "the first request is answered")
+            #expect(String(decoding: answer.prefix(12), as: UTF8.self) == "HTTP/1.1 200")
+        }
+        #expect(rendered.values == [try MetatileID(z: 1, x: 0, y: 0, size: 1)], "only the first request's metatile was rendered")
+        #expect(server.metrics.count("mapwright_renders_total", [("source", "style-plain")]) == 1)
+        #expect(server.metrics.count("mapwright_http_requests_total", [("route", "/styles/**"), ("status", "499")]) == 2, "counted as nginx's 499")
+        #expect(server.metrics.count("mapwright_http_requests_total", [("route", "/styles/**"), ("status", "500")]) == 0)
+    }
+
+    /// Polls `condition` every 10 ms for up to 30 s.
+    static func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(30)
+        while !condition() {
+            guard Date() < deadline else { throw LoopbackSocket.Failure(description: "timed out waiting until \(what)") }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+    }
+
     @Test func aRenderOverTheTimeLimitIsAbandonedWith503() async throws {
         let folder = try TemporaryDirectory()
         let release = DispatchSemaphore(value: 0)

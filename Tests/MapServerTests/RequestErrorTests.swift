@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import HummingbirdTesting
 import MapServer
 import MapTestSupport
@@ -93,6 +94,30 @@ import Testing
         let open = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: try TemporaryDirectory())
         try await ServerFixtures.test(open) { client in
             try await client.execute(uri: "/index.json", method: .get) { #expect($0.headers[.accessControlAllowOrigin] == "*") }
+        }
+    }
+
+    /// HEAD, which preflight advertises, answers as GET does without the body, on every GET
+    /// route and for refusals too: a tile rendered, then kept in memory; JSON; the viewer; /health.
+    @Test func headIsAnsweredAsGetWithoutABody() async throws {
+        let folder = try TemporaryDirectory()
+        try await ServerFixtures.test(try server(folder)) { client in
+            for uri in ["/styles/plain/0/0/0.png", "/styles/plain/1/0/0@2x.png", "/styles/plain/0/0/0.png", "/index.json", "/styles/plain.json", "/health", "/"] {
+                let head = try await client.execute(uri: uri, method: .head) { $0 }
+                let get = try await client.execute(uri: uri, method: .get) { $0 }
+                #expect(head.status == .ok, "\(uri)")
+                #expect(head.body.readableBytes == 0, "\(uri): no body")
+                #expect(head.headers[.contentLength] == "\(get.body.readableBytes)", "\(uri): GET's length")
+                #expect(head.headers[.contentType] == get.headers[.contentType], "\(uri)")
+                #expect(head.headers[.eTag] == get.headers[.eTag], "\(uri)")
+                #expect(head.headers[.accessControlAllowOrigin] == "*", "\(uri)")
+            }
+            for (uri, status) in [("/styles/plain/x/0/0.png", HTTPResponse.Status.badRequest), ("/styles/nope/0/0/0.png", .notFound), ("/nothing", .notFound)] {
+                try await client.execute(uri: uri, method: .head) { response in
+                    #expect(response.status == status, "\(uri)")
+                    #expect(response.body.readableBytes == 0, "\(uri): no body")
+                }
+            }
         }
     }
 }

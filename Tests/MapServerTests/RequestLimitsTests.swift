@@ -6,10 +6,6 @@ import MapServer
 import MapTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The limits a server facing the network needs, over real HTTP on loopback through the
 /// application `mapwright serve` runs: URL length, bodies, header size, idle connections; and
 /// warming the cache in the background.
@@ -85,21 +81,8 @@ import Glibc
 
     /// Connects, sends nothing, and waits for the server to close the connection.
     static func waitForClose(port: Int, timeoutSeconds: Int) throws -> Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { return false }
-        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var byte: UInt8 = 0
-        return recv(descriptor, &byte, 1, 0) == 0
+        let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: timeoutSeconds)
+        return socket.receive(maximumBytes: 1)?.isEmpty == true
     }
 
     @Test func warmingRendersEveryMetatileOfTheZoomsIntoTheCacheOnce() async throws {

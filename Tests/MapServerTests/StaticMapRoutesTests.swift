@@ -121,6 +121,33 @@ import Testing
         }
     }
 
+    /// `padding=RATIO` frames a fitted map inside a box inset by RATIO/(1+2×RATIO) of each side:
+    /// a blue path fitted to 300 × 300 spans nearly the whole width without padding, and stays
+    /// inside the middle 200 × 200 with `padding=0.25` (50 points each side).
+    @Test func paddingInsetsTheFittedContent() async throws {
+        let folder = try TemporaryDirectory()
+        let (server, _) = try Self.server(folder: folder, photos: false)
+        let path = "/styles/plain/static/auto/300x300.png?path=stroke:0000ff%7Cwidth:4%7C-20,-10%7C20,10"
+        let (unpadded, padded) = try await ServerFixtures.test(server) { client in
+            let unpadded = try await client.execute(uri: path + "&padding=0", method: .get) { try $0.image() }
+            let padded = try await client.execute(uri: path + "&padding=0.25", method: .get) { try $0.image() }
+            return (unpadded, padded)
+        }
+        func bluePixels(_ image: RGBAImage) -> (xs: ClosedRange<Int>, ys: ClosedRange<Int>)? {
+            let blue = (0..<image.height).flatMap { y in (0..<image.width).map { (x: $0, y: y) } }
+                .filter { image[x: $0.x, y: $0.y].blue > 200 && image[x: $0.x, y: $0.y].red < 80 }
+            guard let left = blue.map(\.x).min(), let right = blue.map(\.x).max(), let top = blue.map(\.y).min(), let bottom = blue.map(\.y).max()
+            else { return nil }
+            return (left...right, top...bottom)
+        }
+        let wide = try #require(bluePixels(unpadded)), inset = try #require(bluePixels(padded))
+        #expect(wide.xs.count > 250, "without padding the path spans \(wide.xs) of 300 points")
+        // The stroke's half width (2 points) and antialiasing may reach past the box's edge.
+        #expect(inset.xs.lowerBound >= 50 - 4 && inset.xs.upperBound <= 250 + 4, "with padding=0.25 the path spans \(inset.xs), inside 50...250")
+        #expect(inset.ys.lowerBound >= 50 - 4 && inset.ys.upperBound <= 250 + 4, "and \(inset.ys) down")
+        #expect(inset.xs.count > 150, "the padded box is still filled: \(inset.xs)")
+    }
+
     @Test func theMainJobOverHTTPFiltersByPhotographerAndSelects() async throws {
         let folder = try TemporaryDirectory()
         let (server, _) = try Self.server(folder: folder)

@@ -8,6 +8,7 @@ import MapStyle
 import MapTestSupport
 import Testing
 import TileStore
+import Tilesets
 
 /// TileJSON 3.0.0 for styles, the overlay and tilesets, `/index.json`, and tileset files served
 /// as they are.
@@ -28,12 +29,20 @@ import TileStore
         return url
     }
 
-    private func server(_ folder: TemporaryDirectory) throws -> MapTileServer {
+    /// A server of a style, the overlay and the Iberia tiles as `iberia.FORMAT`: the MBTiles
+    /// file, or the same tiles converted to PMTiles.
+    private func server(_ folder: TemporaryDirectory, format: String = "mbtiles") throws -> MapTileServer {
         let style = try ServerFixtures.colourStyle("#ff0000")
+        var tileset = try tilesetFile(folder)
+        if format == "pmtiles" {
+            let converted = folder.url.appendingPathComponent("iberia.pmtiles")
+            #expect(try TilesetConversion.convert(TilesetReader(url: tileset), to: converted) == 3)
+            tileset = converted
+        }
         return ServerFixtures.server(
             ServerContent(
                 styles: [style], overlay: try ServerFixtures.overlay(style: style.style),
-                tilesets: [try ServedTileset(url: try tilesetFile(folder))]),
+                tilesets: [try ServedTileset(url: tileset)]),
             folder: folder)
     }
 
@@ -74,9 +83,10 @@ import TileStore
         }
     }
 
-    @Test func tilesetTilesAreTheFilesBytesAndOutsideItsZoomsOrBoundsAre404AtOnce() async throws {
+    @Test(arguments: ["mbtiles", "pmtiles"])
+    func tilesetTilesAreTheFilesBytesAndOutsideItsZoomsOrBoundsAre404AtOnce(format: String) async throws {
         let folder = try TemporaryDirectory()
-        try await ServerFixtures.test(try server(folder)) { client in
+        try await ServerFixtures.test(try server(folder, format: format)) { client in
             try await client.execute(uri: "/tilesets/iberia/2/1/1.png", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "image/png")
@@ -92,6 +102,69 @@ import TileStore
             }
             try await client.execute(uri: "/tilesets/iberia/2/1/1.jpg", method: .get) { #expect($0.status == .badRequest) }
             try await client.execute(uri: "/tilesets/iberia/2/1/1@2x.png", method: .get) { #expect($0.status == .badRequest) }
+        }
+    }
+
+    /// The Iberia tiles converted to PMTiles: the TileJSON gives the PMTiles header's zooms and
+    /// bounds (its tiles and 404s are the MBTiles file's, tested above).
+    @Test func aPMTilesTilesetsTileJSONHasItsZoomsAndBounds() async throws {
+        let folder = try TemporaryDirectory()
+        try await ServerFixtures.test(try server(folder, format: "pmtiles")) { client in
+            try await client.execute(uri: "/tilesets/iberia.json", method: .get) { response in
+                let json = try response.json()
+                #expect(json["tilejson"] as? String == "3.0.0")
+                #expect((json["tiles"] as? [String])?.first?.hasSuffix("/tilesets/iberia/{z}/{x}/{y}.png") == true)
+                #expect(json["format"] as? String == "png")
+                #expect(json["minzoom"] as? Int == 1 && json["maxzoom"] as? Int == 2)
+                let bounds = try #require(json["bounds"] as? [Double])
+                #expect(zip(bounds, [-10, 35, 5, 45]).allSatisfy { abs($0 - $1) < 1e-6 }, "\(bounds)")
+            }
+        }
+    }
+
+    /// A style and a tileset whose names hold a space: every URL the server writes encodes them,
+    /// and each is fetched through the URL its TileJSON gives.
+    @Test func namesThatNeedPercentEncodingAreEncodedInURLsAndDecodedInRequests() async throws {
+        let folder = try TemporaryDirectory()
+        let tilesetURL = folder.url.appendingPathComponent("world tiles.mbtiles")
+        try FileManager.default.moveItem(at: try tilesetFile(folder), to: tilesetURL)
+        let server = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#00ff00", name: "my style")], tilesets: [try ServedTileset(url: tilesetURL)]),
+            folder: folder)
+        try await ServerFixtures.test(server) { client in
+            let list = try await client.execute(uri: "/index.json", method: .get) { response in
+                try #require(try JSONSerialization.jsonObject(with: response.data) as? [[String: Any]])
+            }
+            let templates = list.compactMap { ($0["tiles"] as? [String])?.first }
+            #expect(templates.count == 2)
+            #expect(templates.contains { $0.hasSuffix("/styles/my%20style/{z}/{x}/{y}.png") }, "\(templates)")
+            #expect(templates.contains { $0.hasSuffix("/tilesets/world%20tiles/{z}/{x}/{y}.png") }, "\(templates)")
+            for template in templates {
+                let url = try #require(URL(string: template.replacingOccurrences(of: "{z}/{x}/{y}", with: "1/0/0")), "\(template) is a URL")
+                // Twice: the second answer comes from the tiles kept in memory, parsed the same way.
+                for _ in 0..<2 {
+                    try await client.execute(uri: url.path(percentEncoded: true), method: .get) { response in
+                        #expect(response.status == .ok, "\(url): \(response.text)")
+                    }
+                }
+            }
+            for uri in ["/styles/my%20style.json", "/tilesets/world%20tiles.json", "/styles/my%20style/static/0,0,1/64x64.png"] {
+                try await client.execute(uri: uri, method: .get) { #expect($0.status == .ok, "\(uri)") }
+            }
+            // Decoded, then refused as paths: never served, whatever the encoding.
+            let refused = [
+                ("/styles/no%20such/0/0/0.png", "no style named 'no such'\n"),
+                ("/styles/%2E%2E/0/0/0.png", "no style named '%2E%2E'\n"),
+                ("/styles/my%2Fstyle/0/0/0.png", "no style named 'my%2Fstyle'\n"),
+                ("/tilesets/..%2Fworld%20tiles/1/0/0.png", "no tileset named '..%2Fworld%20tiles'\n"),
+                ("/tilesets/world%2/1/0/0.png", "no tileset named 'world%2'\n"),
+            ]
+            for (uri, reason) in refused {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .notFound, "\(uri)")
+                    #expect(response.text == reason, "\(uri)")
+                }
+            }
         }
     }
 }

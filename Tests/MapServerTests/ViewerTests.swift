@@ -17,9 +17,10 @@ import Testing
     /// The sample photos served as `mapwright serve --photos Samples/photos --track Samples/track.gpx`
     /// serves them: overlay content from the same builder, photos for thumbnails.
     static func server(
-        folder: TemporaryDirectory, configuration: ServerConfiguration = ServerFixtures.configuration(), photos: [Photo]? = nil
+        folder: TemporaryDirectory, configuration: ServerConfiguration = ServerFixtures.configuration(), photos: [Photo]? = nil,
+        styleName: String = "standard"
     ) throws -> MapTileServer {
-        let style = try ServerFixtures.standardStyle()
+        let style = try ServerFixtures.standardStyle(name: styleName)
         let photos = try photos ?? PhotoCollection.load(from: RepositoryFiles.samples.appendingPathComponent("photos")).photos
         let track = try OverlayFile.read(RepositoryFiles.samples.appendingPathComponent("track.gpx"), look: style.style.mapwright.overlay).overlays
         let request = PhotoMapRequest(photos: photos, style: style.style, overlays: track)
@@ -142,6 +143,22 @@ import Testing
         try? FileManager.default.removeItem(at: kept)
         try? FileManager.default.copyItem(at: screenshot, to: kept)
         print("viewer screenshot: \(kept.path)")
+    }
+
+    /// A style whose name holds a space and a `%` is a base layer whose tiles load: the page
+    /// builds its layers from the TileJSON's percent-encoded URLs.
+    @Test(.timeLimit(.minutes(6))) func theViewerLoadsTilesOfAStyleWhoseNameNeedsEncoding() async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            Issue.record("Debian's chromium is missing: run scripts/setup.sh")
+            return
+        }
+        let folder = try TemporaryDirectory()
+        let server = try Self.server(folder: folder, styleName: "my 100% style")
+        let report = try await Self.viewerCheck(server, screenshot: folder.url.appendingPathComponent("viewer.png"))
+        #expect(report["error"] == nil, "\(report["error"] ?? "")")
+        #expect((report["tilesLoaded"] as? Int ?? 0) > 0, "map tiles loaded")
+        #expect((report["layers"] as? [String] ?? []).contains("Standard"), "the layer is titled with the style's own name")
+        #expect(server.metrics.count("mapwright_http_requests_total", [("route", "/styles/**"), ("status", "404")]) == 0)
     }
 
     /// Runs scripts/tools/viewer-check.py against `server` over real HTTP on loopback; its report.

@@ -10,6 +10,7 @@ import PhotoLibrary
 import MapStyle
 import MapUtilities
 import PhotoSources
+import ServiceLifecycle
 import Tilesets
 
 /// `mapwright serve`: styles as tiles rendered on demand through a cache, the photo overlay,
@@ -163,26 +164,68 @@ struct ServeCommand: AsyncParsableCommand {
         settings.memoryCacheBytes = memoryCache << 20
         let configuration = settings
         let server = MapTileServer(configuration: configuration, cache: tileCache, logger: logger)
+        let (listening, listened) = AsyncStream.makeStream(of: Int.self)
         let application = buildApplication(server: server) { port in
-            FileHandle.standardError.write(Data("mapwright: serving on http://\(configuration.host):\(port)\n".utf8))
+            listened.yield(port)
+            listened.finish()
         }
         defer { server.shutdown() }
-        // Loading (styles, photos, the cluster index, tilesets) happens while the server already
-        // answers: /health says 503 until it is done.
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await application.runService() }
-            server.finishStarting(with: try loadContent(styles: servedStyles))
-            if let warm {
-                let zooms = try ArgumentValues.zoomRange(warm, option: "--warm")
-                let warmLogger = logger
+        var groupLogger = logger
+        groupLogger.logLevel = max(.warning, logger.logLevel)
+        let services = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: groupLogger))
+        let warmZooms = try warm.map { try ArgumentValues.zoomRange($0, option: "--warm") }
+        let warmLogger = logger
+        let host = host, port = port
+        // Loading (photos, the cluster index, tilesets) happens once the server listens, which
+        // answers meanwhile (/health says 503 until it is done); "serving on" is printed when it
+        // is ready. A load that fails shuts the server down gracefully first, so its failure is
+        // the one line printed.
+        try await withThrowingTaskGroup(of: ServeTask.self) { group in
+            group.addTask {
+                defer { listened.finish() }
+                do { try await services.run() } catch let error where ListenProblem(error) != nil {
+                    throw CommandFailure(Self.listenMessage(ListenProblem(error)!, host: host, port: port))
+                }
+                return .server
+            }
+            var ports = listening.makeAsyncIterator()
+            guard let port = await ports.next() else { return try await group.waitForAll() }
+            do {
+                server.finishStarting(with: try loadContent(styles: servedStyles))
+            } catch {
+                await services.triggerGracefulShutdown()
+                try? await group.waitForAll()
+                throw error
+            }
+            FileHandle.standardError.write(Data("mapwright: serving on http://\(configuration.host):\(port)\n".utf8))
+            if let zooms = warmZooms {
                 group.addTask {
                     let start = DispatchTime.now().uptimeNanoseconds
                     let count = await server.warmCache(zooms: zooms)
                     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                     warmLogger.info("warmed zooms \(zooms.lowerBound)-\(zooms.upperBound): \(count) metatiles rendered in \(String(format: "%.1f", seconds)) s")
+                    return .warming
                 }
             }
-            try await group.waitForAll()
+            // Until SIGINT or SIGTERM stops the server; warming stops with it.
+            while let finished = try await group.next() {
+                if finished == .server { group.cancelAll() }
+            }
+        }
+    }
+
+    /// What ends in `run()`'s task group.
+    private enum ServeTask: Sendable { case server, warming }
+
+    /// The one line of a server that could not listen on `host`:`port`, naming the option to change.
+    static func listenMessage(_ problem: ListenProblem, host: String, port: Int) -> String {
+        switch problem {
+        case .addressInUse: return "--port \(port): the address \(host):\(port) is already in use"
+        case .addressNotOnThisMachine: return "--host \(host): \(host) is not an address of this machine"
+        case .permissionDenied: return "--port \(port): listening on port \(port) is not permitted (ports below 1024 need privileges)"
+        case .unknownHost: return "--host \(host): no address has that name"
+        case .other(let reason): return "--host \(host) --port \(port): cannot listen on \(host):\(port): \(reason)"
         }
     }
 

@@ -4,8 +4,13 @@ import Hummingbird
 import Logging
 
 /// Logs one line per request at info level (method, path, status, duration) and counts the
-/// request by route and status in ``ServerMetrics``.
+/// request by route and status in ``ServerMetrics``. A request whose client went away before its
+/// answer (its render cancelled, see ``ClientConnection``) is logged and counted as 499, nginx's
+/// "client closed request", not as a server error.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The status of a request whose client went away: 499.
+    static var clientClosedRequest: HTTPResponse.Status { HTTPResponse.Status(code: 499, reasonPhrase: "Client Closed Request") }
+
     let metrics: ServerMetrics
     let logger: Logger
 
@@ -16,7 +21,8 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             record(request, context: context, status: response.status, start: start)
             return response
         } catch {
-            record(request, context: context, status: (error as? any HTTPResponseError)?.status ?? .internalServerError, start: start)
+            let status = error is CancellationError ? Self.clientClosedRequest : (error as? any HTTPResponseError)?.status ?? .internalServerError
+            record(request, context: context, status: status, start: start)
             throw error
         }
     }

@@ -6,6 +6,7 @@ import TileStore
 /// TileJSON 3.0.0 documents (<https://github.com/mapbox/tilejson-spec/tree/master/3.0.0>): the
 /// required `tilejson` and `tiles`, and `name`, `scheme`, `minzoom`, `maxzoom`, `bounds`,
 /// `center`, `attribution`, `description`, plus `format` and `tileSize` as TileServer GL adds them.
+/// Names in `tiles` URLs are percent-encoded (``URLPathComponent``).
 enum TileJSON {
     static let version = "3.0.0"
     static let worldBounds: [Double] = [-180, -85.051129, 180, 85.051129]
@@ -22,7 +23,7 @@ enum TileJSON {
     static func style(_ style: ServedStyle, base: String, configuration: ServerConfiguration) -> [String: Any] {
         var json: [String: Any] = [
             "tilejson": version, "name": style.style.name ?? style.name, "scheme": "xyz", "format": "png", "tileSize": 256,
-            "tiles": ["\(base)/styles/\(style.name)/{z}/{x}/{y}.png"],
+            "tiles": ["\(base)/styles/\(URLPathComponent.encoded(style.name))/{z}/{x}/{y}.png"],
             "minzoom": 0, "maxzoom": configuration.maximumZoom, "bounds": worldBounds, "center": [0, 0, 2],
         ]
         if let attribution = style.data.attributionText(for: style.style) { json["attribution"] = attribution }
@@ -45,7 +46,7 @@ enum TileJSON {
         let metadata = tileset.metadata
         var json: [String: Any] = [
             "tilejson": version, "name": metadata.name ?? tileset.name, "scheme": "xyz", "format": tileset.fileExtension,
-            "tiles": ["\(base)/tilesets/\(tileset.name)/{z}/{x}/{y}.\(tileset.fileExtension)"],
+            "tiles": ["\(base)/tilesets/\(URLPathComponent.encoded(tileset.name))/{z}/{x}/{y}.\(tileset.fileExtension)"],
             "minzoom": metadata.minZoom ?? 0, "maxzoom": metadata.maxZoom ?? 22,
         ]
         if let bounds = metadata.bounds { json["bounds"] = [bounds.west, bounds.south, bounds.east, bounds.north] } else { json["bounds"] = worldBounds }

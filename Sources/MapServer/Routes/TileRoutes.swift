@@ -10,8 +10,8 @@ import Tilesets
 /// TileJSON at `/styles/NAME.json`, `/overlays/photos.json` and `/tilesets/NAME.json`.
 ///
 /// The paths are parsed here rather than by route patterns, so each malformed part gets its own
-/// one-line 400. Names are looked up among what is served, never used as file paths: `..`,
-/// encoded or not, is just a name that is not served (404).
+/// one-line 400. Names are percent-decoded (``URLPathComponent``) and looked up among what is
+/// served, never used as file paths: `..`, encoded or not, is just a name that is not served (404).
 struct TileRoutes {
     let server: MapTileServer
 
@@ -33,12 +33,11 @@ struct TileRoutes {
         let parts = context.parameters.getCatchAll()
         let content = try server.servedContent()
         if parts.count == 1, parts[0].hasSuffix(".json") {
-            let name = String(parts[0].dropLast(5))
-            guard let style = content.style(named: name) else { throw ServeError.notFound("no style named '\(name)'") }
+            let style = try content.style(inPath: parts[0].dropLast(5))
             let json = TileJSON.style(style, base: TileJSON.baseURL(request, server.configuration), configuration: server.configuration)
             return try HTTPCaching.json(json, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
-        if parts.count > 1, parts[1] == "static", let style = content.style(named: String(parts[0])) {
+        if parts.count > 1, parts[1] == "static", let style = try? content.style(inPath: parts[0]) {
             return try await StaticMapRoutes(server: server).staticMap(style, parts: Array(parts.dropFirst(2)), request: request, context: context)
         }
         return try await tile(try TileRequest(.styles, parts: parts, content: content), request: request, context: context)
@@ -60,8 +59,7 @@ struct TileRoutes {
         let parts = context.parameters.getCatchAll()
         let content = try server.servedContent()
         if parts.count == 1, parts[0].hasSuffix(".json") {
-            let name = String(parts[0].dropLast(5))
-            guard let tileset = content.tileset(named: name) else { throw ServeError.notFound("no tileset named '\(name)'") }
+            let tileset = try content.tileset(inPath: parts[0].dropLast(5))
             let json = TileJSON.tileset(tileset, base: TileJSON.baseURL(request, server.configuration))
             return try HTTPCaching.json(json, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
@@ -122,7 +120,7 @@ enum TileRequest: Sendable {
         switch kind {
         case .styles:
             guard let first = parts.first else { throw ServeError.notFound("no such path") }
-            guard let style = content.style(named: String(first)) else { throw ServeError.notFound("no style named '\(first)'") }
+            let style = try content.style(inPath: first)
             let (address, size) = try Self.renderedAddress(Array(parts.dropFirst()))
             self = .style(style, address, sizePoints: size)
         case .overlays:
@@ -132,7 +130,7 @@ enum TileRequest: Sendable {
             self = .overlay(overlay, address, sizePoints: size)
         case .tilesets:
             guard parts.count == 4 else { throw ServeError.notFound("tileset tiles are /tilesets/NAME/{z}/{x}/{y}.EXT") }
-            guard let tileset = content.tileset(named: String(parts[0])) else { throw ServeError.notFound("no tileset named '\(parts[0])'") }
+            let tileset = try content.tileset(inPath: parts[0])
             let address = try TileAddress(z: parts[1], x: parts[2], y: parts[3])
             guard address.scale == 1 else { throw ServeError.badRequest("tileset tiles have one scale: drop '@\(address.scale)x'") }
             guard address.fileExtension == tileset.fileExtension else {

@@ -58,8 +58,10 @@ enum ViewerPage {
           const bases = {}, overlays = {};
           let firstBase = null, startBounds = null;
           for (const tile of index) {
-            const url = new URL(tile.tiles[0]);
-            const template = url.pathname.replace(/%7B/gi, "{").replace(/%7D/gi, "}");
+            // The path of the TileJSON's URL, its name left percent-encoded as the server wrote
+            // it; only the last three parts, {z}/{x}/{y}.EXT, are decoded into Leaflet's template.
+            const parts = new URL(tile.tiles[0]).pathname.split("/");
+            const template = parts.map((part, index) => index < parts.length - 3 ? part : decodeURIComponent(part)).join("/");
             if (!["png", "jpg", "jpeg", "webp"].includes(tile.format)) { continue; }
             const options = { attribution: tile.attribution || "", minZoom: 0, maxZoom: 20, maxNativeZoom: tile.maxzoom };
             const kind = template.split("/")[1];

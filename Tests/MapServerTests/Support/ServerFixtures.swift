@@ -28,10 +28,11 @@ enum ServerFixtures {
         return ServedStyle(name: name, style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap), fileBytes: bytes)
     }
 
-    static func standardStyle() throws -> ServedStyle {
+    /// The standard style, served as `name`.
+    static func standardStyle(name: String = "standard") throws -> ServedStyle {
         let url = RepositoryFiles.styles.appendingPathComponent("standard.json")
         let style = try Style.named("standard", in: RepositoryFiles.styles).style
-        return ServedStyle(name: "standard", style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap), fileBytes: try Data(contentsOf: url))
+        return ServedStyle(name: name, style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap), fileBytes: try Data(contentsOf: url))
     }
 
     /// Three pins: Madrid, Paris, Rome.
@@ -102,4 +103,13 @@ final class CallCounter: Sendable {
     private let value = Mutex(0)
     func increment() { value.withLock { $0 += 1 } }
     var count: Int { value.withLock { $0 } }
+}
+
+/// Records values from any thread, in the order they come.
+final class Recorder<Value: Sendable>: Sendable {
+    private let recorded = Mutex<[Value]>([])
+    /// Records `value`; returns how many values are recorded now.
+    @discardableResult
+    func append(_ value: Value) -> Int { recorded.withLock { $0.append(value); return $0.count } }
+    var values: [Value] { recorded.withLock { $0 } }
 }
