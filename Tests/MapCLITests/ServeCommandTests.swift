@@ -145,32 +145,22 @@ import Glibc
         if let message { #expect(result.standardError == message) } else { #expect(result.standardError.contains("nope")) }
     }
 
-    /// SIGINT, as Ctrl-C sends it, stops the server as SIGTERM does: the responses in flight
-    /// (one map rendering on the one render thread, one waiting for it) finish, and the exit
-    /// status is 0.
-    @Test func sigintFinishesTheResponsesInFlightAndExitsZero() async throws {
+    /// SIGINT, as Ctrl-C sends it, stops the server as SIGTERM does: the response in flight (a
+    /// 3200x3200-pixel map, seconds of work on the one render thread) is finished and sent, and
+    /// the exit status is 0. (`scripts/reliability.sh` check 3c does the same for SIGTERM with 192
+    /// requests in flight.)
+    @Test func sigintFinishesTheResponseInFlightAndExitsZero() async throws {
         let folder = try TemporaryDirectory()
         let server = try RunningServer(["--jobs", "1"], in: folder.url)
         defer { _ = server.stop() }
         try await server.waitUntilReady()
         async let rendering = server.get("/styles/standard/static/10,45,4/1600x1600@2x.png")
-        try await Task.sleep(nanoseconds: 200_000_000)
-        async let waiting = server.get("/styles/standard/static/-100,40,3/300x200.png")
-        // The second map waits in the queue (seen twice, so not the first one's passing moment).
-        var seen = 0
-        let deadline = Date().addingTimeInterval(60)
-        while seen < 2 {
-            guard Date() < deadline else { throw Failure("the second map never waited in the queue") }
-            let metrics = String(decoding: try await server.get("/metrics").data, as: UTF8.self)
-            let depth = metrics.split(separator: "\n").first { $0.hasPrefix("mapwright_render_queue_depth ") }.flatMap { Double($0.split(separator: " ")[1]) }
-            seen = depth == 1 ? seen + 1 : 0
-            try await Task.sleep(nanoseconds: 100_000_000)
-        }
+        // The request reaches the server and its render starts; then Ctrl-C.
+        try await Task.sleep(nanoseconds: 500_000_000)
         server.process.interrupt()
-        let (first, second) = try await (rendering, waiting)
+        let first = try await rendering
         #expect(first.status == 200, "the map rendering when SIGINT came was answered")
         #expect(try RGBAImage(pngData: first.data).width == 3200)
-        #expect(second.status == 200, "the map waiting for a thread was answered")
         server.process.waitUntilExit()
         #expect(server.process.terminationStatus == 0, "\(server.standardError)")
         #expect(server.process.terminationReason == .exit)
