@@ -36,6 +36,15 @@ import Tilesets
         return tiles
     }
 
+    /// ``world(into:)`` as `world.mbtiles` in `folder`, converted to `pmtilesName` beside it.
+    static func worldInBothFormats(in folder: TemporaryDirectory, pmtilesName: String = "world.pmtiles") throws -> (mbtiles: URL, pmtiles: URL) {
+        let source = folder.url.appendingPathComponent("world.mbtiles")
+        _ = try world(into: source)
+        let pmtiles = folder.url.appendingPathComponent(pmtilesName)
+        try TilesetConversion.convert(TilesetReader(url: source), to: pmtiles)
+        return (source, pmtiles)
+    }
+
     @Test func conversionRoundTripsKeepEveryTileAndTheMetadata() throws {
         let folder = try TemporaryDirectory()
         let source = folder.url.appendingPathComponent("world.mbtiles")
@@ -81,10 +90,7 @@ import Tilesets
     /// folder, partial or hidden, so the same command can be run again once the file is fixed.
     @Test func aFailedExtractionLeavesNoFolder() throws {
         let folder = try TemporaryDirectory()
-        let source = folder.url.appendingPathComponent("world.mbtiles")
-        _ = try Self.world(into: source)
-        let archive = folder.url.appendingPathComponent("cut.pmtiles")
-        try TilesetConversion.convert(TilesetReader(url: source), to: archive)
+        let (source, archive) = try Self.worldInBothFormats(in: folder, pmtilesName: "cut.pmtiles")
         let bytes = try Data(contentsOf: archive)
         try bytes.prefix(bytes.count - 2_000).write(to: archive)
         let extracted = folder.url.appendingPathComponent("tiles dir")
@@ -198,10 +204,7 @@ import Tilesets
 
     @Test func infoCountsTilesAndStoredContentsInBothFormats() throws {
         let folder = try TemporaryDirectory()
-        let source = folder.url.appendingPathComponent("world.mbtiles")
-        _ = try Self.world(into: source)
-        let pmtiles = folder.url.appendingPathComponent("world.pmtiles")
-        try TilesetConversion.convert(TilesetReader(url: source), to: pmtiles)
+        let (source, pmtiles) = try Self.worldInBothFormats(in: folder)
         for url in [source, pmtiles] {
             let summary = try TilesetSummary(of: TilesetReader(url: url))
             #expect(summary.zoomLevels.map(\.tileCount) == [1, 4, 16, 64])
