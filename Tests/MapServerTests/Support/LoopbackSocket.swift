@@ -59,4 +59,40 @@ final class LoopbackSocket {
         _ = Glibc.close(descriptor)
         descriptor = -1
     }
+
+    /// A GET of `path` over its own connection, on a thread of its own, answered within
+    /// `timeoutSeconds` (default 120): the status and the body (by `Content-Length`).
+    ///
+    /// For live tests under the whole suite's load: the testing client gives up after a fixed
+    /// 20 s, and the synchronous tests running beside can hold both of the cooperative pool's
+    /// threads (which the server's handlers need) for longer; this waits without taking one.
+    static func get(port: Int, path: String, timeoutSeconds: Int = 120) async throws -> (status: Int, body: Data) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                do {
+                    let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: timeoutSeconds)
+                    try socket.sendGet(path)
+                    var received = Data()
+                    while true {
+                        guard let chunk = socket.receive() else { throw Failure(description: "GET \(path): no answer within \(timeoutSeconds) s") }
+                        guard !chunk.isEmpty else { throw Failure(description: "GET \(path): the connection closed mid-answer") }
+                        received.append(chunk)
+                        guard let end = received.range(of: Data("\r\n\r\n".utf8)) else { continue }
+                        let head = String(decoding: received[..<end.lowerBound], as: UTF8.self).split(separator: "\r\n")
+                        let status = head.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+                        let length = head.dropFirst().compactMap { line -> Int? in
+                            let parts = line.split(separator: ":", maxSplits: 1)
+                            guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                            return Int(parts[1].trimmingCharacters(in: .whitespaces))
+                        }.first ?? 0
+                        guard received.count - end.upperBound >= length else { continue }
+                        continuation.resume(returning: (status, Data(received[end.upperBound..<(end.upperBound + length)])))
+                        return
+                    }
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }.start()
+        }
+    }
 }
