@@ -40,6 +40,16 @@ public enum AtomicFile {
         url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
     }
 
+    /// Makes a new folder `PREFIXxxxxxx` in `parent`, with a name no other process or thread
+    /// uses and mode 0700 (`mkdtemp`), so nobody else can have made it first or read it.
+    ///
+    /// - Returns: The folder; nil when it cannot be made.
+    public static func makeUniqueDirectory(in parent: URL, prefix: String) -> URL? {
+        var template = Array((parent.path + "/" + prefix + "XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
+        return URL(fileURLWithPath: String(cString: made), isDirectory: true)
+    }
+
     /// Why a file cannot be written in `directory`, in plain words.
     public static func reason(writingIn directory: URL) -> String {
         var isDirectory: ObjCBool = false

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import MapUtilities
 
 extension FontConfiguration {
     /// A Pango layout for `cairo` whose fonts come from ``current`` only; what
@@ -35,7 +36,8 @@ extension FontConfiguration {
         // name, mode 0700) that is removed once they are built: the built configuration is kept
         // in memory and never rescanned.
         let privateCache = privateCacheDirectory()
-        let temporaryCache = privateCache == nil ? FontConfiguration.makeTemporaryCacheDirectory() : nil
+        let temporaryCache = privateCache == nil
+            ? AtomicFile.makeUniqueDirectory(in: FileManager.default.temporaryDirectory, prefix: "mapwright-fontconfig-") : nil
         defer { if let temporaryCache { try? FileManager.default.removeItem(at: temporaryCache) } }
         let bytes = Array(document(cacheDirectory: privateCache ?? temporaryCache).utf8) + [0]
         guard bytes.withUnsafeBufferPointer({ FcConfigParseAndLoadFromMemory(config, $0.baseAddress, FcBool(FcTrue)) }) != 0,
@@ -45,15 +47,6 @@ extension FontConfiguration {
             return nil
         }
         return config
-    }
-
-    /// A new folder only this user may use, `mapwright-fontconfig-XXXXXX` in the temporary folder
-    /// (`TMPDIR`, else `/tmp`), made by `mkdtemp`; nil when it cannot be made.
-    private static func makeTemporaryCacheDirectory() -> URL? {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((base + "/mapwright-fontconfig-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
-        return URL(fileURLWithPath: String(cString: made), isDirectory: true)
     }
 
     /// Each thread's font map: Pango's font maps are not thread-safe (its default one is per

@@ -34,12 +34,10 @@ public enum TileFolder {
         }
         let metadata = try tileset.metadata()
         let parent = folder.standardizedFileURL.deletingLastPathComponent()
-        var template = Array((parent.path + "/." + folder.lastPathComponent + ".partial-XXXXXX").utf8CString)
         let made = try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        guard made != nil, let stagingPath = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+        guard made != nil, let staging = AtomicFile.makeUniqueDirectory(in: parent, prefix: "." + folder.lastPathComponent + ".partial-") else {
             throw .fileSystem(path: folder.displayPath, reason: AtomicFile.reason(writingIn: parent))
         }
-        let staging = URL(fileURLWithPath: String(cString: stagingPath), isDirectory: true)
         var finished = false
         defer { if !finished { try? FileManager.default.removeItem(at: staging) } }
         let count = try writeTiles(of: tileset, metadata: metadata, into: staging, named: folder)
