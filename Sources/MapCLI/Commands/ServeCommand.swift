@@ -279,9 +279,10 @@ struct ServeCommand: AsyncParsableCommand {
             // Checked now, so a selection that matches nothing fails at start-up, not on a tile.
             do throws(PhotoMapError) { _ = try builder.tileContent(for: request) } catch { throw CommandFailure(error.description) }
             let drawn = drawing.fingerprint
+            let photosFingerprint = ContentFingerprint.photos(photos)
             let fingerprint = ContentFingerprint.text(
                 styleOptions: try StyleOptions.parse(["--style", styles.first ?? "standard"] + (stylesDirectory.map { ["--styles-directory", $0] } ?? [])),
-                style: styles.first ?? "standard", photos: photos, overlayOptions: overlayOptions, drawn: drawn)
+                style: styles.first ?? "standard", photosFingerprint: photosFingerprint, overlayOptions: overlayOptions, drawn: drawn)
             let contentHash = FNV1a(Array(fingerprint.utf8)).hexDigits
             let template = request
             let style = first.style, data = first.data
@@ -290,11 +291,12 @@ struct ServeCommand: AsyncParsableCommand {
             // file records which photos its tiles are drawn for: a later start-up with other photos
             // drops them.
             let watched = library != nil
-            let makeContent: @Sendable ([Photo]) -> (overlay: ServedOverlay, photos: ServedPhotos) = { photos in
+            // `known`: the photos' fingerprint when worked out already.
+            let makeContent: @Sendable ([Photo], _ known: String?) -> (overlay: ServedOverlay, photos: ServedPhotos) = { photos, known in
                 var request = template
                 request.photos = photos
                 let finalRequest = request
-                let drawnFor = watched ? ContentFingerprint.photos(photos) : nil
+                let drawnFor = watched ? known ?? ContentFingerprint.photos(photos) : nil
                 let overlay = ServedOverlay(style: style, data: data, contentHash: contentHash, drawnFor: drawnFor) { scale in
                     var scaled = finalRequest
                     scaled.scale = Double(scale)
@@ -302,7 +304,7 @@ struct ServeCommand: AsyncParsableCommand {
                 }
                 return (overlay, ServedPhotos(request: request))
             }
-            (overlay, servedPhotos) = makeContent(photos)
+            (overlay, servedPhotos) = makeContent(photos, photosFingerprint)
             if let library, let loadedVersion {
                 let photographer = photoSources.photographer
                 // The other sources' photos stay as loaded; the library's come from the library.
@@ -312,7 +314,7 @@ struct ServeCommand: AsyncParsableCommand {
                 photoFeed = PhotoFeed(
                     version: { try library.dataVersion() },
                     photos: { try library.photos(byPhotographer: photographer) + extra },
-                    content: makeContent, loadedVersion: loadedVersion)
+                    content: { makeContent($0, nil) }, loadedVersion: loadedVersion)
             }
         }
 

@@ -35,7 +35,10 @@ enum ContentFingerprint {
         return "\(photos.count):\(hash.hexDigits)"
     }
 
-    static func text(styleOptions: StyleOptions, style: String, photos: [Photo], overlayOptions: OverlayOptions, drawn: String) -> String {
+    ///
+    /// - Parameter photosFingerprint: The photos' ``photos(_:)``, worked out once by the caller
+    ///   (`serve` records it in its cache files too).
+    static func text(styleOptions: StyleOptions, style: String, photosFingerprint: String, overlayOptions: OverlayOptions, drawn: String) -> String {
         var styleHash = FNV1a()
         if let bytes = try? Data(contentsOf: styleOptions.styleFileURL(named: style)) { styleHash.combine(bytes) } else { styleHash.combine(Array(style.utf8)) }
         var overlays = FNV1a()
@@ -43,7 +46,7 @@ enum ContentFingerprint {
             if let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)) { overlays.combine(bytes) }
         }
         overlays.combine(Array((overlayOptions.circles + overlayOptions.greatCircles + [overlayOptions.overlayLevel.rawValue]).joined(separator: "|").utf8))
-        return "style \(styleHash.hexDigits) raster \(styleOptions.rasterSource ?? "-") vector \(styleOptions.vectorSourceIdentity) photos \(Self.photos(photos)) "
+        return "style \(styleHash.hexDigits) raster \(styleOptions.rasterSource ?? "-") vector \(styleOptions.vectorSourceIdentity) photos \(photosFingerprint) "
             + "overlays \(overlays.hexDigits) drawn \(drawn)"
     }
 }

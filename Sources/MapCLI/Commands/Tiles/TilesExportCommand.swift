@@ -252,7 +252,8 @@ struct TilesExportCommand: ParsableCommand {
     private func fingerprint(photos: [Photo]) throws -> String {
         let drawn = drawing.fingerprint
         return ContentFingerprint.text(
-            styleOptions: styleOptions, style: styleOptions.style, photos: photos, overlayOptions: overlayOptions, drawn: drawn)
+            styleOptions: styleOptions, style: styleOptions.style, photosFingerprint: ContentFingerprint.photos(photos),
+            overlayOptions: overlayOptions, drawn: drawn)
     }
 
     /// Runs `body`, turning its typed error into a one-line failure (exit status 2).
