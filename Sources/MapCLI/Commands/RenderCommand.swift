@@ -106,7 +106,7 @@ struct RenderCommand: ParsableCommand {
             }
         }
         if let pinColor { _ = try RenderCommand.pinColor(pinColor) }
-        if let markerImage { _ = try loadMarkerImage(markerImage) }
+        if let markerImage { _ = try Self.loadMarkerImage(markerImage, mapSize: size) }
         // Last, so a bad value is reported even when the output folder is wrong too.
         if !writesToStandardOutput { try OutputPath.checkWritable(output, option: "--output") }
     }
@@ -126,16 +126,11 @@ struct RenderCommand: ParsableCommand {
         return byExtension
     }
 
-    /// The `--marker-image` PNG, checked to fit in the map.
+    /// The `--marker-image` PNG at `path`, checked to fit in a map of `size` points (`render` and
+    /// `flyover`).
     ///
     /// - Throws: `ValidationError` naming the option when the file cannot be read as a PNG, or
     ///   when the marker (@2x: half its pixels in points) is wider or taller than `--size`.
-    private func loadMarkerImage(_ path: String) throws -> RGBAImage {
-        try Self.loadMarkerImage(path, mapSize: size)
-    }
-
-    /// The `--marker-image` PNG at `path`, checked to fit in a map of `mapSize` points (`render`
-    /// and `flyover`).
     static func loadMarkerImage(_ path: String, mapSize size: ViewSize) throws -> RGBAImage {
         try OutputPath.checkReadableFile(path, option: "--marker-image")
         let image: RGBAImage
@@ -177,7 +172,7 @@ struct RenderCommand: ParsableCommand {
         request.clustering = clustering?.clustering ?? .automatic
         request.clusterGrouping = clusterBy
         if let markerImage {
-            do { request.markerImage = try loadMarkerImage(markerImage) } catch let error as ValidationError { throw CommandFailure(error.message) }
+            do { request.markerImage = try Self.loadMarkerImage(markerImage, mapSize: size) } catch let error as ValidationError { throw CommandFailure(error.message) }
         }
         switch choice {
         case .fitContent: request.framing = .fitContent

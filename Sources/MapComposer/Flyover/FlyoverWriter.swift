@@ -176,17 +176,16 @@ public final class FlyoverWriter {
         finished = true
     }
 
-    /// In a folder that held frames before, removes those past this animation's last
-    /// (`frame-NNNNN.png` numbered above ``frameCount``), so the folder holds this animation
-    /// alone; other files stay.
+    /// In a folder that held frames before, removes those past this animation's last (an earlier
+    /// animation's frames are numbered from 1 without gaps, as this writer names them), so the
+    /// folder holds this animation alone; other files stay.
     private func removeFramesBeyondCount(in url: URL) throws(PhotoMapError) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        for name in names where name.hasPrefix("frame-") && name.hasSuffix(".png") {
-            let digits = name.dropFirst("frame-".count).dropLast(".png".count)
-            guard digits.count == 5, digits.allSatisfy(\.isASCII), let number = Int(digits), number > frameCount else { continue }
-            do { try FileManager.default.removeItem(at: url.appendingPathComponent(name)) } catch {
-                throw .animationOutput(path: url.path, reason: "cannot remove \(name) of an earlier animation: \(error.localizedDescription)")
+        var index = frameCount
+        while case let file = url.appendingPathComponent(Self.frameFileName(index)), FileManager.default.fileExists(atPath: file.path) {
+            do { try FileManager.default.removeItem(at: file) } catch {
+                throw .animationOutput(path: url.path, reason: "cannot remove \(file.lastPathComponent) of an earlier animation: \(error.localizedDescription)")
             }
+            index += 1
         }
     }
 

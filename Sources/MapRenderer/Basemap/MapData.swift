@@ -115,9 +115,7 @@ public final class MapData: @unchecked Sendable {
             else { continue }
             let world = WebMercator.worldSize
             guard ![-world, 0, world].contains(where: { rect.offsetBy(dx: $0, dy: 0).intersects(bounds) }) else { continue }
-            let northWest = MapPoint(x: bounds.minX, y: bounds.minY).coordinate, southEast = MapPoint(x: bounds.maxX, y: bounds.maxY).coordinate
-            outside.append((url, BoundingBox(
-                west: northWest.longitude, south: southEast.latitude, east: southEast.longitude, north: northWest.latitude)))
+            outside.append((url, BoundingBox(bounds)))
         }
         return outside
     }

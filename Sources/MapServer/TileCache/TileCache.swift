@@ -173,12 +173,17 @@ public final class TileCache: Sendable {
     public func adopt(drawnFor value: String, key: TileCacheKey, zooms: ClosedRange<Int>) throws(TileStoreError) -> Int {
         let id = key.fileComponent
         drawnFor.withLock { $0[id] = value }
-        guard isWritable, entries.withLock({ $0[id] != nil }) || FileManager.default.fileExists(atPath: fileURL(for: key).path) else { return 0 }
+        guard isWritable, hasFile(for: key) else { return 0 }
         let store = try entry(for: key).store
         guard try store.metadataValue(forKey: Self.drawnForMetadataKey) != value else { return 0 }
         let removed = try removeAll(key: key, zooms: zooms)
         try store.setMetadataValue(value, forKey: Self.drawnForMetadataKey)
         return removed
+    }
+
+    /// Whether a key's file is open or on disk.
+    private func hasFile(for key: TileCacheKey) -> Bool {
+        entries.withLock { $0[key.fileComponent] != nil } || FileManager.default.fileExists(atPath: fileURL(for: key).path)
     }
 
     /// Records in a key's file what its tiles are drawn for, without removing any: `nil` before
@@ -190,7 +195,7 @@ public final class TileCache: Sendable {
     public func record(drawnFor value: String?, key: TileCacheKey) throws(TileStoreError) {
         let id = key.fileComponent
         drawnFor.withLock { $0[id] = value }
-        guard isWritable, entries.withLock({ $0[id] != nil }) || FileManager.default.fileExists(atPath: fileURL(for: key).path) else { return }
+        guard isWritable, hasFile(for: key) else { return }
         try entry(for: key).store.setMetadataValue(value, forKey: Self.drawnForMetadataKey)
     }
 
