@@ -12,7 +12,7 @@
 //   ImageCompare                     pixelmatch comparison                                      (ImageCodec)
 //   MapTestSupport                   snapshot assertions, temporary folders, Python environments  (ImageCodec, ImageCompare, MapUtilities)
 //   MapSQLite        <- CSQLite      SQLite connections and statements
-//   GeoData                          GeoJSON, GPX, WKB, GeoPackage; features prepared per zoom  (MapCore, MapSQLite, MapJSON, MapUtilities)
+//   GeoData                          GeoJSON, GPX, WKB, GeoPackage (any CRS, through PROJ); features prepared per zoom  (MapCore, MapSQLite, MapJSON, MapUtilities, MapProjection)
 //   PhotoSources     <- CExif        photo files into `Photo`s; thumbnails                      (MapCore, MapJSON, MapUtilities, ImageCodec)
 //   PhotoLibrary                     photographers and photos in SQLite, versioned              (PhotoSources, MapSQLite)
 //   MapStyle                         MapLibre style subset                                      (MapCore, MapJSON, MapUtilities)
@@ -135,7 +135,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImageCodecTests",
-            dependencies: ["ImageCodec", "ImageCompare", "MapTestSupport"],
+            dependencies: ["ImageCodec", "ImageCompare", "MapTestSupport", "MapUtilities"],
             swiftSettings: swiftSettings
         ),
         /// Image comparison: pixelmatch's algorithm on decoded images, with a diff image.
@@ -168,7 +168,7 @@ let package = Package(
         .testTarget(name: "MapSQLiteTests", dependencies: ["MapSQLite", "MapTestSupport"], swiftSettings: swiftSettings),
         /// Vector features: GeoJSON, GPX, WKB and GeoPackage readers, spatially indexed feature
         /// sources, and geometry prepared per zoom (projected, simplified, clipped) for the renderer.
-        .target(name: "GeoData", dependencies: ["MapCore", "MapSQLite", "MapJSON", "MapUtilities"], swiftSettings: swiftSettings),
+        .target(name: "GeoData", dependencies: ["MapCore", "MapSQLite", "MapJSON", "MapUtilities", "MapProjection"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GeoDataTests",
             dependencies: ["GeoData", "MapSQLite", "MapCore", "MapTestSupport"],
@@ -298,7 +298,7 @@ let package = Package(
         /// pins and callouts; the one renderer behind images and tiles.
         .target(
             name: "MapRenderer",
-            dependencies: ["MapCore", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "RasterTiles", "Tilesets", "VectorTiles", "CCairo"],
+            dependencies: ["MapCore", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "RasterTiles", "TileStore", "Tilesets", "VectorTiles", "CCairo"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -407,7 +407,10 @@ let package = Package(
         ),
         .testTarget(
             name: "MapCLITests",
-            dependencies: ["MapCLI", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "TileStore", "PMTiles", "Tilesets"],
+            dependencies: [
+                "MapCLI", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "TileStore", "PMTiles", "Tilesets", "PhotoSources",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

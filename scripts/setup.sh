@@ -24,7 +24,8 @@ fi
 # files `mapwright serve` serves to its web viewer (no CDN); chromium and python3-websocket,
 # with which the tests drive the viewer in a headless browser (DevTools protocol); wrk and
 # nginx-light for scripts/bench/serve.sh (nginx serves the same tiles as static files); ffmpeg,
-# which makes `mapwright flyover`'s MP4 videos (the tests check them with its ffprobe).
+# which makes `mapwright flyover`'s MP4 videos (the tests check them with its ffprobe); proj-bin,
+# whose cs2cs the tests compare GeoPackage tables in other coordinate systems with.
 PACKAGES=(
     pkg-config
     libcairo2-dev
@@ -32,6 +33,7 @@ PACKAGES=(
     libpng-dev
     libproj-dev
     proj-data
+    proj-bin
     libsqlite3-dev
     libturbojpeg0-dev
     libexif-dev

@@ -31,8 +31,8 @@ public enum GeoDataError: Error, Hashable, Sendable {
     case invalidGeoPackage(path: String, reason: String)
     /// The GeoPackage has no feature table of this name; `available` lists those it has.
     case featureTableNotFound(path: String, table: String, available: [String])
-    /// A feature table's SRS is not EPSG:4326. Reprojection (through MapProjection) is not
-    /// implemented yet.
+    /// A feature table's SRS is one PROJ cannot transform to EPSG:4326 (an undefined or
+    /// unknown SRS).
     case unsupportedSRS(path: String, table: String, srsID: Int64, definition: String)
     /// A row's geometry blob cannot be decoded.
     case invalidGeometry(path: String, table: String, featureID: Int64, reason: String)
@@ -63,7 +63,7 @@ extension GeoDataError: CustomStringConvertible, LocalizedError {
             let list = available.isEmpty ? "it has none" : "it has " + available.joined(separator: ", ")
             return "\(path): no feature table '\(table)' (\(list))"
         case .unsupportedSRS(let path, let table, let srsID, let definition):
-            return "\(path): table '\(table)': its SRS is \(definition) (srs_id \(srsID)); only EPSG:4326 is read"
+            return "\(path): table '\(table)': its SRS is \(definition) (srs_id \(srsID)), which PROJ cannot transform to EPSG:4326"
         case .invalidGeometry(let path, let table, let featureID, let reason):
             return "\(path): table '\(table)', feature \(featureID): \(reason)"
         case .sqlite(let error):

@@ -130,13 +130,13 @@ struct GeoPackageTests {
         #expect(decoded.envelope == nil)
     }
 
-    @Test func otherSRSIsReportedWithTheTableAndFile() throws {
+    @Test func anSRSPROJCannotTransformIsReportedWithTheTableAndFile() throws {
         let directory = try TemporaryDirectory()
-        let geoPackage = try makeGeoPackage(GeoPackageFixture(srsID: 3857), in: directory)
+        let geoPackage = try makeGeoPackage(GeoPackageFixture(srsID: 990001), in: directory)
         let table = try geoPackage.featureTable(named: "places")
-        #expect(table.srsDefinition == "EPSG:3857")
+        #expect(table.srsDefinition == "A grid of nobody's")
         let error = try #require(throws: GeoDataError.self) { try geoPackage.features(in: table) }
-        #expect(error.description == "\(geoPackage.path): table 'places': its SRS is EPSG:3857 (srs_id 3857); only EPSG:4326 is read")
+        #expect(error.description == "\(geoPackage.path): table 'places': its SRS is A grid of nobody's (srs_id 990001), which PROJ cannot transform to EPSG:4326")
     }
 
     @Test func malformedBlobNamesTheFileTableAndFeature() throws {

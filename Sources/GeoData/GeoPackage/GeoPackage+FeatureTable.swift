@@ -28,6 +28,9 @@ extension GeoPackage {
         public var srsID: Int64
         /// The SRS as `ORGANIZATION:ID` (`EPSG:4326`) or its name when it has no organization.
         public var srsDefinition: String
+        /// The SRS's WKT `definition` from `gpkg_spatial_ref_sys`; nil when it has none or says
+        /// `undefined`. PROJ reads it for an SRS without an organization's code.
+        public var srsWKT: String?
         /// The bounds `gpkg_contents` gives, in the table's SRS; `nil` when unset.
         public var bounds: BoundingBox?
         /// The R-tree virtual table, `rtree_<table>_<column>`, when the GeoPackage has one.
@@ -45,7 +48,7 @@ extension GeoPackage {
             columns.filter { !$0.isPrimaryKey && $0.name.lowercased() != geometryColumn.lowercased() }.map(\.name)
         }
 
-        /// Whether the SRS is EPSG:4326, the one this reader understands.
+        /// Whether the SRS is EPSG:4326, read without PROJ.
         var isWGS84: Bool { srsDefinition == "EPSG:4326" }
 
         static func srsDefinition(organization: String?, identifier: Int64?, name: String?) -> String {

@@ -2,6 +2,7 @@ import Foundation
 import MapCore
 
 import MapSQLite
+import Synchronization
 
 /// A GeoPackage file opened read-only: its feature tables, their rows as ``Feature``s, and
 /// bounding-box queries through each table's R-tree spatial index.
@@ -17,9 +18,12 @@ import MapSQLite
 /// }
 /// ```
 ///
-/// Only tables in EPSG:4326 (longitude, latitude in degrees) are read; others throw
-/// ``GeoDataError/unsupportedSRS(path:table:srsID:definition:)``. Reprojection through
-/// MapProjection (PROJ) can come later.
+/// Tables in EPSG:4326 (longitude, latitude in degrees) are read as they are; tables in any other
+/// SRS that PROJ knows (by its `ORGANIZATION:ID`, else its WKT definition) are transformed to
+/// EPSG:4326 through MapProjection, and query boxes into the table's SRS for its R-tree. A table
+/// whose SRS PROJ cannot transform throws
+/// ``GeoDataError/unsupportedSRS(path:table:srsID:definition:)``; a feature with a position PROJ
+/// cannot place keeps its properties with no geometry.
 ///
 /// A `GeoPackage` may be shared between threads: its ``Database`` is in SQLite's serialized mode.
 ///
@@ -29,6 +33,8 @@ public final class GeoPackage: Sendable {
     public let path: String
 
     private let database: Database
+    /// PROJ's transformations of the tables not in EPSG:4326, by `srs_id`, made on first use.
+    private let transforms = Mutex<[Int64: SRSTransform]>([:])
 
     /// Opens a GeoPackage read-only and checks it has the tables that list its features.
     ///
@@ -67,7 +73,7 @@ public final class GeoPackage: Sendable {
     public func featureTables() throws(GeoDataError) -> [FeatureTable] {
         let sql = """
             SELECT c.table_name, g.column_name, g.geometry_type_name, g.srs_id,
-                   s.organization, s.organization_coordsys_id, s.srs_name,
+                   s.organization, s.organization_coordsys_id, s.srs_name, s.definition,
                    c.min_x, c.min_y, c.max_x, c.max_y
             FROM gpkg_contents AS c
             JOIN gpkg_geometry_columns AS g ON g.table_name = c.table_name
@@ -81,10 +87,11 @@ public final class GeoPackage: Sendable {
             while try statement.step() {
                 let name = statement.text(at: 0) ?? ""
                 let column = statement.text(at: 1) ?? ""
-                let bounds: BoundingBox? = (7...10).contains(where: statement.isNull(at:)) ? nil : BoundingBox(
-                    west: statement.double(at: 7), south: statement.double(at: 8),
-                    east: statement.double(at: 9), north: statement.double(at: 10)
+                let bounds: BoundingBox? = (8...11).contains(where: statement.isNull(at:)) ? nil : BoundingBox(
+                    west: statement.double(at: 8), south: statement.double(at: 9),
+                    east: statement.double(at: 10), north: statement.double(at: 11)
                 )
+                let wkt = statement.text(at: 7).flatMap { $0.lowercased() == "undefined" || $0.isEmpty ? nil : $0 }
                 let spatialIndex = "rtree_\(name)_\(column)"
                 tables.append(FeatureTable(
                     name: name,
@@ -96,6 +103,7 @@ public final class GeoPackage: Sendable {
                         identifier: statement.isNull(at: 5) ? nil : statement.int64(at: 5),
                         name: statement.text(at: 6)
                     ),
+                    srsWKT: wkt,
                     bounds: bounds,
                     spatialIndexTable: try database.hasTable(named: spatialIndex) ? spatialIndex : nil,
                     columns: []
@@ -132,21 +140,22 @@ public final class GeoPackage: Sendable {
     /// Columns other than the primary key and the geometry become properties (BLOBs are left
     /// out); the primary key becomes ``Feature/id``.
     ///
-    /// - Throws: ``GeoDataError/unsupportedSRS(path:table:srsID:definition:)`` unless the table
-    ///   is in EPSG:4326, ``GeoDataError/invalidGeometry(path:table:featureID:reason:)`` naming
+    /// - Throws: ``GeoDataError/unsupportedSRS(path:table:srsID:definition:)`` when PROJ cannot
+    ///   transform the table's SRS to EPSG:4326, ``GeoDataError/invalidGeometry(path:table:featureID:reason:)`` naming
     ///   the first row whose blob is malformed, ``GeoDataError/sqlite(_:)``.
     public func features(in table: FeatureTable, intersecting box: BoundingBox? = nil) throws(GeoDataError) -> [Feature] {
-        try checkSRS(of: table)
+        let transform = try srsTransform(of: table)
         let selected = ([table.primaryKeyColumn, table.geometryColumn] + table.attributeColumns)
             .map { "t." + quotedSQLIdentifier($0) }
             .joined(separator: ", ")
         var sql = "SELECT \(selected) FROM \(quotedSQLIdentifier(table.name)) AS t"
         var arguments: [SQLiteValue] = []
-        if let box, let index = table.spatialIndexTable {
+        let indexBox = box.flatMap { box in transform == nil ? box : transform?.tableBox(box) }
+        if let indexBox, let index = table.spatialIndexTable {
             sql += " WHERE t.\(quotedSQLIdentifier(table.primaryKeyColumn)) IN (\(rtreeQuery(index)))"
-            arguments = rtreeArguments(box)
+            arguments = rtreeArguments(indexBox)
         }
-        let filterByEnvelope = box != nil && table.spatialIndexTable == nil
+        let filterByEnvelope = box != nil && (table.spatialIndexTable == nil || indexBox == nil)
         let columnNames = table.attributeColumns
 
         var features: [Feature] = []
@@ -163,6 +172,15 @@ public final class GeoPackage: Sendable {
                     } catch {
                         failure = .invalidGeometry(path: path, table: table.name, featureID: featureID, reason: error.description)
                         break
+                    }
+                }
+                if let transform, let projected = decoded {
+                    // The header's envelope is in the table's SRS: the transformed geometry's box replaces it.
+                    decoded = transform.geographic(projected.geometry).map { geometry in
+                        var geographic = projected
+                        geographic.geometry = geometry
+                        geographic.envelope = nil
+                        return geographic
                     }
                 }
                 if filterByEnvelope, let box {
@@ -194,6 +212,8 @@ public final class GeoPackage: Sendable {
     /// - Throws: ``GeoDataError/sqlite(_:)``.
     public func featureIDs(in table: FeatureTable, intersecting box: BoundingBox) throws(GeoDataError) -> [Int64]? {
         guard let index = table.spatialIndexTable else { return nil }
+        let transform = try srsTransform(of: table)
+        guard let box = transform == nil ? box : transform?.tableBox(box) else { return nil }
         return try sqlite { () throws(SQLiteError) in
             let statement = try database.prepare(rtreeQuery(index))
             try statement.bind(rtreeArguments(box))
@@ -221,9 +241,15 @@ public final class GeoPackage: Sendable {
         return columns
     }
 
-    private func checkSRS(of table: FeatureTable) throws(GeoDataError) {
-        guard table.isWGS84 else {
-            throw .unsupportedSRS(path: path, table: table.name, srsID: table.srsID, definition: table.srsDefinition)
+    /// The table's transformation to EPSG:4326, made once per SRS; nil for EPSG:4326 tables.
+    private func srsTransform(of table: FeatureTable) throws(GeoDataError) -> SRSTransform? {
+        guard !table.isWGS84 else { return nil }
+        if let made = transforms.withLock({ $0[table.srsID] }) { return made }
+        let made = try SRSTransform(table: table, path: path)
+        return transforms.withLock { transforms in
+            if let existing = transforms[table.srsID] { return existing }
+            transforms[table.srsID] = made
+            return made
         }
     }
 

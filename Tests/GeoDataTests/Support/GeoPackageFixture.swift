@@ -30,7 +30,9 @@ struct GeoPackageFixture {
                 ('Undefined cartesian SRS', -1, 'NONE', -1, 'undefined', NULL),
                 ('Undefined geographic SRS', 0, 'NONE', 0, 'undefined', NULL),
                 ('WGS 84 geodetic', 4326, 'EPSG', 4326, 'GEOGCS["WGS 84"]', NULL),
-                ('WGS 84 / Pseudo-Mercator', 3857, 'EPSG', 3857, 'PROJCS["WGS 84 / Pseudo-Mercator"]', NULL);
+                ('WGS 84 / Pseudo-Mercator', 3857, 'EPSG', 3857, 'PROJCS["WGS 84 / Pseudo-Mercator"]', NULL),
+                ('WGS 84 / UTM zone 33N', 32633, 'EPSG', 32633, 'PROJCS["WGS 84 / UTM zone 33N"]', NULL),
+                ('A grid of nobody''s', 990001, 'NONE', 990001, 'undefined', NULL);
             CREATE TABLE gpkg_contents (
                 table_name TEXT NOT NULL PRIMARY KEY, data_type TEXT NOT NULL, identifier TEXT UNIQUE,
                 description TEXT DEFAULT '', last_change DATETIME NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),

@@ -2,19 +2,19 @@ import Foundation
 
 /// Runs another program (python3, gdalinfo, mb-util…) the way a person would, for tests that
 /// check our files against outside tools.
-struct ExternalCommand {
+public struct ExternalCommand {
     /// What a finished run printed and how it ended.
-    struct Output {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
+    public struct Output {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
 
         /// Both streams, for a failure message.
-        var transcript: String { "status \(status)\n\(standardOutput)\n\(standardError)" }
+        public var transcript: String { "status \(status)\n\(standardOutput)\n\(standardError)" }
     }
 
     /// Whether `name` is an executable on `PATH`.
-    static func isInstalled(_ name: String) -> Bool {
+    public static func isInstalled(_ name: String) -> Bool {
         (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains { folder in
             FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)")
         }
@@ -25,7 +25,7 @@ struct ExternalCommand {
     /// - Parameters:
     ///   - standardInput: Bytes written to the program's standard input. The default is none.
     ///   - directory: The working directory. The default is this process's.
-    static func run(_ executable: String, _ arguments: [String], standardInput: Data? = nil, in directory: URL? = nil) throws -> Output {
+    public static func run(_ executable: String, _ arguments: [String], standardInput: Data? = nil, in directory: URL? = nil) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : "/usr/bin/env")
         process.arguments = executable.contains("/") ? arguments : [executable] + arguments

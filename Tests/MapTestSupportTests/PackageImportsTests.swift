@@ -1,0 +1,14 @@
+import Foundation
+import MapTestSupport
+import Testing
+
+/// The package's targets declare what they import: a target that imports a module it reaches
+/// only through another target's dependencies builds today and breaks when that dependency goes.
+struct PackageImportsTests {
+    @Test func everyTargetDeclaresTheModulesItImports() throws {
+        let script = RepositoryFiles.root.appendingPathComponent("scripts/tools/check-imports.py").path
+        let run = try ExternalCommand.run("python3", [script, RepositoryFiles.root.path])
+        #expect(run.status == 0, "\(run.transcript)")
+        #expect(run.standardOutput.contains(", 0 undeclared import(s)"), "\(run.transcript)")
+    }
+}
