@@ -34,8 +34,12 @@
 
 import PackageDescription
 
+/// Every target's Swift settings: existentials spelled `any`, and imports kept honest (a file
+/// imports each module whose members it uses, and imports publicly only what its public API shows).
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(

@@ -8,6 +8,7 @@
 // --sample writes tile 3/4/2 (the tile the Mapnik peer writes) and a 3 x 3 block of zoom 6 as PNGs.
 import Dispatch
 import Foundation
+import ImageCodec
 import MapCore
 import MapRenderer
 import MapStyle

@@ -1,5 +1,5 @@
-import Foundation
-import MapSQLite
+public import Foundation
+public import MapSQLite
 
 /// An error reading vector data, naming the file and the place in it: the feature index in a
 /// GeoJSON file, the line in a GPX file, the table and row in a GeoPackage.

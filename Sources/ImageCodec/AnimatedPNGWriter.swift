@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import MapUtilities
 
 /// Writes an animated PNG (APNG) file frame by frame, holding only one frame in memory at a time.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why an image could not be read or written: the one error of ImageCodec.
 public enum ImageCodecError: Error, Hashable, Sendable {

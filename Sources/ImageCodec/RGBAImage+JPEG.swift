@@ -1,5 +1,5 @@
 import CTurboJPEG
-import Foundation
+public import Foundation
 
 // The one JPEG code path of Mapwright: raster tiles and photo thumbnails both decode here, with
 // libjpeg-turbo's TurboJPEG API.

@@ -1,5 +1,5 @@
 import CPNGShim
-import Foundation
+public import Foundation
 import MapUtilities
 
 // MARK: - Reading

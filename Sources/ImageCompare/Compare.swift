@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import ImageCodec
+public import ImageCodec
 
 /// Counts the pixels that differ between two images, with pixelmatch's algorithm and options.
 ///

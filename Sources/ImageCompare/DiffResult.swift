@@ -1,4 +1,4 @@
-import ImageCodec
+public import ImageCodec
 
 /// The outcome of comparing two images of the same size.
 public struct DiffResult: Hashable, Sendable {

@@ -1,5 +1,5 @@
-import Foundation
-import ImageCodec
+public import Foundation
+public import ImageCodec
 
 /// Why two images could not be compared: the one error of ImageCompare.
 public enum ImageCompareError: Error, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 
 /// The `mapwright` command: renders maps, compares renders and answers map-model questions.
 public struct Mapwright: ParsableCommand {

@@ -1,5 +1,5 @@
-import MapCore
-import MapJSON
+public import MapCore
+public import MapJSON
 
 extension JSONWriter {
     /// Writes an item of a cluster query as a GeoJSON `Feature` in supercluster's conventions, as

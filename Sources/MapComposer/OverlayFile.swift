@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 import GeoData
 import MapCore
-import MapRenderer
-import MapStyle
+public import MapRenderer
+public import MapStyle
 import MapUtilities
 
 /// Tracks and shapes read from files as overlays, in a style's default overlay look.

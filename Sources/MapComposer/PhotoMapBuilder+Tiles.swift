@@ -1,5 +1,6 @@
 import MapCore
-import MapRenderer
+public import MapRenderer
+import PhotoSources
 
 extension PhotoMapBuilder {
     /// What tiles of a photo map draw over its style (see ``MapTileRenderer``): the photos' pins

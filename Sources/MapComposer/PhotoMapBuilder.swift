@@ -1,10 +1,10 @@
 import Foundation
 import ImageCodec
 import MapCore
-import MapRenderer
+public import MapRenderer
 import MapStyle
 import MapUtilities
-import PhotoSources
+public import PhotoSources
 
 /// Turns a ``PhotoMapRequest`` into snapshot options: pins for photos, the selected photo's
 /// callout with its thumbnail, accuracy circles, and the viewport that frames it all.

@@ -1,8 +1,8 @@
-import Foundation
-import GeoData
-import MapCore
-import MapRenderer
-import PhotoSources
+public import Foundation
+public import GeoData
+public import MapCore
+public import MapRenderer
+public import PhotoSources
 
 /// An error assembling a photo map, with a message naming the input at fault.
 public enum PhotoMapError: Error, Sendable {

@@ -1,8 +1,8 @@
-import ImageCodec
-import MapCore
-import MapRenderer
-import MapStyle
-import PhotoSources
+public import ImageCodec
+public import MapCore
+public import MapRenderer
+public import MapStyle
+public import PhotoSources
 
 /// A photographer's map, as `mapwright render` asks for it: photos as pins, one selected with
 /// its callout, tracks and shapes over a basemap, framed to fit or to a chosen region.

@@ -1,6 +1,6 @@
 import Foundation
-import MapCore
-import PhotoSources
+public import MapCore
+public import PhotoSources
 
 /// A problem that does not stop a photo map: the map is drawn, and the problem is shown as a
 /// warning, one line naming the file or folder.

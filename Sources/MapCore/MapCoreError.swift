@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An error raised when a map-core value is given something it cannot represent.
 ///

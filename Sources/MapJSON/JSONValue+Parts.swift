@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension JSONValue {
     /// Parses a JSON document as ``parse(_:streamingArraysAt:visit:)`` does, but reads each

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Any JSON value, decoded as is, for readers that walk a document themselves and report
 /// problems by path: styles, GeoJSON, Flickr-style photo lists.

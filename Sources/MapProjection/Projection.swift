@@ -1,6 +1,6 @@
 import CProj
 import Foundation
-import MapCore
+public import MapCore
 
 /// A coordinate transformation between two coordinate reference systems, through PROJ.
 ///

@@ -1,7 +1,7 @@
-import Foundation
-import GeoData
+public import Foundation
+public import GeoData
 import ImageCodec
-import MapStyle
+public import MapStyle
 
 /// An error from rendering, naming the file, source or layer it concerns.
 public enum RendererError: Error, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An error reported by SQLite, naming the database file and, when there was one, the SQL.
 ///

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+public import Foundation
 
 /// A compiled SQL statement: bind parameters, step through rows, read typed columns.
 ///

@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
-import Logging
-import NIOPosix
-import MapCore
+import HTTPTypes
+public import Logging
+public import MapCore
 import MapRenderer
+import NIOPosix
 import Synchronization
 import TileStore
 

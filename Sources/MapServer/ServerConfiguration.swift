@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How the server answers: where it listens, how long clients may keep tiles, who may fetch them
 /// from a page, and how renders are bounded.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Style {
     /// The ids of vector sources that layers draw but that have no data (no `url`), sorted.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An error raised when a style cannot be read, or names something Mapwright cannot draw.
 ///

@@ -1,4 +1,4 @@
-import ImageCodec
+public import ImageCodec
 import Testing
 import XCTest
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Runs another program (python3, gdalinfo, mb-util…) the way a person would, for tests that
 /// check our files against outside tools.

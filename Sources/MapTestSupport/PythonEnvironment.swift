@@ -1,5 +1,5 @@
-import Foundation
-import MapUtilities
+public import Foundation
+public import MapUtilities
 import Synchronization
 
 /// A Python virtual environment of the tests' own, holding PyPI packages that serve as outside

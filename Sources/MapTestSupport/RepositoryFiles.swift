@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Folders of the source checkout that tests read: the styles, the sample photos and the bundled
 /// basemap (installed by `scripts/setup.sh`).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What ``SnapshotVerifier/verify(_:named:threshold:maxDiffPixels:)`` found and did.
 public enum SnapshotOutcome: Hashable, Sendable {

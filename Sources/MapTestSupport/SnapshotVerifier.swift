@@ -1,5 +1,5 @@
-import Foundation
-import ImageCodec
+public import Foundation
+public import ImageCodec
 import ImageCompare
 
 /// Checks renders against golden PNG images, recording missing goldens and writing the render and

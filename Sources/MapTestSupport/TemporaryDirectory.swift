@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A fresh directory under the system's temporary directory, with a name no other test uses,
 /// removed when the value goes away.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Writes files so that a reader sees either the previous contents or the complete new ones.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension DataLocations {
     /// The folder holding `item`: `explicit` when given, else the first data folder of ``roots``

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where Mapwright finds its data (styles, the basemap, extra fonts) and keeps its caches,
 /// whatever the working directory.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The MD5 message digest (RFC 1321), for content ids that other tools compute the same way.
 ///

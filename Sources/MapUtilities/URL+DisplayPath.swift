@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension URL {
     /// The file's path as a person would type it in messages: relative to the working directory

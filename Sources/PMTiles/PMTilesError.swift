@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a PMTiles archive could not be read or written: the one error of the PMTiles module.
 ///

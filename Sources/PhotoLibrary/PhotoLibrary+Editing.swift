@@ -1,9 +1,9 @@
-import Foundation
+public import Foundation
 import ImageCodec
-import MapCore
+public import MapCore
 import MapSQLite
 import MapUtilities
-import PhotoSources
+public import PhotoSources
 
 extension PhotoLibrary {
     /// What an import did.

@@ -1,5 +1,5 @@
-import Foundation
-import PhotoSources
+public import Foundation
+public import PhotoSources
 
 extension PhotoLibrary {
     /// The photos of a source as `photos import` keeps them: each with the id it has in the

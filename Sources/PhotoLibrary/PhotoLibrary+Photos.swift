@@ -1,7 +1,7 @@
 import Foundation
-import MapCore
+public import MapCore
 import MapSQLite
-import PhotoSources
+public import PhotoSources
 
 /// A photographer in a library, with how many photos they have there.
 public struct LibraryPhotographer: Hashable, Sendable, Codable {

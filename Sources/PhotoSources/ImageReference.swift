@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import MapJSON
 
 /// Where an image lives: a file on this machine, or a remote URL that someone else serves.

@@ -1,5 +1,5 @@
-import Foundation
-import MapCore
+public import Foundation
+public import MapCore
 
 /// One geotagged photo, whichever source it came from: a JPEG's EXIF, a Flickr-style JSON list,
 /// a GeoJSON feature or a CSV row.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import MapJSON
 
 /// The located photos read from one source, in the source's order, with what was left out.

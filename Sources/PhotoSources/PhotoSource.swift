@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A file or folder that photos are read from.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import MapUtilities
 
 /// An error raised while reading photos or making their thumbnails.

@@ -1,5 +1,5 @@
 import Foundation
-import MapStyle
+public import MapStyle
 
 extension RasterSource {
     /// Makes the tile source a style's raster source describes: an ``MBTilesRasterSource`` for

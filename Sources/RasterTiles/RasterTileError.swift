@@ -1,6 +1,6 @@
-import Foundation
-import MapCore
-import TileStore
+public import Foundation
+public import MapCore
+public import TileStore
 
 /// Why raster tiles could not be had.
 ///

@@ -1,5 +1,5 @@
-import ImageCodec
-import MapCore
+public import ImageCodec
+public import MapCore
 
 /// A source of raster tiles, base map or overlay: satellite imagery, hill shading, a scanned map.
 ///

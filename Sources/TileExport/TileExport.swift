@@ -1,11 +1,11 @@
 import Dispatch
-import Foundation
-import MapCore
+public import Foundation
+public import MapCore
+public import MapRenderer
 import MapUtilities
-import MapRenderer
 import Synchronization
-import TileStore
-import Tilesets
+public import TileStore
+public import Tilesets
 
 /// A batch export: the tiles of a ``MapCore/MetatileCover`` rendered by a ``MapRenderer/MapTileRenderer``
 /// on every core, encoded as PNG on the rendering threads, and written by one ``TilesetWriter``

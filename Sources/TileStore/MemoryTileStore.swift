@@ -1,5 +1,5 @@
-import Foundation
-import MapCore
+public import Foundation
+public import MapCore
 import Synchronization
 
 /// A tile store in memory: for tests of the code that reads and writes tiles.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The encoding of a tile's bytes, as the MBTiles `format` metadata names it.
 ///

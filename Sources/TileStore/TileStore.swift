@@ -1,5 +1,5 @@
-import Foundation
-import MapCore
+public import Foundation
+public import MapCore
 
 /// A place that holds encoded tiles (PNG, JPEG, WebP or vector-tile bytes) by tile address.
 ///

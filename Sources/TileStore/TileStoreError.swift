@@ -1,5 +1,5 @@
-import Foundation
-import MapSQLite
+public import Foundation
+public import MapSQLite
 
 /// Why a tile store could not be opened, read or written.
 ///

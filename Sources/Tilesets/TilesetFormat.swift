@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import MapUtilities
 
 /// The file formats a tileset is read from and written to.

@@ -1,6 +1,6 @@
-import Foundation
-import PMTiles
-import TileStore
+public import Foundation
+public import PMTiles
+public import TileStore
 
 /// Why a tileset could not be read, written, exported or compared: the one error of the
 /// Tilesets module. Every case names the file or the option at fault, and ``description`` is

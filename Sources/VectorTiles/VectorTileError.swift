@@ -1,4 +1,4 @@
-import MapCore
+public import MapCore
 
 /// Why a vector tile could not be decoded: the one error of the VectorTiles module.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GeoData
+import MapCore
 import MapTestSupport
 import Testing
 

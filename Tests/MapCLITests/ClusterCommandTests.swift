@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+import ArgumentParser
 @testable import MapCLI
+import MapComposer
 
 /// `mapwright cluster` run as a process: the GeoJSON web viewers read, and clear errors.
 struct ClusterCommandTests {

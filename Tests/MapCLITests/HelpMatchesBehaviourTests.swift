@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import MapCLI
+import MapComposer
 
 /// Each command's help says what the command does: every option's help is a sentence, options
 /// with a default show it, numeric options state their range, and the values an option takes

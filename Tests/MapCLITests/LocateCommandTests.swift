@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import ArgumentParser
 @testable import MapCLI
 @testable import MapCore
 

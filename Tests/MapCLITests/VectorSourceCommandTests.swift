@@ -2,6 +2,7 @@ import Foundation
 import ImageCodec
 import MapTestSupport
 import Testing
+import TileStore
 import Tilesets
 
 /// `--vector-source` as people type it: relative names with spaces, from a folder of their

@@ -1,5 +1,6 @@
 import MapComposer
 import MapCore
+import MapRenderer
 import PhotoSources
 import Testing
 

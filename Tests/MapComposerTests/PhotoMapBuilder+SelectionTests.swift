@@ -1,6 +1,7 @@
 import Foundation
 import MapComposer
 import MapCore
+import MapRenderer
 import PhotoSources
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import MapComposer
 import MapCore
+import MapRenderer
 import MapTestSupport
 import PhotoSources
 import Testing

@@ -1,8 +1,10 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import MapCore
 import MapRenderer
 import MapServer
+import MapStyle
 import MapTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
-import ImageCodec
+import HTTPTypes
 import HummingbirdTesting
+import ImageCodec
 import MapServer
 import MapTestSupport
 import Testing

@@ -1,4 +1,7 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import ImageCodec
 import MapCore
 import MapServer
 import MapTestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import ImageCodec
 import MapCore
 import MapRenderer
 import MapServer

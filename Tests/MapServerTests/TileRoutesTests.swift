@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import ImageCodec
 import ImageCompare
@@ -6,6 +7,7 @@ import MapCore
 import MapRenderer
 import MapServer
 import MapTestSupport
+import NIOCore
 import Testing
 
 /// Style and overlay tiles through the router: content, sizes, HTTP caching headers, and the

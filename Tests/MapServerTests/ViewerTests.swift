@@ -1,10 +1,12 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import ImageCodec
 import MapComposer
 import MapCore
 import MapRenderer
 import MapServer
+import MapStyle
 import MapTestSupport
 import PhotoSources
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import MapCore
 @testable import MapStyle
 
 struct StyleLoadingTests {

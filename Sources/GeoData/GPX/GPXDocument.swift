@@ -1,5 +1,5 @@
-import Foundation
-import MapCore
+public import Foundation
+public import MapCore
 
 /// The waypoints, routes and tracks of a GPX 1.1 file (<https://www.topografix.com/GPX/1/1/>).
 ///

@@ -1,4 +1,4 @@
-import MapCore
+public import MapCore
 
 extension GeoPackage {
     /// A feature table as `gpkg_contents` and `gpkg_geometry_columns` describe it

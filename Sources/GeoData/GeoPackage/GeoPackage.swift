@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+public import MapCore
 
 import MapSQLite
 import Synchronization

@@ -1,4 +1,4 @@
-import MapCore
+public import MapCore
 
 /// A decoded GeoPackage geometry blob: the GeoPackage binary header, then ISO WKB.
 ///

@@ -1,4 +1,4 @@
-import MapCore
+public import MapCore
 
 extension BoundingBox {
     /// The smallest box containing the positions, or `nil` for none.

@@ -1,4 +1,4 @@
-import MapCore
+public import MapCore
 
 /// Features in order: a GeoJSON FeatureCollection (RFC 7946 §3.3), a GeoPackage table, a GPX file.
 public struct FeatureCollection: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import MapCore
+public import MapCore
 
 /// A geometry in a geographic CRS (longitude, latitude in degrees): the seven types that
 /// RFC 7946 §3.1 and the OGC Simple Features share.

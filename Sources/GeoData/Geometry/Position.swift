@@ -1,4 +1,4 @@
-import MapCore
+public import MapCore
 
 /// A position in a geographic CRS, longitude first: RFC 7946's position, WKB's point.
 ///

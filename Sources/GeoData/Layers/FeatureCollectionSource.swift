@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+public import MapCore
 
 /// A vector source over features held in memory: a GeoJSON or GPX file, or features made in
 /// code. A grid index answers rect queries.

@@ -1,4 +1,4 @@
-import MapCore
+public import MapCore
 
 /// Vector features loaded once, with a spatial index to find those in a map rect quickly.
 ///

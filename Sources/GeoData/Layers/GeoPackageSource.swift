@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+public import MapCore
 
 /// A vector source over one GeoPackage feature table: its rows are read once, and rect queries
 /// go through the table's R-tree index (a scan of the feature rects when it has none).

@@ -1,4 +1,4 @@
-import MapCore
+public import MapCore
 
 /// The part of a map rect that falls in one copy of the world, moved into the central copy.
 ///

@@ -1,4 +1,4 @@
-import MapCore
+public import MapCore
 
 /// Clipping of lines and polygon rings to a rectangle in map space.
 ///

@@ -1,4 +1,4 @@
-import MapCore
+public import MapCore
 
 /// Geometry ready to draw: projected to Web Mercator map points, simplified for one zoom level,
 /// and split by kind, as a renderer strokes, fills and marks them.

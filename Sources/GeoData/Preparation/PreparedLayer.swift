@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+public import MapCore
 
 /// A vector source's geometry prepared for one zoom level and screen scale: projected to map
 /// points and simplified to the pixel size, once, for every render at that zoom.

@@ -1,4 +1,4 @@
-import MapCore
+public import MapCore
 
 /// Line simplification in map space.
 public enum Simplification {

@@ -6,12 +6,13 @@ import MapComposer
 import MapCore
 import MapRenderer
 import MapServer
-import PhotoLibrary
 import MapStyle
 import MapUtilities
+import PhotoLibrary
 import PhotoSources
 import ServiceLifecycle
 import Tilesets
+import UnixSignals
 
 /// `mapwright serve`: styles as tiles rendered on demand through a cache, the photo overlay,
 /// tileset files, TileJSON, health and metrics, over HTTP on Hummingbird.

@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import ImageCodec
+public import ImageCodec
 import MapUtilities
 
 /// Writes a fly-over's frames, in order, to one of three outputs: an animated PNG, an MP4 video

@@ -1,7 +1,7 @@
 import Foundation
-import ImageCodec
-import MapCore
-import MapRenderer
+public import ImageCodec
+public import MapCore
+public import MapRenderer
 import Synchronization
 
 extension PhotoMapBuilder {

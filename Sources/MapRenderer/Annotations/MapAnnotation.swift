@@ -1,6 +1,7 @@
-import ImageCodec
-import MapCore
-import MapStyle
+import Foundation
+public import ImageCodec
+public import MapCore
+public import MapStyle
 
 /// A marker at a coordinate, with what its callout shows when it is selected (MapKit's
 /// MKAnnotation with its annotation view).

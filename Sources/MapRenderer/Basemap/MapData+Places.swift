@@ -1,7 +1,7 @@
 import Foundation
 import GeoData
-import MapCore
-import MapStyle
+public import MapCore
+public import MapStyle
 import MapUtilities
 
 extension MapData {

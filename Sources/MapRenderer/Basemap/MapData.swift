@@ -1,8 +1,8 @@
-import Foundation
-import GeoData
-import MapCore
-import MapStyle
-import MapUtilities
+public import Foundation
+public import GeoData
+public import MapCore
+public import MapStyle
+public import MapUtilities
 import RasterTiles
 
 /// The vector data styles draw from, opened once and shared by every render: GeoPackage tables

@@ -1,5 +1,5 @@
-import MapCore
-import MapStyle
+public import MapCore
+public import MapStyle
 
 /// A shape drawn over the map in coordinates: a track, an area, a circle (MapKit's MKOverlay
 /// with its renderer's stroke and fill).

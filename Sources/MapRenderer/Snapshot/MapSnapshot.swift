@@ -1,6 +1,6 @@
-import Foundation
-import ImageCodec
-import MapCore
+public import Foundation
+public import ImageCodec
+public import MapCore
 
 /// A rendered map image and the viewport it shows (MapKit's MKMapSnapshotter.Snapshot).
 public struct MapSnapshot: Sendable {

@@ -1,5 +1,5 @@
-import MapCore
-import MapStyle
+public import MapCore
+public import MapStyle
 
 /// What a snapshot shows: a viewport, a style, and the annotations and overlays on top
 /// (MapKit's MKMapSnapshotter.Options).

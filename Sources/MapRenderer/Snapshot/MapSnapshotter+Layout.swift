@@ -1,5 +1,5 @@
 import CCairo
-import MapCore
+public import MapCore
 import MapStyle
 
 /// Where a snapshot's annotations, callout and attribution land in the view, found without

@@ -1,8 +1,8 @@
 import CCairo
-import Foundation
+public import Foundation
 import GeoData
 import ImageCodec
-import MapCore
+public import MapCore
 import MapStyle
 import MapUtilities
 

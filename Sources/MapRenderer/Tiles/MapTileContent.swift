@@ -1,4 +1,4 @@
-import MapCore
+public import MapCore
 
 /// What tiles draw over the style: annotations (pins, marker images), their clusters, the
 /// selected annotation's callout, and overlays (tracks, shapes, circles). The tile counterpart

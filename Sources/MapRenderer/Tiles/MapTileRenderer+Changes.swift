@@ -1,6 +1,6 @@
 import CCairo
 import Foundation
-import MapCore
+public import MapCore
 import MapStyle
 
 /// Which tiles of a tileset draw differently under two contents, as

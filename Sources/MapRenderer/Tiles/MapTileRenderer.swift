@@ -1,8 +1,8 @@
 import CCairo
-import Foundation
-import ImageCodec
-import MapCore
-import MapStyle
+public import Foundation
+public import ImageCodec
+public import MapCore
+public import MapStyle
 import Synchronization
 
 /// Renders a style and its annotations and overlays as XYZ tiles, a metatile at a time: the

@@ -1,6 +1,6 @@
-import Foundation
-import ImageCodec
-import MapCore
+public import Foundation
+public import ImageCodec
+public import MapCore
 
 /// One tile's pixels, cut from its metatile.
 public struct RenderedTile: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+public import MapCore
 
 /// How ``MapTileRenderer`` cuts the map into tiles: their size and density, the metatiles they
 /// are rendered in, and what they show.

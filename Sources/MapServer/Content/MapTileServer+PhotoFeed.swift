@@ -1,8 +1,10 @@
 import Foundation
-import Synchronization
+import Logging
+import MapComposer
 import MapCore
 import MapRenderer
 import PhotoSources
+import Synchronization
 import TileStore
 
 extension MapTileServer {

@@ -1,6 +1,6 @@
 import Foundation
 import MapCore
-import PhotoSources
+public import PhotoSources
 
 /// Photos that change while the server runs: a photo library that `mapwright photos add`,
 /// `remove` and `set-location` edit from another process.

@@ -1,7 +1,7 @@
 import Foundation
-import MapComposer
+public import MapComposer
 import MapCore
-import PhotoSources
+public import PhotoSources
 
 /// The photos behind static maps, `/maps/photos.png` and `/photos/ID/…`: the loaded photos and
 /// how `mapwright serve` was asked to draw them, as a request whose style, framing, size,

@@ -1,8 +1,8 @@
-import Foundation
-import Synchronization
-import MapRenderer
-import MapStyle
+public import Foundation
+public import MapRenderer
+public import MapStyle
 import MapUtilities
+import Synchronization
 
 /// A style served as tiles under `/styles/NAME/…`, drawn as a basemap (the style's layers; photos
 /// come as the separate overlay).

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import MapCore
-import TileStore
-import Tilesets
+public import TileStore
+public import Tilesets
 
 /// An MBTiles or PMTiles file served as it is under `/tilesets/NAME/…`.
 public struct ServedTileset: Sendable {

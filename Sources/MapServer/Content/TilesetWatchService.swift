@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import Synchronization
+import Tilesets
 
 /// Notices changes to the served tileset files and drops a changed tileset's tiles from memory,
 /// so that an export writing into a served MBTiles file (its WAL grows, or is checkpointed) is

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Metrics
-import Prometheus
+public import Prometheus
 import Synchronization
 
 /// The server's metrics, kept in its own Prometheus registry (so two servers in one process, as

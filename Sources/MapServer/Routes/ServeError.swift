@@ -1,5 +1,5 @@
 import Foundation
-import Hummingbird
+public import Hummingbird
 
 /// An answer other than 2xx, with a one-line reason in plain text: what every route throws for
 /// a request it cannot serve. Anything else thrown becomes a bare 500 (no message, no trace).

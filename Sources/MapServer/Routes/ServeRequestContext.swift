@@ -1,4 +1,4 @@
-import Hummingbird
+public import Hummingbird
 import Logging
 
 /// Registers a handler run once when a request's client goes away (at once if it has), and

@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import MapCore
+import MapRenderer
+import MapStyle
 import TileStore
 
 /// TileJSON 3.0.0 documents (<https://github.com/mapbox/tilejson-spec/tree/master/3.0.0>): the

@@ -1,8 +1,8 @@
-import Foundation
-import MapCore
-import NIOCore
+public import Foundation
+public import MapCore
+public import NIOCore
 import Synchronization
-import TileStore
+public import TileStore
 
 /// The tiles answered most recently, kept in memory up to a number of bytes, each with its
 /// `ETag` worked out once and its bytes ready to send: a request for a kept tile is answered

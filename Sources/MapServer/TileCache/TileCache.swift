@@ -1,7 +1,7 @@
-import Foundation
-import MapCore
+public import Foundation
+public import MapCore
 import Synchronization
-import TileStore
+public import TileStore
 
 /// Tiles rendered on demand, kept in MBTiles files: one file per tile set served (a style or the
 /// photo overlay at one tile size and scale), named by its ``TileCacheKey``, whose content hash

@@ -1,5 +1,5 @@
-import Foundation
-import MapCore
+public import Foundation
+public import MapCore
 
 /// A raster source: satellite imagery or another tiled picture under the vector layers
 /// (MapLibre Style Specification, "Sources: raster").

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A style's data source, one entry of `sources` (MapLibre Style Specification, "Sources").
 public enum StyleSource: Hashable, Sendable {

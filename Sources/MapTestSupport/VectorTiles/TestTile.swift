@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A vector tile described field by field and encoded with ``ProtobufWriter`` as the schema of
 /// spec 2.1 lays it out (vector_tile.proto): what the tests decode, independent of the decoder.

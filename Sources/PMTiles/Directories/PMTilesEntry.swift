@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+public import MapCore
 
 /// One entry of a PMTiles directory: where the bytes of a tile (or of a run of consecutive tiles
 /// with identical bytes) are in the tile data section, or where a leaf directory is in the leaf

@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+public import MapCore
 
 /// The 127-byte header at the start of every PMTiles v3 archive: where its sections are, how
 /// many tiles it holds, how they are encoded, and the area and zooms they cover.

@@ -1,6 +1,6 @@
 import Foundation
-import MapCore
-import MapJSON
+public import MapCore
+public import MapJSON
 
 /// The JSON metadata of a PMTiles archive (specification chapter 5), typed: the keys MBTiles
 /// metadata holds, written as TileJSON writes them, so a tileset converted between the two

@@ -1,5 +1,5 @@
-import Foundation
-import MapCore
+public import Foundation
+public import MapCore
 
 extension PMTilesReader {
     /// Calls `body` with every tile entry of the archive (leaf directories resolved, never

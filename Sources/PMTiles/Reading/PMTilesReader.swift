@@ -1,6 +1,6 @@
-import Foundation
-import MapCore
-import MapJSON
+public import Foundation
+public import MapCore
+public import MapJSON
 import MapUtilities
 import Synchronization
 

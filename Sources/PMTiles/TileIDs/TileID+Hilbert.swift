@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+public import MapCore
 
 extension TileID {
     /// The tile's PMTiles tile id: its place on the Hilbert curves of all zoom levels, one after

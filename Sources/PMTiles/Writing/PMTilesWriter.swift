@@ -1,5 +1,5 @@
-import Foundation
-import MapCore
+public import Foundation
+public import MapCore
 import Synchronization
 
 /// Writes a PMTiles v3 archive from tiles that arrive in any order, as a batch export renders

@@ -1,5 +1,5 @@
-import Foundation
-import MapCore
+public import Foundation
+public import MapCore
 import MapUtilities
 import Synchronization
 #if canImport(Glibc)

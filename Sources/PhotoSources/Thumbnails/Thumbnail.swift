@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import ImageCodec
 
 /// A small square image for a callout: 8-bit RGBA pixels, straight (not premultiplied) alpha.

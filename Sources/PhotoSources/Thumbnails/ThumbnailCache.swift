@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import ImageCodec
 import MapUtilities
 #if canImport(Glibc)

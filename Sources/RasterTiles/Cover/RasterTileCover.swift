@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+public import MapCore
 
 /// Which raster tiles a view draws, at which zoom, and where.
 ///

@@ -1,4 +1,4 @@
-import MapCore
+public import MapCore
 
 /// A tile to draw and where to draw it.
 ///

@@ -1,12 +1,12 @@
-import Foundation
-import MapUtilities
+public import Foundation
+public import MapUtilities
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import ImageCodec
-import MapCore
+public import ImageCodec
+public import MapCore
 import Synchronization
-import TileStore
+public import TileStore
 
 /// Raster tiles fetched over HTTP from URL templates, kept in an MBTiles cache.
 ///

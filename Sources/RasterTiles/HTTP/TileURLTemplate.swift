@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+public import MapCore
 
 /// A tile URL template, as raster sources in MapLibre styles and TileJSON give them.
 ///

@@ -1,7 +1,7 @@
-import Foundation
-import ImageCodec
-import MapCore
-import TileStore
+public import Foundation
+public import ImageCodec
+public import MapCore
+public import TileStore
 
 /// Raster tiles from an MBTiles file: PNG or JPEG images, decoded to RGBA.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-import MapCore
+public import MapCore
 
 /// The rows of an MBTiles file's `metadata` table, typed (MBTiles 1.3, "Metadata").
 ///

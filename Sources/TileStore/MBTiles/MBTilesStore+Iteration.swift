@@ -1,5 +1,5 @@
-import Foundation
-import MapCore
+public import Foundation
+public import MapCore
 import MapSQLite
 
 /// How a tile of one MBTiles file compares with the tile at the same address in another.

@@ -1,5 +1,5 @@
-import Foundation
-import MapCore
+public import Foundation
+public import MapCore
 import MapSQLite
 
 /// A tile as an iteration over an MBTiles file reads it.

@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+public import MapCore
 import MapSQLite
 
 /// What ``MBTilesWriter/merge(from:onConflict:)`` did with another file's tiles.

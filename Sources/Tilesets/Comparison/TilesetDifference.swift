@@ -1,7 +1,7 @@
 import Foundation
 import ImageCodec
 import ImageCompare
-import MapCore
+public import MapCore
 import MapUtilities
 import TileStore
 

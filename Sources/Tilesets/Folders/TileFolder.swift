@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 import MapCore
 import MapJSON
 import MapUtilities
-import TileStore
+public import TileStore
 
 /// Tiles as files in a folder, `DIR/z/x/y.EXT` in the XYZ scheme (y counted from the north, as
 /// web maps' URLs and mbutil's default have it), with the metadata in `DIR/metadata.json` (an

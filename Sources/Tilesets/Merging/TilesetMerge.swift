@@ -1,7 +1,7 @@
-import Foundation
-import MapCore
+public import Foundation
+public import MapCore
 import MapUtilities
-import TileStore
+public import TileStore
 
 /// Joins tilesets into one file: `mapwright tiles merge`, how the shards of an export become the
 /// file one export writes.

@@ -1,7 +1,7 @@
 import Foundation
 import MapJSON
-import PMTiles
-import TileStore
+public import PMTiles
+public import TileStore
 
 extension MBTilesMetadata {
     /// The same metadata as a PMTiles archive's JSON metadata: every typed value carried over,

@@ -1,8 +1,8 @@
-import Foundation
-import MapCore
+public import Foundation
+public import MapCore
 import MapUtilities
-import PMTiles
-import TileStore
+public import PMTiles
+public import TileStore
 
 /// A tileset file opened for reading, MBTiles or PMTiles alike: tiles by address, every tile in
 /// turn, and the metadata. What `tiles info`, `extract`, `convert`, `diff` and a tile server read.

@@ -1,8 +1,8 @@
-import Foundation
-import MapCore
+public import Foundation
+public import MapCore
 import MapUtilities
 import PMTiles
-import TileStore
+public import TileStore
 
 /// Writes a tileset file, MBTiles or PMTiles by the output's extension, so that nothing is lost:
 /// tiles go into a *work file* beside the output, `NAME.partial` (a deduplicated MBTiles file,

@@ -1,4 +1,4 @@
-import MapCore
+public import MapCore
 
 /// A vector tile feature's geometry placed on the map: the shapes of ``VectorTileGeometry``
 /// with ``MapPoint``s (MapCore's map space, MapKit's 2^28-point world, y south) instead of tile

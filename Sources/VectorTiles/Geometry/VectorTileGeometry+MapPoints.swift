@@ -1,4 +1,4 @@
-import MapCore
+public import MapCore
 
 extension VectorTileGeometry {
     /// The geometry placed on the map in `tile`: each tile coordinate scaled from `0...extent`

@@ -1,5 +1,5 @@
-import Foundation
-import MapCore
+public import Foundation
+public import MapCore
 import MapUtilities
 
 /// A decoded Mapbox Vector Tile, version 2.1 of the specification: named layers of features with

@@ -1,4 +1,5 @@
 import GeoData
+import MapCore
 import MapSQLite
 
 /// Builds small GeoPackage files with MapSQLite: the three required gpkg tables, one feature
