@@ -86,7 +86,7 @@ import TileStore
         let folder = try TemporaryDirectory()
         let server = try server(folder)
         let tile = try TileID(z: 1, x: 0, y: 0)
-        server.memory.insert(CachedTile(Data([1, 2, 3])), for: MemoryTileKey(source: .tileset("iberia"), tile: tile))
+        server.memory.insert(CachedTile(Data([1, 2, 3])), for: MemoryTileKey(source: .tileset("iberia", generation: 0), tile: tile))
         let calls = Calls()
         let responder = KeptTileResponder(server: server, next: Router(calls: calls))
         let application = Application(

@@ -42,7 +42,7 @@ enum TileJSON {
         ]
     }
 
-    static func tileset(_ tileset: ServedTileset, base: String) -> [String: Any] {
+    static func tileset(_ tileset: OpenTileset, base: String) -> [String: Any] {
         let metadata = tileset.metadata
         var json: [String: Any] = [
             "tilejson": version, "name": metadata.name ?? tileset.name, "scheme": "xyz", "format": tileset.fileExtension,

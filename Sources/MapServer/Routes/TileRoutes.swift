@@ -24,7 +24,7 @@ struct TileRoutes {
             let base = TileJSON.baseURL(request, server.configuration)
             var list = content.styles.map { TileJSON.style($0, base: base, configuration: server.configuration) }
             if let overlay = content.overlay { list.append(TileJSON.overlay(overlay, photos: content.photos, base: base, configuration: server.configuration)) }
-            list += content.tilesets.map { TileJSON.tileset($0, base: base) }
+            list += content.tilesets.map { TileJSON.tileset($0.current, base: base) }
             return try HTTPCaching.json(list, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
     }
@@ -59,7 +59,7 @@ struct TileRoutes {
         let parts = context.parameters.getCatchAll()
         let content = try server.servedContent()
         if parts.count == 1, parts[0].hasSuffix(".json") {
-            let tileset = try content.tileset(inPath: parts[0].dropLast(5))
+            let tileset = try content.tileset(inPath: parts[0].dropLast(5)).current
             let json = TileJSON.tileset(tileset, base: TileJSON.baseURL(request, server.configuration))
             return try HTTPCaching.json(json, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
@@ -105,7 +105,7 @@ struct TileRoutes {
 enum TileRequest: Sendable {
     case style(ServedStyle, TileAddress, sizePoints: Int)
     case overlay(ServedOverlay, TileAddress, sizePoints: Int)
-    case tileset(ServedTileset, TileAddress)
+    case tileset(OpenTileset, TileAddress)
 
     /// The top-level folders of tile URLs.
     enum Kind: String, CaseIterable, Sendable {
@@ -130,7 +130,8 @@ enum TileRequest: Sendable {
             self = .overlay(overlay, address, sizePoints: size)
         case .tilesets:
             guard parts.count == 4 else { throw ServeError.notFound("tileset tiles are /tilesets/NAME/{z}/{x}/{y}.EXT") }
-            let tileset = try content.tileset(inPath: parts[0])
+            // The file as opened now: this request reads it even if the file is replaced meanwhile.
+            let tileset = try content.tileset(inPath: parts[0]).current
             let address = try TileAddress(z: parts[1], x: parts[2], y: parts[3])
             guard address.scale == 1 else { throw ServeError.badRequest("tileset tiles have one scale: drop '@\(address.scale)x'") }
             guard address.fileExtension == tileset.fileExtension else {
@@ -149,7 +150,7 @@ enum TileRequest: Sendable {
         case .overlay(let overlay, let address, let size):
             return MemoryTileKey(source: .rendered(server.overlayTiles(overlay, tileSizePoints: size, scale: address.scale).0), tile: address.tile)
         case .tileset(let tileset, let address):
-            return MemoryTileKey(source: .tileset(tileset.name), tile: address.tile)
+            return MemoryTileKey(source: tileset.memorySource, tile: address.tile)
         }
     }
 

@@ -85,8 +85,9 @@ public struct MemoryTileKey: Hashable, Sendable {
 
 /// Where kept tiles come from.
 public enum MemoryTileSource: Hashable, Sendable {
-    /// A served tileset file, by its name in URLs.
-    case tileset(String)
+    /// A served tileset file, by its name in URLs, as opened in a generation (see
+    /// ``OpenTileset/generation``): tiles read before the file changed are kept apart from those read after.
+    case tileset(String, generation: Int)
     /// Tiles rendered on demand into the cache file of this key.
     case rendered(TileCacheKey)
 }
