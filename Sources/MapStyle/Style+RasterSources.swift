@@ -14,7 +14,7 @@ extension Style {
     /// Checks that every raster source the layers draw says where its tiles come from.
     ///
     /// - Throws: ``StyleError/Kind/unconfiguredRasterSources(style:sourceIDs:)``, whose message
-    ///   says the style needs a tile URL template or an MBTiles file.
+    ///   says the style needs a tile URL template or an MBTiles or PMTiles file.
     public func requireConfiguredRasterSources() throws(StyleError) {
         let missing = unconfiguredRasterSourceIDs
         guard missing.isEmpty else { throw StyleError(.unconfiguredRasterSources(style: id, sourceIDs: missing)) }
@@ -31,7 +31,7 @@ extension Style {
     /// ```
     ///
     /// - Parameters:
-    ///   - tiles: The URL templates or MBTiles file.
+    ///   - tiles: The URL templates or tileset file (MBTiles or PMTiles).
     ///   - id: The raster source to configure; nil configures every unconfigured raster source.
     /// - Throws: ``StyleError/Kind/unknownSource(_:)`` when `id` names no raster source, or when
     ///   `id` is nil and the style has no unconfigured raster source.

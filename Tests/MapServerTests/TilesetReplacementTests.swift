@@ -4,6 +4,7 @@ import MapCore
 import MapTestSupport
 import Synchronization
 import Testing
+import TileSources
 import TileStore
 import Tilesets
 
@@ -26,10 +27,10 @@ import Glibc
     }
 
     /// File A: zooms 0-2 over the world. File B: zooms 0-3 over a smaller box, other bytes.
-    private static func metadata(_ marker: Character) -> MBTilesMetadata {
+    private static func metadata(_ marker: Character) -> TileMetadata {
         marker == "A"
-            ? MBTilesMetadata(name: "A", format: .png, bounds: BoundingBox(west: -180, south: -85, east: 180, north: 85), minZoom: 0, maxZoom: 2)
-            : MBTilesMetadata(name: "B", format: .png, bounds: BoundingBox(west: -170, south: -80, east: 170, north: 80), minZoom: 0, maxZoom: 3)
+            ? TileMetadata(name: "A", format: .png, bounds: BoundingBox(west: -180, south: -85, east: 180, north: 85), minZoom: 0, maxZoom: 2)
+            : TileMetadata(name: "B", format: .png, bounds: BoundingBox(west: -170, south: -80, east: 170, north: 80), minZoom: 0, maxZoom: 3)
     }
 
     /// Writes file `marker` to `url` as an export does (a work file, renamed into place).

@@ -25,7 +25,7 @@ public final class MapData: @unchecked Sendable {
     private let lock = NSLock()
     private var geoPackages: [URL: GeoPackage] = [:]
     private var sources: [String: any FeatureSource] = [:]
-    private var rasterSources: [String: any RasterTileSource] = [:]
+    private var rasterSources: [String: RasterTileSource] = [:]
     private var vectorTileSources: [String: VectorTileSource] = [:]
 
     /// Creates the data store.
@@ -166,8 +166,8 @@ public final class MapData: @unchecked Sendable {
 
     /// The raster source cached under `key`, made by `make` the first time.
     func cachedRaster(
-        _ key: String, make: () throws(RendererError) -> any RasterTileSource
-    ) throws(RendererError) -> any RasterTileSource {
+        _ key: String, make: () throws(RendererError) -> RasterTileSource
+    ) throws(RendererError) -> RasterTileSource {
         try cached(key, in: \.rasterSources, make: make)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MapCore
 import Synchronization
+import TileSources
 import TileStore
 import Tilesets
 
@@ -69,17 +70,18 @@ public final class ServedTileset: Sendable {
 public struct OpenTileset: Sendable {
     /// The name in URLs.
     public let name: String
-    /// The open file.
-    public let reader: TilesetReader
+    /// The open file: an `MBTilesStore` or a `PMTilesReader`.
+    public let source: any TileSource
     /// Its metadata, read when it was opened.
-    public let metadata: MBTilesMetadata
+    public let metadata: TileMetadata
     /// 0 for the file opened at start-up, one more for each change noticed since.
     public internal(set) var generation: Int
 
     init(name: String, url: URL, generation: Int) throws(TilesetsError) {
         self.name = name
-        reader = try TilesetReader(url: url)
-        metadata = try reader.metadata()
+        let source = try TilesetFormat.open(url)
+        self.source = source
+        metadata = try TilesetsError.wrapping { try source.metadata() }
         self.generation = generation
     }
 

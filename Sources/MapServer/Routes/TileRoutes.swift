@@ -87,7 +87,7 @@ struct TileRoutes {
             return tileRequest.response(tile, request: request, server: server)
         case .tileset(let tileset, let address):
             let data: Data?
-            do { data = try await server.blockingIO { try tileset.reader.tile(at: address.tile) } } catch {
+            do { data = try await server.blockingIO { try tileset.source.tile(at: address.tile) } } catch {
                 server.logger.error("tileset \(tileset.name): \((error as? TilesetsError)?.description ?? "\(error)")")
                 throw ServeError(.internalServerError, "tileset '\(tileset.name)' could not be read")
             }

@@ -2,6 +2,7 @@ import Foundation
 import MapCore
 import NIOCore
 import Synchronization
+import TileSources
 import TileStore
 
 /// The tiles answered most recently, kept in memory up to a number of bytes, each with its
