@@ -16,11 +16,12 @@
 //   PhotoSources     <- CExif        photo files into `Photo`s; thumbnails                      (MapCore, MapJSON, MapUtilities, ImageCodec)
 //   PhotoLibrary                     photographers and photos in SQLite, versioned              (PhotoSources, MapSQLite)
 //   MapStyle                         MapLibre style subset                                      (MapCore, MapJSON, MapUtilities)
-//   TileStore                        MBTiles store: flat and deduplicated, batch writer, info/validate/merge  (MapCore, MapSQLite, MapUtilities)
-//   PMTiles                          PMTiles v3 archives: reader, streaming writer              (MapCore, MapJSON, MapUtilities)
+//   TileSources                      the TileSource protocol: tiles by address, format-neutral TileMetadata, TileFormat  (MapCore)
+//   TileStore                        MBTiles store (a TileSource): flat and deduplicated, batch writer, info/validate/merge  (TileSources, MapCore, MapSQLite, MapUtilities)
+//   PMTiles                          PMTiles v3 archives: reader (a TileSource), streaming writer  (TileSources, MapCore, MapJSON, MapUtilities)
 //   VectorTiles                      Mapbox Vector Tile 2.1 decoding, tile to map points        (MapCore, MapUtilities)
-//   RasterTiles                      raster tile sources, HTTP tile cache                       (MapStyle, TileStore, ImageCodec)
-//   Tilesets                         tileset files: read/write either format, convert, merge, extract, import, diff  (TileStore, PMTiles, ImageCompare)
+//   Tilesets                         tileset files: open either format as a TileSource, write, convert, merge, extract, import, diff  (TileSources, TileStore, PMTiles, ImageCompare)
+//   RasterTiles                      raster tiles from any TileSource, the HTTP tile source and its cache  (MapStyle, TileSources, TileStore, Tilesets, ImageCodec)
 //   MapRenderer      <- CCairo       Cairo/Pango/fontconfig renderer                            (GeoData, MapStyle, RasterTiles, Tilesets, VectorTiles, ImageCodec)
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, Tilesets)
@@ -58,6 +59,7 @@ let package = Package(
         .library(name: "PhotoSources", targets: ["PhotoSources"]),
         .library(name: "PhotoLibrary", targets: ["PhotoLibrary"]),
         .library(name: "MapStyle", targets: ["MapStyle"]),
+        .library(name: "TileSources", targets: ["TileSources"]),
         .library(name: "TileStore", targets: ["TileStore"]),
         .library(name: "PMTiles", targets: ["PMTiles"]),
         .library(name: "VectorTiles", targets: ["VectorTiles"]),
@@ -221,26 +223,30 @@ let package = Package(
 
         // MARK: - Tiles
 
+        /// Encoded tiles by tile address wherever they come from: the `TileSource` protocol every
+        /// tile file and the HTTP tile source conform to (a tile at an address, several at once,
+        /// `TileMetadata` that no format owns, every tile in file order), and `TileFormat`.
+        .target(name: "TileSources", dependencies: ["MapCore"], swiftSettings: swiftSettings),
         /// Encoded tiles by tile address: the MBTiles 1.3 store (raster cache, export target, what
         /// the tile server serves) in the flat and the deduplicated (normalized) layouts, its batch
-        /// writer, `agg_tiles_hash`, info, validation and merging; and an in-memory twin for tests.
-        .target(name: "TileStore", dependencies: ["MapCore", "MapSQLite", "MapUtilities"], swiftSettings: swiftSettings),
+        /// writer, `agg_tiles_hash`, info, validation and merging. The store is a `TileSource`.
+        .target(name: "TileStore", dependencies: ["TileSources", "MapCore", "MapSQLite", "MapUtilities"], swiftSettings: swiftSettings),
         /// Checks files against outside tools when they are installed: Python's sqlite3 and hashlib,
         /// gdalinfo (gdal-bin), mbutil (pip-installed into a temporary virtual environment).
         .testTarget(
             name: "TileStoreTests",
-            dependencies: ["TileStore", "MapSQLite", "MapCore", "MapUtilities", "ImageCodec", "MapTestSupport"],
+            dependencies: ["TileStore", "TileSources", "MapSQLite", "MapCore", "MapUtilities", "ImageCodec", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
         /// PMTiles v3 archives (one file of tiles, read with range requests): a reader safe for
         /// concurrent lookups and a streaming writer that takes tiles in any order and writes a
         /// clustered, deduplicated archive; gzip directories through MapUtilities' `Gzip`.
-        .target(name: "PMTiles", dependencies: ["MapCore", "MapJSON", "MapUtilities"], swiftSettings: swiftSettings),
+        .target(name: "PMTiles", dependencies: ["TileSources", "MapCore", "MapJSON", "MapUtilities"], swiftSettings: swiftSettings),
         /// Archives made in the tests; the PyPI `pmtiles` package, in its own virtual environment,
         /// reads ours and writes one for us to read.
         .testTarget(
             name: "PMTilesTests",
-            dependencies: ["PMTiles", "MapCore", "MapJSON", "MapUtilities", "MapTestSupport"],
+            dependencies: ["PMTiles", "TileSources", "MapCore", "MapJSON", "MapUtilities", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
         /// Mapbox Vector Tiles 2.1 decoded (raw, gzip or zlib) by a small hand-written protocol
@@ -255,18 +261,18 @@ let package = Package(
             dependencies: ["VectorTiles", "MapCore", "MapUtilities", "MapJSON", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
-        /// Raster tile sources for base maps and overlays (an MBTiles file, or HTTP URL templates
-        /// cached in an MBTiles file), decoded to RGBA, and the cover of tiles a view draws; made
-        /// from a style's raster source.
+        /// Raster tiles for base maps and overlays from any `TileSource` (an MBTiles or PMTiles
+        /// file, or the HTTP tile source here: URL templates cached in an MBTiles file), decoded
+        /// to RGBA, and the cover of tiles a view draws; made from a style's raster source.
         .target(
             name: "RasterTiles",
-            dependencies: ["MapCore", "MapStyle", "MapUtilities", "TileStore", "ImageCodec"],
+            dependencies: ["MapCore", "MapStyle", "MapUtilities", "TileSources", "TileStore", "Tilesets", "ImageCodec"],
             swiftSettings: swiftSettings
         ),
-        /// MBTiles files made in the tests; HTTP against a real Python server on loopback.
+        /// MBTiles and PMTiles files made in the tests; HTTP against a real Python server on loopback.
         .testTarget(
             name: "RasterTilesTests",
-            dependencies: ["RasterTiles", "TileStore", "MapStyle", "MapCore", "ImageCodec", "MapTestSupport"],
+            dependencies: ["RasterTiles", "TileSources", "TileStore", "PMTiles", "Tilesets", "MapStyle", "MapCore", "ImageCodec", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
 
@@ -277,13 +283,13 @@ let package = Package(
         /// import, diff, info).
         .target(
             name: "Tilesets",
-            dependencies: ["MapCore", "MapJSON", "MapUtilities", "TileStore", "PMTiles", "ImageCodec", "ImageCompare"],
+            dependencies: ["MapCore", "MapJSON", "MapUtilities", "TileSources", "TileStore", "PMTiles", "ImageCodec", "ImageCompare"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TilesetsTests",
             dependencies: [
-                "Tilesets", "TileStore", "PMTiles", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "MapUtilities",
+                "Tilesets", "TileSources", "TileStore", "PMTiles", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "MapUtilities",
             ],
             swiftSettings: swiftSettings
         ),
@@ -302,14 +308,14 @@ let package = Package(
         /// pins and callouts; the one renderer behind images and tiles.
         .target(
             name: "MapRenderer",
-            dependencies: ["MapCore", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "RasterTiles", "TileStore", "Tilesets", "VectorTiles", "CCairo"],
+            dependencies: ["MapCore", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "RasterTiles", "TileSources", "Tilesets", "VectorTiles", "CCairo"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MapRendererTests",
             dependencies: [
                 "MapRenderer", "MapComposer", "MapTestSupport", "MapStyle", "MapUtilities", "GeoData",
-                "ImageCodec", "ImageCompare", "MapCore", "TileStore", "Tilesets",
+                "ImageCodec", "ImageCompare", "MapCore", "TileSources", "TileStore", "Tilesets",
             ],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
@@ -334,13 +340,13 @@ let package = Package(
         /// work behind `mapwright tiles export`; it throws Tilesets' error.
         .target(
             name: "TileExport",
-            dependencies: ["MapCore", "MapUtilities", "MapRenderer", "TileStore", "Tilesets"],
+            dependencies: ["MapCore", "MapUtilities", "MapRenderer", "TileSources", "TileStore", "Tilesets"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TileExportTests",
             dependencies: [
-                "TileExport", "Tilesets", "MapRenderer", "MapComposer", "MapStyle", "TileStore", "PMTiles", "MapCore", "ImageCodec",
+                "TileExport", "Tilesets", "MapRenderer", "MapComposer", "MapStyle", "TileSources", "TileStore", "PMTiles", "MapCore", "ImageCodec",
                 "ImageCompare", "MapTestSupport", "MapUtilities",
             ],
             swiftSettings: swiftSettings
@@ -357,7 +363,7 @@ let package = Package(
             dependencies: [
                 "CZlib",
                 "MapCore", "MapJSON", "MapUtilities", "MapStyle", "MapRenderer", "MapComposer", "PhotoSources",
-                "TileStore", "Tilesets", "ImageCodec",
+                "TileSources", "TileStore", "Tilesets", "ImageCodec",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -372,7 +378,7 @@ let package = Package(
         .testTarget(
             name: "MapServerTests",
             dependencies: [
-                "MapServer", "MapRenderer", "MapComposer", "MapStyle", "MapCore", "TileStore", "Tilesets", "ImageCodec",
+                "MapServer", "MapRenderer", "MapComposer", "MapStyle", "MapCore", "TileSources", "TileStore", "Tilesets", "ImageCodec",
                 "ImageCompare", "MapTestSupport", "MapUtilities", "PhotoSources",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -397,6 +403,7 @@ let package = Package(
                 "PhotoSources",
                 "MapComposer",
                 "MapUtilities",
+                "TileSources",
                 "TileStore",
                 "PMTiles",
                 "Tilesets",
@@ -412,7 +419,7 @@ let package = Package(
         .testTarget(
             name: "MapCLITests",
             dependencies: [
-                "MapCLI", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "TileStore", "PMTiles", "Tilesets", "PhotoSources",
+                "MapCLI", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "TileSources", "TileStore", "PMTiles", "Tilesets", "PhotoSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -1,5 +1,4 @@
 import Foundation
-
 extension Style {
     /// The ids of raster sources that layers draw but that have neither `tiles` nor `url`,
     /// sorted. Styles such as `satellite` ship this way: imagery is the user's to supply.
@@ -14,7 +13,7 @@ extension Style {
     /// Checks that every raster source the layers draw says where its tiles come from.
     ///
     /// - Throws: ``StyleError/Kind/unconfiguredRasterSources(style:sourceIDs:)``, whose message
-    ///   says the style needs a tile URL template or an MBTiles file.
+    ///   says the style needs a tile URL template or an MBTiles or PMTiles file.
     public func requireConfiguredRasterSources() throws(StyleError) {
         let missing = unconfiguredRasterSourceIDs
         guard missing.isEmpty else { throw StyleError(.unconfiguredRasterSources(style: id, sourceIDs: missing)) }
@@ -31,7 +30,7 @@ extension Style {
     /// ```
     ///
     /// - Parameters:
-    ///   - tiles: The URL templates or MBTiles file.
+    ///   - tiles: The URL templates or tileset file (MBTiles or PMTiles).
     ///   - id: The raster source to configure; nil configures every unconfigured raster source.
     /// - Throws: ``StyleError/Kind/unknownSource(_:)`` when `id` names no raster source, or when
     ///   `id` is nil and the style has no unconfigured raster source.

@@ -37,7 +37,7 @@ public struct StyleError: Error, Hashable, Sendable {
         case unknownSource(String)
         /// No style of that name exists in the styles directory.
         case unknownStyle(name: String, available: [String])
-        /// The style draws raster sources that have neither tiles nor an MBTiles file.
+        /// The style draws raster sources that have neither tiles nor a tileset file (MBTiles or PMTiles).
         case unconfiguredRasterSources(style: String, sourceIDs: [String])
         /// The style draws vector sources that have no data yet.
         case unconfiguredVectorSources(style: String, sourceIDs: [String])
@@ -105,7 +105,7 @@ extension StyleError: CustomStringConvertible, LocalizedError {
         case .unconfiguredRasterSources(let style, let sourceIDs):
             let ids = sourceIDs.map { "'\($0)'" }.joined(separator: ", ")
             return "style '\(style)' needs a raster source (\(ids) has no tiles): "
-                + "give a tile URL template such as https://example.com/{z}/{x}/{y}.png or an .mbtiles file"
+                + "give a tile URL template such as https://example.com/{z}/{x}/{y}.png or an .mbtiles or .pmtiles file"
         case .unconfiguredVectorSources(let style, let sourceIDs):
             let ids = sourceIDs.map { "'\($0)'" }.joined(separator: ", ")
             return "style '\(style)' draws vector tiles and its source \(ids) has none: "

@@ -2,6 +2,7 @@ import Foundation
 import ImageCodec
 import MapCore
 import Synchronization
+import TileSources
 import TileStore
 
 /// Turning tile bytes into pixels: PNG or JPEG, told apart by their first bytes.
@@ -18,9 +19,7 @@ enum RasterImageDecoding {
             case .webp: throw RasterTileError.undecodableTile(tile: tile, source: source, reason: "WebP tiles are not supported")
             case .pbf: throw RasterTileError.undecodableTile(tile: tile, source: source, reason: "it is a vector tile")
             case nil:
-                let start = data.prefix(8).map { String(format: "%02X", $0) }.joined(separator: " ")
-                throw RasterTileError.undecodableTile(
-                    tile: tile, source: source, reason: data.isEmpty ? "no bytes" : "it starts with \(start)")
+                throw RasterTileError.undecodableTile(tile: tile, source: source, reason: unknownBytesReason(data))
             }
         } catch let error as RasterTileError {
             throw error
@@ -31,6 +30,12 @@ enum RasterImageDecoding {
             }
             throw .undecodableTile(tile: tile, source: source, reason: reason)
         }
+    }
+
+    /// Why bytes of no known format are no image: `no bytes`, or `it starts with` their first 8 bytes in hex.
+    static func unknownBytesReason(_ data: Data) -> String {
+        let start = data.prefix(8).map { String(format: "%02X", $0) }.joined(separator: " ")
+        return data.isEmpty ? "no bytes" : "it starts with \(start)"
     }
 
     /// Decodes many tiles on every core; the first failure, in tile order, is thrown.

@@ -1,9 +1,11 @@
 import Foundation
 public import MapStyle
-
+import TileSources
+import Tilesets
 extension RasterSource {
-    /// Makes the tile source a style's raster source describes: an ``MBTilesRasterSource`` for
-    /// an MBTiles file, an ``HTTPRasterSource`` for URL templates.
+    /// Makes the raster tile source a style's raster source describes: a ``RasterTileSource``
+    /// over its tileset file (MBTiles or PMTiles, told apart by the file's first bytes) or over
+    /// an ``HTTPTileSource`` of its URL templates.
     ///
     /// For example, satellite tiles for a hybrid map:
     ///
@@ -14,30 +16,30 @@ extension RasterSource {
     /// let tiles = try source.makeTileSource(scale: 2)
     /// ```
     ///
-    /// A zoom end or attribution the source leaves out comes from the tiles: an MBTiles file's
+    /// A zoom end or attribution the source leaves out comes from the tiles: a tileset file's
     /// metadata, or 0, 22 and none for URL templates.
     ///
     /// - Parameters:
     ///   - scale: The render scale, for `{r}`. The default is 1.
     ///   - configuration: Requests and cache of an HTTP source. The default is the
-    ///     ``HTTPRasterSource/Configuration``'s.
+    ///     ``HTTPTileSource/Configuration``'s.
     /// - Throws: ``RasterTileError/invalidDescription(reason:)`` for an unconfigured source (no
     ///   `tiles`, no `url`), and the errors of the sources' initializers.
     public func makeTileSource(
         scale: Double = 1,
-        configuration: HTTPRasterSource.Configuration = HTTPRasterSource.Configuration()
-    ) throws(RasterTileError) -> any RasterTileSource {
-        switch tiles {
-        case .mbtiles(let file)?:
-            return try MBTilesRasterSource(
-                url: file, tileSizePoints: tileSize, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution)
+        configuration: HTTPTileSource.Configuration = HTTPTileSource.Configuration()
+    ) throws(RasterTileError) -> RasterTileSource {
+        let tiles: any TileSource
+        switch self.tiles {
+        case .file(let file)?:
+            do throws(TilesetsError) { tiles = try TilesetFormat.open(file) } catch { throw .tileset(error) }
         case .templates(let templates)?:
-            return try HTTPRasterSource(
-                templates: templates, scheme: scheme, tileSizePoints: tileSize,
-                minZoom: minZoom ?? 0, maxZoom: maxZoom ?? 22, attribution: attribution,
+            tiles = try HTTPTileSource(
+                templates: templates, scheme: scheme, minZoom: minZoom ?? 0, maxZoom: maxZoom ?? 22, attribution: attribution,
                 scale: scale, configuration: configuration)
         case nil:
-            throw .invalidDescription(reason: "the source has neither `tiles` nor an mbtiles:// `url`")
+            throw .invalidDescription(reason: "the source has neither `tiles` nor an mbtiles:// or pmtiles:// `url`")
         }
+        return try RasterTileSource(tiles: tiles, tileSizePoints: tileSize, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution)
     }
 }

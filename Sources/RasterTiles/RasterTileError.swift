@@ -1,7 +1,7 @@
 public import Foundation
 public import MapCore
 public import TileStore
-
+public import Tilesets
 /// Why raster tiles could not be had.
 ///
 /// Every case names the URL or file, so the message can be shown to a person as is:
@@ -22,7 +22,7 @@ public enum RasterTileError: Error, Hashable, Sendable {
     /// A tile's bytes are not an image this package decodes (PNG or JPEG). `source` is the URL
     /// or file it came from.
     case undecodableTile(tile: TileID, source: String, reason: String)
-    /// The tiles of an MBTiles file are not raster images: vector tiles, say.
+    /// The tiles of a tileset are not raster images: vector tiles, say.
     case unsupportedFormat(path: String, format: String)
     /// A tile URL template that cannot make tile URLs.
     case invalidTemplate(String, reason: String)
@@ -30,6 +30,8 @@ public enum RasterTileError: Error, Hashable, Sendable {
     case invalidDescription(reason: String)
     /// The MBTiles file (a source, or the cache of fetched tiles) failed.
     case store(TileStoreError)
+    /// A tileset file (MBTiles or PMTiles) could not be opened or read.
+    case tileset(TilesetsError)
 }
 
 extension RasterTileError: CustomStringConvertible, LocalizedError {
@@ -51,6 +53,8 @@ extension RasterTileError: CustomStringConvertible, LocalizedError {
         case .invalidDescription(let reason):
             "raster source: \(reason)"
         case .store(let error):
+            error.description
+        case .tileset(let error):
             error.description
         }
     }

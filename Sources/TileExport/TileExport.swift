@@ -4,7 +4,8 @@ public import MapCore
 public import MapRenderer
 import MapUtilities
 import Synchronization
-public import TileStore
+public import TileSources
+import TileStore
 public import Tilesets
 
 /// A batch export: the tiles of a ``MapCore/MetatileCover`` rendered by a ``MapRenderer/MapTileRenderer``
@@ -14,7 +15,7 @@ public import Tilesets
 /// ```swift
 /// let cover = try MetatileCover(region: alps, zoomLevels: 0...10, metatileSize: renderer.options.metatileSize)
 /// let export = TileExport(renderer: renderer, cover: cover, output: URL(fileURLWithPath: "alps.mbtiles"),
-///                         metadata: MBTilesMetadata(name: "Alps"))
+///                         metadata: TileMetadata(name: "Alps"))
 /// let summary = try export.run { progress in print(progress.tilesDone, "/", progress.tilesTotal) }
 /// ```
 ///
@@ -134,12 +135,12 @@ public struct TileExport: Sendable {
     public let output: URL
     /// The output's metadata; `minzoom`, `maxzoom`, `bounds`, `center` and `format` are filled
     /// in from the cover when nil.
-    public let metadata: MBTilesMetadata
+    public let metadata: TileMetadata
     /// How the export runs.
     public let options: Options
 
     /// An export; nothing happens until ``run(isCancelled:progress:)``.
-    public init(renderer: MapTileRenderer, cover: MetatileCover, output: URL, metadata: MBTilesMetadata, options: Options = Options()) {
+    public init(renderer: MapTileRenderer, cover: MetatileCover, output: URL, metadata: TileMetadata, options: Options = Options()) {
         self.renderer = renderer
         self.cover = cover
         self.output = output
@@ -271,7 +272,7 @@ public struct TileExport: Sendable {
     }
 
     /// ``metadata`` with the zooms, bounds, centre and format filled in from the cover.
-    func completedMetadata() -> MBTilesMetadata {
+    func completedMetadata() -> TileMetadata {
         var metadata = metadata
         metadata.format = metadata.format ?? .png
         metadata.minZoom = metadata.minZoom ?? cover.zoomLevels.lowerBound

@@ -55,8 +55,9 @@ extension TilesetsError: CustomStringConvertible, LocalizedError {
 }
 
 extension TilesetsError {
-    /// Runs `body`, wrapping a TileStore or PMTiles error.
-    static func wrapping<T>(_ body: () throws -> T) throws(TilesetsError) -> T {
+    /// Runs `body`, wrapping a TileStore or PMTiles error (a tile source's): ``mbtiles(_:)``,
+    /// ``pmtiles(_:)``, any other as ``fileSystem(path:reason:)``.
+    public static func wrapping<T>(_ body: () throws -> T) throws(TilesetsError) -> T {
         do { return try body() } catch let error as TilesetsError {
             throw error
         } catch let error as TileStoreError {

@@ -3,6 +3,7 @@ import MapCore
 import MapTestSupport
 import Testing
 import TileStore
+import TileSources
 
 /// `mapwright tiles export` run as a person runs it: from another folder, relative paths with
 /// spaces, negative coordinates, killed and resumed; the files checked with Python's sqlite3

@@ -2,6 +2,7 @@ import Foundation
 import ImageCodec
 import MapTestSupport
 import Testing
+import TileSources
 import TileStore
 import Tilesets
 
@@ -83,7 +84,7 @@ struct VectorSourceCommandTests {
             ["tiles", "export", "--style", "streets", "--vector-source", "city tiles.mbtiles", "--bbox", "24.935,60.164,24.954,60.180",
              "--zoom", "14-15", "-o", "streets.pmtiles"], in: directory.url)
         #expect(result.status == 0, "\(result.standardError)")
-        let reader = try TilesetReader(url: directory.file("streets.pmtiles"))
+        let reader = try TilesetFormat.open(directory.file("streets.pmtiles"))
         let metadata = try reader.metadata()
         #expect(metadata.attribution == "© OpenStreetMap contributors")
         #expect(metadata.minZoom == 14 && metadata.maxZoom == 15)

@@ -5,9 +5,10 @@ import MapRenderer
 import MapStyle
 import MapTestSupport
 import Testing
+import Tilesets
 import TileStore
 
-/// Raster imagery from a real MBTiles file, drawn by the satellite and hybrid styles.
+/// Raster imagery from a real MBTiles or PMTiles file, drawn by the satellite and hybrid styles.
 struct RasterRenderTests {
     /// An MBTiles file of 256-pixel "imagery" for zooms 0 to 4: each tile a flat colour from its
     /// position, with a darker 1-pixel border so a seam or a gap would show.
@@ -41,16 +42,35 @@ struct RasterRenderTests {
     @Test(arguments: ["satellite", "hybrid"])
     func imageryStylesDrawTheirRasterTiles(style name: String) throws {
         try withImagery { imagery in
-            let style = try RenderFixtures.style(name).configuringRasterSources(.mbtiles(imagery))
+            let style = try RenderFixtures.style(name).configuringRasterSources(.file(imagery))
             let viewport = try Viewport(center: RenderFixtures.coordinate(45, 10), zoomLevel: 3.5, size: ViewSize(width: 360, height: 240))
             let image = try RenderFixtures.snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: style)).image
             assertRenderMatches(image, named: "imagery-\(name)")
         }
     }
 
+    /// The same tiles as a PMTiles archive: `--raster-source imagery.pmtiles` draws exactly
+    /// what `imagery.mbtiles` draws, pixel for pixel.
+    @Test func aPMTilesFileDrawsTheSamePixelsAsTheSameTilesInMBTiles() throws {
+        try withImagery { imagery in
+            let archive = imagery.deletingLastPathComponent().appendingPathComponent("imagery.pmtiles")
+            #expect(try TilesetConversion.convert(TilesetFormat.open(imagery), to: archive) == 341)
+            let viewport = try Viewport(center: RenderFixtures.coordinate(45, 10), zoomLevel: 3.5, size: ViewSize(width: 360, height: 240))
+            var images: [RGBAImage] = []
+            for argument in [imagery.path, archive.path] {
+                let style = try RenderFixtures.style("satellite").configuringRasterSources(try RasterTileLocation(argument: argument))
+                images.append(try RenderFixtures.snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: style)).image)
+            }
+            #expect(images[0] == images[1])
+            // Not an empty map: the imagery's colours are drawn.
+            let centre = images[1][x: 180, y: 120]
+            #expect(!(centre.red < 15 && centre.green < 15 && centre.blue < 30), "\(centre)")
+        }
+    }
+
     @Test func tilesMeetWithoutSeamsAtFractionalZoom() throws {
         try withImagery { imagery in
-            let style = try RenderFixtures.style("satellite").configuringRasterSources(.mbtiles(imagery))
+            let style = try RenderFixtures.style("satellite").configuringRasterSources(.file(imagery))
             // Zoom 3.3 scales 512-point tiles by a fraction: tile edges fall between pixels.
             let viewport = try Viewport(center: RenderFixtures.coordinate(20, 30), zoomLevel: 3.3, size: ViewSize(width: 300, height: 300), scale: 2)
             let image = try RenderFixtures.snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: style, showsAttribution: false)).image

@@ -7,6 +7,7 @@ import MapCore
 import MapStyle
 import MapTestSupport
 import Testing
+import TileSources
 import TileStore
 import Tilesets
 
@@ -29,7 +30,7 @@ struct VectorTileRenderingTests {
         let url = directory.url.appendingPathComponent(name)
         let store = try MBTilesStore(url: url, mode: .create)
         try store.write(tiles)
-        try store.writeMetadata(MBTilesMetadata(name: "shapes", format: .pbf, minZoom: minZoom, maxZoom: maxZoom, attribution: "Test shapes"))
+        try store.writeMetadata(TileMetadata(name: "shapes", format: .pbf, minZoom: minZoom, maxZoom: maxZoom, attribution: "Test shapes"))
         return url
     }
 
@@ -161,7 +162,7 @@ struct VectorTileRenderingTests {
         // A tileset naming no one (as tilemaker writes them): the streets style's own credit.
         let silent = directory.file("silent.mbtiles")
         try FileManager.default.copyItem(at: helsinki, to: silent)
-        try MBTilesStore(url: silent, mode: .readWrite).writeMetadata(MBTilesMetadata(attribution: ""))
+        try MBTilesStore(url: silent, mode: .readWrite).writeMetadata(TileMetadata(attribution: ""))
         let silentStyle = try Style.named("streets", in: RepositoryFiles.styles).style.configuringVectorSources(silent)
         #expect(MapData(basemapDirectory: RepositoryFiles.basemap).attributionText(for: silentStyle) == "© OpenStreetMap contributors")
     }
@@ -175,7 +176,7 @@ struct VectorTileRenderingTests {
         #expect(MapData.plainText(ofAttribution: "Tom &amp; Jerry &unknown; <b>bold</b> 3 < 4") == "Tom & Jerry &unknown; bold 3 < 4")
         let marked = directory.file("marked.mbtiles")
         try FileManager.default.copyItem(at: helsinki, to: marked)
-        try MBTilesStore(url: marked, mode: .readWrite).writeMetadata(MBTilesMetadata(attribution: html))
+        try MBTilesStore(url: marked, mode: .readWrite).writeMetadata(TileMetadata(attribution: html))
         let style = try Style.named("streets", in: RepositoryFiles.styles).style.configuringVectorSources(marked)
         #expect(MapData(basemapDirectory: RepositoryFiles.basemap).attributionText(for: style) == html)
     }
@@ -212,7 +213,7 @@ struct VectorTileRenderingTests {
     @Test func theSampleAsPMTilesDrawsTheSameStreets() throws {
         // The same tiles in a PMTiles archive (converted by Tilesets, read back through it).
         let archive = directory.url.appendingPathComponent("helsinki.pmtiles")
-        let count = try TilesetConversion.convert(try TilesetReader(url: helsinki), to: archive)
+        let count = try TilesetConversion.convert(try TilesetFormat.open(helsinki), to: archive)
         #expect(count == 19)
         let streets = try Style.named("streets", in: RepositoryFiles.styles).style
         let center = try coordinate(z: 14, x: 9327, y: 4742, u: 0.1, v: 0.1)

@@ -6,6 +6,7 @@ import MapCore
 import MapTestSupport
 import Synchronization
 import Testing
+import TileSources
 import TileStore
 
 /// Tiles kept in memory are answered before the router, exactly as the router answers them:
@@ -29,7 +30,7 @@ import TileStore
         let url = folder.url.appendingPathComponent("iberia.mbtiles")
         let store = try MBTilesStore(url: url, mode: .create)
         try store.write([try TileID(z: 1, x: 0, y: 0): Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, byte])])
-        try store.writeMetadata(MBTilesMetadata(name: "Iberia", format: .png, minZoom: 1, maxZoom: 2))
+        try store.writeMetadata(TileMetadata(name: "Iberia", format: .png, minZoom: 1, maxZoom: 2))
         return url
     }
 
@@ -86,7 +87,7 @@ import TileStore
         let folder = try TemporaryDirectory()
         let server = try server(folder)
         let tile = try TileID(z: 1, x: 0, y: 0)
-        server.memory.insert(CachedTile(Data([1, 2, 3])), for: MemoryTileKey(source: .tileset("iberia"), tile: tile))
+        server.memory.insert(CachedTile(Data([1, 2, 3])), for: MemoryTileKey(source: .tileset("iberia", generation: 0), tile: tile))
         let calls = Calls()
         let responder = KeptTileResponder(server: server, next: Router(calls: calls))
         let application = Application(

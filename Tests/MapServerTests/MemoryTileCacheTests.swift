@@ -6,7 +6,7 @@ import Testing
 /// The in-memory tile cache: least recently used tiles leave first, within a byte budget.
 @Suite struct MemoryTileCacheTests {
     private func key(_ x: Int, _ source: String = "a") throws -> MemoryTileKey {
-        MemoryTileKey(source: .tileset(source), tile: try TileID(z: 10, x: x, y: 0))
+        MemoryTileKey(source: .tileset(source, generation: 0), tile: try TileID(z: 10, x: x, y: 0))
     }
 
     private func tile(_ byte: UInt8, bytes: Int = 100) -> CachedTile { CachedTile(Data(repeating: byte, count: bytes)) }
@@ -55,7 +55,7 @@ import Testing
             cache.insert(tile(1), for: try key(x, "a"))
             cache.insert(tile(2), for: try key(x, "b"))
         }
-        cache.removeAll(source: .tileset("a"))
+        cache.removeAll(source: .tileset("a", generation: 0))
         #expect(cache.usage.tiles == 50)
         for x in 0..<50 {
             #expect(cache.tile(try key(x, "a")) == nil)

@@ -8,6 +8,7 @@ import MapServer
 import MapStyle
 import MapTestSupport
 import Testing
+import TileSources
 import TileStore
 import Tilesets
 
@@ -24,7 +25,7 @@ import Tilesets
             // East of the meridian, to 180°: its east edge must not wrap to -180.
             try TileID(z: 1, x: 1, y: 0): Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 3]),
         ])
-        try store.writeMetadata(MBTilesMetadata(
+        try store.writeMetadata(TileMetadata(
             name: "Iberia", format: .png, bounds: BoundingBox(west: -10, south: 35, east: 5, north: 45), minZoom: 1, maxZoom: 2,
             attribution: "test data"))
         return url
@@ -37,7 +38,7 @@ import Tilesets
         var tileset = try tilesetFile(folder)
         if format == "pmtiles" {
             let converted = folder.url.appendingPathComponent("iberia.pmtiles")
-            #expect(try TilesetConversion.convert(TilesetReader(url: tileset), to: converted) == 3)
+            #expect(try TilesetConversion.convert(TilesetFormat.open(tileset), to: converted) == 3)
             tileset = converted
         }
         return ServerFixtures.server(

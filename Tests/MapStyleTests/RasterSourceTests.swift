@@ -4,14 +4,18 @@ import Testing
 @testable import MapStyle
 
 struct RasterSourceTests {
-    @Test func argumentsAreTemplatesOrMBTilesFiles() throws {
+    @Test func argumentsAreTemplatesOrTilesetFiles() throws {
         let base = URL(fileURLWithPath: "/work", isDirectory: true)
         #expect(try RasterTileLocation(argument: "https://x/{z}/{x}/{y}.jpg") == .templates(["https://x/{z}/{x}/{y}.jpg"]))
         #expect(try RasterTileLocation(argument: "mbtiles://imagery/aerial.mbtiles", relativeTo: base)
-            == .mbtiles(URL(fileURLWithPath: "/work/imagery/aerial.mbtiles")))
-        #expect(try RasterTileLocation(argument: "aerial.MBTILES", relativeTo: base) == .mbtiles(URL(fileURLWithPath: "/work/aerial.MBTILES")))
+            == .file(URL(fileURLWithPath: "/work/imagery/aerial.mbtiles")))
+        #expect(try RasterTileLocation(argument: "aerial.MBTILES", relativeTo: base) == .file(URL(fileURLWithPath: "/work/aerial.MBTILES")))
+        #expect(try RasterTileLocation(argument: "pmtiles://imagery/aerial.pmtiles", relativeTo: base)
+            == .file(URL(fileURLWithPath: "/work/imagery/aerial.pmtiles")))
+        #expect(try RasterTileLocation(argument: "aerial.pmtiles", relativeTo: base) == .file(URL(fileURLWithPath: "/work/aerial.pmtiles")))
         let error = #expect(throws: StyleError.self) { try RasterTileLocation(argument: "https://x/tiles.json") }
         #expect(error?.description.contains("'https://x/tiles.json' is neither a tile URL template") == true)
+        #expect(error?.description.contains("nor an .mbtiles or .pmtiles file") == true)
     }
 
     @Test func emptyTilesLeaveTheSourceUnconfigured() throws {

@@ -5,6 +5,7 @@ import MapTestSupport
 import MapUtilities
 import Synchronization
 import Testing
+import TileSources
 
 @testable import PMTiles
 
@@ -152,12 +153,12 @@ struct PMTilesWriterTests {
     @Test func metadataRoundTripsAndFillsTheHeader() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("meta.pmtiles")
-        let metadata = PMTilesMetadata(
-            name: "Alps", format: "jpg", bounds: BoundingBox(west: 5.5, south: 44, east: 16.5, north: 48.25),
+        let metadata = TileMetadata(
+            name: "Alps", format: .jpg, bounds: BoundingBox(west: 5.5, south: 44, east: 16.5, north: 48.25),
             center: .init(longitude: 10, latitude: 46.5, zoom: 7), minZoom: 6, maxZoom: 9,
-            attribution: "<a href=\"https://osm.org\">© OSM</a>", description: "Mountains", type: "baselayer", version: "1.2.0",
-            vectorLayers: .array([.object(["id": .string("peaks")])]),
-            otherValues: ["scheme": .string("xyz"), "generator": .object(["name": .string("mapwright")])]
+            attribution: "<a href=\"https://osm.org\">© OSM</a>", description: "Mountains", type: .baselayer, version: "1.2.0",
+            json: #"{"vector_layers":[{"id":"peaks"}]}"#,
+            otherValues: ["scheme": "xyz"]
         )
         let header = try TestArchives.write([(try TileID(z: 7, x: 67, y: 45), Data([0xFF, 0xD8, 0xFF]))], to: url, metadata: metadata)
         #expect(header.tileType == .jpeg)
@@ -166,8 +167,9 @@ struct PMTilesWriterTests {
         #expect((header.minZoom, header.maxZoom) == (7, 7), "the header says which zooms have tiles")
 
         let reader = try PMTilesReader(url: url)
-        #expect(reader.metadata == metadata)
+        #expect(reader.metadata() == metadata)
         #expect(reader.metadataJSON["scheme"] == .string("xyz"))
+        #expect(reader.metadataJSON["vector_layers"] == .array([.object(["id": .string("peaks")])]), "at the top level, as PMTiles keeps it")
         #expect(reader.metadataJSON["bounds"] == .array([.number(5.5), .number(44), .number(16.5), .number(48.25)]))
     }
 
@@ -175,19 +177,19 @@ struct PMTilesWriterTests {
         let directory = try TemporaryDirectory()
         let url = directory.file("filled.pmtiles")
         let tiles = try [TileID(z: 2, x: 1, y: 1), TileID(z: 2, x: 2, y: 2), TileID(z: 3, x: 4, y: 3)]
-        let header = try TestArchives.write(tiles.map { ($0, TestArchives.bytes($0)) }, to: url, metadata: PMTilesMetadata(name: "Filled"))
+        let header = try TestArchives.write(tiles.map { ($0, TestArchives.bytes($0)) }, to: url, metadata: TileMetadata(name: "Filled"))
         #expect(header.tileType == .unknown)
         #expect(header.bounds.west == -90 && header.bounds.east == 90)
         #expect(abs(header.bounds.north - 66.5132604) < 1e-6 && abs(header.bounds.south + 66.5132604) < 1e-6)
         #expect((header.centerLongitude, header.centerLatitude, header.centerZoom) == (0, 0, 2))
-        let metadata = try PMTilesReader(url: url).metadata
+        let metadata = try PMTilesReader(url: url).metadata()
         #expect(metadata.minZoom == 2 && metadata.maxZoom == 3)
         #expect(metadata.bounds == header.bounds)
         #expect(metadata.format == nil)
 
-        let png = try TestArchives.write([(tiles[0], Data([0x89, 0x50]))], to: url, metadata: PMTilesMetadata(format: "PNG"))
+        let png = try TestArchives.write([(tiles[0], Data([0x89, 0x50]))], to: url, metadata: TileMetadata(format: .png))
         #expect(png.tileType == .png)
-        #expect(try PMTilesReader(url: url).metadata.format == "PNG")
+        #expect(try PMTilesReader(url: url).metadata().format == .png)
     }
 
     @Test func tileCompressionIsTakenFromTheFirstTileUnlessGiven() throws {
@@ -195,7 +197,7 @@ struct PMTilesWriterTests {
         let url = directory.file("vector.pmtiles")
         let tile = try TileID(z: 0, x: 0, y: 0)
         let gzipped = Data(Gzip.compress(Array("layer".utf8)))
-        let sniffed = try TestArchives.write([(tile, gzipped)], to: url, metadata: PMTilesMetadata(format: "pbf"))
+        let sniffed = try TestArchives.write([(tile, gzipped)], to: url, metadata: TileMetadata(format: .pbf))
         #expect(sniffed.tileCompression == .gzip)
         #expect(sniffed.tileType == .mvt)
         #expect(try PMTilesReader(url: url).tile(at: tile) == gzipped, "tiles come back as stored")

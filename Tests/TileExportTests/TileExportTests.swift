@@ -6,6 +6,7 @@ import MapTestSupport
 import PMTiles
 import Synchronization
 import Testing
+import TileSources
 import TileStore
 import TileExport
 import Tilesets
@@ -41,7 +42,7 @@ import Tilesets
         let output = folder.url.appendingPathComponent("iberia.pmtiles")
         let renderer = try Self.renderer()
         let cover = try MetatileCover(region: Self.iberia, zoomLevels: 0...6, metatileSize: 2)
-        let export = TileExport(renderer: renderer, cover: cover, output: output, metadata: MBTilesMetadata(name: "Iberia"))
+        let export = TileExport(renderer: renderer, cover: cover, output: output, metadata: TileMetadata(name: "Iberia"))
         let summary = try export.run()
 
         let expected = (0...6).reduce(0) { $0 + Self.formulaTileCount(west: -10, south: 35, east: 5, north: 45, zoom: $1) }
@@ -49,7 +50,7 @@ import Tilesets
         #expect(!FileManager.default.fileExists(atPath: TilesetWriter.workFile(for: output).path))
         let reader = try PMTilesReader(url: output)
         #expect(reader.header.addressedTileCount == UInt64(expected))
-        #expect(reader.metadata.name == "Iberia")
+        #expect(reader.metadata().name == "Iberia")
         #expect(reader.header.zoomRange == 0...6)
         // Madrid's tile at zoom 6 holds what the renderer draws for it in its metatile.
         let madrid = try TileID(z: 6, x: 31, y: 24)
@@ -64,13 +65,13 @@ import Tilesets
         let renderer = try Self.renderer()
         let cover = try MetatileCover(region: Self.iberia, zoomLevels: 0...6, metatileSize: 2)
         let whole = folder.url.appendingPathComponent("whole.mbtiles")
-        try TileExport(renderer: renderer, cover: cover, output: whole, metadata: MBTilesMetadata(name: "x")).run()
+        try TileExport(renderer: renderer, cover: cover, output: whole, metadata: TileMetadata(name: "x")).run()
 
         // Cancelled after three metatiles: those are committed to the work file, nothing else.
         let resumed = folder.url.appendingPathComponent("resumed.mbtiles")
         let metatilesDone = Atomic<Int>(0)
         let first = TileExport(
-            renderer: renderer, cover: cover, output: resumed, metadata: MBTilesMetadata(name: "x"), options: .init(jobs: 1))
+            renderer: renderer, cover: cover, output: resumed, metadata: TileMetadata(name: "x"), options: .init(jobs: 1))
         #expect {
             try first.run(isCancelled: { metatilesDone.load(ordering: .relaxed) >= 3 }) { _ in metatilesDone.add(1, ordering: .relaxed) }
         } throws: { error in
@@ -86,7 +87,7 @@ import Tilesets
         #expect(try MBTilesStore(url: workFile).count() == committed)
 
         let second = TileExport(
-            renderer: renderer, cover: cover, output: resumed, metadata: MBTilesMetadata(name: "x"), options: .init(resume: true))
+            renderer: renderer, cover: cover, output: resumed, metadata: TileMetadata(name: "x"), options: .init(resume: true))
         let summary = try second.run()
         #expect(summary.resumedTileCount == committed)
         #expect(summary.renderedTileCount == cover.tileCount - committed)
@@ -102,12 +103,12 @@ import Tilesets
         let output = folder.url.appendingPathComponent("x.mbtiles")
         let cover = try MetatileCover(region: Self.iberia, zoomLevels: 0...3, metatileSize: 2)
         #expect(throws: TilesetsError.self) {
-            try TileExport(renderer: renderer, cover: cover, output: output, metadata: MBTilesMetadata(name: "x"))
+            try TileExport(renderer: renderer, cover: cover, output: output, metadata: TileMetadata(name: "x"))
                 .run(isCancelled: { true })
         }
         let deeper = try MetatileCover(region: Self.iberia, zoomLevels: 0...4, metatileSize: 2)
         #expect {
-            try TileExport(renderer: renderer, cover: deeper, output: output, metadata: MBTilesMetadata(name: "x"), options: .init(resume: true)).run()
+            try TileExport(renderer: renderer, cover: deeper, output: output, metadata: TileMetadata(name: "x"), options: .init(resume: true)).run()
         } throws: { error in
             "\(error)".contains("zoom: 0-3 then, 0-4 now")
         }
@@ -118,7 +119,7 @@ import Tilesets
         let renderer = try Self.renderer()
         let cover = try MetatileCover(region: Self.iberia, zoomLevels: 0...6, metatileSize: 2)
         let whole = folder.url.appendingPathComponent("whole.mbtiles")
-        try TileExport(renderer: renderer, cover: cover, output: whole, metadata: MBTilesMetadata(name: "x")).run()
+        try TileExport(renderer: renderer, cover: cover, output: whole, metadata: TileMetadata(name: "x")).run()
 
         let merged = try MBTilesStore(url: folder.url.appendingPathComponent("merged.mbtiles"), mode: .create)
         let writer = try MBTilesWriter(store: merged)
@@ -126,7 +127,7 @@ import Tilesets
         for index in 0..<4 {
             let shard = folder.url.appendingPathComponent("shard-\(index).mbtiles")
             let export = TileExport(
-                renderer: renderer, cover: cover, output: shard, metadata: MBTilesMetadata(name: "x"),
+                renderer: renderer, cover: cover, output: shard, metadata: TileMetadata(name: "x"),
                 options: .init(shard: .init(index: index, count: 4)))
             total += try export.run().tileCount
             let report = try writer.merge(from: MBTilesStore(url: shard))

@@ -4,6 +4,7 @@ import MapCore
 import MapTestSupport
 import Testing
 
+import TileSources
 @testable import TileStore
 
 /// Our files in other people's tools: GDAL's MBTiles driver (`gdalinfo`, from gdal-bin, which
@@ -21,9 +22,9 @@ struct MBTilesCompatibilityTests {
     /// A finished normalized file of PNG tiles covering `bounds` at `zooms`, a third of them ocean.
     private func pngFile(_ url: URL, bounds: BoundingBox, zooms: ClosedRange<Int>) throws -> (MBTilesStore, [TileID: Data]) {
         let store = try MBTilesStore(url: url, mode: .create)
-        try store.writeMetadata(MBTilesMetadata(
+        try store.writeMetadata(TileMetadata(
             name: "Compatibility", format: .png, bounds: bounds,
-            center: MBTilesMetadata.Center(longitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2, zoom: zooms.lowerBound),
+            center: TileMetadata.Center(longitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2, zoom: zooms.lowerBound),
             minZoom: zooms.lowerBound, maxZoom: zooms.upperBound, type: .baselayer, version: "1"))
         var tiles: [TileID: Data] = [:]
         for zoom in zooms {

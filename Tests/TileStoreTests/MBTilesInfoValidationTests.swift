@@ -4,6 +4,7 @@ import MapSQLite
 import MapTestSupport
 import Testing
 
+import TileSources
 @testable import TileStore
 
 /// `tiles info` and `tiles validate` at the store level.
@@ -11,7 +12,7 @@ struct MBTilesInfoValidationTests {
     /// A finished normalized file with name and format, from seeded tiles.
     private func finishedFile(in directory: TemporaryDirectory, name: String = "tiles.mbtiles") throws -> MBTilesStore {
         let store = try MBTilesStore(url: directory.file(name), mode: .create)
-        try store.writeMetadata(MBTilesMetadata(name: "Seeded", format: .png, minZoom: 0, maxZoom: 6))
+        try store.writeMetadata(TileMetadata(name: "Seeded", format: .png, minZoom: 0, maxZoom: 6))
         let writer = try MBTilesWriter(store: store, tilesPerBatch: 64)
         try writer.add(TestTiles.seeded())
         try writer.finish()
@@ -28,7 +29,7 @@ struct MBTilesInfoValidationTests {
             try TileID(z: 2, x: 3, y: 2): shared,
             try TileID(z: 2, x: 2, y: 3): Data(repeating: 3, count: 10),
         ])
-        try store.writeMetadata(MBTilesMetadata(name: "Info", format: .png))
+        try store.writeMetadata(TileMetadata(name: "Info", format: .png))
         let info = try store.info()
         #expect(info.schema == .normalized)
         #expect(info.metadataValues["name"] == "Info")
@@ -94,7 +95,7 @@ struct MBTilesInfoValidationTests {
         let url: URL
         do {
             let store = try MBTilesStore(url: directory.file("damaged.mbtiles"), mode: .create, newFileSchema: .flat)
-            try store.writeMetadata(MBTilesMetadata(name: "Damaged", format: .png))
+            try store.writeMetadata(TileMetadata(name: "Damaged", format: .png))
             let writer = try MBTilesWriter(store: store)
             try writer.add(TestTiles.seeded(maximumZoom: 8))
             try writer.finish()

@@ -4,12 +4,13 @@ import MapSQLite
 import MapTestSupport
 import Testing
 
+import TileSources
 @testable import TileStore
 
 /// Merging files (shards into one) and comparing them tile by tile.
 struct MBTilesMergeTests {
     private func file(
-        _ name: String, _ tiles: [TileID: Data], metadata: MBTilesMetadata, schema: MBTilesSchema = .normalized,
+        _ name: String, _ tiles: [TileID: Data], metadata: TileMetadata, schema: MBTilesSchema = .normalized,
         in directory: TemporaryDirectory
     ) throws -> MBTilesStore {
         let store = try MBTilesStore(url: directory.file(name), mode: .create, newFileSchema: schema)
@@ -28,7 +29,7 @@ struct MBTilesMergeTests {
         var shards: [MBTilesStore] = []
         for index in 0..<4 {
             let part = Dictionary(uniqueKeysWithValues: sorted.enumerated().filter { $0.offset % 4 == index }.map { ($0.element, all[$0.element]!) })
-            var metadata = MBTilesMetadata(name: "World", format: .png, minZoom: 0, maxZoom: 7)
+            var metadata = TileMetadata(name: "World", format: .png, minZoom: 0, maxZoom: 7)
             metadata.bounds = BoundingBox(west: Double(index * 10), south: -10, east: Double(index * 10 + 5), north: 10)
             shards.append(try file("shard-\(index).mbtiles", part, metadata: metadata, schema: index == 2 ? .flat : .normalized, in: directory))
         }
@@ -45,7 +46,7 @@ struct MBTilesMergeTests {
         #expect(added == all.count)
 
         // One file written at once has the same tiles and the same agg_tiles_hash.
-        let single = try file("single.mbtiles", all, metadata: MBTilesMetadata(name: "World"), in: directory)
+        let single = try file("single.mbtiles", all, metadata: TileMetadata(name: "World"), in: directory)
         #expect(hash == (try single.aggregateTilesHash()))
         #expect(try merged.compareTiles(with: single) { _ in }.filesMatch)
         let metadata = try merged.metadata()
@@ -58,9 +59,9 @@ struct MBTilesMergeTests {
         let directory = try TemporaryDirectory()
         let a = try TileID(z: 3, x: 1, y: 2), b = try TileID(z: 3, x: 2, y: 2), c = try TileID(z: 4, x: 0, y: 0)
         let first = try file("first.mbtiles", [a: Data([1]), b: Data([2])],
-                             metadata: MBTilesMetadata(name: "First", format: .png, minZoom: 3, maxZoom: 3), in: directory)
+                             metadata: TileMetadata(name: "First", format: .png, minZoom: 3, maxZoom: 3), in: directory)
         let second = try file("second.mbtiles", [a: Data([1]), b: Data([9]), c: Data([3])],
-                              metadata: MBTilesMetadata(name: "Second", format: .png, minZoom: 3, maxZoom: 4), schema: .flat, in: directory)
+                              metadata: TileMetadata(name: "Second", format: .png, minZoom: 3, maxZoom: 4), schema: .flat, in: directory)
 
         let keep = try MBTilesWriter(store: first).merge(from: second)
         #expect(keep.addedTileCount == 1)
@@ -84,9 +85,9 @@ struct MBTilesMergeTests {
         let same = try TileID(z: 1, x: 0, y: 0), changed = try TileID(z: 1, x: 1, y: 0)
         let onlyHere = try TileID(z: 2, x: 3, y: 3), onlyThere = try TileID(z: 0, x: 0, y: 0)
         let this = try file("this.mbtiles", [same: Data([1]), changed: Data([2]), onlyHere: Data([3])],
-                            metadata: MBTilesMetadata(name: "A"), in: directory)
+                            metadata: TileMetadata(name: "A"), in: directory)
         let other = try file("other.mbtiles", [same: Data([1]), changed: Data([5]), onlyThere: Data([4])],
-                             metadata: MBTilesMetadata(name: "B"), schema: otherSchema, in: directory)
+                             metadata: TileMetadata(name: "B"), schema: otherSchema, in: directory)
         var seen: [MBTilesTileComparison] = []
         let counts = try this.compareTiles(with: other) { seen.append($0) }
         #expect(seen == [
@@ -102,7 +103,7 @@ struct MBTilesMergeTests {
     @Test func iterationIsInFileOrder() throws {
         let directory = try TemporaryDirectory()
         let tiles = try TestTiles.seeded(maximumZoom: 5)
-        let store = try file("order.mbtiles", tiles, metadata: MBTilesMetadata(name: "Order"), in: directory)
+        let store = try file("order.mbtiles", tiles, metadata: TileMetadata(name: "Order"), in: directory)
         var read: [TileID] = []
         try store.forEachTile { id, data in
             #expect(data == tiles[id])

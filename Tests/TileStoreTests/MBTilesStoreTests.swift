@@ -4,6 +4,7 @@ import MapSQLite
 import Testing
 
 import MapTestSupport
+import TileSources
 @testable import TileStore
 
 struct MBTilesStoreTests {
@@ -87,11 +88,11 @@ struct MBTilesStoreTests {
     func metadataRoundTrips(schema: MBTilesSchema) throws {
         let directory = try TemporaryDirectory()
         let store = try makeStore(in: directory, schema: schema)
-        let metadata = MBTilesMetadata(
+        let metadata = TileMetadata(
             name: "Satellite",
             format: .jpg,
             bounds: BoundingBox(west: -180, south: -85.0511, east: 180, north: 85.0511),
-            center: MBTilesMetadata.Center(longitude: -122.1906, latitude: 37.7599, zoom: 11),
+            center: TileMetadata.Center(longitude: -122.1906, latitude: 37.7599, zoom: 11),
             minZoom: 0,
             maxZoom: 12,
             attribution: "<a href=\"https://example.org\">Example</a>",

@@ -36,7 +36,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("style"), parsing: .unconditionalSingleValue, help: "A style to serve, by name from the styles folder or as a style JSON file; repeat for several. The default is standard.")
     var styles: [String] = []
 
-    @Option(parsing: .unconditional, help: "Imagery for the satellite and hybrid styles: a tile URL template with {z}, {x} and {y} (also {s}, {r}) or an .mbtiles file.")
+    @Option(parsing: .unconditional, help: "Imagery for the satellite and hybrid styles: a tile URL template with {z}, {x} and {y} (also {s}, {r}) or an .mbtiles or .pmtiles file.")
     var rasterSource: String?
 
     @Option(parsing: .unconditional, help: "Vector tiles for the styles that draw them (streets): an OpenMapTiles-schema .mbtiles or .pmtiles file.")

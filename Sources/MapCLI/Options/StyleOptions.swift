@@ -11,7 +11,7 @@ struct StyleOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "A style name from the styles folder (standard, muted, dark, satellite, hybrid; streets, streets-muted, streets-dark with --vector-source) or a style JSON file.")
     var style: String = "standard"
 
-    @Option(parsing: .unconditional, help: "Imagery for the satellite and hybrid styles: a tile URL template with {z}, {x} and {y} (also {s}, {r}) or an .mbtiles file.")
+    @Option(parsing: .unconditional, help: "Imagery for the satellite and hybrid styles: a tile URL template with {z}, {x} and {y} (also {s}, {r}) or an .mbtiles or .pmtiles file.")
     var rasterSource: String?
 
     @Option(parsing: .unconditional, help: "Vector tiles for the styles that draw them (streets): an OpenMapTiles-schema .mbtiles or .pmtiles file, such as Samples/helsinki/helsinki.mbtiles.")

@@ -4,7 +4,6 @@ public import MapCore
 public import MapStyle
 public import MapUtilities
 import RasterTiles
-
 /// The vector data styles draw from, opened once and shared by every render: GeoPackage tables
 /// and GeoJSON files, each read into memory once, with geometry prepared once per zoom level
 /// and screen scale (see `PreparedLayerCache`).
@@ -25,7 +24,7 @@ public final class MapData: @unchecked Sendable {
     private let lock = NSLock()
     private var geoPackages: [URL: GeoPackage] = [:]
     private var sources: [String: any FeatureSource] = [:]
-    private var rasterSources: [String: any RasterTileSource] = [:]
+    private var rasterSources: [String: RasterTileSource] = [:]
     private var vectorTileSources: [String: VectorTileSource] = [:]
 
     /// Creates the data store.
@@ -166,8 +165,8 @@ public final class MapData: @unchecked Sendable {
 
     /// The raster source cached under `key`, made by `make` the first time.
     func cachedRaster(
-        _ key: String, make: () throws(RendererError) -> any RasterTileSource
-    ) throws(RendererError) -> any RasterTileSource {
+        _ key: String, make: () throws(RendererError) -> RasterTileSource
+    ) throws(RendererError) -> RasterTileSource {
         try cached(key, in: \.rasterSources, make: make)
     }
 

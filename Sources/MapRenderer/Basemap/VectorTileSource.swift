@@ -5,6 +5,7 @@ import MapStyle
 import MapUtilities
 import Synchronization
 import Tilesets
+import TileSources
 import TileStore
 import VectorTiles
 
@@ -22,38 +23,51 @@ import VectorTiles
 /// Decoded tiles are kept in memory, the most recently used 2,048, shared by every render and
 /// thread of the process. Immutable but for that cache, behind a lock.
 final class VectorTileSource: Sendable {
-    /// The file.
-    let url: URL
+    /// The tiles: an MBTiles or PMTiles file, or any other tile source.
+    let source: any TileSource
+    /// The source as messages name it: the file's path.
+    let path: String
     /// The zooms its tiles are at.
     let minZoom: Int, maxZoom: Int
     /// Where it has tiles; nil when its metadata does not say.
     let bounds: MapRect?
     /// Its credit line (its metadata's `attribution`), for the map's attribution.
     let attribution: String?
-    private let reader: TilesetReader
     private let tiles = Mutex(DecodedTiles())
 
     /// Decoded tiles kept: at most this many.
     static let keptTileCount = 2_048
 
-    /// Opens a vector tileset.
+    /// Opens a vector tileset file, MBTiles or PMTiles (told apart by its first bytes).
     ///
     /// - Parameters:
     ///   - minZoom, maxZoom: The style source's own zooms; nil takes the file's.
     /// - Throws: ``RendererError`` when the file is not a tileset, or not of vector tiles.
-    init(url: URL, minZoom: Int? = nil, maxZoom: Int? = nil) throws(RendererError) {
-        let metadata: MBTilesMetadata
-        do {
-            reader = try TilesetReader(url: url)
-            metadata = try reader.metadata()
-        } catch {
+    convenience init(url: URL, minZoom: Int? = nil, maxZoom: Int? = nil) throws(RendererError) {
+        let source: any TileSource
+        do throws(TilesetsError) { source = try TilesetFormat.open(url) } catch {
             throw .vectorTiles(path: url.displayPath, reason: error.description)
+        }
+        try self.init(source: source, minZoom: minZoom, maxZoom: maxZoom)
+    }
+
+    /// Draws the vector tiles of any tile source.
+    ///
+    /// - Parameters:
+    ///   - minZoom, maxZoom: The style source's own zooms; nil takes the source's metadata's.
+    /// - Throws: ``RendererError`` when the metadata cannot be read, or names tiles other than vector tiles.
+    init(source: any TileSource, minZoom: Int? = nil, maxZoom: Int? = nil) throws(RendererError) {
+        let path = source.fileURL?.displayPath ?? source.sourceDescription
+        let metadata: TileMetadata
+        do { metadata = try source.metadata() } catch {
+            throw .vectorTiles(path: path, reason: "\(error)")
         }
         guard metadata.format == nil || metadata.format == .pbf else {
             throw .vectorTiles(
-                path: url.displayPath, reason: "it holds \(metadata.format?.rawValue ?? "") tiles, not vector tiles (pbf): use it as a raster source")
+                path: path, reason: "it holds \(metadata.format?.rawValue ?? "") tiles, not vector tiles (pbf): use it as a raster source")
         }
-        self.url = url
+        self.source = source
+        self.path = path
         let low = min(30, max(0, minZoom ?? metadata.minZoom ?? 0))
         self.minZoom = low
         self.maxZoom = max(low, min(30, maxZoom ?? metadata.maxZoom ?? 14))
@@ -88,7 +102,7 @@ final class VectorTileSource: Sendable {
             }
             let cover: [TileID]
             do { cover = try TileID.tiles(covering: area, zoom: zoom, maximumCount: 4_096) } catch {
-                throw .vectorTiles(path: url.displayPath, reason: "the view needs \(error.description) at zoom \(zoom)")
+                throw .vectorTiles(path: path, reason: "the view needs \(error.description) at zoom \(zoom)")
             }
             for tile in cover {
                 guard let decoded = try decoded(tile) else { continue }
@@ -105,11 +119,11 @@ final class VectorTileSource: Sendable {
     private func decoded(_ tile: TileID) throws(RendererError) -> DecodedTile? {
         if case .kept(let kept) = tiles.withLock({ $0.get(tile) }) { return kept }
         let data: Data?
-        do { data = try reader.tile(at: tile) } catch { throw .vectorTiles(path: url.displayPath, reason: error.description) }
+        do { data = try source.tile(at: tile) } catch { throw .vectorTiles(path: path, reason: "\(error)") }
         let decoded: DecodedTile?
         if let data {
             do { decoded = try DecodedTile(VectorTile(data: data, tile: tile), tile: tile) } catch {
-                throw .vectorTiles(path: url.displayPath, reason: error.description)
+                throw .vectorTiles(path: path, reason: error.description)
             }
         } else {
             decoded = nil

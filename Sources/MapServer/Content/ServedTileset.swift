@@ -1,25 +1,88 @@
 public import Foundation
 import MapCore
-public import TileStore
+import Synchronization
+public import TileSources
+import TileStore
 public import Tilesets
 
 /// An MBTiles or PMTiles file served as it is under `/tilesets/NAME/…`.
-public struct ServedTileset: Sendable {
+///
+/// The file is opened at start-up and again whenever another file is renamed over it (an export
+/// finishing, see ``TilesetWatcher``): ``current`` is the file as last opened, and a request
+/// takes it once and reads every tile it needs from it, so a request in flight while the file is
+/// replaced finishes on the old file, without errors. The old file is closed when the last such
+/// request lets it go.
+public final class ServedTileset: Sendable {
     /// The name in URLs: the file's name without its extension.
-    public var name: String
-    /// The open file.
-    public var reader: TilesetReader
-    /// Its metadata, read once.
-    public var metadata: MBTilesMetadata
+    public let name: String
+    /// The file's path.
+    public let url: URL
+    private let state: Mutex<OpenTileset>
 
     /// Opens a tileset file.
     ///
     /// - Parameter name: The name in URLs. The default is the file's name without its extension.
     /// - Throws: ``TilesetsError`` naming the file.
     public init(url: URL, name: String? = nil) throws(TilesetsError) {
-        reader = try TilesetReader(url: url)
-        metadata = try reader.metadata()
-        self.name = name ?? url.deletingPathExtension().lastPathComponent
+        let name = name ?? url.deletingPathExtension().lastPathComponent
+        self.name = name
+        self.url = url
+        state = Mutex(try OpenTileset(name: name, url: url, generation: 0))
+    }
+
+    /// The file as last opened: its reader, its metadata and its generation.
+    public var current: OpenTileset { state.withLock { $0 } }
+
+    /// Opens the file at ``url`` again (another file was renamed over it) and makes it
+    /// ``current``, one generation on; the file opened before stays open for the requests that
+    /// hold it. When the new file cannot be opened (it is missing, or not yet whole), nothing
+    /// changes.
+    ///
+    /// - Returns: The generation replaced.
+    /// - Throws: ``TilesetsError`` naming the file.
+    @discardableResult
+    func reopen() throws(TilesetsError) -> Int {
+        var opened = try OpenTileset(name: name, url: url, generation: 0)
+        return state.withLock { current in
+            defer { current = opened }
+            opened.generation = current.generation + 1
+            return current.generation
+        }
+    }
+
+    /// Moves the file as opened on by one generation, without opening it again (it was written in
+    /// place: its open reader sees the new tiles), so tiles kept in memory under the earlier
+    /// generation are no longer answered.
+    ///
+    /// - Returns: The generation replaced.
+    @discardableResult
+    func advanceGeneration() -> Int {
+        state.withLock { opened in
+            defer { opened.generation += 1 }
+            return opened.generation
+        }
+    }
+}
+
+/// A served tileset file as it was opened once: the reader, the metadata read then and a
+/// generation that counts the changes to the file the server noticed (memory keeps its tiles by
+/// generation, so a tile read from an earlier state of the file is never answered for a later one).
+public struct OpenTileset: Sendable {
+    /// The name in URLs.
+    public let name: String
+    /// The open file: an `MBTilesStore` or a `PMTilesReader`.
+    public let source: any TileSource
+    /// Its metadata, read when it was opened.
+    public let metadata: TileMetadata
+    /// 0 for the file opened at start-up, one more for each change noticed since.
+    public internal(set) var generation: Int
+
+    init(name: String, url: URL, generation: Int) throws(TilesetsError) {
+        self.name = name
+        let source = try TilesetFormat.open(url)
+        self.source = source
+        metadata = try TilesetsError.wrapping { try source.metadata() }
+        self.generation = generation
     }
 
     /// The file extension of its tiles: png, jpg, webp or pbf.
@@ -31,6 +94,9 @@ public struct ServedTileset: Sendable {
         default: "png"
         }
     }
+
+    /// Where its tiles are kept in memory.
+    var memorySource: MemoryTileSource { .tileset(name, generation: generation) }
 
     /// Whether a tile lies within the tileset's zooms and bounds.
     func covers(_ tile: TileID) -> Bool {

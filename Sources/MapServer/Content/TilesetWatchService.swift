@@ -3,35 +3,63 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 import Tilesets
-
-/// Notices changes to the served tileset files and drops a changed tileset's tiles from memory,
-/// so that an export writing into a served MBTiles file (its WAL grows, or is checkpointed) is
-/// seen on the next request. A file's state is its device, inode, size and modification time,
-/// and, for MBTiles, those of its `-wal` file beside it.
+/// Notices changes to the served tileset files. A file's state is its device, inode, size and
+/// modification time, and, for MBTiles, those of its `-wal` file beside it.
+///
+/// - **Replaced** (another file renamed over it, as an export finishes: a new device or inode):
+///   the file is opened again and its metadata read again (TileJSON follows), the old file's tiles
+///   are dropped from memory, and requests in flight finish on the old file. A replacement that
+///   cannot be opened yet (half written) leaves the old file served; that is logged once, and the
+///   next check tries again.
+/// - **Written in place** (an export writing into a served MBTiles file: its WAL grows, or is
+///   checkpointed): its tiles are dropped from memory, so the next request reads the file.
+///
+/// Either way the served file moves on one generation (``OpenTileset/generation``), so a tile
+/// read before the change and kept after it is never answered.
 public final class TilesetWatcher: Sendable {
     let server: MapTileServer
     private let states = Mutex<[String: [FileState?]]>([:])
+    /// The names whose replacement could not be opened, logged once until one opens.
+    private let failing = Mutex<Set<String>>([])
 
     public init(server: MapTileServer) { self.server = server }
 
     /// Compares each served tileset file with what the last check saw (the first check only
-    /// looks); drops the tiles of those that changed and returns their names.
+    /// looks); opens again those replaced, drops the tiles of those changed, and returns the
+    /// names of both.
     @discardableResult
     public func check() -> [String] {
         guard let content = try? server.servedContent() else { return [] }
         var changed: [String] = []
         for tileset in content.tilesets {
-            let url = tileset.reader.url
+            let url = tileset.url
             let now = [FileState(path: url.path), FileState(path: url.path + "-wal")]
-            let before = states.withLock { states in
-                defer { states[tileset.name] = now }
-                return states[tileset.name]
+            let before = states.withLock { $0[tileset.name] }
+            guard let before, before != now else {
+                states.withLock { $0[tileset.name] = now }
+                continue
             }
-            if let before, before != now {
-                server.memory.removeAll(source: .tileset(tileset.name))
+            let replaced = now[0] != nil && (before[0]?.device != now[0]?.device || before[0]?.inode != now[0]?.inode)
+            let replacedGeneration: Int
+            if replaced {
+                do throws(TilesetsError) {
+                    replacedGeneration = try tileset.reopen()
+                } catch {
+                    // Not whole yet (or unreadable): the old file stays served; tried again next time.
+                    if failing.withLock({ $0.insert(tileset.name).inserted }) {
+                        server.logger.warning("tileset \(tileset.name): the file was replaced but cannot be opened; still serving the old one: \(error.description)")
+                    }
+                    continue
+                }
+                failing.withLock { _ = $0.remove(tileset.name) }
+                server.logger.info("tileset \(tileset.name): the file was replaced; it is served from the new file")
+            } else {
+                replacedGeneration = tileset.advanceGeneration()
                 server.logger.info("tileset \(tileset.name): the file changed; its tiles are read again")
-                changed.append(tileset.name)
             }
+            states.withLock { $0[tileset.name] = now }
+            server.memory.removeAll(source: .tileset(tileset.name, generation: replacedGeneration))
+            changed.append(tileset.name)
         }
         return changed
     }

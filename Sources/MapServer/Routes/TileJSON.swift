@@ -4,6 +4,7 @@ import MapCore
 import MapRenderer
 import MapStyle
 import TileStore
+import TileSources
 
 /// TileJSON 3.0.0 documents (<https://github.com/mapbox/tilejson-spec/tree/master/3.0.0>): the
 /// required `tilejson` and `tiles`, and `name`, `scheme`, `minzoom`, `maxzoom`, `bounds`,
@@ -44,7 +45,7 @@ enum TileJSON {
         ]
     }
 
-    static func tileset(_ tileset: ServedTileset, base: String) -> [String: Any] {
+    static func tileset(_ tileset: OpenTileset, base: String) -> [String: Any] {
         let metadata = tileset.metadata
         var json: [String: Any] = [
             "tilejson": version, "name": metadata.name ?? tileset.name, "scheme": "xyz", "format": tileset.fileExtension,

@@ -5,6 +5,7 @@ import MapCore
 import MapRenderer
 import TileStore
 import Tilesets
+import TileSources
 
 /// `/styles/NAME/{z}/{x}/{y}[@2x].png`, `/styles/NAME/512/{z}/{x}/{y}[@2x].png`,
 /// `/overlays/photos/…` in the same forms, `/tilesets/NAME/{z}/{x}/{y}.EXT`, and each one's
@@ -25,7 +26,7 @@ struct TileRoutes {
             let base = TileJSON.baseURL(request, server.configuration)
             var list = content.styles.map { TileJSON.style($0, base: base, configuration: server.configuration) }
             if let overlay = content.overlay { list.append(TileJSON.overlay(overlay, photos: content.photos, base: base, configuration: server.configuration)) }
-            list += content.tilesets.map { TileJSON.tileset($0, base: base) }
+            list += content.tilesets.map { TileJSON.tileset($0.current, base: base) }
             return try HTTPCaching.json(list, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
     }
@@ -60,7 +61,7 @@ struct TileRoutes {
         let parts = context.parameters.getCatchAll()
         let content = try server.servedContent()
         if parts.count == 1, parts[0].hasSuffix(".json") {
-            let tileset = try content.tileset(inPath: parts[0].dropLast(5))
+            let tileset = try content.tileset(inPath: parts[0].dropLast(5)).current
             let json = TileJSON.tileset(tileset, base: TileJSON.baseURL(request, server.configuration))
             return try HTTPCaching.json(json, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
@@ -88,7 +89,7 @@ struct TileRoutes {
             return tileRequest.response(tile, request: request, server: server)
         case .tileset(let tileset, let address):
             let data: Data?
-            do { data = try await server.blockingIO { try tileset.reader.tile(at: address.tile) } } catch {
+            do { data = try await server.blockingIO { try tileset.source.tile(at: address.tile) } } catch {
                 server.logger.error("tileset \(tileset.name): \((error as? TilesetsError)?.description ?? "\(error)")")
                 throw ServeError(.internalServerError, "tileset '\(tileset.name)' could not be read")
             }
@@ -106,7 +107,7 @@ struct TileRoutes {
 enum TileRequest: Sendable {
     case style(ServedStyle, TileAddress, sizePoints: Int)
     case overlay(ServedOverlay, TileAddress, sizePoints: Int)
-    case tileset(ServedTileset, TileAddress)
+    case tileset(OpenTileset, TileAddress)
 
     /// The top-level folders of tile URLs.
     enum Kind: String, CaseIterable, Sendable {
@@ -131,7 +132,8 @@ enum TileRequest: Sendable {
             self = .overlay(overlay, address, sizePoints: size)
         case .tilesets:
             guard parts.count == 4 else { throw ServeError.notFound("tileset tiles are /tilesets/NAME/{z}/{x}/{y}.EXT") }
-            let tileset = try content.tileset(inPath: parts[0])
+            // The file as opened now: this request reads it even if the file is replaced meanwhile.
+            let tileset = try content.tileset(inPath: parts[0]).current
             let address = try TileAddress(z: parts[1], x: parts[2], y: parts[3])
             guard address.scale == 1 else { throw ServeError.badRequest("tileset tiles have one scale: drop '@\(address.scale)x'") }
             guard address.fileExtension == tileset.fileExtension else {
@@ -150,7 +152,7 @@ enum TileRequest: Sendable {
         case .overlay(let overlay, let address, let size):
             return MemoryTileKey(source: .rendered(server.overlayTiles(overlay, tileSizePoints: size, scale: address.scale).0), tile: address.tile)
         case .tileset(let tileset, let address):
-            return MemoryTileKey(source: .tileset(tileset.name), tile: address.tile)
+            return MemoryTileKey(source: tileset.memorySource, tile: address.tile)
         }
     }
 

@@ -2,7 +2,8 @@ public import Foundation
 public import MapCore
 public import NIOCore
 import Synchronization
-public import TileStore
+public import TileSources
+import TileStore
 
 /// The tiles answered most recently, kept in memory up to a number of bytes, each with its
 /// `ETag` worked out once and its bytes ready to send: a request for a kept tile is answered
@@ -85,8 +86,9 @@ public struct MemoryTileKey: Hashable, Sendable {
 
 /// Where kept tiles come from.
 public enum MemoryTileSource: Hashable, Sendable {
-    /// A served tileset file, by its name in URLs.
-    case tileset(String)
+    /// A served tileset file, by its name in URLs, as opened in a generation (see
+    /// ``OpenTileset/generation``): tiles read before the file changed are kept apart from those read after.
+    case tileset(String, generation: Int)
     /// Tiles rendered on demand into the cache file of this key.
     case rendered(TileCacheKey)
 }

@@ -1,6 +1,7 @@
 public import Foundation
 public import MapCore
 import Synchronization
+import TileSources
 public import TileStore
 
 /// Tiles rendered on demand, kept in MBTiles files: one file per tile set served (a style or the
@@ -229,7 +230,7 @@ public final class TileCache: Sendable {
             if let entry = entries[id] { return entry }
             let store = try MBTilesStore(url: fileURL(for: key), mode: .create)
             if try store.metadataValue(forKey: "name") == nil {
-                var metadata = MBTilesMetadata(
+                var metadata = TileMetadata(
                     name: "\(key.source) \(key.tileSizePoints)@\(key.scale)x", format: .png,
                     description: "Mapwright serve's cache of \(key.source), drawn from content \(key.contentHash)",
                     type: key.isOverlay ? .overlay : .baselayer, version: "1")

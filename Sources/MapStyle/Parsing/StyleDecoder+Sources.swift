@@ -76,14 +76,15 @@ extension StyleDecoder {
         if let urlJSON = members["url"] {
             let urlPath = path.appending("url")
             let url = try string(urlJSON, at: urlPath)
-            guard url.hasPrefix("mbtiles://") else {
-                throw error(.invalidValue("raster url '\(url)' is not supported: use mbtiles://PATH, or tile URL templates in 'tiles'"),
-                            at: urlPath)
+            guard let scheme = RasterTileLocation.fileSchemes.first(where: { url.hasPrefix($0) }) else {
+                throw error(
+                    .invalidValue("raster url '\(url)' is not supported: use mbtiles://PATH or pmtiles://PATH, or tile URL templates in 'tiles'"),
+                    at: urlPath)
             }
             guard source.tiles == nil else {
                 throw error(.invalidValue("give either 'tiles' or 'url', not both"), at: urlPath)
             }
-            source.tiles = .mbtiles(StyleLocation.fileURL(String(url.dropFirst("mbtiles://".count)), relativeTo: baseURL))
+            source.tiles = .file(StyleLocation.fileURL(String(url.dropFirst(scheme.count)), relativeTo: baseURL))
         }
         if let value = members["tileSize"] {
             source.tileSize = try integer(value, in: 1...4096, at: path.appending("tileSize"))

@@ -14,11 +14,11 @@ public struct RasterSource: Hashable, Sendable {
     public var tileSize: Int
     /// `attribution`, shown on the map. The default is nil.
     public var attribution: String?
-    /// `minzoom`: the lowest zoom with tiles. The default is nil: the tiles' own (an MBTiles
+    /// `minzoom`: the lowest zoom with tiles. The default is nil: the tiles' own (a tileset
     /// file's `minzoom`, 0 for URL templates, the specification's default).
     public var minZoom: Int?
     /// `maxzoom`: the highest zoom with tiles; deeper zooms scale its tiles up. The default is
-    /// nil: the tiles' own (an MBTiles file's `maxzoom`, 22 for URL templates, the specification's).
+    /// nil: the tiles' own (a tileset file's `maxzoom`, 22 for URL templates, the specification's).
     public var maxZoom: Int?
     /// `scheme`. The default is xyz.
     public var scheme: TileScheme
@@ -48,24 +48,30 @@ public struct RasterSource: Hashable, Sendable {
 public enum RasterTileLocation: Hashable, Sendable {
     /// `tiles`: URL templates with `{z}`, `{x}`, `{y}` (and optionally `{s}`, `{r}`).
     case templates([String])
-    /// `"url": "mbtiles://PATH"`: an MBTiles file.
-    case mbtiles(URL)
+    /// `"url": "mbtiles://PATH"` or `"pmtiles://PATH"`: a tileset file, MBTiles or PMTiles
+    /// (whichever its first bytes say, whatever the URL's scheme or the file's extension).
+    case file(URL)
 
-    /// Reads a command-line argument: a URL template containing `{z}`, `{x}` and `{y}`, or an
-    /// MBTiles file (`mbtiles://PATH`, or a path ending in `.mbtiles`, relative to `base`).
+    /// The schemes of a tileset file's `url`: `mbtiles://` and `pmtiles://`.
+    static let fileSchemes = ["mbtiles://", "pmtiles://"]
+
+    /// Reads a command-line argument: a URL template containing `{z}`, `{x}` and `{y}`, or a
+    /// tileset file (`mbtiles://PATH`, `pmtiles://PATH`, or a path ending in `.mbtiles` or
+    /// `.pmtiles`, relative to `base`).
     ///
     /// For example, `RasterTileLocation(argument: "https://tiles.example.com/{z}/{x}/{y}.jpg")`.
     ///
     /// - Throws: ``StyleError/Kind/invalidValue(_:)`` for anything else.
     public init(argument: String, relativeTo base: URL? = nil) throws(StyleError) {
-        if argument.hasPrefix("mbtiles://") || argument.lowercased().hasSuffix(".mbtiles") {
-            let path = argument.hasPrefix("mbtiles://") ? String(argument.dropFirst("mbtiles://".count)) : argument
-            self = .mbtiles(StyleLocation.fileURL(path, relativeTo: base))
+        if let scheme = Self.fileSchemes.first(where: { argument.hasPrefix($0) }) {
+            self = .file(StyleLocation.fileURL(String(argument.dropFirst(scheme.count)), relativeTo: base))
+        } else if [".mbtiles", ".pmtiles"].contains(where: { argument.lowercased().hasSuffix($0) }) {
+            self = .file(StyleLocation.fileURL(argument, relativeTo: base))
         } else if ["{z}", "{x}", "{y}"].allSatisfy(argument.contains) {
             self = .templates([argument])
         } else {
             throw StyleError(.invalidValue(
-                "'\(argument)' is neither a tile URL template with {z}, {x} and {y} nor an .mbtiles file"
+                "'\(argument)' is neither a tile URL template with {z}, {x} and {y} nor an .mbtiles or .pmtiles file"
             ))
         }
     }

@@ -3,7 +3,6 @@ public import MapCore
 public import MapJSON
 import MapUtilities
 import Synchronization
-
 /// Tiles from a PMTiles v3 archive on disk, looked up by address.
 ///
 /// Opening reads and checks the header, the root directory and the metadata; a lookup then
@@ -34,9 +33,8 @@ public final class PMTilesReader: Sendable {
     public let url: URL
     /// The archive's header.
     public let header: PMTilesHeader
-    /// The archive's JSON metadata; empty when the archive has none.
-    public let metadata: PMTilesMetadata
-    /// The archive's metadata as the JSON object it holds, for members ``metadata`` does not type.
+    /// The archive's JSON metadata as the object it holds; empty when the archive has none.
+    /// ``metadata()`` types it (with the header's zooms and bounds where it has none).
     public let metadataJSON: [String: JSONValue]
 
     private let file: ReadOnlyFile
@@ -70,7 +68,6 @@ public final class PMTilesReader: Sendable {
         self.header = header
         rootEntries = try Self.directory(in: file, header: header, at: header.rootDirectory, name: "the root directory")
         metadataJSON = try Self.metadata(in: file, header: header)
-        metadata = PMTilesMetadata(json: metadataJSON)
     }
 
     /// The archive's size in bytes when it was opened.

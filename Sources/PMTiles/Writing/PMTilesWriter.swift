@@ -1,7 +1,7 @@
 public import Foundation
 public import MapCore
 import Synchronization
-
+public import TileSources
 /// Writes a PMTiles v3 archive from tiles that arrive in any order, as a batch export renders
 /// them (metatile by metatile, on many threads).
 ///
@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// ```swift
 /// let writer = try PMTilesWriter(url: URL(fileURLWithPath: "alps.pmtiles"),
-///                                metadata: PMTilesMetadata(name: "Alps", format: "png"))
+///                                metadata: TileMetadata(name: "Alps", format: .png))
 /// for (tile, png) in rendered { try writer.add(png, at: tile) }
 /// try writer.finish()
 /// ```
@@ -52,7 +52,7 @@ public final class PMTilesWriter: Sendable {
     ///   written.
     public init(
         url: URL,
-        metadata: PMTilesMetadata = PMTilesMetadata(),
+        metadata: TileMetadata = TileMetadata(),
         tileType: PMTilesHeader.TileType? = nil,
         tileCompression: PMTilesHeader.Compression? = nil
     ) throws(PMTilesError) {
@@ -98,7 +98,7 @@ public final class PMTilesWriter: Sendable {
     ///   ``PMTilesError/unwritableFile(path:reason:)`` when the archive cannot be written. Nothing
     ///   is left at, or changed at, ``url`` when it throws, and the writer is closed.
     @discardableResult
-    public func finish(metadata: PMTilesMetadata? = nil) throws(PMTilesError) -> PMTilesHeader {
+    public func finish(metadata: TileMetadata? = nil) throws(PMTilesError) -> PMTilesHeader {
         let result = state.withLock { state in
             Result { () throws(PMTilesError) in
                 defer { state.close() }

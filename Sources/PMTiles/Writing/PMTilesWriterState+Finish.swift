@@ -1,6 +1,7 @@
 import Foundation
 import MapCore
 import MapUtilities
+import TileSources
 
 extension PMTilesWriterState {
     /// Writes the archive at `url`: sorts the index, makes the entries (runs merged), lays out
@@ -17,11 +18,11 @@ extension PMTilesWriterState {
         let (entries, copyOrder, tileCount) = makeEntries()
         let minZoom = TileID(pmtilesID: entries.first!.tileID)!.z
         let maxZoom = TileID(pmtilesID: entries.last!.tileIDs.upperBound - 1)!.z
-        let tileType = tileType ?? metadata.format.map(PMTilesHeader.TileType.init(format:)) ?? .unknown
+        let tileType = tileType ?? metadata.format.map { PMTilesHeader.TileType(format: $0.rawValue) } ?? .unknown
         let written = filledMetadata(tileType: tileType, minZoom: minZoom, maxZoom: maxZoom)
 
         let layout = PMTilesDirectory.layout(entries, compress: Gzip.compress)
-        let metadataBytes = Gzip.compress(written.jsonBytes)
+        let metadataBytes = Gzip.compress(written.pmtilesJSONBytes)
         let tileDataByteCount = copyOrder.reduce(UInt64(0)) { $0 + UInt64(contents[Int($1)].byteCount) }
 
         var header = PMTilesHeader(
@@ -93,9 +94,9 @@ extension PMTilesWriterState {
     /// The metadata to write: ``metadata`` with `format`, `minzoom`, `maxzoom`, `bounds` and
     /// `center` filled in from the tiles where nil. The bounds are those of every tile added at
     /// every zoom; the center is the bounds' middle at the lowest zoom.
-    private func filledMetadata(tileType: PMTilesHeader.TileType, minZoom: Int, maxZoom: Int) -> PMTilesMetadata {
+    private func filledMetadata(tileType: PMTilesHeader.TileType, minZoom: Int, maxZoom: Int) -> TileMetadata {
         var filled = metadata
-        filled.format = filled.format ?? tileType.format
+        filled.format = filled.format ?? tileType.format.flatMap(TileFormat.init(metadataValue:))
         filled.minZoom = filled.minZoom ?? minZoom
         filled.maxZoom = filled.maxZoom ?? maxZoom
         // Computed positions are rounded as the header stores them (1e-7 degrees), so both agree.
@@ -106,7 +107,7 @@ extension PMTilesWriterState {
             filled.bounds = BoundingBox(west: rounded(union.west), south: rounded(union.south), east: rounded(union.east), north: rounded(union.north))
         }
         if filled.center == nil, let bounds = filled.bounds {
-            filled.center = PMTilesMetadata.Center(
+            filled.center = TileMetadata.Center(
                 longitude: rounded((bounds.west + bounds.east) / 2), latitude: rounded((bounds.south + bounds.north) / 2), zoom: minZoom
             )
         }

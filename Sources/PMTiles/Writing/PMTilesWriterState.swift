@@ -1,6 +1,7 @@
 import Foundation
 import MapCore
 import MapUtilities
+import TileSources
 
 /// What a ``PMTilesWriter`` holds between ``PMTilesWriter/add(_:at:)`` and
 /// ``PMTilesWriter/finish(metadata:)``: the spool, the index of tiles and of distinct contents,
@@ -28,7 +29,7 @@ struct PMTilesWriterState {
 
     /// Nil once finished or cancelled.
     var spool: TileSpool?
-    var metadata: PMTilesMetadata
+    var metadata: TileMetadata
     let tileType: PMTilesHeader.TileType?
     var tileCompression: PMTilesHeader.Compression?
     var records: [Record] = []
@@ -43,7 +44,7 @@ struct PMTilesWriterState {
     /// By zoom level.
     var extents = [Extent?](repeating: nil, count: TileID.maximumZoom + 1)
 
-    init(spool: TileSpool, metadata: PMTilesMetadata, tileType: PMTilesHeader.TileType?, tileCompression: PMTilesHeader.Compression?) {
+    init(spool: TileSpool, metadata: TileMetadata, tileType: PMTilesHeader.TileType?, tileCompression: PMTilesHeader.Compression?) {
         self.spool = spool
         self.metadata = metadata
         self.tileType = tileType

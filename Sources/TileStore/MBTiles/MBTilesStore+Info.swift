@@ -1,6 +1,6 @@
 import Foundation
 import MapSQLite
-
+public import TileSources
 /// What an MBTiles file holds: `tiles info`'s figures.
 ///
 /// Sizes are of the tiles' bytes, in bytes; the SQLite pages around them are in ``fileBytes``.
@@ -40,7 +40,7 @@ public struct MBTilesInfo: Hashable, Sendable {
     /// The sum of the tiles' sizes as served, in bytes: what a flat file of the same tiles stores.
     public var tileBytes: Int64 { zoomLevels.reduce(0) { $0 + $1.tileBytes } }
     /// The metadata, typed; nil when a value is malformed (see ``MBTilesStore/validate(maximumIntegrityProblems:)``).
-    public var metadata: MBTilesMetadata? { try? MBTilesMetadata(rows: metadataValues, path: path) }
+    public var metadata: TileMetadata? { try? TileMetadata(rows: metadataValues, path: path) }
     /// How many times smaller deduplication makes the tiles: ``tileBytes`` / ``storedBlobBytes``;
     /// 1 for a flat file or one without shared tiles (and for an empty one).
     public var deduplicationRatio: Double {

@@ -1,7 +1,6 @@
 public import Foundation
 public import MapCore
 import MapSQLite
-
 /// How a tile of one MBTiles file compares with the tile at the same address in another.
 public enum MBTilesTileComparison: Hashable, Sendable {
     /// Both files have the tile, with the same bytes.
@@ -27,7 +26,7 @@ extension MBTilesStore {
     /// A cursor over every tile (or those of some zoom levels) in file order: zoom, column, TMS row.
     ///
     /// - Parameters:
-    ///   - zoomLevels: The zoom levels to read. The default, nil, reads them all.
+    ///   - zoomLevels: The zoom levels to read; nil reads them all, as ``forEachTile(_:)`` does.
     ///   - readingData: Whether to read the tiles' bytes; false reads addresses (and image ids)
     ///     only, from the index. The default is true.
     /// - Throws: ``TileStoreError/sqlite(_:)``.
@@ -38,10 +37,10 @@ extension MBTilesStore {
     /// Calls `body` with every tile (or those of some zoom levels), in file order: zoom, column, TMS row.
     ///
     /// - Parameters:
-    ///   - zoomLevels: The zoom levels to read. The default, nil, reads them all.
+    ///   - zoomLevels: The zoom levels to read; nil reads them all, as ``forEachTile(_:)`` does.
     ///   - body: Gets each tile's address and bytes (empty for a NULL `tile_data`); throwing stops the loop.
     /// - Throws: ``TileStoreError``, or what `body` throws.
-    public func forEachTile(zoomLevels: ClosedRange<Int>? = nil, _ body: (TileID, Data) throws -> Void) throws {
+    public func forEachTile(zoomLevels: ClosedRange<Int>?, _ body: (TileID, Data) throws -> Void) throws {
         let cursor = try tileCursor(zoomLevels: zoomLevels)
         defer { cursor.close() }
         while let tile = try cursor.next() {

@@ -1,6 +1,6 @@
 import Foundation
 import MapSQLite
-
+import TileSources
 /// What ``MBTilesStore/validate(maximumIntegrityProblems:)`` found: `tiles validate`'s report.
 public struct MBTilesValidation: Hashable, Sendable {
     /// The file.
@@ -90,7 +90,7 @@ extension MBTilesStore {
             let rows = try metadataRows()
             report.missingMetadataKeys = ["name", "format"].filter { (rows[$0] ?? "").isEmpty }
             do {
-                _ = try MBTilesMetadata(rows: rows, path: path)
+                _ = try TileMetadata(rows: rows, path: path)
             } catch {
                 report.metadataProblem = error.description
             }

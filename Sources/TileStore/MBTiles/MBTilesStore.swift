@@ -2,7 +2,7 @@ public import Foundation
 public import MapCore
 import MapSQLite
 import MapUtilities
-
+public import TileSources
 /// Tiles in an MBTiles 1.3 file: an SQLite database with a `metadata` table of name/value rows
 /// and a `tiles` table or view of `zoom_level`, `tile_column`, `tile_row` and `tile_data`.
 ///
@@ -11,7 +11,7 @@ import MapUtilities
 ///
 /// ```swift
 /// let store = try MBTilesStore(url: URL(fileURLWithPath: "Tiles/satellite.mbtiles"), mode: .create)
-/// try store.writeMetadata(MBTilesMetadata(name: "Satellite", format: .jpg))
+/// try store.writeMetadata(TileMetadata(name: "Satellite", format: .jpg))
 /// try store.write([try TileID(z: 1, x: 0, y: 0): jpegBytes, try TileID(z: 1, x: 1, y: 0): otherBytes])
 /// ```
 ///
@@ -41,7 +41,7 @@ import MapUtilities
 /// files beside it, as every SQLite reader does; they are SQLite's, and harmless.
 ///
 /// Related specification: <https://github.com/mapbox/mbtiles-spec/blob/master/1.3/spec.md>
-public final class MBTilesStore: TileStore {
+public final class MBTilesStore: Sendable {
     /// How an MBTiles file is opened.
     public enum Mode: Hashable, Sendable {
         /// Reading an existing file.
@@ -252,8 +252,8 @@ public final class MBTilesStore: TileStore {
     ///
     /// - Throws: ``TileStoreError/invalidMetadata(path:name:value:reason:)`` for a malformed
     ///   `bounds`, `center`, `minzoom` or `maxzoom`; ``TileStoreError/sqlite(_:)``.
-    public func metadata() throws(TileStoreError) -> MBTilesMetadata {
-        try MBTilesMetadata(rows: metadataRows(), path: path)
+    public func metadata() throws(TileStoreError) -> TileMetadata {
+        try TileMetadata(rows: metadataRows(), path: path)
     }
 
     /// The `metadata` table as it is: values by name.
@@ -274,7 +274,7 @@ public final class MBTilesStore: TileStore {
     /// Writes every value of `metadata` that is not nil, replacing those rows; other rows stay.
     ///
     /// - Throws: ``TileStoreError/readOnly(path:reason:)``, ``TileStoreError/sqlite(_:)``.
-    public func writeMetadata(_ metadata: MBTilesMetadata) throws(TileStoreError) {
+    public func writeMetadata(_ metadata: TileMetadata) throws(TileStoreError) {
         try setMetadataValues(metadata.rows)
     }
 

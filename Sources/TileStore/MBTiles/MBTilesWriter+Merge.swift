@@ -1,7 +1,7 @@
 import Foundation
 public import MapCore
 import MapSQLite
-
+import TileSources
 /// What ``MBTilesWriter/merge(from:onConflict:)`` did with another file's tiles.
 public struct MBTilesMergeReport: Hashable, Sendable {
     /// What to do with a tile both files have, with different bytes.
@@ -50,7 +50,7 @@ extension MBTilesWriter {
         try flush()
         var report = MBTilesMergeReport(sourcePath: source.path)
         let mine = try store.metadataRows()
-        let (merged, conflicts) = MBTilesMetadata.mergedRows(mine, try source.metadataRows())
+        let (merged, conflicts) = TileMetadata.mergedRows(mine, try source.metadataRows())
         report.metadataConflicts = conflicts
         var changes: [String: String?] = merged.filter { mine[$0.key] != $0.value }.mapValues { $0 }
         for key in mine.keys where merged[key] == nil { changes[key] = .some(nil) }

@@ -3,13 +3,13 @@ import ImageCodec
 import ImageCompare
 public import MapCore
 import MapUtilities
+public import TileSources
 import TileStore
-
 /// Two tilesets compared tile by tile with the compare engine (pixelmatch): `mapwright tiles
 /// diff`, and what a test calls to compare whole rendered regions.
 ///
 /// ```swift
-/// let difference = try TilesetDifference(TilesetReader(url: expected), TilesetReader(url: actual), threshold: 0.1)
+/// let difference = try TilesetDifference(TilesetFormat.open(expected), TilesetFormat.open(actual), threshold: 0.1)
 /// #expect(difference.isEmpty)
 /// ```
 ///
@@ -55,7 +55,7 @@ public struct TilesetDifference: Sendable {
     /// - Throws: ``TilesetsError/undecodableTile(path:tile:reason:)`` for differing tiles that are
     ///   not PNG or JPEG images; ``TilesetsError/tileSizesDiffer(first:firstSize:second:secondSize:)``
     ///   for tiles of different pixel sizes; the files' errors.
-    public init(_ first: TilesetReader, _ second: TilesetReader, threshold: Double = 0.1) throws(TilesetsError) {
+    public init(_ first: any TileSource, _ second: any TileSource, threshold: Double = 0.1) throws(TilesetsError) {
         let options = DiffOptions(threshold: threshold)
         var difference = TilesetDifference()
         try TilesetsError.wrapping {
@@ -68,15 +68,15 @@ public struct TilesetDifference: Sendable {
                     difference.identicalCount += 1
                     return
                 }
-                let expected = try Self.image(data, path: first.url.displayPath, tile: tile)
-                let actual = try Self.image(other, path: second.url.displayPath, tile: tile)
+                let expected = try Self.image(data, path: first.displayPath, tile: tile)
+                let actual = try Self.image(other, path: second.displayPath, tile: tile)
                 guard expected.size == actual.size else {
                     throw TilesetsError.tileSizesDiffer(
-                        first: first.url.displayPath, firstSize: "\(expected.size)", second: second.url.displayPath, secondSize: "\(actual.size)")
+                        first: first.displayPath, firstSize: "\(expected.size)", second: second.displayPath, secondSize: "\(actual.size)")
                 }
                 let result: DiffResult
                 do { result = try compare(expected, actual, options: options) } catch {
-                    throw TilesetsError.undecodableTile(path: second.url.displayPath, tile: "\(tile)", reason: "\(error)")
+                    throw TilesetsError.undecodableTile(path: second.displayPath, tile: "\(tile)", reason: "\(error)")
                 }
                 if result.differentPixels == 0 {
                     difference.samePixels.append(tile)

@@ -2,7 +2,8 @@ public import Foundation
 import MapCore
 import MapJSON
 import MapUtilities
-public import TileStore
+public import TileSources
+import TileStore
 
 /// Tiles as files in a folder, `DIR/z/x/y.EXT` in the XYZ scheme (y counted from the north, as
 /// web maps' URLs and mbutil's default have it), with the metadata in `DIR/metadata.json` (an
@@ -23,7 +24,7 @@ public enum TileFolder {
     /// - Throws: ``TilesetsError/fileSystem(path:reason:)`` for a folder that is not empty or
     ///   cannot be written; the tileset's errors.
     @discardableResult
-    public static func extract(_ tileset: TilesetReader, to folder: URL) throws(TilesetsError) -> Int {
+    public static func extract(_ tileset: any TileSource, to folder: URL) throws(TilesetsError) -> Int {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw .fileSystem(path: folder.displayPath, reason: "it is a file, not a folder") }
@@ -32,7 +33,7 @@ public enum TileFolder {
                 throw .fileSystem(path: folder.displayPath, reason: "the folder is not empty (it holds \(contents.count) entries); name a new or empty folder")
             }
         }
-        let metadata = try tileset.metadata()
+        let metadata = try TilesetsError.wrapping { try tileset.metadata() }
         let parent = folder.standardizedFileURL.deletingLastPathComponent()
         let made = try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         guard made != nil, let staging = AtomicFile.makeUniqueDirectory(in: parent, prefix: "." + folder.lastPathComponent + ".partial-") else {
@@ -52,7 +53,7 @@ public enum TileFolder {
     /// Writes the tiles and `metadata.json` of ``extract(_:to:)`` into `staging`; errors name
     /// `folder`, the folder asked for.
     private static func writeTiles(
-        of tileset: TilesetReader, metadata: MBTilesMetadata, into staging: URL, named folder: URL
+        of tileset: any TileSource, metadata: TileMetadata, into staging: URL, named folder: URL
     ) throws(TilesetsError) -> Int {
         var count = 0
         var createdFolders = Set<String>()
@@ -133,7 +134,7 @@ public enum TileFolder {
             throw .fileSystem(path: folder.displayPath, reason: "the tiles are of several formats (\(formats.map(\.rawValue).sorted().joined(separator: ", "))); a tileset has one")
         }
 
-        var metadata = try folderMetadata(folder) ?? MBTilesMetadata(name: folder.standardizedFileURL.lastPathComponent)
+        var metadata = try folderMetadata(folder) ?? TileMetadata(name: folder.standardizedFileURL.lastPathComponent)
         if let name { metadata.name = name }
         metadata.format = metadata.format ?? format
         let zooms = tiles.map(\.0.z)
@@ -161,7 +162,7 @@ public enum TileFolder {
     }
 
     /// `metadata.json` as MBTiles metadata; nil when the folder has none.
-    static func folderMetadata(_ folder: URL) throws(TilesetsError) -> MBTilesMetadata? {
+    static func folderMetadata(_ folder: URL) throws(TilesetsError) -> TileMetadata? {
         let url = folder.appendingPathComponent("metadata.json")
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let value: JSONValue
@@ -182,6 +183,6 @@ public enum TileFolder {
             default: continue
             }
         }
-        do throws(TileStoreError) { return try MBTilesMetadata(rows: rows, path: url.displayPath) } catch { throw .mbtiles(error) }
+        do throws(TileStoreError) { return try TileMetadata(rows: rows, path: url.displayPath) } catch { throw .mbtiles(error) }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import MapCore
 import MapUtilities
 import PMTiles
+public import TileSources
 import TileStore
-
 /// What a tileset file holds, MBTiles or PMTiles alike: `mapwright tiles info`.
 public struct TilesetSummary: Sendable {
     /// Tiles and bytes at one zoom level.
@@ -42,10 +42,13 @@ public struct TilesetSummary: Sendable {
     /// directories (no tile's bytes are read).
     ///
     /// - Throws: ``TilesetsError`` when the file cannot be read.
-    public init(of tileset: TilesetReader) throws(TilesetsError) {
-        path = tileset.url.displayPath
-        format = tileset.format
-        if let store = tileset.mbtilesStore {
+    public init(of tileset: any TileSource) throws(TilesetsError) {
+        path = tileset.displayPath
+        guard let format = TilesetFormat(of: tileset) else {
+            throw .notATileset(path: tileset.displayPath, reason: "it is not a tileset file")
+        }
+        self.format = format
+        if let store = tileset as? MBTilesStore {
             let info: MBTilesInfo
             do throws(TileStoreError) { info = try store.info() } catch { throw .mbtiles(error) }
             layout = info.schema == .normalized ? "normalized (identical tiles stored once)" : info.schema == .flat ? "flat" : "a tiles view"
@@ -53,9 +56,9 @@ public struct TilesetSummary: Sendable {
             zoomLevels = info.zoomLevels.map { ZoomLevel(zoom: $0.zoom, tileCount: $0.tileCount, tileBytes: $0.tileBytes) }
             fileBytes = info.fileBytes
             storedTileCount = info.storedBlobCount
-        } else if let reader = tileset.pmtilesReader {
+        } else if let reader = tileset as? PMTilesReader {
             layout = reader.header.isClustered ? "clustered" : "not clustered"
-            metadataRows = try tileset.metadata().rows
+            metadataRows = reader.metadata().rows
             var levels: [Int: ZoomLevel] = [:]
             let entries: [PMTilesEntry]
             do throws(PMTilesError) { entries = try reader.entries() } catch { throw .pmtiles(error) }

@@ -2,8 +2,8 @@ import Foundation
 import MapCore
 import MapUtilities
 import PMTiles
+public import TileSources
 import TileStore
-
 /// The checks `mapwright tiles validate` runs on a tileset file.
 ///
 /// - **MBTiles**: `MBTilesStore.validate()`: SQLite's `PRAGMA integrity_check`, `agg_tiles_hash`
@@ -25,16 +25,16 @@ public struct TilesetValidation: Sendable {
     /// Checks a tileset file.
     ///
     /// - Throws: ``TilesetsError`` when the file cannot be opened at all.
-    public init(of tileset: TilesetReader) throws(TilesetsError) {
-        path = tileset.url.displayPath
-        if let store = tileset.mbtilesStore {
+    public init(of tileset: any TileSource) throws(TilesetsError) {
+        path = tileset.displayPath
+        if let store = tileset as? MBTilesStore {
             let result: MBTilesValidation
             do throws(TileStoreError) { result = try store.validate() } catch { throw .mbtiles(error) }
             problems = result.problems
             warnings = result.warnings
             return
         }
-        guard let reader = tileset.pmtilesReader else { preconditionFailure("a tileset is MBTiles or PMTiles") }
+        guard let reader = tileset as? PMTilesReader else { throw .notATileset(path: tileset.displayPath, reason: "it is not a tileset file") }
         var problems: [String] = []
         let header = reader.header
         do throws(PMTilesError) {
@@ -72,6 +72,6 @@ public struct TilesetValidation: Sendable {
             problems.append(error.description)
         }
         self.problems = problems
-        warnings = reader.metadata.name == nil ? ["the metadata has no name"] : []
+        warnings = reader.metadata().name == nil ? ["the metadata has no name"] : []
     }
 }

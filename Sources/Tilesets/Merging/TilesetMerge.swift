@@ -1,6 +1,7 @@
 public import Foundation
 public import MapCore
 import MapUtilities
+public import TileSources
 public import TileStore
 
 /// Joins tilesets into one file: `mapwright tiles merge`, how the shards of an export become the
@@ -48,11 +49,11 @@ public enum TilesetMerge {
     ///   of the inputs, or (with ``ConflictPolicy/error``) conflicting tiles, naming the first.
     ///   Nothing is written at `output` when it throws.
     @discardableResult
-    public static func merge(_ inputs: [TilesetReader], into output: URL, onConflict: ConflictPolicy = .keepFirst) throws(TilesetsError) -> Report {
+    public static func merge(_ inputs: [any TileSource], into output: URL, onConflict: ConflictPolicy = .keepFirst) throws(TilesetsError) -> Report {
         _ = try TilesetFormat(path: output.path)
         guard inputs.count >= 2 else { throw .invalidExport(reason: "tiles merge: give two or more tilesets to merge") }
         let outputPath = output.standardizedFileURL.resolvingSymlinksInPath().path
-        for input in inputs where input.url.standardizedFileURL.resolvingSymlinksInPath().path == outputPath {
+        for input in inputs where input.resolvedFilePath == outputPath {
             throw .invalidExport(reason: "\(output.displayPath): the output is one of the tilesets merged; name another file")
         }
         var report = Report()
@@ -60,7 +61,7 @@ public enum TilesetMerge {
             for input in inputs {
                 let store: MBTilesStore
                 var converted: URL?
-                if let mbtiles = input.mbtilesStore {
+                if let mbtiles = input as? MBTilesStore {
                     store = mbtiles
                 } else {
                     // A PMTiles input goes through a temporary MBTiles copy beside the output.
@@ -73,10 +74,10 @@ public enum TilesetMerge {
                 let merged = try writer.merge(from: store, onConflict: onConflict == .keepLast ? .replace : .keepExisting)
                 report.identicalTileCount += merged.identicalTileCount
                 report.conflictingTiles += merged.conflictingTiles
-                report.metadataConflicts += merged.metadataConflicts.filter { $0.key != shardMetadataKey }.map { (input.url.displayPath, $0) }
+                report.metadataConflicts += merged.metadataConflicts.filter { $0.key != shardMetadataKey }.map { (input.displayPath, $0) }
                 if onConflict == .error, let first = merged.conflictingTiles.first {
                     throw .invalidExport(
-                        reason: "\(input.url.displayPath): \(merged.conflictingTiles.count) tile(s) differ from an earlier input's, first \(first); "
+                        reason: "\(input.displayPath): \(merged.conflictingTiles.count) tile(s) differ from an earlier input's, first \(first); "
                             + "nothing was written (--on-conflict keep-first or keep-last merges anyway)")
                 }
             }

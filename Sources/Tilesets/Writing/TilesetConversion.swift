@@ -2,17 +2,17 @@ public import Foundation
 import MapCore
 import MapUtilities
 import PMTiles
+public import TileSources
 import TileStore
-
 /// Copies every tile of a tileset into a new file of either format: `mapwright tiles convert`.
 ///
 /// ```swift
-/// try TilesetConversion.convert(TilesetReader(url: URL(fileURLWithPath: "world.mbtiles")),
+/// try TilesetConversion.convert(TilesetFormat.open(URL(fileURLWithPath: "world.mbtiles")),
 ///                               to: URL(fileURLWithPath: "world.pmtiles"))
 /// ```
 ///
 /// The metadata comes along (MBTiles rows and PMTiles JSON map onto each other, see
-/// ``TileStore/MBTilesMetadata/pmtilesMetadata``); identical tiles are stored once in both formats.
+/// ``TileSources/TileMetadata`` and `PMTiles`' `pmtilesJSON`); identical tiles are stored once in both formats.
 /// The output is written beside its final name and renamed into place, so a failed conversion
 /// leaves any earlier file untouched.
 public enum TilesetConversion {
@@ -22,16 +22,16 @@ public enum TilesetConversion {
     /// - Throws: ``TilesetsError`` naming the file at fault; ``TilesetsError/invalidExport(reason:)``
     ///   when `output` is the source itself or the source has no tiles.
     @discardableResult
-    public static func convert(_ source: TilesetReader, to output: URL) throws(TilesetsError) -> Int {
+    public static func convert(_ source: any TileSource, to output: URL) throws(TilesetsError) -> Int {
         let format = try TilesetFormat(path: output.path)
-        if output.standardizedFileURL.resolvingSymlinksInPath().path == source.url.standardizedFileURL.resolvingSymlinksInPath().path {
+        if output.standardizedFileURL.resolvingSymlinksInPath().path == source.resolvedFilePath {
             throw .invalidExport(reason: "\(output.displayPath): the output is the file being converted; name another file")
         }
-        let metadata = try source.metadata()
+        let metadata = try TilesetsError.wrapping { try source.metadata() }
         switch format {
         case .pmtiles:
             let writer: PMTilesWriter
-            do throws(PMTilesError) { writer = try PMTilesWriter(url: output, metadata: metadata.pmtilesMetadata) } catch { throw .pmtiles(error) }
+            do throws(PMTilesError) { writer = try PMTilesWriter(url: output, metadata: metadata) } catch { throw .pmtiles(error) }
             var count = 0
             try TilesetsError.wrapping {
                 try source.forEachTile { tile, data in
@@ -41,7 +41,7 @@ public enum TilesetConversion {
             }
             guard count > 0 else {
                 writer.cancel()
-                throw .invalidExport(reason: "\(source.path): the tileset has no tiles to convert")
+                throw .invalidExport(reason: "\(source.displayPath): the tileset has no tiles to convert")
             }
             do throws(PMTilesError) { try writer.finish() } catch { throw .pmtiles(error) }
             return count
@@ -56,9 +56,9 @@ public enum TilesetConversion {
     }
 
     /// Writes the tiles of an MBTiles store into a PMTiles archive with `metadata`.
-    static func writePMTiles(from store: MBTilesStore, to output: URL, metadata: MBTilesMetadata) throws(TilesetsError) {
+    static func writePMTiles(from store: MBTilesStore, to output: URL, metadata: TileMetadata) throws(TilesetsError) {
         let writer: PMTilesWriter
-        do throws(PMTilesError) { writer = try PMTilesWriter(url: output, metadata: metadata.pmtilesMetadata) } catch { throw .pmtiles(error) }
+        do throws(PMTilesError) { writer = try PMTilesWriter(url: output, metadata: metadata) } catch { throw .pmtiles(error) }
         var count = 0
         do {
             try store.forEachTile { tile, data in

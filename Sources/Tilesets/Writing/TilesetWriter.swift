@@ -2,7 +2,8 @@ public import Foundation
 public import MapCore
 import MapUtilities
 import PMTiles
-public import TileStore
+public import TileSources
+import TileStore
 
 /// Writes a tileset file, MBTiles or PMTiles by the output's extension, so that nothing is lost:
 /// tiles go into a *work file* beside the output, `NAME.partial` (a deduplicated MBTiles file,
@@ -118,9 +119,9 @@ public final class TilesetWriter: Sendable {
     /// - Throws: ``TilesetsError`` when a commit, the conversion or the rename fails; the work
     ///   file is then left for a resumed run.
     @discardableResult
-    public func finish(metadata: MBTilesMetadata?) throws(TilesetsError) -> Int {
+    public func finish(metadata: TileMetadata?) throws(TilesetsError) -> Int {
         let count: Int
-        let written: MBTilesMetadata
+        let written: TileMetadata
         do throws(TileStoreError) {
             try writer.flush()
             count = try store.count()

@@ -2,6 +2,7 @@ import Foundation
 import MapCore
 import MapTestSupport
 import MapUtilities
+import TileSources
 
 @testable import PMTiles
 
@@ -49,7 +50,7 @@ enum TestArchives {
     /// Writes `tiles` (bytes by tile) with a ``PMTilesWriter``, in the order given.
     @discardableResult
     static func write(
-        _ tiles: [(TileID, Data)], to url: URL, metadata: PMTilesMetadata = PMTilesMetadata(name: "Test", format: "png")
+        _ tiles: [(TileID, Data)], to url: URL, metadata: TileMetadata = TileMetadata(name: "Test", format: .png)
     ) throws -> PMTilesHeader {
         let writer = try PMTilesWriter(url: url, metadata: metadata)
         for (tile, data) in tiles { try writer.add(data, at: tile) }
@@ -81,7 +82,7 @@ struct LargeArchive {
         }
         var order = Array(tiles.indices)
         order.shuffle(using: &random)
-        let writer = try PMTilesWriter(url: url, metadata: PMTilesMetadata(name: "Large", format: "png"))
+        let writer = try PMTilesWriter(url: url, metadata: TileMetadata(name: "Large", format: .png))
         for index in order { try writer.add(tiles[index], at: TileID(pmtilesID: UInt64(index))!) }
         header = try writer.finish()
     }

@@ -8,6 +8,7 @@ import MapStyle
 import MapUtilities
 import PhotoSources
 import Synchronization
+import TileSources
 import TileStore
 import TileExport
 import Tilesets
@@ -145,7 +146,7 @@ struct TilesExportCommand: ParsableCommand {
         }
 
         let outputURL = URL(fileURLWithPath: output)
-        var metadata = MBTilesMetadata(
+        var metadata = TileMetadata(
             name: name ?? outputURL.deletingPathExtension().lastPathComponent, format: .png,
             attribution: data.attributionText(for: style),
             description: "Rendered by Mapwright \(Mapwright.version): style \(styleOptions.style), zooms \(zoom.lowerBound)-\(zoom.upperBound), "

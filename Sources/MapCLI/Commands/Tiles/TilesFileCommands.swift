@@ -3,12 +3,12 @@ import Foundation
 import MapCore
 import MapJSON
 import MapUtilities
+import TileSources
 import TileStore
-import Tilesets
-
+public import Tilesets
 /// Opens a tileset for a `tiles` subcommand, as a one-line failure naming the file.
-func openTileset(_ path: String) throws -> TilesetReader {
-    do throws(TilesetsError) { return try TilesetReader(url: URL(fileURLWithPath: path)) } catch { throw CommandFailure(error.description) }
+func openTileset(_ path: String) throws -> any TileSource {
+    do throws(TilesetsError) { return try TilesetFormat.open(URL(fileURLWithPath: path)) } catch { throw CommandFailure(error.description) }
 }
 
 /// Runs `body`, turning a ``TilesetsError`` into a one-line failure (exit status 2).

@@ -4,9 +4,11 @@ import MapCore
 import MapTestSupport
 import RasterTiles
 import Testing
+import TileSources
 import TileStore
 
-struct HTTPRasterSourceTests {
+/// Tiles fetched over HTTP into an MBTiles cache, drawn through a ``RasterTileSource``.
+struct HTTPTileSourceTests {
     private let tiles: [TileID] = (try? TileID.tiles(covering: .world, zoom: 2)) ?? []
 
     /// A folder of PNG tiles for zoom 2 except 2/3/3, served on loopback.
@@ -18,10 +20,10 @@ struct HTTPRasterSourceTests {
 
     private func makeSource(
         _ template: String, cache directory: TemporaryDirectory, maximumConcurrentRequests: Int = 6, scale: Double = 1
-    ) throws -> HTTPRasterSource {
-        try HTTPRasterSource(
+    ) throws -> HTTPTileSource {
+        try HTTPTileSource(
             templates: [template], scale: scale,
-            configuration: HTTPRasterSource.Configuration(
+            configuration: HTTPTileSource.Configuration(
                 maximumConcurrentRequests: maximumConcurrentRequests, timeoutSeconds: 10,
                 cacheDirectory: directory.file("Tiles/cache")))
     }
@@ -89,9 +91,9 @@ struct HTTPRasterSourceTests {
     @Test func aServerThatDoesNotAnswerInTimeIsReportedOffline() throws {
         let directory = try TemporaryDirectory()
         let server = try makeServer(in: directory, delaySeconds: 3)
-        let source = try HTTPRasterSource(
+        let source = try HTTPTileSource(
             templates: ["\(server.baseURL)/{z}/{x}/{y}.png"],
-            configuration: HTTPRasterSource.Configuration(timeoutSeconds: 0.5, cacheDirectory: nil))
+            configuration: HTTPTileSource.Configuration(timeoutSeconds: 0.5, cacheDirectory: nil))
         #expect(throws: RasterTileError.offline(url: "\(server.baseURL)/0/0/0.png", reason: "no answer within 0.5 seconds")) {
             try source.images(for: [TileID(z: 0, x: 0, y: 0)])
         }
@@ -102,8 +104,8 @@ struct HTTPRasterSourceTests {
         let server = try makeServer(in: directory)
         _ = try makeSource("\(server.baseURL)/{z}/{x}/{y}.png", cache: directory).images(for: Array(tiles.prefix(3)))
         let agents = try server.requests().map(\.userAgent)
-        #expect(agents == Array(repeating: HTTPRasterSource.defaultUserAgent, count: 3))
-        #expect(HTTPRasterSource.defaultUserAgent.hasPrefix("Mapwright/"))
+        #expect(agents == Array(repeating: HTTPTileSource.defaultUserAgent, count: 3))
+        #expect(HTTPTileSource.defaultUserAgent.hasPrefix("Mapwright/"))
     }
 
     @Test func noMoreRequestsThanTheLimitAreInFlight() throws {
@@ -163,11 +165,18 @@ struct HTTPRasterSourceTests {
     @Test func tilesOutsideTheZoomRangeAreNotRequested() throws {
         let directory = try TemporaryDirectory()
         let server = try makeServer(in: directory)
-        let source = try HTTPRasterSource(
+        let source = try HTTPTileSource(
             templates: ["\(server.baseURL)/{z}/{x}/{y}.png"], minZoom: 3, maxZoom: 5,
-            configuration: HTTPRasterSource.Configuration(cacheDirectory: nil))
+            configuration: HTTPTileSource.Configuration(cacheDirectory: nil))
         #expect(try source.images(for: tiles).isEmpty)
         #expect(try server.requests().isEmpty)
         #expect(source.cache == nil)
+    }
+}
+
+extension HTTPTileSource {
+    /// The tiles' images, as a raster source over this source decodes them.
+    fileprivate func images(for tiles: [TileID]) throws -> [TileID: RGBAImage] {
+        try RasterTileSource(tiles: self).images(for: tiles)
     }
 }

@@ -3,29 +3,32 @@ public import MapUtilities
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-public import ImageCodec
 public import MapCore
 import Synchronization
+public import TileSources
 public import TileStore
 
-/// Raster tiles fetched over HTTP from URL templates, kept in an MBTiles cache.
+/// Tiles fetched over HTTP from URL templates, kept in an MBTiles cache: a ``TileSources/TileSource``
+/// of the bytes the server sends, which a ``RasterTileSource`` decodes.
 ///
 /// For example, satellite imagery under a vector map:
 ///
 /// ```swift
-/// let source = try HTTPRasterSource(
+/// let source = try HTTPTileSource(
 ///     templates: ["https://{s}.tiles.example.org/satellite/{z}/{x}/{y}{r}.jpg"],
 ///     attribution: "Imagery © Example",
 ///     scale: 2
 /// )
-/// let images = try source.images(for: tiles) // fetched once, then read from ~/.cache/mapwright/tiles/
+/// let bytes = try source.tiles(at: tiles) // fetched once, then read from ~/.cache/mapwright/tiles/
+/// let images = try RasterTileSource(tiles: source).images(for: tiles)
 /// ```
 ///
 /// - **Cache.** Each tile fetched is stored in a flat MBTiles file (see ``MBTilesStore``) in
 ///   ``Configuration/cacheDirectory``, by default the user's `~/.cache/mapwright/tiles/`,
 ///   named after the host and a hash of the templates (``cacheFileName(templates:scale:)``).
-///   A tile in the cache is never requested again: there is no expiry. Only tiles that decode
-///   are stored, so an error page served as `200 OK` is not kept.
+///   A tile in the cache is never requested again: there is no expiry. Only bytes that are a
+///   tile (PNG, JPEG, WebP or gzip, by their first bytes) are stored, so an error page served as
+///   `200 OK` is not kept but is a ``RasterTileError/undecodableTile(tile:source:reason:)``.
 /// - **Requests** carry ``Configuration/userAgent``, at most ``Configuration/maximumConcurrentRequests``
 ///   are in flight at once, and each gives up after ``Configuration/timeoutSeconds``.
 /// - **Answers.** `404 Not Found` (and `204 No Content`) mean the server has no such tile: the
@@ -35,16 +38,18 @@ public import TileStore
 ///   tiles already in the cache are still served when the network is back, or by a batch that
 ///   needs nothing else.
 ///
-/// ``images(for:)`` blocks the calling thread until the batch is done; call it from a thread
+/// - **Listing.** The server's tiles cannot be listed: ``forEachTile(_:)`` throws.
+///
+/// ``tiles(at:)`` blocks the calling thread until the batch is done; call it from a thread
 /// that may block (the renderer's), not from a Swift concurrency task.
-public final class HTTPRasterSource: RasterTileSource {
+public final class HTTPTileSource: TileSource {
     /// How tiles are requested and where they are cached.
     public struct Configuration: Hashable, Sendable {
         /// The most requests in flight at once. The default is 6, the limit browsers keep per host.
         public var maximumConcurrentRequests: Int
         /// How long a request may wait for the server, in seconds. The default is 15.
         public var timeoutSeconds: Double
-        /// The `User-Agent` header. The default is ``HTTPRasterSource/defaultUserAgent``; tile
+        /// The `User-Agent` header. The default is ``HTTPTileSource/defaultUserAgent``; tile
         /// servers' usage policies (OpenStreetMap's among them) ask for one that names the application.
         public var userAgent: String
         /// The folder of the MBTiles cache files, created when missing; nil keeps nothing. The
@@ -56,7 +61,7 @@ public final class HTTPRasterSource: RasterTileSource {
         public init(
             maximumConcurrentRequests: Int = 6,
             timeoutSeconds: Double = 15,
-            userAgent: String = HTTPRasterSource.defaultUserAgent,
+            userAgent: String = HTTPTileSource.defaultUserAgent,
             cacheDirectory: URL? = DataLocations().tileCacheDirectory
         ) {
             precondition(maximumConcurrentRequests >= 1, "at least one request must be allowed")
@@ -75,9 +80,11 @@ public final class HTTPRasterSource: RasterTileSource {
     public let templates: [TileURLTemplate]
     /// The render scale; 2 or more makes `{r}` `@2x`.
     public let scale: Double
-    public let tileSizePoints: Int
+    /// The lowest zoom with tiles; no tile is requested below it.
     public let minZoom: Int
+    /// The highest zoom with tiles; no tile is requested above it.
     public let maxZoom: Int
+    /// Who made the tiles; nil when not given.
     public let attribution: String?
     /// How tiles are requested and cached.
     public let configuration: Configuration
@@ -94,7 +101,6 @@ public final class HTTPRasterSource: RasterTileSource {
     ///   - templates: One or more tile URL templates (see ``TileURLTemplate``), serving the same tiles.
     ///   - scheme: How `{y}` counts rows. The default is `TileScheme.xyz`.
     ///   - subdomains: The values of `{s}`. The default is `a`, `b`, `c`.
-    ///   - tileSizePoints: The tiles' size in points, 256 or 512. The default is 256.
     ///   - minZoom: The lowest zoom with tiles. The default is 0.
     ///   - maxZoom: The highest zoom with tiles; deeper views scale these up. The default is 22.
     ///   - attribution: Who made the imagery. The default is nil.
@@ -106,7 +112,6 @@ public final class HTTPRasterSource: RasterTileSource {
         templates: [String],
         scheme: TileScheme = .xyz,
         subdomains: [String] = ["a", "b", "c"],
-        tileSizePoints: Int = 256,
         minZoom: Int = 0,
         maxZoom: Int = 22,
         attribution: String? = nil,
@@ -123,7 +128,6 @@ public final class HTTPRasterSource: RasterTileSource {
         }
         self.templates = parsed
         self.scale = scale
-        self.tileSizePoints = tileSizePoints
         self.minZoom = minZoom
         self.maxZoom = maxZoom
         self.attribution = attribution
@@ -136,7 +140,7 @@ public final class HTTPRasterSource: RasterTileSource {
                 // imagery rarely repeats byte for byte. The file is a cache, not a tileset to publish.
                 let store = try MBTilesStore(url: url, mode: .create, newFileSchema: .flat)
                 if try store.metadataValue(forKey: "name") == nil {
-                    try store.writeMetadata(MBTilesMetadata(
+                    try store.writeMetadata(TileMetadata(
                         name: "Cache of \(parsed[0].host)",
                         minZoom: minZoom,
                         maxZoom: maxZoom,
@@ -179,51 +183,67 @@ public final class HTTPRasterSource: RasterTileSource {
         return "\(safeHost)-\(FNV1a(key.utf8).hexDigits).mbtiles"
     }
 
-    // MARK: - Fetching
+    // MARK: - Tile source
 
-    /// The images of the tiles: from the cache when it has them, fetched otherwise.
+    /// The first template.
+    public var sourceDescription: String { templates[0].template }
+
+    /// Nil: the tiles are not one local file.
+    public var fileURL: URL? { nil }
+
+    /// A tile's bytes: see ``tiles(at:)``.
+    public func tile(at id: TileID) throws(RasterTileError) -> Data? {
+        try tiles(at: [id])[id]
+    }
+
+    /// The bytes of the tiles: from the cache when it has them, fetched otherwise.
     ///
-    /// Tiles outside ``minZoom``...``maxZoom`` are not requested. Tiles fetched before a failure
-    /// are cached even when the batch throws.
+    /// Tiles outside ``minZoom``...``maxZoom`` are not requested, and neither are those the
+    /// server has no tile for (404). Tiles fetched before a failure are cached even when the
+    /// batch throws.
     ///
     /// - Throws: ``RasterTileError/offline(url:reason:)``, ``RasterTileError/httpStatus(url:status:)``,
     ///   ``RasterTileError/requestFailed(url:reason:)``, ``RasterTileError/undecodableTile(tile:source:reason:)``
-    ///   (the first, in tile order, of the batch), or ``RasterTileError/store(_:)`` when the cache fails.
-    public func images(for tiles: [TileID]) throws(RasterTileError) -> [TileID: RGBAImage] {
-        let wanted = Set(tiles.filter { (minZoom...maxZoom).contains($0.z) }).sorted()
-        var images: [TileID: RGBAImage] = [:]
+    ///   for an answer that is not a tile (the first, in tile order, of the batch), or
+    ///   ``RasterTileError/store(_:)`` when the cache fails.
+    public func tiles(at ids: [TileID]) throws(RasterTileError) -> [TileID: Data] {
+        let wanted = Set(ids.filter { (minZoom...maxZoom).contains($0.z) }).sorted()
+        var found: [TileID: Data] = [:]
         if let cache {
             let cached: [TileID: Data]
             do { cached = try cache.tiles(at: wanted) } catch { throw .store(error) }
-            // A cache entry that no longer decodes is fetched again.
-            for (tile, result) in RasterImageDecoding.results(from: cached, source: { _ in cache.path }) {
-                if case .success(let image) = result { images[tile] = image }
-            }
+            // A cache entry that is not a tile is fetched again.
+            for (tile, data) in cached where TileFormat(sniffing: data) != nil { found[tile] = data }
         }
-        let outcomes = download(wanted.filter { images[$0] == nil })
-
         var failures: [TileID: RasterTileError] = [:]
         var fetched: [TileID: Data] = [:]
-        for (tile, outcome) in outcomes {
+        for (tile, outcome) in download(wanted.filter { found[$0] == nil }) {
             switch outcome {
-            case .data(let data): fetched[tile] = data
+            case .data(let data) where TileFormat(sniffing: data) != nil: fetched[tile] = data
+            case .data(let data):
+                failures[tile] = .undecodableTile(tile: tile, source: url(for: tile), reason: RasterImageDecoding.unknownBytesReason(data))
             case .missing: break
             case .failed(let error): failures[tile] = error
             }
         }
-        var decodedBytes: [TileID: Data] = [:]
-        for (tile, result) in RasterImageDecoding.results(from: fetched, source: url(for:)) {
-            switch result {
-            case .success(let image):
-                images[tile] = image
-                decodedBytes[tile] = fetched[tile]
-            case .failure(let error):
-                failures[tile] = error
-            }
-        }
-        try store(decodedBytes)
+        try store(fetched)
         if let (_, error) = failures.min(by: { $0.key < $1.key }) { throw error }
-        return images
+        return found.merging(fetched) { cached, _ in cached }
+    }
+
+    /// The source as metadata: the first template's host as its name, the zooms and attribution
+    /// it was given, and the cache's `format` once a tile has been fetched.
+    public func metadata() throws(RasterTileError) -> TileMetadata {
+        var format: TileFormat?
+        if let cache {
+            do { format = try cache.metadataValue(forKey: "format").flatMap(TileFormat.init(metadataValue:)) } catch { throw .store(error) }
+        }
+        return TileMetadata(name: templates[0].host, format: format, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution)
+    }
+
+    /// Throws ``RasterTileError/invalidDescription(reason:)``: a server's tiles cannot be listed.
+    public func forEachTile(_ body: (TileID, Data) throws -> Void) throws {
+        throw RasterTileError.invalidDescription(reason: "the tiles of \(templates[0].template) cannot be listed; only asked for by address")
     }
 
     /// Adds fetched tiles to the cache, recording the cache's `format` the first time.
@@ -312,9 +332,9 @@ public final class HTTPRasterSource: RasterTileSource {
 
 /// The outcomes of one batch's requests, recorded from URLSession's queue.
 private final class DownloadBatch: Sendable {
-    private let state = Mutex<(outcomes: [TileID: HTTPRasterSource.Outcome], isOffline: Bool)>(([:], false))
+    private let state = Mutex<(outcomes: [TileID: HTTPTileSource.Outcome], isOffline: Bool)>(([:], false))
 
-    func record(_ outcome: HTTPRasterSource.Outcome, for tile: TileID) {
+    func record(_ outcome: HTTPTileSource.Outcome, for tile: TileID) {
         state.withLock { state in
             state.outcomes[tile] = outcome
             if case .failed(.offline) = outcome { state.isOffline = true }
@@ -322,5 +342,5 @@ private final class DownloadBatch: Sendable {
     }
 
     var isOffline: Bool { state.withLock { $0.isOffline } }
-    var outcomes: [TileID: HTTPRasterSource.Outcome] { state.withLock { $0.outcomes } }
+    var outcomes: [TileID: HTTPTileSource.Outcome] { state.withLock { $0.outcomes } }
 }

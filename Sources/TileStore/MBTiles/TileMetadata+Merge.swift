@@ -1,6 +1,6 @@
 import Foundation
 import MapCore
-
+import TileSources
 /// A metadata key two merged files give different values.
 public struct MBTilesMetadataConflict: Hashable, Sendable {
     /// The key.
@@ -11,7 +11,7 @@ public struct MBTilesMetadataConflict: Hashable, Sendable {
     public var otherValue: String
 }
 
-extension MBTilesMetadata {
+extension TileMetadata {
     /// The metadata rows of a file with the tiles of two: `bounds` is the box around both,
     /// `minzoom` the lower and `maxzoom` the higher, other keys keep the first file's value (the
     /// second's when the first has none), and `agg_tiles_hash` is left out (the tiles changed).
@@ -23,8 +23,8 @@ extension MBTilesMetadata {
     static func mergedRows(_ first: [String: String], _ second: [String: String]) -> (rows: [String: String], conflicts: [MBTilesMetadataConflict]) {
         var rows = first
         var conflicts: [MBTilesMetadataConflict] = []
-        let mine = try? MBTilesMetadata(rows: first, path: "")
-        let theirs = try? MBTilesMetadata(rows: second, path: "")
+        let mine = try? TileMetadata(rows: first, path: "")
+        let theirs = try? TileMetadata(rows: second, path: "")
         for (key, value) in second.sorted(by: { $0.key < $1.key }) {
             guard let kept = first[key], !kept.isEmpty else {
                 rows[key] = value
@@ -33,7 +33,7 @@ extension MBTilesMetadata {
             switch key {
             case "bounds":
                 if let a = mine?.bounds, let b = theirs?.bounds {
-                    var union = MBTilesMetadata()
+                    var union = TileMetadata()
                     union.bounds = a.union(b)
                     rows[key] = union.rows["bounds"]
                     continue

@@ -1,0 +1,57 @@
+public import Foundation
+public import MapCore
+/// Encoded tiles (PNG, JPEG, WebP or vector-tile bytes) by tile address, wherever they come from:
+/// an MBTiles file (`MBTilesStore`), a PMTiles archive (`PMTilesReader`), tile URL templates
+/// fetched over HTTP into a cache (`HTTPTileSource`). What raster and vector sources draw from,
+/// what `serve` serves and what the `tiles` tools read.
+///
+/// The source does not look inside the bytes: raster sources decode them, a tile server sends
+/// them as they are. For example:
+///
+/// ```swift
+/// let source = try TilesetFormat.open(URL(fileURLWithPath: "world.pmtiles"))  // Tilesets
+/// let png = try source.tile(at: TileID(z: 3, x: 4, y: 2))
+/// let zooms = try source.metadata().minZoom
+/// try source.forEachTile { tile, data in ... }
+/// ```
+///
+/// Every method may be called from any thread at once. Errors are the conforming type's own
+/// (`TileStoreError`, `PMTilesError`, `RasterTileError`), each naming its file or URL in its
+/// `description`.
+public protocol TileSource: Sendable {
+    /// Where the tiles come from, as messages name it: a file's path, or a URL template.
+    var sourceDescription: String { get }
+
+    /// The file the tiles are read from; nil for a source that is not one local file (HTTP).
+    var fileURL: URL? { get }
+
+    /// A tile's bytes as stored, or nil when the source has none at that address.
+    func tile(at id: TileID) throws -> Data?
+
+    /// The bytes of several tiles at once; tiles the source does not have are absent. The default
+    /// asks ``tile(at:)`` for each in turn; sources that can do better (one transaction, requests
+    /// in parallel) do.
+    func tiles(at ids: [TileID]) throws -> [TileID: Data]
+
+    /// The tiles' metadata, format-neutral (see ``TileMetadata``).
+    func metadata() throws -> TileMetadata
+
+    /// Calls `body` with every tile in the order the file keeps them (MBTiles: zoom, column, TMS
+    /// row; PMTiles: zoom, then along the Hilbert curve), one call per address.
+    ///
+    /// - Throws: The source's error when it cannot be read (a source that cannot list its tiles,
+    ///   such as HTTP, throws at once), or what `body` throws.
+    func forEachTile(_ body: (TileID, Data) throws -> Void) throws
+}
+
+// MARK: - Default implementations
+
+extension TileSource {
+    public func tiles(at ids: [TileID]) throws -> [TileID: Data] {
+        var found: [TileID: Data] = [:]
+        for id in ids {
+            if let data = try tile(at: id) { found[id] = data }
+        }
+        return found
+    }
+}
