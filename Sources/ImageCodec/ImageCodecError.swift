@@ -1,4 +1,5 @@
 import Foundation
+import MapUtilities
 
 /// Why an image could not be read or written: the one error of ImageCodec.
 public enum ImageCodecError: Error, Hashable, Sendable {
@@ -41,3 +42,6 @@ extension ImageCodecError: CustomStringConvertible {
 extension ImageCodecError: LocalizedError {
     public var errorDescription: String? { description }
 }
+
+/// Bad input: exit status 2.
+extension ImageCodecError: ExitStatusError {}

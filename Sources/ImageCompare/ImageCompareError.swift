@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodec
+import MapUtilities
 
 /// Why two images could not be compared: the one error of ImageCompare.
 public enum ImageCompareError: Error, Hashable, Sendable {
@@ -20,3 +21,6 @@ extension ImageCompareError: CustomStringConvertible {
 extension ImageCompareError: LocalizedError {
     public var errorDescription: String? { description }
 }
+
+/// Bad input: exit status 2.
+extension ImageCompareError: ExitStatusError {}

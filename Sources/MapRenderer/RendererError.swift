@@ -2,6 +2,7 @@ import Foundation
 import GeoData
 import ImageCodec
 import MapStyle
+import MapUtilities
 
 /// An error from rendering, naming the file, source or layer it concerns.
 public enum RendererError: Error, Sendable {
@@ -65,3 +66,6 @@ extension RendererError: CustomStringConvertible, LocalizedError {
 
     public var errorDescription: String? { description }
 }
+
+/// Bad input: exit status 2.
+extension RendererError: ExitStatusError {}

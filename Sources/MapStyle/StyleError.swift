@@ -1,4 +1,5 @@
 import Foundation
+import MapUtilities
 
 /// An error raised when a style cannot be read, or names something Mapwright cannot draw.
 ///
@@ -122,3 +123,6 @@ extension StyleError.Kind {
         return false
     }
 }
+
+/// Bad input: exit status 2.
+extension StyleError: ExitStatusError {}

@@ -1,4 +1,5 @@
 import Foundation
+import MapUtilities
 
 /// Why a PMTiles archive could not be read or written: the one error of the PMTiles module.
 ///
@@ -84,3 +85,6 @@ extension PMTilesError: CustomStringConvertible, LocalizedError {
 
     public var errorDescription: String? { description }
 }
+
+/// Bad input: exit status 2.
+extension PMTilesError: ExitStatusError {}

@@ -66,3 +66,6 @@ extension PhotoLibraryError: CustomStringConvertible, LocalizedError {
         }
     }
 }
+
+/// Bad input: exit status 2.
+extension PhotoLibraryError: ExitStatusError {}

@@ -69,3 +69,14 @@ extension PhotoSourceError {
     /// the photos read take several times the file in memory).
     public static let maximumDocumentBytes = 2 << 30
 }
+
+extension PhotoSourceError: ExitStatusError {
+    /// 1 for a folder without JPEG files (nothing to show, as with no located photo); else 2, bad input.
+    public var exitStatus: Int32 {
+        if case .noJPEGFiles = self { return 1 }
+        return 2
+    }
+}
+
+/// Bad input (a file of a photo folder that is not a photo, when every file must be): exit status 2.
+extension PhotoLoadReport.SkippedFile: ExitStatusError {}

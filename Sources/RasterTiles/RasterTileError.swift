@@ -1,5 +1,6 @@
 import Foundation
 import MapCore
+import MapUtilities
 import TileStore
 
 /// Why raster tiles could not be had.
@@ -83,3 +84,6 @@ enum HTTPStatus {
         }
     }
 }
+
+/// Bad input: exit status 2.
+extension RasterTileError: ExitStatusError {}

@@ -1,5 +1,6 @@
 import Foundation
 import MapSQLite
+import MapUtilities
 
 /// Why a tile store could not be opened, read or written.
 ///
@@ -85,3 +86,6 @@ extension TileStoreError {
         }
     }
 }
+
+/// Bad input: exit status 2.
+extension TileStoreError: ExitStatusError {}

@@ -1,4 +1,5 @@
 import MapCore
+import MapUtilities
 
 /// Why a vector tile could not be decoded: the one error of the VectorTiles module.
 ///
@@ -140,3 +141,6 @@ extension VectorTileError {
         }
     }
 }
+
+/// Bad input: exit status 2.
+extension VectorTileError: ExitStatusError {}

@@ -74,7 +74,7 @@ import Tilesets
         #expect {
             try first.run(isCancelled: { metatilesDone.load(ordering: .relaxed) >= 3 }) { _ in metatilesDone.add(1, ordering: .relaxed) }
         } throws: { error in
-            guard case TilesetsError.cancelled(_, let committed) = error else { return false }
+            guard case TileExportError.cancelled(_, let committed) = error else { return false }
             return committed > 0 && committed < cover.tileCount
         }
         #expect(!FileManager.default.fileExists(atPath: resumed.path))
@@ -82,7 +82,7 @@ import Tilesets
         let committed = try MBTilesStore(url: workFile).count()
 
         // Without --resume the work file is refused and left alone.
-        #expect(throws: TilesetsError.self) { try first.run() }
+        #expect(throws: TileExportError.self) { try first.run() }
         #expect(try MBTilesStore(url: workFile).count() == committed)
 
         let second = TileExport(
@@ -101,7 +101,7 @@ import Tilesets
         let renderer = try Self.renderer()
         let output = folder.url.appendingPathComponent("x.mbtiles")
         let cover = try MetatileCover(region: Self.iberia, zoomLevels: 0...3, metatileSize: 2)
-        #expect(throws: TilesetsError.self) {
+        #expect(throws: TileExportError.self) {
             try TileExport(renderer: renderer, cover: cover, output: output, metadata: MBTilesMetadata(name: "x"))
                 .run(isCancelled: { true })
         }
