@@ -26,7 +26,8 @@
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, Tilesets)
 //   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations over HTTP  (MapComposer, Tilesets, TileStore; Hummingbird, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
-//   MapCLI                           the commands                                               (everything above that it imports)
+//   MapAssembly                      a map's inputs assembled: data locations, a style with its data, places, photos, overlays, content fingerprints, what `serve` serves  (MapComposer, MapServer, PhotoLibrary, Tilesets)
+//   MapCLI                           the commands: options mapped to MapAssembly, results printed  (everything above that it imports; ArgumentParser)
 //   mapwright                        the executable                                             (MapCLI)
 //
 // Benchmarks live in Benchmarks/ (ClusterBenchmark, CompareBenchmark, IngestBenchmark,
@@ -69,6 +70,7 @@ let package = Package(
         .library(name: "Tilesets", targets: ["Tilesets"]),
         .library(name: "TileExport", targets: ["TileExport"]),
         .library(name: "MapServer", targets: ["MapServer"]),
+        .library(name: "MapAssembly", targets: ["MapAssembly"]),
         .library(name: "MapCLI", targets: ["MapCLI"]),
     ],
     dependencies: [
@@ -337,7 +339,7 @@ let package = Package(
         // MARK: - Tile export
 
         /// A batch export of rendered tiles into a tileset (parallel, resumable, shardable), the
-        /// work behind `mapwright tiles export`; it throws Tilesets' error.
+        /// work behind `mapwright tiles export`; it throws its own `TileExportError`.
         .target(
             name: "TileExport",
             dependencies: ["MapCore", "MapUtilities", "MapRenderer", "TileSources", "TileStore", "Tilesets"],
@@ -387,12 +389,36 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: - Assembly
+
+        /// What the commands and a program embedding Mapwright share: where the data is, a style
+        /// loaded with its sources and map data, a place looked up once, photos and overlays read
+        /// with their warnings returned (never printed), content fingerprints, and the content a
+        /// tile server serves.
+        .target(
+            name: "MapAssembly",
+            dependencies: [
+                "MapCore", "MapUtilities", "MapStyle", "ImageCodec", "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
+                "Tilesets",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MapAssemblyTests",
+            dependencies: [
+                "MapAssembly", "MapComposer", "MapRenderer", "MapServer", "MapStyle", "MapCore", "MapUtilities", "PhotoSources", "ImageCodec",
+                "MapTestSupport",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Command line
 
         /// The `mapwright` commands, in a library so tests can parse and run them.
         .target(
             name: "MapCLI",
             dependencies: [
+                "MapAssembly",
                 "MapCore",
                 "PhotoLibrary",
                 "ImageCodec",

@@ -1,6 +1,6 @@
 public import Foundation
 public import MapSQLite
-
+public import MapUtilities
 /// An error reading vector data, naming the file and the place in it: the feature index in a
 /// GeoJSON file, the line in a GPX file, the table and row in a GeoPackage.
 ///
@@ -73,3 +73,6 @@ extension GeoDataError: CustomStringConvertible, LocalizedError {
 
     public var errorDescription: String? { description }
 }
+
+/// Bad input: exit status 2.
+extension GeoDataError: ExitStatusError {}

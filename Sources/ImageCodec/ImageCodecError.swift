@@ -1,5 +1,5 @@
 public import Foundation
-
+public import MapUtilities
 /// Why an image could not be read or written: the one error of ImageCodec.
 public enum ImageCodecError: Error, Hashable, Sendable {
     /// The file or bytes are not a PNG that can be decoded: missing, corrupt, truncated or too large.
@@ -41,3 +41,6 @@ extension ImageCodecError: CustomStringConvertible {
 extension ImageCodecError: LocalizedError {
     public var errorDescription: String? { description }
 }
+
+/// Bad input: exit status 2.
+extension ImageCodecError: ExitStatusError {}

@@ -1,6 +1,6 @@
 public import Foundation
 public import ImageCodec
-
+public import MapUtilities
 /// Why two images could not be compared: the one error of ImageCompare.
 public enum ImageCompareError: Error, Hashable, Sendable {
     /// The images to compare have different dimensions, so no per-pixel count exists.
@@ -20,3 +20,6 @@ extension ImageCompareError: CustomStringConvertible {
 extension ImageCompareError: LocalizedError {
     public var errorDescription: String? { description }
 }
+
+/// Bad input: exit status 2.
+extension ImageCompareError: ExitStatusError {}

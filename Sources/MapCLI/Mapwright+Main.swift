@@ -1,16 +1,18 @@
 import ArgumentParser
 import Dispatch
 import Foundation
-
+public import MapUtilities
 extension Mapwright {
     /// Runs the command line and ends the process with Mapwright's exit statuses.
     ///
     /// - 0: success (also `--help` and `--version`);
     /// - 1: the command ran and reports a negative outcome (images differ, no photo located),
-    ///   by throwing `ExitCode(1)` or ``CommandFailure``;
-    /// - 2: bad input: an unparsable argument, an unreadable file, a failed validation.
+    ///   by throwing `ExitCode(1)` or an error whose `exitStatus` is 1;
+    /// - 2: bad input: an unparsable argument, an unreadable file, a failed validation;
+    /// - 130: interrupted (a tile export's Ctrl-C).
     ///
-    /// Errors are printed as one line, `mapwright: <message>`, on standard error.
+    /// Errors are printed as one line, `mapwright: <message>`, on standard error: every module's
+    /// typed error is an `ExitStatusError` and carries its own status, handled here only.
     public static func runAndExit(_ arguments: [String]? = nil) -> Never {
         do {
             var command = try parseAsRoot(arguments)
@@ -42,9 +44,9 @@ extension Mapwright {
     /// the exit status it stands for.
     static func handle(_ error: any Error) -> Int32 {
         if let exitCode = error as? ExitCode { return exitCode.rawValue }
-        if let failure = error as? CommandFailure {
-            FileHandle.standardError.write(Data("mapwright: \(failure.message)\n".utf8))
-            return failure.status
+        if let failure = error as? any ExitStatusError {
+            FileHandle.standardError.write(Data("mapwright: \(failure.description)\n".utf8))
+            return failure.exitStatus
         }
         let code = exitCode(for: error)
         if code == .success {
@@ -66,8 +68,10 @@ extension Mapwright {
     }
 }
 
-/// A command's failure with its own exit status and a one-line message for a person.
-public struct CommandFailure: Error, CustomStringConvertible {
+/// A failure that starts in the command line itself (a message naming options together), with
+/// its own exit status and a one-line message for a person; the modules' errors are thrown as
+/// they are.
+public struct CommandFailure: ExitStatusError {
     /// The line printed after `mapwright: `.
     public var message: String
     /// The process exit status: 1 for a negative outcome, 2 for bad input.
@@ -81,4 +85,7 @@ public struct CommandFailure: Error, CustomStringConvertible {
 
     /// The ``message``.
     public var description: String { message }
+
+    /// The ``status``.
+    public var exitStatus: Int32 { status }
 }

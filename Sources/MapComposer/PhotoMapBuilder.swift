@@ -22,6 +22,12 @@ public struct PhotoMapBuilder: Sendable {
     /// Where callout thumbnails are decoded and cached.
     public let thumbnails: ThumbnailCache
 
+    /// Called with the viewport of each layout fitting measures (tests count them: each
+    /// candidate framing is laid out once).
+    var onLayoutMeasured: (@Sendable (Viewport) -> Void)?
+    /// Called each time a request's cluster index is built (tests count them: once per request).
+    var onClusterIndexBuilt: (@Sendable () -> Void)?
+
     /// Creates a builder over shared map data and a thumbnail cache (by default the user's).
     public init(data: MapData, thumbnails: ThumbnailCache = ThumbnailCache()) {
         self.data = data
@@ -48,10 +54,12 @@ public struct PhotoMapBuilder: Sendable {
         for request: PhotoMapRequest, warnings: inout [PhotoMapWarning]
     ) throws(PhotoMapError) -> MapSnapshotOptions {
         let (selected, annotations, overlays) = try content(for: request, warnings: &warnings)
+        // The cluster index does not depend on the framing: built once, for the first framing that clusters.
+        var index: ClusterIndex?
         func options(in viewport: Viewport) -> MapSnapshotOptions {
             MapSnapshotOptions(
                 viewport: viewport, style: request.style, annotations: annotations,
-                clusterIndex: clusterIndex(for: annotations, in: request, viewport: viewport), clusterMemberName: "photos",
+                clusterIndex: clusterIndex(for: annotations, in: request, viewport: viewport, built: &index), clusterMemberName: "photos",
                 selectedAnnotationID: selected?.id, overlays: overlays)
         }
         var result: MapSnapshotOptions
@@ -156,8 +164,17 @@ public struct PhotoMapBuilder: Sendable {
             try Viewport(showing: coordinates, edgePadding: fittedPadding(initial, in: size), size: size, scale: scale)
         }
         let snapshotter = MapSnapshotter(data: data)
+        // Each candidate framing is laid out once: a solution may land on a view measured before.
+        var measured: [Viewport: SnapshotLayout] = [:]
+        func layout(_ options: MapSnapshotOptions) -> SnapshotLayout {
+            if let known = measured[options.viewport] { return known }
+            onLayoutMeasured?(options.viewport)
+            let layout = snapshotter.layout(options)
+            measured[options.viewport] = layout
+            return layout
+        }
         let firstOptions = options(first)
-        let firstLayout = snapshotter.layout(firstOptions)
+        let firstLayout = layout(firstOptions)
         let margin = Self.fitMarginPoints
         var margins = EdgeInsets(top: margin + padding.top, left: margin + padding.left, bottom: margin + padding.bottom, right: margin + padding.right)
         if let plate = firstLayout.attributionFrame { margins.bottom = max(margins.bottom, size.height - plate.minY + 4) }
@@ -191,9 +208,9 @@ public struct PhotoMapBuilder: Sendable {
             let viewport = solution.viewport
             result = options(viewport)
             guard solution.fitsWholly else { break }
-            let layout = snapshotter.layout(result)
+            let measuredLayout = layout(result)
             let overflow = Self.overflow(
-                markers: layout.markerFrames, callout: layout.calloutFrame, attribution: layout.attributionFrame,
+                markers: measuredLayout.markerFrames, callout: measuredLayout.calloutFrame, attribution: measuredLayout.attributionFrame,
                 overlayPoints: overlayCoordinates.compactMap { viewport.point(for: $0) }, lineReach: lineReach, size: size)
             guard overflow != .zero else { break }
             // Clusters are larger than pins: what they reach past the margins widens them.
@@ -262,13 +279,22 @@ public struct PhotoMapBuilder: Sendable {
     }
 
     /// The cluster index for the annotations, when the request clusters them here.
-    private func clusterIndex(for annotations: [MapAnnotation], in request: PhotoMapRequest, viewport: Viewport) -> ClusterIndex? {
+    ///
+    /// - Parameter built: The index built for an earlier framing of the same annotations, kept
+    ///   there when this call builds it.
+    private func clusterIndex(
+        for annotations: [MapAnnotation], in request: PhotoMapRequest, viewport: Viewport, built: inout ClusterIndex?
+    ) -> ClusterIndex? {
         guard request.clusterGrouping != .none else { return nil }
         switch request.clustering {
         case .never: return nil
         case .automatic where !MapSnapshotter.markersWouldOverlap(annotations, in: viewport): return nil
         case .automatic, .always:
-            return ClusterIndex(annotations.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier) })
+            if let built { return built }
+            onClusterIndexBuilt?()
+            let index = ClusterIndex(annotations.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier) })
+            built = index
+            return index
         }
     }
 
@@ -316,24 +342,27 @@ public struct PhotoMapBuilder: Sendable {
         case .camera(let camera):
             return try viewport { () throws(MapCoreError) in try Viewport(camera: camera, size: size, scale: scale) }
         case .place(let name):
-            let region: CoordinateRegion?
-            do { region = try data.region(ofPlaceNamed: name, style: request.style) } catch { throw .renderer(error) }
-            guard let region else {
-                throw .unknownPlace(name, suggestions: (try? data.placeNames(closestTo: name, style: request.style)) ?? [])
-            }
-            // The whole place, with the fitting margin on every side.
-            let exact = try viewport { () throws(MapCoreError) in try Viewport(region: region, size: size, scale: scale) }
-            let margin = 2 * Self.fitMarginPoints
-            let factor = min((size.width - margin) / size.width, (size.height - margin) / size.height)
-            guard factor > 0 else { return exact }
-            let fitted = try viewport { () throws(MapCoreError) in
-                try Viewport(
-                    center: exact.camera.centerCoordinate, zoomLevel: max(0, exact.zoomLevel + log2(factor)), size: size, scale: scale)
-            }
-            return try underCamera(fitted, request: request, showing: Self.outline(of: region), insets: EdgeInsets(all: Self.fitMarginPoints))
+            return try placeViewport(data.resolvePlace(named: name, style: request.style).region, request: request)
+        case .resolvedPlace(let place):
+            return try placeViewport(place.region, request: request)
         case .fitContent:
             preconditionFailure("fitted by fittedOptions(for:annotations:overlays:hasCallout:options:)")
         }
+    }
+
+    /// The viewport of a place's region: the whole place, with the fitting margin on every side.
+    private func placeViewport(_ region: CoordinateRegion, request: PhotoMapRequest) throws(PhotoMapError) -> Viewport {
+        let size = request.size, scale = request.scale
+        // The whole place, with the fitting margin on every side.
+        let exact = try viewport { () throws(MapCoreError) in try Viewport(region: region, size: size, scale: scale) }
+        let margin = 2 * Self.fitMarginPoints
+        let factor = min((size.width - margin) / size.width, (size.height - margin) / size.height)
+        guard factor > 0 else { return exact }
+        let fitted = try viewport { () throws(MapCoreError) in
+            try Viewport(
+                center: exact.camera.centerCoordinate, zoomLevel: max(0, exact.zoomLevel + log2(factor)), size: size, scale: scale)
+        }
+        return try underCamera(fitted, request: request, showing: Self.outline(of: region), insets: EdgeInsets(all: Self.fitMarginPoints))
     }
 
     /// `flat` turned to the request's heading and tilted to its pitch about its centre, and

@@ -2,6 +2,7 @@ public import Foundation
 public import GeoData
 public import MapCore
 public import MapRenderer
+public import MapUtilities
 public import PhotoSources
 
 /// An error assembling a photo map, with a message naming the input at fault.
@@ -39,16 +40,12 @@ extension PhotoMapError: CustomStringConvertible, LocalizedError {
         case .noLocatedPhotos:
             return "no photo has a location: nothing to place on the map"
         case .unknownSelection(let name, let suggestions):
-            let base = "--select: no photo has the id or title '\(name)', or a title starting with or containing it"
-            guard !suggestions.isEmpty else { return base }
-            return base + "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
+            return "--select: no photo has the id or title '\(name)', or a title starting with or containing it" + Self.didYouMean(suggestions)
         case .ambiguousSelection(let name, let matches, let count):
             let listed = matches.map { "'\($0)'" }.joined(separator: ", ") + (count > matches.count ? ", …" : "")
             return "--select: '\(name)' matches \(count) photo titles: \(listed); give more of the title, or the photo's id"
         case .unknownPlace(let name, let suggestions):
-            let base = "--place: no country or state/province named '\(name)' in the basemap"
-            guard !suggestions.isEmpty else { return base }
-            return base + "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
+            return "--place: no country or state/province named '\(name)' in the basemap" + Self.didYouMean(suggestions)
         case .nothingToShow:
             return "nothing to show: give --photos, --track, --overlay or --circle, or a region"
         case .photos(let error):
@@ -68,4 +65,21 @@ extension PhotoMapError: CustomStringConvertible, LocalizedError {
     }
 
     public var errorDescription: String? { description }
+
+    /// `; did you mean 'A', 'B'?` for suggestions, best first; empty for none.
+    public static func didYouMean(_ suggestions: [String]) -> String {
+        suggestions.isEmpty ? "" : "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
+    }
+}
+
+extension PhotoMapError: ExitStatusError {
+    /// 1 when no photo has a location (a negative outcome), the wrapped error's status for
+    /// photos that cannot be read, else 2: bad input.
+    public var exitStatus: Int32 {
+        switch self {
+        case .noLocatedPhotos: return 1
+        case .photos(let error): return error.exitStatus
+        default: return 2
+        }
+    }
 }

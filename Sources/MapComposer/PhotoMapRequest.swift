@@ -27,8 +27,12 @@ public struct PhotoMapRequest: Sendable {
         case region(CoordinateRegion)
         /// A centre and zoom level.
         case center(Coordinate, zoomLevel: Double)
-        /// A country or state/province from the basemap, by name.
+        /// A country or state/province from the basemap, by name, looked up when the map is
+        /// framed (``PhotoMapError/unknownPlace(_:suggestions:)`` when none has that name).
         case place(String)
+        /// A place looked up already (`MapData.resolvePlace(named:style:)`), framed as
+        /// ``place(_:)`` frames it without looking it up again.
+        case resolvedPlace(ResolvedPlace)
         /// A camera: its centre, heading, pitch and altitude (MapKit's MKMapCamera); the zoom
         /// follows from the altitude and the image's height. ``PhotoMapRequest/headingDegrees``
         /// and ``PhotoMapRequest/pitchDegrees`` are not used.

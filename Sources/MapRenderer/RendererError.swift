@@ -2,7 +2,7 @@ public import Foundation
 public import GeoData
 import ImageCodec
 public import MapStyle
-
+public import MapUtilities
 /// An error from rendering, naming the file, source or layer it concerns.
 public enum RendererError: Error, Sendable {
     /// Cairo could not create or finish a surface.
@@ -65,3 +65,6 @@ extension RendererError: CustomStringConvertible, LocalizedError {
 
     public var errorDescription: String? { description }
 }
+
+/// Bad input: exit status 2.
+extension RendererError: ExitStatusError {}

@@ -1,5 +1,5 @@
 public import Foundation
-
+public import MapUtilities
 /// An error raised when a style cannot be read, or names something Mapwright cannot draw.
 ///
 /// Every error says what is wrong with which value; errors found while loading a style file also
@@ -122,3 +122,6 @@ extension StyleError.Kind {
         return false
     }
 }
+
+/// Bad input: exit status 2.
+extension StyleError: ExitStatusError {}

@@ -18,9 +18,10 @@ public import Foundation
 /// 3. the data installed beside the executable: `PREFIX/share/mapwright` for
 ///    `PREFIX/bin/mapwright` (the executable's real path, through `/proc/self/exe`);
 /// 4. the user's data folder: `$XDG_DATA_HOME/mapwright`, by default `~/.local/share/mapwright`;
-/// 5. the source checkout the executable was built from: the first folder above the executable
-///    holding `Package.swift` and `Styles/`, then ``checkoutDirectory`` (a path the CLI bakes in
-///    at build time). `MAPWRIGHT_NO_CHECKOUT=1` skips this step.
+/// 5. the source checkout the executable was built in: the first folder above the executable
+///    holding `Package.swift` and `Styles/` (`.build/<config>/mapwright`), then
+///    ``checkoutDirectory`` when a program names one (none by default: no build machine's path
+///    is recorded in a binary). `MAPWRIGHT_NO_CHECKOUT=1` skips this step.
 ///
 /// Caches go to ``cacheDirectory``: `$XDG_CACHE_HOME/mapwright`, by default `~/.cache/mapwright`.
 ///

@@ -1,5 +1,5 @@
 public import Foundation
-
+public import MapUtilities
 /// Why a PMTiles archive could not be read or written: the one error of the PMTiles module.
 ///
 /// Every case names the file, and ``description`` is one line for a person:
@@ -84,3 +84,6 @@ extension PMTilesError: CustomStringConvertible, LocalizedError {
 
     public var errorDescription: String? { description }
 }
+
+/// Bad input: exit status 2.
+extension PMTilesError: ExitStatusError {}

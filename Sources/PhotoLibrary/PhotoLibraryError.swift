@@ -1,7 +1,6 @@
 public import Foundation
 import MapSQLite
-import MapUtilities
-
+public import MapUtilities
 /// Why a photo library could not be opened, read or changed: one line naming the library file
 /// (or the image, the photo id) and the problem in plain words.
 public enum PhotoLibraryError: Error, Hashable, Sendable {
@@ -66,3 +65,6 @@ extension PhotoLibraryError: CustomStringConvertible, LocalizedError {
         }
     }
 }
+
+/// Bad input: exit status 2.
+extension PhotoLibraryError: ExitStatusError {}

@@ -1,6 +1,5 @@
 public import Foundation
-import MapUtilities
-
+public import MapUtilities
 /// An error raised while reading photos or making their thumbnails.
 ///
 /// Every case names the file, and where the file is at fault the entry or line too, so the
@@ -69,3 +68,14 @@ extension PhotoSourceError {
     /// the photos read take several times the file in memory).
     public static let maximumDocumentBytes = 2 << 30
 }
+
+extension PhotoSourceError: ExitStatusError {
+    /// 1 for a folder without JPEG files (nothing to show, as with no located photo); else 2, bad input.
+    public var exitStatus: Int32 {
+        if case .noJPEGFiles = self { return 1 }
+        return 2
+    }
+}
+
+/// Bad input (a file of a photo folder that is not a photo, when every file must be): exit status 2.
+extension PhotoLoadReport.SkippedFile: ExitStatusError {}

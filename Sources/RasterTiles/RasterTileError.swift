@@ -1,5 +1,6 @@
 public import Foundation
 public import MapCore
+public import MapUtilities
 public import TileStore
 public import Tilesets
 /// Why raster tiles could not be had.
@@ -87,3 +88,6 @@ enum HTTPStatus {
         }
     }
 }
+
+/// Bad input: exit status 2.
+extension RasterTileError: ExitStatusError {}

@@ -6,7 +6,7 @@ import MapUtilities
 import Synchronization
 public import TileSources
 import TileStore
-public import Tilesets
+import Tilesets
 
 /// A batch export: the tiles of a ``MapCore/MetatileCover`` rendered by a ``MapRenderer/MapTileRenderer``
 /// on every core, encoded as PNG on the rendering threads, and written by one ``TilesetWriter``
@@ -179,31 +179,35 @@ public struct TileExport: Sendable {
     ///
     /// - Parameters:
     ///   - isCancelled: Asked before each metatile; when it answers true, the workers stop, what
-    ///     was rendered is committed to the work file, and ``TilesetsError/cancelled(path:committedTileCount:)`` is thrown.
+    ///     was rendered is committed to the work file, and ``TileExportError/cancelled(path:committedTileCount:)`` is thrown.
     ///   - progress: Called after each metatile, from the rendering threads.
     /// - Returns: What was done.
-    /// - Throws: ``TilesetsError``: the work file's problems, a render that fails, a resume of a
+    /// - Throws: ``TileExportError``: the work file's problems, a render that fails, a resume of a
     ///   different export, cancellation. The work file is kept for `--resume` in every case but a
     ///   refusal before any tile.
     @discardableResult
     public func run(
         isCancelled: @escaping @Sendable () -> Bool = { false }, progress: @escaping @Sendable (Progress) -> Void = { _ in }
-    ) throws(TilesetsError) -> Summary {
+    ) throws(TileExportError) -> Summary {
         guard cover.metatileSize == renderer.options.metatileSize else {
             throw .invalidExport(reason: "the cover's metatiles are \(cover.metatileSize) tiles a side, the renderer's \(renderer.options.metatileSize)")
         }
         let total = tileCount
         guard total > 0 else { throw .invalidExport(reason: "the area and zoom levels hold no tiles") }
         let start = DispatchTime.now().uptimeNanoseconds
-        let writer = try TilesetWriter(output: output, resuming: options.resume, tilesPerBatch: options.tilesPerBatch)
+        let writer = try Self.tileset { () throws(TilesetsError) in
+            try TilesetWriter(output: output, resuming: options.resume, tilesPerBatch: options.tilesPerBatch)
+        }
         let record = exportRecord
-        if writer.isResuming, let earlier = try writer.workFileMetadataValue(forKey: Self.exportMetadataKey), earlier != record {
-            throw .unfinishedExport(
+        if writer.isResuming,
+           let earlier = try Self.tileset({ () throws(TilesetsError) in try writer.workFileMetadataValue(forKey: Self.exportMetadataKey) }),
+           earlier != record {
+            throw .tileset(.unfinishedExport(
                 path: writer.workFile.displayPath,
                 reason: "--resume: this file is an export of other tiles or options (\(Self.difference(earlier, record))); "
-                    + "run the command that started it, or delete the file to start again")
+                    + "run the command that started it, or delete the file to start again"))
         }
-        try writer.setWorkFileMetadataValues([Self.exportMetadataKey: record])
+        try Self.tileset { () throws(TilesetsError) in try writer.setWorkFileMetadataValues([Self.exportMetadataKey: record]) }
 
         let state = Mutex(WorkState(iterator: metatiles.makeIterator()))
         let workers = max(1, options.jobs)
@@ -219,9 +223,11 @@ public struct TileExport: Sendable {
                 guard let metatile = state.withLock({ $0.failure == nil && !$0.cancelled ? $0.iterator.next() : nil }) else { return }
                 var wanted = cover.tiles(in: metatile)
                 var resumed = 0
-                do throws(TilesetsError) {
+                do throws(TileExportError) {
                     if resuming {
-                        let done = try writer.existingTiles(zoom: metatile.z, columns: metatile.tileColumns, rows: metatile.tileRows)
+                        let done = try Self.tileset { () throws(TilesetsError) in
+                            try writer.existingTiles(zoom: metatile.z, columns: metatile.tileColumns, rows: metatile.tileRows)
+                        }
                         let before = wanted.count
                         wanted.removeAll { done.contains($0) }
                         resumed = before - wanted.count
@@ -229,9 +235,9 @@ public struct TileExport: Sendable {
                     if !wanted.isEmpty {
                         let tiles: [EncodedTile]
                         do throws(RendererError) { tiles = try renderer.encodedTiles(of: metatile, only: wanted, encoding: encoding) } catch {
-                            throw TilesetsError.render(tile: "\(metatile)", reason: error.description)
+                            throw TileExportError.render(tile: "\(metatile)", reason: error.description)
                         }
-                        try writer.add(Dictionary(uniqueKeysWithValues: tiles.map { ($0.tile, $0.data) }))
+                        try Self.tileset { () throws(TilesetsError) in try writer.add(Dictionary(uniqueKeysWithValues: tiles.map { ($0.tile, $0.data) })) }
                     }
                 } catch {
                     state.withLock { if $0.failure == nil { $0.failure = error } }
@@ -249,7 +255,7 @@ public struct TileExport: Sendable {
                 }
                 if commitNow {
                     do throws(TilesetsError) { try writer.flush() } catch {
-                        state.withLock { if $0.failure == nil { $0.failure = error } }
+                        state.withLock { if $0.failure == nil { $0.failure = .tileset(error) } }
                         return
                     }
                 }
@@ -262,10 +268,11 @@ public struct TileExport: Sendable {
             throw failure
         }
         if final.cancelled {
-            try writer.flush()
+            try Self.tileset { () throws(TilesetsError) in try writer.flush() }
             throw .cancelled(path: writer.workFile.displayPath, committedTileCount: (try? writer.committedTileCount()) ?? 0)
         }
-        let count = try writer.finish(metadata: completedMetadata())
+        let metadata = completedMetadata()
+        let count = try Self.tileset { () throws(TilesetsError) in try writer.finish(metadata: metadata) }
         return Summary(
             output: output, tileCount: count, renderedTileCount: final.done - final.resumed, resumedTileCount: final.resumed,
             seconds: elapsed())
@@ -301,6 +308,11 @@ public struct TileExport: Sendable {
         return metadata
     }
 
+    /// Runs `body`, its tileset error wrapped as the export's.
+    private static func tileset<T>(_ body: () throws(TilesetsError) -> T) throws(TileExportError) -> T {
+        do { return try body() } catch { throw .tileset(error) }
+    }
+
     /// Degrees to 7 decimals (about a centimetre), without binary noise.
     static func rounded(_ degrees: Double) -> Double { (degrees * 1e7).rounded() / 1e7 }
 
@@ -318,7 +330,7 @@ public struct TileExport: Sendable {
         var iterator: AnySequence<MetatileID>.Iterator
         var done = 0
         var resumed = 0
-        var failure: TilesetsError?
+        var failure: TileExportError?
         var cancelled = false
         var lastCommitSeconds = 0.0
     }

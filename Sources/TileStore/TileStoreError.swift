@@ -1,6 +1,6 @@
 public import Foundation
 public import MapSQLite
-
+public import MapUtilities
 /// Why a tile store could not be opened, read or written.
 ///
 /// Every case names the file, so the message can be shown to a person as is:
@@ -85,3 +85,6 @@ extension TileStoreError {
         }
     }
 }
+
+/// Bad input: exit status 2.
+extension TileStoreError: ExitStatusError {}

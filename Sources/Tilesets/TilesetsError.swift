@@ -1,8 +1,9 @@
 public import Foundation
+public import MapUtilities
 public import PMTiles
 public import TileStore
 
-/// Why a tileset could not be read, written, exported or compared: the one error of the
+/// Why a tileset could not be read, written or compared: the one error of the
 /// Tilesets module. Every case names the file or the option at fault, and ``description`` is
 /// one line for a person.
 public enum TilesetsError: Error, Hashable, Sendable {
@@ -20,15 +21,11 @@ public enum TilesetsError: Error, Hashable, Sendable {
     case invalidExport(reason: String)
     /// An unfinished export was found where a new one would start (or none where `--resume` asked for one).
     case unfinishedExport(path: String, reason: String)
-    /// Rendering a tile failed.
-    case render(tile: String, reason: String)
     /// A tile could not be decoded as an image for comparison.
     case undecodableTile(path: String, tile: String, reason: String)
     /// Two tilesets compared have tiles of different pixel sizes (another tile size or scale),
     /// so their pixels cannot be compared.
     case tileSizesDiffer(first: String, firstSize: String, second: String, secondSize: String)
-    /// The work was cancelled (Ctrl-C); what was committed is kept.
-    case cancelled(path: String, committedTileCount: Int)
 }
 
 extension TilesetsError: CustomStringConvertible, LocalizedError {
@@ -42,12 +39,9 @@ extension TilesetsError: CustomStringConvertible, LocalizedError {
         case .fileSystem(let path, let reason): "\(path): \(reason)"
         case .invalidExport(let reason): reason
         case .unfinishedExport(let path, let reason): "\(path): \(reason)"
-        case .render(let tile, let reason): "cannot render tile \(tile): \(reason)"
         case .undecodableTile(let path, let tile, let reason): "\(path): tile \(tile) cannot be decoded as an image: \(reason)"
         case .tileSizesDiffer(let first, let firstSize, let second, let secondSize):
             "\(second): its tiles are \(secondSize) pixels, those of \(first) \(firstSize); compare tilesets of one tile size and scale"
-        case .cancelled(let path, let count):
-            "interrupted: \(count) tiles are safe in \(path); run the same command with --resume to finish"
         }
     }
 
@@ -69,3 +63,6 @@ extension TilesetsError {
         }
     }
 }
+
+/// Bad input: exit status 2.
+extension TilesetsError: ExitStatusError {}

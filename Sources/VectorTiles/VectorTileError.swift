@@ -1,5 +1,5 @@
 public import MapCore
-
+public import MapUtilities
 /// Why a vector tile could not be decoded: the one error of the VectorTiles module.
 ///
 /// Every case carries a ``Location`` (the tile when the caller named it, the layer, the feature
@@ -140,3 +140,6 @@ extension VectorTileError {
         }
     }
 }
+
+/// Bad input: exit status 2.
+extension VectorTileError: ExitStatusError {}

@@ -6,9 +6,9 @@ import MapTestSupport
 import PMTiles
 import Synchronization
 import Testing
+import TileExport
 import TileSources
 import TileStore
-import TileExport
 import Tilesets
 
 /// The export on a small area of the real basemap: every tile once, the renderer's bytes,
@@ -75,7 +75,7 @@ import Tilesets
         #expect {
             try first.run(isCancelled: { metatilesDone.load(ordering: .relaxed) >= 3 }) { _ in metatilesDone.add(1, ordering: .relaxed) }
         } throws: { error in
-            guard case TilesetsError.cancelled(_, let committed) = error else { return false }
+            guard case TileExportError.cancelled(_, let committed) = error else { return false }
             return committed > 0 && committed < cover.tileCount
         }
         #expect(!FileManager.default.fileExists(atPath: resumed.path))
@@ -83,7 +83,7 @@ import Tilesets
         let committed = try MBTilesStore(url: workFile).count()
 
         // Without --resume the work file is refused and left alone.
-        #expect(throws: TilesetsError.self) { try first.run() }
+        #expect(throws: TileExportError.self) { try first.run() }
         #expect(try MBTilesStore(url: workFile).count() == committed)
 
         let second = TileExport(
@@ -102,7 +102,7 @@ import Tilesets
         let renderer = try Self.renderer()
         let output = folder.url.appendingPathComponent("x.mbtiles")
         let cover = try MetatileCover(region: Self.iberia, zoomLevels: 0...3, metatileSize: 2)
-        #expect(throws: TilesetsError.self) {
+        #expect(throws: TileExportError.self) {
             try TileExport(renderer: renderer, cover: cover, output: output, metadata: TileMetadata(name: "x"))
                 .run(isCancelled: { true })
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import MapAssembly
 import MapComposer
 import MapCore
 import MapJSON
@@ -55,7 +56,7 @@ struct ClusterCommand: ParsableCommand {
     func run() throws {
         // The area first: an unknown --place is reported before any photo is read.
         let queryRegion = try queryRegion()
-        let photos = try photoSources.load()
+        let photos = try photoSources.load(requireLocated: false)
         guard !photos.isEmpty else { throw CommandFailure("no photo has a location: nothing to cluster", status: 1) }
         // By index: iterating the array would copy each photo whole.
         let index = ClusterIndex(
@@ -100,14 +101,8 @@ struct ClusterCommand: ParsableCommand {
         case .region(let region)?:
             return region
         case .place(let place)?:
-            let data = MapData(basemapDirectory: try DataLocations.commands.basemapDirectory(option: basemapDirectory, needed: true))
-            let found: CoordinateRegion?
-            do { found = try data.region(ofPlaceNamed: place) } catch { throw CommandFailure(error.description) }
-            guard let found else {
-                let suggestions = (try? data.placeNames(closestTo: place)) ?? []
-                throw CommandFailure(PhotoMapError.unknownPlace(place, suggestions: suggestions).description)
-            }
-            return found
+            let basemap = try DataLocations().basemapDirectory(given: basemapDirectory, needed: true)
+            return try MapData(basemapDirectory: basemap).resolvePlace(named: place).region
         case nil:
             return try CoordinateRegion(west: -180, south: -90, east: 180, north: 90)
         }

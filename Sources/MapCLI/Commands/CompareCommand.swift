@@ -87,12 +87,7 @@ struct CompareCommand: ParsableCommand {
             )
         }
         let options = DiffOptions(threshold: threshold, includeAntiAliased: includeAntiAliased)
-        let result: DiffResult
-        do {
-            result = try compare(expectedImage, actualImage, options: options, makeDiffImage: diffPath != nil)
-        } catch {
-            throw CommandFailure("\(error)")
-        }
+        let result = try compare(expectedImage, actualImage, options: options, makeDiffImage: diffPath != nil)
         if let diffPath, let diffImage = result.diffImage {
             let url = URL(fileURLWithPath: diffPath)
             do {

@@ -1,12 +1,12 @@
 public import ArgumentParser
 import Foundation
 import ImageCodec
-import MapComposer
+import MapAssembly
+public import MapComposer
 import MapCore
 import MapRenderer
 import MapStyle
 import MapUtilities
-
 /// `mapwright flyover`: an animation of the camera flying from one region to another (rising,
 /// travelling over, descending), over the basemap with photos and overlays, written as an
 /// animated PNG, an MP4 video or a folder of frames, with each frame's camera in JSON.
@@ -123,7 +123,8 @@ struct FlyoverCommand: ParsableCommand {
         _ = try FlyoverEnd.parse(from, option: "--from")
         _ = try FlyoverEnd.parse(to, option: "--to")
         if let pinColor { _ = try RenderCommand.pinColor(pinColor) }
-        if let markerImage { _ = try RenderCommand.loadMarkerImage(markerImage, mapSize: size) }
+        // Only whether it can be read: run() decodes it, once.
+        if let markerImage { try OutputPath.checkReadableFile(markerImage, option: "--marker-image") }
         try checkOutput()
         if let cameras { try OutputPath.checkWritable(cameras, option: "--cameras") }
     }
@@ -172,63 +173,56 @@ struct FlyoverCommand: ParsableCommand {
 
     func run() throws {
         let started = DispatchTime.now().uptimeNanoseconds
-        let style = try styleOptions.loadStyle()
         let ends = (from: try FlyoverEnd.parse(from, option: "--from"), to: try FlyoverEnd.parse(to, option: "--to"))
         let needsPlaces = [ends.from, ends.to].contains { if case .place = $0.framing { true } else { false } }
-        let data = try styleOptions.mapData(for: style, needsPlaces: needsPlaces)
-        for (end, option) in [(ends.from, "--from"), (ends.to, "--to")] {
-            if case .place(let name) = end.framing { try requirePlace(named: name, option: option, in: data, style: style) }
-        }
+        let map = try styleOptions.load(needsPlaces: needsPlaces)
+        let style = map.style, data = map.data
+        // Each end's place is looked up once, and the marker decoded once, before any photo is read.
+        let framings = (from: try resolved(ends.from, option: "--from", in: map), to: try resolved(ends.to, option: "--to", in: map))
+        let marker = try markerImage.map { try MarkerImage.load($0, mapSize: size) }
         let photos = try photoSources.load()
-        if !photoSources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
         var request = PhotoMapRequest(
             photos: photos, style: style, overlays: try overlayOptions.mapOverlays(look: style.mapwright.overlay), size: size, scale: scale)
-        request.selection = select.map { $0 == "first" ? .first : .photo($0) } ?? .none
+        request.selection = TileDrawing.selection(select)
         request.pinColor = try pinColor.map(RenderCommand.pinColor)
         request.clustering = clustering?.clustering ?? .automatic
         request.clusterGrouping = clusterBy
         request.showsAccuracy = showAccuracy
-        if let markerImage { request.markerImage = try RenderCommand.loadMarkerImage(markerImage, mapSize: size) }
+        request.markerImage = marker
 
         let builder = PhotoMapBuilder(data: data)
-        func endViewport(_ end: FlyoverEnd, heading: Double, pitch: Double) throws -> Viewport {
+        func endViewport(_ framing: PhotoMapRequest.Framing, heading: Double, pitch: Double) throws(PhotoMapError) -> Viewport {
             var endRequest = request
-            endRequest.framing = end.framing
+            endRequest.framing = framing
             endRequest.headingDegrees = heading
             endRequest.pitchDegrees = pitch
-            return try failure { () throws(PhotoMapError) in try builder.viewport(framing: endRequest) }
+            return try builder.viewport(framing: endRequest)
         }
-        let start = try endViewport(ends.from, heading: fromHeading ?? 0, pitch: fromPitch ?? 0)
-        let end = try endViewport(ends.to, heading: toHeading ?? fromHeading ?? 0, pitch: toPitch ?? fromPitch ?? 0)
+        let start = try endViewport(framings.from, heading: fromHeading ?? 0, pitch: fromPitch ?? 0)
+        let end = try endViewport(framings.to, heading: toHeading ?? fromHeading ?? 0, pitch: toPitch ?? fromPitch ?? 0)
         // The frame count: given, or from the duration, given or flyTo's for the distance.
         let frameCount: Int
         if let frames {
             frameCount = frames
         } else {
-            let seconds = try duration ?? failure { () throws(PhotoMapError) in
-                Flyover.defaultDurationSeconds(of: try Flyover(from: start, to: end, frameCount: 2, framesPerSecond: fps).path)
-            }
+            let seconds = try duration ?? Flyover.defaultDurationSeconds(of: try Flyover(from: start, to: end, frameCount: 2, framesPerSecond: fps).path)
             frameCount = max(2, Int((seconds * fps).rounded()))
         }
-        let flyover = try failure { () throws(PhotoMapError) in
-            try Flyover(from: start, to: end, frameCount: frameCount, framesPerSecond: fps, easing: easing)
-        }
+        let flyover = try Flyover(from: start, to: end, frameCount: frameCount, framesPerSecond: fps, easing: easing)
 
         let target = FlyoverWriter.Output(path: output)
-        let writer = try failure { () throws(PhotoMapError) in
-            try FlyoverWriter(output: target, width: start.pixelWidth, height: start.pixelHeight, frameCount: frameCount, framesPerSecond: fps)
-        }
+        let writer = try FlyoverWriter(output: target, width: start.pixelWidth, height: start.pixelHeight, frameCount: frameCount, framesPerSecond: fps)
         let progress = ProgressBar(total: frameCount, label: "frames")
         do {
             try builder.renderFrames(
                 of: flyover, request: request, snapshotter: MapSnapshotter(data: data), progress: progress.update,
                 deliver: { _, image in try writer.write(image) })
-        } catch let error as PhotoMapError {
+        } catch {
             progress.clear()
-            throw CommandFailure(error.description)
+            throw error
         }
         progress.clear()
-        try failure { () throws(PhotoMapError) in try writer.finish() }
+        try writer.finish()
         let camerasURL = self.camerasURL
         do throws(MapUtilitiesError) { try AtomicFile.write(flyover.camerasJSON(), to: camerasURL) } catch {
             throw CommandFailure("--cameras: \(camerasURL.displayPath): cannot write the file: \(error.reason)")
@@ -240,20 +234,17 @@ struct FlyoverCommand: ParsableCommand {
                 + "in \(String(format: "%.1f", seconds)) s")
     }
 
-    /// Checks that the basemap has a place of that name.
-    private func requirePlace(named name: String, option: String, in data: MapData, style: Style) throws {
-        let found = try failure { () throws(RendererError) in try data.region(ofPlaceNamed: name, style: style) }
-        guard found == nil else { return }
-        let suggestions = (try? data.placeNames(closestTo: name, style: style)) ?? []
-        let known = suggestions.isEmpty ? "" : "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
-        throw CommandFailure(
-            "\(option): '\(name)' is not LAT,LON@ZOOM, LAT,LON,LATDELTA,LONDELTA, bbox:WEST,SOUTH,EAST,NORTH or a country or "
-                + "state/province in the basemap\(known)")
-    }
-
-    /// Runs `body`, turning its typed error into a one-line failure (exit status 2).
-    private func failure<T, E: Error & CustomStringConvertible>(_ body: () throws(E) -> T) throws -> T {
-        do { return try body() } catch { throw CommandFailure(error.description) }
+    /// An end's framing with its place looked up (once), or as it is.
+    ///
+    /// - Throws: `CommandFailure` naming the option, with the closest place names, when no place has the name.
+    private func resolved(_ end: FlyoverEnd, option: String, in map: StyledMap) throws -> PhotoMapRequest.Framing {
+        guard case .place(let name) = end.framing else { return end.framing }
+        do throws(PhotoMapError) { return .resolvedPlace(try map.resolvePlace(named: name)) } catch {
+            guard case .unknownPlace(_, let suggestions) = error else { throw error }
+            throw CommandFailure(
+                "\(option): '\(name)' is not LAT,LON@ZOOM, LAT,LON,LATDELTA,LONDELTA, bbox:WEST,SOUTH,EAST,NORTH or a country or "
+                    + "state/province in the basemap" + PhotoMapError.didYouMean(suggestions))
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImageCodec
+import MapAssembly
 import MapComposer
 import MapCore
 import MapRenderer
@@ -106,7 +107,8 @@ struct RenderCommand: ParsableCommand {
             }
         }
         if let pinColor { _ = try RenderCommand.pinColor(pinColor) }
-        if let markerImage { _ = try Self.loadMarkerImage(markerImage, mapSize: size) }
+        // Only whether it can be read: run() decodes it, once.
+        if let markerImage { try OutputPath.checkReadableFile(markerImage, option: "--marker-image") }
         // Last, so a bad value is reported even when the output folder is wrong too.
         if !writesToStandardOutput { try OutputPath.checkWritable(output, option: "--output") }
     }
@@ -126,27 +128,6 @@ struct RenderCommand: ParsableCommand {
         return byExtension
     }
 
-    /// The `--marker-image` PNG at `path`, checked to fit in a map of `size` points (`render` and
-    /// `flyover`).
-    ///
-    /// - Throws: `ValidationError` naming the option when the file cannot be read as a PNG, or
-    ///   when the marker (@2x: half its pixels in points) is wider or taller than `--size`.
-    static func loadMarkerImage(_ path: String, mapSize size: ViewSize) throws -> RGBAImage {
-        try OutputPath.checkReadableFile(path, option: "--marker-image")
-        let image: RGBAImage
-        do throws(ImageCodecError) { image = try RGBAImage(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw ValidationError("--marker-image: \(error.description)")
-        }
-        let points = (width: Double(image.width) / 2, height: Double(image.height) / 2)
-        guard points.width <= size.width, points.height <= size.height else {
-            throw ValidationError(
-                "--marker-image: '\(path)' is \(image.width)x\(image.height) pixels, a \(ArgumentValues.number(points.width))x"
-                    + "\(ArgumentValues.number(points.height))-point marker (@2x), larger than the "
-                    + "\(ArgumentValues.number(size.width))x\(ArgumentValues.number(size.height))-point map (--size)")
-        }
-        return image
-    }
-
     func run() throws {
         let format = try outputFormat()
         if format != .png {
@@ -154,47 +135,42 @@ struct RenderCommand: ParsableCommand {
             if compression != nil { Mapwright.warn("--compression does nothing for \(name) output: it sets PNG compression") }
             if palette { Mapwright.warn("--palette does nothing for \(name) output: it makes palette PNGs") }
         }
-        let style = try styleOptions.loadStyle()
         let choice = try region.choice()
-        let data = try styleOptions.mapData(for: style, needsPlaces: { if case .place = choice { true } else { false } }())
-        // An unknown place is known before any photo is read.
-        if case .place(let name) = choice { try requirePlace(named: name, in: data, style: style) }
+        let map = try styleOptions.load(needsPlaces: { if case .place = choice { true } else { false } }())
+        let style = map.style, data = map.data
+        // An unknown place and a marker that is not one are known before any photo is read;
+        // each is looked up or decoded once.
+        var place: ResolvedPlace?
+        if case .place(let name) = choice { place = try map.resolvePlace(named: name) }
+        let marker = try markerImage.map { try MarkerImage.load($0, mapSize: size) }
 
         let photos = try photoSources.load()
-        if !photoSources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
-
         let mapOverlays = try overlayOptions.mapOverlays(look: style.mapwright.overlay)
 
         var request = PhotoMapRequest(
             photos: photos, style: style, overlays: mapOverlays, size: size, scale: scale, showsAccuracy: showAccuracy)
-        request.selection = select.map { $0 == "first" ? .first : .photo($0) } ?? .none
+        request.selection = TileDrawing.selection(select)
         request.pinColor = try pinColor.map(RenderCommand.pinColor)
         request.clustering = clustering?.clustering ?? .automatic
         request.clusterGrouping = clusterBy
-        if let markerImage {
-            do { request.markerImage = try Self.loadMarkerImage(markerImage, mapSize: size) } catch let error as ValidationError { throw CommandFailure(error.message) }
-        }
+        request.markerImage = marker
         switch choice {
         case .fitContent: request.framing = .fitContent
         case .region(let value): request.framing = .region(value)
         case .centerZoom(let center, let zoom): request.framing = .center(center, zoomLevel: zoom)
-        case .place(let name): request.framing = .place(name)
+        case .place(let name): request.framing = place.map { .resolvedPlace($0) } ?? .place(name)
         case .camera(let camera): request.framing = .camera(camera)
         }
         request.headingDegrees = region.heading ?? 0
         request.pitchDegrees = region.pitch ?? 0
 
         var warnings: [PhotoMapWarning] = []
-        let options = try failure { () throws(PhotoMapError) in
-            try PhotoMapBuilder(data: data).options(for: request, warnings: &warnings)
-        }
+        let options = try PhotoMapBuilder(data: data).options(for: request, warnings: &warnings)
         for warning in warnings { Mapwright.warn(warning.description) }
         let snapshotter = MapSnapshotter(data: data)
         let compressionLevel = compression ?? 6
         guard writesToStandardOutput else {
-            try failure { () throws(RendererError) in
-                try snapshotter.write(options, to: URL(fileURLWithPath: output), compressionLevel: compressionLevel, palette: palette)
-            }
+            try snapshotter.write(options, to: URL(fileURLWithPath: output), compressionLevel: compressionLevel, palette: palette)
             return
         }
         try writeToStandardOutput(options, format: format, snapshotter: snapshotter, compressionLevel: compressionLevel)
@@ -207,13 +183,12 @@ struct RenderCommand: ParsableCommand {
     ) throws {
         let bytes: Data
         if format == .png {
-            let snapshot = try failure { () throws(RendererError) in try snapshotter.snapshot(options) }
-            bytes = try failure { () throws(ImageCodecError) in try snapshot.pngData(compressionLevel: compressionLevel, palette: palette) }
+            bytes = try snapshotter.snapshot(options).pngData(compressionLevel: compressionLevel, palette: palette)
         } else {
             let temporary = FileManager.default.temporaryDirectory
                 .appendingPathComponent("mapwright-\(UUID().uuidString).\(format.rawValue)")
             defer { try? FileManager.default.removeItem(at: temporary) }
-            try failure { () throws(RendererError) in try snapshotter.write(options, to: temporary) }
+            try snapshotter.write(options, to: temporary)
             do { bytes = try Data(contentsOf: temporary) } catch {
                 throw CommandFailure("cannot read the temporary \(format.rawValue.uppercased()) file \(temporary.path): \(error.localizedDescription)")
             }
@@ -223,29 +198,10 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// Checks that the basemap has a place of that name.
-    ///
-    /// - Throws: `CommandFailure` saying the place is unknown, with the closest names.
-    private func requirePlace(named name: String, in data: MapData, style: Style) throws {
-        let found = try failure { () throws(RendererError) in try data.region(ofPlaceNamed: name, style: style) }
-        guard found == nil else { return }
-        let suggestions = (try? data.placeNames(closestTo: name, style: style)) ?? []
-        throw CommandFailure(PhotoMapError.unknownPlace(name, suggestions: suggestions).description)
-    }
-
-    /// Runs `body`, turning its typed error into a one-line failure (exit status 2).
-    private func failure<T, E: Error & CustomStringConvertible>(_ body: () throws(E) -> T) throws -> T {
-        do { return try body() } catch { throw CommandFailure(error.description) }
-    }
-
     /// MapKit's classic pin colours by name, or any CSS colour.
     static func pinColor(_ text: String) throws -> Color {
-        let classic = ["red": "#ff3b30", "green": "#34c759", "purple": "#af52de"]
-        do {
-            return try Color(css: classic[text.lowercased()] ?? text)
-        } catch {
-            throw ValidationError("--pin-color: '\(text)' is not red, green, purple or a colour")
-        }
+        guard let color = TileDrawing.pinColor(text) else { throw ValidationError("--pin-color: '\(text)' is not red, green, purple or a colour") }
+        return color
     }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import MapAssembly
 import MapComposer
 import MapCore
 import MapRenderer
@@ -147,7 +148,10 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "mapwright.serve")
         logger.logLevel = logLevel.level
-        let servedStyles = try loadStyles()
+        let inputs = try serveInputs()
+        let loaded = try inputs.loadStyles()
+        for warning in loaded.warnings { Mapwright.warn(warning) }
+        let servedStyles = loaded.styles
         let tileCache: TileCache
         if let cache {
             let problem = Self.cacheFolderProblem(cache)
@@ -193,7 +197,9 @@ struct ServeCommand: AsyncParsableCommand {
             var ports = listening.makeAsyncIterator()
             guard let port = await ports.next() else { return try await group.waitForAll() }
             do {
-                server.finishStarting(with: try loadContent(styles: servedStyles))
+                let content = try inputs.loadContent(styles: servedStyles)
+                for warning in content.warnings { Mapwright.warn(warning) }
+                server.finishStarting(with: content.content)
             } catch {
                 await services.triggerGracefulShutdown()
                 try? await group.waitForAll()
@@ -230,102 +236,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// The styles, checked and loaded before the server listens, so a wrong name is one line.
-    ///
-    /// - Throws: `CommandFailure` naming the style that could not be loaded.
-    func loadStyles() throws -> [ServedStyle] {
-        var servedStyles: [ServedStyle] = []
-        for name in styles.isEmpty ? ["standard"] : styles {
-            var arguments = ["--style", name]
-            if let rasterSource { arguments += ["--raster-source", rasterSource] }
-            if let stylesDirectory { arguments += ["--styles-directory", stylesDirectory] }
-            if let basemapDirectory { arguments += ["--basemap-directory", basemapDirectory] }
-            if let vectorSource { arguments += ["--vector-source", vectorSource] }
-            let options = try StyleOptions.parse(arguments)
-            let style = try options.loadStyle(named: name, vectorSourceOnlyIfDrawn: true)
-            let data = try options.mapData(for: style, needsPlaces: false)
-            let bytes = (try? Data(contentsOf: options.styleFileURL())) ?? Data(name.utf8)
-            let urlName = name.hasSuffix(".json") || name.contains("/") ? URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent : name
-            guard !servedStyles.contains(where: { $0.name == urlName }) else { throw CommandFailure("--style: '\(urlName)' is given twice") }
-            servedStyles.append(ServedStyle(
-                name: urlName, style: style, data: data, fileBytes: bytes, extra: (rasterSource ?? "") + (style.drawsVectorTiles ? "|" + options.vectorSourceIdentity : "")))
-        }
-        if vectorSource != nil, !servedStyles.contains(where: { $0.style.drawsVectorTiles }) {
-            let names = servedStyles.map { "'\($0.name)'" }.joined(separator: ", ")
-            throw CommandFailure("--vector-source: no served style draws vector tiles (\(names)); add --style streets (or streets-dark, streets-muted)")
-        }
-        return servedStyles
-    }
-
-    /// The photo overlay, the photos and the tilesets, with the styles loaded already.
-    ///
-    /// - Throws: `CommandFailure` naming what could not be loaded.
-    func loadContent(styles servedStyles: [ServedStyle]) throws -> ServerContent {
-        var overlay: ServedOverlay?
-        var servedPhotos: ServedPhotos?
-        var photoFeed: PhotoFeed?
-        // A library is watched: read its version before its photos, so a change made meanwhile is seen.
-        let library = try photoSources.library.map { path in
-            try libraryFailure { () throws(PhotoLibraryError) in try PhotoLibrary(file: URL(fileURLWithPath: path), create: false) }
-        }
-        let loadedVersion = try library.map { library in try libraryFailure { () throws(PhotoLibraryError) in try library.dataVersion() } }
-        let photos = try photoSources.load()
-        if !photoSources.sources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
-        if !photos.isEmpty || !overlayOptions.isEmpty || library != nil, let first = servedStyles.first {
-            var request = PhotoMapRequest(
-                photos: photos, style: first.style, overlays: try overlayOptions.mapOverlays(look: first.style.mapwright.overlay),
-                size: ViewSize(width: 256, height: 256), scale: 1, showsAccuracy: drawing.showAccuracy)
-            try drawing.apply(to: &request)
-            let builder = PhotoMapBuilder(data: first.data)
-            // Checked now, so a selection that matches nothing fails at start-up, not on a tile.
-            do throws(PhotoMapError) { _ = try builder.tileContent(for: request) } catch { throw CommandFailure(error.description) }
-            let drawn = drawing.fingerprint
-            let photosFingerprint = ContentFingerprint.photos(photos)
-            let fingerprint = ContentFingerprint.text(
-                styleOptions: try StyleOptions.parse(["--style", styles.first ?? "standard"] + (stylesDirectory.map { ["--styles-directory", $0] } ?? [])),
-                style: styles.first ?? "standard", photosFingerprint: photosFingerprint, overlayOptions: overlayOptions, drawn: drawn)
-            let contentHash = FNV1a(Array(fingerprint.utf8)).hexDigits
-            let template = request
-            let style = first.style, data = first.data
-            // The served overlay and photos for a set of photos; the hash stays the start-up one,
-            // so a changed library keeps its cache file and loses only the tiles that changed. The
-            // file records which photos its tiles are drawn for: a later start-up with other photos
-            // drops them.
-            let watched = library != nil
-            // `known`: the photos' fingerprint when worked out already.
-            let makeContent: @Sendable ([Photo], _ known: String?) -> (overlay: ServedOverlay, photos: ServedPhotos) = { photos, known in
-                var request = template
-                request.photos = photos
-                let finalRequest = request
-                let drawnFor = watched ? known ?? ContentFingerprint.photos(photos) : nil
-                let overlay = ServedOverlay(style: style, data: data, contentHash: contentHash, drawnFor: drawnFor) { scale in
-                    var scaled = finalRequest
-                    scaled.scale = Double(scale)
-                    return try builder.tileContent(for: scaled)
-                }
-                return (overlay, ServedPhotos(request: request))
-            }
-            (overlay, servedPhotos) = makeContent(photos, photosFingerprint)
-            if let library, let loadedVersion {
-                let photographer = photoSources.photographer
-                // The other sources' photos stay as loaded; the library's come from the library.
-                var sourcesOnly = photoSources
-                sourcesOnly.library = nil
-                let extra = sourcesOnly.sources.isEmpty ? [] : try sourcesOnly.load()
-                photoFeed = PhotoFeed(
-                    version: { try library.dataVersion() },
-                    photos: { try library.photos(byPhotographer: photographer) + extra },
-                    content: { makeContent($0, nil) }, loadedVersion: loadedVersion)
-            }
-        }
-
-        var servedTilesets: [ServedTileset] = []
-        for path in tilesets {
-            do throws(TilesetsError) { servedTilesets.append(try ServedTileset(url: URL(fileURLWithPath: path))) } catch {
-                throw CommandFailure(error.description)
-            }
-        }
-        return ServerContent(styles: servedStyles, overlay: overlay, tilesets: servedTilesets, photos: servedPhotos, photoFeed: photoFeed)
+    /// What the options ask to serve, for the assembly.
+    func serveInputs() throws -> ServeInputs {
+        ServeInputs(
+            styles: styles,
+            map: MapInputs(rasterSource: rasterSource, vectorSource: vectorSource, stylesDirectory: stylesDirectory, basemapDirectory: basemapDirectory),
+            photos: photoSources.inputs, overlays: try overlayOptions.inputs(), drawing: drawing.drawing, tilesets: tilesets)
     }
 }
 

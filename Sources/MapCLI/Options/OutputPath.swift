@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MapAssembly
 import MapUtilities
 
 /// Checks on the files the commands write, made in `validate()` so a bad path fails before any
@@ -35,13 +36,6 @@ enum OutputPath {
     /// - Throws: `ValidationError` naming the option and the path when it does not exist, is a
     ///   folder or cannot be read.
     static func checkReadableFile(_ path: String, option: String) throws {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw ValidationError("\(option): '\(path)' does not exist")
-        }
-        guard !isFolder.boolValue else { throw ValidationError("\(option): '\(path)': it is a folder, not a file") }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw ValidationError("\(option): '\(path)' cannot be read (permission denied)")
-        }
+        if let reason = AssemblyError.unreadableFileReason(path) { throw ValidationError("\(option): \(reason)") }
     }
 }

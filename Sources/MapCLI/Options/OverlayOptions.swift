@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MapAssembly
 import MapComposer
 import MapCore
 import MapRenderer
@@ -33,40 +34,28 @@ struct OverlayOptions: ParsableArguments {
     /// Whether any overlay is given.
     var isEmpty: Bool { tracks.isEmpty && overlays.isEmpty && circles.isEmpty && greatCircles.isEmpty }
 
-    /// The overlays, drawn in the style's overlay look: tracks and GeoJSON files (with a warning
-    /// for what they hold that is not drawn), then circles and great circles.
+    /// The files, shapes and level, for the assembly (the shapes' texts as given, for fingerprints).
     ///
-    /// - Throws: `CommandFailure` naming the file and its problem.
+    /// - Throws: `ValidationError` for a circle or line that is not one (``validate()`` checks first).
+    func inputs() throws -> OverlayInputs {
+        OverlayInputs(
+            files: tracks + overlays,
+            circles: try circles.map { text in
+                let circle = try ArgumentValues.circle(text)
+                return OverlayInputs.Circle(center: circle.center, radiusMeters: circle.radiusMeters)
+            },
+            greatCircles: try greatCircles.map(ArgumentValues.greatCircle), level: overlayLevel.level,
+            shapeTexts: circles + greatCircles + [overlayLevel.rawValue])
+    }
+
+    /// The overlays, drawn in the style's overlay look: tracks and GeoJSON files, then circles
+    /// and great circles; what the files hold that is not drawn is a warning on standard error.
+    ///
+    /// - Throws: `AssemblyError` naming the file and its problem.
     func mapOverlays(look: MapwrightMetadata.Overlay) throws -> [MapOverlay] {
-        let level = overlayLevel.level
-        var mapOverlays: [MapOverlay] = []
-        for path in tracks + overlays {
-            let contents: OverlayFile.Contents
-            do throws(PhotoMapError) {
-                contents = try OverlayFile.read(URL(fileURLWithPath: path), look: look, level: level)
-            } catch {
-                throw CommandFailure(error.description)
-            }
-            if contents.skippedPoints > 0 { Mapwright.warn("\(path): \(contents.skippedPoints) point features are not drawn as overlays") }
-            switch contents.skippedSinglePointLines {
-            case 0: break
-            case 1: Mapwright.warn("\(path): 1 line has a single point and is not drawn")
-            case let count: Mapwright.warn("\(path): \(count) lines have a single point and are not drawn")
-            }
-            mapOverlays += contents.overlays
-        }
-        for text in circles {
-            let circle = try ArgumentValues.circle(text)
-            mapOverlays.append(MapOverlay(
-                shape: .circle(center: circle.center, radiusMeters: circle.radiusMeters), strokeColor: look.lineColor,
-                lineWidthPoints: max(1, look.lineWidth / 2), fillColor: look.fillColor, level: level))
-        }
-        for text in greatCircles {
-            mapOverlays.append(MapOverlay(
-                shape: .geodesicPolyline(try ArgumentValues.greatCircle(text)), strokeColor: look.lineColor,
-                lineWidthPoints: look.lineWidth, lineDashPattern: [look.lineWidth * 2, look.lineWidth * 1.5], level: level))
-        }
-        return mapOverlays
+        let built = try inputs().mapOverlays(look: look)
+        for warning in built.warnings { Mapwright.warn(warning) }
+        return built.overlays
     }
 }
 

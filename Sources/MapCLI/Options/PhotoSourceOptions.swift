@@ -1,9 +1,8 @@
 public import ArgumentParser
 import Foundation
-import MapComposer
-import PhotoLibrary
+import MapAssembly
+public import MapComposer
 import PhotoSources
-
 /// Where photos come from, and whose: the options `render` and `cluster` share.
 struct PhotoSourceOptions: ParsableArguments {
     @Option(name: .customLong("photos"), parsing: .unconditionalSingleValue, help: "A photo source: a folder of JPEGs, or a .json, .geojson or .csv file.")
@@ -23,47 +22,21 @@ struct PhotoSourceOptions: ParsableArguments {
     @Flag(help: "Fail on the first file of a photo folder that cannot be read as a photo (not a JPEG, cut short, unreadable) instead of skipping it.")
     var strict = false
 
-    /// The photos of every source, in order, filtered by photographer. Warnings (photos without a
-    /// location, files that are not photos) go to standard error, one line per source.
-    ///
-    /// - Throws: `CommandFailure` naming the source at fault, or listing the photographers found
-    ///   when `--photographer` names none of them; with `--strict`, naming the first file skipped.
-    ///   A folder without JPEG files is status 1, as no located photo is.
-    func load() throws -> [Photo] {
-        var photos: [Photo] = []
-        if let library {
-            photos = try Self.loadLibrary(URL(fileURLWithPath: library), photographer: photographer)
-            guard !sources.isEmpty else { return photos }
-        }
-        for source in sources {
-            let collection: PhotoCollection
-            do { collection = try PhotoCollection.load(from: URL(fileURLWithPath: source)) } catch {
-                if case .noJPEGFiles = error { throw CommandFailure(error.description, status: 1) }
-                throw CommandFailure(error.description)
-            }
-            if strict, let skipped = collection.report.skippedFiles.first { throw CommandFailure(skipped.description) }
-            if let warning = collection.report.warningLine { Mapwright.warn("\(source): \(warning)") }
-            // The first source's array is taken as is: a million photos are never copied.
-            if photos.isEmpty { photos = collection.photos } else { photos += collection.photos }
-        }
-        guard let photographer else { return photos }
-        do { return try PhotoCollection(photos: photos).filtered(byPhotographer: photographer).photos } catch {
-            throw CommandFailure(error.description)
-        }
+    /// The sources, library and photographer, for the assembly.
+    var inputs: PhotoInputs {
+        PhotoInputs(sources: sources, library: library, photographer: photographer, strict: strict)
     }
-}
 
-extension PhotoSourceOptions {
-    /// A library's photos, or one photographer's through the library's index; a photographer
-    /// the library does not know is the same one-line failure as for other sources.
-    static func loadLibrary(_ file: URL, photographer: String?) throws -> [Photo] {
-        let library = try libraryFailure { () throws(PhotoLibraryError) in try PhotoLibrary(file: file, create: false) }
-        let photos = try libraryFailure { () throws(PhotoLibraryError) in try library.photos(byPhotographer: photographer) }
-        if let photographer, photos.isEmpty {
-            let names = try libraryFailure { () throws(PhotoLibraryError) in try library.photographers() }.map(\.name)
-            throw CommandFailure(PhotoSourceError.unknownPhotographer(photographer, found: names).description)
-        }
-        return photos
+    /// The photos of the library and every source, in order, filtered by photographer; the
+    /// sources' warnings (photos without a location, files that are not photos) go to standard
+    /// error, one line per source.
+    ///
+    /// - Throws: `AssemblyError` naming the source at fault (see `PhotoInputs.load(requireLocated:)`);
+    ///   photos asked for but none located is status 1.
+    func load(requireLocated: Bool = true) throws -> [Photo] {
+        let loaded = try inputs.load(requireLocated: requireLocated)
+        for warning in loaded.warnings { Mapwright.warn(warning) }
+        return loaded.photos
     }
 }
 

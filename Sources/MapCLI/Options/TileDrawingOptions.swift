@@ -1,4 +1,5 @@
 import ArgumentParser
+import MapAssembly
 import MapComposer
 
 /// How tiles draw the photos: `--select`, `--show-accuracy`, `--no-cluster`, `--cluster-by` and
@@ -23,16 +24,8 @@ struct TileDrawingOptions: ParsableArguments {
         if let pinColor { _ = try RenderCommand.pinColor(pinColor) }
     }
 
-    /// Sets the request's selection, pin colour and clustering.
-    func apply(to request: inout PhotoMapRequest) throws {
-        request.selection = select.map { $0 == "first" ? .first : .photo($0) } ?? .none
-        request.pinColor = try pinColor.map(RenderCommand.pinColor)
-        request.clustering = noCluster ? .never : .automatic
-        request.clusterGrouping = clusterBy
-    }
-
-    /// The options as text, for ``ContentFingerprint``.
-    var fingerprint: String {
-        [select ?? "-", pinColor ?? "-", "\(showAccuracy)", "\(noCluster)", clusterBy.rawValue].joined(separator: ",")
+    /// The options, for the assembly.
+    var drawing: TileDrawing {
+        TileDrawing(select: select, showsAccuracy: showAccuracy, noCluster: noCluster, clusterGrouping: clusterBy, pinColor: pinColor)
     }
 }

@@ -27,16 +27,11 @@ struct LibraryOptions: ParsableArguments {
 
     var file: URL { library.map { URL(fileURLWithPath: $0) } ?? PhotoLibrary.defaultFile() }
 
-    /// Opens (creating when `create`: only commands that add photos create one) the library, as
-    /// a one-line failure naming it.
+    /// Opens (creating when `create`: only commands that add photos create one) the library; its
+    /// error names the file.
     func open(create: Bool = true) throws -> PhotoLibrary {
-        try libraryFailure { () throws(PhotoLibraryError) in try PhotoLibrary(file: file, create: create) }
+        try PhotoLibrary(file: file, create: create)
     }
-}
-
-/// Runs `body`, turning a ``PhotoLibraryError`` into a one-line failure (exit status 2).
-func libraryFailure<T>(_ body: () throws(PhotoLibraryError) -> T) throws -> T {
-    do { return try body() } catch { throw CommandFailure(error.description) }
 }
 
 /// `mapwright photos import`.
@@ -62,11 +57,8 @@ struct PhotosImportCommand: ParsableCommand {
         let start = DispatchTime.now().uptimeNanoseconds
         var collections: [(source: String, collection: PhotoCollection)] = []
         for source in sources {
-            let collection: PhotoCollection
-            do { collection = try PhotoCollection.load(from: URL(fileURLWithPath: source)) } catch {
-                throw CommandFailure(error.description, status: error.isNoJPEGFiles ? 1 : 2)
-            }
-            if strict, let skipped = collection.report.skippedFiles.first { throw CommandFailure(skipped.description) }
+            let collection = try PhotoCollection.load(from: URL(fileURLWithPath: source))
+            if strict, let skipped = collection.report.skippedFiles.first { throw skipped }
             collections.append((source, collection))
         }
         let library = try libraryOptions.open()
@@ -74,7 +66,7 @@ struct PhotosImportCommand: ParsableCommand {
         var skipped = PhotoLoadReport()
         for (source, collection) in collections {
             let photos = PhotoLibrary.importKeyed(collection, from: URL(fileURLWithPath: source))
-            let summary = try libraryFailure { () throws(PhotoLibraryError) in try library.importPhotos(photos) }
+            let summary = try library.importPhotos(photos)
             total.added += summary.added
             total.updated += summary.updated
             total.unchanged += summary.unchanged
@@ -87,10 +79,6 @@ struct PhotosImportCommand: ParsableCommand {
         if let warning = skipped.warningLine { line += "; \(warning)" }
         print(line + String(format: " (%.1f s)", seconds))
     }
-}
-
-extension PhotoSourceError {
-    var isNoJPEGFiles: Bool { if case .noJPEGFiles = self { return true } else { return false } }
 }
 
 /// `mapwright photos list`.
@@ -109,10 +97,10 @@ struct PhotosListCommand: ParsableCommand {
 
     func run() throws {
         let library = try libraryOptions.open(create: false)
-        let sections = try libraryFailure { () throws(PhotoLibraryError) in try library.sections(photographer: photographer) }
+        let sections = try library.sections(photographer: photographer)
         if let photographer, sections.isEmpty {
-            let names = try libraryFailure { () throws(PhotoLibraryError) in try library.photographers() }.map(\.name)
-            throw CommandFailure(PhotoSourceError.unknownPhotographer(photographer, found: names).description)
+            let names = try library.photographers().map(\.name)
+            throw PhotoSourceError.unknownPhotographer(photographer, found: names)
         }
         if json {
             var writer = JSONWriter()
@@ -166,7 +154,7 @@ struct PhotosPhotographersCommand: ParsableCommand {
 
     func run() throws {
         let library = try libraryOptions.open(create: false)
-        let photographers = try libraryFailure { () throws(PhotoLibraryError) in try library.photographers() }
+        let photographers = try library.photographers()
         if json {
             var writer = JSONWriter()
             writer.value(.array(photographers.map {
@@ -209,9 +197,9 @@ struct PhotosAddCommand: ParsableCommand {
         let new = PhotoLibrary.NewPhoto(
             image: image.map { URL(fileURLWithPath: $0) }, title: title ?? "", subtitle: subtitle, coordinate: at, photographer: photographer)
         // Checked before the library is opened, so a refused photo creates no library either.
-        let prepared = try libraryFailure { () throws(PhotoLibraryError) in try PhotoLibrary.prepare(new) }
+        let prepared = try PhotoLibrary.prepare(new)
         let library = try libraryOptions.open()
-        let photo = try libraryFailure { () throws(PhotoLibraryError) in try library.add(prepared, userName: Self.userName) }
+        let photo = try library.add(prepared, userName: Self.userName)
         print(photo.id)
     }
 
@@ -234,7 +222,7 @@ struct PhotosRemoveCommand: ParsableCommand {
 
     func run() throws {
         let library = try libraryOptions.open(create: false)
-        let photo = try libraryFailure { () throws(PhotoLibraryError) in try library.remove(id: id) }
+        let photo = try library.remove(id: id)
         print("removed \(photo.id) (\(photo.calloutTitle))")
     }
 }
@@ -263,7 +251,7 @@ struct PhotosSetLocationCommand: ParsableCommand {
         let location: Coordinate
         do { location = try ArgumentValues.coordinate(place[0]) } catch { throw CommandFailure("\(place[0]): \(error)") }
         let library = try libraryOptions.open(create: false)
-        let before = try libraryFailure { () throws(PhotoLibraryError) in try library.setLocation(id: id, to: location) }
+        let before = try library.setLocation(id: id, to: location)
         print("moved \(before.id) from \(ArgumentValues.number(before.coordinate.latitude)),\(ArgumentValues.number(before.coordinate.longitude)) to \(ArgumentValues.number(location.latitude)),\(ArgumentValues.number(location.longitude))")
     }
 }

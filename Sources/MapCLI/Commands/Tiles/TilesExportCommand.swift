@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import MapAssembly
 import MapComposer
 import MapCore
 import MapRenderer
@@ -8,9 +9,9 @@ import MapStyle
 import MapUtilities
 import PhotoSources
 import Synchronization
+import TileExport
 import TileSources
 import TileStore
-import TileExport
 import Tilesets
 
 /// `mapwright tiles export`: renders a region's tiles over a zoom range into an MBTiles or
@@ -108,23 +109,17 @@ struct TilesExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let style = try styleOptions.loadStyle()
         let chosen = try area.area()
         let isPlace = if case .place = chosen { true } else { false }
-        let data = try styleOptions.mapData(for: style, needsPlaces: isPlace)
+        let map = try styleOptions.load(needsPlaces: isPlace)
+        let style = map.style, data = map.data
         let region: CoordinateRegion
         switch chosen {
         case .region(let value): region = value
-        case .place(let name):
-            let found = try failure { () throws(RendererError) in try data.region(ofPlaceNamed: name, style: style) }
-            guard let found else {
-                let suggestions = (try? data.placeNames(closestTo: name, style: style)) ?? []
-                throw CommandFailure(PhotoMapError.unknownPlace(name, suggestions: suggestions).description)
-            }
-            region = found
+        case .place(let name): region = try map.resolvePlace(named: name).region
         case nil: preconditionFailure("validate() requires an area")
         }
-        let cover = try failure { () throws(MapCoreError) in try MetatileCover(region: region, zoomLevels: zoom, metatileSize: metatile) }
+        let cover = try MetatileCover(region: region, zoomLevels: zoom, metatileSize: metatile)
         guard cover.tileCount <= maxTiles else {
             throw CommandFailure(
                 "--zoom \(zoom.lowerBound)-\(zoom.upperBound) over this area is \(Self.grouped(cover.tileCount)) tiles, more than --max-tiles \(Self.grouped(maxTiles)): export fewer zooms or a smaller area, or raise --max-tiles")
@@ -133,17 +128,14 @@ struct TilesExportCommand: ParsableCommand {
         let shardValue = try shard.map { try ArgumentValues.shard($0) }.map { TileExport.Shard(index: $0.index, count: $0.count) }
 
         let photos = try photoSources.load()
-        if !photoSources.isEmpty, photos.isEmpty { throw CommandFailure(PhotoMapError.noLocatedPhotos.description, status: 1) }
         var request = PhotoMapRequest(
             photos: photos, style: style, overlays: try overlayOptions.mapOverlays(look: style.mapwright.overlay),
-            size: ViewSize(width: Double(tileSize), height: Double(tileSize)), scale: Double(scale), showsAccuracy: drawing.showAccuracy)
-        try drawing.apply(to: &request)
+            size: ViewSize(width: Double(tileSize), height: Double(tileSize)), scale: Double(scale))
+        drawing.drawing.apply(to: &request)
         var warnings: [PhotoMapWarning] = []
-        let content = try failure { () throws(PhotoMapError) in try PhotoMapBuilder(data: data).tileContent(for: request, warnings: &warnings) }
+        let content = try PhotoMapBuilder(data: data).tileContent(for: request, warnings: &warnings)
         for warning in warnings { Mapwright.warn(warning.description) }
-        let renderer = try failure { () throws(RendererError) in
-            try MapTileRenderer(data: data, style: style, content: content, options: tileOptions)
-        }
+        let renderer = try MapTileRenderer(data: data, style: style, content: content, options: tileOptions)
 
         let outputURL = URL(fileURLWithPath: output)
         var metadata = TileMetadata(
@@ -188,8 +180,7 @@ struct TilesExportCommand: ParsableCommand {
             summary = try export.run(isCancelled: { interrupted.load(ordering: .relaxed) }) { reporter.report($0) }
         } catch {
             reporter.finishLine()
-            if case .cancelled = error { throw CommandFailure(error.description, status: 130) }
-            throw CommandFailure(error.description)
+            throw error
         }
         reporter.finishLine()
         var line = "wrote \(summary.tileCount) tiles to \(output) in \(String(format: "%.1f", summary.seconds)) s"
@@ -205,7 +196,7 @@ struct TilesExportCommand: ParsableCommand {
         var lines = ["zoom  tiles        metatiles"]
         var counts: [Int: (tiles: Int, metatiles: Int)] = [:]
         if let shard = export.options.shard {
-            for metatile in try failure({ () throws(MapCoreError) in try cover.metatiles(inShard: shard.index, of: shard.count) }) {
+            for metatile in try cover.metatiles(inShard: shard.index, of: shard.count) {
                 counts[metatile.z, default: (0, 0)].tiles += cover.tileCount(in: metatile)
                 counts[metatile.z, default: (0, 0)].metatiles += 1
             }
@@ -232,9 +223,9 @@ struct TilesExportCommand: ParsableCommand {
             }
             // The first render also places the zoom's labels for the whole world, once per export:
             // only the second is timed.
-            _ = try failure(render)
+            _ = try render()
             let start = DispatchTime.now().uptimeNanoseconds
-            let tiles = try failure(render)
+            let tiles = try render()
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             if !tiles.isEmpty {
                 let bytesPerTile = Double(tiles.reduce(0) { $0 + $1.data.count }) / Double(tiles.count)
@@ -249,17 +240,11 @@ struct TilesExportCommand: ParsableCommand {
     }
 
     /// What the tiles are made from besides the cover and tile options, for `--resume` to
-    /// check (see ``ContentFingerprint``).
+    /// check (see `ContentFingerprint`).
     private func fingerprint(photos: [Photo]) throws -> String {
-        let drawn = drawing.fingerprint
-        return ContentFingerprint.text(
-            styleOptions: styleOptions, style: styleOptions.style, photosFingerprint: ContentFingerprint.photos(photos),
-            overlayOptions: overlayOptions, drawn: drawn)
-    }
-
-    /// Runs `body`, turning its typed error into a one-line failure (exit status 2).
-    private func failure<T, E: Error & CustomStringConvertible>(_ body: () throws(E) -> T) throws -> T {
-        do { return try body() } catch { throw CommandFailure(error.description) }
+        ContentFingerprint.text(
+            style: styleOptions.style, map: styleOptions.inputs, photosFingerprint: ContentFingerprint.photos(photos),
+            overlays: try overlayOptions.inputs(), drawn: drawing.drawing.fingerprint)
     }
 
     static func grouped(_ count: Int) -> String {

@@ -6,14 +6,10 @@ import MapUtilities
 import TileSources
 import TileStore
 public import Tilesets
-/// Opens a tileset for a `tiles` subcommand, as a one-line failure naming the file.
-func openTileset(_ path: String) throws -> any TileSource {
-    do throws(TilesetsError) { return try TilesetFormat.open(URL(fileURLWithPath: path)) } catch { throw CommandFailure(error.description) }
-}
 
-/// Runs `body`, turning a ``TilesetsError`` into a one-line failure (exit status 2).
-func tilesetFailure<T>(_ body: () throws(TilesetsError) -> T) throws -> T {
-    do { return try body() } catch { throw CommandFailure(error.description) }
+/// Opens a tileset for a `tiles` subcommand; its error names the file.
+func openTileset(_ path: String) throws(TilesetsError) -> any TileSource {
+    try TilesetFormat.open(URL(fileURLWithPath: path))
 }
 
 /// Checks that `path` names a tileset to write (`.mbtiles` or `.pmtiles`) in a folder that can
@@ -43,7 +39,7 @@ struct TilesInfoCommand: ParsableCommand {
 
     func run() throws {
         let tileset = try openTileset(file)
-        let summary = try tilesetFailure { () throws(TilesetsError) in try TilesetSummary(of: tileset) }
+        let summary = try TilesetSummary(of: tileset)
         if json {
             var writer = JSONWriter()
             writer.value(.object([
@@ -89,7 +85,7 @@ struct TilesValidateCommand: ParsableCommand {
 
     func run() throws {
         let tileset = try openTileset(file)
-        let result = try tilesetFailure { () throws(TilesetsError) in try TilesetValidation(of: tileset) }
+        let result = try TilesetValidation(of: tileset)
         for warning in result.warnings { Mapwright.warn("\(result.path): \(warning)") }
         guard result.isValid else {
             for problem in result.problems { print("\(result.path): \(problem)") }
@@ -114,7 +110,7 @@ struct TilesExtractCommand: ParsableCommand {
 
     func run() throws {
         let tileset = try openTileset(file)
-        let count = try tilesetFailure { () throws(TilesetsError) in try TileFolder.extract(tileset, to: URL(fileURLWithPath: folder)) }
+        let count = try TileFolder.extract(tileset, to: URL(fileURLWithPath: folder))
         printToStandardError("wrote \(count) tiles to \(folder)")
     }
 }
@@ -140,9 +136,7 @@ struct TilesImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report = try tilesetFailure { () throws(TilesetsError) in
-            try TileFolder.importTiles(from: URL(fileURLWithPath: folder), to: URL(fileURLWithPath: file), name: name)
-        }
+        let report = try TileFolder.importTiles(from: URL(fileURLWithPath: folder), to: URL(fileURLWithPath: file), name: name)
         if !report.skippedFiles.isEmpty {
             Mapwright.warn("\(folder): \(report.skippedFiles.count) file(s) are not z/x/y tiles and were skipped, such as \(report.skippedFiles[0])")
         }
@@ -167,7 +161,7 @@ struct TilesConvertCommand: ParsableCommand {
 
     func run() throws {
         let tileset = try openTileset(source)
-        let count = try tilesetFailure { () throws(TilesetsError) in try TilesetConversion.convert(tileset, to: URL(fileURLWithPath: destination)) }
+        let count = try TilesetConversion.convert(tileset, to: URL(fileURLWithPath: destination))
         printToStandardError("wrote \(count) tiles to \(destination)")
     }
 }
@@ -204,7 +198,7 @@ struct TilesMergeCommand: ParsableCommand {
             report = try TilesetMerge.merge(tilesets, into: URL(fileURLWithPath: output), onConflict: onConflict)
         } catch {
             if case .invalidExport(let reason) = error, onConflict == .error, reason.contains("differ") { throw CommandFailure(reason, status: 1) }
-            throw CommandFailure(error.description)
+            throw error
         }
         for (path, conflict) in report.metadataConflicts {
             Mapwright.warn("\(path): metadata `\(conflict.key)` is '\(conflict.otherValue)', kept '\(conflict.keptValue)'")
@@ -246,7 +240,7 @@ struct TilesDiffCommand: ParsableCommand {
 
     func run() throws {
         let (a, b) = (try openTileset(first), try openTileset(second))
-        let difference = try tilesetFailure { () throws(TilesetsError) in try TilesetDifference(a, b, threshold: threshold) }
+        let difference = try TilesetDifference(a, b, threshold: threshold)
         func address(_ tile: TileID) -> JSONValue {
             .object(["z": .number(Double(tile.z)), "x": .number(Double(tile.x)), "y": .number(Double(tile.y))])
         }

@@ -1,9 +1,9 @@
 import Foundation
+import MapAssembly
 import MapCore
+import MapTestSupport
 import PhotoSources
 import Testing
-
-@testable import MapCLI
 
 /// What `serve` keys and marks its overlay cache by, and `tiles export --resume` checks: every
 /// field of a photo that an overlay tile or its callout may draw changes the fingerprint.
@@ -49,5 +49,32 @@ struct ContentFingerprintTests {
         split.title = "a"
         split.subtitle = "b"
         #expect(ContentFingerprint.photos([joined]) != ContentFingerprint.photos([split]))
+    }
+
+    /// The line is the same for the same inputs, and changes with the style file's bytes, an
+    /// overlay file's bytes, a shape, the raster source and what is drawn.
+    @Test func theLineIsStableAndFollowsEachInput() throws {
+        let temporary = try TemporaryDirectory()
+        let style = temporary.url.appendingPathComponent("plain.json")
+        try Data(#"{"version": 8, "sources": {}, "layers": []}"#.utf8).write(to: style)
+        let track = temporary.url.appendingPathComponent("track.gpx")
+        try Data("<gpx/>".utf8).write(to: track)
+        let overlays = OverlayInputs(files: [track.path], shapeTexts: ["48.85,2.35,1000", "above-roads"])
+        func line(map: MapInputs = MapInputs(), overlays: OverlayInputs = overlays, drawn: String = "-,-,false,false,photographer") -> String {
+            ContentFingerprint.text(style: style.path, map: map, photosFingerprint: "0:x", overlays: overlays, drawn: drawn)
+        }
+        let first = line()
+        #expect(line() == first)
+        #expect(first.hasPrefix("style ") && first.contains(" raster - vector - photos 0:x overlays ") && first.hasSuffix(" drawn -,-,false,false,photographer"))
+        #expect(line(map: MapInputs(rasterSource: "tiles.mbtiles")) != first)
+        #expect(line(overlays: OverlayInputs(files: [track.path], shapeTexts: ["48.85,2.35,2000", "above-roads"])) != first)
+        #expect(line(drawn: "first,-,false,false,photographer") != first)
+        try Data("<gpx></gpx>".utf8).write(to: track)
+        let overlayChanged = line()
+        #expect(overlayChanged != first)
+        try Data(#"{"version": 8, "sources": {}, "layers": [], "name": "x"}"#.utf8).write(to: style)
+        #expect(line() != overlayChanged)
+        // The photos' fingerprint of no photos is FNV-1a's offset basis: fixed across versions and machines.
+        #expect(ContentFingerprint.photos([]) == "0:cbf29ce484222325")
     }
 }

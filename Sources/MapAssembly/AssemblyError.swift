@@ -1,0 +1,86 @@
+public import Foundation
+public import MapComposer
+public import MapStyle
+public import MapUtilities
+public import PhotoLibrary
+public import PhotoSources
+public import Tilesets
+/// An input of the assembly, named as the command line names it, for messages.
+public enum AssemblyInput: String, Hashable, Sendable, CaseIterable {
+    case style = "--style"
+    case rasterSource = "--raster-source"
+    case vectorSource = "--vector-source"
+    case stylesDirectory = "--styles-directory"
+    case basemapDirectory = "--basemap-directory"
+    case markerImage = "--marker-image"
+    case tiles = "--tiles"
+}
+
+/// Why a map's inputs could not be assembled: the one error of MapAssembly, wrapping the
+/// modules' own errors as they are. ``description`` is one line for a person, naming the input.
+public enum AssemblyError: Error, Sendable {
+    /// An input that cannot be used; `reason` says why (`--vector-source: 'x' does not exist`).
+    case invalid(AssemblyInput, reason: String)
+    /// The style could not be loaded.
+    case style(StyleError)
+    /// The style needs the input given (a raster or vector source): `<problem>, with --raster-source`.
+    case needs(AssemblyInput, StyleError)
+    /// A photo source could not be read, or names no photo of the photographer asked for.
+    case photos(PhotoSourceError)
+    /// A photo folder's file that cannot be read as a photo, when every file must be (`--strict`).
+    case skippedFile(PhotoLoadReport.SkippedFile)
+    /// The photo library could not be read.
+    case library(PhotoLibraryError)
+    /// The photo map could not be made (nothing located, a place or selection that matches nothing).
+    case photoMap(PhotoMapError)
+    /// A tileset to serve could not be opened.
+    case tileset(TilesetsError)
+}
+
+extension AssemblyError: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        switch self {
+        case .invalid(let input, let reason): "\(input.rawValue): \(reason)"
+        case .style(let error): error.description
+        case .needs(let input, let error): "\(error.description), with \(input.rawValue)"
+        case .photos(let error): error.description
+        case .skippedFile(let skipped): skipped.description
+        case .library(let error): error.description
+        case .photoMap(let error): error.description
+        case .tileset(let error): error.description
+        }
+    }
+
+    public var errorDescription: String? { description }
+}
+
+extension AssemblyError: ExitStatusError {
+    /// The wrapped error's status (1 for no located photo or a folder without JPEGs), else 2.
+    public var exitStatus: Int32 {
+        switch self {
+        case .photos(let error): error.exitStatus
+        case .photoMap(let error): error.exitStatus
+        case .library(let error): error.exitStatus
+        case .tileset(let error): error.exitStatus
+        case .style(let error): error.exitStatus
+        case .invalid, .needs, .skippedFile: 2
+        }
+    }
+}
+
+extension AssemblyError {
+    /// Why `path` does not name a file that can be read, in words that follow its name
+    /// (`'PATH' does not exist`); nil when it does.
+    public static func unreadableFileReason(_ path: String) -> String? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return "'\(path)' does not exist" }
+        guard !isFolder.boolValue else { return "'\(path)': it is a folder, not a file" }
+        guard FileManager.default.isReadableFile(atPath: path) else { return "'\(path)' cannot be read (permission denied)" }
+        return nil
+    }
+
+    /// Checks that `path` names a file that can be read.
+    static func checkReadableFile(_ path: String, input: AssemblyInput) throws(AssemblyError) {
+        if let reason = unreadableFileReason(path) { throw .invalid(input, reason: reason) }
+    }
+}

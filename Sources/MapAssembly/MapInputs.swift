@@ -1,0 +1,142 @@
+public import Foundation
+public import MapComposer
+public import MapRenderer
+public import MapStyle
+public import MapUtilities
+/// Where a style and its data come from: what `--raster-source`, `--vector-source`,
+/// `--styles-directory` and `--basemap-directory` say, as values. Loads a style with its sources
+/// configured and the map data it draws from, the same for the commands and for a program that
+/// embeds Mapwright:
+///
+/// ```swift
+/// let inputs = MapInputs(vectorSource: "Samples/helsinki/helsinki.mbtiles")
+/// let map = try inputs.load(style: "streets")
+/// for warning in map.warnings { print(warning) }
+/// let place = try map.resolvePlace(named: "Finland")
+/// ```
+public struct MapInputs: Sendable {
+    /// Imagery for the satellite and hybrid styles: a tile URL template or an .mbtiles file; nil for none.
+    public var rasterSource: String?
+    /// Vector tiles for the styles that draw them: an .mbtiles or .pmtiles file; nil for none.
+    public var vectorSource: String?
+    /// The folder of named styles; nil looks in the data folders.
+    public var stylesDirectory: String?
+    /// The folder holding the bundled basemap; nil looks in the data folders.
+    public var basemapDirectory: String?
+    /// Where data folders are looked for. The default is the process's environment and executable.
+    public var locations: DataLocations
+
+    public init(
+        rasterSource: String? = nil, vectorSource: String? = nil, stylesDirectory: String? = nil, basemapDirectory: String? = nil,
+        locations: DataLocations = DataLocations()
+    ) {
+        self.rasterSource = rasterSource
+        self.vectorSource = vectorSource
+        self.stylesDirectory = stylesDirectory
+        self.basemapDirectory = basemapDirectory
+        self.locations = locations
+    }
+
+    /// Whether `style` names a file (a path, or a name ending in .json) rather than a style of the styles folder.
+    public static func namesFile(_ style: String) -> Bool {
+        style.hasSuffix(".json") || style.contains("/")
+    }
+
+    /// A style's file: the path, or `NAME.json` in the styles folder.
+    ///
+    /// - Throws: ``AssemblyError`` listing where styles were looked for, when no folder holds any.
+    public func styleFileURL(named style: String) throws(AssemblyError) -> URL {
+        if Self.namesFile(style) { return URL(fileURLWithPath: style) }
+        return try stylesFolder().appendingPathComponent("\(style).json")
+    }
+
+    private func stylesFolder() throws(AssemblyError) -> URL {
+        try locations.directory(for: .styles, given: stylesDirectory, input: .stylesDirectory)
+    }
+
+    /// A style by name or path with its raster and vector sources configured, and its warnings.
+    ///
+    /// - Parameter onlyIfDrawn: Whether ``vectorSource`` goes only to a style that draws vector
+    ///   tiles (a server, whose styles may be of both kinds); by default a style that draws none
+    ///   is an error with it.
+    /// - Throws: ``AssemblyError`` naming the input at fault.
+    public func loadStyle(named style: String, vectorSourceOnlyIfDrawn onlyIfDrawn: Bool = false) throws(AssemblyError) -> (style: Style, warnings: [StyleWarning]) {
+        let loaded: (style: Style, warnings: [StyleWarning])
+        if Self.namesFile(style) {
+            do throws(StyleError) { loaded = try Style.load(from: URL(fileURLWithPath: style)) } catch { throw .style(error) }
+        } else {
+            let styles = try stylesFolder()
+            do throws(StyleError) { loaded = try Style.named(style, in: styles) } catch { throw .style(error) }
+        }
+        var configured = loaded.style
+        if let rasterSource {
+            do throws(StyleError) {
+                configured = try configured.configuringRasterSources(
+                    RasterTileLocation(argument: rasterSource, relativeTo: URL(fileURLWithPath: ".")))
+            } catch {
+                throw .invalid(.rasterSource, reason: error.description)
+            }
+        }
+        do throws(StyleError) { try configured.requireConfiguredRasterSources() } catch { throw .needs(.rasterSource, error) }
+        if let vectorSource, !onlyIfDrawn || configured.drawsVectorTiles {
+            try AssemblyError.checkReadableFile(vectorSource, input: .vectorSource)
+            guard vectorSource.hasSuffix(".mbtiles") || vectorSource.hasSuffix(".pmtiles") else {
+                throw .invalid(.vectorSource, reason: "'\(vectorSource)' must end in .mbtiles or .pmtiles")
+            }
+            guard configured.drawsVectorTiles else {
+                throw .invalid(
+                    .vectorSource, reason: "style '\(configured.id)' draws no vector tiles; use --style streets (or streets-dark, streets-muted)")
+            }
+            do throws(StyleError) {
+                configured = try configured.configuringVectorSources(URL(fileURLWithPath: vectorSource))
+            } catch {
+                throw .invalid(.vectorSource, reason: error.description)
+            }
+        }
+        do throws(StyleError) { try configured.requireConfiguredVectorSources() } catch { throw .needs(.vectorSource, error) }
+        return (configured, loaded.warnings)
+    }
+
+    /// The map data `style` draws from: the bundled basemap when the style or a place name needs it.
+    ///
+    /// - Throws: ``AssemblyError`` listing where the basemap was looked for, when it is needed and missing.
+    public func mapData(for style: Style, needsPlaces: Bool) throws(AssemblyError) -> MapData {
+        MapData(basemapDirectory: try locations.basemapDirectory(given: basemapDirectory, needed: style.usesBundledBasemap || needsPlaces))
+    }
+
+    /// A style with its data: ``loadStyle(named:vectorSourceOnlyIfDrawn:)`` then ``mapData(for:needsPlaces:)``.
+    public func load(style name: String, needsPlaces: Bool = false, vectorSourceOnlyIfDrawn: Bool = false) throws(AssemblyError) -> StyledMap {
+        let (style, warnings) = try loadStyle(named: name, vectorSourceOnlyIfDrawn: vectorSourceOnlyIfDrawn)
+        return StyledMap(name: name, style: style, data: try mapData(for: style, needsPlaces: needsPlaces), warnings: warnings)
+    }
+
+    /// What ``vectorSource`` is, for content fingerprints: its absolute path, size and
+    /// modification time; `-` without one. A tileset rewritten in place has another size or
+    /// time, so tiles drawn from it are drawn again.
+    public var vectorSourceIdentity: String {
+        guard let vectorSource else { return "-" }
+        let url = URL(fileURLWithPath: vectorSource).standardizedFileURL
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(url.path):\(size):\(modified)"
+    }
+}
+
+/// A style loaded with its sources configured, and the map data it draws from.
+public struct StyledMap: Sendable {
+    /// The style's name or path, as asked for.
+    public var name: String
+    public var style: Style
+    public var data: MapData
+    /// What loading the style noticed (unsupported properties), for the caller to show.
+    public var warnings: [StyleWarning]
+
+    /// The place named `name` in the style's layers, then the bundled basemap's countries and
+    /// states: looked up once, for the request's ``PhotoMapRequest/Framing/resolvedPlace(_:)``.
+    ///
+    /// - Throws: ``PhotoMapError/unknownPlace(_:suggestions:)`` with the closest names.
+    public func resolvePlace(named name: String) throws(PhotoMapError) -> ResolvedPlace {
+        try data.resolvePlace(named: name, style: style)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import ImageCodec
+import MapAssembly
+import MapComposer
+import MapCore
+import MapRenderer
+import MapServer
+import MapStyle
+import MapTestSupport
+import MapUtilities
+import PhotoSources
+import Testing
+
+/// A style with its data, a place, photos and a server's content assembled without the command line.
+struct MapInputsTests {
+    private static let vectorSource = RepositoryFiles.samples.appendingPathComponent("helsinki/helsinki.mbtiles").path
+
+    @Test func aStyleIsLoadedWithItsVectorSource() throws {
+        let map = try MapInputs(vectorSource: Self.vectorSource).load(style: "streets")
+        #expect(map.style.drawsVectorTiles)
+        try map.style.requireConfiguredVectorSources()
+    }
+
+    @Test func aVectorSourceForAStyleThatDrawsNoneIsRefusedNamingTheInput() {
+        #expect {
+            _ = try MapInputs(vectorSource: Self.vectorSource).load(style: "standard")
+        } throws: { error in
+            guard let error = error as? AssemblyError, case .invalid(.vectorSource, let reason) = error else { return false }
+            return reason.contains("draws no vector tiles") && error.description.hasPrefix("--vector-source: ") && error.exitStatus == 2
+        }
+        // A server's styles may be of both kinds: the source goes only to those that draw it.
+        #expect(throws: Never.self) { try MapInputs(vectorSource: Self.vectorSource).load(style: "standard", vectorSourceOnlyIfDrawn: true) }
+    }
+
+    @Test func aStyleThatNeedsAVectorSourceSaysWhichInput() {
+        #expect {
+            _ = try MapInputs().load(style: "streets")
+        } throws: { error in
+            guard let error = error as? AssemblyError, case .needs(.vectorSource, _) = error else { return false }
+            return error.description.hasSuffix(", with --vector-source")
+        }
+    }
+
+    @Test func aPlaceIsResolvedOnceAndAnUnknownOneSuggestsNames() throws {
+        let map = try MapInputs().load(style: "standard", needsPlaces: true)
+        let germany = try map.resolvePlace(named: "Germany")
+        #expect(germany.name == "Germany")
+        #expect(germany.region.center.latitude > 47 && germany.region.center.latitude < 55)
+        #expect {
+            _ = try map.resolvePlace(named: "Germny")
+        } throws: { error in
+            guard case PhotoMapError.unknownPlace("Germny", let suggestions) = error else { return false }
+            return suggestions.first == "Germany"
+                && (error as? PhotoMapError)?.description == "--place: no country or state/province named 'Germny' in the basemap; did you mean "
+                + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
+        }
+        // A request framed by the resolved place is framed as by its name, without a lookup.
+        let builder = PhotoMapBuilder(data: map.data)
+        let byName = try builder.options(for: PhotoMapRequest(photos: [], style: map.style, framing: .place("Germany"), size: ViewSize(width: 600, height: 400)))
+        let resolved = try builder.options(for: PhotoMapRequest(photos: [], style: map.style, framing: .resolvedPlace(germany), size: ViewSize(width: 600, height: 400)))
+        #expect(byName.viewport == resolved.viewport)
+    }
+
+    @Test func photosAskedForButNoneLocatedIsANegativeOutcome() throws {
+        let temporary = try TemporaryDirectory()
+        let csv = temporary.url.appendingPathComponent("none.csv")
+        try Data("id,latitude,longitude,title\n".utf8).write(to: csv)
+        #expect {
+            _ = try PhotoInputs(sources: [csv.path]).load()
+        } throws: { error in
+            guard let error = error as? AssemblyError, case .photoMap(.noLocatedPhotos) = error else { return false }
+            return error.exitStatus == 1
+        }
+        #expect(try PhotoInputs(sources: [csv.path]).load(requireLocated: false).photos.isEmpty)
+        let empty = temporary.url.appendingPathComponent("empty", isDirectory: true)
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        #expect {
+            _ = try PhotoInputs(sources: [empty.path]).load()
+        } throws: { error in
+            guard let error = error as? AssemblyError, case .photos(.noJPEGFiles) = error else { return false }
+            return error.exitStatus == 1
+        }
+    }
+
+    @Test func aServersContentIsBuiltWithoutTheCommandLine() throws {
+        let inputs = ServeInputs(
+            styles: ["standard", "dark"], photos: PhotoInputs(sources: [RepositoryFiles.samples.appendingPathComponent("flickr-photos.json").path]),
+            drawing: TileDrawing(select: "first"))
+        let styles = try inputs.loadStyles()
+        #expect(styles.styles.map(\.name) == ["standard", "dark"])
+        let content = try inputs.loadContent(styles: styles.styles)
+        #expect(content.content.overlay != nil)
+        #expect(content.content.photos?.request.photos.isEmpty == false)
+        #expect(content.content.photos?.request.selection == .first)
+        #expect(content.content.photoFeed == nil)
+        #expect {
+            _ = try ServeInputs(styles: ["standard", "standard"]).loadStyles()
+        } throws: { error in
+            (error as? AssemblyError)?.description == "--style: 'standard' is given twice"
+        }
+    }
+
+    @Test func aMarkerLargerThanTheMapIsRefused() throws {
+        let temporary = try TemporaryDirectory()
+        let marker = temporary.url.appendingPathComponent("marker.png")
+        try RGBAImage(width: 100, height: 40, filledWith: .white).writePNG(to: marker)
+        #expect(try MarkerImage.load(marker.path, mapSize: ViewSize(width: 50, height: 20)).width == 100)
+        #expect {
+            _ = try MarkerImage.load(marker.path, mapSize: ViewSize(width: 40, height: 20))
+        } throws: { error in
+            (error as? AssemblyError)?.description
+                == "--marker-image: '\(marker.path)' is 100x40 pixels, a 50x20-point marker (@2x), larger than the 40x20-point map (--size)"
+        }
+    }
+}
