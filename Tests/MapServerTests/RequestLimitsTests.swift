@@ -22,7 +22,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let (server, application) = try Self.application(folder: folder)
         defer { server.shutdown() }
-        try await application.test(.live) { client in
+        try await application.testOnServeExecutor(.live) { client in
             let long = "/health?x=" + String(repeating: "a", count: 13_000)
             try await client.execute(uri: long, method: .get) { response in
                 #expect(response.status == .uriTooLong)
@@ -50,7 +50,7 @@ import Testing
             let folder = try TemporaryDirectory()
             let (server, application) = try Self.application(folder: folder)
             defer { server.shutdown() }
-            answered = try await application.test(.live) { client in
+            answered = try await application.testOnServeExecutor(.live) { client in
                 do {
                     return try await client.execute(uri: "/health", method: .post, body: ByteBuffer(string: "hello")) { response in
                         #expect(response.status == .contentTooLarge)
@@ -69,7 +69,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let (server, application) = try Self.application({ $0.idleTimeoutSeconds = 0.5 }, folder: folder)
         defer { server.shutdown() }
-        try await application.test(.live) { client in
+        try await application.testOnServeExecutor(.live) { client in
             let port = try #require(client.port)
             let start = Date()
             let closed = try Self.waitForClose(port: port, timeoutSeconds: 10)
