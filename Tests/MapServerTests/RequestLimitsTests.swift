@@ -72,7 +72,9 @@ import Testing
         try await application.testOnServeExecutor(.live) { client in
             let port = try #require(client.port)
             let start = Date()
-            let closed = try Self.waitForClose(port: port, timeoutSeconds: 10)
+            // A blocking wait, off serve's event loops: blocking the loop that owns the connection
+            // would keep its idle timer from firing.
+            let closed = try await Task.detached { try Self.waitForClose(port: port, timeoutSeconds: 10) }.value
             #expect(closed, "the server closed a connection that sent nothing")
             let elapsed = Date().timeIntervalSince(start)
             #expect(elapsed >= 0.4 && elapsed < 8, "closed after \(elapsed) s")

@@ -178,7 +178,7 @@ public final class MapData: Sendable {
     /// The value of `cache` under `key`, made by `make` outside the lock the first time; when two
     /// threads make one at once, the first stored wins.
     private func cached<Value: Sendable>(
-        _ key: String, in cache: WritableKeyPath<Caches, [String: Value]> & Sendable, make: () throws(RendererError) -> Value
+        _ key: String, in cache: WritableKeyPath<Caches, [String: Value]>, make: () throws(RendererError) -> Value
     ) throws(RendererError) -> Value {
         if let value = caches.withLock({ $0[keyPath: cache][key] }) { return value }
         let value = try make()
