@@ -5,12 +5,12 @@
 // section says the same, one line per target):
 //
 //   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera and fly-over paths, geodesy, clustering
-//   MapUtilities     <- CZlib        FNV-1a, MD5, gzip, varints, atomic writes and plain file reads, display paths, seeded random numbers, data locations, edit distance
-//   MapJSON                          pure Swift: one JSON value with paths, lines and columns
+//   MapUtilities     <- CZlib        FNV-1a, MD5, CRC-32, gzip, varints, atomic writes and plain file reads, display paths, byte counts, data locations, edit distance
+//   MapJSON                          one JSON value with paths, lines and columns                (MapUtilities)
 //   MapProjection    <- CProj        PROJ: transforms between any two CRS                       (MapCore)
 //   ImageCodec       <- CPNGShim <- CPNG, CTurboJPEG: PNG/JPEG reading and writing, palettes, animated PNG  (MapUtilities)
-//   ImageCompare                     pixelmatch comparison                                      (ImageCodec)
-//   MapTestSupport                   snapshot assertions, temporary folders, Python environments  (ImageCodec, ImageCompare, MapUtilities)
+//   ImageCompare                     pixelmatch comparison                                      (ImageCodec, MapUtilities)
+//   MapTestSupport                   tests only: snapshot assertions, temporary folders, Python environments, seeded random numbers  (ImageCodec, ImageCompare, MapUtilities)
 //   MapSQLite        <- CSQLite      SQLite connections and statements
 //   GeoData                          GeoJSON, GPX, WKB, GeoPackage (any CRS, through PROJ); features prepared per zoom  (MapCore, MapSQLite, MapJSON, MapUtilities, MapProjection)
 //   PhotoSources     <- CExif        photo files into `Photo`s; thumbnails                      (MapCore, MapJSON, MapUtilities, ImageCodec)
@@ -30,9 +30,9 @@
 //   MapCLI                           the commands: options mapped to MapAssembly, results printed  (everything above that it imports; ArgumentParser)
 //   mapwright                        the executable                                             (MapCLI)
 //
-// Benchmarks live in Benchmarks/ (ClusterBenchmark, CompareBenchmark, IngestBenchmark,
-// RenderBenchmark, TileBenchmark, VectorBenchmark, CameraBenchmark) and depend only on what they measure. C libraries come in
-// through small system-library targets resolved with pkg-config.
+// MapTestSupport is for this package's tests only: it is not a product. The benchmarks are a
+// package of their own, Benchmarks/Package.swift, which depends on this one by path. C libraries
+// come in through small system-library targets resolved with pkg-config.
 
 import PackageDescription
 
@@ -54,7 +54,6 @@ let package = Package(
         .library(name: "MapProjection", targets: ["MapProjection"]),
         .library(name: "ImageCodec", targets: ["ImageCodec"]),
         .library(name: "ImageCompare", targets: ["ImageCompare"]),
-        .library(name: "MapTestSupport", targets: ["MapTestSupport"]),
         .library(name: "MapSQLite", targets: ["MapSQLite"]),
         .library(name: "GeoData", targets: ["GeoData"]),
         .library(name: "PhotoSources", targets: ["PhotoSources"]),
@@ -81,6 +80,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // MARK: - Foundations
@@ -88,7 +88,7 @@ let package = Package(
         /// Coordinates, regions, Web Mercator map space, tiles, geodesy, the camera and viewport,
         /// annotation clustering. Foundation only: no C dependency.
         .target(name: "MapCore", swiftSettings: swiftSettings),
-        .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "MapUtilities"], swiftSettings: swiftSettings),
+        .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "MapTestSupport"], swiftSettings: swiftSettings),
 
         .systemLibrary(
             name: "CZlib",
@@ -97,13 +97,13 @@ let package = Package(
         ),
         /// Small helpers every other target may use, each written once: the FNV-1a hash for names
         /// that outlive a process, gzip through zlib (`CZlib`), protobuf varints, atomic file writes,
-        /// paths for messages, a seeded random generator, where Mapwright's data and caches are.
+        /// paths for messages, byte counts for people, where Mapwright's data and caches are.
         .target(name: "MapUtilities", dependencies: ["CZlib"], swiftSettings: swiftSettings),
-        .testTarget(name: "MapUtilitiesTests", dependencies: ["MapUtilities"], swiftSettings: swiftSettings),
+        .testTarget(name: "MapUtilitiesTests", dependencies: ["MapUtilities", "MapTestSupport"], swiftSettings: swiftSettings),
 
         /// One JSON value type for the readers that walk documents and report problems by path.
-        .target(name: "MapJSON", swiftSettings: swiftSettings),
-        .testTarget(name: "MapJSONTests", dependencies: ["MapJSON", "MapUtilities"], swiftSettings: swiftSettings),
+        .target(name: "MapJSON", dependencies: ["MapUtilities"], swiftSettings: swiftSettings),
+        .testTarget(name: "MapJSONTests", dependencies: ["MapJSON", "MapTestSupport"], swiftSettings: swiftSettings),
 
         // MARK: - Projections (PROJ)
 
@@ -116,7 +116,7 @@ let package = Package(
         .target(name: "MapProjection", dependencies: ["CProj", "MapCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MapProjectionTests",
-            dependencies: ["MapProjection", "MapCore", "CProj", "MapUtilities"],
+            dependencies: ["MapProjection", "MapCore", "CProj", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
 
@@ -147,14 +147,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         /// Image comparison: pixelmatch's algorithm on decoded images, with a diff image.
-        .target(name: "ImageCompare", dependencies: ["ImageCodec"], swiftSettings: swiftSettings),
+        .target(name: "ImageCompare", dependencies: ["ImageCodec", "MapUtilities"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ImageCompareTests",
             dependencies: ["ImageCompare", "ImageCodec"],
             swiftSettings: swiftSettings
         ),
-        /// Snapshot assertions for render tests (Swift Testing and XCTest), temporary folders, the
-        /// checkout's folders for tests, and Python environments with outside reference packages.
+        /// For this package's tests only (not a product): snapshot assertions for render tests
+        /// (Swift Testing and XCTest), temporary folders, the checkout's folders for tests, Python
+        /// environments with outside reference packages, and a seeded random generator.
         .target(name: "MapTestSupport", dependencies: ["ImageCodec", "ImageCompare", "MapUtilities"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MapTestSupportTests",
@@ -363,10 +364,10 @@ let package = Package(
         .target(
             name: "MapServer",
             dependencies: [
-                "CZlib",
                 "MapCore", "MapJSON", "MapUtilities", "MapStyle", "MapRenderer", "MapComposer", "PhotoSources",
                 "TileSources", "TileStore", "Tilesets", "ImageCodec",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -376,7 +377,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        /// Every endpoint through Hummingbird's testing client, a few over real HTTP on loopback.
+        /// Every endpoint through Hummingbird's testing client, run on the executor `serve` runs on (NIO's
+        /// singleton event loops, as a task executor preference), a few over real HTTP on loopback.
         .testTarget(
             name: "MapServerTests",
             dependencies: [
@@ -384,7 +386,11 @@ let package = Package(
                 "ImageCompare", "MapTestSupport", "MapUtilities", "PhotoSources",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -439,13 +445,14 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MapCLITests",
             dependencies: [
-                "MapCLI", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "TileSources", "TileStore", "PMTiles", "Tilesets", "PhotoSources",
+                "MapCLI", "MapComposer", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "TileSources", "TileStore", "PMTiles", "Tilesets", "PhotoSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -454,69 +461,5 @@ let package = Package(
             name: "mapwright",
             dependencies: ["MapCLI", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
             swiftSettings: swiftSettings),
-
-        // MARK: - Benchmarks (release builds, run by scripts/bench/*.sh)
-
-        /// Times ClusterIndex: builds over 1,000,000 and 100,000 seeded random points, 1920x1080
-        /// queries at zooms 0 to 16, and the memory it holds per point.
-        .executableTarget(
-            name: "ClusterBenchmark",
-            dependencies: ["MapCore", "MapUtilities"],
-            path: "Benchmarks/ClusterBenchmark",
-            swiftSettings: swiftSettings
-        ),
-        /// Times `compare` on generated 4096x4096 images and palette PNG encoding of a 2400x1600 map,
-        /// and writes a 1024x1024 pair for pixelmatch.
-        .executableTarget(
-            name: "CompareBenchmark",
-            dependencies: ["ImageCompare", "ImageCodec"],
-            path: "Benchmarks/CompareBenchmark",
-            swiftSettings: swiftSettings
-        ),
-        /// Writes the seeded inputs of scripts/bench/ingest.sh: a 1,000,000-row CSV, 1,000,000-feature
-        /// GeoJSON and Flickr JSON files, a 200,000-row CSV and a folder of 10,000 geotagged JPEGs.
-        .executableTarget(
-            name: "IngestBenchmark",
-            dependencies: ["ImageCodec", "MapUtilities"],
-            path: "Benchmarks/IngestBenchmark",
-            swiftSettings: swiftSettings
-        ),
-        /// Times MBTilesStore reads from 1, 2 and 4 threads with and without a concurrent batch
-        /// writer, against one connection behind a lock; and MBTilesWriter alone.
-        .executableTarget(
-            name: "MBTilesBenchmark",
-            dependencies: ["TileStore", "MapSQLite", "MapCore", "MapUtilities"],
-            path: "Benchmarks/MBTilesBenchmark",
-            swiftSettings: swiftSettings
-        ),
-        /// Times tile rendering: the world at zooms 0 to 6 (5,461 tiles) in the standard style,
-        /// metatiles on every core, PNG encoding; scripts/bench/tiles.sh runs Mapnik beside it.
-        .executableTarget(
-            name: "TileBenchmark",
-            dependencies: ["MapRenderer", "MapStyle", "MapCore"],
-            path: "Benchmarks/TileBenchmark",
-            swiftSettings: swiftSettings
-        ),
-        /// Times a 1200x800 @2x render with 1,000 photos, a 10,000-point track and a callout.
-        .executableTarget(
-            name: "RenderBenchmark",
-            dependencies: ["MapRenderer", "MapComposer", "PhotoSources", "MapStyle", "MapCore", "ImageCodec"],
-            path: "Benchmarks/RenderBenchmark",
-            swiftSettings: swiftSettings
-        ),
-        /// Times 1200x800 @1x frames at pitch 60 beside the same frames flat (scripts/bench/camera.sh).
-        .executableTarget(
-            name: "CameraBenchmark",
-            dependencies: ["MapRenderer", "MapComposer", "MapStyle", "MapCore"],
-            path: "Benchmarks/CameraBenchmark",
-            swiftSettings: swiftSettings
-        ),
-        /// Times a 1200x800 @2x street map in the streets style over the Helsinki vector sample.
-        .executableTarget(
-            name: "VectorBenchmark",
-            dependencies: ["MapRenderer", "MapComposer", "PhotoSources", "MapStyle", "MapCore"],
-            path: "Benchmarks/VectorBenchmark",
-            swiftSettings: swiftSettings
-        ),
     ]
 )

@@ -7,9 +7,9 @@
 //
 // Usage: ClusterBenchmark [--builds N] [--queries N]
 // Build in release: scripts/bench/cluster.sh runs it.
+import BenchmarkSupport
 import Foundation
 import MapCore
-import MapUtilities
 
 var builds = 3
 var queriesPerZoom = 500

@@ -13,9 +13,9 @@
 //
 // Usage: IngestBenchmark DIR [--rows N] [--features N] [--jpegs N]
 // Build in release: scripts/bench/ingest.sh runs it.
+import BenchmarkSupport
 import Foundation
 import ImageCodec
-import MapUtilities
 
 var rows = 1_000_000
 var features = 1_000_000

@@ -13,10 +13,10 @@
 //
 // Usage: MBTilesBenchmark [--seconds S] [--tiles N] [--runs N]
 // Build in release: scripts/bench/mbtiles.sh runs it.
+import BenchmarkSupport
 import Foundation
 import MapCore
 import MapSQLite
-import MapUtilities
 import Synchronization
 import TileStore
 
@@ -142,14 +142,17 @@ final class CaseCounters: Sendable {
 /// The previous MBTilesStore's read path: one serialized connection behind a lock, a statement
 /// prepared for each read.
 final class SingleConnectionReader: Sendable {
-    private let database: Database
-    private let lock = NSLock()
+    private let database: Mutex<Database>
 
-    init(path: String) throws { database = try Database(path: path) }
+    init(path: String) throws { database = Mutex(try Database(path: path)) }
 
     func tile(at id: TileID) throws -> Data? {
-        lock.lock()
-        defer { lock.unlock() }
+        try database.withLock { database in
+            try read(id, from: database)
+        }
+    }
+
+    private func read(_ id: TileID, from database: Database) throws -> Data? {
         let statement = try database.prepare(
             "SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ? LIMIT 1")
         try statement.bind(.integer(Int64(id.z)), .integer(Int64(id.x)), .integer(Int64(id.tmsY)))

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ImageCodec
+import MapUtilities
 
 /// pixelmatch's per-pixel test over two RGBA8 buffers of the same size, run in bands of rows.
 ///
@@ -39,24 +40,16 @@ struct PixelmatchKernel {
         let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: bandCount)
         defer { counts.deallocate() }
         counts.initialize(repeating: 0)
-        let work = BandWork(kernel: self, output: output, counts: counts)
+        // The bands write disjoint rows of `output` and their own slot of `counts`, and only read the images.
+        let work = UnsafeTransfer((kernel: self, output: output, counts: counts))
         let height = self.height
 
         DispatchQueue.concurrentPerform(iterations: bandCount) { band in
             let rows = (band * rowsPerBand)..<min(height, (band + 1) * rowsPerBand)
-            work.counts[band] = onlyDrawingGray
-                ? work.kernel.drawGrayRows(rows, into: work.output!)
-                : work.kernel.countRows(rows, drawingInto: work.output)
+            let (kernel, output, counts) = work.wrappedValue
+            counts[band] = onlyDrawingGray ? kernel.drawGrayRows(rows, into: output!) : kernel.countRows(rows, drawingInto: output)
         }
         return counts.reduce(0, +)
-    }
-
-    /// What each band needs. The bands write disjoint rows of `output` and their own slot of
-    /// `counts`, and only read the images, so sharing the pointers across threads is safe.
-    private struct BandWork: @unchecked Sendable {
-        let kernel: PixelmatchKernel
-        let output: UnsafeMutablePointer<UInt8>?
-        let counts: UnsafeMutableBufferPointer<Int>
     }
 
     // MARK: - Rows

@@ -43,6 +43,9 @@ extension Mapwright {
     /// Prints `error` as `mapwright: <message>` (or help text to standard output) and returns
     /// the exit status it stands for.
     static func handle(_ error: any Error) -> Int32 {
+        // What the command printed comes first when both streams go to one place (`2>&1`): standard
+        // output is buffered when it is not a terminal, standard error never.
+        fflush(nil)
         if let exitCode = error as? ExitCode { return exitCode.rawValue }
         if let failure = error as? any ExitStatusError {
             FileHandle.standardError.write(Data("mapwright: \(failure.description)\n".utf8))
@@ -64,6 +67,7 @@ extension Mapwright {
 extension Mapwright {
     /// Prints `mapwright: warning: <message>` on standard error.
     static func warn(_ message: String) {
+        fflush(nil)
         FileHandle.standardError.write(Data("mapwright: warning: \(message)\n".utf8))
     }
 }

@@ -1,5 +1,5 @@
 public import Foundation
-
+import MapUtilities
 extension JSONValue {
     /// Parses a JSON document as ``parse(_:streamingArraysAt:visit:)`` does, but reads each
     /// large streamed array in parts on several cores, picking from each element only the values
@@ -62,9 +62,10 @@ extension JSONValue {
             let outcomes = UnsafeMutableBufferPointer<PartOutcome<Part>>.allocate(capacity: starts.count)
             outcomes.initialize(repeating: PartOutcome(part: emptyPart))
             defer { outcomes.deinitialize().deallocate() }
-            let shared = SharedParts((parser: parser, outcomes: outcomes))
+            // Each part reads the parser's bytes and writes only its own outcome.
+            let shared = UnsafeTransfer((parser: parser, outcomes: outcomes))
             DispatchQueue.concurrentPerform(iterations: starts.count) { number in
-                let (parent, outcomes) = shared.value
+                let (parent, outcomes) = shared.wrappedValue
                 var reader = JSONParser(elementsOf: parent, at: starts[number])
                 var outcome = PartOutcome(part: emptyPart)
                 var count = 0
@@ -104,16 +105,8 @@ private struct PartOutcome<Part> {
 }
 
 /// The parts of every streamed array, filled in as the parser meets the arrays, one at a time.
-private final class PartCollector<Part: Sendable>: @unchecked Sendable {
+private final class PartCollector<Part: Sendable> {
     var parts: [[Part]]
 
     init(paths: Int) { parts = Array(repeating: [], count: paths) }
-}
-
-/// The parser and the parts' outcomes, shared by the concurrent parts: each reads the parser's
-/// bytes and writes only its own outcome.
-private struct SharedParts<Value>: @unchecked Sendable {
-    let value: Value
-
-    init(_ value: Value) { self.value = value }
 }

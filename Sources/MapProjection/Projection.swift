@@ -1,7 +1,7 @@
 import CProj
 import Foundation
 public import MapCore
-
+import Synchronization
 /// A coordinate transformation between two coordinate reference systems, through PROJ.
 ///
 /// CRS are named as PROJ accepts them: `EPSG:4326`, `EPSG:2154`, a PROJ string
@@ -16,7 +16,8 @@ public import MapCore
 /// ```
 ///
 /// A `Projection` owns its own PROJ context, which PROJ does not allow two threads to use at
-/// once; a lock serializes calls, so one instance can be shared across tasks.
+/// once; a lock serializes calls, so one instance can be shared across tasks. (That is why the
+/// class is `@unchecked Sendable`: the context and operation are only used under the lock.)
 public final class Projection: @unchecked Sendable {
     /// The source CRS as given.
     public let source: String
@@ -25,7 +26,7 @@ public final class Projection: @unchecked Sendable {
 
     private let context: OpaquePointer
     private let operation: OpaquePointer
-    private let lock = NSLock()
+    private let lock = Mutex(())
 
     /// Creates the transformation from `source` to `target`.
     ///
@@ -72,14 +73,14 @@ public final class Projection: @unchecked Sendable {
     /// - Returns: The position in the target CRS (degrees for geographic CRS, else its unit).
     /// - Throws: ``ProjectionError/transformFailed(x:y:reason:)`` when PROJ cannot transform it.
     public func transform(x: Double, y: Double) throws(ProjectionError) -> (x: Double, y: Double) {
-        lock.lock()
-        defer { lock.unlock() }
-        proj_errno_reset(operation)
-        let output = proj_trans(operation, PJ_FWD, proj_coord(x, y, 0, 0))
-        guard output.xy.x.isFinite, output.xy.y.isFinite, proj_errno(operation) == 0 else {
-            throw .transformFailed(x: x, y: y, reason: Projection.lastError(in: context))
+        try lock.withLock { _ throws(ProjectionError) in
+            proj_errno_reset(operation)
+            let output = proj_trans(operation, PJ_FWD, proj_coord(x, y, 0, 0))
+            guard output.xy.x.isFinite, output.xy.y.isFinite, proj_errno(operation) == 0 else {
+                throw .transformFailed(x: x, y: y, reason: Projection.lastError(in: context))
+            }
+            return (output.xy.x, output.xy.y)
         }
-        return (output.xy.x, output.xy.y)
     }
 
     /// Transforms many positions in one call to PROJ.
@@ -88,21 +89,21 @@ public final class Projection: @unchecked Sendable {
     public func transform(_ points: [(x: Double, y: Double)]) throws(ProjectionError) -> [(x: Double, y: Double)] {
         var xs = points.map(\.x), ys = points.map(\.y)
         let stride = MemoryLayout<Double>.stride
-        lock.lock()
-        defer { lock.unlock() }
-        proj_errno_reset(operation)
-        _ = xs.withUnsafeMutableBufferPointer { xBuffer in
-            ys.withUnsafeMutableBufferPointer { yBuffer in
-                proj_trans_generic(
-                    operation, PJ_FWD,
-                    xBuffer.baseAddress, stride, xBuffer.count,
-                    yBuffer.baseAddress, stride, yBuffer.count,
-                    nil, 0, 0, nil, 0, 0
-                )
+        try lock.withLock { _ throws(ProjectionError) in
+            proj_errno_reset(operation)
+            _ = xs.withUnsafeMutableBufferPointer { xBuffer in
+                ys.withUnsafeMutableBufferPointer { yBuffer in
+                    proj_trans_generic(
+                        operation, PJ_FWD,
+                        xBuffer.baseAddress, stride, xBuffer.count,
+                        yBuffer.baseAddress, stride, yBuffer.count,
+                        nil, 0, 0, nil, 0, 0
+                    )
+                }
             }
-        }
-        for index in points.indices where !(xs[index].isFinite && ys[index].isFinite) {
-            throw .transformFailed(x: points[index].x, y: points[index].y, reason: Projection.lastError(in: context))
+            for index in points.indices where !(xs[index].isFinite && ys[index].isFinite) {
+                throw .transformFailed(x: points[index].x, y: points[index].y, reason: Projection.lastError(in: context))
+            }
         }
         return zip(xs, ys).map { ($0, $1) }
     }

@@ -3,7 +3,6 @@ public import Hummingbird
 import Logging
 import ServiceLifecycle
 import TileStore
-
 /// The router of every route, behind request logging, metrics and CORS; HEAD is answered on
 /// every GET route (``HeadRequestMiddleware``).
 public func buildRouter(server: MapTileServer) -> Router<ServeRequestContext> {
@@ -30,7 +29,7 @@ public func buildResponder(server: MapTileServer) -> some HTTPResponder<ServeReq
 /// The Hummingbird application of a server, listening where its configuration says, with the
 /// configuration's idle timeout and header limits, a ``ClientConnectionHandler`` on every
 /// connection (a client that leaves drops its queued renders), a service that commits the tile cache every
-/// second and one that watches the served tileset files for changes. `runService()` stops gracefully on SIGINT
+/// second, one that watches the served tileset files for changes and one the served photo library. `runService()` stops gracefully on SIGINT
 /// and SIGTERM: the server stops accepting, finishes the responses in flight, and returns.
 ///
 /// Hummingbird's own log lines go to the server's logger at warning level and above: its
@@ -54,7 +53,9 @@ public func buildApplication(
             address: .hostname(server.configuration.host, port: server.configuration.port), serverName: "mapwright"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
         logger: frameworkLogger)
-    application.addServices(CacheFlushService(cache: server.cache, logger: server.logger), TilesetWatchService(watcher: TilesetWatcher(server: server)))
+    application.addServices(
+        CacheFlushService(cache: server.cache, logger: server.logger), TilesetWatchService(watcher: TilesetWatcher(server: server)),
+        PhotoLibraryWatchService(server: server))
     return application
 }
 

@@ -7,7 +7,6 @@ import MapRenderer
 import NIOPosix
 import Synchronization
 import TileStore
-
 /// What the server serves: styles, the photo overlay, tileset files. Made once at start-up.
 public struct ServerContent: Sendable {
     /// Styles by URL name, in the order given.
@@ -79,8 +78,8 @@ public final class MapTileServer: Sendable {
     /// Counts the photo overlay's changes (see ``refreshPhotosIfChanged()``): an overlay render
     /// begun before a change keeps its tiles out of the caches.
     let overlayGeneration = Atomic<UInt64>(0)
-    /// The photo feed's version served, and the refresh under way.
-    let photoRefresh = Mutex<(appliedVersion: Int64?, task: Task<Void, Never>?)>((nil, nil))
+    /// The photo feed's version served.
+    let appliedPhotoVersion = Mutex<Int64?>(nil)
 
     /// The key of one render: a metatile of one cache file's tiles, or an image (a static map, a
     /// thumbnail) by its request in a canonical form.
@@ -132,7 +131,7 @@ public final class MapTileServer: Sendable {
             adoptOverlayCache(overlay, drawnFor: drawnFor)
         }
         self.content.withLock { $0 = content }
-        if let feed = content.photoFeed { photoRefresh.withLock { $0.appliedVersion = feed.loadedVersion } }
+        if let feed = content.photoFeed { appliedPhotoVersion.withLock { $0 = feed.loadedVersion } }
     }
 
     /// Replaces what is served, keeping the photo feed's state: a changed library's new overlay.

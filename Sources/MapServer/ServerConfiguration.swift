@@ -31,12 +31,10 @@ public struct ServerConfiguration: Sendable {
     /// How often served tileset files are checked for changes (another process writing them),
     /// in seconds: a change drops their tiles from memory. The default is 1.
     public var tilesetCheckIntervalSeconds: Double = 1
-    /// The longest a request waits for the served photos to catch up with a changed photo
-    /// library, in seconds; past it the request is answered from the photos served so far while
-    /// the refresh finishes. A change shows on the next request unless the server is so busy
-    /// that reading it takes longer (a library of 10,000 photos takes about 0.3 s on an idle
-    /// core). The default is 0.5.
-    public var photoRefreshWaitSeconds: Double = 0.5
+    /// How often a served photo library is checked for changes (``PhotoFeed/version``), in
+    /// seconds: a change shows this long after it at most, plus the time to read it (a library
+    /// of 10,000 photos takes about 0.3 s on an idle core). The default is 0.5.
+    public var photoCheckIntervalSeconds: Double = 0.5
     /// Seconds a connection may send nothing (between requests, or inside one) before it is
     /// closed. The default is 30.
     public var idleTimeoutSeconds: Double = 30

@@ -9,8 +9,8 @@ public import Foundation
 /// let directory = try TemporaryDirectory()
 /// let path = try directory.write("{}", to: "style.json")
 /// ```
-public final class TemporaryDirectory: @unchecked Sendable {
-    // @unchecked: `url` is immutable; the class exists only so deinit can remove the folder.
+public final class TemporaryDirectory: Sendable {
+    // A class only so that deinit can remove the folder.
 
     /// The directory.
     public let url: URL

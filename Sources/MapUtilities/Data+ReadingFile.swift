@@ -42,7 +42,8 @@ extension Data {
     }
 
     /// A byte count for people: "512 bytes", "64 MiB", "3.1 GiB" (binary units, one decimal
-    /// below 10 of a unit when it is not whole).
+    /// below 10 of a unit when it is not whole). The package's one byte-count text: messages
+    /// about limits, `tiles info`'s sizes and `tiles export`'s estimate all use it.
     public static func byteCountText(_ bytes: Int) -> String {
         let units = ["bytes", "KiB", "MiB", "GiB", "TiB"]
         var value = Double(bytes), unit = 0

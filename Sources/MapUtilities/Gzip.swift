@@ -1,6 +1,5 @@
 import CZlib
 import Foundation
-
 /// gzip and zlib streams through zlib (`CZlib`), and zlib's CRC-32: PMTiles directories and
 /// metadata, compressed vector tiles, the PMTiles writer's deduplication.
 ///
@@ -67,7 +66,7 @@ public enum Gzip {
                     return (status, out.count - Int(stream.avail_out))
                 }
                 guard output.count + produced <= limitBytes else {
-                    return .failure(.invalidGzip(reason: "it decompresses to more than \(byteCountText(limitBytes))"))
+                    return .failure(.invalidGzip(reason: "it decompresses to more than \(Data.byteCountText(limitBytes))"))
                 }
                 output += chunk[..<produced]
                 switch status {
@@ -89,11 +88,6 @@ public enum Gzip {
         return output
     }
 
-    /// A size as `N MiB` when a whole number of them, else `N bytes`, for messages about limits.
-    public static func byteCountText(_ byteCount: Int) -> String {
-        byteCount > 0 && byteCount % (1 << 20) == 0 ? "\(byteCount >> 20) MiB" : "\(byteCount) bytes"
-    }
-
     /// Whether `bytes` start as a gzip stream does (`1F 8B`, RFC 1952 §2.3.1).
     public static func isGzip(_ bytes: some Collection<UInt8>) -> Bool {
         bytes.starts(with: [0x1F, 0x8B])
@@ -108,9 +102,16 @@ public enum Gzip {
         return method == 0x78 && (UInt16(method) << 8 | UInt16(flags)) % 31 == 0
     }
 
-    /// zlib's CRC-32 of `bytes`.
+    /// zlib's CRC-32 of `bytes`: the package's one CRC-32 (PNG chunks, PMTiles' deduplication,
+    /// the server's entity tags).
     public static func crc32(of bytes: UnsafeRawBufferPointer) -> UInt32 {
         guard let base = bytes.baseAddress else { return 0 }
         return UInt32(CZlib.crc32_z(0, base.assumingMemoryBound(to: Bytef.self), bytes.count))
+    }
+
+    /// zlib's Adler-32 of `bytes` (1 for none).
+    public static func adler32(of bytes: UnsafeRawBufferPointer) -> UInt32 {
+        guard let base = bytes.baseAddress else { return 1 }
+        return UInt32(CZlib.adler32_z(1, base.assumingMemoryBound(to: Bytef.self), bytes.count))
     }
 }

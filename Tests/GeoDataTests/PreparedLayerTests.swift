@@ -1,6 +1,7 @@
 import Foundation
 import GeoData
 import MapCore
+import Synchronization
 import Testing
 
 struct PreparedLayerTests {
@@ -55,12 +56,12 @@ struct PreparedLayerTests {
     @Test func concurrentRequestsShareOnePreparation() {
         let cache = PreparedLayerCache()
         let source = makeSource()
-        let layers = Mutexed<[ObjectIdentifier]>([])
+        let layers = Mutex<[ObjectIdentifier]>([])
         DispatchQueue.concurrentPerform(iterations: 32) { iteration in
             let layer = cache.preparedLayer(for: source, zoomLevel: iteration % 2, screenScale: 1)
-            layers.mutate { $0.append(ObjectIdentifier(layer)) }
+            layers.withLock { $0.append(ObjectIdentifier(layer)) }
         }
-        #expect(Set(layers.value).count == 2)
+        #expect(Set(layers.withLock { $0 }).count == 2)
         #expect(cache.count == 2)
     }
 
@@ -112,16 +113,4 @@ struct PreparedLayerTests {
         #expect(try source.features(in: everything).count == 3)
         #expect(source.bounds.minX == Position((-179, 0)).mapPoint?.x)
     }
-}
-
-/// A value shared between threads in a test.
-private final class Mutexed<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: Value
-
-    init(_ value: Value) { storage = value }
-
-    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&storage) } }
-
-    var value: Value { lock.withLock { storage } }
 }

@@ -5,8 +5,8 @@ import Testing
 
 /// `mapwright photos` as people use it, from a temporary folder with a library named with a
 /// space: import twice, list, add with Photomania's checks, remove, move; `render --library`
-/// draws what `render --photos` draws; a running `serve --library` shows changes on the next
-/// request and answers while `photos add` writes.
+/// draws what `render --photos` draws; a running `serve --library` shows changes within its
+/// library watch's interval and answers while `photos add` writes.
 @Suite(.serialized) struct PhotosCommandTests {
     private func run(_ arguments: [String], in folder: TemporaryDirectory) throws -> MapwrightProcess.Output {
         try MapwrightProcess.run(arguments, in: folder.url)
@@ -165,9 +165,9 @@ import Testing
     }
 
     /// A running `serve --library`: a photo added, moved and removed from another process shows
-    /// in the annotations and the overlay tiles on the next request, and requests made while
-    /// `photos add` writes all succeed.
-    @Test func serveShowsLibraryChangesOnTheNextRequest() async throws {
+    /// in the annotations and the overlay tiles once the server's library watch sees it, and
+    /// requests made while `photos add` writes all succeed.
+    @Test func serveShowsLibraryChanges() async throws {
         let folder = try ServeCommandTests.folderWithPhotos()
         #expect(try run(["photos", "import", "my photos", "--library", "lib.sqlite"], in: folder).status == 0)
         let server = try ServeCommandTests.RunningServer(["--library", "lib.sqlite", "--jobs", "2"], in: folder.url)
@@ -178,8 +178,8 @@ import Testing
             let json = try JSONSerialization.jsonObject(with: answer.data) as? [String: Any]
             return (json?["features"] as? [Any])?.count ?? -1
         }
-        /// The count once it is `expected`: a request waits at most 0.5 s for the server to read a
-        /// change (serve's default), so on a machine busy with the whole suite it may take a few.
+        /// The count once it is `expected`: the server checks the library every 0.5 s (serve's
+        /// default), and on a machine busy with the whole suite reading a change may take longer.
         func photoCount(becoming expected: Int) async throws -> Int {
             var count = try await photoCount()
             for _ in 0..<100 where count != expected {

@@ -95,4 +95,39 @@ import Testing
         #expect(run.standardError.contains("world_map.gpkg: not an MBTiles file"))
         #expect(try Data(contentsOf: geopackage) == before)
     }
+
+    /// `tiles validate`'s whole output, with both streams in one place as a log has them: each
+    /// problem on its own line, then the one-line verdict; "valid" ends its line.
+    @Test func validateWritesWholeLinesInOrder() throws {
+        let folder = try TemporaryDirectory()
+        #expect(try MapwrightProcess.run(Self.export + ["--zoom", "0-2", "-o", "t.mbtiles"], in: folder.url).status == 0)
+        func combined() throws -> (status: Int32, output: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \"$0\" tiles validate t.mbtiles 2>&1", try MapwrightProcess.executableURL().path]
+            process.currentDirectoryURL = folder.url
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let valid = try combined()
+        #expect(valid.status == 0 && valid.output == "t.mbtiles: valid\n", "\(valid.output)")
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        sqlite.arguments = ["python3", "-c", "import sqlite3; c = sqlite3.connect('t.mbtiles'); c.execute(\"DELETE FROM metadata WHERE name = 'name'\"); c.commit()"]
+        sqlite.currentDirectoryURL = folder.url
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        #expect(sqlite.terminationStatus == 0)
+        let invalid = try combined()
+        #expect(invalid.status == 1)
+        #expect(invalid.output == """
+            t.mbtiles: metadata lacks `name`, which MBTiles 1.3 requires
+            mapwright: t.mbtiles is not valid: 1 problem(s)
+
+            """, "\(invalid.output)")
+    }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import MapCore
-import MapUtilities
+import MapTestSupport
 import Testing
 
 struct ClusterIndexTests {

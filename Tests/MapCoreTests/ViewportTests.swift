@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import MapCore
-import MapUtilities
+import MapTestSupport
 
 struct ViewportTests {
     private func coordinate(_ latitude: Double, _ longitude: Double) throws -> Coordinate {

@@ -1,6 +1,6 @@
 import Foundation
 import MapJSON
-import MapUtilities
+import MapTestSupport
 import Testing
 
 /// The hand-written parser against known answers and against Foundation's `JSONSerialization`,

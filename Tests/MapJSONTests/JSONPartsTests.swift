@@ -1,6 +1,6 @@
 import Foundation
 import MapJSON
-import MapUtilities
+import MapTestSupport
 import Testing
 
 /// Streamed arrays read in parts on several cores give what one pass gives.

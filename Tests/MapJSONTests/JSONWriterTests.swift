@@ -1,6 +1,6 @@
 import Foundation
 import MapJSON
-import MapUtilities
+import MapTestSupport
 import Testing
 
 struct JSONWriterTests {

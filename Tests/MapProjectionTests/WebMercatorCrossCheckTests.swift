@@ -1,7 +1,7 @@
 import Foundation
 import MapCore
 import MapProjection
-import MapUtilities
+import MapTestSupport
 import Testing
 
 /// MapCore's Web Mercator arithmetic against PROJ's EPSG:4326 ↔ EPSG:3857 transformation.

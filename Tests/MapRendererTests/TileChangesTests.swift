@@ -3,7 +3,7 @@ import ImageCodec
 import MapCore
 @testable import MapRenderer
 import MapStyle
-import MapUtilities
+import MapTestSupport
 import Testing
 
 /// `changedTiles(comparedWith:around:zooms:)` against the pixels: 150 seeded photos of five

@@ -1,6 +1,7 @@
 import Foundation
 import MapSQLite
 import MapTestSupport
+import Synchronization
 import Testing
 
 struct DatabaseTests {
@@ -168,13 +169,12 @@ struct DatabaseTests {
 }
 
 /// Doubles appended from several threads.
-private final class LockedArray: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Double] = []
+private final class LockedArray: Sendable {
+    private let storage = Mutex<[Double]>([])
 
     func append(_ value: Double) {
-        lock.withLock { storage.append(value) }
+        storage.withLock { $0.append(value) }
     }
 
-    var values: [Double] { lock.withLock { storage } }
+    var values: [Double] { storage.withLock { $0 } }
 }

@@ -4,14 +4,14 @@ import HummingbirdTesting
 import MapComposer
 import MapCore
 import MapRenderer
-import MapServer
+@testable import MapServer
 import MapTestSupport
 import MapUtilities
 import PhotoSources
 import Synchronization
 import Testing
 
-/// A served photo library that changes: the next request serves the new photos, exactly the
+/// A served photo library that changes: the server's watch serves the new photos, exactly the
 /// overlay tiles the change touches leave the caches (counted), and every tile served after the
 /// change equals what a server started on the new photos renders.
 @Suite(.serialized) struct PhotoFeedTests {
@@ -36,8 +36,9 @@ import Testing
         }
     }
 
-    /// A server of the library's photos, watching it for changes unless `watched` is false.
-    static func server(_ library: Library, folder: TemporaryDirectory, watched: Bool = true) throws -> MapTileServer {
+    /// A server of the library's photos, watching it for changes unless `watched` is false;
+    /// `checks` counts the times the library's version is asked.
+    static func server(_ library: Library, folder: TemporaryDirectory, watched: Bool = true, checks: CallCounter? = nil) throws -> MapTileServer {
         let style = try ServerFixtures.colourStyle("#ffffff")
         let builder = PhotoMapBuilder(data: style.data)
         let content: @Sendable ([Photo]) throws -> (overlay: ServedOverlay, photos: ServedPhotos) = { photos in
@@ -51,7 +52,7 @@ import Testing
         }
         let (overlay, served) = try content(library.photos)
         let feed = PhotoFeed(
-            version: { library.state.withLock { $0.version } }, photos: { library.photos }, content: content,
+            version: { checks?.increment(); return library.state.withLock { $0.version } }, photos: { library.photos }, content: content,
             loadedVersion: library.state.withLock { $0.version })
         return ServerFixtures.server(
             ServerContent(styles: [style], overlay: overlay, photos: served, photoFeed: watched ? feed : nil), folder: folder)
@@ -62,6 +63,16 @@ import Testing
         let area = try CoordinateRegion(
             center: Coordinate(latitude: 38.72, longitude: -9.14), span: CoordinateSpan(latitudeDelta: 0.7, longitudeDelta: 0.8))
         return try (0...12).flatMap { zoom in try TileID.tiles(covering: area, zoom: zoom) }
+    }
+
+    /// Waits until the server's library watch has applied the library's version (at most 60 s).
+    static func waitForTheWatch(_ server: MapTileServer, _ library: Library) async throws {
+        let version = library.state.withLock { $0.version }
+        let deadline = Date().addingTimeInterval(60)
+        while server.appliedPhotoVersion.withLock({ $0 }) != version {
+            try #require(Date() < deadline, "the watch did not apply version \(version)")
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
     }
 
     static let key = TileCacheKey(source: "overlay-photos", contentHash: "library", tileSizePoints: 256, scale: 1, isOverlay: true)
@@ -85,7 +96,8 @@ import Testing
             case "moved": library.change { $0[5].coordinate = lisbon }
             default: library.change { $0.remove(at: 5) }
             }
-            // The next request, of anything that shows photos, serves the change.
+            // The watch serves the change within its interval; requests do not wait for it.
+            try await Self.waitForTheWatch(server, library)
             let annotations = try await client.execute(uri: "/annotations.json?bbox=-10,38,-8,39.5&zoom=20", method: .get)
             let features = try #require(try annotations.json()["features"] as? [Any])
             #expect(features.count == library.photos.count)
@@ -152,8 +164,26 @@ import Testing
             for tile in tiles { _ = try await client.execute(uri: "/overlays/photos/\(tile.z)/\(tile.x)/\(tile.y).png", method: .get) }
             try server.cache.flush()
             library.change { _ in }
+            try await Self.waitForTheWatch(server, library)
             _ = try await client.execute(uri: "/annotations.json?bbox=-10,38,-8,39.5&zoom=10", method: .get)
             #expect(try tiles.allSatisfy { try server.cache.tile($0, key: Self.key) != nil })
         }
+    }
+
+    /// The library is checked by a service while the server runs, not by requests, and the
+    /// checks stop when the server shuts down: none comes after.
+    @Test func theWatchStopsWithTheServer() async throws {
+        let checks = CallCounter()
+        let server = try Self.server(Library(try Self.photos()), folder: try TemporaryDirectory(), checks: checks)
+        try await ServerFixtures.test(server) { _ in
+            let deadline = Date().addingTimeInterval(60)
+            while checks.count < 3 {
+                try #require(Date() < deadline, "the library was checked \(checks.count) times")
+                try await Task.sleep(nanoseconds: 10_000_000)
+            }
+        }
+        let afterShutdown = checks.count
+        try await Task.sleep(nanoseconds: 300_000_000) // 15 check intervals
+        #expect(checks.count == afterShutdown)
     }
 }

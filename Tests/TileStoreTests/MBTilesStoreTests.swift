@@ -1,9 +1,9 @@
 import Foundation
 import MapCore
 import MapSQLite
-import Testing
-
 import MapTestSupport
+import Synchronization
+import Testing
 import TileSources
 @testable import TileStore
 
@@ -256,14 +256,12 @@ struct MBTilesStoreTests {
 }
 
 /// Messages collected from worker threads.
-private final class ConcurrentFailures: @unchecked Sendable {
-    // Guarded by `lock`.
-    private var list: [String] = []
-    private let lock = NSLock()
+private final class ConcurrentFailures: Sendable {
+    private let list = Mutex<[String]>([])
 
     func record(_ message: String) {
-        lock.withLock { list.append(message) }
+        list.withLock { $0.append(message) }
     }
 
-    var messages: [String] { lock.withLock { list } }
+    var messages: [String] { list.withLock { $0 } }
 }

@@ -16,14 +16,15 @@ WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
 echo "== building (release)"
-swift build -c release --product CameraBenchmark >/dev/null
+swift build -c release --package-path Benchmarks --product CameraBenchmark >/dev/null
 swift build -c release --product mapwright >/dev/null
+BENCH="$(swift build -c release --package-path Benchmarks --show-bin-path)"
 BIN="$(swift build -c release --show-bin-path)"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), cores: $(nproc)"
 
 echo
 echo "== in process: one frame, flat and pitched"
-"$BIN/CameraBenchmark" --iterations 10
+"$BENCH/CameraBenchmark" --iterations 10
 
 echo
 echo "== whole process: mapwright flyover, 120 frames of 640x480 to an animated PNG"

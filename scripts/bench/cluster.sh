@@ -9,8 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 echo "== building (release)"
-swift build -c release --product ClusterBenchmark >/dev/null
-BIN="$(swift build -c release --show-bin-path)"
+swift build -c release --package-path Benchmarks --product ClusterBenchmark >/dev/null
+BENCH="$(swift build -c release --package-path Benchmarks --show-bin-path)"
 
 echo
-"$BIN/ClusterBenchmark" "$@"
+"$BENCH/ClusterBenchmark" "$@"

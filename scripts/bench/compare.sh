@@ -20,12 +20,13 @@ trap 'rm -rf "$WORK"' EXIT
 say() { printf '\n== %s\n' "$*"; }
 
 say "building (release)"
-swift build -c release --product CompareBenchmark
+swift build -c release --package-path Benchmarks --product CompareBenchmark
 swift build -c release --product mapwright
+BENCH="$(swift build -c release --package-path Benchmarks --show-bin-path)"
 BIN="$(swift build -c release --show-bin-path)"
 
 say "ImageCompare in-process, median of $ITERATIONS runs"
-"$BIN/CompareBenchmark" --iterations "$ITERATIONS" --write-pair "$WORK"
+"$BENCH/CompareBenchmark" --iterations "$ITERATIONS" --write-pair "$WORK"
 
 say "pixelmatch (PyPI) against mapwright compare, 1024x1024"
 VENV=".build/bench-venv"

@@ -34,13 +34,14 @@ else
 fi
 
 echo "== building (release)"
-swift build -c release --product IngestBenchmark >/dev/null
+swift build -c release --package-path Benchmarks --product IngestBenchmark >/dev/null
 swift build -c release --product mapwright >/dev/null
+BENCH="$(swift build -c release --package-path Benchmarks --show-bin-path)"
 BIN="$(swift build -c release --show-bin-path)"
 
 if [ ! -f "$WORK/photos.csv" ] || [ ! -d "$WORK/jpegs" ]; then
     echo "== writing seeded inputs"
-    "$BIN/IngestBenchmark" "$WORK"
+    "$BENCH/IngestBenchmark" "$WORK"
 fi
 
 # The JSON output is checked once, in its own process (a timing process that had read it would

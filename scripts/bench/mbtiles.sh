@@ -15,8 +15,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 echo "== building (release)"
-swift build -c release --product MBTilesBenchmark >/dev/null
-BIN="$(swift build -c release --show-bin-path)"
+swift build -c release --package-path Benchmarks --product MBTilesBenchmark >/dev/null
+BENCH="$(swift build -c release --package-path Benchmarks --show-bin-path)"
 
 echo
-"$BIN/MBTilesBenchmark" "$@"
+"$BENCH/MBTilesBenchmark" "$@"

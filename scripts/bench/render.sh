@@ -15,13 +15,14 @@ WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
 echo "== building (release)"
-swift build -c release --product RenderBenchmark >/dev/null
+swift build -c release --package-path Benchmarks --product RenderBenchmark >/dev/null
 swift build -c release --product mapwright >/dev/null
+BENCH="$(swift build -c release --package-path Benchmarks --show-bin-path)"
 BIN="$(swift build -c release --show-bin-path)"
 
 echo
 echo "== in process, basemap loaded once"
-"$BIN/RenderBenchmark" --iterations 10 --write-inputs "$WORK"
+"$BENCH/RenderBenchmark" --iterations 10 --write-inputs "$WORK"
 
 echo
 echo "== whole process: mapwright render (cold start each run)"

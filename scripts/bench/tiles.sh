@@ -41,15 +41,15 @@ if ! "$PYTHON" -c 'import mapnik' 2>/dev/null; then
 fi
 
 say "building (release)"
-swift build -c release --product TileBenchmark
-BIN="$(swift build -c release --show-bin-path)"
+swift build -c release --package-path Benchmarks --product TileBenchmark
+BENCH="$(swift build -c release --package-path Benchmarks --show-bin-path)"
 
 say "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 
 say "mapwright: MapTileRenderer on every core, median of $RUNS runs"
 SAMPLE_ARGS=()
 [ -n "$SAMPLES" ] && SAMPLE_ARGS=(--sample "$SAMPLES")
-MAPWRIGHT_OUT="$("$BIN/TileBenchmark" --max-zoom "$MAX_ZOOM" --runs "$RUNS" "${SAMPLE_ARGS[@]}" | tee /dev/stderr)"
+MAPWRIGHT_OUT="$("$BENCH/TileBenchmark" --max-zoom "$MAX_ZOOM" --runs "$RUNS" "${SAMPLE_ARGS[@]}" | tee /dev/stderr)"
 MAPWRIGHT_RATE="$(printf '%s\n' "$MAPWRIGHT_OUT" | sed -n 's/^mapwright tiles_per_s=//p')"
 
 say "Mapnik (python3-mapnik $("$PYTHON" -c 'import mapnik; print(mapnik.mapnik_version())' 2>/dev/null || echo '?')), one process"

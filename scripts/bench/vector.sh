@@ -18,14 +18,15 @@ trap 'rm -rf "$WORK"' EXIT
 SAMPLE="$PWD/Samples/helsinki/helsinki.mbtiles"
 
 echo "== building (release)"
-swift build -c release --product VectorBenchmark >/dev/null
+swift build -c release --package-path Benchmarks --product VectorBenchmark >/dev/null
 swift build -c release --product mapwright >/dev/null
+BENCH="$(swift build -c release --package-path Benchmarks --show-bin-path)"
 BIN="$(swift build -c release --show-bin-path)"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), cores: $(nproc)"
 
 echo
 echo "== in process, tiles decoded once"
-"$BIN/VectorBenchmark" --iterations 10 --write-inputs "$WORK"
+"$BENCH/VectorBenchmark" --iterations 10 --write-inputs "$WORK"
 
 echo
 echo "== whole process: mapwright render (cold start each run)"

@@ -74,8 +74,9 @@ struct ClusterCommand: ParsableCommand {
         }
         // A million photos take a tenth of a second to free: a thread of the pool frees them
         // while this one returns, and the process, which exits right after, need not wait.
-        let leftovers = Leftovers((photos, index))
-        DispatchQueue.global(qos: .utility).async { leftovers.free() }
+        // Only that thread touches them from then on.
+        let leftovers = UnsafeTransfer((photos, index))
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(leftovers) {} }
     }
 
     private func options() throws -> ClusterOptions {
@@ -172,15 +173,4 @@ private struct TextOutput {
         FileHandle.standardOutput.write(Data(bytes))
         bytes.removeAll(keepingCapacity: true)
     }
-}
-
-/// Values handed to another thread to be freed there (the photos and the index, which the
-/// command no longer uses).
-private final class Leftovers<Value>: @unchecked Sendable {
-    // Unchecked: the value is only ever touched by the one thread that frees it.
-    private var value: Value?
-
-    init(_ value: Value) { self.value = value }
-
-    func free() { value = nil }
 }

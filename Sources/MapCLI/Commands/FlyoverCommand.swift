@@ -7,6 +7,7 @@ import MapCore
 import MapRenderer
 import MapStyle
 import MapUtilities
+import Synchronization
 /// `mapwright flyover`: an animation of the camera flying from one region to another (rising,
 /// travelling over, descending), over the basemap with photos and overlays, written as an
 /// animated PNG, an MP4 video or a folder of frames, with each frame's camera in JSON.
@@ -286,12 +287,14 @@ struct FlyoverEnd: Equatable {
     }
 }
 
-/// A one-line progress bar on standard error, drawn only when it is a terminal.
-final class ProgressBar: @unchecked Sendable {
+/// A one-line progress bar on standard error, drawn only when it is a terminal; any thread may
+/// update it (the frames are delivered on the render threads).
+final class ProgressBar: Sendable {
     private let total: Int
     private let label: String
     private let isTerminal = isatty(STDERR_FILENO) == 1
-    private var shown = false
+    /// Whether the bar is on the screen; held while drawing, so that draws do not interleave.
+    private let shown = Mutex(false)
 
     init(total: Int, label: String) {
         self.total = total
@@ -304,14 +307,19 @@ final class ProgressBar: @unchecked Sendable {
         let width = 30
         let filled = total == 0 ? width : width * done / total
         let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(label) \(done)/\(total) [\(bar)] \(total == 0 ? 100 : 100 * done / total)%".utf8))
-        shown = true
+        shown.withLock { shown in
+            FileHandle.standardError.write(Data("\r\(label) \(done)/\(total) [\(bar)] \(total == 0 ? 100 : 100 * done / total)%".utf8))
+            shown = true
+        }
     }
 
     /// Removes the bar, so what follows starts on a clean line.
     func clear() {
-        guard isTerminal, shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
-        shown = false
+        guard isTerminal else { return }
+        shown.withLock { shown in
+            guard shown else { return }
+            FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+            shown = false
+        }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 public import ImageCodec
 public import MapCore
 public import MapRenderer
+import MapUtilities
 import Synchronization
-
 extension PhotoMapBuilder {
     /// The view a request frames (a region, a centre and zoom, a place, a camera, or its content),
     /// under its heading and pitch: one end of a fly-over.
@@ -33,11 +33,11 @@ extension PhotoMapBuilder {
     ) throws {
         let count = flyover.frames.count
         let state = Mutex(FrameState())
-        let delivery = NSLock()
         let workers = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
         try withoutActuallyEscaping(deliver) { deliver in
             try withoutActuallyEscaping(progress) { progress in
-                let shared = SendableClosures(deliver: deliver, progress: progress)
+                // The caller's closures, called by one delivering thread at a time (under the lock).
+                let delivery = Mutex(UnsafeTransfer((deliver: deliver, progress: progress)))
                 DispatchQueue.concurrentPerform(iterations: workers) { _ in
                     while true {
                         // Take the next frame, unless something failed.
@@ -66,20 +66,20 @@ extension PhotoMapBuilder {
                             }
                         }
                         // Deliver what is ready, in order; one thread at a time.
-                        delivery.lock()
-                        defer { delivery.unlock() }
-                        while true {
-                            let ready: (Int, RGBAImage)? = state.withLock { state in
-                                guard state.failure == nil, let image = state.finished.removeValue(forKey: state.nextToDeliver) else { return nil }
-                                defer { state.nextToDeliver += 1 }
-                                return (state.nextToDeliver, image)
-                            }
-                            guard let (readyIndex, image) = ready else { break }
-                            do {
-                                try shared.deliver(readyIndex, image)
-                                shared.progress(readyIndex + 1)
-                            } catch {
-                                state.withLock { $0.failure = $0.failure ?? error }
+                        delivery.withLock { closures in
+                            while true {
+                                let ready: (Int, RGBAImage)? = state.withLock { state in
+                                    guard state.failure == nil, let image = state.finished.removeValue(forKey: state.nextToDeliver) else { return nil }
+                                    defer { state.nextToDeliver += 1 }
+                                    return (state.nextToDeliver, image)
+                                }
+                                guard let (readyIndex, image) = ready else { break }
+                                do {
+                                    try closures.wrappedValue.deliver(readyIndex, image)
+                                    closures.wrappedValue.progress(readyIndex + 1)
+                                } catch {
+                                    state.withLock { $0.failure = $0.failure ?? error }
+                                }
                             }
                         }
                     }
@@ -97,10 +97,4 @@ private struct FrameState: ~Copyable {
     var nextToDeliver = 0
     var finished: [Int: RGBAImage] = [:]
     var failure: (any Error)?
-}
-
-/// The caller's closures, used by one delivering thread at a time (under the delivery lock).
-private struct SendableClosures: @unchecked Sendable {
-    let deliver: (Int, RGBAImage) throws -> Void
-    let progress: (Int) -> Void
 }

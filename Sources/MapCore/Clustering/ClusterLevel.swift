@@ -127,13 +127,15 @@ struct ClusterLevel {
             let sources = segments.map(field)
             return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
                 let target = SharedBuffer(buffer)
-                // Views of the segments' arrays, kept alive by `sources` for the call.
-                let views = SharedViews(sources.map { $0.withUnsafeBufferPointer { $0.baseAddress! } })
+                // Views of the segments' arrays, only read, kept alive by `sources` for the call.
+                let views = sources.map { source in
+                    SharedBuffer(UnsafeMutableBufferPointer(mutating: source.withUnsafeBufferPointer { $0 }))
+                }
                 forEachChunk(count: count) { _, range in
                     for index in range {
                         let item = Int(sortedOrder[index])
                         let segment = Int(segmentOfItem[item])
-                        (target.base + index).initialize(to: views.bases[segment][item - segmentStarts[segment]])
+                        (target.base + index).initialize(to: views[segment][item - segmentStarts[segment]])
                     }
                 }
                 withExtendedLifetime(sources) {}
@@ -146,12 +148,6 @@ struct ClusterLevel {
         )
         return (sorted, keys)
     }
-}
-
-/// Base addresses of arrays that chunks read concurrently; whoever makes it keeps the arrays alive.
-private struct SharedViews<Element>: @unchecked Sendable {
-    let bases: [UnsafePointer<Element>]
-    init(_ bases: [UnsafePointer<Element>]) { self.bases = bases }
 }
 
 extension Array where Element == Int32 {

@@ -4,6 +4,7 @@ public import MapCore
 public import MapStyle
 public import MapUtilities
 import RasterTiles
+import Synchronization
 /// The vector data styles draw from, opened once and shared by every render: GeoPackage tables
 /// and GeoJSON files, each read into memory once, with geometry prepared once per zoom level
 /// and screen scale (see `PreparedLayerCache`).
@@ -11,9 +12,8 @@ import RasterTiles
 /// Keep one `MapData` for the life of a process (a server, a batch export) so later renders
 /// and tiles reuse what earlier ones prepared.
 ///
-/// It is `@unchecked Sendable` because its caches are guarded by a lock; the sources and
-/// prepared layers it hands out are immutable.
-public final class MapData: @unchecked Sendable {
+/// Its caches are behind a lock; the sources and prepared layers it hands out are immutable.
+public final class MapData: Sendable {
     /// Where `basemap://NAME` sources are found: `NAME_map.gpkg` in this folder.
     public let basemapDirectory: URL
     /// Where raster tiles fetched over HTTP are cached, one MBTiles file per source.
@@ -21,11 +21,15 @@ public final class MapData: @unchecked Sendable {
     /// Prepared geometry, per (source, zoom level, scale).
     public let preparedLayers = PreparedLayerCache()
 
-    private let lock = NSLock()
-    private var geoPackages: [URL: GeoPackage] = [:]
-    private var sources: [String: any FeatureSource] = [:]
-    private var rasterSources: [String: RasterTileSource] = [:]
-    private var vectorTileSources: [String: VectorTileSource] = [:]
+    private let caches = Mutex(Caches())
+
+    /// What ``MapData`` opened, by file or key.
+    private struct Caches {
+        var geoPackages: [URL: GeoPackage] = [:]
+        var sources: [String: any FeatureSource] = [:]
+        var rasterSources: [String: RasterTileSource] = [:]
+        var vectorTileSources: [String: VectorTileSource] = [:]
+    }
 
     /// Creates the data store.
     ///
@@ -172,27 +176,27 @@ public final class MapData: @unchecked Sendable {
 
     /// The value of `cache` under `key`, made by `make` outside the lock the first time; when two
     /// threads make one at once, the first stored wins.
-    private func cached<Value>(
-        _ key: String, in cache: ReferenceWritableKeyPath<MapData, [String: Value]>, make: () throws(RendererError) -> Value
+    private func cached<Value: Sendable>(
+        _ key: String, in cache: WritableKeyPath<Caches, [String: Value]>, make: () throws(RendererError) -> Value
     ) throws(RendererError) -> Value {
-        if let value = lock.withLock({ self[keyPath: cache][key] }) { return value }
+        if let value = caches.withLock({ $0[keyPath: cache][key] }) { return value }
         let value = try make()
-        return lock.withLock {
-            if let existing = self[keyPath: cache][key] { return existing }
-            self[keyPath: cache][key] = value
+        return caches.withLock { caches in
+            if let existing = caches[keyPath: cache][key] { return existing }
+            caches[keyPath: cache][key] = value
             return value
         }
     }
 
     private func geoPackage(at url: URL, isBasemap: Bool) throws(RendererError) -> GeoPackage {
-        if let open = lock.withLock({ geoPackages[url] }) { return open }
+        if let open = caches.withLock({ $0.geoPackages[url] }) { return open }
         guard FileManager.default.fileExists(atPath: url.path) else {
             if isBasemap { throw .missingBasemap(path: url.path) }
             throw .data(.unreadableFile(path: url.path, reason: "no such file"))
         }
         let geoPackage: GeoPackage
         do { geoPackage = try GeoPackage(path: url.path) } catch { throw .data(error) }
-        lock.withLock { geoPackages[url] = geoPackage }
+        caches.withLock { $0.geoPackages[url] = geoPackage }
         return geoPackage
     }
 }

@@ -6,7 +6,6 @@ import MapUtilities
 import Synchronization
 import Tilesets
 import TileSources
-import TileStore
 import VectorTiles
 
 /// A vector tileset (an MBTiles or PMTiles file of Mapbox Vector Tiles) as a style layer draws

@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import MapCore
 import MapStyle
+import MapUtilities
 
 /// The ground of a pitched view, drawn without a GPU: the flat map rendered over the ground the
 /// view sees, then warped into perspective, with the sky above the horizon.
@@ -62,9 +63,10 @@ struct PerspectiveGround {
         let results = UnsafeMutableBufferPointer<Result<Canvas, RendererError>?>.allocate(capacity: levels.count)
         results.initialize(repeating: nil)
         defer { results.deinitialize(); results.deallocate() }
-        let shared = SendableBox((results, levels, options))
+        // Each level writes only its own slot of `results`; the levels and options are only read.
+        let shared = UnsafeTransfer((results, levels, options))
         DispatchQueue.concurrentPerform(iterations: levels.count) { index in
-            let (results, levels, options) = shared.value
+            let (results, levels, options) = shared.wrappedValue
             let level = levels[index]
             results[index] = Result { () throws(RendererError) -> Canvas in
                 let canvas = try Canvas(
@@ -215,11 +217,5 @@ struct PerspectiveRows {
         let minor = min(footprint.u, footprint.v) * baseScale, major = max(footprint.u, footprint.v) * baseScale
         return max(0, log2(max(minor, major / Double(Self.maximumTaps))))
     }
-}
-
-/// A value moved into concurrent work that only reads it (or writes disjoint parts of it).
-struct SendableBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
 

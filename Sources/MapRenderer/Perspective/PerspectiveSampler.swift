@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import MapCore
+import MapUtilities
 
 /// Fills a pitched view's ground image from the flat levels of ``PerspectiveGround``: each pixel
 /// below the visible-ground limit averages the levels under its footprint, the fog fades the far
@@ -11,6 +12,9 @@ import MapCore
 /// pixel the same whatever the split: the image is deterministic.
 struct PerspectiveSampler {
     /// One level's pixels and where they lie on the ground.
+    ///
+    /// `@unchecked Sendable` because it points into a rendered canvas's pixels, which the rows
+    /// filled concurrently only read and which the caller keeps alive while they are filled.
     struct Texture: @unchecked Sendable {
         let index: Int
         let pixels: UnsafePointer<UInt32>
@@ -109,12 +113,13 @@ struct PerspectiveSampler {
 
     /// Fills `height` rows of `data` (a Cairo ARGB32 image of ``width`` columns).
     func fill(_ data: UnsafeMutablePointer<UInt8>, stride: Int, height: Int) {
-        let output = SendableBox(data)
+        // Each band writes only its own rows.
+        let output = UnsafeTransfer(data)
         let bands = min(height, max(1, ProcessInfo.processInfo.activeProcessorCount * 4))
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             var buffers = Array(repeating: [SIMD4<Float>](repeating: .zero, count: width), count: 2)
             for row in (height * band / bands)..<(height * (band + 1) / bands) {
-                let words = UnsafeMutableRawPointer(output.value + row * stride).assumingMemoryBound(to: UInt32.self)
+                let words = UnsafeMutableRawPointer(output.wrappedValue + row * stride).assumingMemoryBound(to: UInt32.self)
                 fillRow(row, into: words, buffers: &buffers)
             }
         }

@@ -6,7 +6,6 @@ import MapRenderer
 import PhotoSources
 import Synchronization
 import TileStore
-
 extension MapTileServer {
     /// `Cache-Control: max-age` of what draws or lists the photos (overlay tiles, the annotations
     /// API): ``ServerConfiguration/cacheMaxAgeSeconds``, or `nil` (`no-cache`: clients revalidate
@@ -18,54 +17,18 @@ extension MapTileServer {
     /// Brings the served photos up to date with the ``PhotoFeed``, when there is one and its
     /// version moved: reads the photos, makes the overlay again, and removes from the memory and
     /// file caches the overlay tiles the change touches, at every zoom, at every tile size and
-    /// scale. One refresh at a time; requests that come meanwhile wait for it, at most
-    /// ``ServerConfiguration/photoRefreshWaitSeconds`` in all (a library changing faster than a
-    /// busy server reads it must not hold every request hostage). The version is
-    /// read on NIO's blocking-I/O threads, never on an event loop. Failures are logged and the
-    /// old photos stay served (the next request tries again).
+    /// scale. ``PhotoLibraryWatchService`` calls it every
+    /// ``ServerConfiguration/photoCheckIntervalSeconds``, one call at a time; requests never wait
+    /// for it. The version and photos are read on NIO's blocking-I/O threads, never on an event
+    /// loop. Failures are logged and the old photos stay served (the next check tries again).
     public func refreshPhotosIfChanged() async {
         guard let feed = try? servedContent().photoFeed else { return }
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, configuration.photoRefreshWaitSeconds) * 1e9)
-        // A refresh that began before this request's change: wait for it, then look again.
-        for _ in 0..<3 {
-            let version: Int64
-            do { version = try await blockingIO(feed.version) } catch {
-                logger.error("photos: \(error)")
-                return
-            }
-            let task = photoRefresh.withLock { state -> Task<Void, Never>? in
-                if state.appliedVersion == version { return nil }
-                if let running = state.task { return running }
-                let task = Task { [self] in
-                    do {
-                        _ = try await blockingIO { [self] in try applyPhotoFeed(feed, version: version) }
-                    } catch {
-                        logger.error("photos: \(error)")
-                    }
-                    photoRefresh.withLock { $0.task = nil }
-                }
-                state.task = task
-                return task
-            }
-            guard let task else { return }
-            let now = DispatchTime.now().uptimeNanoseconds
-            guard now < deadline, await Self.finished(task, withinNanoseconds: deadline - now) else { return }
-        }
-    }
-
-    /// Whether `task` finished within the time; it goes on either way.
-    private static func finished(_ task: Task<Void, Never>, withinNanoseconds nanoseconds: UInt64) async -> Bool {
-        let answer = FirstAnswer()
-        return await withCheckedContinuation { continuation in
-            answer.set(continuation)
-            Task {
-                await task.value
-                answer.resume(true)
-            }
-            Task {
-                try? await Task.sleep(nanoseconds: nanoseconds)
-                answer.resume(false)
-            }
+        do {
+            let version = try await blockingIO(feed.version)
+            guard appliedPhotoVersion.withLock({ $0 }) != version else { return }
+            _ = try await blockingIO { [self] in try applyPhotoFeed(feed, version: version) }
+        } catch {
+            logger.error("photos: \(error)")
         }
     }
 
@@ -100,7 +63,7 @@ extension MapTileServer {
         let oldPhotos = content.photos?.request.photos ?? []
         let places = PhotoFeed.changedPlaces(from: oldPhotos, to: newPhotos)
         guard !places.isEmpty else {
-            photoRefresh.withLock { $0.appliedVersion = version }
+            appliedPhotoVersion.withLock { $0 = version }
             return 0
         }
         let (overlay, photos) = try feed.content(newPhotos)
@@ -149,7 +112,7 @@ extension MapTileServer {
                 if let drawnFor = overlay.drawnFor { try cache.record(drawnFor: drawnFor, key: key) }
             }
         }
-        photoRefresh.withLock { $0.appliedVersion = version }
+        appliedPhotoVersion.withLock { $0 = version }
         metrics.increment("mapwright_photo_changes_total")
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         let counts = [256, 512].map { size -> String in
@@ -163,9 +126,3 @@ extension MapTileServer {
     }
 }
 
-/// A continuation resumed by the first of several that answer.
-private final class FirstAnswer: Sendable {
-    private let continuation = Mutex<CheckedContinuation<Bool, Never>?>(nil)
-    func set(_ new: CheckedContinuation<Bool, Never>) { continuation.withLock { $0 = new } }
-    func resume(_ value: Bool) { continuation.withLock { $0.take() }?.resume(returning: value) }
-}

@@ -5,12 +5,12 @@ public import PhotoSources
 /// Photos that change while the server runs: a photo library that `mapwright photos add`,
 /// `remove` and `set-location` edit from another process.
 ///
-/// Before each request that draws or lists photos (overlay tiles, the annotations API, static
-/// maps, photo files, TileJSON), the server asks ``version`` whether anything changed; when it
-/// did, it reads ``photos``, makes the served overlay and photos again with ``content``, and
+/// Every ``ServerConfiguration/photoCheckIntervalSeconds`` the server's
+/// ``PhotoLibraryWatchService`` asks ``version`` whether anything changed; when it did, the
+/// server reads ``photos``, makes the served overlay and photos again with ``content``, and
 /// removes from its caches exactly the overlay tiles the change touches, at every zoom
-/// (`MapTileRenderer.changedTiles(comparedWith:around:zooms:)`). The request waits for that,
-/// so it shows the change.
+/// (`MapTileRenderer.changedTiles(comparedWith:around:zooms:)`); then it serves the change.
+/// Requests never wait for a check.
 public struct PhotoFeed: Sendable {
     /// A number that changes whenever the photos may have changed (a library's
     /// `PRAGMA data_version`); called often, so it must be cheap.

@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 import Hummingbird
 import MapUtilities
@@ -13,19 +12,7 @@ enum HTTPCaching {
     /// plus the size. A tag only has to change when the bytes at one URL change; this one costs a
     /// fifth of an MD5, which took a fifth of the server's time on cached tiles.
     static func entityTag(of data: Data) -> String {
-        let (crc, adler) = data.withUnsafeBytes { raw -> (UInt, UInt) in
-            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return (0, 1) }
-            var crc = crc32(0, nil, 0), adler = adler32(0, nil, 0)
-            var offset = 0
-            // zlib takes 32-bit lengths.
-            while offset < raw.count {
-                let length = min(raw.count - offset, 1 << 30)
-                crc = crc32(crc, base + offset, uInt(length))
-                adler = adler32(adler, base + offset, uInt(length))
-                offset += length
-            }
-            return (crc, adler)
-        }
+        let (crc, adler) = data.withUnsafeBytes { raw in (UInt(Gzip.crc32(of: raw)), UInt(Gzip.adler32(of: raw))) }
         return "\"" + hex(crc, digits: 8) + hex(adler, digits: 8) + "-" + String(data.count, radix: 16) + "\""
     }
 

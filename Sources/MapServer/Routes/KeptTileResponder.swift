@@ -20,21 +20,12 @@ struct KeptTileResponder<Next: HTTPResponder>: HTTPResponder where Next.Context 
 
     func respond(to request: Request, context: ServeRequestContext) async throws -> Response {
         let start = DispatchTime.now().uptimeNanoseconds
-        if Self.mayShowPhotos(request.uri.path) { await server.refreshPhotosIfChanged() }
         guard let (response, route) = keptTileResponse(request) else {
             return try await next.respond(to: request, context: context)
         }
         RequestLogMiddleware<ServeRequestContext>.record(
             request, route: route, status: response.status, start: start, metrics: server.metrics, logger: server.logger)
         return response
-    }
-
-    /// Whether a path's answer may draw or list photos, so a changed photo library is looked at
-    /// first: all but tileset files, basemap tiles, `/health` and `/metrics`.
-    static func mayShowPhotos(_ path: String) -> Bool {
-        if path.hasPrefix("/tilesets/") || path == "/health" || path == "/metrics" { return false }
-        if path.hasPrefix("/styles/") { return path.contains("/static/") }
-        return true
     }
 
     /// The response to a GET of a kept tile, with the route pattern it is counted under; `nil`

@@ -175,7 +175,7 @@ public final class PMTilesReader: Sendable {
         in file: ReadOnlyFile, at section: PMTilesHeader.Section, name: String, makeError: (String) -> PMTilesError
     ) throws(PMTilesError) -> [UInt8] {
         guard section.byteCount <= UInt64(Gzip.defaultLimitBytes) else {
-            throw makeError("\(name) is \(section.byteCount) bytes long, more than \(Gzip.byteCountText(Gzip.defaultLimitBytes))")
+            throw makeError("\(name) is \(section.byteCount) bytes long, more than \(Data.byteCountText(Gzip.defaultLimitBytes))")
         }
         return try file.bytes(at: section.byteOffset, count: Int(section.byteCount), what: name)
     }

@@ -2,7 +2,6 @@ public import Foundation
 import MapCore
 import MapJSON
 import MapUtilities
-
 /// Photos from a CSV file with a header line (RFC 4180).
 ///
 /// The header names the columns, in any order and any case; `latitude` and `longitude` (degrees)
@@ -84,9 +83,10 @@ public struct CSVPhotoSource: PhotoSource {
         var results = [PartResult](repeating: PartResult(), count: parts.count)
         let photos = [Photo](unsafeUninitializedCapacity: shares.reduce(0, +)) { buffer, initializedCount in
             results.withUnsafeMutableBufferPointer { results in
-                let shared = UncheckedSendable((bytes: bytes, photos: buffer, results: results, reader: header.reader))
+                // Each part reads the bytes and writes only its own share of `photos` and its own result.
+                let shared = UnsafeTransfer((bytes: bytes, photos: buffer, results: results, reader: header.reader))
                 let read: @Sendable (Int) -> Void = { number in
-                    let (bytes, photos, results, reader) = shared.value
+                    let (bytes, photos, results, reader) = shared.wrappedValue
                     let share = UnsafeMutableBufferPointer(rebasing: photos[starts[number]..<(starts[number] + shares[number])])
                     results[number] = reader.photos(in: bytes, range: parts[number].range, line: parts[number].line, into: share)
                 }

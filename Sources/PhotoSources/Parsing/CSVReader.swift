@@ -235,11 +235,3 @@ enum CSVReader {
         return records
     }
 }
-
-/// A value handed to concurrent parts that each touch only their own share of it (disjoint
-/// elements of a buffer, bytes that are only read), which the compiler cannot see.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-
-    init(_ value: Value) { self.value = value }
-}

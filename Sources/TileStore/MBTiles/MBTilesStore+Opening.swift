@@ -1,5 +1,6 @@
 import Foundation
 import MapSQLite
+import Synchronization
 
 extension MBTilesStore {
     /// Looks at the file before anything opens it for writing, changing nothing.
@@ -52,24 +53,21 @@ extension MBTilesStore {
 /// The one read-write connection of a store, one transaction at a time.
 final class MBTilesWriteConnection: Sendable {
     let path: String
-    private let database: Database
-    private let lock = NSLock()
+    private let database: Mutex<Database>
 
     init(path: String, mode: MBTilesStore.Mode) throws(TileStoreError) {
         self.path = path
         do {
-            database = try Database(path: path, mode: mode == .create ? .readWriteCreate : .readWrite)
+            database = Mutex(try Database(path: path, mode: mode == .create ? .readWriteCreate : .readWrite))
         } catch {
             throw TileStoreError.wrapping(error, path: path)
         }
     }
 
     /// Runs `body` with the connection, holding the lock; errors become ``TileStoreError``.
-    func withDatabase<Result>(_ body: (Database) throws -> Result) throws(TileStoreError) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
+    func withDatabase<Result: Sendable>(_ body: (Database) throws -> Result) throws(TileStoreError) -> Result {
         do {
-            return try body(database)
+            return try database.withLock { database in try body(database) }
         } catch {
             throw TileStoreError.wrapping(error, path: path)
         }

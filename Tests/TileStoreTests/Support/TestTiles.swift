@@ -1,7 +1,7 @@
 import Foundation
 import MapCore
 import MapSQLite
-import MapUtilities
+import MapTestSupport
 import TileStore
 
 /// Tiles and files for the MBTiles tests.

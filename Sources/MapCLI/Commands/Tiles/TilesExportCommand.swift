@@ -232,8 +232,8 @@ struct TilesExportCommand: ParsableCommand {
                 let secondsPerTile = seconds / Double(tiles.count)
                 let estimateSeconds = secondsPerTile * Double(total) / Double(max(1, min(jobs, ProcessInfo.processInfo.activeProcessorCount)))
                 lines.append(
-                    "estimate: about \(Self.bytes(bytesPerTile * Double(total))) before deduplication and \(Self.duration(estimateSeconds)) on \(jobs) threads "
-                        + "(from \(tiles.count) sample tiles at zoom \(deepest): \(Self.bytes(bytesPerTile)) and \(String(format: "%.1f", secondsPerTile * 1000)) ms a tile)")
+                    "estimate: about \(Data.byteCountText(Int(bytesPerTile * Double(total)))) before deduplication and \(Self.duration(estimateSeconds)) on \(jobs) threads "
+                        + "(from \(tiles.count) sample tiles at zoom \(deepest): \(Data.byteCountText(Int(bytesPerTile))) and \(String(format: "%.1f", secondsPerTile * 1000)) ms a tile)")
             }
         }
         print(lines.joined(separator: "\n"))
@@ -253,15 +253,6 @@ struct TilesExportCommand: ParsableCommand {
         formatter.groupingSeparator = ","
         formatter.usesGroupingSeparator = true
         return formatter.string(from: NSNumber(value: count)) ?? "\(count)"
-    }
-
-    static func bytes(_ count: Double) -> String {
-        switch count {
-        case ..<1_024: String(format: "%.0f B", count)
-        case ..<(1_024 * 1_024): String(format: "%.1f KB", count / 1_024)
-        case ..<(1_024 * 1_024 * 1_024): String(format: "%.1f MB", count / 1_048_576)
-        default: String(format: "%.2f GB", count / 1_073_741_824)
-        }
     }
 
     static func duration(_ seconds: Double) -> String {

@@ -63,12 +63,12 @@ struct TilesInfoCommand: ParsableCommand {
         lines.append("zoom  tiles        bytes")
         for level in summary.zoomLevels {
             let tiles = TilesExportCommand.grouped(level.tileCount)
-            lines.append("\(String(repeating: " ", count: max(0, 4 - "\(level.zoom)".count)))\(level.zoom)  \(tiles)\(String(repeating: " ", count: max(1, 13 - tiles.count)))\(TilesExportCommand.bytes(Double(level.tileBytes)))")
+            lines.append("\(String(repeating: " ", count: max(0, 4 - "\(level.zoom)".count)))\(level.zoom)  \(tiles)\(String(repeating: " ", count: max(1, 13 - tiles.count)))\(Data.byteCountText(Int(level.tileBytes)))")
         }
         lines.append(
-            "total \(TilesExportCommand.grouped(summary.tileCount)) tiles, \(TilesExportCommand.bytes(Double(summary.tileBytes))) of tiles, "
+            "total \(TilesExportCommand.grouped(summary.tileCount)) tiles, \(Data.byteCountText(Int(summary.tileBytes))) of tiles, "
                 + "\(TilesExportCommand.grouped(summary.storedTileCount)) stored (\(String(format: "%.2f", summary.deduplicationRatio)) tiles each), "
-                + "file \(TilesExportCommand.bytes(Double(summary.fileBytes)))")
+                + "file \(Data.byteCountText(Int(summary.fileBytes)))")
         print(lines.joined(separator: "\n"))
     }
 }

@@ -1,4 +1,4 @@
-import MapUtilities
+import MapTestSupport
 import Testing
 
 struct SeededGeneratorTests {

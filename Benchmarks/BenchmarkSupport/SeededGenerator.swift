@@ -1,0 +1,1 @@
+../../Sources/MapTestSupport/SeededGenerator.swift
