@@ -230,6 +230,7 @@ let package = Package(
         /// tile file and the HTTP tile source conform to (a tile at an address, several at once,
         /// `TileMetadata` that no format owns, every tile in file order), and `TileFormat`.
         .target(name: "TileSources", dependencies: ["MapCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "TileSourcesTests", dependencies: ["TileSources", "MapCore"], swiftSettings: swiftSettings),
         /// Encoded tiles by tile address: the MBTiles 1.3 store (raster cache, export target, what
         /// the tile server serves) in the flat and the deduplicated (normalized) layouts, its batch
         /// writer, `agg_tiles_hash`, info, validation and merging. The store is a `TileSource`.

@@ -36,6 +36,9 @@ public final class Projection: @unchecked Sendable {
         guard let context = proj_context_create() else {
             throw .noOperation(source: source, target: target, reason: "PROJ could not create a context")
         }
+        // PROJ prints its problems on standard error unless told otherwise; they come back as
+        // errors naming the CRS instead, and a library prints nothing of its own.
+        proj_log_level(context, PJ_LOG_NONE)
         // Check each CRS on its own first, so the error names the one that is wrong.
         for definition in [source, target] {
             guard let crs = proj_create(context, definition) else {

@@ -22,7 +22,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let (server, application) = try Self.application(folder: folder)
         defer { server.shutdown() }
-        try await application.testOnServeExecutor(.live) { client in
+        try await application.test(.live) { client in
             let long = "/health?x=" + String(repeating: "a", count: 13_000)
             try await client.execute(uri: long, method: .get) { response in
                 #expect(response.status == .uriTooLong)
@@ -50,7 +50,7 @@ import Testing
             let folder = try TemporaryDirectory()
             let (server, application) = try Self.application(folder: folder)
             defer { server.shutdown() }
-            answered = try await application.testOnServeExecutor(.live) { client in
+            answered = try await application.test(.live) { client in
                 do {
                     return try await client.execute(uri: "/health", method: .post, body: ByteBuffer(string: "hello")) { response in
                         #expect(response.status == .contentTooLarge)
@@ -69,14 +69,24 @@ import Testing
         let folder = try TemporaryDirectory()
         let (server, application) = try Self.application({ $0.idleTimeoutSeconds = 0.5 }, folder: folder)
         defer { server.shutdown() }
-        try await application.testOnServeExecutor(.live) { client in
+        try await application.test(.live) { client in
             let port = try #require(client.port)
-            let start = Date()
-            // A blocking wait, off serve's event loops: blocking the loop that owns the connection
-            // would keep its idle timer from firing.
-            let closed = try await Task.detached { try Self.waitForClose(port: port, timeoutSeconds: 10) }.value
+            // A blocking wait on a thread of its own, timed from the connection to its close: off
+            // serve's event loops (blocking the loop that owns the connection would keep its idle
+            // timer from firing) and off the cooperative pool, which the whole suite's synchronous
+            // tests can hold for seconds.
+            let (closed, elapsed) = try await withCheckedThrowingContinuation { continuation in
+                Thread {
+                    let start = Date()
+                    do {
+                        let closed = try Self.waitForClose(port: port, timeoutSeconds: 10)
+                        continuation.resume(returning: (closed, Date().timeIntervalSince(start)))
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }.start()
+            }
             #expect(closed, "the server closed a connection that sent nothing")
-            let elapsed = Date().timeIntervalSince(start)
             #expect(elapsed >= 0.4 && elapsed < 8, "closed after \(elapsed) s")
         }
     }

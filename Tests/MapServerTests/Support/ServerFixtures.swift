@@ -81,65 +81,17 @@ enum ServerFixtures {
         return server
     }
 
-    /// Runs `body` with the router test client (on the executor `serve` runs on, see
-    /// ``ServeExecutor``), then shuts the server down. The application has the server's photo
-    /// library watch, and every request checks that it is handled on NIO's singleton event loops.
+    /// Runs `body` with the router test client, then shuts the server down. The application has
+    /// the server's photo library watch, as `serve`'s has.
     static func test<Value>(
         _ server: MapTileServer, _ setup: TestingSetup = .router, _ body: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
         defer { server.shutdown() }
         var application = Application(
-            responder: ServeExecutorCheck(next: buildResponder(server: server)),
+            responder: buildResponder(server: server),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "mapwright"))
         application.addServices(PhotoLibraryWatchService(server: server))
-        return try await application.testOnServeExecutor(setup, body)
-    }
-}
-
-/// The executor `mapwright serve` runs Swift concurrency's jobs on, for the server tests.
-///
-/// The executable installs NIO's singleton event loop group as the process's global executor
-/// before anything runs (Sources/mapwright/main.swift), so a request's handler runs on the event
-/// loop that does its I/O. A test process cannot do that: Swift Testing's runner has started
-/// tasks on the default pool before any test code runs, and the hook is process-wide and
-/// install-once. So the server tests ask for the same loops as a task executor preference
-/// instead: this executor enqueues each job on `MultiThreadedEventLoopGroup.singleton`, picking
-/// the loop as NIO's hook does (`any()`: the current loop when already on one of them), and
-/// Hummingbird's applications use that same singleton group for their channels. Everything the
-/// test runs under the preference (the test client, the application's services and connections,
-/// their child tasks and the handlers) then runs on serve's loops; only unstructured tasks
-/// (`Task {}`) fall back to the default pool, where production would still use the loops.
-final class ServeExecutor: TaskExecutor {
-    static let shared = ServeExecutor()
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        MultiThreadedEventLoopGroup.singleton.any().execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
-    }
-
-    /// Whether the current thread is one of the singleton group's event loops.
-    static var isOnServeLoop: Bool {
-        guard let current = MultiThreadedEventLoopGroup.currentEventLoop else { return false }
-        return MultiThreadedEventLoopGroup.singleton.makeIterator().contains { $0 === current }
-    }
-}
-
-extension ApplicationProtocol {
-    /// `test(_:_:)` run on the executor `serve` runs on (``ServeExecutor``).
-    func testOnServeExecutor<Value>(
-        _ setup: TestingSetup, _ test: @Sendable (any TestClientProtocol) async throws -> Value
-    ) async throws -> Value {
-        try await withTaskExecutorPreference(ServeExecutor.shared) { try await self.test(setup, test) }
-    }
-}
-
-/// Checks, for every request, that its handler runs on serve's event loops (``ServeExecutor``).
-struct ServeExecutorCheck<Next: HTTPResponder>: HTTPResponder {
-    let next: Next
-
-    func respond(to request: Request, context: Next.Context) async throws -> Response {
-        #expect(ServeExecutor.isOnServeLoop, "\(request.uri.path) was handled off serve's event loops")
-        return try await next.respond(to: request, context: context)
+        return try await application.test(setup, body)
     }
 }
 
