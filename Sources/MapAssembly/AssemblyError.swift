@@ -35,6 +35,10 @@ public enum AssemblyError: Error, Sendable {
     case photoMap(PhotoMapError)
     /// A tileset to serve could not be opened.
     case tileset(TilesetsError)
+    /// Data Mapwright needs (``DataLocations/Item``) is missing: a folder named explicitly that
+    /// does not exist, or an item no data folder holds; `searched` lists the folders looked in,
+    /// in order, each with where it came from (empty for an explicit folder).
+    case dataNotFound(item: DataLocations.Item, explicit: URL?, searched: [DataLocations.Root])
 }
 
 extension AssemblyError: CustomStringConvertible, LocalizedError {
@@ -48,10 +52,28 @@ extension AssemblyError: CustomStringConvertible, LocalizedError {
         case .library(let error): error.description
         case .photoMap(let error): error.description
         case .tileset(let error): error.description
+        case .dataNotFound(let item, let explicit, let searched):
+            Self.notFoundDescription(item: item, explicit: explicit, searched: searched)
         }
     }
 
     public var errorDescription: String? { description }
+
+    /// `PATH: no such folder`, or `no styles found: looked in A (MAPWRIGHT_DATA), B (user data);
+    /// set MAPWRIGHT_DATA to a folder holding Styles/`.
+    private static func notFoundDescription(item: DataLocations.Item, explicit: URL?, searched: [DataLocations.Root]) -> String {
+        if let explicit { return "\(explicit.path): no such folder" }
+        let what: String
+        switch item {
+        case .styles: what = "no styles found"
+        case .basemap: what = "the basemap (world_map.gpkg) is missing"
+        case .fonts: what = "no fonts folder found"
+        }
+        let places = searched.map { "\($0.directory.path) (\($0.origin.rawValue))" }.joined(separator: ", ")
+        let hint = item == .basemap ? "run scripts/setup.sh or set MAPWRIGHT_DATA to a folder holding \(item.relativePath)/"
+            : "set MAPWRIGHT_DATA to a folder holding \(item.relativePath)/"
+        return "\(what): looked in \(places.isEmpty ? "no place" : places); \(hint)"
+    }
 }
 
 extension AssemblyError: ExitStatusError {
@@ -63,7 +85,7 @@ extension AssemblyError: ExitStatusError {
         case .library(let error): error.exitStatus
         case .tileset(let error): error.exitStatus
         case .style(let error): error.exitStatus
-        case .invalid, .needs, .skippedFile: 2
+        case .invalid, .needs, .skippedFile, .dataNotFound: 2
         }
     }
 }

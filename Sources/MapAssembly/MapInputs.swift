@@ -2,7 +2,7 @@ public import Foundation
 public import MapComposer
 public import MapRenderer
 public import MapStyle
-public import MapUtilities
+import MapUtilities
 /// Where a style and its data come from: what `--raster-source`, `--vector-source`,
 /// `--styles-directory` and `--basemap-directory` say, as values. Loads a style with its sources
 /// configured and the map data it draws from, the same for the commands and for a program that
@@ -100,8 +100,22 @@ public struct MapInputs: Sendable {
     /// The map data `style` draws from: the bundled basemap when the style or a place name needs it.
     ///
     /// - Throws: ``AssemblyError`` listing where the basemap was looked for, when it is needed and missing.
+    /// Text is drawn with the first data folder's `Fonts/` before the pinned fonts.
     public func mapData(for style: Style, needsPlaces: Bool) throws(AssemblyError) -> MapData {
-        MapData(basemapDirectory: try locations.basemapDirectory(given: basemapDirectory, needed: style.usesBundledBasemap || needsPlaces))
+        try mapData(needsBasemap: style.usesBundledBasemap || needsPlaces)
+    }
+
+    /// The map data place names are looked up in (``MapData/resolvePlace(named:style:)``): the bundled basemap.
+    ///
+    /// - Throws: ``AssemblyError`` listing where the basemap was looked for, when it is missing.
+    public func placeData() throws(AssemblyError) -> MapData {
+        try mapData(needsBasemap: true)
+    }
+
+    private func mapData(needsBasemap: Bool) throws(AssemblyError) -> MapData {
+        MapData(
+            basemapDirectory: try locations.basemapDirectory(given: basemapDirectory, needed: needsBasemap),
+            fontsDirectory: locations.existingDirectory(for: .fonts))
     }
 
     /// A style with its data: ``loadStyle(named:vectorSourceOnlyIfDrawn:)`` then ``mapData(for:needsPlaces:)``.

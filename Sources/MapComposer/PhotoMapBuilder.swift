@@ -12,7 +12,7 @@ public import PhotoSources
 /// For example:
 ///
 /// ```swift
-/// let builder = PhotoMapBuilder(data: MapData())
+/// let builder = PhotoMapBuilder(data: try MapInputs().placeData())
 /// let options = try builder.options(for: PhotoMapRequest(photos: photos, style: style, selection: .first))
 /// try MapSnapshotter(data: builder.data).write(options, to: URL(fileURLWithPath: "map.png"))
 /// ```

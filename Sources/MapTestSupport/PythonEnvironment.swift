@@ -52,8 +52,8 @@ public final class PythonEnvironment: Sendable {
     ///   - check: Python statements a whole environment runs without error. The default, `pass`,
     ///     checks only that its `python` starts.
     ///   - cacheDirectory: The folder holding `test-python/`. The default is Mapwright's cache
-    ///     folder, ``DataLocations/cacheDirectory``.
-    public init(name: String, requirements: [String], check: String = "pass", cacheDirectory: URL = DataLocations().cacheDirectory) {
+    ///     folder, ``UserDirectories/cacheDirectory``.
+    public init(name: String, requirements: [String], check: String = "pass", cacheDirectory: URL = UserDirectories().cacheDirectory) {
         self.name = name
         self.requirements = requirements
         self.check = check

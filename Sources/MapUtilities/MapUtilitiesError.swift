@@ -1,30 +1,24 @@
-public import Foundation
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Why a file could not be read or written, Mapwright's data could not be found, or bytes did not
-/// decompress: the one error of MapUtilities, each case one line for a person.
+/// Why a file could not be read or written, or bytes did not decompress: the one error of MapUtilities, each case one line for a person.
 public enum MapUtilitiesError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file at `path` cannot be read; `reason` says why in plain words ("there is no such
     /// file", "it is a folder, not a file", "permission denied").
     case unreadableFile(path: String, reason: String)
     /// The file at `path` cannot be written or moved into place (``AtomicFile``).
     case unwritableFile(path: String, reason: String)
-    /// Data Mapwright needs (``DataLocations/Item``) is missing: a folder named explicitly that
-    /// does not exist, or an item no data folder holds; `searched` lists the folders looked in,
-    /// in order, each with where it came from (empty for an explicit folder).
-    case dataNotFound(item: DataLocations.Item, explicit: URL?, searched: [DataLocations.Root])
     /// Bytes are not a whole gzip or zlib stream, or make more than the limit asked
     /// (``Gzip/decompress(_:limitBytes:)``); `reason` says which in plain words ("its gzip stream
     /// is cut short", "it decompresses to more than 256 MiB").
     case invalidGzip(reason: String)
 
-    /// The file or folder concerned: the path of a file, the explicit folder, else "".
+    /// The file concerned, else "".
     public var path: String {
         switch self {
         case .unreadableFile(let path, _), .unwritableFile(let path, _): return path
-        case .dataNotFound(_, let explicit, _): return explicit?.path ?? ""
         case .invalidGzip: return ""
         }
     }
@@ -33,39 +27,20 @@ public enum MapUtilitiesError: Error, Hashable, Sendable, CustomStringConvertibl
     public var reason: String {
         switch self {
         case .unreadableFile(_, let reason), .unwritableFile(_, let reason), .invalidGzip(let reason): return reason
-        case .dataNotFound(_, let explicit, _) where explicit != nil: return "no such folder"
-        case .dataNotFound: return description
         }
     }
 
-    /// `PATH: cannot read the file: REASON`, `PATH: cannot write the file: REASON`,
-    /// `PATH: no such folder`, `no styles found: looked in A (MAPWRIGHT_DATA), B (user data);
-    /// set MAPWRIGHT_DATA to a folder holding Styles/`, or `cannot decompress the data: REASON`.
+    /// `PATH: cannot read the file: REASON`, `PATH: cannot write the file: REASON`, or
+    /// `cannot decompress the data: REASON`.
     public var description: String {
         switch self {
         case .unreadableFile(let path, let reason):
             return "\(path): cannot read the file: \(reason)"
         case .unwritableFile(let path, let reason):
             return "\(path): cannot write the file: \(reason)"
-        case .dataNotFound(let item, let explicit, let searched):
-            return Self.notFoundDescription(item: item, explicit: explicit, searched: searched)
         case .invalidGzip(let reason):
             return "cannot decompress the data: \(reason)"
         }
-    }
-
-    private static func notFoundDescription(item: DataLocations.Item, explicit: URL?, searched: [DataLocations.Root]) -> String {
-        if let explicit { return "\(explicit.path): no such folder" }
-        let what: String
-        switch item {
-        case .styles: what = "no styles found"
-        case .basemap: what = "the basemap (world_map.gpkg) is missing"
-        case .fonts: what = "no fonts folder found"
-        }
-        let places = searched.map { "\($0.directory.path) (\($0.origin.rawValue))" }.joined(separator: ", ")
-        let hint = item == .basemap ? "run scripts/setup.sh or set MAPWRIGHT_DATA to a folder holding \(item.relativePath)/"
-            : "set MAPWRIGHT_DATA to a folder holding \(item.relativePath)/"
-        return "\(what): looked in \(places.isEmpty ? "no place" : places); \(hint)"
     }
 
     /// Why the file at `path` cannot be read, in plain words, found by looking at it again:

@@ -46,7 +46,7 @@ public final class PhotoLibrary: Sendable {
     /// The file a library lives in when none is named: `$XDG_DATA_HOME/mapwright/library.sqlite`
     /// (`~/.local/share/mapwright/library.sqlite` by default).
     public static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        DataLocations(environment: environment, executableURL: nil).userDataDirectory.appendingPathComponent("library.sqlite")
+        UserDirectories(environment: environment).userDataDirectory.appendingPathComponent("library.sqlite")
     }
 
     /// Opens a library, creating it when `create` is set and the file is missing, and upgrading an

@@ -21,6 +21,22 @@ struct MapInputsTests {
         try map.style.requireConfiguredVectorSources()
     }
 
+    @Test func theMapDataTakesTheDataFoldersBasemapAndFonts() throws {
+        let data = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: data.file("Fonts"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: data.file("Tiles"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: data.file("Tiles/basemap"), withDestinationURL: RepositoryFiles.basemap)
+        let inputs = MapInputs(locations: DataLocations(environment: ["MAPWRIGHT_DATA": data.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil))
+        let places = try inputs.placeData()
+        #expect(places.fontsDirectory?.path == data.file("Fonts").path)
+        #expect(places.basemapDirectory.path == data.file("Tiles/basemap").path)
+        #expect(try places.resolvePlace(named: "Finland").name == "Finland")
+
+        // Without a data folder's fonts, the pinned fonts only.
+        let plain = MapInputs(basemapDirectory: RepositoryFiles.basemap.path, locations: DataLocations(environment: ["HOME": data.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil))
+        #expect(try plain.placeData().fontsDirectory == nil)
+    }
+
     @Test func aVectorSourceForAStyleThatDrawsNoneIsRefusedNamingTheInput() {
         #expect {
             _ = try MapInputs(vectorSource: Self.vectorSource).load(style: "standard")

@@ -27,7 +27,7 @@ struct CalloutLayoutTests {
             annotations: options.annotations, clusterIndex: options.clusterIndex, viewport: viewport, visibleMapRect: visible,
             style: options.style.mapwright)
         let marker = try #require(layout.marker(showing: options.selectedAnnotationID!, annotations: options.annotations, clusterIndex: options.clusterIndex))
-        let canvas = try Canvas(widthPoints: 1, heightPoints: 1, scale: 1, target: .image)
+        let canvas = try Canvas(widthPoints: 1, heightPoints: 1, scale: 1, target: .image, fonts: .pinned)
         return layout.callout(
             for: marker, selectedID: options.selectedAnnotationID, annotations: options.annotations, clusterIndex: options.clusterIndex,
             memberName: options.clusterMemberName, appearance: options.style.mapwright.callout, cairo: canvas.cairo)

@@ -7,21 +7,20 @@ import Testing
 /// Where the renderer's fonts and fontconfig's cache come from, read from an environment given
 /// to it (the process's is never changed), and the cache folder made safely.
 struct FontConfigurationTests {
-    @Test func thePinnedFoldersFollowADataFoldersFonts() throws {
-        let data = try TemporaryDirectory()
-        try FileManager.default.createDirectory(at: data.file("Fonts"), withIntermediateDirectories: true)
-        let withFonts = FontConfiguration(environment: ["MAPWRIGHT_DATA": data.url.path, "XDG_CACHE_HOME": "/c", "MAPWRIGHT_NO_CHECKOUT": "1"])
-        #expect(withFonts.fontDirectories == [data.file("Fonts").path] + FontConfiguration.systemFontDirectories)
+    @Test func thePinnedFoldersFollowTheFontsFolderGiven() throws {
+        let withFonts = FontConfiguration(fontsDirectory: URL(fileURLWithPath: "/data/Fonts"), environment: ["XDG_CACHE_HOME": "/c"])
+        #expect(withFonts.fontDirectories == ["/data/Fonts"] + FontConfiguration.systemFontDirectories)
         #expect(withFonts.cacheDirectory.path == "/c/mapwright/fontconfig")
         #expect(withFonts.configurationFile == nil)
 
-        let plain = FontConfiguration(environment: ["HOME": "/h", "XDG_DATA_HOME": "/nonexistent", "MAPWRIGHT_NO_CHECKOUT": "1"])
+        let plain = FontConfiguration(fontsDirectory: nil, environment: ["HOME": "/h"])
         #expect(plain.fontDirectories == FontConfiguration.systemFontDirectories)
-        #expect(FontConfiguration(environment: ["MAPWRIGHT_FONTCONFIG_FILE": "/etc/my.conf"]).configurationFile == "/etc/my.conf")
+        #expect(plain.cacheDirectory.path == "/h/.cache/mapwright/fontconfig")
+        #expect(FontConfiguration(fontsDirectory: nil, environment: ["MAPWRIGHT_FONTCONFIG_FILE": "/etc/my.conf"]).configurationFile == "/etc/my.conf")
     }
 
     @Test func theDocumentListsOnlyThePinnedFoldersEscaped() {
-        var configuration = FontConfiguration(environment: ["HOME": "/h", "MAPWRIGHT_NO_CHECKOUT": "1", "XDG_DATA_HOME": "/nonexistent"])
+        var configuration = FontConfiguration(fontsDirectory: nil, environment: ["HOME": "/h"])
         configuration.fontDirectories = ["/fonts/a&b"]
         let document = configuration.document(cacheDirectory: URL(fileURLWithPath: "/c/<x>"))
         #expect(document.contains("<dir>/fonts/a&amp;b</dir>"))
@@ -32,7 +31,7 @@ struct FontConfigurationTests {
 
     @Test func theCacheFolderIsMadePrivateAndAPlantedOneIsRefused() throws {
         let home = try TemporaryDirectory()
-        let configuration = FontConfiguration(environment: ["XDG_CACHE_HOME": home.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"])
+        let configuration = FontConfiguration(fontsDirectory: nil, environment: ["XDG_CACHE_HOME": home.url.path])
         let made = try #require(configuration.privateCacheDirectory())
         #expect(made.path == home.file("mapwright/fontconfig").path)
         let attributes = try FileManager.default.attributesOfItem(atPath: made.path)

@@ -65,7 +65,7 @@ struct TileSeamTests {
                 options.clusterMemberName = renderer.content.clusterMemberName
                 var pass = RenderPass(styleZoomOffset: MapTileRenderer.styleZoomOffset)
                 pass.clipMarginPixels = RenderPass.tileClipMarginPixels
-                let canvas = try Canvas(widthPoints: 256, heightPoints: 256, scale: 1, target: .image)
+                let canvas = try Canvas(widthPoints: 256, heightPoints: 256, scale: 1, target: .image, fonts: .pinned)
                 try snapshotter.draw(options, pass: pass, in: canvas.cairo, sprites: PinSprites(scale: 1))
                 tiles.append(RenderedTile(tile: tile, image: canvas.rgbaImage(x: 0, y: 0, width: 256, height: 256)))
             }

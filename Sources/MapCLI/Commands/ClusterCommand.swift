@@ -102,8 +102,7 @@ struct ClusterCommand: ParsableCommand {
         case .region(let region)?:
             return region
         case .place(let place)?:
-            let basemap = try DataLocations().basemapDirectory(given: basemapDirectory, needed: true)
-            return try MapData(basemapDirectory: basemap).resolvePlace(named: place).region
+            return try MapInputs(basemapDirectory: basemapDirectory).placeData().resolvePlace(named: place).region
         case nil:
             return try CoordinateRegion(west: -180, south: -90, east: 180, north: 90)
         }

@@ -16,8 +16,12 @@ import Synchronization
 public final class MapData: Sendable {
     /// Where `basemap://NAME` sources are found: `NAME_map.gpkg` in this folder.
     public let basemapDirectory: URL
+    /// A folder of font files searched before the pinned fonts; nil for the pinned fonts only.
+    public let fontsDirectory: URL?
     /// Where raster tiles fetched over HTTP are cached, one MBTiles file per source.
     public let tileCacheDirectory: URL
+    /// The fonts text is drawn with: ``fontsDirectory``, then the pinned fonts.
+    let fonts: FontConfiguration
     /// Prepared geometry, per (source, zoom level, scale).
     public let preparedLayers = PreparedLayerCache()
 
@@ -34,19 +38,21 @@ public final class MapData: Sendable {
     /// Creates the data store.
     ///
     /// - Parameters:
-    ///   - basemapDirectory: The folder holding the bundled basemap. The default is the first
-    ///     data folder holding it (`DataLocations().existingDirectory(for: .basemap)`:
-    ///     `$MAPWRIGHT_DATA/Tiles/basemap`, the installed data, the user's, the checkout's), else
-    ///     `Tiles/basemap` under the current directory.
+    ///   - basemapDirectory: The folder holding the bundled basemap (`world_map.gpkg`), read
+    ///     when a style draws `basemap://` or a place is looked up. `MapAssembly.MapInputs` finds
+    ///     it in the data folders.
+    ///   - fontsDirectory: A folder of font files searched before the pinned fonts; nil (the
+    ///     default) for the pinned fonts only.
     ///   - tileCacheDirectory: Where fetched raster tiles are cached. The default is the user's
-    ///     (`DataLocations().tileCacheDirectory`): `$XDG_CACHE_HOME/mapwright/tiles`, by default
+    ///     (`UserDirectories().tileCacheDirectory`): `$XDG_CACHE_HOME/mapwright/tiles`, by default
     ///     `~/.cache/mapwright/tiles`, never the working directory.
     public init(
-        basemapDirectory: URL = DataLocations().existingDirectory(for: .basemap) ?? URL(fileURLWithPath: "Tiles/basemap"),
-        tileCacheDirectory: URL = DataLocations().tileCacheDirectory
+        basemapDirectory: URL, fontsDirectory: URL? = nil, tileCacheDirectory: URL = UserDirectories().tileCacheDirectory
     ) {
         self.basemapDirectory = basemapDirectory
+        self.fontsDirectory = fontsDirectory
         self.tileCacheDirectory = tileCacheDirectory
+        fonts = FontConfiguration(fontsDirectory: fontsDirectory)
     }
 
     /// The vector source a style layer draws from: a GeoPackage table (`source-layer`) or a

@@ -27,7 +27,8 @@ final class Canvas {
     ///   - heightPoints: Height in view points.
     ///   - scale: Pixels per point for an image; vector targets ignore it.
     ///   - target: An image in memory, or a PDF or SVG file written at ``finish()``.
-    init(widthPoints: Double, heightPoints: Double, scale: Double, target: Target) throws(RendererError) {
+    ///   - fonts: The fonts text on the canvas is drawn with (``MapData``'s).
+    init(widthPoints: Double, heightPoints: Double, scale: Double, target: Target, fonts: FontConfiguration) throws(RendererError) {
         let surface: OpaquePointer?
         switch target {
         case .image:
@@ -55,6 +56,7 @@ final class Canvas {
         self.surface = surface
         self.cairo = cairo
         if case .image = target { cairo_scale(cairo, scale, scale) }
+        fonts.attach(to: cairo)
     }
 
     deinit {

@@ -71,7 +71,7 @@ struct PerspectiveGround {
             results[index] = Result { () throws(RendererError) -> Canvas in
                 let canvas = try Canvas(
                     widthPoints: level.viewport.size.width, heightPoints: level.viewport.size.height,
-                    scale: level.viewport.scale, target: .image)
+                    scale: level.viewport.scale, target: .image, fonts: snapshotter.data.fonts)
                 var flat = options
                 flat.viewport = level.viewport
                 flat.annotations = []

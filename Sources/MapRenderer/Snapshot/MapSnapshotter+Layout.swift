@@ -27,7 +27,7 @@ extension MapSnapshotter {
         let viewport = options.viewport
         let viewRect = ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         guard let visibleMapRect = viewport.mapRect(for: viewRect),
-              let canvas = try? Canvas(widthPoints: 1, heightPoints: 1, scale: 1, target: .image)
+              let canvas = try? Canvas(widthPoints: 1, heightPoints: 1, scale: 1, target: .image, fonts: data.fonts)
         else { return SnapshotLayout(markerFrames: [], calloutFrame: nil, attributionFrame: nil) }
         let metadata = options.style.mapwright
         let markers = AnnotationLayout(

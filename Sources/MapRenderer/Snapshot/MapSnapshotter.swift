@@ -16,7 +16,7 @@ import MapUtilities
 /// For example:
 ///
 /// ```swift
-/// let snapshotter = MapSnapshotter(data: MapData())
+/// let snapshotter = MapSnapshotter(data: MapData(basemapDirectory: URL(fileURLWithPath: "/usr/local/share/mapwright/Tiles/basemap")))
 /// let snapshot = try snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: style, annotations: pins))
 /// try snapshot.writePNG(to: URL(fileURLWithPath: "map.png"))
 /// ```
@@ -40,7 +40,7 @@ public final class MapSnapshotter: Sendable {
         let viewport = options.viewport
         try checkSize(viewport)
         let canvas = try Canvas(
-            widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: viewport.scale, target: .image)
+            widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: viewport.scale, target: .image, fonts: data.fonts)
         try draw(options, in: canvas.cairo, sprites: PinSprites(scale: viewport.scale))
         return MapSnapshot(
             image: canvas.rgbaImage(),
@@ -70,7 +70,7 @@ public final class MapSnapshotter: Sendable {
                 let target: Canvas.Target = format == "pdf" ? .pdf(temporary) : .svg(temporary)
                 let canvas: Canvas
                 do {
-                    canvas = try Canvas(widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: 1, target: target)
+                    canvas = try Canvas(widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: 1, target: target, fonts: data.fonts)
                 } catch {
                     throw Self.unwritable(url, error)
                 }

@@ -1,26 +1,52 @@
 import CCairo
 import Foundation
 import MapUtilities
+import Synchronization
 
 extension FontConfiguration {
-    /// A Pango layout for `cairo` whose fonts come from ``current`` only; what
-    /// `pango_cairo_create_layout` makes, with this thread's own font map in place of Pango's default.
-    /// The caller owns the layout (`g_object_unref`).
+    /// A Pango layout for `cairo` whose fonts come from the configuration the canvas was made
+    /// with (``attach(to:)``; ``pinned`` for a context without one): what
+    /// `pango_cairo_create_layout` makes, with this thread's own font map in place of Pango's
+    /// default. The caller owns the layout (`g_object_unref`).
     static func makeLayout(for cairo: OpaquePointer) -> OpaquePointer {
-        let context = pango_font_map_create_context(threadFontMap())
+        let attached = cairo_get_user_data(cairo, userDataKey).map { Unmanaged<Box>.fromOpaque($0).takeUnretainedValue().configuration }
+        let context = pango_font_map_create_context(threadFontMap(for: attached ?? .pinned))
         pango_cairo_update_context(cairo, context)
         let layout = pango_layout_new(context)!
         g_object_unref(UnsafeMutableRawPointer(context))
         return layout
     }
 
-    /// The configuration every font map uses, loaded once: ``current``'s file, else its document
-    /// with its private cache folder. Nil when fontconfig cannot make one: Pango then uses
-    /// fontconfig's default configuration.
-    ///
-    /// `nonisolated(unsafe)`: the configuration is never changed after it is built, and
-    /// fontconfig reads a built configuration from any thread.
-    nonisolated(unsafe) private static let loadedConfig: OpaquePointer? = current.load()
+    /// Makes text drawn on `cairo` use this configuration (released with the context).
+    func attach(to cairo: OpaquePointer) {
+        let box = Unmanaged.passRetained(Box(self)).toOpaque()
+        cairo_set_user_data(cairo, FontConfiguration.userDataKey, box) { Unmanaged<Box>.fromOpaque($0!).release() }
+    }
+
+    /// A configuration kept on a Cairo context.
+    private final class Box {
+        let configuration: FontConfiguration
+        init(_ configuration: FontConfiguration) { self.configuration = configuration }
+    }
+
+    /// The key of ``attach(to:)``'s user data: Cairo compares its address, so it is allocated once.
+    nonisolated(unsafe) private static let userDataKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+
+    /// Each configuration's `FcConfig`, built once on first use and kept for the process: a
+    /// handful exist (one per fonts folder), each never changed after it is built, and fontconfig
+    /// reads a built configuration from any thread. A nil entry: fontconfig could not build one,
+    /// and Pango uses fontconfig's default configuration.
+    private static let loadedConfigs = Mutex<[FontConfiguration: UnsafeTransfer<OpaquePointer?>]>([:])
+
+    /// This configuration's `FcConfig`, built on first use.
+    private func loadedConfig() -> OpaquePointer? {
+        FontConfiguration.loadedConfigs.withLock { configs in
+            if let loaded = configs[self] { return loaded }
+            let loaded = UnsafeTransfer(load())
+            configs[self] = loaded
+            return loaded
+        }.wrappedValue
+    }
 
     /// Builds an `FcConfig` for this configuration, scanning (or reading the cache of) its fonts.
     private func load() -> OpaquePointer? {
@@ -49,23 +75,35 @@ extension FontConfiguration {
         return config
     }
 
-    /// Each thread's font map: Pango's font maps are not thread-safe (its default one is per
-    /// thread too). Released when the thread ends.
+    /// Each thread's font maps, one per configuration: Pango's font maps are not thread-safe
+    /// (its default one is per thread too). Released when the thread ends.
+    private final class ThreadFontMaps {
+        var maps: [FontConfiguration: UnsafeMutablePointer<PangoFontMap>] = [:]
+        deinit { for fontMap in maps.values { g_object_unref(fontMap) } }
+    }
+
     private static let fontMapKey: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key) { fontMap in g_object_unref(fontMap) }
+        pthread_key_create(&key) { maps in Unmanaged<ThreadFontMaps>.fromOpaque(maps!).release() }
         return key
     }()
 
-    /// This thread's font map, made on first use: a Cairo fontconfig font map (as Pango's
-    /// default) given ``loadedConfig``.
-    private static func threadFontMap() -> UnsafeMutablePointer<PangoFontMap> {
-        if let existing = pthread_getspecific(fontMapKey) { return existing.assumingMemoryBound(to: PangoFontMap.self) }
-        let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)!
-        if let loadedConfig {
-            pango_fc_font_map_set_config(OpaquePointer(fontMap), loadedConfig)
+    /// This thread's font map for `configuration`, made on first use: a Cairo fontconfig font
+    /// map (as Pango's default) given the configuration's `FcConfig`.
+    private static func threadFontMap(for configuration: FontConfiguration) -> UnsafeMutablePointer<PangoFontMap> {
+        let maps: ThreadFontMaps
+        if let existing = pthread_getspecific(fontMapKey) {
+            maps = Unmanaged<ThreadFontMaps>.fromOpaque(existing).takeUnretainedValue()
+        } else {
+            maps = ThreadFontMaps()
+            pthread_setspecific(fontMapKey, Unmanaged.passRetained(maps).toOpaque())
         }
-        pthread_setspecific(fontMapKey, fontMap)
+        if let fontMap = maps.maps[configuration] { return fontMap }
+        let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)!
+        if let config = configuration.loadedConfig() {
+            pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
+        }
+        maps.maps[configuration] = fontMap
         return fontMap
     }
 }

@@ -1,20 +1,21 @@
 import Foundation
 import MapUtilities
 
-/// The fonts Pango may use: only the ones `scripts/setup.sh` installs (and a data folder's
-/// `Fonts/`), so the same inputs render the same glyphs on every machine, whatever else is installed.
+/// The fonts Pango may use: only the ones `scripts/setup.sh` installs (and the fonts folder a
+/// ``MapData`` names), so the same inputs render the same glyphs on every machine, whatever else
+/// is installed.
 ///
 /// DejaVu Sans covers Latin, Greek, Cyrillic, Arabic and Hebrew; WenQuanYi Micro Hei covers
 /// Chinese, Japanese and Korean; Noto fills other scripts. The fonts come from, in order:
 ///
 /// 1. `MAPWRIGHT_FONTCONFIG_FILE`, a fontconfig file used instead of everything below;
-/// 2. `Fonts/` of the first data folder holding one (see `DataLocations`: `$MAPWRIGHT_DATA/Fonts`,
-///    the installed data's, the user's), searched before
+/// 2. the map data's fonts folder (``MapData/fontsDirectory``; the assembly passes a data
+///    folder's `Fonts/`), searched before
 /// 3. ``systemFontDirectories``, the folders of the font packages setup.sh installs.
 ///
-/// The configuration is Mapwright's own (an `FcConfig` handed to Pango's font maps, see
-/// `FontConfiguration+Pango.swift`): the process's environment and fontconfig's current
-/// configuration are left alone. Fontconfig's cache goes to ``cacheDirectory``, a folder only
+/// The configuration is Mapwright's own (an `FcConfig` per configuration, handed to Pango's font
+/// maps through each canvas, see `FontConfiguration+Pango.swift`): the process's environment and
+/// fontconfig's current configuration are left alone. Fontconfig's cache goes to ``cacheDirectory``, a folder only
 /// the user may write.
 struct FontConfiguration: Hashable, Sendable {
     /// The folders of the pinned font packages: `fonts-dejavu-core`, `fonts-wqy-microhei`, `fonts-noto-core`.
@@ -27,8 +28,7 @@ struct FontConfiguration: Hashable, Sendable {
     /// The family list labels and callouts fall back through, in order.
     static let fallbackFamilies = "DejaVu Sans, WenQuanYi Micro Hei, Noto Sans"
 
-    /// The font folders, in order. The default is a data folder's `Fonts/` when there is one,
-    /// then ``systemFontDirectories``.
+    /// The font folders, in order: the fonts folder given, then ``systemFontDirectories``.
     var fontDirectories: [String]
     /// Fontconfig's cache folder: `fontconfig/` in the user's cache folder
     /// (`~/.cache/mapwright/fontconfig` by default).
@@ -37,17 +37,17 @@ struct FontConfiguration: Hashable, Sendable {
     /// relative path being relative to the working directory); nil for none.
     var configurationFile: String?
 
-    /// The configuration `environment` asks for; see the type's documentation for the order.
-    init(environment: [String: String]) {
-        let locations = DataLocations(environment: environment)
-        let dataFonts = locations.existingDirectory(for: .fonts).map { [$0.path] } ?? []
-        fontDirectories = dataFonts + FontConfiguration.systemFontDirectories
-        cacheDirectory = locations.cacheDirectory.appendingPathComponent("fontconfig", isDirectory: true)
+    /// The configuration for `fontsDirectory` (searched before the pinned fonts; nil for none),
+    /// with the cache folder and fontconfig file `environment` names (read, never changed); see
+    /// the type's documentation for the order.
+    init(fontsDirectory: URL?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        fontDirectories = (fontsDirectory.map { [$0.path] } ?? []) + FontConfiguration.systemFontDirectories
+        cacheDirectory = UserDirectories(environment: environment).cacheDirectory.appendingPathComponent("fontconfig", isDirectory: true)
         configurationFile = environment["MAPWRIGHT_FONTCONFIG_FILE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0).path }
     }
 
-    /// The process's configuration, read once from its environment (read, never changed).
-    static let current = FontConfiguration(environment: ProcessInfo.processInfo.environment)
+    /// The pinned fonts only: what text drawn without a ``MapData`` uses.
+    static let pinned = FontConfiguration(fontsDirectory: nil)
 
     /// The fontconfig document listing only ``fontDirectories``, with `cacheDirectory` as its
     /// cache when given (nil: fonts are scanned in memory), never rescanned while running.

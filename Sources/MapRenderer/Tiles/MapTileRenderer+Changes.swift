@@ -120,7 +120,7 @@ extension MapTileRenderer {
             let deepest = clusterOptions.maximumZoom - Int(log2(Double(options.tileSizePoints) / 256))
             topZoom = max(topZoom, min(TileID.maximumZoom, deepest))
         }
-        let canvas = try Canvas(widthPoints: 1, heightPoints: 1, scale: Double(options.scale), target: .image)
+        let canvas = try Canvas(widthPoints: 1, heightPoints: 1, scale: Double(options.scale), target: .image, fonts: data.fonts)
         var tiles = Set<TileID>()
         var deeperChanges: [MapPoint] = []
         for zoom in stride(from: topZoom, through: zooms.lowerBound, by: -1) {

@@ -18,7 +18,7 @@ extension MapTileRenderer {
         let worldSize = world.size
         let viewportZoom = options.viewportZoomLevel(forTileZoom: zoom)
         let pointsPerMapPoint = ZoomLevel.zoomScale(atZoomLevel: viewportZoom)
-        let canvas = try Canvas(widthPoints: 1, heightPoints: 1, scale: Double(options.scale), target: .image)
+        let canvas = try Canvas(widthPoints: 1, heightPoints: 1, scale: Double(options.scale), target: .image, fonts: data.fonts)
         let metadata = style.mapwright
         let drawsMarkers = options.layers != .basemap
         let callout = drawsMarkers ? calloutPlacement(in: world, cairo: canvas.cairo) : nil

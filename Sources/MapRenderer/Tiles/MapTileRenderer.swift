@@ -229,7 +229,7 @@ public final class MapTileRenderer: Sendable {
             placement: try placement(forTileZoom: zoom),
             worldOrigin: origin,
             clipMarginPixels: RenderPass.tileClipMarginPixels)
-        let canvas = try Canvas(widthPoints: size.width, heightPoints: size.height, scale: scale, target: .image)
+        let canvas = try Canvas(widthPoints: size.width, heightPoints: size.height, scale: scale, target: .image, fonts: data.fonts)
         try snapshotter.draw(snapshotOptions, pass: pass, in: canvas.cairo, sprites: PinSprites(scale: scale))
         return canvas
     }

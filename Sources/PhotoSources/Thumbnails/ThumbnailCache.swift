@@ -41,7 +41,7 @@ public struct ThumbnailCache: Sendable {
     public static func defaultDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
-        DataLocations(environment: environment, executableURL: nil).cacheDirectory
+        UserDirectories(environment: environment).cacheDirectory
             .appendingPathComponent("thumbnails", isDirectory: true)
     }
 

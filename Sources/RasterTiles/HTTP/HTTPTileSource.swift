@@ -53,7 +53,7 @@ public final class HTTPTileSource: TileSource {
         /// servers' usage policies (OpenStreetMap's among them) ask for one that names the application.
         public var userAgent: String
         /// The folder of the MBTiles cache files, created when missing; nil keeps nothing. The
-        /// default is the user's (`DataLocations().tileCacheDirectory`):
+        /// default is the user's (`UserDirectories().tileCacheDirectory`):
         /// `$XDG_CACHE_HOME/mapwright/tiles`, by default `~/.cache/mapwright/tiles`.
         public var cacheDirectory: URL?
 
@@ -62,7 +62,7 @@ public final class HTTPTileSource: TileSource {
             maximumConcurrentRequests: Int = 6,
             timeoutSeconds: Double = 15,
             userAgent: String = HTTPTileSource.defaultUserAgent,
-            cacheDirectory: URL? = DataLocations().tileCacheDirectory
+            cacheDirectory: URL? = UserDirectories().tileCacheDirectory
         ) {
             precondition(maximumConcurrentRequests >= 1, "at least one request must be allowed")
             precondition(timeoutSeconds > 0, "the timeout must be positive")

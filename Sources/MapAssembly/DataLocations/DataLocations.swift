@@ -1,4 +1,5 @@
 public import Foundation
+public import MapUtilities
 
 /// Where Mapwright finds its data (styles, the basemap, extra fonts) and keeps its caches,
 /// whatever the working directory.
@@ -149,35 +150,14 @@ extension DataLocations {
         return roots
     }
 
-    /// The user's data folder for Mapwright, after the XDG Base Directory specification:
-    /// `$XDG_DATA_HOME/mapwright` when that variable holds an absolute path, else
-    /// `$HOME/.local/share/mapwright`.
-    public var userDataDirectory: URL {
-        baseDirectory(variable: "XDG_DATA_HOME", underHome: ".local/share").appendingPathComponent("mapwright", isDirectory: true)
-    }
+    /// The user's own folders (``MapUtilities/UserDirectories``) read from ``environment``.
+    public var user: UserDirectories { UserDirectories(environment: environment) }
 
-    /// The user's cache folder for Mapwright, after the XDG Base Directory specification:
-    /// `$XDG_CACHE_HOME/mapwright` when that variable holds an absolute path, else
-    /// `$HOME/.cache/mapwright`. Raster tiles go to its `tiles/`, fontconfig's cache to its
-    /// `fontconfig/`. Not created here.
-    public var cacheDirectory: URL {
-        baseDirectory(variable: "XDG_CACHE_HOME", underHome: ".cache").appendingPathComponent("mapwright", isDirectory: true)
-    }
+    /// The user's data folder: `$XDG_DATA_HOME/mapwright`, by default `~/.local/share/mapwright`.
+    public var userDataDirectory: URL { user.userDataDirectory }
 
-    /// Where raster tiles fetched over HTTP are cached: `tiles/` in ``cacheDirectory``
-    /// (`~/.cache/mapwright/tiles` by default).
-    public var tileCacheDirectory: URL {
-        cacheDirectory.appendingPathComponent("tiles", isDirectory: true)
-    }
-
-    /// `$variable` when it is absolute (relative values are ignored, as the XDG specification
-    /// asks), else `underHome` in `$HOME`, else in the user's home folder from the password database.
-    private func baseDirectory(variable: String, underHome: String) -> URL {
-        if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value, isDirectory: true) }
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(underHome, isDirectory: true)
-    }
+    /// The user's cache folder: `$XDG_CACHE_HOME/mapwright`, by default `~/.cache/mapwright`.
+    public var cacheDirectory: URL { user.cacheDirectory }
 
     /// The nearest folder above `executable` holding `Package.swift` and `Styles/`: the checkout
     /// a `swift build` product (`.build/debug/mapwright`) was built in.

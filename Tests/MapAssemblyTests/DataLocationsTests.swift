@@ -1,4 +1,5 @@
 import Foundation
+import MapAssembly
 import MapUtilities
 import Testing
 
@@ -60,10 +61,8 @@ struct DataLocationsTests {
         let locations = DataLocations(environment: ["MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil)
         #expect(try locations.directory(for: .styles, explicit: folder) == folder)
         let missing = folder.appendingPathComponent("nowhere")
-        #expect(throws: MapUtilitiesError.dataNotFound(item: .styles, explicit: missing, searched: [])) {
-            try locations.directory(for: .styles, explicit: missing)
-        }
-        #expect(MapUtilitiesError.dataNotFound(item: .styles, explicit: missing, searched: []).description == "\(missing.path): no such folder")
+        #expect(throws: AssemblyError.self) { try locations.directory(for: .styles, explicit: missing) }
+        #expect(AssemblyError.dataNotFound(item: .styles, explicit: missing, searched: []).description == "\(missing.path): no such folder")
     }
 
     @Test func nothingFoundListsEveryPlaceLookedInOnOneLine() throws {
@@ -101,13 +100,14 @@ struct DataLocationsTests {
         let skipped = DataLocations(
             environment: ["XDG_DATA_HOME": "/nonexistent", "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: executable, checkoutDirectory: checkout)
         #expect(!skipped.roots.contains { $0.origin == .checkout })
-        #expect(throws: MapUtilitiesError.self) { try skipped.directory(for: .styles) }
+        #expect(throws: AssemblyError.self) { try skipped.directory(for: .styles) }
     }
 
-    @Test func cachesFollowXDGAndIgnoreARelativeValue() {
-        #expect(DataLocations(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]).cacheDirectory.path == "/c/mapwright")
-        #expect(DataLocations(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"]).cacheDirectory.path == "/h/.cache/mapwright")
-        #expect(DataLocations(environment: ["HOME": "/h"]).tileCacheDirectory.path == "/h/.cache/mapwright/tiles")
-        #expect(DataLocations(environment: ["HOME": "/h"]).userDataDirectory.path == "/h/.local/share/mapwright")
+    @Test func userFoldersFollowXDGAndIgnoreARelativeValue() {
+        #expect(UserDirectories(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]).cacheDirectory.path == "/c/mapwright")
+        #expect(UserDirectories(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"]).cacheDirectory.path == "/h/.cache/mapwright")
+        #expect(UserDirectories(environment: ["HOME": "/h"]).tileCacheDirectory.path == "/h/.cache/mapwright/tiles")
+        #expect(UserDirectories(environment: ["HOME": "/h"]).userDataDirectory.path == "/h/.local/share/mapwright")
+        #expect(DataLocations(environment: ["XDG_DATA_HOME": "/d"]).userDataDirectory.path == "/d/mapwright")
     }
 }

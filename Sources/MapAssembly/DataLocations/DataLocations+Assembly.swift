@@ -1,6 +1,5 @@
 public import Foundation
 public import MapStyle
-public import MapUtilities
 extension DataLocations {
     /// The folder for `item`: `value` (a folder named by `input`) when given, else the first data
     /// folder holding it.
@@ -8,7 +7,7 @@ extension DataLocations {
     /// - Throws: ``AssemblyError/invalid(_:reason:)`` naming the input and listing where the item
     ///   was looked for.
     public func directory(for item: Item, given value: String?, input: AssemblyInput) throws(AssemblyError) -> URL {
-        do throws(MapUtilitiesError) {
+        do {
             return try directory(for: item, explicit: value.map { URL(fileURLWithPath: $0, isDirectory: true) })
         } catch {
             throw .invalid(input, reason: error.description)
