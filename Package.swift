@@ -10,7 +10,7 @@
 //   MapProjection    <- CProj        PROJ: transforms between any two CRS                       (MapCore)
 //   ImageCodec       <- CPNGShim <- CPNG, CTurboJPEG: PNG/JPEG reading and writing, palettes, animated PNG  (MapUtilities)
 //   ImageCompare                     pixelmatch comparison                                      (ImageCodec, MapUtilities)
-//   MapTestSupport                   tests only: snapshot assertions, temporary folders, Python environments, seeded random numbers  (ImageCodec, ImageCompare, MapUtilities)
+//   MapTestSupport                   tests only: snapshot assertions, temporary folders, Python environments, seeded random numbers, a loopback tile server  (ImageCodec, ImageCompare, MapCore, MapUtilities)
 //   MapSQLite        <- CSQLite      SQLite connections and statements
 //   GeoData                          GeoJSON, GPX, WKB, GeoPackage (any CRS, through PROJ); features prepared per zoom  (MapCore, MapSQLite, MapJSON, MapUtilities, MapProjection)
 //   PhotoSources     <- CExif        photo files into `Photo`s; thumbnails                      (MapCore, MapJSON, MapUtilities, ImageCodec)
@@ -20,8 +20,8 @@
 //   TileStore                        MBTiles store (a TileSource): flat and deduplicated, batch writer, info/validate/merge  (TileSources, MapCore, MapSQLite, MapUtilities)
 //   PMTiles                          PMTiles v3 archives: reader (a TileSource), streaming writer  (TileSources, MapCore, MapJSON, MapUtilities)
 //   VectorTiles                      Mapbox Vector Tile 2.1 decoding, tile to map points        (MapCore, MapUtilities)
-//   Tilesets                         tileset files: open either format as a TileSource, write, convert, merge, extract, import, diff  (TileSources, TileStore, PMTiles, ImageCompare)
-//   RasterTiles                      raster tiles from any TileSource, the HTTP tile source and its cache  (MapStyle, TileSources, TileStore, Tilesets, ImageCodec)
+//   Tilesets                         every TileSource opened one way (TileSourceLocation: a file of either format, or URL templates fetched over HTTP into a cache); write, convert, merge, extract, import, diff  (TileSources, TileStore, PMTiles, ImageCompare)
+//   RasterTiles                      raster tiles decoded from any TileSource; the cover of tiles a view draws  (MapStyle, TileSources, Tilesets, ImageCodec)
 //   MapRenderer      <- CCairo       Cairo/Pango/fontconfig renderer                            (GeoData, MapStyle, RasterTiles, Tilesets, VectorTiles, ImageCodec)
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, Tilesets)
@@ -156,7 +156,7 @@ let package = Package(
         /// For this package's tests only (not a product): snapshot assertions for render tests
         /// (Swift Testing and XCTest), temporary folders, the checkout's folders for tests, Python
         /// environments with outside reference packages, and a seeded random generator.
-        .target(name: "MapTestSupport", dependencies: ["ImageCodec", "ImageCompare", "MapUtilities"], swiftSettings: swiftSettings),
+        .target(name: "MapTestSupport", dependencies: ["ImageCodec", "ImageCompare", "MapCore", "MapUtilities"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MapTestSupportTests",
             dependencies: ["MapTestSupport", "ImageCodec", "MapUtilities"],
@@ -266,14 +266,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         /// Raster tiles for base maps and overlays from any `TileSource` (an MBTiles or PMTiles
-        /// file, or the HTTP tile source here: URL templates cached in an MBTiles file), decoded
-        /// to RGBA, and the cover of tiles a view draws; made from a style's raster source.
+        /// file, or URL templates fetched over HTTP, opened by Tilesets), decoded to RGBA, and the
+        /// cover of tiles a view draws; made from a style's raster source.
         .target(
             name: "RasterTiles",
-            dependencies: ["MapCore", "MapStyle", "MapUtilities", "TileSources", "TileStore", "Tilesets", "ImageCodec"],
+            dependencies: ["MapCore", "MapStyle", "MapUtilities", "TileSources", "Tilesets", "ImageCodec"],
             swiftSettings: swiftSettings
         ),
-        /// MBTiles and PMTiles files made in the tests; HTTP against a real Python server on loopback.
+        /// MBTiles and PMTiles files made in the tests, and tiles over HTTP from a real server on loopback.
         .testTarget(
             name: "RasterTilesTests",
             dependencies: ["RasterTiles", "TileSources", "TileStore", "PMTiles", "Tilesets", "MapStyle", "MapCore", "ImageCodec", "MapTestSupport"],
@@ -282,9 +282,10 @@ let package = Package(
 
         // MARK: - Tilesets
 
-        /// Tileset files, MBTiles and PMTiles alike: reading and writing either format through a
-        /// work file, and the file tools behind `mapwright tiles` (convert, merge, extract,
-        /// import, diff, info).
+        /// Every tile source opened one way (`TileSourceLocation`): tileset files, MBTiles and
+        /// PMTiles alike, and tile URL templates fetched over HTTP into an MBTiles cache; writing
+        /// either format through a work file, and the file tools behind `mapwright tiles`
+        /// (convert, merge, extract, import, diff, info). Tests fetch from a real server on loopback.
         .target(
             name: "Tilesets",
             dependencies: ["MapCore", "MapJSON", "MapUtilities", "TileSources", "TileStore", "PMTiles", "ImageCodec", "ImageCompare"],

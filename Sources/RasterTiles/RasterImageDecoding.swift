@@ -3,7 +3,6 @@ import ImageCodec
 import MapCore
 import Synchronization
 import TileSources
-import TileStore
 
 /// Turning tile bytes into pixels: PNG or JPEG, told apart by their first bytes.
 enum RasterImageDecoding {
@@ -19,7 +18,7 @@ enum RasterImageDecoding {
             case .webp: throw RasterTileError.undecodableTile(tile: tile, source: source, reason: "WebP tiles are not supported")
             case .pbf: throw RasterTileError.undecodableTile(tile: tile, source: source, reason: "it is a vector tile")
             case nil:
-                throw RasterTileError.undecodableTile(tile: tile, source: source, reason: unknownBytesReason(data))
+                throw RasterTileError.undecodableTile(tile: tile, source: source, reason: TileFormat.unrecognisedReason(data))
             }
         } catch let error as RasterTileError {
             throw error
@@ -30,12 +29,6 @@ enum RasterImageDecoding {
             }
             throw .undecodableTile(tile: tile, source: source, reason: reason)
         }
-    }
-
-    /// Why bytes of no known format are no image: `no bytes`, or `it starts with` their first 8 bytes in hex.
-    static func unknownBytesReason(_ data: Data) -> String {
-        let start = data.prefix(8).map { String(format: "%02X", $0) }.joined(separator: " ")
-        return data.isEmpty ? "no bytes" : "it starts with \(start)"
     }
 
     /// Decodes many tiles on every core; the first failure, in tile order, is thrown.

@@ -1,7 +1,7 @@
 import Foundation
 public import MapStyle
 import TileSources
-import Tilesets
+public import Tilesets
 extension RasterSource {
     /// Makes the raster tile source a style's raster source describes: a ``RasterTileSource``
     /// over its tileset file (MBTiles or PMTiles, told apart by the file's first bytes) or over
@@ -29,17 +29,17 @@ extension RasterSource {
         scale: Double = 1,
         configuration: HTTPTileSource.Configuration = HTTPTileSource.Configuration()
     ) throws(RasterTileError) -> RasterTileSource {
-        let tiles: any TileSource
+        let location: TileSourceLocation
         switch self.tiles {
         case .file(let file)?:
-            do throws(TilesetsError) { tiles = try TilesetFormat.open(file) } catch { throw .tileset(error) }
+            location = .file(file)
         case .templates(let templates)?:
-            tiles = try HTTPTileSource(
-                templates: templates, scheme: scheme, minZoom: minZoom ?? 0, maxZoom: maxZoom ?? 22, attribution: attribution,
-                scale: scale, configuration: configuration)
+            location = .templates(templates, scheme: scheme, minZoom: minZoom ?? 0, maxZoom: maxZoom ?? 22, attribution: attribution)
         case nil:
             throw .invalidDescription(reason: "the source has neither `tiles` nor an mbtiles:// or pmtiles:// `url`")
         }
+        let tiles: any TileSource
+        do throws(TilesetsError) { tiles = try location.open(scale: scale, http: configuration) } catch { throw .tileset(error) }
         return try RasterTileSource(tiles: tiles, tileSizePoints: tileSize, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution)
     }
 }

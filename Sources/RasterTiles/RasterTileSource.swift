@@ -3,7 +3,6 @@ public import ImageCodec
 public import MapCore
 import MapUtilities
 public import TileSources
-import TileStore
 import Tilesets
 /// Raster tiles for base maps and overlays (satellite imagery, hill shading, a scanned map) from
 /// any ``TileSources/TileSource``: an MBTiles or PMTiles file, or tile URL templates fetched over
@@ -60,7 +59,7 @@ public struct RasterTileSource: Sendable {
         attribution: String? = nil
     ) throws(RasterTileError) {
         let tiles: any TileSource
-        do throws(TilesetsError) { tiles = try TilesetFormat.open(url) } catch { throw .tileset(error) }
+        do throws(TilesetsError) { tiles = try TileSourceLocation.file(url).open() } catch { throw .tileset(error) }
         try self.init(
             tiles: tiles, tileSizePoints: tileSizePoints,
             minZoom: zoomRange?.lowerBound, maxZoom: zoomRange?.upperBound, attribution: attribution)
@@ -94,7 +93,7 @@ public struct RasterTileSource: Sendable {
         if minZoom == nil || maxZoom == nil {
             if let minimum = metadata.minZoom, let maximum = metadata.maxZoom, minimum <= maximum {
                 sourceZooms = minimum...maximum
-            } else if let store = tiles as? MBTilesStore, let stored = try Self.reading({ try store.zoomRange() }) {
+            } else if let stored = try Self.reading({ try tiles.zoomRange() }) {
                 sourceZooms = stored
             }
         }
@@ -120,9 +119,7 @@ public struct RasterTileSource: Sendable {
         let wanted = Set(tiles.filter { (minZoom...maxZoom).contains($0.z) }).sorted()
         let source = self.tiles
         let data = try Self.reading { try source.tiles(at: wanted) }
-        let http = source as? HTTPTileSource
-        let path = source.fileURL?.path ?? source.sourceDescription
-        return try RasterImageDecoding.images(from: data) { tile in http?.url(for: tile) ?? path }
+        return try RasterImageDecoding.images(from: data) { tile in source.location(of: tile) }
     }
 
     /// The tiles a view of `mapRect` at `zoomLevel` draws from this source, and where: see
@@ -139,14 +136,12 @@ public struct RasterTileSource: Sendable {
             minZoom: minZoom, maxZoom: maxZoom, maximumCount: maximumCount)
     }
 
-    /// Runs `body`, which reads the tile source, with its error as a ``RasterTileError``.
+    /// Runs `body`, which reads the tile source, with its error as a ``RasterTileError``: the
+    /// source's own error (MBTiles, PMTiles, HTTP) as Tilesets wraps it.
     static func reading<T>(_ body: () throws -> T) throws(RasterTileError) -> T {
         do { return try body() } catch let error as RasterTileError {
             throw error
-        } catch let error as TileStoreError {
-            throw .store(error)
         } catch {
-            // A PMTiles error, or any other tile source's, as Tilesets wraps it.
             do throws(TilesetsError) { return try TilesetsError.wrapping { throw error } } catch { throw .tileset(error) }
         }
     }

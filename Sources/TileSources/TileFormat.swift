@@ -46,6 +46,35 @@ public enum TileFormat: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// Whether `data`, recognised as this format by its first bytes, also ends as a whole file of
+    /// it does: a PNG with its `IEND` chunk, a JPEG with its end-of-image marker (`FF D9`, allowing
+    /// trailing padding), a WebP as long as its RIFF header says, gzip with its 8-byte trailer.
+    /// What a tile fetcher checks before caching an answer for good: a cut-off image is not kept.
+    public func isWhole(_ data: Data) -> Bool {
+        let bytes = [UInt8](data.suffix(64))
+        switch self {
+        case .png:
+            return bytes.count >= 12 && Array(bytes.suffix(12)) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        case .jpg:
+            let trimmed = bytes.reversed().drop { $0 == 0 || $0 == 0x0A || $0 == 0x0D || $0 == 0x20 }
+            return Array(trimmed.prefix(2)) == [0xD9, 0xFF]
+        case .webp:
+            guard data.count >= 12 else { return false }
+            let start = data.startIndex
+            let size = (4..<8).reduce(0) { $0 | Int(data[start + $1]) << (8 * ($1 - 4)) }
+            return size + 8 == data.count || size + 9 == data.count
+        case .pbf:
+            return data.count >= 18
+        }
+    }
+
+    /// Why bytes of no known format are no tile: `no bytes`, or `it starts with` their first 8
+    /// bytes in hex (`it starts with 3C 21 44 4F 43 54 59 50`: an HTML page).
+    public static func unrecognisedReason(_ data: Data) -> String {
+        let start = data.prefix(8).map { String(format: "%02X", $0) }.joined(separator: " ")
+        return data.isEmpty ? "no bytes" : "it starts with \(start)"
+    }
+
     /// The MIME type, for example `image/png`; a tile server's `Content-Type`.
     public var mimeType: String {
         switch self {

@@ -9,14 +9,14 @@ public import MapCore
 /// them as they are. For example:
 ///
 /// ```swift
-/// let source = try TilesetFormat.open(URL(fileURLWithPath: "world.pmtiles"))  // Tilesets
+/// let source = try TileSourceLocation.file(URL(fileURLWithPath: "world.pmtiles")).open()  // Tilesets
 /// let png = try source.tile(at: TileID(z: 3, x: 4, y: 2))
 /// let zooms = try source.metadata().minZoom
 /// try source.forEachTile { tile, data in ... }
 /// ```
 ///
 /// Every method may be called from any thread at once. Errors are the conforming type's own
-/// (`TileStoreError`, `PMTilesError`, `RasterTileError`), each naming its file or URL in its
+/// (`TileStoreError`, `PMTilesError`, `TilesetsError`), each naming its file or URL in its
 /// `description`.
 public protocol TileSource: Sendable {
     /// Where the tiles come from, as messages name it: a file's path, or a URL template.
@@ -24,6 +24,10 @@ public protocol TileSource: Sendable {
 
     /// The file the tiles are read from; nil for a source that is not one local file (HTTP).
     var fileURL: URL? { get }
+
+    /// Where one tile comes from, for messages about it: its URL for HTTP. The default is the
+    /// file's path, else ``sourceDescription``.
+    func location(of id: TileID) -> String
 
     /// A tile's bytes as stored, or nil when the source has none at that address.
     func tile(at id: TileID) throws -> Data?
@@ -36,6 +40,11 @@ public protocol TileSource: Sendable {
     /// The tiles' metadata, format-neutral (see ``TileMetadata``).
     func metadata() throws -> TileMetadata
 
+    /// The lowest and highest zoom levels that hold tiles, for when the metadata leaves them
+    /// out: found from the tiles themselves where that is cheap (an MBTiles file's index). The
+    /// default is the metadata's `minZoom`...`maxZoom`, nil when it lacks either.
+    func zoomRange() throws -> ClosedRange<Int>?
+
     /// Calls `body` with every tile in the order the file keeps them (MBTiles: zoom, column, TMS
     /// row; PMTiles: zoom, then along the Hilbert curve), one call per address.
     ///
@@ -47,6 +56,14 @@ public protocol TileSource: Sendable {
 // MARK: - Default implementations
 
 extension TileSource {
+    public func location(of id: TileID) -> String { fileURL?.path ?? sourceDescription }
+
+    public func zoomRange() throws -> ClosedRange<Int>? {
+        let metadata = try metadata()
+        guard let minimum = metadata.minZoom, let maximum = metadata.maxZoom, minimum <= maximum else { return nil }
+        return minimum...maximum
+    }
+
     public func tiles(at ids: [TileID]) throws -> [TileID: Data] {
         var found: [TileID: Data] = [:]
         for id in ids {

@@ -26,6 +26,19 @@ public enum TilesetsError: Error, Hashable, Sendable {
     /// Two tilesets compared have tiles of different pixel sizes (another tile size or scale),
     /// so their pixels cannot be compared.
     case tileSizesDiffer(first: String, firstSize: String, second: String, secondSize: String)
+    /// A tile server could not be reached: no network, a refused connection, an unknown host,
+    /// no answer in time.
+    case offline(url: String, reason: String)
+    /// A tile server answered with an HTTP error other than 404 or 204 (which mean "no such tile").
+    case httpStatus(url: String, status: Int)
+    /// A request failed for another reason (a TLS failure, a malformed answer...).
+    case requestFailed(url: String, reason: String)
+    /// A server's answer is not a whole tile (an error page sent as `200 OK`, a cut-off image).
+    case notATile(url: String, reason: String)
+    /// A tile URL template that cannot make tile URLs.
+    case invalidTemplate(String, reason: String)
+    /// A tile source described in a way that names no tiles, or cannot do what was asked.
+    case invalidSource(reason: String)
 }
 
 extension TilesetsError: CustomStringConvertible, LocalizedError {
@@ -42,10 +55,22 @@ extension TilesetsError: CustomStringConvertible, LocalizedError {
         case .undecodableTile(let path, let tile, let reason): "\(path): tile \(tile) cannot be decoded as an image: \(reason)"
         case .tileSizesDiffer(let first, let firstSize, let second, let secondSize):
             "\(second): its tiles are \(secondSize) pixels, those of \(first) \(firstSize); compare tilesets of one tile size and scale"
+        case .offline(let url, let reason): "cannot reach \(Self.host(of: url)): \(reason) (offline?) while fetching \(url)"
+        case .httpStatus(let url, let status): "\(url): the server answered HTTP \(status) (\(HTTPStatus.phrase(status)))"
+        case .requestFailed(let url, let reason): "\(url): the request failed: \(reason)"
+        case .notATile(let url, let reason): "\(url): the answer is not a tile: \(reason)"
+        case .invalidTemplate(let template, let reason): "tile URL template '\(template)': \(reason)"
+        case .invalidSource(let reason): "tile source: \(reason)"
         }
     }
 
     public var errorDescription: String? { description }
+
+    /// The host (and port, when the URL gives one) for messages: `tile.example.org`, `127.0.0.1:8080`.
+    static func host(of url: String) -> String {
+        guard let components = URLComponents(string: url), let host = components.host else { return url }
+        return components.port.map { "\(host):\($0)" } ?? host
+    }
 }
 
 extension TilesetsError {

@@ -84,7 +84,7 @@ struct VectorSourceCommandTests {
             ["tiles", "export", "--style", "streets", "--vector-source", "city tiles.mbtiles", "--bbox", "24.935,60.164,24.954,60.180",
              "--zoom", "14-15", "-o", "streets.pmtiles"], in: directory.url)
         #expect(result.status == 0, "\(result.standardError)")
-        let reader = try TilesetFormat.open(directory.file("streets.pmtiles"))
+        let reader = try TileSourceLocation.file(directory.file("streets.pmtiles")).open()
         let metadata = try reader.metadata()
         #expect(metadata.attribution == "© OpenStreetMap contributors")
         #expect(metadata.minZoom == 14 && metadata.maxZoom == 15)

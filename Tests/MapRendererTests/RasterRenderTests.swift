@@ -54,7 +54,7 @@ struct RasterRenderTests {
     @Test func aPMTilesFileDrawsTheSamePixelsAsTheSameTilesInMBTiles() throws {
         try withImagery { imagery in
             let archive = imagery.deletingLastPathComponent().appendingPathComponent("imagery.pmtiles")
-            #expect(try TilesetConversion.convert(TilesetFormat.open(imagery), to: archive) == 341)
+            #expect(try TilesetConversion.convert(TileSourceLocation.file(imagery).open(), to: archive) == 341)
             let viewport = try Viewport(center: RenderFixtures.coordinate(45, 10), zoomLevel: 3.5, size: ViewSize(width: 360, height: 240))
             var images: [RGBAImage] = []
             for argument in [imagery.path, archive.path] {

@@ -213,7 +213,7 @@ struct VectorTileRenderingTests {
     @Test func theSampleAsPMTilesDrawsTheSameStreets() throws {
         // The same tiles in a PMTiles archive (converted by Tilesets, read back through it).
         let archive = directory.url.appendingPathComponent("helsinki.pmtiles")
-        let count = try TilesetConversion.convert(try TilesetFormat.open(helsinki), to: archive)
+        let count = try TilesetConversion.convert(try TileSourceLocation.file(helsinki).open(), to: archive)
         #expect(count == 19)
         let streets = try Style.named("streets", in: RepositoryFiles.styles).style
         let center = try coordinate(z: 14, x: 9327, y: 4742, u: 0.1, v: 0.1)

@@ -38,7 +38,7 @@ import Tilesets
         var tileset = try tilesetFile(folder)
         if format == "pmtiles" {
             let converted = folder.url.appendingPathComponent("iberia.pmtiles")
-            #expect(try TilesetConversion.convert(TilesetFormat.open(tileset), to: converted) == 3)
+            #expect(try TilesetConversion.convert(TileSourceLocation.file(tileset).open(), to: converted) == 3)
             tileset = converted
         }
         return ServerFixtures.server(

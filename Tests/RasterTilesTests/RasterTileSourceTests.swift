@@ -43,7 +43,7 @@ struct RasterTileSourceTests {
         try store.write(Dictionary(uniqueKeysWithValues: try tiles.map { ($0, try TileImages.png(for: $0)) }))
         try store.writeMetadata(TileMetadata(name: "Imagery", format: .png, minZoom: 1, maxZoom: 2, attribution: "© Tests"))
         let archive = directory.file("imagery-archive.bin")
-        try TilesetConversion.convert(TilesetFormat.open(url), to: directory.file("imagery.pmtiles"))
+        try TilesetConversion.convert(TileSourceLocation.file(url).open(), to: directory.file("imagery.pmtiles"))
         try FileManager.default.moveItem(at: directory.file("imagery.pmtiles"), to: archive)
 
         let mbtiles = try RasterTileSource(url: url)

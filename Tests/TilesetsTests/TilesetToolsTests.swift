@@ -42,7 +42,7 @@ import Tilesets
         let source = folder.url.appendingPathComponent("world.mbtiles")
         _ = try world(into: source)
         let pmtiles = folder.url.appendingPathComponent(pmtilesName)
-        try TilesetConversion.convert(TilesetFormat.open(source), to: pmtiles)
+        try TilesetConversion.convert(TileSourceLocation.file(source).open(), to: pmtiles)
         return (source, pmtiles)
     }
 
@@ -51,19 +51,19 @@ import Tilesets
         let source = folder.url.appendingPathComponent("world.mbtiles")
         let tiles = try Self.world(into: source)
         let pmtiles = folder.url.appendingPathComponent("world.pmtiles")
-        #expect(try TilesetConversion.convert(TilesetFormat.open(source), to: pmtiles) == 85)
+        #expect(try TilesetConversion.convert(TileSourceLocation.file(source).open(), to: pmtiles) == 85)
         let archive = try PMTilesReader(url: pmtiles)
         #expect(archive.header.addressedTileCount == 85)
         #expect(archive.header.tileContentCount == 21 + 4)
         #expect(archive.metadata().name == "World")
         let back = folder.url.appendingPathComponent("back.mbtiles")
-        try TilesetConversion.convert(TilesetFormat.open(pmtiles), to: back)
+        try TilesetConversion.convert(TileSourceLocation.file(pmtiles).open(), to: back)
         let store = try MBTilesStore(url: back)
         for (id, data) in tiles { #expect(try store.tile(at: id) == data) }
         #expect(try store.aggregateTilesHash() == MBTilesStore(url: source).aggregateTilesHash())
         #expect(try store.metadata().bounds == BoundingBox(west: -180, south: -85, east: 180, north: 85))
         // Converting a file onto itself is refused.
-        #expect(throws: TilesetsError.self) { try TilesetConversion.convert(TilesetFormat.open(back), to: back) }
+        #expect(throws: TilesetsError.self) { try TilesetConversion.convert(TileSourceLocation.file(back).open(), to: back) }
     }
 
     @Test func extractThenImportGivesTheSameTiles() throws {
@@ -71,18 +71,18 @@ import Tilesets
         let source = folder.url.appendingPathComponent("world.mbtiles")
         let tiles = try Self.world(into: source)
         let extracted = folder.url.appendingPathComponent("tiles dir")
-        #expect(try TileFolder.extract(TilesetFormat.open(source), to: extracted) == 85)
+        #expect(try TileFolder.extract(TileSourceLocation.file(source).open(), to: extracted) == 85)
         // XYZ: row 1 at zoom 1 is the southern half; the file is z/x/y.png.
         #expect(try Data(contentsOf: extracted.appendingPathComponent("1/0/1.png")) == tiles[try TileID(z: 1, x: 0, y: 1)])
         #expect(FileManager.default.fileExists(atPath: extracted.appendingPathComponent("metadata.json").path))
         // A folder that is not empty is refused.
-        #expect(throws: TilesetsError.self) { try TileFolder.extract(TilesetFormat.open(source), to: extracted) }
+        #expect(throws: TilesetsError.self) { try TileFolder.extract(TileSourceLocation.file(source).open(), to: extracted) }
         try Data("notes".utf8).write(to: extracted.appendingPathComponent("3/README.txt"))
         let imported = folder.url.appendingPathComponent("imported.pmtiles")
         let report = try TileFolder.importTiles(from: extracted, to: imported)
         #expect(report.tileCount == 85)
         #expect(report.skippedFiles == ["3/README.txt"])
-        let reader = try TilesetFormat.open(imported)
+        let reader = try TileSourceLocation.file(imported).open()
         for (id, data) in tiles { #expect(try reader.tile(at: id) == data) }
         #expect(try reader.metadata().name == "World")
     }
@@ -95,13 +95,13 @@ import Tilesets
         let bytes = try Data(contentsOf: archive)
         try bytes.prefix(bytes.count - 2_000).write(to: archive)
         let extracted = folder.url.appendingPathComponent("tiles dir")
-        #expect(throws: TilesetsError.self) { try TileFolder.extract(TilesetFormat.open(archive), to: extracted) }
+        #expect(throws: TilesetsError.self) { try TileFolder.extract(TileSourceLocation.file(archive).open(), to: extracted) }
         #expect(!FileManager.default.fileExists(atPath: extracted.path))
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
         #expect(left == ["cut.pmtiles", "world.mbtiles"], "\(left)")
         // An empty folder made beforehand is filled, and only at the end.
         try FileManager.default.createDirectory(at: extracted, withIntermediateDirectories: true)
-        #expect(try TileFolder.extract(TilesetFormat.open(source), to: extracted) == 85)
+        #expect(try TileFolder.extract(TileSourceLocation.file(source).open(), to: extracted) == 85)
         #expect(FileManager.default.fileExists(atPath: extracted.appendingPathComponent("metadata.json").path))
     }
 
@@ -143,7 +143,7 @@ import Tilesets
             let writer = try PMTilesWriter(url: url, metadata: TileMetadata(name: "World", format: .png))
             for (id, data) in half { try writer.add(data, at: id) }
             try writer.finish()
-            readers.append(try TilesetFormat.open(url))
+            readers.append(try TileSourceLocation.file(url).open())
         }
         let merged = folder.url.appendingPathComponent("merged.mbtiles")
         let report = try TilesetMerge.merge(readers, into: merged)
@@ -152,7 +152,7 @@ import Tilesets
         let store = try MBTilesStore(url: merged)
         #expect(try store.tile(at: conflict) == tiles[conflict])  // the first input's
         #expect(try store.aggregateTilesHash() == MBTilesStore(url: whole).aggregateTilesHash())
-        #expect(try TilesetValidation(of: TilesetFormat.open(merged)).isValid)
+        #expect(try TilesetValidation(of: TileSourceLocation.file(merged).open()).isValid)
         // With --on-conflict error nothing is written.
         let refused = folder.url.appendingPathComponent("refused.mbtiles")
         #expect(throws: TilesetsError.self) { try TilesetMerge.merge(readers, into: refused, onConflict: .error) }
@@ -178,14 +178,14 @@ import Tilesets
         let store = try MBTilesStore(url: second, mode: .create)
         try store.write(secondTiles)
 
-        let difference = try TilesetDifference(TilesetFormat.open(first), TilesetFormat.open(second))
+        let difference = try TilesetDifference(TileSourceLocation.file(first).open(), TileSourceLocation.file(second).open())
         #expect(difference.different == [.init(tile: changed, differentPixels: 37)])
         #expect(difference.onlyInFirst == [missing])
         #expect(difference.onlyInSecond == [try TileID(z: 4, x: 0, y: 0)])
         #expect(difference.samePixels == [reencoded])
         #expect(difference.identicalCount == 85 - 3)
         #expect(!difference.isEmpty)
-        #expect(try TilesetDifference(TilesetFormat.open(first), TilesetFormat.open(first)).isEmpty)
+        #expect(try TilesetDifference(TileSourceLocation.file(first).open(), TileSourceLocation.file(first).open()).isEmpty)
     }
 
     /// Tilesets of other tile sizes (an @2x export against an @1x one) are refused in one line
@@ -199,7 +199,7 @@ import Tilesets
         try store.write([try TileID(z: 0, x: 0, y: 0): try RGBAImage(width: 128, height: 128, filledWith: .white).pngData()])
         let expected = TilesetsError.tileSizesDiffer(
             first: first.displayPath, firstSize: "64x64", second: second.displayPath, secondSize: "128x128")
-        #expect(throws: expected) { try TilesetDifference(TilesetFormat.open(first), TilesetFormat.open(second)) }
+        #expect(throws: expected) { try TilesetDifference(TileSourceLocation.file(first).open(), TileSourceLocation.file(second).open()) }
         #expect(expected.description.hasSuffix("b@2x.mbtiles: its tiles are 128x128 pixels, those of \(first.displayPath) 64x64; compare tilesets of one tile size and scale"))
     }
 
@@ -207,7 +207,7 @@ import Tilesets
         let folder = try TemporaryDirectory()
         let (source, pmtiles) = try Self.worldInBothFormats(in: folder)
         for url in [source, pmtiles] {
-            let summary = try TilesetSummary(of: TilesetFormat.open(url))
+            let summary = try TilesetSummary(of: TileSourceLocation.file(url).open())
             #expect(summary.zoomLevels.map(\.tileCount) == [1, 4, 16, 64])
             #expect(summary.tileCount == 85)
             #expect(summary.storedTileCount == 25)
@@ -219,19 +219,19 @@ import Tilesets
         let folder = try TemporaryDirectory()
         let source = folder.url.appendingPathComponent("world.mbtiles")
         _ = try Self.world(into: source)
-        #expect(try TilesetValidation(of: TilesetFormat.open(source)).isValid)
+        #expect(try TilesetValidation(of: TileSourceLocation.file(source).open()).isValid)
         let store = try MBTilesStore(url: source, mode: .readWrite)
         try store.setMetadataValue("00000000000000000000000000000000", forKey: "agg_tiles_hash")
-        let found = try TilesetValidation(of: TilesetFormat.open(source))
+        let found = try TilesetValidation(of: TileSourceLocation.file(source).open())
         #expect(found.problems.contains { $0.contains("agg_tiles_hash is 00000000000000000000000000000000") })
 
         // A PMTiles archive whose last tile's bytes are cut off.
         let pmtiles = folder.url.appendingPathComponent("world.pmtiles")
-        try TilesetConversion.convert(TilesetFormat.open(source), to: pmtiles)
+        try TilesetConversion.convert(TileSourceLocation.file(source).open(), to: pmtiles)
         var bytes = try Data(contentsOf: pmtiles)
         bytes.removeLast(100)
         try bytes.write(to: pmtiles)
-        let damaged: Result<TilesetValidation, any Error> = Result { try TilesetValidation(of: TilesetFormat.open(pmtiles)) }
+        let damaged: Result<TilesetValidation, any Error> = Result { try TilesetValidation(of: TileSourceLocation.file(pmtiles).open()) }
         switch damaged {
         case .success(let result): #expect(!result.isValid)
         case .failure(let error): #expect("\(error)".contains("world.pmtiles"))

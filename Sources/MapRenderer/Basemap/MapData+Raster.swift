@@ -2,6 +2,7 @@ import Foundation
 import MapCore
 import MapStyle
 import RasterTiles
+import Tilesets
 
 extension MapData {
     /// The tile source behind a style's raster source: its MBTiles or PMTiles file, or its URL

@@ -44,7 +44,7 @@ final class VectorTileSource: Sendable {
     /// - Throws: ``RendererError`` when the file is not a tileset, or not of vector tiles.
     convenience init(url: URL, minZoom: Int? = nil, maxZoom: Int? = nil) throws(RendererError) {
         let source: any TileSource
-        do throws(TilesetsError) { source = try TilesetFormat.open(url) } catch {
+        do throws(TilesetsError) { source = try TileSourceLocation.file(url).open() } catch {
             throw .vectorTiles(path: url.displayPath, reason: error.description)
         }
         try self.init(source: source, minZoom: minZoom, maxZoom: maxZoom)

@@ -79,7 +79,7 @@ public struct OpenTileset: Sendable {
 
     init(name: String, url: URL, generation: Int) throws(TilesetsError) {
         self.name = name
-        let source = try TilesetFormat.open(url)
+        let source = try TileSourceLocation.file(url).open()
         self.source = source
         metadata = try TilesetsError.wrapping { try source.metadata() }
         self.generation = generation

@@ -9,7 +9,7 @@ import TileStore
 /// diff`, and what a test calls to compare whole rendered regions.
 ///
 /// ```swift
-/// let difference = try TilesetDifference(TilesetFormat.open(expected), TilesetFormat.open(actual), threshold: 0.1)
+/// let difference = try TilesetDifference(TileSourceLocation.file(expected).open(), TileSourceLocation.file(actual).open(), threshold: 0.1)
 /// #expect(difference.isEmpty)
 /// ```
 ///

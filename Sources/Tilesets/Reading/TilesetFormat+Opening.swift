@@ -1,21 +1,14 @@
-public import Foundation
+import Foundation
 import MapUtilities
 import PMTiles
 public import TileSources
 import TileStore
 extension TilesetFormat {
-    /// Opens a tileset file for reading as a ``TileSources/TileSource``: an `MBTilesStore` opened
-    /// read-only or a `PMTilesReader`, told apart by the file's first bytes, not its name. Nothing
-    /// is written to the file. What `tiles info`, `extract`, `convert`, `diff`, a tile server and
-    /// a style's raster or vector source read.
-    ///
-    /// ```swift
-    /// let tileset = try TilesetFormat.open(URL(fileURLWithPath: "world.pmtiles"))
-    /// let png = try tileset.tile(at: TileID(z: 3, x: 4, y: 2))
-    /// ```
+    /// Opens a tileset file for reading: an `MBTilesStore` opened read-only or a `PMTilesReader`,
+    /// told apart by the file's first bytes, not its name (``TileSourceLocation/file(_:)``).
     ///
     /// - Throws: ``TilesetsError`` naming the file: missing, a folder, neither format, or damaged.
-    public static func open(_ url: URL) throws(TilesetsError) -> any TileSource {
+    static func openFile(_ url: URL) throws(TilesetsError) -> any TileSource {
         switch try TilesetFormat(sniffing: url) {
         case .mbtiles:
             do throws(TileStoreError) { return try MBTilesStore(url: url, mode: .readOnly) } catch { throw .mbtiles(error) }

@@ -7,7 +7,7 @@ import TileStore
 /// Copies every tile of a tileset into a new file of either format: `mapwright tiles convert`.
 ///
 /// ```swift
-/// try TilesetConversion.convert(TilesetFormat.open(URL(fileURLWithPath: "world.mbtiles")),
+/// try TilesetConversion.convert(TileSourceLocation.file(URL(fileURLWithPath: "world.mbtiles")).open(),
 ///                               to: URL(fileURLWithPath: "world.pmtiles"))
 /// ```
 ///

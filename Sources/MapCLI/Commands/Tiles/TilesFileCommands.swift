@@ -9,7 +9,7 @@ public import Tilesets
 
 /// Opens a tileset for a `tiles` subcommand; its error names the file.
 func openTileset(_ path: String) throws(TilesetsError) -> any TileSource {
-    try TilesetFormat.open(URL(fileURLWithPath: path))
+    try TileSourceLocation.file(URL(fileURLWithPath: path)).open()
 }
 
 /// Checks that `path` names a tileset to write (`.mbtiles` or `.pmtiles`) in a folder that can

@@ -2,12 +2,12 @@ import Foundation
 import ImageCodec
 import MapCore
 import MapTestSupport
-import RasterTiles
+import Tilesets
 import Testing
 import TileSources
 import TileStore
 
-/// Tiles fetched over HTTP into an MBTiles cache, drawn through a ``RasterTileSource``.
+/// Tiles fetched over HTTP from a real server on loopback into an MBTiles cache.
 struct HTTPTileSourceTests {
     private let tiles: [TileID] = (try? TileID.tiles(covering: .world, zoom: 2)) ?? []
 
@@ -80,11 +80,11 @@ struct HTTPTileSourceTests {
         let source = try makeSource("\(server.baseURL)/{z}/{x}/{y}.png", cache: directory)
         let tile = try TileID(z: 2, x: 1, y: 2)
         let url = "\(server.baseURL)/2/1/2.png"
-        #expect(throws: RasterTileError.offline(url: url, reason: "connection refused")) {
+        #expect(throws: TilesetsError.offline(url: url, reason: "connection refused")) {
             try source.images(for: [tile])
         }
         #expect(
-            "\(RasterTileError.offline(url: url, reason: "connection refused"))"
+            "\(TilesetsError.offline(url: url, reason: "connection refused"))"
                 == "cannot reach 127.0.0.1:\(server.port): connection refused (offline?) while fetching \(url)")
     }
 
@@ -94,7 +94,7 @@ struct HTTPTileSourceTests {
         let source = try HTTPTileSource(
             templates: ["\(server.baseURL)/{z}/{x}/{y}.png"],
             configuration: HTTPTileSource.Configuration(timeoutSeconds: 0.5, cacheDirectory: nil))
-        #expect(throws: RasterTileError.offline(url: "\(server.baseURL)/0/0/0.png", reason: "no answer within 0.5 seconds")) {
+        #expect(throws: TilesetsError.offline(url: "\(server.baseURL)/0/0/0.png", reason: "no answer within 0.5 seconds")) {
             try source.images(for: [TileID(z: 0, x: 0, y: 0)])
         }
     }
@@ -125,10 +125,10 @@ struct HTTPTileSourceTests {
         let server = try makeServer(in: directory)
         let source = try makeSource("\(server.baseURL)/status/503/{z}/{x}/{y}.png", cache: directory)
         let url = "\(server.baseURL)/status/503/0/0/0.png"
-        #expect(throws: RasterTileError.httpStatus(url: url, status: 503)) {
+        #expect(throws: TilesetsError.httpStatus(url: url, status: 503)) {
             try source.images(for: [TileID(z: 0, x: 0, y: 0)])
         }
-        #expect("\(RasterTileError.httpStatus(url: url, status: 503))" == "\(url): the server answered HTTP 503 (Service Unavailable)")
+        #expect("\(TilesetsError.httpStatus(url: url, status: 503))" == "\(url): the server answered HTTP 503 (Service Unavailable)")
     }
 
     @Test func bytesThatAreNotAnImageAreRejectedAndNotCached() throws {
@@ -141,9 +141,29 @@ struct HTTPTileSourceTests {
         #expect {
             try source.images(for: [TileID(z: 0, x: 0, y: 0)])
         } throws: { error in
-            "\(error)" == "tile 0/0/0 from \(server.baseURL)/0/0/0.png: not a PNG or JPEG image: it starts with 3C 68 74 6D 6C 3E 53 69"
+            "\(error)" == "\(server.baseURL)/0/0/0.png: the answer is not a tile: it starts with 3C 68 74 6D 6C 3E 53 69"
         }
         #expect(try source.cache?.count() == 0)
+    }
+
+    @Test func aCutOffImageIsRejectedAndNotCached() throws {
+        let directory = try TemporaryDirectory()
+        let root = directory.file("www")
+        let tile = try TileID(z: 0, x: 0, y: 0)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("0/0"), withIntermediateDirectories: true)
+        let png = try TileImages.png(for: tile)
+        try png.prefix(png.count - 20).write(to: root.appendingPathComponent("0/0/0.png"))
+        let server = try LoopbackTileServer(serving: root, in: directory)
+        let source = try makeSource("\(server.baseURL)/{z}/{x}/{y}.png", cache: directory)
+        #expect(throws: TilesetsError.notATile(url: "\(server.baseURL)/0/0/0.png", reason: "the png is cut short")) {
+            try source.tiles(at: [tile])
+        }
+        #expect(try source.cache?.count() == 0)
+
+        // The whole image, once the server has it, is fetched and kept.
+        try png.write(to: root.appendingPathComponent("0/0/0.png"))
+        #expect(try source.tiles(at: [tile]) == [tile: png])
+        #expect(try source.cache?.count() == 1)
     }
 
     @Test func retinaScaleFetchesTheAt2xTilesIntoTheirOwnCache() throws {
@@ -175,8 +195,8 @@ struct HTTPTileSourceTests {
 }
 
 extension HTTPTileSource {
-    /// The tiles' images, as a raster source over this source decodes them.
+    /// The tiles' bytes, decoded as PNG.
     fileprivate func images(for tiles: [TileID]) throws -> [TileID: RGBAImage] {
-        try RasterTileSource(tiles: self).images(for: tiles)
+        try self.tiles(at: tiles).mapValues { try RGBAImage(pngData: $0) }
     }
 }

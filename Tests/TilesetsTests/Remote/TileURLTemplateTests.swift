@@ -1,5 +1,5 @@
 import MapCore
-import RasterTiles
+import Tilesets
 import Testing
 
 struct TileURLTemplateTests {
@@ -34,7 +34,7 @@ struct TileURLTemplateTests {
             ("https:///{z}/{x}/{y}.png", "it is not a URL with a host"),
         ]
         for (template, reason) in cases {
-            #expect(throws: RasterTileError.invalidTemplate(template, reason: reason)) { try TileURLTemplate(template) }
+            #expect(throws: TilesetsError.invalidTemplate(template, reason: reason)) { try TileURLTemplate(template) }
         }
     }
 }

@@ -31,10 +31,10 @@ public struct TileURLTemplate: Hashable, Sendable, CustomStringConvertible {
 
     /// Checks and keeps a template.
     ///
-    /// - Throws: ``RasterTileError/invalidTemplate(_:reason:)`` when the template is not an http or
+    /// - Throws: ``TilesetsError/invalidTemplate(_:reason:)`` when the template is not an http or
     ///   https URL, lacks the tile address (`{z}`, `{x}` and `{y}` or `{-y}`, or `{quadkey}`), has an
     ///   unknown placeholder, or has `{s}` with no subdomains.
-    public init(_ template: String, scheme: TileScheme = .xyz, subdomains: [String] = ["a", "b", "c"]) throws(RasterTileError) {
+    public init(_ template: String, scheme: TileScheme = .xyz, subdomains: [String] = ["a", "b", "c"]) throws(TilesetsError) {
         let lowercased = template.lowercased()
         guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") else {
             throw .invalidTemplate(template, reason: "only http:// and https:// URLs are fetched")

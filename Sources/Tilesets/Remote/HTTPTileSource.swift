@@ -9,7 +9,7 @@ public import TileSources
 public import TileStore
 
 /// Tiles fetched over HTTP from URL templates, kept in an MBTiles cache: a ``TileSources/TileSource``
-/// of the bytes the server sends, which a ``RasterTileSource`` decodes.
+/// of the bytes the server sends, which `RasterTiles.RasterTileSource` decodes.
 ///
 /// For example, satellite imagery under a vector map:
 ///
@@ -20,7 +20,7 @@ public import TileStore
 ///     scale: 2
 /// )
 /// let bytes = try source.tiles(at: tiles) // fetched once, then read from ~/.cache/mapwright/tiles/
-/// let images = try RasterTileSource(tiles: source).images(for: tiles)
+/// let images = try RasterTileSource(tiles: source).images(for: tiles)  // RasterTiles
 /// ```
 ///
 /// - **Cache.** Each tile fetched is stored in a flat MBTiles file (see ``MBTilesStore``) in
@@ -28,13 +28,13 @@ public import TileStore
 ///   named after the host and a hash of the templates (``cacheFileName(templates:scale:)``).
 ///   A tile in the cache is never requested again: there is no expiry. Only bytes that are a
 ///   tile (PNG, JPEG, WebP or gzip, by their first bytes) are stored, so an error page served as
-///   `200 OK` is not kept but is a ``RasterTileError/undecodableTile(tile:source:reason:)``.
+///   `200 OK` is not kept but is a ``TilesetsError/notATile(url:reason:)``.
 /// - **Requests** carry ``Configuration/userAgent``, at most ``Configuration/maximumConcurrentRequests``
 ///   are in flight at once, and each gives up after ``Configuration/timeoutSeconds``.
 /// - **Answers.** `404 Not Found` (and `204 No Content`) mean the server has no such tile: the
 ///   tile is absent from the result, and not cached, so it is asked for again next time. Other
-///   statuses are ``RasterTileError/httpStatus(url:status:)``. When the host cannot be reached,
-///   the source stops starting requests and throws ``RasterTileError/offline(url:reason:)``;
+///   statuses are ``TilesetsError/httpStatus(url:status:)``. When the host cannot be reached,
+///   the source stops starting requests and throws ``TilesetsError/offline(url:reason:)``;
 ///   tiles already in the cache are still served when the network is back, or by a batch that
 ///   needs nothing else.
 ///
@@ -106,8 +106,8 @@ public final class HTTPTileSource: TileSource {
     ///   - attribution: Who made the imagery. The default is nil.
     ///   - scale: The render scale, for `{r}`. The default is 1.
     ///   - configuration: Requests and cache. The default is ``Configuration/init(maximumConcurrentRequests:timeoutSeconds:userAgent:cacheDirectory:)``'s.
-    /// - Throws: ``RasterTileError/invalidTemplate(_:reason:)``, ``RasterTileError/invalidDescription(reason:)``
-    ///   for no templates or an empty zoom range, ``RasterTileError/store(_:)`` when the cache cannot be opened.
+    /// - Throws: ``TilesetsError/invalidTemplate(_:reason:)``, ``TilesetsError/invalidSource(reason:)``
+    ///   for no templates or an empty zoom range, ``TilesetsError/mbtiles(_:)`` when the cache cannot be opened.
     public init(
         templates: [String],
         scheme: TileScheme = .xyz,
@@ -117,10 +117,10 @@ public final class HTTPTileSource: TileSource {
         attribution: String? = nil,
         scale: Double = 1,
         configuration: Configuration = Configuration()
-    ) throws(RasterTileError) {
-        guard !templates.isEmpty else { throw .invalidDescription(reason: "no tile URL templates") }
+    ) throws(TilesetsError) {
+        guard !templates.isEmpty else { throw .invalidSource(reason: "no tile URL templates") }
         guard 0 <= minZoom, minZoom <= maxZoom, maxZoom <= TileID.maximumZoom else {
-            throw .invalidDescription(reason: "the zoom range \(minZoom)...\(maxZoom) is not within 0...\(TileID.maximumZoom)")
+            throw .invalidSource(reason: "the zoom range \(minZoom)...\(maxZoom) is not within 0...\(TileID.maximumZoom)")
         }
         var parsed: [TileURLTemplate] = []
         for template in templates {
@@ -150,7 +150,7 @@ public final class HTTPTileSource: TileSource {
                 }
                 cache = store
             } catch {
-                throw .store(error)
+                throw .mbtiles(error)
             }
         } else {
             cache = nil
@@ -166,6 +166,9 @@ public final class HTTPTileSource: TileSource {
     deinit {
         session.finishTasksAndInvalidate()
     }
+
+    /// The URL a tile is fetched from: its ``TileSources/TileSource/location(of:)``.
+    public func location(of tile: TileID) -> String { url(for: tile) }
 
     /// The URL a tile is fetched from.
     public func url(for tile: TileID) -> String {
@@ -192,7 +195,7 @@ public final class HTTPTileSource: TileSource {
     public var fileURL: URL? { nil }
 
     /// A tile's bytes: see ``tiles(at:)``.
-    public func tile(at id: TileID) throws(RasterTileError) -> Data? {
+    public func tile(at id: TileID) throws(TilesetsError) -> Data? {
         try tiles(at: [id])[id]
     }
 
@@ -202,26 +205,29 @@ public final class HTTPTileSource: TileSource {
     /// server has no tile for (404). Tiles fetched before a failure are cached even when the
     /// batch throws.
     ///
-    /// - Throws: ``RasterTileError/offline(url:reason:)``, ``RasterTileError/httpStatus(url:status:)``,
-    ///   ``RasterTileError/requestFailed(url:reason:)``, ``RasterTileError/undecodableTile(tile:source:reason:)``
+    /// - Throws: ``TilesetsError/offline(url:reason:)``, ``TilesetsError/httpStatus(url:status:)``,
+    ///   ``TilesetsError/requestFailed(url:reason:)``, ``TilesetsError/notATile(url:reason:)``
     ///   for an answer that is not a tile (the first, in tile order, of the batch), or
-    ///   ``RasterTileError/store(_:)`` when the cache fails.
-    public func tiles(at ids: [TileID]) throws(RasterTileError) -> [TileID: Data] {
+    ///   ``TilesetsError/mbtiles(_:)`` when the cache fails.
+    public func tiles(at ids: [TileID]) throws(TilesetsError) -> [TileID: Data] {
         let wanted = Set(ids.filter { (minZoom...maxZoom).contains($0.z) }).sorted()
         var found: [TileID: Data] = [:]
         if let cache {
             let cached: [TileID: Data]
-            do { cached = try cache.tiles(at: wanted) } catch { throw .store(error) }
+            do { cached = try cache.tiles(at: wanted) } catch { throw .mbtiles(error) }
             // A cache entry that is not a tile is fetched again.
-            for (tile, data) in cached where TileFormat(sniffing: data) != nil { found[tile] = data }
+            for (tile, data) in cached where TileFormat(sniffing: data)?.isWhole(data) == true { found[tile] = data }
         }
-        var failures: [TileID: RasterTileError] = [:]
+        var failures: [TileID: TilesetsError] = [:]
         var fetched: [TileID: Data] = [:]
         for (tile, outcome) in download(wanted.filter { found[$0] == nil }) {
             switch outcome {
-            case .data(let data) where TileFormat(sniffing: data) != nil: fetched[tile] = data
             case .data(let data):
-                failures[tile] = .undecodableTile(tile: tile, source: url(for: tile), reason: RasterImageDecoding.unknownBytesReason(data))
+                if let format = TileFormat(sniffing: data) {
+                    if format.isWhole(data) { fetched[tile] = data } else { failures[tile] = .notATile(url: url(for: tile), reason: "the \(format.rawValue) is cut short") }
+                } else {
+                    failures[tile] = .notATile(url: url(for: tile), reason: TileFormat.unrecognisedReason(data))
+                }
             case .missing: break
             case .failed(let error): failures[tile] = error
             }
@@ -233,21 +239,21 @@ public final class HTTPTileSource: TileSource {
 
     /// The source as metadata: the first template's host as its name, the zooms and attribution
     /// it was given, and the cache's `format` once a tile has been fetched.
-    public func metadata() throws(RasterTileError) -> TileMetadata {
+    public func metadata() throws(TilesetsError) -> TileMetadata {
         var format: TileFormat?
         if let cache {
-            do { format = try cache.metadataValue(forKey: "format").flatMap(TileFormat.init(metadataValue:)) } catch { throw .store(error) }
+            do { format = try cache.metadataValue(forKey: "format").flatMap(TileFormat.init(metadataValue:)) } catch { throw .mbtiles(error) }
         }
         return TileMetadata(name: templates[0].host, format: format, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution)
     }
 
-    /// Throws ``RasterTileError/invalidDescription(reason:)``: a server's tiles cannot be listed.
+    /// Throws ``TilesetsError/invalidSource(reason:)``: a server's tiles cannot be listed.
     public func forEachTile(_ body: (TileID, Data) throws -> Void) throws {
-        throw RasterTileError.invalidDescription(reason: "the tiles of \(templates[0].template) cannot be listed; only asked for by address")
+        throw TilesetsError.invalidSource(reason: "the tiles of \(templates[0].template) cannot be listed; only asked for by address")
     }
 
     /// Adds fetched tiles to the cache, recording the cache's `format` the first time.
-    private func store(_ tiles: [TileID: Data]) throws(RasterTileError) {
+    private func store(_ tiles: [TileID: Data]) throws(TilesetsError) {
         guard let cache, let sample = tiles.first?.value else { return }
         do {
             try cache.write(tiles)
@@ -259,7 +265,7 @@ public final class HTTPTileSource: TileSource {
                 try cache.setMetadataValue(format.rawValue, forKey: "format")
             }
         } catch {
-            throw .store(error)
+            throw .mbtiles(error)
         }
     }
 
@@ -267,7 +273,7 @@ public final class HTTPTileSource: TileSource {
     enum Outcome: Sendable {
         case data(Data)
         case missing
-        case failed(RasterTileError)
+        case failed(TilesetsError)
     }
 
     /// Fetches tiles, at most ``Configuration/maximumConcurrentRequests`` at a time, and stops

@@ -1,5 +1,4 @@
-import Foundation
-import MapTestSupport
+public import Foundation
 
 /// A real HTTP server on 127.0.0.1: Python's `http.server`, run as a subprocess, serving the files
 /// of a folder.
@@ -11,9 +10,9 @@ import MapTestSupport
 ///
 /// ``stop()`` (or the end of the value) terminates the server; should the test process die
 /// first, the server exits when its standard input closes.
-final class LoopbackTileServer {
-    let port: Int
-    let logURL: URL
+public final class LoopbackTileServer {
+    public let port: Int
+    public let logURL: URL
     private let process: Process
     private let input = Pipe()
 
@@ -67,7 +66,7 @@ final class LoopbackTileServer {
     /// Starts serving `root`.
     ///
     /// - Parameter delaySeconds: How long each request waits before it is answered. The default is 0.
-    init(serving root: URL, in directory: TemporaryDirectory, delaySeconds: Double = 0) throws {
+    public init(serving root: URL, in directory: TemporaryDirectory, delaySeconds: Double = 0) throws {
         let scriptURL = directory.file("tile_server.py")
         try Data(Self.script.utf8).write(to: scriptURL)
         logURL = directory.file("requests-\(UUID().uuidString).jsonl")
@@ -98,29 +97,29 @@ final class LoopbackTileServer {
     }
 
     /// The base URL, `http://127.0.0.1:PORT`.
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Stops the server and waits for it to exit; the port then refuses connections.
-    func stop() {
+    public func stop() {
         if process.isRunning { process.terminate() }
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
     }
 
     /// The requests logged so far.
-    func requests() throws -> [LoggedRequest] {
+    public func requests() throws -> [LoggedRequest] {
         let text = try String(contentsOf: logURL, encoding: .utf8)
         return try text.split(separator: "\n").map { try JSONDecoder().decode(LoggedRequest.self, from: Data($0.utf8)) }
     }
 
-    struct LoggedRequest: Decodable {
-        var path: String
-        var userAgent: String?
+    public struct LoggedRequest: Decodable, Sendable {
+        public var path: String
+        public var userAgent: String?
         /// Requests in progress when this one arrived, itself included.
-        var active: Int
+        public var active: Int
     }
 
-    enum ServerError: Error {
+    public enum ServerError: Error {
         case didNotStart(output: String)
     }
 }

@@ -1,0 +1,40 @@
+public import Foundation
+public import MapCore
+public import TileSources
+
+/// Where tiles are: a tileset file or tile URL templates. ``open(scale:http:)`` is the one way
+/// to open any ``TileSources/TileSource``, what raster and vector sources, `serve` and the
+/// `tiles` tools all call:
+///
+/// ```swift
+/// let world = try TileSourceLocation.file(URL(fileURLWithPath: "world.pmtiles")).open()
+/// let imagery = try TileSourceLocation.templates(["https://tiles.example.org/{z}/{x}/{y}.jpg"], maxZoom: 19).open()
+/// ```
+public enum TileSourceLocation: Hashable, Sendable {
+    /// A tileset file: an MBTiles file (opened read-only) or a PMTiles archive, told apart by
+    /// its first bytes, not its name.
+    case file(URL)
+    /// Tile URL templates serving the same tiles, fetched over HTTP into a cache (see
+    /// ``HTTPTileSource``), with how `{y}` counts rows (default XYZ), the zooms that have tiles
+    /// (default 0 to 22) and who made them (default none).
+    case templates([String], scheme: TileScheme = .xyz, minZoom: Int = 0, maxZoom: Int = 22, attribution: String? = nil)
+
+    /// Opens the tiles for reading; nothing is written to a file.
+    ///
+    /// - Parameters:
+    ///   - scale: The render scale, for a template's `{r}` (`@2x` from 2). The default is 1.
+    ///   - configuration: Requests and cache of URL templates. The default is
+    ///     ``HTTPTileSource/Configuration``'s: the user's cache folder.
+    /// - Throws: ``TilesetsError`` naming the file or template: a file missing, a folder, neither
+    ///   format or damaged; a template that makes no tile URLs, or a cache that cannot be opened.
+    public func open(scale: Double = 1, http configuration: HTTPTileSource.Configuration = HTTPTileSource.Configuration()) throws(TilesetsError) -> any TileSource {
+        switch self {
+        case .file(let url):
+            return try TilesetFormat.openFile(url)
+        case .templates(let templates, let scheme, let minZoom, let maxZoom, let attribution):
+            return try HTTPTileSource(
+                templates: templates, scheme: scheme, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution,
+                scale: scale, configuration: configuration)
+        }
+    }
+}
