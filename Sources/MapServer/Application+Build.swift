@@ -39,11 +39,21 @@ public func buildResponder(server: MapTileServer) -> some HTTPResponder<ServeReq
 public func buildApplication(
     server: MapTileServer, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
+    buildApplication(server: server, responder: buildResponder(server: server), onServerRunning: onServerRunning)
+}
+
+/// The application of ``buildApplication(server:onServerRunning:)`` answering through
+/// `responder`: the tests' way to run the server's responder on NIO's event loops, as
+/// production runs it (the executable makes them Swift concurrency's global executor).
+func buildApplication(
+    server: MapTileServer, responder: some HTTPResponder<ServeRequestContext>,
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) -> some ApplicationProtocol {
     let limits = server.configuration
     var frameworkLogger = server.logger
     frameworkLogger.logLevel = max(.warning, server.logger.logLevel)
     var application = Application(
-        responder: buildResponder(server: server),
+        responder: responder,
         server: .http1(configuration: .init(
             additionalChannelHandlers: [ClientConnectionHandler()],
             idleTimeout: .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9)),

@@ -91,7 +91,7 @@ import TileStore
         let calls = Calls()
         let responder = KeptTileResponder(server: server, next: Router(calls: calls))
         let application = Application(
-            responder: responder, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)))
+            responder: OnEventLoops(next: responder), configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)))
         try await application.test(.router) { client in
             try await client.execute(uri: "/tilesets/iberia/1/0/0.png", method: .get) { response in
                 #expect(response.status == .ok && response.data == Data([1, 2, 3]))

@@ -92,7 +92,7 @@ import TileStore
             if rendered.append(metatile) == 1 { _ = release.wait(timeout: .now() + 120) }
         }
         defer { server.shutdown() }
-        try await buildApplication(server: server).test(.live) { client in
+        try await ServerFixtures.application(server).test(.live) { client in
             let port = try #require(client.port)
             defer { release.signal() }
             // The first request holds the one render thread.

@@ -15,7 +15,7 @@ import Testing
         configuration.port = 0
         change(&configuration)
         let server = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#3366cc")]), folder: folder, configuration: configuration)
-        return (server, buildApplication(server: server))
+        return (server, ServerFixtures.application(server))
     }
 
     @Test func longURLsAndHugeHeadersAreRefused() async throws {

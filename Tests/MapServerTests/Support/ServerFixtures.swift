@@ -70,6 +70,11 @@ enum ServerFixtures {
     }
 
     /// A ready server with `content`, its cache in `folder`.
+    /// `server`'s application as `serve` builds it, answering on NIO's event loops as in production.
+    static func application(_ server: MapTileServer) -> some ApplicationProtocol {
+        buildApplication(server: server, responder: OnEventLoops(next: buildResponder(server: server)))
+    }
+
     static func server(
         _ content: ServerContent, folder: TemporaryDirectory, configuration: ServerConfiguration = configuration(),
         beforeRender: @escaping @Sendable (MetatileID) -> Void = { _ in }
@@ -82,13 +87,14 @@ enum ServerFixtures {
     }
 
     /// Runs `body` with the router test client, then shuts the server down. The application has
-    /// the server's photo library watch, as `serve`'s has.
+    /// the server's photo library watch, as `serve`'s has, and answers on NIO's event loops, as
+    /// in production (``OnEventLoops``); `body` runs on the default executor.
     static func test<Value>(
         _ server: MapTileServer, _ setup: TestingSetup = .router, _ body: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
         defer { server.shutdown() }
         var application = Application(
-            responder: buildResponder(server: server),
+            responder: OnEventLoops(next: buildResponder(server: server)),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "mapwright"))
         application.addServices(PhotoLibraryWatchService(server: server))
         return try await application.test(setup, body)
