@@ -11,11 +11,9 @@ import MapUtilities
 /// (so transparent ground never darkens its neighbours). Rows are filled on every core, each
 /// pixel the same whatever the split: the image is deterministic.
 struct PerspectiveSampler {
-    /// One level's pixels and where they lie on the ground.
-    ///
-    /// `@unchecked Sendable` because it points into a rendered canvas's pixels, which the rows
-    /// filled concurrently only read and which the caller keeps alive while they are filled.
-    struct Texture: @unchecked Sendable {
+    /// One level's pixels and where they lie on the ground: it points into a rendered canvas's
+    /// pixels, which the caller keeps alive while rows are filled.
+    struct Texture {
         let index: Int
         let pixels: UnsafePointer<UInt32>
         let width: Int
@@ -113,14 +111,15 @@ struct PerspectiveSampler {
 
     /// Fills `height` rows of `data` (a Cairo ARGB32 image of ``width`` columns).
     func fill(_ data: UnsafeMutablePointer<UInt8>, stride: Int, height: Int) {
-        // Each band writes only its own rows.
-        let output = UnsafeTransfer(data)
+        // Each band writes only its own rows, and only reads the textures (the canvases' pixels).
+        let shared = UnsafeTransfer((output: data, sampler: self))
         let bands = min(height, max(1, ProcessInfo.processInfo.activeProcessorCount * 4))
+        let width = width
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             var buffers = Array(repeating: [SIMD4<Float>](repeating: .zero, count: width), count: 2)
             for row in (height * band / bands)..<(height * (band + 1) / bands) {
-                let words = UnsafeMutableRawPointer(output.wrappedValue + row * stride).assumingMemoryBound(to: UInt32.self)
-                fillRow(row, into: words, buffers: &buffers)
+                let words = UnsafeMutableRawPointer(shared.wrappedValue.output + row * stride).assumingMemoryBound(to: UInt32.self)
+                shared.wrappedValue.sampler.fillRow(row, into: words, buffers: &buffers)
             }
         }
     }
