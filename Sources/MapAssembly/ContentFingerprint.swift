@@ -44,7 +44,7 @@ public enum ContentFingerprint {
     ///   - map: Where the style's file and sources are.
     ///   - photosFingerprint: The photos' ``photos(_:)``, worked out once by the caller.
     ///   - overlays: The overlays: their files' bytes and their shapes' texts are hashed.
-    ///   - drawn: The drawing options as text (see ``TileDrawing/fingerprint``).
+    ///   - drawn: The drawing options as text (see ``PhotoDrawing/fingerprint``).
     public static func text(style: String, map: MapInputs, photosFingerprint: String, overlays: OverlayInputs, drawn: String) -> String {
         var styleHash = FNV1a()
         if let bytes = try? Data(contentsOf: map.styleFileURL(named: style)) { styleHash.combine(bytes) } else { styleHash.combine(Array(style.utf8)) }

@@ -25,13 +25,13 @@ public struct ServeInputs: Sendable {
     public var map: MapInputs
     public var photos: PhotoInputs
     public var overlays: OverlayInputs
-    public var drawing: TileDrawing
+    public var drawing: PhotoDrawing
     /// MBTiles or PMTiles files served as they are.
     public var tilesets: [String]
 
     public init(
         styles: [String] = [], map: MapInputs = MapInputs(), photos: PhotoInputs = PhotoInputs(), overlays: OverlayInputs = OverlayInputs(),
-        drawing: TileDrawing = TileDrawing(), tilesets: [String] = []
+        drawing: PhotoDrawing = PhotoDrawing(), tilesets: [String] = []
     ) {
         self.styles = styles
         self.map = map

@@ -101,7 +101,7 @@ struct MapInputsTests {
     @Test func aServersContentIsBuiltWithoutTheCommandLine() throws {
         let inputs = ServeInputs(
             styles: ["standard", "dark"], photos: PhotoInputs(sources: [RepositoryFiles.samples.appendingPathComponent("flickr-photos.json").path]),
-            drawing: TileDrawing(select: "first"))
+            drawing: PhotoDrawing(select: "first"))
         let styles = try inputs.loadStyles()
         #expect(styles.styles.map(\.name) == ["standard", "dark"])
         let content = try inputs.loadContent(styles: styles.styles)

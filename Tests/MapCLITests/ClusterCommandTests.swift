@@ -75,9 +75,9 @@ struct ClusterCommandTests {
 
     @Test func renderClustersUnlessToldNotTo() throws {
         let clustered = try RenderCommand.parse(["--photos", "Samples/photos"])
-        #expect(clustered.clustering == nil && clustered.clusterBy == .photographer)
+        #expect(clustered.clustering == nil && clustered.drawing.clusterBy == .photographer)
         #expect(try RenderCommand.parse(["--no-cluster"]).clustering == .noCluster)
         #expect(try RenderCommand.parse(["--cluster"]).clustering?.clustering == .always)
-        #expect(try RenderCommand.parse(["--cluster", "--cluster-by", "all"]).clusterBy == .all)
+        #expect(try RenderCommand.parse(["--cluster", "--cluster-by", "all"]).drawing.clusterBy == .all)
     }
 }

@@ -59,17 +59,13 @@ struct FlyoverCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "How the camera speeds up and slows down: ease (MapLibre's default) or linear.")
     var easing: Flyover.Easing = .ease
 
-    @Option(parsing: .unconditional, help: "The photo whose callout is shown: first, or a photo's id or title.")
-    var select: String?
 
-    @Flag(help: "Draw each photo's accuracy circle when it is known.")
-    var showAccuracy = false
+
+    @OptionGroup var drawing: PhotoDrawingOptions
 
     /// `--cluster` or `--no-cluster`; nil clusters pins where two would overlap.
     @Flag var clustering: ClusteringFlag?
 
-    @Option(parsing: .unconditional, help: "Which photos may share a cluster: photographer, all or none.")
-    var clusterBy: PhotoMapRequest.ClusterGrouping = .photographer
 
     @Option(
         parsing: .unconditional, help: "The frame size in points, as WIDTHxHEIGHT, at most 4096 pixels a side. The default is 640x480.",
@@ -81,8 +77,6 @@ struct FlyoverCommand: ParsableCommand {
 
     @OptionGroup var styleOptions: StyleOptions
 
-    @Option(parsing: .unconditional, help: "The colour of every pin: red, green, purple or a hex colour; by default each photographer gets one.")
-    var pinColor: String?
 
     @Option(
         parsing: .unconditional,
@@ -123,7 +117,6 @@ struct FlyoverCommand: ParsableCommand {
         }
         _ = try FlyoverEnd.parse(from, option: "--from")
         _ = try FlyoverEnd.parse(to, option: "--to")
-        if let pinColor { _ = try RenderCommand.pinColor(pinColor) }
         // Only whether it can be read: run() decodes it, once.
         if let markerImage { try OutputPath.checkReadableFile(markerImage, option: "--marker-image") }
         try checkOutput()
@@ -184,32 +177,17 @@ struct FlyoverCommand: ParsableCommand {
         let photos = try photoSources.load()
         var request = PhotoMapRequest(
             photos: photos, style: style, overlays: try overlayOptions.mapOverlays(look: style.mapwright.overlay), size: size, scale: scale)
-        request.selection = TileDrawing.selection(select)
-        request.pinColor = try pinColor.map(RenderCommand.pinColor)
-        request.clustering = clustering?.clustering ?? .automatic
-        request.clusterGrouping = clusterBy
-        request.showsAccuracy = showAccuracy
+        drawing.drawing(clustering: clustering?.clustering ?? .automatic).apply(to: &request)
         request.markerImage = marker
 
         let builder = PhotoMapBuilder(data: data)
-        func endViewport(_ framing: PhotoMapRequest.Framing, heading: Double, pitch: Double) throws(PhotoMapError) -> Viewport {
-            var endRequest = request
-            endRequest.framing = framing
-            endRequest.headingDegrees = heading
-            endRequest.pitchDegrees = pitch
-            return try builder.viewport(framing: endRequest)
-        }
-        let start = try endViewport(framings.from, heading: fromHeading ?? 0, pitch: fromPitch ?? 0)
-        let end = try endViewport(framings.to, heading: toHeading ?? fromHeading ?? 0, pitch: toPitch ?? fromPitch ?? 0)
-        // The frame count: given, or from the duration, given or flyTo's for the distance.
-        let frameCount: Int
-        if let frames {
-            frameCount = frames
-        } else {
-            let seconds = try duration ?? Flyover.defaultDurationSeconds(of: try Flyover(from: start, to: end, frameCount: 2, framesPerSecond: fps).path)
-            frameCount = max(2, Int((seconds * fps).rounded()))
-        }
-        let flyover = try Flyover(from: start, to: end, frameCount: frameCount, framesPerSecond: fps, easing: easing)
+        let flyover = try builder.flyover(
+            of: request,
+            from: .init(framing: framings.from, headingDegrees: fromHeading ?? 0, pitchDegrees: fromPitch ?? 0),
+            to: .init(framing: framings.to, headingDegrees: toHeading ?? fromHeading ?? 0, pitchDegrees: toPitch ?? fromPitch ?? 0),
+            frameCount: frames, durationSeconds: duration, framesPerSecond: fps, easing: easing)
+        let frameCount = flyover.frames.count
+        let start = flyover.frames[0].viewport
 
         let target = FlyoverWriter.Output(path: output)
         let writer = try FlyoverWriter(output: target, width: start.pixelWidth, height: start.pixelHeight, frameCount: frameCount, framesPerSecond: fps)

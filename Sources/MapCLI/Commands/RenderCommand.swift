@@ -30,17 +30,13 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var overlayOptions: OverlayOptions
 
-    @Option(parsing: .unconditional, help: "The photo whose callout is shown: first, or a photo's id, title, or the start or a part of one title (case ignored).")
-    var select: String?
 
-    @Flag(help: "Draw each photo's accuracy circle when it is known.")
-    var showAccuracy = false
+
+    @OptionGroup var drawing: PhotoDrawingOptions
 
     /// `--cluster` or `--no-cluster`; nil (neither) clusters pins only where two would overlap.
     @Flag var clustering: ClusteringFlag?
 
-    @Option(parsing: .unconditional, help: "Which photos may share a cluster: photographer, all or none.")
-    var clusterBy: PhotoMapRequest.ClusterGrouping = .photographer
 
     @OptionGroup var region: RegionOptions
 
@@ -55,8 +51,6 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var styleOptions: StyleOptions
 
-    @Option(parsing: .unconditional, help: "The colour of every pin: red, green, purple or a hex colour; by default each photographer gets one.")
-    var pinColor: String?
 
     @Option(
         parsing: .unconditional,
@@ -106,7 +100,6 @@ struct RenderCommand: ParsableCommand {
                 throw ValidationError("\(option): \(ArgumentValues.number(camera.altitudeMeters)) m is \(reason)")
             }
         }
-        if let pinColor { _ = try RenderCommand.pinColor(pinColor) }
         // Only whether it can be read: run() decodes it, once.
         if let markerImage { try OutputPath.checkReadableFile(markerImage, option: "--marker-image") }
         // Last, so a bad value is reported even when the output folder is wrong too.
@@ -148,11 +141,8 @@ struct RenderCommand: ParsableCommand {
         let mapOverlays = try overlayOptions.mapOverlays(look: style.mapwright.overlay)
 
         var request = PhotoMapRequest(
-            photos: photos, style: style, overlays: mapOverlays, size: size, scale: scale, showsAccuracy: showAccuracy)
-        request.selection = TileDrawing.selection(select)
-        request.pinColor = try pinColor.map(RenderCommand.pinColor)
-        request.clustering = clustering?.clustering ?? .automatic
-        request.clusterGrouping = clusterBy
+            photos: photos, style: style, overlays: mapOverlays, size: size, scale: scale)
+        drawing.drawing(clustering: clustering?.clustering ?? .automatic).apply(to: &request)
         request.markerImage = marker
         switch choice {
         case .fitContent: request.framing = .fitContent
@@ -196,12 +186,6 @@ struct RenderCommand: ParsableCommand {
         do { try FileHandle.standardOutput.write(contentsOf: bytes) } catch {
             throw CommandFailure("--output: cannot write to standard output: \(error.localizedDescription)")
         }
-    }
-
-    /// MapKit's classic pin colours by name, or any CSS colour.
-    static func pinColor(_ text: String) throws -> Color {
-        guard let color = TileDrawing.pinColor(text) else { throw ValidationError("--pin-color: '\(text)' is not red, green, purple or a colour") }
-        return color
     }
 }
 

@@ -13,6 +13,56 @@ extension PhotoMapBuilder {
         try options(for: request).viewport
     }
 
+    /// One end of a fly-over: what it frames, and the camera's heading and pitch there.
+    public struct FlyoverEnd: Sendable {
+        public var framing: PhotoMapRequest.Framing
+        /// Degrees clockwise from north. The default is 0.
+        public var headingDegrees: Double
+        /// Degrees from looking straight down. The default is 0.
+        public var pitchDegrees: Double
+
+        public init(framing: PhotoMapRequest.Framing, headingDegrees: Double = 0, pitchDegrees: Double = 0) {
+            self.framing = framing
+            self.headingDegrees = headingDegrees
+            self.pitchDegrees = pitchDegrees
+        }
+    }
+
+    /// The fly-over of `request` (its photos, overlays, size and scale) from one end to the
+    /// other: each end framed as ``viewport(framing:)`` frames it.
+    ///
+    /// - Parameters:
+    ///   - frameCount: Two or more; nil works it out from the duration.
+    ///   - durationSeconds: How long the flight lasts, for a nil `frameCount`; nil takes
+    ///     ``Flyover/defaultDurationSeconds(of:)``, MapLibre's `flyTo` for the distance.
+    ///   - framesPerSecond: Positive.
+    ///   - easing: How time maps to progress.
+    /// - Throws: ``PhotoMapError`` when an end cannot be framed or a frame's camera shown.
+    public func flyover(
+        of request: PhotoMapRequest, from start: FlyoverEnd, to end: FlyoverEnd, frameCount: Int?, durationSeconds: Double?,
+        framesPerSecond: Double, easing: Flyover.Easing
+    ) throws(PhotoMapError) -> Flyover {
+        func view(_ flyoverEnd: FlyoverEnd) throws(PhotoMapError) -> Viewport {
+            var endRequest = request
+            endRequest.framing = flyoverEnd.framing
+            endRequest.headingDegrees = flyoverEnd.headingDegrees
+            endRequest.pitchDegrees = flyoverEnd.pitchDegrees
+            return try viewport(framing: endRequest)
+        }
+        let (first, last) = (try view(start), try view(end))
+        let count: Int
+        if let frameCount {
+            count = frameCount
+        } else {
+            var seconds = durationSeconds ?? 0
+            if durationSeconds == nil {
+                seconds = Flyover.defaultDurationSeconds(of: try Flyover(from: first, to: last, frameCount: 2, framesPerSecond: framesPerSecond).path)
+            }
+            count = max(2, Int((seconds * framesPerSecond).rounded()))
+        }
+        return try Flyover(from: first, to: last, frameCount: count, framesPerSecond: framesPerSecond, easing: easing)
+    }
+
     /// Renders every frame of a fly-over of a request's photos and overlays on every core, and
     /// hands the frames to `deliver` in order, one at a time.
     ///

@@ -1,14 +1,16 @@
 public import MapComposer
 public import MapStyle
-/// How tiles draw the photos: the selected photo, accuracy circles, clustering, the pin colour.
-public struct TileDrawing: Hashable, Sendable {
+/// How maps and tiles draw the photos: the selected photo, accuracy circles, clustering, the pin
+/// colour. What `render`, `flyover`, `tiles export` and `serve` share.
+public struct PhotoDrawing: Hashable, Sendable {
     /// The photo whose callout is drawn: `first`, or a photo's id, title, or the start or a part
     /// of one title; nil for none.
     public var select: String?
     /// Whether each photo's accuracy circle is drawn when known.
     public var showsAccuracy: Bool
-    /// Whether pins are never clustered.
-    public var noCluster: Bool
+    /// When pins cluster. The default is ``MapComposer/PhotoMapRequest/Clustering/automatic``:
+    /// where two would overlap (tiles: as the cluster index groups them at each zoom).
+    public var clustering: PhotoMapRequest.Clustering
     /// Which photos may share a cluster.
     public var clusterGrouping: PhotoMapRequest.ClusterGrouping
     /// The colour of every pin, as written (red, green, purple or a CSS colour); nil gives each
@@ -16,12 +18,12 @@ public struct TileDrawing: Hashable, Sendable {
     public var pinColor: String?
 
     public init(
-        select: String? = nil, showsAccuracy: Bool = false, noCluster: Bool = false,
+        select: String? = nil, showsAccuracy: Bool = false, clustering: PhotoMapRequest.Clustering = .automatic,
         clusterGrouping: PhotoMapRequest.ClusterGrouping = .photographer, pinColor: String? = nil
     ) {
         self.select = select
         self.showsAccuracy = showsAccuracy
-        self.noCluster = noCluster
+        self.clustering = clustering
         self.clusterGrouping = clusterGrouping
         self.pinColor = pinColor
     }
@@ -43,12 +45,17 @@ public struct TileDrawing: Hashable, Sendable {
         request.selection = Self.selection(select)
         request.pinColor = pinColor.flatMap(Self.pinColor)
         request.showsAccuracy = showsAccuracy
-        request.clustering = noCluster ? .never : .automatic
+        request.clustering = clustering
         request.clusterGrouping = clusterGrouping
     }
 
     /// The options as text, for ``ContentFingerprint``.
     public var fingerprint: String {
-        [select ?? "-", pinColor ?? "-", "\(showsAccuracy)", "\(noCluster)", clusterGrouping.rawValue].joined(separator: ",")
+        let clusters = switch clustering {
+        case .automatic: "false"
+        case .never: "true"
+        case .always: "always"
+        }
+        return [select ?? "-", pinColor ?? "-", "\(showsAccuracy)", clusters, clusterGrouping.rawValue].joined(separator: ",")
     }
 }
