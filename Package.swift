@@ -26,7 +26,7 @@
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, Tilesets)
 //   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations over HTTP  (MapComposer, Tilesets, TileStore; Hummingbird, swift-http-types, swift-nio, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
-//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, what `serve` serves  (MapComposer, MapServer, PhotoLibrary, Tilesets)
+//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the export `tiles export` runs, what `serve` serves  (MapComposer, MapServer, PhotoLibrary, TileExport, Tilesets)
 //   MapCLI                           the commands: options mapped to MapAssembly, results printed  (everything above that it imports; ArgumentParser)
 //   mapwright                        the executable                                             (MapCLI)
 //
@@ -406,14 +406,14 @@ let package = Package(
             name: "MapAssembly",
             dependencies: [
                 "MapCore", "MapUtilities", "MapStyle", "ImageCodec", "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
-                "Tilesets",
+                "TileExport", "TileSources", "Tilesets",
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MapAssemblyTests",
             dependencies: [
-                "MapAssembly", "MapComposer", "MapRenderer", "MapServer", "MapStyle", "MapCore", "MapUtilities", "PhotoSources", "ImageCodec",
+                "MapAssembly", "MapComposer", "MapRenderer", "MapServer", "MapStyle", "MapCore", "MapUtilities", "PhotoSources", "ImageCodec", "TileExport", "TileSources",
                 "MapTestSupport",
             ],
             swiftSettings: swiftSettings

@@ -1,5 +1,6 @@
 public import Foundation
 public import MapComposer
+public import MapRenderer
 public import MapStyle
 public import MapUtilities
 public import PhotoLibrary
@@ -14,6 +15,7 @@ public enum AssemblyInput: String, Hashable, Sendable, CaseIterable {
     case basemapDirectory = "--basemap-directory"
     case markerImage = "--marker-image"
     case tiles = "--tiles"
+    case zoom = "--zoom"
 }
 
 /// Why a map's inputs could not be assembled: the one error of MapAssembly, wrapping the
@@ -35,6 +37,8 @@ public enum AssemblyError: Error, Sendable {
     case photoMap(PhotoMapError)
     /// A tileset to serve could not be opened.
     case tileset(TilesetsError)
+    /// The tiles cannot be rendered as asked (tile options out of range, a raster source without tiles).
+    case render(RendererError)
     /// Data Mapwright needs (``DataLocations/Item``) is missing: a folder named explicitly that
     /// does not exist, or an item no data folder holds; `searched` lists the folders looked in,
     /// in order, each with where it came from (empty for an explicit folder).
@@ -52,6 +56,7 @@ extension AssemblyError: CustomStringConvertible, LocalizedError {
         case .library(let error): error.description
         case .photoMap(let error): error.description
         case .tileset(let error): error.description
+        case .render(let error): error.description
         case .dataNotFound(let item, let explicit, let searched):
             Self.notFoundDescription(item: item, explicit: explicit, searched: searched)
         }
@@ -85,6 +90,7 @@ extension AssemblyError: ExitStatusError {
         case .library(let error): error.exitStatus
         case .tileset(let error): error.exitStatus
         case .style(let error): error.exitStatus
+        case .render(let error): error.exitStatus
         case .invalid, .needs, .skippedFile, .dataNotFound: 2
         }
     }

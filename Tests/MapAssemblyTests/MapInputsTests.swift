@@ -10,6 +10,8 @@ import MapTestSupport
 import MapUtilities
 import PhotoSources
 import Testing
+import TileExport
+import TileSources
 
 /// A style with its data, a place, photos and a server's content assembled without the command line.
 struct MapInputsTests {
@@ -35,6 +37,27 @@ struct MapInputsTests {
         // Without a data folder's fonts, the pinned fonts only.
         let plain = MapInputs(basemapDirectory: RepositoryFiles.basemap.path, locations: DataLocations(environment: ["HOME": data.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil))
         #expect(try plain.placeData().fontsDirectory == nil)
+    }
+
+    @Test func anExportIsBuiltWithoutTheCommandLine() throws {
+        let output = URL(fileURLWithPath: "/nonexistent/iberia.mbtiles")
+        var inputs = ExportInputs(area: .place("Portugal"), zoomLevels: 0...3, version: "9.9")
+        let made = try inputs.makeExport(output: output)
+        #expect(made.export.metadata.name == "iberia")
+        #expect(made.export.metadata.description?.hasPrefix("Rendered by Mapwright 9.9: style standard, zooms 0-3") == true)
+        #expect(made.export.cover.zoomLevels == 0...3 && made.export.tileCount > 0)
+        // The fingerprint --resume checks is the same for the same inputs, and follows the drawing.
+        #expect(try inputs.makeExport(output: output).export.options.fingerprint == made.export.options.fingerprint)
+        inputs.drawing = PhotoDrawing(clustering: .never)
+        #expect(try inputs.makeExport(output: output).export.options.fingerprint != made.export.options.fingerprint)
+
+        inputs.zoomLevels = 0...14
+        inputs.maximumTileCount = 1_000
+        #expect {
+            try inputs.makeExport(output: output)
+        } throws: { error in
+            "\(error)".hasPrefix("--zoom: 0-14 over this area is ") && "\(error)".contains("more than --max-tiles 1,000")
+        }
     }
 
     @Test func aVectorSourceForAStyleThatDrawsNoneIsRefusedNamingTheInput() {

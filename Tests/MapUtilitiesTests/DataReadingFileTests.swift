@@ -33,4 +33,9 @@ struct DataReadingFileTests {
     func byteCountsReadAsPeopleWriteThem(bytes: Int, text: String) {
         #expect(Data.byteCountText(bytes) == text)
     }
+
+    @Test(arguments: [(0, "0"), (999, "999"), (1_000, "1,000"), (358_000_000, "358,000,000"), (-12_345, "-12,345")])
+    func countsAreGroupedByThousands(count: Int, text: String) {
+        #expect(count.groupedText == text)
+    }
 }

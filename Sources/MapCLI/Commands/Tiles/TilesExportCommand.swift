@@ -2,16 +2,11 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import MapAssembly
-import MapComposer
 import MapCore
 import MapRenderer
-import MapStyle
 import MapUtilities
-import PhotoSources
 import Synchronization
 import TileExport
-import TileSources
-import TileStore
 import Tilesets
 
 /// `mapwright tiles export`: renders a region's tiles over a zoom range into an MBTiles or
@@ -108,53 +103,32 @@ struct TilesExportCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let chosen = try area.area()
-        let isPlace = if case .place = chosen { true } else { false }
-        let map = try styleOptions.load(needsPlaces: isPlace)
-        let style = map.style, data = map.data
-        let region: CoordinateRegion
-        switch chosen {
-        case .region(let value): region = value
-        case .place(let name): region = try map.resolvePlace(named: name).region
+    /// The options as the assembly takes them.
+    func inputs() throws -> ExportInputs {
+        let chosen: ExportInputs.Area
+        switch try area.area() {
+        case .region(let value)?: chosen = .region(value)
+        case .place(let name)?: chosen = .place(name)
         case nil: preconditionFailure("validate() requires an area")
         }
-        let cover = try MetatileCover(region: region, zoomLevels: zoom, metatileSize: metatile)
-        guard cover.tileCount <= maxTiles else {
-            throw CommandFailure(
-                "--zoom \(zoom.lowerBound)-\(zoom.upperBound) over this area is \(Self.grouped(cover.tileCount)) tiles, more than --max-tiles \(Self.grouped(maxTiles)): export fewer zooms or a smaller area, or raise --max-tiles")
-        }
-        let tileOptions = TileRenderOptions(tileSizePoints: tileSize, scale: scale, metatileSize: metatile, layers: layers.layers)
         let shardValue = try shard.map { try ArgumentValues.shard($0) }.map { TileExport.Shard(index: $0.index, count: $0.count) }
+        return ExportInputs(
+            style: styleOptions.style, map: styleOptions.inputs, photos: photoSources.inputs, overlays: try overlayOptions.inputs(),
+            drawing: drawing.drawing, area: chosen, zoomLevels: zoom,
+            tileOptions: TileRenderOptions(tileSizePoints: tileSize, scale: scale, metatileSize: metatile, layers: layers.layers),
+            options: TileExport.Options(
+                jobs: jobs, resume: resume, shard: shardValue, encoding: TilePNGEncoding(compressionLevel: compression, palette: palette)),
+            maximumTileCount: maxTiles, name: name, version: Mapwright.version)
+    }
 
-        let photos = try photoSources.load()
-        var request = PhotoMapRequest(
-            photos: photos, style: style, overlays: try overlayOptions.mapOverlays(look: style.mapwright.overlay),
-            size: ViewSize(width: Double(tileSize), height: Double(tileSize)), scale: Double(scale))
-        drawing.drawing.apply(to: &request)
-        var warnings: [PhotoMapWarning] = []
-        let content = try PhotoMapBuilder(data: data).tileContent(for: request, warnings: &warnings)
-        for warning in warnings { Mapwright.warn(warning.description) }
-        let renderer = try MapTileRenderer(data: data, style: style, content: content, options: tileOptions)
-
-        let outputURL = URL(fileURLWithPath: output)
-        var metadata = TileMetadata(
-            name: name ?? outputURL.deletingPathExtension().lastPathComponent, format: .png,
-            attribution: data.attributionText(for: style),
-            description: "Rendered by Mapwright \(Mapwright.version): style \(styleOptions.style), zooms \(zoom.lowerBound)-\(zoom.upperBound), "
-                + "\(tileSize)-point tiles @\(scale)x, \(layers.rawValue)",
-            type: layers == .overlays ? .overlay : .baselayer, version: "1")
-        if let shardValue { metadata.otherValues[TilesetMerge.shardMetadataKey] = shardValue.description }
-        let options = TileExport.Options(
-            jobs: jobs, resume: resume, shard: shardValue, encoding: TilePNGEncoding(compressionLevel: compression, palette: palette),
-            fingerprint: try fingerprint(photos: photos))
-        let export = TileExport(renderer: renderer, cover: cover, output: outputURL, metadata: metadata, options: options)
-
+    func run() throws {
+        let made = try inputs().makeExport(output: URL(fileURLWithPath: output))
+        for warning in made.warnings { Mapwright.warn(warning) }
         if dryRun {
-            try printDryRun(export)
+            try printDryRun(made.export)
             return
         }
-        try runExport(export)
+        try runExport(made.export)
     }
 
     // MARK: - Running
@@ -189,70 +163,26 @@ struct TilesExportCommand: ParsableCommand {
         FileHandle.standardError.write(Data((line + ")\n").utf8))
     }
 
-    /// The dry run's table: tiles and metatiles per zoom, then estimates from one sample metatile
-    /// at the deepest zoom (the metatile at the middle of the area).
+    /// The dry run's table: tiles and metatiles per zoom (``TileExport/plan()``), then estimates
+    /// from one sample metatile at the deepest zoom (``TileExport/sampleEstimate()``).
     private func printDryRun(_ export: TileExport) throws {
-        let cover = export.cover
+        let plan = try export.plan()
         var lines = ["zoom  tiles        metatiles"]
-        var counts: [Int: (tiles: Int, metatiles: Int)] = [:]
-        if let shard = export.options.shard {
-            for metatile in try cover.metatiles(inShard: shard.index, of: shard.count) {
-                counts[metatile.z, default: (0, 0)].tiles += cover.tileCount(in: metatile)
-                counts[metatile.z, default: (0, 0)].metatiles += 1
-            }
-        } else {
-            for z in cover.zoomLevels { counts[z] = (cover.tileCount(atZoom: z), cover.metatileCount(atZoom: z)) }
+        for zoom in plan.zooms {
+            let tiles = zoom.tileCount.groupedText
+            lines.append("\(String(repeating: " ", count: max(0, 4 - "\(zoom.zoom)".count)))\(zoom.zoom)  \(tiles)\(String(repeating: " ", count: max(1, 13 - tiles.count)))\(zoom.metatileCount.groupedText)")
         }
-        for z in cover.zoomLevels {
-            let count = counts[z] ?? (0, 0)
-            let tiles = Self.grouped(count.tiles)
-            lines.append("\(String(repeating: " ", count: max(0, 4 - "\(z)".count)))\(z)  \(tiles)\(String(repeating: " ", count: max(1, 13 - tiles.count)))\(Self.grouped(count.metatiles))")
-        }
-        let total = counts.values.reduce(0) { $0 + $1.tiles }
-        let metatileTotal = counts.values.reduce(0) { $0 + $1.metatiles }
-        lines.append("total \(Self.grouped(total)) tiles in \(Self.grouped(metatileTotal)) metatiles"
-            + (export.options.shard.map { " (shard \($0) of the \(Self.grouped(cover.tileCount)) tiles)" } ?? ""))
-
-        // One sample metatile at the deepest zoom, timed and encoded.
-        let deepest = cover.zoomLevels.upperBound
-        if let rows = cover.tileRows(atZoom: deepest), let columns = cover.tileColumns(atZoom: deepest).first {
-            let middle = try TileID(z: deepest, x: (columns.lowerBound + columns.upperBound) / 2, y: (rows.lowerBound + rows.upperBound) / 2)
-            let sample = MetatileID(containing: middle, size: cover.metatileSize)
-            let render = { () throws(RendererError) in
-                try export.renderer.encodedTiles(of: sample, only: cover.tiles(in: sample), encoding: export.options.encoding)
-            }
-            // The first render also places the zoom's labels for the whole world, once per export:
-            // only the second is timed.
-            _ = try render()
-            let start = DispatchTime.now().uptimeNanoseconds
-            let tiles = try render()
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            if !tiles.isEmpty {
-                let bytesPerTile = Double(tiles.reduce(0) { $0 + $1.data.count }) / Double(tiles.count)
-                let secondsPerTile = seconds / Double(tiles.count)
-                let estimateSeconds = secondsPerTile * Double(total) / Double(max(1, min(jobs, ProcessInfo.processInfo.activeProcessorCount)))
-                lines.append(
-                    "estimate: about \(Data.byteCountText(Int(bytesPerTile * Double(total)))) before deduplication and \(Self.duration(estimateSeconds)) on \(jobs) threads "
-                        + "(from \(tiles.count) sample tiles at zoom \(deepest): \(Data.byteCountText(Int(bytesPerTile))) and \(String(format: "%.1f", secondsPerTile * 1000)) ms a tile)")
-            }
+        let total = plan.tileCount
+        lines.append("total \(total.groupedText) tiles in \(plan.metatileCount.groupedText) metatiles"
+            + (export.options.shard.map { " (shard \($0) of the \(export.cover.tileCount.groupedText) tiles)" } ?? ""))
+        if let sample = try export.sampleEstimate() {
+            lines.append(
+                "estimate: about \(Data.byteCountText(Int(sample.bytes(forTiles: total)))) before deduplication and "
+                    + "\(Self.duration(sample.seconds(forTiles: total, jobs: jobs))) on \(jobs) threads "
+                    + "(from \(sample.sampleTileCount) sample tiles at zoom \(sample.zoom): \(Data.byteCountText(Int(sample.bytesPerTile))) and "
+                    + "\(String(format: "%.1f", sample.secondsPerTile * 1000)) ms a tile)")
         }
         print(lines.joined(separator: "\n"))
-    }
-
-    /// What the tiles are made from besides the cover and tile options, for `--resume` to
-    /// check (see `ContentFingerprint`).
-    private func fingerprint(photos: [Photo]) throws -> String {
-        ContentFingerprint.text(
-            style: styleOptions.style, map: styleOptions.inputs, photosFingerprint: ContentFingerprint.photos(photos),
-            overlays: try overlayOptions.inputs(), drawn: drawing.drawing.fingerprint)
-    }
-
-    static func grouped(_ count: Int) -> String {
-        let formatter = NumberFormatter()
-        formatter.numberStyle = .decimal
-        formatter.groupingSeparator = ","
-        formatter.usesGroupingSeparator = true
-        return formatter.string(from: NSNumber(value: count)) ?? "\(count)"
     }
 
     static func duration(_ seconds: Double) -> String {
@@ -310,7 +240,7 @@ final class ProgressReporter: Sendable {
     private func text(_ progress: TileExport.Progress) -> String {
         let fraction = total > 0 ? Double(progress.tilesDone) / Double(total) : 1
         let eta = progress.secondsRemaining.map { "ETA \(TilesExportCommand.duration($0))" } ?? "ETA --"
-        let counts = "\(TilesExportCommand.grouped(progress.tilesDone))/\(TilesExportCommand.grouped(total)) tiles"
+        let counts = "\(progress.tilesDone.groupedText)/\(total.groupedText) tiles"
         let rate = String(format: "%.0f tiles/s", progress.tilesPerSecond)
         if isTerminal {
             let width = 24, filled = Int(fraction * Double(width))

@@ -62,12 +62,12 @@ struct TilesInfoCommand: ParsableCommand {
         }
         lines.append("zoom  tiles        bytes")
         for level in summary.zoomLevels {
-            let tiles = TilesExportCommand.grouped(level.tileCount)
+            let tiles = level.tileCount.groupedText
             lines.append("\(String(repeating: " ", count: max(0, 4 - "\(level.zoom)".count)))\(level.zoom)  \(tiles)\(String(repeating: " ", count: max(1, 13 - tiles.count)))\(Data.byteCountText(Int(level.tileBytes)))")
         }
         lines.append(
-            "total \(TilesExportCommand.grouped(summary.tileCount)) tiles, \(Data.byteCountText(Int(summary.tileBytes))) of tiles, "
-                + "\(TilesExportCommand.grouped(summary.storedTileCount)) stored (\(String(format: "%.2f", summary.deduplicationRatio)) tiles each), "
+            "total \(summary.tileCount.groupedText) tiles, \(Data.byteCountText(Int(summary.tileBytes))) of tiles, "
+                + "\(summary.storedTileCount.groupedText) stored (\(String(format: "%.2f", summary.deduplicationRatio)) tiles each), "
                 + "file \(Data.byteCountText(Int(summary.fileBytes)))")
         print(lines.joined(separator: "\n"))
     }
