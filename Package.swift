@@ -26,7 +26,7 @@
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, Tilesets)
 //   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations over HTTP  (MapComposer, Tilesets, TileStore; Hummingbird, swift-http-types, swift-nio, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
-//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the export `tiles export` runs, what `serve` serves  (MapComposer, MapServer, PhotoLibrary, TileExport, Tilesets)
+//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the export `tiles export` runs, what `serve` serves and its run until a signal  (MapComposer, MapServer, PhotoLibrary, TileExport, Tilesets; Hummingbird, swift-log, swift-service-lifecycle)
 //   MapCLI                           the commands: options mapped to MapAssembly, results printed  (everything above that it imports; ArgumentParser)
 //   mapwright                        the executable                                             (MapCLI)
 //
@@ -407,6 +407,10 @@ let package = Package(
             dependencies: [
                 "MapCore", "MapUtilities", "MapStyle", "ImageCodec", "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
                 "TileExport", "TileSources", "Tilesets",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -443,10 +447,7 @@ let package = Package(
                 "TileExport",
                 "MapServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

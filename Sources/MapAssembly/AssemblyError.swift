@@ -1,6 +1,7 @@
 public import Foundation
 public import MapComposer
 public import MapRenderer
+public import MapServer
 public import MapStyle
 public import MapUtilities
 public import PhotoLibrary
@@ -37,6 +38,8 @@ public enum AssemblyError: Error, Sendable {
     case photoMap(PhotoMapError)
     /// A tileset to serve could not be opened.
     case tileset(TilesetsError)
+    /// A server could not listen on `host`:`port`.
+    case listen(ListenProblem, host: String, port: Int)
     /// The tiles cannot be rendered as asked (tile options out of range, a raster source without tiles).
     case render(RendererError)
     /// Data Mapwright needs (``DataLocations/Item``) is missing: a folder named explicitly that
@@ -57,12 +60,24 @@ extension AssemblyError: CustomStringConvertible, LocalizedError {
         case .photoMap(let error): error.description
         case .tileset(let error): error.description
         case .render(let error): error.description
+        case .listen(let problem, let host, let port): Self.listenDescription(problem, host: host, port: port)
         case .dataNotFound(let item, let explicit, let searched):
             Self.notFoundDescription(item: item, explicit: explicit, searched: searched)
         }
     }
 
     public var errorDescription: String? { description }
+
+    /// The one line of a server that could not listen, naming the option to change.
+    private static func listenDescription(_ problem: ListenProblem, host: String, port: Int) -> String {
+        switch problem {
+        case .addressInUse: "--port \(port): the address \(host):\(port) is already in use"
+        case .addressNotOnThisMachine: "--host \(host): \(host) is not an address of this machine"
+        case .permissionDenied: "--port \(port): listening on port \(port) is not permitted (ports below 1024 need privileges)"
+        case .unknownHost: "--host \(host): no address has that name"
+        case .other(let reason): "--host \(host) --port \(port): cannot listen on \(host):\(port): \(reason)"
+        }
+    }
 
     /// `PATH: no such folder`, or `no styles found: looked in A (MAPWRIGHT_DATA), B (user data);
     /// set MAPWRIGHT_DATA to a folder holding Styles/`.
@@ -91,7 +106,7 @@ extension AssemblyError: ExitStatusError {
         case .tileset(let error): error.exitStatus
         case .style(let error): error.exitStatus
         case .render(let error): error.exitStatus
-        case .invalid, .needs, .skippedFile, .dataNotFound: 2
+        case .invalid, .needs, .skippedFile, .dataNotFound, .listen: 2
         }
     }
 }

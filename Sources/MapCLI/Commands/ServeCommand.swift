@@ -1,19 +1,10 @@
 import ArgumentParser
 import Foundation
-import Hummingbird
 import Logging
 import MapAssembly
-import MapComposer
 import MapCore
-import MapRenderer
 import MapServer
-import MapStyle
-import MapUtilities
-import PhotoLibrary
-import PhotoSources
-import ServiceLifecycle
 import Tilesets
-import UnixSignals
 
 /// `mapwright serve`: styles as tiles rendered on demand through a cache, the photo overlay,
 /// tileset files, TileJSON, health and metrics, over HTTP on Hummingbird.
@@ -122,7 +113,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let cache {
             guard cache.hasSuffix(".mbtiles") else { throw ValidationError("--cache: '\(cache)' must end in .mbtiles") }
             // A folder that cannot be written is served from, not refused (see run()).
-            if Self.cacheFolderProblem(cache) == nil { try OutputPath.checkWritable(cache, option: "--cache") }
+            if ServeInputs.cacheFolderProblem(URL(fileURLWithPath: cache)) == nil { try OutputPath.checkWritable(cache, option: "--cache") }
         }
         let names = tilesets.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
         if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
@@ -130,109 +121,27 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// Why the cache's folder, which exists, cannot be written (a read-only disk or folder); nil
-    /// when it can be, or when it does not exist (``OutputPath/checkWritable(_:option:)`` says so).
-    static func cacheFolderProblem(_ cache: String) -> String? {
-        let folder = URL(fileURLWithPath: cache).deletingLastPathComponent()
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
-        guard access(folder.path, W_OK | X_OK) != 0 else {
-            // Root passes access() on a read-only file system's folders; statvfs says it is read-only.
-            var status = statvfs()
-            guard statvfs(folder.path, &status) == 0, status.f_flag & UInt(ST_RDONLY) != 0 else { return nil }
-            return "the folder \(folder.displayPath) is on a read-only file system"
-        }
-        return "the folder \(folder.displayPath) is not writable (\(String(cString: strerror(errno))))"
-    }
-
     func run() async throws {
         var logger = Logger(label: "mapwright.serve")
         logger.logLevel = logLevel.level
-        let inputs = try serveInputs()
-        let loaded = try inputs.loadStyles()
-        for warning in loaded.warnings { Mapwright.warn(warning) }
-        let servedStyles = loaded.styles
-        let tileCache: TileCache
-        if let cache {
-            let problem = Self.cacheFolderProblem(cache)
-            if let problem {
-                Mapwright.warn("--cache: \(problem): tiles are served from the cache files there and rendered for every other request, not kept")
-            }
-            tileCache = TileCache(file: URL(fileURLWithPath: cache), readOnly: problem != nil)
-        } else {
-            tileCache = try TileCache.temporary()
-        }
-        var settings = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host, port: port, cacheMaxAgeSeconds: maxAge, corsOrigins: corsOrigins.isEmpty ? ["*"] : corsOrigins,
             renderThreads: jobs, renderQueueLimit: renderQueue, renderTimeoutSeconds: renderTimeout, metatileSize: metatile,
             maximumZoom: maxZoom)
-        settings.memoryCacheBytes = memoryCache << 20
-        let configuration = settings
-        let server = MapTileServer(configuration: configuration, cache: tileCache, logger: logger)
-        let (listening, listened) = AsyncStream.makeStream(of: Int.self)
-        let application = buildApplication(server: server) { port in
-            listened.yield(port)
-            listened.finish()
-        }
-        defer { server.shutdown() }
-        var groupLogger = logger
-        groupLogger.logLevel = max(.warning, logger.logLevel)
-        let services = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: groupLogger))
+        configuration.memoryCacheBytes = memoryCache << 20
         let warmZooms = try warm.map { try ArgumentValues.zoomRange($0, option: "--warm") }
         let warmLogger = logger
-        let host = host, port = port
-        // Loading (photos, the cluster index, tilesets) happens once the server listens, which
-        // answers meanwhile (/health says 503 until it is done); "serving on" is printed when it
-        // is ready. A load that fails shuts the server down gracefully first, so its failure is
-        // the one line printed.
-        try await withThrowingTaskGroup(of: ServeTask.self) { group in
-            group.addTask {
-                defer { listened.finish() }
-                do { try await services.run() } catch let error where ListenProblem(error) != nil {
-                    throw CommandFailure(Self.listenMessage(ListenProblem(error)!, host: host, port: port))
-                }
-                return .server
+        try await serveInputs().run(
+            configuration: configuration, cacheFile: cache.map { URL(fileURLWithPath: $0) }, warmZooms: warmZooms, logger: logger
+        ) { report in
+            switch report {
+            case .warning(let warning):
+                Mapwright.warn(warning)
+            case .serving(let host, let port):
+                FileHandle.standardError.write(Data("mapwright: serving on http://\(host):\(port)\n".utf8))
+            case .warmed(let zooms, let count, let seconds):
+                warmLogger.info("warmed zooms \(zooms.lowerBound)-\(zooms.upperBound): \(count) metatiles rendered in \(String(format: "%.1f", seconds)) s")
             }
-            var ports = listening.makeAsyncIterator()
-            guard let port = await ports.next() else { return try await group.waitForAll() }
-            do {
-                let content = try inputs.loadContent(styles: servedStyles)
-                for warning in content.warnings { Mapwright.warn(warning) }
-                server.finishStarting(with: content.content)
-            } catch {
-                await services.triggerGracefulShutdown()
-                try? await group.waitForAll()
-                throw error
-            }
-            FileHandle.standardError.write(Data("mapwright: serving on http://\(configuration.host):\(port)\n".utf8))
-            if let zooms = warmZooms {
-                group.addTask {
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    let count = await server.warmCache(zooms: zooms)
-                    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                    warmLogger.info("warmed zooms \(zooms.lowerBound)-\(zooms.upperBound): \(count) metatiles rendered in \(String(format: "%.1f", seconds)) s")
-                    return .warming
-                }
-            }
-            // Until SIGINT or SIGTERM stops the server; warming stops with it.
-            while let finished = try await group.next() {
-                if finished == .server { group.cancelAll() }
-            }
-        }
-    }
-
-    /// What ends in `run()`'s task group.
-    private enum ServeTask: Sendable { case server, warming }
-
-    /// The one line of a server that could not listen on `host`:`port`, naming the option to change.
-    static func listenMessage(_ problem: ListenProblem, host: String, port: Int) -> String {
-        switch problem {
-        case .addressInUse: return "--port \(port): the address \(host):\(port) is already in use"
-        case .addressNotOnThisMachine: return "--host \(host): \(host) is not an address of this machine"
-        case .permissionDenied: return "--port \(port): listening on port \(port) is not permitted (ports below 1024 need privileges)"
-        case .unknownHost: return "--host \(host): no address has that name"
-        case .other(let reason): return "--host \(host) --port \(port): cannot listen on \(host):\(port): \(reason)"
         }
     }
 
