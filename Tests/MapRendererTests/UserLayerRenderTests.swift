@@ -37,4 +37,39 @@ struct UserLayerRenderTests {
         let dark = stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0] < 60 && image.pixels[$0 + 1] < 60 }
         #expect(dark.count > 20, "the label should draw dark glyphs")
     }
+
+    @Test func inlineGeoJSONDrawsAsTheSameFileDoes() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-inline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let park = """
+            {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon",
+              "coordinates": [[[2.2, 48.8], [2.4, 48.8], [2.4, 48.9], [2.2, 48.9], [2.2, 48.8]]]}}
+            """
+        try Data(park.utf8).write(to: directory.appendingPathComponent("park.geojson"))
+        func style(data: String) throws -> Style {
+            let json = """
+                {"version": 8, "sources": {"parks": {"type": "geojson", "data": \(data)}},
+                 "layers": [{"id": "background", "type": "background", "paint": {"background-color": "#ffffff"}},
+                            {"id": "parks", "type": "fill", "source": "parks", "paint": {"fill-color": "#00ff00", "fill-opacity": 0.5}}]}
+                """
+            let loaded = try Style.parse(Data(json.utf8), file: "inline.json", baseURL: URL(fileURLWithPath: directory.path, isDirectory: true))
+            #expect(loaded.warnings.isEmpty)
+            return loaded.style
+        }
+        let inline = try style(data: park)
+        guard case .geoJSON(let source)? = inline.sources["parks"], case .inline = source.data else {
+            return #expect(Bool(false), "the source should hold its GeoJSON inline")
+        }
+        let viewport = try Viewport(center: RenderFixtures.coordinate(48.85, 2.3), zoomLevel: 10, size: ViewSize(width: 200, height: 200))
+        func render(_ style: Style) throws -> RGBAImage {
+            try RenderFixtures.snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: style, showsAttribution: false)).image
+        }
+        let fromInline = try render(inline)
+        #expect(fromInline == (try render(try style(data: "\"park.geojson\""))))
+        let inside = try #require(viewport.point(for: RenderFixtures.coordinate(48.82, 2.22)))
+        #expect(fromInline[x: Int(inside.x), y: Int(inside.y)] == RGBAPixel(red: 127, green: 255, blue: 127, alpha: 255))
+        // Something that is not GeoJSON is refused at its path.
+        #expect(throws: StyleError.self) { try style(data: "[1, 2]") }
+    }
 }

@@ -142,7 +142,7 @@ struct StyleLoadingTests {
         #expect(world.location.geoPackageURL(basemapDirectory: basemapDirectory)?.path == "/opt/mapwright/Tiles/basemap/world_map.gpkg")
         #expect(mine.location.geoPackageURL(basemapDirectory: basemapDirectory)?.path == "/home/me/data/trips.gpkg")
         #expect(absolute.location == .file(URL(fileURLWithPath: "/srv/maps/x.gpkg")))
-        #expect(track.data.path == "/home/me/styles/track.geojson")
+        #expect(track.data == .file(URL(fileURLWithPath: "/home/me/styles/track.geojson")))
         #expect(photo.tiles == .file(URL(fileURLWithPath: "/home/me/styles/aerial.mbtiles")))
         #expect(photo.scheme == .tms && photo.tileSize == 256 && photo.minZoom == 2 && photo.maxZoom == 18)
         #expect(style.sources["world"]?.attribution == "Natural Earth")

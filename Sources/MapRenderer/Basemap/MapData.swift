@@ -64,9 +64,21 @@ public final class MapData: Sendable {
         case .raster:
             return nil
         case .geoJSON(let geoJSON):
-            let key = "geojson:\(geoJSON.data.path)"
-            return try cached(key) { () throws(RendererError) in
-                do throws(GeoDataError) { return try FeatureCollectionSource(geoJSONPath: geoJSON.data.path) } catch { throw .data(error) }
+            switch geoJSON.data {
+            case .file(let url):
+                return try cached("geojson:\(url.path)") { () throws(RendererError) in
+                    do throws(GeoDataError) { return try FeatureCollectionSource(geoJSONPath: url.path) } catch { throw .data(error) }
+                }
+            case .inline(let text):
+                // Keyed by the text's hash: the same GeoJSON in two styles is read once.
+                return try cached("geojson-inline:\(FNV1a(text.utf8).hexDigits)") { () throws(RendererError) in
+                    do throws(GeoDataError) {
+                        let collection = try GeoJSONReader.read(data: Data(text.utf8), path: "inline GeoJSON")
+                        return FeatureCollectionSource(name: "inline GeoJSON", collection: collection)
+                    } catch {
+                        throw .data(error)
+                    }
+                }
             }
         case .vector(let vector):
             guard let url = vector.location.geoPackageURL(basemapDirectory: basemapDirectory) else { return nil }

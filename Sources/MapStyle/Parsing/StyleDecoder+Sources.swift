@@ -37,14 +37,16 @@ extension StyleDecoder {
             }
             guard let dataJSON = members["data"] else { throw error(.missingKey("data"), at: path) }
             guard case .string(let reference) = dataJSON else {
-                throw error(.invalidValue("inline GeoJSON is outside Mapwright's subset: give the path of a GeoJSON file"),
-                            at: path.appending("data"))
+                guard case .object = dataJSON else {
+                    throw error(.invalidValue("a geojson source's data is a GeoJSON object or the path of a GeoJSON file"), at: path.appending("data"))
+                }
+                return .geoJSON(GeoJSONSource(data: .inline(dataJSON.jsonText), attribution: attribution))
             }
             guard !StyleDecoder.isRemote(reference) else {
                 throw error(.invalidValue("'\(reference)' is not a local file: Mapwright reads GeoJSON from disk"),
                             at: path.appending("data"))
             }
-            return .geoJSON(GeoJSONSource(data: StyleLocation.fileURL(reference, relativeTo: baseURL), attribution: attribution))
+            return .geoJSON(GeoJSONSource(data: .file(StyleLocation.fileURL(reference, relativeTo: baseURL)), attribution: attribution))
         case "raster":
             return .raster(try decodeRasterSource(members, attribution: attribution, at: path))
         default:

@@ -69,15 +69,24 @@ public enum VectorSourceLocation: Hashable, Sendable {
     }
 }
 
-/// A GeoJSON source: its `data` is the path or `file://` URL of a GeoJSON file, relative paths
-/// being relative to the style file. Inline GeoJSON is outside the subset.
+/// A GeoJSON source: its `data` is the path or `file://` URL of a GeoJSON file (relative paths
+/// being relative to the style file), or GeoJSON written in the style itself.
 public struct GeoJSONSource: Hashable, Sendable {
-    /// The GeoJSON file.
-    public var data: URL
+    /// Where the features are.
+    public enum Data: Hashable, Sendable {
+        /// A GeoJSON file.
+        case file(URL)
+        /// GeoJSON written in the style (a FeatureCollection, a Feature or a bare geometry), as
+        /// compact JSON text.
+        case inline(String)
+    }
+
+    /// The features.
+    public var data: Data
     /// `attribution`, shown on the map. The default is nil.
     public var attribution: String?
 
-    public init(data: URL, attribution: String? = nil) {
+    public init(data: Data, attribution: String? = nil) {
         self.data = data
         self.attribution = attribution
     }

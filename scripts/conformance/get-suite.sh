@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Prints the folder of the GL render-test suite (the render tests and their assets), getting it
+# when it is not here:
+#   1. $MAPWRIGHT_GL_SUITE, when set;
+#   2. ../shared/gl-render-suite beside the checkout;
+#   3. a copy in ~/.cache/mapwright/gl-render-suite, cloned once from the public repository
+#      (mapwhit/tilerenderer, a maintained fork of GL JS; BSD-3-Clause) at the pinned commit,
+#      only its test/integration folder.
+set -euo pipefail
+repository="https://github.com/mapwhit/tilerenderer.git"
+commit="f8632a5aec4c06aeb13c6efdc6dbe171d993f301"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+
+if [[ -n "${MAPWRIGHT_GL_SUITE:-}" ]]; then
+    [[ -d "$MAPWRIGHT_GL_SUITE/render/tests" ]] || { echo "get-suite: MAPWRIGHT_GL_SUITE=$MAPWRIGHT_GL_SUITE holds no render/tests" >&2; exit 2; }
+    echo "$MAPWRIGHT_GL_SUITE"; exit 0
+fi
+if [[ -d "$root/../shared/gl-render-suite/render/tests" ]]; then
+    (cd "$root/../shared/gl-render-suite" && pwd); exit 0
+fi
+cache="${XDG_CACHE_HOME:-$HOME/.cache}/mapwright/gl-render-suite"
+if [[ ! -f "$cache/.commit" || "$(cat "$cache/.commit")" != "$commit" ]]; then
+    echo "get-suite: cloning $repository at $commit (test/integration only) into $cache" >&2
+    work="$(mktemp -d "${TMPDIR:-/tmp}/gl-render-suite.XXXXXX")"
+    trap 'rm -rf "$work"' EXIT
+    git -C "$work" init -q
+    git -C "$work" remote add origin "$repository"
+    git -C "$work" sparse-checkout set test/integration
+    git -C "$work" fetch -q --depth 1 --filter=blob:none origin "$commit"
+    git -C "$work" checkout -q FETCH_HEAD
+    rm -rf "$cache"
+    mkdir -p "$(dirname "$cache")"
+    mv "$work/test/integration" "$cache"
+    echo "$commit" > "$cache/.commit"
+fi
+echo "$cache"
