@@ -31,7 +31,8 @@
 //   mapwright                        the executable                                             (MapCLI)
 //
 // MapTestSupport is for this package's tests only: it is not a product. The benchmarks are a
-// package of their own, Benchmarks/Package.swift, which depends on this one by path. C libraries
+// package of their own, Benchmarks/Package.swift, which depends on this one by path, and so is
+// the GL render-test suite's runner, Conformance/Package.swift. C libraries
 // come in through small system-library targets resolved with pkg-config.
 
 import PackageDescription

@@ -21,8 +21,10 @@ struct IgnoreList {
 
     /// The list as a file: a header, then one line per test in id order.
     func text(header: String) -> String {
-        let width = (reasons.keys.map(\.count).max() ?? 0) + 2
-        let lines = reasons.keys.sorted().map { id in id.padding(toLength: width, withPad: " ", startingAt: 0) + reasons[id]! }
+        let width = min(60, reasons.keys.map(\.count).max() ?? 0) + 2
+        let lines = reasons.keys.sorted().map { id in
+            (id.count + 2 > width ? id + "  " : id.padding(toLength: width, withPad: " ", startingAt: 0)) + reasons[id]!
+        }
         return header + lines.joined(separator: "\n") + "\n"
     }
 }

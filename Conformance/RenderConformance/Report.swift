@@ -14,7 +14,7 @@ struct Report {
         switch verdict.outcome {
         case .error:
             let reason = verdict.reason ?? "error"
-            return reason.count > 160 ? String(reason.prefix(157)) + "..." : reason
+            return reason.count > 200 ? String(reason.prefix(197)) + "..." : reason
         case .failed, .passed:
             return "differs: \(percent(verdict.differingFraction ?? 1)) of pixels (allowed \(percent(verdict.allowance)))"
         }

@@ -40,7 +40,7 @@ struct SuiteTest: Sendable {
 }
 
 /// What `metadata.test` says about a test, with GL's defaults.
-struct TestMetadata: Sendable {
+struct TestMetadata {
     var width = 512
     var height = 512
     var pixelRatio = 1.0

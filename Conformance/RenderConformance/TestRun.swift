@@ -57,7 +57,10 @@ enum TestRun {
                 test: test, outcome: closest <= allowance ? .passed : .failed, differingFraction: closest, allowance: allowance,
                 reason: nil, image: image)
         } catch {
+            // One line, without the test's own file name or the suite's folder.
             let line = "\(error)".replacingOccurrences(of: "\n", with: " ")
+                .replacingOccurrences(of: test.id + "/style.json: ", with: "")
+                .replacingOccurrences(of: suite.path + "/", with: "")
             return Verdict(test: test, outcome: .error, differingFraction: nil, allowance: allowance, reason: line, image: nil)
         }
     }

@@ -53,8 +53,7 @@ struct Arguments {
 func runConformance() throws -> Int32 {
     let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
     let suite = arguments.suite!.standardizedFileURL
-    var tests = try SuiteTest.all(in: suite)
-    if let filter = arguments.filter { tests = tests.filter { $0.id.hasPrefix(filter) } }
+    let tests = try SuiteTest.all(in: suite).filter { test in arguments.filter.map { test.id.hasPrefix($0) } ?? true }
     let ignores = try arguments.ignores.map { url in
         FileManager.default.fileExists(atPath: url.path) || !arguments.updateIgnores ? try IgnoreList(contentsOf: url) : IgnoreList()
     } ?? IgnoreList()
