@@ -16,8 +16,7 @@ extension Style {
         let used = Set(layers.compactMap(\.source))
         return sources.contains { id, source in
             guard used.contains(id), case .vector(let vector) = source else { return false }
-            if case .tileset = vector.location { return true }
-            return vector.location == .unconfigured
+            return vector.location.readsVectorTiles || vector.location == .unconfigured
         }
     }
 
@@ -43,7 +42,7 @@ extension Style {
         var ids = id.map { [$0] } ?? unconfiguredVectorSourceIDs
         if id == nil, ids.isEmpty {
             ids = sources.compactMap { id, source in
-                guard case .vector(let vector) = source, case .tileset = vector.location else { return nil }
+                guard case .vector(let vector) = source, vector.location.readsVectorTiles else { return nil }
                 return id
             }.sorted()
         }

@@ -98,7 +98,7 @@ struct VectorTileRenderingTests {
         let center = try coordinate(z: z, x: x, y: y, u: 0.5, v: 0.5)
         let image = try render(try style(url), center: center, zoom: 13.5, size: 64)
         #expect(image[x: 32, y: 32] == RGBAPixel(red: 255, green: 255, blue: 255))
-        let source = try VectorTileSource(url: url)
+        let source = try VectorTileSource(location: .file(url))
         #expect(source.tileZoom(forViewportZoom: 14.9) == nil)
         #expect(source.tileZoom(forViewportZoom: 15) == 14)
         #expect(source.tileZoom(forViewportZoom: 21.5) == 14, "overzoom reads the deepest tiles")

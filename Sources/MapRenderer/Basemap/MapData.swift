@@ -5,6 +5,7 @@ public import MapStyle
 public import MapUtilities
 import RasterTiles
 import Synchronization
+import Tilesets
 /// The vector data styles draw from, opened once and shared by every render: GeoPackage tables
 /// and GeoJSON files, each read into memory once, with geometry prepared once per zoom level
 /// and screen scale (see `PreparedLayerCache`).
@@ -93,9 +94,20 @@ public final class MapData: Sendable {
     /// The vector tileset a style source reads, opened once per file and zooms.
     ///
     /// - Throws: ``RendererError/vectorTiles(path:reason:)`` when it is not a vector tileset.
-    func vectorTileSource(_ vector: VectorSource, url: URL) throws(RendererError) -> VectorTileSource {
-        try cached("\(url.path)#\(vector.minZoom ?? -1)-\(vector.maxZoom ?? -1)", in: \.vectorTileSources) { () throws(RendererError) in
-            try VectorTileSource(url: url, minZoom: vector.minZoom, maxZoom: vector.maxZoom)
+    /// The vector tiles a vector source reads (a tileset file or tile templates), opened once
+    /// per location and zooms; nil for a source of GeoPackage data or none.
+    func vectorTileSource(_ vector: VectorSource) throws(RendererError) -> VectorTileSource? {
+        let location: TileSourceLocation
+        switch vector.location {
+        case .tileset(let url):
+            location = .file(url)
+        case .templates(let templates, let scheme):
+            location = .templates(templates, scheme: scheme, minZoom: vector.minZoom ?? 0, maxZoom: vector.maxZoom ?? 22)
+        case .basemap, .file, .unconfigured:
+            return nil
+        }
+        return try cached("\(location)#\(vector.minZoom ?? -1)-\(vector.maxZoom ?? -1)", in: \.vectorTileSources) { () throws(RendererError) in
+            try VectorTileSource(location: location, minZoom: vector.minZoom, maxZoom: vector.maxZoom)
         }
     }
 
@@ -116,8 +128,7 @@ public final class MapData: Sendable {
         for layer in style.layers where zoom.map({ layer.isVisible(atZoom: $0) }) ?? true {
             guard let id = layer.source, let source = style.sources[id] else { continue }
             var text = source.attribution
-            if case .vector(let vector) = source, case .tileset(let url) = vector.location,
-               let own = (try? vectorTileSource(vector, url: url))?.attribution, !own.isEmpty {
+            if case .vector(let vector) = source, let own = (try? vectorTileSource(vector))??.attribution, !own.isEmpty {
                 text = own
             }
             if let text, !text.isEmpty, !credits.contains(text) { credits.append(text) }
@@ -132,7 +143,7 @@ public final class MapData: Sendable {
         var outside: [(url: URL, bounds: BoundingBox)] = []
         for id in style.sources.keys.sorted() {
             guard case .vector(let vector)? = style.sources[id], case .tileset(let url) = vector.location,
-                  let bounds = (try? vectorTileSource(vector, url: url))?.bounds, !outside.contains(where: { $0.url == url })
+                  let bounds = (try? vectorTileSource(vector))??.bounds, !outside.contains(where: { $0.url == url })
             else { continue }
             let world = WebMercator.worldSize
             guard ![-world, 0, world].contains(where: { rect.offsetBy(dx: $0, dy: 0).intersects(bounds) }) else { continue }

@@ -85,8 +85,7 @@ struct StylePainter {
     private func vectorTiles(of layer: StyleLayer) throws(RendererError) -> (source: VectorTileSource, zoom: Int?)? {
         guard let sourceID = layer.source else { return nil }
         guard let styleSource = style.sources[sourceID] else { throw .unknownSource(layer: layer.id, source: sourceID) }
-        guard case .vector(let vector) = styleSource, case .tileset(let url) = vector.location else { return nil }
-        let source = try data.vectorTileSource(vector, url: url)
+        guard case .vector(let vector) = styleSource, let source = try data.vectorTileSource(vector) else { return nil }
         return (source, source.tileZoom(forViewportZoom: viewport.zoomLevel))
     }
 

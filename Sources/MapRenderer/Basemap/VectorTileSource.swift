@@ -22,7 +22,7 @@ import VectorTiles
 /// Decoded tiles are kept in memory, the most recently used 2,048, shared by every render and
 /// thread of the process. Immutable but for that cache, behind a lock.
 final class VectorTileSource: Sendable {
-    /// The tiles: an MBTiles or PMTiles file, or any other tile source.
+    /// The tiles: an MBTiles or PMTiles file, tile templates, or any other tile source.
     let source: any TileSource
     /// The source as messages name it: the file's path.
     let path: String
@@ -37,15 +37,17 @@ final class VectorTileSource: Sendable {
     /// Decoded tiles kept: at most this many.
     static let keptTileCount = 2_048
 
-    /// Opens a vector tileset file, MBTiles or PMTiles (told apart by its first bytes).
+    /// Opens vector tiles: a tileset file, MBTiles or PMTiles (told apart by its first bytes),
+    /// or tile templates.
     ///
     /// - Parameters:
-    ///   - minZoom, maxZoom: The style source's own zooms; nil takes the file's.
+    ///   - minZoom, maxZoom: The style source's own zooms; nil takes the tiles' metadata's.
     /// - Throws: ``RendererError`` when the file is not a tileset, or not of vector tiles.
-    convenience init(url: URL, minZoom: Int? = nil, maxZoom: Int? = nil) throws(RendererError) {
+    convenience init(location: TileSourceLocation, minZoom: Int? = nil, maxZoom: Int? = nil) throws(RendererError) {
         let source: any TileSource
-        do throws(TilesetsError) { source = try TileSourceLocation.file(url).open() } catch {
-            throw .vectorTiles(path: url.displayPath, reason: error.description)
+        do throws(TilesetsError) { source = try location.open() } catch {
+            let path = if case .file(let url) = location { url.displayPath } else { "\(location)" }
+            throw .vectorTiles(path: path, reason: error.description)
         }
         try self.init(source: source, minZoom: minZoom, maxZoom: maxZoom)
     }

@@ -21,12 +21,15 @@ extension StyleDecoder {
         }
         switch type {
         case "vector":
-            reportUnknownKeys(members, known: ["type", "url", "attribution", "minzoom", "maxzoom"], at: path) {
+            reportUnknownKeys(members, known: ["type", "url", "tiles", "scheme", "attribution", "minzoom", "maxzoom"], at: path) {
                 "unknown or unsupported key '\($0)' of a vector source (ignored)"
             }
-            let location = try members["url"].map { value throws(StyleError) in
+            var location = try members["url"].map { value throws(StyleError) in
                 try vectorLocation(try string(value, at: path.appending("url")), at: path.appending("url"))
             } ?? .unconfigured
+            if let tilesJSON = members["tiles"] {
+                location = .templates(try tileTemplates(tilesJSON, at: path.appending("tiles")), scheme: try scheme(members["scheme"], at: path))
+            }
             var source = VectorSource(location: location, attribution: attribution)
             if let value = members["minzoom"] { source.minZoom = try integer(value, in: 0...30, at: path.appending("minzoom")) }
             if let value = members["maxzoom"] { source.maxZoom = try integer(value, in: 0...30, at: path.appending("maxzoom")) }
@@ -105,6 +108,27 @@ extension StyleDecoder {
             source.scheme = scheme
         }
         return source
+    }
+
+    /// `tiles`: URL templates; a relative path is made a `file://` template relative to the style file.
+    private func tileTemplates(_ json: JSONValue, at path: StylePath) throws(StyleError) -> [String] {
+        guard case .array(let items) = json, !items.isEmpty else {
+            throw error(.invalidValue("tiles is a list of tile URL templates"), at: path)
+        }
+        var templates: [String] = []
+        for (index, item) in items.enumerated() {
+            let template = try string(item, at: path.appending(index: index))
+            templates.append(template.contains("://") ? template : "file://" + StyleLocation.fileURL(template, relativeTo: baseURL).path)
+        }
+        return templates
+    }
+
+    /// `scheme`: `xyz` (the default) or `tms`.
+    private func scheme(_ json: JSONValue?, at path: StylePath) throws(StyleError) -> TileScheme {
+        guard let json else { return .xyz }
+        let text = try string(json, at: path.appending("scheme"))
+        guard let scheme = TileScheme(rawValue: text) else { throw error(.invalidValue("scheme '\(text)' is not xyz or tms"), at: path.appending("scheme")) }
+        return scheme
     }
 
     private func vectorLocation(_ url: String, at path: StylePath) throws(StyleError) -> VectorSourceLocation {

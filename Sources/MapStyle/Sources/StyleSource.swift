@@ -1,3 +1,4 @@
+public import MapCore
 public import Foundation
 
 /// A style's data source, one entry of `sources` (MapLibre Style Specification, "Sources").
@@ -55,16 +56,27 @@ public enum VectorSourceLocation: Hashable, Sendable {
     case file(URL)
     /// A vector tileset: an MBTiles (`format` pbf) or PMTiles file of Mapbox Vector Tiles.
     case tileset(URL)
+    /// `tiles`: URL templates of Mapbox Vector Tiles, `file://` for a folder of tiles (relative
+    /// paths are relative to the style file) or `http(s)://`, with how `{y}` counts rows.
+    case templates([String], scheme: TileScheme)
     /// No data yet: the source waits for `--vector-source`.
     case unconfigured
 
+    /// Whether the source reads vector tiles (a tileset or templates).
+    public var readsVectorTiles: Bool {
+        switch self {
+        case .tileset, .templates: return true
+        case .basemap, .file, .unconfigured: return false
+        }
+    }
+
     /// The GeoPackage's file URL, finding bundled basemaps as `NAME_map.gpkg` in
-    /// `basemapDirectory` (normally `Tiles/basemap`); nil for a tileset or no data.
+    /// `basemapDirectory` (normally `Tiles/basemap`); nil for vector tiles or no data.
     public func geoPackageURL(basemapDirectory: URL) -> URL? {
         switch self {
         case .basemap(let name): return basemapDirectory.appendingPathComponent("\(name)_map.gpkg")
         case .file(let url): return url
-        case .tileset, .unconfigured: return nil
+        case .tileset, .templates, .unconfigured: return nil
         }
     }
 }

@@ -14,9 +14,10 @@ public enum TileSourceLocation: Hashable, Sendable {
     /// A tileset file: an MBTiles file (opened read-only) or a PMTiles archive, told apart by
     /// its first bytes, not its name.
     case file(URL)
-    /// Tile URL templates serving the same tiles, fetched over HTTP into a cache (see
-    /// ``HTTPTileSource``), with how `{y}` counts rows (default XYZ), the zooms that have tiles
-    /// (default 0 to 22) and who made them (default none).
+    /// Tile URL templates serving the same tiles: `http(s)://`, fetched over HTTP into a cache
+    /// (see ``HTTPTileSource``), or `file://`, read from a folder of tiles (see
+    /// ``FileTemplateTileSource``); with how `{y}` counts rows (default XYZ), the zooms that have
+    /// tiles (default 0 to 22) and who made them (default none).
     case templates([String], scheme: TileScheme = .xyz, minZoom: Int = 0, maxZoom: Int = 22, attribution: String? = nil)
 
     /// Opens the tiles for reading; nothing is written to a file.
@@ -32,6 +33,9 @@ public enum TileSourceLocation: Hashable, Sendable {
         case .file(let url):
             return try TilesetFormat.openFile(url)
         case .templates(let templates, let scheme, let minZoom, let maxZoom, let attribution):
+            if templates.contains(where: { $0.lowercased().hasPrefix("file://") }) {
+                return try FileTemplateTileSource(templates: templates, scheme: scheme, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution)
+            }
             return try HTTPTileSource(
                 templates: templates, scheme: scheme, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution,
                 scale: scale, configuration: configuration)

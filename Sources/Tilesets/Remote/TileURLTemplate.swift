@@ -1,7 +1,8 @@
 import Foundation
 public import MapCore
 
-/// A tile URL template, as raster sources in MapLibre styles and TileJSON give them.
+/// A tile URL template, as sources in MapLibre styles and TileJSON give them: `http://`,
+/// `https://`, or `file://` for tiles in a folder (``FileTemplateTileSource``).
 ///
 /// Placeholders:
 /// - `{z}`, `{x}`: the zoom level and column.
@@ -26,18 +27,19 @@ public struct TileURLTemplate: Hashable, Sendable, CustomStringConvertible {
     /// The values `{s}` takes. The default is `a`, `b`, `c`.
     public let subdomains: [String]
     /// The host of the URLs, with the port when the template gives one and the first subdomain
-    /// for `{s}`: `a.tile.example.org`, `127.0.0.1:8080`.
+    /// for `{s}`: `a.tile.example.org`, `127.0.0.1:8080`; empty for `file://` templates.
     public let host: String
 
     /// Checks and keeps a template.
     ///
-    /// - Throws: ``TilesetsError/invalidTemplate(_:reason:)`` when the template is not an http or
-    ///   https URL, lacks the tile address (`{z}`, `{x}` and `{y}` or `{-y}`, or `{quadkey}`), has an
+    /// - Throws: ``TilesetsError/invalidTemplate(_:reason:)`` when the template is not an http,
+    ///   https or file URL, lacks the tile address (`{z}`, `{x}` and `{y}` or `{-y}`, or `{quadkey}`), has an
     ///   unknown placeholder, or has `{s}` with no subdomains.
     public init(_ template: String, scheme: TileScheme = .xyz, subdomains: [String] = ["a", "b", "c"]) throws(TilesetsError) {
         let lowercased = template.lowercased()
-        guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") else {
-            throw .invalidTemplate(template, reason: "only http:// and https:// URLs are fetched")
+        let isFile = lowercased.hasPrefix("file://")
+        guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") || isFile else {
+            throw .invalidTemplate(template, reason: "only http://, https:// and file:// URLs are read")
         }
         let placeholders = Self.placeholders(in: template)
         if let unknown = placeholders.first(where: { !Self.known.contains($0) }) {
@@ -54,10 +56,14 @@ public struct TileURLTemplate: Hashable, Sendable, CustomStringConvertible {
         let sample = Self.expand(template, with: [
             "z": "0", "x": "0", "y": "0", "-y": "0", "s": subdomains.first ?? "", "r": "", "quadkey": "0",
         ])
-        guard let components = URLComponents(string: sample), let host = components.host, !host.isEmpty else {
-            throw .invalidTemplate(template, reason: "it is not a URL with a host")
+        if isFile {
+            host = ""
+        } else {
+            guard let components = URLComponents(string: sample), let host = components.host, !host.isEmpty else {
+                throw .invalidTemplate(template, reason: "it is not a URL with a host")
+            }
+            self.host = components.port.map { "\(host):\($0)" } ?? host
         }
-        self.host = components.port.map { "\(host):\($0)" } ?? host
         self.template = template
         self.scheme = scheme
         self.subdomains = subdomains

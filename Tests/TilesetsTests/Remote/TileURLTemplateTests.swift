@@ -28,7 +28,7 @@ struct TileURLTemplateTests {
 
     @Test func brokenTemplatesAreRefusedWithAReason() {
         let cases: [(String, String)] = [
-            ("ftp://example.org/{z}/{x}/{y}.png", "only http:// and https:// URLs are fetched"),
+            ("ftp://example.org/{z}/{x}/{y}.png", "only http://, https:// and file:// URLs are read"),
             ("https://example.org/{z}/{x}.png", "it needs {z}, {x} and {y} (or {-y}, or {quadkey})"),
             ("https://example.org/{z}/{x}/{y}.png?key={apikey}", "unknown placeholder {apikey}"),
             ("https:///{z}/{x}/{y}.png", "it is not a URL with a host"),
