@@ -64,8 +64,8 @@ extension IgnoreList {
     static let header = """
         # The GL render-test suite's tests Mapwright is expected to fail, one per line: TEST  REASON.
         # scripts/conformance/run.sh fails when a test not listed here fails, or a listed test passes,
-        # so the list only shrinks. Rewrite it with scripts/conformance/run.sh --update-ignores
-        # (reasons already written are kept).
+        # so the list only shrinks. Rewrite it with scripts/conformance/run.sh --update-ignores: the
+        # runner's reasons are refreshed, reasons written by hand (starting "known:") are kept.
 
         """
 }

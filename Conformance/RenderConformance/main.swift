@@ -9,8 +9,9 @@ import Synchronization
 // Renders every test of the GL render-test suite in this process, judges each as GL's harness
 // does, prints the verdicts per category and overall (with the raw fraction of near misses), and
 // with --check exits 1 when a test fails that the ignore list does not name, or a listed test
-// passes (the list only shrinks). --update-ignores rewrites the list: passing tests leave it, new
-// failures join it with the reason the runner saw, existing reasons are kept.
+// passes (the list only shrinks). --update-ignores rewrites the list: passing tests leave it,
+// failures are listed with the reason the runner saw now, and reasons written by hand (starting
+// "known:") are kept.
 
 struct Arguments {
     var suite: URL?
@@ -90,7 +91,9 @@ func runConformance() throws -> Int32 {
         let ran = Set(results.map(\.test.id))
         for (id, reason) in ignores.reasons where !ran.contains(id) { updated.reasons[id] = reason }
         for verdict in results where verdict.outcome != .passed {
-            updated.reasons[verdict.test.id] = ignores.reasons[verdict.test.id] ?? Report.describe(verdict)
+            // A reason written by hand ("known: ...") is kept; the runner's own are refreshed.
+            let kept = ignores.reasons[verdict.test.id].flatMap { $0.hasPrefix("known:") ? $0 : nil }
+            updated.reasons[verdict.test.id] = kept ?? Report.describe(verdict)
         }
         try updated.text(header: IgnoreList.header).write(to: url, atomically: true, encoding: .utf8)
         print("wrote \(updated.reasons.count) tests to \(url.path)")

@@ -72,4 +72,31 @@ struct UserLayerRenderTests {
         // Something that is not GeoJSON is refused at its path.
         #expect(throws: StyleError.self) { try style(data: "[1, 2]") }
     }
+
+    @Test func circleLayersDrawPointsAndVerticesWithTheirStrokeOutside() throws {
+        let json = """
+            {"version": 8, "sources": {"spots": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"big": true}, "geometry": {"type": "Point", "coordinates": [0, 0]}},
+              {"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[10, 0], [20, 0]]}}]}}},
+             "layers": [{"id": "background", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "spots", "type": "circle", "source": "spots",
+                         "paint": {"circle-radius": ["case", ["has", "big"], 10, 4], "circle-color": "#ff0000",
+                                   "circle-stroke-width": 3, "circle-stroke-color": "#0000ff"}}]}
+            """
+        let loaded = try Style.parse(Data(json.utf8), file: "circles.json")
+        #expect(loaded.warnings.isEmpty)
+        let viewport = try Viewport(center: RenderFixtures.coordinate(0, 10), zoomLevel: 3, size: ViewSize(width: 300, height: 100))
+        let image = try RenderFixtures.snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)).image
+        func pixel(_ latitude: Double, _ longitude: Double, dx: Double = 0) throws -> RGBAPixel {
+            let point = try #require(viewport.point(for: RenderFixtures.coordinate(latitude, longitude)))
+            return image[x: Int(point.x + dx), y: Int(point.y)]
+        }
+        let red = RGBAPixel(red: 255, green: 0, blue: 0, alpha: 255), blue = RGBAPixel(red: 0, green: 0, blue: 255, alpha: 255)
+        // The point's circle is 10 points across its radius, its stroke 3 points outside that.
+        #expect(try pixel(0, 0) == red && pixel(0, 0, dx: 8) == red && pixel(0, 0, dx: 11.5) == blue)
+        #expect(try pixel(0, 0, dx: 15) == RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255))
+        // Each vertex of the line gets a circle of its own, 4 points across; nothing between them.
+        #expect(try pixel(0, 10) == red && pixel(0, 20) == red && pixel(0, 10, dx: 5.5) == blue)
+        #expect(try pixel(0, 15) == RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255))
+    }
 }

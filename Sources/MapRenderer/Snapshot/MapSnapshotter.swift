@@ -204,6 +204,8 @@ public final class MapSnapshotter: Sendable {
                 for label in labels[index] ?? [] { label.draw(in: cairo) }
             case .raster(let raster):
                 try painter.drawRaster(raster, layer: layer)
+            case .circle(let circle):
+                painter.drawCircles(circle, features: try painter.features(of: layer))
             }
         }
         if firstSymbolIndex == nil {

@@ -52,5 +52,5 @@ public enum Visibility: String, Hashable, Sendable, CaseIterable {
 /// The kind of a layer, its `type` (MapLibre Style Specification, "Layers: type"), within
 /// Mapwright's subset.
 public enum LayerType: String, Hashable, Sendable, CaseIterable {
-    case background, fill, line, symbol, raster
+    case background, fill, line, symbol, raster, circle
 }

@@ -126,3 +126,25 @@ public struct RasterLayer: Hashable, Sendable {
 
     public init() {}
 }
+
+/// The properties of a `circle` layer: a filled circle at each point, and at each vertex of lines
+/// and polygons, as MapLibre draws them (MapLibre Style Specification, "Layers: circle").
+public struct CircleLayer: Hashable, Sendable {
+    /// `circle-radius`, in points. The default is 5.
+    public var radius: StyleValue<Double> = .constant(5)
+    /// `circle-color`. The default is black.
+    public var color: StyleValue<Color> = .constant(.black)
+    /// `circle-opacity`, in [0, 1]. The default is 1.
+    public var opacity: StyleValue<Double> = .constant(1)
+    /// `circle-blur`: how far the circle fades out towards its edge, as a share of its radius
+    /// (1 fades from the centre). The default is 0.
+    public var blur: StyleValue<Double> = .constant(0)
+    /// `circle-stroke-width`, in points, drawn outside the radius. The default is 0.
+    public var strokeWidth: StyleValue<Double> = .constant(0)
+    /// `circle-stroke-color`. The default is black.
+    public var strokeColor: StyleValue<Color> = .constant(.black)
+    /// `circle-stroke-opacity`, in [0, 1]. The default is 1.
+    public var strokeOpacity: StyleValue<Double> = .constant(1)
+
+    public init() {}
+}

@@ -19,6 +19,7 @@ public struct StyleLayer: Hashable, Sendable {
         case line(LineLayer)
         case symbol(SymbolLayer)
         case raster(RasterLayer)
+        case circle(CircleLayer)
     }
 
     /// The unique layer name, `id`.
@@ -68,6 +69,7 @@ public struct StyleLayer: Hashable, Sendable {
         case .line: return .line
         case .symbol: return .symbol
         case .raster: return .raster
+        case .circle: return .circle
         }
     }
 

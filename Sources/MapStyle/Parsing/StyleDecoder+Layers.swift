@@ -182,6 +182,16 @@ extension StyleDecoder {
             var raster = RasterLayer()
             try properties.paint("raster-opacity", into: &raster.opacity, parse: opacity)
             return .raster(raster)
+        case .circle:
+            var circle = CircleLayer()
+            try properties.paint("circle-radius", into: &circle.radius, parse: length)
+            try properties.paint("circle-color", into: &circle.color, parse: reader.color)
+            try properties.paint("circle-opacity", into: &circle.opacity, parse: opacity)
+            try properties.paint("circle-blur", into: &circle.blur, parse: reader.number(_:at:))
+            try properties.paint("circle-stroke-width", into: &circle.strokeWidth, parse: length)
+            try properties.paint("circle-stroke-color", into: &circle.strokeColor, parse: reader.color)
+            try properties.paint("circle-stroke-opacity", into: &circle.strokeOpacity, parse: opacity)
+            return .circle(circle)
         }
     }
 
@@ -207,6 +217,10 @@ extension StyleDecoder {
         .line: ["line-color", "line-width", "line-opacity", "line-dasharray"],
         .symbol: ["text-color", "text-opacity", "text-halo-color", "text-halo-width"],
         .raster: ["raster-opacity"],
+        .circle: [
+            "circle-radius", "circle-color", "circle-opacity", "circle-blur", "circle-stroke-width", "circle-stroke-color",
+            "circle-stroke-opacity",
+        ],
     ]
 
     /// The layout properties of each layer type in Mapwright's subset.
@@ -219,6 +233,7 @@ extension StyleDecoder {
             "text-letter-spacing", "symbol-sort-key", "symbol-placement", "symbol-spacing",
         ],
         .raster: ["visibility"],
+        .circle: ["visibility"],
     ]
 }
 
