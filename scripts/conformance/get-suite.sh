@@ -26,8 +26,12 @@ if [[ ! -f "$cache/.commit" || "$(cat "$cache/.commit")" != "$commit" ]]; then
     git -C "$work" init -q
     git -C "$work" remote add origin "$repository"
     git -C "$work" sparse-checkout set test/integration
-    git -C "$work" fetch -q --depth 1 --filter=blob:none origin "$commit"
-    git -C "$work" checkout -q FETCH_HEAD
+    if ! git -C "$work" fetch -q --depth 1 --filter=blob:none origin "$commit" 2>"$work.log" || ! git -C "$work" checkout -q FETCH_HEAD 2>>"$work.log"; then
+        echo "get-suite: cannot get $repository at $commit ($(head -1 "$work.log")); set MAPWRIGHT_GL_SUITE to a copy of its test/integration folder" >&2
+        rm -f "$work.log"
+        exit 2
+    fi
+    rm -f "$work.log"
     rm -rf "$cache"
     mkdir -p "$(dirname "$cache")"
     mv "$work/test/integration" "$cache"
