@@ -1,8 +1,24 @@
+import Foundation
 import Testing
 
 @testable import MapStyle
 
 struct StyleLayerTests {
+    @Test func lineJoinLimitsAreReadWithMapLibresDefaults() throws {
+        let json = #"""
+            {"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+             "layers": [{"id": "a", "type": "line", "source": "g"},
+                        {"id": "b", "type": "line", "source": "g", "layout": {"line-miter-limit": 4, "line-round-limit": 1.2}}]}
+            """#
+        let loaded = try Style.parse(Data(json.utf8), file: "limits.json")
+        #expect(loaded.warnings.isEmpty)
+        guard case .line(let plain) = loaded.style.layers[0].kind, case .line(let set) = loaded.style.layers[1].kind else {
+            return #expect(Bool(false), "line layers expected")
+        }
+        #expect(plain.miterLimit.value(atZoom: 0) == 2 && plain.roundLimit.value(atZoom: 0) == 1.05)
+        #expect(set.miterLimit.value(atZoom: 0) == 4 && set.roundLimit.value(atZoom: 0) == 1.2)
+    }
+
     @Test func zoomRangeIsHalfOpen() {
         let layer = StyleLayer(id: "l", kind: .fill(FillLayer()), source: "b", minZoom: 3, maxZoom: 6)
         #expect(!layer.isVisible(atZoom: 2.99))

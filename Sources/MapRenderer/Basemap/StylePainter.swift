@@ -176,6 +176,7 @@ struct StylePainter {
     /// How a line layer strokes one feature.
     private struct LineLook: Hashable {
         let color: Color, width: Double, opacity: Double, dashes: [Double], cap: MapStyle.LineCap, join: MapStyle.LineJoin
+        let miterLimit: Double
     }
 
     /// Strokes lines, and the rings of polygons (country borders come from country polygons).
@@ -191,7 +192,8 @@ struct StylePainter {
                 color: line.color.value(atZoom: zoomLevel, properties: values), width: line.width.value(atZoom: zoomLevel, properties: values),
                 opacity: line.opacity.value(atZoom: zoomLevel, properties: values),
                 dashes: line.dashArray?.value(atZoom: zoomLevel, properties: values) ?? [],
-                cap: line.cap.value(atZoom: zoomLevel, properties: values), join: line.join.value(atZoom: zoomLevel, properties: values))
+                cap: line.cap.value(atZoom: zoomLevel, properties: values), join: line.join.value(atZoom: zoomLevel, properties: values),
+                miterLimit: line.miterLimit.value(atZoom: zoomLevel))
         }
         let constant = dataDriven ? nil : look([:])
         if let constant, constant.width <= 0 || constant.opacity <= 0 { return }
@@ -251,6 +253,9 @@ struct StylePainter {
         cairo_set_line_width(cairo, look.width)
         cairo_set_line_cap(cairo, look.cap.cairo)
         cairo_set_line_join(cairo, look.join.cairo)
+        // `line-miter-limit`: MapLibre bevels a miter longer than this many line widths (2 by
+        // default), where Cairo's own limit is 10.
+        cairo_set_miter_limit(cairo, look.miterLimit)
         cairo_set_dash(cairo, nil, 0, 0)
         cairo_stroke(cairo)
     }

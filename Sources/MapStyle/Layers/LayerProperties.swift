@@ -41,6 +41,12 @@ public struct LineLayer: Hashable, Sendable {
     public var cap: StyleValue<LineCap> = .constant(.butt)
     /// `line-join`, a layout property. The default is miter.
     public var join: StyleValue<LineJoin> = .constant(.miter)
+    /// `line-miter-limit`, a layout property: a miter join longer than this many line widths is
+    /// drawn as a bevel. The default is 2.
+    public var miterLimit: StyleValue<Double> = .constant(2)
+    /// `line-round-limit`, a layout property: MapLibre draws a round join this close to straight
+    /// as a miter. Read for completeness; a round join drawn exactly looks the same. The default is 1.05.
+    public var roundLimit: StyleValue<Double> = .constant(1.05)
 
     public init() {}
 }

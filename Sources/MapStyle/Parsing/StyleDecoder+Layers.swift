@@ -157,6 +157,8 @@ extension StyleDecoder {
             line.dashArray = try properties.paint("line-dasharray", isArrayTyped: true, fallback: [1, 0], parse: reader.dashArray)
             try properties.layout("line-cap", into: &line.cap, parse: reader.enumeration)
             try properties.layout("line-join", into: &line.join, parse: reader.enumeration)
+            try properties.layout("line-miter-limit", into: &line.miterLimit, parse: length)
+            try properties.layout("line-round-limit", into: &line.roundLimit, parse: length)
             return .line(line)
         case .symbol:
             var symbol = SymbolLayer()
@@ -227,7 +229,7 @@ extension StyleDecoder {
     static let layoutProperties: [LayerType: Set<String>] = [
         .background: ["visibility"],
         .fill: ["visibility"],
-        .line: ["visibility", "line-cap", "line-join"],
+        .line: ["visibility", "line-cap", "line-join", "line-miter-limit", "line-round-limit"],
         .symbol: [
             "visibility", "text-field", "text-size", "text-font", "text-max-width", "text-transform",
             "text-letter-spacing", "symbol-sort-key", "symbol-placement", "symbol-spacing",
