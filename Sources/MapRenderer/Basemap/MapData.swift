@@ -106,7 +106,11 @@ public final class MapData: Sendable {
         case .basemap, .file, .unconfigured:
             return nil
         }
-        return try cached("\(location)#\(vector.minZoom ?? -1)-\(vector.maxZoom ?? -1)", in: \.vectorTileSources) { () throws(RendererError) in
+        let key = switch vector.location {
+        case .templates(let templates, let scheme): "templates:\(scheme.rawValue):" + templates.joined(separator: " ")
+        default: "file:\(location.description)"
+        }
+        return try cached("\(key)#\(vector.minZoom ?? -1)-\(vector.maxZoom ?? -1)", in: \.vectorTileSources) { () throws(RendererError) in
             try VectorTileSource(location: location, minZoom: vector.minZoom, maxZoom: vector.maxZoom)
         }
     }

@@ -46,7 +46,7 @@ final class VectorTileSource: Sendable {
     convenience init(location: TileSourceLocation, minZoom: Int? = nil, maxZoom: Int? = nil) throws(RendererError) {
         let source: any TileSource
         do throws(TilesetsError) { source = try location.open() } catch {
-            let path = if case .file(let url) = location { url.displayPath } else { "\(location)" }
+            let path = if case .file(let url) = location { url.displayPath } else { location.description }
             throw .vectorTiles(path: path, reason: error.description)
         }
         try self.init(source: source, minZoom: minZoom, maxZoom: maxZoom)

@@ -19,18 +19,10 @@ public struct FileTemplateTileSource: TileSource {
     /// - Throws: ``TilesetsError/invalidTemplate(_:reason:)``, ``TilesetsError/invalidSource(reason:)``
     ///   for no templates, a template that is not `file://`, or an empty zoom range.
     public init(templates: [String], scheme: TileScheme = .xyz, minZoom: Int = 0, maxZoom: Int = 22, attribution: String? = nil) throws(TilesetsError) {
-        guard !templates.isEmpty else { throw .invalidSource(reason: "no tile URL templates") }
-        guard 0 <= minZoom, minZoom <= maxZoom, maxZoom <= TileID.maximumZoom else {
-            throw .invalidSource(reason: "the zoom range \(minZoom)...\(maxZoom) is not within 0...\(TileID.maximumZoom)")
+        if let other = templates.first(where: { !$0.lowercased().hasPrefix("file://") }) {
+            throw .invalidTemplate(other, reason: "a folder of tiles is named by file:// templates")
         }
-        var parsed: [TileURLTemplate] = []
-        for template in templates {
-            guard template.lowercased().hasPrefix("file://") else {
-                throw .invalidTemplate(template, reason: "a folder of tiles is named by file:// templates")
-            }
-            parsed.append(try TileURLTemplate(template, scheme: scheme))
-        }
-        self.templates = parsed
+        self.templates = try TileURLTemplate.parse(templates, scheme: scheme, minZoom: minZoom, maxZoom: maxZoom)
         self.minZoom = minZoom
         self.maxZoom = maxZoom
         self.attribution = attribution

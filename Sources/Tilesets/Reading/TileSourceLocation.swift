@@ -10,7 +10,7 @@ public import TileSources
 /// let world = try TileSourceLocation.file(URL(fileURLWithPath: "world.pmtiles")).open()
 /// let imagery = try TileSourceLocation.templates(["https://tiles.example.org/{z}/{x}/{y}.jpg"], maxZoom: 19).open()
 /// ```
-public enum TileSourceLocation: Hashable, Sendable {
+public enum TileSourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// A tileset file: an MBTiles file (opened read-only) or a PMTiles archive, told apart by
     /// its first bytes, not its name.
     case file(URL)
@@ -39,6 +39,14 @@ public enum TileSourceLocation: Hashable, Sendable {
             return try HTTPTileSource(
                 templates: templates, scheme: scheme, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution,
                 scale: scale, configuration: configuration)
+        }
+    }
+
+    /// The location as messages name it: the file's path, or the first template.
+    public var description: String {
+        switch self {
+        case .file(let url): url.path
+        case .templates(let templates, _, _, _, _): templates.first ?? "no templates"
         }
     }
 }

@@ -118,14 +118,7 @@ public final class HTTPTileSource: TileSource {
         scale: Double = 1,
         configuration: Configuration = Configuration()
     ) throws(TilesetsError) {
-        guard !templates.isEmpty else { throw .invalidSource(reason: "no tile URL templates") }
-        guard 0 <= minZoom, minZoom <= maxZoom, maxZoom <= TileID.maximumZoom else {
-            throw .invalidSource(reason: "the zoom range \(minZoom)...\(maxZoom) is not within 0...\(TileID.maximumZoom)")
-        }
-        var parsed: [TileURLTemplate] = []
-        for template in templates {
-            parsed.append(try TileURLTemplate(template, scheme: scheme, subdomains: subdomains))
-        }
+        let parsed = try TileURLTemplate.parse(templates, scheme: scheme, subdomains: subdomains, minZoom: minZoom, maxZoom: maxZoom)
         self.templates = parsed
         self.scale = scale
         self.minZoom = minZoom

@@ -69,6 +69,23 @@ public struct TileURLTemplate: Hashable, Sendable, CustomStringConvertible {
         self.subdomains = subdomains
     }
 
+    /// Several templates serving the same tiles over `minZoom`...`maxZoom`, checked together:
+    /// what an HTTP source and a folder of tiles both start from.
+    ///
+    /// - Throws: ``TilesetsError/invalidSource(reason:)`` for no templates or a zoom range outside
+    ///   0...``MapCore/TileID/maximumZoom``, ``TilesetsError/invalidTemplate(_:reason:)`` for a bad one.
+    static func parse(
+        _ templates: [String], scheme: TileScheme, subdomains: [String] = ["a", "b", "c"], minZoom: Int, maxZoom: Int
+    ) throws(TilesetsError) -> [TileURLTemplate] {
+        guard !templates.isEmpty else { throw .invalidSource(reason: "no tile URL templates") }
+        guard 0 <= minZoom, minZoom <= maxZoom, maxZoom <= TileID.maximumZoom else {
+            throw .invalidSource(reason: "the zoom range \(minZoom)...\(maxZoom) is not within 0...\(TileID.maximumZoom)")
+        }
+        var parsed: [TileURLTemplate] = []
+        for template in templates { parsed.append(try TileURLTemplate(template, scheme: scheme, subdomains: subdomains)) }
+        return parsed
+    }
+
     /// The URL of a tile.
     ///
     /// - Parameter scale: The render scale; 2 or more makes `{r}` `@2x`. The default is 1.
