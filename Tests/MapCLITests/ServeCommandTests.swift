@@ -106,7 +106,7 @@ import Glibc
         try await server.waitUntilReady()
         let cases: [(path: String, render: [String])] = [
             ("/maps/photos.png?photographer=Ansel%20Adams&select=first", ["--photographer", "Ansel Adams", "--select", "first"]),
-            ("/styles/standard/static/-119.6,37.7,9@30/600x400@2x.png", ["--center", "37.7,-119.6", "--zoom", "9", "--heading", "30", "--size", "600x400", "--scale", "2"]),
+            ("/styles/standard/static/-119.6,37.7,8@30/600x400@2x.png", ["--center", "37.7,-119.6", "--zoom", "9", "--heading", "30", "--size", "600x400", "--scale", "2"]),
             ("/styles/standard/static/-125,30,-115,45/500x400.png", ["--bbox", "-125,30,-115,45", "--size", "500x400"]),
         ]
         for (index, item) in cases.enumerated() {

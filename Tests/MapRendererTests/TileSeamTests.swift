@@ -63,7 +63,7 @@ struct TileSeamTests {
                     viewport: viewport, style: style, annotations: renderer.content.annotations, clusterIndex: renderer.content.clusterIndex,
                     selectedAnnotationID: renderer.content.selectedAnnotationID, overlays: renderer.content.overlays, showsAttribution: false)
                 options.clusterMemberName = renderer.content.clusterMemberName
-                var pass = RenderPass(styleZoomOffset: MapTileRenderer.styleZoomOffset)
+                var pass = RenderPass()
                 pass.clipMarginPixels = RenderPass.tileClipMarginPixels
                 let canvas = try Canvas(widthPoints: 256, heightPoints: 256, scale: 1, target: .image, fonts: .pinned)
                 try snapshotter.draw(options, pass: pass, in: canvas.cairo, sprites: PinSprites(scale: 1))

@@ -28,11 +28,12 @@ import Testing
         return (server, style)
     }
 
+    /// The URL's zoom is MapLibre's: `…,7/…` is the renderer's (and `render --zoom`'s) zoom 8.
     @Test func aStaticMapIsTheRenderersMapOfTheSameRequest() async throws {
         let folder = try TemporaryDirectory()
         let (server, style) = try Self.server(folder: folder)
         let served = try await ServerFixtures.test(server) { client in
-            try await client.execute(uri: "/styles/plain/static/-119.6,37.7,8@30/300x200@2x.png?select=first", method: .get) { $0 }
+            try await client.execute(uri: "/styles/plain/static/-119.6,37.7,7@30/300x200@2x.png?select=first", method: .get) { $0 }
         }
         #expect(served.status == .ok)
         #expect(served.headers[.contentType] == "image/png")
@@ -55,7 +56,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let (server, style) = try Self.server(folder: folder, photos: false)
         let served = try await ServerFixtures.test(server) { client in
-            try await client.execute(uri: "/styles/plain/static/10,45,3@20,80/200x150.png", method: .get) { $0 }
+            try await client.execute(uri: "/styles/plain/static/10,45,2@20,80/200x150.png", method: .get) { $0 }
         }
         #expect(served.status == .ok)
         var request = PhotoMapRequest(
@@ -71,13 +72,13 @@ import Testing
         #expect(image[x: 100, y: 0].blue > image[x: 100, y: 0].red)
     }
 
-    /// A red path along the equator from 20° W to 20° E on a white map centred on 0,0 at zoom 2:
-    /// the world is 256 × 2² = 1024 points wide, so 20° is 1024 × 20 / 360 ≈ 56.9 points from the centre.
+    /// A red path along the equator from 20° W to 20° E on a white map centred on 0,0 at the URL's
+    /// zoom 1, MapLibre's (`render --zoom 2`): the world is 512 × 2¹ = 1024 points wide, so 20° is 1024 × 20 / 360 ≈ 56.9 points from the centre.
     @Test func pathsAndMarkersLandWhereWebMercatorPutsThem() async throws {
         let folder = try TemporaryDirectory()
         let (server, _) = try Self.server(folder: folder, photos: false)
         try await ServerFixtures.test(server) { client in
-            let uri = "/styles/plain/static/0,0,2/256x256.png?path=stroke:ff0000%7Cwidth:6%7C-20,0%7C20,0&marker=0,-20%7C00ff00"
+            let uri = "/styles/plain/static/0,0,1/256x256.png?path=stroke:ff0000%7Cwidth:6%7C-20,0%7C20,0&marker=0,-20%7C00ff00"
             try await client.execute(uri: uri, method: .get) { response in
                 #expect(response.status == .ok)
                 let image = try response.image()

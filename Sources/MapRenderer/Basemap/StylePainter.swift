@@ -32,7 +32,7 @@ struct StylePainter {
         self.data = data
         self.cairo = cairo
         self.visibleMapRect = visibleMapRect
-        zoomLevel = styleZoomLevel ?? viewport.zoomLevel
+        zoomLevel = styleZoomLevel ?? viewport.zoomLevel + MapSnapshotter.styleZoomOffset
         self.clipMarginPixels = clipMarginPixels
     }
 

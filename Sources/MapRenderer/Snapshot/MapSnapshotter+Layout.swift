@@ -42,7 +42,7 @@ extension MapSnapshotter {
                 memberName: options.clusterMemberName, appearance: metadata.callout, cairo: canvas.cairo)
         }
         let attribution = options.showsAttribution
-            ? MapSnapshotter.attributionPlate(style: options.style, data: data, zoom: viewport.zoomLevel, viewSize: viewport.size, cairo: canvas.cairo)?.plate
+            ? MapSnapshotter.attributionPlate(style: options.style, data: data, zoom: viewport.zoomLevel + MapSnapshotter.styleZoomOffset, viewSize: viewport.size, cairo: canvas.cairo)?.plate
             : nil
         return SnapshotLayout(markerFrames: markers.placed.map(\.frame), calloutFrame: callout?.frame, attributionFrame: attribution)
     }

@@ -20,9 +20,18 @@ import MapUtilities
 /// let snapshot = try snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: style, annotations: pins))
 /// try snapshot.writePNG(to: URL(fileURLWithPath: "map.png"))
 /// ```
+///
+/// **Zoom convention.** A viewport's zoom level counts 256-point tiles (the world is 256 points
+/// wide at zoom 0, as slippy-map tile addresses and `render --zoom` count); a style is evaluated
+/// at MapLibre's zoom for the same scale, which counts 512-point tiles: one less
+/// (``styleZoomOffset``). Images, tiles and fly-over frames all follow it, so a style's zoom
+/// functions, `minzoom` and `maxzoom` draw at the scale MapLibre draws them.
 public final class MapSnapshotter: Sendable {
     /// The largest image side, in pixels: 16384.
     public static let maximumPixelsPerSide = 16_384
+    /// What a render adds to its viewport's zoom level to evaluate the style: −1, MapLibre's
+    /// convention (a 512-point world at zoom 0, where the viewport's has 256 points).
+    public static let styleZoomOffset: Double = -1
 
     /// The vector data the styles draw from.
     public let data: MapData
@@ -45,7 +54,7 @@ public final class MapSnapshotter: Sendable {
         return MapSnapshot(
             image: canvas.rgbaImage(),
             viewport: viewport,
-            hasRasterLayers: options.style.layers.contains { $0.type == .raster && $0.isVisible(atZoom: viewport.zoomLevel) })
+            hasRasterLayers: options.style.layers.contains { $0.type == .raster && $0.isVisible(atZoom: viewport.zoomLevel + MapSnapshotter.styleZoomOffset) })
     }
 
     /// Renders the options into a file: PNG, or PDF or SVG when the path ends in `.pdf` or `.svg`.
@@ -134,7 +143,7 @@ public final class MapSnapshotter: Sendable {
             // A pitched view: the ground in perspective first (vector output embeds it as a 2x
             // image), then labels, markers and the callout upright over it.
             let ground = PerspectiveGround(viewport: viewport, outputScale: sprites == nil ? max(2, viewport.scale) : viewport.scale)
-            let surface = try ground.render(options, snapshotter: self, sky: SkyColors(style: style, zoomLevel: viewport.zoomLevel))
+            let surface = try ground.render(options, snapshotter: self, sky: SkyColors(style: style, zoomLevel: viewport.zoomLevel + MapSnapshotter.styleZoomOffset))
             defer { cairo_surface_destroy(surface) }
             cairo_save(cairo)
             cairo_set_source_surface(cairo, surface, 0, 0)
@@ -143,7 +152,7 @@ public final class MapSnapshotter: Sendable {
             pass.drawsGround = false
         }
         let painter = StylePainter(
-            viewport: viewport, styleZoomLevel: viewport.zoomLevel + pass.styleZoomOffset, clipMarginPixels: pass.clipMarginPixels,
+            viewport: viewport, styleZoomLevel: viewport.zoomLevel + MapSnapshotter.styleZoomOffset, clipMarginPixels: pass.clipMarginPixels,
             style: style, data: data, cairo: cairo, visibleMapRect: visibleMapRect)
         let metadata = style.mapwright
 

@@ -25,7 +25,7 @@ extension MapTileRenderer {
 
         var labels: [TilePlacement.Label] = []
         if options.layers != .overlays {
-            let styleZoom = viewportZoom + MapTileRenderer.styleZoomOffset
+            let styleZoom = viewportZoom + MapSnapshotter.styleZoomOffset
             let painter = StylePainter(
                 viewport: world, styleZoomLevel: styleZoom, style: style, data: data, cairo: canvas.cairo, visibleMapRect: .world)
             var candidatesByLayer: [(layerIndex: Int, candidates: [LabelCandidate])] = []

@@ -36,13 +36,12 @@ import Synchronization
 ///   whole, fills and strokes are clipped well outside the render.
 /// Stitched tiles equal one render of the same area (the tests compare them pixel for pixel).
 ///
-/// **Zoom convention.** Style zooms assume 512-point tiles, as MapLibre's do: a 256-point tile
-/// at zoom z draws the style at z − 1, a 512-point tile at z draws it at z (see
+/// **Zoom convention.** Style zooms assume 512-point tiles, as MapLibre's do (and as images
+/// have them, see ``MapSnapshotter/styleZoomOffset``): a 256-point tile at zoom z draws the style
+/// at z − 1, a 512-point tile at z draws it at z (see
 /// ``TileRenderOptions/styleZoomLevel(forTileZoom:)``). Clusters are queried at the viewport's
 /// zoom (the points that pins take on screen).
 public final class MapTileRenderer: Sendable {
-    /// What a tile render adds to its viewport's zoom level to evaluate the style: −1.
-    public static let styleZoomOffset: Double = -1
 
     /// The vector data the style draws from.
     public let data: MapData
@@ -223,7 +222,6 @@ public final class MapTileRenderer: Sendable {
             clusterMemberName: content.clusterMemberName, selectedAnnotationID: content.selectedAnnotationID,
             overlays: content.overlays, showsAttribution: false)
         let pass = RenderPass(
-            styleZoomOffset: MapTileRenderer.styleZoomOffset,
             drawsBasemap: options.layers != .overlays,
             drawsOverlays: options.layers != .basemap,
             placement: try placement(forTileZoom: zoom),

@@ -3,9 +3,6 @@ import MapCore
 /// What a render draws beyond its ``MapSnapshotOptions``: an image (the defaults), or one
 /// window of tiles (see ``MapTileRenderer``).
 struct RenderPass {
-    /// Added to the viewport's zoom level to evaluate the style: 0 for images, −1 for tiles,
-    /// whose style zooms assume 512-point tiles (MapLibre's convention).
-    var styleZoomOffset: Double = 0
     /// Whether the style's layers (background, fills, lines, rasters, labels) are drawn.
     var drawsBasemap = true
     /// Whether the overlays, markers and the callout are drawn.

@@ -70,7 +70,7 @@ public struct TileRenderOptions: Hashable, Sendable {
     /// convention (style zooms assume 512-point tiles): `tileZoom − 1` for 256-point tiles,
     /// `tileZoom` for 512-point tiles.
     public func styleZoomLevel(forTileZoom tileZoom: Int) -> Double {
-        viewportZoomLevel(forTileZoom: tileZoom) + MapTileRenderer.styleZoomOffset
+        viewportZoomLevel(forTileZoom: tileZoom) + MapSnapshotter.styleZoomOffset
     }
 
     /// The first problem with these options, in words; nil when they are valid.

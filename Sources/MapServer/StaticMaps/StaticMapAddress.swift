@@ -8,7 +8,9 @@ import MapStyle
 /// `/styles/NAME/static/`, and `/maps/photos.png`.
 ///
 /// - `{lon},{lat},{zoom}[@{bearing}[,{pitch}]]/{w}x{h}[@2x|@3x].png`: a centre (longitude
-///   first, as in the URL forms of both), zoom 0 to 24 (fractions allowed), bearing in degrees
+///   first, as in the URL forms of both), zoom 0 to 24 (fractions allowed) in MapLibre's
+///   convention, as both have it (zoom 0 puts the world in 512 points; `render --zoom 15` is
+///   `…,14/…` here), bearing in degrees
 ///   clockwise (taken modulo 360), pitch in degrees from looking straight down, 0 to 80 (drawn in
 ///   perspective, with the sky above the horizon, as `render --pitch`).
 /// - `{minx},{miny},{maxx},{maxy}/{w}x{h}[@2x].png`: a box, west, south, east, north (east < west
@@ -136,7 +138,9 @@ struct StaticMapAddress: Hashable, Sendable {
         request.scale = Double(scale)
         switch framing {
         case .center(let center, let zoomLevel, let bearing, let pitch):
-            request.framing = .center(center, zoomLevel: zoomLevel)
+            // The URL's zoom is MapLibre's (TileServer GL's and Mapbox's), which counts 512-point
+            // tiles; a viewport's counts 256-point ones: one more for the same scale.
+            request.framing = .center(center, zoomLevel: zoomLevel + 1)
             request.headingDegrees = bearing
             request.pitchDegrees = pitch
         case .box(let region):
