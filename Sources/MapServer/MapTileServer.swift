@@ -78,6 +78,8 @@ public final class MapTileServer: Sendable {
     /// Counts the photo overlay's changes (see ``refreshPhotosIfChanged()``): an overlay render
     /// begun before a change keeps its tiles out of the caches.
     let overlayGeneration = Atomic<UInt64>(0)
+    /// The tilesets whose left-out data (broken features, unreadable tiles) was logged: each once.
+    private let loggedSkippedData = Mutex<Set<String>>([])
     /// The photo feed's version served.
     let appliedPhotoVersion = Mutex<Int64?>(nil)
 
@@ -239,6 +241,15 @@ public final class MapTileServer: Sendable {
         try await NIOThreadPool.singleton.runIfActive(body)
     }
 
+    /// Logs, once per tileset, that its renders left data out (a render never fails on it).
+    func logSkippedData(of data: MapData) {
+        for line in data.skippedDataWarnings() {
+            let path = String(line.prefix { $0 != ":" })
+            guard loggedSkippedData.withLock({ $0.insert(path).inserted }) else { continue }
+            logger.warning("\(line); later ones in this tileset are skipped without a log line")
+        }
+    }
+
     /// The pool job that renders a metatile into the cache, unless `tile` is found there by the
     /// time it runs (a render that finished just before this job was queued left its tiles).
     private func metatileWork(
@@ -252,6 +263,7 @@ public final class MapTileServer: Sendable {
             let start = DispatchTime.now().uptimeNanoseconds
             let tiles = try renderer.encodedTiles(of: metatile)
             metrics.recordRender(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
+            logSkippedData(of: renderer.data)
             metrics.increment("mapwright_renders_total", [("source", cacheKey.source)])
             let byTile = Dictionary(uniqueKeysWithValues: tiles.map { ($0.tile, $0.data) })
             // Photos changed during an overlay render: its tiles answer the request, but are not kept.

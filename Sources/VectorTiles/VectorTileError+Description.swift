@@ -54,8 +54,6 @@ extension VectorTileError: CustomStringConvertible {
                 + "in \(Self.article(type)) geometry it must be 1"
         case .coordinateOutOfRange(let position, _):
             return "the geometry's command at position \(position) moves to a point outside the 32-bit coordinate range"
-        case .holeWithoutExterior(let ring, _):
-            return "the geometry's ring \(ring) winds as a hole (negative area) but no exterior ring comes before it"
         }
     }
 

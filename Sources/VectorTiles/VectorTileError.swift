@@ -77,9 +77,6 @@ public enum VectorTileError: Error, Hashable, Sendable {
     /// The point a MoveTo or LineTo at `position` reaches lies outside the 32-bit range
     /// coordinates have (spec 4.3.2).
     case coordinateOutOfRange(position: Int, location: Location)
-    /// In a version 2 layer, a polygon's ring `ring` (counting every ring as encoded, from 0)
-    /// winds as a hole (negative area, spec 4.3.4.4) but no exterior ring comes before it.
-    case holeWithoutExterior(ring: Int, location: Location)
 
     /// Where in the tile the error is.
     public var location: Location {
@@ -92,7 +89,7 @@ public enum VectorTileError: Error, Hashable, Sendable {
              .keyIndexOutOfRange(_, _, let location), .valueIndexOutOfRange(_, _, let location),
              .geometryCommandPastEnd(_, _, _, let location), .unknownGeometryCommand(_, _, let location),
              .unexpectedGeometryCommand(_, _, _, let location), .invalidCommandCount(_, _, _, _, let location),
-             .coordinateOutOfRange(_, let location), .holeWithoutExterior(_, let location):
+             .coordinateOutOfRange(_, let location):
             return location
         }
     }

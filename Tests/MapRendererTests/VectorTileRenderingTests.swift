@@ -223,11 +223,41 @@ struct VectorTileRenderingTests {
         #expect(Set(stride(from: 0, to: fromPMTiles.pixels.count, by: 4 * 13).map { fromPMTiles.pixels[$0] }).count > 10, "streets drawn")
     }
 
-    @Test func aDamagedTileIsAnErrorNamingTheFileAndTheTile() throws {
-        let url = try tileset([try TileID(z: 14, x: 9327, y: 4742): Data([0x1A, 0x7F, 0x01])], minZoom: 14, maxZoom: 14, name: "damaged.mbtiles")
+    /// A tile whose bytes cannot be decoded is drawn as absent, never a failed map: the render
+    /// draws its neighbour, and one warning line names the file, the count and the tile.
+    @Test func aDamagedTileIsSkippedAndCountedInOneWarningNamingTheFileAndTheTile() throws {
+        let damaged = try TileID(z: 14, x: 9327, y: 4742), whole = try TileID(z: 14, x: 9328, y: 4742)
+        let url = try tileset([damaged: Data([0x1A, 0x7F, 0x01]), whole: squareTile(from: 0, to: 4096)], minZoom: 14, maxZoom: 14, name: "damaged.mbtiles")
+        let data = MapData(basemapDirectory: RepositoryFiles.basemap)
+        // On the two tiles' common edge: the damaged tile west, the whole one east.
+        let center = try coordinate(z: 14, x: 9328, y: 4742, u: 0, v: 0.5)
+        let viewport = try Viewport(centerMapPoint: MapPoint(center), zoomLevel: 15.5, size: ViewSize(width: 64, height: 64))
+        let image = try MapSnapshotter(data: data).snapshot(MapSnapshotOptions(viewport: viewport, style: try style(url), showsAttribution: false)).image
+        #expect(image[x: 8, y: 32] == RGBAPixel(red: 255, green: 255, blue: 255), "the damaged tile draws nothing")
+        #expect(image[x: 56, y: 32] == RGBAPixel(red: 255, green: 0, blue: 0), "its neighbour draws")
+        let warnings = data.skippedDataWarnings()
+        #expect(warnings.count == 1)
+        let warning = warnings.first ?? ""
+        #expect(warning.contains("damaged.mbtiles: 1 unreadable tile is not drawn") && warning.contains("14/9327/4742"), "\(warning)")
+    }
+
+    /// One broken feature among good ones costs that feature only; a building whose first ring
+    /// winds as a hole (a tilemaker file's) is drawn as MapLibre draws it, its hole open.
+    @Test func aBrokenFeatureIsSkippedAndAFirstRingWindingAsAHoleIsDrawn() throws {
+        var building = GeometryWriter()
+        building.ring([(0, 0), (0, 4096), (4096, 4096), (4096, 0)])  // winds as a hole in version 2
+        building.ring([(1536, 1536), (2560, 1536), (2560, 2560), (1536, 2560)])
+        let broken = [GeometryWriter.command(1, count: 1), 2]  // a MoveTo missing its y
+        let features = [TestTile.Feature(type: 3, geometry: building.numbers), TestTile.Feature(type: 3, geometry: broken)]
+        let tile = try TileID(z: 14, x: 9327, y: 4742)
+        let url = try tileset([tile: TestTile.layer(features, TestTile.Layer(name: "shapes")).data], minZoom: 14, maxZoom: 14, name: "odd.mbtiles")
+        let data = MapData(basemapDirectory: RepositoryFiles.basemap)
         let center = try coordinate(z: 14, x: 9327, y: 4742, u: 0.5, v: 0.5)
-        let error = #expect(throws: RendererError.self) { try render(try style(url), center: center, zoom: 15.5, size: 64) }
-        let message = error?.description ?? ""
-        #expect(message.contains("damaged.mbtiles") && message.contains("14/9327/4742"), "\(message)")
+        let viewport = try Viewport(centerMapPoint: MapPoint(center), zoomLevel: 15, size: ViewSize(width: 256, height: 256))
+        let image = try MapSnapshotter(data: data).snapshot(MapSnapshotOptions(viewport: viewport, style: try style(url), showsAttribution: false)).image
+        #expect(image[x: 128, y: 128] == RGBAPixel(red: 255, green: 255, blue: 255), "the hole is open")
+        #expect(image[x: 20, y: 20] == RGBAPixel(red: 255, green: 0, blue: 0), "the building is filled")
+        let warning = data.skippedDataWarnings().first ?? ""
+        #expect(warning.contains("odd.mbtiles: 1 broken feature is not drawn") && warning.contains("feature 1"), "\(warning)")
     }
 }

@@ -55,8 +55,6 @@ struct VectorTileErrorTests {
              "the geometry's MoveTo at position 0 has count 2; in a polygon geometry it must be 1"),
             (.coordinateOutOfRange(position: 3, location: location),
              "the geometry's command at position 3 moves to a point outside the 32-bit coordinate range"),
-            (.holeWithoutExterior(ring: 0, location: location),
-             "the geometry's ring 0 winds as a hole (negative area) but no exterior ring comes before it"),
         ]
         for (error, problem) in cases {
             #expect(error.description == "tile 1/0/1: layer 'l' feature 2: " + problem)

@@ -146,19 +146,18 @@ struct VectorTileGeometryTests {
         ]))
     }
 
-    @Test func version1LayersTakeTheFirstRingsWindingAsTheExteriorAndAreTurnedToVersion2Winding() throws {
-        // Counterclockwise exteriors with y down, as some version 1 encoders wrote them.
+    @Test(arguments: [UInt64(1), 2])
+    func layersTakeTheFirstRingsWindingAsTheExteriorAndAreTurnedToVersion2Winding(version: UInt64) throws {
+        // Counterclockwise exteriors with y down, as some version 1 encoders wrote them (and
+        // some version 2 ones still do): read alike in both versions, as MapLibre reads them.
         var geometry = GeometryWriter()
         geometry.ring([(0, 0), (0, 10), (10, 10), (10, 0)])
         geometry.ring([(2, 2), (4, 2), (4, 4), (2, 4)])
         geometry.ring([(20, 20), (20, 30), (30, 30), (30, 20)])
-        #expect(try TestTile.decodedGeometry(geometry.numbers, type: polygon, version: 1) == .polygons([
+        #expect(try TestTile.decodedGeometry(geometry.numbers, type: polygon, version: version) == .polygons([
             [points((0, 0), (10, 0), (10, 10), (0, 10)), points((2, 2), (2, 4), (4, 4), (4, 2))],
             [points((20, 20), (30, 20), (30, 30), (20, 30))],
         ]))
-        #expect(throws: VectorTileError.self, "version 2 reads the first ring as a hole") {
-            try TestTile.decodedGeometry(geometry.numbers, type: polygon, version: 2)
-        }
     }
 
     // MARK: - Refusals
@@ -234,11 +233,31 @@ struct VectorTileGeometryTests {
         }
     }
 
-    @Test func aHoleBeforeAnyExteriorInAVersion2LayerIsAnError() {
+    /// A version 2 polygon whose first ring winds as a hole (as a tilemaker building did) is read
+    /// as MapLibre's classifyRings reads it: the first ring's winding is the exteriors', the ring
+    /// of the other winding after it its hole; both turned round to version 2's winding.
+    @Test func aFirstRingWindingAsAHoleIsTheExteriorAsMapLibreReadsIt() throws {
         var geometry = GeometryWriter()
-        geometry.ring([(0, 0), (0, 10), (10, 10), (10, 0)])
-        #expect(throws: VectorTileError.holeWithoutExterior(ring: 0, location: location())) {
-            try TestTile.decodedGeometry(geometry.numbers, type: polygon)
-        }
+        geometry.ring([(0, 0), (0, 100), (100, 100), (100, 0)])
+        geometry.ring([(30, 30), (60, 30), (60, 60), (30, 60)])
+        geometry.ring([(200, 200), (200, 300), (300, 300), (300, 200)])
+        #expect(try TestTile.decodedGeometry(geometry.numbers, type: polygon) == .polygons([
+            [points((0, 0), (100, 0), (100, 100), (0, 100)), points((30, 30), (30, 60), (60, 60), (60, 30))],
+            [points((200, 200), (300, 200), (300, 300), (200, 300))],
+        ]))
+    }
+
+    /// A tile decoded for drawing leaves a broken feature out and says why; decoded strictly, the
+    /// same feature fails the tile.
+    @Test func aBrokenFeatureIsSkippedWhenAskedAndFailsTheTileOtherwise() throws {
+        var good = GeometryWriter()
+        good.ring([(0, 0), (10, 0), (10, 10), (0, 10)])
+        let broken = [GeometryWriter.command(1, count: 1), 2]
+        let tile = TestTile.layer([TestTile.Feature(type: polygon, geometry: good.numbers), TestTile.Feature(type: polygon, geometry: broken)], TestTile.Layer())
+        #expect(throws: VectorTileError.self) { try VectorTile(data: tile.data) }
+        let layer = try #require(try VectorTile(data: tile.data, skippingBadFeatures: true).layers.first)
+        #expect(layer.features.count == 1)
+        #expect(layer.skippedFeatures.count == 1)
+        #expect(layer.skippedFeatures.first?.location.featureIndex == 1)
     }
 }

@@ -201,6 +201,7 @@ struct FlyoverCommand: ParsableCommand {
             throw error
         }
         progress.clear()
+        for warning in data.skippedDataWarnings() { Mapwright.warn(warning) }
         try writer.finish()
         let camerasURL = self.camerasURL
         do throws(MapUtilitiesError) { try AtomicFile.write(flyover.camerasJSON(), to: camerasURL) } catch {

@@ -159,11 +159,12 @@ struct RenderCommand: ParsableCommand {
         for warning in warnings { Mapwright.warn(warning.description) }
         let snapshotter = MapSnapshotter(data: data)
         let compressionLevel = compression ?? 6
-        guard writesToStandardOutput else {
+        if writesToStandardOutput {
+            try writeToStandardOutput(options, format: format, snapshotter: snapshotter, compressionLevel: compressionLevel)
+        } else {
             try snapshotter.write(options, to: URL(fileURLWithPath: output), compressionLevel: compressionLevel, palette: palette)
-            return
         }
-        try writeToStandardOutput(options, format: format, snapshotter: snapshotter, compressionLevel: compressionLevel)
+        for warning in data.skippedDataWarnings() { Mapwright.warn(warning) }
     }
 
     /// Writes the map to standard output, and nothing else: PNG bytes from memory, PDF and SVG

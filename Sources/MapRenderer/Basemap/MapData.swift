@@ -91,11 +91,10 @@ public final class MapData: Sendable {
         }
     }
 
-    /// The vector tileset a style source reads, opened once per file and zooms.
-    ///
-    /// - Throws: ``RendererError/vectorTiles(path:reason:)`` when it is not a vector tileset.
     /// The vector tiles a vector source reads (a tileset file or tile templates), opened once
     /// per location and zooms; nil for a source of GeoPackage data or none.
+    ///
+    /// - Throws: ``RendererError/vectorTiles(path:reason:)`` when it is not a vector tileset.
     func vectorTileSource(_ vector: VectorSource) throws(RendererError) -> VectorTileSource? {
         let location: TileSourceLocation
         switch vector.location {
@@ -113,6 +112,15 @@ public final class MapData: Sendable {
         return try cached("\(key)#\(vector.minZoom ?? -1)-\(vector.maxZoom ?? -1)", in: \.vectorTileSources) { () throws(RendererError) in
             try VectorTileSource(location: location, minZoom: vector.minZoom, maxZoom: vector.maxZoom)
         }
+    }
+
+    /// One warning line per vector tileset whose renders so far left data out: broken features
+    /// and unreadable tiles, counted, with the first reason; empty when nothing was left out.
+    /// Renders never fail on such data (see ``VectorTileSource``): commands print these once a
+    /// map or an export is done, `serve` logs them.
+    public func skippedDataWarnings() -> [String] {
+        let sources = caches.withLock { Array($0.vectorTileSources.values) }
+        return sources.compactMap { $0.skippedData.warning(path: $0.path) }.sorted()
     }
 
     /// The map's credit line, as ``Style/attributionText`` has it (`metadata.mapwright.attribution.text`,

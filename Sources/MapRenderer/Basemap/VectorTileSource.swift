@@ -19,8 +19,14 @@ import VectorTiles
 /// draws streets at zoom 18 from its zoom-14 tiles. Views shallower than its shallowest zoom
 /// draw nothing of it, as MapLibre does.
 ///
+/// **Bad data is skipped, never a failed map.** A feature whose tags or geometry cannot be read
+/// is left out of its tile, and a tile that cannot be read or decoded at all is drawn as absent;
+/// both are counted (``skippedData``), for one warning line per tileset (see
+/// ``MapData/skippedDataWarnings()``). Rings are classified as MapLibre classifies them, so a
+/// polygon whose first ring winds as a hole draws as MapLibre draws it.
+///
 /// Decoded tiles are kept in memory, the most recently used 2,048, shared by every render and
-/// thread of the process. Immutable but for that cache, behind a lock.
+/// thread of the process. Immutable but for that cache and the count, behind locks.
 final class VectorTileSource: Sendable {
     /// The tiles: an MBTiles or PMTiles file, tile templates, or any other tile source.
     let source: any TileSource
@@ -33,6 +39,7 @@ final class VectorTileSource: Sendable {
     /// Its credit line (its metadata's `attribution`), for the map's attribution.
     let attribution: String?
     private let tiles = Mutex(DecodedTiles())
+    private let skipped = Mutex(SkippedVectorData())
 
     /// Decoded tiles kept: at most this many.
     static let keptTileCount = 2_048
@@ -116,15 +123,29 @@ final class VectorTileSource: Sendable {
         return result
     }
 
-    /// A tile decoded and cut to its bounds, from memory or the file; nil when the file has none.
+    /// What was skipped so far: broken features and unreadable tiles, each tile counted once.
+    var skippedData: SkippedVectorData { skipped.withLock { $0 } }
+
+    /// A tile decoded and cut to its bounds, from memory or the file; nil when the file has none,
+    /// or when its bytes cannot be decoded (counted in ``skippedData``). Broken features are left
+    /// out of it and counted.
+    ///
+    /// - Throws: ``RendererError`` when the source cannot be read (a file gone, a server that
+    ///   does not answer): the tileset, not its data, is at fault.
     private func decoded(_ tile: TileID) throws(RendererError) -> DecodedTile? {
         if case .kept(let kept) = tiles.withLock({ $0.get(tile) }) { return kept }
         let data: Data?
         do { data = try source.tile(at: tile) } catch { throw .vectorTiles(path: path, reason: "\(error)") }
         let decoded: DecodedTile?
         if let data {
-            do { decoded = try DecodedTile(VectorTile(data: data, tile: tile), tile: tile) } catch {
-                throw .vectorTiles(path: path, reason: error.description)
+            do {
+                let vectorTile = try VectorTile(data: data, tile: tile, skippingBadFeatures: true)
+                let broken = vectorTile.layers.flatMap(\.skippedFeatures)
+                if !broken.isEmpty { skipped.withLock { $0.add(features: broken.count, in: tile, reason: broken[0].description) } }
+                decoded = DecodedTile(vectorTile, tile: tile)
+            } catch {
+                skipped.withLock { $0.add(unreadableTile: tile, reason: error.description) }
+                decoded = nil
             }
         } else {
             decoded = nil
@@ -174,6 +195,41 @@ final class DecodedTile: Sendable {
         case .none:
             return PreparedGeometry()
         }
+    }
+}
+
+/// What a vector tileset's renders left out: broken features and unreadable tiles.
+struct SkippedVectorData: Sendable, Hashable {
+    /// Features left out because their tags or geometry cannot be read.
+    private(set) var featureCount = 0
+    /// Tiles left out because their bytes cannot be decoded.
+    private(set) var tileCount = 0
+    /// The first problem met, in words (it names the tile, layer and feature).
+    private(set) var firstReason: String?
+    /// The tiles counted, so a tile decoded again (after leaving the cache) is not counted twice.
+    private var tiles: Set<TileID> = []
+
+    var isEmpty: Bool { featureCount == 0 && tileCount == 0 }
+
+    mutating func add(features count: Int, in tile: TileID, reason: String) {
+        guard tiles.insert(tile).inserted else { return }
+        featureCount += count
+        if firstReason == nil { firstReason = reason }
+    }
+
+    mutating func add(unreadableTile tile: TileID, reason: String) {
+        guard tiles.insert(tile).inserted else { return }
+        tileCount += 1
+        if firstReason == nil { firstReason = reason }
+    }
+
+    /// One warning line naming the tileset: what was left out, and the first reason.
+    func warning(path: String) -> String? {
+        guard !isEmpty else { return nil }
+        var parts: [String] = []
+        if featureCount > 0 { parts.append(featureCount == 1 ? "1 broken feature is" : "\(featureCount.groupedText) broken features are") }
+        if tileCount > 0 { parts.append(tileCount == 1 ? "1 unreadable tile is" : "\(tileCount.groupedText) unreadable tiles are") }
+        return "\(path): \(parts.joined(separator: " and ")) not drawn (the first: \(firstReason ?? "unknown"))"
     }
 }
 

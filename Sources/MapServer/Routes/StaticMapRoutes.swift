@@ -79,6 +79,7 @@ struct StaticMapRoutes {
                 throw ServeError.badRequest(reason)
             }
             let snapshot = try MapSnapshotter(data: style.data).snapshot(options)
+            server.logSkippedData(of: style.data)
             return .image(try snapshot.pngData(compressionLevel: 6, palette: false))
         }
         guard case .image(let data) = output else { throw ServeError(.internalServerError, "the map could not be rendered") }

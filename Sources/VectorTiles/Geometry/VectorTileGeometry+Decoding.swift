@@ -10,17 +10,18 @@ extension VectorTileGeometry {
     /// a ring's last point repeating its first is dropped.
     ///
     /// Rings are told apart by the sign of their area (the surveyor's formula in tile coordinates,
-    /// spec 4.3.4.4): in version 2 layers positive is exterior and negative a hole of the exterior
-    /// before it. Version 1 did not fix the winding, so there the first ring's sign is the
-    /// exterior's, as MapLibre and the `mapbox-vector-tile` package read it, and rings are turned
-    /// round to the version 2 winding when it is negative.
+    /// spec 4.3.4.4) as MapLibre classifies them, in every version: the first ring's sign is the
+    /// exterior's, each later ring of that sign starts a polygon and each of the other sign is a
+    /// hole of the polygon before it. Version 2 fixes exteriors as positive, but real encoders
+    /// break it (a tilemaker building whose first ring winds as a hole): read as MapLibre reads
+    /// it, such a feature draws as MapLibre draws it instead of failing the tile. Rings are
+    /// turned round to the version 2 winding when the first is negative.
     ///
     /// - Parameters:
     ///   - numbers: The command and parameter integers.
     ///   - type: The feature's geometry type; ``VectorTileGeometryType/unknown`` is not read.
-    ///   - layerVersion: The layer's `version`, 1 or 2.
     ///   - location: What errors name.
-    init(numbers: [UInt32], type: VectorTileGeometryType, layerVersion: UInt32, location: VectorTileError.Location) throws(VectorTileError) {
+    init(numbers: [UInt32], type: VectorTileGeometryType, location: VectorTileError.Location) throws(VectorTileError) {
         var reader = GeometryCommandReader(numbers: numbers, type: type, location: location)
         switch type {
         case .unknown:
@@ -32,20 +33,18 @@ extension VectorTileGeometry {
             let lines = try reader.readParts(rings: false).filter { $0.count >= 2 }
             self = lines.isEmpty ? .none : .lines(lines)
         case .polygon:
-            let polygons = try Self.polygons(of: reader.readParts(rings: true), layerVersion: layerVersion, location: location)
+            let polygons = Self.polygons(of: try reader.readParts(rings: true))
             self = polygons.isEmpty ? .none : .polygons(polygons)
         }
     }
 
     /// Rings grouped into polygons by winding: degenerate rings dropped, each exterior followed
     /// by its holes.
-    private static func polygons(
-        of rings: [[TilePoint]], layerVersion: UInt32, location: VectorTileError.Location
-    ) throws(VectorTileError) -> [[[TilePoint]]] {
+    private static func polygons(of rings: [[TilePoint]]) -> [[[TilePoint]]] {
         var polygons: [[[TilePoint]]] = []
-        // Version 2 fixes exteriors as positive; version 1 leaves it to the first ring.
-        var exteriorIsPositive: Bool? = layerVersion >= 2 ? true : nil
-        for (index, encoded) in rings.enumerated() {
+        // The first ring's winding is the exteriors', whatever the version (MapLibre's classifyRings).
+        var exteriorIsPositive: Bool?
+        for encoded in rings {
             var ring = encoded
             while ring.count > 1, ring.last == ring.first { ring.removeLast() }
             guard ring.count >= 3 else { continue }
@@ -56,8 +55,6 @@ extension VectorTileGeometry {
             if exteriorIsPositive == false { ring = [ring[0]] + ring[1...].reversed() }
             if isPositive == exteriorIsPositive {
                 polygons.append([ring])
-            } else if polygons.isEmpty {
-                throw .holeWithoutExterior(ring: index, location: location)
             } else {
                 polygons[polygons.count - 1].append(ring)
             }

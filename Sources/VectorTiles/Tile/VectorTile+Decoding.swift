@@ -3,7 +3,7 @@
 
 extension VectorTile {
     /// Decodes a tile's uncompressed protocol buffer bytes: its `layers` (field 3).
-    init(protobuf bytes: [UInt8], location: VectorTileError.Location) throws(VectorTileError) {
+    init(protobuf bytes: [UInt8], location: VectorTileError.Location, skippingBadFeatures: Bool = false) throws(VectorTileError) {
         var reader = ProtobufReader(bytes: bytes, range: bytes.indices, location: location)
         var layers: [VectorTileLayer] = []
         while let field = try reader.nextField() {
@@ -14,7 +14,7 @@ extension VectorTile {
             let range = try reader.readLengthDelimited(field, named: "Tile.layers")
             var layerLocation = location
             layerLocation.layerIndex = layers.count
-            layers.append(try VectorTileLayer(bytes: bytes, range: range, location: layerLocation))
+            layers.append(try VectorTileLayer(bytes: bytes, range: range, location: layerLocation, skippingBadFeatures: skippingBadFeatures))
         }
         self.init(layers: layers)
     }
@@ -22,8 +22,10 @@ extension VectorTile {
 
 extension VectorTileLayer {
     /// Decodes a `Layer` message: its name, version and extent, keys and values first, then
-    /// its features, since a feature's tags index keys and values that may come after it.
-    init(bytes: [UInt8], range: Range<Int>, location: VectorTileError.Location) throws(VectorTileError) {
+    /// its features, since a feature's tags index keys and values that may come after it. With
+    /// `skippingBadFeatures`, a feature that cannot be read is left out and its error kept in
+    /// ``skippedFeatures``; without, it fails the layer.
+    init(bytes: [UInt8], range: Range<Int>, location: VectorTileError.Location, skippingBadFeatures: Bool = false) throws(VectorTileError) {
         var reader = ProtobufReader(bytes: bytes, range: range, location: location)
         var name: String?
         var version: UInt32 = 1
@@ -58,15 +60,21 @@ extension VectorTileLayer {
             values.append(try VectorTileValue(bytes: bytes, range: valueRange, location: valueLocation))
         }
         var features: [VectorTileFeature] = []
+        var skipped: [VectorTileError] = []
         features.reserveCapacity(featureRanges.count)
         for (index, featureRange) in featureRanges.enumerated() {
             var featureLocation = location
             featureLocation.featureIndex = index
-            features.append(try VectorTileFeature(
-                bytes: bytes, range: featureRange, keys: keys, values: values, layerVersion: version, location: featureLocation
-            ))
+            do {
+                features.append(try VectorTileFeature(
+                    bytes: bytes, range: featureRange, keys: keys, values: values, location: featureLocation
+                ))
+            } catch {
+                guard skippingBadFeatures else { throw error }
+                skipped.append(error)
+            }
         }
-        self.init(name: name, version: Int(version), extent: Int(extent), features: features)
+        self.init(name: name, version: Int(version), extent: Int(extent), features: features, skippedFeatures: skipped)
     }
 }
 
@@ -74,7 +82,7 @@ extension VectorTileFeature {
     /// Decodes a `Feature` message: its id, type, properties through the layer's `keys` and
     /// `values`, and geometry.
     init(
-        bytes: [UInt8], range: Range<Int>, keys: [String], values: [VectorTileValue], layerVersion: UInt32,
+        bytes: [UInt8], range: Range<Int>, keys: [String], values: [VectorTileValue],
         location: VectorTileError.Location
     ) throws(VectorTileError) {
         var reader = ProtobufReader(bytes: bytes, range: range, location: location)
@@ -104,7 +112,7 @@ extension VectorTileFeature {
             }
             properties[keys[Int(keyIndex)]] = values[Int(valueIndex)]
         }
-        let geometry = try VectorTileGeometry(numbers: numbers, type: type, layerVersion: layerVersion, location: location)
+        let geometry = try VectorTileGeometry(numbers: numbers, type: type, location: location)
         self.init(id: id, type: type, properties: properties, geometry: geometry)
     }
 }

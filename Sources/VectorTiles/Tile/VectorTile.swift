@@ -41,10 +41,14 @@ public struct VectorTile: Sendable, Hashable {
     /// - Parameters:
     ///   - data: The tile's bytes.
     ///   - tile: The tile's address, used only to name the tile in errors. The default is none.
+    ///   - skippingBadFeatures: Whether a feature that cannot be read (its tags or geometry
+    ///     broken) is left out, its error kept in its layer's ``VectorTileLayer/skippedFeatures``,
+    ///     instead of failing the tile: what a renderer wants, one broken feature among thousands
+    ///     costing that feature only. The default is false (strict).
     /// - Throws: ``VectorTileError``, naming the tile, layer and feature, for data that does not
     ///   decompress, is not protocol buffers, or breaks the specification in a way that would be
     ///   misread. Never crashes on damaged or hostile data.
-    public init(data: Data, tile: TileID? = nil) throws(VectorTileError) {
+    public init(data: Data, tile: TileID? = nil, skippingBadFeatures: Bool = false) throws(VectorTileError) {
         let location = VectorTileError.Location(tile: tile)
         var bytes = [UInt8](data)
         if Gzip.isGzip(bytes) || Gzip.isZlib(bytes) {
@@ -54,7 +58,7 @@ public struct VectorTile: Sendable, Hashable {
                 throw .invalidCompression(reason: error.reason, location: location)
             }
         }
-        try self.init(protobuf: bytes, location: location)
+        try self.init(protobuf: bytes, location: location, skippingBadFeatures: skippingBadFeatures)
     }
 
     /// The first layer named `name`, or nil. (Spec 4.1 forbids two layers of one name.)

@@ -10,14 +10,22 @@ public struct VectorTileLayer: Sendable, Hashable {
     public var extent: Int
     /// The features, in the order the layer holds them.
     public var features: [VectorTileFeature]
+    /// Why each feature left out was left out, in the layer's order: only a tile decoded with
+    /// `skippingBadFeatures` (see ``VectorTile/init(data:tile:skippingBadFeatures:)``) leaves
+    /// features out; otherwise the first bad feature fails the tile. The default is none.
+    public var skippedFeatures: [VectorTileError] = []
 
     /// The extent of a layer that does not say: 4096.
     public static let defaultExtent = 4096
 
-    public init(name: String, version: Int = 1, extent: Int = VectorTileLayer.defaultExtent, features: [VectorTileFeature] = []) {
+    public init(
+        name: String, version: Int = 1, extent: Int = VectorTileLayer.defaultExtent, features: [VectorTileFeature] = [],
+        skippedFeatures: [VectorTileError] = []
+    ) {
         self.name = name
         self.version = version
         self.extent = extent
         self.features = features
+        self.skippedFeatures = skippedFeatures
     }
 }

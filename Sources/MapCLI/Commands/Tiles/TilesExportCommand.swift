@@ -157,6 +157,7 @@ struct TilesExportCommand: ParsableCommand {
             throw error
         }
         reporter.finishLine()
+        for warning in export.renderer.data.skippedDataWarnings() { Mapwright.warn(warning) }
         var line = "wrote \(summary.tileCount) tiles to \(output) in \(String(format: "%.1f", summary.seconds)) s"
         line += " (\(summary.renderedTileCount) rendered, \(String(format: "%.0f", summary.tilesPerSecond)) tiles/s"
         if summary.resumedTileCount > 0 { line += ", \(summary.resumedTileCount) from the interrupted run" }
