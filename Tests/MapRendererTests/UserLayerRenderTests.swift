@@ -3,6 +3,7 @@ import ImageCodec
 import MapCore
 import MapRenderer
 import MapStyle
+import MapTestSupport
 import Testing
 
 /// A user's own GeoJSON file drawn as a vector layer of a style, over the bundled basemap.
@@ -69,8 +70,49 @@ struct UserLayerRenderTests {
         #expect(fromInline == (try render(try style(data: "\"park.geojson\""))))
         let inside = try #require(viewport.point(for: RenderFixtures.coordinate(48.82, 2.22)))
         #expect(fromInline[x: Int(inside.x), y: Int(inside.y)] == RGBAPixel(red: 127, green: 255, blue: 127, alpha: 255))
-        // Something that is not GeoJSON is refused at its path.
-        #expect(throws: StyleError.self) { try style(data: "[1, 2]") }
+        // Data that is not GeoJSON draws nothing, as in MapLibre, with a warning at its path.
+        let json = """
+            {"version": 8, "sources": {"parks": {"type": "geojson", "data": [1, 2]}},
+             "layers": [{"id": "parks", "type": "fill", "source": "parks"}]}
+            """
+        let invalid = try Style.parse(Data(json.utf8), file: "invalid.json")
+        #expect(invalid.warnings.map(\.description) == ["invalid.json: sources.parks.data: a geojson source's data is a GeoJSON object or the path of a GeoJSON file: this one draws nothing"])
+        // A file that is there but is not GeoJSON draws nothing too, and says so once drawn.
+        try Data("42".utf8).write(to: directory.appendingPathComponent("number.geojson"))
+        let data = MapData(basemapDirectory: RepositoryFiles.basemap)
+        let empty = try MapSnapshotter(data: data).snapshot(MapSnapshotOptions(viewport: viewport, style: try style(data: "\"number.geojson\""), showsAttribution: false)).image
+        #expect(empty[x: Int(inside.x), y: Int(inside.y)] == RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255))
+        #expect(data.skippedDataWarnings().count == 1 && data.skippedDataWarnings()[0].contains("number.geojson"), "\(data.skippedDataWarnings())")
+    }
+
+    /// `"cluster": true` groups close points into one feature with `point_count`, as MapLibre's
+    /// supercluster does at the style's zoom; a point far from the others stands alone.
+    @Test func aClusteredGeoJSONSourceDrawsClustersWithTheirCounts() throws {
+        let json = """
+            {"version": 8, "sources": {"spots": {"type": "geojson", "cluster": true, "clusterRadius": 50, "data": {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [0, 0]}},
+              {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [0.5, 0.5]}},
+              {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [-0.5, 0.2]}},
+              {"type": "Feature", "properties": {"name": "far"}, "geometry": {"type": "Point", "coordinates": [30, 0]}}]}}},
+             "layers": [{"id": "background", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "clusters", "type": "circle", "source": "spots", "filter": ["has", "point_count"],
+                         "paint": {"circle-radius": ["get", "point_count"], "circle-color": "#ff0000"}},
+                        {"id": "points", "type": "circle", "source": "spots", "filter": ["!", ["has", "point_count"]],
+                         "paint": {"circle-radius": 4, "circle-color": "#0000ff"}}]}
+            """
+        let loaded = try Style.parse(Data(json.utf8), file: "clusters.json")
+        #expect(loaded.warnings.isEmpty)
+        guard case .geoJSON(let source)? = loaded.style.sources["spots"] else { return #expect(Bool(false)) }
+        #expect(source.clustering?.radius == 50 && source.clustering?.maxZoom == 17 && source.clustering?.minPoints == 2)
+        let viewport = try Viewport(center: RenderFixtures.coordinate(0, 15), zoomLevel: 3, size: ViewSize(width: 400, height: 100))
+        let image = try RenderFixtures.snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)).image
+        let red = RGBAPixel(red: 255, green: 0, blue: 0, alpha: 255), blue = RGBAPixel(red: 0, green: 0, blue: 255, alpha: 255)
+        let white = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
+        let three = try #require(viewport.point(for: RenderFixtures.coordinate(0.23, 0)))
+        let far = try #require(viewport.point(for: RenderFixtures.coordinate(0, 30)))
+        #expect(image[x: Int(three.x), y: Int(three.y)] == red, "the three close points are one cluster")
+        #expect(image[x: Int(three.x) + 2, y: Int(three.y)] == red && image[x: Int(three.x) + 5, y: Int(three.y)] == white, "of radius point_count = 3")
+        #expect(image[x: Int(far.x), y: Int(far.y)] == blue, "the far point stands alone")
     }
 
     @Test func circleLayersDrawPointsAndVerticesWithTheirStrokeOutside() throws {

@@ -34,6 +34,36 @@ public final class MapData: Sendable {
         var sources: [String: any FeatureSource] = [:]
         var rasterSources: [String: RasterTileSource] = [:]
         var vectorTileSources: [String: VectorTileSource] = [:]
+        var clusterIndexes: [String: GeoJSONClusters?] = [:]
+        /// Why GeoJSON sources draw nothing: one line each.
+        var skippedSources: [String] = []
+    }
+
+    /// A clustered GeoJSON source's index, and the source point of each input.
+    struct GeoJSONClusters: Sendable {
+        let index: ClusterIndex
+        let points: [(feature: Int, point: MapPoint)]
+    }
+
+    /// The cluster index of a clustered GeoJSON source (see ``StylePainter/clusteredFeatures``),
+    /// built once per source and clustering from `make`'s inputs; nil when the clustering's
+    /// options cannot cluster (a radius of 0: every point stands alone).
+    func clusterIndex(
+        key: String, clustering: GeoJSONSource.Clustering, make: () -> ([ClusterInput], [(feature: Int, point: MapPoint)])
+    ) -> GeoJSONClusters? {
+        let key = "\(key)#\(clustering.radius)-\(clustering.maxZoom)-\(clustering.minPoints)"
+        if let kept = caches.withLock({ $0.clusterIndexes[key] }) { return kept }
+        let made: GeoJSONClusters?
+        if let options = try? ClusterOptions(
+            radiusPoints: clustering.radius, minimumPoints: clustering.minPoints, maximumZoom: min(clustering.maxZoom, ClusterOptions.zoomRange.upperBound),
+            tileSizePoints: 512) {
+            let (inputs, points) = make()
+            made = GeoJSONClusters(index: ClusterIndex(inputs, options: options), points: points)
+        } else {
+            made = nil
+        }
+        caches.withLock { $0.clusterIndexes[key] = made }
+        return made
     }
 
     /// Creates the data store.
@@ -68,7 +98,12 @@ public final class MapData: Sendable {
             switch geoJSON.data {
             case .file(let url):
                 return try cached("geojson:\(url.path)") { () throws(RendererError) in
-                    do throws(GeoDataError) { return try FeatureCollectionSource(geoJSONPath: url.path) } catch { throw .data(error) }
+                    do throws(GeoDataError) { return try FeatureCollectionSource(geoJSONPath: url.path) } catch {
+                        // A file that is there but is not GeoJSON draws nothing, as in MapLibre, with a
+                        // warning; a file that is not there is an error naming it.
+                        guard FileManager.default.fileExists(atPath: url.path) else { throw .data(error) }
+                        return skippedGeoJSON(name: url.displayPath, reason: error.description)
+                    }
                 }
             case .inline(let text):
                 // Keyed by the text's hash: the same GeoJSON in two styles is read once.
@@ -77,7 +112,7 @@ public final class MapData: Sendable {
                         let collection = try GeoJSONReader.read(data: Data(text.utf8), path: "inline GeoJSON")
                         return FeatureCollectionSource(name: "inline GeoJSON", collection: collection)
                     } catch {
-                        throw .data(error)
+                        return skippedGeoJSON(name: "inline GeoJSON", reason: error.description)
                     }
                 }
             }
@@ -114,13 +149,21 @@ public final class MapData: Sendable {
         }
     }
 
-    /// One warning line per vector tileset whose renders so far left data out: broken features
-    /// and unreadable tiles, counted, with the first reason; empty when nothing was left out.
+    /// An empty source standing for GeoJSON that cannot be read, its reason kept for
+    /// ``skippedDataWarnings()``.
+    private func skippedGeoJSON(name: String, reason: String) -> FeatureCollectionSource {
+        caches.withLock { $0.skippedSources.append("\(reason): the source draws nothing") }
+        return FeatureCollectionSource(name: name, collection: FeatureCollection(features: []))
+    }
+
+    /// One warning line per GeoJSON source that cannot be read (drawn as empty, as MapLibre
+    /// does), then per vector tileset whose renders so far left data out: broken features and
+    /// unreadable tiles, counted, with the first reason; empty when nothing was left out.
     /// Renders never fail on such data (see ``VectorTileSource``): commands print these once a
     /// map or an export is done, `serve` logs them.
     public func skippedDataWarnings() -> [String] {
-        let sources = caches.withLock { Array($0.vectorTileSources.values) }
-        return sources.compactMap { $0.skippedData.warning(path: $0.path) }.sorted()
+        let (sources, skipped) = caches.withLock { (Array($0.vectorTileSources.values), $0.skippedSources) }
+        return skipped + sources.compactMap { $0.skippedData.warning(path: $0.path) }.sorted()
     }
 
     /// The map's credit line, as ``Style/attributionText`` has it (`metadata.mapwright.attribution.text`,

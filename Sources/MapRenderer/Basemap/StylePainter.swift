@@ -49,7 +49,11 @@ struct StylePainter {
         }
         guard let prepared = try preparedLayer(of: layer) else { return [] }
         let features: [PreparedFeature]
-        do { features = try prepared.features(in: visibleMapRect, clipMarginPixels: clipMarginPixels) } catch { throw .data(error) }
+        if let (clustering, key) = clustering(of: layer) {
+            features = clusteredFeatures(of: prepared, clustering: clustering, key: key, in: visibleMapRect)
+        } else {
+            do { features = try prepared.features(in: visibleMapRect, clipMarginPixels: clipMarginPixels) } catch { throw .data(error) }
+        }
         guard layer.filter != nil else { return features }
         return features.filter { layer.includes($0.styleValues, zoom: zoomLevel) }
     }
@@ -66,6 +70,10 @@ struct StylePainter {
             return StylePainter.joiningLines(of: filtered)
         }
         guard let prepared = try preparedLayer(of: layer) else { return [] }
+        if let (clustering, key) = clustering(of: layer) {
+            let features = clusteredFeatures(of: prepared, clustering: clustering, key: key, in: rect)
+            return layer.filter == nil ? features : features.filter { layer.includes($0.styleValues, zoom: zoomLevel) }
+        }
         var result: [PreparedFeature] = []
         for copy in rect.worldCopies {
             let indices: [Int]
@@ -78,6 +86,14 @@ struct StylePainter {
             }
         }
         return result
+    }
+
+    /// The clustering of a layer's GeoJSON source and the source's cache key; nil for a layer of
+    /// any other source, or of a GeoJSON source that does not cluster.
+    private func clustering(of layer: StyleLayer) -> (GeoJSONSource.Clustering, String)? {
+        guard let sourceID = layer.source, case .geoJSON(let geoJSON)? = style.sources[sourceID], let clustering = geoJSON.clustering
+        else { return nil }
+        return (clustering, "\(geoJSON.data)")
     }
 
     /// The vector tileset a layer draws from and the zoom of its tiles for this view; nil for a

@@ -35,21 +35,46 @@ extension StyleDecoder {
             if let value = members["maxzoom"] { source.maxZoom = try integer(value, in: 0...30, at: path.appending("maxzoom")) }
             return .vector(source)
         case "geojson":
-            reportUnknownKeys(members, known: ["type", "data", "attribution"], at: path) {
+            // Options that change nothing in a static render of the whole data are read and
+            // accepted: tolerance and buffer (simplification and tiling of GL's worker),
+            // generateId and promoteId (feature ids for feature state), maxzoom.
+            reportUnknownKeys(members, known: [
+                "type", "data", "attribution", "cluster", "clusterRadius", "clusterMaxZoom", "clusterMinPoints", "clusterProperties",
+                "lineMetrics", "tolerance", "buffer", "generateId", "promoteId", "maxzoom", "filter",
+            ], at: path) {
                 "unknown or unsupported key '\($0)' of a geojson source (ignored)"
             }
-            guard let dataJSON = members["data"] else { throw error(.missingKey("data"), at: path) }
-            guard case .string(let reference) = dataJSON else {
-                guard case .object = dataJSON else {
-                    throw error(.invalidValue("a geojson source's data is a GeoJSON object or the path of a GeoJSON file"), at: path.appending("data"))
+            var source: GeoJSONSource
+            switch members["data"] {
+            case .string(let reference)?:
+                guard !StyleDecoder.isRemote(reference) else {
+                    throw error(.invalidValue("'\(reference)' is not a local file: Mapwright reads GeoJSON from disk"),
+                                at: path.appending("data"))
                 }
-                return .geoJSON(GeoJSONSource(data: .inline(dataJSON.jsonText), attribution: attribution))
+                source = GeoJSONSource(data: .file(StyleLocation.fileURL(reference, relativeTo: baseURL)), attribution: attribution)
+            case .object(let object)? where object["type"] != nil:
+                source = GeoJSONSource(data: .inline(members["data"]!.jsonText), attribution: attribution)
+            default:
+                // MapLibre draws nothing of a source without usable data, and the rest of the map.
+                warn(at: members["data"] == nil ? path : path.appending("data"), members["data"] == nil
+                        ? "a geojson source without 'data' draws nothing"
+                        : "a geojson source's data is a GeoJSON object or the path of a GeoJSON file: this one draws nothing")
+                source = GeoJSONSource(data: .inline(#"{"type":"FeatureCollection","features":[]}"#), attribution: attribution)
             }
-            guard !StyleDecoder.isRemote(reference) else {
-                throw error(.invalidValue("'\(reference)' is not a local file: Mapwright reads GeoJSON from disk"),
-                            at: path.appending("data"))
+            if case .bool(true)? = members["cluster"] {
+                var clustering = GeoJSONSource.Clustering()
+                if let value = members["clusterRadius"] { clustering.radius = try number(value, in: 0...Double.greatestFiniteMagnitude, at: path.appending("clusterRadius")) }
+                if let value = members["maxzoom"] { clustering.maxZoom = try integer(value, in: 0...24, at: path.appending("maxzoom")) - 1 }
+                if let value = members["clusterMaxZoom"] { clustering.maxZoom = try integer(value, in: 0...24, at: path.appending("clusterMaxZoom")) }
+                if let value = members["clusterMinPoints"] { clustering.minPoints = try integer(value, in: 2...Int(Int32.max), at: path.appending("clusterMinPoints")) }
+                clustering.maxZoom = max(0, clustering.maxZoom)
+                if members["clusterProperties"] != nil {
+                    warn(at: path.appending("clusterProperties"), "clusterProperties are not accumulated yet: clusters carry point_count only")
+                }
+                source.clustering = clustering
             }
-            return .geoJSON(GeoJSONSource(data: .file(StyleLocation.fileURL(reference, relativeTo: baseURL)), attribution: attribution))
+            if case .bool(let flag)? = members["lineMetrics"] { source.lineMetrics = flag }
+            return .geoJSON(source)
         case "raster":
             return .raster(try decodeRasterSource(members, attribution: attribution, at: path))
         default:

@@ -93,10 +93,29 @@ public struct GeoJSONSource: Hashable, Sendable {
         case inline(String)
     }
 
+    /// How a clustered source (`"cluster": true`) groups its points, as MapLibre does with
+    /// supercluster: points closer than ``radius`` at a zoom merge into a cluster feature with
+    /// `cluster`, `cluster_id`, `point_count` and `point_count_abbreviated` properties.
+    public struct Clustering: Hashable, Sendable {
+        /// `clusterRadius`, in points of MapLibre's 512-point tiles. The default is 50.
+        public var radius: Double = 50
+        /// `clusterMaxZoom`: the deepest (MapLibre) zoom that clusters. The default is the
+        /// source's `maxzoom` less one: 17.
+        public var maxZoom: Int = 17
+        /// `clusterMinPoints`: the fewest points a cluster holds. The default is 2.
+        public var minPoints: Int = 2
+
+        public init() {}
+    }
+
     /// The features.
     public var data: Data
     /// `attribution`, shown on the map. The default is nil.
     public var attribution: String?
+    /// The clustering of `"cluster": true`; nil draws every point. The default is nil.
+    public var clustering: Clustering?
+    /// `lineMetrics`: whether lines carry their progress for `line-gradient`. The default is false.
+    public var lineMetrics = false
 
     public init(data: Data, attribution: String? = nil) {
         self.data = data

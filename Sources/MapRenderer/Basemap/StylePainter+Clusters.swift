@@ -1,0 +1,45 @@
+import GeoData
+import MapCore
+import MapStyle
+
+extension StylePainter {
+    /// The features of a clustered GeoJSON source (`"cluster": true`) in view at the style's
+    /// zoom, as MapLibre draws them: each cluster a point with `cluster` (true), `cluster_id`,
+    /// `point_count` and `point_count_abbreviated`, each point that stands alone with its own
+    /// properties; lines and polygons of the source are not clustered and come as they are.
+    ///
+    /// The index is supercluster's (the project's ``ClusterIndex``, built once per source and
+    /// options), in MapLibre's units: the radius in points of 512-point tiles, queried at the
+    /// style's (MapLibre's) zoom, so a cluster's members and counts are GL's.
+    func clusteredFeatures(
+        of prepared: PreparedLayer, clustering: GeoJSONSource.Clustering, key: String, in rect: MapRect
+    ) -> [PreparedFeature] {
+        guard let index = data.clusterIndex(key: key, clustering: clustering, make: { () -> ([ClusterInput], [(feature: Int, point: MapPoint)]) in
+            var inputs: [ClusterInput] = [], points: [(Int, MapPoint)] = []
+            for (offset, feature) in prepared.features.enumerated() {
+                for point in feature.geometry.points {
+                    inputs.append(ClusterInput(coordinate: point.coordinate, clusteringIdentifier: ""))
+                    points.append((offset, point))
+                }
+            }
+            return (inputs, points)
+        }) else { return prepared.features }
+        var result: [PreparedFeature] = prepared.features.filter { $0.geometry.points.isEmpty }
+        for placed in index.index.items(in: rect, zoomLevel: zoomLevel) {
+            switch placed.item {
+            case .point(let input, _):
+                let source = index.points[input]
+                var feature = prepared.features[source.feature]
+                feature.geometry = PreparedGeometry(points: [placed.mapPoint])
+                result.append(feature)
+            case .cluster(let cluster):
+                let properties: [String: PropertyValue] = [
+                    "cluster": .bool(true), "cluster_id": .number(Double(cluster.id.rawValue)),
+                    "point_count": .number(Double(cluster.count)), "point_count_abbreviated": .string(cluster.abbreviatedCount),
+                ]
+                result.append(PreparedFeature(sourceIndex: -1, properties: properties, geometry: PreparedGeometry(points: [placed.mapPoint])))
+            }
+        }
+        return result
+    }
+}
