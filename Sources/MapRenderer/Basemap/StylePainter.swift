@@ -181,8 +181,18 @@ struct StylePainter {
     /// Adds a polygon's rings to the current path, in view points.
     func addPolygon(_ rings: [[MapPoint]]) {
         for ring in rings where ring.count >= 3 {
-            cairo.addRing(ring.compactMap(viewport.unwrappedPoint(for:)))
+            cairo.addRing(ring.compactMap(viewPoint(for:)))
         }
+    }
+
+    /// The view point of a feature's map point, on MapLibre's grid: MapLibre cuts a GeoJSON
+    /// source into 512-pixel tiles of 8,192 units at the view's whole zoom (at most 18), so its
+    /// vertices lie on a grid of 1/16 pixel; an edge through a pixel's centre then fills that
+    /// pixel or not as MapLibre's does. A vector tile's vertices lie on this grid already.
+    func viewPoint(for mapPoint: MapPoint) -> ViewPoint? {
+        let tileZoom = min(18, max(0, (viewport.zoomLevel - 1).rounded(.down)))
+        let grid = WebMercator.worldSize / (exp2(tileZoom) * 8192)
+        return viewport.unwrappedPoint(for: MapPoint(x: (mapPoint.x / grid).rounded() * grid, y: (mapPoint.y / grid).rounded() * grid))
     }
 }
 
