@@ -19,6 +19,35 @@ struct StyleLayerTests {
         #expect(set.miterLimit.value(atZoom: 0) == 4 && set.roundLimit.value(atZoom: 0) == 1.2)
     }
 
+    @Test func linesFillsAndCirclesReadTheirOffsetsTranslationsAndSortKeys() throws {
+        let json = #"""
+            {"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+             "layers": [{"id": "plain", "type": "line", "source": "g"},
+                        {"id": "l", "type": "line", "source": "g", "layout": {"line-sort-key": ["get", "rank"]},
+                         "paint": {"line-offset": -3, "line-gap-width": 4, "line-blur": 1.5, "line-translate": [2, -1],
+                                   "line-translate-anchor": "viewport"}},
+                        {"id": "f", "type": "fill", "source": "g", "layout": {"fill-sort-key": 2},
+                         "paint": {"fill-antialias": false, "fill-translate": {"stops": [[0, [0, 0]], [10, [10, 20]]]}}},
+                        {"id": "c", "type": "circle", "source": "g",
+                         "paint": {"circle-pitch-scale": "viewport", "circle-pitch-alignment": "map", "circle-translate": [1, 1]}}]}
+            """#
+        let loaded = try Style.parse(Data(json.utf8), file: "paint.json")
+        #expect(loaded.warnings.isEmpty)
+        let kinds = loaded.style.layers.map(\.kind)
+        guard case .line(let plain) = kinds[0], case .line(let line) = kinds[1], case .fill(let fill) = kinds[2], case .circle(let circle) = kinds[3]
+        else { return #expect(Bool(false), "line, fill and circle layers expected") }
+        #expect(plain.offset.value(atZoom: 0) == 0 && plain.gapWidth.value(atZoom: 0) == 0 && plain.blur.value(atZoom: 0) == 0)
+        #expect(plain.translate.value(atZoom: 0) == .zero && plain.translateAnchor.value(atZoom: 0) == .map && plain.sortKey == nil)
+        #expect(line.offset.value(atZoom: 0) == -3 && line.gapWidth.value(atZoom: 0) == 4 && line.blur.value(atZoom: 0) == 1.5)
+        #expect(line.translate.value(atZoom: 0) == Translation(xPoints: 2, yPoints: -1) && line.translateAnchor.value(atZoom: 0) == .viewport)
+        #expect(line.sortKey?.value(atZoom: 0, properties: ["rank": .number(7)]) == 7)
+        #expect(!fill.antialias && fill.sortKey?.value(atZoom: 0) == 2)
+        // A translation interpolates between zoom stops.
+        #expect(fill.translate.value(atZoom: 5) == Translation(xPoints: 5, yPoints: 10))
+        #expect(circle.pitchScale.value(atZoom: 0) == .viewport && circle.pitchAlignment.value(atZoom: 0) == .map)
+        #expect(circle.translate.value(atZoom: 0) == Translation(xPoints: 1, yPoints: 1))
+    }
+
     @Test func zoomRangeIsHalfOpen() {
         let layer = StyleLayer(id: "l", kind: .fill(FillLayer()), source: "b", minZoom: 3, maxZoom: 6)
         #expect(!layer.isVisible(atZoom: 2.99))

@@ -150,132 +150,6 @@ struct StylePainter {
         cairo_paint(cairo)
     }
 
-    func drawFill(_ fill: FillLayer, features: [PreparedFeature]) {
-        guard fill.color.isDataDriven || fill.opacity.isDataDriven || fill.outlineColor?.isDataDriven == true else {
-            fillGroup(features, color: fill.color.value(atZoom: zoomLevel), opacity: fill.opacity.value(atZoom: zoomLevel),
-                      outline: fill.outlineColor?.value(atZoom: zoomLevel))
-            return
-        }
-        // Data-driven: features of one colour, opacity and outline drawn together, groups in the
-        // order their first feature comes.
-        struct Look: Hashable { let color: Color, opacity: Double, outline: Color? }
-        var groups: [Look: [PreparedFeature]] = [:], order: [Look] = []
-        for feature in features {
-            let values = feature.styleValues
-            let look = Look(
-                color: fill.color.value(atZoom: zoomLevel, properties: values), opacity: fill.opacity.value(atZoom: zoomLevel, properties: values),
-                outline: fill.outlineColor?.value(atZoom: zoomLevel, properties: values))
-            if groups[look] == nil { order.append(look) }
-            groups[look, default: []].append(feature)
-        }
-        for look in order { fillGroup(groups[look]!, color: look.color, opacity: look.opacity, outline: look.outline) }
-    }
-
-    private func fillGroup(_ features: [PreparedFeature], color: Color, opacity: Double, outline: Color?) {
-        guard opacity > 0 else { return }
-        cairo_new_path(cairo)
-        for feature in features {
-            for polygon in feature.geometry.polygons { addPolygon(polygon) }
-        }
-        cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
-        cairo.setSource(color.with(alpha: color.alpha * opacity))
-        if let outline {
-            cairo_fill_preserve(cairo)
-            cairo.setSource(outline.with(alpha: outline.alpha * opacity))
-            cairo_set_line_width(cairo, 1 / viewport.scale)
-            cairo_stroke(cairo)
-        } else {
-            cairo_fill(cairo)
-        }
-    }
-
-    /// How a line layer strokes one feature.
-    private struct LineLook: Hashable {
-        let color: Color, width: Double, opacity: Double, dashes: [Double], cap: MapStyle.LineCap, join: MapStyle.LineJoin
-        let miterLimit: Double
-    }
-
-    /// Strokes lines, and the rings of polygons (country borders come from country polygons).
-    ///
-    /// A dashed layer's dashes start at each line's (or ring's) first vertex, wherever the view
-    /// is (see ``DashPattern``): the same border is dashed alike in every image and tile. A
-    /// data-driven layer strokes features of one look together.
-    func drawLine(_ line: LineLayer, layer: StyleLayer) throws(RendererError) {
-        let dataDriven = [line.color.isDataDriven, line.width.isDataDriven, line.opacity.isDataDriven,
-                          line.dashArray?.isDataDriven == true, line.cap.isDataDriven, line.join.isDataDriven].contains(true)
-        func look(_ values: [String: StyleFeatureValue]) -> LineLook {
-            LineLook(
-                color: line.color.value(atZoom: zoomLevel, properties: values), width: line.width.value(atZoom: zoomLevel, properties: values),
-                opacity: line.opacity.value(atZoom: zoomLevel, properties: values),
-                dashes: line.dashArray?.value(atZoom: zoomLevel, properties: values) ?? [],
-                cap: line.cap.value(atZoom: zoomLevel, properties: values), join: line.join.value(atZoom: zoomLevel, properties: values),
-                miterLimit: line.miterLimit.value(atZoom: zoomLevel))
-        }
-        let constant = dataDriven ? nil : look([:])
-        if let constant, constant.width <= 0 || constant.opacity <= 0 { return }
-        let isDashed = constant.map { DashPattern($0.dashes, lineWidth: $0.width) != nil } ?? (line.dashArray != nil)
-        // Dashed lines are drawn whole, from their first vertex; solid ones clipped to the view.
-        let features: [PreparedFeature]
-        if isDashed {
-            let zoomScale = ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
-            let margin = ((constant?.width ?? 32) + 2) / zoomScale
-            features = try unclippedFeatures(of: layer, in: visibleMapRect.insetBy(dx: -margin, dy: -margin))
-        } else {
-            features = try self.features(of: layer)
-        }
-        guard let constant else {
-            var groups: [LineLook: [PreparedFeature]] = [:], order: [LineLook] = []
-            for feature in features {
-                let key = look(feature.styleValues)
-                guard key.width > 0, key.opacity > 0 else { continue }
-                if groups[key] == nil { order.append(key) }
-                groups[key, default: []].append(feature)
-            }
-            for key in order { strokeGroup(groups[key]!, look: key) }
-            return
-        }
-        strokeGroup(features, look: constant)
-    }
-
-    private func strokeGroup(_ features: [PreparedFeature], look: LineLook) {
-        cairo_new_path(cairo)
-        if let dashes = DashPattern(look.dashes, lineWidth: look.width) {
-            // Whole lines, walked from their first vertex; pieces within a margin of the view
-            // (the line's width and caps, in map points) are added.
-            let zoomScale = ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
-            let margin = (look.width + 2) / zoomScale
-            let area = visibleMapRect.insetBy(dx: -margin, dy: -margin)
-            let moveTo = { (point: MapPoint) in
-                if let view = viewport.unwrappedPoint(for: point) { cairo_move_to(cairo, view.x, view.y) }
-            }
-            let lineTo = { (point: MapPoint) in
-                if let view = viewport.unwrappedPoint(for: point) { cairo_line_to(cairo, view.x, view.y) }
-            }
-            for feature in features {
-                for points in feature.geometry.lines {
-                    dashes.addDashes(along: points, closed: false, in: area, pointsPerMapPoint: zoomScale, moveTo: moveTo, lineTo: lineTo)
-                }
-                for ring in feature.geometry.polygons.joined() where ring.count >= 3 {
-                    dashes.addDashes(along: ring, closed: true, in: area, pointsPerMapPoint: zoomScale, moveTo: moveTo, lineTo: lineTo)
-                }
-            }
-        } else {
-            for feature in features {
-                for points in feature.geometry.lines { cairo.addPolyline(points.compactMap(viewport.unwrappedPoint(for:))) }
-                for polygon in feature.geometry.polygons { addPolygon(polygon) }
-            }
-        }
-        cairo.setSource(look.color.with(alpha: look.color.alpha * look.opacity))
-        cairo_set_line_width(cairo, look.width)
-        cairo_set_line_cap(cairo, look.cap.cairo)
-        cairo_set_line_join(cairo, look.join.cairo)
-        // `line-miter-limit`: MapLibre bevels a miter longer than this many line widths (2 by
-        // default), where Cairo's own limit is 10.
-        cairo_set_miter_limit(cairo, look.miterLimit)
-        cairo_set_dash(cairo, nil, 0, 0)
-        cairo_stroke(cairo)
-    }
-
     /// Draws a raster layer's tiles, each over its map rect. Tile rects are filled without
     /// antialiasing, so neighbouring tiles share their edge pixels exactly: no seams.
     func drawRaster(_ raster: RasterLayer, layer: StyleLayer) throws(RendererError) {
@@ -320,10 +194,21 @@ struct StylePainter {
         }
     }
 
-    private func addPolygon(_ rings: [[MapPoint]]) {
+    /// Adds a polygon's rings to the current path, in view points.
+    func addPolygon(_ rings: [[MapPoint]]) {
         for ring in rings where ring.count >= 3 {
-            cairo.addRing(ring.compactMap(viewport.unwrappedPoint(for:)))
+            cairo.addRing(ring.compactMap(viewPoint(for:)))
         }
+    }
+
+    /// The view point of a feature's map point, on MapLibre's grid: MapLibre cuts a GeoJSON
+    /// source into 512-pixel tiles of 8,192 units at the view's whole zoom (at most 18), so its
+    /// vertices lie on a grid of 1/16 pixel; an edge through a pixel's centre then fills that
+    /// pixel or not as MapLibre's does. A vector tile's vertices lie on this grid already.
+    func viewPoint(for mapPoint: MapPoint) -> ViewPoint? {
+        let tileZoom = min(18, max(0, (viewport.zoomLevel - 1).rounded(.down)))
+        let grid = WebMercator.worldSize / (exp2(tileZoom) * 8192)
+        return viewport.unwrappedPoint(for: MapPoint(x: (mapPoint.x / grid).rounded() * grid, y: (mapPoint.y / grid).rounded() * grid))
     }
 }
 
@@ -337,26 +222,6 @@ extension Dictionary where Key == String, Value == PropertyValue {
             case .bool(let flag): return .bool(flag)
             case .null: return .null
             }
-        }
-    }
-}
-
-extension MapStyle.LineCap {
-    var cairo: cairo_line_cap_t {
-        switch self {
-        case .butt: return CAIRO_LINE_CAP_BUTT
-        case .round: return CAIRO_LINE_CAP_ROUND
-        case .square: return CAIRO_LINE_CAP_SQUARE
-        }
-    }
-}
-
-extension MapStyle.LineJoin {
-    var cairo: cairo_line_join_t {
-        switch self {
-        case .miter: return CAIRO_LINE_JOIN_MITER
-        case .round: return CAIRO_LINE_JOIN_ROUND
-        case .bevel: return CAIRO_LINE_JOIN_BEVEL
         }
     }
 }

@@ -54,3 +54,36 @@ public enum Visibility: String, Hashable, Sendable, CaseIterable {
 public enum LayerType: String, Hashable, Sendable, CaseIterable {
     case background, fill, line, symbol, raster, circle
 }
+
+/// What a `*-translate` is relative to, `fill-translate-anchor`, `line-translate-anchor` and
+/// `circle-translate-anchor` (MapLibre Style Specification, "Layers").
+///
+/// The default is ``map``.
+public enum TranslateAnchor: String, StyleValueType, CaseIterable {
+    /// The translation turns with the map's bearing.
+    case map
+    /// The translation is along the screen's axes, whatever the bearing.
+    case viewport
+}
+
+/// How a pitched view scales circles, `circle-pitch-scale` (MapLibre Style Specification,
+/// "Layers: circle").
+///
+/// The default is ``map``.
+public enum CirclePitchScale: String, StyleValueType, CaseIterable {
+    /// Circles far away are drawn smaller, as the map is.
+    case map
+    /// Circles keep their size in pixels.
+    case viewport
+}
+
+/// What plane a pitched view draws circles in, `circle-pitch-alignment` (MapLibre Style
+/// Specification, "Layers: circle").
+///
+/// The default is ``viewport``.
+public enum CirclePitchAlignment: String, StyleValueType, CaseIterable {
+    /// Circles lie flat on the map.
+    case map
+    /// Circles face the viewer.
+    case viewport
+}

@@ -21,6 +21,15 @@ public struct FillLayer: Hashable, Sendable {
     /// `fill-outline-color`, a one-pixel outline; nil means the fill colour, as the specification
     /// has it. The default is nil.
     public var outlineColor: StyleValue<Color>?
+    /// `fill-antialias`: whether edges are smoothed and the outline drawn. The default is true.
+    public var antialias = true
+    /// `fill-translate`, in points. The default is ``Translation/zero``.
+    public var translate: StyleValue<Translation> = .constant(.zero)
+    /// `fill-translate-anchor`. The default is map.
+    public var translateAnchor: StyleValue<TranslateAnchor> = .constant(.map)
+    /// `fill-sort-key`, a layout property: features with higher keys are drawn over lower ones;
+    /// nil keeps the data order. The default is nil.
+    public var sortKey: StyleValue<Double>?
 
     public init() {}
 }
@@ -47,6 +56,21 @@ public struct LineLayer: Hashable, Sendable {
     /// `line-round-limit`, a layout property: MapLibre draws a round join this close to straight
     /// as a miter. Read for completeness; a round join drawn exactly looks the same. The default is 1.05.
     public var roundLimit: StyleValue<Double> = .constant(1.05)
+    /// `line-offset`, in points: the line is drawn this far right of its direction (left when
+    /// negative). The default is 0.
+    public var offset: StyleValue<Double> = .constant(0)
+    /// `line-gap-width`, in points: when positive, two lines of `line-width` are drawn either side
+    /// of a gap this wide (a casing). The default is 0.
+    public var gapWidth: StyleValue<Double> = .constant(0)
+    /// `line-blur`, in points: how far the line fades out inwards from its edges. The default is 0.
+    public var blur: StyleValue<Double> = .constant(0)
+    /// `line-translate`, in points. The default is ``Translation/zero``.
+    public var translate: StyleValue<Translation> = .constant(.zero)
+    /// `line-translate-anchor`. The default is map.
+    public var translateAnchor: StyleValue<TranslateAnchor> = .constant(.map)
+    /// `line-sort-key`, a layout property: features with higher keys are drawn over lower ones;
+    /// nil keeps the data order. The default is nil.
+    public var sortKey: StyleValue<Double>?
 
     public init() {}
 }
@@ -151,6 +175,17 @@ public struct CircleLayer: Hashable, Sendable {
     public var strokeColor: StyleValue<Color> = .constant(.black)
     /// `circle-stroke-opacity`, in [0, 1]. The default is 1.
     public var strokeOpacity: StyleValue<Double> = .constant(1)
+    /// `circle-translate`, in points. The default is ``Translation/zero``.
+    public var translate: StyleValue<Translation> = .constant(.zero)
+    /// `circle-translate-anchor`. The default is map.
+    public var translateAnchor: StyleValue<TranslateAnchor> = .constant(.map)
+    /// `circle-pitch-scale`. The default is map.
+    public var pitchScale: StyleValue<CirclePitchScale> = .constant(.map)
+    /// `circle-pitch-alignment`. The default is viewport.
+    public var pitchAlignment: StyleValue<CirclePitchAlignment> = .constant(.viewport)
+    /// `circle-sort-key`, a layout property: features with higher keys are drawn over lower
+    /// ones; nil keeps the data order. The default is nil.
+    public var sortKey: StyleValue<Double>?
 
     public init() {}
 }

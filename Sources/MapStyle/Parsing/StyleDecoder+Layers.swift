@@ -148,6 +148,15 @@ extension StyleDecoder {
             try properties.paint("fill-color", into: &fill.color, parse: reader.color)
             try properties.paint("fill-opacity", into: &fill.opacity, parse: opacity)
             fill.outlineColor = try properties.paint("fill-outline-color", fallback: .transparent, parse: reader.color)
+            if let value = properties.paint["fill-antialias"] {
+                guard case .bool(let flag) = value else {
+                    throw error(.invalidValue("fill-antialias is true or false"), at: properties.paintPath.appending("fill-antialias"))
+                }
+                fill.antialias = flag
+            }
+            try properties.paint("fill-translate", into: &fill.translate, isArrayTyped: true, parse: reader.translation)
+            try properties.paint("fill-translate-anchor", into: &fill.translateAnchor, parse: reader.enumeration)
+            fill.sortKey = try properties.layout("fill-sort-key", fallback: 0, parse: reader.number(_:at:))
             return .fill(fill)
         case .line:
             var line = LineLayer()
@@ -159,6 +168,12 @@ extension StyleDecoder {
             try properties.layout("line-join", into: &line.join, parse: reader.enumeration)
             try properties.layout("line-miter-limit", into: &line.miterLimit, parse: length)
             try properties.layout("line-round-limit", into: &line.roundLimit, parse: length)
+            try properties.paint("line-offset", into: &line.offset, parse: reader.number(_:at:))
+            try properties.paint("line-gap-width", into: &line.gapWidth, parse: length)
+            try properties.paint("line-blur", into: &line.blur, parse: length)
+            try properties.paint("line-translate", into: &line.translate, isArrayTyped: true, parse: reader.translation)
+            try properties.paint("line-translate-anchor", into: &line.translateAnchor, parse: reader.enumeration)
+            line.sortKey = try properties.layout("line-sort-key", fallback: 0, parse: reader.number(_:at:))
             return .line(line)
         case .symbol:
             var symbol = SymbolLayer()
@@ -193,6 +208,11 @@ extension StyleDecoder {
             try properties.paint("circle-stroke-width", into: &circle.strokeWidth, parse: length)
             try properties.paint("circle-stroke-color", into: &circle.strokeColor, parse: reader.color)
             try properties.paint("circle-stroke-opacity", into: &circle.strokeOpacity, parse: opacity)
+            try properties.paint("circle-translate", into: &circle.translate, isArrayTyped: true, parse: reader.translation)
+            try properties.paint("circle-translate-anchor", into: &circle.translateAnchor, parse: reader.enumeration)
+            try properties.paint("circle-pitch-scale", into: &circle.pitchScale, parse: reader.enumeration)
+            try properties.paint("circle-pitch-alignment", into: &circle.pitchAlignment, parse: reader.enumeration)
+            circle.sortKey = try properties.layout("circle-sort-key", fallback: 0, parse: reader.number(_:at:))
             return .circle(circle)
         }
     }
@@ -215,27 +235,33 @@ extension StyleDecoder {
     /// The paint properties of each layer type in Mapwright's subset.
     static let paintProperties: [LayerType: Set<String>] = [
         .background: ["background-color", "background-opacity"],
-        .fill: ["fill-color", "fill-opacity", "fill-outline-color"],
-        .line: ["line-color", "line-width", "line-opacity", "line-dasharray"],
+        .fill: [
+            "fill-color", "fill-opacity", "fill-outline-color", "fill-antialias", "fill-translate", "fill-translate-anchor",
+        ],
+        .line: [
+            "line-color", "line-width", "line-opacity", "line-dasharray", "line-offset", "line-gap-width", "line-blur",
+            "line-translate", "line-translate-anchor",
+        ],
         .symbol: ["text-color", "text-opacity", "text-halo-color", "text-halo-width"],
         .raster: ["raster-opacity"],
         .circle: [
             "circle-radius", "circle-color", "circle-opacity", "circle-blur", "circle-stroke-width", "circle-stroke-color",
-            "circle-stroke-opacity",
+            "circle-stroke-opacity", "circle-translate", "circle-translate-anchor", "circle-pitch-scale",
+            "circle-pitch-alignment",
         ],
     ]
 
     /// The layout properties of each layer type in Mapwright's subset.
     static let layoutProperties: [LayerType: Set<String>] = [
         .background: ["visibility"],
-        .fill: ["visibility"],
-        .line: ["visibility", "line-cap", "line-join", "line-miter-limit", "line-round-limit"],
+        .fill: ["visibility", "fill-sort-key"],
+        .line: ["visibility", "line-cap", "line-join", "line-miter-limit", "line-round-limit", "line-sort-key"],
         .symbol: [
             "visibility", "text-field", "text-size", "text-font", "text-max-width", "text-transform",
             "text-letter-spacing", "symbol-sort-key", "symbol-placement", "symbol-spacing",
         ],
         .raster: ["visibility"],
-        .circle: ["visibility"],
+        .circle: ["visibility", "circle-sort-key"],
     ]
 }
 
@@ -275,6 +301,16 @@ struct PropertyReader {
     ) throws(StyleError) -> StyleValue<Value>? {
         guard let json = paint[key] else { return nil }
         return try decoder.styleValue(json, at: paintPath.appending(key), isArrayTyped: isArrayTyped, fallback: fallback, parse: parse)
+    }
+
+    /// The layout property, or nil when the layer does not set it.
+    mutating func layout<Value: StyleValueType>(
+        _ key: String,
+        fallback: Value,
+        parse: StyleDecoder.ValueParser<Value>
+    ) throws(StyleError) -> StyleValue<Value>? {
+        guard let json = layout[key] else { return nil }
+        return try decoder.styleValue(json, at: layoutPath.appending(key), fallback: fallback, parse: parse)
     }
 
     /// Overwrites `value` with the layout property when the layer sets it.

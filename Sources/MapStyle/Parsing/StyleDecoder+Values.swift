@@ -346,6 +346,14 @@ extension StyleDecoder {
         return fonts
     }
 
+    /// A `*-translate`: two numbers, points right and down.
+    func translation(_ json: JSONValue, at path: StylePath) throws(StyleError) -> Translation {
+        let items = try array(json, at: path)
+        guard items.count == 2 else { throw error(.invalidValue("a translation is two numbers, [x, y]"), at: path) }
+        return Translation(
+            xPoints: try number(items[0], at: path.appending(index: 0)), yPoints: try number(items[1], at: path.appending(index: 1)))
+    }
+
     func dashArray(_ json: JSONValue, at path: StylePath) throws(StyleError) -> [Double] {
         var lengths: [Double] = []
         for (index, item) in try array(json, at: path).enumerated() {

@@ -1,0 +1,78 @@
+import CCairo
+import Foundation
+import GeoData
+import MapCore
+import MapStyle
+
+extension StylePainter {
+    /// Fills a layer's polygons as MapLibre composites them: feature after feature (in
+    /// `fill-sort-key` order, lowest first), each polygon filled on its own (its holes cut out)
+    /// and blended over what is drawn already, so translucent polygons that overlap are darker
+    /// where they do. With `fill-antialias` (the default) edges are smoothed and, when
+    /// `fill-outline-color` is set, a one-pixel outline in that colour is drawn over every fill,
+    /// as MapLibre draws outlines after the layer's fills; without it edges are hard and no
+    /// outline is drawn. `fill-translate` moves everything by that many points.
+    func drawFill(_ fill: FillLayer, features: [PreparedFeature]) {
+        let translation = viewTranslation(fill.translate.value(atZoom: zoomLevel), anchor: fill.translateAnchor.value(atZoom: zoomLevel))
+        struct Look { let color: Color, outline: Color? }
+        var drawn: [(feature: PreparedFeature, look: Look)] = []
+        for feature in sorted(features, by: fill.sortKey) {
+            let values = feature.styleValues
+            let opacity = fill.opacity.value(atZoom: zoomLevel, properties: values)
+            guard opacity > 0 else { continue }
+            let color = fill.color.value(atZoom: zoomLevel, properties: values)
+            let outline = fill.antialias ? fill.outlineColor?.value(atZoom: zoomLevel, properties: values) : nil
+            drawn.append((feature, Look(
+                color: color.with(alpha: color.alpha * opacity), outline: outline.map { $0.with(alpha: $0.alpha * opacity) })))
+        }
+        guard !drawn.isEmpty else { return }
+        cairo_save(cairo)
+        cairo_translate(cairo, translation.dx, translation.dy)
+        cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
+        if !fill.antialias {
+            // Hard edges fill the pixels whose centres are inside, as GL's rasteriser does; a
+            // centre on a left or top edge is inside (GL's top-left rule), where Cairo leaves it
+            // out: moving the polygons up and left by Cairo's smallest step (1/256 px) agrees.
+            cairo_set_antialias(cairo, CAIRO_ANTIALIAS_NONE)
+            cairo_translate(cairo, -1 / (256 * viewport.scale), -1 / (256 * viewport.scale))
+        }
+        for (feature, look) in drawn where look.color.alpha > 0 {
+            cairo.setSource(look.color)
+            for polygon in feature.geometry.polygons {
+                cairo_new_path(cairo)
+                addPolygon(polygon)
+                cairo_fill(cairo)
+            }
+        }
+        cairo_set_line_width(cairo, 1 / viewport.scale)
+        for (feature, look) in drawn {
+            guard let outline = look.outline, outline.alpha > 0 else { continue }
+            cairo.setSource(outline)
+            cairo_new_path(cairo)
+            for polygon in feature.geometry.polygons { addPolygon(polygon) }
+            cairo_stroke(cairo)
+        }
+        cairo_restore(cairo)
+    }
+
+    /// Features in the order a `*-sort-key` draws them: ascending keys, ties (and features
+    /// without a number) in data order; the data order when there is no key.
+    func sorted(_ features: [PreparedFeature], by sortKey: StyleValue<Double>?) -> [PreparedFeature] {
+        guard let sortKey else { return features }
+        let keyed = features.enumerated().map { index, feature in
+            (key: sortKey.value(atZoom: zoomLevel, properties: feature.styleValues), index: index, feature: feature)
+        }
+        return keyed.sorted { ($0.key, $0.index) < ($1.key, $1.index) }.map(\.feature)
+    }
+
+    /// A layer's `*-translate` as an offset in view points: turned with the map's heading when
+    /// anchored to the map, along the view's axes when anchored to the viewport.
+    func viewTranslation(_ translation: Translation, anchor: TranslateAnchor) -> (dx: Double, dy: Double) {
+        guard !translation.isZero else { return (0, 0) }
+        guard anchor == .map else { return (translation.xPoints, translation.yPoints) }
+        let heading = viewport.camera.headingDegrees * .pi / 180
+        let cosHeading = cos(heading), sinHeading = sin(heading)
+        return (translation.xPoints * cosHeading + translation.yPoints * sinHeading,
+                -translation.xPoints * sinHeading + translation.yPoints * cosHeading)
+    }
+}

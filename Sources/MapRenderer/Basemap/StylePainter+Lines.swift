@@ -1,0 +1,221 @@
+import CCairo
+import GeoData
+import MapCore
+import MapStyle
+
+extension StylePainter {
+    /// How a line layer strokes one feature.
+    private struct LineLook: Hashable {
+        let color: Color, width: Double, opacity: Double, dashes: [Double], cap: MapStyle.LineCap, join: MapStyle.LineJoin
+        let miterLimit: Double
+        /// `line-offset`, `line-gap-width` and `line-blur`, in points.
+        let offset: Double, gapWidth: Double, blur: Double
+    }
+
+    /// Strokes lines, and the rings of polygons (country borders come from country polygons).
+    ///
+    /// A dashed layer's dashes start at each line's (or ring's) first vertex, wherever the view
+    /// is (see ``DashPattern``): the same border is dashed alike in every image and tile. Features
+    /// of one look are stroked together, so a translucent layer's own overlaps do not darken;
+    /// with a `line-sort-key` only neighbours in key order are. `line-offset` moves each line
+    /// sideways (right of its direction when positive), `line-gap-width` strokes two lines either
+    /// side of a gap, `line-blur` fades the edges, and `line-translate` moves the whole layer.
+    func drawLine(_ line: LineLayer, layer: StyleLayer) throws(RendererError) {
+        let dataDriven = [line.color.isDataDriven, line.width.isDataDriven, line.opacity.isDataDriven,
+                          line.dashArray?.isDataDriven == true, line.cap.isDataDriven, line.join.isDataDriven,
+                          line.offset.isDataDriven, line.gapWidth.isDataDriven, line.blur.isDataDriven].contains(true)
+        func look(_ values: [String: StyleFeatureValue]) -> LineLook {
+            LineLook(
+                color: line.color.value(atZoom: zoomLevel, properties: values), width: line.width.value(atZoom: zoomLevel, properties: values),
+                opacity: line.opacity.value(atZoom: zoomLevel, properties: values),
+                dashes: line.dashArray?.value(atZoom: zoomLevel, properties: values) ?? [],
+                cap: line.cap.value(atZoom: zoomLevel, properties: values), join: line.join.value(atZoom: zoomLevel, properties: values),
+                miterLimit: line.miterLimit.value(atZoom: zoomLevel),
+                offset: line.offset.value(atZoom: zoomLevel, properties: values),
+                gapWidth: max(0, line.gapWidth.value(atZoom: zoomLevel, properties: values)),
+                blur: max(0, line.blur.value(atZoom: zoomLevel, properties: values)))
+        }
+        let constant = dataDriven ? nil : look([:])
+        if let constant, constant.width <= 0 || constant.opacity <= 0 { return }
+        let isDashed = constant.map { DashPattern($0.dashes, lineWidth: $0.width) != nil } ?? (line.dashArray != nil)
+        // Dashed lines are drawn whole, from their first vertex; solid ones clipped to the view.
+        var features: [PreparedFeature]
+        if isDashed {
+            let zoomScale = ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
+            let margin = ((constant?.width ?? 32) + 2) / zoomScale
+            features = try unclippedFeatures(of: layer, in: visibleMapRect.insetBy(dx: -margin, dy: -margin))
+        } else {
+            features = try self.features(of: layer)
+        }
+        features = sorted(features, by: line.sortKey)
+        let translation = viewTranslation(line.translate.value(atZoom: zoomLevel), anchor: line.translateAnchor.value(atZoom: zoomLevel))
+        cairo_save(cairo)
+        defer { cairo_restore(cairo) }
+        cairo_translate(cairo, translation.dx, translation.dy)
+        if let constant {
+            strokeGroup(features, look: constant)
+        } else if line.sortKey != nil {
+            // Sorted: runs of one look, in key order.
+            var run: [PreparedFeature] = [], runLook: LineLook?
+            for feature in features {
+                let key = look(feature.styleValues)
+                if key != runLook, let runLook, !run.isEmpty { strokeGroup(run, look: runLook); run = [] }
+                runLook = key
+                if key.width > 0, key.opacity > 0 { run.append(feature) }
+            }
+            if let runLook, !run.isEmpty { strokeGroup(run, look: runLook) }
+        } else {
+            var groups: [LineLook: [PreparedFeature]] = [:], order: [LineLook] = []
+            for feature in features {
+                let key = look(feature.styleValues)
+                guard key.width > 0, key.opacity > 0 else { continue }
+                if groups[key] == nil { order.append(key) }
+                groups[key, default: []].append(feature)
+            }
+            for key in order { strokeGroup(groups[key]!, look: key) }
+        }
+    }
+
+    private func strokeGroup(_ features: [PreparedFeature], look: LineLook) {
+        cairo_new_path(cairo)
+        // `line-gap-width`: the two lines' centres lie half the gap and half a width either side.
+        let offset = look.offset
+        func add(_ points: [ViewPoint], closed: Bool) {
+            let moved = offset == 0 ? points : StylePainter.offsetLine(points, by: offset, closed: closed, miterLimit: look.miterLimit)
+            if closed { cairo.addRing(moved) } else { cairo.addPolyline(moved) }
+        }
+        if let dashes = DashPattern(look.dashes, lineWidth: look.width) {
+            // Whole lines, walked from their first vertex; pieces within a margin of the view
+            // (the line's width and caps, in map points) are added.
+            let zoomScale = ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
+            let margin = (look.width + look.gapWidth + abs(offset) + 2) / zoomScale
+            let area = visibleMapRect.insetBy(dx: -margin, dy: -margin)
+            var pieces: [[ViewPoint]] = []
+            let moveTo = { (point: MapPoint) in
+                if let view = viewPoint(for: point) { pieces.append([view]) }
+            }
+            let lineTo = { (point: MapPoint) in
+                if let view = viewPoint(for: point), !pieces.isEmpty { pieces[pieces.count - 1].append(view) }
+            }
+            for feature in features {
+                for points in feature.geometry.lines {
+                    dashes.addDashes(along: points, closed: false, in: area, pointsPerMapPoint: zoomScale, moveTo: moveTo, lineTo: lineTo)
+                }
+                for ring in feature.geometry.polygons.joined() where ring.count >= 3 {
+                    dashes.addDashes(along: ring, closed: true, in: area, pointsPerMapPoint: zoomScale, moveTo: moveTo, lineTo: lineTo)
+                }
+            }
+            for piece in pieces { add(piece, closed: false) }
+        } else {
+            for feature in features {
+                for points in feature.geometry.lines { add(points.compactMap(viewPoint(for:)), closed: false) }
+                for polygon in feature.geometry.polygons {
+                    for ring in polygon where ring.count >= 3 { add(ring.compactMap(viewPoint(for:)), closed: true) }
+                }
+            }
+        }
+        cairo_set_line_cap(cairo, look.cap.cairo)
+        cairo_set_line_join(cairo, look.join.cairo)
+        // `line-miter-limit`: MapLibre bevels a miter longer than this many line widths (2 by
+        // default), where Cairo's own limit is 10.
+        cairo_set_miter_limit(cairo, look.miterLimit)
+        cairo_set_dash(cairo, nil, 0, 0)
+        let color = look.color.with(alpha: look.color.alpha * look.opacity)
+        guard look.gapWidth > 0 || look.blur > 0 else {
+            cairo.setSource(color)
+            cairo_set_line_width(cairo, look.width)
+            cairo_stroke(cairo)
+            return
+        }
+        // A casing or a blurred line: its coverage is built in a group, then painted in colour.
+        // The outer edge lies half the gap plus a width from the centre.
+        let outerHalfWidth = look.gapWidth / 2 + (look.gapWidth > 0 ? look.width : look.width / 2)
+        cairo_push_group(cairo)
+        if look.blur > 0 {
+            // MapLibre fades a blurred line linearly over `line-blur` (plus its one-pixel
+            // antialiasing) inwards from its edge: strokes whose half-widths spread evenly over
+            // the blur, each adding an equal share of coverage.
+            let steps = max(1, min(24, Int((look.blur * viewport.scale * 2).rounded(.up))))
+            cairo_set_operator(cairo, CAIRO_OPERATOR_ADD)
+            cairo_set_source_rgba(cairo, 0, 0, 0, 1 / Double(steps))
+            for step in 0..<steps {
+                let halfWidth = outerHalfWidth - look.blur * (Double(step) + 0.5) / Double(steps)
+                guard halfWidth > 0 else { continue }
+                cairo_set_line_width(cairo, 2 * halfWidth)
+                cairo_stroke_preserve(cairo)
+            }
+        } else {
+            cairo_set_source_rgba(cairo, 0, 0, 0, 1)
+            cairo_set_line_width(cairo, 2 * outerHalfWidth)
+            cairo_stroke_preserve(cairo)
+        }
+        if look.gapWidth > 0 {
+            cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
+            cairo_set_line_width(cairo, look.gapWidth)
+            cairo_stroke_preserve(cairo)
+        }
+        cairo_new_path(cairo)
+        let coverage = cairo_pop_group(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+        cairo.setSource(color)
+        cairo_mask(cairo, coverage)
+        cairo_pattern_destroy(coverage)
+    }
+
+    /// A line moved `offsetPoints` to the right of its direction (left when negative), as
+    /// MapLibre offsets lines: each vertex moves along its join's miter, so the moved segments
+    /// stay parallel to the old ones; a corner sharper than the miter limit gets two vertices,
+    /// one on each segment's normal (a bevel).
+    static func offsetLine(_ points: [ViewPoint], by offsetPoints: Double, closed: Bool, miterLimit: Double) -> [ViewPoint] {
+        var vertices: [ViewPoint] = []
+        for point in points where vertices.last != point { vertices.append(point) }
+        if closed, vertices.count > 1, vertices.first == vertices.last { vertices.removeLast() }
+        let count = vertices.count
+        guard count >= 2 else { return points }
+        /// The right-hand unit normal of the segment from vertex `index` to the next.
+        func normal(_ index: Int) -> (x: Double, y: Double) {
+            let a = vertices[index], b = vertices[(index + 1) % count]
+            let dx = b.x - a.x, dy = b.y - a.y, length = (dx * dx + dy * dy).squareRoot()
+            return (-dy / length, dx / length)
+        }
+        var result: [ViewPoint] = []
+        for index in 0..<count {
+            let point = vertices[index]
+            let hasBefore = closed || index > 0, hasAfter = closed || index < count - 1
+            let after = hasAfter ? normal(index) : normal((index - 1 + count) % count)
+            let before = hasBefore ? normal((index - 1 + count) % count) : after
+            var joinX = before.x + after.x, joinY = before.y + after.y
+            let joinLength = (joinX * joinX + joinY * joinY).squareRoot()
+            let cosine = joinLength > 1e-9 ? (joinX / joinLength) * after.x + (joinY / joinLength) * after.y : 0
+            if cosine > 1 / max(miterLimit, 1) {
+                joinX /= joinLength * cosine
+                joinY /= joinLength * cosine
+                result.append(ViewPoint(x: point.x + joinX * offsetPoints, y: point.y + joinY * offsetPoints))
+            } else {
+                result.append(ViewPoint(x: point.x + before.x * offsetPoints, y: point.y + before.y * offsetPoints))
+                result.append(ViewPoint(x: point.x + after.x * offsetPoints, y: point.y + after.y * offsetPoints))
+            }
+        }
+        return result
+    }
+}
+
+extension MapStyle.LineCap {
+    var cairo: cairo_line_cap_t {
+        switch self {
+        case .butt: return CAIRO_LINE_CAP_BUTT
+        case .round: return CAIRO_LINE_CAP_ROUND
+        case .square: return CAIRO_LINE_CAP_SQUARE
+        }
+    }
+}
+
+extension MapStyle.LineJoin {
+    var cairo: cairo_line_join_t {
+        switch self {
+        case .miter: return CAIRO_LINE_JOIN_MITER
+        case .round: return CAIRO_LINE_JOIN_ROUND
+        case .bevel: return CAIRO_LINE_JOIN_BEVEL
+        }
+    }
+}
