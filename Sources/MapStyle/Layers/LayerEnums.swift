@@ -53,4 +53,5 @@ public enum Visibility: String, Hashable, Sendable, CaseIterable {
 /// Mapwright's subset.
 public enum LayerType: String, Hashable, Sendable, CaseIterable {
     case background, fill, line, symbol, raster, circle
+    case hillshade
 }
