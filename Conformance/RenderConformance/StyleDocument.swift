@@ -30,9 +30,10 @@ struct StyleDocument {
     private static func resolvingURLs(_ value: Any, suite: URL) -> Any {
         switch value {
         case let text as String:
-            if text.hasPrefix("local://") { return "file://" + suite.appendingPathComponent(String(text.dropFirst(8))).path }
-            if text.hasPrefix("mapbox://"), let local = mapboxURL(text, suite: suite) { return local }
-            return text
+            var resolved = text
+            if text.hasPrefix("local://") { resolved = "file://" + suite.appendingPathComponent(String(text.dropFirst(8))).path }
+            if text.hasPrefix("mapbox://"), let local = mapboxURL(text, suite: suite) { resolved = local }
+            return resolvedTileJSON(resolved, suite: suite) ?? resolved
         case let array as [Any]:
             return array.map { resolvingURLs($0, suite: suite) }
         case let object as [String: Any]:
@@ -40,6 +41,23 @@ struct StyleDocument {
         default:
             return value
         }
+    }
+
+    /// A TileJSON of the suite's `tilesets/` folder copied with its own `local://` tile URLs
+    /// resolved, as GL's harness serves them, into a folder of the temporary directory; nil for
+    /// any other URL.
+    private static func resolvedTileJSON(_ url: String, suite: URL) -> String? {
+        let tilesets = suite.appendingPathComponent("tilesets").path + "/"
+        guard url.hasPrefix("file://" + tilesets) else { return nil }
+        let file = URL(fileURLWithPath: String(url.dropFirst("file://".count)))
+        guard let data = try? Data(contentsOf: file), let json = try? JSONSerialization.jsonObject(with: data),
+              let resolved = try? JSONSerialization.data(withJSONObject: resolvingURLs(json, suite: suite), options: [.sortedKeys])
+        else { return nil }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-conformance-tilejson")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let copy = folder.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".json")
+        if (try? Data(contentsOf: copy)) != resolved { try? resolved.write(to: copy, options: .atomic) }
+        return "file://" + copy.path
     }
 
     /// `mapbox://` URLs of the suite's older tests, as GL's harness maps them to its files:

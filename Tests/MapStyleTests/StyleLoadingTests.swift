@@ -108,13 +108,13 @@ struct StyleLoadingTests {
         expectError(#"{"version": 8, \#(basemap), "layers": [{"id": "a", "type": "fill", "source": "b"}]}"#,
                     "Styles/x.json: layers[0] (a): missing required key 'source-layer'")
         expectError(#"{"version": 8, \#(basemap), "layers": [{"id": "a", "type": "raster", "source": "b"}]}"#,
-                    "Styles/x.json: layers[0] (a).source: a raster layer needs a raster source; 'b' is not one")
+                    "Styles/x.json: layers[0] (a).source: a raster layer needs a raster or image source; 'b' is neither")
         expectError(#"{"version": 8, \#(basemap), "layers": [{"id": "a", "type": "line", "source": "b", "source-layer": "c", "minzoom": 5, "maxzoom": 5}]}"#,
                     "Styles/x.json: layers[0] (a).maxzoom: minzoom 5 is not below maxzoom 5: the layer would never show")
         expectError(#"{"version": 8, "sources": {"t": {"type": "vector", "url": "https://example.com/tiles.json"}}, "layers": []}"#,
                     "Styles/x.json: sources.t.url: vector source url 'https://example.com/tiles.json' is not supported: use mbtiles://PATH, pmtiles://PATH, basemap://NAME or the path of a GeoPackage (Mapwright reads files, not tile servers)")
-        expectError(#"{"version": 8, "sources": {"t": {"type": "raster-dem", "url": "x"}}, "layers": []}"#,
-                    "Styles/x.json: sources.t.type: source type 'raster-dem' is outside Mapwright's subset: expected vector, raster or geojson")
+        expectError(#"{"version": 8, "sources": {"t": {"type": "video", "urls": ["x.mp4"]}}, "layers": []}"#,
+                    "Styles/x.json: sources.t.type: source type 'video' is outside Mapwright's subset: expected vector, raster, raster-dem, image or geojson")
         expectError(##"{"version": 8, "sources": {}, "layers": [], "metadata": {"mapwright": {"pins": {"palette": ["#fff", "nope"]}}}}"##,
                     "Styles/x.json: metadata.mapwright.pins.palette[1]: 'nope' is not a colour")
     }

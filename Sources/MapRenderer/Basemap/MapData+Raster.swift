@@ -1,8 +1,10 @@
 import Foundation
+import ImageCodec
 import MapCore
 import MapStyle
 import RasterTiles
 import Tilesets
+import MapUtilities
 
 extension MapData {
     /// The tile source behind a style's raster source: its MBTiles or PMTiles file, or its URL
@@ -21,6 +23,25 @@ extension MapData {
             } catch {
                 throw .raster(source: id, reason: error.description)
             }
+        }
+    }
+}
+
+extension MapData {
+    /// The picture of an image source, decoded to RGBA: a PNG or JPEG file, told apart by its
+    /// first bytes. Read at each render (image sources are small overlays).
+    ///
+    /// - Throws: ``RendererError/raster(source:reason:)`` when the file cannot be read or decoded.
+    func image(of source: ImageSource, id: String) throws(RendererError) -> RGBAImage {
+        let bytes: Data
+        do { bytes = try Data(readingFile: source.url, maximumBytes: 256 << 20) } catch {
+            throw .raster(source: id, reason: error.description)
+        }
+        do {
+            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try RGBAImage(pngData: bytes) }
+            return try RGBAImage(jpegData: bytes)
+        } catch {
+            throw .raster(source: id, reason: "\(source.url.displayPath) is neither a PNG nor a JPEG image: \(error)")
         }
     }
 }

@@ -92,7 +92,7 @@ public final class MapData: Sendable {
     /// - Throws: ``RendererError`` when the file is missing or unreadable, or the table unknown.
     func source(for styleSource: StyleSource, sourceLayer: String?) throws(RendererError) -> (any FeatureSource)? {
         switch styleSource {
-        case .raster:
+        case .raster, .rasterDEM, .image:
             return nil
         case .geoJSON(let geoJSON):
             switch geoJSON.data {
@@ -144,8 +144,9 @@ public final class MapData: Sendable {
         case .templates(let templates, let scheme): "templates:\(scheme.rawValue):" + templates.joined(separator: " ")
         default: "file:\(location.description)"
         }
-        return try cached("\(key)#\(vector.minZoom ?? -1)-\(vector.maxZoom ?? -1)", in: \.vectorTileSources) { () throws(RendererError) in
-            try VectorTileSource(location: location, minZoom: vector.minZoom, maxZoom: vector.maxZoom)
+        let boundsKey = vector.bounds.map { "#\($0.west),\($0.south),\($0.east),\($0.north)" } ?? ""
+        return try cached("\(key)#\(vector.minZoom ?? -1)-\(vector.maxZoom ?? -1)\(boundsKey)", in: \.vectorTileSources) { () throws(RendererError) in
+            try VectorTileSource(location: location, minZoom: vector.minZoom, maxZoom: vector.maxZoom, bounds: vector.bounds)
         }
     }
 

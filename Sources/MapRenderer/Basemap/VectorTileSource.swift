@@ -49,22 +49,24 @@ final class VectorTileSource: Sendable {
     ///
     /// - Parameters:
     ///   - minZoom, maxZoom: The style source's own zooms; nil takes the tiles' metadata's.
+    ///   - bounds: The style source's own `bounds`; nil takes the tiles' metadata's.
     /// - Throws: ``RendererError`` when the file is not a tileset, or not of vector tiles.
-    convenience init(location: TileSourceLocation, minZoom: Int? = nil, maxZoom: Int? = nil) throws(RendererError) {
+    convenience init(location: TileSourceLocation, minZoom: Int? = nil, maxZoom: Int? = nil, bounds: BoundingBox? = nil) throws(RendererError) {
         let source: any TileSource
         do throws(TilesetsError) { source = try location.open() } catch {
             let path = if case .file(let url) = location { url.displayPath } else { location.description }
             throw .vectorTiles(path: path, reason: error.description)
         }
-        try self.init(source: source, minZoom: minZoom, maxZoom: maxZoom)
+        try self.init(source: source, minZoom: minZoom, maxZoom: maxZoom, bounds: bounds)
     }
 
     /// Draws the vector tiles of any tile source.
     ///
     /// - Parameters:
     ///   - minZoom, maxZoom: The style source's own zooms; nil takes the source's metadata's.
+    ///   - bounds: The style source's own `bounds`; nil takes the source's metadata's.
     /// - Throws: ``RendererError`` when the metadata cannot be read, or names tiles other than vector tiles.
-    init(source: any TileSource, minZoom: Int? = nil, maxZoom: Int? = nil) throws(RendererError) {
+    init(source: any TileSource, minZoom: Int? = nil, maxZoom: Int? = nil, bounds: BoundingBox? = nil) throws(RendererError) {
         let path = source.fileURL?.displayPath ?? source.sourceDescription
         let metadata: TileMetadata
         do { metadata = try source.metadata() } catch {
@@ -79,7 +81,7 @@ final class VectorTileSource: Sendable {
         let low = min(30, max(0, minZoom ?? metadata.minZoom ?? 0))
         self.minZoom = low
         self.maxZoom = max(low, min(30, maxZoom ?? metadata.maxZoom ?? 14))
-        bounds = metadata.bounds.flatMap { box in
+        self.bounds = (bounds ?? metadata.bounds).flatMap { box in
             try? CoordinateRegion(west: box.west, south: box.south, east: box.east, north: box.north).mapRect
         }
         attribution = metadata.attribution

@@ -54,7 +54,7 @@ public final class MapSnapshotter: Sendable {
         return MapSnapshot(
             image: canvas.rgbaImage(),
             viewport: viewport,
-            hasRasterLayers: options.style.layers.contains { $0.type == .raster && $0.isVisible(atZoom: viewport.zoomLevel + MapSnapshotter.styleZoomOffset) })
+            hasRasterLayers: options.style.layers.contains { [.raster, .hillshade].contains($0.type) && $0.isVisible(atZoom: viewport.zoomLevel + MapSnapshotter.styleZoomOffset) })
     }
 
     /// Renders the options into a file: PNG, or PDF or SVG when the path ends in `.pdf` or `.svg`.
@@ -215,6 +215,8 @@ public final class MapSnapshotter: Sendable {
                 try painter.drawRaster(raster, layer: layer)
             case .circle(let circle):
                 painter.drawCircles(circle, features: try painter.features(of: layer))
+            case .hillshade(let hillshade):
+                try painter.drawHillshade(hillshade, layer: layer)
             }
         }
         if firstSymbolIndex == nil {

@@ -53,6 +53,7 @@ public enum Visibility: String, Hashable, Sendable, CaseIterable {
 /// Mapwright's subset.
 public enum LayerType: String, Hashable, Sendable, CaseIterable {
     case background, fill, line, symbol, raster, circle
+    case hillshade
 }
 
 /// What a `*-translate` is relative to, `fill-translate-anchor`, `line-translate-anchor` and

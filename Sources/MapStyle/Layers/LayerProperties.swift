@@ -149,14 +149,6 @@ public enum SymbolSortKey: Hashable, Sendable {
     }
 }
 
-/// The properties of a `raster` layer (MapLibre Style Specification, "Layers: raster").
-public struct RasterLayer: Hashable, Sendable {
-    /// `raster-opacity`, in [0, 1]. The default is 1.
-    public var opacity: StyleValue<Double> = .constant(1)
-
-    public init() {}
-}
-
 /// The properties of a `circle` layer: a filled circle at each point, and at each vertex of lines
 /// and polygons, as MapLibre draws them (MapLibre Style Specification, "Layers: circle").
 public struct CircleLayer: Hashable, Sendable {

@@ -20,6 +20,7 @@ public struct StyleLayer: Hashable, Sendable {
         case symbol(SymbolLayer)
         case raster(RasterLayer)
         case circle(CircleLayer)
+        case hillshade(HillshadeLayer)
     }
 
     /// The unique layer name, `id`.
@@ -70,6 +71,7 @@ public struct StyleLayer: Hashable, Sendable {
         case .symbol: return .symbol
         case .raster: return .raster
         case .circle: return .circle
+        case .hillshade: return .hillshade
         }
     }
 

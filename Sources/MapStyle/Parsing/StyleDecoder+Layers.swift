@@ -99,12 +99,14 @@ extension StyleDecoder {
         layer.source = sourceID
 
         switch (type, source) {
-        case (.raster, .raster):
+        case (.raster, .raster), (.raster, .image), (.hillshade, .rasterDEM):
             break
         case (.raster, _):
-            throw error(.invalidValue("a raster layer needs a raster source; '\(sourceID)' is not one"), at: sourcePath)
-        case (_, .raster):
-            throw error(.invalidValue("a \(type.rawValue) layer needs a vector or geojson source; '\(sourceID)' is raster"),
+            throw error(.invalidValue("a raster layer needs a raster or image source; '\(sourceID)' is neither"), at: sourcePath)
+        case (.hillshade, _):
+            throw error(.invalidValue("a hillshade layer needs a raster-dem source; '\(sourceID)' is not one"), at: sourcePath)
+        case (_, .raster), (_, .rasterDEM), (_, .image):
+            throw error(.invalidValue("a \(type.rawValue) layer needs a vector or geojson source; '\(sourceID)' is \(source.typeName)"),
                         at: sourcePath)
         default:
             break
@@ -115,8 +117,8 @@ extension StyleDecoder {
         } else if members["source-layer"] != nil {
             warn(at: path, "'source-layer' applies only to vector sources (ignored)")
         }
-        if type == .raster, layer.filter != nil {
-            warn(at: path, "a raster layer has no features to filter; 'filter' ignored")
+        if type == .raster || type == .hillshade, layer.filter != nil {
+            warn(at: path, "a \(type.rawValue) layer has no features to filter; 'filter' ignored")
             layer.filter = nil
         }
     }
@@ -196,9 +198,7 @@ extension StyleDecoder {
             try properties.paint("text-halo-width", into: &symbol.textHaloWidth, parse: length)
             return .symbol(symbol)
         case .raster:
-            var raster = RasterLayer()
-            try properties.paint("raster-opacity", into: &raster.opacity, parse: opacity)
-            return .raster(raster)
+            return .raster(try decodeRasterLayer(from: &properties))
         case .circle:
             var circle = CircleLayer()
             try properties.paint("circle-radius", into: &circle.radius, parse: length)
@@ -214,6 +214,8 @@ extension StyleDecoder {
             try properties.paint("circle-pitch-alignment", into: &circle.pitchAlignment, parse: reader.enumeration)
             circle.sortKey = try properties.layout("circle-sort-key", fallback: 0, parse: reader.number(_:at:))
             return .circle(circle)
+        case .hillshade:
+            return .hillshade(try decodeHillshadeLayer(from: &properties))
         }
     }
 
@@ -243,7 +245,8 @@ extension StyleDecoder {
             "line-translate", "line-translate-anchor",
         ],
         .symbol: ["text-color", "text-opacity", "text-halo-color", "text-halo-width"],
-        .raster: ["raster-opacity"],
+        .raster: StyleDecoder.rasterPaintProperties,
+        .hillshade: StyleDecoder.hillshadePaintProperties,
         .circle: [
             "circle-radius", "circle-color", "circle-opacity", "circle-blur", "circle-stroke-width", "circle-stroke-color",
             "circle-stroke-opacity", "circle-translate", "circle-translate-anchor", "circle-pitch-scale",
@@ -262,6 +265,7 @@ extension StyleDecoder {
         ],
         .raster: ["visibility"],
         .circle: ["visibility", "circle-sort-key"],
+        .hillshade: ["visibility"],
     ]
 }
 

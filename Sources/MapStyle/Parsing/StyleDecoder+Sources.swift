@@ -21,18 +21,31 @@ extension StyleDecoder {
         }
         switch type {
         case "vector":
-            reportUnknownKeys(members, known: ["type", "url", "tiles", "scheme", "attribution", "minzoom", "maxzoom"], at: path) {
-                "unknown or unsupported key '\($0)' of a vector source (ignored)"
+            reportUnknownKeys(
+                members, known: ["type", "url", "tiles", "scheme", "attribution", "minzoom", "maxzoom", "bounds"], at: path
+            ) { "unknown or unsupported key '\($0)' of a vector source (ignored)" }
+            // A TileJSON `url` gives what the source itself leaves out.
+            var members = members
+            var tileJSONTemplates: [String]?
+            if case .string(let url)? = members["url"], let tileJSON = try tileJSON(url, at: path.appending("url")) {
+                tileJSONTemplates = tileJSON.templates
+                members.merge(tileJSON.members) { own, _ in own }
+                members["url"] = nil
             }
             var location = try members["url"].map { value throws(StyleError) in
                 try vectorLocation(try string(value, at: path.appending("url")), at: path.appending("url"))
             } ?? .unconfigured
             if let tilesJSON = members["tiles"] {
                 location = .templates(try tileTemplates(tilesJSON, at: path.appending("tiles")), scheme: try scheme(members["scheme"], at: path))
+            } else if let tileJSONTemplates {
+                location = .templates(tileJSONTemplates, scheme: try scheme(members["scheme"], at: path))
             }
-            var source = VectorSource(location: location, attribution: attribution)
+            var source = VectorSource(location: location, attribution: try members["attribution"].map { value throws(StyleError) in
+                try string(value, at: path.appending("attribution"))
+            })
             if let value = members["minzoom"] { source.minZoom = try integer(value, in: 0...30, at: path.appending("minzoom")) }
             if let value = members["maxzoom"] { source.maxZoom = try integer(value, in: 0...30, at: path.appending("maxzoom")) }
+            if let value = members["bounds"] { source.bounds = try bounds(value, at: path.appending("bounds")) }
             return .vector(source)
         case "geojson":
             // Options that change nothing in a static render of the whole data are read and
@@ -76,25 +89,41 @@ extension StyleDecoder {
             if case .bool(let flag)? = members["lineMetrics"] { source.lineMetrics = flag }
             return .geoJSON(source)
         case "raster":
+            reportUnknownKeys(members, known: StyleDecoder.rasterSourceKeys, at: path) {
+                "unknown or unsupported key '\($0)' of a raster source (ignored)"
+            }
             return .raster(try decodeRasterSource(members, attribution: attribution, at: path))
+        case "raster-dem":
+            return .rasterDEM(try decodeRasterDEMSource(members, attribution: attribution, at: path))
+        case "image":
+            return .image(try decodeImageSource(members, at: path))
         default:
-            throw error(.invalidValue("source type '\(type)' is outside Mapwright's subset: expected vector, raster or geojson"),
-                        at: path.appending("type"))
+            throw error(.invalidValue(
+                "source type '\(type)' is outside Mapwright's subset: expected vector, raster, raster-dem, image or geojson"
+            ), at: path.appending("type"))
         }
     }
 
-    private mutating func decodeRasterSource(
+    /// The keys of a raster source (and of a raster-dem source, with its encoding's).
+    static let rasterSourceKeys: Set<String> = [
+        "type", "tiles", "url", "tileSize", "attribution", "minzoom", "maxzoom", "scheme", "bounds", "volatile",
+    ]
+
+    /// Reads a raster source's tiles: `tiles` or `url` (a tileset file, or a TileJSON whose
+    /// members fill in what the source leaves out), `tileSize`, zooms, `scheme` and `bounds`.
+    mutating func decodeRasterSource(
         _ members: [String: JSONValue],
         attribution: String?,
         at path: StylePath
     ) throws(StyleError) -> RasterSource {
-        reportUnknownKeys(
-            members,
-            known: ["type", "tiles", "url", "tileSize", "attribution", "minzoom", "maxzoom", "scheme"],
-            at: path
-        ) { "unknown or unsupported key '\($0)' of a raster source (ignored)" }
-
+        var members = members
         var source = RasterSource(attribution: attribution)
+        if case .string(let url)? = members["url"], let tileJSON = try tileJSON(url, anyLocalFile: true, at: path.appending("url")) {
+            members.merge(tileJSON.members) { own, _ in own }
+            members["url"] = nil
+            if members["tiles"] == nil, !tileJSON.templates.isEmpty { source.tiles = .templates(tileJSON.templates) }
+            if source.attribution == nil, case .string(let text)? = members["attribution"] { source.attribution = text }
+        }
         if let tilesJSON = members["tiles"] {
             let tilesPath = path.appending("tiles")
             var templates: [String] = []
@@ -131,6 +160,9 @@ extension StyleDecoder {
                 throw error(.invalidValue("'\(text)' is not a tile scheme: expected xyz or tms"), at: path.appending("scheme"))
             }
             source.scheme = scheme
+        }
+        if let value = members["bounds"] {
+            source.bounds = try bounds(value, at: path.appending("bounds"))
         }
         return source
     }
@@ -181,7 +213,7 @@ extension StyleDecoder {
     }
 
     /// Whether a reference has a URL scheme other than `file`, such as `https://` or `mapbox://`.
-    private static func isRemote(_ reference: String) -> Bool {
+    static func isRemote(_ reference: String) -> Bool {
         guard let range = reference.range(of: "://") else { return false }
         return reference[..<range.lowerBound] != "file"
     }

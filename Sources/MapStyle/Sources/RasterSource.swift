@@ -22,6 +22,9 @@ public struct RasterSource: Hashable, Sendable {
     public var maxZoom: Int?
     /// `scheme`. The default is xyz.
     public var scheme: TileScheme
+    /// `bounds`: the area with tiles (west, south, east, north); tiles wholly outside it are
+    /// never read, as MapLibre never requests them. The default is nil: everywhere.
+    public var bounds: BoundingBox?
 
     public init(
         tiles: RasterTileLocation? = nil,
@@ -29,7 +32,8 @@ public struct RasterSource: Hashable, Sendable {
         attribution: String? = nil,
         minZoom: Int? = nil,
         maxZoom: Int? = nil,
-        scheme: TileScheme = .xyz
+        scheme: TileScheme = .xyz,
+        bounds: BoundingBox? = nil
     ) {
         self.tiles = tiles
         self.tileSize = tileSize
@@ -37,6 +41,7 @@ public struct RasterSource: Hashable, Sendable {
         self.minZoom = minZoom
         self.maxZoom = maxZoom
         self.scheme = scheme
+        self.bounds = bounds
     }
 
     /// Whether the source says where its tiles come from.

@@ -9,6 +9,10 @@ public enum StyleSource: Hashable, Sendable {
     case geoJSON(GeoJSONSource)
     /// Raster tiles (`"type": "raster"`).
     case raster(RasterSource)
+    /// Elevation tiles (`"type": "raster-dem"`), for hillshade layers.
+    case rasterDEM(RasterDEMSource)
+    /// One picture placed by its four corners (`"type": "image"`).
+    case image(ImageSource)
 
     /// The source's `attribution`, if any.
     public var attribution: String? {
@@ -16,6 +20,19 @@ public enum StyleSource: Hashable, Sendable {
         case .vector(let source): return source.attribution
         case .geoJSON(let source): return source.attribution
         case .raster(let source): return source.attribution
+        case .rasterDEM(let source): return source.tiles.attribution
+        case .image: return nil
+        }
+    }
+
+    /// The source's `type`, as the style writes it.
+    public var typeName: String {
+        switch self {
+        case .vector: "vector"
+        case .geoJSON: "geojson"
+        case .raster: "raster"
+        case .rasterDEM: "raster-dem"
+        case .image: "image"
         }
     }
 }
@@ -39,12 +56,18 @@ public struct VectorSource: Hashable, Sendable {
     /// than the deepest zoom draw its tiles scaled up (overzoom). The defaults are nil.
     public var minZoom: Int?
     public var maxZoom: Int?
+    /// `bounds`: the area with tiles (west, south, east, north); tiles wholly outside it are
+    /// never read. The default is nil: the tileset's own, or everywhere.
+    public var bounds: BoundingBox?
 
-    public init(location: VectorSourceLocation, attribution: String? = nil, minZoom: Int? = nil, maxZoom: Int? = nil) {
+    public init(
+        location: VectorSourceLocation, attribution: String? = nil, minZoom: Int? = nil, maxZoom: Int? = nil, bounds: BoundingBox? = nil
+    ) {
         self.location = location
         self.attribution = attribution
         self.minZoom = minZoom
         self.maxZoom = maxZoom
+        self.bounds = bounds
     }
 }
 
