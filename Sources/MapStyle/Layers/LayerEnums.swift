@@ -53,4 +53,6 @@ public enum Visibility: String, Hashable, Sendable, CaseIterable {
 /// Mapwright's subset.
 public enum LayerType: String, Hashable, Sendable, CaseIterable {
     case background, fill, line, symbol, raster, circle
+    case heatmap
+    case fillExtrusion = "fill-extrusion"
 }

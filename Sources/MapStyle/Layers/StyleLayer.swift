@@ -20,6 +20,8 @@ public struct StyleLayer: Hashable, Sendable {
         case symbol(SymbolLayer)
         case raster(RasterLayer)
         case circle(CircleLayer)
+        case heatmap(HeatmapLayer)
+        case fillExtrusion(FillExtrusionLayer)
     }
 
     /// The unique layer name, `id`.
@@ -70,6 +72,8 @@ public struct StyleLayer: Hashable, Sendable {
         case .symbol: return .symbol
         case .raster: return .raster
         case .circle: return .circle
+        case .heatmap: return .heatmap
+        case .fillExtrusion: return .fillExtrusion
         }
     }
 
