@@ -21,8 +21,8 @@ struct Layers3DTests {
         #expect(ramp.count == 256)
         #expect(ramp[0] == .transparent)
         #expect(ramp[255] == Color(red: 1, green: 0, blue: 0))
-        // Halfway: premultiplied interpolation keeps the red hue and halves the alpha (bytes rounded down).
-        #expect(ramp[128].red == 1 && ramp[128].green == 0 && abs(ramp[128].alpha - 127.0 / 255) < 1e-9)
+        // Entry 128 (density 128/255): premultiplied interpolation keeps the red hue; the alpha is 128/255.
+        #expect(ramp[128].red == 1 && ramp[128].green == 0 && abs(ramp[128].alpha - 128.0 / 255) < 1e-9)
     }
 
     @Test func heatmapDefaultRampIsTheSpecificationsRamp() {
