@@ -56,9 +56,10 @@ public struct PhotoMapBuilder: Sendable {
         let (selected, annotations, overlays) = try content(for: request, warnings: &warnings)
         // The cluster index does not depend on the framing: built once, for the first framing that clusters.
         var index: ClusterIndex?
+        let style = request.showsHeatmap ? PhotoHeatmap.style(request.style, showing: request.photos) : request.style
         func options(in viewport: Viewport) -> MapSnapshotOptions {
             MapSnapshotOptions(
-                viewport: viewport, style: request.style, annotations: annotations,
+                viewport: viewport, style: style, annotations: annotations,
                 clusterIndex: clusterIndex(for: annotations, in: request, viewport: viewport, built: &index), clusterMemberName: "photos",
                 selectedAnnotationID: selected?.id, overlays: overlays)
         }
@@ -87,12 +88,12 @@ public struct PhotoMapBuilder: Sendable {
     func content(
         for request: PhotoMapRequest, warnings: inout [PhotoMapWarning]
     ) throws(PhotoMapError) -> (selected: Photo?, annotations: [MapAnnotation], overlays: [MapOverlay]) {
-        let selected = try selectedPhoto(in: request)
+        let selected = request.showsHeatmap ? nil : try selectedPhoto(in: request)
         var thumbnail: RGBAImage?
         if let selected { thumbnail = self.thumbnail(for: selected, scale: request.scale, warnings: &warnings) }
         // The photographers on this map get different colours (see `colors(forKeys:)`).
         let colors = request.style.mapwright.pins.colors(forKeys: request.photos.map { $0.photographer ?? "" })
-        let annotations = request.photos.map { photo in
+        let annotations = (request.showsHeatmap ? [] : request.photos).map { photo in
             annotation(for: photo, in: request, color: colors[photo.photographer ?? ""], thumbnail: photo.id == selected?.id ? thumbnail : nil)
         } + request.markers.map { marker in
             var marker = marker

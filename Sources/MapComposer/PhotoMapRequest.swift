@@ -108,6 +108,10 @@ public struct PhotoMapRequest: Sendable {
     /// Room kept free around what is shown, in points, besides ``PhotoMapBuilder/fitMarginPoints``:
     /// when fitting the content, and around a ``Framing/region(_:)``. The default is none.
     public var padding: EdgeInsets = EdgeInsets()
+    /// Whether the photos are drawn as a density map of where they were taken (a heatmap
+    /// under the style's labels, see ``PhotoHeatmap``) instead of pins: no pins, clusters or
+    /// callout for them; ``markers`` are still drawn. The default is false.
+    public var showsHeatmap = false
 
     /// Creates a request; the defaults show the photos as pins on a 1200 × 800-point map.
     public init(

@@ -26,6 +26,8 @@ public struct Style: Hashable, Sendable {
     /// The root `sky`: what pitched views show above the horizon. The default describes nothing
     /// (the renderer's sky).
     public var sky: Sky
+    /// The root `light`: how extruded buildings are lit. The default is MapLibre's.
+    public var light = Light()
 
     /// Creates a style.
     public init(

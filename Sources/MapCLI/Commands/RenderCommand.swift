@@ -37,6 +37,9 @@ struct RenderCommand: ParsableCommand {
     /// `--cluster` or `--no-cluster`; nil (neither) clusters pins only where two would overlap.
     @Flag var clustering: ClusteringFlag?
 
+    @Flag(help: "Draw the photos as a density map of where they were taken (a heatmap under the labels) instead of pins.")
+    var heatmap = false
+
 
     @OptionGroup var region: RegionOptions
 
@@ -143,6 +146,7 @@ struct RenderCommand: ParsableCommand {
         var request = PhotoMapRequest(
             photos: photos, style: style, overlays: mapOverlays, size: size, scale: scale)
         drawing.drawing(clustering: clustering?.clustering ?? .automatic).apply(to: &request)
+        request.showsHeatmap = heatmap
         request.markerImage = marker
         switch choice {
         case .fitContent: request.framing = .fitContent

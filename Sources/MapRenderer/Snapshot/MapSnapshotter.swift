@@ -139,6 +139,7 @@ public final class MapSnapshotter: Sendable {
         let viewRect = ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         guard let visibleMapRect = viewport.mapRect(for: viewRect) else { return }
         var pass = pass
+        var drawsStandingLayers = false
         if viewport.camera.pitchDegrees > 0, pass.drawsGround {
             // A pitched view: the ground in perspective first (vector output embeds it as a 2x
             // image), then labels, markers and the callout upright over it.
@@ -150,10 +151,17 @@ public final class MapSnapshotter: Sendable {
             cairo_paint(cairo)
             cairo_restore(cairo)
             pass.drawsGround = false
+            drawsStandingLayers = pass.drawsBasemap
         }
         let painter = StylePainter(
             viewport: viewport, styleZoomLevel: viewport.zoomLevel + MapSnapshotter.styleZoomOffset, clipMarginPixels: pass.clipMarginPixels,
             style: style, data: data, cairo: cairo, visibleMapRect: visibleMapRect)
+        if drawsStandingLayers {
+            // A pitched view's buildings stand on its ground, in its perspective.
+            for layer in style.layers where layer.isVisible(atZoom: painter.zoomLevel) {
+                if case .fillExtrusion(let extrusion) = layer.kind { try painter.drawExtrusions(extrusion, layer: layer) }
+            }
+        }
         let metadata = style.mapwright
 
         // Markers and the callout take their room first, so labels keep off them.
@@ -217,6 +225,10 @@ public final class MapSnapshotter: Sendable {
                 painter.drawCircles(circle, features: try painter.features(of: layer))
             case .hillshade(let hillshade):
                 try painter.drawHillshade(hillshade, layer: layer)
+            case .heatmap(let heatmap):
+                try painter.drawHeatmap(heatmap, layer: layer)
+            case .fillExtrusion(let extrusion):
+                if pass.drawsExtrusions { try painter.drawExtrusions(extrusion, layer: layer) }
             }
         }
         if firstSymbolIndex == nil {

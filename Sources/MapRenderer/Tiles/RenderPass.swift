@@ -15,6 +15,9 @@ struct RenderPass {
     var drawsLabels = true
     /// Whether the markers and the callout are drawn.
     var drawsMarkers = true
+    /// Whether fill-extrusion layers are drawn with the ground's layers. The flat levels of a
+    /// pitched view leave them out: the pitched view raises them over its ground itself.
+    var drawsExtrusions = true
     /// Labels and the callout placed once for the whole world at this zoom, so that every tile
     /// draws them alike; `nil` places them in the view, as an image does.
     var placement: TilePlacement?

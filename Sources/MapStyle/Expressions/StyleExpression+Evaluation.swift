@@ -16,6 +16,8 @@ extension StyleExpression {
             return context.properties["$id"].map(ExpressionValue.init) ?? .null
         case .zoom:
             return .number(context.zoom)
+        case .heatmapDensity:
+            return .number(context.heatmapDensity ?? 0)
         case .not(let operand):
             return .bool(!operand.evaluate(in: context).isTruthy)
         case .all(let operands):
@@ -97,7 +99,7 @@ extension StyleExpression {
     /// differs between features at one zoom.
     public var readsFeature: Bool {
         switch self {
-        case .literal, .zoom: return false
+        case .literal, .zoom, .heatmapDensity: return false
         case .get, .has, .geometryType, .id: return true
         case .not(let a), .toString(let a), .toBoolean(let a), .upcase(let a), .downcase(let a): return a.readsFeature
         case .all(let list), .any(let list), .coalesce(let list), .concat(let list), .toNumber(let list), .arithmetic(_, let list):

@@ -27,6 +27,8 @@ public indirect enum StyleExpression: Hashable, Sendable {
     case id
     /// `["zoom"]`: the zoom level the style is evaluated at.
     case zoom
+    /// `["heatmap-density"]`: the kernel density a heatmap colours (`heatmap-color`); 0 elsewhere.
+    case heatmapDensity
     /// `["!", a]`.
     case not(StyleExpression)
     /// `["all", ...]`: true when every operand is (true for none).
@@ -183,9 +185,13 @@ public struct ExpressionContext: Sendable {
     /// The feature's properties; the renderer adds `$type` (`Point`, `LineString`, `Polygon`)
     /// and `$id` when the feature has them, as legacy filters name them.
     public var properties: [String: StyleFeatureValue]
+    /// The heatmap density `["heatmap-density"]` reads, while a heatmap's colour ramp is
+    /// evaluated; nil (read as 0) otherwise.
+    public var heatmapDensity: Double?
 
-    public init(zoom: Double, properties: [String: StyleFeatureValue] = [:]) {
+    public init(zoom: Double, properties: [String: StyleFeatureValue] = [:], heatmapDensity: Double? = nil) {
         self.zoom = zoom
         self.properties = properties
+        self.heatmapDensity = heatmapDensity
     }
 }

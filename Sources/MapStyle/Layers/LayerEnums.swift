@@ -54,6 +54,8 @@ public enum Visibility: String, Hashable, Sendable, CaseIterable {
 public enum LayerType: String, Hashable, Sendable, CaseIterable {
     case background, fill, line, symbol, raster, circle
     case hillshade
+    case heatmap
+    case fillExtrusion = "fill-extrusion"
 }
 
 /// What a `*-translate` is relative to, `fill-translate-anchor`, `line-translate-anchor` and

@@ -21,6 +21,8 @@ public struct StyleLayer: Hashable, Sendable {
         case raster(RasterLayer)
         case circle(CircleLayer)
         case hillshade(HillshadeLayer)
+        case heatmap(HeatmapLayer)
+        case fillExtrusion(FillExtrusionLayer)
     }
 
     /// The unique layer name, `id`.
@@ -72,6 +74,8 @@ public struct StyleLayer: Hashable, Sendable {
         case .raster: return .raster
         case .circle: return .circle
         case .hillshade: return .hillshade
+        case .heatmap: return .heatmap
+        case .fillExtrusion: return .fillExtrusion
         }
     }
 

@@ -59,6 +59,9 @@ extension StyleDecoder {
             case "zoom":
                 try count(0...0, "[\"zoom\"]")
                 return .zoom
+            case "heatmap-density":
+                try count(0...0, "[\"heatmap-density\"]")
+                return .heatmapDensity
             case "!":
                 try count(1...1, "[\"!\", condition]")
                 return .not(try operand(0))

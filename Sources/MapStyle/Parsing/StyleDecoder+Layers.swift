@@ -69,6 +69,10 @@ extension StyleDecoder {
         warnings += properties.decoder.warnings
         // A fill drawn with an image pattern: patterns are outside the subset, and MapLibre draws
         // nothing for a pattern it lacks, so the layer is left out rather than filled in black.
+        if type == .fillExtrusion, paint["fill-extrusion-pattern"] != nil {
+            warn(at: path, "fill-extrusion patterns are not drawn: the layer is left out")
+            layer.visibility = .none
+        }
         if type == .fill, paint["fill-pattern"] != nil {
             warn(at: path, "fill patterns are not drawn: the layer is left out")
             layer.visibility = .none
@@ -126,7 +130,8 @@ extension StyleDecoder {
     private mutating func reportUnknownProperties(_ members: [String: JSONValue], group: String, type: LayerType, at path: StylePath) {
         let known = (group == "paint" ? StyleDecoder.paintProperties : StyleDecoder.layoutProperties)[type] ?? []
         let other = (group == "paint" ? StyleDecoder.layoutProperties : StyleDecoder.paintProperties)[type] ?? []
-        for key in members.keys.sorted() where !known.contains(key) && !(type == .fill && key == "fill-pattern") {
+        for key in members.keys.sorted() where !known.contains(key) && !(type == .fill && key == "fill-pattern")
+            && !(type == .fillExtrusion && key == "fill-extrusion-pattern") {
             if other.contains(key) {
                 warn(at: path, "'\(key)' is a \(group == "paint" ? "layout" : "paint") property, not a \(group) property (ignored)")
             } else {
@@ -216,6 +221,10 @@ extension StyleDecoder {
             return .circle(circle)
         case .hillshade:
             return .hillshade(try decodeHillshadeLayer(from: &properties))
+        case .heatmap:
+            return .heatmap(try heatmapLayer(from: &properties))
+        case .fillExtrusion:
+            return .fillExtrusion(try fillExtrusionLayer(from: &properties))
         }
     }
 
@@ -252,6 +261,8 @@ extension StyleDecoder {
             "circle-stroke-opacity", "circle-translate", "circle-translate-anchor", "circle-pitch-scale",
             "circle-pitch-alignment",
         ],
+        .heatmap: heatmapPaintProperties,
+        .fillExtrusion: fillExtrusionPaintProperties,
     ]
 
     /// The layout properties of each layer type in Mapwright's subset.
@@ -266,6 +277,8 @@ extension StyleDecoder {
         .raster: ["visibility"],
         .circle: ["visibility", "circle-sort-key"],
         .hillshade: ["visibility"],
+        .heatmap: ["visibility"],
+        .fillExtrusion: ["visibility"],
     ]
 }
 

@@ -121,7 +121,9 @@ struct StyleDecoder {
 
         let sky = try root["sky"].map { json throws(StyleError) in try decodeSky(json, at: StylePath.root.appending("sky")) } ?? Sky()
 
-        return Style(id: id, name: name, sources: sources, layers: layers, mapwright: mapwright, sky: sky)
+        var style = Style(id: id, name: name, sources: sources, layers: layers, mapwright: mapwright, sky: sky)
+        if let light = root["light"] { style.light = try decodeLight(light, at: StylePath.root.appending("light")) }
+        return style
     }
 
     /// Reads the root `sky`: its colours and blends, each a constant or a zoom function; the
@@ -150,11 +152,11 @@ struct StyleDecoder {
         return sky
     }
 
-    static let rootKeys: Set<String> = ["version", "name", "metadata", "sources", "layers", "sky"]
+    static let rootKeys: Set<String> = ["version", "name", "metadata", "sources", "layers", "sky", "light"]
 
     /// Root keys of the MapLibre Style Specification that Mapwright does not use.
     static let ignoredRootKeys: Set<String> = [
-        "center", "zoom", "bearing", "pitch", "roll", "centerAltitude", "sprite", "glyphs", "transition", "light",
+        "center", "zoom", "bearing", "pitch", "roll", "centerAltitude", "sprite", "glyphs", "transition",
         "terrain", "projection", "state",
     ]
 }

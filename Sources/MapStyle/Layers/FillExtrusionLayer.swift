@@ -1,0 +1,60 @@
+import Foundation
+
+/// The properties of a `fill-extrusion` layer: polygons raised into lit blocks, buildings
+/// (MapLibre Style Specification, "Layers: fill-extrusion").
+///
+/// A flat view shows the roofs; a pitched view the walls too. Faces are lit by the style's
+/// ``Light`` as MapLibre lights them (see ``FillExtrusionLayer/litColor(_:normal:light:bearingDegrees:)``).
+/// `fill-extrusion-pattern` is outside the subset (patterns come with sprites); a layer with
+/// one is left out.
+public struct FillExtrusionLayer: Hashable, Sendable {
+    /// `fill-extrusion-color`; its alpha darkens it rather than letting the ground show through
+    /// (as in MapLibre; the opacity does that). The default is black.
+    public var color: StyleValue<Color> = .constant(.black)
+    /// `fill-extrusion-opacity`, in [0, 1], for the whole layer: only the nearest face of each
+    /// pixel shows through. The default is 1.
+    public var opacity: StyleValue<Double> = .constant(1)
+    /// `fill-extrusion-height`, the roof's height above the ground, in metres; negative reads
+    /// as 0. The default is 0.
+    public var height: StyleValue<Double> = .constant(0)
+    /// `fill-extrusion-base`, the bottom's height, in metres; negative reads as 0. The default
+    /// is 0.
+    public var base: StyleValue<Double> = .constant(0)
+    /// `fill-extrusion-vertical-gradient`: walls darken towards the ground. The default is true.
+    public var verticalGradient = true
+
+    public init() {}
+
+    /// The colour MapLibre gives a face of an extrusion of `color` (its alpha ignored) whose
+    /// outward normal is `normal` (x east, y south, z up; unit length), lit by `light` in a view
+    /// turned `bearingDegrees` clockwise. `gradient` is the vertical gradient's factor at this
+    /// point of a wall (1 for roofs and without the gradient). The result is opaque; the
+    /// layer's opacity applies to the layer as a whole.
+    public static func litColor(
+        _ color: Color, normal: (x: Double, y: Double, z: Double), light: Light, bearingDegrees: Double, gradient: Double = 1
+    ) -> Color {
+        // MapLibre's colours are premultiplied: a translucent colour is a darker one here.
+        let color = Color(red: color.red * color.alpha, green: color.green * color.alpha, blue: color.blue * color.alpha)
+        let position = light.direction(bearingDegrees: bearingDegrees)
+        let luminance = color.red * 0.2126 + color.green * 0.7152 + color.blue * 0.0722
+        let intensity = light.intensity
+        let cosine = min(1, max(0, normal.x * position.x + normal.y * position.y + normal.z * position.z))
+        // A narrower range of light and shade for a dim light and for bright colours.
+        let low = 1 - intensity, high = max(1 - luminance + intensity, 1)
+        let directional = (low + (high - low) * cosine) * gradient
+        // Slight ambient light: no face is black; the shade tends to the light's complement.
+        func channel(_ value: Double, _ light: Double) -> Double {
+            min(1, max(0.3 * (1 - light), (value + 0.03) * directional * light))
+        }
+        return Color(
+            red: channel(color.red, light.color.red), green: channel(color.green, light.color.green),
+            blue: channel(color.blue, light.color.blue))
+    }
+
+    /// The vertical gradient's factor of a wall point: `t` is 0 at the wall's bottom, 1 at its
+    /// top; `base` and `height` in metres (already clamped at 0).
+    public static func verticalGradientFactor(t: Double, base: Double, height: Double, light: Light) -> Double {
+        let floor = 0.7 + (0.98 - 0.7) * (1 - light.intensity)
+        return min(1, max(floor, (t + base) * (height / 150).squareRoot()))
+    }
+}
