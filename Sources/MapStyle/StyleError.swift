@@ -90,7 +90,7 @@ extension StyleError: CustomStringConvertible, LocalizedError {
         case .invalidColor(let value):
             return "'\(value)' is not a colour"
         case .unknownLayerType(let type):
-            return "unknown layer type '\(type)': expected one of background, fill, line, symbol, raster, circle"
+            return "unknown layer type '\(type)': expected one of \(LayerType.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unsupportedExpression(let reason):
             return reason
         case .invalidValue(let reason):

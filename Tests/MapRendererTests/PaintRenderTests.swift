@@ -47,8 +47,10 @@ struct PaintRenderTests {
     @Test func aBlurredLineFadesTowardsItsEdges() throws {
         let (_, pixel) = try render(eastward, layers: #"{"id": "l", "type": "line", "source": "g", "paint": {"line-width": 12, "line-blur": 8}}"#)
         let centre = try pixel(0, 10, 0.5, 0.5), nearEdge = try pixel(0, 10, 0.5, 4.5)
-        #expect(centre == black)
-        #expect(nearEdge.red > 60 && nearEdge.red < 230)
+        // As GL's line shader: alpha = (half width − distance) / (blur + 1 pixel), so even the
+        // centre of a line blurred wider than it is stays grey: 6 / 9 there.
+        #expect(centre.red > 70 && centre.red < 100)
+        #expect(nearEdge.red > centre.red && nearEdge.red < 230)
     }
 
     @Test func translucentFillsThatOverlapBlendTwice() throws {

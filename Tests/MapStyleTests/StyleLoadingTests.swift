@@ -90,8 +90,8 @@ struct StyleLoadingTests {
         expectError(#"{"version": 8, "layers": []}"#, "Styles/x.json: missing required key 'sources'")
         expectError(#"{"version": 8, \#(basemap), "layers": {}}"#,
                     #"Styles/x.json: layers: expected an array, found an object ({})"#)
-        expectError(#"{"version": 8, \#(basemap), "layers": [{"id": "a", "type": "heatmap", "source": "b"}]}"#,
-                    "Styles/x.json: layers[0] (a).type: unknown layer type 'heatmap': expected one of background, fill, line, symbol, raster, circle")
+        expectError(#"{"version": 8, \#(basemap), "layers": [{"id": "a", "type": "model", "source": "b"}]}"#,
+                    "Styles/x.json: layers[0] (a).type: unknown layer type 'model': expected one of background, fill, line, symbol, raster, circle, hillshade, heatmap, fill-extrusion")
         expectError(#"{"version": 8, \#(basemap), "layers": [{"type": "fill"}]}"#,
                     "Styles/x.json: layers[0]: missing required key 'id'")
         expectError("""
