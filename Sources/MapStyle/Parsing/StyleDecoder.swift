@@ -10,6 +10,8 @@ struct StyleDecoder {
     let baseURL: URL?
     /// What was ignored, in document order (object keys sorted).
     var warnings: [StyleWarning] = []
+    /// The root `state` defaults, which `global-state` expressions read.
+    var globalState: [String: ExpressionValue] = [:]
 
     init(file: String?, baseURL: URL?) {
         self.file = file
@@ -113,6 +115,8 @@ struct StyleDecoder {
             }
         }
 
+        if let state = root["state"] { globalState = try decodeGlobalState(state, at: StylePath.root.appending("state")) }
+
         guard let sourcesJSON = root["sources"] else { throw error(.missingKey("sources"), at: .root) }
         let sources = try decodeSources(sourcesJSON, at: StylePath.root.appending("sources"))
 
@@ -150,11 +154,11 @@ struct StyleDecoder {
         return sky
     }
 
-    static let rootKeys: Set<String> = ["version", "name", "metadata", "sources", "layers", "sky"]
+    static let rootKeys: Set<String> = ["version", "name", "metadata", "sources", "layers", "sky", "state"]
 
     /// Root keys of the MapLibre Style Specification that Mapwright does not use.
     static let ignoredRootKeys: Set<String> = [
         "center", "zoom", "bearing", "pitch", "roll", "centerAltitude", "sprite", "glyphs", "transition", "light",
-        "terrain", "projection", "state",
+        "terrain", "projection",
     ]
 }
