@@ -151,6 +151,25 @@ struct StyleExpressionTests {
         #expect(identity.value(atZoom: 0, properties: ["width": 6]) == 6)
     }
 
+    @Test func zoomAndPropertyFunctionsInterpolateBothWays() throws {
+        let width = try lineWidth(#"{"property": "rank", "stops": [[{"zoom": 0, "value": 0}, 0], [{"zoom": 0, "value": 10}, 10], [{"zoom": 10, "value": 0}, 20], [{"zoom": 10, "value": 10}, 40]]}"#)
+        // Rank 5 is 5 at zoom 0 and 30 at zoom 10, so 17.5 at zoom 5.
+        #expect(width.value(atZoom: 5, properties: ["rank": 5]) == 17.5)
+        #expect(width.value(atZoom: 10, properties: ["rank": 10]) == 40)
+    }
+
+    @Test func globalStateReadsTheStylesStateDefaults() throws {
+        let json = #"""
+        {"version": 8, "state": {"roadWidth": {"default": 3}}, "sources": {"v": {"type": "vector", "url": "basemap://world"}},
+         "layers": [{"id": "x", "type": "line", "source": "v", "source-layer": "countries",
+                     "paint": {"line-width": ["*", 2, ["number", ["global-state", "roadWidth"], 1]]}}]}
+        """#
+        let (style, warnings) = try Style.parse(Data(json.utf8), file: "test.json")
+        #expect(warnings.isEmpty, "\(warnings)")
+        guard case .line(let line) = style.layers[0].kind else { Issue.record("not a line layer"); return }
+        #expect(line.width.value(atZoom: 0, properties: [:]) == 6)
+    }
+
     @Test func aValueOfTheWrongTypeFallsBackToTheDefault() throws {
         let width = try lineWidth(#"["get", "name"]"#)
         #expect(width.value(atZoom: 0, properties: ["name": "Kamppi"]) == 1, "line-width's default")

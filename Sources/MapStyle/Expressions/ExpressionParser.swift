@@ -38,21 +38,22 @@ public struct ExpressionParser: Sendable {
 
     /// Parses a property's expression: `expecting` the property's type (nil for any), with a
     /// string property's `value`s converted to text as GL does, and `zoom` only as the input of a
-    /// top-level `step` or `interpolate`.
+    /// top-level `step` or `interpolate` when `isProperty` (filters may read it anywhere).
     ///
     /// - Throws: the errors, the first the one MapLibre reports first.
     static func parse(
         _ json: JSONValue,
         expecting expected: ExpressionType?,
         coercingStrings: Bool = false,
-        globalState: [String: ExpressionValue] = [:]
+        globalState: [String: ExpressionValue] = [:],
+        isProperty: Bool = true
     ) throws(ExpressionParseFailure) -> Typed {
         var parser = ExpressionParser()
         parser.globalStateDefaults = globalState
         guard let parsed = parser.parse(json, key: "", expected: expected, annotation: coercingStrings && expected == .string ? .coerce : nil),
               parser.errors.isEmpty
         else { throw ExpressionParseFailure(errors: parser.errors.isEmpty ? [ExpressionParseError(key: "", message: "invalid expression")] : parser.errors) }
-        if parsed.expression.readsZoom {
+        if isProperty && parsed.expression.readsZoom {
             switch parsed.expression.zoomCurve() {
             case .none:
                 throw ExpressionParseFailure(errors: [ExpressionParseError(key: "", message: "\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression.")])

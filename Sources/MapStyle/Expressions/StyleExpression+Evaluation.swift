@@ -207,7 +207,8 @@ extension StyleExpression {
         }
         switch haystack {
         case .string(let text):
-            let scalars = Array(text.unicodeScalars), target = Array(needle.text.unicodeScalars)
+            // JavaScript's String(needle): null is "null".
+            let scalars = Array(text.unicodeScalars), target = Array((needle == .null ? "null" : needle.text).unicodeScalars)
             let start = max(0, Int(from ?? 0))
             guard start <= scalars.count else { return -1 }
             if target.isEmpty { return start }
@@ -215,7 +216,8 @@ extension StyleExpression {
             for index in start...(scalars.count - target.count) where Array(scalars[index..<(index + target.count)]) == target { return index }
             return -1
         case .array(let items):
-            let start = max(0, Int(from ?? 0))
+            let from = Int(from ?? 0)
+            let start = from < 0 ? max(0, items.count + from) : from
             guard start < items.count else { return -1 }
             return items[start...].firstIndex { strictlyEqual($0, needle) } ?? -1
         default:

@@ -8,9 +8,9 @@ extension StyleDecoder {
     ///
     /// - Throws: ``StyleError`` at the path of the part at fault, worded as MapLibre words it:
     ///   an unknown operator is `unsupportedExpression`, anything else `invalidValue`.
-    func expression(_ json: JSONValue, at path: StylePath, expecting expected: ExpressionType? = nil, coercingStrings: Bool = false) throws(StyleError) -> StyleExpression {
+    func expression(_ json: JSONValue, at path: StylePath, expecting expected: ExpressionType? = nil, coercingStrings: Bool = false, isProperty: Bool = false) throws(StyleError) -> StyleExpression {
         do throws(ExpressionParseFailure) {
-            return try ExpressionParser.parse(json, expecting: expected, coercingStrings: coercingStrings, globalState: globalState).expression
+            return try ExpressionParser.parse(json, expecting: expected, coercingStrings: coercingStrings, globalState: globalState, isProperty: isProperty).expression
         } catch {
             let first = error.errors[0]
             let located = path.appending(expressionKey: first.key)

@@ -21,7 +21,7 @@ extension StyleDecoder {
         switch json {
         case .object(let members):
             if let property = members["property"] {
-                return .expression(try propertyFunction(members, property: property, at: path, parse: parse), fallback: fallback)
+                return .expression(try propertyFunction(members, property: property, at: path, fallback: fallback, parse: parse), fallback: fallback)
             }
             return try legacyFunction(members, at: path, parse: parse)
         case .array(let items):
@@ -30,14 +30,14 @@ extension StyleDecoder {
             switch op {
             case "literal":
                 return .constant(try literal(items, at: path, parse: parse))
-            case "interpolate" where isZoomFunction(items, outputsFrom: 3):
+            case "interpolate" where isZoomFunction(items, outputsFrom: 3) && isLinearOrExponential(items[1]):
                 return try interpolateExpression(items, at: path, parse: parse)
             case "step" where isZoomFunction(items, outputsFrom: 2):
                 return try stepExpression(items, at: path, parse: parse)
             default:
                 // Any other expression is evaluated per feature; its constant outputs are
                 // checked now, as the property reads them, where they can be told apart.
-                let parsed = try expression(json, at: path, expecting: Value.expressionType, coercingStrings: Value.self == String.self)
+                let parsed = try expression(json, at: path, expecting: Value.expressionType, coercingStrings: Value.self == String.self, isProperty: true)
                 try checkConstantOutputs(of: parsed, at: path, parse: parse)
                 return .expression(parsed, fallback: fallback)
             }
@@ -48,6 +48,13 @@ extension StyleDecoder {
 
     /// Whether an `interpolate` or `step` is a plain zoom function: input `["zoom"]` and every
     /// output a constant (so it is read as stops, with each output checked as the property's type).
+    /// Whether an interpolation type is `["linear"]` or `["exponential", …]`, read as stops
+    /// (cubic Bézier curves are evaluated as expressions).
+    private func isLinearOrExponential(_ json: JSONValue) -> Bool {
+        guard case .array(let type) = json, let first = type.first else { return false }
+        return first == .string("linear") || first == .string("exponential")
+    }
+
     private func isZoomFunction(_ items: [JSONValue], outputsFrom first: Int) -> Bool {
         let inputIndex = first - 1
         guard items.count > inputIndex, items[inputIndex] == .array([.string("zoom")]) else { return false }
@@ -107,7 +114,7 @@ extension StyleDecoder {
     /// output]`) (MapLibre Style Specification, "Deprecations: Function"), as the expression
     /// MapLibre converts it to (see ``LegacyFunction``).
     private mutating func propertyFunction<Value: StyleValueType>(
-        _ members: [String: JSONValue], property: JSONValue, at path: StylePath, parse: ValueParser<Value>
+        _ members: [String: JSONValue], property: JSONValue, at path: StylePath, fallback: Value, parse: ValueParser<Value>
     ) throws(StyleError) -> StyleExpression {
         reportUnknownKeys(members, known: ["property", "stops", "base", "type", "default", "colorSpace"], at: path) {
             "unknown or unsupported key '\($0)' in a property function (ignored)"
@@ -128,9 +135,16 @@ extension StyleDecoder {
         let type = Value.expressionType
         var spec = LegacyFunction.PropertySpec(type: type.kind == "value" ? "string" : type.kind)
         spec.interpolated = type == .number || type == .color
+        // A categorical function without a default falls back to the property's, as in GL.
+        switch fallback {
+        case let number as Double: spec.defaultValue = .number(number)
+        case let color as Color: spec.defaultValue = .string(ExpressionValue.color(color).text)
+        case let text as String: spec.defaultValue = .string(text)
+        default: break
+        }
         if case .array(let item, let count) = type { spec.itemType = item.description; spec.length = count }
         let converted = LegacyFunction.convert(members, spec: spec)
-        return try expression(converted, at: path, expecting: type, coercingStrings: Value.self == String.self)
+        return try expression(converted, at: path, expecting: type, coercingStrings: Value.self == String.self, isProperty: true)
     }
 
     /// An output: a plain value, or `["literal", value]`.

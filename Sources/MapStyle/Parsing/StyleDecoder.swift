@@ -13,9 +13,10 @@ struct StyleDecoder {
     /// The root `state` defaults, which `global-state` expressions read.
     var globalState: [String: ExpressionValue] = [:]
 
-    init(file: String?, baseURL: URL?) {
+    init(file: String?, baseURL: URL?, globalState: [String: ExpressionValue] = [:]) {
         self.file = file
         self.baseURL = baseURL
+        self.globalState = globalState
     }
 
     // MARK: - Diagnostics
