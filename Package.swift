@@ -223,7 +223,7 @@ let package = Package(
         /// A documented subset of the MapLibre Style Specification, plus Mapwright's own section for
         /// pins, callouts and overlays. Pure Swift.
         .target(name: "MapStyle", dependencies: ["MapCore", "MapJSON", "MapUtilities"], swiftSettings: swiftSettings),
-        .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapCore", "MapJSON"], swiftSettings: swiftSettings),
 
         // MARK: - Tiles
 

@@ -96,10 +96,10 @@ struct FilterTests {
 
     @Test func unsupportedFiltersAreErrorsAtTheirPath() {
         let cases: [(String, String)] = [
-            (#"["feature-state", "hover"]"#, "test.json: layers[0] (f).filter: 'feature-state' expressions are outside Mapwright's subset"),
-            (#"["all", ["==", "k"]]"#, "layers[0] (f).filter[1]: '==' is written"),
-            (#"["all", ["within", {"type": "Polygon"}]]"#, "layers[0] (f).filter[1]: 'within' expressions are outside"),
-            (#"["match", ["get", "k"], [["a"]], true, false]"#, "filter[2][0]: expected a string or number label"),
+            (#"["no-such-operator", "hover"]"#, "test.json: layers[0] (f).filter[0]: Unknown expression \"no-such-operator\""),
+            (#"["all", ["==", "k"]]"#, "layers[0] (f).filter[1]: Expected two or three arguments."),
+            (#"["all", ["within", {"type": "Point"}]]"#, "layers[0] (f).filter[1]: 'within' expression requires valid geojson"),
+            (#"["match", ["get", "k"], [["a"]], true, false]"#, "filter[2]: Branch labels must be numbers or strings."),
             (#""yes""#, "filter: expected an array"),
         ]
         for (json, message) in cases {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MapStyle
+import MapJSON
 
 /// Expressions as real OpenMapTiles styles write them, read through a style file and evaluated
 /// per feature; expected values are worked from the MapLibre Style Specification's definitions
@@ -118,15 +119,22 @@ struct StyleExpressionTests {
         #expect(expression.sortKey?.value(for: ["rank": 30]) == 70)
     }
 
-    @Test func toStringWritesNumbersAsJavaScriptDoes() {
-        let context = ExpressionContext(zoom: 0, properties: ["n": 3, "x": 2.5, "t": true])
-        #expect(StyleExpression.toString(.get("n")).evaluate(in: context) == .string("3"))
-        #expect(StyleExpression.toString(.get("x")).evaluate(in: context) == .string("2.5"))
-        #expect(StyleExpression.toString(.get("t")).evaluate(in: context) == .string("true"))
-        #expect(StyleExpression.toString(.get("missing")).evaluate(in: context) == .string(""))
-        #expect(StyleExpression.concat([.literal(.string("A")), .get("missing"), .get("n")]).evaluate(in: context) == .string("A3"))
-        #expect(StyleExpression.arithmetic(.divide, [.get("n"), .literal(.number(2))]).evaluate(in: context) == .number(1.5))
-        #expect(StyleExpression.arithmetic(.add, [.get("n"), .get("missing")]).evaluate(in: context) == .null)
+    /// `json` parsed as an expression of any type and evaluated in `context`.
+    private func evaluate(_ json: String, _ context: ExpressionContext) throws -> ExpressionValue {
+        try ExpressionParser.parse(try JSONValue.parse(Data(json.utf8)), expecting: nil).expression.evaluate(in: context)
+    }
+
+    @Test func toStringWritesNumbersAsJavaScriptDoes() throws {
+        let context = ExpressionContext(zoom: 0, properties: ["n": 3, "x": 2.5, "t": true, "big": 1e21, "small": 1e-7])
+        #expect(try evaluate(#"["to-string", ["get", "n"]]"#, context) == .string("3"))
+        #expect(try evaluate(#"["to-string", ["get", "x"]]"#, context) == .string("2.5"))
+        #expect(try evaluate(#"["to-string", ["get", "t"]]"#, context) == .string("true"))
+        #expect(try evaluate(#"["to-string", ["get", "missing"]]"#, context) == .string(""))
+        #expect(try evaluate(#"["to-string", ["get", "big"]]"#, context) == .string("1e+21"))
+        #expect(try evaluate(#"["to-string", ["get", "small"]]"#, context) == .string("1e-7"))
+        #expect(try evaluate(#"["concat", "A", ["get", "missing"], ["get", "n"]]"#, context) == .string("A3"))
+        #expect(try evaluate(#"["/", ["get", "n"], 2]"#, context) == .number(1.5))
+        #expect(try evaluate(#"["+", ["get", "n"], ["get", "missing"]]"#, context) == .null, "not a number: an evaluation error")
     }
 
     @Test func legacyPropertyFunctionsAreTheirExpressions() throws {
@@ -141,6 +149,25 @@ struct StyleExpressionTests {
         #expect(abs(exponential.value(atZoom: 0, properties: ["rank": 1]) - 1) < 1e-12)
         let identity = try lineWidth(#"{"property": "width", "type": "identity"}"#)
         #expect(identity.value(atZoom: 0, properties: ["width": 6]) == 6)
+    }
+
+    @Test func zoomAndPropertyFunctionsInterpolateBothWays() throws {
+        let width = try lineWidth(#"{"property": "rank", "stops": [[{"zoom": 0, "value": 0}, 0], [{"zoom": 0, "value": 10}, 10], [{"zoom": 10, "value": 0}, 20], [{"zoom": 10, "value": 10}, 40]]}"#)
+        // Rank 5 is 5 at zoom 0 and 30 at zoom 10, so 17.5 at zoom 5.
+        #expect(width.value(atZoom: 5, properties: ["rank": 5]) == 17.5)
+        #expect(width.value(atZoom: 10, properties: ["rank": 10]) == 40)
+    }
+
+    @Test func globalStateReadsTheStylesStateDefaults() throws {
+        let json = #"""
+        {"version": 8, "state": {"roadWidth": {"default": 3}}, "sources": {"v": {"type": "vector", "url": "basemap://world"}},
+         "layers": [{"id": "x", "type": "line", "source": "v", "source-layer": "countries",
+                     "paint": {"line-width": ["*", 2, ["number", ["global-state", "roadWidth"], 1]]}}]}
+        """#
+        let (style, warnings) = try Style.parse(Data(json.utf8), file: "test.json")
+        #expect(warnings.isEmpty, "\(warnings)")
+        guard case .line(let line) = style.layers[0].kind else { Issue.record("not a line layer"); return }
+        #expect(line.width.value(atZoom: 0, properties: [:]) == 6)
     }
 
     @Test func aValueOfTheWrongTypeFallsBackToTheDefault() throws {

@@ -52,8 +52,13 @@ struct TextFieldTests {
         #expect(try symbolLayer(textField: #""{NAME}""#, transform: "lowercase").label(for: france, atZoom: 3) == "france")
     }
 
-    @Test func unsupportedTextExpressionsAreErrors() {
-        let error = #expect(throws: StyleError.self) { try symbolLayer(textField: #"["format", ["get", "NAME"], {}]"#) }
+    @Test func formattedTextIsItsSectionsJoined() throws {
+        let layer = try symbolLayer(textField: #"["format", ["get", "NAME"], {"font-scale": 1.2}, " ", {}, ["upcase", ["get", "NAME"]], {}]"#)
+        #expect(layer.label(for: france, atZoom: 3) == "France FRANCE")
+    }
+
+    @Test func badTextExpressionsAreErrors() {
+        let error = #expect(throws: StyleError.self) { try symbolLayer(textField: #"["format", {"font-scale": 2}]"#) }
         #expect(error?.path == "layers[0] (s).layout.text-field")
     }
 }

@@ -1,92 +1,13 @@
 import Foundation
 
 extension StyleExpression {
-    /// The expression's value for a feature at a zoom level.
+    /// The expression's value for a feature at a zoom level; null where evaluating fails (the
+    /// caller then uses the property's default, as MapLibre does).
     public func evaluate(in context: ExpressionContext) -> ExpressionValue {
-        switch self {
-        case .literal(let value):
-            return value
-        case .get(let key):
-            return context.properties[key].map(ExpressionValue.init) ?? .null
-        case .has(let key):
-            return .bool(context.properties[key] != nil)
-        case .geometryType:
-            return context.properties["$type"].map(ExpressionValue.init) ?? .null
-        case .id:
-            return context.properties["$id"].map(ExpressionValue.init) ?? .null
-        case .zoom:
-            return .number(context.zoom)
-        case .heatmapDensity:
-            return .number(context.heatmapDensity ?? 0)
-        case .not(let operand):
-            return .bool(!operand.evaluate(in: context).isTruthy)
-        case .all(let operands):
-            return .bool(operands.allSatisfy { $0.evaluate(in: context) == .bool(true) })
-        case .any(let operands):
-            return .bool(operands.contains { $0.evaluate(in: context) == .bool(true) })
-        case .compare(let op, let left, let right):
-            return .bool(Self.compare(left.evaluate(in: context), op, right.evaluate(in: context)))
-        case .isIn(let needle, let haystack):
-            let value = needle.evaluate(in: context)
-            switch haystack.evaluate(in: context) {
-            case .array(let items): return .bool(items.contains { Self.compare(value, .equal, $0) })
-            case .string(let text): return .bool(!value.text.isEmpty && text.contains(value.text))
-            default: return .bool(false)
-            }
-        case .match(let input, let cases, let fallback):
-            let value = input.evaluate(in: context)
-            for arm in cases where arm.labels.contains(where: { Self.compare(value, .equal, $0) }) {
-                return arm.output.evaluate(in: context)
-            }
-            return fallback.evaluate(in: context)
-        case .condition(let arms, let fallback):
-            for arm in arms where arm.condition.evaluate(in: context) == .bool(true) { return arm.output.evaluate(in: context) }
-            return fallback.evaluate(in: context)
-        case .coalesce(let operands):
-            for operand in operands {
-                let value = operand.evaluate(in: context)
-                if value != .null { return value }
-            }
+        do throws(ExpressionEvaluationError) {
+            return try evaluateThrowing(in: context)
+        } catch {
             return .null
-        case .interpolate(let interpolation, let input, let stops):
-            guard let x = input.evaluate(in: context).number, let first = stops.first else { return .null }
-            guard let upper = stops.firstIndex(where: { $0.input > x }) else { return stops.last!.output.evaluate(in: context) }
-            guard upper > 0 else { return first.output.evaluate(in: context) }
-            let lower = stops[upper - 1], next = stops[upper]
-            let fraction = Self.fraction(x, from: lower.input, to: next.input, interpolation: interpolation)
-            return Self.blend(lower.output.evaluate(in: context), next.output.evaluate(in: context), fraction: fraction)
-        case .step(let input, let base, let stops):
-            guard let x = input.evaluate(in: context).number else { return base.evaluate(in: context) }
-            guard let index = stops.lastIndex(where: { $0.input <= x }) else { return base.evaluate(in: context) }
-            return stops[index].output.evaluate(in: context)
-        case .concat(let operands):
-            return .string(operands.map { $0.evaluate(in: context).text }.joined())
-        case .toString(let operand):
-            return .string(operand.evaluate(in: context).text)
-        case .toNumber(let operands):
-            for operand in operands {
-                switch operand.evaluate(in: context) {
-                case .number(let number): return .number(number)
-                case .bool(let flag): return .number(flag ? 1 : 0)
-                case .string(let text):
-                    if let number = Double(text.trimmingCharacters(in: .whitespaces)) { return .number(number) }
-                default: continue
-                }
-            }
-            return .number(0)
-        case .toBoolean(let operand):
-            return .bool(operand.evaluate(in: context).isTruthy)
-        case .upcase(let operand):
-            return .string(operand.evaluate(in: context).text.uppercased())
-        case .downcase(let operand):
-            return .string(operand.evaluate(in: context).text.lowercased())
-        case .arithmetic(let op, let operands):
-            var numbers: [Double] = []
-            for operand in operands {
-                guard let number = operand.evaluate(in: context).number else { return .null }
-                numbers.append(number)
-            }
-            return Self.arithmetic(op, numbers).map(ExpressionValue.number) ?? .null
         }
     }
 
@@ -95,126 +16,243 @@ extension StyleExpression {
         evaluate(in: context) == .bool(true)
     }
 
-    /// Whether the expression reads the feature (its properties, type or id), so that its value
-    /// differs between features at one zoom.
-    public var readsFeature: Bool {
+    /// The expression's value, or the evaluation error as MapLibre words it.
+    public func evaluateThrowing(in context: ExpressionContext) throws(ExpressionEvaluationError) -> ExpressionValue {
         switch self {
-        case .literal, .zoom, .heatmapDensity: return false
-        case .get, .has, .geometryType, .id: return true
-        case .not(let a), .toString(let a), .toBoolean(let a), .upcase(let a), .downcase(let a): return a.readsFeature
-        case .all(let list), .any(let list), .coalesce(let list), .concat(let list), .toNumber(let list), .arithmetic(_, let list):
-            return list.contains { $0.readsFeature }
-        case .compare(_, let a, let b), .isIn(let a, let b): return a.readsFeature || b.readsFeature
-        case .match(let input, let cases, let fallback):
-            return input.readsFeature || fallback.readsFeature || cases.contains { $0.output.readsFeature }
-        case .condition(let arms, let fallback):
-            return fallback.readsFeature || arms.contains { $0.condition.readsFeature || $0.output.readsFeature }
-        case .interpolate(_, let input, let stops): return input.readsFeature || stops.contains { $0.output.readsFeature }
-        case .step(let input, let base, let stops):
-            return input.readsFeature || base.readsFeature || stops.contains { $0.output.readsFeature }
-        }
-    }
-
-    /// The expression with every string constant that is an output (not an input, a label or a
-    /// condition) read as a colour where it is one: for colour properties, so `"#fff"` in a
-    /// `match` arm is parsed once, not per feature.
-    func resolvingColorOutputs() -> StyleExpression {
-        switch self {
-        case .literal(.string(let text)):
-            if let color = try? Color(css: text) { return .literal(.color(color)) }
-            return self
-        case .match(let input, let cases, let fallback):
-            return .match(input, cases: cases.map { MatchCase(labels: $0.labels, output: $0.output.resolvingColorOutputs()) },
-                          fallback: fallback.resolvingColorOutputs())
-        case .condition(let arms, let fallback):
-            return .condition(arms.map { ConditionCase(condition: $0.condition, output: $0.output.resolvingColorOutputs()) },
-                              fallback: fallback.resolvingColorOutputs())
-        case .coalesce(let list):
-            return .coalesce(list.map { $0.resolvingColorOutputs() })
-        case .interpolate(let interpolation, let input, let stops):
-            return .interpolate(interpolation, input: input, stops: stops.map { Stop(input: $0.input, output: $0.output.resolvingColorOutputs()) })
-        case .step(let input, let base, let stops):
-            return .step(input: input, base: base.resolvingColorOutputs(),
-                         stops: stops.map { Stop(input: $0.input, output: $0.output.resolvingColorOutputs()) })
-        default:
-            return self
-        }
-    }
-
-    // MARK: - Helpers
-
-    /// Equality and order as the specification has them: values of different types are unequal
-    /// and unordered; null equals null.
-    static func compare(_ left: ExpressionValue, _ op: ComparisonOperator, _ right: ExpressionValue) -> Bool {
-        switch op {
-        case .equal: return left == right
-        case .notEqual: return left != right
-        case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual:
-            let order: Int
-            switch (left, right) {
-            case (.number(let a), .number(let b)): order = a < b ? -1 : a > b ? 1 : 0
-            case (.string(let a), .string(let b)): order = a < b ? -1 : a > b ? 1 : 0
-            default: return false
+        case .literal(let value):
+            return value
+        case .variable(_, let bound):
+            return try bound.evaluateThrowing(in: context)
+        case .call(let op, let operands):
+            return try Self.call(op, operands, in: context)
+        case .assertion(let type, let operands):
+            var value = ExpressionValue.null
+            for operand in operands {
+                value = try operand.evaluateThrowing(in: context)
+                if type.mismatch(value.type) == nil { return value }
+            }
+            throw ExpressionEvaluationError(message: "Expected value to be of type \(type), but found \(value.type) instead.")
+        case .coercion(let type, let operands):
+            return try Self.coerce(type, operands, in: context)
+        case .compare(let op, let left, let right, let collatorExpression, let checked):
+            let a = try left.evaluateThrowing(in: context), b = try right.evaluateThrowing(in: context)
+            if op.isOrdering && checked {
+                let (lt, rt) = (a.type, b.type)
+                guard lt.kind == rt.kind, lt == .string || lt == .number else {
+                    throw ExpressionEvaluationError(message: "Expected arguments for \"\(op.rawValue)\" to be (string, string) or (number, number), but found (\(lt.kind), \(rt.kind)) instead.")
+                }
+            }
+            var collator: Collator?
+            if let collatorExpression, case .collator(let value) = try collatorExpression.evaluateThrowing(in: context) { collator = value }
+            if collator != nil && !op.isOrdering && checked, a.type != .string || b.type != .string { collator = nil }
+            let order: Int?
+            if let collator, case .string(let x) = a, case .string(let y) = b {
+                order = collator.compare(x, y)
+            } else {
+                switch (a, b) {
+                case (.number(let x), .number(let y)): order = x < y ? -1 : x > y ? 1 : x == y ? 0 : nil
+                case (.string(let x), .string(let y)): order = x.utf16.lexicographicallyPrecedes(y.utf16) ? -1 : x == y ? 0 : 1
+                default: order = nil
+                }
             }
             switch op {
-            case .lessThan: return order < 0
-            case .lessThanOrEqual: return order <= 0
-            case .greaterThan: return order > 0
-            default: return order >= 0
+            case .equal: return .bool(order.map { $0 == 0 } ?? Self.strictlyEqual(a, b))
+            case .notEqual: return .bool(!(order.map { $0 == 0 } ?? Self.strictlyEqual(a, b)))
+            case .lessThan: return .bool(order.map { $0 < 0 } ?? false)
+            case .lessThanOrEqual: return .bool(order.map { $0 <= 0 } ?? false)
+            case .greaterThan: return .bool(order.map { $0 > 0 } ?? false)
+            case .greaterThanOrEqual: return .bool(order.map { $0 >= 0 } ?? false)
             }
+        case .all(let operands):
+            for operand in operands where try operand.evaluateThrowing(in: context) != .bool(true) { return .bool(false) }
+            return .bool(true)
+        case .any(let operands):
+            for operand in operands where try operand.evaluateThrowing(in: context) == .bool(true) { return .bool(true) }
+            return .bool(false)
+        case .condition(let arms, let fallback):
+            for arm in arms where try arm.condition.evaluateThrowing(in: context) == .bool(true) { return try arm.output.evaluateThrowing(in: context) }
+            return try fallback.evaluateThrowing(in: context)
+        case .match(let input, let cases, let fallback):
+            let value = try input.evaluateThrowing(in: context)
+            for arm in cases where arm.labels.contains(value) { return try arm.output.evaluateThrowing(in: context) }
+            return try fallback.evaluateThrowing(in: context)
+        case .coalesce(let operands):
+            var requested: ExpressionValue?
+            for operand in operands {
+                var value = try operand.evaluateThrowing(in: context)
+                if case .image(let image) = value, !image.available {
+                    requested = requested ?? value
+                    value = .null
+                }
+                if value != .null { return value }
+            }
+            return requested ?? .null
+        case .interpolate(let interpolation, let space, let input, let stops):
+            guard case .number(let x) = try input.evaluateThrowing(in: context) else { return .null }
+            guard stops.count > 1, x > stops[0].input else { return try stops[0].output.evaluateThrowing(in: context) }
+            guard x < stops[stops.count - 1].input else { return try stops[stops.count - 1].output.evaluateThrowing(in: context) }
+            let upper = stops.firstIndex { $0.input > x }!
+            let lower = stops[upper - 1], next = stops[upper]
+            let t = Self.fraction(x, from: lower.input, to: next.input, interpolation: interpolation)
+            return Self.blend(try lower.output.evaluateThrowing(in: context), try next.output.evaluateThrowing(in: context), t, space)
+        case .step(let input, let base, let stops):
+            guard case .number(let x) = try input.evaluateThrowing(in: context) else { return try base.evaluateThrowing(in: context) }
+            guard let index = stops.lastIndex(where: { $0.input <= x }) else { return try base.evaluateThrowing(in: context) }
+            return try stops[index].output.evaluateThrowing(in: context)
+        case .at(let indexExpression, let arrayExpression):
+            let index = try indexExpression.evaluateThrowing(in: context).number ?? 0
+            guard case .array(let items) = try arrayExpression.evaluateThrowing(in: context) else { return .null }
+            if index < 0 { throw ExpressionEvaluationError(message: "Array index out of bounds: \(ExpressionValue.javaScriptText(index)) < 0.") }
+            if index >= Double(items.count) {
+                throw ExpressionEvaluationError(message: "Array index out of bounds: \(ExpressionValue.javaScriptText(index)) > \(items.count - 1).")
+            }
+            if index != index.rounded(.down) {
+                throw ExpressionEvaluationError(message: "Array index must be an integer, but found \(ExpressionValue.javaScriptText(index)) instead.")
+            }
+            return items[Int(index)]
+        case .isIn(let needleExpression, let haystackExpression):
+            let needle = try needleExpression.evaluateThrowing(in: context)
+            let haystack = try haystackExpression.evaluateThrowing(in: context)
+            if haystack == .null { return .bool(false) }
+            return .bool(try Self.indexOf(needle, in: haystack, from: nil) >= 0)
+        case .indexOf(let needleExpression, let haystackExpression, let fromExpression):
+            let needle = try needleExpression.evaluateThrowing(in: context)
+            let haystack = try haystackExpression.evaluateThrowing(in: context)
+            let from = try fromExpression?.evaluateThrowing(in: context).number
+            return .number(Double(try Self.indexOf(needle, in: haystack, from: from)))
+        case .slice(let inputExpression, let beginExpression, let endExpression):
+            let input = try inputExpression.evaluateThrowing(in: context)
+            let begin = try beginExpression.evaluateThrowing(in: context).number ?? 0
+            let end = try endExpression?.evaluateThrowing(in: context).number
+            func range(_ count: Int) -> Range<Int> {
+                func clamp(_ i: Double) -> Int { let j = i < 0 ? Double(count) + i : i; return Int(max(0, min(Double(count), j.rounded(.towardZero)))) }
+                let lower = clamp(begin), upper = end.map(clamp) ?? count
+                return lower..<max(lower, upper)
+            }
+            switch input {
+            case .string(let text):
+                let scalars = Array(text.unicodeScalars)
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: scalars[range(scalars.count)])
+                return .string(String(view))
+            case .array(let items): return .array(Array(items[range(items.count)]))
+            default:
+                throw ExpressionEvaluationError(message: "Expected first argument to be of type array or string, but found \(input.type) instead.")
+            }
+        case .format(let sections):
+            var result: [FormattedText.Section] = []
+            for section in sections {
+                let content = try section.content.evaluateThrowing(in: context)
+                let align = try section.verticalAlign?.evaluateThrowing(in: context).string
+                if case .image(let image) = content {
+                    result.append(.init(text: "", image: image.name, scale: nil, fontStack: nil, textColor: nil, verticalAlign: align))
+                    continue
+                }
+                var font: String?
+                if case .array(let fonts)? = try section.font?.evaluateThrowing(in: context) { font = fonts.map(\.text).joined(separator: ",") }
+                var color: Color?
+                if case .color(let value)? = try section.textColor?.evaluateThrowing(in: context) { color = value }
+                result.append(.init(text: content.text, image: nil, scale: try section.scale?.evaluateThrowing(in: context).number,
+                                    fontStack: font, textColor: color, verticalAlign: align))
+            }
+            return .formatted(FormattedText(sections: result))
+        case .numberFormat(let numberExpression, let options):
+            let number = try numberExpression.evaluateThrowing(in: context).number ?? 0
+            let formatter = NumberFormatter()
+            formatter.locale = Locale(identifier: try options.locale?.evaluateThrowing(in: context).string ?? "en-US")
+            if let currency = try options.currency?.evaluateThrowing(in: context).string {
+                formatter.numberStyle = .currency
+                formatter.currencyCode = currency
+            } else {
+                formatter.numberStyle = .decimal
+                formatter.maximumFractionDigits = 3
+            }
+            if let minimum = try options.minFractionDigits?.evaluateThrowing(in: context).number { formatter.minimumFractionDigits = Int(minimum) }
+            if let maximum = try options.maxFractionDigits?.evaluateThrowing(in: context).number {
+                formatter.maximumFractionDigits = Int(maximum)
+                formatter.minimumFractionDigits = min(formatter.minimumFractionDigits, Int(maximum))
+            }
+            formatter.roundingMode = .halfUp
+            var text = formatter.string(from: NSNumber(value: number)) ?? ExpressionValue.javaScriptText(number)
+            if let unit = try options.unit?.evaluateThrowing(in: context).string { text += " " + unit }
+            return .string(text)
+        case .collator(let caseSensitive, let diacriticSensitive, let locale):
+            return .collator(Collator(caseSensitive: try caseSensitive.evaluateThrowing(in: context) == .bool(true),
+                                      diacriticSensitive: try diacriticSensitive.evaluateThrowing(in: context) == .bool(true),
+                                      locale: try locale?.evaluateThrowing(in: context).string))
+        case .within(let polygons):
+            guard let geometry = context.geometry else { return .bool(false) }
+            return .bool(polygons.contains(geometry))
+        case .distance(let shapes):
+            guard let geometry = context.geometry, let metres = shapes.distance(to: geometry) else { return .null }
+            return .number(metres)
         }
     }
 
-    private static func fraction(_ x: Double, from lower: Double, to upper: Double, interpolation: Interpolation) -> Double {
-        let range = upper - lower
-        guard range > 0 else { return 0 }
-        let progress = x - lower
-        guard case .exponential(let base) = interpolation, base != 1 else { return progress / range }
-        return (pow(base, progress) - 1) / (pow(base, range) - 1)
+    /// JavaScript's `===` for expression values: arrays, objects and colours are never equal
+    /// (they are compared by identity there).
+    private static func strictlyEqual(_ a: ExpressionValue, _ b: ExpressionValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        default: return false
+        }
     }
 
-    /// Blends two outputs: numbers, colours (a string output read as CSS), arrays of numbers of
-    /// one length; anything else steps at the upper stop.
-    private static func blend(_ a: ExpressionValue, _ b: ExpressionValue, fraction: Double) -> ExpressionValue {
+    private static func indexOf(_ needle: ExpressionValue, in haystack: ExpressionValue, from: Double?) throws(ExpressionEvaluationError) -> Int {
+        guard ["boolean", "string", "number", "null"].contains(needle.type.kind) else {
+            throw ExpressionEvaluationError(message: "Expected first argument to be of type boolean, string, number or null, but found \(needle.type) instead.")
+        }
+        switch haystack {
+        case .string(let text):
+            // JavaScript's String(needle): null is "null".
+            let scalars = Array(text.unicodeScalars), target = Array((needle == .null ? "null" : needle.text).unicodeScalars)
+            let start = max(0, Int(from ?? 0))
+            guard start <= scalars.count else { return -1 }
+            if target.isEmpty { return start }
+            guard scalars.count >= target.count else { return -1 }
+            for index in start...(scalars.count - target.count) where Array(scalars[index..<(index + target.count)]) == target { return index }
+            return -1
+        case .array(let items):
+            let from = Int(from ?? 0)
+            let start = from < 0 ? max(0, items.count + from) : from
+            guard start < items.count else { return -1 }
+            return items[start...].firstIndex { strictlyEqual($0, needle) } ?? -1
+        default:
+            throw ExpressionEvaluationError(message: "Expected second argument to be of type array or string, but found \(haystack.type) instead.")
+        }
+    }
+
+    static func fraction(_ x: Double, from lower: Double, to upper: Double, interpolation: Interpolation) -> Double {
+        let range = upper - lower, progress = x - lower
+        guard range != 0 else { return 0 }
+        switch interpolation {
+        case .exponential(let base):
+            if base == 1 { return progress / range }
+            return (pow(base, progress) - 1) / (pow(base, range) - 1)
+        case .cubicBezier(let x1, let y1, let x2, let y2):
+            return UnitBezier(x1, y1, x2, y2).solve(progress / range)
+        }
+    }
+
+    /// Blends two outputs: numbers, colours (in the colour space), arrays of numbers of one length.
+    static func blend(_ a: ExpressionValue, _ b: ExpressionValue, _ t: Double, _ space: ColorSpace) -> ExpressionValue {
         switch (a, b) {
         case (.number(let x), .number(let y)):
-            return .number(x + (y - x) * fraction)
+            return .number(x + (y - x) * t)
         case (.array(let xs), .array(let ys)) where xs.count == ys.count:
-            return .array(zip(xs, ys).map { blend($0, $1, fraction: fraction) })
+            return .array(zip(xs, ys).map { blend($0, $1, t, space) })
+        case (.color(let x), .color(let y)):
+            switch space {
+            case .rgb: return .color(Color.interpolated(from: x, to: y, fraction: t) ?? x)
+            case .hcl: return .color(x.interpolatedHCL(to: y, fraction: t))
+            case .lab: return .color(x.interpolatedLab(to: y, fraction: t))
+            }
         default:
-            if let x = Color(expressionValue: a), let y = Color(expressionValue: b),
-               let color = Color.interpolated(from: x, to: y, fraction: fraction) {
-                return .color(color)
-            }
-            return fraction < 1 ? a : b
-        }
-    }
-
-    private static func arithmetic(_ op: ArithmeticOperator, _ numbers: [Double]) -> Double? {
-        switch op {
-        case .add: return numbers.reduce(0, +)
-        case .multiply: return numbers.reduce(1, *)
-        case .minimum: return numbers.min()
-        case .maximum: return numbers.max()
-        case .subtract:
-            if numbers.count == 1 { return -numbers[0] }
-            return numbers.count == 2 ? numbers[0] - numbers[1] : nil
-        case .divide: return numbers.count == 2 ? numbers[0] / numbers[1] : nil
-        case .remainder: return numbers.count == 2 ? numbers[0].truncatingRemainder(dividingBy: numbers[1]) : nil
-        case .power: return numbers.count == 2 ? pow(numbers[0], numbers[1]) : nil
-        case .absolute, .floor, .ceil, .round, .squareRoot, .ln, .log10, .log2:
-            guard numbers.count == 1 else { return nil }
-            let x = numbers[0]
-            switch op {
-            case .absolute: return abs(x)
-            case .floor: return x.rounded(.down)
-            case .ceil: return x.rounded(.up)
-            case .round: return x.rounded(.toNearestOrAwayFromZero)
-            case .squareRoot: return x.squareRoot()
-            case .ln: return Foundation.log(x)
-            case .log10: return Foundation.log10(x)
-            default: return Foundation.log2(x)
-            }
+            if let x = Color(expressionValue: a), let y = Color(expressionValue: b) { return blend(.color(x), .color(y), t, space) }
+            return t < 1 ? a : b
         }
     }
 }

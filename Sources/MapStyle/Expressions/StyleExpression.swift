@@ -1,89 +1,80 @@
 import Foundation
 
-/// A MapLibre style expression (MapLibre Style Specification, "Expressions"), the subset real
-/// OpenMapTiles styles use: lookups, decisions, ramps and string operations, evaluated for one
-/// feature at one zoom level. For example:
+/// A MapLibre style expression (MapLibre Style Specification, "Expressions"), parsed and type
+/// checked as the specification's validator does (``StyleDecoder`` reads them; see
+/// ``ExpressionParser``), evaluated for one feature at one zoom level. For example:
 ///
 /// ```swift
 /// // ["match", ["get", "class"], ["motorway", "trunk"], 3, 1]
-/// let width = StyleExpression.match(
-///     .get("class"), cases: [.init(labels: ["motorway", "trunk"], output: .literal(3))], fallback: .literal(1))
+/// let width = try ExpressionParser.parse(json, expecting: .number)
 /// width.evaluate(in: ExpressionContext(zoom: 14, properties: ["class": "trunk"])) // .number(3)
 /// ```
 ///
-/// Types follow the specification loosely: a value of the wrong type reads as null rather than
-/// failing the render (MapLibre would log an error and use the property's default, which the
-/// caller does when a value cannot be converted).
+/// Evaluation errors (a `["number", ["get", "x"]]` on a string) make ``evaluate(in:)`` null,
+/// and the caller uses the property's default, as MapLibre does; ``evaluateThrowing(in:)``
+/// gives the error.
 public indirect enum StyleExpression: Hashable, Sendable {
-    /// A constant: `"text"`, `3`, `true`, `null`, or `["literal", value]` (arrays, objects).
+    /// A constant, folded at parse time where every operand was constant.
     case literal(ExpressionValue)
-    /// `["get", key]`: the feature's property; null when missing.
-    case get(String)
-    /// `["has", key]`: whether the feature has the property.
-    case has(String)
-    /// `["geometry-type"]`: `"Point"`, `"LineString"` or `"Polygon"` (multi-geometries too).
-    case geometryType
-    /// `["id"]`: the feature's id; null when it has none.
-    case id
-    /// `["zoom"]`: the zoom level the style is evaluated at.
-    case zoom
-    /// `["heatmap-density"]`: the kernel density a heatmap colours (`heatmap-color`); 0 elsewhere.
-    case heatmapDensity
-    /// `["!", a]`.
-    case not(StyleExpression)
+    /// One of the specification's functions with fixed operands (`get`, `+`, `rgba`, `concat`...).
+    case call(ExpressionOperator, [StyleExpression])
+    /// `["string", a, b...]` and the like, and the checks inserted where a `value` stands for a
+    /// type: the first operand of the type, or an error.
+    case assertion(ExpressionType, [StyleExpression])
+    /// `["to-number", ...]`, `["to-color", ...]`, `["to-string", a]`, `["to-boolean", a]` and
+    /// the conversions inserted where a string stands for a colour or formatted text.
+    case coercion(ExpressionType, [StyleExpression])
+    /// `["==", a, b, collator?]` and the other comparisons; `checked` when both sides are
+    /// `value`s, so their types are checked when evaluated.
+    case compare(ComparisonOperator, StyleExpression, StyleExpression, collator: StyleExpression?, checked: Bool)
     /// `["all", ...]`: true when every operand is (true for none).
     case all([StyleExpression])
     /// `["any", ...]`: true when one operand is (false for none).
     case any([StyleExpression])
-    /// `["==", a, b]` and the other comparisons.
-    case compare(ComparisonOperator, StyleExpression, StyleExpression)
-    /// `["in", needle, haystack]`: the needle among an array's items, or a substring of a string.
-    case isIn(StyleExpression, StyleExpression)
-    /// `["match", input, label(s), output, ..., fallback]`.
-    case match(StyleExpression, cases: [MatchCase], fallback: StyleExpression)
     /// `["case", condition, output, ..., fallback]`.
     case condition([ConditionCase], fallback: StyleExpression)
+    /// `["match", input, label(s), output, ..., fallback]`: labels match inputs of their type.
+    case match(StyleExpression, cases: [MatchCase], fallback: StyleExpression)
     /// `["coalesce", ...]`: the first operand that is not null.
     case coalesce([StyleExpression])
-    /// `["interpolate", type, input, stop, output, ...]`: numbers and colours (and arrays of
-    /// numbers) blended between stops.
-    case interpolate(Interpolation, input: StyleExpression, stops: [Stop])
+    /// `["interpolate", type, input, stop, output, ...]` and `interpolate-hcl` / `-lab`.
+    case interpolate(Interpolation, space: ColorSpace, input: StyleExpression, stops: [Stop])
     /// `["step", input, output0, stop1, output1, ...]`.
     case step(input: StyleExpression, base: StyleExpression, stops: [Stop])
-    /// `["concat", ...]`: the operands as text, joined; null reads as empty.
-    case concat([StyleExpression])
-    /// `["to-string", a]`: null is `""`, numbers as JavaScript writes them.
-    case toString(StyleExpression)
-    /// `["to-number", a, ...]`: the first operand that converts; 0 when none does.
-    case toNumber([StyleExpression])
-    /// `["to-boolean", a]`: JavaScript's truthiness.
-    case toBoolean(StyleExpression)
-    /// `["upcase", a]`, `["downcase", a]`.
-    case upcase(StyleExpression)
-    case downcase(StyleExpression)
-    /// `["+", ...]`, `["*", ...]`, `["-", a, b]`, `["/", a, b]`, `["%", a, b]`, `["^", a, b]`,
-    /// `["min", ...]`, `["max", ...]` and one-operand functions (`abs`, `floor`, `ceil`,
-    /// `round`, `sqrt`, `ln`, `log10`, `log2`): null when an operand is not a number.
-    case arithmetic(ArithmeticOperator, [StyleExpression])
+    /// `["var", name]`: the expression `let` bound to the name.
+    case variable(String, StyleExpression)
+    /// `["at", index, array]`.
+    case at(StyleExpression, StyleExpression)
+    /// `["in", needle, haystack]`: an array's item, or a substring.
+    case isIn(StyleExpression, StyleExpression)
+    /// `["index-of", needle, haystack, from?]`.
+    case indexOf(StyleExpression, StyleExpression, from: StyleExpression?)
+    /// `["slice", input, begin, end?]`.
+    case slice(StyleExpression, StyleExpression, end: StyleExpression?)
+    /// `["format", section, {options}, ...]`.
+    case format([FormatSection])
+    /// `["number-format", number, {options}]`.
+    case numberFormat(StyleExpression, NumberFormatOptions)
+    /// `["collator", {options}]`.
+    case collator(caseSensitive: StyleExpression, diacriticSensitive: StyleExpression, locale: StyleExpression?)
+    /// `["within", geojson]`: whether the feature lies inside the polygons.
+    case within(GeoPolygons)
+    /// `["distance", geojson]`: the feature's shortest distance to the geometry, in metres.
+    case distance(GeoShapes)
 
-    /// A comparison operator.
-    public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
+    /// `==`, `!=`, `<`, `<=`, `>`, `>=`.
+    public enum ComparisonOperator: String, Hashable, Sendable {
         case equal = "=="
         case notEqual = "!="
         case lessThan = "<"
         case lessThanOrEqual = "<="
         case greaterThan = ">"
         case greaterThanOrEqual = ">="
+
+        var isOrdering: Bool { self != .equal && self != .notEqual }
     }
 
-    /// The arithmetic operators and functions.
-    public enum ArithmeticOperator: String, Hashable, Sendable, CaseIterable {
-        case add = "+", multiply = "*", subtract = "-", divide = "/", remainder = "%", power = "^"
-        case minimum = "min", maximum = "max"
-        case absolute = "abs", floor, ceil, round, squareRoot = "sqrt", ln, log10, log2
-    }
-
-    /// A `match` arm: the labels (strings or numbers) it takes and its output.
+    /// A `match` arm: the labels (strings or numbers) that choose its output.
     public struct MatchCase: Hashable, Sendable {
         public var labels: [ExpressionValue]
         public var output: StyleExpression
@@ -116,82 +107,94 @@ public indirect enum StyleExpression: Hashable, Sendable {
         }
     }
 
-    /// How `interpolate` blends: `["linear"]` or `["exponential", base]` (base 1 is linear).
+    /// How `interpolate` blends: `["linear"]`, `["exponential", base]` (base 1 is linear) or
+    /// `["cubic-bezier", x1, y1, x2, y2]`.
     public enum Interpolation: Hashable, Sendable {
         case exponential(base: Double)
+        case cubicBezier(Double, Double, Double, Double)
 
         public static var linear: Interpolation { .exponential(base: 1) }
     }
-}
 
-/// A value an expression gives: the JSON types, and colours.
-public enum ExpressionValue: Hashable, Sendable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case color(Color)
-    case array([ExpressionValue])
-
-    /// The value as a feature property reads: arrays and colours are not properties.
-    public init(_ value: StyleFeatureValue) {
-        switch value {
-        case .null: self = .null
-        case .bool(let flag): self = .bool(flag)
-        case .number(let number): self = .number(number)
-        case .string(let text): self = .string(text)
-        }
+    /// The space colours are blended in: `interpolate` (premultiplied RGB), `interpolate-hcl`,
+    /// `interpolate-lab`.
+    public enum ColorSpace: Hashable, Sendable {
+        case rgb, hcl, lab
     }
 
-    /// The number, or nil.
-    public var number: Double? {
-        if case .number(let value) = self { return value }
-        return nil
+    /// A `format` section: its content and the options after it.
+    public struct FormatSection: Hashable, Sendable {
+        public var content: StyleExpression
+        public var scale: StyleExpression?
+        public var font: StyleExpression?
+        public var textColor: StyleExpression?
+        public var verticalAlign: StyleExpression?
     }
 
-    /// The value as `to-string` writes it: null is `""`, numbers as JavaScript writes them,
-    /// colours as `rgba(r,g,b,a)`, arrays as JSON.
-    public var text: String {
-        switch self {
-        case .null: return ""
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number(let number): return StyleFeatureValue.number(number).text ?? ""
-        case .string(let text): return text
-        case .color(let color):
-            return "rgba(\(Int((color.red * 255).rounded())),\(Int((color.green * 255).rounded())),\(Int((color.blue * 255).rounded()))," +
-                "\(StyleFeatureValue.number(color.alpha).text ?? "1"))"
-        case .array(let items):
-            return "[" + items.map { item in if case .string(let text) = item { return "\"\(text)\"" } else { return item.text } }
-                .joined(separator: ",") + "]"
-        }
-    }
-
-    /// JavaScript's truthiness, as `to-boolean` has it.
-    public var isTruthy: Bool {
-        switch self {
-        case .null: return false
-        case .bool(let flag): return flag
-        case .number(let number): return number != 0 && !number.isNaN
-        case .string(let text): return !text.isEmpty
-        case .color, .array: return true
-        }
+    /// `number-format`'s options.
+    public struct NumberFormatOptions: Hashable, Sendable {
+        public var locale: StyleExpression?
+        public var currency: StyleExpression?
+        public var unit: StyleExpression?
+        public var minFractionDigits: StyleExpression?
+        public var maxFractionDigits: StyleExpression?
     }
 }
 
-/// What an expression is evaluated for: a zoom level and a feature.
+/// The specification's functions of fixed operands, by name.
+public enum ExpressionOperator: String, Hashable, Sendable {
+    case get, has, properties, geometryType = "geometry-type", id, zoom, featureState = "feature-state"
+    case globalState = "global-state", heatmapDensity = "heatmap-density", lineProgress = "line-progress"
+    case accumulated, typeOf = "typeof", length, not = "!", error
+    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%", power = "^"
+    case minimum = "min", maximum = "max", absolute = "abs", floor, ceil, round, squareRoot = "sqrt"
+    case ln, log10, log2, sin, cos, tan, asin, acos, atan, e, pi, ln2
+    case concat, upcase, downcase, rgb, rgba, toRGBA = "to-rgba", resolvedLocale = "resolved-locale"
+    case isSupportedScript = "is-supported-script", image, split, join
+}
+
+/// What an expression is evaluated for: a zoom level and a feature, and what the layer being
+/// drawn knows (line progress along a gradient line, heatmap density).
 public struct ExpressionContext: Sendable {
     /// The zoom level the style is evaluated at.
     public var zoom: Double
     /// The feature's properties; the renderer adds `$type` (`Point`, `LineString`, `Polygon`)
     /// and `$id` when the feature has them, as legacy filters name them.
     public var properties: [String: StyleFeatureValue]
-    /// The heatmap density `["heatmap-density"]` reads, while a heatmap's colour ramp is
-    /// evaluated; nil (read as 0) otherwise.
+    /// Properties that are arrays or objects (GeoJSON features have them); looked up after
+    /// ``properties``. Empty by default.
+    public var structuredProperties: [String: ExpressionValue] = [:]
+    /// The feature's id; nil reads `$id` from ``properties``.
+    public var featureID: ExpressionValue?
+    /// `geometry-type`'s answer (`Point`, `MultiLineString`...); nil reads `$type` from ``properties``.
+    public var geometryType: String?
+    /// The feature's geometry in longitude and latitude, for `within` and `distance`; nil makes
+    /// `within` false and `distance` null... as GL without a tile.
+    public var geometry: GeoShapes?
+    /// `line-progress`: the fraction of the line's length drawn so far, for `line-gradient`; nil is 0.
+    public var lineProgress: Double?
+    /// `heatmap-density`: the kernel density at the pixel, for `heatmap-color`; nil is 0.
     public var heatmapDensity: Double?
+    /// `accumulated`: a cluster property's value so far; nil is null.
+    public var accumulated: ExpressionValue?
+    /// `global-state` values: the style's `state` defaults.
+    public var globalState: [String: ExpressionValue] = [:]
+    /// Image names the renderer has, for `image`'s `available`; nil treats every image as available.
+    public var availableImages: Set<String>?
 
-    public init(zoom: Double, properties: [String: StyleFeatureValue] = [:], heatmapDensity: Double? = nil) {
+    public init(zoom: Double, properties: [String: StyleFeatureValue] = [:]) {
         self.zoom = zoom
         self.properties = properties
-        self.heatmapDensity = heatmapDensity
     }
+
+    func property(_ key: String) -> ExpressionValue? {
+        if let value = properties[key] { return ExpressionValue(value) }
+        return structuredProperties[key]
+    }
+}
+
+/// An evaluation error, worded as MapLibre's (`Expected value to be of type number, but found
+/// string instead.`).
+public struct ExpressionEvaluationError: Error, Hashable, Sendable {
+    public var message: String
 }

@@ -10,7 +10,7 @@ public struct HeatmapLayer: Hashable, Sendable {
     /// The specification's default `heatmap-color`: transparent blue through royal blue, cyan,
     /// lime and yellow to red at density 1.
     public static let defaultColorRamp: StyleExpression = .interpolate(
-        .linear, input: .heatmapDensity,
+        .linear, space: .rgb, input: .call(.heatmapDensity, []),
         stops: [
             .init(input: 0, output: .literal(.color(Color(red: 0, green: 0, blue: 1, alpha: 0)))),
             .init(input: 0.1, output: .literal(.color(Color(red: 65 / 255, green: 105 / 255, blue: 225 / 255)))),
@@ -40,7 +40,9 @@ public struct HeatmapLayer: Hashable, Sendable {
     public func colorRamp(count: Int = 256, atZoom zoom: Double) -> [Color] {
         (0..<max(2, count)).map { index in
             let density = Double(index) / Double(max(2, count) - 1)
-            let value = color.evaluate(in: ExpressionContext(zoom: zoom, heatmapDensity: density))
+            var context = ExpressionContext(zoom: zoom)
+            context.heatmapDensity = density
+            let value = color.evaluate(in: context)
             let color = Color(expressionValue: value) ?? .transparent
             func byte(_ component: Double) -> Double { (component * 255 + 1e-9).rounded(.down) / 255 }
             // A transparent colour is black in the texture (its premultiplied components are 0).

@@ -59,7 +59,7 @@ extension StyleDecoder {
             layer.visibility = try enumeration(value, at: layoutPath.appending("visibility"))
         }
         var properties = PropertyReader(
-            decoder: StyleDecoder(file: file, baseURL: baseURL),
+            decoder: StyleDecoder(file: file, baseURL: baseURL, globalState: globalState),
             paint: paint,
             layout: layout,
             paintPath: paintPath,

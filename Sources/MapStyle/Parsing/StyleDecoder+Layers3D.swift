@@ -25,7 +25,7 @@ extension StyleDecoder {
             guard case .array = json else {
                 throw error(.invalidValue("'heatmap-color' is an expression of [\"heatmap-density\"]"), at: path)
             }
-            heatmap.color = try expression(json, at: path).resolvingColorOutputs()
+            heatmap.color = try expression(json, at: path, expecting: .color)
         }
         return heatmap
     }

@@ -21,7 +21,7 @@ extension StyleDecoder {
         switch json {
         case .object(let members):
             if let property = members["property"] {
-                return .expression(try propertyFunction(members, property: property, at: path, parse: parse), fallback: fallback)
+                return .expression(try propertyFunction(members, property: property, at: path, fallback: fallback, parse: parse), fallback: fallback)
             }
             return try legacyFunction(members, at: path, parse: parse)
         case .array(let items):
@@ -30,14 +30,14 @@ extension StyleDecoder {
             switch op {
             case "literal":
                 return .constant(try literal(items, at: path, parse: parse))
-            case "interpolate" where isZoomFunction(items, outputsFrom: 3):
+            case "interpolate" where isZoomFunction(items, outputsFrom: 3) && isLinearOrExponential(items[1]):
                 return try interpolateExpression(items, at: path, parse: parse)
             case "step" where isZoomFunction(items, outputsFrom: 2):
                 return try stepExpression(items, at: path, parse: parse)
             default:
                 // Any other expression is evaluated per feature; its constant outputs are
                 // checked now, as the property reads them, where they can be told apart.
-                let parsed = try expression(json, at: path)
+                let parsed = try expression(json, at: path, expecting: Value.expressionType, coercingStrings: Value.self == String.self, isProperty: true)
                 try checkConstantOutputs(of: parsed, at: path, parse: parse)
                 return .expression(parsed, fallback: fallback)
             }
@@ -48,6 +48,13 @@ extension StyleDecoder {
 
     /// Whether an `interpolate` or `step` is a plain zoom function: input `["zoom"]` and every
     /// output a constant (so it is read as stops, with each output checked as the property's type).
+    /// Whether an interpolation type is `["linear"]` or `["exponential", …]`, read as stops
+    /// (cubic Bézier curves are evaluated as expressions).
+    private func isLinearOrExponential(_ json: JSONValue) -> Bool {
+        guard case .array(let type) = json, let first = type.first else { return false }
+        return first == .string("linear") || first == .string("exponential")
+    }
+
     private func isZoomFunction(_ items: [JSONValue], outputsFrom first: Int) -> Bool {
         let inputIndex = first - 1
         guard items.count > inputIndex, items[inputIndex] == .array([.string("zoom")]) else { return false }
@@ -93,7 +100,7 @@ extension StyleDecoder {
             case .step(_, let base, let stops):
                 try check(base)
                 for stop in stops { try check(stop.output) }
-            case .interpolate(_, _, let stops):
+            case .interpolate(_, _, _, let stops):
                 for stop in stops { try check(stop.output) }
             default:
                 return
@@ -103,76 +110,41 @@ extension StyleDecoder {
     }
 
     /// A legacy property function, `{"property": key, "type": …, "stops": [[input, output], …],
-    /// "default": value}` (MapLibre Style Specification, "Deprecations: Function"), as the
-    /// expression it stands for: `identity` is `get`, `categorical` a `match`, `interval` a
-    /// `step` and `exponential` an `interpolate` on the property.
-    private mutating func propertyFunction<Value>(
-        _ members: [String: JSONValue], property: JSONValue, at path: StylePath, parse: ValueParser<Value>
+    /// "default": value}`, or a zoom-and-property function (stops `[{"zoom": z, "value": v},
+    /// output]`) (MapLibre Style Specification, "Deprecations: Function"), as the expression
+    /// MapLibre converts it to (see ``LegacyFunction``).
+    private mutating func propertyFunction<Value: StyleValueType>(
+        _ members: [String: JSONValue], property: JSONValue, at path: StylePath, fallback: Value, parse: ValueParser<Value>
     ) throws(StyleError) -> StyleExpression {
-        reportUnknownKeys(members, known: ["property", "stops", "base", "type", "default"], at: path) {
+        reportUnknownKeys(members, known: ["property", "stops", "base", "type", "default", "colorSpace"], at: path) {
             "unknown or unsupported key '\($0)' in a property function (ignored)"
         }
-        let key = try string(property, at: path.appending("property"))
-        let input = StyleExpression.get(key)
-        let defaultValue = try members["default"].map { value throws(StyleError) in
-            try expression(value, at: path.appending("default"))
-        } ?? .literal(.null)
-        let type = try members["type"].map { value throws(StyleError) in try string(value, at: path.appending("type")) }
-        if type == "identity" { return .coalesce([input, defaultValue]) }
-        guard let stopsJSON = members["stops"] else { throw error(.missingKey("stops"), at: path) }
-        let stopsPath = path.appending("stops")
-        var pairs: [(input: JSONValue, output: StyleExpression)] = []
-        for (index, stopJSON) in try array(stopsJSON, at: stopsPath).enumerated() {
-            let stopPath = stopsPath.appending(index: index)
-            let pair = try array(stopJSON, at: stopPath)
-            guard pair.count == 2 else { throw error(.invalidValue("a stop is an [input, output] pair"), at: stopPath) }
-            if case .object = pair[0] {
-                throw error(.unsupportedExpression("zoom-and-property functions are outside Mapwright's subset: use an expression"), at: stopPath)
+        _ = try string(property, at: path.appending("property"))
+        if let type = members["type"] {
+            let name = try string(type, at: path.appending("type"))
+            guard ["identity", "categorical", "interval", "exponential"].contains(name) else {
+                throw error(.unsupportedExpression(
+                    "function type '\(name)' is outside Mapwright's subset: expected identity, categorical, interval or exponential"
+                ), at: path.appending("type"))
             }
-            pairs.append((pair[0], try expression(pair[1], at: stopPath.appending(index: 1))))
         }
-        guard !pairs.isEmpty else { throw error(.invalidValue("a property function needs at least one stop"), at: stopsPath) }
-        func numericStops() throws(StyleError) -> [StyleExpression.Stop] {
-            var stops: [StyleExpression.Stop] = []
-            for (index, pair) in pairs.enumerated() {
-                let value = try number(pair.input, at: stopsPath.appending(index: index).appending(index: 0))
-                if let last = stops.last, value < last.input {
-                    throw error(.invalidValue("stop inputs must not decrease: \(JSONValue.number(value).jsonText) follows \(JSONValue.number(last.input).jsonText)"), at: stopsPath.appending(index: index))
-                }
-                // Equal inputs are allowed in functions, as MapLibre's validator allows them
-                // (OSM Bright has them): the later stop applies from that input on.
-                if stops.last?.input == value { stops.removeLast() }
-                stops.append(.init(input: value, output: pair.output))
-            }
-            return stops
+        if members["type"] != .string("identity") {
+            guard case .array(let stops)? = members["stops"] else { throw error(.missingKey("stops"), at: path) }
+            guard !stops.isEmpty else { throw error(.invalidValue("a property function needs at least one stop"), at: path.appending("stops")) }
         }
-        switch type ?? "exponential" {
-        case "categorical":
-            var cases: [StyleExpression.MatchCase] = []
-            for (index, pair) in pairs.enumerated() {
-                let label: ExpressionValue
-                switch pair.input {
-                case .string(let text): label = .string(text)
-                case .number(let number): label = .number(number)
-                case .bool(let flag): label = .bool(flag)
-                default: throw wrongType("a string, number or boolean", pair.input, at: stopsPath.appending(index: index).appending(index: 0))
-                }
-                cases.append(.init(labels: [label], output: pair.output))
-            }
-            return .match(input, cases: cases, fallback: defaultValue)
-        case "interval":
-            let stops = try numericStops()
-            return .step(input: input, base: stops[0].output, stops: Array(stops.dropFirst()))
-        case "exponential":
-            let base = try members["base"].map { value throws(StyleError) in
-                try number(value, in: 0...Double.infinity, at: path.appending("base"))
-            } ?? 1
-            return .interpolate(.exponential(base: base), input: input, stops: try numericStops())
-        case let other:
-            throw error(.unsupportedExpression(
-                "function type '\(other)' is outside Mapwright's subset: expected identity, categorical, interval or exponential"
-            ), at: path.appending("type"))
+        let type = Value.expressionType
+        var spec = LegacyFunction.PropertySpec(type: type.kind == "value" ? "string" : type.kind)
+        spec.interpolated = type == .number || type == .color
+        // A categorical function without a default falls back to the property's, as in GL.
+        switch fallback {
+        case let number as Double: spec.defaultValue = .number(number)
+        case let color as Color: spec.defaultValue = .string(ExpressionValue.color(color).text)
+        case let text as String: spec.defaultValue = .string(text)
+        default: break
         }
+        if case .array(let item, let count) = type { spec.itemType = item.description; spec.length = count }
+        let converted = LegacyFunction.convert(members, spec: spec)
+        return try expression(converted, at: path, expecting: type, coercingStrings: Value.self == String.self, isProperty: true)
     }
 
     /// An output: a plain value, or `["literal", value]`.

@@ -10,10 +10,13 @@ struct StyleDecoder {
     let baseURL: URL?
     /// What was ignored, in document order (object keys sorted).
     var warnings: [StyleWarning] = []
+    /// The root `state` defaults, which `global-state` expressions read.
+    var globalState: [String: ExpressionValue] = [:]
 
-    init(file: String?, baseURL: URL?) {
+    init(file: String?, baseURL: URL?, globalState: [String: ExpressionValue] = [:]) {
         self.file = file
         self.baseURL = baseURL
+        self.globalState = globalState
     }
 
     // MARK: - Diagnostics
@@ -113,6 +116,8 @@ struct StyleDecoder {
             }
         }
 
+        if let state = root["state"] { globalState = try decodeGlobalState(state, at: StylePath.root.appending("state")) }
+
         guard let sourcesJSON = root["sources"] else { throw error(.missingKey("sources"), at: .root) }
         let sources = try decodeSources(sourcesJSON, at: StylePath.root.appending("sources"))
 
@@ -152,11 +157,11 @@ struct StyleDecoder {
         return sky
     }
 
-    static let rootKeys: Set<String> = ["version", "name", "metadata", "sources", "layers", "sky", "light"]
+    static let rootKeys: Set<String> = ["version", "name", "metadata", "sources", "layers", "sky", "light", "state"]
 
     /// Root keys of the MapLibre Style Specification that Mapwright does not use.
     static let ignoredRootKeys: Set<String> = [
         "center", "zoom", "bearing", "pitch", "roll", "centerAltitude", "sprite", "glyphs", "transition",
-        "terrain", "projection", "state",
+        "terrain", "projection",
     ]
 }

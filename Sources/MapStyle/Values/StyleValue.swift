@@ -67,7 +67,7 @@ public struct StyleValue<Value: StyleValueType>: Hashable, Sendable {
     /// A value computed by an expression for each feature and zoom; `fallback` (the property's
     /// default) stands in when the expression gives a value of another type.
     public static func expression(_ expression: StyleExpression, fallback: Value) -> StyleValue {
-        StyleValue(storage: .expression(Value.self == Color.self ? expression.resolvingColorOutputs() : expression, fallback: fallback))
+        StyleValue(storage: .expression(expression, fallback: fallback))
     }
 
     private init(storage: Storage) {

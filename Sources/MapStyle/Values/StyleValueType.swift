@@ -11,9 +11,15 @@ public protocol StyleValueType: Hashable, Sendable {
     /// The value an expression gave, or nil when it is not one of this type (the property then
     /// keeps its default, as MapLibre does).
     init?(expressionValue: ExpressionValue)
+
+    /// The type an expression for a property of this type is checked against (`value`, any,
+    /// by default).
+    static var expressionType: ExpressionType { get }
 }
 
 extension StyleValueType where Self: RawRepresentable, RawValue == String {
+    public static var expressionType: ExpressionType { .string }
+
     public init?(expressionValue: ExpressionValue) {
         guard case .string(let text) = expressionValue else { return nil }
         self.init(rawValue: text)
@@ -21,10 +27,14 @@ extension StyleValueType where Self: RawRepresentable, RawValue == String {
 }
 
 extension StyleValueType {
+    public static var expressionType: ExpressionType { .value }
+
     public static func interpolated(from start: Self, to end: Self, fraction: Double) -> Self? { nil }
 }
 
 extension Double: StyleValueType {
+    public static var expressionType: ExpressionType { .number }
+
     public init?(expressionValue: ExpressionValue) {
         guard case .number(let number) = expressionValue, number.isFinite else { return nil }
         self = number
@@ -36,6 +46,8 @@ extension Double: StyleValueType {
 }
 
 extension Color: StyleValueType {
+    public static var expressionType: ExpressionType { .color }
+
     /// A colour value, or a string in CSS syntax.
     public init?(expressionValue: ExpressionValue) {
         switch expressionValue {
@@ -63,6 +75,8 @@ extension Color: StyleValueType {
 }
 
 extension String: StyleValueType {
+    public static var expressionType: ExpressionType { .string }
+
     public init?(expressionValue: ExpressionValue) {
         switch expressionValue {
         case .string(let text): self = text
@@ -73,6 +87,8 @@ extension String: StyleValueType {
 }
 
 extension Array: StyleValueType where Element: StyleValueType {
+    public static var expressionType: ExpressionType { .array(Element.expressionType, count: nil) }
+
     public init?(expressionValue: ExpressionValue) {
         guard case .array(let items) = expressionValue else { return nil }
         var values: [Element] = []
