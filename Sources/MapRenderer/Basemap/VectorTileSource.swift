@@ -22,8 +22,10 @@ import VectorTiles
 /// **Bad data is skipped, never a failed map.** A feature whose tags or geometry cannot be read
 /// is left out of its tile, and a tile that cannot be read or decoded at all is drawn as absent;
 /// both are counted (``skippedData``), for one warning line per tileset (see
-/// ``MapData/skippedDataWarnings()``). Rings are classified as MapLibre classifies them, so a
-/// polygon whose first ring winds as a hole draws as MapLibre draws it.
+/// ``MapData/skippedDataWarnings()``). Only a file with nothing drawable in view, every tile
+/// there broken, is an error: bad input, not bad data in a good file. Rings are classified as
+/// MapLibre classifies them, so a polygon whose first ring winds as a hole draws as MapLibre
+/// draws it.
 ///
 /// Decoded tiles are kept in memory, the most recently used 2,048, shared by every render and
 /// thread of the process. Immutable but for that cache and the count, behind locks.
@@ -100,10 +102,17 @@ final class VectorTileSource: Sendable {
     /// the antimeridian), from the tiles at `zoom`, each cut to its own tile: in tile order, then
     /// the tile's feature order. Features found in a world copy east or west are moved there.
     ///
-    /// - Throws: ``RendererError`` when a tile cannot be read or decoded (the message names the
-    ///   file and the tile).
+    /// Tiles that cannot be decoded, and features that cannot be read, are left out (and
+    /// counted): one broken tile or feature among good ones costs only itself. When every tile
+    /// the view reads is broken, though, the file holds nothing drawable there: that is bad input,
+    /// an error.
+    ///
+    /// - Throws: ``RendererError`` when the file cannot be read, or when every tile in view is
+    ///   broken (undecodable, or all its features unreadable); the message names the file and
+    ///   the first tile's problem.
     func features(layer: String, in rect: MapRect, zoom: Int) throws(RendererError) -> [PreparedFeature] {
         var result: [PreparedFeature] = []
+        var anyDrawable = false, firstProblem: String?
         for copy in rect.worldCopies {
             var area = copy.rect
             if let bounds {
@@ -116,12 +125,18 @@ final class VectorTileSource: Sendable {
             }
             for tile in cover {
                 guard let decoded = try decoded(tile) else { continue }
+                if let problem = decoded.problem {
+                    if firstProblem == nil { firstProblem = problem }
+                    continue
+                }
+                anyDrawable = true
                 for var feature in decoded.layers[layer] ?? [] {
                     if copy.offsetX != 0 { feature.geometry = feature.geometry.offsetBy(dx: copy.offsetX) }
                     result.append(feature)
                 }
             }
         }
+        if !anyDrawable, let firstProblem { throw .vectorTiles(path: path, reason: firstProblem) }
         return result
     }
 
@@ -144,10 +159,11 @@ final class VectorTileSource: Sendable {
                 let vectorTile = try VectorTile(data: data, tile: tile, skippingBadFeatures: true)
                 let broken = vectorTile.layers.flatMap(\.skippedFeatures)
                 if !broken.isEmpty { skipped.withLock { $0.add(features: broken.count, in: tile, reason: broken[0].description) } }
-                decoded = DecodedTile(vectorTile, tile: tile)
+                let allBroken = !broken.isEmpty && vectorTile.layers.allSatisfy(\.features.isEmpty)
+                decoded = DecodedTile(vectorTile, tile: tile, problem: allBroken ? broken[0].description : nil)
             } catch {
                 skipped.withLock { $0.add(unreadableTile: tile, reason: error.description) }
-                decoded = nil
+                decoded = DecodedTile(problem: error.description)
             }
         } else {
             decoded = nil
@@ -160,8 +176,18 @@ final class VectorTileSource: Sendable {
 /// One vector tile's features by layer name, on the map, cut to the tile's bounds.
 final class DecodedTile: Sendable {
     let layers: [String: [PreparedFeature]]
+    /// Why nothing of the tile can be drawn: its bytes do not decode, or every feature it has is
+    /// broken; nil for a tile that draws (even with some features left out).
+    let problem: String?
 
-    init(_ vectorTile: VectorTile, tile: TileID) {
+    /// A tile that cannot be drawn at all, and why.
+    init(problem: String) {
+        layers = [:]
+        self.problem = problem
+    }
+
+    init(_ vectorTile: VectorTile, tile: TileID, problem: String? = nil) {
+        self.problem = problem
         let rect = tile.mapRect
         var layers: [String: [PreparedFeature]] = [:]
         for layer in vectorTile.layers {
