@@ -58,6 +58,30 @@ extension ExpressionParser {
         return table
     }()
 
+    /// The first two operands of `in` and `index-of`, parsed and checked as GL checks them: a
+    /// needle of a basic type and a string or array to look in; nil after reporting an error.
+    private mutating func needleAndHaystack(_ args: [JSONValue], key: String) -> (Typed, Typed)? {
+        guard let needle = parse(args[0], key: key + "[1]", expected: .value), let haystack = parse(args[1], key: key + "[2]", expected: .value)
+        else { return nil }
+        guard ["boolean", "string", "number", "null", "value"].contains(needle.type.kind) else {
+            _ = error("Expected first argument to be of type boolean, string, number or null, but found \(needle.type) instead", key)
+            return nil
+        }
+        guard ["string", "array", "value"].contains(haystack.type.kind) else {
+            _ = error("Expected second argument to be of type array or string, but found \(haystack.type) instead", key)
+            return nil
+        }
+        return (needle, haystack)
+    }
+
+    /// An optional trailing number operand (`index-of`'s start, `slice`'s end): `.some(nil)`
+    /// when absent, the parsed expression when present, nil after reporting an error.
+    private mutating func optionalNumber(_ args: [JSONValue], at index: Int, key: String) -> StyleExpression?? {
+        guard args.count > index else { return .some(nil) }
+        guard let parsed = parse(args[index], key: key + "[\(index + 1)]", expected: .number) else { return nil }
+        return .some(parsed.expression)
+    }
+
     mutating func parseOperator(_ op: String, _ items: [JSONValue], key: String, expected: ExpressionType?) -> Typed? {
         let args = Array(items.dropFirst())
         func at(_ index: Int) -> String { key + "[\(index)]" }
@@ -148,28 +172,12 @@ extension ExpressionParser {
             return Typed(expression: .at(index.expression, array.expression), type: array.type.itemType ?? .value)
         case "in":
             guard args.count == 2 else { return error("Expected 2 arguments, but found \(args.count) instead.", key) }
-            guard let needle = parse(args[0], key: at(1), expected: .value), let haystack = parse(args[1], key: at(2), expected: .value) else { return nil }
-            guard ["boolean", "string", "number", "null", "value"].contains(needle.type.kind) else {
-                return error("Expected first argument to be of type boolean, string, number or null, but found \(needle.type) instead", key)
-            }
-            guard ["string", "array", "value"].contains(haystack.type.kind) else {
-                return error("Expected second argument to be of type array or string, but found \(haystack.type) instead", key)
-            }
+            guard case let (needle, haystack)? = needleAndHaystack(args, key: key) else { return nil }
             return Typed(expression: .isIn(needle.expression, haystack.expression), type: .boolean)
         case "index-of":
             guard args.count == 2 || args.count == 3 else { return error("Expected 3 or 4 arguments, but found \(args.count) instead.", key) }
-            guard let needle = parse(args[0], key: at(1), expected: .value), let haystack = parse(args[1], key: at(2), expected: .value) else { return nil }
-            guard ["boolean", "string", "number", "null", "value"].contains(needle.type.kind) else {
-                return error("Expected first argument to be of type boolean, string, number or null, but found \(needle.type) instead", key)
-            }
-            guard ["string", "array", "value"].contains(haystack.type.kind) else {
-                return error("Expected second argument to be of type array or string, but found \(haystack.type) instead", key)
-            }
-            var from: StyleExpression?
-            if args.count == 3 {
-                guard let parsed = parse(args[2], key: at(3), expected: .number) else { return nil }
-                from = parsed.expression
-            }
+            guard case let (needle, haystack)? = needleAndHaystack(args, key: key) else { return nil }
+            guard let from = optionalNumber(args, at: 2, key: key) else { return nil }
             return Typed(expression: .indexOf(needle.expression, haystack.expression, from: from), type: .number)
         case "slice":
             guard args.count == 2 || args.count == 3 else { return error("Expected 3 or 4 arguments, but found \(args.count) instead.", key) }
@@ -177,11 +185,7 @@ extension ExpressionParser {
             guard ["string", "array", "value"].contains(input.type.kind) else {
                 return error("Expected first argument to be of type array or string, but found \(input.type) instead", key)
             }
-            var end: StyleExpression?
-            if args.count == 3 {
-                guard let parsed = parse(args[2], key: at(3), expected: .number) else { return nil }
-                end = parsed.expression
-            }
+            guard let end = optionalNumber(args, at: 2, key: key) else { return nil }
             let type: ExpressionType = input.type.itemType.map { .array($0, count: nil) } ?? input.type
             return Typed(expression: .slice(input.expression, begin.expression, end: end), type: type)
         case "length":
