@@ -78,7 +78,8 @@ public final class MapTileServer: Sendable {
     /// Counts the photo overlay's changes (see ``refreshPhotosIfChanged()``): an overlay render
     /// begun before a change keeps its tiles out of the caches.
     let overlayGeneration = Atomic<UInt64>(0)
-    /// The tilesets whose left-out data (broken features, unreadable tiles) was logged: each once.
+    /// The sources whose left-out data (broken features, unreadable tiles, unreadable GeoJSON) was
+    /// logged: each once.
     private let loggedSkippedData = Mutex<Set<String>>([])
     /// The photo feed's version served.
     let appliedPhotoVersion = Mutex<Int64?>(nil)
@@ -241,12 +242,11 @@ public final class MapTileServer: Sendable {
         try await NIOThreadPool.singleton.runIfActive(body)
     }
 
-    /// Logs, once per tileset, that its renders left data out (a render never fails on it).
+    /// Logs, once per source, that its renders left data out (a render never fails on it).
     func logSkippedData(of data: MapData) {
-        for line in data.skippedDataWarnings() {
-            let path = String(line.prefix { $0 != ":" })
-            guard loggedSkippedData.withLock({ $0.insert(path).inserted }) else { continue }
-            logger.warning("\(line); later ones in this tileset are skipped without a log line")
+        for skipped in data.skippedData() {
+            guard loggedSkippedData.withLock({ $0.insert(skipped.source).inserted }) else { continue }
+            logger.warning("\(skipped.warning); later ones in this source are skipped without a log line")
         }
     }
 

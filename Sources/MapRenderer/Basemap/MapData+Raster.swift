@@ -29,10 +29,14 @@ extension MapData {
 
 extension MapData {
     /// The picture of an image source, decoded to RGBA: a PNG or JPEG file, told apart by its
-    /// first bytes. Read at each render (image sources are small overlays).
+    /// first bytes. Decoded once per file and kept while the map data is.
     ///
     /// - Throws: ``RendererError/raster(source:reason:)`` when the file cannot be read or decoded.
     func image(of source: ImageSource, id: String) throws(RendererError) -> RGBAImage {
+        try cachedImage("image:\(source.url.path)") { () throws(RendererError) in try decodedImage(of: source, id: id) }
+    }
+
+    private func decodedImage(of source: ImageSource, id: String) throws(RendererError) -> RGBAImage {
         let bytes: Data
         do { bytes = try Data(readingFile: source.url, maximumBytes: 256 << 20) } catch {
             throw .raster(source: id, reason: error.description)

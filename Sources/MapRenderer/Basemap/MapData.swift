@@ -3,6 +3,7 @@ public import GeoData
 public import MapCore
 public import MapStyle
 public import MapUtilities
+import ImageCodec
 import RasterTiles
 import Synchronization
 import Tilesets
@@ -33,10 +34,11 @@ public final class MapData: Sendable {
         var geoPackages: [URL: GeoPackage] = [:]
         var sources: [String: any FeatureSource] = [:]
         var rasterSources: [String: RasterTileSource] = [:]
+        var images: [String: RGBAImage] = [:]
         var vectorTileSources: [String: VectorTileSource] = [:]
         var clusterIndexes: [String: GeoJSONClusters?] = [:]
-        /// Why GeoJSON sources draw nothing: one line each.
-        var skippedSources: [String] = []
+        /// Why GeoJSON sources draw nothing: one each.
+        var skippedSources: [SkippedData] = []
     }
 
     /// A clustered GeoJSON source's index, and the source point of each input.
@@ -97,7 +99,7 @@ public final class MapData: Sendable {
         case .geoJSON(let geoJSON):
             switch geoJSON.data {
             case .file(let url):
-                return try cached("geojson:\(url.path)") { () throws(RendererError) in
+                return try cached(geoJSON.data.cacheKey) { () throws(RendererError) in
                     do throws(GeoDataError) { return try FeatureCollectionSource(geoJSONPath: url.path) } catch {
                         // A file that is there but is not GeoJSON draws nothing, as in MapLibre, with a
                         // warning; a file that is not there is an error naming it.
@@ -107,7 +109,7 @@ public final class MapData: Sendable {
                 }
             case .inline(let text):
                 // Keyed by the text's hash: the same GeoJSON in two styles is read once.
-                return try cached("geojson-inline:\(FNV1a(text.utf8).hexDigits)") { () throws(RendererError) in
+                return try cached(geoJSON.data.cacheKey) { () throws(RendererError) in
                     do throws(GeoDataError) {
                         let collection = try GeoJSONReader.read(data: Data(text.utf8), path: "inline GeoJSON")
                         return FeatureCollectionSource(name: "inline GeoJSON", collection: collection)
@@ -153,19 +155,31 @@ public final class MapData: Sendable {
     /// An empty source standing for GeoJSON that cannot be read, its reason kept for
     /// ``skippedDataWarnings()``.
     private func skippedGeoJSON(name: String, reason: String) -> FeatureCollectionSource {
-        caches.withLock { $0.skippedSources.append("\(reason): the source draws nothing") }
+        caches.withLock { $0.skippedSources.append(SkippedData(source: name, warning: "\(reason): the source draws nothing")) }
         return FeatureCollectionSource(name: name, collection: FeatureCollection(features: []))
     }
 
-    /// One warning line per GeoJSON source that cannot be read (drawn as empty, as MapLibre
-    /// does), then per vector tileset whose renders so far left data out: broken features and
-    /// unreadable tiles, counted, with the first reason; empty when nothing was left out.
-    /// Renders never fail on such data (see ``VectorTileSource``): commands print these once a
-    /// map or an export is done, `serve` logs them.
-    public func skippedDataWarnings() -> [String] {
-        let (sources, skipped) = caches.withLock { (Array($0.vectorTileSources.values), $0.skippedSources) }
-        return skipped + sources.compactMap { $0.skippedData.warning(path: $0.path) }.sorted()
+    /// What a source left out of the renders so far, and the one warning line saying so.
+    public struct SkippedData: Sendable, Hashable {
+        /// The source's file path, or "inline GeoJSON": what a log keys the warning by.
+        public let source: String
+        /// The line to print: the source, what was left out (counted) and the first reason.
+        public let warning: String
     }
+
+    /// One entry per GeoJSON source that cannot be read (drawn as empty, as MapLibre does), then
+    /// per vector tileset whose renders so far left data out: broken features and unreadable
+    /// tiles, counted, with the first reason; empty when nothing was left out. Renders never fail
+    /// on such data (see ``VectorTileSource``): commands print these once a map or an export is
+    /// done, `serve` logs them once per source.
+    public func skippedData() -> [SkippedData] {
+        let (sources, skipped) = caches.withLock { (Array($0.vectorTileSources.values), $0.skippedSources) }
+        let tilesets = sources.compactMap { source in source.skippedData.warning(path: source.path).map { SkippedData(source: source.path, warning: $0) } }
+        return skipped + tilesets.sorted { $0.warning < $1.warning }
+    }
+
+    /// The warning lines of ``skippedData()``, in its order.
+    public func skippedDataWarnings() -> [String] { skippedData().map(\.warning) }
 
     /// The map's credit line, as ``Style/attributionText`` has it (`metadata.mapwright.attribution.text`,
     /// or the distinct `attribution`s of the sources the layers use), except that a vector source
@@ -259,6 +273,11 @@ public final class MapData: Sendable {
         try cached(key, in: \.rasterSources, make: make)
     }
 
+    /// The decoded picture cached under `key`, made by `make` the first time.
+    func cachedImage(_ key: String, make: () throws(RendererError) -> RGBAImage) throws(RendererError) -> RGBAImage {
+        try cached(key, in: \.images, make: make)
+    }
+
     /// The value of `cache` under `key`, made by `make` outside the lock the first time; when two
     /// threads make one at once, the first stored wins.
     private func cached<Value: Sendable>(
@@ -283,5 +302,16 @@ public final class MapData: Sendable {
         do { geoPackage = try GeoPackage(path: url.path) } catch { throw .data(error) }
         caches.withLock { $0.geoPackages[url] = geoPackage }
         return geoPackage
+    }
+}
+
+extension GeoJSONSource.Data {
+    /// The key ``MapData`` keeps what it made of this data by: the file's path, or the inline
+    /// text's hash (the same GeoJSON in two styles is read once; the text is not kept twice).
+    var cacheKey: String {
+        switch self {
+        case .file(let url): "geojson:\(url.path)"
+        case .inline(let text): "geojson-inline:\(FNV1a(text.utf8).hexDigits)"
+        }
     }
 }

@@ -93,7 +93,7 @@ struct StylePainter {
     private func clustering(of layer: StyleLayer) -> (GeoJSONSource.Clustering, String)? {
         guard let sourceID = layer.source, case .geoJSON(let geoJSON)? = style.sources[sourceID], let clustering = geoJSON.clustering
         else { return nil }
-        return (clustering, "\(geoJSON.data)")
+        return (clustering, geoJSON.data.cacheKey)
     }
 
     /// The vector tileset a layer draws from and the zoom of its tiles for this view; nil for a
