@@ -1,7 +1,8 @@
 import Foundation
 
 /// The verdicts as a table: per category, then overall, overall without text, icon and symbol
-/// tests, and the near misses with their raw fractions.
+/// tests (and of those, the tests that draw no symbol layer or sprite pattern either: what does
+/// not wait for sprites and text), and the near misses with their raw fractions.
 struct Report {
     let verdicts: [Verdict]
     let seconds: Double
@@ -35,6 +36,7 @@ struct Report {
         lines.append(String(repeating: "-", count: 74))
         lines.append(row("all", verdicts))
         lines.append(row("all but text, icon and symbol tests", verdicts.filter { !$0.test.isSymbolTest }))
+        lines.append(row("  of those, drawing no symbol or pattern", verdicts.filter { !$0.test.isSymbolTest && !$0.test.drawsSymbolsOrPatterns }))
         lines.append(row("text, icon and symbol tests", verdicts.filter(\.test.isSymbolTest)))
         let near = verdicts.filter { $0.outcome == .failed && ($0.differingFraction ?? 1) <= Self.nearMissFraction }
             .sorted { ($0.differingFraction ?? 1) < ($1.differingFraction ?? 1) }

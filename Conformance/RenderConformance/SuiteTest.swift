@@ -37,6 +37,16 @@ struct SuiteTest: Sendable {
     var isSymbolTest: Bool {
         ["text-", "icon-", "symbol-"].contains { category.hasPrefix($0) }
     }
+
+    /// Whether the test's style (or an operation's layer or style) draws a symbol layer or a
+    /// sprite pattern (`*-pattern`, `background-pattern`): what the next stage of the renderer,
+    /// sprites, icons and text, draws. Tests in other categories do so too (runtime styling,
+    /// regressions); the report counts them apart.
+    var drawsSymbolsOrPatterns: Bool {
+        guard let text = try? String(contentsOf: directory.appendingPathComponent("style.json"), encoding: .utf8) else { return false }
+        let compact = text.filter { !$0.isWhitespace }
+        return compact.contains("\"type\":\"symbol\"") || compact.contains("-pattern\":")
+    }
 }
 
 /// What `metadata.test` says about a test, with GL's defaults.
