@@ -268,9 +268,11 @@ struct VectorTileTests {
         }
     }
 
-    /// Hostile shapes of valid data, many tiny pieces, decode in time proportional to their size:
-    /// 300,000 one-point MoveTos, and geometry and tags in 100,000 packed pieces.
-    @Test func manyTinyCommandsAndPiecesDecodeInLinearTime() throws {
+    /// Hostile shapes of valid data, many tiny pieces, decode whole: 300,000 one-point MoveTos,
+    /// and geometry and tags in 100,000 packed pieces. No clock here (speed is measured by the
+    /// benchmarks: VectorBenchmark's first render decodes every tile); a decoder that reserves
+    /// exactly per piece, quadratic in the pieces, made this test take minutes.
+    @Test func manyTinyCommandsAndPiecesDecode() throws {
         let moveTo = GeometryWriter.command(1, count: 1)
         let points = [UInt32](unsafeUninitializedCapacity: 900_000) { buffer, count in
             for index in 0..<300_000 { buffer[3 * index] = moveTo; buffer[3 * index + 1] = 2; buffer[3 * index + 2] = 0 }
@@ -284,10 +286,7 @@ struct VectorTileTests {
             }
         }
         let tile = TestTile.layer([TestTile.Feature(type: 1, geometry: points), pieces], TestTile.Layer(keys: ["k"], values: [.int(1)]))
-        let clock = ContinuousClock()
-        let start = clock.now
         let features = try VectorTile(data: tile.data).layers[0].features
-        #expect(clock.now - start < .seconds(4), "about half a second in a debug build; exact reserves per piece took five")
         guard case .points(let many) = features[0].geometry, case .points(let joined) = features[1].geometry else {
             Issue.record("not points")
             return
