@@ -133,7 +133,11 @@ public struct ServeInputs: Sendable {
                 request.photos = photos
                 let finalRequest = request
                 let drawnFor = watched ? known ?? ContentFingerprint.photos(photos) : nil
-                let overlay = ServedOverlay(style: style, data: data, contentHash: contentHash, drawnFor: drawnFor) { scale in
+                var heatmapStyle: (@Sendable () -> Style)?
+                if !photos.isEmpty { heatmapStyle = { PhotoHeatmap.overlayStyle(style, showing: photos) } }
+                let overlay = ServedOverlay(
+                    style: style, data: data, contentHash: contentHash, drawnFor: drawnFor, heatmapStyle: heatmapStyle
+                ) { scale in
                     var scaled = finalRequest
                     scaled.scale = Double(scale)
                     return try builder.tileContent(for: scaled)

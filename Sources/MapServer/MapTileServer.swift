@@ -415,6 +415,22 @@ public final class MapTileServer: Sendable {
         })
     }
 
+    /// The cache key and renderer of the photos' density map tiles (`/overlays/heatmap/…`): the
+    /// overlay's heatmap style drawn as a basemap on transparent tiles, keyed by the overlay's
+    /// hash; a photo change removes them all (``applyPhotoFeed(_:version:)``). Nil when the
+    /// overlay has no photos.
+    func heatmapTiles(_ overlay: ServedOverlay, tileSizePoints: Int, scale: Int) -> (TileCacheKey, @Sendable () throws -> MapTileRenderer)? {
+        guard overlay.hasHeatmap else { return nil }
+        let key = TileCacheKey(
+            source: "overlay-heatmap", contentHash: overlay.contentHash, tileSizePoints: tileSizePoints, scale: scale, isOverlay: true)
+        let metatileSize = configuration.metatileSize
+        return (key, {
+            try MapTileRenderer(
+                data: overlay.data, style: overlay.heatmapStyle() ?? overlay.style,
+                options: TileRenderOptions(tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .basemap))
+        })
+    }
+
     /// The cache key and renderer of the photo overlay's tiles.
     func overlayTiles(_ overlay: ServedOverlay, tileSizePoints: Int, scale: Int) -> (TileCacheKey, @Sendable () throws -> MapTileRenderer) {
         let key = TileCacheKey(

@@ -106,6 +106,7 @@ import Glibc
         try await server.waitUntilReady()
         let cases: [(path: String, render: [String])] = [
             ("/maps/photos.png?photographer=Ansel%20Adams&select=first", ["--photographer", "Ansel Adams", "--select", "first"]),
+            ("/maps/photos.png?heatmap=true", ["--heatmap"]),
             ("/styles/standard/static/-119.6,37.7,8@30/600x400@2x.png", ["--center", "37.7,-119.6", "--zoom", "9", "--heading", "30", "--size", "600x400", "--scale", "2"]),
             ("/styles/standard/static/-125,30,-115,45/500x400.png", ["--bbox", "-125,30,-115,45", "--size", "500x400"]),
         ]
@@ -124,6 +125,33 @@ import Glibc
         #expect(thumbnail.status == 200)
         #expect(try RGBAImage(jpegData: thumbnail.data).width == 92)
         #expect(server.stop() == 0, "SIGTERM stops the server gracefully: \(server.standardError)")
+    }
+
+    /// The photos' density map as overlay tiles: coloured where the photos are (Yosemite, in
+    /// tile 6/10/24), transparent far from them, listed in `/index.json` beside the pins.
+    @Test func thePhotosDensityMapIsServedAsTransparentOverlayTiles() async throws {
+        let folder = try Self.folderWithPhotos()
+        let server = try RunningServer(["--photos", "my photos", "--jobs", "2"], in: folder.url)
+        defer { _ = server.stop() }
+        try await server.waitUntilReady()
+        let near = try await server.get("/overlays/heatmap/6/10/24.png")
+        #expect(near.status == 200, "\(String(decoding: near.data.prefix(200), as: UTF8.self))")
+        let image = try RGBAImage(pngData: near.data)
+        var coloured = 0, red = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where image[x: x, y: y].alpha > 0 {
+                coloured += 1
+                if image[x: x, y: y].red > 200 && image[x: x, y: y].blue < 80 { red += 1 }
+            }
+        }
+        #expect(coloured > 500 && red > 20, "the kernels over Yosemite, red where the photos crowd: \(coloured) coloured, \(red) red")
+        let far = try RGBAImage(pngData: try await server.get("/overlays/heatmap/6/5/40.png").data)
+        #expect((0..<far.height).allSatisfy { y in (0..<far.width).allSatisfy { far[x: $0, y: y].alpha == 0 } }, "nothing over the South Pacific")
+        let index = String(decoding: try await server.get("/index.json").data, as: UTF8.self)
+        #expect(index.contains("/overlays/heatmap/{z}/{x}/{y}.png"), "\(index)")
+        #expect(try await server.get("/overlays/heatmap.json").status == 200)
+        #expect(try await server.get("/overlays/density/6/10/24.png").status == 404)
+        #expect(server.stop() == 0)
     }
 
     @Test(arguments: [

@@ -35,6 +35,13 @@ extension MapTileServer {
     /// Every tile size and scale of overlay tiles the cache may hold.
     static let overlayTileSizes = [256, 512], overlayScales = 1...3
 
+    /// The cache keys of the overlay's tiles of one size and scale: the photos', and the density
+    /// map's when photos are served.
+    func overlayKeys(_ overlay: ServedOverlay, tileSizePoints: Int, scale: Int) -> [TileCacheKey] {
+        [overlayTiles(overlay, tileSizePoints: tileSizePoints, scale: scale).0]
+            + [heatmapTiles(overlay, tileSizePoints: tileSizePoints, scale: scale)?.0].compactMap { $0 }
+    }
+
     /// Drops the overlay tiles of the cache files that were drawn for other photos than the
     /// overlay's (an earlier run's library, changed since), at start-up. Failures are logged.
     func adoptOverlayCache(_ overlay: ServedOverlay, drawnFor: String) {
@@ -42,8 +49,9 @@ extension MapTileServer {
         do {
             for size in Self.overlayTileSizes {
                 for scale in Self.overlayScales {
-                    removed += try cache.adopt(
-                        drawnFor: drawnFor, key: overlayTiles(overlay, tileSizePoints: size, scale: scale).0, zooms: 0...configuration.maximumZoom)
+                    for key in overlayKeys(overlay, tileSizePoints: size, scale: scale) {
+                        removed += try cache.adopt(drawnFor: drawnFor, key: key, zooms: 0...configuration.maximumZoom)
+                    }
                 }
             }
         } catch {
@@ -84,7 +92,9 @@ extension MapTileServer {
 
         // The cache files record no photos while they hold tiles of both.
         for size in Self.overlayTileSizes where overlay.drawnFor != nil {
-            for scale in Self.overlayScales { try cache.record(drawnFor: nil, key: overlayTiles(overlay, tileSizePoints: size, scale: scale).0) }
+            for scale in Self.overlayScales {
+                for key in overlayKeys(overlay, tileSizePoints: size, scale: scale) { try cache.record(drawnFor: nil, key: key) }
+            }
         }
         // Serve the new photos first, then forget the old tiles: a render begun before this sees
         // the generation move and keeps its tiles out of the caches.
@@ -110,6 +120,13 @@ extension MapTileServer {
                     if scale == 1 { invalidated += tiles.count }
                 }
                 if let drawnFor = overlay.drawnFor { try cache.record(drawnFor: drawnFor, key: key) }
+                // The density map changes over a kernel's reach around each changed photo, at
+                // every zoom: its tiles are all drawn again on request.
+                if let (heatmapKey, _) = heatmapTiles(overlay, tileSizePoints: size, scale: scale) {
+                    memory.removeAll(source: .rendered(heatmapKey))
+                    _ = try cache.removeAll(key: heatmapKey, zooms: 0...configuration.maximumZoom)
+                    if let drawnFor = overlay.drawnFor { try cache.record(drawnFor: drawnFor, key: heatmapKey) }
+                }
             }
         }
         appliedPhotoVersion.withLock { $0 = version }

@@ -30,10 +30,13 @@ public struct ServedStyle: Sendable {
 }
 
 /// The photo overlay served under `/overlays/photos/…`: pins, clusters, the callout, tracks and
-/// shapes on transparent tiles.
+/// shapes on transparent tiles; and the photos as a density map under `/overlays/heatmap/…`.
 public struct ServedOverlay: Sendable {
     /// The style whose pin, cluster, callout and overlay looks the tiles use.
     public var style: Style
+    /// Whether the photos are served as a density map too (``heatmapStyle()``): false for
+    /// overlays without photos.
+    public var hasHeatmap: Bool { makeHeatmapStyle != nil }
     /// The vector data (labels are not drawn; markers need none, but the renderer takes it).
     public var data: MapData
     /// A hash of the photos, overlays and options drawn, and the style; the cache is keyed by it.
@@ -44,19 +47,37 @@ public struct ServedOverlay: Sendable {
     public var drawnFor: String?
     /// Makes what the tiles draw at a scale.
     private let makeContent: @Sendable (_ scale: Int) throws -> MapTileContent
+    /// Makes the density map's style.
+    private let makeHeatmapStyle: (@Sendable () -> Style)?
     /// The contents made so far, by scale: 256- and 512-point tiles, the annotations API and a
     /// library's change detection share one (clustering a million photos takes a second).
     private let made = MadeContents()
 
     private final class MadeContents: Sendable {
         let byScale = Mutex<[Int: MapTileContent]>([:])
+        let heatmapStyle = Mutex<Style?>(nil)
+    }
+
+    /// The photos as a density map on transparent tiles (`PhotoHeatmap.overlayStyle`), made on
+    /// first use and kept (its GeoJSON of every photo is made only if a heatmap tile is asked
+    /// for); nil when no photos are served.
+    public func heatmapStyle() -> Style? {
+        guard let makeHeatmapStyle else { return nil }
+        if let style = made.heatmapStyle.withLock({ $0 }) { return style }
+        let style = makeHeatmapStyle()
+        return made.heatmapStyle.withLock { kept in
+            if let kept { return kept }
+            kept = style
+            return style
+        }
     }
 
     public init(
         style: Style, data: MapData, contentHash: String, drawnFor: String? = nil,
-        content: @escaping @Sendable (_ scale: Int) throws -> MapTileContent
+        heatmapStyle: (@Sendable () -> Style)? = nil, content: @escaping @Sendable (_ scale: Int) throws -> MapTileContent
     ) {
         self.style = style
+        self.makeHeatmapStyle = heatmapStyle
         self.data = data
         self.contentHash = contentHash
         self.drawnFor = drawnFor

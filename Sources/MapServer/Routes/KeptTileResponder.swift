@@ -40,8 +40,7 @@ struct KeptTileResponder<Next: HTTPResponder>: HTTPResponder where Next.Context 
               let content = try? server.servedContent(),
               let tileRequest = try? TileRequest(kind, parts: path[path.index(after: slash)...].split(separator: "/", omittingEmptySubsequences: false), content: content)
         else { return nil }
-        let key = tileRequest.memoryKey(server)
-        guard let kept = server.memory.tile(key) else { return nil }
+        guard let key = try? tileRequest.memoryKey(server), let kept = server.memory.tile(key) else { return nil }
         if case .rendered(let cacheKey) = key.source {
             server.metrics.increment("mapwright_tile_cache_hits_total", [("source", cacheKey.source)])
         }

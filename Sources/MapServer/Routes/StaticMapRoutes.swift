@@ -11,7 +11,7 @@ import PhotoSources
 /// - `/styles/NAME/static/…`: a map of the style, in TileServer GL's and Mapbox's forms (see
 ///   ``StaticMapAddress``), with the served photos (filtered by `photographer=`), the overlays,
 ///   and the `marker=` and `path=` of the query;
-/// - `/maps/photos.png?size=1200x800&scale=1&style=NAME&photographer=NAME&select=first&padding=0`:
+/// - `/maps/photos.png?size=1200x800&scale=1&style=NAME&photographer=NAME&select=first&padding=0&heatmap=false`:
 ///   `mapwright render`'s map over HTTP, framed to fit, with `render`'s defaults (1200 × 800
 ///   points, scale 1, the first style served): the same request gives the same PNG bytes;
 /// - `/photos/ID/thumbnail.jpg?size=92`: a photo's square thumbnail (JPEG, `size` 16 to 512

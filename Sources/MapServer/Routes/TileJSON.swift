@@ -45,6 +45,16 @@ enum TileJSON {
         ]
     }
 
+    /// The photos' density map: world bounds (kernels reach beyond the photos), centred on them.
+    static func heatmap(_ overlay: ServedOverlay, base: String, configuration: ServerConfiguration) -> [String: Any] {
+        [
+            "tilejson": version, "name": "heatmap", "scheme": "xyz", "format": "png", "tileSize": 256,
+            "description": "Photos as a density map of where they were taken, on transparent tiles",
+            "tiles": ["\(base)/overlays/heatmap/{z}/{x}/{y}.png"],
+            "minzoom": 0, "maxzoom": configuration.maximumZoom, "bounds": worldBounds,
+        ]
+    }
+
     static func tileset(_ tileset: OpenTileset, base: String) -> [String: Any] {
         let metadata = tileset.metadata
         var json: [String: Any] = [

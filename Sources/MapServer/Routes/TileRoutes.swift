@@ -8,8 +8,9 @@ import Tilesets
 import TileSources
 
 /// `/styles/NAME/{z}/{x}/{y}[@2x].png`, `/styles/NAME/512/{z}/{x}/{y}[@2x].png`,
-/// `/overlays/photos/…` in the same forms, `/tilesets/NAME/{z}/{x}/{y}.EXT`, and each one's
-/// TileJSON at `/styles/NAME.json`, `/overlays/photos.json` and `/tilesets/NAME.json`.
+/// `/overlays/photos/…` and `/overlays/heatmap/…` in the same forms, `/tilesets/NAME/{z}/{x}/{y}.EXT`,
+/// and each one's TileJSON at `/styles/NAME.json`, `/overlays/photos.json`,
+/// `/overlays/heatmap.json` and `/tilesets/NAME.json`.
 ///
 /// The paths are parsed here rather than by route patterns, so each malformed part gets its own
 /// one-line 400. Names are percent-decoded (``URLPathComponent``) and looked up among what is
@@ -25,7 +26,10 @@ struct TileRoutes {
             let content = try server.servedContent()
             let base = TileJSON.baseURL(request, server.configuration)
             var list = content.styles.map { TileJSON.style($0, base: base, configuration: server.configuration) }
-            if let overlay = content.overlay { list.append(TileJSON.overlay(overlay, photos: content.photos, base: base, configuration: server.configuration)) }
+            if let overlay = content.overlay {
+                list.append(TileJSON.overlay(overlay, photos: content.photos, base: base, configuration: server.configuration))
+                if overlay.hasHeatmap { list.append(TileJSON.heatmap(overlay, base: base, configuration: server.configuration)) }
+            }
             list += content.tilesets.map { TileJSON.tileset($0.current, base: base) }
             return try HTTPCaching.json(list, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
@@ -53,6 +57,11 @@ struct TileRoutes {
             let json = TileJSON.overlay(overlay, photos: content.photos, base: TileJSON.baseURL(request, server.configuration), configuration: server.configuration)
             return try HTTPCaching.json(json, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
+        if parts == ["heatmap.json"] {
+            guard overlay.hasHeatmap else { throw ServeError.notFound("no photos are served: there is no heatmap") }
+            let json = TileJSON.heatmap(overlay, base: TileJSON.baseURL(request, server.configuration), configuration: server.configuration)
+            return try HTTPCaching.json(json, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
+        }
         if parts == ["tracks.json"] { return try await ViewerRoutes(server: server).tracks(request) }
         return try await tile(try TileRequest(.overlays, parts: parts, content: content), request: request, context: context)
     }
@@ -71,7 +80,7 @@ struct TileRoutes {
     /// A tile: kept in memory, else read from its tileset file or the cache (on NIO's blocking-I/O
     /// threads) or rendered.
     private func tile(_ tileRequest: TileRequest, request: Request, context: ServeRequestContext) async throws -> Response {
-        let key = tileRequest.memoryKey(server)
+        let key = try tileRequest.memoryKey(server)
         if let kept = server.memory.tile(key) {
             if case .rendered(let cacheKey) = key.source {
                 server.metrics.increment("mapwright_tile_cache_hits_total", [("source", cacheKey.source)])
@@ -83,8 +92,8 @@ struct TileRoutes {
             let (cacheKey, make) = server.styleTiles(style, tileSizePoints: size, scale: address.scale)
             let tile = try await server.renderedTile(address.tile, cacheKey: cacheKey, makeRenderer: make, disconnected: context.onClose)
             return tileRequest.response(tile, request: request, server: server)
-        case .overlay(let overlay, let address, let size):
-            let (cacheKey, make) = server.overlayTiles(overlay, tileSizePoints: size, scale: address.scale)
+        case .overlay(let overlay, let layer, let address, let size):
+            let (cacheKey, make) = try layer.tiles(of: overlay, server: server, tileSizePoints: size, scale: address.scale)
             let tile = try await server.renderedTile(address.tile, cacheKey: cacheKey, makeRenderer: make, disconnected: context.onClose)
             return tileRequest.response(tile, request: request, server: server)
         case .tileset(let tileset, let address):
@@ -106,8 +115,33 @@ struct TileRoutes {
 /// (`{z}/{x}/{y}.EXT`). The routes and ``KeptTileResponder`` parse tile URLs with it alike.
 enum TileRequest: Sendable {
     case style(ServedStyle, TileAddress, sizePoints: Int)
-    case overlay(ServedOverlay, TileAddress, sizePoints: Int)
+    case overlay(ServedOverlay, OverlayLayer, TileAddress, sizePoints: Int)
     case tileset(OpenTileset, TileAddress)
+
+    /// The overlays served under `/overlays/NAME/…`.
+    enum OverlayLayer: String, Sendable {
+        /// Pins, clusters, the callout, tracks and shapes.
+        case photos
+        /// The photos as a density map.
+        case heatmap
+
+        /// The cache key and renderer of this overlay's tiles.
+        ///
+        /// - Throws: 404 for the heatmap when no photos are served.
+        func tiles(
+            of overlay: ServedOverlay, server: MapTileServer, tileSizePoints: Int, scale: Int
+        ) throws(ServeError) -> (TileCacheKey, @Sendable () throws -> MapTileRenderer) {
+            switch self {
+            case .photos:
+                return server.overlayTiles(overlay, tileSizePoints: tileSizePoints, scale: scale)
+            case .heatmap:
+                guard let tiles = server.heatmapTiles(overlay, tileSizePoints: tileSizePoints, scale: scale) else {
+                    throw ServeError.notFound("no photos are served: there is no heatmap")
+                }
+                return tiles
+            }
+        }
+    }
 
     /// The top-level folders of tile URLs.
     enum Kind: String, CaseIterable, Sendable {
@@ -127,9 +161,11 @@ enum TileRequest: Sendable {
             self = .style(style, address, sizePoints: size)
         case .overlays:
             guard let overlay = content.overlay else { throw ServeError.notFound("no photos or overlays are served") }
-            guard parts.first == "photos" else { throw ServeError.notFound("no overlay named '\(parts.first ?? "")'") }
+            guard let layer = parts.first.flatMap({ OverlayLayer(rawValue: String($0)) }) else {
+                throw ServeError.notFound("no overlay named '\(parts.first ?? "")': the overlays are photos and heatmap")
+            }
             let (address, size) = try Self.renderedAddress(Array(parts.dropFirst()))
-            self = .overlay(overlay, address, sizePoints: size)
+            self = .overlay(overlay, layer, address, sizePoints: size)
         case .tilesets:
             guard parts.count == 4 else { throw ServeError.notFound("tileset tiles are /tilesets/NAME/{z}/{x}/{y}.EXT") }
             // The file as opened now: this request reads it even if the file is replaced meanwhile.
@@ -145,12 +181,12 @@ enum TileRequest: Sendable {
     }
 
     /// Where the tile is kept in memory.
-    func memoryKey(_ server: MapTileServer) -> MemoryTileKey {
+    func memoryKey(_ server: MapTileServer) throws(ServeError) -> MemoryTileKey {
         switch self {
         case .style(let style, let address, let size):
             return MemoryTileKey(source: .rendered(server.styleTiles(style, tileSizePoints: size, scale: address.scale).0), tile: address.tile)
-        case .overlay(let overlay, let address, let size):
-            return MemoryTileKey(source: .rendered(server.overlayTiles(overlay, tileSizePoints: size, scale: address.scale).0), tile: address.tile)
+        case .overlay(let overlay, let layer, let address, let size):
+            return MemoryTileKey(source: .rendered(try layer.tiles(of: overlay, server: server, tileSizePoints: size, scale: address.scale).0), tile: address.tile)
         case .tileset(let tileset, let address):
             return MemoryTileKey(source: tileset.memorySource, tile: address.tile)
         }

@@ -25,6 +25,8 @@ struct StaticMapQuery: Hashable, Sendable {
     var padding: Double?
     var photographers: [String] = []
     var select: String?
+    /// `heatmap=true`: the photos as a density map instead of pins, as `render --heatmap`.
+    var heatmap = false
 
     /// Parses the parameters by name, each name's values in order.
     static func parse(_ values: (String) -> [String]) throws(ServeError) -> StaticMapQuery {
@@ -42,14 +44,22 @@ struct StaticMapQuery: Hashable, Sendable {
             guard !select.isEmpty else { throw .badRequest("select: empty; give first, or a photo's id or title") }
             query.select = select
         }
+        if let text = values("heatmap").last {
+            switch text.lowercased() {
+            case "true", "1", "": query.heatmap = true
+            case "false", "0": query.heatmap = false
+            default: throw .badRequest("heatmap: '\(text)' is not true or false")
+            }
+        }
         return query
     }
 
     var canonicalText: String {
-        "\(markers)|\(paths)|\(padding ?? 0)|\(photographers)|\(select ?? "")"
+        "\(markers)|\(paths)|\(padding ?? 0)|\(photographers)|\(select ?? "")|\(heatmap)"
     }
 
-    /// Applies the query to a request: markers, paths, padding, the photographer filter and the selection.
+    /// Applies the query to a request: markers, paths, padding, the photographer filter, the
+    /// selection and the heatmap.
     ///
     /// - Throws: 400 when a photographer has no photos here.
     func apply(to request: inout PhotoMapRequest) throws(ServeError) {
@@ -87,6 +97,7 @@ struct StaticMapQuery: Hashable, Sendable {
             guard !request.photos.isEmpty else { throw .badRequest("select: there are no photos to select") }
             request.selection = select == "first" ? .first : .photo(select)
         }
+        request.showsHeatmap = heatmap
     }
 
     // MARK: - Parts

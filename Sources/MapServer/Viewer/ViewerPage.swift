@@ -2,8 +2,9 @@
 /// step) over Leaflet, which the server serves from Debian's libjs-leaflet under `/leaflet/`; it
 /// fetches nothing from elsewhere.
 ///
-/// - Layers: a base layer per style and per raster tileset, and the photo overlay tiles (off by
-///   default: the photos come as markers), in a layer switcher, with each TileJSON's attribution.
+/// - Layers: a base layer per style and per raster tileset, the photo overlay tiles (off by
+///   default: the photos come as markers) and the photos' density map ("Photo density", off by
+///   default), in a layer switcher, with each TileJSON's attribution.
 /// - Photos from `/annotations.json` for the view, reloaded when it moves: clusters as bubbles
 ///   (class `mw-cluster`) that zoom to their expansion zoom when clicked, photos as markers (class
 ///   `mw-photo`) whose popup shows the title, subtitle, thumbnail and a link to the image.
@@ -66,7 +67,9 @@ enum ViewerPage {
             const options = { attribution: tile.attribution || "", minZoom: 0, maxZoom: 20, maxNativeZoom: tile.maxzoom };
             const kind = template.split("/")[1];
             const layer = L.tileLayer(template, options);
-            if (kind === "overlays") {
+            if (kind === "overlays" && tile.name === "heatmap") {
+              overlays["Photo density"] = layer;
+            } else if (kind === "overlays") {
               overlays["Photos (tiles)"] = layer;
               if (tile.bounds) { startBounds = tile.bounds; }
             } else {
