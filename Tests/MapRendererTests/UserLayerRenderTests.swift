@@ -115,6 +115,37 @@ struct UserLayerRenderTests {
         #expect(image[x: Int(far.x), y: Int(far.y)] == blue, "the far point stands alone")
     }
 
+    /// `clusterProperties` accumulate over a cluster's points as MapLibre's do: the operator
+    /// form (`["+", map]`) and the reduce-expression form (`[["max", ["accumulated"], ["get",
+    /// name]], map]`), read by paint like any property.
+    @Test func clusterPropertiesAccumulateOverTheClustersPoints() throws {
+        let json = """
+            {"version": 8, "sources": {"spots": {"type": "geojson", "cluster": true, "clusterRadius": 50,
+              "clusterProperties": {"total": ["+", ["get", "n"]], "largest": [["max", ["accumulated"], ["get", "largest"]], ["get", "n"]]},
+              "data": {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"n": 1}, "geometry": {"type": "Point", "coordinates": [0, 0]}},
+              {"type": "Feature", "properties": {"n": 5}, "geometry": {"type": "Point", "coordinates": [0.5, 0.5]}},
+              {"type": "Feature", "properties": {"n": 2}, "geometry": {"type": "Point", "coordinates": [-0.5, 0.2]}}]}}},
+             "layers": [{"id": "background", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "clusters", "type": "circle", "source": "spots", "filter": ["has", "point_count"],
+                         "paint": {"circle-radius": ["get", "total"],
+                                   "circle-color": ["case", ["==", ["get", "largest"], 5], "#ff0000", "#0000ff"]}}]}
+            """
+        let loaded = try Style.parse(Data(json.utf8), file: "cluster-properties.json")
+        #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
+        guard case .geoJSON(let source)? = loaded.style.sources["spots"] else { return #expect(Bool(false)) }
+        #expect(source.clustering?.properties.map(\.name) == ["largest", "total"])
+        let viewport = try Viewport(center: RenderFixtures.coordinate(0, 0), zoomLevel: 3, size: ViewSize(width: 100, height: 100))
+        let image = try RenderFixtures.snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)).image
+        let red = RGBAPixel(red: 255, green: 0, blue: 0, alpha: 255), white = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
+        let cluster = try #require(viewport.point(for: RenderFixtures.coordinate(0.23, 0)))
+        #expect(image[x: Int(cluster.x), y: Int(cluster.y)] == red, "the largest n is 5")
+        #expect(image[x: Int(cluster.x) + 6, y: Int(cluster.y)] == red && image[x: Int(cluster.x) + 10, y: Int(cluster.y)] == white,
+                "of radius total = 1 + 5 + 2 = 8")
+        let bad = #"{"version": 8, "sources": {"s": {"type": "geojson", "cluster": true, "clusterProperties": {"x": ["+"]}, "data": {"type": "Point", "coordinates": [0, 0]}}}, "layers": []}"#
+        #expect(throws: StyleError.self) { try Style.parse(Data(bad.utf8), file: "bad.json") }
+    }
+
     @Test func circleLayersDrawPointsAndVerticesWithTheirStrokeOutside() throws {
         let json = """
             {"version": 8, "sources": {"spots": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [

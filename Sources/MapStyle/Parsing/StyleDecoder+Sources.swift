@@ -81,8 +81,8 @@ extension StyleDecoder {
                 if let value = members["clusterMaxZoom"] { clustering.maxZoom = try integer(value, in: 0...24, at: path.appending("clusterMaxZoom")) }
                 if let value = members["clusterMinPoints"] { clustering.minPoints = try integer(value, in: 2...Int(Int32.max), at: path.appending("clusterMinPoints")) }
                 clustering.maxZoom = max(0, clustering.maxZoom)
-                if members["clusterProperties"] != nil {
-                    warn(at: path.appending("clusterProperties"), "clusterProperties are not accumulated yet: clusters carry point_count only")
+                if let value = members["clusterProperties"] {
+                    clustering.properties = try clusterProperties(value, at: path.appending("clusterProperties"))
                 }
                 source.clustering = clustering
             }
@@ -102,6 +102,27 @@ extension StyleDecoder {
                 "source type '\(type)' is outside Mapwright's subset: expected vector, raster, raster-dem, image or geojson"
             ), at: path.appending("type"))
         }
+    }
+
+    /// `clusterProperties`: `{"name": [operator or reduce expression, map expression]}`, in
+    /// name order, as MapLibre reads them: an operator name `op` reduces with
+    /// `[op, ["accumulated"], ["get", name]]`.
+    func clusterProperties(_ json: JSONValue, at path: StylePath) throws(StyleError) -> [GeoJSONSource.ClusterProperty] {
+        var properties: [GeoJSONSource.ClusterProperty] = []
+        for (name, value) in try object(json, at: path).sorted(by: { $0.key < $1.key }) {
+            guard case .array(let parts) = value, parts.count == 2 else {
+                throw error(.invalidValue("a cluster property is [operator, map expression] or [reduce expression, map expression]"), at: path.appending(name))
+            }
+            let map = try expression(parts[1], at: path.appending(name))
+            let reduceJSON: JSONValue = if case .string(let op) = parts[0] {
+                .array([.string(op), .array([.string("accumulated")]), .array([.string("get"), .string(name)])])
+            } else {
+                parts[0]
+            }
+            let reduce = try expression(reduceJSON, at: path.appending(name))
+            properties.append(GeoJSONSource.ClusterProperty(name: name, map: map, reduce: reduce))
+        }
+        return properties
     }
 
     /// The keys of a raster source (and of a raster-dem source, with its encoding's).

@@ -127,8 +127,46 @@ public struct GeoJSONSource: Hashable, Sendable {
         public var maxZoom: Int = 17
         /// `clusterMinPoints`: the fewest points a cluster holds. The default is 2.
         public var minPoints: Int = 2
+        /// `clusterProperties`: properties each cluster carries, accumulated over its points, in
+        /// name order. The default is none.
+        public var properties: [ClusterProperty] = []
 
         public init() {}
+    }
+
+    /// One of `clusterProperties`: a cluster's property accumulated over its points as MapLibre
+    /// (supercluster) does: each point's ``map`` value, combined by ``reduce``.
+    public struct ClusterProperty: Hashable, Sendable {
+        /// The property's name on cluster features.
+        public var name: String
+        /// The value one point gives, evaluated over the point's properties.
+        public var map: StyleExpression
+        /// Two values combined: evaluated with `["accumulated"]` the value so far and the property
+        /// ``name`` the next one; `[operator, mapExpression]` stands for
+        /// `[operator, ["accumulated"], ["get", name]]`.
+        public var reduce: StyleExpression
+
+        public init(name: String, map: StyleExpression, reduce: StyleExpression) {
+            self.name = name
+            self.map = map
+            self.reduce = reduce
+        }
+
+        /// The property's value over points with these properties, in order: the first point's
+        /// mapped value, then each next one reduced into it; nil for no points.
+        public func accumulated(over points: [[String: StyleFeatureValue]], zoom: Double) -> ExpressionValue? {
+            var total: ExpressionValue?
+            for properties in points {
+                let value = map.evaluate(in: ExpressionContext(zoom: zoom, properties: properties))
+                guard let sofar = total else { total = value; continue }
+                var context = ExpressionContext(zoom: zoom, properties: properties)
+                context.accumulated = sofar
+                context.structuredProperties[name] = value
+                context.properties[name] = nil
+                total = reduce.evaluate(in: context)
+            }
+            return total
+        }
     }
 
     /// The features.
