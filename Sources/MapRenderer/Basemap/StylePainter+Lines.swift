@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import GeoData
 import MapCore
 import MapStyle
@@ -7,7 +8,7 @@ extension StylePainter {
     /// How a line layer strokes one feature.
     private struct LineLook: Hashable {
         let color: Color, width: Double, opacity: Double, dashes: [Double], cap: MapStyle.LineCap, join: MapStyle.LineJoin
-        let miterLimit: Double
+        let miterLimit: Double, roundLimit: Double
         /// `line-offset`, `line-gap-width` and `line-blur`, in points.
         let offset: Double, gapWidth: Double, blur: Double
     }
@@ -30,7 +31,7 @@ extension StylePainter {
                 opacity: line.opacity.value(atZoom: zoomLevel, properties: values),
                 dashes: line.dashArray?.value(atZoom: zoomLevel, properties: values) ?? [],
                 cap: line.cap.value(atZoom: zoomLevel, properties: values), join: line.join.value(atZoom: zoomLevel, properties: values),
-                miterLimit: line.miterLimit.value(atZoom: zoomLevel),
+                miterLimit: line.miterLimit.value(atZoom: zoomLevel), roundLimit: line.roundLimit.value(atZoom: zoomLevel),
                 offset: line.offset.value(atZoom: zoomLevel, properties: values),
                 gapWidth: max(0, line.gapWidth.value(atZoom: zoomLevel, properties: values)),
                 blur: max(0, line.blur.value(atZoom: zoomLevel, properties: values)))
@@ -77,6 +78,10 @@ extension StylePainter {
     }
 
     private func strokeGroup(_ features: [PreparedFeature], look: LineLook) {
+        if look.dashes.isEmpty || DashPattern(look.dashes, lineWidth: look.width) == nil, LineRasteriser.canDraw(on: cairo) {
+            rasterise(features, look: look)
+            return
+        }
         cairo_new_path(cairo)
         // `line-gap-width`: the two lines' centres lie half the gap and half a width either side.
         let offset = look.offset
@@ -160,6 +165,31 @@ extension StylePainter {
         cairo.setSource(color)
         cairo_mask(cairo, coverage)
         cairo_pattern_destroy(coverage)
+    }
+
+    /// Draws solid lines on an image as MapLibre's shader does (see ``LineRasteriser``): their
+    /// ends and joins, edges, offset, gap and blur, and translucent overlaps.
+    private func rasterise(_ features: [PreparedFeature], look: LineLook) {
+        // GL adds vertices 15 pixels of the tile's zoom either side of a sharp corner.
+        let zoom = viewport.zoomLevel + MapSnapshotter.styleZoomOffset
+        let sharpCornerOffset = 15 * exp2(zoom - zoom.rounded(.down))
+        var mesh = LineMesh()
+        for feature in features {
+            for points in feature.geometry.lines {
+                mesh.addLine(points.compactMap(viewPoint(for:)), closed: false, join: look.join, cap: look.cap,
+                             miterLimit: look.miterLimit, roundLimit: look.roundLimit, sharpCornerOffsetPoints: sharpCornerOffset)
+            }
+            for polygon in feature.geometry.polygons {
+                for ring in polygon where ring.count >= 3 {
+                    mesh.addLine(ring.compactMap(viewPoint(for:)), closed: true, join: look.join, cap: look.cap,
+                                 miterLimit: look.miterLimit, roundLimit: look.roundLimit, sharpCornerOffsetPoints: sharpCornerOffset)
+                }
+            }
+        }
+        let shading = LineRasteriser.Shading(
+            widthPoints: look.width, gapWidthPoints: look.gapWidth, offsetPoints: look.offset, blurPoints: look.blur,
+            alpha: look.color.alpha * look.opacity)
+        LineRasteriser.draw(mesh, shading: shading, color: look.color, on: cairo)
     }
 
     /// A line moved `offsetPoints` to the right of its direction (left when negative), as
