@@ -11,6 +11,10 @@ extension StylePainter {
         let miterLimit: Double, roundLimit: Double
         /// `line-offset`, `line-gap-width` and `line-blur`, in points.
         let offset: Double, gapWidth: Double, blur: Double
+        /// As GL dashes a line: the dash array at the whole zoom, the width there (which scales
+        /// the dashes), and the length of the array it cross-fades from times its scale (the
+        /// next zoom's, halved, at a whole zoom; the previous zoom's, doubled, between).
+        let wholeZoomDashes: [Double], wholeZoomWidth: Double, fadeFromLength: Double
     }
 
     /// Strokes lines, and the rings of polygons (country borders come from country polygons).
@@ -25,6 +29,7 @@ extension StylePainter {
         let dataDriven = [line.color.isDataDriven, line.width.isDataDriven, line.opacity.isDataDriven,
                           line.dashArray?.isDataDriven == true, line.cap.isDataDriven, line.join.isDataDriven,
                           line.offset.isDataDriven, line.gapWidth.isDataDriven, line.blur.isDataDriven].contains(true)
+        let wholeZoom = zoomLevel.rounded(.down)
         func look(_ values: [String: StyleFeatureValue]) -> LineLook {
             LineLook(
                 color: line.color.value(atZoom: zoomLevel, properties: values), width: line.width.value(atZoom: zoomLevel, properties: values),
@@ -34,7 +39,11 @@ extension StylePainter {
                 miterLimit: line.miterLimit.value(atZoom: zoomLevel), roundLimit: line.roundLimit.value(atZoom: zoomLevel),
                 offset: line.offset.value(atZoom: zoomLevel, properties: values),
                 gapWidth: max(0, line.gapWidth.value(atZoom: zoomLevel, properties: values)),
-                blur: max(0, line.blur.value(atZoom: zoomLevel, properties: values)))
+                blur: max(0, line.blur.value(atZoom: zoomLevel, properties: values)),
+                wholeZoomDashes: line.dashArray?.value(atZoom: wholeZoom, properties: values) ?? [],
+                wholeZoomWidth: line.width.value(atZoom: wholeZoom, properties: values),
+                fadeFromLength: (line.dashArray?.value(atZoom: wholeZoom + (wholeZoom < zoomLevel ? -1 : 1), properties: values) ?? [])
+                    .reduce(0) { $0 + max(0, $1) } * (wholeZoom < zoomLevel ? 2 : 0.5))
         }
         let constant = dataDriven ? nil : look([:])
         if let constant, constant.width <= 0 || constant.opacity <= 0 { return }
@@ -78,7 +87,7 @@ extension StylePainter {
     }
 
     private func strokeGroup(_ features: [PreparedFeature], look: LineLook) {
-        if look.dashes.isEmpty || DashPattern(look.dashes, lineWidth: look.width) == nil, LineRasteriser.canDraw(on: cairo) {
+        if LineRasteriser.canDraw(on: cairo) {
             rasterise(features, look: look)
             return
         }
@@ -186,9 +195,19 @@ extension StylePainter {
                 }
             }
         }
-        let shading = LineRasteriser.Shading(
+        var shading = LineRasteriser.Shading(
             widthPoints: look.width, gapWidthPoints: look.gapWidth, offsetPoints: look.offset, blurPoints: look.blur,
             alpha: look.color.alpha * look.opacity)
+        // GL's dashes: a period of the whole zoom's array times the width there, in pixels of
+        // the whole zoom; the fade at dash ends a device pixel wide at the shorter of the two
+        // cross-faded patterns.
+        if let field = LineDashField(look.wholeZoomDashes, round: look.cap == .round) {
+            let floorWidth = max(look.wholeZoomWidth, 1e-6)
+            let shortest = look.fadeFromLength > 0 ? min(look.fadeFromLength, field.length) : field.length
+            shading.dash = LineRasteriser.Dash(
+                field: field, periodPoints: field.length * floorWidth * exp2(zoomLevel - zoomLevel.rounded(.down)),
+                gamma: 1 / (2 * shortest * viewport.scale * floorWidth))
+        }
         LineRasteriser.draw(mesh, shading: shading, color: look.color, on: cairo)
     }
 

@@ -25,6 +25,8 @@ struct LineMesh {
         var up: Bool
         /// −1, 0 or 1: how the extrusion leans along the line (caps), for `line-offset`.
         var direction: Double
+        /// How far along its line the vertex is, in view points (GL's `linesofar`, for dashes).
+        var distancePoints: Double
     }
 
     /// The vertices, in the order made.
@@ -34,6 +36,8 @@ struct LineMesh {
 
     /// The last vertex added on each side, -1 before any (GL's e1 and e2).
     private var lastDown: Int32 = -1, lastUp: Int32 = -1
+    /// How far along the current line the vertices being added are, in view points.
+    private var distancePoints = 0.0
 
     /// MapLibre's triangles per degree of a fan join (`DEG_PER_TRIANGLE` 20).
     private static let degreesPerTriangle = 20.0
@@ -58,6 +62,7 @@ struct LineMesh {
         let miterLimit = join == .bevel ? 1.05 : miterLimit
         lastDown = -1
         lastUp = -1
+        distancePoints = 0
 
         func unitNormal(_ a: ViewPoint, _ b: ViewPoint) -> (x: Double, y: Double) {
             let dx = b.x - a.x, dy = b.y - a.y, length = (dx * dx + dy * dy).squareRoot()
@@ -95,6 +100,7 @@ struct LineMesh {
                 if length > 2 * sharpCornerOffsetPoints {
                     let t = sharpCornerOffsetPoints / length
                     let moved = ViewPoint(x: vertex.x - (vertex.x - before.x) * t, y: vertex.y - (vertex.y - before.y) * t)
+                    distancePoints += distance(before, moved)
                     addPair(moved, normal: prevNormal, endLeft: 0, endRight: 0)
                     previous = moved
                 }
@@ -122,6 +128,7 @@ struct LineMesh {
                 if miterLength > 2 { piece = .flipBevel }
                 if miterLength < miterLimit { piece = .miter }
             }
+            if let previous { distancePoints += distance(previous, vertex) }
             switch piece {
             case .miter:
                 addPair(vertex, normal: (joinX * miterLength, joinY * miterLength), endLeft: 0, endRight: 0)
@@ -182,7 +189,9 @@ struct LineMesh {
                 let length = distance(vertex, after)
                 if length > 2 * sharpCornerOffsetPoints {
                     let t = sharpCornerOffsetPoints / length
-                    vertex = ViewPoint(x: vertex.x + (after.x - vertex.x) * t, y: vertex.y + (after.y - vertex.y) * t)
+                    let moved = ViewPoint(x: vertex.x + (after.x - vertex.x) * t, y: vertex.y + (after.y - vertex.y) * t)
+                    distancePoints += distance(vertex, moved)
+                    vertex = moved
                     addPair(vertex, normal: nextN, endLeft: 0, endRight: 0)
                     current = vertex
                 }
@@ -209,7 +218,7 @@ struct LineMesh {
         let index = Int32(vertices.count)
         vertices.append(Vertex(
             position: point, extrudeX: quantisedX, extrudeY: quantisedY, round: round, up: up,
-            direction: direction == 0 ? 0 : (direction < 0 ? -1 : 1)))
+            direction: direction == 0 ? 0 : (direction < 0 ? -1 : 1), distancePoints: distancePoints))
         if lastDown >= 0, lastUp >= 0 { triangles.append((lastDown, index, lastUp)) }
         if up { lastUp = index } else { lastDown = index }
     }

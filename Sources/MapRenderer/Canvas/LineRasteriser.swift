@@ -25,6 +25,18 @@ struct LineRasteriser {
         var blurPoints = 0.0
         /// The alpha the mask gets where a fragment is fully inside (colour alpha × opacity).
         var alpha = 1.0
+        /// The dashes, if any. The default is nil, a solid line.
+        var dash: Dash?
+    }
+
+    /// A dashed line's pattern as GL's `line_sdf` shader applies it.
+    struct Dash {
+        /// The pattern's distance field.
+        var field: LineDashField
+        /// One period of the pattern along the line, in view points.
+        var periodPoints: Double
+        /// Half the width of the fade at a dash's end, in the field's units (0...1).
+        var gamma: Double
     }
 
     /// Whether `cairo` draws into an image, where this rasteriser can draw.
@@ -49,7 +61,7 @@ struct LineRasteriser {
         let offset = -shading.offsetPoints
         // GL's vertex shader: each vertex moved out by the outset along its extrusion, and
         // sideways by the offset; the fragment's normal (round flag, side) is interpolated.
-        var device: [(x: Double, y: Double, nx: Double, ny: Double)] = []
+        var device: [Corner] = []
         device.reserveCapacity(mesh.vertices.count)
         for vertex in mesh.vertices {
             let side: Double = vertex.up ? 1 : -1
@@ -59,7 +71,9 @@ struct LineRasteriser {
             let offsetY = lean * (vertex.extrudeX * u + vertex.extrudeY * t)
             let x = vertex.position.x + offsetX + outset * vertex.extrudeX
             let y = vertex.position.y + offsetY + outset * vertex.extrudeY
-            device.append((matrix.xx * x + matrix.xy * y + matrix.x0, matrix.yx * x + matrix.yy * y + matrix.y0, vertex.round ? 1 : 0, side))
+            device.append(Corner(
+                x: matrix.xx * x + matrix.xy * y + matrix.x0, y: matrix.yx * x + matrix.yy * y + matrix.y0,
+                nx: vertex.round ? 1 : 0, ny: side, along: vertex.distancePoints / (shading.dash?.periodPoints ?? 1)))
         }
         // The mask covers the mesh's device bounds within the clip.
         var clipX1 = 0.0, clipY1 = 0.0, clipX2 = 0.0, clipY2 = 0.0
@@ -82,11 +96,12 @@ struct LineRasteriser {
         var mask = [Float](repeating: 0, count: width * height)
         var touchedMinX = Int.max, touchedMinY = Int.max, touchedMaxX = Int.min, touchedMaxY = Int.min
         let alphaScale = Float(shading.alpha)
+        let dash = shading.dash
         for (i0, i1, i2) in mesh.triangles {
             var a = device[Int(i0)], b = device[Int(i1)], c = device[Int(i2)]
             // Sorted top to bottom (then left to right), so an edge two triangles share is
             // evaluated alike in both.
-            func before(_ p: (x: Double, y: Double, nx: Double, ny: Double), _ q: (x: Double, y: Double, nx: Double, ny: Double)) -> Bool {
+            func before(_ p: Corner, _ q: Corner) -> Bool {
                 p.y < q.y || (p.y == q.y && p.x < q.x)
             }
             if before(b, a) { swap(&a, &b) }
@@ -98,6 +113,8 @@ struct LineRasteriser {
             let nxDY = ((c.nx - a.nx) * (b.x - a.x) - (b.nx - a.nx) * (c.x - a.x)) / determinant
             let nyDX = ((b.ny - a.ny) * (c.y - a.y) - (c.ny - a.ny) * (b.y - a.y)) / determinant
             let nyDY = ((c.ny - a.ny) * (b.x - a.x) - (b.ny - a.ny) * (c.x - a.x)) / determinant
+            let alongDX = ((b.along - a.along) * (c.y - a.y) - (c.along - a.along) * (b.y - a.y)) / determinant
+            let alongDY = ((c.along - a.along) * (b.x - a.x) - (b.along - a.along) * (c.x - a.x)) / determinant
             let firstRow = max(0, Int((a.y - 0.5).rounded(.up)))
             let endRow = min(height, Int((c.y - 0.5).rounded(.up)))
             guard firstRow < endRow else { continue }
@@ -118,11 +135,15 @@ struct LineRasteriser {
                 let x0 = Double(firstColumn) + 0.5
                 var nx = a.nx + nxDX * (x0 - a.x) + nxDY * (y - a.y)
                 var ny = a.ny + nyDX * (x0 - a.x) + nyDY * (y - a.y)
+                var along = a.along + alongDX * (x0 - a.x) + alongDY * (y - a.y)
                 let rowStart = row * width
                 for column in firstColumn..<endColumn {
                     // GL's fragment shader: the distance from the centre, faded over the blur.
                     let distance = (nx * nx + ny * ny).squareRoot() * outset
-                    let alpha = min(distance - (inset - blur), outset - distance) / blur
+                    var alpha = min(distance - (inset - blur), outset - distance) / blur
+                    if alpha > 0, let dash {
+                        alpha *= smoothstep(0.5 - dash.gamma, 0.5 + dash.gamma, dash.field.value(along: along, side: ny))
+                    }
                     if alpha > 0 {
                         let coverage = Float(min(alpha, 1)) * alphaScale
                         let old = mask[rowStart + column]
@@ -130,6 +151,7 @@ struct LineRasteriser {
                     }
                     nx += nxDX
                     ny += nyDX
+                    along += alongDX
                 }
             }
         }
@@ -155,5 +177,17 @@ struct LineRasteriser {
         cairo_set_source_rgba(cairo, color.red, color.green, color.blue, 1)
         cairo_mask_surface(cairo, surface, Double(originX + touchedMinX), Double(originY + touchedMinY))
         cairo_restore(cairo)
+    }
+
+    /// A mesh vertex in device pixels with its varyings: the interpolated normal (round flag,
+    /// side) and how many dash periods along the line it is.
+    private struct Corner {
+        var x: Double, y: Double, nx: Double, ny: Double, along: Double
+    }
+
+    /// GLSL's smoothstep.
+    private static func smoothstep(_ edge0: Double, _ edge1: Double, _ x: Double) -> Double {
+        let t = min(1, max(0, (x - edge0) / (edge1 - edge0)))
+        return t * t * (3 - 2 * t)
     }
 }
