@@ -140,12 +140,12 @@ struct LineRasteriser {
                 for column in firstColumn..<endColumn {
                     // GL's fragment shader: the distance from the centre, faded over the blur.
                     let distance = (nx * nx + ny * ny).squareRoot() * outset
-                    var alpha = min(distance - (inset - blur), outset - distance) / blur
+                    var alpha = min(1, min(distance - (inset - blur), outset - distance) / blur)
                     if alpha > 0, let dash {
                         alpha *= smoothstep(0.5 - dash.gamma, 0.5 + dash.gamma, dash.field.value(along: along, side: ny))
                     }
                     if alpha > 0 {
-                        let coverage = Float(min(alpha, 1)) * alphaScale
+                        let coverage = Float(alpha) * alphaScale
                         let old = mask[rowStart + column]
                         mask[rowStart + column] = old + coverage * (1 - old)
                     }
