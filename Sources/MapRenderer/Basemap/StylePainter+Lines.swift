@@ -50,7 +50,9 @@ extension StylePainter {
         let isDashed = constant.map { DashPattern($0.dashes, lineWidth: $0.width) != nil } ?? (line.dashArray != nil)
         // Dashed lines are drawn whole, from their first vertex; solid ones clipped to the view.
         var features: [PreparedFeature]
-        if isDashed {
+        // A gradient runs along the whole line too.
+        let gradient = line.gradientRamp(atZoom: zoomLevel)
+        if isDashed || gradient != nil {
             let zoomScale = ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
             let margin = ((constant?.width ?? 32) + 2) / zoomScale
             features = try unclippedFeatures(of: layer, in: visibleMapRect.insetBy(dx: -margin, dy: -margin))
@@ -63,17 +65,17 @@ extension StylePainter {
         defer { cairo_restore(cairo) }
         cairo_translate(cairo, translation.dx, translation.dy)
         if let constant {
-            strokeGroup(features, look: constant)
+            strokeGroup(features, look: constant, gradient: gradient)
         } else if line.sortKey != nil {
             // Sorted: runs of one look, in key order.
             var run: [PreparedFeature] = [], runLook: LineLook?
             for feature in features {
                 let key = look(feature.styleValues)
-                if key != runLook, let runLook, !run.isEmpty { strokeGroup(run, look: runLook); run = [] }
+                if key != runLook, let runLook, !run.isEmpty { strokeGroup(run, look: runLook, gradient: gradient); run = [] }
                 runLook = key
                 if key.width > 0, key.opacity > 0 { run.append(feature) }
             }
-            if let runLook, !run.isEmpty { strokeGroup(run, look: runLook) }
+            if let runLook, !run.isEmpty { strokeGroup(run, look: runLook, gradient: gradient) }
         } else {
             var groups: [LineLook: [PreparedFeature]] = [:], order: [LineLook] = []
             for feature in features {
@@ -82,13 +84,13 @@ extension StylePainter {
                 if groups[key] == nil { order.append(key) }
                 groups[key, default: []].append(feature)
             }
-            for key in order { strokeGroup(groups[key]!, look: key) }
+            for key in order { strokeGroup(groups[key]!, look: key, gradient: gradient) }
         }
     }
 
-    private func strokeGroup(_ features: [PreparedFeature], look: LineLook) {
+    private func strokeGroup(_ features: [PreparedFeature], look: LineLook, gradient: [Color]?) {
         if LineRasteriser.canDraw(on: cairo) {
-            rasterise(features, look: look)
+            rasterise(features, look: look, gradient: gradient)
             return
         }
         cairo_new_path(cairo)
@@ -178,7 +180,7 @@ extension StylePainter {
 
     /// Draws solid lines on an image as MapLibre's shader does (see ``LineRasteriser``): their
     /// ends and joins, edges, offset, gap and blur, and translucent overlaps.
-    private func rasterise(_ features: [PreparedFeature], look: LineLook) {
+    private func rasterise(_ features: [PreparedFeature], look: LineLook, gradient: [Color]?) {
         // GL adds vertices 15 pixels of the tile's zoom either side of a sharp corner.
         let zoom = viewport.zoomLevel + MapSnapshotter.styleZoomOffset
         let sharpCornerOffset = 15 * exp2(zoom - zoom.rounded(.down))
@@ -197,7 +199,7 @@ extension StylePainter {
         }
         var shading = LineRasteriser.Shading(
             widthPoints: look.width, gapWidthPoints: look.gapWidth, offsetPoints: look.offset, blurPoints: look.blur,
-            alpha: look.color.alpha * look.opacity)
+            alpha: (gradient == nil ? look.color.alpha : 1) * look.opacity, gradient: gradient)
         // GL's dashes: a period of the whole zoom's array times the width there, in pixels of
         // the whole zoom; the fade at dash ends a device pixel wide at the shorter of the two
         // cross-faded patterns.

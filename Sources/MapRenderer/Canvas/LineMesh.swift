@@ -27,6 +27,9 @@ struct LineMesh {
         var direction: Double
         /// How far along its line the vertex is, in view points (GL's `linesofar`, for dashes).
         var distancePoints: Double
+        /// ``distancePoints`` as a fraction of the whole line's length (GL's line progress, for
+        /// `line-gradient`).
+        var progress: Double
     }
 
     /// The vertices, in the order made.
@@ -38,6 +41,8 @@ struct LineMesh {
     private var lastDown: Int32 = -1, lastUp: Int32 = -1
     /// How far along the current line the vertices being added are, in view points.
     private var distancePoints = 0.0
+    /// The length of the current line, in view points.
+    private var lineLengthPoints = 0.0
 
     /// MapLibre's triangles per degree of a fan join (`DEG_PER_TRIANGLE` 20).
     private static let degreesPerTriangle = 20.0
@@ -63,6 +68,7 @@ struct LineMesh {
         lastDown = -1
         lastUp = -1
         distancePoints = 0
+        lineLengthPoints = zip(line, line.dropFirst()).reduce(0) { $0 + distance($1.0, $1.1) }
 
         func unitNormal(_ a: ViewPoint, _ b: ViewPoint) -> (x: Double, y: Double) {
             let dx = b.x - a.x, dy = b.y - a.y, length = (dx * dx + dy * dy).squareRoot()
@@ -218,7 +224,8 @@ struct LineMesh {
         let index = Int32(vertices.count)
         vertices.append(Vertex(
             position: point, extrudeX: quantisedX, extrudeY: quantisedY, round: round, up: up,
-            direction: direction == 0 ? 0 : (direction < 0 ? -1 : 1), distancePoints: distancePoints))
+            direction: direction == 0 ? 0 : (direction < 0 ? -1 : 1), distancePoints: distancePoints,
+            progress: lineLengthPoints > 0 ? min(1, distancePoints / lineLengthPoints) : 0))
         if lastDown >= 0, lastUp >= 0 { triangles.append((lastDown, index, lastUp)) }
         if up { lastUp = index } else { lastDown = index }
     }

@@ -27,6 +27,10 @@ struct LineRasteriser {
         var alpha = 1.0
         /// The dashes, if any. The default is nil, a solid line.
         var dash: Dash?
+        /// `line-gradient`'s ramp (straight-alpha colours from the line's start to its end,
+        /// sampled linearly as GL's texture), replacing the colour; its alpha multiplies
+        /// ``alpha``. The default is nil.
+        var gradient: [Color]?
     }
 
     /// A dashed line's pattern as GL's `line_sdf` shader applies it.
@@ -73,7 +77,8 @@ struct LineRasteriser {
             let y = vertex.position.y + offsetY + outset * vertex.extrudeY
             device.append(Corner(
                 x: matrix.xx * x + matrix.xy * y + matrix.x0, y: matrix.yx * x + matrix.yy * y + matrix.y0,
-                nx: vertex.round ? 1 : 0, ny: side, along: vertex.distancePoints / (shading.dash?.periodPoints ?? 1)))
+                nx: vertex.round ? 1 : 0, ny: side, along: vertex.distancePoints / (shading.dash?.periodPoints ?? 1),
+                progress: vertex.progress))
         }
         // The mask covers the mesh's device bounds within the clip.
         var clipX1 = 0.0, clipY1 = 0.0, clipX2 = 0.0, clipY2 = 0.0
@@ -96,6 +101,8 @@ struct LineRasteriser {
         var mask = [Float](repeating: 0, count: width * height)
         var touchedMinX = Int.max, touchedMinY = Int.max, touchedMaxX = Int.min, touchedMaxY = Int.min
         let alphaScale = Float(shading.alpha)
+        let ramp: [[Float]]? = shading.gradient.map { $0.map { [Float($0.red), Float($0.green), Float($0.blue), Float($0.alpha)] } }
+        var colors = [Float](repeating: 0, count: ramp == nil ? 0 : width * height * 4)
         let dash = shading.dash
         for (i0, i1, i2) in mesh.triangles {
             var a = device[Int(i0)], b = device[Int(i1)], c = device[Int(i2)]
@@ -115,6 +122,8 @@ struct LineRasteriser {
             let nyDY = ((c.ny - a.ny) * (b.x - a.x) - (b.ny - a.ny) * (c.x - a.x)) / determinant
             let alongDX = ((b.along - a.along) * (c.y - a.y) - (c.along - a.along) * (b.y - a.y)) / determinant
             let alongDY = ((c.along - a.along) * (b.x - a.x) - (b.along - a.along) * (c.x - a.x)) / determinant
+            let progressDX = ((b.progress - a.progress) * (c.y - a.y) - (c.progress - a.progress) * (b.y - a.y)) / determinant
+            let progressDY = ((c.progress - a.progress) * (b.x - a.x) - (b.progress - a.progress) * (c.x - a.x)) / determinant
             let firstRow = max(0, Int((a.y - 0.5).rounded(.up)))
             let endRow = min(height, Int((c.y - 0.5).rounded(.up)))
             guard firstRow < endRow else { continue }
@@ -136,6 +145,7 @@ struct LineRasteriser {
                 var nx = a.nx + nxDX * (x0 - a.x) + nxDY * (y - a.y)
                 var ny = a.ny + nyDX * (x0 - a.x) + nyDY * (y - a.y)
                 var along = a.along + alongDX * (x0 - a.x) + alongDY * (y - a.y)
+                var progress = a.progress + progressDX * (x0 - a.x) + progressDY * (y - a.y)
                 let rowStart = row * width
                 for column in firstColumn..<endColumn {
                     // GL's fragment shader: the distance from the centre, faded over the blur.
@@ -146,17 +156,35 @@ struct LineRasteriser {
                     }
                     if alpha > 0 {
                         let coverage = Float(alpha) * alphaScale
-                        let old = mask[rowStart + column]
-                        mask[rowStart + column] = old + coverage * (1 - old)
+                        if let ramp {
+                            // GL's gradient shader: the ramp's straight colour times the
+                            // coverage, blended as if premultiplied.
+                            let texel = min(Double(ramp.count - 1), max(0, progress * Double(ramp.count) - 0.5))
+                            let lower = Int(texel), upper = min(ramp.count - 1, lower + 1)
+                            let fraction = Float(texel - Double(lower))
+                            let pixel = (rowStart + column) * 4
+                            for channel in 0..<4 {
+                                let value = ramp[lower][channel] + (ramp[upper][channel] - ramp[lower][channel]) * fraction
+                                colors[pixel + channel] = value * coverage + colors[pixel + channel] * (1 - ramp[lower][3] * coverage - (ramp[upper][3] - ramp[lower][3]) * fraction * coverage)
+                            }
+                        } else {
+                            let old = mask[rowStart + column]
+                            mask[rowStart + column] = old + coverage * (1 - old)
+                        }
                     }
                     nx += nxDX
                     ny += nyDX
                     along += alongDX
+                    progress += progressDX
                 }
             }
         }
         guard touchedMinX <= touchedMaxX, touchedMinY <= touchedMaxY else { return }
         let boxWidth = touchedMaxX - touchedMinX + 1, boxHeight = touchedMaxY - touchedMinY + 1
+        if ramp != nil {
+            paintColors(colors, width: width, box: (touchedMinX, touchedMinY, boxWidth, boxHeight), origin: (originX, originY), on: cairo)
+            return
+        }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(boxWidth), Int32(boxHeight)) else { return }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return }
@@ -182,12 +210,40 @@ struct LineRasteriser {
     /// A mesh vertex in device pixels with its varyings: the interpolated normal (round flag,
     /// side) and how many dash periods along the line it is.
     private struct Corner {
-        var x: Double, y: Double, nx: Double, ny: Double, along: Double
+        var x: Double, y: Double, nx: Double, ny: Double, along: Double, progress: Double
     }
 
     /// GLSL's smoothstep.
     private static func smoothstep(_ edge0: Double, _ edge1: Double, _ x: Double) -> Double {
         let t = min(1, max(0, (x - edge0) / (edge1 - edge0)))
         return t * t * (3 - 2 * t)
+    }
+
+    /// Paints premultiplied RGBA `colors` (rows of `width`) within `box` onto `cairo`'s
+    /// context at device `origin`.
+    private static func paintColors(
+        _ colors: [Float], width: Int, box: (x: Int, y: Int, width: Int, height: Int), origin: (x: Int, y: Int), on cairo: OpaquePointer
+    ) {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(box.width), Int32(box.height)) else { return }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        func byte(_ value: Float) -> UInt32 { UInt32(min(255, max(0, (value * 255).rounded()))) }
+        for row in 0..<box.height {
+            let target = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<box.width {
+                let pixel = ((box.y + row) * width + box.x + column) * 4
+                let alpha = byte(colors[pixel + 3])
+                target[column] = alpha << 24 | min(alpha, byte(colors[pixel])) << 16 | min(alpha, byte(colors[pixel + 1])) << 8 | min(alpha, byte(colors[pixel + 2]))
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        cairo_save(cairo)
+        cairo_identity_matrix(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+        cairo_set_source_surface(cairo, surface, Double(origin.x + box.x), Double(origin.y + box.y))
+        cairo_paint(cairo)
+        cairo_restore(cairo)
     }
 }
