@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import GeoData
 import MapCore
 import MapStyle
@@ -7,9 +8,13 @@ extension StylePainter {
     /// How a line layer strokes one feature.
     private struct LineLook: Hashable {
         let color: Color, width: Double, opacity: Double, dashes: [Double], cap: MapStyle.LineCap, join: MapStyle.LineJoin
-        let miterLimit: Double
+        let miterLimit: Double, roundLimit: Double
         /// `line-offset`, `line-gap-width` and `line-blur`, in points.
         let offset: Double, gapWidth: Double, blur: Double
+        /// As GL dashes a line: the dash array at the whole zoom, the width there (which scales
+        /// the dashes), and the length of the array it cross-fades from times its scale (the
+        /// next zoom's, halved, at a whole zoom; the previous zoom's, doubled, between).
+        let wholeZoomDashes: [Double], wholeZoomWidth: Double, fadeFromLength: Double
     }
 
     /// Strokes lines, and the rings of polygons (country borders come from country polygons).
@@ -24,23 +29,30 @@ extension StylePainter {
         let dataDriven = [line.color.isDataDriven, line.width.isDataDriven, line.opacity.isDataDriven,
                           line.dashArray?.isDataDriven == true, line.cap.isDataDriven, line.join.isDataDriven,
                           line.offset.isDataDriven, line.gapWidth.isDataDriven, line.blur.isDataDriven].contains(true)
+        let wholeZoom = zoomLevel.rounded(.down)
         func look(_ values: [String: StyleFeatureValue]) -> LineLook {
             LineLook(
                 color: line.color.value(atZoom: zoomLevel, properties: values), width: line.width.value(atZoom: zoomLevel, properties: values),
                 opacity: line.opacity.value(atZoom: zoomLevel, properties: values),
                 dashes: line.dashArray?.value(atZoom: zoomLevel, properties: values) ?? [],
                 cap: line.cap.value(atZoom: zoomLevel, properties: values), join: line.join.value(atZoom: zoomLevel, properties: values),
-                miterLimit: line.miterLimit.value(atZoom: zoomLevel),
+                miterLimit: line.miterLimit.value(atZoom: zoomLevel), roundLimit: line.roundLimit.value(atZoom: zoomLevel),
                 offset: line.offset.value(atZoom: zoomLevel, properties: values),
                 gapWidth: max(0, line.gapWidth.value(atZoom: zoomLevel, properties: values)),
-                blur: max(0, line.blur.value(atZoom: zoomLevel, properties: values)))
+                blur: max(0, line.blur.value(atZoom: zoomLevel, properties: values)),
+                wholeZoomDashes: line.dashArray?.value(atZoom: wholeZoom, properties: values) ?? [],
+                wholeZoomWidth: line.width.value(atZoom: wholeZoom, properties: values),
+                fadeFromLength: (line.dashArray?.value(atZoom: wholeZoom + (wholeZoom < zoomLevel ? -1 : 1), properties: values) ?? [])
+                    .reduce(0) { $0 + max(0, $1) } * (wholeZoom < zoomLevel ? 2 : 0.5))
         }
         let constant = dataDriven ? nil : look([:])
         if let constant, constant.width <= 0 || constant.opacity <= 0 { return }
         let isDashed = constant.map { DashPattern($0.dashes, lineWidth: $0.width) != nil } ?? (line.dashArray != nil)
         // Dashed lines are drawn whole, from their first vertex; solid ones clipped to the view.
         var features: [PreparedFeature]
-        if isDashed {
+        // A gradient runs along the whole line too.
+        let gradient = line.gradientRamp(atZoom: zoomLevel)
+        if isDashed || gradient != nil {
             let zoomScale = ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
             let margin = ((constant?.width ?? 32) + 2) / zoomScale
             features = try unclippedFeatures(of: layer, in: visibleMapRect.insetBy(dx: -margin, dy: -margin))
@@ -53,17 +65,17 @@ extension StylePainter {
         defer { cairo_restore(cairo) }
         cairo_translate(cairo, translation.dx, translation.dy)
         if let constant {
-            strokeGroup(features, look: constant)
+            strokeGroup(features, look: constant, gradient: gradient)
         } else if line.sortKey != nil {
             // Sorted: runs of one look, in key order.
             var run: [PreparedFeature] = [], runLook: LineLook?
             for feature in features {
                 let key = look(feature.styleValues)
-                if key != runLook, let runLook, !run.isEmpty { strokeGroup(run, look: runLook); run = [] }
+                if key != runLook, let runLook, !run.isEmpty { strokeGroup(run, look: runLook, gradient: gradient); run = [] }
                 runLook = key
                 if key.width > 0, key.opacity > 0 { run.append(feature) }
             }
-            if let runLook, !run.isEmpty { strokeGroup(run, look: runLook) }
+            if let runLook, !run.isEmpty { strokeGroup(run, look: runLook, gradient: gradient) }
         } else {
             var groups: [LineLook: [PreparedFeature]] = [:], order: [LineLook] = []
             for feature in features {
@@ -72,11 +84,15 @@ extension StylePainter {
                 if groups[key] == nil { order.append(key) }
                 groups[key, default: []].append(feature)
             }
-            for key in order { strokeGroup(groups[key]!, look: key) }
+            for key in order { strokeGroup(groups[key]!, look: key, gradient: gradient) }
         }
     }
 
-    private func strokeGroup(_ features: [PreparedFeature], look: LineLook) {
+    private func strokeGroup(_ features: [PreparedFeature], look: LineLook, gradient: [Color]?) {
+        if LineRasteriser.canDraw(on: cairo) {
+            rasterise(features, look: look, gradient: gradient)
+            return
+        }
         cairo_new_path(cairo)
         // `line-gap-width`: the two lines' centres lie half the gap and half a width either side.
         let offset = look.offset
@@ -160,6 +176,41 @@ extension StylePainter {
         cairo.setSource(color)
         cairo_mask(cairo, coverage)
         cairo_pattern_destroy(coverage)
+    }
+
+    /// Draws solid lines on an image as MapLibre's shader does (see ``LineRasteriser``): their
+    /// ends and joins, edges, offset, gap and blur, and translucent overlaps.
+    private func rasterise(_ features: [PreparedFeature], look: LineLook, gradient: [Color]?) {
+        // GL adds vertices 15 pixels of the tile's zoom either side of a sharp corner.
+        let zoom = viewport.zoomLevel + MapSnapshotter.styleZoomOffset
+        let sharpCornerOffset = 15 * exp2(zoom - zoom.rounded(.down))
+        var mesh = LineMesh()
+        for feature in features {
+            for points in feature.geometry.lines {
+                mesh.addLine(points.compactMap(viewPoint(for:)), closed: false, join: look.join, cap: look.cap,
+                             miterLimit: look.miterLimit, roundLimit: look.roundLimit, sharpCornerOffsetPoints: sharpCornerOffset)
+            }
+            for polygon in feature.geometry.polygons {
+                for ring in polygon where ring.count >= 3 {
+                    mesh.addLine(ring.compactMap(viewPoint(for:)), closed: true, join: look.join, cap: look.cap,
+                                 miterLimit: look.miterLimit, roundLimit: look.roundLimit, sharpCornerOffsetPoints: sharpCornerOffset)
+                }
+            }
+        }
+        var shading = LineRasteriser.Shading(
+            widthPoints: look.width, gapWidthPoints: look.gapWidth, offsetPoints: look.offset, blurPoints: look.blur,
+            alpha: (gradient == nil ? look.color.alpha : 1) * look.opacity, gradient: gradient)
+        // GL's dashes: a period of the whole zoom's array times the width there, in pixels of
+        // the whole zoom; the fade at dash ends a device pixel wide at the shorter of the two
+        // cross-faded patterns.
+        if let field = LineDashField(look.wholeZoomDashes, round: look.cap == .round) {
+            let floorWidth = max(look.wholeZoomWidth, 1e-6)
+            let shortest = look.fadeFromLength > 0 ? min(look.fadeFromLength, field.length) : field.length
+            shading.dash = LineRasteriser.Dash(
+                field: field, periodPoints: field.length * floorWidth * exp2(zoomLevel - zoomLevel.rounded(.down)),
+                gamma: 1 / (2 * shortest * viewport.scale * floorWidth))
+        }
+        LineRasteriser.draw(mesh, shading: shading, color: look.color, on: cairo)
     }
 
     /// A line moved `offsetPoints` to the right of its direction (left when negative), as

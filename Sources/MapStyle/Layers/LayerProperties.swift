@@ -68,6 +68,9 @@ public struct LineLayer: Hashable, Sendable {
     public var translate: StyleValue<Translation> = .constant(.zero)
     /// `line-translate-anchor`. The default is map.
     public var translateAnchor: StyleValue<TranslateAnchor> = .constant(.map)
+    /// `line-gradient`: an expression of `["line-progress"]` colouring each line along its
+    /// length (its source needs `lineMetrics`); it replaces `line-color`. The default is nil.
+    public var gradient: StyleExpression?
     /// `line-sort-key`, a layout property: features with higher keys are drawn over lower ones;
     /// nil keeps the data order. The default is nil.
     public var sortKey: StyleValue<Double>?

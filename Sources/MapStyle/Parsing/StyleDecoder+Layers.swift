@@ -181,6 +181,13 @@ extension StyleDecoder {
             try properties.paint("line-translate", into: &line.translate, isArrayTyped: true, parse: reader.translation)
             try properties.paint("line-translate-anchor", into: &line.translateAnchor, parse: reader.enumeration)
             line.sortKey = try properties.layout("line-sort-key", fallback: 0, parse: reader.number(_:at:))
+            if let json = properties.paint["line-gradient"] {
+                let path = properties.paintPath.appending("line-gradient")
+                guard case .array = json else {
+                    throw error(.invalidValue("'line-gradient' is an expression of [\"line-progress\"]"), at: path)
+                }
+                line.gradient = try expression(json, at: path, expecting: .color)
+            }
             return .line(line)
         case .symbol:
             var symbol = SymbolLayer()
@@ -251,7 +258,7 @@ extension StyleDecoder {
         ],
         .line: [
             "line-color", "line-width", "line-opacity", "line-dasharray", "line-offset", "line-gap-width", "line-blur",
-            "line-translate", "line-translate-anchor",
+            "line-translate", "line-translate-anchor", "line-gradient",
         ],
         .symbol: ["text-color", "text-opacity", "text-halo-color", "text-halo-width"],
         .raster: StyleDecoder.rasterPaintProperties,

@@ -1,0 +1,249 @@
+import CCairo
+import Foundation
+import MapCore
+import MapStyle
+
+/// Draws ``LineMesh``es onto an image canvas as MapLibre's line shader does, where Cairo's
+/// stroker differs: a pixel is drawn when its centre lies in one of the mesh's triangles (each
+/// pixel once along an edge two triangles share), and its alpha comes from its distance to the
+/// line's centre, with a one-pixel ramp at the edge (GL's ANTIALIASING, half a pixel out), so a
+/// butt end is sharp, a round cap is cut from a square, `line-blur` fades linearly and
+/// `line-gap-width` leaves a gap. The coverage of one colour is accumulated in a mask (a triangle
+/// over another blends as GL blends it) and painted once, within the context's clip.
+///
+/// Only image canvases: a PDF or SVG keeps Cairo's strokes.
+struct LineRasteriser {
+    /// How a mesh is widened and shaded: GL's line uniforms, in view points.
+    struct Shading {
+        /// `line-width`. The default is 1.
+        var widthPoints = 1.0
+        /// `line-gap-width`. The default is 0.
+        var gapWidthPoints = 0.0
+        /// `line-offset`, right of the line's direction when positive. The default is 0.
+        var offsetPoints = 0.0
+        /// `line-blur`. The default is 0.
+        var blurPoints = 0.0
+        /// The alpha the mask gets where a fragment is fully inside (colour alpha × opacity).
+        var alpha = 1.0
+        /// The dashes, if any. The default is nil, a solid line.
+        var dash: Dash?
+        /// `line-gradient`'s ramp (straight-alpha colours from the line's start to its end,
+        /// sampled linearly as GL's texture), replacing the colour; its alpha multiplies
+        /// ``alpha``. The default is nil.
+        var gradient: [Color]?
+    }
+
+    /// A dashed line's pattern as GL's `line_sdf` shader applies it.
+    struct Dash {
+        /// The pattern's distance field.
+        var field: LineDashField
+        /// One period of the pattern along the line, in view points.
+        var periodPoints: Double
+        /// Half the width of the fade at a dash's end, in the field's units (0...1).
+        var gamma: Double
+    }
+
+    /// Whether `cairo` draws into an image, where this rasteriser can draw.
+    static func canDraw(on cairo: OpaquePointer) -> Bool {
+        cairo_surface_get_type(cairo_get_target(cairo)) == CAIRO_SURFACE_TYPE_IMAGE
+    }
+
+    /// Draws `mesh`, widened and shaded by `shading`, in `color` (whose alpha is in
+    /// `shading`) onto `cairo`'s context, within its clip: the fragments' coverage is gathered
+    /// in a mask over the mesh's device bounds, then the colour painted through it once.
+    static func draw(_ mesh: LineMesh, shading: Shading, color: Color, on cairo: OpaquePointer) {
+        guard !mesh.triangles.isEmpty else { return }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &matrix)
+        let pixelsPerPoint = abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx).squareRoot()
+        guard pixelsPerPoint > 0 else { return }
+        let antialiasing = 0.5 / pixelsPerPoint
+        let halfWidth = shading.widthPoints / 2, halfGap = shading.gapWidthPoints / 2
+        let inset = halfGap + (halfGap > 0 ? antialiasing : 0)
+        let outset = halfGap + halfWidth * (halfGap > 0 ? 2 : 1) + (halfWidth == 0 ? 0 : antialiasing)
+        let blur = shading.blurPoints + 1 / pixelsPerPoint
+        let offset = -shading.offsetPoints
+        // GL's vertex shader: each vertex moved out by the outset along its extrusion, and
+        // sideways by the offset; the fragment's normal (round flag, side) is interpolated.
+        var device: [Corner] = []
+        device.reserveCapacity(mesh.vertices.count)
+        for vertex in mesh.vertices {
+            let side: Double = vertex.up ? 1 : -1
+            let u = 0.5 * vertex.direction, t = 1 - abs(u)
+            let lean = offset * side
+            let offsetX = lean * (vertex.extrudeX * t - vertex.extrudeY * u)
+            let offsetY = lean * (vertex.extrudeX * u + vertex.extrudeY * t)
+            let x = vertex.position.x + offsetX + outset * vertex.extrudeX
+            let y = vertex.position.y + offsetY + outset * vertex.extrudeY
+            device.append(Corner(
+                x: matrix.xx * x + matrix.xy * y + matrix.x0, y: matrix.yx * x + matrix.yy * y + matrix.y0,
+                nx: vertex.round ? 1 : 0, ny: side, along: vertex.distancePoints / (shading.dash?.periodPoints ?? 1),
+                progress: vertex.progress))
+        }
+        // The mask covers the mesh's device bounds within the clip.
+        var clipX1 = 0.0, clipY1 = 0.0, clipX2 = 0.0, clipY2 = 0.0
+        cairo_save(cairo)
+        cairo_identity_matrix(cairo)
+        cairo_clip_extents(cairo, &clipX1, &clipY1, &clipX2, &clipY2)
+        cairo_restore(cairo)
+        var minX = clipX2, minY = clipY2, maxX = clipX1, maxY = clipY1
+        for point in device where point.x.isFinite && point.y.isFinite {
+            minX = min(minX, point.x); maxX = max(maxX, point.x)
+            minY = min(minY, point.y); maxY = max(maxY, point.y)
+        }
+        let originX = Int(max(minX, clipX1).rounded(.down)), originY = Int(max(minY, clipY1).rounded(.down))
+        let width = Int(min(maxX, clipX2).rounded(.up)) - originX, height = Int(min(maxY, clipY2).rounded(.up)) - originY
+        guard width > 0, height > 0, width * height < 1 << 28 else { return }
+        for index in device.indices {
+            device[index].x -= Double(originX)
+            device[index].y -= Double(originY)
+        }
+        var mask = [Float](repeating: 0, count: width * height)
+        var touchedMinX = Int.max, touchedMinY = Int.max, touchedMaxX = Int.min, touchedMaxY = Int.min
+        let alphaScale = Float(shading.alpha)
+        let ramp: [[Float]]? = shading.gradient.map { $0.map { [Float($0.red), Float($0.green), Float($0.blue), Float($0.alpha)] } }
+        var colors = [Float](repeating: 0, count: ramp == nil ? 0 : width * height * 4)
+        let dash = shading.dash
+        for (i0, i1, i2) in mesh.triangles {
+            var a = device[Int(i0)], b = device[Int(i1)], c = device[Int(i2)]
+            // Sorted top to bottom (then left to right), so an edge two triangles share is
+            // evaluated alike in both.
+            func before(_ p: Corner, _ q: Corner) -> Bool {
+                p.y < q.y || (p.y == q.y && p.x < q.x)
+            }
+            if before(b, a) { swap(&a, &b) }
+            if before(c, b) { swap(&b, &c) }
+            if before(b, a) { swap(&a, &b) }
+            let determinant = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)
+            guard determinant != 0, determinant.isFinite else { continue }
+            let nxDX = ((b.nx - a.nx) * (c.y - a.y) - (c.nx - a.nx) * (b.y - a.y)) / determinant
+            let nxDY = ((c.nx - a.nx) * (b.x - a.x) - (b.nx - a.nx) * (c.x - a.x)) / determinant
+            let nyDX = ((b.ny - a.ny) * (c.y - a.y) - (c.ny - a.ny) * (b.y - a.y)) / determinant
+            let nyDY = ((c.ny - a.ny) * (b.x - a.x) - (b.ny - a.ny) * (c.x - a.x)) / determinant
+            let alongDX = ((b.along - a.along) * (c.y - a.y) - (c.along - a.along) * (b.y - a.y)) / determinant
+            let alongDY = ((c.along - a.along) * (b.x - a.x) - (b.along - a.along) * (c.x - a.x)) / determinant
+            let progressDX = ((b.progress - a.progress) * (c.y - a.y) - (c.progress - a.progress) * (b.y - a.y)) / determinant
+            let progressDY = ((c.progress - a.progress) * (b.x - a.x) - (b.progress - a.progress) * (c.x - a.x)) / determinant
+            let firstRow = max(0, Int((a.y - 0.5).rounded(.up)))
+            let endRow = min(height, Int((c.y - 0.5).rounded(.up)))
+            guard firstRow < endRow else { continue }
+            for row in firstRow..<endRow {
+                let y = Double(row) + 0.5
+                let long = a.x + (y - a.y) * (c.x - a.x) / (c.y - a.y)
+                let short = y < b.y
+                    ? a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y)
+                    : b.x + (y - b.y) * (c.x - b.x) / (c.y - b.y)
+                let left = min(long, short), right = max(long, short)
+                let firstColumn = max(0, Int((left - 0.5).rounded(.up)))
+                let endColumn = min(width, Int((right - 0.5).rounded(.up)))
+                guard firstColumn < endColumn else { continue }
+                touchedMinY = min(touchedMinY, row)
+                touchedMaxY = max(touchedMaxY, row)
+                touchedMinX = min(touchedMinX, firstColumn)
+                touchedMaxX = max(touchedMaxX, endColumn - 1)
+                let x0 = Double(firstColumn) + 0.5
+                var nx = a.nx + nxDX * (x0 - a.x) + nxDY * (y - a.y)
+                var ny = a.ny + nyDX * (x0 - a.x) + nyDY * (y - a.y)
+                var along = a.along + alongDX * (x0 - a.x) + alongDY * (y - a.y)
+                var progress = a.progress + progressDX * (x0 - a.x) + progressDY * (y - a.y)
+                let rowStart = row * width
+                for column in firstColumn..<endColumn {
+                    // GL's fragment shader: the distance from the centre, faded over the blur.
+                    let distance = (nx * nx + ny * ny).squareRoot() * outset
+                    var alpha = min(1, min(distance - (inset - blur), outset - distance) / blur)
+                    if alpha > 0, let dash {
+                        alpha *= smoothstep(0.5 - dash.gamma, 0.5 + dash.gamma, dash.field.value(along: along, side: ny))
+                    }
+                    if alpha > 0 {
+                        let coverage = Float(alpha) * alphaScale
+                        if let ramp {
+                            // GL's gradient shader: the ramp's straight colour times the
+                            // coverage, blended as if premultiplied.
+                            let texel = min(Double(ramp.count - 1), max(0, progress * Double(ramp.count) - 0.5))
+                            let lower = Int(texel), upper = min(ramp.count - 1, lower + 1)
+                            let fraction = Float(texel - Double(lower))
+                            let pixel = (rowStart + column) * 4
+                            for channel in 0..<4 {
+                                let value = ramp[lower][channel] + (ramp[upper][channel] - ramp[lower][channel]) * fraction
+                                colors[pixel + channel] = value * coverage + colors[pixel + channel] * (1 - ramp[lower][3] * coverage - (ramp[upper][3] - ramp[lower][3]) * fraction * coverage)
+                            }
+                        } else {
+                            let old = mask[rowStart + column]
+                            mask[rowStart + column] = old + coverage * (1 - old)
+                        }
+                    }
+                    nx += nxDX
+                    ny += nyDX
+                    along += alongDX
+                    progress += progressDX
+                }
+            }
+        }
+        guard touchedMinX <= touchedMaxX, touchedMinY <= touchedMaxY else { return }
+        let boxWidth = touchedMaxX - touchedMinX + 1, boxHeight = touchedMaxY - touchedMinY + 1
+        if ramp != nil {
+            paintColors(colors, width: width, box: (touchedMinX, touchedMinY, boxWidth, boxHeight), origin: (originX, originY), on: cairo)
+            return
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(boxWidth), Int32(boxHeight)) else { return }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        for row in 0..<boxHeight {
+            let source = (touchedMinY + row) * width + touchedMinX
+            let target = data + row * stride
+            for column in 0..<boxWidth {
+                let value = mask[source + column]
+                target[column] = value <= 0 ? 0 : UInt8(min(255, (value * 255).rounded()))
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        cairo_save(cairo)
+        cairo_identity_matrix(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, 1)
+        cairo_mask_surface(cairo, surface, Double(originX + touchedMinX), Double(originY + touchedMinY))
+        cairo_restore(cairo)
+    }
+
+    /// A mesh vertex in device pixels with its varyings: the interpolated normal (round flag,
+    /// side) and how many dash periods along the line it is.
+    private struct Corner {
+        var x: Double, y: Double, nx: Double, ny: Double, along: Double, progress: Double
+    }
+
+    /// GLSL's smoothstep.
+    private static func smoothstep(_ edge0: Double, _ edge1: Double, _ x: Double) -> Double {
+        let t = min(1, max(0, (x - edge0) / (edge1 - edge0)))
+        return t * t * (3 - 2 * t)
+    }
+
+    /// Paints premultiplied RGBA `colors` (rows of `width`) within `box` onto `cairo`'s
+    /// context at device `origin`.
+    private static func paintColors(
+        _ colors: [Float], width: Int, box: (x: Int, y: Int, width: Int, height: Int), origin: (x: Int, y: Int), on cairo: OpaquePointer
+    ) {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(box.width), Int32(box.height)) else { return }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        func byte(_ value: Float) -> UInt32 { UInt32(min(255, max(0, (value * 255).rounded()))) }
+        for row in 0..<box.height {
+            let target = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<box.width {
+                let pixel = ((box.y + row) * width + box.x + column) * 4
+                let alpha = byte(colors[pixel + 3])
+                target[column] = alpha << 24 | min(alpha, byte(colors[pixel])) << 16 | min(alpha, byte(colors[pixel + 1])) << 8 | min(alpha, byte(colors[pixel + 2]))
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        cairo_save(cairo)
+        cairo_identity_matrix(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+        cairo_set_source_surface(cairo, surface, Double(origin.x + box.x), Double(origin.y + box.y))
+        cairo_paint(cairo)
+        cairo_restore(cairo)
+    }
+}
