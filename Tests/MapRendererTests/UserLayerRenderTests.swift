@@ -146,6 +146,32 @@ struct UserLayerRenderTests {
         #expect(throws: StyleError.self) { try Style.parse(Data(bad.utf8), file: "bad.json") }
     }
 
+    /// `within` and `distance` filters read each feature's geometry: only the points inside the
+    /// polygon (red layer) and within 300 km of the point (blue layer) are drawn.
+    @Test func withinAndDistanceFiltersReadTheFeaturesGeometry() throws {
+        let json = """
+            {"version": 8, "sources": {"spots": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [-10, 0]}},
+              {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [10, 0]}}]}}},
+             "layers": [{"id": "background", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "inside", "type": "circle", "source": "spots",
+                         "filter": ["within", {"type": "Polygon", "coordinates": [[[-15, -5], [-5, -5], [-5, 5], [-15, 5], [-15, -5]]]}],
+                         "paint": {"circle-radius": 6, "circle-color": "#ff0000"}},
+                        {"id": "near", "type": "circle", "source": "spots",
+                         "filter": ["<", ["distance", {"type": "Point", "coordinates": [11, 1]}], 300000],
+                         "paint": {"circle-radius": 6, "circle-color": "#0000ff"}}]}
+            """
+        let loaded = try Style.parse(Data(json.utf8), file: "within.json")
+        #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
+        let viewport = try Viewport(center: RenderFixtures.coordinate(0, 0), zoomLevel: 3, size: ViewSize(width: 400, height: 100))
+        let image = try RenderFixtures.snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)).image
+        let red = RGBAPixel(red: 255, green: 0, blue: 0, alpha: 255), blue = RGBAPixel(red: 0, green: 0, blue: 255, alpha: 255)
+        let west = try #require(viewport.point(for: RenderFixtures.coordinate(0, -10)))
+        let east = try #require(viewport.point(for: RenderFixtures.coordinate(0, 10)))
+        #expect(image[x: Int(west.x), y: Int(west.y)] == red, "the western point is within the polygon")
+        #expect(image[x: Int(east.x), y: Int(east.y)] == blue, "the eastern point is 157 km from (11, 1), and not within")
+    }
+
     @Test func circleLayersDrawPointsAndVerticesWithTheirStrokeOutside() throws {
         let json = """
             {"version": 8, "sources": {"spots": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [

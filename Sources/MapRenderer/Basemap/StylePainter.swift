@@ -45,7 +45,7 @@ struct StylePainter {
             guard let zoom = tiles.zoom else { return [] }
             let features = try tiles.source.features(
                 layer: layer.sourceLayer ?? "", in: visibleMapRect.insetBy(dx: -margin, dy: -margin), zoom: zoom)
-            return layer.filter == nil ? features : features.filter { layer.includes($0.styleValues, zoom: zoomLevel) }
+            return filtered(features, by: layer)
         }
         guard let prepared = try preparedLayer(of: layer) else { return [] }
         let features: [PreparedFeature]
@@ -54,8 +54,7 @@ struct StylePainter {
         } else {
             do { features = try prepared.features(in: visibleMapRect, clipMarginPixels: clipMarginPixels) } catch { throw .data(error) }
         }
-        guard layer.filter != nil else { return features }
-        return features.filter { layer.includes($0.styleValues, zoom: zoomLevel) }
+        return filtered(features, by: layer)
     }
 
     /// The layer's features that meet `rect` (map points, world copies included), whole: not
@@ -66,26 +65,39 @@ struct StylePainter {
         if let tiles = try vectorTiles(of: layer) {
             guard let zoom = tiles.zoom else { return [] }
             let features = try tiles.source.features(layer: layer.sourceLayer ?? "", in: rect, zoom: zoom)
-            let filtered = layer.filter == nil ? features : features.filter { layer.includes($0.styleValues, zoom: zoomLevel) }
-            return StylePainter.joiningLines(of: filtered)
+            return StylePainter.joiningLines(of: filtered(features, by: layer))
         }
         guard let prepared = try preparedLayer(of: layer) else { return [] }
         if let (clustering, key) = clustering(of: layer) {
             let features = clusteredFeatures(of: prepared, clustering: clustering, key: key, in: rect)
-            return layer.filter == nil ? features : features.filter { layer.includes($0.styleValues, zoom: zoomLevel) }
+            return filtered(features, by: layer)
         }
+        let readsGeometry = layer.filter?.readsGeometry == true
         var result: [PreparedFeature] = []
         for copy in rect.worldCopies {
             let indices: [Int]
             do { indices = try prepared.source.featureIndices(inWorldRect: copy.rect) } catch { throw .data(error) }
             for index in indices {
                 var feature = prepared.features[index]
-                guard !feature.geometry.isEmpty, layer.filter == nil || layer.includes(feature.styleValues, zoom: zoomLevel) else { continue }
+                guard !feature.geometry.isEmpty, layer.filter == nil || includes(feature, in: layer, readsGeometry: readsGeometry) else { continue }
                 feature.geometry = feature.geometry.offsetBy(dx: copy.offsetX)
                 result.append(feature)
             }
         }
         return result
+    }
+
+    /// The features the layer's filter passes (all without a filter).
+    private func filtered(_ features: [PreparedFeature], by layer: StyleLayer) -> [PreparedFeature] {
+        guard let filter = layer.filter else { return features }
+        let readsGeometry = filter.readsGeometry
+        return features.filter { includes($0, in: layer, readsGeometry: readsGeometry) }
+    }
+
+    /// Whether the layer's filter passes a feature at the style's zoom; the feature's shape in
+    /// degrees is made for filters that read it (`within`, `distance`).
+    private func includes(_ feature: PreparedFeature, in layer: StyleLayer, readsGeometry: Bool) -> Bool {
+        layer.includes(feature.styleValues, zoom: zoomLevel, geometry: readsGeometry ? feature.geometry.geoShapes : nil)
     }
 
     /// The clustering of a layer's GeoJSON source and the source's cache key; nil for a layer of
@@ -179,5 +191,18 @@ extension Dictionary where Key == String, Value == PropertyValue {
             case .null: return .null
             }
         }
+    }
+}
+
+extension PreparedGeometry {
+    /// The shape in longitude and latitude, as `within` and `distance` read it.
+    var geoShapes: GeoShapes {
+        func position(_ point: MapPoint) -> GeoShapes.Position {
+            let coordinate = point.coordinate
+            return GeoShapes.Position(coordinate.longitude, coordinate.latitude)
+        }
+        return GeoShapes(
+            points: points.map(position), lines: lines.map { $0.map(position) },
+            polygons: polygons.map { $0.map { $0.map(position) } })
     }
 }

@@ -194,6 +194,14 @@ extension StyleExpression {
         return children.contains { $0.readsFeature }
     }
 
+    /// Whether the expression reads the feature's geometry (`within`, `distance`).
+    public var readsGeometry: Bool {
+        switch self {
+        case .within, .distance: return true
+        default: return children.contains { $0.readsGeometry }
+        }
+    }
+
     /// Whether the expression reads `zoom`.
     public var readsZoom: Bool {
         if case .call(.zoom, _) = self { return true }

@@ -47,19 +47,23 @@ public indirect enum Filter: Hashable, Sendable {
     }
 
     /// Whether a feature with these properties passes the filter at zoom `zoom` (which only
-    /// expressions read; the default is 0).
-    public func evaluate(_ properties: [String: StyleFeatureValue], zoom: Double = 0) -> Bool {
+    /// expressions read; the default is 0). `geometry` is the feature's shape in degrees, which
+    /// `within` and `distance` read (nil, the default, makes `within` false and `distance`
+    /// null); see ``readsGeometry``.
+    public func evaluate(_ properties: [String: StyleFeatureValue], zoom: Double = 0, geometry: GeoShapes? = nil) -> Bool {
         switch self {
         case .expression(let expression):
-            return expression.isTrue(in: ExpressionContext(zoom: zoom, properties: properties))
+            var context = ExpressionContext(zoom: zoom, properties: properties)
+            context.geometry = geometry
+            return expression.isTrue(in: context)
         case .constant(let value):
             return value
         case .all(let filters):
-            return filters.allSatisfy { $0.evaluate(properties, zoom: zoom) }
+            return filters.allSatisfy { $0.evaluate(properties, zoom: zoom, geometry: geometry) }
         case .any(let filters):
-            return filters.contains { $0.evaluate(properties, zoom: zoom) }
+            return filters.contains { $0.evaluate(properties, zoom: zoom, geometry: geometry) }
         case .not(let filter):
-            return !filter.evaluate(properties, zoom: zoom)
+            return !filter.evaluate(properties, zoom: zoom, geometry: geometry)
         case .comparison(let op, let left, let right):
             return Filter.compare(left.value(in: properties), op, right.value(in: properties))
         case .isIn(let operand, let values):
@@ -67,6 +71,17 @@ public indirect enum Filter: Hashable, Sendable {
             return values.contains { Filter.compare(value, .equal, $0) }
         case .has(let key):
             return properties[key] != nil
+        }
+    }
+
+    /// Whether the filter reads the feature's geometry (`within`, `distance`), so that a renderer
+    /// gives it to ``evaluate(_:zoom:geometry:)``.
+    public var readsGeometry: Bool {
+        switch self {
+        case .expression(let expression): return expression.readsGeometry
+        case .all(let filters), .any(let filters): return filters.contains(where: \.readsGeometry)
+        case .not(let filter): return filter.readsGeometry
+        case .constant, .comparison, .isIn, .has: return false
         }
     }
 

@@ -89,8 +89,10 @@ public struct StyleLayer: Hashable, Sendable {
     }
 
     /// Whether the layer draws a feature with these properties at zoom `zoom` (which only
-    /// expression filters read; the default is 0): true without a filter.
-    public func includes(_ properties: [String: StyleFeatureValue], zoom: Double = 0) -> Bool {
-        filter?.evaluate(properties, zoom: zoom) ?? true
+    /// expression filters read; the default is 0): true without a filter. `geometry`, the
+    /// feature's shape in degrees, is what `within` and `distance` filters read (nil, the
+    /// default, for filters that do not: see ``Filter/readsGeometry``).
+    public func includes(_ properties: [String: StyleFeatureValue], zoom: Double = 0, geometry: GeoShapes? = nil) -> Bool {
+        filter?.evaluate(properties, zoom: zoom, geometry: geometry) ?? true
     }
 }
