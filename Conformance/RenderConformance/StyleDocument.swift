@@ -1,4 +1,5 @@
 import Foundation
+import MapRenderer
 
 /// A test's style as JSON objects, changed by the test's operations before one render, with its
 /// `local://` and `mapbox://` URLs pointing into the suite's folders as GL's harness serves them.
@@ -6,6 +7,8 @@ struct StyleDocument {
     var json: [String: Any]
     /// The suite's folder, for `local://`.
     let suite: URL
+    /// The state the operations gave features (`setFeatureState`), for the render.
+    var featureStates = FeatureStates()
 
     init(data: Data, suite: URL) throws {
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
@@ -85,8 +88,8 @@ struct StyleDocument {
     /// steps that change the style or the view before the one render. `wait` and `sleep` are
     /// nothing here (every render is whole).
     ///
-    /// - Throws: ``RunnerFailure`` naming the first operation that cannot be applied (feature
-    ///   state, images added at runtime...): the test cannot be run faithfully.
+    /// - Throws: ``RunnerFailure`` naming the first operation that cannot be applied (images
+    ///   added at runtime...): the test cannot be run faithfully.
     mutating func apply(_ operations: [[Any]]) throws {
         for operation in operations {
             guard let name = operation.first as? String else { throw RunnerFailure("an operation without a name") }
@@ -138,6 +141,8 @@ struct StyleDocument {
                 var sources = (json["sources"] as? [String: Any]) ?? [:]
                 sources[id] = nil
                 json["sources"] = sources
+            case "setFeatureState", "removeFeatureState":
+                try applyFeatureState(name, arguments)
             case "setStyle":
                 try replaceStyle(with: arguments.first)
             case "setZoom":
