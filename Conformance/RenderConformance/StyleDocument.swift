@@ -168,7 +168,8 @@ struct StyleDocument {
         }
     }
 
-    /// Replaces the style, keeping the test's metadata: `setStyle` with a style or a `local://` URL.
+    /// Replaces the style, keeping the test's metadata and a placed camera: `setStyle` with a
+    /// style or a `local://` URL.
     private mutating func replaceStyle(with argument: Any?) throws {
         var replacement: [String: Any]
         if let style = argument as? [String: Any] {
@@ -184,6 +185,15 @@ struct StyleDocument {
             throw RunnerFailure("setStyle needs a style or a local:// URL")
         }
         replacement["metadata"] = json["metadata"]
+        // GL moves the camera to a new style's only while the map's camera is as it started
+        // (its transform "unmodified"): a first style, or the operations, that placed the
+        // camera keep it.
+        let camera = ["center", "zoom", "bearing", "pitch"]
+        let center = (json["center"] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0]
+        let placed = center.contains { $0 != 0 } || ["zoom", "bearing", "pitch"].contains { ((json[$0] as? NSNumber)?.doubleValue ?? 0) != 0 }
+        if placed {
+            for key in camera { replacement[key] = json[key] }
+        }
         json = replacement
     }
 
