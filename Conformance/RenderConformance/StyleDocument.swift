@@ -9,6 +9,10 @@ struct StyleDocument {
     let suite: URL
     /// The state the operations gave features (`setFeatureState`), for the render.
     var featureStates = FeatureStates()
+    /// The harness's clock, advanced by `wait` and `sleep`, in milliseconds.
+    var clockMilliseconds = 0.0
+    /// Paint properties and the light easing to their new values (see ``Transition``).
+    var transitions: [Transition] = []
 
     init(data: Data, suite: URL) throws {
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
@@ -85,8 +89,9 @@ struct StyleDocument {
     // MARK: - Operations
 
     /// Applies the test's operations in order, as far as a style can hold them: the runtime
-    /// steps that change the style or the view before the one render. `wait` and `sleep` are
-    /// nothing here (every render is whole).
+    /// steps that change the style or the view before the one render. `wait` and `sleep` with
+    /// a time advance a clock that paint and light transitions run on (see ``Transition``);
+    /// otherwise every render is whole.
     ///
     /// - Throws: ``RunnerFailure`` naming the first operation that cannot be applied (images
     ///   added at runtime...): the test cannot be run faithfully.
@@ -96,10 +101,14 @@ struct StyleDocument {
             let arguments = Array(operation.dropFirst())
             switch name {
             case "wait", "sleep", "idle":
-                continue
+                advanceClock(by: name == "idle" ? nil : (arguments.first as? NSNumber)?.doubleValue)
             case "setPaintProperty", "setLayoutProperty":
                 guard arguments.count >= 3, let layerID = arguments[0] as? String, let property = arguments[1] as? String else {
                     throw RunnerFailure("\(name) needs a layer, a property and a value")
+                }
+                if name == "setPaintProperty", !(arguments[2] is NSNull) {
+                    let layer = ((json["layers"] as? [Any]) ?? []).lazy.compactMap { $0 as? [String: Any] }.first { $0["id"] as? String == layerID }
+                    recordPaintTransition(layerID: layerID, property: property, from: (layer?["paint"] as? [String: Any])?[property], to: arguments[2])
                 }
                 try changeLayer(layerID) { layer in
                     let group = name == "setPaintProperty" ? "paint" : "layout"
@@ -154,6 +163,7 @@ struct StyleDocument {
             case "setPitch":
                 json["pitch"] = arguments.first
             case "setLight":
+                recordLightTransition(from: json["light"], to: arguments.first)
                 json["light"] = arguments.first
             case "setGlobalStateProperty":
                 guard arguments.count >= 2, let key = arguments[0] as? String else { throw RunnerFailure("setGlobalStateProperty needs a name and a value") }
@@ -166,6 +176,7 @@ struct StyleDocument {
                 throw RunnerFailure("the operation \(name) is not applied before a render")
             }
         }
+        try applyTransitions()
     }
 
     /// Replaces the style, keeping the test's metadata and a placed camera: `setStyle` with a
@@ -197,7 +208,7 @@ struct StyleDocument {
         json = replacement
     }
 
-    private mutating func changeLayer(_ id: String, _ change: (inout [String: Any]) -> Void) throws {
+    mutating func changeLayer(_ id: String, _ change: (inout [String: Any]) -> Void) throws {
         var layers = (json["layers"] as? [Any]) ?? []
         guard let index = layers.firstIndex(where: { (($0 as? [String: Any])?["id"] as? String) == id }),
               var layer = layers[index] as? [String: Any] else {
