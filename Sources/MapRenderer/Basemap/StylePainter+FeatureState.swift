@@ -4,13 +4,12 @@ import MapStyle
 extension StylePainter {
     /// The features with their state (``featureStates``) added to their properties under
     /// ``ExpressionContext/featureStateKeyPrefix``, where `feature-state` reads it. A feature is
-    /// found by its source's `promoteId` property, else by its own id: a vector tile feature's
-    /// (`$id`), a GeoJSON feature's `id`. Features as they come when no feature of the layer's
+    /// found by its source's `promoteId` property, else by its own id (`$id`: a vector tile
+    /// feature's, a GeoJSON feature's `id`). Features as they come when no feature of the layer's
     /// source has a state (every real render): nothing is done per feature then.
     func addingStates(to features: [PreparedFeature], of layer: StyleLayer) -> [PreparedFeature] {
         guard !featureStates.isEmpty, let sourceID = layer.source, featureStates.hasStates(in: sourceID) else { return features }
         let sourceLayer: String?, promoted: String?
-        var geoJSONFeatures: [Feature]?
         switch style.sources[sourceID] {
         case .vector(let vector)?:
             sourceLayer = layer.sourceLayer
@@ -18,21 +17,11 @@ extension StylePainter {
         case .geoJSON(let geoJSON)?:
             sourceLayer = nil
             promoted = geoJSON.promoteID?.property(forSourceLayer: nil)
-            if promoted == nil, geoJSON.clustering == nil, let styleSource = style.sources[sourceID] {
-                geoJSONFeatures = (try? data.source(for: styleSource, sourceLayer: nil))??.features
-            }
         default:
             return features
         }
         return features.map { feature in
-            let id: StyleFeatureValue?
-            if let promoted {
-                id = feature.properties[promoted].map(StyleFeatureValue.init)
-            } else if let geoJSONFeatures {
-                id = geoJSONFeatures.indices.contains(feature.sourceIndex) ? geoJSONFeatures[feature.sourceIndex].id.map(StyleFeatureValue.init) : nil
-            } else {
-                id = feature.properties["$id"].map(StyleFeatureValue.init)
-            }
+            let id = feature.properties[promoted ?? "$id"].map(StyleFeatureValue.init)
             guard let key = id.flatMap(FeatureStates.featureID),
                   let state = featureStates.state(source: sourceID, sourceLayer: sourceLayer, featureID: key) else { return feature }
             var stated = feature
@@ -49,13 +38,6 @@ extension StyleFeatureValue {
         case .number(let number): self = .number(number)
         case .bool(let flag): self = .bool(flag)
         case .null: self = .null
-        }
-    }
-
-    fileprivate init(_ id: Feature.Identifier) {
-        switch id {
-        case .string(let text): self = .string(text)
-        case .number(let number): self = .number(number)
         }
     }
 }
