@@ -1,4 +1,5 @@
 import Foundation
+import MapRenderer
 
 /// A test's style as JSON objects, changed by the test's operations before one render, with its
 /// `local://` and `mapbox://` URLs pointing into the suite's folders as GL's harness serves them.
@@ -6,6 +7,12 @@ struct StyleDocument {
     var json: [String: Any]
     /// The suite's folder, for `local://`.
     let suite: URL
+    /// The state the operations gave features (`setFeatureState`), for the render.
+    var featureStates = FeatureStates()
+    /// The harness's clock, advanced by `wait` and `sleep`, in milliseconds.
+    var clockMilliseconds = 0.0
+    /// Paint properties and the light easing to their new values (see ``Transition``).
+    var transitions: [Transition] = []
 
     init(data: Data, suite: URL) throws {
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
@@ -82,21 +89,26 @@ struct StyleDocument {
     // MARK: - Operations
 
     /// Applies the test's operations in order, as far as a style can hold them: the runtime
-    /// steps that change the style or the view before the one render. `wait` and `sleep` are
-    /// nothing here (every render is whole).
+    /// steps that change the style or the view before the one render. `wait` and `sleep` with
+    /// a time advance a clock that paint and light transitions run on (see ``Transition``);
+    /// otherwise every render is whole.
     ///
-    /// - Throws: ``RunnerFailure`` naming the first operation that cannot be applied (feature
-    ///   state, images added at runtime...): the test cannot be run faithfully.
+    /// - Throws: ``RunnerFailure`` naming the first operation that cannot be applied (images
+    ///   added at runtime...): the test cannot be run faithfully.
     mutating func apply(_ operations: [[Any]]) throws {
         for operation in operations {
             guard let name = operation.first as? String else { throw RunnerFailure("an operation without a name") }
             let arguments = Array(operation.dropFirst())
             switch name {
             case "wait", "sleep", "idle":
-                continue
+                advanceClock(by: name == "idle" ? nil : (arguments.first as? NSNumber)?.doubleValue)
             case "setPaintProperty", "setLayoutProperty":
                 guard arguments.count >= 3, let layerID = arguments[0] as? String, let property = arguments[1] as? String else {
                     throw RunnerFailure("\(name) needs a layer, a property and a value")
+                }
+                if name == "setPaintProperty", !(arguments[2] is NSNull) {
+                    let layer = ((json["layers"] as? [Any]) ?? []).lazy.compactMap { $0 as? [String: Any] }.first { $0["id"] as? String == layerID }
+                    recordPaintTransition(layerID: layerID, property: property, from: (layer?["paint"] as? [String: Any])?[property], to: arguments[2])
                 }
                 try changeLayer(layerID) { layer in
                     let group = name == "setPaintProperty" ? "paint" : "layout"
@@ -138,6 +150,8 @@ struct StyleDocument {
                 var sources = (json["sources"] as? [String: Any]) ?? [:]
                 sources[id] = nil
                 json["sources"] = sources
+            case "setFeatureState", "removeFeatureState":
+                try applyFeatureState(name, arguments)
             case "setStyle":
                 try replaceStyle(with: arguments.first)
             case "setZoom":
@@ -149,6 +163,7 @@ struct StyleDocument {
             case "setPitch":
                 json["pitch"] = arguments.first
             case "setLight":
+                recordLightTransition(from: json["light"], to: arguments.first)
                 json["light"] = arguments.first
             case "setGlobalStateProperty":
                 guard arguments.count >= 2, let key = arguments[0] as? String else { throw RunnerFailure("setGlobalStateProperty needs a name and a value") }
@@ -161,9 +176,11 @@ struct StyleDocument {
                 throw RunnerFailure("the operation \(name) is not applied before a render")
             }
         }
+        try applyTransitions()
     }
 
-    /// Replaces the style, keeping the test's metadata: `setStyle` with a style or a `local://` URL.
+    /// Replaces the style, keeping the test's metadata and a placed camera: `setStyle` with a
+    /// style or a `local://` URL.
     private mutating func replaceStyle(with argument: Any?) throws {
         var replacement: [String: Any]
         if let style = argument as? [String: Any] {
@@ -179,10 +196,19 @@ struct StyleDocument {
             throw RunnerFailure("setStyle needs a style or a local:// URL")
         }
         replacement["metadata"] = json["metadata"]
+        // GL moves the camera to a new style's only while the map's camera is as it started
+        // (its transform "unmodified"): a first style, or the operations, that placed the
+        // camera keep it.
+        let camera = ["center", "zoom", "bearing", "pitch"]
+        let center = (json["center"] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0]
+        let placed = center.contains { $0 != 0 } || ["zoom", "bearing", "pitch"].contains { ((json[$0] as? NSNumber)?.doubleValue ?? 0) != 0 }
+        if placed {
+            for key in camera { replacement[key] = json[key] }
+        }
         json = replacement
     }
 
-    private mutating func changeLayer(_ id: String, _ change: (inout [String: Any]) -> Void) throws {
+    mutating func changeLayer(_ id: String, _ change: (inout [String: Any]) -> Void) throws {
         var layers = (json["layers"] as? [Any]) ?? []
         guard let index = layers.firstIndex(where: { (($0 as? [String: Any])?["id"] as? String) == id }),
               var layer = layers[index] as? [String: Any] else {

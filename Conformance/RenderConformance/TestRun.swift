@@ -79,6 +79,8 @@ enum TestRun {
             size: ViewSize(width: Double(metadata.width), height: Double(metadata.height)), scale: metadata.pixelRatio,
             headingDegrees: (json["bearing"] as? NSNumber)?.doubleValue ?? 0, pitchDegrees: (json["pitch"] as? NSNumber)?.doubleValue ?? 0)
         let snapshotter = MapSnapshotter(data: MapData(basemapDirectory: basemap))
-        return try snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: style, showsAttribution: false)).image
+        var options = MapSnapshotOptions(viewport: viewport, style: style, showsAttribution: false)
+        options.featureStates = document.featureStates
+        return try snapshotter.snapshot(options).image
     }
 }

@@ -104,6 +104,16 @@ struct RasterLayerTests {
         #expect(error?.description.contains("sources.i.coordinates: an image source has four corners") == true)
     }
 
+    @Test func imageCornersKeepTheirLongitudesAsWritten() throws {
+        let (style, _) = try parse("""
+            {"version": 8, "sources": {"i": {"type": "image", "url": "overlay.png",
+               "coordinates": [[-270, 80], [90, 80], [90, -80], [-270, -80]]}}, "layers": []}
+            """)
+        guard case .image(let image)? = style.sources["i"] else { return #expect(Bool(false)) }
+        #expect(image.longitudes == [-270, 90, 90, -270])
+        #expect(image.corners.map(\.longitude) == [90, 90, 90, 90])
+    }
+
     @Test func aTileJSONURLGivesTilesZoomsBoundsAndSchemeTheSourceLeavesOut() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-tilejson-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -100,7 +100,10 @@ public final class MapData: Sendable {
             switch geoJSON.data {
             case .file(let url):
                 return try cached(geoJSON.data.cacheKey) { () throws(RendererError) in
-                    do throws(GeoDataError) { return try FeatureCollectionSource(geoJSONPath: url.path) } catch {
+                    do throws(GeoDataError) {
+                        let collection = MapData.withStyleIDs(try GeoJSONReader.read(path: url.path))
+                        return FeatureCollectionSource(name: url.lastPathComponent, collection: collection)
+                    } catch {
                         // A file that is there but is not GeoJSON draws nothing, as in MapLibre, with a
                         // warning; a file that is not there is an error naming it.
                         guard FileManager.default.fileExists(atPath: url.path) else { throw .data(error) }
@@ -111,7 +114,7 @@ public final class MapData: Sendable {
                 // Keyed by the text's hash: the same GeoJSON in two styles is read once.
                 return try cached(geoJSON.data.cacheKey) { () throws(RendererError) in
                     do throws(GeoDataError) {
-                        let collection = try GeoJSONReader.read(data: Data(text.utf8), path: "inline GeoJSON")
+                        let collection = MapData.withStyleIDs(try GeoJSONReader.read(data: Data(text.utf8), path: "inline GeoJSON"))
                         return FeatureCollectionSource(name: "inline GeoJSON", collection: collection)
                     } catch {
                         return skippedGeoJSON(name: "inline GeoJSON", reason: error.description)

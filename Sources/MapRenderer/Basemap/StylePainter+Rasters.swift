@@ -166,24 +166,37 @@ extension StylePainter {
     }
 
     /// Draws an image source's picture as MapLibre does: two triangles (top left, top right,
-    /// bottom left; top right, bottom left, bottom right), each mapped linearly.
+    /// bottom left; top right, bottom left, bottom right), each mapped linearly, in every world
+    /// copy the view shows. The corners are placed as given, longitudes beyond ±180 included
+    /// (an image from -270° to 90° spans one world from there), never each moved alone.
     private func drawImageSource(_ source: ImageSource, id: String, look: RasterLook) throws(RendererError) {
         guard source.corners.count == 4 else { return }
         let image = try data.image(of: source, id: id)
         guard let surface = ImagePainter.makeSurface(look.adjustment.isIdentity ? image : image.adjusted(by: look.adjustment)) else { return }
         defer { cairo_surface_destroy(surface) }
-        // The corners in the world copy nearest the view's centre, then unwrapped alike.
-        let center = viewport.mapPoint(for: ViewPoint(x: viewport.size.width / 2, y: viewport.size.height / 2))
         let world = WebMercator.worldSize
-        var points: [ViewPoint] = []
         let shift = rasterAlignment
-        for corner in source.corners {
-            var point = MapPoint(x: MapPoint(corner).x + shift.x, y: MapPoint(corner).y + shift.y)
-            if let center { point.x += ((center.x - point.x) / world).rounded() * world }
-            guard let view = viewport.unwrappedPoint(for: point) else { return }
-            points.append(view)
+        let corners = zip(source.corners, source.longitudes).map { corner, longitude in
+            MapPoint(x: (longitude + 180) / 360 * world + shift.x, y: MapPoint(corner).y + shift.y)
         }
-        let width = Double(image.width), height = Double(image.height)
+        let minX = corners.map(\.x).min()!, maxX = corners.map(\.x).max()!
+        let firstCopy = Int(((visibleMapRect.minX - maxX) / world).rounded(.down))
+        let lastCopy = Int(((visibleMapRect.maxX - minX) / world).rounded(.up))
+        guard firstCopy <= lastCopy else { return }
+        for copy in firstCopy...lastCopy {
+            let offset = Double(copy) * world
+            guard minX + offset < visibleMapRect.maxX, maxX + offset > visibleMapRect.minX else { continue }
+            var points: [ViewPoint] = []
+            for corner in corners {
+                guard let view = viewport.unwrappedPoint(for: MapPoint(x: corner.x + offset, y: corner.y)) else { return }
+                points.append(view)
+            }
+            drawImage(surface, width: Double(image.width), height: Double(image.height), at: points, look: look)
+        }
+    }
+
+    /// Draws an image over four view points (top left, top right, bottom right, bottom left).
+    private func drawImage(_ surface: OpaquePointer, width: Double, height: Double, at points: [ViewPoint], look: RasterLook) {
         let (topLeft, topRight, bottomRight, bottomLeft) = (points[0], points[1], points[2], points[3])
         let triangles: [[(ViewPoint, Double, Double)]] = [
             [(topLeft, 0, 0), (topRight, width, 0), (bottomLeft, 0, height)],

@@ -22,10 +22,12 @@ struct StylePainter {
     /// How far beyond the view geometry is cut, in pixels; nil for PreparedLayer's default (16).
     /// Tiles cut far away (see `RenderPass.clipMarginPixels`).
     let clipMarginPixels: Double?
+    /// The state of features, which `feature-state` reads; empty by default.
+    let featureStates: FeatureStates
 
     init(
         viewport: Viewport, styleZoomLevel: Double? = nil, clipMarginPixels: Double? = nil, style: Style, data: MapData,
-        cairo: OpaquePointer, visibleMapRect: MapRect
+        cairo: OpaquePointer, visibleMapRect: MapRect, featureStates: FeatureStates = FeatureStates()
     ) {
         self.viewport = viewport
         self.style = style
@@ -34,10 +36,16 @@ struct StylePainter {
         self.visibleMapRect = visibleMapRect
         zoomLevel = styleZoomLevel ?? viewport.zoomLevel + MapSnapshotter.styleZoomOffset
         self.clipMarginPixels = clipMarginPixels
+        self.featureStates = featureStates
     }
 
-    /// The layer's features in view, prepared for this zoom and clipped, filtered by the layer.
+    /// The layer's features in view, prepared for this zoom and clipped, filtered by the layer,
+    /// with their state (see ``addingStates(to:of:)``).
     func features(of layer: StyleLayer) throws(RendererError) -> [PreparedFeature] {
+        addingStates(to: try statelessFeatures(of: layer), of: layer)
+    }
+
+    private func statelessFeatures(of layer: StyleLayer) throws(RendererError) -> [PreparedFeature] {
         if let tiles = try vectorTiles(of: layer) {
             // Tiles cut their features to their bounds; those of the tiles meeting the view and
             // a margin of 16 pixels (strokes and outlines crossing the edge) are drawn.
@@ -62,6 +70,10 @@ struct StylePainter {
     /// tileset's features are whole within their tiles, and the lines of one feature cut at tile
     /// edges are joined again (dashes run on across tiles).
     func unclippedFeatures(of layer: StyleLayer, in rect: MapRect) throws(RendererError) -> [PreparedFeature] {
+        addingStates(to: try statelessUnclippedFeatures(of: layer, in: rect), of: layer)
+    }
+
+    private func statelessUnclippedFeatures(of layer: StyleLayer, in rect: MapRect) throws(RendererError) -> [PreparedFeature] {
         if let tiles = try vectorTiles(of: layer) {
             guard let zoom = tiles.zoom else { return [] }
             let features = try tiles.source.features(layer: layer.sourceLayer ?? "", in: rect, zoom: zoom)

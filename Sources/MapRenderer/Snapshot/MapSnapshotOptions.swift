@@ -24,6 +24,9 @@ public struct MapSnapshotOptions: Sendable {
     public var overlays: [MapOverlay]
     /// Whether the sources' attribution is drawn in the bottom-right corner. The default is true.
     public var showsAttribution: Bool
+    /// The state of features, for the style's `feature-state`. The default is empty: every
+    /// `feature-state` is null.
+    public var featureStates = FeatureStates()
 
     /// Creates options; only the viewport and style are required.
     public init(

@@ -155,7 +155,7 @@ public final class MapSnapshotter: Sendable {
         }
         let painter = StylePainter(
             viewport: viewport, styleZoomLevel: viewport.zoomLevel + MapSnapshotter.styleZoomOffset, clipMarginPixels: pass.clipMarginPixels,
-            style: style, data: data, cairo: cairo, visibleMapRect: visibleMapRect)
+            style: style, data: data, cairo: cairo, visibleMapRect: visibleMapRect, featureStates: options.featureStates)
         if drawsStandingLayers {
             // A pitched view's buildings stand on its ground, in its perspective.
             for layer in style.layers where layer.isVisible(atZoom: painter.zoomLevel) {

@@ -38,7 +38,7 @@ extension StyleExpression {
         case .accumulated:
             return context.accumulated ?? .null
         case .featureState:
-            return .null
+            return context.properties[ExpressionContext.featureStateKeyPrefix + values[0].text].map(ExpressionValue.init) ?? .null
         case .globalState:
             return context.globalState[values[0].text] ?? (values.count > 1 ? values[1] : .null)
         case .typeOf:

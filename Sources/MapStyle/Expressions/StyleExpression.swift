@@ -159,7 +159,8 @@ public struct ExpressionContext: Sendable {
     /// The zoom level the style is evaluated at.
     public var zoom: Double
     /// The feature's properties; the renderer adds `$type` (`Point`, `LineString`, `Polygon`)
-    /// and `$id` when the feature has them, as legacy filters name them.
+    /// and `$id` when the feature has them, as legacy filters name them, and the feature's
+    /// state under ``featureStateKeyPrefix`` (`$state.hover`) for `feature-state`.
     public var properties: [String: StyleFeatureValue]
     /// Properties that are arrays or objects (GeoJSON features have them); looked up after
     /// ``properties``. Empty by default.
@@ -186,6 +187,11 @@ public struct ExpressionContext: Sendable {
         self.zoom = zoom
         self.properties = properties
     }
+
+    /// The prefix of the ``properties`` keys that hold the feature's state: `feature-state`
+    /// reads `["feature-state", "hover"]` from `$state.hover`; `properties` leaves them out, as
+    /// every key starting with `$`. A feature without state has none: `feature-state` is null.
+    public static let featureStateKeyPrefix = "$state."
 
     func property(_ key: String) -> ExpressionValue? {
         if let value = properties[key] { return ExpressionValue(value) }

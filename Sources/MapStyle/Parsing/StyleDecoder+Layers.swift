@@ -10,9 +10,18 @@ extension StyleDecoder {
     ) throws(StyleError) -> [StyleLayer] {
         var layers: [StyleLayer] = []
         var ids: Set<String> = []
-        for (index, item) in try array(json, at: path).enumerated() {
+        let items = try array(json, at: path)
+        // Legacy `ref` layers name another layer anywhere in the list.
+        var layersByID: [String: [String: JSONValue]] = [:]
+        for item in items {
+            if case .object(let members) = item, case .string(let id)? = members["id"], layersByID[id] == nil { layersByID[id] = members }
+        }
+        for (index, item) in items.enumerated() {
             let unlabelled = path.appending(index: index)
-            let members = try object(item, at: unlabelled)
+            var members = try object(item, at: unlabelled)
+            if case .string(let id)? = members["id"] {
+                members = try resolvingRef(members, layersByID: layersByID, at: path.appending(index: index, label: id))
+            }
             guard let idJSON = members["id"] else { throw error(.missingKey("id"), at: unlabelled) }
             let id = try string(idJSON, at: unlabelled.appending("id"))
             let layerPath = path.appending(index: index, label: id)

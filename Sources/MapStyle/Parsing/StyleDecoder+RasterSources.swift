@@ -57,7 +57,7 @@ extension StyleDecoder {
         guard items.count == 4 else {
             throw error(.invalidValue("an image source has four corners: top left, top right, bottom right, bottom left"), at: coordinatesPath)
         }
-        var corners: [Coordinate] = []
+        var corners: [Coordinate] = [], longitudes: [Double] = []
         for (index, item) in items.enumerated() {
             let cornerPath = coordinatesPath.appending(index: index)
             let pair = try array(item, at: cornerPath)
@@ -67,7 +67,8 @@ extension StyleDecoder {
             do { corners.append(try Coordinate(latitude: latitude, wrappingLongitude: longitude)) } catch {
                 throw self.error(.invalidValue("[\(longitude), \(latitude)] is not a longitude and latitude"), at: cornerPath)
             }
+            longitudes.append(longitude)
         }
-        return ImageSource(url: StyleLocation.fileURL(url, relativeTo: baseURL), corners: corners)
+        return ImageSource(url: StyleLocation.fileURL(url, relativeTo: baseURL), corners: corners, longitudes: longitudes)
     }
 }

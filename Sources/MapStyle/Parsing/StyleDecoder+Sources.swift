@@ -22,7 +22,7 @@ extension StyleDecoder {
         switch type {
         case "vector":
             reportUnknownKeys(
-                members, known: ["type", "url", "tiles", "scheme", "attribution", "minzoom", "maxzoom", "bounds"], at: path
+                members, known: ["type", "url", "tiles", "scheme", "attribution", "minzoom", "maxzoom", "bounds", "promoteId"], at: path
             ) { "unknown or unsupported key '\($0)' of a vector source (ignored)" }
             // A TileJSON `url` gives what the source itself leaves out.
             var members = members
@@ -46,11 +46,12 @@ extension StyleDecoder {
             if let value = members["minzoom"] { source.minZoom = try integer(value, in: 0...30, at: path.appending("minzoom")) }
             if let value = members["maxzoom"] { source.maxZoom = try integer(value, in: 0...30, at: path.appending("maxzoom")) }
             if let value = members["bounds"] { source.bounds = try bounds(value, at: path.appending("bounds")) }
+            if let value = members["promoteId"] { source.promoteID = try promoteID(value, at: path.appending("promoteId")) }
             return .vector(source)
         case "geojson":
             // Options that change nothing in a static render of the whole data are read and
             // accepted: tolerance and buffer (simplification and tiling of GL's worker),
-            // generateId and promoteId (feature ids for feature state), maxzoom.
+            // generateId, maxzoom.
             reportUnknownKeys(members, known: [
                 "type", "data", "attribution", "cluster", "clusterRadius", "clusterMaxZoom", "clusterMinPoints", "clusterProperties",
                 "lineMetrics", "tolerance", "buffer", "generateId", "promoteId", "maxzoom", "filter",
@@ -87,6 +88,7 @@ extension StyleDecoder {
                 source.clustering = clustering
             }
             if case .bool(let flag)? = members["lineMetrics"] { source.lineMetrics = flag }
+            if let value = members["promoteId"] { source.promoteID = try promoteID(value, at: path.appending("promoteId")) }
             return .geoJSON(source)
         case "raster":
             reportUnknownKeys(members, known: StyleDecoder.rasterSourceKeys, at: path) {
@@ -123,6 +125,14 @@ extension StyleDecoder {
             properties.append(GeoJSONSource.ClusterProperty(name: name, map: map, reduce: reduce))
         }
         return properties
+    }
+
+    /// Reads `promoteId`: a property name, or an object of property names by source layer.
+    private func promoteID(_ json: JSONValue, at path: StylePath) throws(StyleError) -> PromoteID {
+        if case .string(let name) = json { return .property(name) }
+        var names: [String: String] = [:]
+        for (layer, value) in try object(json, at: path) { names[layer] = try string(value, at: path.appending(layer)) }
+        return .bySourceLayer(names)
     }
 
     /// The keys of a raster source (and of a raster-dem source, with its encoding's).

@@ -23,6 +23,10 @@ extension StyleDecoder {
             if let property = members["property"] {
                 return .expression(try propertyFunction(members, property: property, at: path, fallback: fallback, parse: parse), fallback: fallback)
             }
+            if let space = members["colorSpace"], space != .string("rgb") {
+                // A zoom function blending colours in HCL or Lab: the expression MapLibre makes of it.
+                return .expression(try propertyFunction(members, property: nil, at: path, fallback: fallback, parse: parse), fallback: fallback)
+            }
             return try legacyFunction(members, at: path, parse: parse)
         case .array(let items):
             guard case .string(let op) = items.first, !isArrayTyped || StyleDecoder.expressionOperators.contains(op)
@@ -112,14 +116,15 @@ extension StyleDecoder {
     /// A legacy property function, `{"property": key, "type": …, "stops": [[input, output], …],
     /// "default": value}`, or a zoom-and-property function (stops `[{"zoom": z, "value": v},
     /// output]`) (MapLibre Style Specification, "Deprecations: Function"), as the expression
-    /// MapLibre converts it to (see ``LegacyFunction``).
+    /// MapLibre converts it to (see ``LegacyFunction``); with `property` nil, a zoom function
+    /// (one with a `colorSpace` other than RGB).
     private mutating func propertyFunction<Value: StyleValueType>(
-        _ members: [String: JSONValue], property: JSONValue, at path: StylePath, fallback: Value, parse: ValueParser<Value>
+        _ members: [String: JSONValue], property: JSONValue?, at path: StylePath, fallback: Value, parse: ValueParser<Value>
     ) throws(StyleError) -> StyleExpression {
         reportUnknownKeys(members, known: ["property", "stops", "base", "type", "default", "colorSpace"], at: path) {
             "unknown or unsupported key '\($0)' in a property function (ignored)"
         }
-        _ = try string(property, at: path.appending("property"))
+        if let property { _ = try string(property, at: path.appending("property")) }
         if let type = members["type"] {
             let name = try string(type, at: path.appending("type"))
             guard ["identity", "categorical", "interval", "exponential"].contains(name) else {

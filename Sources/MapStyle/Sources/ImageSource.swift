@@ -13,9 +13,14 @@ public struct ImageSource: Hashable, Sendable {
     /// `coordinates`: the image's top-left, top-right, bottom-right and bottom-left corners, in
     /// that order (clockwise from the top left).
     public var corners: [Coordinate]
+    /// The corners' longitudes as written, aligned with ``corners``: beyond ±180 for an image
+    /// that crosses the antimeridian (`[-270, 90]` spans one world from 90° W of the
+    /// antimeridian), where ``corners`` hold them wrapped. The default is the corners' own.
+    public var longitudes: [Double]
 
-    public init(url: URL, corners: [Coordinate]) {
+    public init(url: URL, corners: [Coordinate], longitudes: [Double]? = nil) {
         self.url = url
         self.corners = corners
+        self.longitudes = longitudes ?? corners.map(\.longitude)
     }
 }

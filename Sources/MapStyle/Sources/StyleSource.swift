@@ -59,6 +59,9 @@ public struct VectorSource: Hashable, Sendable {
     /// `bounds`: the area with tiles (west, south, east, north); tiles wholly outside it are
     /// never read. The default is nil: the tileset's own, or everywhere.
     public var bounds: BoundingBox?
+    /// `promoteId`: the property that stands as each feature's id for feature state; nil keeps
+    /// the tiles' own feature ids. The default is nil.
+    public var promoteID: PromoteID?
 
     public init(
         location: VectorSourceLocation, attribution: String? = nil, minZoom: Int? = nil, maxZoom: Int? = nil, bounds: BoundingBox? = nil
@@ -177,6 +180,9 @@ public struct GeoJSONSource: Hashable, Sendable {
     public var clustering: Clustering?
     /// `lineMetrics`: whether lines carry their progress for `line-gradient`. The default is false.
     public var lineMetrics = false
+    /// `promoteId`: the property that stands as each feature's id for feature state; nil keeps
+    /// the features' own `id`s. The default is nil.
+    public var promoteID: PromoteID?
 
     public init(data: Data, attribution: String? = nil) {
         self.data = data

@@ -13,6 +13,9 @@ public import MapCore
 /// - `{r}`: `@2x` when the render scale is 2 or more, empty otherwise.
 /// - `{quadkey}`: the Bing Maps quadkey of the tile.
 ///
+/// A template with none of `{z}`, `{x}`, `{y}`, `{-y}` and `{quadkey}` is one URL for every
+/// tile, as MapLibre requests it (a single tile file for the one tile in view).
+///
 /// For example:
 ///
 /// ```swift
@@ -33,8 +36,8 @@ public struct TileURLTemplate: Hashable, Sendable, CustomStringConvertible {
     /// Checks and keeps a template.
     ///
     /// - Throws: ``TilesetsError/invalidTemplate(_:reason:)`` when the template is not an http,
-    ///   https or file URL, lacks the tile address (`{z}`, `{x}` and `{y}` or `{-y}`, or `{quadkey}`), has an
-    ///   unknown placeholder, or has `{s}` with no subdomains.
+    ///   https or file URL, has part of the tile address only (`{z}`, `{x}` and `{y}` or `{-y}`, or
+    ///   `{quadkey}`, or none of them), has an unknown placeholder, or has `{s}` with no subdomains.
     public init(_ template: String, scheme: TileScheme = .xyz, subdomains: [String] = ["a", "b", "c"]) throws(TilesetsError) {
         let lowercased = template.lowercased()
         let isFile = lowercased.hasPrefix("file://")
@@ -45,9 +48,12 @@ public struct TileURLTemplate: Hashable, Sendable, CustomStringConvertible {
         if let unknown = placeholders.first(where: { !Self.known.contains($0) }) {
             throw .invalidTemplate(template, reason: "unknown placeholder {\(unknown)}")
         }
+        // A URL without any of the tile's address is one tile for every address, as GL requests
+        // it; one with part of it ({z} and {x} only) is a mistake.
         let addressed = placeholders.contains("quadkey")
             || (placeholders.contains("z") && placeholders.contains("x") && (placeholders.contains("y") || placeholders.contains("-y")))
-        guard addressed else {
+        let unaddressed = !placeholders.contains { Self.address.contains($0) }
+        guard addressed || unaddressed else {
             throw .invalidTemplate(template, reason: "it needs {z}, {x} and {y} (or {-y}, or {quadkey})")
         }
         if placeholders.contains("s") && subdomains.isEmpty {
@@ -107,6 +113,8 @@ public struct TileURLTemplate: Hashable, Sendable, CustomStringConvertible {
     // MARK: - Internals
 
     private static let known: Set<String> = ["z", "x", "y", "-y", "s", "r", "quadkey"]
+    /// The placeholders that address a tile.
+    private static let address: Set<String> = ["z", "x", "y", "-y", "quadkey"]
 
     /// The names between braces, in order.
     private static func placeholders(in template: String) -> [String] {

@@ -26,6 +26,12 @@ struct TileURLTemplateTests {
         #expect(template.url(for: tile) == "https://t0.example.org/tiles/\(tile.quadkey).jpeg")
     }
 
+    @Test func aURLWithoutTheTileAddressIsEveryTile() throws {
+        let template = try TileURLTemplate("file:///tiles/alpha.png")
+        #expect(template.url(for: tile) == "file:///tiles/alpha.png")
+        #expect(template.url(for: try TileID(z: 0, x: 0, y: 0)) == "file:///tiles/alpha.png")
+    }
+
     @Test func brokenTemplatesAreRefusedWithAReason() {
         let cases: [(String, String)] = [
             ("ftp://example.org/{z}/{x}/{y}.png", "only http://, https:// and file:// URLs are read"),
