@@ -12,7 +12,11 @@ extension StylePainter {
     /// antialiasing, into a depth buffer (see ``ExtrusionRaster``), so only the nearest face of
     /// each pixel shows; roofs are lit flat, walls with MapLibre's light and vertical gradient.
     /// The layer is then laid over the map at `fill-extrusion-opacity`.
-    func drawExtrusions(_ extrusion: FillExtrusionLayer, layer: StyleLayer) throws(RendererError) {
+    ///
+    /// `raster` holds the depths of the layers drawn before (nil before the first): as in GL,
+    /// all extrusion layers share one depth buffer, so a building of an earlier layer hides
+    /// the faces of later layers behind it, whatever their order.
+    func drawExtrusions(_ extrusion: FillExtrusionLayer, layer: StyleLayer, raster shared: inout ExtrusionRaster?) throws(RendererError) {
         let opacity = extrusion.opacity.value(atZoom: zoomLevel)
         guard opacity > 0 else { return }
         let camera = ExtrusionCamera(viewport: viewport)
@@ -22,7 +26,12 @@ extension StylePainter {
         let features = try unclippedFeatures(of: layer, in: visibleMapRect.insetBy(dx: -margin, dy: -margin))
         let light = style.light
         let bearing = viewport.camera.headingDegrees
-        var raster = ExtrusionRaster(width: viewport.pixelWidth, height: viewport.pixelHeight, scale: viewport.scale)
+        var raster = shared ?? ExtrusionRaster(width: viewport.pixelWidth, height: viewport.pixelHeight, scale: viewport.scale)
+        shared = nil  // one owner of the buffers while drawing: no copy on write
+        defer {
+            raster.clearColors()
+            shared = raster
+        }
         for feature in features where !feature.geometry.polygons.isEmpty {
             let values = feature.styleValues
             let color = extrusion.color.value(atZoom: zoomLevel, properties: values)
@@ -270,6 +279,12 @@ struct ExtrusionRaster {
                 pair += 2
             }
         }
+    }
+
+    /// Forgets the colours drawn, keeping the depths: the next layer draws only what lies
+    /// nearer than every face drawn so far.
+    mutating func clearColors() {
+        for index in colors.indices { colors[index] = 0 }
     }
 
     private static func pack(_ color: Color) -> UInt32 {

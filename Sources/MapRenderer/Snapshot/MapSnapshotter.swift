@@ -156,10 +156,18 @@ public final class MapSnapshotter: Sendable {
         let painter = StylePainter(
             viewport: viewport, styleZoomLevel: viewport.zoomLevel + MapSnapshotter.styleZoomOffset, clipMarginPixels: pass.clipMarginPixels,
             style: style, data: data, cairo: cairo, visibleMapRect: visibleMapRect)
+        // Extrusion layers share one depth buffer, as in GL: a building hides those of later
+        // layers behind it.
+        var extrusionDepths: ExtrusionRaster?
         if drawsStandingLayers {
-            // A pitched view's buildings stand on its ground, in its perspective.
+            // A pitched view's buildings stand on its ground and its circles stand up or lie on
+            // it, in its perspective, in layer order.
             for layer in style.layers where layer.isVisible(atZoom: painter.zoomLevel) {
-                if case .fillExtrusion(let extrusion) = layer.kind { try painter.drawExtrusions(extrusion, layer: layer) }
+                switch layer.kind {
+                case .fillExtrusion(let extrusion): try painter.drawExtrusions(extrusion, layer: layer, raster: &extrusionDepths)
+                case .circle(let circle): painter.drawCircles(circle, features: try painter.features(of: layer))
+                default: break
+                }
             }
         }
         let metadata = style.mapwright
@@ -222,13 +230,13 @@ public final class MapSnapshotter: Sendable {
             case .raster(let raster):
                 try painter.drawRaster(raster, layer: layer)
             case .circle(let circle):
-                painter.drawCircles(circle, features: try painter.features(of: layer))
+                if pass.drawsPerspectiveLayers { painter.drawCircles(circle, features: try painter.features(of: layer)) }
             case .hillshade(let hillshade):
                 try painter.drawHillshade(hillshade, layer: layer)
             case .heatmap(let heatmap):
                 try painter.drawHeatmap(heatmap, layer: layer)
             case .fillExtrusion(let extrusion):
-                if pass.drawsExtrusions { try painter.drawExtrusions(extrusion, layer: layer) }
+                if pass.drawsPerspectiveLayers { try painter.drawExtrusions(extrusion, layer: layer, raster: &extrusionDepths) }
             }
         }
         if firstSymbolIndex == nil {
