@@ -40,7 +40,7 @@ extension StylePainter {
             let roof = FillExtrusionLayer.litColor(color, normal: (0, 0, 1), light: light, bearingDegrees: bearing)
             let top = camera.points(metres: height), bottom = camera.points(metres: base)
             for polygon in feature.geometry.polygons {
-                let rings = polygon.map { ring in ring.compactMap { camera.ground(viewport.unwrappedPoint(for: $0)) } }
+                let rings = polygon.map { ring in ring.compactMap { camera.ground(viewPoint(for: $0)) } }
                     .filter { $0.count >= 3 }
                 guard !rings.isEmpty else { continue }
                 if height > base {
@@ -64,8 +64,8 @@ extension StylePainter {
         cairo_restore(cairo)
     }
 
-    /// Rasterizes the walls of one ring, each facing the camera: lit by its outward normal, its
-    /// colour blended from bottom to top as MapLibre blends the vertical gradient.
+    /// Rasterizes the walls of one ring, each facing the camera: lit by its normal as GL lights
+    /// it, its colour blended from bottom to top as MapLibre blends the vertical gradient.
     private func drawWalls(
         of ring: [ExtrusionCamera.Ground], from bottom: Double, to top: Double, color: Color, base: Double, height: Double,
         extrusion: FillExtrusionLayer, camera: ExtrusionCamera, raster: inout ExtrusionRaster
@@ -89,8 +89,10 @@ extension StylePainter {
             // Outward normal on the ground, in view axes (u right, v down)...
             let nu = -dv / length * outwardSign, nv = du / length * outwardSign
             guard camera.faces(normalU: nu, normalV: nv, at: a, elevation: (bottom + top) / 2) else { continue }
-            // ...and in map axes (east, south) for the light.
-            let normal = camera.mapAxes(u: nu, v: nv)
+            // ...and in map axes (east, south) for the light, turned inwards: GL lights a wall by
+            // its edge's perpendicular, which points away from the side it shows (its light
+            // vector points away from the light too, so walls facing the light are lit).
+            let normal = camera.mapAxes(u: -nu, v: -nv)
             // MapLibre applies the gradient to walls whose normal has a north-south part.
             let graded = gradient && abs(normal.y) * 16384 >= 1
             func lit(_ t: Double) -> Color {
