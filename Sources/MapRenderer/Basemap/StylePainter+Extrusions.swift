@@ -11,7 +11,8 @@ extension StylePainter {
     /// footprint, as in MapLibre). The faces are rasterized at pixel centres, without
     /// antialiasing, into a depth buffer (see ``ExtrusionRaster``), so only the nearest face of
     /// each pixel shows; roofs are lit flat, walls with MapLibre's light and vertical gradient.
-    /// The layer is then laid over the map at `fill-extrusion-opacity`.
+    /// The layer is then laid over the map at `fill-extrusion-opacity`. `fill-extrusion-translate`
+    /// moves the buildings on the ground.
     ///
     /// `raster` holds the depths of the layers drawn before (nil before the first): as in GL,
     /// all extrusion layers share one depth buffer, so a building of an earlier layer hides
@@ -26,6 +27,9 @@ extension StylePainter {
         let features = try unclippedFeatures(of: layer, in: visibleMapRect.insetBy(dx: -margin, dy: -margin))
         let light = style.light
         let bearing = viewport.camera.headingDegrees
+        // GL translates the buildings on the ground: view axes at the ground, u right, v down.
+        let translation = viewTranslation(
+            extrusion.translate.value(atZoom: zoomLevel), anchor: extrusion.translateAnchor.value(atZoom: zoomLevel))
         var raster = shared ?? ExtrusionRaster(width: viewport.pixelWidth, height: viewport.pixelHeight, scale: viewport.scale)
         shared = nil  // one owner of the buffers while drawing: no copy on write
         defer {
@@ -40,7 +44,11 @@ extension StylePainter {
             let roof = FillExtrusionLayer.litColor(color, normal: (0, 0, 1), light: light, bearingDegrees: bearing)
             let top = camera.points(metres: height), bottom = camera.points(metres: base)
             for polygon in feature.geometry.polygons {
-                let rings = polygon.map { ring in ring.compactMap { camera.ground(viewPoint(for: $0)) } }
+                let rings = polygon.map { ring in
+                    ring.compactMap { point in
+                        camera.ground(viewPoint(for: point)).map { ExtrusionCamera.Ground(u: $0.u + translation.dx, v: $0.v + translation.dy) }
+                    }
+                }
                     .filter { $0.count >= 3 }
                 guard !rings.isEmpty else { continue }
                 if height > base {
