@@ -160,12 +160,13 @@ public final class MapSnapshotter: Sendable {
         // layers behind it.
         var extrusionDepths: ExtrusionRaster?
         if drawsStandingLayers {
-            // A pitched view's buildings stand on its ground and its circles stand up or lie on
-            // it, in its perspective, in layer order.
+            // A pitched view's buildings stand on its ground, its circles stand up or lie on it
+            // and its heatmaps' kernels lie on it, in its perspective, in layer order.
             for layer in style.layers where layer.isVisible(atZoom: painter.zoomLevel) {
                 switch layer.kind {
                 case .fillExtrusion(let extrusion): try painter.drawExtrusions(extrusion, layer: layer, raster: &extrusionDepths)
                 case .circle(let circle): painter.drawCircles(circle, features: try painter.features(of: layer))
+                case .heatmap(let heatmap): try painter.drawHeatmap(heatmap, layer: layer)
                 default: break
                 }
             }
@@ -238,7 +239,7 @@ public final class MapSnapshotter: Sendable {
                 case .hillshade(let hillshade):
                     try painter.drawHillshade(hillshade, layer: layer)
                 case .heatmap(let heatmap):
-                    try painter.drawHeatmap(heatmap, layer: layer)
+                    if pass.drawsPerspectiveLayers { try painter.drawHeatmap(heatmap, layer: layer) }
                 case .fillExtrusion(let extrusion):
                     if pass.drawsPerspectiveLayers { try painter.drawExtrusions(extrusion, layer: layer, raster: &extrusionDepths) }
                 }
