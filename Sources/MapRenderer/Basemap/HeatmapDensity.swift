@@ -63,6 +63,31 @@ struct HeatmapDensity {
         }
     }
 
+    /// Adds a point's kernel lying on the ground of a pitched view, as GL lays it: `center`
+    /// and `radius` in ground points (see ``Viewport/groundPoint(for:)``), each cell weighed by
+    /// the ground distance of the point it shows; `cellGround` holds each cell centre's ground
+    /// point (row by row; nil above the horizon) and `cells` the cells the kernel's ground
+    /// square covers.
+    mutating func add(
+        groundCenter center: (u: Double, v: Double), radius: Double, weight: Double,
+        cellGround: [(u: Double, v: Double)?], cells: (columns: ClosedRange<Int>, rows: ClosedRange<Int>)
+    ) {
+        guard radius > 0, Self.reach(weight: weight) != nil else { return }
+        let firstColumn = max(0, cells.columns.lowerBound), lastColumn = min(width - 1, cells.columns.upperBound)
+        let firstRow = max(0, cells.rows.lowerBound), lastRow = min(height - 1, cells.rows.upperBound)
+        guard firstColumn <= lastColumn, firstRow <= lastRow else { return }
+        let columns = firstColumn...lastColumn, rows = firstRow...lastRow
+        let scale = weight * Self.gaussianCoefficient, falloff = -4.5 / (radius * radius)
+        for row in rows {
+            for column in columns {
+                let index = row * width + column
+                guard let ground = cellGround[index] else { continue }
+                let du = ground.u - center.u, dv = ground.v - center.v
+                values[index] = Self.halfPrecision(values[index] + Float(scale * exp(falloff * (du * du + dv * dv))))
+            }
+        }
+    }
+
     /// The density at a cell.
     func value(column: Int, row: Int) -> Double { Double(values[row * width + column]) }
 

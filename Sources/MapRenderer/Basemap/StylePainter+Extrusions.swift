@@ -11,8 +11,13 @@ extension StylePainter {
     /// footprint, as in MapLibre). The faces are rasterized at pixel centres, without
     /// antialiasing, into a depth buffer (see ``ExtrusionRaster``), so only the nearest face of
     /// each pixel shows; roofs are lit flat, walls with MapLibre's light and vertical gradient.
-    /// The layer is then laid over the map at `fill-extrusion-opacity`.
-    func drawExtrusions(_ extrusion: FillExtrusionLayer, layer: StyleLayer) throws(RendererError) {
+    /// The layer is then laid over the map at `fill-extrusion-opacity`. `fill-extrusion-translate`
+    /// moves the buildings on the ground.
+    ///
+    /// `raster` holds the depths of the layers drawn before (nil before the first): as in GL,
+    /// all extrusion layers share one depth buffer, so a building of an earlier layer hides
+    /// the faces of later layers behind it, whatever their order.
+    func drawExtrusions(_ extrusion: FillExtrusionLayer, layer: StyleLayer, raster shared: inout ExtrusionRaster?) throws(RendererError) {
         let opacity = extrusion.opacity.value(atZoom: zoomLevel)
         guard opacity > 0 else { return }
         let camera = ExtrusionCamera(viewport: viewport)
@@ -22,7 +27,15 @@ extension StylePainter {
         let features = try unclippedFeatures(of: layer, in: visibleMapRect.insetBy(dx: -margin, dy: -margin))
         let light = style.light
         let bearing = viewport.camera.headingDegrees
-        var raster = ExtrusionRaster(width: viewport.pixelWidth, height: viewport.pixelHeight, scale: viewport.scale)
+        // GL translates the buildings on the ground: view axes at the ground, u right, v down.
+        let translation = viewTranslation(
+            extrusion.translate.value(atZoom: zoomLevel), anchor: extrusion.translateAnchor.value(atZoom: zoomLevel))
+        var raster = shared ?? ExtrusionRaster(width: viewport.pixelWidth, height: viewport.pixelHeight, scale: viewport.scale)
+        shared = nil  // one owner of the buffers while drawing: no copy on write
+        defer {
+            raster.clearColors()
+            shared = raster
+        }
         for feature in features where !feature.geometry.polygons.isEmpty {
             let values = feature.styleValues
             let color = extrusion.color.value(atZoom: zoomLevel, properties: values)
@@ -31,7 +44,11 @@ extension StylePainter {
             let roof = FillExtrusionLayer.litColor(color, normal: (0, 0, 1), light: light, bearingDegrees: bearing)
             let top = camera.points(metres: height), bottom = camera.points(metres: base)
             for polygon in feature.geometry.polygons {
-                let rings = polygon.map { ring in ring.compactMap { camera.ground(viewport.unwrappedPoint(for: $0)) } }
+                let rings = polygon.map { ring in
+                    ring.compactMap { point in
+                        camera.ground(viewPoint(for: point)).map { ExtrusionCamera.Ground(u: $0.u + translation.dx, v: $0.v + translation.dy) }
+                    }
+                }
                     .filter { $0.count >= 3 }
                 guard !rings.isEmpty else { continue }
                 if height > base {
@@ -55,8 +72,8 @@ extension StylePainter {
         cairo_restore(cairo)
     }
 
-    /// Rasterizes the walls of one ring, each facing the camera: lit by its outward normal, its
-    /// colour blended from bottom to top as MapLibre blends the vertical gradient.
+    /// Rasterizes the walls of one ring, each facing the camera: lit by its normal as GL lights
+    /// it, its colour blended from bottom to top as MapLibre blends the vertical gradient.
     private func drawWalls(
         of ring: [ExtrusionCamera.Ground], from bottom: Double, to top: Double, color: Color, base: Double, height: Double,
         extrusion: FillExtrusionLayer, camera: ExtrusionCamera, raster: inout ExtrusionRaster
@@ -80,8 +97,10 @@ extension StylePainter {
             // Outward normal on the ground, in view axes (u right, v down)...
             let nu = -dv / length * outwardSign, nv = du / length * outwardSign
             guard camera.faces(normalU: nu, normalV: nv, at: a, elevation: (bottom + top) / 2) else { continue }
-            // ...and in map axes (east, south) for the light.
-            let normal = camera.mapAxes(u: nu, v: nv)
+            // ...and in map axes (east, south) for the light, turned inwards: GL lights a wall by
+            // its edge's perpendicular, which points away from the side it shows (its light
+            // vector points away from the light too, so walls facing the light are lit).
+            let normal = camera.mapAxes(u: -nu, v: -nv)
             // MapLibre applies the gradient to walls whose normal has a north-south part.
             let graded = gradient && abs(normal.y) * 16384 >= 1
             func lit(_ t: Double) -> Color {
@@ -270,6 +289,12 @@ struct ExtrusionRaster {
                 pair += 2
             }
         }
+    }
+
+    /// Forgets the colours drawn, keeping the depths: the next layer draws only what lies
+    /// nearer than every face drawn so far.
+    mutating func clearColors() {
+        for index in colors.indices { colors[index] = 0 }
     }
 
     private static func pack(_ color: Color) -> UInt32 {

@@ -9,7 +9,9 @@ extension StylePainter {
     /// its lines and polygons) adds its kernel to a density grid at a quarter of the view's
     /// resolution (see ``HeatmapDensity``); the density, filtered up to full resolution, picks
     /// a colour from the layer's 256-colour ramp, and the result is laid over the map at the
-    /// layer's opacity. Points up to a kernel's reach outside the view count.
+    /// layer's opacity. Points up to a kernel's reach outside the view count. In a pitched view
+    /// the kernels lie on the ground (see ``HeatmapDensity/add(groundCenter:radius:weight:cellGround:cells:)``)
+    /// and the density is still gathered and coloured on the screen, as in GL.
     func drawHeatmap(_ heatmap: HeatmapLayer, layer: StyleLayer) throws(RendererError) {
         let opacity = heatmap.opacity.value(atZoom: zoomLevel)
         guard opacity > 0 else { return }
@@ -22,6 +24,24 @@ extension StylePainter {
         let features = try unclippedFeatures(of: layer, in: visibleMapRect.insetBy(dx: -margin, dy: -margin))
         let scale = viewport.scale
         var density = HeatmapDensity(pixelWidth: viewport.pixelWidth, pixelHeight: viewport.pixelHeight)
+        if viewport.camera.pitchDegrees > 0 {
+            addGroundKernels(of: features, heatmap: heatmap, intensity: intensity, to: &density)
+        } else {
+            addKernels(of: features, heatmap: heatmap, intensity: intensity, to: &density)
+        }
+        guard let surface = HeatmapImage.surface(density: density, ramp: heatmap.colorRamp(atZoom: zoomLevel), opacity: opacity)
+        else { return }
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_set_device_scale(surface, scale, scale)
+        cairo_save(cairo)
+        cairo_set_source_surface(cairo, surface, 0, 0)
+        cairo_paint(cairo)
+        cairo_restore(cairo)
+    }
+
+    /// A flat view's kernels: circles of `heatmap-radius` points on the screen.
+    private func addKernels(of features: [PreparedFeature], heatmap: HeatmapLayer, intensity: Double, to density: inout HeatmapDensity) {
+        let scale = viewport.scale
         for feature in features {
             let values = feature.styleValues
             let radius = heatmap.radius.value(atZoom: zoomLevel, properties: values) * scale
@@ -32,14 +52,55 @@ extension StylePainter {
                 density.add(x: point.x * scale, y: point.y * scale, radius: radius, weight: weight)
             }
         }
-        guard let surface = HeatmapImage.surface(density: density, ramp: heatmap.colorRamp(atZoom: zoomLevel), opacity: opacity)
-        else { return }
-        defer { cairo_surface_destroy(surface) }
-        cairo_surface_set_device_scale(surface, scale, scale)
-        cairo_save(cairo)
-        cairo_set_source_surface(cairo, surface, 0, 0)
-        cairo_paint(cairo)
-        cairo_restore(cairo)
+    }
+
+    /// A pitched view's kernels: GL lays them on the ground, `heatmap-radius` points at the
+    /// view's zoom, and weighs each cell of its density texture by the ground distance of the
+    /// point that cell shows.
+    private func addGroundKernels(of features: [PreparedFeature], heatmap: HeatmapLayer, intensity: Double, to density: inout HeatmapDensity) {
+        let scale = viewport.scale
+        var cellGround: [(u: Double, v: Double)?] = []
+        cellGround.reserveCapacity(density.width * density.height)
+        for row in 0..<density.height {
+            for column in 0..<density.width {
+                cellGround.append(viewport.groundPoint(for: ViewPoint(
+                    x: (Double(column) + 0.5) * density.cellWidth / scale, y: (Double(row) + 0.5) * density.cellHeight / scale)))
+            }
+        }
+        let top = viewport.visibleGroundTopViewY
+        for feature in features {
+            let values = feature.styleValues
+            let radius = heatmap.radius.value(atZoom: zoomLevel, properties: values)
+            let weight = heatmap.weight.value(atZoom: zoomLevel, properties: values) * intensity
+            guard let reach = HeatmapDensity.reach(weight: weight) else { continue }
+            let extent = reach * radius
+            let geometry = feature.geometry
+            for center in geometry.points + geometry.lines.joined() + geometry.polygons.joined().joined() {
+                guard let point = viewport.unwrappedPoint(for: center), let ground = viewport.groundPoint(for: point) else { continue }
+                // The cells under the view box of the kernel's ground square.
+                var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+                for (du, dv) in [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)] {
+                    guard let corner = viewport.unwrappedPoint(for: viewport.mapPoint(forGroundOffset: (ground.u + du * extent, ground.v + dv * extent)))
+                    else {
+                        minY = top
+                        continue
+                    }
+                    minX = min(minX, corner.x)
+                    maxX = max(maxX, corner.x)
+                    minY = min(minY, corner.y)
+                    maxY = max(maxY, corner.y)
+                }
+                guard minX.isFinite, maxX.isFinite, maxY.isFinite else { continue }
+                let firstColumn = Int((minX * scale / density.cellWidth - 0.5).rounded(.down))
+                let lastColumn = Int((maxX * scale / density.cellWidth - 0.5).rounded(.up))
+                let firstRow = Int((max(minY, top) * scale / density.cellHeight - 0.5).rounded(.down))
+                let lastRow = Int((maxY * scale / density.cellHeight - 0.5).rounded(.up))
+                guard firstColumn <= lastColumn, firstRow <= lastRow else { continue }
+                density.add(
+                    groundCenter: ground, radius: radius, weight: weight, cellGround: cellGround,
+                    cells: (firstColumn...lastColumn, firstRow...lastRow))
+            }
+        }
     }
 }
 

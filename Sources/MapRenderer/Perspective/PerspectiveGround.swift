@@ -81,7 +81,7 @@ struct PerspectiveGround {
                 // The levels are filtered down anyway: Cairo's faster antialiasing costs nothing
                 // visible and a fifth of the time.
                 cairo_set_antialias(canvas.cairo, CAIRO_ANTIALIAS_FAST)
-                try snapshotter.draw(flat, pass: RenderPass(drawsLabels: false, drawsMarkers: false, drawsExtrusions: false), in: canvas.cairo, sprites: nil)
+                try snapshotter.draw(flat, pass: RenderPass(drawsLabels: false, drawsMarkers: false, drawsPerspectiveLayers: false), in: canvas.cairo, sprites: nil)
                 cairo_surface_flush(canvas.surface)
                 return canvas
             }

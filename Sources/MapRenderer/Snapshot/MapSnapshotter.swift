@@ -156,10 +156,19 @@ public final class MapSnapshotter: Sendable {
         let painter = StylePainter(
             viewport: viewport, styleZoomLevel: viewport.zoomLevel + MapSnapshotter.styleZoomOffset, clipMarginPixels: pass.clipMarginPixels,
             style: style, data: data, cairo: cairo, visibleMapRect: visibleMapRect, featureStates: options.featureStates)
+        // Extrusion layers share one depth buffer, as in GL: a building hides those of later
+        // layers behind it.
+        var extrusionDepths: ExtrusionRaster?
         if drawsStandingLayers {
-            // A pitched view's buildings stand on its ground, in its perspective.
+            // A pitched view's buildings stand on its ground, its circles stand up or lie on it
+            // and its heatmaps' kernels lie on it, in its perspective, in layer order.
             for layer in style.layers where layer.isVisible(atZoom: painter.zoomLevel) {
-                if case .fillExtrusion(let extrusion) = layer.kind { try painter.drawExtrusions(extrusion, layer: layer) }
+                switch layer.kind {
+                case .fillExtrusion(let extrusion): try painter.drawExtrusions(extrusion, layer: layer, raster: &extrusionDepths)
+                case .circle(let circle): painter.drawCircles(circle, features: try painter.features(of: layer))
+                case .heatmap(let heatmap): try painter.drawHeatmap(heatmap, layer: layer)
+                default: break
+                }
             }
         }
         let metadata = style.mapwright
@@ -205,30 +214,35 @@ public final class MapSnapshotter: Sendable {
         } : []
         let firstSymbolIndex = visibleLayers.first { if case .symbol = $0.element.kind { return true }; return false }?.offset
         let overlays = pass.drawsOverlays && pass.drawsGround ? options.overlays : []
+        // Heatmaps show over the opaque layers above them, as in GL's passes.
+        var order = OpaquePassOrder(style: style, zoomLevel: painter.zoomLevel)
+        defer { order.finish() }
         // Overlays above roads go under the first labels, or on top when no labels show.
         for (index, layer) in visibleLayers {
             if index == firstSymbolIndex {
                 drawOverlays(overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
             }
-            switch layer.kind {
-            case .background(let background):
-                painter.drawBackground(background)
-            case .fill(let fill):
-                painter.drawFill(fill, features: try painter.features(of: layer))
-            case .line(let line):
-                try painter.drawLine(line, layer: layer)
-            case .symbol:
-                for label in labels[index] ?? [] { label.draw(in: cairo) }
-            case .raster(let raster):
-                try painter.drawRaster(raster, layer: layer)
-            case .circle(let circle):
-                painter.drawCircles(circle, features: try painter.features(of: layer))
-            case .hillshade(let hillshade):
-                try painter.drawHillshade(hillshade, layer: layer)
-            case .heatmap(let heatmap):
-                try painter.drawHeatmap(heatmap, layer: layer)
-            case .fillExtrusion(let extrusion):
-                if pass.drawsExtrusions { try painter.drawExtrusions(extrusion, layer: layer) }
+            try order.drawLayer(at: index, of: layer, in: cairo) { () throws(RendererError) in
+                switch layer.kind {
+                case .background(let background):
+                    painter.drawBackground(background)
+                case .fill(let fill):
+                    painter.drawFill(fill, features: try painter.features(of: layer))
+                case .line(let line):
+                    try painter.drawLine(line, layer: layer)
+                case .symbol:
+                    for label in labels[index] ?? [] { label.draw(in: cairo) }
+                case .raster(let raster):
+                    try painter.drawRaster(raster, layer: layer)
+                case .circle(let circle):
+                    if pass.drawsPerspectiveLayers { painter.drawCircles(circle, features: try painter.features(of: layer)) }
+                case .hillshade(let hillshade):
+                    try painter.drawHillshade(hillshade, layer: layer)
+                case .heatmap(let heatmap):
+                    if pass.drawsPerspectiveLayers { try painter.drawHeatmap(heatmap, layer: layer) }
+                case .fillExtrusion(let extrusion):
+                    if pass.drawsPerspectiveLayers { try painter.drawExtrusions(extrusion, layer: layer, raster: &extrusionDepths) }
+                }
             }
         }
         if firstSymbolIndex == nil {

@@ -15,9 +15,11 @@ struct RenderPass {
     var drawsLabels = true
     /// Whether the markers and the callout are drawn.
     var drawsMarkers = true
-    /// Whether fill-extrusion layers are drawn with the ground's layers. The flat levels of a
-    /// pitched view leave them out: the pitched view raises them over its ground itself.
-    var drawsExtrusions = true
+    /// Whether fill-extrusion, circle and heatmap layers are drawn with the ground's layers.
+    /// The flat levels of a pitched view leave them out: the pitched view draws them over its
+    /// ground itself, in its own perspective (buildings raised, circles upright or lying on the
+    /// ground, heatmap kernels on the ground and coloured on the screen, as GL draws them).
+    var drawsPerspectiveLayers = true
     /// Labels and the callout placed once for the whole world at this zoom, so that every tile
     /// draws them alike; `nil` places them in the view, as an image does.
     var placement: TilePlacement?

@@ -22,6 +22,11 @@ public struct FillExtrusionLayer: Hashable, Sendable {
     public var base: StyleValue<Double> = .constant(0)
     /// `fill-extrusion-vertical-gradient`: walls darken towards the ground. The default is true.
     public var verticalGradient = true
+    /// `fill-extrusion-translate`, in points: the buildings are moved on the ground (as GL moves
+    /// them, before the perspective). The default is ``Translation/zero``.
+    public var translate: StyleValue<Translation> = .constant(.zero)
+    /// `fill-extrusion-translate-anchor`. The default is map.
+    public var translateAnchor: StyleValue<TranslateAnchor> = .constant(.map)
 
     public init() {}
 

@@ -8,7 +8,7 @@ extension StyleDecoder {
 
     static let fillExtrusionPaintProperties: Set<String> = [
         "fill-extrusion-color", "fill-extrusion-opacity", "fill-extrusion-height", "fill-extrusion-base",
-        "fill-extrusion-vertical-gradient",
+        "fill-extrusion-vertical-gradient", "fill-extrusion-translate", "fill-extrusion-translate-anchor",
     ]
 
     /// Reads a `heatmap` layer's paint; `heatmap-color` must be an expression (of
@@ -38,6 +38,8 @@ extension StyleDecoder {
         try properties.paint("fill-extrusion-opacity", into: &extrusion.opacity, parse: reader.number(in: 0...1))
         try properties.paint("fill-extrusion-height", into: &extrusion.height, parse: reader.number(_:at:))
         try properties.paint("fill-extrusion-base", into: &extrusion.base, parse: reader.number(_:at:))
+        try properties.paint("fill-extrusion-translate", into: &extrusion.translate, isArrayTyped: true, parse: reader.translation)
+        try properties.paint("fill-extrusion-translate-anchor", into: &extrusion.translateAnchor, parse: reader.enumeration)
         if let json = properties.paint["fill-extrusion-vertical-gradient"] {
             guard case .bool(let flag) = json else {
                 throw error(.invalidValue("'fill-extrusion-vertical-gradient' is true or false"),
