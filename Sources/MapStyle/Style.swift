@@ -3,8 +3,8 @@ import Foundation
 /// A map style: sources, the layers drawn from them, and Mapwright's own section for pins,
 /// callouts and overlays.
 ///
-/// Styles are JSON files following a documented subset of the MapLibre Style Specification
-/// (see `Styles/README.md`). For example:
+/// Styles are JSON files following the MapLibre Style Specification, with the exceptions
+/// `Styles/README.md` lists. For example:
 ///
 /// ```swift
 /// let (style, warnings) = try Style.named("dark", in: URL(fileURLWithPath: "Styles"))
