@@ -27,9 +27,9 @@ struct StyleLoadingTests {
         let (style, warnings) = try parse("""
             {"version": 8, "glyphs": "https://example.com/{fontstack}/{range}.pbf", "colour": 1,
              "metadata": {"maputnik:renderer": "mlgljs", "mapwright": {"pins": {"glow": 1}, "extras": {}}},
-             "sources": {"b": {"type": "vector", "url": "basemap://world", "promoteId": "id"}},
+             "sources": {"b": {"type": "vector", "url": "basemap://world", "volatile": true}},
              "layers": [
-               {"id": "sea", "type": "background", "paint": {"background-color": "#aad3df"}, "ref": "x"},
+               {"id": "sea", "type": "background", "paint": {"background-color": "#aad3df"}, "interactive": true},
                {"id": "land", "type": "fill", "source": "b", "source-layer": "countries", "paint": {"fill-pattern": "dots"}},
                {"id": "borders", "type": "line", "source": "b", "source-layer": "countries",
                 "paint": {"line-cap": "round", "line-width": {"stops": [[0, 1]], "colorSpace": "lab"}}},
@@ -45,8 +45,8 @@ struct StyleLoadingTests {
             "Styles/x.json: 'glyphs' is not used by Mapwright (ignored)",
             "Styles/x.json: metadata.mapwright: unknown Mapwright section 'extras' (ignored)",
             "Styles/x.json: metadata.mapwright.pins: unknown key 'glow' (ignored)",
-            "Styles/x.json: sources.b: unknown or unsupported key 'promoteId' of a vector source (ignored)",
-            "Styles/x.json: layers[0] (sea): unknown layer key 'ref' (ignored)",
+            "Styles/x.json: sources.b: unknown or unsupported key 'volatile' of a vector source (ignored)",
+            "Styles/x.json: layers[0] (sea): unknown layer key 'interactive' (ignored)",
             "Styles/x.json: layers[1] (land): fill patterns are not drawn: the layer is left out",
             "Styles/x.json: layers[2] (borders): 'line-cap' is a layout property, not a paint property (ignored)",
             "Styles/x.json: layers[2] (borders).paint.line-width: unknown or unsupported key 'colorSpace' in a zoom function (ignored)",

@@ -89,6 +89,8 @@ extension StyleExpression {
             return requested ?? .null
         case .interpolate(let interpolation, let space, let input, let stops):
             guard case .number(let x) = try input.evaluateThrowing(in: context) else { return .null }
+            // GL finds no stop for NaN between two or more: an error, the property's default.
+            if x.isNaN, stops.count > 1 { throw ExpressionEvaluationError(message: "Input is not a number.") }
             guard stops.count > 1, x > stops[0].input else { return try stops[0].output.evaluateThrowing(in: context) }
             guard x < stops[stops.count - 1].input else { return try stops[stops.count - 1].output.evaluateThrowing(in: context) }
             let upper = stops.firstIndex { $0.input > x }!
@@ -97,6 +99,7 @@ extension StyleExpression {
             return Self.blend(try lower.output.evaluateThrowing(in: context), try next.output.evaluateThrowing(in: context), t, space)
         case .step(let input, let base, let stops):
             guard case .number(let x) = try input.evaluateThrowing(in: context) else { return try base.evaluateThrowing(in: context) }
+            if x.isNaN, !stops.isEmpty { throw ExpressionEvaluationError(message: "Input is not a number.") }
             guard let index = stops.lastIndex(where: { $0.input <= x }) else { return try base.evaluateThrowing(in: context) }
             return try stops[index].output.evaluateThrowing(in: context)
         case .at(let indexExpression, let arrayExpression):

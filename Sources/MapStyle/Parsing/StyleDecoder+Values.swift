@@ -23,8 +23,9 @@ extension StyleDecoder {
             if let property = members["property"] {
                 return .expression(try propertyFunction(members, property: property, at: path, fallback: fallback, parse: parse), fallback: fallback)
             }
-            if let space = members["colorSpace"], space != .string("rgb") {
-                // A zoom function blending colours in HCL or Lab: the expression MapLibre makes of it.
+            if Value.self == Color.self, let space = members["colorSpace"], space != .string("rgb") {
+                // A zoom function blending colours in HCL or Lab: the expression MapLibre makes of
+                // it. Other values ignore colorSpace, as in MapLibre.
                 return .expression(try propertyFunction(members, property: nil, at: path, fallback: fallback, parse: parse), fallback: fallback)
             }
             return try legacyFunction(members, at: path, parse: parse)
