@@ -90,7 +90,9 @@ extension StylePainter {
     }
 
     private func strokeGroup(_ features: [PreparedFeature], look: LineLook, gradient: [Color]?) {
-        if LineRasteriser.canDraw(on: cairo) {
+        // Tiles keep Cairo's strokes for now: drawn GL's way, street tiles cut from separate
+        // metatiles differ from one render of the area by up to 28 levels.
+        if clipMarginPixels == nil, LineRasteriser.canDraw(on: cairo) {
             rasterise(features, look: look, gradient: gradient)
             return
         }
