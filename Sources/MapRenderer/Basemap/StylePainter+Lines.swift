@@ -19,12 +19,13 @@ extension StylePainter {
 
     /// Strokes lines, and the rings of polygons (country borders come from country polygons).
     ///
-    /// A dashed layer's dashes start at each line's (or ring's) first vertex, wherever the view
-    /// is (see ``DashPattern``): the same border is dashed alike in every image and tile. Features
-    /// of one look are stroked together, so a translucent layer's own overlaps do not darken;
-    /// with a `line-sort-key` only neighbours in key order are. `line-offset` moves each line
-    /// sideways (right of its direction when positive), `line-gap-width` strokes two lines either
-    /// side of a gap, `line-blur` fades the edges, and `line-translate` moves the whole layer.
+    /// On an image every line is drawn as MapLibre's line shader draws it (``LineMesh``,
+    /// ``LineRasteriser``): its joins and caps, edges, `line-offset` (right of the direction when
+    /// positive), `line-gap-width`, `line-blur`, `line-gradient` along each whole line, and
+    /// `line-dasharray` as GL scales it (by the width at the whole zoom, from each line's or
+    /// ring's first vertex); a translucent line darkens where it crosses itself or another, as in
+    /// GL. A PDF or SVG is stroked by Cairo, its dashes laid by ``DashPattern`` and features of one
+    /// look stroked together. `line-translate` moves the whole layer.
     func drawLine(_ line: LineLayer, layer: StyleLayer) throws(RendererError) {
         let dataDriven = [line.color.isDataDriven, line.width.isDataDriven, line.opacity.isDataDriven,
                           line.dashArray?.isDataDriven == true, line.cap.isDataDriven, line.join.isDataDriven,
@@ -89,7 +90,9 @@ extension StylePainter {
     }
 
     private func strokeGroup(_ features: [PreparedFeature], look: LineLook, gradient: [Color]?) {
-        if LineRasteriser.canDraw(on: cairo) {
+        // Tiles keep Cairo's strokes for now: drawn GL's way, street tiles cut from separate
+        // metatiles differ from one render of the area by up to 28 levels.
+        if clipMarginPixels == nil, LineRasteriser.canDraw(on: cairo) {
             rasterise(features, look: look, gradient: gradient)
             return
         }

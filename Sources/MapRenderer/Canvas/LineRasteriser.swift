@@ -27,7 +27,7 @@ struct LineRasteriser {
         var alpha = 1.0
         /// The dashes, if any. The default is nil, a solid line.
         var dash: Dash?
-        /// `line-gradient`'s ramp (straight-alpha colours from the line's start to its end,
+        /// `line-gradient`'s ramp (colours from the line's start to its end, premultiplied and
         /// sampled linearly as GL's texture), replacing the colour; its alpha multiplies
         /// ``alpha``. The default is nil.
         var gradient: [Color]?
@@ -101,7 +101,10 @@ struct LineRasteriser {
         var mask = [Float](repeating: 0, count: width * height)
         var touchedMinX = Int.max, touchedMinY = Int.max, touchedMaxX = Int.min, touchedMaxY = Int.min
         let alphaScale = Float(shading.alpha)
-        let ramp: [[Float]]? = shading.gradient.map { $0.map { [Float($0.red), Float($0.green), Float($0.blue), Float($0.alpha)] } }
+        // GL's gradient texture holds premultiplied colours.
+        let ramp: [[Float]]? = shading.gradient.map {
+            $0.map { [Float($0.red * $0.alpha), Float($0.green * $0.alpha), Float($0.blue * $0.alpha), Float($0.alpha)] }
+        }
         var colors = [Float](repeating: 0, count: ramp == nil ? 0 : width * height * 4)
         let dash = shading.dash
         for (i0, i1, i2) in mesh.triangles {
@@ -157,8 +160,7 @@ struct LineRasteriser {
                     if alpha > 0 {
                         let coverage = Float(alpha) * alphaScale
                         if let ramp {
-                            // GL's gradient shader: the ramp's straight colour times the
-                            // coverage, blended as if premultiplied.
+                            // GL's gradient shader: the ramp's colour times the coverage.
                             let texel = min(Double(ramp.count - 1), max(0, progress * Double(ramp.count) - 0.5))
                             let lower = Int(texel), upper = min(ramp.count - 1, lower + 1)
                             let fraction = Float(texel - Double(lower))

@@ -53,8 +53,8 @@ public struct LineLayer: Hashable, Sendable {
     /// `line-miter-limit`, a layout property: a miter join longer than this many line widths is
     /// drawn as a bevel. The default is 2.
     public var miterLimit: StyleValue<Double> = .constant(2)
-    /// `line-round-limit`, a layout property: MapLibre draws a round join this close to straight
-    /// as a miter. Read for completeness; a round join drawn exactly looks the same. The default is 1.05.
+    /// `line-round-limit`, a layout property: a round join whose miter is shorter than this many
+    /// line widths is drawn as a miter, as MapLibre draws it. The default is 1.05.
     public var roundLimit: StyleValue<Double> = .constant(1.05)
     /// `line-offset`, in points: the line is drawn this far right of its direction (left when
     /// negative). The default is 0.

@@ -1,0 +1,66 @@
+import ImageCodec
+import MapCore
+@testable import MapRenderer
+import MapStyle
+import Testing
+
+/// Lines drawn as MapLibre's line shader draws them: a mesh of GL's triangles, pixels sampled at
+/// their centres, alpha from the distance to the line's centre.
+struct LineRasteriserTests {
+    /// The alpha of each pixel of an 8 × 8 image with `mesh` drawn on it in black.
+    private func alphas(_ mesh: LineMesh, _ shading: LineRasteriser.Shading) throws -> [[UInt8]] {
+        let canvas = try Canvas(widthPoints: 8, heightPoints: 8, scale: 1, target: .image, fonts: .pinned)
+        LineRasteriser.draw(mesh, shading: shading, color: .black, on: canvas.cairo)
+        let image = canvas.rgbaImage()
+        return (0..<8).map { row in (0..<8).map { column in image.pixels[(row * 8 + column) * 4 + 3] } }
+    }
+
+    private func line(_ points: [ViewPoint], cap: MapStyle.LineCap = .butt, join: MapStyle.LineJoin = .miter, closed: Bool = false) -> LineMesh {
+        var mesh = LineMesh()
+        mesh.addLine(points, closed: closed, join: join, cap: cap, miterLimit: 2, roundLimit: 1.05, sharpCornerOffsetPoints: 15)
+        return mesh
+    }
+
+    @Test func aStraightLineIsTwoTrianglesAndARingIsJoinedAllRound() {
+        #expect(line([ViewPoint(x: 0, y: 4), ViewPoint(x: 8, y: 4)]).triangles.count == 2)
+        let ring = line([ViewPoint(x: 1, y: 1), ViewPoint(x: 6, y: 1), ViewPoint(x: 6, y: 6), ViewPoint(x: 1, y: 6)], closed: true)
+        // Five vertices (the first again at the end), each a miter: ten mesh vertices, eight triangles.
+        #expect(ring.vertices.count == 10)
+        #expect(ring.triangles.count == 8)
+    }
+
+    @Test func theEdgeFadesOverOnePixelHalfAPixelOut() throws {
+        // 3 points wide about y = 4: rows 3 and 4 whole, rows 2 and 5 (centres 1.5 away) half.
+        let alpha = try alphas(line([ViewPoint(x: -2, y: 4), ViewPoint(x: 10, y: 4)]), LineRasteriser.Shading(widthPoints: 3))
+        #expect(alpha.map { $0[4] } == [0, 0, 128, 255, 255, 128, 0, 0])
+    }
+
+    @Test func aButtEndIsSharpAtPixelCentres() throws {
+        // The line ends at x = 2.3: the pixel whose centre is at 2.5 is whole, not 80% covered.
+        let alpha = try alphas(line([ViewPoint(x: 2.3, y: 4), ViewPoint(x: 10, y: 4)]), LineRasteriser.Shading(widthPoints: 2))
+        #expect(alpha[3][1] == 0)
+        #expect(alpha[3][2] == 255)
+        #expect(alpha[4][2] == 255)
+    }
+
+    @Test func translucentLinesDarkenWhereTheyCross() throws {
+        var mesh = line([ViewPoint(x: 4.5, y: -2), ViewPoint(x: 4.5, y: 10)])
+        mesh.addLine([ViewPoint(x: -2, y: 4.5), ViewPoint(x: 10, y: 4.5)], closed: false, join: .miter, cap: .butt,
+                     miterLimit: 2, roundLimit: 1.05, sharpCornerOffsetPoints: 15)
+        let alpha = try alphas(mesh, LineRasteriser.Shading(widthPoints: 2, alpha: 0.5))
+        // Away from the crossing one layer (0.5), at it two (0.75).
+        #expect(alpha[7][4] == 128)
+        #expect(alpha[4][4] == 191)
+    }
+
+    @Test func aDashFieldCountsTexelsFromTheNearestDashEnd() throws {
+        let field = try #require(LineDashField([1, 1], round: false))
+        // 128 texels on, 128 off: 64 texels into the dash is 128 + 64, into the gap 128 − 64.
+        #expect(field.rows.count == 1)
+        #expect(field.rows[0][64] == 192)
+        #expect(field.rows[0][192] == 64)
+        #expect(abs(field.value(along: 64.5 / 256, side: 0) - 192.0 / 255) < 1e-9)
+        #expect(try #require(LineDashField([1, 1], round: true)).rows.count == 15)
+        #expect(LineDashField([0, 0], round: false) == nil)
+    }
+}
