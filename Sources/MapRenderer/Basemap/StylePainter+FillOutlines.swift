@@ -11,44 +11,29 @@ extension StylePainter {
     /// the pixel centre's distance from the line, blended over what is drawn (the fill below
     /// included: GL's translucent fills do not hide their own outline).
     ///
-    /// Only translucent fills take this path: the work is one step per pixel of perimeter and
-    /// a fill per alpha level, and opaque fills keep Cairo's antialiased edges, which match
-    /// GL's where the outline lies outside the shape. A pixel two edges of one polygon cross
-    /// (a vertex) is blended once where GL may blend it twice.
+    /// Only translucent fills take this path: the work is one step per pixel of perimeter,
+    /// and opaque fills keep Cairo's antialiased edges, which match GL's where the outline
+    /// lies outside the shape.
     ///
-    /// `translation` (view points, the layer's `fill-translate`) moves the lines before they
-    /// are cut into pixels, as GL's matrix does.
-    func drawGLOutline(of polygons: [[[MapPoint]]], color: Color, translation: (dx: Double, dy: Double)) {
+    /// Draws in the current user space (view points), which the caller may have translated.
+    func drawGLOutline(of polygons: [[[MapPoint]]], color: Color) {
         guard color.alpha > 0 else { return }
         let scale = viewport.scale
         let width = viewport.pixelWidth, height = viewport.pixelHeight
-        // Fragments are gathered by their alpha (in 1/255 steps; at most 128 levels, as
-        // 1 − smoothstep ≥ 1/2 within half a pixel) and each level filled as one path of
-        // pixels: a few fills per polygon, whatever its perimeter.
-        var levels: [Int: [(column: Int, row: Int)]] = [:]
+        cairo_save(cairo)
+        defer { cairo_restore(cairo) }
+        cairo_set_antialias(cairo, CAIRO_ANTIALIAS_NONE)
         func fragment(column: Int, row: Int, distance: Double) {
             guard column >= 0, row >= 0, column < width, row < height else { return }
-            let level = Int(((1 - CircleShading.smoothstep(0, 1, distance)) * 255).rounded())
-            guard level > 0 else { return }
-            levels[level, default: []].append((column, row))
-        }
-        defer {
-            cairo_save(cairo)
-            cairo_set_antialias(cairo, CAIRO_ANTIALIAS_NONE)
-            cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_WINDING)
-            for (level, pixels) in levels {
-                cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha * Double(level) / 255)
-                cairo_new_path(cairo)
-                for pixel in pixels {
-                    cairo_rectangle(cairo, Double(pixel.column) / scale, Double(pixel.row) / scale, 1 / scale, 1 / scale)
-                }
-                cairo_fill(cairo)
-            }
-            cairo_restore(cairo)
+            let alpha = 1 - CircleShading.smoothstep(0, 1, distance)
+            guard alpha > 0 else { return }
+            cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha * alpha)
+            cairo_rectangle(cairo, Double(column) / scale, Double(row) / scale, 1 / scale, 1 / scale)
+            cairo_fill(cairo)
         }
         for polygon in polygons {
             for ring in polygon where ring.count >= 2 {
-                let points = ring.compactMap(viewPoint(for:)).map { (($0.x + translation.dx) * scale, ($0.y + translation.dy) * scale) }
+                let points = ring.compactMap(viewPoint(for:)).map { ($0.x * scale, $0.y * scale) }
                 guard points.count >= 2 else { continue }
                 for index in 0..<(points.count - 1) {
                     let a = points[index], b = points[index + 1]

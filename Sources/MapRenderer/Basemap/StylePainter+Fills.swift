@@ -13,7 +13,7 @@ extension StylePainter {
     /// as MapLibre draws outlines after the layer's fills; without it edges are hard and no
     /// outline is drawn. A translucent fill with antialiasing is drawn as GL draws it: hard
     /// edges, and GL's one-pixel outline (in `fill-outline-color`, or the fill's colour) over
-    /// them (see ``drawGLOutline(of:color:translation:)``). `fill-translate` moves everything by that many
+    /// them (see ``drawGLOutline(of:color:)``). `fill-translate` moves everything by that many
     /// points.
     func drawFill(_ fill: FillLayer, features: [PreparedFeature]) {
         let translation = viewTranslation(fill.translate.value(atZoom: zoomLevel), anchor: fill.translateAnchor.value(atZoom: zoomLevel))
@@ -59,7 +59,10 @@ extension StylePainter {
         }
         cairo_set_line_width(cairo, 1 / viewport.scale)
         for (feature, look) in drawn {
-            if hasGLEdges(look) { continue }
+            if hasGLEdges(look) {
+                drawGLOutline(of: feature.geometry.polygons, color: look.outline ?? look.color)
+                continue
+            }
             guard let outline = look.outline, outline.alpha > 0 else { continue }
             cairo.setSource(outline)
             cairo_new_path(cairo)
@@ -67,9 +70,6 @@ extension StylePainter {
             cairo_stroke(cairo)
         }
         cairo_restore(cairo)
-        for (feature, look) in drawn where hasGLEdges(look) {
-            drawGLOutline(of: feature.geometry.polygons, color: look.outline ?? look.color, translation: translation)
-        }
     }
 
     /// Features in the order a `*-sort-key` draws them: ascending keys, ties (and features
