@@ -11,10 +11,7 @@ extension StylePainter {
     /// where they do. With `fill-antialias` (the default) edges are smoothed and, when
     /// `fill-outline-color` is set, a one-pixel outline in that colour is drawn over every fill,
     /// as MapLibre draws outlines after the layer's fills; without it edges are hard and no
-    /// outline is drawn. A translucent fill with antialiasing is drawn as GL draws it: hard
-    /// edges, and GL's one-pixel outline (in `fill-outline-color`, or the fill's colour) over
-    /// them (see ``drawGLOutline(of:color:translation:)``). `fill-translate` moves everything by that many
-    /// points.
+    /// outline is drawn. `fill-translate` moves everything by that many points.
     func drawFill(_ fill: FillLayer, features: [PreparedFeature]) {
         let translation = viewTranslation(fill.translate.value(atZoom: zoomLevel), anchor: fill.translateAnchor.value(atZoom: zoomLevel))
         struct Look { let color: Color, outline: Color? }
@@ -39,27 +36,16 @@ extension StylePainter {
             cairo_set_antialias(cairo, CAIRO_ANTIALIAS_NONE)
             cairo_translate(cairo, -1 / (256 * viewport.scale), -1 / (256 * viewport.scale))
         }
-        // A translucent fill with antialiasing has GL's edges: its pixels whose centres lie
-        // inside, then GL's outline over them (see drawGLOutline).
-        func hasGLEdges(_ look: Look) -> Bool { fill.antialias && look.color.alpha < 1 }
         for (feature, look) in drawn where look.color.alpha > 0 {
             cairo.setSource(look.color)
-            let aliased = hasGLEdges(look)
-            if aliased {
-                cairo_save(cairo)
-                cairo_set_antialias(cairo, CAIRO_ANTIALIAS_NONE)
-                cairo_translate(cairo, -1 / (256 * viewport.scale), -1 / (256 * viewport.scale))
-            }
             for polygon in feature.geometry.polygons {
                 cairo_new_path(cairo)
                 addPolygon(polygon)
                 cairo_fill(cairo)
             }
-            if aliased { cairo_restore(cairo) }
         }
         cairo_set_line_width(cairo, 1 / viewport.scale)
         for (feature, look) in drawn {
-            if hasGLEdges(look) { continue }
             guard let outline = look.outline, outline.alpha > 0 else { continue }
             cairo.setSource(outline)
             cairo_new_path(cairo)
@@ -67,9 +53,6 @@ extension StylePainter {
             cairo_stroke(cairo)
         }
         cairo_restore(cairo)
-        for (feature, look) in drawn where hasGLEdges(look) {
-            drawGLOutline(of: feature.geometry.polygons, color: look.outline ?? look.color, translation: translation)
-        }
     }
 
     /// Features in the order a `*-sort-key` draws them: ascending keys, ties (and features
