@@ -32,7 +32,8 @@ extension StylePainter {
 }
 
 extension StyleFeatureValue {
-    fileprivate init(_ value: PropertyValue) {
+    /// A feature's property as the style reads it.
+    init(_ value: PropertyValue) {
         switch value {
         case .string(let text): self = .string(text)
         case .number(let number): self = .number(number)

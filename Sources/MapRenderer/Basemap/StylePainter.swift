@@ -195,14 +195,7 @@ struct StylePainter {
 extension Dictionary where Key == String, Value == PropertyValue {
     /// The properties as the style's filters and text fields read them.
     var styleValues: [String: StyleFeatureValue] {
-        mapValues { value in
-            switch value {
-            case .string(let text): return .string(text)
-            case .number(let number): return .number(number)
-            case .bool(let flag): return .bool(flag)
-            case .null: return .null
-            }
-        }
+        mapValues(StyleFeatureValue.init)
     }
 }
 
