@@ -29,6 +29,23 @@ struct LineRasteriserTests {
         #expect(ring.triangles.count == 8)
     }
 
+    /// A country ring that turns back on itself (from the world map's pitched Europe view, where
+    /// the normals' sum is rounding noise): no vertex is extruded further than a round join's
+    /// corner (√2 widths). Its join's cosine was once a negative dot product, a miter 250 widths
+    /// long drawn as a spike across the sea.
+    @Test func aLineThatTurnsBackOnItselfMakesNoLongMiter() {
+        let points = [
+            ViewPoint(x: 79.0507815342495, y: 189.46217569756016), ViewPoint(x: 80.40117434766077, y: 189.92217080567238),
+            ViewPoint(x: 80.31048214692812, y: 191.20744555245855), ViewPoint(x: 81.45110016729808, y: 190.117825535385),
+            ViewPoint(x: 81.12520930433524, y: 190.42914554026316), ViewPoint(x: 82.15342910176417, y: 190.50169930084928),
+        ]
+        for join in [MapStyle.LineJoin.round, .miter, .bevel] {
+            let mesh = line(points, join: join)
+            let longest = mesh.vertices.map { ($0.extrudeX * $0.extrudeX + $0.extrudeY * $0.extrudeY).squareRoot() }.max() ?? 0
+            #expect(longest <= 2.0.squareRoot() + 0.02, "\(join)")
+        }
+    }
+
     @Test func theEdgeFadesOverOnePixelHalfAPixelOut() throws {
         // 3 points wide about y = 4: rows 3 and 4 whole, rows 2 and 5 (centres 1.5 away) half.
         let alpha = try alphas(line([ViewPoint(x: -2, y: 4), ViewPoint(x: 10, y: 4)]), LineRasteriser.Shading(widthPoints: 3))

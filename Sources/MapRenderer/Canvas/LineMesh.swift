@@ -95,7 +95,11 @@ struct LineMesh {
             let joinLength = (joinX * joinX + joinY * joinY).squareRoot()
             if joinLength > 0 { joinX /= joinLength; joinY /= joinLength }
             let cosAngle = prevNormal.x * nextN.x + prevNormal.y * nextN.y
-            let cosHalfAngle = joinX * nextN.x + joinY * nextN.y
+            // The join normal's dot product with the next normal, (1 + cos) / |sum|, is |sum| / 2
+            // for unit normals; computed as a dot product it can come out negative where a line
+            // turns back on itself (the sum is rounding noise), which made a miter hundreds of
+            // widths long pointing anywhere.
+            let cosHalfAngle = joinLength / 2
             let miterLength = cosHalfAngle != 0 ? 1 / cosHalfAngle : .infinity
             let approximateAngle = 2 * (2 - 2 * cosHalfAngle).squareRoot()
             let isSharpCorner = cosHalfAngle < Self.cosHalfSharpCorner && previous != nil && next != nil

@@ -78,7 +78,7 @@ struct LineRasteriser {
             device.append(Corner(
                 x: matrix.xx * x + matrix.xy * y + matrix.x0, y: matrix.yx * x + matrix.yy * y + matrix.y0,
                 nx: vertex.round ? 1 : 0, ny: side, along: vertex.distancePoints / (shading.dash?.periodPoints ?? 1),
-                progress: vertex.progress, isWild: (vertex.extrudeX * vertex.extrudeX + vertex.extrudeY * vertex.extrudeY) > 144))
+                progress: vertex.progress))
         }
         // The mask covers the mesh's device bounds within the clip.
         var clipX1 = 0.0, clipY1 = 0.0, clipX2 = 0.0, clipY2 = 0.0
@@ -109,7 +109,6 @@ struct LineRasteriser {
         let dash = shading.dash
         for (i0, i1, i2) in mesh.triangles {
             var a = device[Int(i0)], b = device[Int(i1)], c = device[Int(i2)]
-            guard !a.isWild, !b.isWild, !c.isWild else { continue }
             // Sorted top to bottom (then left to right), so an edge two triangles share is
             // evaluated alike in both.
             func before(_ p: Corner, _ q: Corner) -> Bool {
@@ -214,8 +213,6 @@ struct LineRasteriser {
     /// side) and how many dash periods along the line it is.
     private struct Corner {
         var x: Double, y: Double, nx: Double, ny: Double, along: Double, progress: Double
-        /// Whether the vertex's extrusion is far longer than any join makes (a degenerate miter).
-        var isWild = false
     }
 
     /// GLSL's smoothstep.
