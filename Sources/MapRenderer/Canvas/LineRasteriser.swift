@@ -98,14 +98,16 @@ struct LineRasteriser {
             device[index].x -= Double(originX)
             device[index].y -= Double(originY)
         }
-        var mask = [Float](repeating: 0, count: width * height)
-        var touchedMinX = Int.max, touchedMinY = Int.max, touchedMaxX = Int.min, touchedMaxY = Int.min
         let alphaScale = Float(shading.alpha)
         // GL's gradient texture holds premultiplied colours.
         let ramp: [[Float]]? = shading.gradient.map {
             $0.map { [Float($0.red * $0.alpha), Float($0.green * $0.alpha), Float($0.blue * $0.alpha), Float($0.alpha)] }
         }
-        var colors = [Float](repeating: 0, count: ramp == nil ? 0 : width * height * 4)
+        // The coverage (or, with a gradient, premultiplied RGBA) of every pixel of the bounds;
+        // only the blocks a triangle reaches are touched.
+        guard let buffer = SparseBuffer(width: width, height: height, channels: ramp == nil ? 1 : 4) else { return }
+        defer { buffer.release() }
+        let mask = buffer.values, colors = buffer.values
         let dash = shading.dash
         for (i0, i1, i2) in mesh.triangles {
             var a = device[Int(i0)], b = device[Int(i1)], c = device[Int(i2)]
@@ -140,10 +142,7 @@ struct LineRasteriser {
                 let firstColumn = max(0, Int((left - 0.5).rounded(.up)))
                 let endColumn = min(width, Int((right - 0.5).rounded(.up)))
                 guard firstColumn < endColumn else { continue }
-                touchedMinY = min(touchedMinY, row)
-                touchedMaxY = max(touchedMaxY, row)
-                touchedMinX = min(touchedMinX, firstColumn)
-                touchedMaxX = max(touchedMaxX, endColumn - 1)
+                buffer.touch(row: row, columns: firstColumn..<endColumn)
                 let x0 = Double(firstColumn) + 0.5
                 var nx = a.nx + nxDX * (x0 - a.x) + nxDY * (y - a.y)
                 var ny = a.ny + nyDX * (x0 - a.x) + nyDY * (y - a.y)
@@ -181,31 +180,34 @@ struct LineRasteriser {
                 }
             }
         }
-        guard touchedMinX <= touchedMaxX, touchedMinY <= touchedMaxY else { return }
-        let boxWidth = touchedMaxX - touchedMinX + 1, boxHeight = touchedMaxY - touchedMinY + 1
+        guard let box = buffer.touchedBox else { return }
         if ramp != nil {
-            paintColors(colors, width: width, box: (touchedMinX, touchedMinY, boxWidth, boxHeight), origin: (originX, originY), on: cairo)
+            paintColors(buffer, box: box, origin: (originX, originY), on: cairo)
             return
         }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(boxWidth), Int32(boxHeight)) else { return }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(box.width), Int32(box.height)) else { return }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
-        for row in 0..<boxHeight {
-            let source = (touchedMinY + row) * width + touchedMinX
-            let target = data + row * stride
-            for column in 0..<boxWidth {
-                let value = mask[source + column]
-                target[column] = value <= 0 ? 0 : UInt8(min(255, (value * 255).rounded()))
+        // The surface starts zeroed: only the touched blocks are copied.
+        buffer.forEachTouchedBlock { rows, columns in
+            for row in rows {
+                let source = row * width
+                let target = data + (row - box.y) * stride - box.x
+                for column in columns {
+                    let value = mask[source + column]
+                    target[column] = value <= 0 ? 0 : UInt8(min(255, (value * 255).rounded()))
+                }
             }
         }
         cairo_surface_mark_dirty(surface)
         cairo_save(cairo)
         cairo_identity_matrix(cairo)
+        buffer.clipToTouchedBlocks(cairo, origin: (originX, originY))
         cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
         cairo_set_source_rgba(cairo, color.red, color.green, color.blue, 1)
-        cairo_mask_surface(cairo, surface, Double(originX + touchedMinX), Double(originY + touchedMinY))
+        cairo_mask_surface(cairo, surface, Double(originX + box.x), Double(originY + box.y))
         cairo_restore(cairo)
     }
 
@@ -221,31 +223,113 @@ struct LineRasteriser {
         return t * t * (3 - 2 * t)
     }
 
-    /// Paints premultiplied RGBA `colors` (rows of `width`) within `box` onto `cairo`'s
-    /// context at device `origin`.
+    /// Paints the premultiplied RGBA in `buffer` within `box` onto `cairo`'s context at device
+    /// `origin`.
     private static func paintColors(
-        _ colors: [Float], width: Int, box: (x: Int, y: Int, width: Int, height: Int), origin: (x: Int, y: Int), on cairo: OpaquePointer
+        _ buffer: SparseBuffer, box: (x: Int, y: Int, width: Int, height: Int), origin: (x: Int, y: Int), on cairo: OpaquePointer
     ) {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(box.width), Int32(box.height)) else { return }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
+        let colors = buffer.values, width = buffer.width
         func byte(_ value: Float) -> UInt32 { UInt32(min(255, max(0, (value * 255).rounded()))) }
-        for row in 0..<box.height {
-            let target = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
-            for column in 0..<box.width {
-                let pixel = ((box.y + row) * width + box.x + column) * 4
-                let alpha = byte(colors[pixel + 3])
-                target[column] = alpha << 24 | min(alpha, byte(colors[pixel])) << 16 | min(alpha, byte(colors[pixel + 1])) << 8 | min(alpha, byte(colors[pixel + 2]))
+        buffer.forEachTouchedBlock { rows, columns in
+            for row in rows {
+                let target = UnsafeMutableRawPointer(data + (row - box.y) * stride).assumingMemoryBound(to: UInt32.self) - box.x
+                for column in columns {
+                    let pixel = (row * width + column) * 4
+                    let alpha = byte(colors[pixel + 3])
+                    target[column] = alpha << 24 | min(alpha, byte(colors[pixel])) << 16 | min(alpha, byte(colors[pixel + 1])) << 8 | min(alpha, byte(colors[pixel + 2]))
+                }
             }
         }
         cairo_surface_mark_dirty(surface)
         cairo_save(cairo)
         cairo_identity_matrix(cairo)
+        buffer.clipToTouchedBlocks(cairo, origin: origin)
         cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
         cairo_set_source_surface(cairo, surface, Double(origin.x + box.x), Double(origin.y + box.y))
         cairo_paint(cairo)
         cairo_restore(cairo)
+    }
+}
+
+/// A zeroed buffer of `Float`s over a line's device bounds, mapped anonymously so that the kernel
+/// gives it pages only where it is written, with a note of which 64 × 64-pixel blocks were: a
+/// country border across a whole world map touches a few thousand pixels of millions, and only
+/// those blocks are converted and composited.
+private struct SparseBuffer {
+    /// The values, `channels` per pixel, rows of ``width`` pixels.
+    let values: UnsafeMutablePointer<Float>
+    let width: Int, height: Int
+    private let byteCount: Int
+    private let blockColumns: Int
+    /// Whether each block was touched, row by row of blocks.
+    private let touched: UnsafeMutablePointer<Bool>
+    private static let blockShift = 6, blockSize = 1 << 6
+
+    init?(width: Int, height: Int, channels: Int) {
+        byteCount = width * height * channels * MemoryLayout<Float>.stride
+        guard let memory = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              memory != MAP_FAILED else { return nil }
+        values = memory.bindMemory(to: Float.self, capacity: width * height * channels)
+        self.width = width
+        self.height = height
+        blockColumns = (width + Self.blockSize - 1) >> Self.blockShift
+        let blockCount = blockColumns * ((height + Self.blockSize - 1) >> Self.blockShift)
+        touched = .allocate(capacity: blockCount)
+        touched.initialize(repeating: false, count: blockCount)
+    }
+
+    func release() {
+        munmap(values, byteCount)
+        touched.deallocate()
+    }
+
+    /// Notes that `columns` of `row` are written.
+    @inline(__always)
+    func touch(row: Int, columns: Range<Int>) {
+        let rowStart = (row >> Self.blockShift) * blockColumns
+        for block in (columns.lowerBound >> Self.blockShift)...((columns.upperBound - 1) >> Self.blockShift) {
+            touched[rowStart + block] = true
+        }
+    }
+
+    /// Calls `body` with the pixel rows and columns of each touched block.
+    func forEachTouchedBlock(_ body: (Range<Int>, Range<Int>) -> Void) {
+        let blockRows = (height + Self.blockSize - 1) >> Self.blockShift
+        for blockRow in 0..<blockRows {
+            for blockColumn in 0..<blockColumns where touched[blockRow * blockColumns + blockColumn] {
+                let rows = (blockRow << Self.blockShift)..<min(height, (blockRow + 1) << Self.blockShift)
+                let columns = (blockColumn << Self.blockShift)..<min(width, (blockColumn + 1) << Self.blockShift)
+                body(rows, columns)
+            }
+        }
+    }
+
+    /// The smallest box holding every touched block, nil when none is.
+    var touchedBox: (x: Int, y: Int, width: Int, height: Int)? {
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        forEachTouchedBlock { rows, columns in
+            minX = min(minX, columns.lowerBound)
+            maxX = max(maxX, columns.upperBound)
+            minY = min(minY, rows.lowerBound)
+            maxY = max(maxY, rows.upperBound)
+        }
+        return minX < maxX ? (minX, minY, maxX - minX, maxY - minY) : nil
+    }
+
+    /// Clips `cairo` (in device space) to the touched blocks, placed at `origin`, so that what is
+    /// painted through the buffer is composited there only.
+    func clipToTouchedBlocks(_ cairo: OpaquePointer, origin: (x: Int, y: Int)) {
+        cairo_new_path(cairo)
+        forEachTouchedBlock { rows, columns in
+            cairo_rectangle(
+                cairo, Double(origin.x + columns.lowerBound), Double(origin.y + rows.lowerBound),
+                Double(columns.count), Double(rows.count))
+        }
+        cairo_clip(cairo)
     }
 }
