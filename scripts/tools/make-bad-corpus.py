@@ -126,7 +126,7 @@ case("geojson-features-not-array.geojson", '{"type": "FeatureCollection", "featu
 case("geojson-coordinates-strings.geojson", '{"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [["1", "2"], ["3", "4"]]}}', overlay)
 case("geojson-latitude-out-of-range.geojson", '{"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[1, 95], [3, 4]]}}', overlay)
 case("geojson-longitude-out-of-range.geojson", '{"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[500, 1], [3, 4], [5, 1], [500, 1]]]}}', overlay)
-case("geojson-unclosed-ring.geojson", '{"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[1, 1], [3, 4], [5, 1]]]}}', overlay)
+case("geojson-short-ring.geojson", '{"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[1, 1], [3, 4]]]}}', overlay)
 case("geojson-deep-nesting.geojson", "[" * 100000 + "]" * 100000, overlay)
 case("geojson-nan.geojson", '{"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [NaN, 1]}}', overlay)
 case("geojson-geometry-missing.geojson", '{"type": "Feature", "properties": {}}', overlay)

@@ -8,7 +8,8 @@ import MapJSON
 /// a bare geometry one feature without properties. Positions are checked as they are read:
 /// at least two numbers, longitude in [-180, 180] and latitude in [-90, 90]; elevation is
 /// dropped. A LineString needs two positions; a polygon ring four, the last equal to the
-/// first (RFC 7946 §3.1.4, §3.1.6). `bbox` and foreign members are ignored.
+/// first (RFC 7946 §3.1.4, §3.1.6), but a ring of three or more that does not end where it
+/// starts is closed, as MapLibre and GDAL read it. `bbox` and foreign members are ignored.
 ///
 /// For example:
 ///
@@ -154,12 +155,12 @@ private struct Reader {
     func rings(from value: JSONValue, at location: String) throws(GeoDataError) -> [[Position]] {
         try array(value, at: location).enumerated().map { (index, member) throws(GeoDataError) in
             let at = "\(location)[\(index)]"
-            let ring = try positions(from: member, at: at)
+            var ring = try positions(from: member, at: at)
+            // A ring that does not end where it starts (against RFC 7946 §3.1.6) is closed, as
+            // MapLibre and GDAL read it.
+            if let first = ring.first, ring.count >= 3, first != ring.last { ring.append(first) }
             guard ring.count >= 4 else {
                 throw error("a polygon ring needs at least 4 positions, it has \(ring.count)", at: at)
-            }
-            guard ring.first == ring.last else {
-                throw error("a polygon ring must end where it starts (RFC 7946 §3.1.6)", at: at)
             }
             return ring
         }
