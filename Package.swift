@@ -29,11 +29,14 @@
 //   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the export `tiles export` runs, what `serve` serves and its run until a signal  (MapComposer, MapServer, PhotoLibrary, TileExport, Tilesets; Hummingbird, swift-log, swift-service-lifecycle)
 //   MapCLI                           the commands: options mapped to MapAssembly, results printed  (everything above that it imports; ArgumentParser)
 //   mapwright                        the executable                                             (MapCLI)
+//   RenderConformance                the GL render-test suite's runner, in Conformance/ beside its ignore list  (MapStyle, MapRenderer, MapCore, ImageCodec, ImageCompare, MapUtilities)
 //
 // MapTestSupport is for this package's tests only: it is not a product. The benchmarks are a
-// package of their own, Benchmarks/Package.swift, which depends on this one by path, and so is
-// the GL render-test suite's runner, Conformance/Package.swift. C libraries
-// come in through small system-library targets resolved with pkg-config.
+// package of their own, Benchmarks/Package.swift, which depends on this one by path. The
+// conformance runner is an executable of this package, so that CI builds the package in release
+// once (`swift test -c release -Xswiftc -enable-testing`) and the reliability checks and the
+// runner use that build. C libraries come in through small system-library targets resolved with
+// pkg-config.
 
 import PackageDescription
 
@@ -464,5 +467,20 @@ let package = Package(
             name: "mapwright",
             dependencies: ["MapCLI", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
             swiftSettings: swiftSettings),
+
+        // MARK: The GL render-test suite's runner
+
+        /// Renders every test of the GL render-test suite in process with Mapwright, compares each
+        /// with its expected images as GL's harness does (pixelmatch, threshold 0.13, the test's
+        /// allowance), and prints the verdicts per category; checks them against the ignore list
+        /// beside it (`Conformance/ignores.txt`). A target of this package, not a package of its
+        /// own, so that CI's one release build serves the tests, the reliability checks and it.
+        /// `scripts/conformance/run.sh` builds and runs it.
+        .executableTarget(
+            name: "RenderConformance",
+            dependencies: ["MapStyle", "MapRenderer", "MapCore", "ImageCodec", "ImageCompare", "MapUtilities"],
+            path: "Conformance/RenderConformance",
+            swiftSettings: swiftSettings
+        ),
     ]
 )

@@ -62,15 +62,25 @@ func runConformance() throws -> Int32 {
     let started = DispatchTime.now().uptimeNanoseconds
     let verdicts = Verdicts(count: tests.count)
     let next = Counter()
+    let running = RunningTests()
     let group = DispatchGroup()
     for _ in 0..<arguments.jobs {
         DispatchQueue.global().async(group: group) {
             while let index = next.take(below: tests.count) {
+                running.start(tests[index].id)
                 verdicts.set(index, TestRun.run(tests[index], suite: suite, basemap: arguments.basemap))
+                running.end(tests[index].id)
             }
         }
     }
-    group.wait()
+    // A render that never ends would hold CI until its time limit: one that takes longer than
+    // this (the whole suite takes seconds) ends the run, naming the test.
+    while group.wait(timeout: .now() + 5) == .timedOut {
+        if let (id, seconds) = running.longest(), seconds > RunningTests.limitSeconds {
+            FileHandle.standardError.write(Data("conformance: \(id) has been rendering for \(Int(seconds)) s; stopping the run\n".utf8))
+            return 1
+        }
+    }
     let results = verdicts.all
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
 
@@ -127,6 +137,22 @@ final class Counter: Sendable {
             guard value < limit else { return nil }
             value += 1
             return value - 1
+        }
+    }
+}
+
+/// The tests being rendered and when each started, for the watchdog.
+final class RunningTests: Sendable {
+    /// How long one test may render before the run stops: 120 s.
+    static let limitSeconds = 120.0
+    private let started = Mutex<[String: UInt64]>([:])
+    func start(_ id: String) { started.withLock { $0[id] = DispatchTime.now().uptimeNanoseconds } }
+    func end(_ id: String) { _ = started.withLock { $0.removeValue(forKey: id) } }
+    /// The test rendering longest, and for how many seconds.
+    func longest() -> (String, Double)? {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return started.withLock { started in
+            started.min { $0.value < $1.value }.map { ($0.key, Double(now - $0.value) / 1e9) }
         }
     }
 }
