@@ -25,6 +25,21 @@ struct DashPatternTests {
         #expect(window == Array(all[3...5]))
     }
 
+    /// An odd-length array as MapLibre reads it: the last dash runs on into the first, so one
+    /// length is a solid line and [2, 1, 3] a dash of 5 and a gap of 1, the line starting 3
+    /// into the dash (Cairo would repeat the list: 2 on, 1 off, 3 on, 2 off, ...).
+    @Test func anOddArraysLastDashRunsOnIntoItsFirst() throws {
+        #expect(DashPattern([2, 0], lineWidth: 2) == nil)
+        let pattern = try #require(DashPattern([2, 1, 3], lineWidth: 1))
+        #expect(pattern.lengthsPoints == [5, 1] && pattern.phasePoints == 3)
+        let dashes = pieces(pattern, [MapPoint(x: 0, y: 0), MapPoint(x: 14, y: 0)], area: MapRect(x: -10, y: -10, width: 40, height: 20))
+        // On 0-2, off 2-3, on 3-8 (3 then 2), off 8-9, on 9-14.
+        #expect(dashes == [
+            [MapPoint(x: 0, y: 0), MapPoint(x: 2, y: 0)], [MapPoint(x: 3, y: 0), MapPoint(x: 8, y: 0)],
+            [MapPoint(x: 9, y: 0), MapPoint(x: 14, y: 0)],
+        ])
+    }
+
     @Test func aDashThroughACornerIsOnePieceAndARingsFirstDashJoinsItsLast() throws {
         let pattern = try #require(DashPattern([6, 4], lineWidth: 1))
         let area = MapRect(x: -100, y: -100, width: 300, height: 300)
@@ -43,6 +58,7 @@ struct DashPatternTests {
     @Test func solidPatternsAreNoPattern() {
         #expect(DashPattern([], lineWidth: 1) == nil)
         #expect(DashPattern([0, 0], lineWidth: 1) == nil)
-        #expect(DashPattern([2], lineWidth: 1)?.lengthsPoints == [2, 2])
+        // One length: a dash that runs on into itself, as MapLibre draws it.
+        #expect(DashPattern([2], lineWidth: 1) == nil)
     }
 }

@@ -19,7 +19,7 @@ extension StylePainter {
 
     /// Strokes lines, and the rings of polygons (country borders come from country polygons).
     ///
-    /// On an image every line is drawn as MapLibre's line shader draws it (``LineMesh``,
+    /// On an image (a render or a tile) every line is drawn as MapLibre's line shader draws it (``LineMesh``,
     /// ``LineRasteriser``): its joins and caps, edges, `line-offset` (right of the direction when
     /// positive), `line-gap-width`, `line-blur`, `line-gradient` along each whole line, and
     /// `line-dasharray` as GL scales it (by the width at the whole zoom, from each line's or
@@ -90,9 +90,9 @@ extension StylePainter {
     }
 
     private func strokeGroup(_ features: [PreparedFeature], look: LineLook, gradient: [Color]?) {
-        // Tiles keep Cairo's strokes for now: drawn GL's way, street tiles cut from separate
-        // metatiles differ from one render of the area by up to 28 levels.
-        if clipMarginPixels == nil, LineRasteriser.canDraw(on: cairo) {
+        // Images and tiles alike (the rasteriser snaps vertices to GL's sub-pixel grid, so
+        // metatiles cut from one map meet); PDF and SVG are stroked by Cairo.
+        if LineRasteriser.canDraw(on: cairo) {
             rasterise(features, look: look, gradient: gradient)
             return
         }

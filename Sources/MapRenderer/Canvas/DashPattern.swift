@@ -12,20 +12,32 @@ import MapCore
 /// A dash that turns a corner keeps its join, and its ends get the line's caps, as Cairo's own
 /// dashes do.
 struct DashPattern {
-    /// The lengths of the pattern in points: on, off, on, off, ... (an odd list is repeated once,
-    /// as Cairo does).
+    /// The lengths of the pattern in points: on, off, on, off, ...
     let lengthsPoints: [Double]
     /// The sum of ``lengthsPoints``.
     let periodPoints: Double
+    /// How far into the pattern a line starts, in points. The default is 0.
+    let phasePoints: Double
 
     /// A pattern of `lengths` in multiples of `lineWidth` (the style spec's units); `nil` for a
-    /// solid line (empty, or no positive length).
+    /// solid line (empty, no positive length, or a single dash).
+    ///
+    /// An odd-length list is read as MapLibre reads it: its last dash runs on into its first
+    /// (`[2, 1, 3]` is a dash of 5 and a gap of 1, the line starting 3 into the dash), so a
+    /// one-length list is a solid line. (Cairo would repeat the list instead.)
     init?(_ lengths: [Double], lineWidth: Double) {
         var scaled = lengths.map { max(0, $0) * lineWidth }
-        guard !scaled.isEmpty, scaled.contains(where: { $0 > 0 }) else { return nil }
-        if scaled.count % 2 == 1 { scaled += scaled }
+        guard scaled.count >= 2, scaled.contains(where: { $0 > 0 }) else { return nil }
+        var phase = 0.0
+        if scaled.count % 2 == 1 {
+            let last = scaled.removeLast()
+            scaled[0] += last
+            phase = last
+        }
+        guard scaled.enumerated().contains(where: { $0.offset % 2 == 1 && $0.element > 0 }) else { return nil }
         lengthsPoints = scaled
         periodPoints = scaled.reduce(0, +)
+        phasePoints = phase
     }
 
     /// Adds the on pieces along `points` that meet `area` to a path, each whole.
@@ -73,7 +85,7 @@ struct DashPattern {
             }
             var stillOpen = false
             // The pattern's on intervals that meet [start, end], cycle by cycle.
-            var cycle = (start / periodPoints).rounded(.down) * periodPoints
+            var cycle = ((start + phasePoints) / periodPoints).rounded(.down) * periodPoints - phasePoints
             cycles: while cycle < end {
                 var intervalStart = cycle
                 for (dashIndex, dash) in lengthsPoints.enumerated() {

@@ -16,11 +16,12 @@ struct LineDashField {
     let length: Double
 
     /// The field of `dashes` (multiples of the line width), with round ends when `round`;
-    /// `nil` when no length is positive.
+    /// `nil` for a solid line: no length is positive, or a single dash runs on into itself (GL
+    /// joins an odd array's last dash to its first).
     init?(_ dashes: [Double], round: Bool) {
         let dashes = dashes.map { max(0, $0) }
         let length = dashes.reduce(0, +)
-        guard !dashes.isEmpty, length > 0 else { return nil }
+        guard dashes.count >= 2, length > 0 else { return nil }
         self.length = length
         let n = round ? 7 : 0
         let width = Self.widthTexels

@@ -76,7 +76,7 @@ struct LineRasteriser {
             let x = vertex.position.x + offsetX + outset * vertex.extrudeX
             let y = vertex.position.y + offsetY + outset * vertex.extrudeY
             device.append(Corner(
-                x: matrix.xx * x + matrix.xy * y + matrix.x0, y: matrix.yx * x + matrix.yy * y + matrix.y0,
+                x: Self.snapped(matrix.xx * x + matrix.xy * y + matrix.x0), y: Self.snapped(matrix.yx * x + matrix.yy * y + matrix.y0),
                 nx: vertex.round ? 1 : 0, ny: side, along: vertex.distancePoints / (shading.dash?.periodPoints ?? 1),
                 progress: vertex.progress))
         }
@@ -215,6 +215,14 @@ struct LineRasteriser {
     /// side) and how many dash periods along the line it is.
     private struct Corner {
         var x: Double, y: Double, nx: Double, ny: Double, along: Double, progress: Double
+    }
+
+    /// `value` on a grid of 1/256 pixel, as a GPU snaps vertices to its sub-pixel precision: the
+    /// same vertex in two renders whose origins differ by whole pixels (metatiles cut from one
+    /// map) then lies at the same place within its pixel, so a pixel centre on a triangle's edge
+    /// is inside or outside alike in both, whatever rounding the two positions carry.
+    private static func snapped(_ value: Double) -> Double {
+        (value * 256).rounded() / 256
     }
 
     /// GLSL's smoothstep.

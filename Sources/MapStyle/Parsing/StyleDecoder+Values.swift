@@ -337,8 +337,9 @@ extension StyleDecoder {
         for (index, item) in try array(json, at: path).enumerated() {
             lengths.append(try number(item, in: 0...Double.infinity, at: path.appending(index: index)))
         }
-        guard lengths.count >= 2, lengths.contains(where: { $0 > 0 }) else {
-            throw error(.invalidValue("a dash array needs at least a dash and a gap, not all zero"), at: path)
+        // One length is a dash that runs on into itself: a solid line, as MapLibre draws it.
+        guard !lengths.isEmpty, lengths.contains(where: { $0 > 0 }) else {
+            throw error(.invalidValue("a dash array needs at least one length above zero"), at: path)
         }
         return lengths
     }
