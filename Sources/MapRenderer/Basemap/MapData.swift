@@ -26,6 +26,8 @@ public final class MapData: Sendable {
     let fonts: FontConfiguration
     /// Prepared geometry, per (source, zoom level, scale).
     public let preparedLayers = PreparedLayerCache()
+    /// The line rasteriser's coverage buffers, kept from one render to the next.
+    let lineScratches = LineRasteriser.ScratchPool()
 
     private let caches = Mutex(Caches())
 

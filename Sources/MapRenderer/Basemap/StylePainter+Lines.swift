@@ -187,7 +187,8 @@ extension StylePainter {
         // GL adds vertices 15 pixels of the tile's zoom either side of a sharp corner.
         let zoom = viewport.zoomLevel + MapSnapshotter.styleZoomOffset
         let sharpCornerOffset = 15 * exp2(zoom - zoom.rounded(.down))
-        var mesh = LineMesh()
+        var mesh = lineScratch.scratch.takeMesh()
+        defer { lineScratch.scratch.giveBack(mesh) }
         for feature in features {
             for points in feature.geometry.lines {
                 mesh.addLine(points.compactMap(viewPoint(for:)), closed: false, join: look.join, cap: look.cap,
@@ -213,7 +214,7 @@ extension StylePainter {
                 field: field, periodPoints: field.length * floorWidth * exp2(zoomLevel - zoomLevel.rounded(.down)),
                 gamma: 1 / (2 * shortest * viewport.scale * floorWidth))
         }
-        LineRasteriser.draw(mesh, shading: shading, color: look.color, on: cairo)
+        LineRasteriser.draw(mesh, shading: shading, color: look.color, on: cairo, scratch: lineScratch.scratch)
     }
 
     /// A line moved `offsetPoints` to the right of its direction (left when negative), as

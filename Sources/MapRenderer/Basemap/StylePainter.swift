@@ -10,6 +10,8 @@ import RasterTiles
 /// layer's features in view (symbol layers' labels are placed from them by the snapshotter).
 struct StylePainter {
     let viewport: Viewport
+    /// The line rasteriser's coverage buffer for this render, from ``MapData``'s pool.
+    let lineScratch: LineRasteriser.ScratchLease
     let style: Style
     let data: MapData
     let cairo: OpaquePointer
@@ -37,6 +39,7 @@ struct StylePainter {
         zoomLevel = styleZoomLevel ?? viewport.zoomLevel + MapSnapshotter.styleZoomOffset
         self.clipMarginPixels = clipMarginPixels
         self.featureStates = featureStates
+        lineScratch = data.lineScratches.lease()
     }
 
     /// The layer's features in view, prepared for this zoom and clipped, filtered by the layer,

@@ -49,6 +49,14 @@ struct LineMesh {
     /// cos(75° / 2): a corner sharper than 75° gets extra vertices near it (GL's sharp corners).
     private static let cosHalfSharpCorner = 0.7933533402912352
 
+    /// Removes every vertex and triangle, keeping the arrays' capacity.
+    mutating func removeAll() {
+        vertices.removeAll(keepingCapacity: true)
+        triangles.removeAll(keepingCapacity: true)
+        lastDown = -1
+        lastUp = -1
+    }
+
     /// Adds a line (or a ring, when `closed`) through `points`, in view points.
     ///
     /// - Parameters:

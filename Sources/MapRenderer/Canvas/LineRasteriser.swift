@@ -2,6 +2,8 @@ import CCairo
 import Foundation
 import MapCore
 import MapStyle
+import MapUtilities
+import Synchronization
 
 /// Draws ``LineMesh``es onto an image canvas as MapLibre's line shader does, where Cairo's
 /// stroker differs: a pixel is drawn when its centre lies in one of the mesh's triangles (each
@@ -51,7 +53,10 @@ struct LineRasteriser {
     /// Draws `mesh`, widened and shaded by `shading`, in `color` (whose alpha is in
     /// `shading`) onto `cairo`'s context, within its clip: the fragments' coverage is gathered
     /// in a mask over the mesh's device bounds, then the colour painted through it once.
-    static func draw(_ mesh: LineMesh, shading: Shading, color: Color, on cairo: OpaquePointer) {
+    ///
+    /// - Parameter scratch: The coverage buffer, reused from one call to the next (one per
+    ///   render, never shared between threads). The default is a new one.
+    static func draw(_ mesh: LineMesh, shading: Shading, color: Color, on cairo: OpaquePointer, scratch: Scratch = Scratch()) {
         guard !mesh.triangles.isEmpty else { return }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cairo, &matrix)
@@ -65,8 +70,11 @@ struct LineRasteriser {
         let offset = -shading.offsetPoints
         // GL's vertex shader: each vertex moved out by the outset along its extrusion, and
         // sideways by the offset; the fragment's normal (round flag, side) is interpolated.
-        var device: [Corner] = []
+        var device = scratch.corners
+        scratch.corners = []
+        device.removeAll(keepingCapacity: true)
         device.reserveCapacity(mesh.vertices.count)
+        defer { scratch.corners = device }
         for vertex in mesh.vertices {
             let side: Double = vertex.up ? 1 : -1
             let u = 0.5 * vertex.direction, t = 1 - abs(u)
@@ -105,8 +113,8 @@ struct LineRasteriser {
         }
         // The coverage (or, with a gradient, premultiplied RGBA) of every pixel of the bounds;
         // only the blocks a triangle reaches are touched.
-        guard let buffer = SparseBuffer(width: width, height: height, channels: ramp == nil ? 1 : 4) else { return }
-        defer { buffer.release() }
+        guard let buffer = scratch.buffer(width: width, height: height, channels: ramp == nil ? 1 : 4) else { return }
+        defer { buffer.clear() }
         let mask = buffer.values, colors = buffer.values
         let dash = shading.dash
         for (i0, i1, i2) in mesh.triangles {
@@ -185,12 +193,19 @@ struct LineRasteriser {
             paintColors(buffer, box: box, origin: (originX, originY), on: cairo)
             return
         }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(box.width), Int32(box.height)) else { return }
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return }
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        // The surface starts zeroed: only the touched blocks are copied.
+        // The A8 mask is the scratch's too: zeroed, written in the touched blocks only, and
+        // zeroed there again after the paint.
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(box.width)))
+        guard let data = scratch.alphaBytes(count: stride * box.height),
+              let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_A8, Int32(box.width), Int32(box.height), Int32(stride))
+        else { return }
+        defer {
+            cairo_surface_destroy(surface)
+            buffer.forEachTouchedBlock { rows, columns in
+                for row in rows { (data + (row - box.y) * stride + columns.lowerBound - box.x).update(repeating: 0, count: columns.count) }
+            }
+        }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return }
         buffer.forEachTouchedBlock { rows, columns in
             for row in rows {
                 let source = row * width
@@ -213,7 +228,7 @@ struct LineRasteriser {
 
     /// A mesh vertex in device pixels with its varyings: the interpolated normal (round flag,
     /// side) and how many dash periods along the line it is.
-    private struct Corner {
+    fileprivate struct Corner {
         var x: Double, y: Double, nx: Double, ny: Double, along: Double, progress: Double
     }
 
@@ -264,36 +279,151 @@ struct LineRasteriser {
     }
 }
 
+extension LineRasteriser {
+    /// Scratches kept for the next render (one per render drawing at a time, so as many as
+    /// there are threads drawing), so their memory is faulted in once rather than for every
+    /// render: ``MapData`` holds one pool.
+    final class ScratchPool: Sendable {
+        private let free = Mutex<[UnsafeTransfer<Scratch>]>([])
+
+        init() {}
+
+        /// A scratch for one render, back in the pool when the lease ends.
+        func lease() -> ScratchLease {
+            ScratchLease(scratch: free.withLock { $0.popLast()?.wrappedValue } ?? Scratch(), pool: self)
+        }
+
+        /// The most memory a scratch kept for the next render may hold: 64 MiB (a 4096 × 4096
+        /// view's coverage); a larger one, for a poster, is let go.
+        static let keptBytesLimit = 64 << 20
+
+        fileprivate func give(_ scratch: Scratch) {
+            guard scratch.byteCount <= Self.keptBytesLimit else { return }
+            free.withLock { $0.append(UnsafeTransfer(scratch)) }
+        }
+    }
+
+    /// One render's use of a ``Scratch``: it returns to its pool when the lease (held by the
+    /// render's painter and its copies) ends.
+    final class ScratchLease {
+        let scratch: Scratch
+        private let pool: ScratchPool
+
+        fileprivate init(scratch: Scratch, pool: ScratchPool) {
+            self.scratch = scratch
+            self.pool = pool
+        }
+
+        deinit { pool.give(scratch) }
+    }
+
+    /// A coverage buffer kept from one line layer to the next (and, through a ``ScratchPool``,
+    /// from one render to the next), so that its memory is mapped and faulted in once; only the
+    /// blocks a layer touched are zeroed after it. Used by one render at a time: not for
+    /// sharing between threads.
+    final class Scratch {
+        fileprivate var sparse: SparseBuffer?
+        /// The mesh's vertices in device pixels, kept for their capacity.
+        fileprivate var corners: [Corner] = []
+        /// A mesh kept for its capacity (see ``takeMesh()``).
+        private var mesh: LineMesh?
+
+        /// An empty mesh whose arrays keep the capacity of the last one given back.
+        func takeMesh() -> LineMesh {
+            var taken = mesh ?? LineMesh()
+            mesh = nil
+            taken.removeAll()
+            return taken
+        }
+
+        /// Keeps `mesh`'s arrays for the next ``takeMesh()``.
+        func giveBack(_ mesh: LineMesh) {
+            self.mesh = mesh
+        }
+        /// The A8 mask's bytes, mapped anonymously, zero between uses.
+        private var alpha: (bytes: UnsafeMutableRawPointer, count: Int)?
+
+        init() {}
+
+        /// The memory mapped for the buffers, in bytes.
+        var byteCount: Int { (sparse?.capacity ?? 0) * MemoryLayout<Float>.stride + (alpha?.count ?? 0) }
+
+        deinit {
+            sparse?.unmap()
+            if let alpha { munmap(alpha.bytes, alpha.count) }
+        }
+
+        /// At least `count` zeroed bytes for an A8 mask, to be zeroed again after use; nil when
+        /// the memory cannot be mapped.
+        fileprivate func alphaBytes(count: Int) -> UnsafeMutablePointer<UInt8>? {
+            if let alpha, alpha.count >= count { return alpha.bytes.assumingMemoryBound(to: UInt8.self) }
+            if let alpha { munmap(alpha.bytes, alpha.count) }
+            alpha = nil
+            guard count > 0, let memory = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+                  memory != MAP_FAILED else { return nil }
+            alpha = (memory, count)
+            return memory.assumingMemoryBound(to: UInt8.self)
+        }
+
+        /// A zeroed buffer of at least `width` × `height` × `channels` values, laid out for
+        /// those sizes; nil when the memory cannot be mapped.
+        fileprivate func buffer(width: Int, height: Int, channels: Int) -> SparseBuffer? {
+            let count = width * height * channels
+            if let sparse, sparse.capacity >= count {
+                sparse.layOut(width: width, height: height, channels: channels)
+                return sparse
+            }
+            sparse?.unmap()
+            sparse = SparseBuffer(capacity: count)
+            sparse?.layOut(width: width, height: height, channels: channels)
+            return sparse
+        }
+    }
+}
+
 /// A zeroed buffer of `Float`s over a line's device bounds, mapped anonymously so that the kernel
 /// gives it pages only where it is written, with a note of which 64 × 64-pixel blocks were: a
 /// country border across a whole world map touches a few thousand pixels of millions, and only
-/// those blocks are converted and composited.
-private struct SparseBuffer {
-    /// The values, `channels` per pixel, rows of ``width`` pixels.
+/// those blocks are converted, composited and zeroed again for the next layer.
+private final class SparseBuffer {
+    /// The values, ``channels`` per pixel, rows of ``width`` pixels.
     let values: UnsafeMutablePointer<Float>
-    let width: Int, height: Int
-    private let byteCount: Int
-    private let blockColumns: Int
+    /// How many values the mapping holds.
+    let capacity: Int
+    private(set) var width = 0, height = 0, channels = 1
+    private var blockColumns = 0
     /// Whether each block was touched, row by row of blocks.
-    private let touched: UnsafeMutablePointer<Bool>
+    private var touched: [Bool] = []
     private static let blockShift = 6, blockSize = 1 << 6
 
-    init?(width: Int, height: Int, channels: Int) {
-        byteCount = width * height * channels * MemoryLayout<Float>.stride
-        guard let memory = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+    init?(capacity: Int) {
+        guard capacity > 0, let memory = mmap(nil, capacity * MemoryLayout<Float>.stride, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
               memory != MAP_FAILED else { return nil }
-        values = memory.bindMemory(to: Float.self, capacity: width * height * channels)
-        self.width = width
-        self.height = height
-        blockColumns = (width + Self.blockSize - 1) >> Self.blockShift
-        let blockCount = blockColumns * ((height + Self.blockSize - 1) >> Self.blockShift)
-        touched = .allocate(capacity: blockCount)
-        touched.initialize(repeating: false, count: blockCount)
+        values = memory.bindMemory(to: Float.self, capacity: capacity)
+        self.capacity = capacity
     }
 
-    func release() {
-        munmap(values, byteCount)
-        touched.deallocate()
+    func unmap() {
+        munmap(values, capacity * MemoryLayout<Float>.stride)
+    }
+
+    /// Lays the (zeroed) buffer out as rows of `width` pixels of `channels` values.
+    func layOut(width: Int, height: Int, channels: Int) {
+        self.width = width
+        self.height = height
+        self.channels = channels
+        blockColumns = (width + Self.blockSize - 1) >> Self.blockShift
+        touched = Array(repeating: false, count: blockColumns * ((height + Self.blockSize - 1) >> Self.blockShift))
+    }
+
+    /// Zeroes the touched blocks, leaving the whole buffer zeroed for the next layer.
+    func clear() {
+        let channels = channels, width = width
+        forEachTouchedBlock { rows, columns in
+            for row in rows {
+                (values + (row * width + columns.lowerBound) * channels).update(repeating: 0, count: columns.count * channels)
+            }
+        }
     }
 
     /// Notes that `columns` of `row` are written.
