@@ -17,7 +17,9 @@ import TileStore
         let renders = CallCounter()
         let server = ServerFixtures.server(
             ServerContent(styles: [try ServerFixtures.colourStyle("#123456")]), folder: folder,
-            configuration: ServerFixtures.configuration(threads: 2, metatileSize: 4)
+            // No render time limit to speak of: in CI this test once waited 140 s among the whole
+            // suite, its render was abandoned after the default 60 s, and the 503 is not a PNG.
+            configuration: ServerFixtures.configuration(threads: 2, timeoutSeconds: 3600, metatileSize: 4)
         ) { _ in
             renders.increment()
             Thread.sleep(forTimeInterval: 0.4)  // long enough for every request to arrive while it runs
@@ -29,7 +31,11 @@ import TileStore
                 for uri in uris {
                     group.addTask {
                         try await client.execute(uri: uri, method: .get) { response in
-                            (uri, Int(response.status.code), try response.image().width)
+                            guard response.status == .ok else {
+                                Issue.record("\(uri): \(response.status.code) \(response.text)")
+                                return (uri, Int(response.status.code), 0)
+                            }
+                            return (uri, Int(response.status.code), try response.image().width)
                         }
                     }
                 }
