@@ -59,6 +59,7 @@ public struct OverlayInputs: Hashable, Sendable {
             do throws(PhotoMapError) { contents = try OverlayFile.read(URL(fileURLWithPath: path), look: look, level: level) } catch {
                 throw .photoMap(error)
             }
+            if let warning = contents.brokenFeaturesWarning { warnings.append(warning) }
             if contents.skippedPoints > 0 { warnings.append("\(path): \(contents.skippedPoints) point features are not drawn as overlays") }
             switch contents.skippedSinglePointLines {
             case 0: break

@@ -15,6 +15,9 @@ public enum OverlayFile {
         public var skippedPoints: Int
         /// Track segments, routes and LineStrings with a single position, which draw no line.
         public var skippedSinglePointLines: Int = 0
+        /// A GeoJSON file's broken features, left out, as one warning line
+        /// (``FeatureCollection/skippedFeaturesWarning``); `nil` when there are none.
+        public var brokenFeaturesWarning: String?
     }
 
     /// Reads a GPX 1.1 file (tracks, one line per segment, and routes) or a GeoJSON file
@@ -23,7 +26,8 @@ public enum OverlayFile {
     /// A file that holds nothing to draw is an error rather than a map without it: a GPX file
     /// without track or route points says "walk.gpx: has no track points", a GeoJSON file
     /// without features "has no features". Waypoints and point features are counted in
-    /// ``Contents/skippedPoints``, lines of a single position in ``Contents/skippedSinglePointLines``.
+    /// ``Contents/skippedPoints``, lines of a single position in ``Contents/skippedSinglePointLines``,
+    /// broken GeoJSON features (while others are valid) in ``Contents/brokenFeaturesWarning``.
     ///
     /// - Throws: ``PhotoMapError/overlay(_:)`` naming the file and the line or feature at fault,
     ///   or ``GeoDataError/nothingToDraw(path:missing:)``.
@@ -77,6 +81,7 @@ public enum OverlayFile {
                     fillColor: look.fillColor, level: level))
             }
             for feature in collection.features { if let geometry = feature.geometry { add(geometry) } }
+            contents.brokenFeaturesWarning = collection.skippedFeaturesWarning
             return contents
         } catch {
             throw .overlay(error)

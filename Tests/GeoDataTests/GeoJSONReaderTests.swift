@@ -114,20 +114,43 @@ struct GeoJSONReaderTests {
         #expect(!error.description.contains("JSON: is not valid JSON"), "\(error)")
     }
 
-    @Test func badCoordinateNamesTheFeatureIndex() throws {
-        let (error, path) = try failure("""
+    /// One broken feature among valid ones is left out and counted, never a failed file; its
+    /// error names the feature's index.
+    @Test func aBrokenFeatureAmongValidOnesIsSkippedAndCounted() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("""
             {"type": "FeatureCollection", "features": [
               {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [0, 0]}},
               {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [1, 1]}},
-              {"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[0, 0], [10, 95]]}}
+              {"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[0, 0], [10, 95]]}},
+              {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 0]]]}}
+            ]}
+            """, to: "mixed.geojson")
+        let collection = try GeoJSONReader.read(path: path)
+        #expect(collection.features.count == 2)
+        #expect(collection.skippedFeatures == [
+            .invalidGeoJSON(path: path, featureIndex: 2, reason: "geometry.coordinates[1]: latitude 95.0 is outside [-90, 90]"),
+            .invalidGeoJSON(path: path, featureIndex: 3, reason: "geometry.coordinates[0]: a polygon ring needs at least 4 positions, it has 2"),
+        ])
+        #expect(collection.skippedFeaturesWarning
+            == "\(path): 2 broken features are not drawn (the first: feature 2: geometry.coordinates[1]: latitude 95.0 is outside [-90, 90])")
+    }
+
+    /// A collection of nothing but broken features is not the file the user meant: the first
+    /// error is thrown, naming the feature.
+    @Test func aCollectionOfOnlyBrokenFeaturesNamesTheFirst() throws {
+        let (error, path) = try failure("""
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[0, 0], [10, 95]]}},
+              {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [1]}}
             ]}
             """)
         #expect(error == .invalidGeoJSON(
             path: path,
-            featureIndex: 2,
+            featureIndex: 0,
             reason: "geometry.coordinates[1]: latitude 95.0 is outside [-90, 90]"
         ))
-        #expect(error.description == "\(path): feature 2: geometry.coordinates[1]: latitude 95.0 is outside [-90, 90]")
+        #expect(error.description == "\(path): feature 0: geometry.coordinates[1]: latitude 95.0 is outside [-90, 90]")
     }
 
     /// A ring that does not end where it starts is closed, as MapLibre and GDAL read it; one

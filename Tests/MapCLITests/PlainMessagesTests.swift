@@ -55,6 +55,28 @@ struct PlainMessagesTests {
         }
     }
 
+    /// Bad data inside a good file: one broken feature among valid ones is left out and counted
+    /// in one warning line, and the map is drawn.
+    @Test func aBrokenFeatureInAnOverlayIsSkippedWithOneWarning() throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write("""
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[-3.2, 55.9], [-3.1, 56.0]]}},
+              {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[-3.2, 55.9], [-3.1, 55.9]]]}},
+              {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon",
+               "coordinates": [[[-3.25, 55.95], [-3.15, 55.95], [-3.15, 55.99], [-3.25, 55.95]]]}}
+            ]}
+            """, to: "my shapes.geojson")
+        let result = try MapwrightProcess.run(["render", "--overlay", "my shapes.geojson", "-o", "map.png"], in: directory.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(FileManager.default.fileExists(atPath: directory.file("map.png").path))
+        #expect(result.standardError == """
+            mapwright: warning: my shapes.geojson: 1 broken feature is not drawn \
+            (the first: feature 1: geometry.coordinates[0]: a polygon ring needs at least 4 positions, it has 2)
+
+            """)
+    }
+
     @Test func aTrackWithoutPointsSaysSo() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("""

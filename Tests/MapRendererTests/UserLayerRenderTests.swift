@@ -85,6 +85,28 @@ struct UserLayerRenderTests {
         #expect(data.skippedDataWarnings().count == 1 && data.skippedDataWarnings()[0].contains("number.geojson"), "\(data.skippedDataWarnings())")
     }
 
+    /// One broken feature in a style's GeoJSON source is left out and counted in one warning;
+    /// the source's other features draw.
+    @Test func aBrokenFeatureInAGeoJSONSourceIsSkippedAndTheRestDraws() throws {
+        let json = """
+            {"version": 8, "sources": {"parks": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[2.2, 48.8], [2.3, 48.8]]]}},
+              {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon",
+                "coordinates": [[[2.2, 48.8], [2.4, 48.8], [2.4, 48.9], [2.2, 48.9], [2.2, 48.8]]]}}]}}},
+             "layers": [{"id": "background", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "parks", "type": "fill", "source": "parks", "paint": {"fill-color": "#00ff00"}}]}
+            """
+        let style = try Style.parse(Data(json.utf8), file: "broken.json").style
+        let viewport = try Viewport(center: RenderFixtures.coordinate(48.85, 2.3), zoomLevel: 10, size: ViewSize(width: 200, height: 200))
+        let data = MapData(basemapDirectory: RepositoryFiles.basemap)
+        let image = try MapSnapshotter(data: data).snapshot(MapSnapshotOptions(viewport: viewport, style: style, showsAttribution: false)).image
+        let inside = try #require(viewport.point(for: RenderFixtures.coordinate(48.82, 2.22)))
+        #expect(image[x: Int(inside.x), y: Int(inside.y)] == RGBAPixel(red: 0, green: 255, blue: 0, alpha: 255))
+        #expect(data.skippedDataWarnings() == [
+            "inline GeoJSON: 1 broken feature is not drawn (the first: feature 0: geometry.coordinates[0]: a polygon ring needs at least 4 positions, it has 2)"
+        ])
+    }
+
     /// `"cluster": true` groups close points into one feature with `point_count`, as MapLibre's
     /// supercluster does at the style's zoom; a point far from the others stands alone.
     @Test func aClusteredGeoJSONSourceDrawsClustersWithTheirCounts() throws {

@@ -19,6 +19,9 @@ import MapJSON
 ///
 /// Errors name the file and, inside a FeatureCollection, the 0-based feature index:
 /// `trip.geojson: feature 3: geometry.coordinates[1]: latitude 95.0 is outside [-90, 90]`.
+/// A FeatureCollection member that is not valid is left out and its error kept in
+/// ``FeatureCollection/skippedFeatures`` (one broken feature among thousands never fails the
+/// file); only when every member is broken is the first one's error thrown.
 public enum GeoJSONReader {
     /// Reads a GeoJSON file.
     ///
@@ -63,12 +66,18 @@ private struct Reader {
                 throw error("a FeatureCollection needs a \"features\" array", at: "the top level")
             }
             var collection: [Feature] = []
+            var skipped: [GeoDataError] = []
             collection.reserveCapacity(features.count)
             for (index, value) in features.enumerated() {
                 featureIndex = index
-                collection.append(try feature(from: value))
+                do throws(GeoDataError) {
+                    collection.append(try feature(from: value))
+                } catch {
+                    skipped.append(error)
+                }
             }
-            return FeatureCollection(features: collection)
+            if collection.isEmpty, let first = skipped.first { throw first }
+            return FeatureCollection(features: collection, skippedFeatures: skipped)
         case "Feature":
             return FeatureCollection(features: [try feature(from: root)])
         default:

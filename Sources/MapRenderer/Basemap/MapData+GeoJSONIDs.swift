@@ -14,6 +14,6 @@ extension MapData {
             case nil: feature.properties["$id"] = nil
             }
             return feature
-        })
+        }, skippedFeatures: collection.skippedFeatures)
     }
 }

@@ -104,6 +104,7 @@ public final class MapData: Sendable {
                 return try cached(geoJSON.data.cacheKey) { () throws(RendererError) in
                     do throws(GeoDataError) {
                         let collection = MapData.withStyleIDs(try GeoJSONReader.read(path: url.path))
+                        noteSkippedFeatures(of: collection, source: url.displayPath)
                         return FeatureCollectionSource(name: url.lastPathComponent, collection: collection)
                     } catch {
                         // A file that is there but is not GeoJSON draws nothing, as in MapLibre, with a
@@ -117,6 +118,7 @@ public final class MapData: Sendable {
                 return try cached(geoJSON.data.cacheKey) { () throws(RendererError) in
                     do throws(GeoDataError) {
                         let collection = MapData.withStyleIDs(try GeoJSONReader.read(data: Data(text.utf8), path: "inline GeoJSON"))
+                        noteSkippedFeatures(of: collection, source: "inline GeoJSON")
                         return FeatureCollectionSource(name: "inline GeoJSON", collection: collection)
                     } catch {
                         return skippedGeoJSON(name: "inline GeoJSON", reason: error.description)
@@ -164,6 +166,12 @@ public final class MapData: Sendable {
         return FeatureCollectionSource(name: name, collection: FeatureCollection(features: []))
     }
 
+    /// Keeps the warning for a GeoJSON source's broken features, if it has any, for ``skippedDataWarnings()``.
+    private func noteSkippedFeatures(of collection: FeatureCollection, source: String) {
+        guard let warning = collection.skippedFeaturesWarning else { return }
+        caches.withLock { $0.skippedSources.append(SkippedData(source: source, warning: warning)) }
+    }
+
     /// What a source left out of the renders so far, and the one warning line saying so.
     public struct SkippedData: Sendable, Hashable {
         /// The source's file path, or "inline GeoJSON": what a log keys the warning by.
@@ -172,7 +180,8 @@ public final class MapData: Sendable {
         public let warning: String
     }
 
-    /// One entry per GeoJSON source that cannot be read (drawn as empty, as MapLibre does), then
+    /// One entry per GeoJSON source that cannot be read (drawn as empty, as MapLibre does) or
+    /// whose broken features are left out, then
     /// per vector tileset whose renders so far left data out: broken features and unreadable
     /// tiles, counted, with the first reason; empty when nothing was left out. Renders never fail
     /// on such data (see ``VectorTileSource``): commands print these once a map or an export is
