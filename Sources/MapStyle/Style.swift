@@ -28,6 +28,9 @@ public struct Style: Hashable, Sendable {
     public var sky: Sky
     /// The root `light`: how extruded buildings are lit. The default is MapLibre's.
     public var light = Light()
+    /// The root `sprite`: the sheets of images that patterns and icons name, in order. The
+    /// default is none.
+    public var sprites: [SpriteReference] = []
 
     /// Creates a style.
     public init(

@@ -38,8 +38,9 @@ struct StyleLoadingTests {
              ]}
             """)
         #expect(style.layers.count == 4)
-        // A fill with a pattern is left out, not filled in the default black.
-        #expect(style.layers[1].visibility == .none)
+        // A fill with a pattern draws the sprite's image (no sprite here: a warning once drawn).
+        guard case .fill(let land) = style.layers[1].kind else { return #expect(Bool(false), "not a fill") }
+        #expect(style.layers[1].visibility == .visible && land.pattern?.value(atZoom: 3).name == "dots")
         #expect(warnings.map(\.description) == [
             "Styles/x.json: unknown root key 'colour' (ignored)",
             "Styles/x.json: 'glyphs' is not used by Mapwright (ignored)",
@@ -47,12 +48,46 @@ struct StyleLoadingTests {
             "Styles/x.json: metadata.mapwright.pins: unknown key 'glow' (ignored)",
             "Styles/x.json: sources.b: unknown or unsupported key 'volatile' of a vector source (ignored)",
             "Styles/x.json: layers[0] (sea): unknown layer key 'interactive' (ignored)",
-            "Styles/x.json: layers[1] (land): fill patterns are not drawn: the layer is left out",
             "Styles/x.json: layers[2] (borders): 'line-cap' is a layout property, not a paint property (ignored)",
             "Styles/x.json: layers[2] (borders).paint.line-width: unknown or unsupported key 'colorSpace' in a zoom function (ignored)",
             "Styles/x.json: layers[3] (country-labels): unknown paint property 'text-glow' for a symbol layer (ignored)",
             "Styles/x.json: layers[3] (country-labels): 'text-color' is a paint property, not a layout property (ignored)",
         ])
+    }
+
+    /// The root `sprite`: a path (the sprite `default`, resolved against the style's folder) or
+    /// an array of `{id, url}`; `*-pattern` properties name its images, as constants or expressions.
+    @Test func spritesAndPatternsAreRead() throws {
+        let (style, warnings) = try parse("""
+            {"version": 8, "sprite": "sprites/bright", "sources": {}, "layers": [
+              {"id": "paper", "type": "background", "paint": {"background-pattern": "paper"}}]}
+            """)
+        #expect(warnings.isEmpty)
+        #expect(style.sprites.map(\.id) == ["default"])
+        let base = try #require(style.sprites.first)
+        #expect(base.url.path.hasSuffix("/sprites/bright"))
+        #expect(base.indexURL(pixelRatio: 1).lastPathComponent == "bright.json")
+        #expect(base.imageURL(pixelRatio: 2).lastPathComponent == "bright@2x.png")
+        guard case .background(let background) = style.layers[0].kind else { return #expect(Bool(false), "not a background") }
+        #expect(background.pattern?.value(atZoom: 0).name == "paper")
+
+        let (several, _) = try parse("""
+            {"version": 8, "sprite": [{"id": "default", "url": "/srv/sprites/base"}, {"id": "signs", "url": "https://example.com/signs?key=1"}],
+             "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
+             "layers": [{"id": "roads", "type": "line", "source": "s",
+                         "paint": {"line-pattern": ["case", ["==", ["get", "kind"], "rail"], "signs:rail", ["image", "dots"]]}}]}
+            """)
+        #expect(several.sprites.map(\.id) == ["default", "signs"])
+        #expect(several.sprites[1].imageURL(pixelRatio: 2).absoluteString == "https://example.com/signs@2x.png?key=1")
+        #expect(several.sprites[1].qualifiedName("rail") == "signs:rail")
+        guard case .line(let roads) = several.layers[0].kind, let pattern = roads.pattern else { return #expect(Bool(false), "no pattern") }
+        #expect(pattern.value(atZoom: 5, properties: ["kind": .string("rail")]).name == "signs:rail")
+        #expect(pattern.value(atZoom: 5, properties: [:]).name == "dots")
+
+        let error = try #require(throws: StyleError.self) {
+            try parse(#"{"version": 8, "sprite": [{"id": "a", "url": "x"}, {"id": "a", "url": "y"}], "sources": {}, "layers": []}"#)
+        }
+        #expect(error.description == "Styles/x.json: sprite[1].id: the sprite id 'a' is used twice")
     }
 
     /// The root `sky` (MapLibre Style Specification, "Sky"): colours and blends, constants or

@@ -41,6 +41,10 @@ public final class MapData: Sendable {
         var clusterIndexes: [String: GeoJSONClusters?] = [:]
         /// Why GeoJSON sources draw nothing: one each.
         var skippedSources: [SkippedData] = []
+        /// The style images, by sprite URLs and pixel ratio.
+        var styleImages: [String: StyleImages] = [:]
+        /// Images the layers named that no sprite has, in the order first asked for.
+        var missingImages: [String] = []
     }
 
     /// A clustered GeoJSON source's index, and the source point of each input.
@@ -166,6 +170,32 @@ public final class MapData: Sendable {
         return FeatureCollectionSource(name: name, collection: FeatureCollection(features: []))
     }
 
+    /// The images of a style's sprites for renders at `pixelRatio` (`@2x` sheets above 1), read
+    /// once per sprite list and ratio and kept while the map data is; a sprite that cannot be
+    /// read gives no images and one warning in ``skippedData()``.
+    func styleImages(for sprites: [SpriteReference], pixelRatio: Double) -> StyleImages {
+        guard !sprites.isEmpty else { return .none }
+        let key = sprites.map { "\($0.id)=\($0.url.absoluteString)" }.joined(separator: "|") + (pixelRatio > 1 ? "@2x" : "@1x")
+        if let kept = caches.withLock({ $0.styleImages[key] }) { return kept }
+        let loaded = StyleImages.load(sprites, pixelRatio: pixelRatio)
+        return caches.withLock { caches in
+            if let kept = caches.styleImages[key] { return kept }
+            caches.styleImages[key] = loaded
+            for failure in loaded.failures where !caches.skippedSources.contains(where: { $0.warning == failure }) {
+                caches.skippedSources.append(SkippedData(source: "sprite", warning: failure))
+            }
+            return loaded
+        }
+    }
+
+    /// Notes that a layer named an image no sprite has (drawn as nothing, as MapLibre does), for
+    /// the one warning of ``skippedData()``.
+    func noteMissingImage(_ name: String) {
+        caches.withLock { caches in
+            if !caches.missingImages.contains(name) { caches.missingImages.append(name) }
+        }
+    }
+
     /// Keeps the warning for a GeoJSON source's broken features, if it has any, for ``skippedDataWarnings()``.
     private func noteSkippedFeatures(of collection: FeatureCollection, source: String) {
         guard let warning = collection.skippedFeaturesWarning else { return }
@@ -181,15 +211,21 @@ public final class MapData: Sendable {
     }
 
     /// One entry per GeoJSON source that cannot be read (drawn as empty, as MapLibre does) or
-    /// whose broken features are left out, then
+    /// whose broken features are left out, and per sprite that cannot be read; one for the
+    /// images layers named that no sprite has; then
     /// per vector tileset whose renders so far left data out: broken features and unreadable
     /// tiles, counted, with the first reason; empty when nothing was left out. Renders never fail
     /// on such data (see ``VectorTileSource``): commands print these once a map or an export is
     /// done, `serve` logs them once per source.
     public func skippedData() -> [SkippedData] {
-        let (sources, skipped) = caches.withLock { (Array($0.vectorTileSources.values), $0.skippedSources) }
+        let (sources, skipped, missing) = caches.withLock { (Array($0.vectorTileSources.values), $0.skippedSources, $0.missingImages) }
         let tilesets = sources.compactMap { source in source.skippedData.warning(path: source.path).map { SkippedData(source: source.path, warning: $0) } }
-        return skipped + tilesets.sorted { $0.warning < $1.warning }
+        var images: [SkippedData] = []
+        if let first = missing.first {
+            let others = missing.count == 1 ? "" : missing.count == 2 ? " and 1 other" : " and \(missing.count - 1) others"
+            images.append(SkippedData(source: "sprite", warning: "no sprite has the image '\(first)'\(others): what names it is not drawn"))
+        }
+        return skipped + images + tilesets.sorted { $0.warning < $1.warning }
     }
 
     /// The warning lines of ``skippedData()``, in its order.

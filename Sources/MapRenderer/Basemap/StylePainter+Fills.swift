@@ -14,16 +14,23 @@ extension StylePainter {
     /// outline is drawn. `fill-translate` moves everything by that many points.
     func drawFill(_ fill: FillLayer, features: [PreparedFeature]) {
         let translation = viewTranslation(fill.translate.value(atZoom: zoomLevel), anchor: fill.translateAnchor.value(atZoom: zoomLevel))
-        struct Look { let color: Color, outline: Color? }
+        struct Look { let color: Color, outline: Color?, pattern: StyleImage?, opacity: Double }
         var drawn: [(feature: PreparedFeature, look: Look)] = []
         for feature in sorted(features, by: fill.sortKey) {
             let values = feature.styleValues
             let opacity = fill.opacity.value(atZoom: zoomLevel, properties: values)
             guard opacity > 0 else { continue }
+            var image: StyleImage?
+            if let pattern = fill.pattern {
+                // A pattern no sprite has draws nothing, as in MapLibre.
+                guard let found = patternImage(pattern, properties: values) else { continue }
+                image = found
+            }
             let color = fill.color.value(atZoom: zoomLevel, properties: values)
             let outline = fill.antialias ? fill.outlineColor?.value(atZoom: zoomLevel, properties: values) : nil
             drawn.append((feature, Look(
-                color: color.with(alpha: color.alpha * opacity), outline: outline.map { $0.with(alpha: $0.alpha * opacity) })))
+                color: color.with(alpha: color.alpha * opacity), outline: outline.map { $0.with(alpha: $0.alpha * opacity) },
+                pattern: image, opacity: opacity)))
         }
         guard !drawn.isEmpty else { return }
         cairo_save(cairo)
@@ -36,7 +43,20 @@ extension StylePainter {
             cairo_set_antialias(cairo, CAIRO_ANTIALIAS_NONE)
             cairo_translate(cairo, -1 / (256 * viewport.scale), -1 / (256 * viewport.scale))
         }
-        for (feature, look) in drawn where look.color.alpha > 0 {
+        for (feature, look) in drawn where look.pattern != nil {
+            guard let image = look.pattern, let source = makePatternSource(image) else { continue }
+            cairo_set_source(cairo, source)
+            cairo_pattern_destroy(source)
+            for polygon in feature.geometry.polygons {
+                cairo_save(cairo)
+                cairo_new_path(cairo)
+                addPolygon(polygon)
+                cairo_clip(cairo)
+                cairo_paint_with_alpha(cairo, look.opacity)
+                cairo_restore(cairo)
+            }
+        }
+        for (feature, look) in drawn where look.pattern == nil && look.color.alpha > 0 {
             cairo.setSource(look.color)
             for polygon in feature.geometry.polygons {
                 cairo_new_path(cairo)

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import GeoData
+import ImageCodec
 import MapCore
 import MapStyle
 
@@ -15,6 +16,8 @@ extension StylePainter {
         /// the dashes), and the length of the array it cross-fades from times its scale (the
         /// next zoom's, halved, at a whole zoom; the previous zoom's, doubled, between).
         let wholeZoomDashes: [Double], wholeZoomWidth: Double, fadeFromLength: Double
+        /// `line-pattern`'s image name at the whole zoom; nil without a pattern.
+        let pattern: String?
     }
 
     /// Strokes lines, and the rings of polygons (country borders come from country polygons).
@@ -29,7 +32,8 @@ extension StylePainter {
     func drawLine(_ line: LineLayer, layer: StyleLayer) throws(RendererError) {
         let dataDriven = [line.color.isDataDriven, line.width.isDataDriven, line.opacity.isDataDriven,
                           line.dashArray?.isDataDriven == true, line.cap.isDataDriven, line.join.isDataDriven,
-                          line.offset.isDataDriven, line.gapWidth.isDataDriven, line.blur.isDataDriven].contains(true)
+                          line.offset.isDataDriven, line.gapWidth.isDataDriven, line.blur.isDataDriven,
+                          line.pattern?.isDataDriven == true].contains(true)
         let wholeZoom = zoomLevel.rounded(.down)
         func look(_ values: [String: StyleFeatureValue]) -> LineLook {
             LineLook(
@@ -44,16 +48,17 @@ extension StylePainter {
                 wholeZoomDashes: line.dashArray?.value(atZoom: wholeZoom, properties: values) ?? [],
                 wholeZoomWidth: line.width.value(atZoom: wholeZoom, properties: values),
                 fadeFromLength: (line.dashArray?.value(atZoom: wholeZoom + (wholeZoom < zoomLevel ? -1 : 1), properties: values) ?? [])
-                    .reduce(0) { $0 + max(0, $1) } * (wholeZoom < zoomLevel ? 2 : 0.5))
+                    .reduce(0) { $0 + max(0, $1) } * (wholeZoom < zoomLevel ? 2 : 0.5),
+                pattern: line.pattern?.value(atZoom: wholeZoom, properties: values).name)
         }
         let constant = dataDriven ? nil : look([:])
         if let constant, constant.width <= 0 || constant.opacity <= 0 { return }
         let isDashed = constant.map { DashPattern($0.dashes, lineWidth: $0.width) != nil } ?? (line.dashArray != nil)
         // Dashed lines are drawn whole, from their first vertex; solid ones clipped to the view.
         var features: [PreparedFeature]
-        // A gradient runs along the whole line too.
+        // A gradient and a pattern run along the whole line too.
         let gradient = line.gradientRamp(atZoom: zoomLevel)
-        if isDashed || gradient != nil {
+        if isDashed || gradient != nil || line.pattern != nil {
             let zoomScale = ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
             let margin = ((constant?.width ?? 32) + 2) / zoomScale
             features = try unclippedFeatures(of: layer, in: visibleMapRect.insetBy(dx: -margin, dy: -margin))
@@ -184,6 +189,21 @@ extension StylePainter {
     /// Draws solid lines on an image as MapLibre's shader does (see ``LineRasteriser``): their
     /// ends and joins, edges, offset, gap and blur, and translucent overlaps.
     private func rasterise(_ features: [PreparedFeature], look: LineLook, gradient: [Color]?) {
+        // A pattern no sprite has draws nothing, as in MapLibre.
+        var pattern: LineRasteriser.Pattern?
+        if let name = look.pattern {
+            guard !name.isEmpty else { return }
+            guard let image = images[name] else {
+                data.noteMissingImage(name)
+                return
+            }
+            // One period: the image's width in points of the whole zoom (it grows with the map
+            // up to the next).
+            let period = image.widthPoints * exp2(zoomLevel - zoomLevel.rounded(.down))
+            pattern = LineRasteriser.Pattern(
+                width: image.pixels.width, height: image.pixels.height, rgba: image.pixels.pixels, periodPoints: period,
+                heightPoints: image.heightPoints)
+        }
         // GL adds vertices 15 pixels of the tile's zoom either side of a sharp corner.
         let zoom = viewport.zoomLevel + MapSnapshotter.styleZoomOffset
         let sharpCornerOffset = 15 * exp2(zoom - zoom.rounded(.down))
@@ -203,7 +223,7 @@ extension StylePainter {
         }
         var shading = LineRasteriser.Shading(
             widthPoints: look.width, gapWidthPoints: look.gapWidth, offsetPoints: look.offset, blurPoints: look.blur,
-            alpha: (gradient == nil ? look.color.alpha : 1) * look.opacity, gradient: gradient)
+            alpha: (gradient == nil && pattern == nil ? look.color.alpha : 1) * look.opacity, gradient: gradient, pattern: pattern)
         // GL's dashes: a period of the whole zoom's array times the width there, in pixels of
         // the whole zoom; the fade at dash ends a device pixel wide at the shorter of the two
         // cross-faded patterns.

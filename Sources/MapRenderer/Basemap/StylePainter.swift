@@ -26,6 +26,8 @@ struct StylePainter {
     let clipMarginPixels: Double?
     /// The state of features, which `feature-state` reads; empty by default.
     let featureStates: FeatureStates
+    /// The style's sprite images at the viewport's scale, which patterns name.
+    let images: StyleImages
 
     init(
         viewport: Viewport, styleZoomLevel: Double? = nil, clipMarginPixels: Double? = nil, style: Style, data: MapData,
@@ -40,6 +42,7 @@ struct StylePainter {
         self.clipMarginPixels = clipMarginPixels
         self.featureStates = featureStates
         lineScratch = data.lineScratches.lease()
+        images = data.styleImages(for: style.sprites, pixelRatio: viewport.scale)
     }
 
     /// The layer's features in view, prepared for this zoom and clipped, filtered by the layer,
@@ -171,9 +174,19 @@ struct StylePainter {
         )
     }
 
+    /// Paints the background: `background-pattern` repeated over the view when set (nothing
+    /// when no sprite has it, as in MapLibre), else `background-color`; at `background-opacity`.
     func drawBackground(_ background: BackgroundLayer) {
+        let opacity = background.opacity.value(atZoom: zoomLevel)
+        if let pattern = background.pattern {
+            guard let image = patternImage(pattern, properties: [:]), let source = makePatternSource(image) else { return }
+            defer { cairo_pattern_destroy(source) }
+            cairo_set_source(cairo, source)
+            cairo_paint_with_alpha(cairo, opacity)
+            return
+        }
         let color = background.color.value(atZoom: zoomLevel)
-        cairo.setSource(color.with(alpha: color.alpha * background.opacity.value(atZoom: zoomLevel)))
+        cairo.setSource(color.with(alpha: color.alpha * opacity))
         cairo_paint(cairo)
     }
 

@@ -33,6 +33,54 @@ struct LineRasteriser {
         /// sampled linearly as GL's texture), replacing the colour; its alpha multiplies
         /// ``alpha``. The default is nil.
         var gradient: [Color]?
+        /// `line-pattern`'s image, replacing the colour; ``alpha`` is the opacity. The default is nil.
+        var pattern: Pattern?
+    }
+
+    /// A line's pattern as GL's `line_pattern` shader lays it: the image at its own size,
+    /// repeated along the line from its start, centred across it (a line narrower than the image
+    /// shows the middle rows, one wider repeats the wrapped border), sampled bilinearly.
+    struct Pattern {
+        /// The image's pixels, premultiplied RGBA in [0, 1], row-major.
+        var texels: [Float]
+        var width: Int, height: Int
+        /// One period along the line (the image's width), in view points.
+        var periodPoints: Double
+        /// The image's height, in view points.
+        var heightPoints: Double
+
+        /// The pattern of straight RGBA bytes.
+        init(width: Int, height: Int, rgba: [UInt8], periodPoints: Double, heightPoints: Double) {
+            self.width = width
+            self.height = height
+            self.periodPoints = periodPoints
+            self.heightPoints = heightPoints
+            var texels = [Float](repeating: 0, count: width * height * 4)
+            for pixel in 0..<(width * height) {
+                let alpha = Float(rgba[pixel * 4 + 3]) / 255
+                for channel in 0..<3 { texels[pixel * 4 + channel] = Float(rgba[pixel * 4 + channel]) / 255 * alpha }
+                texels[pixel * 4 + 3] = alpha
+            }
+            self.texels = texels
+        }
+
+        /// The premultiplied colour at `x` along a period and `y` across the line (both 0...1),
+        /// into `color`.
+        func sample(x: Double, y: Double, into color: inout (Float, Float, Float, Float)) {
+            // Texel centres at .5; beyond the image, its wrapped border (GL's atlas padding).
+            let u = x * Double(width) - 0.5, v = y * Double(height) - 0.5
+            let u0 = Int(u.rounded(.down)), v0 = Int(v.rounded(.down))
+            let fu = Float(u - Double(u0)), fv = Float(v - Double(v0))
+            func wrap(_ value: Int, _ size: Int) -> Int { ((value % size) + size) % size }
+            let x0 = wrap(u0, width), x1 = wrap(u0 + 1, width), y0 = wrap(v0, height), y1 = wrap(v0 + 1, height)
+            let a = (y0 * width + x0) * 4, b = (y0 * width + x1) * 4, c = (y1 * width + x0) * 4, d = (y1 * width + x1) * 4
+            func channel(_ k: Int) -> Float {
+                let top = texels[a + k] + (texels[b + k] - texels[a + k]) * fu
+                let bottom = texels[c + k] + (texels[d + k] - texels[c + k]) * fu
+                return top + (bottom - top) * fv
+            }
+            color = (channel(0), channel(1), channel(2), channel(3))
+        }
     }
 
     /// A dashed line's pattern as GL's `line_sdf` shader applies it.
@@ -85,7 +133,8 @@ struct LineRasteriser {
             let y = vertex.position.y + offsetY + outset * vertex.extrudeY
             device.append(Corner(
                 x: Self.snapped(matrix.xx * x + matrix.xy * y + matrix.x0), y: Self.snapped(matrix.yx * x + matrix.yy * y + matrix.y0),
-                nx: vertex.round ? 1 : 0, ny: side, along: vertex.distancePoints / (shading.dash?.periodPoints ?? 1),
+                nx: vertex.round ? 1 : 0, ny: side,
+                along: vertex.distancePoints / (shading.dash?.periodPoints ?? shading.pattern?.periodPoints ?? 1),
                 progress: vertex.progress))
         }
         // The mask covers the mesh's device bounds within the clip.
@@ -113,7 +162,12 @@ struct LineRasteriser {
         }
         // The coverage (or, with a gradient, premultiplied RGBA) of every pixel of the bounds;
         // only the blocks a triangle reaches are touched.
-        guard let buffer = scratch.buffer(width: width, height: height, channels: ramp == nil ? 1 : 4) else { return }
+        let pattern = shading.pattern
+        // How far across the image the line's edge reaches: its outset, at most half the image
+        // and a pixel, over the image's height.
+        let patternSpan = pattern.map { min(outset, ($0.heightPoints + 2) / 2) / $0.heightPoints } ?? 0
+        let channels = ramp == nil && pattern == nil ? 1 : 4
+        guard let buffer = scratch.buffer(width: width, height: height, channels: channels) else { return }
         defer { buffer.clear() }
         let mask = buffer.values, colors = buffer.values
         let dash = shading.dash
@@ -166,7 +220,18 @@ struct LineRasteriser {
                     }
                     if alpha > 0 {
                         let coverage = Float(alpha) * alphaScale
-                        if let ramp {
+                        if let pattern {
+                            // GL's pattern shader: the image's colour times the coverage.
+                            var texel: (Float, Float, Float, Float) = (0, 0, 0, 0)
+                            let fraction = along - along.rounded(.down)
+                            pattern.sample(x: fraction, y: 0.5 + ny * patternSpan, into: &texel)
+                            let pixel = (rowStart + column) * 4
+                            let keep = 1 - texel.3 * coverage
+                            colors[pixel] = texel.0 * coverage + colors[pixel] * keep
+                            colors[pixel + 1] = texel.1 * coverage + colors[pixel + 1] * keep
+                            colors[pixel + 2] = texel.2 * coverage + colors[pixel + 2] * keep
+                            colors[pixel + 3] = texel.3 * coverage + colors[pixel + 3] * keep
+                        } else if let ramp {
                             // GL's gradient shader: the ramp's colour times the coverage.
                             let texel = min(Double(ramp.count - 1), max(0, progress * Double(ramp.count) - 0.5))
                             let lower = Int(texel), upper = min(ramp.count - 1, lower + 1)
@@ -189,7 +254,7 @@ struct LineRasteriser {
             }
         }
         guard let box = buffer.touchedBox else { return }
-        if ramp != nil {
+        if channels == 4 {
             paintColors(buffer, box: box, origin: (originX, originY), on: cairo)
             return
         }

@@ -8,6 +8,9 @@ public struct BackgroundLayer: Hashable, Sendable {
     public var color: StyleValue<Color> = .constant(.black)
     /// `background-opacity`, in [0, 1]. The default is 1.
     public var opacity: StyleValue<Double> = .constant(1)
+    /// `background-pattern`: a sprite image repeated over the view instead of the colour; nil
+    /// draws the colour. The default is nil.
+    public var pattern: StyleValue<ResolvedImage>?
 
     public init() {}
 }
@@ -30,6 +33,9 @@ public struct FillLayer: Hashable, Sendable {
     /// `fill-sort-key`, a layout property: features with higher keys are drawn over lower ones;
     /// nil keeps the data order. The default is nil.
     public var sortKey: StyleValue<Double>?
+    /// `fill-pattern`: a sprite image repeated inside the polygons instead of `fill-color`; nil
+    /// draws the colour. The default is nil.
+    public var pattern: StyleValue<ResolvedImage>?
 
     public init() {}
 }
@@ -74,6 +80,9 @@ public struct LineLayer: Hashable, Sendable {
     /// `line-sort-key`, a layout property: features with higher keys are drawn over lower ones;
     /// nil keeps the data order. The default is nil.
     public var sortKey: StyleValue<Double>?
+    /// `line-pattern`: a sprite image repeated along the line, its height the line's width,
+    /// instead of `line-color`; nil draws the colour. The default is nil.
+    public var pattern: StyleValue<ResolvedImage>?
 
     public init() {}
 }

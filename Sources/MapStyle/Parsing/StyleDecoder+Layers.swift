@@ -76,14 +76,11 @@ extension StyleDecoder {
         )
         layer.kind = try decodeKind(type, from: &properties)
         warnings += properties.decoder.warnings
-        // A fill drawn with an image pattern: patterns are outside the subset, and MapLibre draws
-        // nothing for a pattern it lacks, so the layer is left out rather than filled in black.
+        // An extrusion drawn with an image pattern: extrusion patterns are not drawn yet, and
+        // MapLibre draws nothing for a pattern it lacks, so the layer is left out rather than
+        // drawn in black.
         if type == .fillExtrusion, paint["fill-extrusion-pattern"] != nil {
             warn(at: path, "fill-extrusion patterns are not drawn: the layer is left out")
-            layer.visibility = .none
-        }
-        if type == .fill, paint["fill-pattern"] != nil {
-            warn(at: path, "fill patterns are not drawn: the layer is left out")
             layer.visibility = .none
         }
         return layer
@@ -139,7 +136,7 @@ extension StyleDecoder {
     private mutating func reportUnknownProperties(_ members: [String: JSONValue], group: String, type: LayerType, at path: StylePath) {
         let known = (group == "paint" ? StyleDecoder.paintProperties : StyleDecoder.layoutProperties)[type] ?? []
         let other = (group == "paint" ? StyleDecoder.layoutProperties : StyleDecoder.paintProperties)[type] ?? []
-        for key in members.keys.sorted() where !known.contains(key) && !(type == .fill && key == "fill-pattern")
+        for key in members.keys.sorted() where !known.contains(key)
             && !(type == .fillExtrusion && key == "fill-extrusion-pattern") {
             if other.contains(key) {
                 warn(at: path, "'\(key)' is a \(group == "paint" ? "layout" : "paint") property, not a \(group) property (ignored)")
@@ -158,6 +155,7 @@ extension StyleDecoder {
             var background = BackgroundLayer()
             try properties.paint("background-color", into: &background.color, parse: reader.color)
             try properties.paint("background-opacity", into: &background.opacity, parse: opacity)
+            background.pattern = try properties.paint("background-pattern", fallback: ResolvedImage(named: ""), parse: reader.imageName)
             return .background(background)
         case .fill:
             var fill = FillLayer()
@@ -173,6 +171,7 @@ extension StyleDecoder {
             try properties.paint("fill-translate", into: &fill.translate, isArrayTyped: true, parse: reader.translation)
             try properties.paint("fill-translate-anchor", into: &fill.translateAnchor, parse: reader.enumeration)
             fill.sortKey = try properties.layout("fill-sort-key", fallback: 0, parse: reader.number(_:at:))
+            fill.pattern = try properties.paint("fill-pattern", fallback: ResolvedImage(named: ""), parse: reader.imageName)
             return .fill(fill)
         case .line:
             var line = LineLayer()
@@ -190,6 +189,7 @@ extension StyleDecoder {
             try properties.paint("line-translate", into: &line.translate, isArrayTyped: true, parse: reader.translation)
             try properties.paint("line-translate-anchor", into: &line.translateAnchor, parse: reader.enumeration)
             line.sortKey = try properties.layout("line-sort-key", fallback: 0, parse: reader.number(_:at:))
+            line.pattern = try properties.paint("line-pattern", fallback: ResolvedImage(named: ""), parse: reader.imageName)
             if let json = properties.paint["line-gradient"] {
                 let path = properties.paintPath.appending("line-gradient")
                 guard case .array = json else {
@@ -261,13 +261,14 @@ extension StyleDecoder {
 
     /// The paint properties of each layer type in Mapwright's subset.
     static let paintProperties: [LayerType: Set<String>] = [
-        .background: ["background-color", "background-opacity"],
+        .background: ["background-color", "background-opacity", "background-pattern"],
         .fill: [
             "fill-color", "fill-opacity", "fill-outline-color", "fill-antialias", "fill-translate", "fill-translate-anchor",
+            "fill-pattern",
         ],
         .line: [
             "line-color", "line-width", "line-opacity", "line-dasharray", "line-offset", "line-gap-width", "line-blur",
-            "line-translate", "line-translate-anchor", "line-gradient",
+            "line-translate", "line-translate-anchor", "line-gradient", "line-pattern",
         ],
         .symbol: ["text-color", "text-opacity", "text-halo-color", "text-halo-width"],
         .raster: StyleDecoder.rasterPaintProperties,

@@ -315,6 +315,11 @@ extension StyleDecoder {
         { json, path throws(StyleError) in try self.number(json, in: range, at: path) }
     }
 
+    /// An image's name (`*-pattern`, `icon-image`): a string.
+    func imageName(_ json: JSONValue, at path: StylePath) throws(StyleError) -> ResolvedImage {
+        ResolvedImage(named: try string(json, at: path))
+    }
+
     func fontList(_ json: JSONValue, at path: StylePath) throws(StyleError) -> [String] {
         var fonts: [String] = []
         for (index, item) in try array(json, at: path).enumerated() {

@@ -128,6 +128,7 @@ struct StyleDecoder {
 
         var style = Style(id: id, name: name, sources: sources, layers: layers, mapwright: mapwright, sky: sky)
         if let light = root["light"] { style.light = try decodeLight(light, at: StylePath.root.appending("light")) }
+        if let sprite = root["sprite"] { style.sprites = try decodeSprites(sprite, at: StylePath.root.appending("sprite")) }
         return style
     }
 
@@ -157,11 +158,36 @@ struct StyleDecoder {
         return sky
     }
 
-    static let rootKeys: Set<String> = ["version", "name", "metadata", "sources", "layers", "sky", "light", "state"]
+    /// Reads the root `sprite`: a URL or path (the sprite `default`), or an array of `{id, url}`
+    /// with distinct ids. Paths are resolved against the style's folder.
+    private mutating func decodeSprites(_ json: JSONValue, at path: StylePath) throws(StyleError) -> [SpriteReference] {
+        func location(_ text: String) -> URL {
+            text.hasPrefix("http://") || text.hasPrefix("https://")
+                ? URL(string: text) ?? StyleLocation.fileURL(text, relativeTo: baseURL)
+                : StyleLocation.fileURL(text, relativeTo: baseURL)
+        }
+        if case .string(let text) = json { return [SpriteReference(id: "default", url: location(text))] }
+        var sprites: [SpriteReference] = []
+        for (index, item) in try array(json, at: path).enumerated() {
+            let itemPath = path.appending(index: index)
+            let members = try object(item, at: itemPath)
+            reportUnknownKeys(members, known: ["id", "url"], at: itemPath) { "unknown sprite key '\($0)' (ignored)" }
+            guard let idJSON = members["id"] else { throw error(.missingKey("id"), at: itemPath) }
+            guard let urlJSON = members["url"] else { throw error(.missingKey("url"), at: itemPath) }
+            let id = try string(idJSON, at: itemPath.appending("id"))
+            guard !sprites.contains(where: { $0.id == id }) else {
+                throw error(.invalidValue("the sprite id '\(id)' is used twice"), at: itemPath.appending("id"))
+            }
+            sprites.append(SpriteReference(id: id, url: location(try string(urlJSON, at: itemPath.appending("url")))))
+        }
+        return sprites
+    }
+
+    static let rootKeys: Set<String> = ["version", "name", "metadata", "sources", "layers", "sky", "light", "state", "sprite"]
 
     /// Root keys of the MapLibre Style Specification that Mapwright does not use.
     static let ignoredRootKeys: Set<String> = [
-        "center", "zoom", "bearing", "pitch", "roll", "centerAltitude", "sprite", "glyphs", "transition",
+        "center", "zoom", "bearing", "pitch", "roll", "centerAltitude", "glyphs", "transition",
         "terrain", "projection",
     ]
 }

@@ -99,3 +99,22 @@ extension Array: StyleValueType where Element: StyleValueType {
         self = values
     }
 }
+
+/// An image a property names (`*-pattern`, `icon-image`): a string, or what `image` gives. The
+/// empty name draws nothing.
+extension ResolvedImage: StyleValueType {
+    public static var expressionType: ExpressionType { .resolvedImage }
+
+    /// The image of this name, taken as available until the renderer looks it up.
+    public init(named name: String) {
+        self.init(name: name, available: true)
+    }
+
+    public init?(expressionValue: ExpressionValue) {
+        switch expressionValue {
+        case .image(let image): self = image
+        case .string(let name): self.init(named: name)
+        default: return nil
+        }
+    }
+}
