@@ -81,6 +81,19 @@ struct PatternRenderTests {
         #expect(image[x: 10, y: 28] == Self.white && image[x: 10, y: 35] == Self.white)
     }
 
+    /// An extrusion's roof shows the pattern at its footprint, on the same grid as a fill, lit
+    /// as GL lights a patterned face (MapLibre's default light, radial 1.15 at 30° from overhead:
+    /// 0.5 + 0.5 × 0.996 on a roof).
+    @Test func anExtrusionPatternLiesOnTheRoof() throws {
+        let image = try render(
+            #"{"id": "blocks", "type": "fill-extrusion", "source": "shapes", "paint": {"fill-extrusion-pattern": "dot", "fill-extrusion-height": 10}}"#,
+            in: try spriteFolder())
+        let roof = image[x: 32, y: 32], next = image[x: 33, y: 32]
+        #expect(abs(Int(roof.red) - 254) <= 1 && roof.green == 0 && roof.blue == 0, "\(roof)")
+        #expect(next.red == 0 && next.green == 0 && abs(Int(next.blue) - 254) <= 1, "\(next)")
+        #expect(image[x: 1, y: 1] == Self.white)
+    }
+
     /// A sprite that cannot be read gives no images and one warning naming it.
     @Test func anUnreadableSpriteIsOneWarning() throws {
         let folder = try spriteFolder()

@@ -36,8 +36,19 @@ extension StylePainter {
             raster.clearColors()
             shared = raster
         }
+        var textures: [String: PatternTexture] = [:]
         for feature in features where !feature.geometry.polygons.isEmpty {
             let values = feature.styleValues
+            var pattern: ExtrusionPattern?
+            if let property = extrusion.pattern {
+                // A pattern no sprite has draws nothing, as in MapLibre.
+                guard let image = patternImage(property, properties: values) else { continue }
+                let name = property.value(atZoom: zoomLevel.rounded(.down), properties: values).name
+                let texture = textures[name] ?? PatternTexture(image)
+                textures[name] = texture
+                pattern = ExtrusionPattern(
+                    texture: texture, image: image, painter: self, firstPoint: feature.geometry.polygons.first?.first?.first)
+            }
             let color = extrusion.color.value(atZoom: zoomLevel, properties: values)
             let height = max(0, extrusion.height.value(atZoom: zoomLevel, properties: values))
             let base = min(height, max(0, extrusion.base.value(atZoom: zoomLevel, properties: values)))
@@ -55,12 +66,23 @@ extension StylePainter {
                     for ring in rings {
                         drawWalls(
                             of: ring, from: bottom, to: top, color: color, base: base, height: height, extrusion: extrusion,
-                            camera: camera, raster: &raster)
+                            camera: camera, pattern: pattern, raster: &raster)
                     }
                 }
-                raster.fillPlanar(rings.map { ring in ring.compactMap { camera.project($0, elevation: top) } }, color: roof) { x, y in
-                    camera.depthOnPlane(elevation: top, viewX: x, viewY: y)
+                let roofRings = rings.map { ring in ring.compactMap { camera.project($0, elevation: top) } }
+                let depth = { (x: Double, y: Double) in camera.depthOnPlane(elevation: top, viewX: x, viewY: y) }
+                guard let pattern else {
+                    raster.fillPlanar(roofRings, color: roof, depth: depth)
+                    continue
                 }
+                // GL's pattern on a roof: the image at the footprint's point under it, lit.
+                let light = FillExtrusionLayer.patternLighting(normal: (0, 0, 1), light: light, bearingDegrees: bearing)
+                raster.fillPlanar(roofRings, shade: { x, y in
+                    guard let ground = camera.groundOnPlane(elevation: top, viewX: x, viewY: y) else { return 0 }
+                    return pattern.shade(
+                        ground: ExtrusionCamera.Ground(u: ground.u - translation.dx, v: ground.v - translation.dy),
+                        camera: camera, light: light)
+                }, depth: depth)
             }
         }
         guard let surface = raster.surface() else { return }
@@ -76,7 +98,7 @@ extension StylePainter {
     /// it, its colour blended from bottom to top as MapLibre blends the vertical gradient.
     private func drawWalls(
         of ring: [ExtrusionCamera.Ground], from bottom: Double, to top: Double, color: Color, base: Double, height: Double,
-        extrusion: FillExtrusionLayer, camera: ExtrusionCamera, raster: inout ExtrusionRaster
+        extrusion: FillExtrusionLayer, camera: ExtrusionCamera, pattern: ExtrusionPattern?, raster: inout ExtrusionRaster
     ) {
         let light = style.light
         let bearing = viewport.camera.headingDegrees
@@ -89,10 +111,15 @@ extension StylePainter {
         }
         let outwardSign: Double = area > 0 ? -1 : 1
         let gradient = extrusion.verticalGradient
+        // How far along the ring each edge starts, in view points: GL's edge distance, which a
+        // pattern on the walls runs along.
+        var edgeStart = 0.0
         for index in ring.indices {
             let a = ring[index], b = ring[(index + 1) % ring.count]
             let du = b.u - a.u, dv = b.v - a.v
             let length = (du * du + dv * dv).squareRoot()
+            let start = edgeStart
+            edgeStart += length
             guard length > 0 else { continue }
             // Outward normal on the ground, in view axes (u right, v down)...
             let nu = -dv / length * outwardSign, nv = du / length * outwardSign
@@ -111,6 +138,28 @@ extension StylePainter {
             guard let a0 = camera.project(a, elevation: bottom), let b0 = camera.project(b, elevation: bottom),
                   let b1 = camera.project(b, elevation: top), let a1 = camera.project(a, elevation: top)
             else { continue }
+            if let pattern {
+                // GL's pattern on a wall: along the ring's edges by the x axis, up by the y axis.
+                func lighting(_ t: Double) -> (red: Double, green: Double, blue: Double) {
+                    let factor = graded ? FillExtrusionLayer.verticalGradientFactor(t: t, base: base, height: height, light: light) : 1
+                    return FillExtrusionLayer.patternLighting(normal: (normal.x, normal.y, 0), light: light, bearingDegrees: bearing, gradient: factor)
+                }
+                let lowLight = lighting(0), highLight = lighting(1)
+                raster.fillWall([a0, b0, b1, a1], shade: { (hit: (along: Double, elevation: Double, t: Double)) in
+                    let t = hit.t
+                    let light = (red: lowLight.red + (highLight.red - lowLight.red) * t,
+                                 green: lowLight.green + (highLight.green - lowLight.green) * t,
+                                 blue: lowLight.blue + (highLight.blue - lowLight.blue) * t)
+                    return pattern.shadeWall(along: hit.along, elevationPoints: hit.elevation, camera: camera, light: light)
+                }, hit: { x, y in
+                    camera.wallPoint(from: a, normalU: nu, normalV: nv, viewX: x, viewY: y).map { hit in
+                        let along = start + ((hit.ground.u - a.u) * du + (hit.ground.v - a.v) * dv) / length
+                        let t = top > bottom ? min(1, max(0, (hit.elevation - bottom) / (top - bottom))) : 0
+                        return (depth: hit.depth, hit: (along: along, elevation: hit.elevation, t: t))
+                    }
+                })
+                continue
+            }
             raster.fillWall([a0, b0, b1, a1], low: low, high: high) { x, y in
                 camera.wallPoint(from: a, normalU: nu, normalV: nv, viewX: x, viewY: y).map { hit in
                     (depth: hit.depth, t: top > bottom ? min(1, max(0, (hit.elevation - bottom) / (top - bottom))) : 0)
@@ -123,6 +172,67 @@ extension StylePainter {
 /// MapLibre's camera, for points off the ground: the viewport's perspective (the eye 1.5 view
 /// heights from the centre, tilted by the pitch) applied to points raised above the map.
 ///
+/// A sprite pattern on extrusions as GL's `fill_extrusion_pattern` shader lays it: roofs take the
+/// image at the footprint's point (fixed to the map at the tile zoom, from the world's corner,
+/// as fills do); walls run it along the ring's edges from the ring's first vertex and up from
+/// the ground, offset by the corner of the tile the building is in; the texel times the light.
+struct ExtrusionPattern {
+    let texture: PatternTexture
+    /// Image pixels per map point at the tile zoom.
+    let scale: Double
+    /// The view centre's place in the image, in image pixels (wrapped).
+    let centerU: Double, centerV: Double
+    /// View points per map point at the view's zoom.
+    let pointsPerMapPoint: Double
+    /// Image pixels per view point along walls (the tile zoom's pixels over the style zoom's).
+    let wallScale: Double
+    /// Image pixels per metre up a wall, and the view points per metre.
+    let pixelsPerMetre: Double
+    /// The tile's corner in image pixels (wrapped), added on walls as GL adds it.
+    let tileOffsetU: Double, tileOffsetV: Double
+
+    init(texture: PatternTexture, image: StyleImage, painter: StylePainter, firstPoint: MapPoint?) {
+        self.texture = texture
+        let tileZoom = max(0, painter.zoomLevel.rounded(.down))
+        let width = Double(texture.width), height = Double(texture.height)
+        func wrapped(_ value: Double, _ period: Double) -> Double {
+            let remainder = value.truncatingRemainder(dividingBy: period)
+            return remainder < 0 ? remainder + period : remainder
+        }
+        scale = image.pixelRatio * 512 * exp2(tileZoom) / WebMercator.worldSize
+        let center = MapPoint(painter.viewport.camera.centerCoordinate)
+        centerU = wrapped(center.x * scale, width)
+        centerV = wrapped(center.y * scale, height)
+        pointsPerMapPoint = ZoomLevel.zoomScale(atZoomLevel: painter.viewport.zoomLevel)
+        wallScale = image.pixelRatio * exp2(tileZoom - painter.zoomLevel)
+        pixelsPerMetre = image.pixelRatio * exp2(tileZoom) / 65536
+        let tileSize = WebMercator.worldSize / exp2(tileZoom)
+        let tileX = ((firstPoint?.x ?? 0) / tileSize).rounded(.down), tileY = ((firstPoint?.y ?? 0) / tileSize).rounded(.down)
+        tileOffsetU = wrapped(tileX * 512 * image.pixelRatio, width)
+        tileOffsetV = wrapped(tileY * 512 * image.pixelRatio, height)
+    }
+
+    /// A roof's colour over a ground offset (its footprint's point, untranslated).
+    func shade(ground: ExtrusionCamera.Ground, camera: ExtrusionCamera, light: (red: Double, green: Double, blue: Double)) -> UInt32 {
+        let map = camera.mapAxes(u: ground.u, v: ground.v)
+        let u = centerU + map.x / pointsPerMapPoint * scale, v = centerV + map.y / pointsPerMapPoint * scale
+        return lit(u: u, v: v, light: light)
+    }
+
+    /// A wall's colour `along` view points along its ring, `elevationPoints` up.
+    func shadeWall(along: Double, elevationPoints: Double, camera: ExtrusionCamera, light: (red: Double, green: Double, blue: Double)) -> UInt32 {
+        let metres = elevationPoints / camera.pointsPerMetre
+        return lit(u: tileOffsetU + along * wallScale, v: tileOffsetV - metres * pixelsPerMetre, light: light)
+    }
+
+    private func lit(u: Double, v: Double, light: (red: Double, green: Double, blue: Double)) -> UInt32 {
+        var texel: (Float, Float, Float, Float) = (0, 0, 0, 0)
+        texture.sample(x: u / Double(texture.width), y: v / Double(texture.height), into: &texel)
+        return ExtrusionRaster.pack(premultiplied: (
+            texel.0 * Float(light.red), texel.1 * Float(light.green), texel.2 * Float(light.blue), texel.3))
+    }
+}
+
 /// Ground offsets are view points from the view's centre in the ground plane, u to the right
 /// and v towards the bottom of the view (after the heading); elevations are in view points
 /// at the view's zoom, metres converted at the centre's latitude, as MapLibre converts them.
@@ -189,15 +299,27 @@ struct ExtrusionCamera {
         return s > 0 ? s * distance : .infinity
     }
 
+    /// The ground offset under the point of the plane at `elevation` seen at a view point; nil
+    /// where the ray misses it.
+    func groundOnPlane(elevation: Double, viewX: Double, viewY: Double) -> Ground? {
+        let (eye, direction) = ray(viewX: viewX, viewY: viewY)
+        guard direction.2 != 0 else { return nil }
+        let s = (elevation - eye.2) / direction.2
+        return s > 0 ? Ground(u: eye.0 + s * direction.0, v: eye.1 + s * direction.1) : nil
+    }
+
     /// Where the ray through a view point meets the vertical plane through `point` with
-    /// ground normal (nu, nv): its depth and elevation; nil when it runs along the plane.
-    func wallPoint(from point: Ground, normalU: Double, normalV: Double, viewX: Double, viewY: Double) -> (depth: Double, elevation: Double)? {
+    /// ground normal (nu, nv): its depth, elevation and ground offset; nil when it runs along
+    /// the plane.
+    func wallPoint(
+        from point: Ground, normalU: Double, normalV: Double, viewX: Double, viewY: Double
+    ) -> (depth: Double, elevation: Double, ground: Ground)? {
         let (eye, direction) = ray(viewX: viewX, viewY: viewY)
         let denominator = normalU * direction.0 + normalV * direction.1
         guard abs(denominator) > 1e-12 else { return nil }
         let s = (normalU * (point.u - eye.0) + normalV * (point.v - eye.1)) / denominator
         guard s > 0 else { return nil }
-        return (s * distance, eye.2 + s * direction.2)
+        return (s * distance, eye.2 + s * direction.2, Ground(u: eye.0 + s * direction.0, v: eye.1 + s * direction.1))
     }
 
     /// Whether a wall through `point` with outward ground normal (nu, nv) faces the eye.
@@ -234,13 +356,35 @@ struct ExtrusionRaster {
     /// gives the face's depth at a view point.
     mutating func fillPlanar(_ rings: [[ViewPoint]], color: Color, depth: (Double, Double) -> Double) {
         let packed = Self.pack(color)
+        fillPlanar(rings, shade: { _, _ in packed }, depth: depth)
+    }
+
+    /// Fills a planar face with the premultiplied ARGB `shade` gives at each view point.
+    mutating func fillPlanar(_ rings: [[ViewPoint]], shade: (Double, Double) -> UInt32, depth: (Double, Double) -> Double) {
         Self.scan(rings, width: width, height: height, scale: scale) { x, y, index in
             let d = depth(x, y)
             if d <= depths[index] {
                 depths[index] = d
-                colors[index] = packed
+                colors[index] = shade(x, y)
             }
         }
+    }
+
+    /// Fills a wall's quad with the premultiplied ARGB `shade` gives for each hit; `hit` gives
+    /// the depth at a view point and what `shade` reads.
+    mutating func fillWall<Hit>(_ quad: [ViewPoint], shade: (Hit) -> UInt32, hit: (Double, Double) -> (depth: Double, hit: Hit)?) {
+        Self.scan([quad], width: width, height: height, scale: scale) { x, y, index in
+            guard let point = hit(x, y), point.depth <= depths[index] else { return }
+            depths[index] = point.depth
+            colors[index] = shade(point.hit)
+        }
+    }
+
+    /// Packs a premultiplied colour and alpha (0...1 each) as ARGB32.
+    static func pack(premultiplied color: (Float, Float, Float, Float)) -> UInt32 {
+        func byte(_ value: Float) -> UInt32 { UInt32(min(255, max(0, (value * 255).rounded()))) }
+        let alpha = byte(color.3)
+        return alpha << 24 | min(alpha, byte(color.0)) << 16 | min(alpha, byte(color.1)) << 8 | min(alpha, byte(color.2))
     }
 
     /// Fills a wall's quad, its colour blended from `low` (t = 0) to `high` (t = 1); `hit` gives

@@ -41,46 +41,12 @@ struct LineRasteriser {
     /// repeated along the line from its start, centred across it (a line narrower than the image
     /// shows the middle rows, one wider repeats the wrapped border), sampled bilinearly.
     struct Pattern {
-        /// The image's pixels, premultiplied RGBA in [0, 1], row-major.
-        var texels: [Float]
-        var width: Int, height: Int
+        /// The image.
+        var texture: PatternTexture
         /// One period along the line (the image's width), in view points.
         var periodPoints: Double
         /// The image's height, in view points.
         var heightPoints: Double
-
-        /// The pattern of straight RGBA bytes.
-        init(width: Int, height: Int, rgba: [UInt8], periodPoints: Double, heightPoints: Double) {
-            self.width = width
-            self.height = height
-            self.periodPoints = periodPoints
-            self.heightPoints = heightPoints
-            var texels = [Float](repeating: 0, count: width * height * 4)
-            for pixel in 0..<(width * height) {
-                let alpha = Float(rgba[pixel * 4 + 3]) / 255
-                for channel in 0..<3 { texels[pixel * 4 + channel] = Float(rgba[pixel * 4 + channel]) / 255 * alpha }
-                texels[pixel * 4 + 3] = alpha
-            }
-            self.texels = texels
-        }
-
-        /// The premultiplied colour at `x` along a period and `y` across the line (both 0...1),
-        /// into `color`.
-        func sample(x: Double, y: Double, into color: inout (Float, Float, Float, Float)) {
-            // Texel centres at .5; beyond the image, its wrapped border (GL's atlas padding).
-            let u = x * Double(width) - 0.5, v = y * Double(height) - 0.5
-            let u0 = Int(u.rounded(.down)), v0 = Int(v.rounded(.down))
-            let fu = Float(u - Double(u0)), fv = Float(v - Double(v0))
-            func wrap(_ value: Int, _ size: Int) -> Int { ((value % size) + size) % size }
-            let x0 = wrap(u0, width), x1 = wrap(u0 + 1, width), y0 = wrap(v0, height), y1 = wrap(v0 + 1, height)
-            let a = (y0 * width + x0) * 4, b = (y0 * width + x1) * 4, c = (y1 * width + x0) * 4, d = (y1 * width + x1) * 4
-            func channel(_ k: Int) -> Float {
-                let top = texels[a + k] + (texels[b + k] - texels[a + k]) * fu
-                let bottom = texels[c + k] + (texels[d + k] - texels[c + k]) * fu
-                return top + (bottom - top) * fv
-            }
-            color = (channel(0), channel(1), channel(2), channel(3))
-        }
     }
 
     /// A dashed line's pattern as GL's `line_sdf` shader applies it.
@@ -224,7 +190,7 @@ struct LineRasteriser {
                             // GL's pattern shader: the image's colour times the coverage.
                             var texel: (Float, Float, Float, Float) = (0, 0, 0, 0)
                             let fraction = along - along.rounded(.down)
-                            pattern.sample(x: fraction, y: 0.5 + ny * patternSpan, into: &texel)
+                            pattern.texture.sample(x: fraction, y: 0.5 + ny * patternSpan, into: &texel)
                             let pixel = (rowStart + column) * 4
                             let keep = 1 - texel.3 * coverage
                             colors[pixel] = texel.0 * coverage + colors[pixel] * keep

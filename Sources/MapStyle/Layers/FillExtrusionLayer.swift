@@ -5,8 +5,8 @@ import Foundation
 ///
 /// A flat view shows the roofs; a pitched view the walls too. Faces are lit by the style's
 /// ``Light`` as MapLibre lights them (see ``FillExtrusionLayer/litColor(_:normal:light:bearingDegrees:)``).
-/// `fill-extrusion-pattern` is outside the subset (patterns come with sprites); a layer with
-/// one is left out.
+/// With `fill-extrusion-pattern`, roofs and walls show a sprite image instead of the colour,
+/// lit as MapLibre lights patterns (see ``FillExtrusionLayer/patternLighting(normal:light:bearingDegrees:gradient:)``).
 public struct FillExtrusionLayer: Hashable, Sendable {
     /// `fill-extrusion-color`; its alpha darkens it rather than letting the ground show through
     /// (as in MapLibre; the opacity does that). The default is black.
@@ -27,6 +27,9 @@ public struct FillExtrusionLayer: Hashable, Sendable {
     public var translate: StyleValue<Translation> = .constant(.zero)
     /// `fill-extrusion-translate-anchor`. The default is map.
     public var translateAnchor: StyleValue<TranslateAnchor> = .constant(.map)
+    /// `fill-extrusion-pattern`: a sprite image on roofs and walls instead of the colour; nil
+    /// draws the colour. The default is nil.
+    public var pattern: StyleValue<ResolvedImage>?
 
     public init() {}
 
@@ -54,6 +57,22 @@ public struct FillExtrusionLayer: Hashable, Sendable {
         return Color(
             red: channel(color.red, light.color.red), green: channel(color.green, light.color.green),
             blue: channel(color.blue, light.color.blue))
+    }
+
+    /// What MapLibre's pattern shader multiplies a patterned face's texel by (red, green, blue):
+    /// the light's colour times the face's directional light (from `1 - intensity` facing away
+    /// to `max(0.5 + intensity, 1)` facing the light, times `gradient` on walls), at least
+    /// `0.3 × (1 - light colour)` and at most 1.
+    public static func patternLighting(
+        normal: (x: Double, y: Double, z: Double), light: Light, bearingDegrees: Double, gradient: Double = 1
+    ) -> (red: Double, green: Double, blue: Double) {
+        let position = light.direction(bearingDegrees: bearingDegrees)
+        let intensity = light.intensity
+        let cosine = min(1, max(0, normal.x * position.x + normal.y * position.y + normal.z * position.z))
+        let low = 1 - intensity, high = max(0.5 + intensity, 1)
+        let directional = (low + (high - low) * cosine) * gradient
+        func channel(_ light: Double) -> Double { min(1, max(0.3 * (1 - light), directional * light)) }
+        return (channel(light.color.red), channel(light.color.green), channel(light.color.blue))
     }
 
     /// The vertical gradient's factor of a wall point: `t` is 0 at the wall's bottom, 1 at its

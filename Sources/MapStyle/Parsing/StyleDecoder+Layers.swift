@@ -76,13 +76,6 @@ extension StyleDecoder {
         )
         layer.kind = try decodeKind(type, from: &properties)
         warnings += properties.decoder.warnings
-        // An extrusion drawn with an image pattern: extrusion patterns are not drawn yet, and
-        // MapLibre draws nothing for a pattern it lacks, so the layer is left out rather than
-        // drawn in black.
-        if type == .fillExtrusion, paint["fill-extrusion-pattern"] != nil {
-            warn(at: path, "fill-extrusion patterns are not drawn: the layer is left out")
-            layer.visibility = .none
-        }
         return layer
     }
 
@@ -136,8 +129,7 @@ extension StyleDecoder {
     private mutating func reportUnknownProperties(_ members: [String: JSONValue], group: String, type: LayerType, at path: StylePath) {
         let known = (group == "paint" ? StyleDecoder.paintProperties : StyleDecoder.layoutProperties)[type] ?? []
         let other = (group == "paint" ? StyleDecoder.layoutProperties : StyleDecoder.paintProperties)[type] ?? []
-        for key in members.keys.sorted() where !known.contains(key)
-            && !(type == .fillExtrusion && key == "fill-extrusion-pattern") {
+        for key in members.keys.sorted() where !known.contains(key) {
             if other.contains(key) {
                 warn(at: path, "'\(key)' is a \(group == "paint" ? "layout" : "paint") property, not a \(group) property (ignored)")
             } else {

@@ -9,6 +9,7 @@ extension StyleDecoder {
     static let fillExtrusionPaintProperties: Set<String> = [
         "fill-extrusion-color", "fill-extrusion-opacity", "fill-extrusion-height", "fill-extrusion-base",
         "fill-extrusion-vertical-gradient", "fill-extrusion-translate", "fill-extrusion-translate-anchor",
+        "fill-extrusion-pattern",
     ]
 
     /// Reads a `heatmap` layer's paint; `heatmap-color` must be an expression (of
@@ -30,7 +31,7 @@ extension StyleDecoder {
         return heatmap
     }
 
-    /// Reads a `fill-extrusion` layer's paint (`fill-extrusion-pattern` is left to the caller).
+    /// Reads a `fill-extrusion` layer's paint.
     func fillExtrusionLayer(from properties: inout PropertyReader) throws(StyleError) -> FillExtrusionLayer {
         var extrusion = FillExtrusionLayer()
         let reader = self
@@ -40,6 +41,7 @@ extension StyleDecoder {
         try properties.paint("fill-extrusion-base", into: &extrusion.base, parse: reader.number(_:at:))
         try properties.paint("fill-extrusion-translate", into: &extrusion.translate, isArrayTyped: true, parse: reader.translation)
         try properties.paint("fill-extrusion-translate-anchor", into: &extrusion.translateAnchor, parse: reader.enumeration)
+        extrusion.pattern = try properties.paint("fill-extrusion-pattern", fallback: ResolvedImage(named: ""), parse: reader.imageName)
         if let json = properties.paint["fill-extrusion-vertical-gradient"] {
             guard case .bool(let flag) = json else {
                 throw error(.invalidValue("'fill-extrusion-vertical-gradient' is true or false"),

@@ -1,0 +1,42 @@
+import ImageCodec
+
+/// A sprite image ready to be sampled as GL samples a pattern from its atlas: premultiplied
+/// colours, bilinear between texel centres, wrapping at the edges (the atlas pads a pattern with
+/// its wrapped border).
+struct PatternTexture {
+    /// The image's pixels, premultiplied RGBA in [0, 1], row-major.
+    let texels: [Float]
+    let width: Int, height: Int
+
+    /// The texture of a sprite image.
+    init(_ image: StyleImage) {
+        let rgba = image.pixels.pixels
+        width = image.pixels.width
+        height = image.pixels.height
+        var texels = [Float](repeating: 0, count: width * height * 4)
+        for pixel in 0..<(width * height) {
+            let alpha = Float(rgba[pixel * 4 + 3]) / 255
+            for channel in 0..<3 { texels[pixel * 4 + channel] = Float(rgba[pixel * 4 + channel]) / 255 * alpha }
+            texels[pixel * 4 + 3] = alpha
+        }
+        self.texels = texels
+    }
+
+    /// The premultiplied colour at `x` across the image and `y` down it (0...1 span the image;
+    /// beyond, it wraps), into `color`.
+    func sample(x: Double, y: Double, into color: inout (Float, Float, Float, Float)) {
+        // Texel centres at .5.
+        let u = x * Double(width) - 0.5, v = y * Double(height) - 0.5
+        let u0 = Int(u.rounded(.down)), v0 = Int(v.rounded(.down))
+        let fu = Float(u - Double(u0)), fv = Float(v - Double(v0))
+        func wrap(_ value: Int, _ size: Int) -> Int { ((value % size) + size) % size }
+        let x0 = wrap(u0, width), x1 = wrap(u0 + 1, width), y0 = wrap(v0, height), y1 = wrap(v0 + 1, height)
+        let a = (y0 * width + x0) * 4, b = (y0 * width + x1) * 4, c = (y1 * width + x0) * 4, d = (y1 * width + x1) * 4
+        func channel(_ k: Int) -> Float {
+            let top = texels[a + k] + (texels[b + k] - texels[a + k]) * fu
+            let bottom = texels[c + k] + (texels[d + k] - texels[c + k]) * fu
+            return top + (bottom - top) * fv
+        }
+        color = (channel(0), channel(1), channel(2), channel(3))
+    }
+}
