@@ -10,8 +10,9 @@ extension StylePainter {
     /// and blended over what is drawn already, so translucent polygons that overlap are darker
     /// where they do. With `fill-antialias` (the default) edges are smoothed and, when
     /// `fill-outline-color` is set, a one-pixel outline in that colour is drawn over every fill,
-    /// as MapLibre draws outlines after the layer's fills; without it edges are hard and no
-    /// outline is drawn. `fill-translate` moves everything by that many points.
+    /// as MapLibre draws outlines after the layer's fills (a `fill-pattern` without an outline
+    /// colour is outlined with its pattern, as GL does); without it edges are hard and no
+    /// outline is drawn. A `fill-pattern` fills with its sprite image instead of the colour. `fill-translate` moves everything by that many points.
     func drawFill(_ fill: FillLayer, features: [PreparedFeature]) {
         let translation = viewTranslation(fill.translate.value(atZoom: zoomLevel), anchor: fill.translateAnchor.value(atZoom: zoomLevel))
         struct Look { let color: Color, outline: Color?, pattern: StyleImage?, opacity: Double }
@@ -66,6 +67,19 @@ extension StylePainter {
         }
         cairo_set_line_width(cairo, 1 / viewport.scale)
         for (feature, look) in drawn {
+            if let image = look.pattern, fill.antialias, fill.outlineColor == nil {
+                // GL outlines an antialiased pattern fill with its pattern, one pixel wide.
+                guard let source = makePatternSource(image) else { continue }
+                cairo_push_group(cairo)
+                cairo_set_source(cairo, source)
+                cairo_pattern_destroy(source)
+                cairo_new_path(cairo)
+                for polygon in feature.geometry.polygons { addPolygon(polygon) }
+                cairo_stroke(cairo)
+                cairo_pop_group_to_source(cairo)
+                cairo_paint_with_alpha(cairo, look.opacity)
+                continue
+            }
             guard let outline = look.outline, outline.alpha > 0 else { continue }
             cairo.setSource(outline)
             cairo_new_path(cairo)
