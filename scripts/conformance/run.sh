@@ -10,10 +10,11 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 suite="$(bash "$root/scripts/conformance/get-suite.sh")"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
-# The package's release build with -enable-testing, as README's test command makes it for the
-# tests: after them, only the runner itself is compiled.
+# Exactly the build README's test command makes for its tests (release, -enable-testing, the
+# tests too), which holds the runner: after them this is a no-op. (--product RenderConformance
+# alone is another build plan, SwiftPM optimising across modules, and compiles everything again.)
 build=(swift build -c release -Xswiftc -enable-testing --package-path "$root")
-if ! "${build[@]}" --product RenderConformance > "$log" 2>&1; then
+if ! "${build[@]}" --build-tests > "$log" 2>&1; then
     cat "$log" >&2
     echo "conformance: the runner did not build" >&2
     exit 2
