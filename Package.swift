@@ -34,8 +34,8 @@
 // MapTestSupport is for this package's tests only: it is not a product. The benchmarks are a
 // package of their own, Benchmarks/Package.swift, which depends on this one by path. The
 // conformance runner is an executable of this package, so that CI builds the package in release
-// once (`swift test -c release -Xswiftc -enable-testing`) and the reliability checks and the
-// runner use that build. C libraries come in through small system-library targets resolved with
+// once (`swift build -c release -Xswiftc -enable-testing --build-tests`, then the tests with
+// `--skip-build`) and the reliability checks and the runner use that build. C libraries come in through small system-library targets resolved with
 // pkg-config.
 
 import PackageDescription

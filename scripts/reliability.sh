@@ -57,10 +57,9 @@ WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
 echo "== building (release)"
-# Exactly the build README's test command makes for its tests (release, -enable-testing, the
-# tests too): after them this is a no-op. Building only --product mapwright with the same flags
-# is another build plan (SwiftPM optimises across modules when no tests are built) and compiled
-# every module again.
+# Exactly the build README's test command makes first (release, -enable-testing, the tests
+# too): after it this is a no-op. Building only --product mapwright with the same flags, or
+# letting swift test build, makes another SwiftPM build plan, and everything compiles again.
 swift build -c release -Xswiftc -enable-testing --build-tests >/dev/null
 BIN="$(swift build -c release -Xswiftc -enable-testing --show-bin-path)/mapwright"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), cores: $(nproc)"

@@ -10,9 +10,9 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 suite="$(bash "$root/scripts/conformance/get-suite.sh")"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
-# Exactly the build README's test command makes for its tests (release, -enable-testing, the
-# tests too), which holds the runner: after them this is a no-op. (--product RenderConformance
-# alone is another build plan, SwiftPM optimising across modules, and compiles everything again.)
+# Exactly the build README's test command makes first (release, -enable-testing, the tests
+# too), which holds the runner: after it this is a no-op. (--product RenderConformance alone is
+# another SwiftPM build plan, and everything compiles again.)
 build=(swift build -c release -Xswiftc -enable-testing --package-path "$root")
 if ! "${build[@]}" --build-tests > "$log" 2>&1; then
     cat "$log" >&2
