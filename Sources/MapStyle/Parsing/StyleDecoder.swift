@@ -167,8 +167,11 @@ struct StyleDecoder {
                 : StyleLocation.fileURL(text, relativeTo: baseURL)
         }
         if case .string(let text) = json { return [SpriteReference(id: "default", url: location(text))] }
+        guard case .array(let items) = json else {
+            throw error(.wrongType(expected: "a sprite's path or URL, or an array of {\"id\", \"url\"}", found: json.kindDescription), at: path)
+        }
         var sprites: [SpriteReference] = []
-        for (index, item) in try array(json, at: path).enumerated() {
+        for (index, item) in items.enumerated() {
             let itemPath = path.appending(index: index)
             let members = try object(item, at: itemPath)
             reportUnknownKeys(members, known: ["id", "url"], at: itemPath) { "unknown sprite key '\($0)' (ignored)" }
