@@ -42,8 +42,7 @@ extension StylePainter {
             var pattern: ExtrusionPattern?
             if let property = extrusion.pattern {
                 // A pattern no sprite has draws nothing, as in MapLibre.
-                guard let image = patternImage(property, properties: values) else { continue }
-                let name = property.value(atZoom: zoomLevel.rounded(.down), properties: values).name
+                guard let (name, image) = namedPatternImage(property, properties: values) else { continue }
                 let texture = textures[name] ?? PatternTexture(image)
                 textures[name] = texture
                 pattern = ExtrusionPattern(
@@ -195,11 +194,8 @@ struct ExtrusionPattern {
         self.texture = texture
         let tileZoom = max(0, painter.zoomLevel.rounded(.down))
         let width = Double(texture.width), height = Double(texture.height)
-        func wrapped(_ value: Double, _ period: Double) -> Double {
-            let remainder = value.truncatingRemainder(dividingBy: period)
-            return remainder < 0 ? remainder + period : remainder
-        }
-        scale = image.pixelRatio * 512 * exp2(tileZoom) / WebMercator.worldSize
+        let wrapped = StylePainter.wrapped
+        scale = painter.patternPixelsPerMapPoint(image)
         let center = MapPoint(painter.viewport.camera.centerCoordinate)
         centerU = wrapped(center.x * scale, width)
         centerV = wrapped(center.y * scale, height)

@@ -10,13 +10,18 @@ extension StylePainter {
     /// then not drawn, as in MapLibre. Patterns are evaluated at the whole zoom below the
     /// style's, as MapLibre evaluates them for its tiles.
     func patternImage(_ pattern: StyleValue<ResolvedImage>, properties: [String: StyleFeatureValue]) -> StyleImage? {
+        namedPatternImage(pattern, properties: properties)?.image
+    }
+
+    /// ``patternImage(_:properties:)`` with the name it was found by.
+    func namedPatternImage(_ pattern: StyleValue<ResolvedImage>, properties: [String: StyleFeatureValue]) -> (name: String, image: StyleImage)? {
         let name = pattern.value(atZoom: zoomLevel.rounded(.down), properties: properties).name
         guard !name.isEmpty else { return nil }
         guard let image = images[name] else {
             data.noteMissingImage(name)
             return nil
         }
-        return image
+        return (name, image)
     }
 
     /// A Cairo source repeating `image` over the map as MapLibre lays patterns: fixed to the map
@@ -45,17 +50,25 @@ extension StylePainter {
         // Image pixel = ratio × points at the tile zoom from the world's corner: the centre's,
         // plus the view point's offset from the centre turned back to the map's axes. The
         // centre's part is taken modulo the image, as Cairo's fixed-point pattern space needs.
-        func wrapped(_ value: Double, _ period: Double) -> Double {
-            let remainder = value.truncatingRemainder(dividingBy: period)
-            return remainder < 0 ? remainder + period : remainder
-        }
-        let scale = image.pixelRatio * 512 * exp2(max(0, zoomLevel.rounded(.down))) / WebMercator.worldSize
+        let scale = patternPixelsPerMapPoint(image)
         let xx = scale * ey.1 / determinant, xy = -scale * ey.0 / determinant
         let yx = -scale * ex.1 / determinant, yy = scale * ex.0 / determinant
-        let u0 = wrapped(center.x * scale, width), v0 = wrapped(center.y * scale, height)
+        let u0 = Self.wrapped(center.x * scale, width), v0 = Self.wrapped(center.y * scale, height)
         var matrix = cairo_matrix_t()
         cairo_matrix_init(&matrix, xx, yx, xy, yy, u0 - xx * origin.x - xy * origin.y, v0 - yx * origin.x - yy * origin.y)
         cairo_pattern_set_matrix(source, &matrix)
         return source
+    }
+
+    /// Image pixels of `image`'s pattern per map point: MapLibre fixes patterns to the map at
+    /// the style's zoom rounded down (its tile zoom), `pixelRatio` image pixels per point there.
+    func patternPixelsPerMapPoint(_ image: StyleImage) -> Double {
+        image.pixelRatio * 512 * exp2(max(0, zoomLevel.rounded(.down))) / WebMercator.worldSize
+    }
+
+    /// `value` modulo `period`, in `[0, period)`: a place within a repeating image.
+    static func wrapped(_ value: Double, _ period: Double) -> Double {
+        let remainder = value.truncatingRemainder(dividingBy: period)
+        return remainder < 0 ? remainder + period : remainder
     }
 }
