@@ -9,6 +9,15 @@ struct StyleDocument {
     let suite: URL
     /// The state the operations gave features (`setFeatureState`), for the render.
     var featureStates = FeatureStates()
+    /// Images added at run time (`addImage`, less those `removeImage` took away), by name.
+    var addedImages: [String: AddedImage] = [:]
+
+    /// An image `addImage` adds: its file, pixel ratio and whether it is an SDF.
+    struct AddedImage {
+        let file: URL
+        let pixelRatio: Double
+        let sdf: Bool
+    }
     /// The harness's clock, advanced by `wait` and `sleep`, in milliseconds.
     var clockMilliseconds = 0.0
     /// Paint properties and the light easing to their new values (see ``Transition``).
@@ -165,6 +174,17 @@ struct StyleDocument {
             case "setLight":
                 recordLightTransition(from: json["light"], to: arguments.first)
                 json["light"] = arguments.first
+            case "addImage":
+                guard arguments.count >= 2, let id = arguments[0] as? String, let path = arguments[1] as? String else {
+                    throw RunnerFailure("addImage needs a name and an image file")
+                }
+                let options = arguments.count > 2 ? (arguments[2] as? [String: Any]) ?? [:] : [:]
+                addedImages[id] = AddedImage(
+                    file: suite.appendingPathComponent(path), pixelRatio: (options["pixelRatio"] as? NSNumber)?.doubleValue ?? 1,
+                    sdf: (options["sdf"] as? Bool) ?? false)
+            case "removeImage":
+                guard let id = arguments.first as? String else { throw RunnerFailure("removeImage needs a name") }
+                addedImages[id] = nil
             case "setGlobalStateProperty":
                 guard arguments.count >= 2, let key = arguments[0] as? String else { throw RunnerFailure("setGlobalStateProperty needs a name and a value") }
                 var state = (json["state"] as? [String: Any]) ?? [:]

@@ -78,7 +78,12 @@ enum TestRun {
             center: try Coordinate(latitude: center[1], longitude: center[0]), zoomLevel: glZoom + 1,
             size: ViewSize(width: Double(metadata.width), height: Double(metadata.height)), scale: metadata.pixelRatio,
             headingDegrees: (json["bearing"] as? NSNumber)?.doubleValue ?? 0, pitchDegrees: (json["pitch"] as? NSNumber)?.doubleValue ?? 0)
-        let snapshotter = MapSnapshotter(data: MapData(basemapDirectory: basemap))
+        let data = MapData(basemapDirectory: basemap)
+        for (name, added) in document.addedImages {
+            let image = try RGBAImage(pngData: try Data(contentsOf: added.file))
+            data.addImage(image, named: name, pixelRatio: added.pixelRatio, sdf: added.sdf)
+        }
+        let snapshotter = MapSnapshotter(data: data)
         var options = MapSnapshotOptions(viewport: viewport, style: style, showsAttribution: false)
         options.featureStates = document.featureStates
         return try snapshotter.snapshot(options).image

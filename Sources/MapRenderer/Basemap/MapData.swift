@@ -3,7 +3,7 @@ public import GeoData
 public import MapCore
 public import MapStyle
 public import MapUtilities
-import ImageCodec
+public import ImageCodec
 import RasterTiles
 import Synchronization
 import Tilesets
@@ -45,6 +45,8 @@ public final class MapData: Sendable {
         var styleImages: [String: StyleImages] = [:]
         /// Images the layers named that no sprite has, in the order first asked for.
         var missingImages: [String] = []
+        /// Images added by name at run time (``addImage(_:named:pixelRatio:sdf:)``).
+        var runtimeImages: [String: StyleImage] = [:]
     }
 
     /// A clustered GeoJSON source's index, and the source point of each input.
@@ -174,6 +176,33 @@ public final class MapData: Sendable {
     /// once per sprite list and ratio and kept while the map data is; a sprite that cannot be
     /// read gives no images and one warning in ``skippedData()``.
     func styleImages(for sprites: [SpriteReference], pixelRatio: Double) -> StyleImages {
+        let spriteImages = spriteImages(for: sprites, pixelRatio: pixelRatio)
+        let runtime = caches.withLock { $0.runtimeImages }
+        guard !runtime.isEmpty else { return spriteImages }
+        return StyleImages(images: spriteImages.images.merging(runtime) { $1 }, failures: spriteImages.failures)
+    }
+
+    /// Adds an image every style drawn with this data can name (`icon-image`, `*-pattern`),
+    /// as MapLibre's `addImage` does; it replaces a sprite's image of the same name.
+    ///
+    /// - Parameters:
+    ///   - pixelRatio: The image's pixels per point. The default is 1.
+    ///   - sdf: Whether the image is a signed distance field, coloured by `icon-color`. The
+    ///     default is false.
+    public func addImage(_ image: RGBAImage, named name: String, pixelRatio: Double = 1, sdf: Bool = false) {
+        var entry = SpriteIndex.Entry(x: 0, y: 0, width: image.width, height: image.height)
+        entry.pixelRatio = pixelRatio
+        entry.sdf = sdf
+        let styleImage = StyleImage(pixels: image, entry: entry)
+        caches.withLock { $0.runtimeImages[name] = styleImage }
+    }
+
+    /// Removes an image ``addImage(_:named:pixelRatio:sdf:)`` added.
+    public func removeImage(named name: String) {
+        caches.withLock { $0.runtimeImages[name] = nil }
+    }
+
+    private func spriteImages(for sprites: [SpriteReference], pixelRatio: Double) -> StyleImages {
         guard !sprites.isEmpty else { return .none }
         let key = sprites.map { "\($0.id)=\($0.url.absoluteString)" }.joined(separator: "|") + (pixelRatio > 1 ? "@2x" : "@1x")
         if let kept = caches.withLock({ $0.styleImages[key] }) { return kept }

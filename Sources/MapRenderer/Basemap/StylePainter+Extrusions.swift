@@ -43,7 +43,7 @@ extension StylePainter {
             if let property = extrusion.pattern {
                 // A pattern no sprite has draws nothing, as in MapLibre.
                 guard let (name, image) = namedPatternImage(property, properties: values) else { continue }
-                let texture = textures[name] ?? PatternTexture(image)
+                let texture = textures[name] ?? image.texture
                 textures[name] = texture
                 pattern = ExtrusionPattern(
                     texture: texture, image: image, painter: self, firstPoint: feature.geometry.polygons.first?.first?.first)

@@ -200,7 +200,7 @@ extension StylePainter {
             // One period: the image's width in points of the whole zoom (it grows with the map
             // up to the next).
             let period = image.widthPoints * exp2(zoomLevel - zoomLevel.rounded(.down))
-            pattern = LineRasteriser.Pattern(texture: PatternTexture(image), periodPoints: period, heightPoints: image.heightPoints)
+            pattern = LineRasteriser.Pattern(texture: image.texture, periodPoints: period, heightPoints: image.heightPoints)
         }
         // GL adds vertices 15 pixels of the tile's zoom either side of a sharp corner.
         let zoom = viewport.zoomLevel + MapSnapshotter.styleZoomOffset

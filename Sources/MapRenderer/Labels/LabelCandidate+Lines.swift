@@ -66,6 +66,77 @@ extension LabelCandidate {
     }
 }
 
+extension LabelCandidate {
+    /// Icons along lines (`symbol-placement: line` or `line-center` with `icon-image`): arrows,
+    /// one-way marks, shields, anchored as GL anchors them (`getAnchors`, `resample`).
+    ///
+    /// Along each of a feature's lines, at the tile zoom's scale: the first anchor half the
+    /// label's length plus two ems in (the label's length taken as its icon's width, scaled by
+    /// the text size at zoom 18 over GL's 24-point glyphs, as GL does), then one every
+    /// `symbol-spacing` points (at least the label's length and a quarter more), each where the
+    /// whole label fits on the line; a line with no such place gets one at its middle.
+    /// `line-center` places once at the middle. The icon turns with the line (unless
+    /// `icon-rotation-alignment` is `viewport`); text with it is centred on the anchor, turned
+    /// to the line, never upside down.
+    static func iconLineCandidates(
+        of symbol: SymbolLayer, features: [PreparedFeature], viewport: Viewport, zoom: Double, font: FontSpec, color: Color,
+        halo: TextHalo?, context: SymbolContext, cairo: OpaquePointer
+    ) -> [LabelCandidate] {
+        let placement = symbol.placement.value(atZoom: zoom)
+        // View points per point of the tile zoom GL lays symbols out at.
+        let tileScale = exp2(zoom - zoom.rounded(.down))
+        let collision = SymbolCollision(symbol, zoom: zoom)
+        let textMaxSizeScale = symbol.textSize.value(atZoom: 18) / 24
+        var candidates: [LabelCandidate] = []
+        for feature in features where !feature.geometry.lines.isEmpty || !feature.geometry.polygons.isEmpty {
+            let properties = feature.styleValues
+            let text = symbol.label(for: properties, atZoom: zoom)
+            let layout = text.map { TextLayout($0, font: font, in: cairo) }
+            guard let probe = SymbolIcon.make(
+                for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: 0, viewportScale: viewport.scale,
+                missing: &context.missingImages.value)
+            else { continue }
+            let sortKey = symbol.sortKey?.value(for: properties, zoom: zoom)
+            // GL's shaped length: the wider of the text and the icon at its own size.
+            let shapedLength = max(layout?.size.width ?? 0, probe.image.widthPoints)
+            let labelLength = shapedLength * textMaxSizeScale
+            for points in feature.geometry.labelLines(in: viewport) {
+                let walk = Polyline(points)
+                let length = walk.length / tileScale
+                var distances: [Double]
+                if placement == .lineCenter {
+                    distances = labelLength <= length ? [length / 2] : []
+                } else {
+                    var spacing = symbol.spacing.value(atZoom: zoom)
+                    if spacing - labelLength < spacing / 4 { spacing = labelLength + spacing / 4 }
+                    let offset = (shapedLength / 2 + 48) * textMaxSizeScale
+                    let start = offset.truncatingRemainder(dividingBy: spacing)
+                    distances = Array(stride(from: start, through: length, by: spacing)).filter {
+                        $0 - labelLength / 2 >= 0 && $0 + labelLength / 2 <= length && $0 < length
+                    }
+                    if distances.isEmpty, length / 2 - labelLength / 2 >= 0 { distances = [length / 2] }
+                }
+                for distance in distances {
+                    let (point, segment) = walk.point(at: distance * tileScale)
+                    let a = walk.points[segment], b = walk.points[segment + 1]
+                    let lineAngle = atan2(b.y - a.y, b.x - a.x)
+                    let icon = SymbolIcon.make(
+                        for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: lineAngle,
+                        viewportScale: viewport.scale, missing: &context.missingImages.value)
+                    var textAngle = lineAngle
+                    if textAngle > .pi / 2 { textAngle -= .pi } else if textAngle <= -.pi / 2 { textAngle += .pi }
+                    var candidate = LabelCandidate(
+                        layout: layout, center: point, priority: sortKey.map { -$0 } ?? 0, color: color, halo: halo, font: font,
+                        maximumWidthPoints: .infinity, angle: textAngle, icon: icon)
+                    candidate.collision = collision
+                    candidates.append(candidate)
+                }
+            }
+        }
+        return candidates
+    }
+}
+
 /// A point of a plane: view points and map points alike.
 protocol PlanarPoint {
     var x: Double { get }
@@ -179,6 +250,29 @@ struct Polyline {
             segmentStart = vertex
         }
         return (a, b)
+    }
+}
+
+extension PreparedGeometry {
+    /// The lines a symbol layer places along, in view points, as GL takes them: each line, and
+    /// each polygon ring, exterior rings running clockwise in the view and holes the other way
+    /// (as vector tiles wind them).
+    func labelLines(in viewport: Viewport) -> [[ViewPoint]] {
+        var result: [[ViewPoint]] = []
+        for line in lines {
+            let points = line.compactMap(viewport.unwrappedPoint(for:))
+            if points.count >= 2 { result.append(points) }
+        }
+        for polygon in polygons {
+            for (index, ring) in polygon.enumerated() {
+                var points = ring.compactMap(viewport.unwrappedPoint(for:))
+                guard points.count >= 3 else { continue }
+                let clockwise = LabelAnchor.signedArea(points) > 0
+                if clockwise != (index == 0) { points.reverse() }
+                result.append(points)
+            }
+        }
+        return result
     }
 }
 

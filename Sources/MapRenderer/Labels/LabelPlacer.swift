@@ -4,10 +4,12 @@ import GeoData
 import MapCore
 import MapStyle
 
-/// A label that wants a place: its text laid out, where it would sit, and how much it matters.
+/// A symbol that wants a place: its text laid out, its icon, where they would sit, and how much
+/// it matters.
 struct LabelCandidate {
-    let layout: TextLayout
-    /// The centre of the label, in view points.
+    /// The text, laid out; nil for an icon alone.
+    let layout: TextLayout?
+    /// The symbol's anchor, where its text is centred and its icon laid out from, in view points.
     let center: ViewPoint
     /// Higher goes first: the feature's visible area in square points, or the style's sort key.
     let priority: Double
@@ -19,10 +21,16 @@ struct LabelCandidate {
     /// The text's direction, in radians clockwise from the view's x axis, within (−π/2, π/2]:
     /// 0 for point labels; a street's direction for labels along lines, never upside down.
     var angle: Double = 0
-    /// The boxes the label takes, for collisions: its frame when level; for a turned label,
-    /// the boxes of a row of pieces along it (one box round a long diagonal label would take
-    /// far more room than it does).
+    /// The icon; nil for text alone.
+    var icon: SymbolIcon?
+    /// How the text and the icon meet collisions.
+    var collision = SymbolCollision()
+
+    /// The boxes the text takes, for collisions (none without text): its frame when level; for
+    /// a turned label, the boxes of a row of pieces along it (one box round a long diagonal
+    /// label would take far more room than it does).
     var collisionBoxes: [ViewRect] {
+        guard let layout else { return [] }
         guard angle != 0 else { return [frame] }
         let size = layout.size
         let pieces = max(1, Int((size.width / max(size.height, 1)).rounded(.up)))
@@ -37,20 +45,42 @@ struct LabelCandidate {
         }
     }
 
-    /// The unturned frame, centred on ``center``.
+    /// The text's unturned frame, centred on ``center`` (empty without text).
     var frame: ViewRect {
-        let size = layout.size
+        let size = layout?.size ?? ViewSize(width: 0, height: 0)
         return ViewRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
     }
 
-    /// The box round everything the label takes, turned or not.
+    /// The box round everything the symbol takes, turned or not: text and icon.
     var bounds: ViewRect {
-        let boxes = collisionBoxes
-        return ViewRect(enclosing: boxes.flatMap { [$0.origin, ViewPoint(x: $0.maxX, y: $0.maxY)] }) ?? frame
+        var corners = collisionBoxes.flatMap { [$0.origin, ViewPoint(x: $0.maxX, y: $0.maxY)] }
+        if let icon {
+            let box = icon.bounds(at: center)
+            corners += [box.origin, ViewPoint(x: box.maxX, y: box.maxY)]
+        }
+        return ViewRect(enclosing: corners) ?? frame
     }
 
-    /// Draws the label: its text centred on ``center``, turned by ``angle``.
-    func draw(in cairo: OpaquePointer) {
+    /// The candidate without its text, or without its icon (what collisions leave of it).
+    func keeping(text keepsText: Bool, icon keepsIcon: Bool) -> LabelCandidate? {
+        let text = keepsText ? layout : nil
+        let icon = keepsIcon ? self.icon : nil
+        guard text != nil || icon != nil else { return nil }
+        var kept = LabelCandidate(
+            layout: text, center: center, priority: priority, color: color, halo: halo, font: font,
+            maximumWidthPoints: maximumWidthPoints, angle: angle, icon: icon)
+        kept.collision = collision
+        return kept
+    }
+
+    /// Draws the icon, if any (a layer draws all its icons, then all its text, as GL does).
+    func drawIcon(in cairo: OpaquePointer) {
+        icon?.draw(at: center, in: cairo)
+    }
+
+    /// Draws the text, if any: centred on ``center``, turned by ``angle``.
+    func drawText(in cairo: OpaquePointer) {
+        guard let layout else { return }
         guard angle != 0 else {
             layout.draw(at: frame.origin, color: color, halo: halo)
             return
@@ -63,15 +93,19 @@ struct LabelCandidate {
         cairo_restore(cairo)
     }
 
-    /// The labels a symbol layer asks for: one per feature with text and an anchor (its largest
-    /// polygon's inside, or its first point) in the viewport, laid out in `cairo`.
+    /// The symbols a symbol layer asks for, laid out in `cairo`: one per feature with text or an
+    /// icon and an anchor in the viewport. Under ``MapwrightMetadata/Labels/Placement/insideView``
+    /// a feature's anchor is inside its largest polygon, or its first point; under MapLibre's
+    /// rules every point, every polygon's inside and every line's first point is one, as in GL.
     ///
     /// - Parameters:
     ///   - features: The layer's features, filtered: clipped to the view for an image, whole for
     ///     tiles (so a label's place and priority do not depend on the view).
     ///   - styleZoomLevel: The zoom level the style is evaluated at.
+    ///   - context: The sprites' images and the placement rules.
     static func candidates(
-        of symbol: SymbolLayer, features: [PreparedFeature], viewport: Viewport, styleZoomLevel zoom: Double, cairo: OpaquePointer
+        of symbol: SymbolLayer, features: [PreparedFeature], viewport: Viewport, styleZoomLevel zoom: Double, context: SymbolContext,
+        cairo: OpaquePointer
     ) -> [LabelCandidate] {
         let size = symbol.textSize.value(atZoom: zoom)
         let font = FontSpec(styleFontName: symbol.textFont.value(atZoom: zoom).first ?? "DejaVu Sans Book", sizePoints: size)
@@ -82,56 +116,149 @@ struct LabelCandidate {
         let textColor = symbol.textColor.value(atZoom: zoom)
         let color = textColor.with(alpha: textColor.alpha * opacity)
         let halo = haloWidth > 0 ? TextHalo(color: haloColor.with(alpha: haloColor.alpha * opacity), widthPoints: haloWidth) : nil
+        let collision = SymbolCollision(symbol, zoom: zoom)
+        let isMapLibre = context.placement == .maplibre
         var candidates: [LabelCandidate] = []
         if symbol.placement.value(atZoom: zoom) != .point {
+            if symbol.iconImage != nil {
+                return iconLineCandidates(
+                    of: symbol, features: features, viewport: viewport, zoom: zoom, font: font, color: color, halo: halo,
+                    context: context, cairo: cairo)
+            }
             return lineCandidates(
                 of: symbol, features: features, viewport: viewport, zoom: zoom, font: font, color: color, halo: halo, cairo: cairo)
         }
         for feature in features {
             let properties = feature.styleValues
-            guard let text = symbol.label(for: properties, atZoom: zoom), !text.isEmpty,
-                  let anchor = LabelAnchor.anchor(for: feature.geometry, viewport: viewport)
-            else { continue }
-            let layout = TextLayout(text, font: font, in: cairo, maximumWidth: maximumWidth, wraps: true)
-            // A label much wider than its area would float over its neighbours.
-            guard anchor.areaPoints == 0 || anchor.areaPoints >= layout.size.width * layout.size.height * 0.25 else { continue }
-            candidates.append(LabelCandidate(
-                layout: layout,
-                center: anchor.point,
-                priority: symbol.sortKey?.value(for: properties, zoom: zoom).map { -$0 } ?? anchor.areaPoints,
-                color: color,
-                halo: halo,
-                font: font,
-                maximumWidthPoints: maximumWidth))
+            let text = symbol.label(for: properties, atZoom: zoom)
+            let icon = SymbolIcon.make(
+                for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: nil, viewportScale: viewport.scale,
+                missing: &context.missingImages.value)
+            guard text != nil || icon != nil else { continue }
+            let anchors: [(point: ViewPoint, areaPoints: Double)]
+            if isMapLibre {
+                anchors = LabelAnchor.anchors(for: feature.geometry, viewport: viewport)
+            } else if let anchor = LabelAnchor.anchor(for: feature.geometry, viewport: viewport) {
+                anchors = [anchor]
+            } else {
+                anchors = []
+            }
+            guard !anchors.isEmpty else { continue }
+            let layout = text.map { TextLayout($0, font: font, in: cairo, maximumWidth: maximumWidth, wraps: true) }
+            let sortKey = symbol.sortKey?.value(for: properties, zoom: zoom)
+            for anchor in anchors {
+                if !isMapLibre, let layout {
+                    // A label much wider than its area would float over its neighbours.
+                    guard anchor.areaPoints == 0 || anchor.areaPoints >= layout.size.width * layout.size.height * 0.25 else { continue }
+                }
+                var candidate = LabelCandidate(
+                    layout: layout,
+                    center: anchor.point,
+                    priority: sortKey.map { -$0 } ?? (isMapLibre ? 0 : anchor.areaPoints),
+                    color: color,
+                    halo: halo,
+                    font: font,
+                    maximumWidthPoints: maximumWidth,
+                    icon: icon)
+                candidate.collision = collision
+                candidates.append(candidate)
+            }
         }
         return candidates
     }
 }
 
-/// Places labels in priority order where they overlap neither each other nor what is already
-/// taken (markers, the callout), and only where they fit inside the view.
+/// What symbol layout reads besides the layer: the sprites' images, the placement rules, and
+/// the images found missing (for one warning after the render).
+struct SymbolContext {
+    let images: StyleImages
+    let placement: MapwrightMetadata.Labels.Placement
+    /// Names of icons no sprite has, gathered while laying out.
+    final class Missing { var value = Set<String>() }
+    let missingImages = Missing()
+}
+
+/// How a symbol's text and icon meet collisions (MapLibre's `*-allow-overlap`,
+/// `*-ignore-placement`, `*-optional` and `*-padding`).
+struct SymbolCollision {
+    var textAllowOverlap = false, textIgnorePlacement = false, textOptional = false
+    var iconAllowOverlap = false, iconIgnorePlacement = false, iconOptional = false
+    /// `text-padding`, in points.
+    var textPaddingPoints = 2.0
+
+    init() {}
+
+    init(_ symbol: SymbolLayer, zoom: Double) {
+        textAllowOverlap = symbol.textAllowOverlap.value(atZoom: zoom)
+        textIgnorePlacement = symbol.textIgnorePlacement.value(atZoom: zoom)
+        textOptional = symbol.textOptional.value(atZoom: zoom)
+        iconAllowOverlap = symbol.iconAllowOverlap.value(atZoom: zoom)
+        iconIgnorePlacement = symbol.iconIgnorePlacement.value(atZoom: zoom)
+        iconOptional = symbol.iconOptional.value(atZoom: zoom)
+        textPaddingPoints = symbol.textPadding.value(atZoom: zoom)
+    }
+}
+
+/// Places symbols in priority order where they overlap neither each other nor what is already
+/// taken (markers, the callout), by the style's placement rules.
 struct LabelPlacer {
-    /// Extra room kept free around each label, in points.
+    /// Extra room kept free around each label, in points, under the inside-view rules.
     var paddingPoints: Double = 4
+    /// The rules: MapLibre's, or a static map's (every label wholly inside the view).
+    var placement: MapwrightMetadata.Labels.Placement = .insideView
 
     func place(_ candidates: [LabelCandidate], in viewSize: ViewSize, avoiding index: inout CollisionIndex) -> [LabelCandidate] {
-        // Sort by priority, then by position, so equal priorities still place the same way every run.
-        let ordered = candidates.sorted {
-            if $0.priority != $1.priority { return $0.priority > $1.priority }
-            if $0.center.y != $1.center.y { return $0.center.y < $1.center.y }
-            return $0.center.x < $1.center.x
+        let ordered: [LabelCandidate]
+        if placement == .maplibre {
+            // The layer's order (its features', or by sort key), as GL places a bucket.
+            ordered = candidates.enumerated().sorted {
+                $0.element.priority != $1.element.priority ? $0.element.priority > $1.element.priority : $0.offset < $1.offset
+            }.map(\.element)
+        } else {
+            // Sort by priority, then by position, so equal priorities still place the same way every run.
+            ordered = candidates.sorted {
+                if $0.priority != $1.priority { return $0.priority > $1.priority }
+                if $0.center.y != $1.center.y { return $0.center.y < $1.center.y }
+                return $0.center.x < $1.center.x
+            }
+        }
+        let insideView = placement == .insideView
+        func padded(_ box: ViewRect, by padding: Double) -> ViewRect {
+            ViewRect(x: box.minX - padding, y: box.minY - padding, width: box.size.width + 2 * padding, height: box.size.height + 2 * padding)
+        }
+        /// Whether padded boxes are free, and (inside the view) their unpadded selves inside it.
+        func fits(_ boxes: [ViewRect], padding: Double, allowOverlap: Bool) -> Bool {
+            if insideView, !boxes.allSatisfy({
+                $0.minX + padding >= 2 && $0.minY + padding >= 2 && $0.maxX - padding <= viewSize.width - 2 && $0.maxY - padding <= viewSize.height - 2
+            }) {
+                return false
+            }
+            return allowOverlap || !boxes.contains { index.collides($0) }
         }
         var placed: [LabelCandidate] = []
         for candidate in ordered {
-            let boxes = candidate.collisionBoxes
-            guard boxes.allSatisfy({ $0.minX >= 2 && $0.minY >= 2 && $0.maxX <= viewSize.width - 2 && $0.maxY <= viewSize.height - 2 })
-            else { continue }
-            let padded = boxes.map { ViewRect(
-                x: $0.minX - paddingPoints, y: $0.minY - paddingPoints,
-                width: $0.size.width + 2 * paddingPoints, height: $0.size.height + 2 * paddingPoints) }
-            guard !padded.contains(where: { index.collides($0) }) else { continue }
-            for box in padded { index.insert(box) }
-            placed.append(candidate)
+            let collision = candidate.collision
+            let textPadding = insideView ? paddingPoints : collision.textPaddingPoints
+            let textBoxes = candidate.collisionBoxes.map { padded($0, by: textPadding) }
+            let iconPadding = insideView ? paddingPoints : candidate.icon?.paddingPoints ?? 0
+            let iconBoxes = candidate.icon.map { icon in [padded(icon.paddedBox(at: candidate.center), by: iconPadding - icon.paddingPoints)] } ?? []
+            let hasText = candidate.layout != nil, hasIcon = candidate.icon != nil
+            var placeText = hasText && fits(textBoxes, padding: textPadding, allowOverlap: collision.textAllowOverlap)
+            var placeIcon = hasIcon && fits(iconBoxes, padding: iconPadding, allowOverlap: collision.iconAllowOverlap)
+            // GL: what may show without the other.
+            let iconWithoutText = collision.textOptional || !hasText
+            let textWithoutIcon = collision.iconOptional || !hasIcon
+            if !iconWithoutText && !textWithoutIcon {
+                placeText = placeText && placeIcon
+                placeIcon = placeText
+            } else if !textWithoutIcon {
+                placeText = placeText && placeIcon
+            } else if !iconWithoutText {
+                placeIcon = placeText && placeIcon
+            }
+            if placeText && !collision.textIgnorePlacement { for box in textBoxes { index.insert(box) } }
+            if placeIcon && !collision.iconIgnorePlacement { for box in iconBoxes { index.insert(box) } }
+            if let kept = candidate.keeping(text: placeText, icon: placeIcon) { placed.append(kept) }
         }
         return placed
     }
@@ -156,6 +283,25 @@ enum LabelAnchor {
             return (viewPoint, 0)
         }
         return nil
+    }
+
+    /// Every anchor GL gives a feature at point placement, in view points, with its polygon's
+    /// area: each point, each polygon's inside, each line's first point.
+    static func anchors(for geometry: PreparedGeometry, viewport: Viewport) -> [(point: ViewPoint, areaPoints: Double)] {
+        var anchors: [(point: ViewPoint, areaPoints: Double)] = []
+        for point in geometry.points {
+            if let viewPoint = viewport.unwrappedPoint(for: point) { anchors.append((viewPoint, 0)) }
+        }
+        for line in geometry.lines {
+            if let first = line.first, let viewPoint = viewport.unwrappedPoint(for: first) { anchors.append((viewPoint, 0)) }
+        }
+        for polygon in geometry.polygons {
+            guard let exterior = polygon.first else { continue }
+            let ring = exterior.compactMap(viewport.unwrappedPoint(for:))
+            guard ring.count >= 3 else { continue }
+            anchors.append((interiorPoint(of: ring), abs(signedArea(ring))))
+        }
+        return anchors
     }
 
     /// A point well inside a ring: its centroid when inside, else the middle of the widest

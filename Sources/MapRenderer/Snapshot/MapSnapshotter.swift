@@ -231,7 +231,8 @@ public final class MapSnapshotter: Sendable {
                 case .line(let line):
                     try painter.drawLine(line, layer: layer)
                 case .symbol:
-                    for label in labels[index] ?? [] { label.draw(in: cairo) }
+                    for label in labels[index] ?? [] { label.drawIcon(in: cairo) }
+                    for label in labels[index] ?? [] { label.drawText(in: cairo) }
                 case .raster(let raster):
                     try painter.drawRaster(raster, layer: layer)
                 case .circle(let circle):
@@ -279,16 +280,18 @@ public final class MapSnapshotter: Sendable {
     private func placeLabels(
         style: Style, painter: StylePainter, cairo: OpaquePointer, taken: inout CollisionIndex
     ) throws(RendererError) -> [Int: [LabelCandidate]] {
-        let placer = LabelPlacer(paddingPoints: style.mapwright.labels.collisionPadding)
+        let placer = LabelPlacer(paddingPoints: style.mapwright.labels.collisionPadding, placement: style.mapwright.labels.placement)
+        let context = SymbolContext(images: painter.images, placement: placer.placement)
         var placed: [Int: [LabelCandidate]] = [:]
         for (index, layer) in style.layers.enumerated().reversed() where layer.isVisible(atZoom: painter.zoomLevel) {
             guard case .symbol(let symbol) = layer.kind else { continue }
             var candidates = LabelCandidate.candidates(
                 of: symbol, features: try painter.features(of: layer), viewport: painter.viewport, styleZoomLevel: painter.zoomLevel,
-                cairo: cairo)
+                context: context, cairo: cairo)
             if painter.viewport.camera.pitchDegrees > 0 { candidates = Self.thinnedForPitch(candidates, viewport: painter.viewport) }
             placed[index] = placer.place(candidates, in: painter.viewport.size, avoiding: &taken)
         }
+        for name in context.missingImages.value.sorted() { data.noteMissingImage(name) }
         return placed
     }
 

@@ -3,16 +3,16 @@ import ImageCodec
 /// A sprite image ready to be sampled as GL samples a pattern from its atlas: premultiplied
 /// colours, bilinear between texel centres, wrapping at the edges (the atlas pads a pattern with
 /// its wrapped border).
-struct PatternTexture {
+struct PatternTexture: Sendable {
     /// The image's pixels, premultiplied RGBA in [0, 1], row-major.
     let texels: [Float]
     let width: Int, height: Int
 
-    /// The texture of a sprite image.
-    init(_ image: StyleImage) {
-        let rgba = image.pixels.pixels
-        width = image.pixels.width
-        height = image.pixels.height
+    /// The texture of an image's pixels.
+    init(_ image: RGBAImage) {
+        let rgba = image.pixels
+        width = image.width
+        height = image.height
         var texels = [Float](repeating: 0, count: width * height * 4)
         for pixel in 0..<(width * height) {
             let alpha = Float(rgba[pixel * 4 + 3]) / 255
@@ -38,5 +38,36 @@ struct PatternTexture {
             return top + (bottom - top) * fv
         }
         color = (channel(0), channel(1), channel(2), channel(3))
+    }
+}
+
+extension PatternTexture {
+    /// The premultiplied colour at texel coordinates `u` across and `v` down (texel centres at
+    /// .5), bilinear between texels, transparent beyond the edges: how GL samples an icon from
+    /// its atlas, where each image has a transparent border.
+    func sampleBordered(u: Double, v: Double) -> (Float, Float, Float, Float) {
+        let x = u - 0.5, y = v - 0.5
+        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
+        var result: (Float, Float, Float, Float) = (0, 0, 0, 0)
+        for (dx, dy, weight) in [(0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy)] where weight > 0 {
+            let column = x0 + dx, row = y0 + dy
+            guard column >= 0, column < width, row >= 0, row < height else { continue }
+            let offset = (row * width + column) * 4
+            result.0 += texels[offset] * weight
+            result.1 += texels[offset + 1] * weight
+            result.2 += texels[offset + 2] * weight
+            result.3 += texels[offset + 3] * weight
+        }
+        return result
+    }
+
+    /// The premultiplied colour of the texel holding texel coordinates `u`, `v` (GL's nearest
+    /// sampling); transparent beyond the edges.
+    func sampleNearest(u: Double, v: Double) -> (Float, Float, Float, Float) {
+        let column = Int(u.rounded(.down)), row = Int(v.rounded(.down))
+        guard column >= 0, column < width, row >= 0, row < height else { return (0, 0, 0, 0) }
+        let offset = (row * width + column) * 4
+        return (texels[offset], texels[offset + 1], texels[offset + 2], texels[offset + 3])
     }
 }

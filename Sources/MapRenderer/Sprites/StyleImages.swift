@@ -5,17 +5,32 @@ import MapStyle
 import MapUtilities
 
 /// One image of a style's sprites, cut out of its sheet.
-struct StyleImage: Sendable {
+struct StyleImage: Hashable, Sendable {
     /// The image's pixels, straight (not premultiplied) RGBA.
     let pixels: RGBAImage
     /// Its place and drawing in the index: pixel ratio, SDF, stretch ranges, content box.
     let entry: SpriteIndex.Entry
+    /// The pixels premultiplied in floats, as GL samples them: made once, when the sprite loads.
+    let texture: PatternTexture
+
+    init(pixels: RGBAImage, entry: SpriteIndex.Entry) {
+        self.pixels = pixels
+        self.entry = entry
+        texture = PatternTexture(pixels)
+    }
 
     /// Pixels per point.
     var pixelRatio: Double { entry.pixelRatio }
     /// The image's size in view points: its pixels over its pixel ratio.
     var widthPoints: Double { Double(pixels.width) / entry.pixelRatio }
     var heightPoints: Double { Double(pixels.height) / entry.pixelRatio }
+
+    static func == (a: StyleImage, b: StyleImage) -> Bool { a.entry == b.entry && a.pixels == b.pixels }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(entry)
+        hasher.combine(pixels)
+    }
 
     /// A Cairo ARGB32 surface (premultiplied) of the pixels; nil when Cairo cannot make one.
     /// The caller destroys it.

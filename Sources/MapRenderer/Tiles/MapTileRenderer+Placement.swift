@@ -29,13 +29,15 @@ extension MapTileRenderer {
             let painter = StylePainter(
                 viewport: world, styleZoomLevel: styleZoom, style: style, data: data, cairo: canvas.cairo, visibleMapRect: .world)
             var candidatesByLayer: [(layerIndex: Int, candidates: [LabelCandidate])] = []
+            let context = SymbolContext(images: painter.images, placement: metadata.labels.placement)
             for (index, layer) in style.layers.enumerated().reversed() where layer.isVisible(atZoom: styleZoom) {
                 guard case .symbol(let symbol) = layer.kind else { continue }
                 let features = try painter.unclippedFeatures(of: layer, in: .world)
                 let candidates = LabelCandidate.candidates(
-                    of: symbol, features: features, viewport: world, styleZoomLevel: styleZoom, cairo: canvas.cairo)
+                    of: symbol, features: features, viewport: world, styleZoomLevel: styleZoom, context: context, cairo: canvas.cairo)
                 if !candidates.isEmpty { candidatesByLayer.append((index, candidates)) }
             }
+            for name in context.missingImages.value.sorted() { data.noteMissingImage(name) }
             var taken = CollisionIndex()
             if drawsMarkers, let bounds = ViewRect(enclosing: candidatesByLayer.flatMap(\.candidates).flatMap {
                 [$0.bounds.origin, ViewPoint(x: $0.bounds.maxX, y: $0.bounds.maxY)]
@@ -50,12 +52,12 @@ extension MapTileRenderer {
                 for frame in markers.bodyFrames { taken.insert(frame) }
                 if let callout { taken.insert(callout.frame.insetBy(dx: 6, dy: 6)) }
             }
-            let placer = LabelPlacer(paddingPoints: metadata.labels.collisionPadding)
+            let placer = LabelPlacer(paddingPoints: metadata.labels.collisionPadding, placement: metadata.labels.placement)
             for (index, candidates) in candidatesByLayer {
                 for label in placer.place(candidates, in: worldSize, avoiding: &taken) {
                     labels.append(TilePlacement.Label(
-                        layerIndex: index, text: label.layout.text, font: label.font, maximumWidthPoints: label.maximumWidthPoints,
-                        frame: label.frame, angle: label.angle, bounds: label.bounds, color: label.color, halo: label.halo))
+                        layerIndex: index, text: label.layout?.text, font: label.font, maximumWidthPoints: label.maximumWidthPoints,
+                        frame: label.frame, angle: label.angle, bounds: label.bounds, color: label.color, halo: label.halo, icon: label.icon))
                 }
             }
         }

@@ -22,7 +22,8 @@ final class TilePlacement: Sendable {
     struct Label: Hashable, Sendable {
         /// The style layer it belongs to, by index in the style's layers.
         let layerIndex: Int
-        let text: String
+        /// The text; nil for an icon alone.
+        let text: String?
         let font: FontSpec
         let maximumWidthPoints: Double
         /// Its logical frame in world points, unturned, centred where the label is.
@@ -33,6 +34,8 @@ final class TilePlacement: Sendable {
         let bounds: ViewRect
         let color: Color
         let halo: TextHalo?
+        /// The icon, laid out round the frame's centre; nil for text alone.
+        let icon: SymbolIcon?
     }
 
     /// The selected annotation's callout, laid out in world points.
@@ -98,12 +101,14 @@ final class TilePlacement: Sendable {
         var result: [Int: [LabelCandidate]] = [:]
         for index in indices.sorted() {
             let label = labels[index]
-            let layout = TextLayout(label.text, font: label.font, in: cairo, maximumWidth: label.maximumWidthPoints.isFinite ? label.maximumWidthPoints : nil, wraps: true)
+            let layout = label.text.map {
+                TextLayout($0, font: label.font, in: cairo, maximumWidth: label.maximumWidthPoints.isFinite ? label.maximumWidthPoints : nil, wraps: true)
+            }
             result[label.layerIndex, default: []].append(LabelCandidate(
                 layout: layout,
                 center: ViewPoint(x: label.frame.midX - origin.x, y: label.frame.midY - origin.y),
                 priority: 0, color: label.color, halo: label.halo, font: label.font, maximumWidthPoints: label.maximumWidthPoints,
-                angle: label.angle))
+                angle: label.angle, icon: label.icon))
         }
         return result
     }

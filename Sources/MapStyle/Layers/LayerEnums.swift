@@ -90,3 +90,38 @@ public enum CirclePitchAlignment: String, StyleValueType, CaseIterable {
     /// Circles face the viewer.
     case viewport
 }
+
+/// Which part of an icon (or text) sits at its anchor, `icon-anchor` and `text-anchor`
+/// (MapLibre Style Specification, "Layers: symbol").
+///
+/// The default is ``center``.
+public enum SymbolAnchor: String, StyleValueType, CaseIterable {
+    case center, left, right, top, bottom
+    case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
+
+    /// The share of the width left of the anchor (0 for `left`, 0.5 centred, 1 for `right`).
+    public var horizontalAlignment: Double {
+        switch self {
+        case .left, .topLeft, .bottomLeft: return 0
+        case .right, .topRight, .bottomRight: return 1
+        case .center, .top, .bottom: return 0.5
+        }
+    }
+
+    /// The share of the height above the anchor (0 for `top`, 0.5 centred, 1 for `bottom`).
+    public var verticalAlignment: Double {
+        switch self {
+        case .top, .topLeft, .topRight: return 0
+        case .bottom, .bottomLeft, .bottomRight: return 1
+        case .center, .left, .right: return 0.5
+        }
+    }
+}
+
+/// How an icon turns, `icon-rotation-alignment` (MapLibre Style Specification, "Layers:
+/// symbol"): with the map (along its line, for line placement) or upright in the view.
+///
+/// The default is ``auto``: ``map`` for line placement, ``viewport`` at points.
+public enum SymbolRotationAlignment: String, StyleValueType, CaseIterable {
+    case map, viewport, auto
+}

@@ -87,8 +87,8 @@ public struct LineLayer: Hashable, Sendable {
     public init() {}
 }
 
-/// The properties of a `symbol` layer, text labels only (MapLibre Style Specification, "Layers:
-/// symbol").
+/// The properties of a `symbol` layer: text labels and sprite icons (MapLibre Style
+/// Specification, "Layers: symbol").
 public struct SymbolLayer: Hashable, Sendable {
     /// The font Mapwright uses when a layer names none, shipped by the `fonts-dejavu-core` package.
     ///
@@ -125,6 +125,62 @@ public struct SymbolLayer: Hashable, Sendable {
     public var textHaloColor: StyleValue<Color> = .constant(.transparent)
     /// `text-halo-width`: the halo's distance from the glyph outline, in points. The default is 0.
     public var textHaloWidth: StyleValue<Double> = .constant(0)
+    /// `text-padding`: the room kept free round the text's box against other symbols, in
+    /// points, under MapLibre's placement rules (``MapwrightMetadata/Labels/Placement``). The
+    /// default is 2.
+    public var textPadding: StyleValue<Double> = .constant(2)
+    /// `text-allow-overlap`: the text is drawn even where it collides. The default is false.
+    public var textAllowOverlap: StyleValue<Bool> = .constant(false)
+    /// `text-ignore-placement`: other symbols may be drawn over the text. The default is false.
+    public var textIgnorePlacement: StyleValue<Bool> = .constant(false)
+    /// `text-optional`: the icon is drawn without its text when the text collides. The default
+    /// is false.
+    public var textOptional: StyleValue<Bool> = .constant(false)
+
+    /// `icon-image`: the sprite image drawn at the symbol, a name with `{token}` templates or an
+    /// expression; nil (or an empty name) draws no icon. The default is nil.
+    public var iconImage: TextField?
+    /// `icon-size`: a factor on the image's own size (its pixels over its pixel ratio). The
+    /// default is 1.
+    public var iconSize: StyleValue<Double> = .constant(1)
+    /// `icon-rotate`, in degrees clockwise. The default is 0.
+    public var iconRotate: StyleValue<Double> = .constant(0)
+    /// `icon-offset`: the icon moved from its anchor, in the image's points times `icon-size`.
+    /// The default is ``Translation/zero``.
+    public var iconOffset: StyleValue<Translation> = .constant(.zero)
+    /// `icon-anchor`: which part of the icon sits at the anchor. The default is center.
+    public var iconAnchor: StyleValue<SymbolAnchor> = .constant(.center)
+    /// `icon-padding`: the room kept free round the icon's box against other symbols, in
+    /// points, under MapLibre's placement rules. The default is 2.
+    public var iconPadding: StyleValue<Double> = .constant(2)
+    /// `icon-allow-overlap`: the icon is drawn even where it collides. The default is false.
+    public var iconAllowOverlap: StyleValue<Bool> = .constant(false)
+    /// `icon-ignore-placement`: other symbols may be drawn over the icon. The default is false.
+    public var iconIgnorePlacement: StyleValue<Bool> = .constant(false)
+    /// `icon-optional`: the text is drawn without its icon when the icon collides. The default
+    /// is false.
+    public var iconOptional: StyleValue<Bool> = .constant(false)
+    /// `icon-keep-upright`: an icon turned along a line is flipped rather than drawn upside
+    /// down. The default is false.
+    public var iconKeepUpright: StyleValue<Bool> = .constant(false)
+    /// `icon-rotation-alignment`: icons along lines turn with them (`map`, and `auto` there) or
+    /// stay upright (`viewport`). The default is auto.
+    public var iconRotationAlignment: StyleValue<SymbolRotationAlignment> = .constant(.auto)
+    /// `icon-opacity`, in [0, 1]. The default is 1.
+    public var iconOpacity: StyleValue<Double> = .constant(1)
+    /// `icon-color`: the colour of an SDF icon (others keep their pixels). The default is black.
+    public var iconColor: StyleValue<Color> = .constant(.black)
+    /// `icon-halo-color`: an SDF icon's halo. The default is transparent.
+    public var iconHaloColor: StyleValue<Color> = .constant(.transparent)
+    /// `icon-halo-width`: an SDF icon's halo, in points out from its edge. The default is 0.
+    public var iconHaloWidth: StyleValue<Double> = .constant(0)
+    /// `icon-halo-blur`: how far the halo fades out, in points. The default is 0.
+    public var iconHaloBlur: StyleValue<Double> = .constant(0)
+    /// `icon-translate`: the icon moved, in points right and down. The default is
+    /// ``Translation/zero``.
+    public var iconTranslate: StyleValue<Translation> = .constant(.zero)
+    /// `icon-translate-anchor`: whether the translation turns with the map. The default is map.
+    public var iconTranslateAnchor: StyleValue<TranslateAnchor> = .constant(.map)
 
     public init() {}
 
@@ -135,6 +191,13 @@ public struct SymbolLayer: Hashable, Sendable {
         let text = textField.text(for: properties, zoom: zoom).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return nil }
         return textTransform.value(atZoom: zoom).apply(to: text)
+    }
+
+    /// The name of the icon to draw for a feature at a zoom level, or nil when there is none.
+    public func iconName(for properties: [String: StyleFeatureValue], atZoom zoom: Double) -> String? {
+        guard let iconImage else { return nil }
+        let name = iconImage.text(for: properties, zoom: zoom)
+        return name.isEmpty ? nil : name
     }
 }
 

@@ -141,6 +141,20 @@ public struct MapwrightMetadata: Hashable, Sendable {
         /// `collision-padding`: the clear space kept around each label, in points, against other
         /// labels and pins. The default is 4.
         public var collisionPadding = 4.0
+        /// `placement`: the rules symbols are placed by. The default is ``Placement/maplibre``.
+        public var placement = Placement.maplibre
+
+        /// The rules symbols (labels and icons) are placed by.
+        public enum Placement: String, Hashable, Sendable, CaseIterable {
+            /// MapLibre's: each symbol keeps its layer's `text-padding` and `icon-padding` free
+            /// round it, may reach past the view's edge, and places in the order of its layer's
+            /// features (or `symbol-sort-key`), upper layers first; what a public style expects.
+            case maplibre
+            /// A static map's: each label keeps ``collisionPadding`` free round it and lies
+            /// wholly inside the view, and larger areas name themselves first; what Mapwright's
+            /// own styles use, so no label is cut by the image's edge.
+            case insideView = "inside-view"
+        }
 
         public init() {}
     }

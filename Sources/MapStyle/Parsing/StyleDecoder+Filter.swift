@@ -128,8 +128,12 @@ extension StyleDecoder {
 
     /// Reads a `text-field`: a `{token}` template string, or a `get` / `coalesce` / `concat` /
     /// `to-string` expression.
-    func textField(_ json: JSONValue, at path: StylePath) throws(StyleError) -> TextField {
+    mutating func textField(_ json: JSONValue, at path: StylePath) throws(StyleError) -> TextField {
         if case .string(let template) = json { return TextField(template: template) }
+        if case .object = json {
+            let reader = self
+            return .function(try styleValue(json, at: path, fallback: "", parse: { json, path throws(StyleError) in try reader.string(json, at: path) }))
+        }
         do {
             return try textExpression(json, at: path)
         } catch where error.kind.isUnsupportedExpression {

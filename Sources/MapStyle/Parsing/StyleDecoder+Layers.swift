@@ -193,7 +193,7 @@ extension StyleDecoder {
         case .symbol:
             var symbol = SymbolLayer()
             if let value = properties.layout["text-field"] {
-                symbol.textField = try textField(value, at: properties.layoutPath.appending("text-field"))
+                symbol.textField = try properties.decoder.textField(value, at: properties.layoutPath.appending("text-field"))
             }
             try properties.layout("text-size", into: &symbol.textSize, parse: length)
             try properties.layout("text-font", into: &symbol.textFont, isArrayTyped: true, parse: reader.fontList)
@@ -209,6 +209,11 @@ extension StyleDecoder {
             try properties.paint("text-opacity", into: &symbol.textOpacity, parse: opacity)
             try properties.paint("text-halo-color", into: &symbol.textHaloColor, parse: reader.color)
             try properties.paint("text-halo-width", into: &symbol.textHaloWidth, parse: length)
+            try properties.layout("text-padding", into: &symbol.textPadding, parse: length)
+            try properties.layout("text-allow-overlap", into: &symbol.textAllowOverlap, parse: reader.boolean)
+            try properties.layout("text-ignore-placement", into: &symbol.textIgnorePlacement, parse: reader.boolean)
+            try properties.layout("text-optional", into: &symbol.textOptional, parse: reader.boolean)
+            try decodeIcon(into: &symbol, from: &properties)
             return .symbol(symbol)
         case .raster:
             return .raster(try decodeRasterLayer(from: &properties))
@@ -234,6 +239,31 @@ extension StyleDecoder {
         case .fillExtrusion:
             return .fillExtrusion(try fillExtrusionLayer(from: &properties))
         }
+    }
+
+    /// A symbol layer's `icon-*` properties.
+    private func decodeIcon(into symbol: inout SymbolLayer, from properties: inout PropertyReader) throws(StyleError) {
+        let reader = self
+        if let value = properties.layout["icon-image"] {
+            symbol.iconImage = try properties.decoder.textField(value, at: properties.layoutPath.appending("icon-image"))
+        }
+        try properties.layout("icon-size", into: &symbol.iconSize, parse: number(in: 0...Double.infinity))
+        try properties.layout("icon-rotate", into: &symbol.iconRotate, parse: reader.number(_:at:))
+        try properties.layout("icon-offset", into: &symbol.iconOffset, isArrayTyped: true, parse: reader.translation)
+        try properties.layout("icon-anchor", into: &symbol.iconAnchor, parse: reader.enumeration)
+        try properties.layout("icon-padding", into: &symbol.iconPadding, parse: number(in: 0...Double.infinity))
+        try properties.layout("icon-allow-overlap", into: &symbol.iconAllowOverlap, parse: reader.boolean)
+        try properties.layout("icon-ignore-placement", into: &symbol.iconIgnorePlacement, parse: reader.boolean)
+        try properties.layout("icon-optional", into: &symbol.iconOptional, parse: reader.boolean)
+        try properties.layout("icon-keep-upright", into: &symbol.iconKeepUpright, parse: reader.boolean)
+        try properties.layout("icon-rotation-alignment", into: &symbol.iconRotationAlignment, parse: reader.enumeration)
+        try properties.paint("icon-opacity", into: &symbol.iconOpacity, parse: number(in: 0...1))
+        try properties.paint("icon-color", into: &symbol.iconColor, parse: reader.color)
+        try properties.paint("icon-halo-color", into: &symbol.iconHaloColor, parse: reader.color)
+        try properties.paint("icon-halo-width", into: &symbol.iconHaloWidth, parse: number(in: 0...Double.infinity))
+        try properties.paint("icon-halo-blur", into: &symbol.iconHaloBlur, parse: number(in: 0...Double.infinity))
+        try properties.paint("icon-translate", into: &symbol.iconTranslate, isArrayTyped: true, parse: reader.translation)
+        try properties.paint("icon-translate-anchor", into: &symbol.iconTranslateAnchor, parse: reader.enumeration)
     }
 
     private func sortKey(_ json: JSONValue, at path: StylePath) throws(StyleError) -> SymbolSortKey {
@@ -262,7 +292,10 @@ extension StyleDecoder {
             "line-color", "line-width", "line-opacity", "line-dasharray", "line-offset", "line-gap-width", "line-blur",
             "line-translate", "line-translate-anchor", "line-gradient", "line-pattern",
         ],
-        .symbol: ["text-color", "text-opacity", "text-halo-color", "text-halo-width"],
+        .symbol: [
+            "text-color", "text-opacity", "text-halo-color", "text-halo-width", "icon-opacity", "icon-color", "icon-halo-color",
+            "icon-halo-width", "icon-halo-blur", "icon-translate", "icon-translate-anchor",
+        ],
         .raster: StyleDecoder.rasterPaintProperties,
         .hillshade: StyleDecoder.hillshadePaintProperties,
         .circle: [
@@ -281,7 +314,10 @@ extension StyleDecoder {
         .line: ["visibility", "line-cap", "line-join", "line-miter-limit", "line-round-limit", "line-sort-key"],
         .symbol: [
             "visibility", "text-field", "text-size", "text-font", "text-max-width", "text-transform",
-            "text-letter-spacing", "symbol-sort-key", "symbol-placement", "symbol-spacing",
+            "text-letter-spacing", "symbol-sort-key", "symbol-placement", "symbol-spacing", "text-padding", "text-allow-overlap",
+            "text-ignore-placement", "text-optional", "icon-image", "icon-size", "icon-rotate", "icon-offset", "icon-anchor",
+            "icon-padding", "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-keep-upright",
+            "icon-rotation-alignment",
         ],
         .raster: ["visibility"],
         .circle: ["visibility", "circle-sort-key"],

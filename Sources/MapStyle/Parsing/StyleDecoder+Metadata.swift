@@ -66,8 +66,17 @@ extension StyleDecoder {
             try section.color("color", into: &metadata.attribution.color)
         }
         if let json = members["labels"] {
-            var section = try MetadataSection(json, keys: ["collision-padding"], decoder: &self, at: path.appending("labels"))
+            var section = try MetadataSection(json, keys: ["collision-padding", "placement"], decoder: &self, at: path.appending("labels"))
             try section.number("collision-padding", in: 0...1_000, into: &metadata.labels.collisionPadding)
+            if section.has("placement") {
+                var name = ""
+                try section.string("placement", into: &name)
+                guard let placement = MapwrightMetadata.Labels.Placement(rawValue: name) else {
+                    let names = MapwrightMetadata.Labels.Placement.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+                    throw error(.invalidValue("placement is \(names), found '\(name)'"), at: path.appending("labels").appending("placement"))
+                }
+                metadata.labels.placement = placement
+            }
         }
         return metadata
     }

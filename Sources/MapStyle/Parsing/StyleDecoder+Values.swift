@@ -315,6 +315,12 @@ extension StyleDecoder {
         { json, path throws(StyleError) in try self.number(json, in: range, at: path) }
     }
 
+    /// `true` or `false` (`icon-allow-overlap`, ...).
+    func boolean(_ json: JSONValue, at path: StylePath) throws(StyleError) -> Bool {
+        guard case .bool(let flag) = json else { throw error(.invalidValue("expected true or false, found \(json.jsonText)"), at: path) }
+        return flag
+    }
+
     /// An image's name (`*-pattern`, `icon-image`): a string.
     func imageName(_ json: JSONValue, at path: StylePath) throws(StyleError) -> ResolvedImage {
         ResolvedImage(named: try string(json, at: path))

@@ -18,6 +18,13 @@ public struct SpriteIndex: Hashable, Sendable {
         public var stretchY: [ClosedRange<Double>] = []
         /// The box text fits in, `[left, top, right, bottom]` in image pixels; nil is the whole image.
         public var content: [Double]?
+
+        public init(x: Int, y: Int, width: Int, height: Int) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
     }
 
     /// The images, by name.

@@ -23,6 +23,9 @@ public indirect enum TextField: Hashable, Sendable {
     case concat([TextField])
     /// Any other expression (`match`, `case`, `upcase`...): its value as text.
     case expression(StyleExpression)
+    /// A legacy function object (`{"stops": ...}`, `{"property": ...}`): its value, with
+    /// `{token}`s in it replaced as in a template.
+    case function(StyleValue<String>)
 
     /// A piece of a template.
     public enum TemplatePart: Hashable, Sendable {
@@ -70,6 +73,8 @@ public indirect enum TextField: Hashable, Sendable {
         case .expression(let expression):
             let value = expression.evaluate(in: ExpressionContext(zoom: zoom, properties: properties))
             return value == .null ? nil : value.text
+        case .function(let function):
+            return TextField(template: function.value(atZoom: zoom, properties: properties)).value(for: properties, zoom: zoom)
         }
     }
 }

@@ -118,3 +118,12 @@ extension ResolvedImage: StyleValueType {
         }
     }
 }
+
+extension Bool: StyleValueType {
+    public static var expressionType: ExpressionType { .boolean }
+
+    public init?(expressionValue: ExpressionValue) {
+        guard case .bool(let flag) = expressionValue else { return nil }
+        self = flag
+    }
+}

@@ -1,0 +1,226 @@
+import CCairo
+import Foundation
+import MapCore
+import MapStyle
+
+/// A symbol's icon: a sprite image laid out round the symbol's anchor as GL lays it out
+/// (`shapeIcon`, `getIconQuads`) and drawn as its icon shaders draw it.
+///
+/// The image's quad spans its size in points (pixels over its pixel ratio) times `icon-size`,
+/// placed by `icon-anchor` and moved by `icon-offset` (also times `icon-size`), then turned by
+/// ``rotationRadians`` round the anchor. It is sampled per device pixel: nearest texel when
+/// drawn at its own size and unturned, bilinear otherwise, an SDF image always bilinear and
+/// coloured by `icon-color` over its `icon-halo-*`.
+struct SymbolIcon: Hashable, Sendable {
+    /// The image's name, as the layer gave it.
+    let name: String
+    let image: StyleImage
+    /// The quad before turning, relative to the anchor, in view points.
+    let quad: ViewRect
+    /// Clockwise, round the anchor: `icon-rotate`, plus the line's direction along lines.
+    let rotationRadians: Double
+    /// The collision box relative to the anchor, in view points, without padding: the quad
+    /// turned by `icon-rotate` only (GL keeps an icon's box level along lines).
+    let box: ViewRect
+    /// `icon-padding`, in points.
+    let paddingPoints: Double
+    let opacity: Double
+    /// Whether GL samples the image bilinearly: scaled, turned, or of another pixel ratio.
+    let isLinear: Bool
+    /// An SDF icon's colours; nil draws the image's own pixels.
+    let sdf: SDFColors?
+    /// `icon-translate` in view points, applied when drawing (not to collisions, as in GL).
+    let translation: ViewPoint
+
+    /// How an SDF icon is coloured.
+    struct SDFColors: Hashable, Sendable {
+        let color: Color
+        let haloColor: Color
+        let haloWidthPoints: Double
+        let haloBlurPoints: Double
+        /// `icon-size`, GL's font scale for icons.
+        let size: Double
+    }
+
+    /// The box as laid out at `anchor`, padded.
+    func paddedBox(at anchor: ViewPoint) -> ViewRect {
+        ViewRect(
+            x: anchor.x + box.minX - paddingPoints, y: anchor.y + box.minY - paddingPoints,
+            width: box.size.width + 2 * paddingPoints, height: box.size.height + 2 * paddingPoints)
+    }
+
+    /// The box round the icon's quad, turned, at `anchor`, in view points.
+    func bounds(at anchor: ViewPoint) -> ViewRect {
+        let corners = self.corners(at: anchor)
+        return ViewRect(enclosing: corners) ?? ViewRect(x: anchor.x, y: anchor.y, width: 0, height: 0)
+    }
+
+    private func corners(at anchor: ViewPoint) -> [ViewPoint] {
+        let cosine = cos(rotationRadians), sine = sin(rotationRadians)
+        let origin = ViewPoint(x: anchor.x + translation.x, y: anchor.y + translation.y)
+        return [(quad.minX, quad.minY), (quad.maxX, quad.minY), (quad.maxX, quad.maxY), (quad.minX, quad.maxY)].map { x, y in
+            ViewPoint(x: origin.x + x * cosine - y * sine, y: origin.y + x * sine + y * cosine)
+        }
+    }
+
+    /// Draws the icon at `anchor` (view points) into `cairo`, pixel by pixel in device space.
+    func draw(at anchor: ViewPoint, in cairo: OpaquePointer) {
+        guard opacity > 0, quad.size.width > 0, quad.size.height > 0 else { return }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &matrix)
+        // Device pixels per point, and the anchor in device pixels (the canvas only scales and moves).
+        let scale = matrix.xx
+        guard scale > 0, matrix.xy == 0, matrix.yx == 0 else { return }
+        let origin = ViewPoint(x: (anchor.x + translation.x) * scale + matrix.x0, y: (anchor.y + translation.y) * scale + matrix.y0)
+        let deviceCorners = corners(at: anchor).map { ViewPoint(x: $0.x * scale + matrix.x0, y: $0.y * scale + matrix.y0) }
+        guard let deviceBounds = ViewRect(enclosing: deviceCorners) else { return }
+        let minColumn = Int(deviceBounds.minX.rounded(.down)), maxColumn = Int(deviceBounds.maxX.rounded(.up))
+        let minRow = Int(deviceBounds.minY.rounded(.down)), maxRow = Int(deviceBounds.maxY.rounded(.up))
+        let width = maxColumn - minColumn, height = maxRow - minRow
+        guard width > 0, height > 0, width * height < 16_000_000,
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        else { return }
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let texture = image.texture
+        // Device pixel → texel: undo the turn, then the quad's place and size.
+        let cosine = cos(rotationRadians), sine = sin(rotationRadians)
+        let texelsPerPointX = Double(texture.width) / quad.size.width, texelsPerPointY = Double(texture.height) / quad.size.height
+        let sdfParameters = sdf.map { SDFParameters($0, devicePixelRatio: scale, opacity: opacity) }
+        for row in 0..<height {
+            let target = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<width {
+                let dx = (Double(minColumn + column) + 0.5 - origin.x) / scale
+                let dy = (Double(minRow + row) + 0.5 - origin.y) / scale
+                let localX = dx * cosine + dy * sine, localY = -dx * sine + dy * cosine
+                let u = (localX - quad.minX) * texelsPerPointX, v = (localY - quad.minY) * texelsPerPointY
+                // GL fills the pixels whose centres the quad covers.
+                guard u >= 0, u < Double(texture.width), v >= 0, v < Double(texture.height) else { target[column] = 0; continue }
+                var color: (Float, Float, Float, Float)
+                if let sdfParameters {
+                    color = sdfParameters.color(distance: texture.sampleBordered(u: u, v: v).3)
+                } else {
+                    color = isLinear ? texture.sampleBordered(u: u, v: v) : texture.sampleNearest(u: u, v: v)
+                    let alpha = Float(opacity)
+                    color = (color.0 * alpha, color.1 * alpha, color.2 * alpha, color.3 * alpha)
+                }
+                func byte(_ value: Float) -> UInt32 { UInt32(max(0, min(255, (value * 255).rounded()))) }
+                target[column] = byte(color.3) << 24 | byte(color.0) << 16 | byte(color.1) << 8 | byte(color.2)
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        cairo_save(cairo)
+        cairo_identity_matrix(cairo)
+        cairo_set_source_surface(cairo, surface, Double(minColumn), Double(minRow))
+        cairo_paint(cairo)
+        cairo_restore(cairo)
+    }
+
+    /// GL's `symbol_sdf` fragment shader for icons: the fill's and the halo's coverage of an SDF
+    /// distance, premultiplied, the halo under the fill.
+    private struct SDFParameters {
+        let fill: (Float, Float, Float, Float)
+        let halo: (Float, Float, Float, Float)?
+        let fillGamma: Double
+        let haloGamma: Double
+        let haloEdge: Double
+
+        init(_ colors: SDFColors, devicePixelRatio: Double, opacity: Double) {
+            func premultiplied(_ color: Color) -> (Float, Float, Float, Float) {
+                let alpha = color.alpha * opacity
+                return (Float(color.red * alpha), Float(color.green * alpha), Float(color.blue * alpha), Float(alpha))
+            }
+            let size = max(colors.size, 1e-6)
+            let edgeGamma = 0.105 / devicePixelRatio
+            fill = premultiplied(colors.color)
+            fillGamma = edgeGamma / size
+            halo = colors.haloWidthPoints > 0 && colors.haloColor.alpha > 0 ? premultiplied(colors.haloColor) : nil
+            haloGamma = (colors.haloBlurPoints * 1.19 / 8 + edgeGamma) / size
+            haloEdge = (6 - colors.haloWidthPoints / size) / 8
+        }
+
+        func color(distance: Float) -> (Float, Float, Float, Float) {
+            let distance = Double(distance)
+            func smoothstep(_ low: Double, _ high: Double, _ x: Double) -> Double {
+                let t = max(0, min(1, (x - low) / (high - low)))
+                return t * t * (3 - 2 * t)
+            }
+            let innerEdge = 0.75
+            let fillAlpha = Float(smoothstep(innerEdge - fillGamma, innerEdge + fillGamma, distance))
+            var result = (fill.0 * fillAlpha, fill.1 * fillAlpha, fill.2 * fillAlpha, fill.3 * fillAlpha)
+            if let halo {
+                let haloInner = innerEdge + haloGamma
+                let inside = smoothstep(haloInner - haloGamma, haloInner + haloGamma, distance)
+                let haloAlpha = Float(min(smoothstep(haloEdge - haloGamma, haloEdge + haloGamma, distance), 1 - inside))
+                // The fill over the halo.
+                let under = 1 - result.3
+                result = (
+                    result.0 + halo.0 * haloAlpha * under, result.1 + halo.1 * haloAlpha * under,
+                    result.2 + halo.2 * haloAlpha * under, result.3 + halo.3 * haloAlpha * under)
+            }
+            return result
+        }
+    }
+}
+
+extension SymbolIcon {
+    /// The icon a symbol layer draws for a feature, or nil without one. A name no sprite has
+    /// is counted in `missing` and draws nothing, as in MapLibre.
+    ///
+    /// - Parameters:
+    ///   - lineAngle: The line's direction at the anchor for line placement, in radians
+    ///     clockwise; nil at points.
+    static func make(
+        for symbol: SymbolLayer, properties: [String: StyleFeatureValue], zoom: Double, images: StyleImages, lineAngle: Double?,
+        viewportScale: Double, missing: inout Set<String>
+    ) -> SymbolIcon? {
+        guard let name = symbol.iconName(for: properties, atZoom: zoom) else { return nil }
+        guard let image = images[name] else {
+            missing.insert(name)
+            return nil
+        }
+        let size = symbol.iconSize.value(atZoom: zoom, properties: properties)
+        let offset = symbol.iconOffset.value(atZoom: zoom, properties: properties)
+        let anchor = symbol.iconAnchor.value(atZoom: zoom, properties: properties)
+        let rotate = symbol.iconRotate.value(atZoom: zoom, properties: properties) * .pi / 180
+        // GL's shapeIcon: the image's display size, placed by the anchor, moved by the offset; all times icon-size.
+        let width = image.widthPoints, height = image.heightPoints
+        let x1 = (offset.xPoints - width * anchor.horizontalAlignment) * size
+        let y1 = (offset.yPoints - height * anchor.verticalAlignment) * size
+        let quad = ViewRect(x: x1, y: y1, width: width * size, height: height * size)
+        var box = quad
+        if rotate != 0 {
+            let cosine = cos(rotate), sine = sin(rotate)
+            let corners = [(quad.minX, quad.minY), (quad.maxX, quad.minY), (quad.maxX, quad.maxY), (quad.minX, quad.maxY)].map { x, y in
+                ViewPoint(x: x * cosine - y * sine, y: x * sine + y * cosine)
+            }
+            box = ViewRect(enclosing: corners) ?? quad
+        }
+        var rotation = rotate
+        if let lineAngle, symbol.iconRotationAlignment.value(atZoom: zoom) != .viewport {
+            var angle = lineAngle
+            if symbol.iconKeepUpright.value(atZoom: zoom), angle > .pi / 2 || angle <= -.pi / 2 { angle += .pi }
+            rotation += angle
+        }
+        // GL samples linearly when the size is not a constant 1, the icon turns, or the image's
+        // pixel ratio is not the screen's.
+        let isLinear = symbol.iconSize.constantValue != 1 || symbol.iconRotate.constantValue != 0 || rotation != 0
+            || image.pixelRatio != viewportScale
+        let translate = symbol.iconTranslate.value(atZoom: zoom)
+        var sdf: SDFColors?
+        if image.entry.sdf {
+            sdf = SDFColors(
+                color: symbol.iconColor.value(atZoom: zoom, properties: properties),
+                haloColor: symbol.iconHaloColor.value(atZoom: zoom, properties: properties),
+                haloWidthPoints: symbol.iconHaloWidth.value(atZoom: zoom, properties: properties),
+                haloBlurPoints: symbol.iconHaloBlur.value(atZoom: zoom, properties: properties),
+                size: size)
+        }
+        return SymbolIcon(
+            name: name, image: image, quad: quad, rotationRadians: rotation, box: box,
+            paddingPoints: symbol.iconPadding.value(atZoom: zoom), opacity: symbol.iconOpacity.value(atZoom: zoom, properties: properties),
+            isLinear: isLinear || image.entry.sdf, sdf: sdf, translation: ViewPoint(x: translate.xPoints, y: translate.yPoints))
+    }
+}
