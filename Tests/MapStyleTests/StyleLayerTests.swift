@@ -48,6 +48,50 @@ struct StyleLayerTests {
         #expect(circle.translate.value(atZoom: 0) == Translation(xPoints: 1, yPoints: 1))
     }
 
+    @Test func symbolsReadTheirIconsAndCollisionFlagsWithMapLibresDefaults() throws {
+        let json = #"""
+            {"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+             "layers": [{"id": "plain", "type": "symbol", "source": "g", "layout": {"text-field": "x"}},
+                        {"id": "icons", "type": "symbol", "source": "g",
+                         "layout": {"icon-image": "{class}_15", "icon-size": ["get", "size"], "icon-anchor": "bottom", "icon-offset": [0, -2],
+                                    "icon-rotate": 45, "icon-padding": 1, "icon-allow-overlap": true, "icon-ignore-placement": true,
+                                    "icon-optional": true, "text-allow-overlap": true, "text-optional": true, "text-padding": 3},
+                         "paint": {"icon-color": "rgb(255, 0, 0)", "icon-halo-width": 1, "icon-opacity": 0.5}},
+                        {"id": "legacy", "type": "symbol", "source": "g", "layout": {"icon-image": {"stops": [[0, "a"], [5, "b"]]}}}]}
+            """#
+        let loaded = try Style.parse(Data(json.utf8), file: "icons.json")
+        #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
+        let kinds = loaded.style.layers.map(\.kind)
+        guard case .symbol(let plain) = kinds[0], case .symbol(let icons) = kinds[1], case .symbol(let legacy) = kinds[2] else {
+            return #expect(Bool(false), "symbol layers expected")
+        }
+        #expect(plain.iconImage == nil && plain.iconSize.value(atZoom: 0) == 1 && plain.iconPadding.value(atZoom: 0) == 2)
+        #expect(plain.iconAnchor.value(atZoom: 0) == .center && plain.textPadding.value(atZoom: 0) == 2)
+        #expect(!plain.iconAllowOverlap.value(atZoom: 0) && !plain.textOptional.value(atZoom: 0))
+        #expect(icons.iconName(for: ["class": "park", "size": 2], atZoom: 0) == "park_15")
+        #expect(icons.iconSize.value(atZoom: 0, properties: ["size": 2]) == 2)
+        #expect(icons.iconAnchor.value(atZoom: 0) == .bottom && icons.iconOffset.value(atZoom: 0) == Translation(xPoints: 0, yPoints: -2))
+        #expect(icons.iconAllowOverlap.value(atZoom: 0) && icons.iconIgnorePlacement.value(atZoom: 0) && icons.iconOptional.value(atZoom: 0))
+        #expect(icons.textAllowOverlap.value(atZoom: 0) && icons.textOptional.value(atZoom: 0) && icons.textPadding.value(atZoom: 0) == 3)
+        #expect(icons.iconColor.value(atZoom: 0) == Color(red: 1, green: 0, blue: 0) && icons.iconOpacity.value(atZoom: 0) == 0.5)
+        #expect(legacy.iconName(for: [:], atZoom: 2) == "a" && legacy.iconName(for: [:], atZoom: 6) == "b")
+    }
+
+    @Test func labelPlacementRulesAreNamedInTheMetadata() throws {
+        func placement(_ labels: String) throws -> MapwrightMetadata.Labels.Placement {
+            let json = #"{"version": 8, "metadata": {"mapwright": {"labels": "# + labels + #"}}, "sources": {}, "layers": []}"#
+            return try Style.parse(Data(json.utf8), file: "labels.json").style.mapwright.labels.placement
+        }
+        #expect(try placement("{}") == .maplibre)
+        #expect(try placement(#"{"placement": "inside-view"}"#) == .insideView)
+        #expect(throws: StyleError.self) { try placement(#"{"placement": "nowhere"}"#) }
+        do {
+            _ = try placement(#"{"placement": "nowhere"}"#)
+        } catch {
+            #expect("\(error)".contains("placement is 'maplibre' or 'inside-view', found 'nowhere'"), "\(error)")
+        }
+    }
+
     @Test func zoomRangeIsHalfOpen() {
         let layer = StyleLayer(id: "l", kind: .fill(FillLayer()), source: "b", minZoom: 3, maxZoom: 6)
         #expect(!layer.isVisible(atZoom: 2.99))
