@@ -31,6 +31,11 @@ public struct Style: Hashable, Sendable {
     /// The root `sprite`: the sheets of images that patterns and icons name, in order. The
     /// default is none.
     public var sprites: [SpriteReference] = []
+    /// The root `glyphs`: where SDF glyph ranges are, a template with `{fontstack}` and
+    /// `{range}` (`0-255`...): an absolute path for local glyphs, or the URL as written. Text
+    /// is drawn from local glyphs when they have its font stack (see the renderer); nil (the
+    /// default) draws text with the installed fonts.
+    public var glyphs: String?
 
     /// Creates a style.
     public init(

@@ -7,6 +7,7 @@ public import ImageCodec
 import RasterTiles
 import Synchronization
 import Tilesets
+import VectorTiles
 /// The vector data styles draw from, opened once and shared by every render: GeoPackage tables
 /// and GeoJSON files, each read into memory once, with geometry prepared once per zoom level
 /// and screen scale (see `PreparedLayerCache`).
@@ -47,6 +48,8 @@ public final class MapData: Sendable {
         var missingImages: [String] = []
         /// Images added by name at run time (``addImage(_:named:pixelRatio:sdf:)``).
         var runtimeImages: [String: StyleImage] = [:]
+        /// SDF glyph ranges by file; nil for a file that is missing or unreadable.
+        var glyphRanges: [String: GlyphRange?] = [:]
     }
 
     /// A clustered GeoJSON source's index, and the source point of each input.
@@ -195,6 +198,15 @@ public final class MapData: Sendable {
         entry.sdf = sdf
         let styleImage = StyleImage(pixels: image, entry: entry)
         caches.withLock { $0.runtimeImages[name] = styleImage }
+    }
+
+    /// The glyph range file at `path` (a style's `glyphs` template filled in), read once and
+    /// kept; nil when it is missing or cannot be decoded (its characters are then not drawn).
+    func glyphRange(atPath path: String) -> GlyphRange? {
+        if let kept = caches.withLock({ $0.glyphRanges[path] }) { return kept }
+        let range = (try? Data(readingFile: URL(fileURLWithPath: path), maximumBytes: 16 << 20)).flatMap { try? GlyphRange(data: [UInt8]($0)) }
+        caches.withLock { $0.glyphRanges[path] = .some(range) }
+        return range
     }
 
     /// Removes an image ``addImage(_:named:pixelRatio:sdf:)`` added.

@@ -23,6 +23,15 @@ struct LabelCandidate {
     var angle: Double = 0
     /// The icon; nil for text alone.
     var icon: SymbolIcon?
+    /// The text shaped from the style's SDF glyphs, as GL shapes it; nil when the text is laid
+    /// out with the installed fonts (``layout``) or there is none.
+    var shaped: ShapedText?
+    /// Where the installed fonts' text is centred, from ``center``: `text-anchor` and
+    /// `text-offset` applied.
+    var textOffset = ViewPoint(x: 0, y: 0)
+
+    /// Whether the symbol has text.
+    var hasText: Bool { layout != nil || shaped != nil }
     /// How the text and the icon meet collisions.
     var collision = SymbolCollision()
 
@@ -30,6 +39,10 @@ struct LabelCandidate {
     /// a turned label, the boxes of a row of pieces along it (one box round a long diagonal
     /// label would take far more room than it does).
     var collisionBoxes: [ViewRect] {
+        if let shaped {
+            let box = shaped.collisionBox
+            return [ViewRect(x: center.x + box.minX, y: center.y + box.minY, width: box.size.width, height: box.size.height)]
+        }
         guard let layout else { return [] }
         guard angle != 0 else { return [frame] }
         let size = layout.size
@@ -45,15 +58,22 @@ struct LabelCandidate {
         }
     }
 
-    /// The text's unturned frame, centred on ``center`` (empty without text).
+    /// The text's unturned frame (empty at the anchor without text): the installed fonts'
+    /// layout centred at ``center`` moved by ``textOffset``, or the shaped block's box.
     var frame: ViewRect {
+        if shaped != nil { return collisionBoxes[0] }
         let size = layout?.size ?? ViewSize(width: 0, height: 0)
-        return ViewRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+        return ViewRect(
+            x: center.x + textOffset.x - size.width / 2, y: center.y + textOffset.y - size.height / 2, width: size.width, height: size.height)
     }
 
     /// The box round everything the symbol takes, turned or not: text and icon.
     var bounds: ViewRect {
         var corners = collisionBoxes.flatMap { [$0.origin, ViewPoint(x: $0.maxX, y: $0.maxY)] }
+        if let shaped {
+            let ink = shaped.inkBounds(at: center)
+            corners += [ink.origin, ViewPoint(x: ink.maxX, y: ink.maxY)]
+        }
         if let icon {
             let box = icon.bounds(at: center)
             corners += [box.origin, ViewPoint(x: box.maxX, y: box.maxY)]
@@ -64,11 +84,12 @@ struct LabelCandidate {
     /// The candidate without its text, or without its icon (what collisions leave of it).
     func keeping(text keepsText: Bool, icon keepsIcon: Bool) -> LabelCandidate? {
         let text = keepsText ? layout : nil
+        let shaped = keepsText ? self.shaped : nil
         let icon = keepsIcon ? self.icon : nil
-        guard text != nil || icon != nil else { return nil }
+        guard text != nil || shaped != nil || icon != nil else { return nil }
         var kept = LabelCandidate(
             layout: text, center: center, priority: priority, color: color, halo: halo, font: font,
-            maximumWidthPoints: maximumWidthPoints, angle: angle, icon: icon)
+            maximumWidthPoints: maximumWidthPoints, angle: angle, icon: icon, shaped: shaped, textOffset: textOffset)
         kept.collision = collision
         return kept
     }
@@ -80,6 +101,10 @@ struct LabelCandidate {
 
     /// Draws the text, if any: centred on ``center``, turned by ``angle``.
     func drawText(in cairo: OpaquePointer) {
+        if let shaped {
+            shaped.draw(at: center, in: cairo)
+            return
+        }
         guard let layout else { return }
         guard angle != 0 else {
             layout.draw(at: frame.origin, color: color, halo: halo)
@@ -118,6 +143,8 @@ struct LabelCandidate {
         let halo = haloWidth > 0 ? TextHalo(color: haloColor.with(alpha: haloColor.alpha * opacity), widthPoints: haloWidth) : nil
         let collision = SymbolCollision(symbol, zoom: zoom)
         let isMapLibre = context.placement == .maplibre
+        let fontStack = StyleGlyphs.fontStack(symbol.textFont.value(atZoom: zoom))
+        let glyphs = context.glyphs.flatMap { $0.hasGlyphs(forFontStack: fontStack) ? $0 : nil }
         var candidates: [LabelCandidate] = []
         if symbol.placement.value(atZoom: zoom) != .point {
             if symbol.iconImage != nil {
@@ -144,7 +171,22 @@ struct LabelCandidate {
                 anchors = []
             }
             guard !anchors.isEmpty else { continue }
-            let layout = text.map { TextLayout($0, font: font, in: cairo, maximumWidth: maximumWidth, wraps: true) }
+            var layout: TextLayout?
+            var shaped: ShapedText?
+            var textOffset = ViewPoint(x: 0, y: 0)
+            if let text, let glyphs {
+                shaped = ShapedText.shape(symbol, text: text, properties: properties, zoom: zoom) { glyphs.glyph($0, fontStack: fontStack) }
+                guard shaped != nil || icon != nil else { continue }
+            } else if let text {
+                let laidOut = TextLayout(text, font: font, in: cairo, maximumWidth: maximumWidth, wraps: true)
+                layout = laidOut
+                // text-anchor and text-offset (in ems) move the installed fonts' text as GL moves its block.
+                let anchor = symbol.textAnchor.value(atZoom: zoom, properties: properties)
+                let offset = symbol.textOffset.value(atZoom: zoom, properties: properties)
+                textOffset = ViewPoint(
+                    x: offset.xPoints * size + (0.5 - anchor.horizontalAlignment) * laidOut.size.width,
+                    y: offset.yPoints * size + (0.5 - anchor.verticalAlignment) * laidOut.size.height)
+            }
             let sortKey = symbol.sortKey?.value(for: properties, zoom: zoom)
             for anchor in anchors {
                 if !isMapLibre, let layout {
@@ -159,7 +201,9 @@ struct LabelCandidate {
                     halo: halo,
                     font: font,
                     maximumWidthPoints: maximumWidth,
-                    icon: icon)
+                    icon: icon,
+                    shaped: shaped,
+                    textOffset: textOffset)
                 candidate.collision = collision
                 candidates.append(candidate)
             }
@@ -173,6 +217,8 @@ struct LabelCandidate {
 struct SymbolContext {
     let images: StyleImages
     let placement: MapwrightMetadata.Labels.Placement
+    /// The style's local SDF glyphs, or nil: text is then laid out with the installed fonts.
+    var glyphs: StyleGlyphs?
     /// Names of icons no sprite has, gathered while laying out.
     final class Missing { var value = Set<String>() }
     let missingImages = Missing()
@@ -242,7 +288,7 @@ struct LabelPlacer {
             let textBoxes = candidate.collisionBoxes.map { padded($0, by: textPadding) }
             let iconPadding = insideView ? paddingPoints : candidate.icon?.paddingPoints ?? 0
             let iconBoxes = candidate.icon.map { icon in [padded(icon.paddedBox(at: candidate.center), by: iconPadding - icon.paddingPoints)] } ?? []
-            let hasText = candidate.layout != nil, hasIcon = candidate.icon != nil
+            let hasText = candidate.hasText, hasIcon = candidate.icon != nil
             var placeText = hasText && fits(textBoxes, padding: textPadding, allowOverlap: collision.textAllowOverlap)
             var placeIcon = hasIcon && fits(iconBoxes, padding: iconPadding, allowOverlap: collision.iconAllowOverlap)
             // GL: what may show without the other.

@@ -88,7 +88,11 @@ struct SymbolIcon: Hashable, Sendable {
         // Device pixel → texel: undo the turn, then the quad's place and size.
         let cosine = cos(rotationRadians), sine = sin(rotationRadians)
         let texelsPerPointX = Double(texture.width) / quad.size.width, texelsPerPointY = Double(texture.height) / quad.size.height
-        let sdfParameters = sdf.map { SDFParameters($0, devicePixelRatio: scale, opacity: opacity) }
+        let sdfParameters = sdf.map {
+            SDFShading(
+                color: $0.color, haloColor: $0.haloColor, haloWidthPoints: $0.haloWidthPoints, haloBlurPoints: $0.haloBlurPoints,
+                fontScale: $0.size, devicePixelRatio: scale, opacity: opacity)
+        }
         for row in 0..<height {
             let target = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
             for column in 0..<width {
@@ -116,52 +120,6 @@ struct SymbolIcon: Hashable, Sendable {
         cairo_set_source_surface(cairo, surface, Double(minColumn), Double(minRow))
         cairo_paint(cairo)
         cairo_restore(cairo)
-    }
-
-    /// GL's `symbol_sdf` fragment shader for icons: the fill's and the halo's coverage of an SDF
-    /// distance, premultiplied, the halo under the fill.
-    private struct SDFParameters {
-        let fill: (Float, Float, Float, Float)
-        let halo: (Float, Float, Float, Float)?
-        let fillGamma: Double
-        let haloGamma: Double
-        let haloEdge: Double
-
-        init(_ colors: SDFColors, devicePixelRatio: Double, opacity: Double) {
-            func premultiplied(_ color: Color) -> (Float, Float, Float, Float) {
-                let alpha = color.alpha * opacity
-                return (Float(color.red * alpha), Float(color.green * alpha), Float(color.blue * alpha), Float(alpha))
-            }
-            let size = max(colors.size, 1e-6)
-            let edgeGamma = 0.105 / devicePixelRatio
-            fill = premultiplied(colors.color)
-            fillGamma = edgeGamma / size
-            halo = colors.haloWidthPoints > 0 && colors.haloColor.alpha > 0 ? premultiplied(colors.haloColor) : nil
-            haloGamma = (colors.haloBlurPoints * 1.19 / 8 + edgeGamma) / size
-            haloEdge = (6 - colors.haloWidthPoints / size) / 8
-        }
-
-        func color(distance: Float) -> (Float, Float, Float, Float) {
-            let distance = Double(distance)
-            func smoothstep(_ low: Double, _ high: Double, _ x: Double) -> Double {
-                let t = max(0, min(1, (x - low) / (high - low)))
-                return t * t * (3 - 2 * t)
-            }
-            let innerEdge = 0.75
-            let fillAlpha = Float(smoothstep(innerEdge - fillGamma, innerEdge + fillGamma, distance))
-            var result = (fill.0 * fillAlpha, fill.1 * fillAlpha, fill.2 * fillAlpha, fill.3 * fillAlpha)
-            if let halo {
-                let haloInner = innerEdge + haloGamma
-                let inside = smoothstep(haloInner - haloGamma, haloInner + haloGamma, distance)
-                let haloAlpha = Float(min(smoothstep(haloEdge - haloGamma, haloEdge + haloGamma, distance), 1 - inside))
-                // The fill over the halo.
-                let under = 1 - result.3
-                result = (
-                    result.0 + halo.0 * haloAlpha * under, result.1 + halo.1 * haloAlpha * under,
-                    result.2 + halo.2 * haloAlpha * under, result.3 + halo.3 * haloAlpha * under)
-            }
-            return result
-        }
     }
 }
 

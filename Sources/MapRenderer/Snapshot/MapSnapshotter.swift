@@ -281,7 +281,7 @@ public final class MapSnapshotter: Sendable {
         style: Style, painter: StylePainter, cairo: OpaquePointer, taken: inout CollisionIndex
     ) throws(RendererError) -> [Int: [LabelCandidate]] {
         let placer = LabelPlacer(paddingPoints: style.mapwright.labels.collisionPadding, placement: style.mapwright.labels.placement)
-        let context = SymbolContext(images: painter.images, placement: placer.placement)
+        let context = SymbolContext(images: painter.images, placement: placer.placement, glyphs: StyleGlyphs(style: style, data: data))
         var placed: [Int: [LabelCandidate]] = [:]
         for (index, layer) in style.layers.enumerated().reversed() where layer.isVisible(atZoom: painter.zoomLevel) {
             guard case .symbol(let symbol) = layer.kind else { continue }

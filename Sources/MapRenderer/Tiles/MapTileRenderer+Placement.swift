@@ -29,7 +29,7 @@ extension MapTileRenderer {
             let painter = StylePainter(
                 viewport: world, styleZoomLevel: styleZoom, style: style, data: data, cairo: canvas.cairo, visibleMapRect: .world)
             var candidatesByLayer: [(layerIndex: Int, candidates: [LabelCandidate])] = []
-            let context = SymbolContext(images: painter.images, placement: metadata.labels.placement)
+            let context = SymbolContext(images: painter.images, placement: metadata.labels.placement, glyphs: StyleGlyphs(style: style, data: data))
             for (index, layer) in style.layers.enumerated().reversed() where layer.isVisible(atZoom: styleZoom) {
                 guard case .symbol(let symbol) = layer.kind else { continue }
                 let features = try painter.unclippedFeatures(of: layer, in: .world)
@@ -57,7 +57,8 @@ extension MapTileRenderer {
                 for label in placer.place(candidates, in: worldSize, avoiding: &taken) {
                     labels.append(TilePlacement.Label(
                         layerIndex: index, text: label.layout?.text, font: label.font, maximumWidthPoints: label.maximumWidthPoints,
-                        frame: label.frame, angle: label.angle, bounds: label.bounds, color: label.color, halo: label.halo, icon: label.icon))
+                        frame: label.frame, angle: label.angle, bounds: label.bounds, color: label.color, halo: label.halo, icon: label.icon,
+                        anchor: label.center, textOffset: label.textOffset, shaped: label.shaped))
                 }
             }
         }

@@ -34,8 +34,14 @@ final class TilePlacement: Sendable {
         let bounds: ViewRect
         let color: Color
         let halo: TextHalo?
-        /// The icon, laid out round the frame's centre; nil for text alone.
+        /// The icon, laid out round the anchor; nil for text alone.
         let icon: SymbolIcon?
+        /// The symbol's anchor, in world points.
+        let anchor: ViewPoint
+        /// The installed fonts' text centre from the anchor (see ``LabelCandidate/textOffset``).
+        let textOffset: ViewPoint
+        /// The text shaped from the style's glyphs, or nil.
+        let shaped: ShapedText?
     }
 
     /// The selected annotation's callout, laid out in world points.
@@ -106,9 +112,9 @@ final class TilePlacement: Sendable {
             }
             result[label.layerIndex, default: []].append(LabelCandidate(
                 layout: layout,
-                center: ViewPoint(x: label.frame.midX - origin.x, y: label.frame.midY - origin.y),
+                center: ViewPoint(x: label.anchor.x - origin.x, y: label.anchor.y - origin.y),
                 priority: 0, color: label.color, halo: label.halo, font: label.font, maximumWidthPoints: label.maximumWidthPoints,
-                angle: label.angle, icon: label.icon))
+                angle: label.angle, icon: label.icon, shaped: label.shaped, textOffset: label.textOffset))
         }
         return result
     }

@@ -125,3 +125,12 @@ public enum SymbolAnchor: String, StyleValueType, CaseIterable {
 public enum SymbolRotationAlignment: String, StyleValueType, CaseIterable {
     case map, viewport, auto
 }
+
+/// How the lines of a label line up, `text-justify` (MapLibre Style Specification, "Layers:
+/// symbol").
+///
+/// The default is ``center``. ``auto`` justifies towards the anchor: left for an anchor on the
+/// left, right for one on the right, centred otherwise.
+public enum TextJustify: String, StyleValueType, CaseIterable {
+    case auto, left, center, right
+}

@@ -125,6 +125,19 @@ public struct SymbolLayer: Hashable, Sendable {
     public var textHaloColor: StyleValue<Color> = .constant(.transparent)
     /// `text-halo-width`: the halo's distance from the glyph outline, in points. The default is 0.
     public var textHaloWidth: StyleValue<Double> = .constant(0)
+    /// `text-anchor`: which part of the text sits at the anchor. The default is center.
+    public var textAnchor: StyleValue<SymbolAnchor> = .constant(.center)
+    /// `text-offset`: the text moved from its anchor, in ems. The default is
+    /// ``Translation/zero``.
+    public var textOffset: StyleValue<Translation> = .constant(.zero)
+    /// `text-justify`: how lines line up. The default is center.
+    public var textJustify: StyleValue<TextJustify> = .constant(.center)
+    /// `text-line-height`, in ems. The default is 1.2.
+    public var textLineHeight: StyleValue<Double> = .constant(1.2)
+    /// `text-rotate`, in degrees clockwise. The default is 0.
+    public var textRotate: StyleValue<Double> = .constant(0)
+    /// `text-halo-blur`: how far the halo fades out, in points. The default is 0.
+    public var textHaloBlur: StyleValue<Double> = .constant(0)
     /// `text-padding`: the room kept free round the text's box against other symbols, in
     /// points, under MapLibre's placement rules (``MapwrightMetadata/Labels/Placement``). The
     /// default is 2.

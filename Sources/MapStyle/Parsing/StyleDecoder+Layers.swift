@@ -210,6 +210,12 @@ extension StyleDecoder {
             try properties.paint("text-halo-color", into: &symbol.textHaloColor, parse: reader.color)
             try properties.paint("text-halo-width", into: &symbol.textHaloWidth, parse: length)
             try properties.layout("text-padding", into: &symbol.textPadding, parse: length)
+            try properties.layout("text-anchor", into: &symbol.textAnchor, parse: reader.enumeration)
+            try properties.layout("text-offset", into: &symbol.textOffset, isArrayTyped: true, parse: reader.translation)
+            try properties.layout("text-justify", into: &symbol.textJustify, parse: reader.enumeration)
+            try properties.layout("text-line-height", into: &symbol.textLineHeight, parse: reader.number(_:at:))
+            try properties.layout("text-rotate", into: &symbol.textRotate, parse: reader.number(_:at:))
+            try properties.paint("text-halo-blur", into: &symbol.textHaloBlur, parse: length)
             try properties.layout("text-allow-overlap", into: &symbol.textAllowOverlap, parse: reader.boolean)
             try properties.layout("text-ignore-placement", into: &symbol.textIgnorePlacement, parse: reader.boolean)
             try properties.layout("text-optional", into: &symbol.textOptional, parse: reader.boolean)
@@ -293,7 +299,7 @@ extension StyleDecoder {
             "line-translate", "line-translate-anchor", "line-gradient", "line-pattern",
         ],
         .symbol: [
-            "text-color", "text-opacity", "text-halo-color", "text-halo-width", "icon-opacity", "icon-color", "icon-halo-color",
+            "text-color", "text-opacity", "text-halo-color", "text-halo-width", "text-halo-blur", "icon-opacity", "icon-color", "icon-halo-color",
             "icon-halo-width", "icon-halo-blur", "icon-translate", "icon-translate-anchor",
         ],
         .raster: StyleDecoder.rasterPaintProperties,
@@ -317,7 +323,7 @@ extension StyleDecoder {
             "text-letter-spacing", "symbol-sort-key", "symbol-placement", "symbol-spacing", "text-padding", "text-allow-overlap",
             "text-ignore-placement", "text-optional", "icon-image", "icon-size", "icon-rotate", "icon-offset", "icon-anchor",
             "icon-padding", "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-keep-upright",
-            "icon-rotation-alignment",
+            "icon-rotation-alignment", "text-anchor", "text-offset", "text-justify", "text-line-height", "text-rotate",
         ],
         .raster: ["visibility"],
         .circle: ["visibility", "circle-sort-key"],

@@ -129,6 +129,7 @@ struct StyleDecoder {
         var style = Style(id: id, name: name, sources: sources, layers: layers, mapwright: mapwright, sky: sky)
         if let light = root["light"] { style.light = try decodeLight(light, at: StylePath.root.appending("light")) }
         if let sprite = root["sprite"] { style.sprites = try decodeSprites(sprite, at: StylePath.root.appending("sprite")) }
+        if let glyphs = root["glyphs"] { style.glyphs = try decodeGlyphs(glyphs, at: StylePath.root.appending("glyphs")) }
         return style
     }
 
@@ -186,11 +187,25 @@ struct StyleDecoder {
         return sprites
     }
 
-    static let rootKeys: Set<String> = ["version", "name", "metadata", "sources", "layers", "sky", "light", "state", "sprite"]
+    /// Reads the root `glyphs`: a URL template with `{fontstack}` and `{range}`; a path or
+    /// `file://` URL is resolved against the style's folder, other URLs are kept as written.
+    private func decodeGlyphs(_ json: JSONValue, at path: StylePath) throws(StyleError) -> String {
+        let text = try string(json, at: path)
+        guard !text.contains("://") || text.hasPrefix("file://") else { return text }
+        var reference = text
+        if reference.hasPrefix("file://") { reference = String(reference.dropFirst(7)).removingPercentEncoding ?? String(reference.dropFirst(7)) }
+        // The placeholders survive the path's resolution as plain names.
+        let fontstack = "\u{1}fontstack\u{1}", range = "\u{1}range\u{1}"
+        reference = reference.replacingOccurrences(of: "{fontstack}", with: fontstack).replacingOccurrences(of: "{range}", with: range)
+        return StyleLocation.fileURL(reference, relativeTo: baseURL).path
+            .replacingOccurrences(of: fontstack, with: "{fontstack}").replacingOccurrences(of: range, with: "{range}")
+    }
+
+    static let rootKeys: Set<String> = ["version", "name", "metadata", "sources", "layers", "sky", "light", "state", "sprite", "glyphs"]
 
     /// Root keys of the MapLibre Style Specification that Mapwright does not use.
     static let ignoredRootKeys: Set<String> = [
-        "center", "zoom", "bearing", "pitch", "roll", "centerAltitude", "glyphs", "transition",
+        "center", "zoom", "bearing", "pitch", "roll", "centerAltitude", "transition",
         "terrain", "projection",
     ]
 }

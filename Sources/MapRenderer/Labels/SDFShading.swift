@@ -1,0 +1,77 @@
+import MapStyle
+
+/// GL's `symbol_sdf` fragment shader: the coverage of a signed distance field's fill and halo,
+/// for SDF icons and glyphs alike.
+///
+/// A distance of 0.75 (192 of 255) is the outline. The fill's edge is smoothed over
+/// `0.105 / devicePixelRatio / fontScale` either side; the halo reaches `6 − width / fontScale`
+/// eighths in, blurred by `blur × 1.19 / 8`, and stops where the fill starts. Colours come out
+/// premultiplied, the fill over the halo when both are drawn in one pass (``color(distance:)``),
+/// or each alone (``fillColor(distance:)``, ``haloColor(distance:)``) when GL draws every halo
+/// of a layer before its fills.
+struct SDFShading {
+    let fill: (Float, Float, Float, Float)
+    let halo: (Float, Float, Float, Float)?
+    let fillGamma: Double
+    let haloGamma: Double
+    let haloEdge: Double
+
+    /// - Parameters:
+    ///   - fontScale: The SDF's scale: `icon-size` for icons, `text-size / 24` for text.
+    ///   - haloWidthPoints: The halo's width; 0 draws none.
+    init(
+        color: Color, haloColor: Color, haloWidthPoints: Double, haloBlurPoints: Double, fontScale: Double, devicePixelRatio: Double,
+        opacity: Double
+    ) {
+        func premultiplied(_ color: Color) -> (Float, Float, Float, Float) {
+            let alpha = color.alpha * opacity
+            return (Float(color.red * alpha), Float(color.green * alpha), Float(color.blue * alpha), Float(alpha))
+        }
+        let scale = max(fontScale, 1e-6)
+        let edgeGamma = 0.105 / devicePixelRatio
+        fill = premultiplied(color)
+        fillGamma = edgeGamma / scale
+        halo = haloWidthPoints > 0 && haloColor.alpha > 0 ? premultiplied(haloColor) : nil
+        haloGamma = (haloBlurPoints * 1.19 / 8 + edgeGamma) / scale
+        haloEdge = (6 - haloWidthPoints / scale) / 8
+    }
+
+    private static let innerEdge = 0.75
+
+    private static func smoothstep(_ low: Double, _ high: Double, _ x: Double) -> Double {
+        let t = max(0, min(1, (x - low) / (high - low)))
+        return t * t * (3 - 2 * t)
+    }
+
+    /// The fill alone at a distance, premultiplied.
+    func fillColor(distance: Float) -> (Float, Float, Float, Float) {
+        let alpha = Float(Self.smoothstep(Self.innerEdge - fillGamma, Self.innerEdge + fillGamma, Double(distance)))
+        return (fill.0 * alpha, fill.1 * alpha, fill.2 * alpha, fill.3 * alpha)
+    }
+
+    /// The halo alone at a distance, premultiplied; transparent without a halo.
+    func haloColor(distance: Float) -> (Float, Float, Float, Float) {
+        guard let halo else { return (0, 0, 0, 0) }
+        let distance = Double(distance)
+        let haloInner = Self.innerEdge + haloGamma
+        let inside = Self.smoothstep(haloInner - haloGamma, haloInner + haloGamma, distance)
+        let alpha = Float(min(Self.smoothstep(haloEdge - haloGamma, haloEdge + haloGamma, distance), 1 - inside))
+        return (halo.0 * alpha, halo.1 * alpha, halo.2 * alpha, halo.3 * alpha)
+    }
+
+    /// The fill over the halo at a distance, premultiplied.
+    func color(distance: Float) -> (Float, Float, Float, Float) {
+        let top = fillColor(distance: distance)
+        guard halo != nil else { return top }
+        return TexelBlending.over(top, haloColor(distance: distance))
+    }
+}
+
+/// Premultiplied RGBA texels in floats, composited as GL blends (`ONE, ONE_MINUS_SRC_ALPHA`).
+enum TexelBlending {
+    /// `top` over `bottom`.
+    static func over(_ top: (Float, Float, Float, Float), _ bottom: (Float, Float, Float, Float)) -> (Float, Float, Float, Float) {
+        let under = 1 - top.3
+        return (top.0 + bottom.0 * under, top.1 + bottom.1 * under, top.2 + bottom.2 * under, top.3 + bottom.3 * under)
+    }
+}

@@ -1,0 +1,344 @@
+import CCairo
+import Foundation
+import MapCore
+import MapStyle
+import VectorTiles
+
+/// A label shaped from a style's SDF glyphs as GL shapes it (`shaping.ts`: `shapeText`,
+/// `determineLineBreaks`, `shapeLines`, `justifyLine`, `align`; `quads.ts`: `getGlyphQuads`) and
+/// drawn as its `symbol_sdf` shader draws glyphs.
+///
+/// Shaping works at GL's 24-point em: each glyph's advance plus `text-letter-spacing`, lines
+/// broken where the raggedness is least for `text-max-width` (point labels only), each line
+/// trimmed and justified, the block placed by `text-anchor` and moved by `text-offset`, lines
+/// `text-line-height` apart. The result is scaled by `text-size / 24` round the anchor and turned
+/// by `text-rotate`.
+struct ShapedText: Hashable, Sendable {
+    /// One glyph's quad: its SDF bitmap and the quad's top-left corner in em units (24 to the
+    /// em) relative to the anchor, before scaling and turning.
+    struct Quad: Hashable, Sendable {
+        let glyph: GlyphRange.Glyph
+        let x: Double, y: Double
+        /// The quad's side in em units: the bitmap and one pixel of padding all round.
+        var width: Double { Double(glyph.width + 2 * GlyphRange.border + 2) }
+        var height: Double { Double(glyph.height + 2 * GlyphRange.border + 2) }
+    }
+
+    /// The text, for tests and messages.
+    let text: String
+    let quads: [Quad]
+    /// The shaped block, relative to the anchor, in em units (before scaling).
+    let box: ViewRect
+    /// `text-size / 24`: view points per em unit.
+    let scale: Double
+    /// `text-rotate`, in radians clockwise.
+    let rotationRadians: Double
+    let color: Color
+    let haloColor: Color
+    let haloWidthPoints: Double
+    let haloBlurPoints: Double
+    let opacity: Double
+
+    /// GL's shaping constants: the em, the baseline's offset from a line's top, a glyph's
+    /// border plus its padding in the atlas.
+    static let em = 24.0
+    static let baselineOffset = -17.0
+    static let quadInset = Double(GlyphRange.border + 1)
+
+    /// The block's box round the anchor in view points, turned by ``rotationRadians`` (GL's
+    /// collision box: the turned corners' bounds), without padding.
+    var collisionBox: ViewRect {
+        let scaled = ViewRect(x: box.minX * scale, y: box.minY * scale, width: box.size.width * scale, height: box.size.height * scale)
+        guard rotationRadians != 0 else { return scaled }
+        return ViewRect(enclosing: Self.corners(of: scaled).map { rotated($0) }) ?? scaled
+    }
+
+    private static func corners(of rect: ViewRect) -> [ViewPoint] {
+        [ViewPoint(x: rect.minX, y: rect.minY), ViewPoint(x: rect.maxX, y: rect.minY),
+         ViewPoint(x: rect.maxX, y: rect.maxY), ViewPoint(x: rect.minX, y: rect.maxY)]
+    }
+
+    private func rotated(_ point: ViewPoint) -> ViewPoint {
+        let cosine = cos(rotationRadians), sine = sin(rotationRadians)
+        return ViewPoint(x: point.x * cosine - point.y * sine, y: point.x * sine + point.y * cosine)
+    }
+
+    /// The box round every glyph's quad at `anchor`, in view points.
+    func inkBounds(at anchor: ViewPoint) -> ViewRect {
+        let corners = quads.flatMap { quad in
+            Self.corners(of: ViewRect(x: quad.x * scale, y: quad.y * scale, width: quad.width * scale, height: quad.height * scale))
+                .map { rotated($0) }.map { ViewPoint(x: anchor.x + $0.x, y: anchor.y + $0.y) }
+        }
+        return ViewRect(enclosing: corners) ?? ViewRect(x: anchor.x, y: anchor.y, width: 0, height: 0)
+    }
+
+    // MARK: - Shaping
+
+    /// Shapes `text` with `glyphs`; nil when no character has a glyph with ink.
+    ///
+    /// - Parameters:
+    ///   - glyph: The font stack's glyph for a code point, or nil (the character is skipped,
+    ///     as GL skips it).
+    ///   - maximumWidthEms: `text-max-width`; infinite for labels along lines.
+    static func shape(
+        _ text: String, glyph: (UInt32) -> GlyphRange.Glyph?, maximumWidthEms: Double, lineHeightEms: Double, letterSpacingEms: Double,
+        anchor: SymbolAnchor, justify: TextJustify, offsetEms: Translation, sizePoints: Double, rotationDegrees: Double,
+        color: Color, haloColor: Color, haloWidthPoints: Double, haloBlurPoints: Double, opacity: Double
+    ) -> ShapedText? {
+        let characters = Array(text.unicodeScalars.map(\.value))
+        let spacing = letterSpacingEms * em
+        let lineHeight = lineHeightEms * em
+        func advance(_ codePoint: UInt32) -> Double {
+            guard let glyph = glyph(codePoint) else { return 0 }
+            return Double(glyph.advance) + spacing
+        }
+        let breaks = lineBreaks(characters, advance: advance, maximumWidth: maximumWidthEms * em)
+        var lines: [[UInt32]] = []
+        var start = 0
+        for end in breaks {
+            lines.append(trimmed(Array(characters[start..<min(end, characters.count)])))
+            start = end
+        }
+        let justification: Double
+        switch justify == .auto ? (anchor.horizontalAlignment == 0 ? .left : anchor.horizontalAlignment == 1 ? .right : .center) : justify {
+        case .left: justification = 0
+        case .right: justification = 1
+        default: justification = 0.5
+        }
+        var positioned: [(glyph: GlyphRange.Glyph, x: Double, y: Double)] = []
+        var y = baselineOffset
+        var maximumLineLength = 0.0
+        for line in lines {
+            guard !line.isEmpty else {
+                y += lineHeight
+                continue
+            }
+            var x = 0.0
+            let lineStart = positioned.count
+            for codePoint in line {
+                guard let glyph = glyph(codePoint) else { continue }
+                positioned.append((glyph, x, y))
+                x += Double(glyph.advance) + spacing
+            }
+            if positioned.count > lineStart {
+                maximumLineLength = max(maximumLineLength, x - spacing)
+                // justifyLine: the line's end at the justification's share of its length.
+                let last = positioned[positioned.count - 1]
+                let indent = (last.x + Double(last.glyph.advance)) * justification
+                for index in lineStart..<positioned.count { positioned[index].x -= indent }
+            }
+            y += lineHeight
+        }
+        let height = y - baselineOffset
+        let horizontal = anchor.horizontalAlignment, vertical = anchor.verticalAlignment
+        // align: every line's height is the line height here (one scale throughout).
+        let shiftX = (justification - horizontal) * maximumLineLength
+        let shiftY = (-vertical * Double(lines.count) + 0.5) * lineHeight
+        let offset = (x: offsetEms.xPoints * em, y: offsetEms.yPoints * em)
+        var quads: [Quad] = []
+        for item in positioned where !item.glyph.bitmap.isEmpty {
+            quads.append(Quad(
+                glyph: item.glyph,
+                x: item.x + shiftX + Double(item.glyph.left) - quadInset + offset.x,
+                y: item.y + shiftY - Double(item.glyph.top) - quadInset + offset.y))
+        }
+        guard !quads.isEmpty else { return nil }
+        let box = ViewRect(x: offset.x - horizontal * maximumLineLength, y: offset.y - vertical * height, width: maximumLineLength, height: height)
+        return ShapedText(
+            text: text, quads: quads, box: box, scale: sizePoints / em, rotationRadians: rotationDegrees * .pi / 180, color: color,
+            haloColor: haloColor, haloWidthPoints: haloWidthPoints, haloBlurPoints: haloBlurPoints, opacity: opacity)
+    }
+
+    /// A symbol layer's text for a feature, shaped with its properties at `zoom`; nil when no
+    /// character has a glyph with ink.
+    static func shape(
+        _ symbol: SymbolLayer, text: String, properties: [String: StyleFeatureValue], zoom: Double, glyph: (UInt32) -> GlyphRange.Glyph?
+    ) -> ShapedText? {
+        let isPoint = symbol.placement.value(atZoom: zoom) == .point
+        return shape(
+            text, glyph: glyph,
+            maximumWidthEms: isPoint ? symbol.textMaxWidth.value(atZoom: zoom, properties: properties) : .infinity,
+            lineHeightEms: symbol.textLineHeight.value(atZoom: zoom),
+            letterSpacingEms: symbol.textLetterSpacing.value(atZoom: zoom, properties: properties),
+            anchor: symbol.textAnchor.value(atZoom: zoom, properties: properties),
+            justify: symbol.textJustify.value(atZoom: zoom, properties: properties),
+            offsetEms: symbol.textOffset.value(atZoom: zoom, properties: properties),
+            sizePoints: symbol.textSize.value(atZoom: zoom, properties: properties),
+            rotationDegrees: symbol.textRotate.value(atZoom: zoom, properties: properties),
+            color: symbol.textColor.value(atZoom: zoom, properties: properties),
+            haloColor: symbol.textHaloColor.value(atZoom: zoom, properties: properties),
+            haloWidthPoints: symbol.textHaloWidth.value(atZoom: zoom, properties: properties),
+            haloBlurPoints: symbol.textHaloBlur.value(atZoom: zoom, properties: properties),
+            opacity: symbol.textOpacity.value(atZoom: zoom, properties: properties))
+    }
+
+    /// GL's whitespace, trimmed from each line's ends.
+    private static let whitespace: Set<UInt32> = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20]
+    /// Where GL may break a line: after these.
+    private static let breakable: Set<UInt32> = [0x0A, 0x20, 0x26, 0x28, 0x29, 0x2B, 0x2D, 0x2F, 0xAD, 0xB7, 0x200B, 0x2010, 0x2013, 0x2027]
+
+    private static func trimmed(_ line: [UInt32]) -> [UInt32] {
+        var line = line[...]
+        while let first = line.first, whitespace.contains(first) { line = line.dropFirst() }
+        while let last = line.last, whitespace.contains(last) { line = line.dropLast() }
+        return Array(line)
+    }
+
+    /// Whether GL breaks between ideographs at this character (CJK and the like).
+    private static func allowsIdeographicBreaking(_ codePoint: UInt32) -> Bool {
+        switch codePoint {
+        case 0x2E80...0x2FDF, 0x2FF0...0x303F, 0x3040...0x309F, 0x30A0...0x30FF, 0x3100...0x312F, 0x3190...0x31BF, 0x31C0...0x31EF,
+             0x31F0...0x31FF, 0x3200...0x32FF, 0x3300...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xF900...0xFAFF,
+             0xFE30...0xFE4F, 0xFF00...0xFFEF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The indices where lines start after the first, and the text's end: GL's
+    /// `determineLineBreaks`, the breaks with the least raggedness against the average line of
+    /// `ceil(total / maximumWidth)` lines. No breaks without a finite maximum width.
+    private static func lineBreaks(_ characters: [UInt32], advance: (UInt32) -> Double, maximumWidth: Double) -> [Int] {
+        guard maximumWidth.isFinite, maximumWidth > 0, !characters.isEmpty else { return [characters.count] }
+        final class Break {
+            let index: Int, x: Double, badness: Double
+            let prior: Break?
+            init(index: Int, x: Double, badness: Double, prior: Break?) {
+                self.index = index
+                self.x = x
+                self.badness = badness
+                self.prior = prior
+            }
+        }
+        let total = characters.reduce(0) { $0 + advance($1) }
+        let lineCount = max(1, (total / maximumWidth).rounded(.up))
+        let target = total / lineCount
+        let hasZeroWidthSpaces = characters.contains(0x200B)
+        func badness(_ width: Double, penalty: Double, isLast: Bool) -> Double {
+            let raggedness = (width - target) * (width - target)
+            if isLast { return width < target ? raggedness / 2 : raggedness * 2 }
+            return raggedness + abs(penalty) * penalty
+        }
+        func evaluate(_ index: Int, _ x: Double, _ potential: [Break], penalty: Double, isLast: Bool) -> Break {
+            var bestPrior: Break?
+            var best = badness(x, penalty: penalty, isLast: isLast)
+            for prior in potential {
+                let value = badness(x - prior.x, penalty: penalty, isLast: isLast) + prior.badness
+                if value <= best {
+                    bestPrior = prior
+                    best = value
+                }
+            }
+            return Break(index: index, x: x, badness: best, prior: bestPrior)
+        }
+        var potential: [Break] = []
+        var x = 0.0
+        for (index, codePoint) in characters.enumerated() {
+            if !whitespace.contains(codePoint) { x += advance(codePoint) }
+            guard index < characters.count - 1 else { continue }
+            let ideographic = allowsIdeographicBreaking(codePoint)
+            if breakable.contains(codePoint) || ideographic {
+                let next = characters[index + 1]
+                var penalty = 0.0
+                if codePoint == 0x0A { penalty -= 10_000 }
+                if ideographic && hasZeroWidthSpaces { penalty += 150 }
+                if codePoint == 0x28 || codePoint == 0xFF08 { penalty += 50 }
+                if next == 0x29 || next == 0xFF09 { penalty += 50 }
+                potential.append(evaluate(index + 1, x, potential, penalty: penalty, isLast: false))
+            }
+        }
+        var indices: [Int] = []
+        var current: Break? = evaluate(characters.count, x, potential, penalty: 0, isLast: true)
+        while let item = current {
+            indices.append(item.index)
+            current = item.prior
+        }
+        return indices.reversed()
+    }
+
+    // MARK: - Drawing
+
+    /// Draws the glyphs at `anchor` (view points) into `cairo`: every glyph's halo, then every
+    /// glyph's fill, sampled per device pixel as GL's SDF shader samples its glyph atlas.
+    func draw(at anchor: ViewPoint, in cairo: OpaquePointer) {
+        guard opacity > 0 else { return }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &matrix)
+        let deviceScale = matrix.xx
+        guard deviceScale > 0, matrix.xy == 0, matrix.yx == 0 else { return }
+        let bounds = inkBounds(at: anchor)
+        let minColumn = Int((bounds.minX * deviceScale + matrix.x0).rounded(.down)), maxColumn = Int((bounds.maxX * deviceScale + matrix.x0).rounded(.up))
+        let minRow = Int((bounds.minY * deviceScale + matrix.y0).rounded(.down)), maxRow = Int((bounds.maxY * deviceScale + matrix.y0).rounded(.up))
+        let width = maxColumn - minColumn, height = maxRow - minRow
+        guard width > 0, height > 0, width * height < 16_000_000 else { return }
+        let shading = SDFShading(
+            color: color, haloColor: haloColor, haloWidthPoints: haloWidthPoints, haloBlurPoints: haloBlurPoints, fontScale: scale,
+            devicePixelRatio: deviceScale, opacity: opacity)
+        var buffer = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: width * height)
+        let origin = ViewPoint(x: anchor.x * deviceScale + matrix.x0, y: anchor.y * deviceScale + matrix.y0)
+        let cosine = cos(rotationRadians), sine = sin(rotationRadians)
+        // Device pixel → em units round the anchor: undo the turn and the scale.
+        let unitsPerDevicePixel = 1 / (scale * deviceScale)
+        for pass in shading.halo == nil ? [false] : [true, false] {
+            for quad in quads {
+                let quadBounds = ViewRect(enclosing: Self.corners(of: ViewRect(x: quad.x * scale, y: quad.y * scale, width: quad.width * scale, height: quad.height * scale))
+                    .map { rotated($0) }.map { ViewPoint(x: origin.x + $0.x * deviceScale, y: origin.y + $0.y * deviceScale) })!
+                let firstColumn = max(minColumn, Int(quadBounds.minX.rounded(.down))), lastColumn = min(maxColumn, Int(quadBounds.maxX.rounded(.up)))
+                let firstRow = max(minRow, Int(quadBounds.minY.rounded(.down))), lastRow = min(maxRow, Int(quadBounds.maxY.rounded(.up)))
+                guard firstColumn < lastColumn, firstRow < lastRow else { continue }
+                let bitmapWidth = quad.glyph.width + 2 * GlyphRange.border, bitmapHeight = quad.glyph.height + 2 * GlyphRange.border
+                for row in firstRow..<lastRow {
+                    for column in firstColumn..<lastColumn {
+                        let dx = (Double(column) + 0.5 - origin.x) * unitsPerDevicePixel
+                        let dy = (Double(row) + 0.5 - origin.y) * unitsPerDevicePixel
+                        let localX = dx * cosine + dy * sine, localY = -dx * sine + dy * cosine
+                        let u = localX - quad.x, v = localY - quad.y
+                        guard u >= 0, u < quad.width, v >= 0, v < quad.height else { continue }
+                        // The bitmap starts one padding pixel in; bilinear between texel centres.
+                        let distance = Self.sample(quad.glyph.bitmap, width: bitmapWidth, height: bitmapHeight, u: u - 1, v: v - 1)
+                        let color = pass ? shading.haloColor(distance: distance) : shading.fillColor(distance: distance)
+                        guard color.3 > 0 else { continue }
+                        let index = (row - minRow) * width + (column - minColumn)
+                        buffer[index] = TexelBlending.over(color, buffer[index])
+                    }
+                }
+            }
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        else { return }
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        func byte(_ value: Float) -> UInt32 { UInt32(max(0, min(255, (value * 255).rounded()))) }
+        for row in 0..<height {
+            let target = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<width {
+                let color = buffer[row * width + column]
+                target[column] = byte(color.3) << 24 | byte(color.0) << 16 | byte(color.1) << 8 | byte(color.2)
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        cairo_save(cairo)
+        cairo_identity_matrix(cairo)
+        cairo_set_source_surface(cairo, surface, Double(minColumn), Double(minRow))
+        cairo_paint(cairo)
+        cairo_restore(cairo)
+    }
+
+    /// The distance at bitmap coordinates `u`, `v` (texel centres at .5), bilinear, 0 beyond
+    /// the bitmap (the atlas's padding), in [0, 1].
+    private static func sample(_ bitmap: [UInt8], width: Int, height: Int, u: Double, v: Double) -> Float {
+        let x = u - 0.5, y = v - 0.5
+        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        let fx = x - Double(x0), fy = y - Double(y0)
+        func texel(_ column: Int, _ row: Int) -> Double {
+            guard column >= 0, column < width, row >= 0, row < height else { return 0 }
+            return Double(bitmap[row * width + column])
+        }
+        let top = texel(x0, y0) * (1 - fx) + texel(x0 + 1, y0) * fx
+        let bottom = texel(x0, y0 + 1) * (1 - fx) + texel(x0 + 1, y0 + 1) * fx
+        return Float((top * (1 - fy) + bottom * fy) / 255)
+    }
+}

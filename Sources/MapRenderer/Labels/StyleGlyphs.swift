@@ -1,0 +1,48 @@
+import Foundation
+import MapStyle
+import VectorTiles
+
+/// A style's local SDF glyphs (its root `glyphs`, filled in per font stack and range of 256
+/// code points), read through ``MapData``'s cache and kept per layout.
+///
+/// A font stack is drawn from glyphs when its first range (`0-255`) exists; then a character
+/// whose range or glyph is missing is skipped, as GL skips it. Font stacks without glyphs are
+/// drawn with the installed fonts.
+final class StyleGlyphs {
+    private let data: MapData
+    private let template: String
+    private var ranges: [String: GlyphRange?] = [:]
+    private var stacks: [String: Bool] = [:]
+
+    /// The glyphs of a style, or nil when it names none on this machine (no `glyphs`, or a URL).
+    init?(style: Style, data: MapData) {
+        guard let template = style.glyphs, template.hasPrefix("/") else { return nil }
+        self.data = data
+        self.template = template
+    }
+
+    /// The font stack's name as GL asks for it: the fonts joined with commas.
+    static func fontStack(_ fonts: [String]) -> String { fonts.joined(separator: ",") }
+
+    private func path(fontStack: String, rangeStart: UInt32) -> String {
+        template.replacingOccurrences(of: "{fontstack}", with: fontStack)
+            .replacingOccurrences(of: "{range}", with: "\(rangeStart)-\(rangeStart + 255)")
+    }
+
+    /// Whether the stack has glyphs here.
+    func hasGlyphs(forFontStack fontStack: String) -> Bool {
+        if let known = stacks[fontStack] { return known }
+        let found = FileManager.default.fileExists(atPath: path(fontStack: fontStack, rangeStart: 0))
+        stacks[fontStack] = found
+        return found
+    }
+
+    /// The stack's glyph for a code point, or nil.
+    func glyph(_ codePoint: UInt32, fontStack: String) -> GlyphRange.Glyph? {
+        let path = path(fontStack: fontStack, rangeStart: codePoint / 256 * 256)
+        if let range = ranges[path] { return range?.glyphs[codePoint] }
+        let range = data.glyphRange(atPath: path)
+        ranges[path] = .some(range)
+        return range?.glyphs[codePoint]
+    }
+}
