@@ -38,12 +38,13 @@ struct StyleLoadingTests {
              ]}
             """)
         #expect(style.layers.count == 4)
+        // Glyphs over HTTP are kept as written (text is then drawn with the installed fonts).
+        #expect(style.glyphs == "https://example.com/{fontstack}/{range}.pbf")
         // A fill with a pattern draws the sprite's image (no sprite here: a warning once drawn).
         guard case .fill(let land) = style.layers[1].kind else { return #expect(Bool(false), "not a fill") }
         #expect(style.layers[1].visibility == .visible && land.pattern?.value(atZoom: 3).name == "dots")
         #expect(warnings.map(\.description) == [
             "Styles/x.json: unknown root key 'colour' (ignored)",
-            "Styles/x.json: 'glyphs' is not used by Mapwright (ignored)",
             "Styles/x.json: metadata.mapwright: unknown Mapwright section 'extras' (ignored)",
             "Styles/x.json: metadata.mapwright.pins: unknown key 'glow' (ignored)",
             "Styles/x.json: sources.b: unknown or unsupported key 'volatile' of a vector source (ignored)",

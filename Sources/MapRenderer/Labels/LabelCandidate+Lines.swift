@@ -93,7 +93,7 @@ extension LabelCandidate {
             let text = symbol.label(for: properties, atZoom: zoom)
             let layout = text.map { TextLayout($0, font: font, in: cairo) }
             guard let probe = SymbolIcon.make(
-                for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: 0, viewportScale: viewport.scale,
+                for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: 0, viewport: viewport,
                 missing: &context.missingImages.value)
             else { continue }
             let sortKey = symbol.sortKey?.value(for: properties, zoom: zoom)
@@ -122,13 +122,14 @@ extension LabelCandidate {
                     let lineAngle = atan2(b.y - a.y, b.x - a.x)
                     let icon = SymbolIcon.make(
                         for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: lineAngle,
-                        viewportScale: viewport.scale, missing: &context.missingImages.value)
+                        viewport: viewport, missing: &context.missingImages.value)
                     var textAngle = lineAngle
                     if textAngle > .pi / 2 { textAngle -= .pi } else if textAngle <= -.pi / 2 { textAngle += .pi }
                     var candidate = LabelCandidate(
                         layout: layout, center: point, priority: sortKey.map { -$0 } ?? 0, color: color, halo: halo, font: font,
                         maximumWidthPoints: .infinity, angle: textAngle, icon: icon)
                     candidate.collision = collision
+                    candidate.featureOrder = candidates.count
                     candidates.append(candidate)
                 }
             }

@@ -30,6 +30,10 @@ struct LabelCandidate {
     /// `text-offset` applied.
     var textOffset = ViewPoint(x: 0, y: 0)
 
+    /// The symbol's place in its layer's list of candidates (its feature's order), for GL's
+    /// draw order.
+    var featureOrder = 0
+
     /// Whether the symbol has text.
     var hasText: Bool { layout != nil || shaped != nil }
     /// How the text and the icon meet collisions.
@@ -91,6 +95,7 @@ struct LabelCandidate {
             layout: text, center: center, priority: priority, color: color, halo: halo, font: font,
             maximumWidthPoints: maximumWidthPoints, angle: angle, icon: icon, shaped: shaped, textOffset: textOffset)
         kept.collision = collision
+        kept.featureOrder = featureOrder
         return kept
     }
 
@@ -159,7 +164,7 @@ struct LabelCandidate {
             let properties = feature.styleValues
             let text = symbol.label(for: properties, atZoom: zoom)
             let icon = SymbolIcon.make(
-                for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: nil, viewportScale: viewport.scale,
+                for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: nil, viewport: viewport,
                 missing: &context.missingImages.value)
             guard text != nil || icon != nil else { continue }
             let anchors: [(point: ViewPoint, areaPoints: Double)]
@@ -208,7 +213,25 @@ struct LabelCandidate {
                 candidates.append(candidate)
             }
         }
+        for index in candidates.indices { candidates[index].featureOrder = index }
         return candidates
+    }
+
+    /// A layer's placed symbols in the order GL draws them (`symbol-z-order`): by height in the
+    /// view, lower over higher and later features under earlier ones at one height, when the
+    /// layer's symbols may overlap and it has no sort key (or asks for `viewport-y`); else as
+    /// placed.
+    static func inDrawOrder(_ placed: [LabelCandidate], symbol: SymbolLayer, zoom: Double) -> [LabelCandidate] {
+        let zOrder = symbol.zOrder.value(atZoom: zoom)
+        let sortsByKey = zOrder != .viewportY && symbol.sortKey != nil
+        let canOverlap = symbol.textAllowOverlap.value(atZoom: zoom) || symbol.iconAllowOverlap.value(atZoom: zoom)
+            || symbol.textIgnorePlacement.value(atZoom: zoom) || symbol.iconIgnorePlacement.value(atZoom: zoom)
+        guard zOrder == .viewportY || (zOrder == .auto && !sortsByKey && canOverlap) else { return placed }
+        return placed.sorted {
+            // GL compares anchors in tile units, 16 to the point at the tile's zoom.
+            let a = Int(($0.center.y * 16).rounded()), b = Int(($1.center.y * 16).rounded())
+            return a != b ? a < b : $0.featureOrder > $1.featureOrder
+        }
     }
 }
 

@@ -130,10 +130,13 @@ extension SymbolIcon {
     /// - Parameters:
     ///   - lineAngle: The line's direction at the anchor for line placement, in radians
     ///     clockwise; nil at points.
+    ///   - viewport: The view: its scale (GL samples an image of another pixel ratio
+    ///     bilinearly) and heading (a point's icon aligned with the map turns with it).
     static func make(
         for symbol: SymbolLayer, properties: [String: StyleFeatureValue], zoom: Double, images: StyleImages, lineAngle: Double?,
-        viewportScale: Double, missing: inout Set<String>
+        viewport: Viewport, missing: inout Set<String>
     ) -> SymbolIcon? {
+        let viewportScale = viewport.scale
         guard let name = symbol.iconName(for: properties, atZoom: zoom) else { return nil }
         guard let image = images[name] else {
             missing.insert(name)
@@ -157,10 +160,14 @@ extension SymbolIcon {
             box = ViewRect(enclosing: corners) ?? quad
         }
         var rotation = rotate
-        if let lineAngle, symbol.iconRotationAlignment.value(atZoom: zoom) != .viewport {
+        let alignment = symbol.iconRotationAlignment.value(atZoom: zoom)
+        if let lineAngle, alignment != .viewport {
             var angle = lineAngle
             if symbol.iconKeepUpright.value(atZoom: zoom), angle > .pi / 2 || angle <= -.pi / 2 { angle += .pi }
             rotation += angle
+        } else if lineAngle == nil, alignment == .map {
+            // Aligned with the map at a point: turned as the map is.
+            rotation -= viewport.camera.headingDegrees * .pi / 180
         }
         // GL samples linearly when the size is not a constant 1, the icon turns, or the image's
         // pixel ratio is not the screen's.

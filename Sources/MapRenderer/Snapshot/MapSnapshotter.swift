@@ -230,9 +230,10 @@ public final class MapSnapshotter: Sendable {
                     painter.drawFill(fill, features: try painter.features(of: layer))
                 case .line(let line):
                     try painter.drawLine(line, layer: layer)
-                case .symbol:
-                    for label in labels[index] ?? [] { label.drawIcon(in: cairo) }
-                    for label in labels[index] ?? [] { label.drawText(in: cairo) }
+                case .symbol(let symbol):
+                    let ordered = LabelCandidate.inDrawOrder(labels[index] ?? [], symbol: symbol, zoom: painter.zoomLevel)
+                    for label in ordered { label.drawIcon(in: cairo) }
+                    for label in ordered { label.drawText(in: cairo) }
                 case .raster(let raster):
                     try painter.drawRaster(raster, layer: layer)
                 case .circle(let circle):

@@ -42,6 +42,8 @@ final class TilePlacement: Sendable {
         let textOffset: ViewPoint
         /// The text shaped from the style's glyphs, or nil.
         let shaped: ShapedText?
+        /// Its feature's place in its layer (see ``LabelCandidate/featureOrder``).
+        let featureOrder: Int
     }
 
     /// The selected annotation's callout, laid out in world points.
@@ -110,11 +112,13 @@ final class TilePlacement: Sendable {
             let layout = label.text.map {
                 TextLayout($0, font: label.font, in: cairo, maximumWidth: label.maximumWidthPoints.isFinite ? label.maximumWidthPoints : nil, wraps: true)
             }
-            result[label.layerIndex, default: []].append(LabelCandidate(
+            var candidate = LabelCandidate(
                 layout: layout,
                 center: ViewPoint(x: label.anchor.x - origin.x, y: label.anchor.y - origin.y),
                 priority: 0, color: label.color, halo: label.halo, font: label.font, maximumWidthPoints: label.maximumWidthPoints,
-                angle: label.angle, icon: label.icon, shaped: label.shaped, textOffset: label.textOffset))
+                angle: label.angle, icon: label.icon, shaped: label.shaped, textOffset: label.textOffset)
+            candidate.featureOrder = label.featureOrder
+            result[label.layerIndex, default: []].append(candidate)
         }
         return result
     }

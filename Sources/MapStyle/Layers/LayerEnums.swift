@@ -134,3 +134,15 @@ public enum SymbolRotationAlignment: String, StyleValueType, CaseIterable {
 public enum TextJustify: String, StyleValueType, CaseIterable {
     case auto, left, center, right
 }
+
+/// The order symbols of one layer are drawn in, `symbol-z-order` (MapLibre Style Specification,
+/// "Layers: symbol").
+///
+/// The default is ``auto``: by `symbol-sort-key` when the layer has one, else, when its symbols
+/// may overlap (any `*-allow-overlap` or `*-ignore-placement`), by their height in the view,
+/// lower ones over higher ones; else in the order they were placed.
+public enum SymbolZOrder: String, StyleValueType, CaseIterable {
+    case auto
+    case viewportY = "viewport-y"
+    case source
+}

@@ -112,6 +112,8 @@ public struct SymbolLayer: Hashable, Sendable {
     /// `symbol-sort-key`: labels with lower keys are placed first and win collisions; nil keeps
     /// the data order. The default is nil.
     public var sortKey: SymbolSortKey?
+    /// `symbol-z-order`: the order the layer's symbols are drawn in. The default is auto.
+    public var zOrder: StyleValue<SymbolZOrder> = .constant(.auto)
     /// `symbol-placement`: at points, or along lines. The default is point.
     public var placement: StyleValue<SymbolPlacement> = .constant(.point)
     /// `symbol-spacing`: the distance between labels repeated along a line, in points. The

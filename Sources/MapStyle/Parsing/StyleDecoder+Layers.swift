@@ -201,6 +201,7 @@ extension StyleDecoder {
             try properties.layout("text-transform", into: &symbol.textTransform, parse: reader.enumeration)
             try properties.layout("text-letter-spacing", into: &symbol.textLetterSpacing, parse: reader.number(_:at:))
             try properties.layout("symbol-placement", into: &symbol.placement, parse: reader.enumeration)
+            try properties.layout("symbol-z-order", into: &symbol.zOrder, parse: reader.enumeration)
             try properties.layout("symbol-spacing", into: &symbol.spacing, parse: reader.number(in: 1...Double.infinity))
             if let value = properties.layout["symbol-sort-key"] {
                 symbol.sortKey = try sortKey(value, at: properties.layoutPath.appending("symbol-sort-key"))
@@ -323,7 +324,7 @@ extension StyleDecoder {
             "text-letter-spacing", "symbol-sort-key", "symbol-placement", "symbol-spacing", "text-padding", "text-allow-overlap",
             "text-ignore-placement", "text-optional", "icon-image", "icon-size", "icon-rotate", "icon-offset", "icon-anchor",
             "icon-padding", "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-keep-upright",
-            "icon-rotation-alignment", "text-anchor", "text-offset", "text-justify", "text-line-height", "text-rotate",
+            "icon-rotation-alignment", "symbol-z-order", "text-anchor", "text-offset", "text-justify", "text-line-height", "text-rotate",
         ],
         .raster: ["visibility"],
         .circle: ["visibility", "circle-sort-key"],

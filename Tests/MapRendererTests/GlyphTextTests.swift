@@ -1,0 +1,122 @@
+import Foundation
+import ImageCodec
+import MapCore
+import MapStyle
+import MapTestSupport
+import Testing
+import VectorTiles
+
+@testable import MapRenderer
+
+/// Text drawn from a style's local SDF glyphs (its root `glyphs`), shaped as GL shapes it: the
+/// GL suite's text tests judge the looks; these pin the rules on a made-up font.
+struct GlyphTextTests {
+    /// A glyph range file holding `A` and `B`, 10 × 14-pixel squares (`B` 20 pixels wide) of
+    /// full SDF ink, advancing 12 (`B` 22) pixels, their tops at −3 (GL's glyph tops are below
+    /// its 24-point line's top, as node-fontnik writes them), and a space
+    /// advancing 6: `glyphs.proto` written out by hand.
+    static func glyphRange() -> [UInt8] {
+        func varint(_ value: UInt64) -> [UInt8] {
+            var value = value, bytes: [UInt8] = []
+            repeat {
+                bytes.append(UInt8(value & 0x7F) | (value >= 0x80 ? 0x80 : 0))
+                value >>= 7
+            } while value > 0
+            return bytes
+        }
+        func field(_ number: UInt64, _ value: UInt64) -> [UInt8] { varint(number << 3) + varint(value) }
+        func bytes(_ number: UInt64, _ content: [UInt8]) -> [UInt8] { varint(number << 3 | 2) + varint(UInt64(content.count)) + content }
+        func glyph(_ id: UInt32, width: Int, height: Int, advance: Int) -> [UInt8] {
+            var message = field(1, UInt64(id))
+            if width > 0 {
+                // Distance 255 inside the outline, falling to 0 across the 3-pixel border.
+                var bitmap: [UInt8] = []
+                for y in 0..<(height + 6) {
+                    for x in 0..<(width + 6) {
+                        let inside = min(x - 3, width + 2 - x, y - 3, height + 2 - y)
+                        bitmap.append(inside >= 0 ? 255 : UInt8(max(0, 192 + inside * 64)))
+                    }
+                }
+                message += bytes(2, bitmap)
+            }
+            message += field(3, UInt64(width)) + field(4, UInt64(height))
+            message += field(5, 0) + field(6, 5)  // left 0; top −3, zigzag-encoded
+            message += field(7, UInt64(advance))
+            return bytes(3, message)
+        }
+        let stack = bytes(1, Array("Test Sans".utf8)) + bytes(2, Array("0-255".utf8))
+            + glyph(0x41, width: 10, height: 14, advance: 12) + glyph(0x42, width: 20, height: 14, advance: 22) + glyph(0x20, width: 0, height: 0, advance: 6)
+        return bytes(1, stack)
+    }
+
+    /// A folder with a space in its name holding `fonts/Test Sans/0-255.pbf`.
+    private func fontsFolder() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        let fonts = directory.url.appendingPathComponent("my fonts/Test Sans", isDirectory: true)
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        try Data(Self.glyphRange()).write(to: fonts.appendingPathComponent("0-255.pbf"))
+        return directory
+    }
+
+    @Test func aGlyphRangeIsDecoded() throws {
+        let range = try GlyphRange(data: Self.glyphRange())
+        #expect(range.glyphs.keys.sorted() == [0x20, 0x41, 0x42])
+        let a = try #require(range.glyphs[0x41])
+        #expect(a.width == 10 && a.height == 14 && a.left == 0 && a.top == -3 && a.advance == 12 && a.bitmap.count == 16 * 20)
+        #expect(range.glyphs[0x20]?.bitmap.isEmpty == true && range.glyphs[0x20]?.advance == 6)
+        #expect(throws: VectorTileError.self) { try GlyphRange(data: [0x0A, 0xFF]) }
+    }
+
+    /// GL's shaping: advances along the line, the block centred on the anchor by default, lines
+    /// broken where the raggedness is least, `text-anchor` and `text-offset` moving the block.
+    @Test func textIsShapedAsGLShapesIt() throws {
+        let range = try GlyphRange(data: Self.glyphRange())
+        func shape(_ text: String, maximumWidthEms: Double = 10, anchor: SymbolAnchor = .center, offset: Translation = .zero) -> ShapedText? {
+            ShapedText.shape(
+                text, glyph: { range.glyphs[$0] }, maximumWidthEms: maximumWidthEms, lineHeightEms: 1.2, letterSpacingEms: 0, anchor: anchor,
+                justify: .center, offsetEms: offset, sizePoints: 24, rotationDegrees: 0, color: .black, haloColor: .transparent,
+                haloWidthPoints: 0, haloBlurPoints: 0, opacity: 1)
+        }
+        let ab = try #require(shape("AB"))
+        // 12 + 22 = 34 units wide, one 28.8-unit line, centred.
+        func close(_ a: ViewRect, _ b: ViewRect) -> Bool {
+            abs(a.minX - b.minX) < 1e-9 && abs(a.minY - b.minY) < 1e-9 && abs(a.maxX - b.maxX) < 1e-9 && abs(a.maxY - b.maxY) < 1e-9
+        }
+        #expect(close(ab.box, ViewRect(x: -17, y: -14.4, width: 34, height: 28.8)), "\(ab.box)")
+        // A at x = -17, B 12 further; quads start 4 units (border and padding) left of the pen and above the top.
+        #expect(ab.quads.map(\.x) == [-21, -9])
+        #expect(ab.quads[0].y == -17 + 3 - 4)
+        // Two words wider than one em together break into two lines.
+        let broken = try #require(shape("AB AB", maximumWidthEms: 1))
+        #expect(close(broken.box, ViewRect(x: -17, y: -28.8, width: 34, height: 57.6)), "\(broken.box)")
+        #expect(shape(" ") == nil)
+        // Anchored at its top-left corner and moved one em right.
+        let anchored = try #require(shape("A", anchor: .topLeft, offset: Translation(xPoints: 1, yPoints: 0)))
+        #expect(close(anchored.box, ViewRect(x: 24, y: 0, width: 12, height: 28.8)), "\(anchored.box)")
+    }
+
+    /// A style whose `glyphs` is a local folder draws its text from those glyphs: solid squares
+    /// where the letters are, in the text's colour, and the label's box keeps others away.
+    @Test func aStyleWithLocalGlyphsDrawsFromThem() throws {
+        let folder = try fontsFolder()
+        let json = """
+            {"version": 8, "glyphs": "my fonts/{fontstack}/{range}.pbf",
+             "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+             "layers": [{"id": "paper", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "label", "type": "symbol", "source": "p",
+                         "layout": {"text-field": "A", "text-font": ["Test Sans"], "text-size": 24}, "paint": {"text-color": "#ff0000"}}]}
+            """
+        let loaded = try Style.parse(Data(json.utf8), file: "glyphs.json", baseURL: folder.url)
+        #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
+        #expect(loaded.style.glyphs == folder.url.appendingPathComponent("my fonts").path + "/{fontstack}/{range}.pbf")
+        let viewport = try Viewport(center: try Coordinate(latitude: 0, longitude: 0), zoomLevel: 2, size: ViewSize(width: 64, height: 64))
+        let image = try MapSnapshotter(data: MapData(basemapDirectory: RepositoryFiles.basemap))
+            .snapshot(MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)).image
+        // The block is 12 wide, centred on (32, 32): the pen starts at x = 26, and the line's
+        // glyphs hang from y = 32 − 17 (GL's baseline offset) + 3 (the glyph's top): the ink is
+        // columns 26...35, rows 18...31.
+        let red = RGBAPixel(red: 255, green: 0, blue: 0, alpha: 255), white = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
+        for (x, y) in [(30, 25), (26, 18), (35, 31)] { #expect(image[x: x, y: y] == red, "(\(x), \(y))") }
+        for (x, y) in [(25, 25), (36, 25), (30, 17), (30, 32)] { #expect(image[x: x, y: y] == white, "(\(x), \(y))") }
+    }
+}
