@@ -324,7 +324,7 @@ let package = Package(
             name: "MapRendererTests",
             dependencies: [
                 "MapRenderer", "MapComposer", "MapTestSupport", "MapStyle", "MapUtilities", "GeoData",
-                "ImageCodec", "ImageCompare", "MapCore", "TileSources", "TileStore", "Tilesets",
+                "ImageCodec", "ImageCompare", "MapCore", "TileSources", "TileStore", "Tilesets", "VectorTiles",
             ],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
