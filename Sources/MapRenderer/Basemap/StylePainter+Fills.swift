@@ -102,11 +102,19 @@ extension StylePainter {
     /// A layer's `*-translate` as an offset in view points: turned with the map's heading when
     /// anchored to the map, along the view's axes when anchored to the viewport.
     func viewTranslation(_ translation: Translation, anchor: TranslateAnchor) -> (dx: Double, dy: Double) {
-        guard !translation.isZero else { return (0, 0) }
-        guard anchor == .map else { return (translation.xPoints, translation.yPoints) }
-        let heading = viewport.camera.headingDegrees * .pi / 180
+        let offset = translation.inView(anchor: anchor, headingDegrees: viewport.camera.headingDegrees)
+        return (offset.x, offset.y)
+    }
+}
+
+extension Translation {
+    /// The translation in view points: as given for the `viewport` anchor, turned with the map
+    /// (its heading) for the `map` anchor, as GL turns it.
+    func inView(anchor: TranslateAnchor, headingDegrees: Double) -> ViewPoint {
+        guard !isZero else { return ViewPoint(x: 0, y: 0) }
+        guard anchor == .map else { return ViewPoint(x: xPoints, y: yPoints) }
+        let heading = headingDegrees * .pi / 180
         let cosHeading = cos(heading), sinHeading = sin(heading)
-        return (translation.xPoints * cosHeading + translation.yPoints * sinHeading,
-                -translation.xPoints * sinHeading + translation.yPoints * cosHeading)
+        return ViewPoint(x: xPoints * cosHeading + yPoints * sinHeading, y: -xPoints * sinHeading + yPoints * cosHeading)
     }
 }

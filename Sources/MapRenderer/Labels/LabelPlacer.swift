@@ -29,6 +29,8 @@ struct LabelCandidate {
     /// Where the installed fonts' text is centred, from ``center``: `text-anchor` and
     /// `text-offset` applied.
     var textOffset = ViewPoint(x: 0, y: 0)
+    /// `text-translate` in view points, applied when drawing (not to collisions, as in GL).
+    var textTranslation = ViewPoint(x: 0, y: 0)
 
     /// The symbol's place in its layer's list of candidates (its feature's order), for GL's
     /// draw order.
@@ -96,6 +98,7 @@ struct LabelCandidate {
             maximumWidthPoints: maximumWidthPoints, angle: angle, icon: icon, shaped: shaped, textOffset: textOffset)
         kept.collision = collision
         kept.featureOrder = featureOrder
+        kept.textTranslation = textTranslation
         return kept
     }
 
@@ -107,17 +110,17 @@ struct LabelCandidate {
     /// Draws the text, if any: centred on ``center``, turned by ``angle``.
     func drawText(in cairo: OpaquePointer) {
         if let shaped {
-            shaped.draw(at: center, in: cairo)
+            shaped.draw(at: ViewPoint(x: center.x + textTranslation.x, y: center.y + textTranslation.y), in: cairo)
             return
         }
         guard let layout else { return }
         guard angle != 0 else {
-            layout.draw(at: frame.origin, color: color, halo: halo)
+            layout.draw(at: ViewPoint(x: frame.minX + textTranslation.x, y: frame.minY + textTranslation.y), color: color, halo: halo)
             return
         }
         let size = layout.size
         cairo_save(cairo)
-        cairo_translate(cairo, center.x, center.y)
+        cairo_translate(cairo, center.x + textTranslation.x, center.y + textTranslation.y)
         cairo_rotate(cairo, angle)
         layout.draw(at: ViewPoint(x: -size.width / 2, y: -size.height / 2), color: color, halo: halo)
         cairo_restore(cairo)
@@ -213,7 +216,12 @@ struct LabelCandidate {
                 candidates.append(candidate)
             }
         }
-        for index in candidates.indices { candidates[index].featureOrder = index }
+        let translation = symbol.textTranslate.value(atZoom: zoom)
+            .inView(anchor: symbol.textTranslateAnchor.value(atZoom: zoom), headingDegrees: viewport.camera.headingDegrees)
+        for index in candidates.indices {
+            candidates[index].featureOrder = index
+            candidates[index].textTranslation = translation
+        }
         return candidates
     }
 

@@ -174,6 +174,7 @@ extension SymbolIcon {
         let isLinear = symbol.iconSize.constantValue != 1 || symbol.iconRotate.constantValue != 0 || rotation != 0
             || image.pixelRatio != viewportScale
         let translate = symbol.iconTranslate.value(atZoom: zoom)
+            .inView(anchor: symbol.iconTranslateAnchor.value(atZoom: zoom), headingDegrees: viewport.camera.headingDegrees)
         var sdf: SDFColors?
         if image.entry.sdf {
             sdf = SDFColors(
@@ -186,6 +187,6 @@ extension SymbolIcon {
         return SymbolIcon(
             name: name, image: image, quad: quad, rotationRadians: rotation, box: box,
             paddingPoints: symbol.iconPadding.value(atZoom: zoom), opacity: symbol.iconOpacity.value(atZoom: zoom, properties: properties),
-            isLinear: isLinear || image.entry.sdf, sdf: sdf, translation: ViewPoint(x: translate.xPoints, y: translate.yPoints))
+            isLinear: isLinear || image.entry.sdf, sdf: sdf, translation: translate)
     }
 }

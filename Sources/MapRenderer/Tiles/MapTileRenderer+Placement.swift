@@ -58,7 +58,8 @@ extension MapTileRenderer {
                     labels.append(TilePlacement.Label(
                         layerIndex: index, text: label.layout?.text, font: label.font, maximumWidthPoints: label.maximumWidthPoints,
                         frame: label.frame, angle: label.angle, bounds: label.bounds, color: label.color, halo: label.halo, icon: label.icon,
-                        anchor: label.center, textOffset: label.textOffset, shaped: label.shaped, featureOrder: label.featureOrder))
+                        anchor: label.center, textOffset: label.textOffset, shaped: label.shaped, featureOrder: label.featureOrder,
+                        textTranslation: label.textTranslation))
                 }
             }
         }

@@ -44,6 +44,8 @@ final class TilePlacement: Sendable {
         let shaped: ShapedText?
         /// Its feature's place in its layer (see ``LabelCandidate/featureOrder``).
         let featureOrder: Int
+        /// `text-translate` in points (see ``LabelCandidate/textTranslation``).
+        let textTranslation: ViewPoint
     }
 
     /// The selected annotation's callout, laid out in world points.
@@ -118,6 +120,7 @@ final class TilePlacement: Sendable {
                 priority: 0, color: label.color, halo: label.halo, font: label.font, maximumWidthPoints: label.maximumWidthPoints,
                 angle: label.angle, icon: label.icon, shaped: label.shaped, textOffset: label.textOffset)
             candidate.featureOrder = label.featureOrder
+            candidate.textTranslation = label.textTranslation
             result[label.layerIndex, default: []].append(candidate)
         }
         return result

@@ -138,6 +138,11 @@ public struct SymbolLayer: Hashable, Sendable {
     public var textLineHeight: StyleValue<Double> = .constant(1.2)
     /// `text-rotate`, in degrees clockwise. The default is 0.
     public var textRotate: StyleValue<Double> = .constant(0)
+    /// `text-translate`: the text moved, in points right and down, when drawn (not for
+    /// collisions, as in GL). The default is ``Translation/zero``.
+    public var textTranslate: StyleValue<Translation> = .constant(.zero)
+    /// `text-translate-anchor`: whether the translation turns with the map. The default is map.
+    public var textTranslateAnchor: StyleValue<TranslateAnchor> = .constant(.map)
     /// `text-halo-blur`: how far the halo fades out, in points. The default is 0.
     public var textHaloBlur: StyleValue<Double> = .constant(0)
     /// `text-padding`: the room kept free round the text's box against other symbols, in

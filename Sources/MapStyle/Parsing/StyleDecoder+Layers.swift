@@ -217,6 +217,8 @@ extension StyleDecoder {
             try properties.layout("text-line-height", into: &symbol.textLineHeight, parse: reader.number(_:at:))
             try properties.layout("text-rotate", into: &symbol.textRotate, parse: reader.number(_:at:))
             try properties.paint("text-halo-blur", into: &symbol.textHaloBlur, parse: length)
+            try properties.paint("text-translate", into: &symbol.textTranslate, isArrayTyped: true, parse: reader.translation)
+            try properties.paint("text-translate-anchor", into: &symbol.textTranslateAnchor, parse: reader.enumeration)
             try properties.layout("text-allow-overlap", into: &symbol.textAllowOverlap, parse: reader.boolean)
             try properties.layout("text-ignore-placement", into: &symbol.textIgnorePlacement, parse: reader.boolean)
             try properties.layout("text-optional", into: &symbol.textOptional, parse: reader.boolean)
@@ -300,7 +302,8 @@ extension StyleDecoder {
             "line-translate", "line-translate-anchor", "line-gradient", "line-pattern",
         ],
         .symbol: [
-            "text-color", "text-opacity", "text-halo-color", "text-halo-width", "text-halo-blur", "icon-opacity", "icon-color", "icon-halo-color",
+            "text-color", "text-opacity", "text-halo-color", "text-halo-width", "text-halo-blur", "text-translate",
+            "text-translate-anchor", "icon-opacity", "icon-color", "icon-halo-color",
             "icon-halo-width", "icon-halo-blur", "icon-translate", "icon-translate-anchor",
         ],
         .raster: StyleDecoder.rasterPaintProperties,
