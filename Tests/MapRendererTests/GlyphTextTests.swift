@@ -119,4 +119,36 @@ struct GlyphTextTests {
         for (x, y) in [(30, 25), (26, 18), (35, 31)] { #expect(image[x: x, y: y] == red, "(\(x), \(y))") }
         for (x, y) in [(25, 25), (36, 25), (30, 17), (30, 32)] { #expect(image[x: x, y: y] == white, "(\(x), \(y))") }
     }
+
+    /// A label along a line sets each glyph on the line at its distance from the anchor; on a
+    /// line drawn east to west it is flipped to read left to right (`text-keep-upright`, the
+    /// default), or drawn upside down without it.
+    @Test func aLabelAlongALineReadsLeftToRight() throws {
+        let folder = try fontsFolder()
+        func render(keepUpright: Bool) throws -> RGBAImage {
+            let json = """
+                {"version": 8, "glyphs": "my fonts/{fontstack}/{range}.pbf",
+                 "sources": {"p": {"type": "geojson", "data": {"type": "LineString", "coordinates": [[20, 0], [-20, 0]]}}},
+                 "layers": [{"id": "paper", "type": "background", "paint": {"background-color": "#ffffff"}},
+                            {"id": "label", "type": "symbol", "source": "p",
+                             "layout": {"text-field": "AB", "text-font": ["Test Sans"], "text-size": 24, "symbol-placement": "line-center",
+                                        "text-keep-upright": \(keepUpright)},
+                             "paint": {"text-color": "#ff0000"}}]}
+                """
+            let loaded = try Style.parse(Data(json.utf8), file: "line.json", baseURL: folder.url)
+            #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
+            let viewport = try Viewport(center: try Coordinate(latitude: 0, longitude: 0), zoomLevel: 2, size: ViewSize(width: 64, height: 64))
+            return try MapSnapshotter(data: MapData(basemapDirectory: RepositoryFiles.basemap))
+                .snapshot(MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)).image
+        }
+        let red = RGBAPixel(red: 255, green: 0, blue: 0, alpha: 255), white = RGBAPixel(red: 255, green: 255, blue: 255, alpha: 255)
+        // Upright: A's ink at columns 15...24 left of B's at 27...46, rows 18...31 above the line.
+        let upright = try render(keepUpright: true)
+        for (x, y) in [(20, 25), (30, 25), (38, 25)] { #expect(upright[x: x, y: y] == red, "(\(x), \(y))") }
+        for (x, y) in [(25, 25), (26, 25), (20, 40)] { #expect(upright[x: x, y: y] == white, "(\(x), \(y))") }
+        // Upside down: B's ink at 17...36 left of A's at 39...48, rows 33...46 below the line.
+        let upsideDown = try render(keepUpright: false)
+        for (x, y) in [(25, 40), (45, 40)] { #expect(upsideDown[x: x, y: y] == red, "(\(x), \(y))") }
+        for (x, y) in [(37, 40), (38, 40), (25, 25)] { #expect(upsideDown[x: x, y: y] == white, "(\(x), \(y))") }
+    }
 }

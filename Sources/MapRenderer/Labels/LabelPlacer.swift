@@ -45,10 +45,7 @@ struct LabelCandidate {
     /// a turned label, the boxes of a row of pieces along it (one box round a long diagonal
     /// label would take far more room than it does).
     var collisionBoxes: [ViewRect] {
-        if let shaped {
-            let box = shaped.collisionBox
-            return [ViewRect(x: center.x + box.minX, y: center.y + box.minY, width: box.size.width, height: box.size.height)]
-        }
+        if let shaped { return shaped.collisionBoxes(at: center) }
         guard let layout else { return [] }
         guard angle != 0 else { return [frame] }
         let size = layout.size
@@ -67,7 +64,10 @@ struct LabelCandidate {
     /// The text's unturned frame (empty at the anchor without text): the installed fonts'
     /// layout centred at ``center`` moved by ``textOffset``, or the shaped block's box.
     var frame: ViewRect {
-        if shaped != nil { return collisionBoxes[0] }
+        if let shaped {
+            let box = shaped.collisionBox
+            return ViewRect(x: center.x + box.minX, y: center.y + box.minY, width: box.size.width, height: box.size.height)
+        }
         let size = layout?.size ?? ViewSize(width: 0, height: 0)
         return ViewRect(
             x: center.x + textOffset.x - size.width / 2, y: center.y + textOffset.y - size.height / 2, width: size.width, height: size.height)
@@ -155,6 +155,11 @@ struct LabelCandidate {
         let glyphs = context.glyphs.flatMap { $0.hasGlyphs(forFontStack: fontStack) ? $0 : nil }
         var candidates: [LabelCandidate] = []
         if symbol.placement.value(atZoom: zoom) != .point {
+            if let glyphs, symbol.textField != nil {
+                return glyphLineCandidates(
+                    of: symbol, features: features, viewport: viewport, zoom: zoom, font: font, context: context, glyphs: glyphs,
+                    fontStack: fontStack)
+            }
             if symbol.iconImage != nil {
                 return iconLineCandidates(
                     of: symbol, features: features, viewport: viewport, zoom: zoom, font: font, color: color, halo: halo,

@@ -38,6 +38,104 @@ struct ShapedText: Hashable, Sendable {
     let haloWidthPoints: Double
     let haloBlurPoints: Double
     let opacity: Double
+    /// For a label along a line, where each glyph sits, one per quad; empty for a label at a
+    /// point (the quads then turn round the anchor together by ``rotationRadians``).
+    var placements: [GlyphPlacement] = []
+
+    /// One glyph set on a line: its centre from the anchor, its direction, and how far its
+    /// centre lies along the shaped line (em units).
+    struct GlyphPlacement: Hashable, Sendable {
+        /// From the anchor, in view points.
+        let offset: ViewPoint
+        /// Clockwise, in radians.
+        let angle: Double
+        /// The glyph's centre along the shaped line, in em units.
+        let centerX: Double
+    }
+
+    /// Where quad `index` is drawn: the point it turns round (from the anchor, view points), its
+    /// angle, and its corner from that point in em units.
+    private func frame(ofQuad index: Int) -> (origin: ViewPoint, angle: Double, x: Double, y: Double) {
+        let quad = quads[index]
+        guard !placements.isEmpty else { return (ViewPoint(x: 0, y: 0), rotationRadians, quad.x, quad.y) }
+        let placement = placements[index]
+        return (placement.offset, placement.angle, quad.x - placement.centerX, quad.y)
+    }
+
+    /// The corners of quad `index` relative to the anchor, in view points.
+    private func corners(ofQuad index: Int) -> [ViewPoint] {
+        let (origin, angle, x, y) = frame(ofQuad: index)
+        let quad = quads[index]
+        let cosine = cos(angle), sine = sin(angle)
+        return Self.corners(of: ViewRect(x: x * scale, y: y * scale, width: quad.width * scale, height: quad.height * scale)).map {
+            ViewPoint(x: origin.x + $0.x * cosine - $0.y * sine, y: origin.y + $0.x * sine + $0.y * cosine)
+        }
+    }
+
+    /// The boxes the text takes round `anchor`, for collisions, without padding: the block's
+    /// box at a point; along a line, a square as tall as the block round each glyph's place on
+    /// the line (GL's collision circles).
+    func collisionBoxes(at anchor: ViewPoint) -> [ViewRect] {
+        guard !placements.isEmpty else {
+            let box = collisionBox
+            return [ViewRect(x: anchor.x + box.minX, y: anchor.y + box.minY, width: box.size.width, height: box.size.height)]
+        }
+        let radius = box.size.height * scale / 2
+        return placements.map {
+            ViewRect(x: anchor.x + $0.offset.x - radius, y: anchor.y + $0.offset.y - radius, width: 2 * radius, height: 2 * radius)
+        }
+    }
+
+    /// The label set along `line` (view points) from `anchor` on its segment `segment`: each
+    /// glyph at its distance along the line, turned to its segment, as GL's
+    /// `placeGlyphAlongLine` sets it; flipped to read left to right when `keepsUpright`. Nil
+    /// when a glyph would run off the line.
+    func alongLine(_ line: Polyline, anchor: ViewPoint, segment: Int, keepsUpright: Bool) -> ShapedText? {
+        let points = line.points
+        func centerX(_ quad: Quad) -> Double { quad.x - Double(quad.glyph.left) + Self.quadInset + Double(quad.glyph.advance) / 2 }
+        func place(_ offsetX: Double, flip: Bool) -> (point: ViewPoint, angle: Double)? {
+            var direction = offsetX > 0 ? 1 : -1
+            var angle = 0.0
+            if flip {
+                direction = -direction
+                angle = .pi
+            }
+            if direction < 0 { angle += .pi }
+            var index = direction > 0 ? segment : segment + 1
+            var current = anchor, previous = anchor
+            var distanceToPrevious = 0.0, segmentLength = 0.0
+            let distance = abs(offsetX)
+            while distanceToPrevious + segmentLength <= distance {
+                index += direction
+                guard index >= 0, index < points.count else { return nil }
+                distanceToPrevious += segmentLength
+                previous = current
+                current = points[index]
+                segmentLength = hypot(current.x - previous.x, current.y - previous.y)
+            }
+            let t = (distance - distanceToPrevious) / segmentLength
+            let point = ViewPoint(x: previous.x + (current.x - previous.x) * t, y: previous.y + (current.y - previous.y) * t)
+            return (point, angle + atan2(current.y - previous.y, current.x - previous.x))
+        }
+        var flip = false
+        if keepsUpright, let first = quads.first, let last = quads.last {
+            if quads.count > 1 {
+                guard let a = place(centerX(first) * scale, flip: false), let b = place(centerX(last) * scale, flip: false) else { return nil }
+                flip = a.point.x > b.point.x
+            } else {
+                flip = points[segment + 1].x < points[segment].x
+            }
+        }
+        var placed: [GlyphPlacement] = []
+        for quad in quads {
+            let center = centerX(quad)
+            guard let (point, angle) = place(center * scale, flip: flip) else { return nil }
+            placed.append(GlyphPlacement(offset: ViewPoint(x: point.x - anchor.x, y: point.y - anchor.y), angle: angle, centerX: center))
+        }
+        var result = self
+        result.placements = placed
+        return result
+    }
 
     /// GL's shaping constants: the em, the baseline's offset from a line's top, a glyph's
     /// border plus its padding in the atlas.
@@ -65,11 +163,8 @@ struct ShapedText: Hashable, Sendable {
 
     /// The box round every glyph's quad at `anchor`, in view points.
     func inkBounds(at anchor: ViewPoint) -> ViewRect {
-        let corners = quads.flatMap { quad in
-            Self.corners(of: ViewRect(x: quad.x * scale, y: quad.y * scale, width: quad.width * scale, height: quad.height * scale))
-                .map { rotated($0) }.map { ViewPoint(x: anchor.x + $0.x, y: anchor.y + $0.y) }
-        }
-        return ViewRect(enclosing: corners) ?? ViewRect(x: anchor.x, y: anchor.y, width: 0, height: 0)
+        let all = quads.indices.flatMap { index in corners(ofQuad: index).map { ViewPoint(x: anchor.x + $0.x, y: anchor.y + $0.y) } }
+        return ViewRect(enclosing: all) ?? ViewRect(x: anchor.x, y: anchor.y, width: 0, height: 0)
     }
 
     // MARK: - Shaping
@@ -276,14 +371,17 @@ struct ShapedText: Hashable, Sendable {
             color: color, haloColor: haloColor, haloWidthPoints: haloWidthPoints, haloBlurPoints: haloBlurPoints, fontScale: scale,
             devicePixelRatio: deviceScale, opacity: opacity)
         var buffer = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: width * height)
-        let origin = ViewPoint(x: anchor.x * deviceScale + matrix.x0, y: anchor.y * deviceScale + matrix.y0)
-        let cosine = cos(rotationRadians), sine = sin(rotationRadians)
-        // Device pixel → em units round the anchor: undo the turn and the scale.
+        // Device pixel → em units round the quad's point: undo the turn and the scale.
         let unitsPerDevicePixel = 1 / (scale * deviceScale)
         for pass in shading.halo == nil ? [false] : [true, false] {
-            for quad in quads {
-                let quadBounds = ViewRect(enclosing: Self.corners(of: ViewRect(x: quad.x * scale, y: quad.y * scale, width: quad.width * scale, height: quad.height * scale))
-                    .map { rotated($0) }.map { ViewPoint(x: origin.x + $0.x * deviceScale, y: origin.y + $0.y * deviceScale) })!
+            for (quadIndex, quad) in quads.enumerated() {
+                let frame = frame(ofQuad: quadIndex)
+                let origin = ViewPoint(
+                    x: (anchor.x + frame.origin.x) * deviceScale + matrix.x0, y: (anchor.y + frame.origin.y) * deviceScale + matrix.y0)
+                let cosine = cos(frame.angle), sine = sin(frame.angle)
+                let quadBounds = ViewRect(enclosing: corners(ofQuad: quadIndex).map {
+                    ViewPoint(x: (anchor.x + $0.x) * deviceScale + matrix.x0, y: (anchor.y + $0.y) * deviceScale + matrix.y0)
+                })!
                 let firstColumn = max(minColumn, Int(quadBounds.minX.rounded(.down))), lastColumn = min(maxColumn, Int(quadBounds.maxX.rounded(.up)))
                 let firstRow = max(minRow, Int(quadBounds.minY.rounded(.down))), lastRow = min(maxRow, Int(quadBounds.maxY.rounded(.up)))
                 guard firstColumn < lastColumn, firstRow < lastRow else { continue }
@@ -293,7 +391,7 @@ struct ShapedText: Hashable, Sendable {
                         let dx = (Double(column) + 0.5 - origin.x) * unitsPerDevicePixel
                         let dy = (Double(row) + 0.5 - origin.y) * unitsPerDevicePixel
                         let localX = dx * cosine + dy * sine, localY = -dx * sine + dy * cosine
-                        let u = localX - quad.x, v = localY - quad.y
+                        let u = localX - frame.x, v = localY - frame.y
                         guard u >= 0, u < quad.width, v >= 0, v < quad.height else { continue }
                         // The bitmap starts one padding pixel in; bilinear between texel centres.
                         let distance = Self.sample(quad.glyph.bitmap, width: bitmapWidth, height: bitmapHeight, u: u - 1, v: v - 1)

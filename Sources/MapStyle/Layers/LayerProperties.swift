@@ -143,6 +143,12 @@ public struct SymbolLayer: Hashable, Sendable {
     public var textTranslate: StyleValue<Translation> = .constant(.zero)
     /// `text-translate-anchor`: whether the translation turns with the map. The default is map.
     public var textTranslateAnchor: StyleValue<TranslateAnchor> = .constant(.map)
+    /// `text-max-angle`: the most a line may turn under a label along it, in degrees, within
+    /// three fifths of an em. The default is 45.
+    public var textMaxAngle: StyleValue<Double> = .constant(45)
+    /// `text-keep-upright`: a label along a line is flipped rather than drawn upside down. The
+    /// default is true.
+    public var textKeepUpright: StyleValue<Bool> = .constant(true)
     /// `text-halo-blur`: how far the halo fades out, in points. The default is 0.
     public var textHaloBlur: StyleValue<Double> = .constant(0)
     /// `text-padding`: the room kept free round the text's box against other symbols, in

@@ -216,6 +216,8 @@ extension StyleDecoder {
             try properties.layout("text-justify", into: &symbol.textJustify, parse: reader.enumeration)
             try properties.layout("text-line-height", into: &symbol.textLineHeight, parse: reader.number(_:at:))
             try properties.layout("text-rotate", into: &symbol.textRotate, parse: reader.number(_:at:))
+            try properties.layout("text-max-angle", into: &symbol.textMaxAngle, parse: reader.number(_:at:))
+            try properties.layout("text-keep-upright", into: &symbol.textKeepUpright, parse: reader.boolean)
             try properties.paint("text-halo-blur", into: &symbol.textHaloBlur, parse: length)
             try properties.paint("text-translate", into: &symbol.textTranslate, isArrayTyped: true, parse: reader.translation)
             try properties.paint("text-translate-anchor", into: &symbol.textTranslateAnchor, parse: reader.enumeration)
@@ -327,7 +329,8 @@ extension StyleDecoder {
             "text-letter-spacing", "symbol-sort-key", "symbol-placement", "symbol-spacing", "text-padding", "text-allow-overlap",
             "text-ignore-placement", "text-optional", "icon-image", "icon-size", "icon-rotate", "icon-offset", "icon-anchor",
             "icon-padding", "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-keep-upright",
-            "icon-rotation-alignment", "symbol-z-order", "text-anchor", "text-offset", "text-justify", "text-line-height", "text-rotate",
+            "icon-rotation-alignment", "symbol-z-order", "text-anchor", "text-offset", "text-justify", "text-line-height", "text-rotate", "text-max-angle",
+            "text-keep-upright",
         ],
         .raster: ["visibility"],
         .circle: ["visibility", "circle-sort-key"],
