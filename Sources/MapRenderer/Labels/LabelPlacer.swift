@@ -155,17 +155,30 @@ struct LabelCandidate {
         let glyphs = context.glyphs.flatMap { $0.hasGlyphs(forFontStack: fontStack) ? $0 : nil }
         var candidates: [LabelCandidate] = []
         if symbol.placement.value(atZoom: zoom) != .point {
+            var features = features
+            var fromGlyphs: [LabelCandidate] = []
             if let glyphs, symbol.textField != nil {
-                return glyphLineCandidates(
-                    of: symbol, features: features, viewport: viewport, zoom: zoom, font: font, context: context, glyphs: glyphs,
+                // Labels in scripts glyphs cannot shape go to the installed fonts.
+                var simple: [PreparedFeature] = [], complex: [PreparedFeature] = []
+                for feature in features {
+                    if symbol.label(for: feature.styleValues, atZoom: zoom).map(ShapedText.needsComplexShaping) ?? false {
+                        complex.append(feature)
+                    } else {
+                        simple.append(feature)
+                    }
+                }
+                fromGlyphs = glyphLineCandidates(
+                    of: symbol, features: simple, viewport: viewport, zoom: zoom, font: font, context: context, glyphs: glyphs,
                     fontStack: fontStack)
+                features = complex
+                guard !features.isEmpty else { return fromGlyphs }
             }
             if symbol.iconImage != nil {
-                return iconLineCandidates(
+                return fromGlyphs + iconLineCandidates(
                     of: symbol, features: features, viewport: viewport, zoom: zoom, font: font, color: color, halo: halo,
                     context: context, cairo: cairo)
             }
-            return lineCandidates(
+            return fromGlyphs + lineCandidates(
                 of: symbol, features: features, viewport: viewport, zoom: zoom, font: font, color: color, halo: halo, cairo: cairo)
         }
         for feature in features {
@@ -187,7 +200,7 @@ struct LabelCandidate {
             var layout: TextLayout?
             var shaped: ShapedText?
             var textOffset = ViewPoint(x: 0, y: 0)
-            if let text, let glyphs {
+            if let text, let glyphs, !ShapedText.needsComplexShaping(text) {
                 shaped = ShapedText.shape(symbol, text: text, properties: properties, zoom: zoom) { glyphs.glyph($0, fontStack: fontStack) }
                 guard shaped != nil || icon != nil else { continue }
             } else if let text {

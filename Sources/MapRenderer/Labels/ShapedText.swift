@@ -267,6 +267,22 @@ struct ShapedText: Hashable, Sendable {
             opacity: symbol.textOpacity.value(atZoom: zoom, properties: properties))
     }
 
+    /// Whether `text` holds a script that glyph-by-glyph shaping cannot draw: right to left
+    /// (Hebrew, Arabic, Syriac, Thaana, N'Ko) or with joined and reordered letters (the Indic
+    /// scripts, Thai, Lao, Tibetan, Myanmar, Khmer, Mongolian). GL leaves such labels out (or
+    /// needs its RTL plugin); Mapwright draws them with the installed fonts, which Pango and
+    /// HarfBuzz shape, so every script reads.
+    static func needsComplexShaping(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x0590...0x08FF, 0x0900...0x0DFF, 0x0E00...0x0FFF, 0x1000...0x109F, 0x1780...0x18AF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF:
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
     /// GL's whitespace, trimmed from each line's ends.
     private static let whitespace: Set<UInt32> = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20]
     /// Where GL may break a line: after these.
