@@ -120,9 +120,11 @@ struct GlyphTextTests {
         for (x, y) in [(25, 25), (36, 25), (30, 17), (30, 32)] { #expect(image[x: x, y: y] == white, "(\(x), \(y))") }
     }
 
-    /// Arabic cannot be drawn glyph by glyph (its letters join and run right to left): with local
-    /// glyphs in the style, an Arabic label is drawn with the installed fonts, shaped by Pango.
-    @Test func arabicIsDrawnWithTheInstalledFontsEvenWithGlyphs() throws {
+    /// Arabic cannot be drawn glyph by glyph (its letters join and run right to left), and a
+    /// label with a character the glyphs lack would lose it: with local glyphs in the style, such
+    /// labels are drawn with the installed fonts, shaped by Pango.
+    @Test(arguments: ["سلام", "AZ"])
+    func labelsTheGlyphsCannotDrawUseTheInstalledFonts(_ label: String) throws {
         #expect(ShapedText.needsComplexShaping("سلام") && ShapedText.needsComplexShaping("नमस्ते") && ShapedText.needsComplexShaping("שלום"))
         #expect(!ShapedText.needsComplexShaping("Αθήνα 北京 Zürich"))
         let folder = try fontsFolder()
@@ -131,16 +133,23 @@ struct GlyphTextTests {
              "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
              "layers": [{"id": "paper", "type": "background", "paint": {"background-color": "#ffffff"}},
                         {"id": "label", "type": "symbol", "source": "p",
-                         "layout": {"text-field": "سلام", "text-font": ["Test Sans"], "text-size": 24}, "paint": {"text-color": "#ff0000"}}]}
+                         "layout": {"text-field": "\(label)", "text-font": ["Test Sans"], "text-size": 24}, "paint": {"text-color": "#ff0000"}}]}
             """
-        let loaded = try Style.parse(Data(json.utf8), file: "arabic.json", baseURL: folder.url)
+        let loaded = try Style.parse(Data(json.utf8), file: "fallback.json", baseURL: folder.url)
         let viewport = try Viewport(center: try Coordinate(latitude: 0, longitude: 0), zoomLevel: 2, size: ViewSize(width: 64, height: 64))
         let image = try MapSnapshotter(data: MapData(basemapDirectory: RepositoryFiles.basemap))
             .snapshot(MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)).image
-        // The made-up font has no Arabic: ink there comes from the installed fonts.
-        var inked = 0
-        for y in 0..<64 { for x in 0..<64 where image[x: x, y: y].green < 128 { inked += 1 } }
-        #expect(inked > 20, "an Arabic label drawn with the installed fonts")
+        // The made-up font has no Arabic and no Z: the installed fonts draw the whole label, a
+        // good 30 points wide round the centre (the glyphs alone would draw nothing, or A's
+        // square in columns 26...35 only).
+        var inked = 0, inkedRight = 0
+        for y in 0..<64 {
+            for x in 0..<64 where image[x: x, y: y].green < 128 {
+                inked += 1
+                if x >= 37 { inkedRight += 1 }
+            }
+        }
+        #expect(inked > 20 && inkedRight > 0, "the label drawn whole with the installed fonts")
     }
 
     /// A label along a line sets each glyph on the line at its distance from the anchor; on a

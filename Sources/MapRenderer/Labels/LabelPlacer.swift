@@ -158,10 +158,11 @@ struct LabelCandidate {
             var features = features
             var fromGlyphs: [LabelCandidate] = []
             if let glyphs, symbol.textField != nil {
-                // Labels in scripts glyphs cannot shape go to the installed fonts.
+                // Labels in scripts glyphs cannot shape, or with characters the glyphs lack, go to the installed fonts.
                 var simple: [PreparedFeature] = [], complex: [PreparedFeature] = []
                 for feature in features {
-                    if symbol.label(for: feature.styleValues, atZoom: zoom).map(ShapedText.needsComplexShaping) ?? false {
+                    if let text = symbol.label(for: feature.styleValues, atZoom: zoom),
+                       ShapedText.needsComplexShaping(text) || !glyphs.hasGlyphs(for: text, fontStack: fontStack) {
                         complex.append(feature)
                     } else {
                         simple.append(feature)
@@ -200,7 +201,7 @@ struct LabelCandidate {
             var layout: TextLayout?
             var shaped: ShapedText?
             var textOffset = ViewPoint(x: 0, y: 0)
-            if let text, let glyphs, !ShapedText.needsComplexShaping(text) {
+            if let text, let glyphs, !ShapedText.needsComplexShaping(text), glyphs.hasGlyphs(for: text, fontStack: fontStack) {
                 shaped = ShapedText.shape(symbol, text: text, properties: properties, zoom: zoom) { glyphs.glyph($0, fontStack: fontStack) }
                 guard shaped != nil || icon != nil else { continue }
             } else if let text {

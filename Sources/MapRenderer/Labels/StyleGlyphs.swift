@@ -37,6 +37,17 @@ final class StyleGlyphs {
         return found
     }
 
+    /// Whether the stack has a glyph for every character of `text` but whitespace and controls:
+    /// what decides that a label is drawn from the glyphs rather than the installed fonts (GL
+    /// would leave the missing characters out; a folder with only some ranges, as the GL suite
+    /// ships, then still draws every label whole).
+    func hasGlyphs(for text: String, fontStack: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isWhitespace || scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+                || glyph(scalar.value, fontStack: fontStack) != nil
+        }
+    }
+
     /// The stack's glyph for a code point, or nil.
     func glyph(_ codePoint: UInt32, fontStack: String) -> GlyphRange.Glyph? {
         let path = path(fontStack: fontStack, rangeStart: codePoint / 256 * 256)
