@@ -1,3 +1,4 @@
+import CCairo
 import MapStyle
 
 /// GL's `symbol_sdf` fragment shader: the coverage of a signed distance field's fill and halo,
@@ -73,5 +74,37 @@ enum TexelBlending {
     static func over(_ top: (Float, Float, Float, Float), _ bottom: (Float, Float, Float, Float)) -> (Float, Float, Float, Float) {
         let under = 1 - top.3
         return (top.0 + bottom.0 * under, top.1 + bottom.1 * under, top.2 + bottom.2 * under, top.3 + bottom.3 * under)
+    }
+}
+
+/// A block of device pixels computed in premultiplied floats and painted over the canvas, as
+/// symbol icons and glyphs are drawn: one ARGB32 surface, painted at the identity matrix.
+enum DevicePixels {
+    /// Paints `width × height` device pixels with their top-left corner at device pixel
+    /// (`column`, `row`); `color` gives each one's premultiplied colour by its offset in the block.
+    static func paint(
+        width: Int, height: Int, column: Int, row: Int, in cairo: OpaquePointer,
+        color: (_ column: Int, _ row: Int) -> (Float, Float, Float, Float)
+    ) {
+        guard width > 0, height > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        else { return }
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        func byte(_ value: Float) -> UInt32 { UInt32(max(0, min(255, (value * 255).rounded()))) }
+        for y in 0..<height {
+            let target = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let pixel = color(x, y)
+                target[x] = byte(pixel.3) << 24 | byte(pixel.0) << 16 | byte(pixel.1) << 8 | byte(pixel.2)
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        cairo_save(cairo)
+        cairo_identity_matrix(cairo)
+        cairo_set_source_surface(cairo, surface, Double(column), Double(row))
+        cairo_paint(cairo)
+        cairo_restore(cairo)
     }
 }

@@ -419,26 +419,9 @@ struct ShapedText: Hashable, Sendable {
                 }
             }
         }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
-        else { return }
-        defer { cairo_surface_destroy(surface) }
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        func byte(_ value: Float) -> UInt32 { UInt32(max(0, min(255, (value * 255).rounded()))) }
-        for row in 0..<height {
-            let target = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
-            for column in 0..<width {
-                let color = buffer[row * width + column]
-                target[column] = byte(color.3) << 24 | byte(color.0) << 16 | byte(color.1) << 8 | byte(color.2)
-            }
+        DevicePixels.paint(width: width, height: height, column: minColumn, row: minRow, in: cairo) { column, row in
+            buffer[row * width + column]
         }
-        cairo_surface_mark_dirty(surface)
-        cairo_save(cairo)
-        cairo_identity_matrix(cairo)
-        cairo_set_source_surface(cairo, surface, Double(minColumn), Double(minRow))
-        cairo_paint(cairo)
-        cairo_restore(cairo)
     }
 
     /// The distance at bitmap coordinates `u`, `v` (texel centres at .5), bilinear, 0 beyond

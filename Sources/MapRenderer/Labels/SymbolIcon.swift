@@ -77,13 +77,7 @@ struct SymbolIcon: Hashable, Sendable {
         let minColumn = Int(deviceBounds.minX.rounded(.down)), maxColumn = Int(deviceBounds.maxX.rounded(.up))
         let minRow = Int(deviceBounds.minY.rounded(.down)), maxRow = Int(deviceBounds.maxY.rounded(.up))
         let width = maxColumn - minColumn, height = maxRow - minRow
-        guard width > 0, height > 0, width * height < 16_000_000,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
-        else { return }
-        defer { cairo_surface_destroy(surface) }
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard width > 0, height > 0, width * height < 16_000_000 else { return }
         let texture = image.texture
         // Device pixel → texel: undo the turn, then the quad's place and size.
         let cosine = cos(rotationRadians), sine = sin(rotationRadians)
@@ -93,33 +87,18 @@ struct SymbolIcon: Hashable, Sendable {
                 color: $0.color, haloColor: $0.haloColor, haloWidthPoints: $0.haloWidthPoints, haloBlurPoints: $0.haloBlurPoints,
                 fontScale: $0.size, devicePixelRatio: scale, opacity: opacity)
         }
-        for row in 0..<height {
-            let target = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
-            for column in 0..<width {
-                let dx = (Double(minColumn + column) + 0.5 - origin.x) / scale
-                let dy = (Double(minRow + row) + 0.5 - origin.y) / scale
-                let localX = dx * cosine + dy * sine, localY = -dx * sine + dy * cosine
-                let u = (localX - quad.minX) * texelsPerPointX, v = (localY - quad.minY) * texelsPerPointY
-                // GL fills the pixels whose centres the quad covers.
-                guard u >= 0, u < Double(texture.width), v >= 0, v < Double(texture.height) else { target[column] = 0; continue }
-                var color: (Float, Float, Float, Float)
-                if let sdfParameters {
-                    color = sdfParameters.color(distance: texture.sampleBordered(u: u, v: v).3)
-                } else {
-                    color = isLinear ? texture.sampleBordered(u: u, v: v) : texture.sampleNearest(u: u, v: v)
-                    let alpha = Float(opacity)
-                    color = (color.0 * alpha, color.1 * alpha, color.2 * alpha, color.3 * alpha)
-                }
-                func byte(_ value: Float) -> UInt32 { UInt32(max(0, min(255, (value * 255).rounded()))) }
-                target[column] = byte(color.3) << 24 | byte(color.0) << 16 | byte(color.1) << 8 | byte(color.2)
-            }
+        DevicePixels.paint(width: width, height: height, column: minColumn, row: minRow, in: cairo) { column, row in
+            let dx = (Double(minColumn + column) + 0.5 - origin.x) / scale
+            let dy = (Double(minRow + row) + 0.5 - origin.y) / scale
+            let localX = dx * cosine + dy * sine, localY = -dx * sine + dy * cosine
+            let u = (localX - quad.minX) * texelsPerPointX, v = (localY - quad.minY) * texelsPerPointY
+            // GL fills the pixels whose centres the quad covers.
+            guard u >= 0, u < Double(texture.width), v >= 0, v < Double(texture.height) else { return (0, 0, 0, 0) }
+            if let sdfParameters { return sdfParameters.color(distance: texture.sampleBordered(u: u, v: v).3) }
+            let color = isLinear ? texture.sampleBordered(u: u, v: v) : texture.sampleNearest(u: u, v: v)
+            let alpha = Float(opacity)
+            return (color.0 * alpha, color.1 * alpha, color.2 * alpha, color.3 * alpha)
         }
-        cairo_surface_mark_dirty(surface)
-        cairo_save(cairo)
-        cairo_identity_matrix(cairo)
-        cairo_set_source_surface(cairo, surface, Double(minColumn), Double(minRow))
-        cairo_paint(cairo)
-        cairo_restore(cairo)
     }
 }
 
