@@ -41,7 +41,7 @@ struct StyleLayerTests {
         #expect(line.offset.value(atZoom: 0) == -3 && line.gapWidth.value(atZoom: 0) == 4 && line.blur.value(atZoom: 0) == 1.5)
         #expect(line.translate.value(atZoom: 0) == Translation(xPoints: 2, yPoints: -1) && line.translateAnchor.value(atZoom: 0) == .viewport)
         #expect(line.sortKey?.value(atZoom: 0, properties: ["rank": .number(7)]) == 7)
-        #expect(!fill.antialias && fill.sortKey?.value(atZoom: 0) == 2)
+        #expect(!fill.antialias.value(atZoom: 0) && fill.sortKey?.value(atZoom: 0) == 2)
         // A translation interpolates between zoom stops.
         #expect(fill.translate.value(atZoom: 5) == Translation(xPoints: 5, yPoints: 10))
         #expect(circle.pitchScale.value(atZoom: 0) == .viewport && circle.pitchAlignment.value(atZoom: 0) == .map)

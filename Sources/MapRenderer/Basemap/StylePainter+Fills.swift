@@ -17,6 +17,7 @@ extension StylePainter {
         let translation = viewTranslation(fill.translate.value(atZoom: zoomLevel), anchor: fill.translateAnchor.value(atZoom: zoomLevel))
         struct Look { let color: Color, outline: Color?, pattern: StyleImage?, opacity: Double }
         var drawn: [(feature: PreparedFeature, look: Look)] = []
+        let antialias = fill.antialias.value(atZoom: zoomLevel)
         for feature in sorted(features, by: fill.sortKey) {
             let values = feature.styleValues
             let opacity = fill.opacity.value(atZoom: zoomLevel, properties: values)
@@ -28,7 +29,7 @@ extension StylePainter {
                 image = found
             }
             let color = fill.color.value(atZoom: zoomLevel, properties: values)
-            let outline = fill.antialias ? fill.outlineColor?.value(atZoom: zoomLevel, properties: values) : nil
+            let outline = antialias ? fill.outlineColor?.value(atZoom: zoomLevel, properties: values) : nil
             drawn.append((feature, Look(
                 color: color.with(alpha: color.alpha * opacity), outline: outline.map { $0.with(alpha: $0.alpha * opacity) },
                 pattern: image, opacity: opacity)))
@@ -37,7 +38,7 @@ extension StylePainter {
         cairo_save(cairo)
         cairo_translate(cairo, translation.dx, translation.dy)
         cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
-        if !fill.antialias {
+        if !antialias {
             // Hard edges fill the pixels whose centres are inside, as GL's rasteriser does; a
             // centre on a left or top edge is inside (GL's top-left rule), where Cairo leaves it
             // out: moving the polygons up and left by Cairo's smallest step (1/256 px) agrees.
@@ -67,7 +68,7 @@ extension StylePainter {
         }
         cairo_set_line_width(cairo, 1 / viewport.scale)
         for (feature, look) in drawn {
-            if let image = look.pattern, fill.antialias, fill.outlineColor == nil {
+            if let image = look.pattern, antialias, fill.outlineColor == nil {
                 // GL outlines an antialiased pattern fill with its pattern, one pixel wide.
                 guard let source = makePatternSource(image) else { continue }
                 cairo_push_group(cairo)

@@ -82,11 +82,7 @@ extension LabelCandidate {
         of symbol: SymbolLayer, features: [PreparedFeature], viewport: Viewport, zoom: Double, font: FontSpec, color: Color,
         halo: TextHalo?, context: SymbolContext, cairo: OpaquePointer
     ) -> [LabelCandidate] {
-        let placement = symbol.placement.value(atZoom: zoom)
-        // View points per point of the tile zoom GL lays symbols out at.
-        let tileScale = exp2(zoom - zoom.rounded(.down))
         let collision = SymbolCollision(symbol, zoom: zoom)
-        let textMaxSizeScale = symbol.textSize.value(atZoom: 18) / 24
         var candidates: [LabelCandidate] = []
         for feature in features where !feature.geometry.lines.isEmpty || !feature.geometry.polygons.isEmpty {
             let properties = feature.styleValues
@@ -99,42 +95,65 @@ extension LabelCandidate {
             let sortKey = symbol.sortKey?.value(for: properties, zoom: zoom)
             // GL's shaped length: the wider of the text and the icon at its own size.
             let shapedLength = max(layout?.size.width ?? 0, probe.image.widthPoints)
-            let labelLength = shapedLength * textMaxSizeScale
-            for points in feature.geometry.labelLines(in: viewport) {
-                let walk = Polyline(points)
-                let length = walk.length / tileScale
-                var distances: [Double]
-                if placement == .lineCenter {
-                    distances = labelLength <= length ? [length / 2] : []
-                } else {
-                    var spacing = symbol.spacing.value(atZoom: zoom)
-                    if spacing - labelLength < spacing / 4 { spacing = labelLength + spacing / 4 }
-                    let offset = (shapedLength / 2 + 48) * textMaxSizeScale
-                    let start = offset.truncatingRemainder(dividingBy: spacing)
-                    distances = Array(stride(from: start, through: length, by: spacing)).filter {
-                        $0 - labelLength / 2 >= 0 && $0 + labelLength / 2 <= length && $0 < length
-                    }
-                    if distances.isEmpty, length / 2 - labelLength / 2 >= 0 { distances = [length / 2] }
-                }
-                for distance in distances {
-                    let (point, segment) = walk.point(at: distance * tileScale)
-                    let a = walk.points[segment], b = walk.points[segment + 1]
-                    let lineAngle = atan2(b.y - a.y, b.x - a.x)
-                    let icon = SymbolIcon.make(
-                        for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: lineAngle,
-                        viewport: viewport, missing: &context.missingImages.value)
-                    var textAngle = lineAngle
-                    if textAngle > .pi / 2 { textAngle -= .pi } else if textAngle <= -.pi / 2 { textAngle += .pi }
-                    var candidate = LabelCandidate(
-                        layout: layout, center: point, priority: sortKey.map { -$0 } ?? 0, color: color, halo: halo, font: font,
-                        maximumWidthPoints: .infinity, angle: textAngle, icon: icon)
-                    candidate.collision = collision
-                    candidate.featureOrder = candidates.count
-                    candidates.append(candidate)
-                }
+            for (point, lineAngle) in lineAnchors(of: symbol, geometry: feature.geometry, shapedLengthPoints: shapedLength, viewport: viewport, zoom: zoom) {
+                let icon = SymbolIcon.make(
+                    for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: lineAngle,
+                    viewport: viewport, missing: &context.missingImages.value)
+                var textAngle = lineAngle
+                if textAngle > .pi / 2 { textAngle -= .pi } else if textAngle <= -.pi / 2 { textAngle += .pi }
+                // Text aligned with the viewport stands upright at the anchor (road shields).
+                if symbol.textRotationAlignment.value(atZoom: zoom) == .viewport { textAngle = 0 }
+                var candidate = LabelCandidate(
+                    layout: layout, center: point, priority: sortKey.map { -$0 } ?? 0, color: color, halo: halo, font: font,
+                    maximumWidthPoints: .infinity, angle: textAngle, icon: icon)
+                candidate.collision = collision
+                candidate.featureOrder = candidates.count
+                candidates.append(candidate)
             }
         }
         return candidates
+    }
+
+    /// The anchors GL puts a symbol at along a feature's lines and polygon rings (`getAnchors`):
+    /// every `symbol-spacing` from an offset of half the label and 48 points (scaled by the text
+    /// size at zoom 18 over 24), the label wholly on the line; the line's middle when the line is
+    /// too short for that but not for the label; only the middle for `line-center`. Each with the
+    /// line's direction there, in radians clockwise from the view's x axis.
+    ///
+    /// - Parameter shapedLengthPoints: The label's length along the line: the wider of its text
+    ///   and its icon, in points at the size it is drawn.
+    static func lineAnchors(
+        of symbol: SymbolLayer, geometry: PreparedGeometry, shapedLengthPoints shapedLength: Double, viewport: Viewport, zoom: Double
+    ) -> [(point: ViewPoint, angle: Double)] {
+        let placement = symbol.placement.value(atZoom: zoom)
+        // View points per point of the tile zoom GL lays symbols out at.
+        let tileScale = exp2(zoom - zoom.rounded(.down))
+        let textMaxSizeScale = symbol.textSize.value(atZoom: 18) / 24
+        let labelLength = shapedLength * textMaxSizeScale
+        var anchors: [(point: ViewPoint, angle: Double)] = []
+        for points in geometry.labelLines(in: viewport) {
+            let walk = Polyline(points)
+            let length = walk.length / tileScale
+            var distances: [Double]
+            if placement == .lineCenter {
+                distances = labelLength <= length ? [length / 2] : []
+            } else {
+                var spacing = symbol.spacing.value(atZoom: zoom)
+                if spacing - labelLength < spacing / 4 { spacing = labelLength + spacing / 4 }
+                let offset = (shapedLength / 2 + 48) * textMaxSizeScale
+                let start = offset.truncatingRemainder(dividingBy: spacing)
+                distances = Array(stride(from: start, through: length, by: spacing)).filter {
+                    $0 - labelLength / 2 >= 0 && $0 + labelLength / 2 <= length && $0 < length
+                }
+                if distances.isEmpty, length / 2 - labelLength / 2 >= 0 { distances = [length / 2] }
+            }
+            for distance in distances {
+                let (point, segment) = walk.point(at: distance * tileScale)
+                let a = walk.points[segment], b = walk.points[segment + 1]
+                anchors.append((point, atan2(b.y - a.y, b.x - a.x)))
+            }
+        }
+        return anchors
     }
 }
 

@@ -141,7 +141,7 @@ struct LabelCandidate {
         cairo: OpaquePointer
     ) -> [LabelCandidate] {
         let size = symbol.textSize.value(atZoom: zoom)
-        let font = FontSpec(styleFontName: symbol.textFont.value(atZoom: zoom).first ?? "DejaVu Sans Book", sizePoints: size)
+        let font = FontSpec(fontStack: symbol.textFont.value(atZoom: zoom), sizePoints: size)
         let maximumWidth = symbol.textMaxWidth.value(atZoom: zoom) * size
         let haloWidth = symbol.textHaloWidth.value(atZoom: zoom)
         let haloColor = symbol.textHaloColor.value(atZoom: zoom)
@@ -154,7 +154,14 @@ struct LabelCandidate {
         let fontStack = StyleGlyphs.fontStack(symbol.textFont.value(atZoom: zoom))
         let glyphs = context.glyphs.flatMap { $0.hasGlyphs(forFontStack: fontStack) ? $0 : nil }
         var candidates: [LabelCandidate] = []
-        if symbol.placement.value(atZoom: zoom) != .point {
+        let placement = symbol.placement.value(atZoom: zoom)
+        let textAlignment = symbol.textRotationAlignment.value(atZoom: zoom)
+        // Text upright in the view at a line's anchors (road shields' numbers) is placed as at
+        // points, at the anchors GL walks along the line; point text aligned with the map turns
+        // with it.
+        let uprightAlongLines = placement != .point && symbol.textField != nil && textAlignment == .viewport
+        let turnsWithMap = placement == .point && textAlignment == .map && viewport.camera.headingDegrees != 0
+        if placement != .point, !uprightAlongLines {
             var features = features
             var fromGlyphs: [LabelCandidate] = []
             if let glyphs, symbol.textField != nil {
@@ -182,30 +189,33 @@ struct LabelCandidate {
             return fromGlyphs + lineCandidates(
                 of: symbol, features: features, viewport: viewport, zoom: zoom, font: font, color: color, halo: halo, cairo: cairo)
         }
+        let headingDegrees = viewport.camera.headingDegrees
         for feature in features {
             let properties = feature.styleValues
             let text = symbol.label(for: properties, atZoom: zoom)
-            let icon = SymbolIcon.make(
+            var icon = SymbolIcon.make(
                 for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: nil, viewport: viewport,
                 missing: &context.missingImages.value)
             guard text != nil || icon != nil else { continue }
-            let anchors: [(point: ViewPoint, areaPoints: Double)]
-            if isMapLibre {
+            var anchors: [(point: ViewPoint, areaPoints: Double)] = []
+            if uprightAlongLines {
+                guard !feature.geometry.lines.isEmpty || !feature.geometry.polygons.isEmpty else { continue }
+            } else if isMapLibre {
                 anchors = LabelAnchor.anchors(for: feature.geometry, viewport: viewport)
             } else if let anchor = LabelAnchor.anchor(for: feature.geometry, viewport: viewport) {
                 anchors = [anchor]
-            } else {
-                anchors = []
             }
-            guard !anchors.isEmpty else { continue }
+            guard uprightAlongLines || !anchors.isEmpty else { continue }
             var layout: TextLayout?
             var shaped: ShapedText?
             var textOffset = ViewPoint(x: 0, y: 0)
             if let text, let glyphs, !ShapedText.needsComplexShaping(text), glyphs.hasGlyphs(for: text, fontStack: fontStack) {
-                shaped = ShapedText.shape(symbol, text: text, properties: properties, zoom: zoom) { glyphs.glyph($0, fontStack: fontStack) }
+                shaped = ShapedText.shape(
+                    symbol, text: text, properties: properties, zoom: zoom, extraRotationDegrees: turnsWithMap ? -headingDegrees : 0
+                ) { glyphs.glyph($0, fontStack: fontStack) }
                 guard shaped != nil || icon != nil else { continue }
             } else if let text {
-                let laidOut = TextLayout(text, font: font, in: cairo, maximumWidth: maximumWidth, wraps: true)
+                let laidOut = TextLayout(text, font: font, in: cairo, maximumWidth: maximumWidth, wraps: placement == .point)
                 layout = laidOut
                 // text-anchor and text-offset (in ems) move the installed fonts' text as GL moves its block.
                 let anchor = symbol.textAnchor.value(atZoom: zoom, properties: properties)
@@ -215,7 +225,22 @@ struct LabelCandidate {
                     y: offset.yPoints * size + (0.5 - anchor.verticalAlignment) * laidOut.size.height)
             }
             let sortKey = symbol.sortKey?.value(for: properties, zoom: zoom)
-            for anchor in anchors {
+            var lineAngles: [Double] = []
+            if uprightAlongLines {
+                // GL's shaped length: the wider of the text and the icon at its own size.
+                let textLength = shaped.map { $0.collisionBox.size.width } ?? layout?.size.width ?? 0
+                let along = LabelCandidate.lineAnchors(
+                    of: symbol, geometry: feature.geometry, shapedLengthPoints: max(textLength, icon?.image.widthPoints ?? 0),
+                    viewport: viewport, zoom: zoom)
+                anchors = along.map { ($0.point, 0) }
+                lineAngles = along.map(\.angle)
+            }
+            for (index, anchor) in anchors.enumerated() {
+                if uprightAlongLines, icon != nil {
+                    icon = SymbolIcon.make(
+                        for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: lineAngles[index],
+                        viewport: viewport, missing: &context.missingImages.value)
+                }
                 if !isMapLibre, let layout {
                     // A label much wider than its area would float over its neighbours.
                     guard anchor.areaPoints == 0 || anchor.areaPoints >= layout.size.width * layout.size.height * 0.25 else { continue }
@@ -231,6 +256,7 @@ struct LabelCandidate {
                     icon: icon,
                     shaped: shaped,
                     textOffset: textOffset)
+                if turnsWithMap, layout != nil { candidate.angle = -headingDegrees * .pi / 180 }
                 candidate.collision = collision
                 candidates.append(candidate)
             }

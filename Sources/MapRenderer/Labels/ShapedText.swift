@@ -247,7 +247,8 @@ struct ShapedText: Hashable, Sendable {
     /// A symbol layer's text for a feature, shaped with its properties at `zoom`; nil when no
     /// character has a glyph with ink.
     static func shape(
-        _ symbol: SymbolLayer, text: String, properties: [String: StyleFeatureValue], zoom: Double, glyph: (UInt32) -> GlyphRange.Glyph?
+        _ symbol: SymbolLayer, text: String, properties: [String: StyleFeatureValue], zoom: Double, extraRotationDegrees: Double = 0,
+        glyph: (UInt32) -> GlyphRange.Glyph?
     ) -> ShapedText? {
         let isPoint = symbol.placement.value(atZoom: zoom) == .point
         return shape(
@@ -259,7 +260,7 @@ struct ShapedText: Hashable, Sendable {
             justify: symbol.textJustify.value(atZoom: zoom, properties: properties),
             offsetEms: symbol.textOffset.value(atZoom: zoom, properties: properties),
             sizePoints: symbol.textSize.value(atZoom: zoom, properties: properties),
-            rotationDegrees: symbol.textRotate.value(atZoom: zoom, properties: properties),
+            rotationDegrees: symbol.textRotate.value(atZoom: zoom, properties: properties) + extraRotationDegrees,
             color: symbol.textColor.value(atZoom: zoom, properties: properties),
             haloColor: symbol.textHaloColor.value(atZoom: zoom, properties: properties),
             haloWidthPoints: symbol.textHaloWidth.value(atZoom: zoom, properties: properties),

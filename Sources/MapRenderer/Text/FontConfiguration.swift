@@ -18,11 +18,15 @@ import MapUtilities
 /// fontconfig's current configuration are left alone. Fontconfig's cache goes to ``cacheDirectory``, a folder only
 /// the user may write.
 struct FontConfiguration: Hashable, Sendable {
-    /// The folders of the pinned font packages: `fonts-dejavu-core`, `fonts-wqy-microhei`, `fonts-noto-core`.
+    /// The folders of the pinned font packages: `fonts-dejavu-core`, `fonts-wqy-microhei`,
+    /// `fonts-noto-core`, and `fonts-open-sans` and `fonts-roboto-unhinted`, the families public
+    /// styles name in `text-font` (found by family and weight, ``FontSpec/init(fontStack:sizePoints:)``).
     static let systemFontDirectories = [
         "/usr/share/fonts/truetype/dejavu",
         "/usr/share/fonts/truetype/wqy",
         "/usr/share/fonts/truetype/noto",
+        "/usr/share/fonts/truetype/open-sans",
+        "/usr/share/fonts/truetype/roboto/unhinted",
     ]
 
     /// The family list labels and callouts fall back through, in order.

@@ -3,29 +3,26 @@ import Foundation
 import MapCore
 import MapStyle
 
-/// A font request: families in fallback order, weight and size in points.
 /// A halo behind text: a stroke of `widthPoints` on each side of the glyphs' outlines.
 struct TextHalo: Hashable, Sendable {
     var color: Color
     var widthPoints: Double
 }
 
+/// A font request as Pango takes it: families in fallback order, one weight and slant, a size in
+/// points. Made from a style's fontstack by ``init(fontStack:sizePoints:)`` (`FontSpec+FontStack.swift`).
 struct FontSpec: Hashable, Sendable {
     /// Comma-separated families, e.g. "DejaVu Sans, WenQuanYi Micro Hei".
     var families: String = FontConfiguration.fallbackFamilies
-    var bold = false
+    /// The CSS/OpenType weight, 100 (thin) to 900 (black); 400 is regular, 700 bold.
+    var weight = 400
+    /// Whether the italic (or oblique) face is asked for.
+    var italic = false
     var sizePoints: Double
 
-    /// A font spec from a style's font name such as "DejaVu Sans Bold", keeping the fallbacks.
+    /// A font spec from one font name such as "DejaVu Sans Bold", keeping the fallbacks.
     init(styleFontName: String, sizePoints: Double) {
-        let bold = styleFontName.localizedCaseInsensitiveContains("bold")
-        let family = styleFontName
-            .replacingOccurrences(of: " Bold", with: "")
-            .replacingOccurrences(of: " Book", with: "")
-            .replacingOccurrences(of: " Regular", with: "")
-        self.families = family == "DejaVu Sans" ? FontConfiguration.fallbackFamilies : "\(family), \(FontConfiguration.fallbackFamilies)"
-        self.bold = bold
-        self.sizePoints = sizePoints
+        self.init(fontStack: [styleFontName], sizePoints: sizePoints)
     }
 
     /// The fallback families, regular weight.
@@ -64,7 +61,8 @@ final class TextLayout {
         pango_layout_context_changed(layout)
 
         let description = pango_font_description_from_string(font.families)
-        pango_font_description_set_weight(description, font.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight)))
+        if font.italic { pango_font_description_set_style(description, PANGO_STYLE_ITALIC) }
         pango_font_description_set_absolute_size(description, font.sizePoints * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, description)
         pango_font_description_free(description)

@@ -118,11 +118,24 @@ public enum SymbolAnchor: String, StyleValueType, CaseIterable {
     }
 }
 
-/// How an icon turns, `icon-rotation-alignment` (MapLibre Style Specification, "Layers:
-/// symbol"): with the map (along its line, for line placement) or upright in the view.
+/// How an icon or text turns, `icon-rotation-alignment` and `text-rotation-alignment`
+/// (MapLibre Style Specification, "Layers: symbol"): with the map (along its line, for line
+/// placement) or upright in the view.
 ///
 /// The default is ``auto``: ``map`` for line placement, ``viewport`` at points.
+/// ``viewportGlyph`` (text only) sets each glyph upright along its line; Mapwright draws it as
+/// ``map``.
 public enum SymbolRotationAlignment: String, StyleValueType, CaseIterable {
+    case map, viewport, auto
+    case viewportGlyph = "viewport-glyph"
+}
+
+/// Which plane a symbol lies in when the map is pitched, `icon-pitch-alignment` and
+/// `text-pitch-alignment` (MapLibre Style Specification, "Layers: symbol"): on the map, or facing
+/// the viewer. The default is ``auto``: the rotation alignment's. Mapwright draws every symbol
+/// facing the viewer (``viewport``), as a static renderer of labels on pitched maps reads best;
+/// `map` is read and kept.
+public enum SymbolPitchAlignment: String, StyleValueType, CaseIterable {
     case map, viewport, auto
 }
 

@@ -24,8 +24,9 @@ public struct FillLayer: Hashable, Sendable {
     /// `fill-outline-color`, a one-pixel outline; nil means the fill colour, as the specification
     /// has it. The default is nil.
     public var outlineColor: StyleValue<Color>?
-    /// `fill-antialias`: whether edges are smoothed and the outline drawn. The default is true.
-    public var antialias = true
+    /// `fill-antialias`: whether edges are smoothed and the outline drawn; a constant or a zoom
+    /// function (OSM Bright smooths its woods from zoom 9). The default is true.
+    public var antialias: StyleValue<Bool> = .constant(true)
     /// `fill-translate`, in points. The default is ``Translation/zero``.
     public var translate: StyleValue<Translation> = .constant(.zero)
     /// `fill-translate-anchor`. The default is map.
@@ -149,6 +150,13 @@ public struct SymbolLayer: Hashable, Sendable {
     /// `text-keep-upright`: a label along a line is flipped rather than drawn upside down. The
     /// default is true.
     public var textKeepUpright: StyleValue<Bool> = .constant(true)
+    /// `text-rotation-alignment`: text along lines follows them and text at points turns with
+    /// the map (`map`), or stands upright in the view at its anchors (`viewport`, road shields'
+    /// numbers). The default is auto: map along lines, viewport at points.
+    public var textRotationAlignment: StyleValue<SymbolRotationAlignment> = .constant(.auto)
+    /// `text-pitch-alignment`: read and kept; text faces the viewer (see ``SymbolPitchAlignment``).
+    /// The default is auto.
+    public var textPitchAlignment: StyleValue<SymbolPitchAlignment> = .constant(.auto)
     /// `text-halo-blur`: how far the halo fades out, in points. The default is 0.
     public var textHaloBlur: StyleValue<Double> = .constant(0)
     /// `text-padding`: the room kept free round the text's box against other symbols, in
@@ -192,6 +200,9 @@ public struct SymbolLayer: Hashable, Sendable {
     /// `icon-rotation-alignment`: icons along lines turn with them (`map`, and `auto` there) or
     /// stay upright (`viewport`). The default is auto.
     public var iconRotationAlignment: StyleValue<SymbolRotationAlignment> = .constant(.auto)
+    /// `icon-pitch-alignment`: read and kept; icons face the viewer (see ``SymbolPitchAlignment``).
+    /// The default is auto.
+    public var iconPitchAlignment: StyleValue<SymbolPitchAlignment> = .constant(.auto)
     /// `icon-opacity`, in [0, 1]. The default is 1.
     public var iconOpacity: StyleValue<Double> = .constant(1)
     /// `icon-color`: the colour of an SDF icon (others keep their pixels). The default is black.

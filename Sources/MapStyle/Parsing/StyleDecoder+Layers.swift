@@ -154,12 +154,7 @@ extension StyleDecoder {
             try properties.paint("fill-color", into: &fill.color, parse: reader.color)
             try properties.paint("fill-opacity", into: &fill.opacity, parse: opacity)
             fill.outlineColor = try properties.paint("fill-outline-color", fallback: .transparent, parse: reader.color)
-            if let value = properties.paint["fill-antialias"] {
-                guard case .bool(let flag) = value else {
-                    throw error(.invalidValue("fill-antialias is true or false"), at: properties.paintPath.appending("fill-antialias"))
-                }
-                fill.antialias = flag
-            }
+            try properties.paint("fill-antialias", into: &fill.antialias, parse: reader.boolean)
             try properties.paint("fill-translate", into: &fill.translate, isArrayTyped: true, parse: reader.translation)
             try properties.paint("fill-translate-anchor", into: &fill.translateAnchor, parse: reader.enumeration)
             fill.sortKey = try properties.layout("fill-sort-key", fallback: 0, parse: reader.number(_:at:))
@@ -218,6 +213,8 @@ extension StyleDecoder {
             try properties.layout("text-rotate", into: &symbol.textRotate, parse: reader.number(_:at:))
             try properties.layout("text-max-angle", into: &symbol.textMaxAngle, parse: reader.number(_:at:))
             try properties.layout("text-keep-upright", into: &symbol.textKeepUpright, parse: reader.boolean)
+            try properties.layout("text-rotation-alignment", into: &symbol.textRotationAlignment, parse: reader.enumeration)
+            try properties.layout("text-pitch-alignment", into: &symbol.textPitchAlignment, parse: reader.enumeration)
             try properties.paint("text-halo-blur", into: &symbol.textHaloBlur, parse: length)
             try properties.paint("text-translate", into: &symbol.textTranslate, isArrayTyped: true, parse: reader.translation)
             try properties.paint("text-translate-anchor", into: &symbol.textTranslateAnchor, parse: reader.enumeration)
@@ -268,6 +265,7 @@ extension StyleDecoder {
         try properties.layout("icon-optional", into: &symbol.iconOptional, parse: reader.boolean)
         try properties.layout("icon-keep-upright", into: &symbol.iconKeepUpright, parse: reader.boolean)
         try properties.layout("icon-rotation-alignment", into: &symbol.iconRotationAlignment, parse: reader.enumeration)
+        try properties.layout("icon-pitch-alignment", into: &symbol.iconPitchAlignment, parse: reader.enumeration)
         try properties.paint("icon-opacity", into: &symbol.iconOpacity, parse: number(in: 0...1))
         try properties.paint("icon-color", into: &symbol.iconColor, parse: reader.color)
         try properties.paint("icon-halo-color", into: &symbol.iconHaloColor, parse: reader.color)
@@ -330,7 +328,7 @@ extension StyleDecoder {
             "text-ignore-placement", "text-optional", "icon-image", "icon-size", "icon-rotate", "icon-offset", "icon-anchor",
             "icon-padding", "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-keep-upright",
             "icon-rotation-alignment", "symbol-z-order", "text-anchor", "text-offset", "text-justify", "text-line-height", "text-rotate", "text-max-angle",
-            "text-keep-upright",
+            "text-keep-upright", "text-rotation-alignment", "text-pitch-alignment", "icon-pitch-alignment",
         ],
         .raster: ["visibility"],
         .circle: ["visibility", "circle-sort-key"],
