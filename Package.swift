@@ -22,7 +22,7 @@
 //   VectorTiles                      Mapbox Vector Tile 2.1 decoding, tile to map points        (MapCore, MapUtilities)
 //   Tilesets                         every TileSource opened one way (TileSourceLocation: a file of either format, or URL templates fetched over HTTP into a cache); write, convert, merge, extract, import, diff  (TileSources, TileStore, PMTiles, ImageCompare)
 //   RasterTiles                      raster tiles decoded from any TileSource; the cover of tiles a view draws  (MapStyle, TileSources, Tilesets, ImageCodec)
-//   MapRenderer      <- CCairo       Cairo/Pango/fontconfig renderer                            (GeoData, MapStyle, RasterTiles, Tilesets, VectorTiles, ImageCodec)
+//   MapRenderer      <- CCairo, CRsvg  Cairo/Pango/fontconfig renderer; librsvg for SVG sprites   (GeoData, MapStyle, RasterTiles, Tilesets, VectorTiles, ImageCodec)
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, Tilesets)
 //   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations over HTTP  (MapComposer, Tilesets, TileStore; Hummingbird, swift-http-types, swift-nio, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
@@ -308,6 +308,12 @@ let package = Package(
         /// Cairo (image, PDF, SVG surfaces), Pango text through pangocairo, and fontconfig with
         /// Pango's fontconfig font map, in one module: pangocairo's headers include cairo's, and two
         /// modules owning the same C types would clash.
+        /// librsvg, for sprites made from a folder of SVG icons.
+        .systemLibrary(
+            name: "CRsvg",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]
+        ),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "pangocairo",
@@ -317,7 +323,7 @@ let package = Package(
         /// pins and callouts; the one renderer behind images and tiles.
         .target(
             name: "MapRenderer",
-            dependencies: ["MapCore", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "RasterTiles", "TileSources", "Tilesets", "VectorTiles", "CCairo"],
+            dependencies: ["MapCore", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "RasterTiles", "TileSources", "Tilesets", "VectorTiles", "CCairo", "CRsvg"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -25,7 +25,10 @@ fi
 # with which the tests drive the viewer in a headless browser (DevTools protocol); wrk and
 # nginx-light for scripts/bench/serve.sh (nginx serves the same tiles as static files); ffmpeg,
 # which makes `mapwright flyover`'s MP4 videos (the tests check them with its ffprobe); proj-bin,
-# whose cs2cs the tests compare GeoPackage tables in other coordinate systems with.
+# whose cs2cs the tests compare GeoPackage tables in other coordinate systems with; Open Sans and
+# Roboto, which public MapLibre styles name in `text-font` (Noto Sans, the other common one, is
+# in fonts-noto-core; OpenMapTiles' Metropolis is not packaged and falls back to the stack's next
+# family); librsvg2-dev, which draws sprites made from a folder of SVG icons.
 PACKAGES=(
     pkg-config
     libcairo2-dev
@@ -41,6 +44,9 @@ PACKAGES=(
     fonts-dejavu-core
     fonts-wqy-microhei
     fonts-noto-core
+    fonts-open-sans
+    fonts-roboto-unhinted
+    librsvg2-dev
     python3
     python3-venv
     gdal-bin

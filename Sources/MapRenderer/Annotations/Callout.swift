@@ -171,6 +171,39 @@ struct Callout {
 
 /// Draws RGBA images onto a Cairo context.
 enum ImagePainter {
+    /// A rectangle of a Cairo image surface's pixels (the whole surface by default) as
+    /// straight-alpha RGBA, row-major; the rectangle lies inside the surface.
+    ///
+    /// Cairo stores premultiplied ARGB in native-endian 32-bit words; this undoes both.
+    static func rgbaImage(ofSurface surface: OpaquePointer, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil) -> RGBAImage {
+        let width = width ?? Int(cairo_image_surface_get_width(surface))
+        let height = height ?? Int(cairo_image_surface_get_height(surface))
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { return RGBAImage(width: width, height: height) }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBufferPointer { output in
+            for row in 0..<height {
+                let source = UnsafeRawPointer(data + (y + row) * stride).assumingMemoryBound(to: UInt32.self) + x
+                for column in 0..<width {
+                    let argb = source[column]
+                    let alpha = argb >> 24
+                    if alpha == 0 { continue }
+                    let offset = (row * width + column) * 4
+                    func channel(_ shift: UInt32) -> UInt8 {
+                        let premultiplied = (argb >> shift) & 0xFF
+                        return alpha == 255 ? UInt8(premultiplied) : UInt8(min(255, (premultiplied * 255 + alpha / 2) / alpha))
+                    }
+                    output[offset] = channel(16)
+                    output[offset + 1] = channel(8)
+                    output[offset + 2] = channel(0)
+                    output[offset + 3] = UInt8(alpha)
+                }
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
     /// Draws `image` scaled to fill `frame` (points), clipped to rounded corners.
     static func draw(_ image: RGBAImage, in frame: ViewRect, cornerRadius: Double, cairo: OpaquePointer) {
         guard let surface = makeSurface(image) else { return }

@@ -78,32 +78,7 @@ final class Canvas {
 
     /// A rectangle of the image's pixels (a tile of a metatile) as straight-alpha RGBA, row-major;
     /// only for an image canvas, the rectangle inside it.
-    ///
-    /// Cairo stores premultiplied ARGB in native-endian 32-bit words; this undoes both.
     func rgbaImage(x: Int, y: Int, width: Int, height: Int) -> RGBAImage {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else { return RGBAImage(width: width, height: height) }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        pixels.withUnsafeMutableBufferPointer { output in
-            for row in 0..<height {
-                let source = UnsafeRawPointer(data + (y + row) * stride).assumingMemoryBound(to: UInt32.self) + x
-                for column in 0..<width {
-                    let argb = source[column]
-                    let alpha = argb >> 24
-                    if alpha == 0 { continue }
-                    let offset = (row * width + column) * 4
-                    func channel(_ shift: UInt32) -> UInt8 {
-                        let premultiplied = (argb >> shift) & 0xFF
-                        return alpha == 255 ? UInt8(premultiplied) : UInt8(min(255, (premultiplied * 255 + alpha / 2) / alpha))
-                    }
-                    output[offset] = channel(16)
-                    output[offset + 1] = channel(8)
-                    output[offset + 2] = channel(0)
-                    output[offset + 3] = UInt8(alpha)
-                }
-            }
-        }
-        return RGBAImage(width: width, height: height, pixels: pixels)
+        ImagePainter.rgbaImage(ofSurface: surface, x: x, y: y, width: width, height: height)
     }
 }

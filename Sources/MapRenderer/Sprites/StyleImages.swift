@@ -52,13 +52,21 @@ struct StyleImages: Sendable {
     subscript(name: String) -> StyleImage? { images[name] }
 
     /// Reads `sprites` for `pixelRatio`: each one's `@2x` files above 1 (its plain files when it
-    /// has no `@2x` ones), as MapLibre picks them for the screen's density.
+    /// has no `@2x` ones), as MapLibre picks them for the screen's density; a sprite whose path is
+    /// a folder is a folder of SVG icons, drawn at `pixelRatio` (``loadSVGFolder(_:sprite:pixelRatio:)``).
     static func load(_ sprites: [SpriteReference], pixelRatio: Double) -> StyleImages {
         var images: [String: StyleImage] = [:]
         var failures: [String] = []
         for sprite in sprites {
             guard sprite.url.isFileURL else {
                 failures.append("\(sprite.url.absoluteString): sprites over HTTP are not fetched: its images are not drawn")
+                continue
+            }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: sprite.url.path, isDirectory: &isFolder), isFolder.boolValue {
+                let folder = loadSVGFolder(sprite.url, sprite: sprite, pixelRatio: pixelRatio)
+                images.merge(folder.images) { _, new in new }
+                failures += folder.failures
                 continue
             }
             var ratio = pixelRatio
