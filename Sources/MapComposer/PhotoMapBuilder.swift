@@ -64,7 +64,14 @@ public struct PhotoMapBuilder: Sendable {
                 selectedAnnotationID: selected?.id, overlays: overlays)
         }
         var result: MapSnapshotOptions
-        if case .fitContent = request.framing {
+        if case .fitContent = request.framing, annotations.isEmpty, overlays.isEmpty, let camera = request.style.camera {
+            // Nothing frames the map: the style's own view, as MapLibre opens it.
+            result = options(in: try viewport { () throws(MapCoreError) in
+                try Viewport(
+                    center: camera.center, zoomLevel: camera.zoomLevel, size: request.size, scale: request.scale,
+                    headingDegrees: camera.headingDegrees, pitchDegrees: camera.pitchDegrees)
+            })
+        } else if case .fitContent = request.framing {
             result = try fittedOptions(
                 for: request, annotations: annotations, overlays: overlays, hasCallout: selected != nil, options: options(in:))
             if request.headingDegrees != 0 || request.pitchDegrees != 0 {

@@ -1,8 +1,9 @@
 public import Foundation
 
 extension Style {
-    /// The ids of vector sources that layers draw but that have no data (no `url`), sorted.
-    /// The `streets` style ships this way: the vector tiles are the user's to supply.
+    /// The ids of vector sources that layers draw but that have no data (no `url`, or a tile
+    /// server's TileJSON, ``VectorSource/tileServer``), sorted. The `streets` style ships this
+    /// way: the vector tiles are the user's to supply.
     public var unconfiguredVectorSourceIDs: [String] {
         let used = Set(layers.compactMap(\.source))
         return sources.compactMap { id, source in
@@ -26,7 +27,13 @@ extension Style {
     ///   says the style needs a vector tileset.
     public func requireConfiguredVectorSources() throws(StyleError) {
         let missing = unconfiguredVectorSourceIDs
-        guard missing.isEmpty else { throw StyleError(.unconfiguredVectorSources(style: id, sourceIDs: missing)) }
+        guard missing.isEmpty else {
+            let servers = missing.compactMap { id -> String? in
+                guard case .vector(let vector)? = sources[id] else { return nil }
+                return vector.tileServer
+            }
+            throw StyleError(.unconfiguredVectorSources(style: id, sourceIDs: missing, tileServers: servers))
+        }
     }
 
     /// The style with a vector source's data replaced by a vector tileset, as `--vector-source`

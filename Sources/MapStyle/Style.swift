@@ -36,6 +36,9 @@ public struct Style: Hashable, Sendable {
     /// is drawn from local glyphs when they have its font stack (see the renderer); nil (the
     /// default) draws text with the installed fonts.
     public var glyphs: String?
+    /// The root `center`, `zoom`, `bearing` and `pitch`: the style's own view, drawn when
+    /// nothing else frames a map; nil (the default) when the style has no `center`.
+    public var camera: StyleCamera?
 
     /// Creates a style.
     public init(

@@ -40,7 +40,7 @@ public struct StyleError: Error, Hashable, Sendable {
         /// The style draws raster sources that have neither tiles nor a tileset file (MBTiles or PMTiles).
         case unconfiguredRasterSources(style: String, sourceIDs: [String])
         /// The style draws vector sources that have no data yet.
-        case unconfiguredVectorSources(style: String, sourceIDs: [String])
+        case unconfiguredVectorSources(style: String, sourceIDs: [String], tileServers: [String] = [])
     }
 
     /// What went wrong.
@@ -106,8 +106,12 @@ extension StyleError: CustomStringConvertible, LocalizedError {
             let ids = sourceIDs.map { "'\($0)'" }.joined(separator: ", ")
             return "style '\(style)' needs a raster source (\(ids) has no tiles): "
                 + "give a tile URL template such as https://example.com/{z}/{x}/{y}.png or an .mbtiles or .pmtiles file"
-        case .unconfiguredVectorSources(let style, let sourceIDs):
+        case .unconfiguredVectorSources(let style, let sourceIDs, let tileServers):
             let ids = sourceIDs.map { "'\($0)'" }.joined(separator: ", ")
+            if !tileServers.isEmpty {
+                return "style '\(style)' reads its source \(ids) from a tile server (\(tileServers.joined(separator: ", "))), which Mapwright does not fetch: "
+                    + "give the tiles as an .mbtiles or .pmtiles file with --vector-source (Samples/helsinki/helsinki.mbtiles is an OpenMapTiles-schema one)"
+            }
             return "style '\(style)' draws vector tiles and its source \(ids) has none: "
                 + "give it an OpenMapTiles-schema .mbtiles or .pmtiles file (Samples/helsinki/helsinki.mbtiles is one)"
         }

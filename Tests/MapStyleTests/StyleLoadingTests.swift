@@ -147,12 +147,29 @@ struct StyleLoadingTests {
                     "Styles/x.json: layers[0] (a).source: a raster layer needs a raster or image source; 'b' is neither")
         expectError(#"{"version": 8, \#(basemap), "layers": [{"id": "a", "type": "line", "source": "b", "source-layer": "c", "minzoom": 5, "maxzoom": 5}]}"#,
                     "Styles/x.json: layers[0] (a).maxzoom: minzoom 5 is not below maxzoom 5: the layer would never show")
-        expectError(#"{"version": 8, "sources": {"t": {"type": "vector", "url": "https://example.com/tiles.json"}}, "layers": []}"#,
-                    "Styles/x.json: sources.t.url: vector source url 'https://example.com/tiles.json' is not supported: use mbtiles://PATH, pmtiles://PATH, basemap://NAME or the path of a GeoPackage (Mapwright reads files, not tile servers)")
+        expectError(#"{"version": 8, "sources": {"t": {"type": "vector", "url": "mapbox://mapbox.mapbox-streets-v8"}}, "layers": []}"#,
+                    "Styles/x.json: sources.t.url: vector source url 'mapbox://mapbox.mapbox-streets-v8' is not supported: use mbtiles://PATH, pmtiles://PATH, basemap://NAME or the path of a GeoPackage (Mapwright reads files, not tile servers)")
         expectError(#"{"version": 8, "sources": {"t": {"type": "video", "urls": ["x.mp4"]}}, "layers": []}"#,
                     "Styles/x.json: sources.t.type: source type 'video' is outside Mapwright's subset: expected vector, raster, raster-dem, image or geojson")
         expectError(##"{"version": 8, "sources": {}, "layers": [], "metadata": {"mapwright": {"pins": {"palette": ["#fff", "nope"]}}}}"##,
                     "Styles/x.json: metadata.mapwright.pins.palette[1]: 'nope' is not a colour")
+    }
+
+    /// Public styles name a tile server's TileJSON (`https://api.maptiler.com/tiles/v3/tiles.json?key={key}`):
+    /// the style loads, the source waits for `--vector-source`, and without it the error names the server.
+    @Test func aTileServersTileJSONWaitsForTiles() throws {
+        let json = #"{"version": 8, "sources": {"t": {"type": "vector", "url": "https://example.com/tiles.json?key={key}"}}, "layers": [{"id": "a", "type": "line", "source": "t", "source-layer": "road"}]}"#
+        let (style, warnings) = try Style.parse(Data(json.utf8), id: "x")
+        #expect(warnings.isEmpty)
+        #expect(style.unconfiguredVectorSourceIDs == ["t"])
+        #expect(throws: StyleError.self) { try style.requireConfiguredVectorSources() }
+        do {
+            try style.requireConfiguredVectorSources()
+        } catch {
+            #expect(error.description.contains("from a tile server (https://example.com/tiles.json?key={key}), which Mapwright does not fetch"))
+        }
+        let configured = try style.configuringVectorSources(URL(fileURLWithPath: "/data/helsinki.mbtiles"))
+        #expect(configured.unconfiguredVectorSourceIDs.isEmpty)
     }
 
     @Test func sourcesResolveRelativePathsAgainstTheStyleFile() throws {

@@ -32,6 +32,13 @@ extension StyleDecoder {
                 members.merge(tileJSON.members) { own, _ in own }
                 members["url"] = nil
             }
+            // A tile server's TileJSON (public styles name MapTiler's or their own) is not
+            // fetched: the source waits for --vector-source, as one without `url` does.
+            var tileServer: String?
+            if case .string(let url)? = members["url"], Self.isRemote(url), url.lowercased().hasPrefix("http") {
+                tileServer = url
+                members["url"] = nil
+            }
             var location = try members["url"].map { value throws(StyleError) in
                 try vectorLocation(try string(value, at: path.appending("url")), at: path.appending("url"))
             } ?? .unconfigured
@@ -47,6 +54,7 @@ extension StyleDecoder {
             if let value = members["maxzoom"] { source.maxZoom = try integer(value, in: 0...30, at: path.appending("maxzoom")) }
             if let value = members["bounds"] { source.bounds = try bounds(value, at: path.appending("bounds")) }
             if let value = members["promoteId"] { source.promoteID = try promoteID(value, at: path.appending("promoteId")) }
+            if case .unconfigured = location { source.tileServer = tileServer }
             return .vector(source)
         case "geojson":
             // Options that change nothing in a static render of the whole data are read and

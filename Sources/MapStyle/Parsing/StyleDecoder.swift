@@ -1,4 +1,5 @@
 import Foundation
+import MapCore
 import MapJSON
 
 /// Reads a style document into a ``Style``, collecting warnings for what it ignores and
@@ -93,7 +94,7 @@ struct StyleDecoder {
     /// Reads the whole document.
     mutating func decodeStyle(_ json: JSONValue, id: String) throws(StyleError) -> Style {
         let root = try object(json, at: .root)
-        reportUnknownKeys(root, known: StyleDecoder.rootKeys.union(StyleDecoder.ignoredRootKeys), at: .root) {
+        reportUnknownKeys(root, known: StyleDecoder.rootKeys.union(StyleDecoder.ignoredRootKeys).union(StyleDecoder.editorRootKeys), at: .root) {
             "unknown root key '\($0)' (ignored)"
         }
         for key in root.keys.sorted() where StyleDecoder.ignoredRootKeys.contains(key) {
@@ -130,7 +131,27 @@ struct StyleDecoder {
         if let light = root["light"] { style.light = try decodeLight(light, at: StylePath.root.appending("light")) }
         if let sprite = root["sprite"] { style.sprites = try decodeSprites(sprite, at: StylePath.root.appending("sprite")) }
         if let glyphs = root["glyphs"] { style.glyphs = try decodeGlyphs(glyphs, at: StylePath.root.appending("glyphs")) }
+        style.camera = try decodeCamera(root)
         return style
+    }
+
+    /// Reads the root `center`, `zoom`, `bearing` and `pitch`; nil without `center`.
+    private func decodeCamera(_ root: [String: JSONValue]) throws(StyleError) -> StyleCamera? {
+        guard let centerJSON = root["center"] else { return nil }
+        let path = StylePath.root.appending("center")
+        guard case .array(let pair) = centerJSON, pair.count == 2 else {
+            throw error(.invalidValue("center is [longitude, latitude]"), at: path)
+        }
+        let longitude = try number(pair[0], in: -180...180, at: path.appending(index: 0))
+        let latitude = try number(pair[1], in: -90...90, at: path.appending(index: 1))
+        guard let center = try? Coordinate(latitude: latitude, longitude: longitude) else {
+            throw error(.invalidValue("center [\(longitude), \(latitude)] is not a place on the map"), at: path)
+        }
+        var camera = StyleCamera(center: center)
+        if let zoom = root["zoom"] { camera.zoomLevel = try number(zoom, in: 0...24, at: StylePath.root.appending("zoom")) }
+        if let bearing = root["bearing"] { camera.headingDegrees = try number(bearing, at: StylePath.root.appending("bearing")) }
+        if let pitch = root["pitch"] { camera.pitchDegrees = try number(pitch, in: 0...85, at: StylePath.root.appending("pitch")) }
+        return camera
     }
 
     /// Reads the root `sky`: its colours and blends, each a constant or a zoom function; the
@@ -201,11 +222,18 @@ struct StyleDecoder {
             .replacingOccurrences(of: fontstack, with: "{fontstack}").replacingOccurrences(of: range, with: "{range}")
     }
 
-    static let rootKeys: Set<String> = ["version", "name", "metadata", "sources", "layers", "sky", "light", "state", "sprite", "glyphs"]
-
-    /// Root keys of the MapLibre Style Specification that Mapwright does not use.
-    static let ignoredRootKeys: Set<String> = [
-        "center", "zoom", "bearing", "pitch", "roll", "centerAltitude", "transition",
-        "terrain", "projection",
+    static let rootKeys: Set<String> = [
+        "version", "name", "metadata", "sources", "layers", "sky", "light", "state", "sprite", "glyphs", "center", "zoom", "bearing", "pitch",
     ]
+
+    /// Root keys of the MapLibre Style Specification that Mapwright does not use, and the
+    /// bookkeeping keys style editors write (Mapbox Studio and MapTiler's `id`, `owner`, `created`,
+    /// `modified`, `draft`, `visibility`, `protected`), which GL's validator lets through too:
+    /// OpenMapTiles' published styles carry an `id`.
+    static let ignoredRootKeys: Set<String> = ["roll", "centerAltitude", "transition", "terrain", "projection"]
+
+    /// The bookkeeping keys style editors write (Mapbox Studio and MapTiler's `id`, `owner`,
+    /// `created`, `modified`, `draft`, `visibility`, `protected`): nothing to draw, passed over in
+    /// silence as GL's validator does (OpenMapTiles' published styles carry an `id`).
+    static let editorRootKeys: Set<String> = ["id", "owner", "created", "modified", "draft", "visibility", "protected"]
 }

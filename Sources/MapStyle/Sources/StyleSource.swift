@@ -44,8 +44,9 @@ public enum StyleSource: Hashable, Sendable {
 /// Its `url` is `mbtiles://PATH` or `pmtiles://PATH`, or a path ending in `.mbtiles` or
 /// `.pmtiles`, for vector tiles; `basemap://NAME` for a bundled basemap (`basemap://world` is
 /// `Tiles/basemap/world_map.gpkg`); or the path or `file://` URL of a GeoPackage. A relative path
-/// is relative to the style file. A vector source without `url` waits for tiles, given on the
-/// command line by `--vector-source` (``Style/configuringVectorSources(_:id:)``).
+/// is relative to the style file. A vector source without `url`, or whose `url` is a tile server's
+/// TileJSON (`http(s)://`, without `tiles`), waits for tiles, given on the command line by
+/// `--vector-source` (``Style/configuringVectorSources(_:id:)``).
 public struct VectorSource: Hashable, Sendable {
     /// Where the data is.
     public var location: VectorSourceLocation
@@ -62,6 +63,10 @@ public struct VectorSource: Hashable, Sendable {
     /// `promoteId`: the property that stands as each feature's id for feature state; nil keeps
     /// the tiles' own feature ids. The default is nil.
     public var promoteID: PromoteID?
+    /// The `url` as written when it is a tile server's TileJSON (`https://api.maptiler.com/...`,
+    /// as public styles ship): Mapwright does not fetch it, so the source waits for tiles
+    /// (``VectorSourceLocation/unconfigured``) and errors name it. The default is nil.
+    public var tileServer: String?
 
     public init(
         location: VectorSourceLocation, attribution: String? = nil, minZoom: Int? = nil, maxZoom: Int? = nil, bounds: BoundingBox? = nil
