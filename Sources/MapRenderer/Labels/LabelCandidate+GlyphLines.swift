@@ -28,13 +28,18 @@ extension LabelCandidate {
             let shaped = symbol.label(for: properties, atZoom: zoom).flatMap {
                 ShapedText.shape(symbol, text: $0, properties: properties, zoom: zoom) { glyphs.glyph($0, fontStack: fontStack) }
             }
+            // icon-text-fit fits the icon to the straight text block before it is set along the line.
+            let textBox = shaped.map { s in
+                ViewRect(x: s.box.minX * s.scale, y: s.box.minY * s.scale, width: s.box.size.width * s.scale, height: s.box.size.height * s.scale)
+            }
             let probe = SymbolIcon.make(
                 for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: 0, viewport: viewport,
-                missing: &context.missingImages.value)
+                missing: &context.missingImages.value
+            ).map { $0.fitted(toTextOf: symbol, textBox: textBox, properties: properties, zoom: zoom) }
             guard shaped != nil || probe != nil else { continue }
             let sortKey = symbol.sortKey?.value(for: properties, zoom: zoom)
             // GL's shaped length: the wider of the text block (em units) and the icon (points).
-            let shapedLength = max(shaped?.box.size.width ?? 0, probe?.image.widthPoints ?? 0)
+            let shapedLength = max(shaped?.box.size.width ?? 0, probe.map { $0.columnCuts == nil ? $0.image.widthPoints : $0.box.size.width } ?? 0)
             let labelLength = shapedLength * textMaxSizeScale
             let angleWindow = shaped == nil ? 0 : 0.6 * 24 * textMaxSizeScale
             for points in feature.geometry.labelLines(in: viewport) {
@@ -68,7 +73,8 @@ extension LabelCandidate {
                     }
                     let icon = probe == nil ? nil : SymbolIcon.make(
                         for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: lineAngle, viewport: viewport,
-                        missing: &context.missingImages.value)
+                        missing: &context.missingImages.value
+                    ).map { $0.fitted(toTextOf: symbol, textBox: textBox, properties: properties, zoom: zoom) }
                     var candidate = LabelCandidate(
                         layout: nil, center: anchor, priority: sortKey.map { -$0 } ?? 0, color: .black, halo: nil, font: font,
                         maximumWidthPoints: .infinity, icon: icon, shaped: placedText)

@@ -96,9 +96,11 @@ extension LabelCandidate {
             // GL's shaped length: the wider of the text and the icon at its own size.
             let shapedLength = max(layout?.size.width ?? 0, probe.image.widthPoints)
             for (point, lineAngle) in lineAnchors(of: symbol, geometry: feature.geometry, shapedLengthPoints: shapedLength, viewport: viewport, zoom: zoom) {
+                let textBox = layout.map { ViewRect(x: -$0.size.width / 2, y: -$0.size.height / 2, width: $0.size.width, height: $0.size.height) }
                 let icon = SymbolIcon.make(
                     for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: lineAngle,
-                    viewport: viewport, missing: &context.missingImages.value)
+                    viewport: viewport, missing: &context.missingImages.value
+                ).map { $0.fitted(toTextOf: symbol, textBox: textBox, properties: properties, zoom: zoom) }
                 var textAngle = lineAngle
                 if textAngle > .pi / 2 { textAngle -= .pi } else if textAngle <= -.pi / 2 { textAngle += .pi }
                 // Text aligned with the viewport stands upright at the anchor (road shields).

@@ -224,6 +224,11 @@ struct LabelCandidate {
                     x: offset.xPoints * size + (0.5 - anchor.horizontalAlignment) * laidOut.size.width,
                     y: offset.yPoints * size + (0.5 - anchor.verticalAlignment) * laidOut.size.height)
             }
+            // icon-text-fit: the icon stretched round the text block.
+            let textBox = shaped.map { s in
+                ViewRect(x: s.box.minX * s.scale, y: s.box.minY * s.scale, width: s.box.size.width * s.scale, height: s.box.size.height * s.scale)
+            } ?? layout.map { ViewRect(x: textOffset.x - $0.size.width / 2, y: textOffset.y - $0.size.height / 2, width: $0.size.width, height: $0.size.height) }
+            icon = icon.map { $0.fitted(toTextOf: symbol, textBox: textBox, properties: properties, zoom: zoom) }
             let sortKey = symbol.sortKey?.value(for: properties, zoom: zoom)
             var lineAngles: [Double] = []
             if uprightAlongLines {
@@ -239,7 +244,8 @@ struct LabelCandidate {
                 if uprightAlongLines, icon != nil {
                     icon = SymbolIcon.make(
                         for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: lineAngles[index],
-                        viewport: viewport, missing: &context.missingImages.value)
+                        viewport: viewport, missing: &context.missingImages.value
+                    ).map { $0.fitted(toTextOf: symbol, textBox: textBox, properties: properties, zoom: zoom) }
                 }
                 if !isMapLibre, let layout {
                     // A label much wider than its area would float over its neighbours.

@@ -31,6 +31,10 @@ struct SymbolIcon: Hashable, Sendable {
     let sdf: SDFColors?
     /// `icon-translate` in view points, applied when drawing (not to collisions, as in GL).
     let translation: ViewPoint
+    /// For an icon fitted to its text (``fitted(toText:fit:padding:offset:size:)``), where its
+    /// texels lie across and down the quad; nil for an icon drawn in its own proportions.
+    var columnCuts: [StretchCut]?
+    var rowCuts: [StretchCut]?
 
     /// How an SDF icon is coloured.
     struct SDFColors: Hashable, Sendable {
@@ -91,6 +95,13 @@ struct SymbolIcon: Hashable, Sendable {
             let dx = (Double(minColumn + column) + 0.5 - origin.x) / scale
             let dy = (Double(minRow + row) + 0.5 - origin.y) / scale
             let localX = dx * cosine + dy * sine, localY = -dx * sine + dy * cosine
+            if let columnCuts, let rowCuts {
+                guard let u = Self.texel(at: localX, along: columnCuts), let v = Self.texel(at: localY, along: rowCuts) else { return (0, 0, 0, 0) }
+                if let sdfParameters { return sdfParameters.color(distance: texture.sampleBordered(u: u, v: v).3) }
+                let color = texture.sampleBordered(u: u, v: v)
+                let alpha = Float(opacity)
+                return (color.0 * alpha, color.1 * alpha, color.2 * alpha, color.3 * alpha)
+            }
             let u = (localX - quad.minX) * texelsPerPointX, v = (localY - quad.minY) * texelsPerPointY
             // GL fills the pixels whose centres the quad covers.
             guard u >= 0, u < Double(texture.width), v >= 0, v < Double(texture.height) else { return (0, 0, 0, 0) }

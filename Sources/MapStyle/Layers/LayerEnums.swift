@@ -130,6 +130,14 @@ public enum SymbolRotationAlignment: String, StyleValueType, CaseIterable {
     case viewportGlyph = "viewport-glyph"
 }
 
+/// How an icon is stretched round its text, `icon-text-fit` (MapLibre Style Specification,
+/// "Layers: symbol"): not at all (``none``, the default), to the text's width, height or both,
+/// plus `icon-text-fit-padding`; the image's `stretchX`/`stretchY` zones take the stretch and its
+/// `content` box is what fits the text, as road shields are drawn.
+public enum IconTextFit: String, StyleValueType, CaseIterable {
+    case none, width, height, both
+}
+
 /// Which plane a symbol lies in when the map is pitched, `icon-pitch-alignment` and
 /// `text-pitch-alignment` (MapLibre Style Specification, "Layers: symbol"): on the map, or facing
 /// the viewer. The default is ``auto``: the rotation alignment's. Mapwright draws every symbol

@@ -187,6 +187,11 @@ public struct SymbolLayer: Hashable, Sendable {
     /// `icon-padding`: the room kept free round the icon's box against other symbols, in
     /// points, under MapLibre's placement rules. The default is 2.
     public var iconPadding: StyleValue<Double> = .constant(2)
+    /// `icon-text-fit`: the icon stretched round the text. The default is none.
+    public var iconTextFit: StyleValue<IconTextFit> = .constant(.none)
+    /// `icon-text-fit-padding`: room added round the text when fitting, in points: top, right,
+    /// bottom, left. The default is [0, 0, 0, 0].
+    public var iconTextFitPadding: StyleValue<[Double]> = .constant([0, 0, 0, 0])
     /// `icon-allow-overlap`: the icon is drawn even where it collides. The default is false.
     public var iconAllowOverlap: StyleValue<Bool> = .constant(false)
     /// `icon-ignore-placement`: other symbols may be drawn over the icon. The default is false.

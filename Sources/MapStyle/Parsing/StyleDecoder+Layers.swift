@@ -260,6 +260,8 @@ extension StyleDecoder {
         try properties.layout("icon-offset", into: &symbol.iconOffset, isArrayTyped: true, parse: reader.translation)
         try properties.layout("icon-anchor", into: &symbol.iconAnchor, parse: reader.enumeration)
         try properties.layout("icon-padding", into: &symbol.iconPadding, parse: number(in: 0...Double.infinity))
+        try properties.layout("icon-text-fit", into: &symbol.iconTextFit, parse: reader.enumeration)
+        try properties.layout("icon-text-fit-padding", into: &symbol.iconTextFitPadding, isArrayTyped: true, parse: reader.fitPadding)
         try properties.layout("icon-allow-overlap", into: &symbol.iconAllowOverlap, parse: reader.boolean)
         try properties.layout("icon-ignore-placement", into: &symbol.iconIgnorePlacement, parse: reader.boolean)
         try properties.layout("icon-optional", into: &symbol.iconOptional, parse: reader.boolean)
@@ -326,7 +328,7 @@ extension StyleDecoder {
             "visibility", "text-field", "text-size", "text-font", "text-max-width", "text-transform",
             "text-letter-spacing", "symbol-sort-key", "symbol-placement", "symbol-spacing", "text-padding", "text-allow-overlap",
             "text-ignore-placement", "text-optional", "icon-image", "icon-size", "icon-rotate", "icon-offset", "icon-anchor",
-            "icon-padding", "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-keep-upright",
+            "icon-padding", "icon-text-fit", "icon-text-fit-padding", "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-keep-upright",
             "icon-rotation-alignment", "symbol-z-order", "text-anchor", "text-offset", "text-justify", "text-line-height", "text-rotate", "text-max-angle",
             "text-keep-upright", "text-rotation-alignment", "text-pitch-alignment", "icon-pitch-alignment",
         ],

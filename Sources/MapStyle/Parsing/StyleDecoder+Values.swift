@@ -343,6 +343,13 @@ extension StyleDecoder {
             xPoints: try number(items[0], at: path.appending(index: 0)), yPoints: try number(items[1], at: path.appending(index: 1)))
     }
 
+    /// `icon-text-fit-padding`: four numbers, top, right, bottom, left.
+    func fitPadding(_ json: JSONValue, at path: StylePath) throws(StyleError) -> [Double] {
+        let items = try array(json, at: path)
+        guard items.count == 4 else { throw error(.invalidValue("icon-text-fit-padding is four numbers, [top, right, bottom, left]"), at: path) }
+        return try items.enumerated().map { index, item throws(StyleError) in try number(item, at: path.appending(index: index)) }
+    }
+
     func dashArray(_ json: JSONValue, at path: StylePath) throws(StyleError) -> [Double] {
         var lengths: [Double] = []
         for (index, item) in try array(json, at: path).enumerated() {
