@@ -151,4 +151,19 @@ struct MapInputsTests {
                 == "--marker-image: '\(marker.path)' is 100x40 pixels, a 50x20-point marker (@2x), larger than the 40x20-point map (--size)"
         }
     }
+
+    /// `--marker-image NAME` draws an image of the style's sprite: OSM Bright's airport, from its
+    /// SVG folder at @2x; a name the sprite lacks is one line naming it.
+    @Test func aMarkerMayBeAnImageOfTheStylesSprite() throws {
+        let file = RepositoryFiles.root.appendingPathComponent("Tests/Fixtures/styles/osm-bright/style.json")
+        let style = try Style.load(from: file).style
+        let data = MapData(basemapDirectory: RepositoryFiles.basemap)
+        let airport = try MarkerImage.load("airport_11", mapSize: ViewSize(width: 200, height: 200), style: style, data: data)
+        #expect(airport.width == 34 && airport.height == 34)
+        #expect {
+            _ = try MarkerImage.load("harbour_99", mapSize: ViewSize(width: 200, height: 200), style: style, data: data)
+        } throws: { error in
+            (error as? AssemblyError)?.description == "--marker-image: 'harbour_99' is neither a file nor an image in the sprite of style 'Bright'"
+        }
+    }
 }

@@ -80,7 +80,7 @@ struct FlyoverCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: "A PNG drawn as every marker instead of a pin (@2x: 64x64 pixels is 32x32 points), anchored at its bottom centre; no larger than a frame.")
+        help: "A PNG drawn as every marker instead of a pin (@2x: 64x64 pixels is 32x32 points), or the name of an image of the style's sprite, anchored at its bottom centre; no larger than a frame.")
     var markerImage: String?
 
     @Option(
@@ -118,7 +118,7 @@ struct FlyoverCommand: ParsableCommand {
         _ = try FlyoverEnd.parse(from, option: "--from")
         _ = try FlyoverEnd.parse(to, option: "--to")
         // Only whether it can be read: run() decodes it, once.
-        if let markerImage { try OutputPath.checkReadableFile(markerImage, option: "--marker-image") }
+        if let markerImage, MarkerImage.isPathLike(markerImage) { try OutputPath.checkReadableFile(markerImage, option: "--marker-image") }
         try checkOutput()
         if let cameras { try OutputPath.checkWritable(cameras, option: "--cameras") }
     }
@@ -173,7 +173,7 @@ struct FlyoverCommand: ParsableCommand {
         let style = map.style, data = map.data
         // Each end's place is looked up once, and the marker decoded once, before any photo is read.
         let framings = (from: try resolved(ends.from, option: "--from", in: map), to: try resolved(ends.to, option: "--to", in: map))
-        let marker = try markerImage.map { try MarkerImage.load($0, mapSize: size) }
+        let marker = try markerImage.map { try MarkerImage.load($0, mapSize: size, style: style, data: data) }
         let photos = try photoSources.load()
         var request = PhotoMapRequest(
             photos: photos, style: style, overlays: try overlayOptions.mapOverlays(look: style.mapwright.overlay), size: size, scale: scale)

@@ -57,7 +57,7 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: "A PNG drawn as every marker instead of a pin (@2x: 64x64 pixels is 32x32 points), anchored at its bottom centre; no larger than the map.")
+        help: "A PNG drawn as every marker instead of a pin (@2x: 64x64 pixels is 32x32 points), or the name of an image of the style's sprite, anchored at its bottom centre; no larger than the map.")
     var markerImage: String?
 
     @Option(
@@ -104,7 +104,7 @@ struct RenderCommand: ParsableCommand {
             }
         }
         // Only whether it can be read: run() decodes it, once.
-        if let markerImage { try OutputPath.checkReadableFile(markerImage, option: "--marker-image") }
+        if let markerImage, MarkerImage.isPathLike(markerImage) { try OutputPath.checkReadableFile(markerImage, option: "--marker-image") }
         // Last, so a bad value is reported even when the output folder is wrong too.
         if !writesToStandardOutput { try OutputPath.checkWritable(output, option: "--output") }
     }
@@ -138,7 +138,7 @@ struct RenderCommand: ParsableCommand {
         // each is looked up or decoded once.
         var place: ResolvedPlace?
         if case .place(let name) = choice { place = try map.resolvePlace(named: name) }
-        let marker = try markerImage.map { try MarkerImage.load($0, mapSize: size) }
+        let marker = try markerImage.map { try MarkerImage.load($0, mapSize: size, style: style, data: data) }
 
         let photos = try photoSources.load()
         let mapOverlays = try overlayOptions.mapOverlays(look: style.mapwright.overlay)

@@ -185,6 +185,14 @@ public final class MapData: Sendable {
         return StyleImages(images: spriteImages.images.merging(runtime) { $1 }, failures: spriteImages.failures)
     }
 
+    /// The image `name` of `style`'s sprites (or added with ``addImage(_:named:pixelRatio:sdf:)``)
+    /// at `pixelRatio`, with its own pixel ratio; nil when none has it. What a pin drawn from a
+    /// sprite image (`--marker-image NAME`) is made from.
+    public func spriteImage(named name: String, in style: Style, pixelRatio: Double) -> (image: RGBAImage, pixelRatio: Double)? {
+        guard let image = styleImages(for: style.sprites, pixelRatio: pixelRatio)[name] else { return nil }
+        return (image.pixels, image.pixelRatio)
+    }
+
     /// Adds an image every style drawn with this data can name (`icon-image`, `*-pattern`),
     /// as MapLibre's `addImage` does; it replaces a sprite's image of the same name.
     ///
