@@ -3,7 +3,10 @@
 // decoded once (as a server keeps them).
 //
 // Usage: VectorBenchmark [--iterations N] [--write-inputs DIR]
+//        VectorBenchmark --style FILE --view LAT,LON,ZOOM [--size WxH] [--iterations N]
 // With --write-inputs it also writes photos.csv (the 100 photos) for timing the whole CLI process.
+// With --style it times that style file's map of the view instead (no photos), warm: it prints
+// one line, `warm MS`, the median render + PNG write (scripts/bench/styles.sh reads it).
 import Foundation
 import MapComposer
 import MapCore
@@ -25,11 +28,21 @@ struct Random {
 
 var iterations = 10
 var inputsDirectory: URL?
+var styleFile: URL?
+var view: (latitude: Double, longitude: Double, zoom: Double)?
+var size = ViewSize(width: 800, height: 600)
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--iterations": iterations = Int(arguments.popFirst() ?? "") ?? iterations
     case "--write-inputs": inputsDirectory = arguments.popFirst().map { URL(fileURLWithPath: $0) }
+    case "--style": styleFile = arguments.popFirst().map { URL(fileURLWithPath: $0) }
+    case "--view":
+        let parts = (arguments.popFirst() ?? "").split(separator: ",").compactMap { Double($0) }
+        if parts.count == 3 { view = (parts[0], parts[1], parts[2]) }
+    case "--size":
+        let parts = (arguments.popFirst() ?? "").split(separator: "x").compactMap { Double($0) }
+        if parts.count == 2 { size = ViewSize(width: parts[0], height: parts[1]) }
     default: FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8)); exit(2)
     }
 }
@@ -55,6 +68,22 @@ func milliseconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try body()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+if let styleFile, let view {
+    let style = try Style.load(from: styleFile).style.configuringVectorSources(tileset)
+    let data = MapData(basemapDirectory: repository.appendingPathComponent("Tiles/basemap"))
+    let request = PhotoMapRequest(
+        photos: [], style: style, framing: .center(try Coordinate(latitude: view.latitude, longitude: view.longitude), zoomLevel: view.zoom),
+        size: size, scale: 1)
+    let snapshotter = MapSnapshotter(data: data)
+    let builder = PhotoMapBuilder(data: data)
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("vector-benchmark-\(getpid()).png")
+    defer { try? FileManager.default.removeItem(at: output) }
+    try snapshotter.write(builder.options(for: request), to: output)
+    let times = try (0..<iterations).map { _ in try milliseconds { try snapshotter.write(builder.options(for: request), to: output) } }
+    print(String(format: "warm %.1f", times.sorted()[times.count / 2]))
+    exit(0)
 }
 
 let style = try Style.named("streets", in: repository.appendingPathComponent("Styles")).style.configuringVectorSources(tileset)
