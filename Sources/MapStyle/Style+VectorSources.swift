@@ -32,7 +32,9 @@ extension Style {
                 guard case .vector(let vector)? = sources[id] else { return nil }
                 return vector.tileServer
             }
-            throw StyleError(.unconfiguredVectorSources(style: id, sourceIDs: missing, tileServers: servers))
+            // A public style's file is often style.json: its own name says more than the file's.
+            let label = servers.isEmpty ? id : name ?? id
+            throw StyleError(.unconfiguredVectorSources(style: label, sourceIDs: missing, tileServers: servers))
         }
     }
 

@@ -110,7 +110,7 @@ extension StyleError: CustomStringConvertible, LocalizedError {
             let ids = sourceIDs.map { "'\($0)'" }.joined(separator: ", ")
             if !tileServers.isEmpty {
                 return "style '\(style)' reads its source \(ids) from a tile server (\(tileServers.joined(separator: ", "))), which Mapwright does not fetch: "
-                    + "give the tiles as an .mbtiles or .pmtiles file with --vector-source (Samples/helsinki/helsinki.mbtiles is an OpenMapTiles-schema one)"
+                    + "give the tiles as an .mbtiles or .pmtiles file (Samples/helsinki/helsinki.mbtiles is an OpenMapTiles-schema one)"
             }
             return "style '\(style)' draws vector tiles and its source \(ids) has none: "
                 + "give it an OpenMapTiles-schema .mbtiles or .pmtiles file (Samples/helsinki/helsinki.mbtiles is one)"
