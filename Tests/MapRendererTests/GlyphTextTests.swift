@@ -50,6 +50,23 @@ struct GlyphTextTests {
     }
 
     /// A folder with a space in its name holding `fonts/Test Sans/0-255.pbf`.
+    /// `label` in red at 24 points on white, centred in a 64x64 map, by a style whose `glyphs`
+    /// is the made-up font in `folder`: the loaded style and the image.
+    private func renderLabel(_ label: String, glyphsIn folder: TemporaryDirectory) throws -> (loaded: (style: Style, warnings: [StyleWarning]), image: RGBAImage) {
+        let json = """
+            {"version": 8, "glyphs": "my fonts/{fontstack}/{range}.pbf",
+             "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+             "layers": [{"id": "paper", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "label", "type": "symbol", "source": "p",
+                         "layout": {"text-field": "\(label)", "text-font": ["Test Sans"], "text-size": 24}, "paint": {"text-color": "#ff0000"}}]}
+            """
+        let loaded = try Style.parse(Data(json.utf8), file: "glyphs.json", baseURL: folder.url)
+        let viewport = try Viewport(center: try Coordinate(latitude: 0, longitude: 0), zoomLevel: 2, size: ViewSize(width: 64, height: 64))
+        let image = try MapSnapshotter(data: MapData(basemapDirectory: RepositoryFiles.basemap))
+            .snapshot(MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)).image
+        return (loaded, image)
+    }
+
     private func fontsFolder() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
         let fonts = directory.url.appendingPathComponent("my fonts/Test Sans", isDirectory: true)
@@ -99,19 +116,9 @@ struct GlyphTextTests {
     /// where the letters are, in the text's colour, and the label's box keeps others away.
     @Test func aStyleWithLocalGlyphsDrawsFromThem() throws {
         let folder = try fontsFolder()
-        let json = """
-            {"version": 8, "glyphs": "my fonts/{fontstack}/{range}.pbf",
-             "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
-             "layers": [{"id": "paper", "type": "background", "paint": {"background-color": "#ffffff"}},
-                        {"id": "label", "type": "symbol", "source": "p",
-                         "layout": {"text-field": "A", "text-font": ["Test Sans"], "text-size": 24}, "paint": {"text-color": "#ff0000"}}]}
-            """
-        let loaded = try Style.parse(Data(json.utf8), file: "glyphs.json", baseURL: folder.url)
+        let (loaded, image) = try renderLabel("A", glyphsIn: folder)
         #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
         #expect(loaded.style.glyphs == folder.url.appendingPathComponent("my fonts").path + "/{fontstack}/{range}.pbf")
-        let viewport = try Viewport(center: try Coordinate(latitude: 0, longitude: 0), zoomLevel: 2, size: ViewSize(width: 64, height: 64))
-        let image = try MapSnapshotter(data: MapData(basemapDirectory: RepositoryFiles.basemap))
-            .snapshot(MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)).image
         // The block is 12 wide, centred on (32, 32): the pen starts at x = 26, and the line's
         // glyphs hang from y = 32 − 17 (GL's baseline offset) + 3 (the glyph's top): the ink is
         // columns 26...35, rows 18...31.
@@ -127,18 +134,7 @@ struct GlyphTextTests {
     func labelsTheGlyphsCannotDrawUseTheInstalledFonts(_ label: String) throws {
         #expect(ShapedText.needsComplexShaping("سلام") && ShapedText.needsComplexShaping("नमस्ते") && ShapedText.needsComplexShaping("שלום"))
         #expect(!ShapedText.needsComplexShaping("Αθήνα 北京 Zürich"))
-        let folder = try fontsFolder()
-        let json = """
-            {"version": 8, "glyphs": "my fonts/{fontstack}/{range}.pbf",
-             "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
-             "layers": [{"id": "paper", "type": "background", "paint": {"background-color": "#ffffff"}},
-                        {"id": "label", "type": "symbol", "source": "p",
-                         "layout": {"text-field": "\(label)", "text-font": ["Test Sans"], "text-size": 24}, "paint": {"text-color": "#ff0000"}}]}
-            """
-        let loaded = try Style.parse(Data(json.utf8), file: "fallback.json", baseURL: folder.url)
-        let viewport = try Viewport(center: try Coordinate(latitude: 0, longitude: 0), zoomLevel: 2, size: ViewSize(width: 64, height: 64))
-        let image = try MapSnapshotter(data: MapData(basemapDirectory: RepositoryFiles.basemap))
-            .snapshot(MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)).image
+        let (_, image) = try renderLabel(label, glyphsIn: try fontsFolder())
         // The made-up font has no Arabic and no Z: the installed fonts draw the whole label, a
         // good 30 points wide round the centre (the glyphs alone would draw nothing, or A's
         // square in columns 26...35 only).

@@ -29,9 +29,7 @@ extension LabelCandidate {
                 ShapedText.shape(symbol, text: $0, properties: properties, zoom: zoom) { glyphs.glyph($0, fontStack: fontStack) }
             }
             // icon-text-fit fits the icon to the straight text block before it is set along the line.
-            let textBox = shaped.map { s in
-                ViewRect(x: s.box.minX * s.scale, y: s.box.minY * s.scale, width: s.box.size.width * s.scale, height: s.box.size.height * s.scale)
-            }
+            let textBox = shaped?.blockBox
             let probe = SymbolIcon.make(
                 for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: 0, viewport: viewport,
                 missing: &context.missingImages.value

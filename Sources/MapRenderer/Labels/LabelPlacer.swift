@@ -225,9 +225,7 @@ struct LabelCandidate {
                     y: offset.yPoints * size + (0.5 - anchor.verticalAlignment) * laidOut.size.height)
             }
             // icon-text-fit: the icon stretched round the text block.
-            let textBox = shaped.map { s in
-                ViewRect(x: s.box.minX * s.scale, y: s.box.minY * s.scale, width: s.box.size.width * s.scale, height: s.box.size.height * s.scale)
-            } ?? layout.map { ViewRect(x: textOffset.x - $0.size.width / 2, y: textOffset.y - $0.size.height / 2, width: $0.size.width, height: $0.size.height) }
+            let textBox = shaped?.blockBox ?? layout.map { ViewRect(x: textOffset.x - $0.size.width / 2, y: textOffset.y - $0.size.height / 2, width: $0.size.width, height: $0.size.height) }
             icon = icon.map { $0.fitted(toTextOf: symbol, textBox: textBox, properties: properties, zoom: zoom) }
             let sortKey = symbol.sortKey?.value(for: properties, zoom: zoom)
             var lineAngles: [Double] = []

@@ -143,10 +143,15 @@ struct ShapedText: Hashable, Sendable {
     static let baselineOffset = -17.0
     static let quadInset = Double(GlyphRange.border + 1)
 
+    /// The block's box round the anchor in view points, unturned: what `icon-text-fit` fits to.
+    var blockBox: ViewRect {
+        ViewRect(x: box.minX * scale, y: box.minY * scale, width: box.size.width * scale, height: box.size.height * scale)
+    }
+
     /// The block's box round the anchor in view points, turned by ``rotationRadians`` (GL's
     /// collision box: the turned corners' bounds), without padding.
     var collisionBox: ViewRect {
-        let scaled = ViewRect(x: box.minX * scale, y: box.minY * scale, width: box.size.width * scale, height: box.size.height * scale)
+        let scaled = blockBox
         guard rotationRadians != 0 else { return scaled }
         return ViewRect(enclosing: Self.corners(of: scaled).map { rotated($0) }) ?? scaled
     }

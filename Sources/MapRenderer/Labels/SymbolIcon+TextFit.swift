@@ -36,23 +36,20 @@ extension SymbolIcon {
         let entry = image.entry
         let ratio = image.pixelRatio
         let displayWidth = image.widthPoints, displayHeight = image.heightPoints
-        var left: Double, right: Double, top: Double, bottom: Double
-        if fit == .width || fit == .both {
-            left = offset.xPoints + text.minX - padding[3]
-            right = offset.xPoints + text.maxX + padding[1]
-        } else {
-            // Centred on the text at its own size, the padding still added (as GL's expected
-            // images show: the suite's width-padding test).
-            left = offset.xPoints + (text.minX + text.maxX - displayWidth) / 2 - padding[3]
-            right = left + displayWidth + padding[3] + padding[1]
+        /// One side's extent: the text's plus padding when fitted; else the image's own size
+        /// centred on the text, the padding still added (as GL's expected images show: the
+        /// suite's width-padding test).
+        func span(fitted: Bool, textLow: Double, textHigh: Double, display: Double, padBefore: Double, padAfter: Double, offset: Double) -> (Double, Double) {
+            let low = fitted ? textLow : (textLow + textHigh - display) / 2
+            let high = fitted ? textHigh : low + display
+            return (offset + low - padBefore, offset + high + padAfter)
         }
-        if fit == .height || fit == .both {
-            top = offset.yPoints + text.minY - padding[0]
-            bottom = offset.yPoints + text.maxY + padding[2]
-        } else {
-            top = offset.yPoints + (text.minY + text.maxY - displayHeight) / 2 - padding[0]
-            bottom = top + displayHeight + padding[0] + padding[2]
-        }
+        let (left, right) = span(
+            fitted: fit == .width || fit == .both, textLow: text.minX, textHigh: text.maxX, display: displayWidth,
+            padBefore: padding[3], padAfter: padding[1], offset: offset.xPoints)
+        let (top, bottom) = span(
+            fitted: fit == .height || fit == .both, textLow: text.minY, textHigh: text.maxY, display: displayHeight,
+            padBefore: padding[0], padAfter: padding[2], offset: offset.yPoints)
         // GL's collision box spans the fitted box, widened by the image outside its content.
         var box = ViewRect(x: left, y: top, width: right - left, height: bottom - top)
         if let content = entry.content, content.count == 4 {
