@@ -3,10 +3,11 @@
 // decoded once (as a server keeps them).
 //
 // Usage: VectorBenchmark [--iterations N] [--write-inputs DIR]
-//        VectorBenchmark --style FILE --view LAT,LON,ZOOM [--size WxH] [--iterations N]
+//        VectorBenchmark --style FILE --view LAT,LON,ZOOM [--size WxH] [--scale N] [--iterations N]
 // With --write-inputs it also writes photos.csv (the 100 photos) for timing the whole CLI process.
 // With --style it times that style file's map of the view instead (no photos), warm: it prints
-// one line, `warm MS`, the median render + PNG write (scripts/bench/styles.sh reads it).
+// one line, `warm MS`, the median render + PNG write (scripts/bench/styles.sh reads it), and on
+// standard error the median render and PNG write apart.
 import Foundation
 import MapComposer
 import MapCore
@@ -31,6 +32,7 @@ var inputsDirectory: URL?
 var styleFile: URL?
 var view: (latitude: Double, longitude: Double, zoom: Double)?
 var size = ViewSize(width: 800, height: 600)
+var scale = 1.0
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -43,6 +45,7 @@ while let argument = arguments.popFirst() {
     case "--size":
         let parts = (arguments.popFirst() ?? "").split(separator: "x").compactMap { Double($0) }
         if parts.count == 2 { size = ViewSize(width: parts[0], height: parts[1]) }
+    case "--scale": scale = Double(arguments.popFirst() ?? "") ?? scale
     default: FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8)); exit(2)
     }
 }
@@ -75,14 +78,22 @@ if let styleFile, let view {
     let data = MapData(basemapDirectory: repository.appendingPathComponent("Tiles/basemap"))
     let request = PhotoMapRequest(
         photos: [], style: style, framing: .center(try Coordinate(latitude: view.latitude, longitude: view.longitude), zoomLevel: view.zoom),
-        size: size, scale: 1)
+        size: size, scale: scale)
     let snapshotter = MapSnapshotter(data: data)
     let builder = PhotoMapBuilder(data: data)
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("vector-benchmark-\(getpid()).png")
     defer { try? FileManager.default.removeItem(at: output) }
     try snapshotter.write(builder.options(for: request), to: output)
     let times = try (0..<iterations).map { _ in try milliseconds { try snapshotter.write(builder.options(for: request), to: output) } }
-    print(String(format: "warm %.1f", times.sorted()[times.count / 2]))
+    var renders: [Double] = [], encodes: [Double] = []
+    for _ in 0..<iterations {
+        var snapshot: MapSnapshot?
+        renders.append(try milliseconds { snapshot = try snapshotter.snapshot(builder.options(for: request)) })
+        encodes.append(try milliseconds { try snapshot!.writePNG(to: output) })
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    FileHandle.standardError.write(Data(String(format: "render %.1f ms, PNG encode and write %.1f ms\n", median(renders), median(encodes)).utf8))
+    print(String(format: "warm %.1f", median(times)))
     exit(0)
 }
 

@@ -19,8 +19,9 @@ import numpy as np
 from scipy import ndimage
 
 SIZE, BUFFER, RADIUS, CUTOFF = 24, 3, 8.0, 0.25
-# Latin, Latin-1, Latin Extended, Greek and Cyrillic, general punctuation: what Helsinki needs.
-RANGES = [0, 256, 512, 768, 1024, 8192]
+# Latin, Latin-1, Latin Extended, Greek and Cyrillic, Latin Extended Additional (Vietnamese names
+# in POIs), general punctuation: what Helsinki needs.
+RANGES = [0, 256, 512, 768, 1024, 7680, 8192]
 WEIGHTS = {"thin": 100, "extralight": 200, "light": 300, "regular": 400, "book": 400, "medium": 500,
            "semibold": 600, "bold": 700, "extrabold": 800, "heavy": 800, "black": 900}
 
