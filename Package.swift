@@ -8,7 +8,7 @@
 //   MapUtilities     <- CZlib        FNV-1a, MD5, CRC-32, gzip, varints, atomic writes and plain file reads, display paths, byte counts, data locations, edit distance
 //   MapJSON                          one JSON value with paths, lines and columns                (MapUtilities)
 //   MapProjection    <- CProj        PROJ: transforms between any two CRS                       (MapCore)
-//   ImageCodec       <- CPNGShim <- CPNG, CTurboJPEG: PNG/JPEG reading and writing, palettes, animated PNG  (MapUtilities)
+//   ImageCodec       <- CPNGShim <- CPNG, CDeflate; CTurboJPEG: PNG/JPEG reading and writing, palettes, animated PNG  (MapUtilities)
 //   ImageCompare                     pixelmatch comparison                                      (ImageCodec, MapUtilities)
 //   MapTestSupport                   tests only: snapshot assertions, temporary folders, Python environments, seeded random numbers, a loopback tile server  (ImageCodec, ImageCompare, MapCore, MapUtilities)
 //   MapSQLite        <- CSQLite      SQLite connections and statements
@@ -131,8 +131,14 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        /// libpng's setjmp/longjmp error handling, wrapped in C so Swift sees error codes and messages.
-        .target(name: "CPNGShim", dependencies: ["CPNG"]),
+        /// libpng's setjmp/longjmp error handling, wrapped in C so Swift sees error codes and
+        /// messages; PNG writing with rows filtered in C and deflated by libdeflate (`libdeflate-dev`).
+        .target(name: "CPNGShim", dependencies: ["CPNG", "CDeflate"]),
+        .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
         .systemLibrary(
             name: "CTurboJPEG",
             pkgConfig: "libturbojpeg",

@@ -37,6 +37,7 @@ PACKAGES=(
     libcairo2-dev
     libpango1.0-dev
     libpng-dev
+    libdeflate-dev
     libproj-dev
     proj-data
     proj-bin

@@ -1,8 +1,9 @@
-// Mapwright's wrapper around libpng's setjmp/longjmp error handling.
+// Mapwright's PNG codec in C: reading through libpng, writing with libdeflate.
 //
 // libpng reports errors by longjmp-ing out of the failing call, which Swift cannot survive. Every
-// function here sets the jump target itself and turns a libpng error into a return code of -1 and a
-// message, so Swift only ever sees ordinary C calls that return.
+// reading function here sets the jump target itself and turns a libpng error into a return code of
+// -1 and a message, so Swift only ever sees ordinary C calls that return. The writers filter rows
+// themselves and deflate with libdeflate, which is about twice as fast as zlib at the same level.
 #ifndef MAPWRIGHT_CPNGSHIM_H
 #define MAPWRIGHT_CPNGSHIM_H
 
@@ -44,9 +45,10 @@ typedef struct mw_png_buffer {
 } mw_png_buffer;
 
 /// Encodes RGBA8 pixels (straight alpha, rows without padding) as an 8-bit PNG, not interlaced: RGBA
-/// (colour type 6), or RGB (colour type 2) when every pixel is opaque. zlib compression level
-/// `compression_level` (0-9); row filters chosen by libpng's adaptive heuristic when
-/// `adaptive_filtering` is non-zero, none otherwise. Returns 0 and fills `output`, or -1 and writes a
+/// (colour type 6), or RGB (colour type 2) when every pixel is opaque. Deflated by libdeflate at
+/// `compression_level` (0-9, as zlib's levels; 0 stores); each row's filter chosen by libpng's
+/// adaptive heuristic (the smallest sum of signed filtered bytes) when `adaptive_filtering` is
+/// non-zero, none otherwise. Returns 0 and fills `output`, or -1 and writes a
 /// NUL-terminated message of at most MW_PNG_MESSAGE_CAPACITY bytes into `message`.
 int mw_png_write_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression_level,
                       int adaptive_filtering, mw_png_buffer *output, char *message);
@@ -57,7 +59,7 @@ int mw_png_write_rgba_samples(const uint8_t *pixels, uint32_t width, uint32_t he
                               int adaptive_filtering, mw_png_buffer *output, char *message);
 
 /// Encodes one palette index per pixel (rows without padding) as an 8-bit palette PNG (colour type
-/// 3), not interlaced, with zlib compression level `compression_level` (0-9). `palette_rgba` holds
+/// 3), not interlaced, deflated at `compression_level` (0-9), rows not filtered. `palette_rgba` holds
 /// `palette_count` (1-256) entries of four bytes, red, green, blue and straight alpha; they become the
 /// PLTE chunk, and their alphas a tRNS chunk running to the last entry whose alpha is not 255 (none
 /// when every entry is opaque). Every index must be below `palette_count`.

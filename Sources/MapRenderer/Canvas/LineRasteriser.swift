@@ -133,7 +133,10 @@ struct LineRasteriser {
         // and a pixel, over the image's height.
         let patternSpan = pattern.map { min(outset, ($0.heightPoints + 2) / 2) / $0.heightPoints } ?? 0
         let channels = ramp == nil && pattern == nil ? 1 : 4
-        guard let buffer = scratch.buffer(width: width, height: height, channels: channels) else { return }
+        // Mapped for the whole clip at once, so that a scratch grows once per render size rather
+        // than for each larger line (each new mapping is faulted in again).
+        let clipPixels = Int((clipX2 - clipX1).rounded(.up) + 1) * Int((clipY2 - clipY1).rounded(.up) + 1)
+        guard let buffer = scratch.buffer(width: width, height: height, channels: channels, reserving: clipPixels * channels) else { return }
         defer { buffer.clear() }
         let mask = buffer.values, colors = buffer.values
         let dash = shading.dash
@@ -227,7 +230,7 @@ struct LineRasteriser {
         // The A8 mask is the scratch's too: zeroed, written in the touched blocks only, and
         // zeroed there again after the paint.
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(box.width)))
-        guard let data = scratch.alphaBytes(count: stride * box.height),
+        guard let data = scratch.alphaBytes(count: stride * box.height, reserving: clipPixels + 4 * box.height),
               let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_A8, Int32(box.width), Int32(box.height), Int32(stride))
         else { return }
         defer {
@@ -384,12 +387,13 @@ extension LineRasteriser {
             if let alpha { munmap(alpha.bytes, alpha.count) }
         }
 
-        /// At least `count` zeroed bytes for an A8 mask, to be zeroed again after use; nil when
-        /// the memory cannot be mapped.
-        fileprivate func alphaBytes(count: Int) -> UnsafeMutablePointer<UInt8>? {
+        /// At least `count` zeroed bytes for an A8 mask, to be zeroed again after use (mapping
+        /// `reserving` bytes when it grows); nil when the memory cannot be mapped.
+        fileprivate func alphaBytes(count: Int, reserving: Int) -> UnsafeMutablePointer<UInt8>? {
             if let alpha, alpha.count >= count { return alpha.bytes.assumingMemoryBound(to: UInt8.self) }
             if let alpha { munmap(alpha.bytes, alpha.count) }
             alpha = nil
+            let count = max(count, reserving)
             guard count > 0, let memory = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
                   memory != MAP_FAILED else { return nil }
             alpha = (memory, count)
@@ -397,15 +401,16 @@ extension LineRasteriser {
         }
 
         /// A zeroed buffer of at least `width` × `height` × `channels` values, laid out for
-        /// those sizes; nil when the memory cannot be mapped.
-        fileprivate func buffer(width: Int, height: Int, channels: Int) -> SparseBuffer? {
+        /// those sizes (mapping `reserving` values when it grows: the anonymous mapping costs
+        /// memory only where it is written); nil when the memory cannot be mapped.
+        fileprivate func buffer(width: Int, height: Int, channels: Int, reserving: Int) -> SparseBuffer? {
             let count = width * height * channels
             if let sparse, sparse.capacity >= count {
                 sparse.layOut(width: width, height: height, channels: channels)
                 return sparse
             }
             sparse?.unmap()
-            sparse = SparseBuffer(capacity: count)
+            sparse = SparseBuffer(capacity: max(count, reserving))
             sparse?.layOut(width: width, height: height, channels: channels)
             return sparse
         }

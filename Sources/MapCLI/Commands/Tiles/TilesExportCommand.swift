@@ -16,7 +16,7 @@ struct TilesExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Render a region's tiles over a range of zooms into an MBTiles or PMTiles file.",
         discussion: """
-            Tiles are rendered a metatile at a time (8 x 8 tiles by default) on every core, encoded as \
+            Tiles are rendered a metatile at a time (8 x 8 tiles of 256 pixels by default) on every core, encoded as \
             PNG and committed in batches to OUTPUT.partial, which becomes OUTPUT when every tile is done. \
             An interrupted export (Ctrl-C, kill, a full disk) keeps what was committed: run the same \
             command with --resume to finish it. Style zooms follow MapLibre's convention (512-point \
@@ -49,8 +49,11 @@ struct TilesExportCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (a 256-point tile @2x is 512 x 512 pixels). The default is 1.")
     var scale: Int = 1
 
-    @Option(parsing: .unconditional, help: "Tiles per metatile side, 1 to 16. The default is 8.")
-    var metatile: Int = MetatileID.defaultSize
+    @Option(parsing: .unconditional, help: "Tiles per metatile side, 1 to 16. The default is 8 for 256-pixel tiles, fewer for larger tiles so that a metatile is at most 2048 pixels wide (4 for --tile-size 512 or --scale 2).")
+    var metatile: Int?
+
+    /// --metatile, or the default for the tiles' size in pixels.
+    var metatileSize: Int { metatile ?? MetatileID.defaultSize(tilePixels: tileSize * scale) }
 
     @Option(parsing: .unconditional, help: "What the tiles show: all (the style with photos and overlays), basemap (the style only) or overlays (photos and overlays on a transparent background). The default is all.")
     var layers: TileLayersArgument = .all
@@ -84,8 +87,8 @@ struct TilesExportCommand: ParsableCommand {
     func validate() throws {
         guard TileRenderOptions.tileSizesPoints.contains(tileSize) else { throw ValidationError("--tile-size: \(tileSize) is not 256 or 512") }
         guard TileRenderOptions.scaleRange.contains(scale) else { throw ValidationError("--scale: \(scale) is not 1, 2 or 3") }
-        guard MetatileID.sizeRange.contains(metatile) else {
-            throw ValidationError("--metatile: \(metatile) is not a size from \(MetatileID.sizeRange.lowerBound) to \(MetatileID.sizeRange.upperBound) tiles a side")
+        guard MetatileID.sizeRange.contains(metatileSize) else {
+            throw ValidationError("--metatile: \(metatileSize) is not a size from \(MetatileID.sizeRange.lowerBound) to \(MetatileID.sizeRange.upperBound) tiles a side")
         }
         guard jobs >= 1 else { throw ValidationError("--jobs: \(jobs) is not a number of threads (1 or more)") }
         guard (0...9).contains(compression) else { throw ValidationError("--compression: \(compression) is not a level from 0 to 9") }
@@ -115,7 +118,7 @@ struct TilesExportCommand: ParsableCommand {
         return ExportInputs(
             style: styleOptions.style, map: styleOptions.inputs, photos: photoSources.inputs, overlays: try overlayOptions.inputs(),
             drawing: drawing.drawing, area: chosen, zoomLevels: zoom,
-            tileOptions: TileRenderOptions(tileSizePoints: tileSize, scale: scale, metatileSize: metatile, layers: layers.layers),
+            tileOptions: TileRenderOptions(tileSizePoints: tileSize, scale: scale, metatileSize: metatileSize, layers: layers.layers),
             options: TileExport.Options(
                 jobs: jobs, resume: resume, shard: shardValue, encoding: TilePNGEncoding(compressionLevel: compression, palette: palette)),
             maximumTileCount: maxTiles, name: name, version: Mapwright.version)
