@@ -4,6 +4,7 @@ import MapCore
 import MapRenderer
 import MapStyle
 import MapTestSupport
+import Tilesets
 import Testing
 
 /// Sprite icons (`icon-image` and its layout and paint properties) drawn and placed as MapLibre
@@ -41,10 +42,11 @@ struct IconRenderTests {
     /// Renders `layers` over white at GL zoom 1 on a 64-point view centred on (0, 0), with two
     /// points: (0, 0) at the view's centre, then (5, 0) 14.2 points east of it.
     private func render(
-        _ layers: String, in directory: TemporaryDirectory, metadata: String = "", data: MapData = MapData(basemapDirectory: RepositoryFiles.basemap)
+        _ layers: String, in directory: TemporaryDirectory, metadata: String = "", sprite: String = "sheet",
+        data: MapData = MapData(basemapDirectory: RepositoryFiles.basemap), scale: Double = 1
     ) throws -> RGBAImage {
         let json = """
-            {"version": 8, "sprite": "sheet", \(metadata)
+            {"version": 8, "sprite": "\(sprite)", \(metadata)
              "sources": {"points": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
                {"type": "Feature", "properties": {"kind": "square"}, "geometry": {"type": "Point", "coordinates": [0, 0]}},
                {"type": "Feature", "properties": {"kind": "square"}, "geometry": {"type": "Point", "coordinates": [5, 0]}}]}}},
@@ -52,7 +54,7 @@ struct IconRenderTests {
             """
         let loaded = try Style.parse(Data(json.utf8), file: "icons.json", baseURL: directory.url)
         #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
-        let viewport = try Viewport(center: try Coordinate(latitude: 0, longitude: 0), zoomLevel: 2, size: ViewSize(width: 64, height: 64))
+        let viewport = try Viewport(center: try Coordinate(latitude: 0, longitude: 0), zoomLevel: 2, size: ViewSize(width: 64, height: 64), scale: scale)
         return try MapSnapshotter(data: data).snapshot(MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)).image
     }
 
@@ -139,5 +141,47 @@ struct IconRenderTests {
             #"{"id": "icons", "type": "symbol", "source": "points", "layout": {"icon-image": "added", "icon-allow-overlap": true}}"#,
             in: try spriteFolder(), data: data)
         #expect(removed[x: 32, y: 32] == Self.white)
+    }
+
+    /// A sprite at an http URL is fetched (its `@2x` index asked for first at scale 2, the plain
+    /// files after a 404), drawn as from a file, and kept: a second render, with new map data,
+    /// asks the server nothing; with the server gone and the copies stale, they are still used.
+    @Test func aSpriteOverHTTPIsFetchedOnceAndKept() throws {
+        let folder = try spriteFolder()
+        let cache = try TemporaryDirectory(), serverFiles = try TemporaryDirectory()
+        let server = try LoopbackTileServer(serving: folder.url, in: serverFiles)
+        let layer = #"{"id": "icons", "type": "symbol", "source": "points", "layout": {"icon-image": "{kind}", "icon-allow-overlap": true}}"#
+        let sprite = "\(server.baseURL)/sheet"
+        func data() -> MapData { MapData(basemapDirectory: RepositoryFiles.basemap, tileCacheDirectory: cache.url) }
+
+        let fetched = try render(layer, in: folder, sprite: sprite, data: data(), scale: 2)
+        let fromFile = try render(layer, in: folder, scale: 2)
+        #expect(fetched == fromFile)
+        #expect(fetched[x: 63, y: 63] != Self.white, "the icon is drawn")
+        #expect(try server.requests().map(\.path) == ["/sheet@2x.json", "/sheet.json", "/sheet.png"])
+        #expect(try server.requests().allSatisfy { $0.userAgent?.hasPrefix("Mapwright/") == true })
+
+        #expect(try render(layer, in: folder, sprite: sprite, data: data(), scale: 1) == (try render(layer, in: folder)))
+        #expect(try server.requests().count == 3, "fresh copies are read without asking")
+
+        server.stop()
+        let stale = HTTPFileCache(directory: cache.url.appendingPathComponent("files"), maximumAgeSeconds: 0)
+        let index = try stale.data(from: try #require(URL(string: "\(sprite).json")), maximumBytes: 1 << 20)
+        #expect(String(decoding: index, as: UTF8.self).contains("square"))
+        #expect(throws: TilesetsError.self) { try stale.data(from: try #require(URL(string: "\(server.baseURL)/other.json")), maximumBytes: 1 << 20) }
+    }
+
+    /// A sprite the server does not have draws nothing, with one warning naming its URL and the
+    /// server's answer (and, as in GL, one for the image the layer names).
+    @Test func aSpriteTheServerLacksIsOneWarning() throws {
+        let folder = try spriteFolder(), serverFiles = try TemporaryDirectory(), cache = try TemporaryDirectory()
+        let server = try LoopbackTileServer(serving: folder.url, in: serverFiles)
+        let data = MapData(basemapDirectory: RepositoryFiles.basemap, tileCacheDirectory: cache.url)
+        let image = try render(
+            #"{"id": "icons", "type": "symbol", "source": "points", "layout": {"icon-image": "{kind}", "icon-allow-overlap": true}}"#,
+            in: folder, sprite: "\(server.baseURL)/missing", data: data)
+        #expect(image[x: 30, y: 30] == Self.white)
+        let warnings = data.skippedDataWarnings()
+        #expect(warnings.count == 2 && warnings[0].contains("\(server.baseURL)/missing.json") && warnings[0].contains("404"), "\(warnings)")
     }
 }

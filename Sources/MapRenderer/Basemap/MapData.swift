@@ -21,7 +21,8 @@ public final class MapData: Sendable {
     public let basemapDirectory: URL
     /// A folder of font files searched before the pinned fonts; nil for the pinned fonts only.
     public let fontsDirectory: URL?
-    /// Where raster tiles fetched over HTTP are cached, one MBTiles file per source.
+    /// Where raster tiles fetched over HTTP are cached, one MBTiles file per source, and, in its
+    /// `files/`, the sprite sheets of styles that name them by URL (``HTTPFileCache``).
     public let tileCacheDirectory: URL
     /// The fonts text is drawn with: ``fontsDirectory``, then the pinned fonts.
     let fonts: FontConfiguration
@@ -226,7 +227,8 @@ public final class MapData: Sendable {
         guard !sprites.isEmpty else { return .none }
         let key = sprites.map { "\($0.id)=\($0.url.absoluteString)" }.joined(separator: "|") + (pixelRatio > 1 ? "@2x" : "@1x")
         if let kept = caches.withLock({ $0.styleImages[key] }) { return kept }
-        let loaded = StyleImages.load(sprites, pixelRatio: pixelRatio)
+        let files = HTTPFileCache(directory: tileCacheDirectory.appendingPathComponent("files", isDirectory: true))
+        let loaded = StyleImages.load(sprites, pixelRatio: pixelRatio, files: files)
         return caches.withLock { caches in
             if let kept = caches.styleImages[key] { return kept }
             caches.styleImages[key] = loaded

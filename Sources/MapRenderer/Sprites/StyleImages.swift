@@ -3,6 +3,7 @@ import Foundation
 import ImageCodec
 import MapStyle
 import MapUtilities
+import Tilesets
 
 /// One image of a style's sprites, cut out of its sheet.
 struct StyleImage: Hashable, Sendable {
@@ -53,37 +54,61 @@ struct StyleImages: Sendable {
 
     /// Reads `sprites` for `pixelRatio`: each one's `@2x` files above 1 (its plain files when it
     /// has no `@2x` ones), as MapLibre picks them for the screen's density; a sprite whose path is
-    /// a folder is a folder of SVG icons, drawn at `pixelRatio` (``loadSVGFolder(_:sprite:pixelRatio:)``).
-    static func load(_ sprites: [SpriteReference], pixelRatio: Double) -> StyleImages {
+    /// a folder is a folder of SVG icons, drawn at `pixelRatio` (``loadSVGFolder(_:sprite:pixelRatio:)``);
+    /// a sprite at an `http(s)` URL is fetched through `files` (kept there for later renders and
+    /// for offline ones).
+    static func load(_ sprites: [SpriteReference], pixelRatio: Double, files: HTTPFileCache = HTTPFileCache()) -> StyleImages {
         var images: [String: StyleImage] = [:]
         var failures: [String] = []
         for sprite in sprites {
-            guard sprite.url.isFileURL else {
-                failures.append("\(sprite.url.absoluteString): sprites over HTTP are not fetched: its images are not drawn")
-                continue
+            if sprite.url.isFileURL {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: sprite.url.path, isDirectory: &isFolder), isFolder.boolValue {
+                    let folder = loadSVGFolder(sprite.url, sprite: sprite, pixelRatio: pixelRatio)
+                    images.merge(folder.images) { _, new in new }
+                    failures += folder.failures
+                    continue
+                }
             }
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: sprite.url.path, isDirectory: &isFolder), isFolder.boolValue {
-                let folder = loadSVGFolder(sprite.url, sprite: sprite, pixelRatio: pixelRatio)
-                images.merge(folder.images) { _, new in new }
-                failures += folder.failures
-                continue
-            }
-            var ratio = pixelRatio
-            if ratio > 1, !FileManager.default.fileExists(atPath: sprite.indexURL(pixelRatio: ratio).path) { ratio = 1 }
-            let indexURL = sprite.indexURL(pixelRatio: ratio), imageURL = sprite.imageURL(pixelRatio: ratio)
             do {
-                let index = try SpriteIndex(data: try Data(readingFile: indexURL, maximumBytes: 64 << 20), file: indexURL.displayPath)
-                let sheet = try RGBAImage(pngData: try Data(readingFile: imageURL, maximumBytes: 256 << 20))
+                let (index, sheet) = try sheet(of: sprite, pixelRatio: pixelRatio, files: files)
                 for (name, entry) in index.entries {
                     guard entry.x + entry.width <= sheet.width, entry.y + entry.height <= sheet.height else { continue }
                     images[sprite.qualifiedName(name)] = StyleImage(pixels: sheet.cropped(to: entry), entry: entry)
                 }
             } catch {
-                failures.append("\(sprite.url.displayPath): the sprite cannot be read (\(error)): its images are not drawn")
+                failures.append("\(sprite.url.isFileURL ? sprite.url.displayPath : sprite.url.absoluteString): the sprite cannot be read (\(error)): its images are not drawn")
             }
         }
         return StyleImages(images: images, failures: failures)
+    }
+
+    /// The index and the sheet of `sprite` for `pixelRatio`: its `@2x` files above 1, its plain
+    /// ones when it has no `@2x` index (missing on disk, or 404 from a server).
+    private static func sheet(of sprite: SpriteReference, pixelRatio: Double, files: HTTPFileCache) throws -> (SpriteIndex, RGBAImage) {
+        let highDensity = pixelRatio > 1 ? try highDensityIndex(of: sprite, files: files) : nil
+        let ratio = highDensity == nil ? 1 : pixelRatio
+        let indexURL = sprite.indexURL(pixelRatio: ratio), imageURL = sprite.imageURL(pixelRatio: ratio)
+        let displayName = indexURL.isFileURL ? indexURL.displayPath : indexURL.absoluteString
+        let indexData = try highDensity ?? read(indexURL, maximumBytes: 64 << 20, files: files)
+        let index = try SpriteIndex(data: indexData, file: displayName)
+        return (index, try RGBAImage(pngData: try read(imageURL, maximumBytes: 256 << 20, files: files)))
+    }
+
+    /// The `@2x` index of `sprite`, nil when it has none (no such file, or a 404).
+    private static func highDensityIndex(of sprite: SpriteReference, files: HTTPFileCache) throws -> Data? {
+        let url = sprite.indexURL(pixelRatio: 2)
+        if url.isFileURL {
+            return FileManager.default.fileExists(atPath: url.path) ? try read(url, maximumBytes: 64 << 20, files: files) : nil
+        }
+        let result = Result { () throws(TilesetsError) -> Data in try files.data(from: url, maximumBytes: 64 << 20) }
+        if case .failure(.httpStatus(_, 404)) = result { return nil }
+        return try result.get()
+    }
+
+    /// A sprite file from disk, or over HTTP through `files`.
+    private static func read(_ url: URL, maximumBytes: Int, files: HTTPFileCache) throws -> Data {
+        url.isFileURL ? try Data(readingFile: url, maximumBytes: maximumBytes) : try files.data(from: url, maximumBytes: maximumBytes)
     }
 }
 
