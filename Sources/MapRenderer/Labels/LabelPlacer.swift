@@ -35,6 +35,9 @@ struct LabelCandidate {
     /// The symbol's place in its layer's list of candidates (its feature's order), for GL's
     /// draw order.
     var featureOrder = 0
+    /// The same symbol with its text at the next anchors of `text-variable-anchor`, tried in
+    /// turn when this one's text does not fit; empty without variable anchors.
+    var alternatives: [LabelCandidate] = []
 
     /// Whether the symbol has text.
     var hasText: Bool { layout != nil || shaped != nil }
@@ -159,6 +162,17 @@ struct LabelCandidate {
         // Text upright in the view at a line's anchors (road shields' numbers) is placed as at
         // points, at the anchors GL walks along the line; point text aligned with the map turns
         // with it.
+        // symbol-avoid-edges: only placements (of each variable anchor) inside their anchor's tile.
+        let avoidsEdges = symbol.avoidEdges.value(atZoom: zoom), tileZoom = Int(zoom.rounded(.down))
+        func avoidingEdges(_ candidates: [LabelCandidate]) -> [LabelCandidate] {
+            guard avoidsEdges else { return candidates }
+            return candidates.compactMap { candidate in
+                let inside = ([candidate] + candidate.alternatives).filter { $0.liesInsideItsTile(viewport: viewport, tileZoom: tileZoom) }
+                guard var first = inside.first else { return nil }
+                first.alternatives = Array(inside.dropFirst())
+                return first
+            }
+        }
         let uprightAlongLines = placement != .point && symbol.textField != nil && textAlignment == .viewport
         let turnsWithMap = placement == .point && textAlignment == .map && viewport.camera.headingDegrees != 0
         if placement != .point, !uprightAlongLines {
@@ -179,15 +193,15 @@ struct LabelCandidate {
                     of: symbol, features: simple, viewport: viewport, zoom: zoom, font: font, context: context, glyphs: glyphs,
                     fontStack: fontStack)
                 features = complex
-                guard !features.isEmpty else { return fromGlyphs }
+                guard !features.isEmpty else { return avoidingEdges(fromGlyphs) }
             }
             if symbol.iconImage != nil {
-                return fromGlyphs + iconLineCandidates(
+                return avoidingEdges(fromGlyphs) + avoidingEdges(iconLineCandidates(
                     of: symbol, features: features, viewport: viewport, zoom: zoom, font: font, color: color, halo: halo,
-                    context: context, cairo: cairo)
+                    context: context, cairo: cairo))
             }
-            return fromGlyphs + lineCandidates(
-                of: symbol, features: features, viewport: viewport, zoom: zoom, font: font, color: color, halo: halo, cairo: cairo)
+            return avoidingEdges(fromGlyphs) + avoidingEdges(lineCandidates(
+                of: symbol, features: features, viewport: viewport, zoom: zoom, font: font, color: color, halo: halo, cairo: cairo))
         }
         let headingDegrees = viewport.camera.headingDegrees
         for feature in features {
@@ -209,20 +223,34 @@ struct LabelCandidate {
             var layout: TextLayout?
             var shaped: ShapedText?
             var textOffset = ViewPoint(x: 0, y: 0)
+            // text-variable-anchor: the text at each anchor in turn (the first here, the others
+            // as the candidate's alternatives).
+            let variants: [VariableAnchorOffset?] = {
+                let variable = placement == .point ? LabelCandidate.variableAnchors(of: symbol, properties: properties, zoom: zoom) : []
+                return variable.isEmpty ? [nil] : variable
+            }()
+            var textVariants: [(shaped: ShapedText?, textOffset: ViewPoint)] = []
             if let text, let glyphs, !ShapedText.needsComplexShaping(text), glyphs.hasGlyphs(for: text, fontStack: fontStack) {
-                shaped = ShapedText.shape(
-                    symbol, text: text, properties: properties, zoom: zoom, extraRotationDegrees: turnsWithMap ? -headingDegrees : 0
-                ) { glyphs.glyph($0, fontStack: fontStack) }
+                textVariants = variants.map { variant in
+                    (ShapedText.shape(
+                        symbol, text: text, properties: properties, zoom: zoom, extraRotationDegrees: turnsWithMap ? -headingDegrees : 0,
+                        variant: variant
+                    ) { glyphs.glyph($0, fontStack: fontStack) }, ViewPoint(x: 0, y: 0))
+                }
+                shaped = textVariants[0].shaped
                 guard shaped != nil || icon != nil else { continue }
             } else if let text {
                 let laidOut = TextLayout(text, font: font, in: cairo, maximumWidth: maximumWidth, wraps: placement == .point)
                 layout = laidOut
                 // text-anchor and text-offset (in ems) move the installed fonts' text as GL moves its block.
-                let anchor = symbol.textAnchor.value(atZoom: zoom, properties: properties)
-                let offset = symbol.textOffset.value(atZoom: zoom, properties: properties)
-                textOffset = ViewPoint(
-                    x: offset.xPoints * size + (0.5 - anchor.horizontalAlignment) * laidOut.size.width,
-                    y: offset.yPoints * size + (0.5 - anchor.verticalAlignment) * laidOut.size.height)
+                textVariants = variants.map { variant in
+                    let anchor = variant?.anchor ?? symbol.textAnchor.value(atZoom: zoom, properties: properties)
+                    let offset = variant?.offsetEms ?? symbol.textOffset.value(atZoom: zoom, properties: properties)
+                    return (nil, ViewPoint(
+                        x: offset.xPoints * size + (0.5 - anchor.horizontalAlignment) * laidOut.size.width,
+                        y: offset.yPoints * size + (0.5 - anchor.verticalAlignment) * laidOut.size.height))
+                }
+                textOffset = textVariants[0].textOffset
             }
             // icon-text-fit: the icon stretched round the text block.
             let textBox = shaped?.blockBox ?? layout.map { ViewRect(x: textOffset.x - $0.size.width / 2, y: textOffset.y - $0.size.height / 2, width: $0.size.width, height: $0.size.height) }
@@ -262,14 +290,25 @@ struct LabelCandidate {
                     textOffset: textOffset)
                 if turnsWithMap, layout != nil { candidate.angle = -headingDegrees * .pi / 180 }
                 candidate.collision = collision
+                candidate.alternatives = textVariants.dropFirst().map { variant in
+                    var alternative = candidate
+                    alternative.shaped = variant.shaped
+                    alternative.textOffset = variant.textOffset
+                    return alternative
+                }
                 candidates.append(candidate)
             }
         }
+        candidates = avoidingEdges(candidates)
         let translation = symbol.textTranslate.value(atZoom: zoom)
             .inView(anchor: symbol.textTranslateAnchor.value(atZoom: zoom), headingDegrees: viewport.camera.headingDegrees)
         for index in candidates.indices {
             candidates[index].featureOrder = index
             candidates[index].textTranslation = translation
+            for alternative in candidates[index].alternatives.indices {
+                candidates[index].alternatives[alternative].featureOrder = index
+                candidates[index].alternatives[alternative].textTranslation = translation
+            }
         }
         return candidates
     }
@@ -361,8 +400,27 @@ struct LabelPlacer {
             }
             return allowOverlap || !boxes.contains { index.collides($0) }
         }
+        /// Whether `option`'s text and icon both fit where they are.
+        func fitsWhole(_ option: LabelCandidate) -> Bool {
+            let collision = option.collision
+            let textPadding = insideView ? paddingPoints : collision.textPaddingPoints
+            let textBoxes = option.collisionBoxes.map { padded($0, by: textPadding) }
+            let iconPadding = insideView ? paddingPoints : option.icon?.paddingPoints ?? 0
+            let iconBoxes = option.icon.map { icon in [padded(icon.paddedBox(at: option.center), by: iconPadding - icon.paddingPoints)] } ?? []
+            return (!option.hasText || fits(textBoxes, padding: textPadding, allowOverlap: collision.textAllowOverlap))
+                && (option.icon == nil || fits(iconBoxes, padding: iconPadding, allowOverlap: collision.iconAllowOverlap))
+        }
         var placed: [LabelCandidate] = []
-        for candidate in ordered {
+        for first in ordered {
+            // text-variable-anchor: the first anchor where the symbol fits whole, else what the
+            // first anchor leaves (an optional icon alone), as GL tries its anchors.
+            var candidate = first
+            for option in first.alternatives.isEmpty ? [] : [first] + first.alternatives {
+                if fitsWhole(option) {
+                    candidate = option
+                    break
+                }
+            }
             let collision = candidate.collision
             let textPadding = insideView ? paddingPoints : collision.textPaddingPoints
             let textBoxes = candidate.collisionBoxes.map { padded($0, by: textPadding) }

@@ -251,9 +251,12 @@ struct ShapedText: Hashable, Sendable {
 
     /// A symbol layer's text for a feature, shaped with its properties at `zoom`; nil when no
     /// character has a glyph with ink.
+    ///
+    /// With `variant` (a `text-variable-anchor` option) its anchor and offset replace the
+    /// layer's `text-anchor` and `text-offset`; `text-justify: auto` then follows its anchor.
     static func shape(
         _ symbol: SymbolLayer, text: String, properties: [String: StyleFeatureValue], zoom: Double, extraRotationDegrees: Double = 0,
-        glyph: (UInt32) -> GlyphRange.Glyph?
+        variant: VariableAnchorOffset? = nil, glyph: (UInt32) -> GlyphRange.Glyph?
     ) -> ShapedText? {
         let isPoint = symbol.placement.value(atZoom: zoom) == .point
         return shape(
@@ -261,9 +264,9 @@ struct ShapedText: Hashable, Sendable {
             maximumWidthEms: isPoint ? symbol.textMaxWidth.value(atZoom: zoom, properties: properties) : .infinity,
             lineHeightEms: symbol.textLineHeight.value(atZoom: zoom),
             letterSpacingEms: symbol.textLetterSpacing.value(atZoom: zoom, properties: properties),
-            anchor: symbol.textAnchor.value(atZoom: zoom, properties: properties),
+            anchor: variant?.anchor ?? symbol.textAnchor.value(atZoom: zoom, properties: properties),
             justify: symbol.textJustify.value(atZoom: zoom, properties: properties),
-            offsetEms: symbol.textOffset.value(atZoom: zoom, properties: properties),
+            offsetEms: variant?.offsetEms ?? symbol.textOffset.value(atZoom: zoom, properties: properties),
             sizePoints: symbol.textSize.value(atZoom: zoom, properties: properties),
             rotationDegrees: symbol.textRotate.value(atZoom: zoom, properties: properties) + extraRotationDegrees,
             color: symbol.textColor.value(atZoom: zoom, properties: properties),

@@ -156,6 +156,17 @@ public enum TextJustify: String, StyleValueType, CaseIterable {
     case auto, left, center, right
 }
 
+/// One entry of `text-variable-anchor-offset`: an anchor and the text's offset from it, in ems.
+public struct VariableAnchorOffset: Hashable, Sendable {
+    public var anchor: SymbolAnchor
+    public var offsetEms: Translation
+
+    public init(anchor: SymbolAnchor, offsetEms: Translation) {
+        self.anchor = anchor
+        self.offsetEms = offsetEms
+    }
+}
+
 /// The order symbols of one layer are drawn in, `symbol-z-order` (MapLibre Style Specification,
 /// "Layers: symbol").
 ///

@@ -115,6 +115,10 @@ public struct SymbolLayer: Hashable, Sendable {
     public var sortKey: SymbolSortKey?
     /// `symbol-z-order`: the order the layer's symbols are drawn in. The default is auto.
     public var zOrder: StyleValue<SymbolZOrder> = .constant(.auto)
+    /// `symbol-avoid-edges`: a symbol is placed only where it lies wholly inside the source
+    /// tile its anchor is in (512-point tiles at the whole zoom below the style's, as GL lays
+    /// symbols out tile by tile). The default is false.
+    public var avoidEdges: StyleValue<Bool> = .constant(false)
     /// `symbol-placement`: at points, or along lines. The default is point.
     public var placement: StyleValue<SymbolPlacement> = .constant(.point)
     /// `symbol-spacing`: the distance between labels repeated along a line, in points. The
@@ -135,6 +139,17 @@ public struct SymbolLayer: Hashable, Sendable {
     public var textOffset: StyleValue<Translation> = .constant(.zero)
     /// `text-justify`: how lines line up. The default is center.
     public var textJustify: StyleValue<TextJustify> = .constant(.center)
+    /// `text-variable-anchor`: the anchors tried in turn, the text placed at the first where it
+    /// fits (overriding `text-anchor`). The default is none (`[]`): `text-anchor` alone.
+    public var textVariableAnchor: StyleValue<[SymbolAnchor]> = .constant([])
+    /// `text-radial-offset`: with `text-variable-anchor`, the distance from the anchor to the
+    /// text's nearest edge, in ems; nil (the default) when the layer does not set it, and
+    /// `text-offset` is then taken as distances along x and y (as absolute values).
+    public var textRadialOffset: StyleValue<Double>?
+    /// `text-variable-anchor-offset`: anchors to try in turn, each with its own offset in ems,
+    /// as `[anchor, [x, y], anchor, [x, y], ...]`; it overrides `text-variable-anchor`,
+    /// `text-radial-offset` and `text-offset`. The default is none.
+    public var textVariableAnchorOffset: [VariableAnchorOffset] = []
     /// `text-line-height`, in ems. The default is 1.2.
     public var textLineHeight: StyleValue<Double> = .constant(1.2)
     /// `text-rotate`, in degrees clockwise. The default is 0.

@@ -197,6 +197,7 @@ extension StyleDecoder {
             try properties.layout("text-letter-spacing", into: &symbol.textLetterSpacing, parse: reader.number(_:at:))
             try properties.layout("symbol-placement", into: &symbol.placement, parse: reader.enumeration)
             try properties.layout("symbol-z-order", into: &symbol.zOrder, parse: reader.enumeration)
+            try properties.layout("symbol-avoid-edges", into: &symbol.avoidEdges, parse: reader.boolean)
             try properties.layout("symbol-spacing", into: &symbol.spacing, parse: reader.number(in: 1...Double.infinity))
             if let value = properties.layout["symbol-sort-key"] {
                 symbol.sortKey = try sortKey(value, at: properties.layoutPath.appending("symbol-sort-key"))
@@ -209,6 +210,16 @@ extension StyleDecoder {
             try properties.layout("text-anchor", into: &symbol.textAnchor, parse: reader.enumeration)
             try properties.layout("text-offset", into: &symbol.textOffset, isArrayTyped: true, parse: reader.translation)
             try properties.layout("text-justify", into: &symbol.textJustify, parse: reader.enumeration)
+            try properties.layout("text-variable-anchor", into: &symbol.textVariableAnchor, isArrayTyped: true, parse: reader.anchorList)
+            if properties.layout["text-radial-offset"] != nil {
+                var radial: StyleValue<Double> = .constant(0)
+                try properties.layout("text-radial-offset", into: &radial, parse: reader.number(_:at:))
+                symbol.textRadialOffset = radial
+            }
+            if let value = properties.layout["text-variable-anchor-offset"] {
+                symbol.textVariableAnchorOffset = try reader.variableAnchorOffsets(
+                    value, at: properties.layoutPath.appending("text-variable-anchor-offset"))
+            }
             try properties.layout("text-line-height", into: &symbol.textLineHeight, parse: reader.number(_:at:))
             try properties.layout("text-rotate", into: &symbol.textRotate, parse: reader.number(_:at:))
             try properties.layout("text-max-angle", into: &symbol.textMaxAngle, parse: reader.number(_:at:))
@@ -331,6 +342,7 @@ extension StyleDecoder {
             "icon-padding", "icon-text-fit", "icon-text-fit-padding", "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-keep-upright",
             "icon-rotation-alignment", "symbol-z-order", "text-anchor", "text-offset", "text-justify", "text-line-height", "text-rotate", "text-max-angle",
             "text-keep-upright", "text-rotation-alignment", "text-pitch-alignment", "icon-pitch-alignment",
+            "text-variable-anchor", "text-radial-offset", "text-variable-anchor-offset", "symbol-avoid-edges",
         ],
         .raster: ["visibility"],
         .circle: ["visibility", "circle-sort-key"],

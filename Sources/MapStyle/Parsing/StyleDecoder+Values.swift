@@ -335,6 +335,27 @@ extension StyleDecoder {
         return fonts
     }
 
+    /// `text-variable-anchor`: a list of anchors.
+    func anchorList(_ json: JSONValue, at path: StylePath) throws(StyleError) -> [SymbolAnchor] {
+        try array(json, at: path).enumerated().map { index, item throws(StyleError) in
+            try enumeration(item, at: path.appending(index: index))
+        }
+    }
+
+    /// `text-variable-anchor-offset`: `[anchor, [x, y], ...]`, or that list in `["literal", ...]`.
+    func variableAnchorOffsets(_ json: JSONValue, at path: StylePath) throws(StyleError) -> [VariableAnchorOffset] {
+        var items = try array(json, at: path)
+        if items.count == 2, case .string("literal")? = items.first { items = try array(items[1], at: path.appending(index: 1)) }
+        guard items.count % 2 == 0, !items.isEmpty else {
+            throw error(.invalidValue("text-variable-anchor-offset is pairs of an anchor and an offset, [anchor, [x, y], ...]"), at: path)
+        }
+        return try stride(from: 0, to: items.count, by: 2).map { index throws(StyleError) in
+            VariableAnchorOffset(
+                anchor: try enumeration(items[index], at: path.appending(index: index)),
+                offsetEms: try translation(items[index + 1], at: path.appending(index: index + 1)))
+        }
+    }
+
     /// A `*-translate`: two numbers, points right and down.
     func translation(_ json: JSONValue, at path: StylePath) throws(StyleError) -> Translation {
         let items = try array(json, at: path)
