@@ -223,9 +223,15 @@ public final class MapTileServer: Sendable {
         let metatile = MetatileID(containing: tile, size: configuration.metatileSize)
         let generation = overlayGeneration.load(ordering: .acquiring)
         let work = metatileWork(metatile, checking: tile, cacheKey: cacheKey, makeRenderer: makeRenderer)
-        guard case .tiles(let tiles) = try await render(.metatile(cacheKey, metatile), disconnected: disconnected, work: work),
-              let data = tiles[tile]
-        else { throw ServeError(.internalServerError, "the render did not make tile \(tile)") }
+        guard case .tiles(let tiles) = try await render(.metatile(cacheKey, metatile), disconnected: disconnected, work: work) else {
+            throw ServeError(.internalServerError, "the render did not make tile \(tile)")
+        }
+        // A request that joined another's work can find it answered from the cache with that
+        // request's tile alone (an earlier render of the metatile finished in between): its
+        // own tile is in the cache too, then.
+        var found = tiles[tile]
+        if found == nil { found = try? await blockingIO({ [cache] in try cache.tile(tile, key: cacheKey) }) ?? nil }
+        guard let data = found else { throw ServeError(.internalServerError, "the render did not make tile \(tile)") }
         var asked = CachedTile(data)
         guard !cacheKey.isOverlay || overlayGeneration.load(ordering: .acquiring) == generation else { return asked }
         for (other, otherData) in tiles {
