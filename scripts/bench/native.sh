@@ -14,16 +14,5 @@ ROOT="$PWD"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
-echo "== building (release)"
-swift build -c release --product mapwright >/dev/null
-swift build -c release --package-path Benchmarks --product VectorBenchmark >/dev/null
-BIN="$(swift build -c release --show-bin-path)"
-BENCH="$(swift build -c release --package-path Benchmarks --show-bin-path)"
-
-VENV=".build/bench-venv"
-[ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
-"$VENV/bin/pip" install --quiet --disable-pip-version-check mapli pixelmatch pillow freetype-py numpy scipy
-
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), cores: $(nproc)"
-echo
+source scripts/bench/mapli-env.sh
 xvfb-run -a "$VENV/bin/python" scripts/bench/native/speed.py "$ROOT" "$BIN/mapwright" "$BENCH/VectorBenchmark" "$WORK"

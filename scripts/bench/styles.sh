@@ -17,18 +17,7 @@ WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 OUTPUT="${1:-$WORK/pairs}"
 
-echo "== building (release)"
-swift build -c release --product mapwright >/dev/null
-swift build -c release --package-path Benchmarks --product VectorBenchmark >/dev/null
-BIN="$(swift build -c release --show-bin-path)"
-BENCH="$(swift build -c release --package-path Benchmarks --show-bin-path)"
-
-VENV=".build/bench-venv"
-[ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
-"$VENV/bin/pip" install --quiet --disable-pip-version-check mapli pixelmatch pillow freetype-py numpy scipy
-
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), cores: $(nproc)"
-echo
+source scripts/bench/mapli-env.sh
 printf '%-38s %7s %7s  %10s  %10s  %10s  %6s\n' "view" "fonts" "glyphs" "MW warm" "MW process" "MLN warm" "ratio"
 xvfb-run -a "$VENV/bin/python" scripts/bench/styles/compare.py "$ROOT" "$BIN/mapwright" "$BENCH/VectorBenchmark" "$WORK" "$OUTPUT"
 echo

@@ -400,15 +400,20 @@ struct LabelPlacer {
             }
             return allowOverlap || !boxes.contains { index.collides($0) }
         }
+        /// The padded boxes a symbol's text and icon take, with their paddings.
+        func boxes(of candidate: LabelCandidate) -> (text: [ViewRect], textPadding: Double, icon: [ViewRect], iconPadding: Double) {
+            let textPadding = insideView ? paddingPoints : candidate.collision.textPaddingPoints
+            let iconPadding = insideView ? paddingPoints : candidate.icon?.paddingPoints ?? 0
+            return (
+                candidate.collisionBoxes.map { padded($0, by: textPadding) }, textPadding,
+                candidate.icon.map { icon in [padded(icon.paddedBox(at: candidate.center), by: iconPadding - icon.paddingPoints)] } ?? [],
+                iconPadding)
+        }
         /// Whether `option`'s text and icon both fit where they are.
         func fitsWhole(_ option: LabelCandidate) -> Bool {
-            let collision = option.collision
-            let textPadding = insideView ? paddingPoints : collision.textPaddingPoints
-            let textBoxes = option.collisionBoxes.map { padded($0, by: textPadding) }
-            let iconPadding = insideView ? paddingPoints : option.icon?.paddingPoints ?? 0
-            let iconBoxes = option.icon.map { icon in [padded(icon.paddedBox(at: option.center), by: iconPadding - icon.paddingPoints)] } ?? []
-            return (!option.hasText || fits(textBoxes, padding: textPadding, allowOverlap: collision.textAllowOverlap))
-                && (option.icon == nil || fits(iconBoxes, padding: iconPadding, allowOverlap: collision.iconAllowOverlap))
+            let taken = boxes(of: option)
+            return (!option.hasText || fits(taken.text, padding: taken.textPadding, allowOverlap: option.collision.textAllowOverlap))
+                && (option.icon == nil || fits(taken.icon, padding: taken.iconPadding, allowOverlap: option.collision.iconAllowOverlap))
         }
         var placed: [LabelCandidate] = []
         for first in ordered {
@@ -422,10 +427,7 @@ struct LabelPlacer {
                 }
             }
             let collision = candidate.collision
-            let textPadding = insideView ? paddingPoints : collision.textPaddingPoints
-            let textBoxes = candidate.collisionBoxes.map { padded($0, by: textPadding) }
-            let iconPadding = insideView ? paddingPoints : candidate.icon?.paddingPoints ?? 0
-            let iconBoxes = candidate.icon.map { icon in [padded(icon.paddedBox(at: candidate.center), by: iconPadding - icon.paddingPoints)] } ?? []
+            let (textBoxes, textPadding, iconBoxes, iconPadding) = boxes(of: candidate)
             let hasText = candidate.hasText, hasIcon = candidate.icon != nil
             var placeText = hasText && fits(textBoxes, padding: textPadding, allowOverlap: collision.textAllowOverlap)
             var placeIcon = hasIcon && fits(iconBoxes, padding: iconPadding, allowOverlap: collision.iconAllowOverlap)

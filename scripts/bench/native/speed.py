@@ -20,7 +20,6 @@ Mapwright's zoom counts 256-point tiles, GL's 512: Mapwright's zoom Z is GL's Z 
 import asyncio
 import json
 import os
-import re
 import resource
 import sqlite3
 import statistics
