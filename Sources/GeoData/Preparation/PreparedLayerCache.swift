@@ -1,11 +1,10 @@
-import Synchronization
+import MapUtilities
 
 /// Prepared layers by (source, zoom level, screen scale): each is prepared once, on first
 /// request, and shared by every render at that zoom.
 ///
-/// The cache is synchronous and thread-safe: a renderer drawing tiles on all cores calls it
-/// from each. A `Mutex` guards the table of entries; each entry has its own `Mutex`, held while
-/// its layer is prepared, so threads asking for the same layer wait for the one preparing it
+/// The cache is synchronous and thread-safe (a `OnceCache`): a renderer drawing tiles on all
+/// cores calls it from each; threads asking for the same layer wait for the one preparing it
 /// (it is prepared once) while threads asking for other layers go on.
 ///
 /// For example:
@@ -24,11 +23,7 @@ public final class PreparedLayerCache: Sendable {
         var screenScale: Double
     }
 
-    private final class Entry: Sendable {
-        let layer = Mutex<PreparedLayer?>(nil)
-    }
-
-    private let entries = Mutex<[Key: Entry]>([:])
+    private let layers = OnceCache<Key, PreparedLayer>()
 
     /// Creates an empty cache.
     public init() {}
@@ -47,27 +42,18 @@ public final class PreparedLayerCache: Sendable {
             zoomLevel: PreparedLayer.clamped(zoomLevel: zoomLevel),
             screenScale: PreparedLayer.clamped(screenScale: screenScale)
         )
-        let entry = entries.withLock { entries in
-            if let entry = entries[key] { return entry }
-            let entry = Entry()
-            entries[key] = entry
-            return entry
-        }
-        return entry.layer.withLock { layer in
-            if let layer { return layer }
-            let prepared = PreparedLayer(source: source, zoomLevel: key.zoomLevel, screenScale: key.screenScale)
-            layer = prepared
-            return prepared
+        return layers.value(for: key) {
+            PreparedLayer(source: source, zoomLevel: key.zoomLevel, screenScale: key.screenScale)
         }
     }
 
     /// The number of layers prepared and held.
     public var count: Int {
-        entries.withLock { entries in entries.values.filter { $0.layer.withLock { $0 != nil } }.count }
+        layers.count
     }
 
     /// Forgets every layer (and the sources they keep alive).
     public func removeAll() {
-        entries.withLock { $0.removeAll() }
+        layers.removeAll()
     }
 }

@@ -33,10 +33,10 @@ public struct Viewport: Hashable, Sendable {
     /// The zoom level at the centre of the view.
     public let zoomLevel: Double
 
-    /// The camera's centre in map space.
-    let centerMapPoint: MapPoint
+    /// The camera's centre in map space, exactly as given (see ``init(centerMapPoint:zoomLevel:size:scale:headingDegrees:)``).
+    public let centerMapPoint: MapPoint
     /// View points per map point at the centre (MapKit's zoom scale).
-    let zoomScale: Double
+    public let zoomScale: Double
     let cosHeading: Double
     let sinHeading: Double
     let cosPitch: Double

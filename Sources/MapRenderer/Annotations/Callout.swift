@@ -3,6 +3,7 @@ import Foundation
 import ImageCodec
 import MapCore
 import MapStyle
+import MapUtilities
 
 /// A laid-out callout: the bubble over a selected annotation, its pointer at the marker.
 ///
@@ -183,23 +184,31 @@ enum ImagePainter {
         guard let data = cairo_image_surface_get_data(surface) else { return RGBAImage(width: width, height: height) }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBufferPointer { output in
-            for row in 0..<height {
-                let source = UnsafeRawPointer(data + (y + row) * stride).assumingMemoryBound(to: UInt32.self) + x
-                for column in 0..<width {
-                    let argb = source[column]
-                    let alpha = argb >> 24
-                    if alpha == 0 { continue }
-                    let offset = (row * width + column) * 4
-                    func channel(_ shift: UInt32) -> UInt8 {
-                        let premultiplied = (argb >> shift) & 0xFF
-                        return alpha == 255 ? UInt8(premultiplied) : UInt8(min(255, (premultiplied * 255 + alpha / 2) / alpha))
+            // Straight alpha from premultiplied, rows in chunks on every core for large images.
+            let chunkRows = max(1, (1 << 18) / max(1, width)), chunks = (height + chunkRows - 1) / chunkRows
+            // Each chunk writes only its own rows of `output` and reads the surface's.
+            let shared = UnsafeTransfer((output, data))
+            let convert: @Sendable (Int) -> Void = { chunk in
+                let (output, data) = shared.wrappedValue
+                for row in (chunk * chunkRows)..<min(height, (chunk + 1) * chunkRows) {
+                    let source = UnsafeRawPointer(data + (y + row) * stride).assumingMemoryBound(to: UInt32.self) + x
+                    for column in 0..<width {
+                        let argb = source[column]
+                        let alpha = argb >> 24
+                        if alpha == 0 { continue }
+                        let offset = (row * width + column) * 4
+                        func channel(_ shift: UInt32) -> UInt8 {
+                            let premultiplied = (argb >> shift) & 0xFF
+                            return alpha == 255 ? UInt8(premultiplied) : UInt8(min(255, (premultiplied * 255 + alpha / 2) / alpha))
+                        }
+                        output[offset] = channel(16)
+                        output[offset + 1] = channel(8)
+                        output[offset + 2] = channel(0)
+                        output[offset + 3] = UInt8(alpha)
                     }
-                    output[offset] = channel(16)
-                    output[offset + 1] = channel(8)
-                    output[offset + 2] = channel(0)
-                    output[offset + 3] = UInt8(alpha)
                 }
             }
+            if chunks > 1 { DispatchQueue.concurrentPerform(iterations: chunks, execute: convert) } else { convert(0) }
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
     }

@@ -61,7 +61,17 @@ extension StylePainter {
         if isDashed || gradient != nil || line.pattern != nil {
             let zoomScale = ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
             let margin = ((constant?.width ?? 32) + 2) / zoomScale
-            features = try unclippedFeatures(of: layer, in: visibleMapRect.insetBy(dx: -margin, dy: -margin))
+            if let bandSharing {
+                // The image's lines, whole, shared by its bands; a band draws those within the
+                // widest line of a style (a 128-point reach) of it.
+                let image = bandSharing.imageMapRect.insetBy(dx: -margin, dy: -margin)
+                let reach = 128 / zoomScale
+                features = try bandSharing.features.features(.init(layerID: layer.id, whole: true)) { () throws(RendererError) in
+                    try unclippedFeatures(of: layer, in: image)
+                }.meeting(visibleMapRect.insetBy(dx: -reach, dy: -reach))
+            } else {
+                features = try unclippedFeatures(of: layer, in: visibleMapRect.insetBy(dx: -margin, dy: -margin))
+            }
         } else {
             features = try self.features(of: layer)
         }
@@ -89,6 +99,21 @@ extension StylePainter {
                 guard key.width > 0, key.opacity > 0 else { continue }
                 if groups[key] == nil { order.append(key) }
                 groups[key, default: []].append(feature)
+            }
+            if let bandSharing {
+                // The whole image's order of looks, whichever features this band meets.
+                let whole = isDashed || gradient != nil || line.pattern != nil
+                let ranks = bandSharing.features.lookRanks(layerID: layer.id) { () -> [LineLook: Int] in
+                    // This band has read the layer's shared features already.
+                    let all = (try? bandSharing.features.features(.init(layerID: layer.id, whole: whole)) { [] })?.features ?? []
+                    var ranks: [LineLook: Int] = [:]
+                    for feature in addingStates(to: all, of: layer) {
+                        let key = look(feature.styleValues)
+                        if ranks[key] == nil { ranks[key] = ranks.count }
+                    }
+                    return ranks
+                }
+                order = order.enumerated().sorted { (ranks[$0.element] ?? .max, $0.offset) < (ranks[$1.element] ?? .max, $1.offset) }.map(\.element)
             }
             for key in order { strokeGroup(groups[key]!, look: key, gradient: gradient) }
         }

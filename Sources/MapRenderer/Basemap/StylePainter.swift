@@ -17,6 +17,11 @@ struct StylePainter {
     let cairo: OpaquePointer
     /// The area drawn, in map points (world copies included).
     let visibleMapRect: MapRect
+    /// For one band of an image: the image's area and the features its bands share (each
+    /// layer's read once for the whole image, each band drawing those that meet it, so that
+    /// lines read whole for dashes, patterns and gradients join the same pieces in every band);
+    /// nil otherwise.
+    let bandSharing: BandSharing?
     /// The zoom level the style is evaluated at (layer visibility, sizes, colours): the
     /// viewport's for images, one less for tiles (see `MapTileRenderer`). Geometry is prepared
     /// for the viewport's zoom level, whatever the style's.
@@ -31,13 +36,14 @@ struct StylePainter {
 
     init(
         viewport: Viewport, styleZoomLevel: Double? = nil, clipMarginPixels: Double? = nil, style: Style, data: MapData,
-        cairo: OpaquePointer, visibleMapRect: MapRect, featureStates: FeatureStates = FeatureStates()
+        cairo: OpaquePointer, visibleMapRect: MapRect, bandSharing: BandSharing? = nil, featureStates: FeatureStates = FeatureStates()
     ) {
         self.viewport = viewport
         self.style = style
         self.data = data
         self.cairo = cairo
         self.visibleMapRect = visibleMapRect
+        self.bandSharing = bandSharing
         zoomLevel = styleZoomLevel ?? viewport.zoomLevel + MapSnapshotter.styleZoomOffset
         self.clipMarginPixels = clipMarginPixels
         self.featureStates = featureStates
@@ -57,8 +63,18 @@ struct StylePainter {
             // a margin of 16 pixels (strokes and outlines crossing the edge) are drawn.
             let margin = 16 * PreparedLayer.tolerance(zoomLevel: PreparedLayer.preparationZoomLevel(for: viewport.zoomLevel), screenScale: viewport.scale)
             guard let zoom = tiles.zoom else { return [] }
-            let features = try tiles.source.features(
-                layer: layer.sourceLayer ?? "", in: visibleMapRect.insetBy(dx: -margin, dy: -margin), zoom: zoom)
+            let area = visibleMapRect.insetBy(dx: -margin, dy: -margin)
+            // Features far from the view are left out before the filter; a symbol layer's are
+            // all kept, as label placement has always seen them (a label outside may still win
+            // over one inside).
+            let meetingRectOnly = layer.type != .symbol
+            if let bandSharing {
+                let image = bandSharing.imageMapRect.insetBy(dx: -margin, dy: -margin)
+                return try bandSharing.features.features(.init(layerID: layer.id, whole: false)) { () throws(RendererError) in
+                    filtered(try tiles.source.features(layer: layer.sourceLayer ?? "", in: image, zoom: zoom, meetingRectOnly: meetingRectOnly), by: layer)
+                }.meeting(area)
+            }
+            let features = try tiles.source.features(layer: layer.sourceLayer ?? "", in: area, zoom: zoom, meetingRectOnly: meetingRectOnly)
             return filtered(features, by: layer)
         }
         guard let prepared = try preparedLayer(of: layer) else { return [] }
@@ -128,6 +144,16 @@ struct StylePainter {
 
     /// The vector tileset a layer draws from and the zoom of its tiles for this view; nil for a
     /// layer of another source.
+    /// Decodes the vector tiles the visible layers will read, each source's on every core at once
+    /// (see `VectorTileSource.prefetch(_:zoom:)`).
+    func prefetchVectorTiles() throws(RendererError) {
+        var seen: Set<ObjectIdentifier> = []
+        for layer in style.layers where layer.isVisible(atZoom: zoomLevel) {
+            guard let (source, zoom) = try vectorTiles(of: layer), let zoom, seen.insert(ObjectIdentifier(source)).inserted else { continue }
+            try source.prefetch(visibleMapRect, zoom: zoom)
+        }
+    }
+
     private func vectorTiles(of layer: StyleLayer) throws(RendererError) -> (source: VectorTileSource, zoom: Int?)? {
         guard let sourceID = layer.source else { return nil }
         guard let styleSource = style.sources[sourceID] else { throw .unknownSource(layer: layer.id, source: sourceID) }

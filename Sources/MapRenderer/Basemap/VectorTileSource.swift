@@ -110,7 +110,7 @@ final class VectorTileSource: Sendable {
     /// - Throws: ``RendererError`` when the file cannot be read, or when every tile in view is
     ///   broken (undecodable, or all its features unreadable); the message names the file and
     ///   the first tile's problem.
-    func features(layer: String, in rect: MapRect, zoom: Int) throws(RendererError) -> [PreparedFeature] {
+    func features(layer: String, in rect: MapRect, zoom: Int, meetingRectOnly: Bool = false) throws(RendererError) -> [PreparedFeature] {
         var result: [PreparedFeature] = []
         var anyDrawable = false, firstProblem: String?
         for copy in rect.worldCopies {
@@ -130,7 +130,16 @@ final class VectorTileSource: Sendable {
                     continue
                 }
                 anyDrawable = true
-                for var feature in decoded.layers[layer] ?? [] {
+                guard let features = decoded.layers[layer] else { continue }
+                let tileRect = tile.mapRect
+                let testsBounds = meetingRectOnly && !(tileRect.minX >= area.minX && tileRect.maxX <= area.maxX
+                    && tileRect.minY >= area.minY && tileRect.maxY <= area.maxY)
+                let bounds = testsBounds ? decoded.bounds[layer] ?? [] : []
+                for (index, var feature) in features.enumerated() {
+                    if testsBounds {
+                        let box = bounds[index]
+                        guard box.maxX >= area.minX, box.minX <= area.maxX, box.maxY >= area.minY, box.minY <= area.maxY else { continue }
+                    }
                     if copy.offsetX != 0 { feature.geometry = feature.geometry.offsetBy(dx: copy.offsetX) }
                     result.append(feature)
                 }
@@ -138,6 +147,30 @@ final class VectorTileSource: Sendable {
         }
         if !anyDrawable, let firstProblem { throw .vectorTiles(path: path, reason: firstProblem) }
         return result
+    }
+
+    /// Reads and decodes the tiles at `zoom` that meet `rect` and are not kept yet, on every core
+    /// at once (a render's first reads otherwise decode them one by one), up to the number kept.
+    ///
+    /// - Throws: ``RendererError`` when the source cannot be read, as ``features(layer:in:zoom:meetingRectOnly:)``.
+    func prefetch(_ rect: MapRect, zoom: Int) throws(RendererError) {
+        var wanted: [TileID] = []
+        for copy in rect.worldCopies {
+            var area = copy.rect
+            if let bounds {
+                area = area.intersection(bounds.insetBy(dx: -1, dy: -1))
+                if area.isNull { continue }
+            }
+            guard let cover = try? TileID.tiles(covering: area, zoom: zoom, maximumCount: VectorTileSource.keptTileCount / 2) else { return }
+            wanted += cover
+        }
+        let missing = tiles.withLock { kept in wanted.filter { if case .missing = kept.peek($0) { return true }; return false } }
+        guard missing.count > 1 else { return }
+        let failures = Mutex<RendererError?>(nil)
+        DispatchQueue.concurrentPerform(iterations: missing.count) { index in
+            do throws(RendererError) { _ = try decoded(missing[index]) } catch { failures.withLock { $0 = $0 ?? error } }
+        }
+        if let failure = failures.withLock({ $0 }) { throw failure }
     }
 
     /// What was skipped so far: broken features and unreadable tiles, each tile counted once.
@@ -176,6 +209,8 @@ final class VectorTileSource: Sendable {
 /// One vector tile's features by layer name, on the map, cut to the tile's bounds.
 final class DecodedTile: Sendable {
     let layers: [String: [PreparedFeature]]
+    /// Each layer's features' bounds, in the order of ``layers``' features.
+    let bounds: [String: [MapRect]]
     /// Why nothing of the tile can be drawn: its bytes do not decode, or every feature it has is
     /// broken; nil for a tile that draws (even with some features left out).
     let problem: String?
@@ -183,6 +218,7 @@ final class DecodedTile: Sendable {
     /// A tile that cannot be drawn at all, and why.
     init(problem: String) {
         layers = [:]
+        bounds = [:]
         self.problem = problem
     }
 
@@ -205,6 +241,7 @@ final class DecodedTile: Sendable {
             layers[layer.name, default: []] += features
         }
         self.layers = layers
+        bounds = layers.mapValues { features in features.map(\.geometry.bounds) }
     }
 
     /// The geometry cut to the tile: points on its west and north edges belong to it, those on
@@ -268,6 +305,11 @@ private struct DecodedTiles {
 
     /// A lookup's answer: a tile was looked for before (and may be absent from the file), or not.
     enum Lookup { case kept(DecodedTile?), missing }
+
+    /// Whether a tile was looked for before, without counting a use.
+    func peek(_ id: TileID) -> Lookup {
+        entries[id].map { .kept($0.tile) } ?? .missing
+    }
 
     mutating func get(_ id: TileID) -> Lookup {
         guard let entry = entries[id] else { return .missing }

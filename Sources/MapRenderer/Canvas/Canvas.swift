@@ -19,6 +19,8 @@ final class Canvas {
     let cairo: OpaquePointer
     let pixelWidth: Int
     let pixelHeight: Int
+    /// The canvas whose pixels this one draws into, kept alive with it (see ``init(rows:of:scale:fonts:)``).
+    private let owner: Canvas?
 
     /// Creates a canvas `widthPoints` × `heightPoints` points large.
     ///
@@ -55,7 +57,32 @@ final class Canvas {
         }
         self.surface = surface
         self.cairo = cairo
+        owner = nil
         if case .image = target { cairo_scale(cairo, scale, scale) }
+        fonts.attach(to: cairo)
+    }
+
+    /// A canvas over the pixel rows `rows` of an image canvas, drawing into its pixels in place,
+    /// its own row 0 at `rows.lowerBound`: one band of an image, drawn on its own thread while
+    /// other bands draw into other rows. Flush `image`'s surface before and mark it dirty after.
+    init(rows: Range<Int>, of image: Canvas, scale: Double, fonts: FontConfiguration) throws(RendererError) {
+        let stride = Int(cairo_image_surface_get_stride(image.surface))
+        guard rows.lowerBound >= 0, rows.upperBound <= image.pixelHeight, !rows.isEmpty,
+              let data = cairo_image_surface_get_data(image.surface),
+              let surface = cairo_image_surface_create_for_data(
+                data + rows.lowerBound * stride, CAIRO_FORMAT_ARGB32, Int32(image.pixelWidth), Int32(rows.count), Int32(stride)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else { throw .canvas(reason: "Cairo could not draw rows \(rows) of a \(image.pixelWidth)x\(image.pixelHeight) image") }
+        guard let cairo = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            throw .canvas(reason: "Cairo could not create a context")
+        }
+        self.surface = surface
+        self.cairo = cairo
+        pixelWidth = image.pixelWidth
+        pixelHeight = rows.count
+        owner = image
+        cairo_scale(cairo, scale, scale)
         fonts.attach(to: cairo)
     }
 

@@ -46,11 +46,21 @@ public final class MapSnapshotter: Sendable {
     /// - Throws: ``RendererError`` for an unreadable source, a style that needs a raster source,
     ///   or an image larger than ``maximumPixelsPerSide`` or smaller than one pixel.
     public func snapshot(_ options: MapSnapshotOptions) throws(RendererError) -> MapSnapshot {
+        try snapshot(options, drawsInBands: true)
+    }
+
+    /// Renders the options into an image, in bands on every core where the image allows it (see
+    /// ``bandRows(of:)``), or whole.
+    func snapshot(_ options: MapSnapshotOptions, drawsInBands: Bool) throws(RendererError) -> MapSnapshot {
         let viewport = options.viewport
         try checkSize(viewport)
         let canvas = try Canvas(
             widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: viewport.scale, target: .image, fonts: data.fonts)
-        try draw(options, in: canvas.cairo, sprites: PinSprites(scale: viewport.scale))
+        if drawsInBands, let rows = Self.bandRows(of: viewport) {
+            try drawInBands(options, rows: rows, on: canvas)
+        } else {
+            try draw(options, in: canvas.cairo, sprites: PinSprites(scale: viewport.scale))
+        }
         return MapSnapshot(
             image: canvas.rgbaImage(),
             viewport: viewport,
@@ -110,6 +120,14 @@ public final class MapSnapshotter: Sendable {
         return .output(path: url.path, reason: "cannot write the file: \(reason)")
     }
 
+    /// Throws unless every raster and vector source of the style has its data configured.
+    static func requireConfiguredSources(of style: Style) throws(RendererError) {
+        do {
+            try style.requireConfiguredRasterSources()
+            try style.requireConfiguredVectorSources()
+        } catch { throw .style(error) }
+    }
+
     private func checkSize(_ viewport: Viewport) throws(RendererError) {
         let limit = MapSnapshotter.maximumPixelsPerSide
         guard viewport.pixelWidth > 0, viewport.pixelHeight > 0 else {
@@ -130,12 +148,7 @@ public final class MapSnapshotter: Sendable {
     ) throws(RendererError) {
         let viewport = options.viewport
         let style = options.style
-        if pass.drawsBasemap {
-            do {
-                try style.requireConfiguredRasterSources()
-                try style.requireConfiguredVectorSources()
-            } catch { throw .style(error) }
-        }
+        if pass.drawsBasemap { try Self.requireConfiguredSources(of: style) }
         let viewRect = ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         guard let visibleMapRect = viewport.mapRect(for: viewRect) else { return }
         var pass = pass
@@ -155,7 +168,8 @@ public final class MapSnapshotter: Sendable {
         }
         let painter = StylePainter(
             viewport: viewport, styleZoomLevel: viewport.zoomLevel + MapSnapshotter.styleZoomOffset, clipMarginPixels: pass.clipMarginPixels,
-            style: style, data: data, cairo: cairo, visibleMapRect: visibleMapRect, featureStates: options.featureStates)
+            style: style, data: data, cairo: cairo, visibleMapRect: visibleMapRect, bandSharing: pass.bandSharing,
+            featureStates: options.featureStates)
         // Extrusion layers share one depth buffer, as in GL: a building hides those of later
         // layers behind it.
         var extrusionDepths: ExtrusionRaster?
@@ -171,42 +185,10 @@ public final class MapSnapshotter: Sendable {
                 }
             }
         }
-        let metadata = style.mapwright
-
-        // Markers and the callout take their room first, so labels keep off them.
-        var markers: AnnotationLayout?
-        var selected: AnnotationLayout.Placed?
-        var callout: Callout?
-        if pass.drawsOverlays, pass.drawsMarkers {
-            let layout = AnnotationLayout(
-                annotations: options.annotations, clusterIndex: options.clusterIndex, viewport: viewport,
-                visibleMapRect: visibleMapRect, style: metadata)
-            markers = layout
-            selected = options.selectedAnnotationID.flatMap {
-                layout.marker(showing: $0, annotations: options.annotations, clusterIndex: options.clusterIndex)
-            }
-            if let placement = pass.placement {
-                callout = placement.callout(in: viewRect, origin: pass.worldOrigin, cairo: cairo)
-            } else {
-                callout = selected.map {
-                    layout.callout(
-                        for: $0, selectedID: options.selectedAnnotationID, annotations: options.annotations,
-                        clusterIndex: options.clusterIndex, memberName: options.clusterMemberName, appearance: metadata.callout, cairo: cairo)
-                }
-            }
-        }
-
-        var labels: [Int: [LabelCandidate]] = [:]
-        if pass.drawsBasemap, pass.drawsLabels {
-            if let placement = pass.placement {
-                labels = placement.labels(in: viewRect, origin: pass.worldOrigin, cairo: cairo)
-            } else {
-                var taken = CollisionIndex()
-                for frame in markers?.bodyFrames ?? [] { taken.insert(frame) }
-                if let callout { taken.insert(callout.frame) }
-                labels = try placeLabels(style: style, painter: painter, cairo: cairo, taken: &taken)
-            }
-        }
+        if pass.placement == nil, pass.drawsBasemap { try painter.prefetchVectorTiles() }
+        let foreground = try layOutForeground(
+            options, pass: pass, painter: painter, viewRect: viewRect, visibleMapRect: visibleMapRect, cairo: cairo)
+        let labels = foreground.labels
         let visibleLayers = pass.drawsBasemap ? style.layers.enumerated().filter { layer in
             guard layer.element.isVisible(atZoom: painter.zoomLevel) else { return false }
             if case .symbol = layer.element.kind { return pass.drawsLabels }
@@ -251,15 +233,74 @@ public final class MapSnapshotter: Sendable {
             drawOverlays(overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
         }
         drawOverlays(overlays, level: .aboveLabels, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
-        markers?.draw(selected: selected, style: metadata, sprites: sprites, cairo: cairo)
-        if let callout {
+        drawForeground(foreground, options, pass: pass, zoom: painter.zoomLevel, sprites: sprites, cairo: cairo)
+    }
+
+    /// What a render puts above the basemap and where its labels go, laid out before anything is
+    /// drawn: the markers, the selected marker's callout, and the labels of every symbol layer by
+    /// layer index.
+    struct Foreground {
+        var markers: AnnotationLayout?
+        var selected: AnnotationLayout.Placed?
+        var callout: Callout?
+        var labels: [Int: [LabelCandidate]] = [:]
+    }
+
+    /// Lays out the markers and the callout, which take their room first, then places the labels
+    /// clear of them (or takes both from the pass's placement).
+    func layOutForeground(
+        _ options: MapSnapshotOptions, pass: RenderPass, painter: StylePainter, viewRect: ViewRect, visibleMapRect: MapRect,
+        cairo: OpaquePointer
+    ) throws(RendererError) -> Foreground {
+        let metadata = options.style.mapwright
+        var foreground = Foreground()
+        if pass.drawsOverlays, pass.drawsMarkers {
+            let layout = AnnotationLayout(
+                annotations: options.annotations, clusterIndex: options.clusterIndex, viewport: options.viewport,
+                visibleMapRect: visibleMapRect, style: metadata)
+            foreground.markers = layout
+            foreground.selected = options.selectedAnnotationID.flatMap {
+                layout.marker(showing: $0, annotations: options.annotations, clusterIndex: options.clusterIndex)
+            }
+            if let placement = pass.placement {
+                foreground.callout = placement.callout(in: viewRect, origin: pass.worldOrigin, cairo: cairo)
+            } else {
+                foreground.callout = foreground.selected.map {
+                    layout.callout(
+                        for: $0, selectedID: options.selectedAnnotationID, annotations: options.annotations,
+                        clusterIndex: options.clusterIndex, memberName: options.clusterMemberName, appearance: metadata.callout, cairo: cairo)
+                }
+            }
+        }
+        if pass.drawsBasemap, pass.drawsLabels {
+            if let placement = pass.placement {
+                foreground.labels = placement.labels(in: viewRect, origin: pass.worldOrigin, cairo: cairo)
+            } else {
+                var taken = CollisionIndex()
+                for frame in foreground.markers?.bodyFrames ?? [] { taken.insert(frame) }
+                if let callout = foreground.callout { taken.insert(callout.frame) }
+                foreground.labels = try placeLabels(style: options.style, painter: painter, cairo: cairo, taken: &taken)
+            }
+        }
+        return foreground
+    }
+
+    /// Draws the markers, the callout and the attribution: what lies above everything else.
+    func drawForeground(
+        _ foreground: Foreground, _ options: MapSnapshotOptions, pass: RenderPass, zoom: Double, sprites: PinSprites?, cairo: OpaquePointer
+    ) {
+        let metadata = options.style.mapwright
+        foreground.markers?.draw(selected: foreground.selected, style: metadata, sprites: sprites, cairo: cairo)
+        if let callout = foreground.callout {
             // A tile's callout is laid out in world points: move the world under the view.
             cairo_save(cairo)
             cairo_translate(cairo, -pass.worldOrigin.x, -pass.worldOrigin.y)
             callout.draw(in: cairo)
             cairo_restore(cairo)
         }
-        if options.showsAttribution { drawAttribution(style: style, zoom: painter.zoomLevel, viewSize: viewport.size, cairo: cairo) }
+        if options.showsAttribution {
+            drawAttribution(style: options.style, zoom: zoom, viewSize: options.viewport.size, cairo: cairo)
+        }
     }
 
     /// Whether any two of the annotations' markers would overlap in the viewport: the cue for

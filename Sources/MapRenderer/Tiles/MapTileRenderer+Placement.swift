@@ -55,11 +55,7 @@ extension MapTileRenderer {
             let placer = LabelPlacer(paddingPoints: metadata.labels.collisionPadding, placement: metadata.labels.placement)
             for (index, candidates) in candidatesByLayer {
                 for label in placer.place(candidates, in: worldSize, avoiding: &taken) {
-                    labels.append(TilePlacement.Label(
-                        layerIndex: index, text: label.layout?.text, font: label.font, maximumWidthPoints: label.maximumWidthPoints,
-                        frame: label.frame, angle: label.angle, bounds: label.bounds, color: label.color, halo: label.halo, icon: label.icon,
-                        anchor: label.center, textOffset: label.textOffset, shaped: label.shaped, featureOrder: label.featureOrder,
-                        textTranslation: label.textTranslation))
+                    labels.append(TilePlacement.Label(label, layerIndex: index))
                 }
             }
         }

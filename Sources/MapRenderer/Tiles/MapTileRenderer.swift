@@ -3,6 +3,7 @@ public import Foundation
 public import ImageCodec
 public import MapCore
 public import MapStyle
+import MapUtilities
 import Synchronization
 
 /// Renders a style and its annotations and overlays as XYZ tiles, a metatile at a time: the
@@ -56,13 +57,9 @@ public final class MapTileRenderer: Sendable {
     /// The largest side of one render, in pixels; larger metatiles are drawn in several windows.
     let maximumWindowPixels: Int
     /// Each tile zoom's placement, computed once.
-    private let placements = Mutex<[Int: PlacementEntry]>([:])
+    private let placements = OnceCache<Int, TilePlacement>()
     /// PNGs of uniform tiles by colour, size and encoding.
     private let uniformPNGs = Mutex<[UniformTileKey: Data]>([:])
-
-    private final class PlacementEntry: Sendable {
-        let placement = Mutex<TilePlacement?>(nil)
-    }
 
     private struct UniformTileKey: Hashable {
         var pixel: UInt32
@@ -271,17 +268,6 @@ public final class MapTileRenderer: Sendable {
     /// The labels and callout of a tile zoom, placed on first use (other threads wanting the same
     /// zoom wait; threads on other zooms go on).
     func placement(forTileZoom zoom: Int) throws(RendererError) -> TilePlacement {
-        let entry = placements.withLock { entries in
-            if let entry = entries[zoom] { return entry }
-            let entry = PlacementEntry()
-            entries[zoom] = entry
-            return entry
-        }
-        return try entry.placement.withLock { (placement) throws(RendererError) -> TilePlacement in
-            if let placement { return placement }
-            let made = try makePlacement(forTileZoom: zoom)
-            placement = made
-            return made
-        }
+        try placements.value(for: zoom) { () throws(RendererError) in try makePlacement(forTileZoom: zoom) }
     }
 }

@@ -25,6 +25,8 @@ struct RenderPass {
     var placement: TilePlacement?
     /// Where the view's top-left corner lies in ``placement``'s world points.
     var worldOrigin = ViewPoint(x: 0, y: 0)
+    /// For one band of an image, what its bands share (see `StylePainter.bandSharing`).
+    var bandSharing: BandSharing?
     /// How far beyond the view the style's geometry is cut, in pixels; nil cuts it 16 pixels
     /// out, as images do. Tiles cut it ``tileClipMarginPixels`` out.
     var clipMarginPixels: Double?

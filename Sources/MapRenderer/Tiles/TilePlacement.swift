@@ -46,6 +46,25 @@ final class TilePlacement: Sendable {
         let featureOrder: Int
         /// `text-translate` in points (see ``LabelCandidate/textTranslation``).
         let textTranslation: ViewPoint
+
+        /// A placed label of the layer at `layerIndex`, in the points of the view it was placed in.
+        init(_ label: LabelCandidate, layerIndex: Int) {
+            self.layerIndex = layerIndex
+            text = label.layout?.text
+            font = label.font
+            maximumWidthPoints = label.maximumWidthPoints
+            frame = label.frame
+            angle = label.angle
+            bounds = label.bounds
+            color = label.color
+            halo = label.halo
+            icon = label.icon
+            anchor = label.center
+            textOffset = label.textOffset
+            shaped = label.shaped
+            featureOrder = label.featureOrder
+            textTranslation = label.textTranslation
+        }
     }
 
     /// The selected annotation's callout, laid out in world points.

@@ -1,0 +1,115 @@
+import CCairo
+import Foundation
+import MapCore
+import MapStyle
+import MapUtilities
+
+extension MapSnapshotter {
+    /// The height of the bands a large image is drawn in, about: 320 pixels.
+    static let bandPixels = 320
+    /// The most bands an image is drawn in: 8.
+    static let maximumBands = 8
+    /// How far beyond its rows a band's view reaches, within the image, in points: 64 (as far as
+    /// a circle's radius, a heatmap's kernel or a line's width reaches in any common style).
+    static let bandBufferPoints: Double = 64
+
+    /// The pixel rows of the bands an image is drawn in, top to bottom; nil to draw it whole.
+    ///
+    /// An image at least two bands high, flat and north-up, at a whole number of pixels per
+    /// point, is cut into bands about ``bandPixels`` high (at most ``maximumBands``) whose edges
+    /// fall on whole points, so that every band places a map point at the same fraction of a
+    /// pixel as the whole image would. The cut depends on the image alone, never on the
+    /// machine's cores: the same inputs give the same pixels anywhere.
+    static func bandRows(of viewport: Viewport) -> [Range<Int>]? {
+        let pixelHeight = viewport.pixelHeight
+        guard viewport.camera.pitchDegrees == 0, viewport.camera.headingDegrees == 0,
+              viewport.scale == viewport.scale.rounded(), pixelHeight >= 2 * bandPixels
+        else { return nil }
+        let scale = Int(viewport.scale)
+        let count = min(maximumBands, pixelHeight / bandPixels)
+        let wholePoints = pixelHeight / scale
+        let tops = (0..<count).map { band in band * wholePoints / count * scale } + [pixelHeight]
+        return (0..<count).map { tops[$0]..<tops[$0 + 1] }
+    }
+
+    /// Draws an image in bands on every core (see ``bandRows(of:)``): the labels, markers and
+    /// callout are laid out once for the whole image, as ``draw(_:pass:in:sprites:)`` lays them
+    /// out; each band then draws the style's layers, the overlays and the labels that reach into
+    /// it, as a tile draws from its zoom's placement, into its own rows of `canvas`; the markers,
+    /// the callout and the attribution go on top of the whole image last.
+    func drawInBands(_ options: MapSnapshotOptions, rows bands: [Range<Int>], on canvas: Canvas) throws(RendererError) {
+        let viewport = options.viewport, style = options.style
+        try Self.requireConfiguredSources(of: style)
+        let viewRect = ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
+        guard let visibleMapRect = viewport.mapRect(for: viewRect) else { return }
+        let zoom = viewport.zoomLevel + MapSnapshotter.styleZoomOffset
+        let painter = StylePainter(
+            viewport: viewport, styleZoomLevel: zoom, style: style, data: data, cairo: canvas.cairo,
+            visibleMapRect: visibleMapRect, featureStates: options.featureStates)
+        try painter.prefetchVectorTiles()
+        let foreground = try layOutForeground(
+            options, pass: RenderPass(), painter: painter, viewRect: viewRect, visibleMapRect: visibleMapRect, cairo: canvas.cairo)
+        let placement = TilePlacement(
+            worldSize: viewport.size,
+            labels: foreground.labels.sorted { $0.key < $1.key }.flatMap { index, labels in
+                labels.map { TilePlacement.Label($0, layerIndex: index) }
+            },
+            callout: nil)
+
+        let scale = viewport.scale
+        let sharing = BandSharing(imageMapRect: visibleMapRect)
+        let bandOptions = {
+            var options = options
+            options.annotations = []
+            options.clusterIndex = nil
+            options.selectedAnnotationID = nil
+            options.showsAttribution = false
+            return options
+        }()
+        let results = UnsafeMutableBufferPointer<RendererError?>.allocate(capacity: bands.count)
+        results.initialize(repeating: nil)
+        defer { results.deinitialize(); results.deallocate() }
+        cairo_surface_flush(canvas.surface)
+        // Each band writes only its own rows of the canvas and its own slot of `results`; the
+        // canvas outlives the work.
+        let shared = UnsafeTransfer((canvas, results))
+        DispatchQueue.concurrentPerform(iterations: bands.count) { index in
+            let (canvas, results) = shared.wrappedValue
+            let rows = bands[index]
+            // The band's view reaches a buffer beyond its rows, within the image, so that what
+            // stands out of its features (circles, heatmap kernels) crosses into the band as it
+            // would in the whole image: only the band's own rows are written.
+            let topPoints = Double(rows.lowerBound) / scale
+            let above = min(Self.bandBufferPoints, topPoints)
+            let below = min(Self.bandBufferPoints, viewport.size.height - Double(rows.upperBound) / scale)
+            let heightPoints = Double(rows.count) / scale + above + below
+            let viewTop = topPoints - above
+            // The band's centre, as far from the image's centre as in the view.
+            let center = MapPoint(
+                x: viewport.centerMapPoint.x,
+                y: viewport.centerMapPoint.y + (viewTop + heightPoints / 2 - viewport.size.height / 2) / viewport.zoomScale)
+            do throws(RendererError) {
+                var options = bandOptions
+                do throws(MapCoreError) {
+                    options.viewport = try Viewport(
+                        centerMapPoint: center, zoomLevel: viewport.zoomLevel,
+                        size: ViewSize(width: viewport.size.width, height: heightPoints), scale: scale)
+                } catch {
+                    throw .canvas(reason: error.description)
+                }
+                let band = try Canvas(rows: rows, of: canvas, scale: scale, fonts: data.fonts)
+                cairo_translate(band.cairo, 0, -above)
+                let pass = RenderPass(
+                    drawsMarkers: false, placement: placement, worldOrigin: ViewPoint(x: 0, y: viewTop),
+                    bandSharing: sharing, clipMarginPixels: RenderPass.tileClipMarginPixels)
+                try draw(options, pass: pass, in: band.cairo, sprites: nil)
+                cairo_surface_flush(band.surface)
+            } catch {
+                results[index] = error
+            }
+        }
+        cairo_surface_mark_dirty(canvas.surface)
+        if let error = results.lazy.compactMap({ $0 }).first { throw error }
+        drawForeground(foreground, options, pass: RenderPass(), zoom: zoom, sprites: PinSprites(scale: scale), cairo: canvas.cairo)
+    }
+}
