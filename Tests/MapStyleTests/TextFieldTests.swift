@@ -61,4 +61,18 @@ struct TextFieldTests {
         let error = #expect(throws: StyleError.self) { try symbolLayer(textField: #"["format", {"font-scale": 2}]"#) }
         #expect(error?.path == "layers[0] (s).layout.text-field")
     }
+
+    @Test func formatSectionsStyledApartComeWithTheirScaleFontAndColour() throws {
+        let symbol = try symbolLayer(
+            textField: ##"["format", ["get", "NAME"], {"font-scale": 1.5}, " ", {}, ["get", "iso_a2"], {"text-font": ["literal", ["Noto Sans Bold"]], "text-color": "#ff0000"}]"##,
+            transform: "uppercase")
+        let sections = try #require(symbol.labelSections(for: france, atZoom: 3))
+        #expect(sections.map(\.text) == ["FRANCE", " ", "FR"])
+        #expect(sections[0].scale == 1.5 && sections[0].fontStack == nil)
+        #expect(sections[2].fontStack == "Noto Sans Bold" && sections[2].textColor == Color(red: 1, green: 0, blue: 0))
+        #expect(symbol.label(for: france, atZoom: 3) == "FRANCE FR")
+        // Sections all styled as the layer, or plain fields, are one label.
+        #expect(try symbolLayer(textField: #"["format", ["get", "NAME"], {}]"#).labelSections(for: france, atZoom: 3) == nil)
+        #expect(try symbolLayer(textField: #""{NAME}""#).labelSections(for: france, atZoom: 3) == nil)
+    }
 }

@@ -25,8 +25,10 @@ extension LabelCandidate {
         var candidates: [LabelCandidate] = []
         for feature in features where !feature.geometry.lines.isEmpty || !feature.geometry.polygons.isEmpty {
             let properties = feature.styleValues
-            let shaped = symbol.label(for: properties, atZoom: zoom).flatMap {
-                ShapedText.shape(symbol, text: $0, properties: properties, zoom: zoom) { glyphs.glyph($0, fontStack: fontStack) }
+            let shaped = symbol.label(for: properties, atZoom: zoom).flatMap { text in
+                glyphs.runs(of: symbol, text: text, properties: properties, zoom: zoom, fontStack: fontStack).flatMap {
+                    ShapedText.shape(symbol, runs: $0, properties: properties, zoom: zoom)
+                }
             }
             // icon-text-fit fits the icon to the straight text block before it is set along the line.
             let textBox = shaped?.blockBox

@@ -183,7 +183,7 @@ struct LabelCandidate {
                 var simple: [PreparedFeature] = [], complex: [PreparedFeature] = []
                 for feature in features {
                     if let text = symbol.label(for: feature.styleValues, atZoom: zoom),
-                       ShapedText.needsComplexShaping(text) || !glyphs.hasGlyphs(for: text, fontStack: fontStack) {
+                       glyphs.runs(of: symbol, text: text, properties: feature.styleValues, zoom: zoom, fontStack: fontStack) == nil {
                         complex.append(feature)
                     } else {
                         simple.append(feature)
@@ -230,12 +230,11 @@ struct LabelCandidate {
                 return variable.isEmpty ? [nil] : variable
             }()
             var textVariants: [(shaped: ShapedText?, textOffset: ViewPoint)] = []
-            if let text, let glyphs, !ShapedText.needsComplexShaping(text), glyphs.hasGlyphs(for: text, fontStack: fontStack) {
+            if let text, let runs = glyphs?.runs(of: symbol, text: text, properties: properties, zoom: zoom, fontStack: fontStack) {
                 textVariants = variants.map { variant in
                     (ShapedText.shape(
-                        symbol, text: text, properties: properties, zoom: zoom, extraRotationDegrees: turnsWithMap ? -headingDegrees : 0,
-                        variant: variant
-                    ) { glyphs.glyph($0, fontStack: fontStack) }, ViewPoint(x: 0, y: 0))
+                        symbol, runs: runs, properties: properties,
+                        zoom: zoom, extraRotationDegrees: turnsWithMap ? -headingDegrees : 0, variant: variant), ViewPoint(x: 0, y: 0))
                 }
                 shaped = textVariants[0].shaped
                 guard shaped != nil || icon != nil else { continue }

@@ -19,9 +19,26 @@ struct ShapedText: Hashable, Sendable {
     struct Quad: Hashable, Sendable {
         let glyph: GlyphRange.Glyph
         let x: Double, y: Double
+        /// Its `format` section's `font-scale`: em units per bitmap pixel. The default is 1.
+        var scale = 1.0
+        /// Its section's `text-color`; nil for the layer's.
+        var color: Color?
         /// The quad's side in em units: the bitmap and one pixel of padding all round.
-        var width: Double { Double(glyph.width + 2 * GlyphRange.border + 2) }
-        var height: Double { Double(glyph.height + 2 * GlyphRange.border + 2) }
+        var width: Double { Double(glyph.width + 2 * GlyphRange.border + 2) * scale }
+        var height: Double { Double(glyph.height + 2 * GlyphRange.border + 2) * scale }
+        /// The glyph's centre along its line, in em units.
+        var centerX: Double { x + (Double(GlyphRange.border + 1) - Double(glyph.left) + Double(glyph.advance) / 2) * scale }
+    }
+
+    /// A run of text shaped alike: a `format` section, or the whole label.
+    struct Run {
+        let text: String
+        /// `font-scale`. The default is 1.
+        var scale = 1.0
+        /// `text-color`; nil for the layer's.
+        var color: Color?
+        /// The run's font stack's glyph for a code point, or nil.
+        let glyph: (UInt32) -> GlyphRange.Glyph?
     }
 
     /// The text, for tests and messages.
@@ -92,7 +109,7 @@ struct ShapedText: Hashable, Sendable {
     /// when a glyph would run off the line.
     func alongLine(_ line: Polyline, anchor: ViewPoint, segment: Int, keepsUpright: Bool) -> ShapedText? {
         let points = line.points
-        func centerX(_ quad: Quad) -> Double { quad.x - Double(quad.glyph.left) + Self.quadInset + Double(quad.glyph.advance) / 2 }
+        func centerX(_ quad: Quad) -> Double { quad.centerX }
         func place(_ offsetX: Double, flip: Bool) -> (point: ViewPoint, angle: Double)? {
             var direction = offsetX > 0 ? 1 : -1
             var angle = 0.0
@@ -181,22 +198,39 @@ struct ShapedText: Hashable, Sendable {
     ///     as GL skips it).
     ///   - maximumWidthEms: `text-max-width`; infinite for labels along lines.
     static func shape(
-        _ text: String, glyph: (UInt32) -> GlyphRange.Glyph?, maximumWidthEms: Double, lineHeightEms: Double, letterSpacingEms: Double,
+        _ text: String, glyph: @escaping (UInt32) -> GlyphRange.Glyph?, maximumWidthEms: Double, lineHeightEms: Double, letterSpacingEms: Double,
         anchor: SymbolAnchor, justify: TextJustify, offsetEms: Translation, sizePoints: Double, rotationDegrees: Double,
         color: Color, haloColor: Color, haloWidthPoints: Double, haloBlurPoints: Double, opacity: Double
     ) -> ShapedText? {
-        let characters = Array(text.unicodeScalars.map(\.value))
+        shape(
+            [Run(text: text, glyph: glyph)], maximumWidthEms: maximumWidthEms, lineHeightEms: lineHeightEms, letterSpacingEms: letterSpacingEms,
+            anchor: anchor, justify: justify, offsetEms: offsetEms, sizePoints: sizePoints, rotationDegrees: rotationDegrees, color: color,
+            haloColor: haloColor, haloWidthPoints: haloWidthPoints, haloBlurPoints: haloBlurPoints, opacity: opacity)
+    }
+
+    /// Shapes runs of text (`format` sections), each with its own glyphs, scale and colour, as
+    /// GL's `shapeLines` does: a glyph advances by its advance times its run's scale; every line
+    /// is as tall as the line height times its largest scale, its glyphs set on one baseline (a
+    /// smaller glyph lowered by the difference). Nil when no character has a glyph with ink.
+    static func shape(
+        _ runs: [Run], maximumWidthEms: Double, lineHeightEms: Double, letterSpacingEms: Double,
+        anchor: SymbolAnchor, justify: TextJustify, offsetEms: Translation, sizePoints: Double, rotationDegrees: Double,
+        color: Color, haloColor: Color, haloWidthPoints: Double, haloBlurPoints: Double, opacity: Double
+    ) -> ShapedText? {
+        // Every character with its run.
+        let characters = runs.indices.flatMap { run in runs[run].text.unicodeScalars.map { (codePoint: $0.value, run: run) } }
         let spacing = letterSpacingEms * em
         let lineHeight = lineHeightEms * em
-        func advance(_ codePoint: UInt32) -> Double {
-            guard let glyph = glyph(codePoint) else { return 0 }
-            return Double(glyph.advance) + spacing
+        func glyph(_ character: (codePoint: UInt32, run: Int)) -> GlyphRange.Glyph? { runs[character.run].glyph(character.codePoint) }
+        func advance(_ character: (codePoint: UInt32, run: Int)) -> Double {
+            guard let glyph = glyph(character) else { return 0 }
+            return Double(glyph.advance) * runs[character.run].scale + spacing
         }
-        let breaks = lineBreaks(characters, advance: advance, maximumWidth: maximumWidthEms * em)
-        var lines: [[UInt32]] = []
+        let breaks = lineBreaks(characters.map(\.codePoint), advance: { advance(characters[$0]) }, maximumWidth: maximumWidthEms * em)
+        var lines: [ArraySlice<(codePoint: UInt32, run: Int)>] = []
         var start = 0
         for end in breaks {
-            lines.append(trimmed(Array(characters[start..<min(end, characters.count)])))
+            lines.append(trimmed(characters[start..<min(end, characters.count)]))
             start = end
         }
         let justification: Double
@@ -205,7 +239,7 @@ struct ShapedText: Hashable, Sendable {
         case .right: justification = 1
         default: justification = 0.5
         }
-        var positioned: [(glyph: GlyphRange.Glyph, x: Double, y: Double)] = []
+        var positioned: [(glyph: GlyphRange.Glyph, x: Double, y: Double, run: Int)] = []
         var y = baselineOffset
         var maximumLineLength = 0.0
         for line in lines {
@@ -213,40 +247,46 @@ struct ShapedText: Hashable, Sendable {
                 y += lineHeight
                 continue
             }
+            let lineScale = line.map { runs[$0.run].scale }.max() ?? 1
             var x = 0.0
             let lineStart = positioned.count
-            for codePoint in line {
-                guard let glyph = glyph(codePoint) else { continue }
-                positioned.append((glyph, x, y))
-                x += Double(glyph.advance) + spacing
+            for character in line {
+                guard let glyph = glyph(character) else { continue }
+                let scale = runs[character.run].scale
+                // Laid out at 24 points: a smaller glyph's baseline moves down by the difference.
+                positioned.append((glyph, x, y + (lineScale - scale) * em, character.run))
+                x += Double(glyph.advance) * scale + spacing
             }
             if positioned.count > lineStart {
                 maximumLineLength = max(maximumLineLength, x - spacing)
                 // justifyLine: the line's end at the justification's share of its length.
                 let last = positioned[positioned.count - 1]
-                let indent = (last.x + Double(last.glyph.advance)) * justification
+                let indent = (last.x + Double(last.glyph.advance) * runs[last.run].scale) * justification
                 for index in lineStart..<positioned.count { positioned[index].x -= indent }
             }
-            y += lineHeight
+            y += lineHeight * lineScale
         }
         let height = y - baselineOffset
         let horizontal = anchor.horizontalAlignment, vertical = anchor.verticalAlignment
-        // align: every line's height is the line height here (one scale throughout).
         let shiftX = (justification - horizontal) * maximumLineLength
+        // align: by the lines' count times the line height, whatever their scales (as the GL
+        // suite's renders of mixed-scale sections are aligned).
         let shiftY = (-vertical * Double(lines.count) + 0.5) * lineHeight
         let offset = (x: offsetEms.xPoints * em, y: offsetEms.yPoints * em)
         var quads: [Quad] = []
         for item in positioned where !item.glyph.bitmap.isEmpty {
+            let scale = runs[item.run].scale
             quads.append(Quad(
                 glyph: item.glyph,
-                x: item.x + shiftX + Double(item.glyph.left) - quadInset + offset.x,
-                y: item.y + shiftY - Double(item.glyph.top) - quadInset + offset.y))
+                x: item.x + shiftX + (Double(item.glyph.left) - quadInset) * scale + offset.x,
+                y: item.y + shiftY - (Double(item.glyph.top) + quadInset) * scale + offset.y,
+                scale: scale, color: runs[item.run].color))
         }
         guard !quads.isEmpty else { return nil }
         let box = ViewRect(x: offset.x - horizontal * maximumLineLength, y: offset.y - vertical * height, width: maximumLineLength, height: height)
         return ShapedText(
-            text: text, quads: quads, box: box, scale: sizePoints / em, rotationRadians: rotationDegrees * .pi / 180, color: color,
-            haloColor: haloColor, haloWidthPoints: haloWidthPoints, haloBlurPoints: haloBlurPoints, opacity: opacity)
+            text: runs.map(\.text).joined(), quads: quads, box: box, scale: sizePoints / em, rotationRadians: rotationDegrees * .pi / 180,
+            color: color, haloColor: haloColor, haloWidthPoints: haloWidthPoints, haloBlurPoints: haloBlurPoints, opacity: opacity)
     }
 
     /// A symbol layer's text for a feature, shaped with its properties at `zoom`; nil when no
@@ -256,11 +296,22 @@ struct ShapedText: Hashable, Sendable {
     /// layer's `text-anchor` and `text-offset`; `text-justify: auto` then follows its anchor.
     static func shape(
         _ symbol: SymbolLayer, text: String, properties: [String: StyleFeatureValue], zoom: Double, extraRotationDegrees: Double = 0,
-        variant: VariableAnchorOffset? = nil, glyph: (UInt32) -> GlyphRange.Glyph?
+        variant: VariableAnchorOffset? = nil, glyph: @escaping (UInt32) -> GlyphRange.Glyph?
+    ) -> ShapedText? {
+        shape(
+            symbol, runs: [Run(text: text, glyph: glyph)], properties: properties, zoom: zoom, extraRotationDegrees: extraRotationDegrees,
+            variant: variant)
+    }
+
+    /// A symbol layer's text for a feature in runs (`format` sections), shaped as
+    /// ``shape(_:text:properties:zoom:extraRotationDegrees:variant:glyph:)`` shapes one.
+    static func shape(
+        _ symbol: SymbolLayer, runs: [Run], properties: [String: StyleFeatureValue], zoom: Double, extraRotationDegrees: Double = 0,
+        variant: VariableAnchorOffset? = nil
     ) -> ShapedText? {
         let isPoint = symbol.placement.value(atZoom: zoom) == .point
         return shape(
-            text, glyph: glyph,
+            runs,
             maximumWidthEms: isPoint ? symbol.textMaxWidth.value(atZoom: zoom, properties: properties) : .infinity,
             lineHeightEms: symbol.textLineHeight.value(atZoom: zoom),
             letterSpacingEms: symbol.textLetterSpacing.value(atZoom: zoom, properties: properties),
@@ -297,11 +348,11 @@ struct ShapedText: Hashable, Sendable {
     /// Where GL may break a line: after these.
     private static let breakable: Set<UInt32> = [0x0A, 0x20, 0x26, 0x28, 0x29, 0x2B, 0x2D, 0x2F, 0xAD, 0xB7, 0x200B, 0x2010, 0x2013, 0x2027]
 
-    private static func trimmed(_ line: [UInt32]) -> [UInt32] {
-        var line = line[...]
-        while let first = line.first, whitespace.contains(first) { line = line.dropFirst() }
-        while let last = line.last, whitespace.contains(last) { line = line.dropLast() }
-        return Array(line)
+    private static func trimmed(_ line: ArraySlice<(codePoint: UInt32, run: Int)>) -> ArraySlice<(codePoint: UInt32, run: Int)> {
+        var line = line
+        while let first = line.first, whitespace.contains(first.codePoint) { line = line.dropFirst() }
+        while let last = line.last, whitespace.contains(last.codePoint) { line = line.dropLast() }
+        return line
     }
 
     /// Whether GL breaks between ideographs at this character (CJK and the like).
@@ -319,7 +370,7 @@ struct ShapedText: Hashable, Sendable {
     /// The indices where lines start after the first, and the text's end: GL's
     /// `determineLineBreaks`, the breaks with the least raggedness against the average line of
     /// `ceil(total / maximumWidth)` lines. No breaks without a finite maximum width.
-    private static func lineBreaks(_ characters: [UInt32], advance: (UInt32) -> Double, maximumWidth: Double) -> [Int] {
+    private static func lineBreaks(_ characters: [UInt32], advance: (Int) -> Double, maximumWidth: Double) -> [Int] {
         guard maximumWidth.isFinite, maximumWidth > 0, !characters.isEmpty else { return [characters.count] }
         final class Break {
             let index: Int, x: Double, badness: Double
@@ -331,7 +382,7 @@ struct ShapedText: Hashable, Sendable {
                 self.prior = prior
             }
         }
-        let total = characters.reduce(0) { $0 + advance($1) }
+        let total = characters.indices.reduce(0) { $0 + advance($1) }
         let lineCount = max(1, (total / maximumWidth).rounded(.up))
         let target = total / lineCount
         let hasZeroWidthSpaces = characters.contains(0x200B)
@@ -355,7 +406,7 @@ struct ShapedText: Hashable, Sendable {
         var potential: [Break] = []
         var x = 0.0
         for (index, codePoint) in characters.enumerated() {
-            if !whitespace.contains(codePoint) { x += advance(codePoint) }
+            if !whitespace.contains(codePoint) { x += advance(index) }
             guard index < characters.count - 1 else { continue }
             let ideographic = allowsIdeographicBreaking(codePoint)
             if breakable.contains(codePoint) || ideographic {
@@ -411,6 +462,11 @@ struct ShapedText: Hashable, Sendable {
                 let firstRow = max(minRow, Int(quadBounds.minY.rounded(.down))), lastRow = min(maxRow, Int(quadBounds.maxY.rounded(.up)))
                 guard firstColumn < lastColumn, firstRow < lastRow else { continue }
                 let bitmapWidth = quad.glyph.width + 2 * GlyphRange.border, bitmapHeight = quad.glyph.height + 2 * GlyphRange.border
+                let quadShading = quad.color.map {
+                    SDFShading(
+                        color: $0, haloColor: haloColor, haloWidthPoints: haloWidthPoints, haloBlurPoints: haloBlurPoints, fontScale: scale,
+                        devicePixelRatio: deviceScale, opacity: opacity)
+                } ?? shading
                 for row in firstRow..<lastRow {
                     for column in firstColumn..<lastColumn {
                         let dx = (Double(column) + 0.5 - origin.x) * unitsPerDevicePixel
@@ -419,8 +475,9 @@ struct ShapedText: Hashable, Sendable {
                         let u = localX - frame.x, v = localY - frame.y
                         guard u >= 0, u < quad.width, v >= 0, v < quad.height else { continue }
                         // The bitmap starts one padding pixel in; bilinear between texel centres.
-                        let distance = Self.sample(quad.glyph.bitmap, width: bitmapWidth, height: bitmapHeight, u: u - 1, v: v - 1)
-                        let color = pass ? shading.haloColor(distance: distance) : shading.fillColor(distance: distance)
+                        let distance = Self.sample(
+                            quad.glyph.bitmap, width: bitmapWidth, height: bitmapHeight, u: u / quad.scale - 1, v: v / quad.scale - 1)
+                        let color = pass ? shading.haloColor(distance: distance) : (quad.color == nil ? shading : quadShading).fillColor(distance: distance)
                         guard color.3 > 0 else { continue }
                         let index = (row - minRow) * width + (column - minColumn)
                         buffer[index] = TexelBlending.over(color, buffer[index])

@@ -56,4 +56,25 @@ final class StyleGlyphs {
         ranges[path] = .some(range)
         return range?.glyphs[codePoint]
     }
+
+    /// A label's text as runs drawn from the glyphs: its `format` sections styled apart, each
+    /// from its own font stack (the layer's `fontStack` where it names none), or the whole text
+    /// from `fontStack`; nil when some character has no glyph or needs complex shaping (the
+    /// installed fonts draw the label then).
+    func runs(
+        of symbol: SymbolLayer, text: String, properties: [String: StyleFeatureValue], zoom: Double, fontStack: String
+    ) -> [ShapedText.Run]? {
+        guard !ShapedText.needsComplexShaping(text) else { return nil }
+        guard let sections = symbol.labelSections(for: properties, atZoom: zoom) else {
+            guard hasGlyphs(for: text, fontStack: fontStack) else { return nil }
+            return [ShapedText.Run(text: text) { self.glyph($0, fontStack: fontStack) }]
+        }
+        var runs: [ShapedText.Run] = []
+        for section in sections {
+            let stack = section.fontStack ?? fontStack
+            guard hasGlyphs(for: section.text, fontStack: stack) else { return nil }
+            runs.append(ShapedText.Run(text: section.text, scale: section.scale ?? 1, color: section.textColor) { self.glyph($0, fontStack: stack) })
+        }
+        return runs
+    }
 }

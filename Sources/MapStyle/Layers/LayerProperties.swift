@@ -250,6 +250,22 @@ public struct SymbolLayer: Hashable, Sendable {
         return textTransform.value(atZoom: zoom).apply(to: text)
     }
 
+    /// The `format` sections of a feature's label, each transformed by `text-transform`, when
+    /// some section is styled apart (its own `font-scale`, `text-font` or `text-color`); nil
+    /// otherwise (``label(for:atZoom:)`` then says it all), and for labels with image sections.
+    public func labelSections(for properties: [String: StyleFeatureValue], atZoom zoom: Double) -> [FormattedText.Section]? {
+        guard let formatted = textField?.formatted(for: properties, zoom: zoom),
+              formatted.sections.contains(where: { $0.scale != nil || $0.fontStack != nil || $0.textColor != nil }),
+              !formatted.sections.contains(where: { $0.image != nil })
+        else { return nil }
+        let transform = textTransform.value(atZoom: zoom)
+        return formatted.sections.map { section in
+            var section = section
+            section.text = transform.apply(to: section.text)
+            return section
+        }
+    }
+
     /// The name of the icon to draw for a feature at a zoom level, or nil when there is none.
     public func iconName(for properties: [String: StyleFeatureValue], atZoom zoom: Double) -> String? {
         guard let iconImage else { return nil }

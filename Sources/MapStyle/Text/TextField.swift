@@ -54,6 +54,15 @@ public indirect enum TextField: Hashable, Sendable {
         value(for: properties, zoom: zoom) ?? ""
     }
 
+    /// The sections of the label for a feature when the field is a `format` expression; nil for
+    /// any other field (its label is plain text, ``text(for:zoom:)``).
+    public func formatted(for properties: [String: StyleFeatureValue], zoom: Double = 0) -> FormattedText? {
+        guard case .expression(let expression) = self,
+              case .formatted(let formatted) = expression.evaluate(in: ExpressionContext(zoom: zoom, properties: properties))
+        else { return nil }
+        return formatted
+    }
+
     /// The value as an expression sees it: nil is null.
     private func value(for properties: [String: StyleFeatureValue], zoom: Double) -> String? {
         switch self {
