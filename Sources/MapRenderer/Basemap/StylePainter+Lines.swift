@@ -58,7 +58,8 @@ extension StylePainter {
         var features: [PreparedFeature]
         // A gradient and a pattern run along the whole line too.
         let gradient = line.gradientRamp(atZoom: zoomLevel)
-        if isDashed || gradient != nil || line.pattern != nil {
+        let readsWholeLines = isDashed || gradient != nil || line.pattern != nil
+        if readsWholeLines {
             let zoomScale = ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
             let margin = ((constant?.width ?? 32) + 2) / zoomScale
             if let bandSharing {
@@ -102,10 +103,9 @@ extension StylePainter {
             }
             if let bandSharing {
                 // The whole image's order of looks, whichever features this band meets.
-                let whole = isDashed || gradient != nil || line.pattern != nil
                 let ranks = bandSharing.features.lookRanks(layerID: layer.id) { () -> [LineLook: Int] in
                     // This band has read the layer's shared features already.
-                    let all = (try? bandSharing.features.features(.init(layerID: layer.id, whole: whole)) { [] })?.features ?? []
+                    let all = (try? bandSharing.features.features(.init(layerID: layer.id, whole: readsWholeLines)) { [] })?.features ?? []
                     var ranks: [LineLook: Int] = [:]
                     for feature in addingStates(to: all, of: layer) {
                         let key = look(feature.styleValues)

@@ -136,10 +136,7 @@ final class VectorTileSource: Sendable {
                     && tileRect.minY >= area.minY && tileRect.maxY <= area.maxY)
                 let bounds = testsBounds ? decoded.bounds[layer] ?? [] : []
                 for (index, var feature) in features.enumerated() {
-                    if testsBounds {
-                        let box = bounds[index]
-                        guard box.maxX >= area.minX, box.minX <= area.maxX, box.maxY >= area.minY, box.minY <= area.maxY else { continue }
-                    }
+                    if testsBounds, !bounds[index].meets(area) { continue }
                     if copy.offsetX != 0 { feature.geometry = feature.geometry.offsetBy(dx: copy.offsetX) }
                     result.append(feature)
                 }

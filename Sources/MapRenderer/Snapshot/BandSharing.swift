@@ -22,10 +22,7 @@ final class SharedLayerFeatures: Sendable {
         /// The features whose bounds meet `rect`, in order.
         func meeting(_ rect: MapRect) -> [PreparedFeature] {
             var result: [PreparedFeature] = []
-            for (feature, box) in zip(features, bounds)
-            where box.maxX >= rect.minX && box.minX <= rect.maxX && box.maxY >= rect.minY && box.minY <= rect.maxY {
-                result.append(feature)
-            }
+            for (feature, box) in zip(features, bounds) where box.meets(rect) { result.append(feature) }
             return result
         }
     }
@@ -54,5 +51,13 @@ final class SharedLayerFeatures: Sendable {
             let features = try make()
             return Features(features: features, bounds: features.map(\.geometry.bounds))
         }
+    }
+}
+
+extension MapRect {
+    /// Whether the rects overlap or touch; unlike ``MapRect/intersects(_:)``, a point's empty
+    /// bounds meet the rects they lie in or on.
+    func meets(_ other: MapRect) -> Bool {
+        maxX >= other.minX && minX <= other.maxX && maxY >= other.minY && minY <= other.maxY
     }
 }
