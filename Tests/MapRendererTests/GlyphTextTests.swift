@@ -15,7 +15,9 @@ struct GlyphTextTests {
     /// full SDF ink, advancing 12 (`B` 22) pixels, their tops at −3 (GL's glyph tops are below
     /// its 24-point line's top, as node-fontnik writes them), and a space
     /// advancing 6: `glyphs.proto` written out by hand.
-    static func glyphRange() -> [UInt8] {
+    ///
+    /// `extra` adds glyphs of the same kind (for a range file of other code points).
+    static func glyphRange(extra: [(id: UInt32, width: Int, height: Int, advance: Int)] = []) -> [UInt8] {
         func varint(_ value: UInt64) -> [UInt8] {
             var value = value, bytes: [UInt8] = []
             repeat {
@@ -46,6 +48,7 @@ struct GlyphTextTests {
         }
         let stack = bytes(1, Array("Test Sans".utf8)) + bytes(2, Array("0-255".utf8))
             + glyph(0x41, width: 10, height: 14, advance: 12) + glyph(0x42, width: 20, height: 14, advance: 22) + glyph(0x20, width: 0, height: 0, advance: 6)
+            + extra.flatMap { glyph($0.id, width: $0.width, height: $0.height, advance: $0.advance) }
         return bytes(1, stack)
     }
 
@@ -178,5 +181,122 @@ struct GlyphTextTests {
         let upsideDown = try render(keepUpright: false)
         for (x, y) in [(25, 40), (45, 40)] { #expect(upsideDown[x: x, y: y] == red, "(\(x), \(y))") }
         for (x, y) in [(37, 40), (38, 40), (25, 25)] { #expect(upsideDown[x: x, y: y] == white, "(\(x), \(y))") }
+    }
+
+    /// CJK text along a steep line is written vertically, as GL writes it: each ideograph stands
+    /// upright and advances one em down the line, read from the top whichever way the line
+    /// runs; punctuation takes its vertical form; Latin text stays along the line.
+    @Test(arguments: [true, false])
+    func cjkTextOnASteepLineStandsUpright(drawnNorthToSouth: Bool) throws {
+        #expect(ShapedText.allowsVerticalWriting("身 1") && !ShapedText.allowsVerticalWriting("AB 1"))
+        #expect(ShapedText.verticalizingPunctuation("身：身,身,A") == "身︓身︐身,A")  // the last comma is beside a rotated letter
+        #expect(ShapedText.verticalizingPunctuation("A:B") == "A:B")  // between rotated letters, kept
+        // 身 (U+8EAB): a glyph 20 wide and 8 high, so upright and lying down differ.
+        let folder = try cjkFontsFolder()
+        // Shaped vertically, the ideographs (advancing 22) are upright and advance one em (24).
+        let range = try GlyphRange(data: Self.glyphRange(extra: [(0x8EAB, 20, 8, 22)]))
+        func shape(vertically: Bool) throws -> ShapedText {
+            try #require(ShapedText.shape(
+                [ShapedText.Run(text: "身身A", glyph: { range.glyphs[$0] })], maximumWidthEms: .infinity, lineHeightEms: 1.2, letterSpacingEms: 0,
+                anchor: .center, justify: .center, offsetEms: .zero, sizePoints: 24, rotationDegrees: 0, color: .black, haloColor: .transparent,
+                haloWidthPoints: 0, haloBlurPoints: 0, opacity: 1, writesVertically: vertically))
+        }
+        let vertical = try shape(vertically: true), horizontal = try shape(vertically: false)
+        #expect(vertical.quads.map(\.isUpright) == [true, true, false])
+        #expect(horizontal.quads.map(\.isUpright) == [false, false, false])
+        #expect(vertical.quads[1].x - vertical.quads[0].x == 24 && horizontal.quads[1].x - horizontal.quads[0].x == 22)
+        let coordinates = drawnNorthToSouth ? "[[0, 30], [0, -30]]" : "[[0, -30], [0, 30]]"
+        let json = """
+            {"version": 8, "glyphs": "my fonts/{fontstack}/{range}.pbf",
+             "sources": {"p": {"type": "geojson", "data": {"type": "LineString", "coordinates": \(coordinates)}}},
+             "layers": [{"id": "paper", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "label", "type": "symbol", "source": "p",
+                         "layout": {"text-field": "身身", "text-font": ["Test Sans"], "text-size": 24, "symbol-placement": "line-center"},
+                         "paint": {"text-color": "#ff0000"}}]}
+            """
+        let image = try Self.render96(json, folder: folder).image
+        // The red ink: two 20 x 8 squares one em apart in a column.
+        let (columns, rows) = Self.redInk(in: image)
+        let width = (columns.max() ?? 0) - (columns.min() ?? 0) + 1, height = (rows.max() ?? 0) - (rows.min() ?? 0) + 1
+        #expect((18...23).contains(width), "ink \(width) wide")
+        #expect((30...38).contains(height), "ink \(height) high")
+        // A gap between the two glyphs, across the column's middle.
+        #expect(rows.count < height, "rows \(rows.sorted())")
+    }
+
+    /// GL lays line labels out per tile: a line is cut into each tile's piece, and a piece that
+    /// starts on its tile's edge runs on from the neighbour.
+    @Test func linesAreCutIntoTilePieces() throws {
+        let viewport = try Viewport(center: try Coordinate(latitude: 0, longitude: 0), zoomLevel: 2, size: ViewSize(width: 512, height: 512))
+        // Tiles of zoom 3 are 128 view points wide at zoom 2, one corner at the view's centre:
+        // a line from x = 100 to 400 is cut in four.
+        let across = TilePiece.pieces(of: [ViewPoint(x: 100, y: 200), ViewPoint(x: 400, y: 200)], viewport: viewport, tileZoom: 3)
+        #expect(across.map(\.isContinued) == [false, true, true, true])
+        #expect(across.map { $0.points.first!.x.rounded() } == [100, 128, 256, 384])
+        #expect(across[0].holds(ViewPoint(x: 127.9, y: 200), in: viewport) && !across[0].holds(ViewPoint(x: 128, y: 200), in: viewport))
+        // Turned views keep lines whole.
+        let turned = try Viewport(
+            center: try Coordinate(latitude: 0, longitude: 0), zoomLevel: 2, size: ViewSize(width: 512, height: 512), headingDegrees: 30)
+        #expect(TilePiece.pieces(of: [ViewPoint(x: 100, y: 200), ViewPoint(x: 400, y: 200)], viewport: turned, tileZoom: 1).count == 1)
+    }
+
+    /// `text-writing-mode: ["vertical"]` writes CJK text at a point in a column read from the
+    /// top, each character upright (compared by eye with MapLibre Native's render through
+    /// mapli: 7 of 90,000 pixels off by more than 40 levels); text without CJK stays in a line.
+    @Test(arguments: ["身身", "AA"])
+    func verticalWritingAtAPointMakesAColumn(_ label: String) throws {
+        let folder = try cjkFontsFolder()
+        let json = """
+            {"version": 8, "glyphs": "my fonts/{fontstack}/{range}.pbf",
+             "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+             "layers": [{"id": "paper", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "label", "type": "symbol", "source": "p",
+                         "layout": {"text-field": "\(label)", "text-font": ["Test Sans"], "text-size": 24, "text-writing-mode": ["vertical"]},
+                         "paint": {"text-color": "#ff0000"}}]}
+            """
+        let (image, warnings) = try Self.render96(json, folder: folder)
+        #expect(warnings.isEmpty, "\(warnings)")
+        let (columns, rows) = Self.redInk(in: image)
+        let width = (columns.max() ?? 0) - (columns.min() ?? 0) + 1, height = (rows.max() ?? 0) - (rows.min() ?? 0) + 1
+        if label == "AA" {
+            // Two 10 x 14 letters side by side, 12 apart.
+            #expect((20...25).contains(width) && (12...16).contains(height), "ink \(width) x \(height)")
+        } else {
+            // Two upright 20 x 8 ideographs one em apart, down a column.
+            #expect((18...23).contains(width) && (30...38).contains(height), "ink \(width) x \(height)")
+            // Over the point, one em of column each side of it (where in its em box the ink
+            // sits is the glyph's own: this one's is high and left).
+            #expect(columns.contains(48) && rows.min()! >= 24 - 6 && rows.max()! <= 72 - 18, "columns \(columns.min()!)...\(columns.max()!), rows \(rows.min()!)...\(rows.max()!)")
+        }
+    }
+
+    /// The fonts folder with 身 (U+8EAB) too: a glyph 20 wide and 8 high, so upright and lying
+    /// down differ.
+    private func cjkFontsFolder() throws -> TemporaryDirectory {
+        let folder = try fontsFolder()
+        let fonts = folder.url.appendingPathComponent("my fonts/Test Sans", isDirectory: true)
+        try Data(Self.glyphRange(extra: [(0x8EAB, 20, 8, 24)])).write(to: fonts.appendingPathComponent("36352-36607.pbf"))
+        return folder
+    }
+
+    /// A style drawn into a 96x96 map at zoom 2 round (0, 0): the image and the style's warnings.
+    private static func render96(_ json: String, folder: TemporaryDirectory) throws -> (image: RGBAImage, warnings: [StyleWarning]) {
+        let loaded = try Style.parse(Data(json.utf8), file: "style.json", baseURL: folder.url)
+        let viewport = try Viewport(center: try Coordinate(latitude: 0, longitude: 0), zoomLevel: 2, size: ViewSize(width: 96, height: 96))
+        let image = try MapSnapshotter(data: MapData(basemapDirectory: RepositoryFiles.basemap))
+            .snapshot(MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)).image
+        return (image, loaded.warnings)
+    }
+
+    /// The columns and rows holding red ink.
+    private static func redInk(in image: RGBAImage) -> (columns: Set<Int>, rows: Set<Int>) {
+        var columns = Set<Int>(), rows = Set<Int>()
+        for y in 0..<image.height {
+            for x in 0..<image.width where image[x: x, y: y].red > 200 && image[x: x, y: y].green < 60 {
+                columns.insert(x)
+                rows.insert(y)
+            }
+        }
+        return (columns, rows)
     }
 }

@@ -82,9 +82,20 @@ struct StylePainter {
         if let (clustering, key) = clustering(of: layer) {
             features = clusteredFeatures(of: prepared, clustering: clustering, key: key, in: visibleMapRect)
         } else {
-            do { features = try prepared.features(in: visibleMapRect, clipMarginPixels: clipMarginPixels) } catch { throw .data(error) }
+            do { features = try prepared.features(in: visibleMapRect, clipMarginPixels: symbolLineClipMargin(of: layer) ?? clipMarginPixels) } catch {
+                throw .data(error)
+            }
         }
         return filtered(features, by: layer)
+    }
+
+    /// For a symbol layer placed along lines (`line`; `line-center` keeps the view's margin), a clip margin (device pixels) as wide as a tile at
+    /// the tile zoom: GL lays line labels out on each tile's piece of a line, so the pieces of
+    /// every tile the view meets must be whole. Nil for other layers.
+    private func symbolLineClipMargin(of layer: StyleLayer) -> Double? {
+        guard case .symbol(let symbol) = layer.kind, symbol.placement.value(atZoom: zoomLevel) == .line else { return nil }
+        let tileScale = exp2(zoomLevel - zoomLevel.rounded(.down))
+        return max(clipMarginPixels ?? 0, 512 * tileScale * viewport.scale)
     }
 
     /// The layer's features that meet `rect` (map points, world copies included), whole: not

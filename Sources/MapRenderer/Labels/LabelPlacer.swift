@@ -236,6 +236,18 @@ struct LabelCandidate {
                         symbol, runs: runs, properties: properties,
                         zoom: zoom, extraRotationDegrees: turnsWithMap ? -headingDegrees : 0, variant: variant), ViewPoint(x: 0, y: 0))
                 }
+                // text-writing-mode: vertical writing tried in its turn, for text that has it.
+                let modes = placement == .point ? symbol.textWritingMode.value(atZoom: zoom) : []
+                if modes.contains(.vertical), ShapedText.allowsVerticalWriting(text),
+                   let vertical = ShapedText.verticalAtPoint(
+                       symbol, runs: runs, properties: properties, zoom: zoom, extraRotationDegrees: turnsWithMap ? -headingDegrees : 0) {
+                    let variant = (shaped: Optional(vertical), textOffset: ViewPoint(x: 0, y: 0))
+                    if modes.first == .vertical {
+                        textVariants = modes.contains(.horizontal) ? [variant] + textVariants : [variant]
+                    } else {
+                        textVariants.append(variant)
+                    }
+                }
                 shaped = textVariants[0].shaped
                 guard shaped != nil || icon != nil else { continue }
             } else if let text {

@@ -23,11 +23,29 @@ struct ShapedText: Hashable, Sendable {
         var scale = 1.0
         /// Its section's `text-color`; nil for the layer's.
         var color: Color?
+        /// Whether the glyph stands upright in vertical text: turned a quarter left round its
+        /// place on the line (GL's `rotateVerticalGlyph`). The default is false.
+        var isUpright = false
         /// The quad's side in em units: the bitmap and one pixel of padding all round.
         var width: Double { Double(glyph.width + 2 * GlyphRange.border + 2) * scale }
         var height: Double { Double(glyph.height + 2 * GlyphRange.border + 2) * scale }
         /// The glyph's centre along its line, in em units.
         var centerX: Double { x + (Double(GlyphRange.border + 1) - Double(glyph.left) + Double(glyph.advance) / 2) * scale }
+
+        /// Where a point of the quad (`u`, `v` em units from its top-left corner) lies, in em
+        /// units from the point the quad is set round, whose corner is at `x`, `y` from it.
+        /// An upright glyph turns a quarter left as GL's `getGlyphQuads` turns it: round the
+        /// middle of the left edge of its em box, then moved back onto its place.
+        func point(u: Double, v: Double, cornerX x: Double, cornerY y: Double) -> ViewPoint {
+            guard isUpright else { return ViewPoint(x: x + u, y: y + v) }
+            return ViewPoint(x: y + v + 10 - Double(glyph.advance) * scale / 2, y: -(x + u))
+        }
+
+        /// The inverse of ``point(u:v:cornerX:cornerY:)``: the quad's `u`, `v` at a point.
+        func quadCoordinates(of point: ViewPoint, cornerX x: Double, cornerY y: Double) -> (u: Double, v: Double) {
+            guard isUpright else { return (point.x - x, point.y - y) }
+            return (-point.y - x, point.x - 10 + Double(glyph.advance) * scale / 2 - y)
+        }
     }
 
     /// A run of text shaped alike: a `format` section, or the whole label.
@@ -43,13 +61,13 @@ struct ShapedText: Hashable, Sendable {
 
     /// The text, for tests and messages.
     let text: String
-    let quads: [Quad]
+    var quads: [Quad]
     /// The shaped block, relative to the anchor, in em units (before scaling).
     let box: ViewRect
     /// `text-size / 24`: view points per em unit.
     let scale: Double
-    /// `text-rotate`, in radians clockwise.
-    let rotationRadians: Double
+    /// `text-rotate`, in radians clockwise (and a quarter more for vertical text at a point).
+    var rotationRadians: Double
     let color: Color
     let haloColor: Color
     let haloWidthPoints: Double
@@ -84,8 +102,10 @@ struct ShapedText: Hashable, Sendable {
         let (origin, angle, x, y) = frame(ofQuad: index)
         let quad = quads[index]
         let cosine = cos(angle), sine = sin(angle)
-        return Self.corners(of: ViewRect(x: x * scale, y: y * scale, width: quad.width * scale, height: quad.height * scale)).map {
-            ViewPoint(x: origin.x + $0.x * cosine - $0.y * sine, y: origin.y + $0.x * sine + $0.y * cosine)
+        return [(0.0, 0.0), (quad.width, 0), (quad.width, quad.height), (0, quad.height)].map { u, v in
+            let local = quad.point(u: u, v: v, cornerX: x, cornerY: y)
+            let px = local.x * scale, py = local.y * scale
+            return ViewPoint(x: origin.x + px * cosine - py * sine, y: origin.y + px * sine + py * cosine)
         }
     }
 
@@ -107,7 +127,9 @@ struct ShapedText: Hashable, Sendable {
     /// glyph at its distance along the line, turned to its segment, as GL's
     /// `placeGlyphAlongLine` sets it; flipped to read left to right when `keepsUpright`. Nil
     /// when a glyph would run off the line.
-    func alongLine(_ line: Polyline, anchor: ViewPoint, segment: Int, keepsUpright: Bool) -> ShapedText? {
+    ///
+    /// `vertical` for text shaped vertically: flipped to read from the top instead.
+    func alongLine(_ line: Polyline, anchor: ViewPoint, segment: Int, keepsUpright: Bool, vertical: Bool = false) -> ShapedText? {
         let points = line.points
         func centerX(_ quad: Quad) -> Double { quad.centerX }
         func place(_ offsetX: Double, flip: Bool) -> (point: ViewPoint, angle: Double)? {
@@ -135,13 +157,10 @@ struct ShapedText: Hashable, Sendable {
             return (point, angle + atan2(current.y - previous.y, current.x - previous.x))
         }
         var flip = false
-        if keepsUpright, let first = quads.first, let last = quads.last {
-            if quads.count > 1 {
-                guard let a = place(centerX(first) * scale, flip: false), let b = place(centerX(last) * scale, flip: false) else { return nil }
-                flip = a.point.x > b.point.x
-            } else {
-                flip = points[segment + 1].x < points[segment].x
-            }
+        if keepsUpright, let ends = ends(on: line, anchor: anchor, segment: segment, place: { place($0, flip: false)?.point }) {
+            flip = vertical ? ends.first.y > ends.last.y : ends.first.x > ends.last.x
+        } else if keepsUpright {
+            return nil
         }
         var placed: [GlyphPlacement] = []
         for quad in quads {
@@ -152,6 +171,29 @@ struct ShapedText: Hashable, Sendable {
         var result = self
         result.placements = placed
         return result
+    }
+
+    /// Whether the label set along `line` from `anchor` runs steeper than flat (GL's
+    /// `requiresOrientationChange`: its first and last glyphs rise more than they run), where GL
+    /// writes it vertically when it can; nil when a glyph would run off the line.
+    func isSteep(on line: Polyline, anchor: ViewPoint, segment: Int) -> Bool? {
+        guard let placed = alongLine(line, anchor: anchor, segment: segment, keepsUpright: false) else { return nil }
+        let ends = ends(on: line, anchor: anchor, segment: segment) { offsetX in
+            placed.placements.first { $0.centerX * scale == offsetX }.map { ViewPoint(x: anchor.x + $0.offset.x, y: anchor.y + $0.offset.y) }
+        }
+        guard let ends else { return nil }
+        return abs(ends.last.y - ends.first.y) > abs(ends.last.x - ends.first.x)
+    }
+
+    /// The points that decide the label's direction: its first and last glyphs' places, or for
+    /// one glyph the anchor and the end of its segment. Nil when a glyph would run off the line.
+    private func ends(
+        on line: Polyline, anchor: ViewPoint, segment: Int, place: (Double) -> ViewPoint?
+    ) -> (first: ViewPoint, last: ViewPoint)? {
+        guard let first = quads.first, let last = quads.last else { return nil }
+        guard quads.count > 1 else { return (anchor, line.points[segment + 1]) }
+        guard let a = place(first.centerX * scale), let b = place(last.centerX * scale) else { return nil }
+        return (a, b)
     }
 
     /// GL's shaping constants: the em, the baseline's offset from a line's top, a glyph's
@@ -212,10 +254,16 @@ struct ShapedText: Hashable, Sendable {
     /// GL's `shapeLines` does: a glyph advances by its advance times its run's scale; every line
     /// is as tall as the line height times its largest scale, its glyphs set on one baseline (a
     /// smaller glyph lowered by the difference). Nil when no character has a glyph with ink.
+    ///
+    /// `writesVertically` shapes the text for a steep line (GL's vertical writing mode along lines):
+    /// a character that stands upright in vertical text advances by one em (times its scale) and
+    /// its quad is marked upright; with `everyCharacterUpright` (vertical text at a point), every
+    /// character but whitespace does.
     static func shape(
         _ runs: [Run], maximumWidthEms: Double, lineHeightEms: Double, letterSpacingEms: Double,
         anchor: SymbolAnchor, justify: TextJustify, offsetEms: Translation, sizePoints: Double, rotationDegrees: Double,
-        color: Color, haloColor: Color, haloWidthPoints: Double, haloBlurPoints: Double, opacity: Double
+        color: Color, haloColor: Color, haloWidthPoints: Double, haloBlurPoints: Double, opacity: Double, writesVertically: Bool = false,
+        everyCharacterUpright: Bool = false
     ) -> ShapedText? {
         // Every character with its run.
         let characters = runs.indices.flatMap { run in runs[run].text.unicodeScalars.map { (codePoint: $0.value, run: run) } }
@@ -239,7 +287,7 @@ struct ShapedText: Hashable, Sendable {
         case .right: justification = 1
         default: justification = 0.5
         }
-        var positioned: [(glyph: GlyphRange.Glyph, x: Double, y: Double, run: Int)] = []
+        var positioned: [(glyph: GlyphRange.Glyph, x: Double, y: Double, run: Int, upright: Bool)] = []
         var y = baselineOffset
         var maximumLineLength = 0.0
         for line in lines {
@@ -253,9 +301,11 @@ struct ShapedText: Hashable, Sendable {
             for character in line {
                 guard let glyph = glyph(character) else { continue }
                 let scale = runs[character.run].scale
+                let upright = writesVertically
+                    && (everyCharacterUpright ? !whitespace.contains(character.codePoint) : isUprightInVerticalText(character.codePoint))
                 // Laid out at 24 points: a smaller glyph's baseline moves down by the difference.
-                positioned.append((glyph, x, y + (lineScale - scale) * em, character.run))
-                x += Double(glyph.advance) * scale + spacing
+                positioned.append((glyph, x, y + (lineScale - scale) * em, character.run, upright))
+                x += (upright ? em : Double(glyph.advance)) * scale + spacing
             }
             if positioned.count > lineStart {
                 maximumLineLength = max(maximumLineLength, x - spacing)
@@ -280,7 +330,7 @@ struct ShapedText: Hashable, Sendable {
                 glyph: item.glyph,
                 x: item.x + shiftX + (Double(item.glyph.left) - quadInset) * scale + offset.x,
                 y: item.y + shiftY - (Double(item.glyph.top) + quadInset) * scale + offset.y,
-                scale: scale, color: runs[item.run].color))
+                scale: scale, color: runs[item.run].color, isUpright: item.upright))
         }
         guard !quads.isEmpty else { return nil }
         let box = ViewRect(x: offset.x - horizontal * maximumLineLength, y: offset.y - vertical * height, width: maximumLineLength, height: height)
@@ -304,19 +354,24 @@ struct ShapedText: Hashable, Sendable {
     }
 
     /// A symbol layer's text for a feature in runs (`format` sections), shaped as
-    /// ``shape(_:text:properties:zoom:extraRotationDegrees:variant:glyph:)`` shapes one.
+    /// ``shape(_:text:properties:zoom:extraRotationDegrees:variant:glyph:)`` shapes one;
+    /// `writesVertically` shapes it for a steep line, its punctuation in vertical forms.
     static func shape(
         _ symbol: SymbolLayer, runs: [Run], properties: [String: StyleFeatureValue], zoom: Double, extraRotationDegrees: Double = 0,
-        variant: VariableAnchorOffset? = nil
+        variant: VariableAnchorOffset? = nil, writesVertically: Bool = false, atPoint: Bool = false
     ) -> ShapedText? {
         let isPoint = symbol.placement.value(atZoom: zoom) == .point
+        let runs = !writesVertically ? runs : runs.map {
+            Run(text: verticalizingPunctuation($0.text), scale: $0.scale, color: $0.color, glyph: $0.glyph)
+        }
         return shape(
             runs,
             maximumWidthEms: isPoint ? symbol.textMaxWidth.value(atZoom: zoom, properties: properties) : .infinity,
             lineHeightEms: symbol.textLineHeight.value(atZoom: zoom),
             letterSpacingEms: symbol.textLetterSpacing.value(atZoom: zoom, properties: properties),
             anchor: variant?.anchor ?? symbol.textAnchor.value(atZoom: zoom, properties: properties),
-            justify: symbol.textJustify.value(atZoom: zoom, properties: properties),
+            // Vertical text at a point is justified left, so its columns start level (as MapLibre Native does).
+            justify: writesVertically && atPoint ? .left : symbol.textJustify.value(atZoom: zoom, properties: properties),
             offsetEms: variant?.offsetEms ?? symbol.textOffset.value(atZoom: zoom, properties: properties),
             sizePoints: symbol.textSize.value(atZoom: zoom, properties: properties),
             rotationDegrees: symbol.textRotate.value(atZoom: zoom, properties: properties) + extraRotationDegrees,
@@ -324,7 +379,34 @@ struct ShapedText: Hashable, Sendable {
             haloColor: symbol.textHaloColor.value(atZoom: zoom, properties: properties),
             haloWidthPoints: symbol.textHaloWidth.value(atZoom: zoom, properties: properties),
             haloBlurPoints: symbol.textHaloBlur.value(atZoom: zoom, properties: properties),
-            opacity: symbol.textOpacity.value(atZoom: zoom, properties: properties))
+            opacity: symbol.textOpacity.value(atZoom: zoom, properties: properties), writesVertically: writesVertically,
+            everyCharacterUpright: writesVertically && atPoint)
+    }
+
+    /// The text written vertically at a point (`text-writing-mode: vertical`) as GL writes it:
+    /// shaped in lines with every character upright and one em apart, then the block turned a
+    /// quarter right round the anchor, so each line becomes a column read from the top, the first
+    /// on the right, its characters standing upright. Nil when no character has a glyph with ink.
+    static func verticalAtPoint(
+        _ symbol: SymbolLayer, runs: [Run], properties: [String: StyleFeatureValue], zoom: Double, extraRotationDegrees: Double = 0
+    ) -> ShapedText? {
+        guard var shaped = shape(
+            symbol, runs: runs, properties: properties, zoom: zoom, extraRotationDegrees: extraRotationDegrees, writesVertically: true,
+            atPoint: true)
+        else { return nil }
+        // GL turns each upright glyph a quarter left round the middle of its em box's left
+        // edge, then moves it to its pen position: here, the corner from which
+        // ``Quad/point(u:v:cornerX:cornerY:)`` lands it there (17 is the baseline's offset).
+        shaped.quads = shaped.quads.map { quad in
+            guard quad.isUpright else { return quad }
+            let relativeX = quad.x - quad.centerX, relativeY = -(Double(quad.glyph.top) + quadInset) * quad.scale
+            let line = quad.y - relativeY - baselineOffset
+            var moved = Quad(glyph: quad.glyph, x: relativeX - line, y: relativeY + baselineOffset + quad.centerX, scale: quad.scale, color: quad.color)
+            moved.isUpright = true
+            return moved
+        }
+        shaped.rotationRadians += .pi / 2
+        return shaped
     }
 
     /// Whether `text` holds a script that glyph-by-glyph shaping cannot draw: right to left
@@ -471,8 +553,8 @@ struct ShapedText: Hashable, Sendable {
                     for column in firstColumn..<lastColumn {
                         let dx = (Double(column) + 0.5 - origin.x) * unitsPerDevicePixel
                         let dy = (Double(row) + 0.5 - origin.y) * unitsPerDevicePixel
-                        let localX = dx * cosine + dy * sine, localY = -dx * sine + dy * cosine
-                        let u = localX - frame.x, v = localY - frame.y
+                        let local = ViewPoint(x: dx * cosine + dy * sine, y: -dx * sine + dy * cosine)
+                        let (u, v) = quad.quadCoordinates(of: local, cornerX: frame.x, cornerY: frame.y)
                         guard u >= 0, u < quad.width, v >= 0, v < quad.height else { continue }
                         // The bitmap starts one padding pixel in; bilinear between texel centres.
                         let distance = Self.sample(

@@ -156,6 +156,13 @@ public enum TextJustify: String, StyleValueType, CaseIterable {
     case auto, left, center, right
 }
 
+/// A way of writing a label, `text-writing-mode` (MapLibre Style Specification, "Layers:
+/// symbol"): in lines (``horizontal``) or in columns read from the top, right to left, each
+/// character upright (``vertical``, for CJK text at points).
+public enum TextWritingMode: String, StyleValueType, CaseIterable {
+    case horizontal, vertical
+}
+
 /// One entry of `text-variable-anchor-offset`: an anchor and the text's offset from it, in ems.
 public struct VariableAnchorOffset: Hashable, Sendable {
     public var anchor: SymbolAnchor

@@ -150,6 +150,11 @@ public struct SymbolLayer: Hashable, Sendable {
     /// as `[anchor, [x, y], anchor, [x, y], ...]`; it overrides `text-variable-anchor`,
     /// `text-radial-offset` and `text-offset`. The default is none.
     public var textVariableAnchorOffset: [VariableAnchorOffset] = []
+    /// `text-writing-mode`: for text at points, the ways of writing it tried in turn, the
+    /// label written in the first that fits; ``TextWritingMode/vertical`` applies to text with
+    /// characters that stand upright in vertical writing (CJK). The default is none (`[]`):
+    /// horizontal. Lines' labels switch to vertical writing on steep stretches whatever it says.
+    public var textWritingMode: StyleValue<[TextWritingMode]> = .constant([])
     /// `text-line-height`, in ems. The default is 1.2.
     public var textLineHeight: StyleValue<Double> = .constant(1.2)
     /// `text-rotate`, in degrees clockwise. The default is 0.

@@ -211,6 +211,7 @@ extension StyleDecoder {
             try properties.layout("text-offset", into: &symbol.textOffset, isArrayTyped: true, parse: reader.translation)
             try properties.layout("text-justify", into: &symbol.textJustify, parse: reader.enumeration)
             try properties.layout("text-variable-anchor", into: &symbol.textVariableAnchor, isArrayTyped: true, parse: reader.anchorList)
+            try properties.layout("text-writing-mode", into: &symbol.textWritingMode, isArrayTyped: true, parse: reader.writingModes)
             if properties.layout["text-radial-offset"] != nil {
                 var radial: StyleValue<Double> = .constant(0)
                 try properties.layout("text-radial-offset", into: &radial, parse: reader.number(_:at:))
@@ -342,7 +343,7 @@ extension StyleDecoder {
             "icon-padding", "icon-text-fit", "icon-text-fit-padding", "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-keep-upright",
             "icon-rotation-alignment", "symbol-z-order", "text-anchor", "text-offset", "text-justify", "text-line-height", "text-rotate", "text-max-angle",
             "text-keep-upright", "text-rotation-alignment", "text-pitch-alignment", "icon-pitch-alignment",
-            "text-variable-anchor", "text-radial-offset", "text-variable-anchor-offset", "symbol-avoid-edges",
+            "text-variable-anchor", "text-radial-offset", "text-variable-anchor-offset", "symbol-avoid-edges", "text-writing-mode",
         ],
         .raster: ["visibility"],
         .circle: ["visibility", "circle-sort-key"],

@@ -342,6 +342,13 @@ extension StyleDecoder {
         }
     }
 
+    /// `text-writing-mode`: a list of `horizontal` and `vertical`.
+    func writingModes(_ json: JSONValue, at path: StylePath) throws(StyleError) -> [TextWritingMode] {
+        try array(json, at: path).enumerated().map { index, item throws(StyleError) in
+            try enumeration(item, at: path.appending(index: index))
+        }
+    }
+
     /// `text-variable-anchor-offset`: `[anchor, [x, y], ...]`, or that list in `["literal", ...]`.
     func variableAnchorOffsets(_ json: JSONValue, at path: StylePath) throws(StyleError) -> [VariableAnchorOffset] {
         var items = try array(json, at: path)
