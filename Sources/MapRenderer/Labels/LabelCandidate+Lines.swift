@@ -10,16 +10,17 @@ extension LabelCandidate {
     /// A feature's lines with the same text are joined where one ends at another's start (a
     /// street cut at tile edges is one street again), then walked: `line` tries a label every
     /// `symbol-spacing` points, starting half a spacing in; `line-center` once, at the middle.
-    /// A label goes where the line runs straight enough under it (no vertex further than a
-    /// third of the text's height from the chord, no turn sharper than 30° between segments),
-    /// turned to the line and never upside down; it does not wrap. Priority: the sort key, else
-    /// the line's length, so long streets are named before short ones.
+    /// A label goes where the line (its wiggles under a quarter of the text's height smoothed
+    /// away) turns no more than `text-max-angle` within any stretch as long as the text is tall, and is set along it glyph by glyph, each glyph turned to its
+    /// segment (``TextCurve``), read left to right; it does not wrap. Priority: the sort key,
+    /// else the line's length, so long streets are named before short ones.
     static func lineCandidates(
         of symbol: SymbolLayer, features: [PreparedFeature], viewport: Viewport, zoom: Double, font: FontSpec, color: Color,
         halo: TextHalo?, cairo: OpaquePointer
     ) -> [LabelCandidate] {
         let placement = symbol.placement.value(atZoom: zoom)
         let spacing = max(1, symbol.spacing.value(atZoom: zoom))
+        let maximumAngle = symbol.textMaxAngle.value(atZoom: zoom) * .pi / 180
         // Lines by label text, in view points, joined.
         var linesByText: [String: (lines: [[ViewPoint]], priority: Double?)] = [:]
         var order: [String] = []
@@ -39,8 +40,12 @@ extension LabelCandidate {
             guard let entry = linesByText[text] else { continue }
             let layout = TextLayout(text, font: font, in: cairo)
             let size = layout.size
+            let centers = layout.glyphCentersPoints
             for line in LineJoining.joined(entry.lines, quantum: 0.01) {
-                let walk = Polyline(line)
+                // Wiggles smaller than a quarter of the text's height are smoothed away before
+                // the turns are counted and the glyphs set (Douglas–Peucker on view points).
+                let smoothed = Simplification.douglasPeucker(line.map { MapPoint(x: $0.x, y: $0.y) }, tolerance: max(0.5, size.height / 4))
+                let walk = Polyline(smoothed.map { ViewPoint(x: $0.x, y: $0.y) })
                 guard walk.length >= size.width + 4 else { continue }
                 let anchors: [Double]
                 if placement == .lineCenter || walk.length < spacing {
@@ -49,16 +54,14 @@ extension LabelCandidate {
                     anchors = Array(stride(from: spacing / 2, through: walk.length - spacing / 4, by: spacing))
                 }
                 for distance in anchors {
-                    let start = distance - size.width / 2, end = distance + size.width / 2
-                    guard start >= 0, end <= walk.length,
-                          let (a, b) = walk.straightStretch(from: start, to: end, tolerance: max(1, size.height / 3), maximumTurnRadians: .pi / 6)
+                    guard walk.turnsGently(at: distance, labelLength: size.width, window: size.height, maximumAngle: maximumAngle),
+                          let (anchor, curve) = TextCurve.along(walk, at: distance, halfLengthPoints: size.width / 2, centers: centers)
                     else { continue }
-                    var angle = atan2(b.y - a.y, b.x - a.x)
-                    if angle > .pi / 2 { angle -= .pi } else if angle <= -.pi / 2 { angle += .pi }
-                    candidates.append(LabelCandidate(
-                        layout: layout, center: ViewPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2),
-                        priority: entry.priority.map { -$0 } ?? walk.length, color: color, halo: halo, font: font,
-                        maximumWidthPoints: .infinity, angle: angle))
+                    var candidate = LabelCandidate(
+                        layout: layout, center: anchor, priority: entry.priority.map { -$0 } ?? walk.length, color: color, halo: halo, font: font,
+                        maximumWidthPoints: .infinity, angle: curve.readingAngle)
+                    candidate.curve = curve
+                    candidates.append(candidate)
                 }
             }
         }

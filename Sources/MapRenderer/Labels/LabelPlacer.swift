@@ -19,13 +19,17 @@ struct LabelCandidate {
     let font: FontSpec
     let maximumWidthPoints: Double
     /// The text's direction, in radians clockwise from the view's x axis, within (−π/2, π/2]:
-    /// 0 for point labels; a street's direction for labels along lines, never upside down.
+    /// 0 for point labels; a street's direction for labels along lines, never upside down (for
+    /// a label set along a curve, from its first glyph to its last).
     var angle: Double = 0
     /// The icon; nil for text alone.
     var icon: SymbolIcon?
     /// The text shaped from the style's SDF glyphs, as GL shapes it; nil when the text is laid
     /// out with the installed fonts (``layout``) or there is none.
     var shaped: ShapedText?
+    /// For the installed fonts' text along a line, where each glyph sits (``angle`` is then the
+    /// line's direction at the anchor); nil for text drawn whole.
+    var curve: TextCurve?
     /// Where the installed fonts' text is centred, from ``center``: `text-anchor` and
     /// `text-offset` applied.
     var textOffset = ViewPoint(x: 0, y: 0)
@@ -50,6 +54,7 @@ struct LabelCandidate {
     var collisionBoxes: [ViewRect] {
         if let shaped { return shaped.collisionBoxes(at: center) }
         guard let layout else { return [] }
+        if let curve { return curve.collisionBoxes(at: center, heightPoints: layout.size.height) }
         guard angle != 0 else { return [frame] }
         let size = layout.size
         let pieces = max(1, Int((size.width / max(size.height, 1)).rounded(.up)))
@@ -100,6 +105,7 @@ struct LabelCandidate {
             layout: text, center: center, priority: priority, color: color, halo: halo, font: font,
             maximumWidthPoints: maximumWidthPoints, angle: angle, icon: icon, shaped: shaped, textOffset: textOffset)
         kept.collision = collision
+        kept.curve = keepsText ? curve : nil
         kept.featureOrder = featureOrder
         kept.textTranslation = textTranslation
         return kept
@@ -117,6 +123,10 @@ struct LabelCandidate {
             return
         }
         guard let layout else { return }
+        if let curve {
+            layout.draw(along: curve, at: ViewPoint(x: center.x + textTranslation.x, y: center.y + textTranslation.y), color: color, halo: halo)
+            return
+        }
         guard angle != 0 else {
             layout.draw(at: ViewPoint(x: frame.minX + textTranslation.x, y: frame.minY + textTranslation.y), color: color, halo: halo)
             return

@@ -36,8 +36,8 @@ struct FontSpec: Hashable, Sendable {
 /// Text of any script shapes through HarfBuzz and falls back across the pinned fonts (see
 /// ``FontConfiguration``). Hinting is off so glyph positions scale exactly from 1x to 3x.
 final class TextLayout {
-    private let layout: OpaquePointer
-    private let cairo: OpaquePointer
+    let layout: OpaquePointer
+    let cairo: OpaquePointer
     /// The text laid out, before any ellipsis.
     let text: String
 
@@ -91,6 +91,9 @@ final class TextLayout {
 
     /// Whether the text was cut with an ellipsis to fit its maximum width.
     var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
+
+    /// The middle of the text's logical rectangle, down from the layout's top, in points.
+    var logicalMiddleY: Double { logicalRect.midY }
 
     /// The text's logical rectangle in the layout's own coordinates: centred lines of a wrapping
     /// layout start right of its origin.

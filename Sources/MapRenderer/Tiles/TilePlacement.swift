@@ -42,6 +42,8 @@ final class TilePlacement: Sendable {
         let textOffset: ViewPoint
         /// The text shaped from the style's glyphs, or nil.
         let shaped: ShapedText?
+        /// The installed fonts' text set glyph by glyph along a line, or nil.
+        let curve: TextCurve?
         /// Its feature's place in its layer (see ``LabelCandidate/featureOrder``).
         let featureOrder: Int
         /// `text-translate` in points (see ``LabelCandidate/textTranslation``).
@@ -62,6 +64,7 @@ final class TilePlacement: Sendable {
             anchor = label.center
             textOffset = label.textOffset
             shaped = label.shaped
+            curve = label.curve
             featureOrder = label.featureOrder
             textTranslation = label.textTranslation
         }
@@ -140,6 +143,7 @@ final class TilePlacement: Sendable {
                 angle: label.angle, icon: label.icon, shaped: label.shaped, textOffset: label.textOffset)
             candidate.featureOrder = label.featureOrder
             candidate.textTranslation = label.textTranslation
+            candidate.curve = label.curve
             result[label.layerIndex, default: []].append(candidate)
         }
         return result
