@@ -22,7 +22,7 @@ extension LabelCandidate {
         let spacing = max(1, symbol.spacing.value(atZoom: zoom))
         let maximumAngle = symbol.textMaxAngle.value(atZoom: zoom) * .pi / 180
         // Lines by label text, in view points, joined.
-        var linesByText: [String: (lines: [[ViewPoint]], priority: Double?)] = [:]
+        var linesByText: [String: (lines: [[ViewPoint]], priority: Double?, sections: [TextSection]?)] = [:]
         var order: [String] = []
         for feature in features where !feature.geometry.lines.isEmpty {
             let properties = feature.styleValues
@@ -32,13 +32,13 @@ extension LabelCandidate {
             for line in feature.geometry.lines {
                 let points = line.compactMap(viewport.unwrappedPoint(for:))
                 guard points.count >= 2 else { continue }
-                linesByText[text, default: ([], sortKey)].lines.append(points)
+                linesByText[text, default: ([], sortKey, TextSection.sections(of: symbol, properties: properties, zoom: zoom))].lines.append(points)
             }
         }
         var candidates: [LabelCandidate] = []
         for text in order {
             guard let entry = linesByText[text] else { continue }
-            let layout = TextLayout(text, font: font, in: cairo)
+            let layout = TextLayout(text, font: font, in: cairo, sections: entry.sections)
             let size = layout.size
             let centers = layout.glyphCentersPoints
             for line in LineJoining.joined(entry.lines, quantum: 0.01) {

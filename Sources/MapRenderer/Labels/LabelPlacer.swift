@@ -261,7 +261,9 @@ struct LabelCandidate {
                 shaped = textVariants[0].shaped
                 guard shaped != nil || icon != nil else { continue }
             } else if let text {
-                let laidOut = TextLayout(text, font: font, in: cairo, maximumWidth: maximumWidth, wraps: placement == .point)
+                let laidOut = TextLayout(
+                    text, font: font, in: cairo, maximumWidth: maximumWidth, wraps: placement == .point,
+                    sections: TextSection.sections(of: symbol, properties: properties, zoom: zoom))
                 layout = laidOut
                 // text-anchor and text-offset (in ems) move the installed fonts' text as GL moves its block.
                 textVariants = variants.map { variant in

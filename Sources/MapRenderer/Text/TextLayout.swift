@@ -40,6 +40,8 @@ final class TextLayout {
     let cairo: OpaquePointer
     /// The text laid out, before any ellipsis.
     let text: String
+    /// Its `format` sections styled apart, or nil.
+    let sections: [TextSection]?
 
     /// Lays out `text`.
     ///
@@ -47,9 +49,13 @@ final class TextLayout {
     ///   - maximumWidth: When set, a longer single line is cut with an ellipsis at this width
     ///     in points; with `wraps`, the text wraps onto lines this wide instead, between words
     ///     only (a word longer than the width stands on a line of its own), as MapLibre wraps.
-    init(_ text: String, font: FontSpec, in cairo: OpaquePointer, maximumWidth: Double? = nil, wraps: Bool = false) {
+    ///   - sections: `format` sections styled apart (the text is then theirs, joined), each
+    ///     with its own font, size and colour.
+    init(_ text: String, font: FontSpec, in cairo: OpaquePointer, maximumWidth: Double? = nil, wraps: Bool = false, sections: [TextSection]? = nil) {
         self.cairo = cairo
+        let text = sections.map { $0.map(\.text).joined() } ?? text
         self.text = text
+        self.sections = sections
         layout = FontConfiguration.makeLayout(for: cairo)
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
@@ -80,6 +86,7 @@ final class TextLayout {
             }
         }
         pango_layout_set_text(layout, text, -1)
+        if let sections { apply(sections, font: font) }
     }
 
     deinit {

@@ -24,6 +24,8 @@ final class TilePlacement: Sendable {
         let layerIndex: Int
         /// The text; nil for an icon alone.
         let text: String?
+        /// Its `format` sections styled apart (installed fonts), or nil.
+        let sections: [TextSection]?
         let font: FontSpec
         let maximumWidthPoints: Double
         /// Its logical frame in world points, unturned, centred where the label is.
@@ -53,6 +55,7 @@ final class TilePlacement: Sendable {
         init(_ label: LabelCandidate, layerIndex: Int) {
             self.layerIndex = layerIndex
             text = label.layout?.text
+            sections = label.layout?.sections
             font = label.font
             maximumWidthPoints = label.maximumWidthPoints
             frame = label.frame
@@ -134,7 +137,9 @@ final class TilePlacement: Sendable {
         for index in indices.sorted() {
             let label = labels[index]
             let layout = label.text.map {
-                TextLayout($0, font: label.font, in: cairo, maximumWidth: label.maximumWidthPoints.isFinite ? label.maximumWidthPoints : nil, wraps: true)
+                TextLayout(
+                    $0, font: label.font, in: cairo, maximumWidth: label.maximumWidthPoints.isFinite ? label.maximumWidthPoints : nil, wraps: true,
+                    sections: label.sections)
             }
             var candidate = LabelCandidate(
                 layout: layout,
