@@ -299,4 +299,47 @@ struct GlyphTextTests {
         }
         return (columns, rows)
     }
+
+    /// An image section inside text (`["format", "AB", {}, ["image", "square"], {}]`) draws the
+    /// sprite's image at its own size after the text, its bottom on the text's baseline, in its
+    /// own colours; a missing image is left out and named once.
+    @Test func imagesInsideTextDrawAtTheirOwnSize() throws {
+        let folder = try fontsFolder()
+        let icons = folder.url.appendingPathComponent("icons", isDirectory: true)
+        try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+        try Data(##"<svg xmlns="http://www.w3.org/2000/svg" width="12" height="12"><rect width="12" height="12" fill="#0000ff"/></svg>"##.utf8)
+            .write(to: icons.appendingPathComponent("square.svg"))
+        func render(_ image: String) throws -> (image: RGBAImage, warnings: [StyleWarning]) {
+            let json = """
+                {"version": 8, "glyphs": "my fonts/{fontstack}/{range}.pbf", "sprite": "icons",
+                 "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+                 "layers": [{"id": "paper", "type": "background", "paint": {"background-color": "#ffffff"}},
+                            {"id": "label", "type": "symbol", "source": "p",
+                             "layout": {"text-field": ["format", "AB", {}, ["image", "\(image)"], {}], "text-font": ["Test Sans"], "text-size": 24},
+                             "paint": {"text-color": "#ff0000"}}]}
+                """
+            return try Self.render96(json, folder: folder)
+        }
+        let (image, warnings) = try render("square")
+        #expect(warnings.isEmpty, "\(warnings)")
+        let text = Self.redInk(in: image)
+        var blue = (columns: Set<Int>(), rows: Set<Int>())
+        for y in 0..<image.height {
+            for x in 0..<image.width where image[x: x, y: y].blue > 200 && image[x: x, y: y].red < 60 {
+                blue.columns.insert(x)
+                blue.rows.insert(y)
+            }
+        }
+        // The square: 12 points wide and high, right of the letters, on their line. (Where its
+        // bottom sits against real glyphs was compared with MapLibre Native's render through
+        // mapli: level with the text's baseline, as there; this made-up font has no baseline.)
+        #expect((11...13).contains(blue.columns.count) && (11...13).contains(blue.rows.count), "\(blue.columns.sorted()) \(blue.rows.sorted())")
+        #expect(blue.columns.min()! > text.columns.max()!)
+        #expect(blue.rows.min()! < text.rows.max()! && blue.rows.max()! > text.rows.min()!, "square rows \(blue.rows.sorted()), text rows \(text.rows.min()!)...\(text.rows.max()!)")
+        // The letters and the square, centred together on the point.
+        #expect(abs(Double(text.columns.min()! + blue.columns.max()!) / 2 - 48) <= 1.5)
+        // Without the image, the text alone, and no image.
+        let missing = try render("nothing")
+        #expect(Self.redInk(in: missing.image).columns.count > 0)
+    }
 }

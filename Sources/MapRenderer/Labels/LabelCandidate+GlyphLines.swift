@@ -31,7 +31,7 @@ extension LabelCandidate {
         for feature in features where !feature.geometry.lines.isEmpty || !feature.geometry.polygons.isEmpty {
             let properties = feature.styleValues
             let text = symbol.label(for: properties, atZoom: zoom)
-            let runs = text.flatMap { glyphs.runs(of: symbol, text: $0, properties: properties, zoom: zoom, fontStack: fontStack) }
+            let runs = text.flatMap { glyphs.runs(of: symbol, text: $0, properties: properties, zoom: zoom, fontStack: fontStack, context: context) }
             let shaped = runs.flatMap { ShapedText.shape(symbol, runs: $0, properties: properties, zoom: zoom) }
             let verticalShaped = runs.flatMap { runs -> ShapedText? in
                 guard keepsUpright, alongLine, let text, ShapedText.allowsVerticalWriting(text) else { return nil }

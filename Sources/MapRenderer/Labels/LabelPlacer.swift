@@ -240,7 +240,7 @@ struct LabelCandidate {
                 return variable.isEmpty ? [nil] : variable
             }()
             var textVariants: [(shaped: ShapedText?, textOffset: ViewPoint)] = []
-            if let text, let runs = glyphs?.runs(of: symbol, text: text, properties: properties, zoom: zoom, fontStack: fontStack) {
+            if let text, let runs = glyphs?.runs(of: symbol, text: text, properties: properties, zoom: zoom, fontStack: fontStack, context: context) {
                 textVariants = variants.map { variant in
                     (ShapedText.shape(
                         symbol, runs: runs, properties: properties,

@@ -57,11 +57,33 @@ struct ShapedText: Hashable, Sendable {
         var color: Color?
         /// The run's font stack's glyph for a code point, or nil.
         let glyph: (UInt32) -> GlyphRange.Glyph?
+        /// For an image section (its text one object replacement character), the image.
+        var image: StyleImage?
+
+        /// An image section's run.
+        static func image(_ image: StyleImage, scale: Double) -> Run {
+            Run(text: "\u{FFFC}", scale: scale, color: nil, glyph: { _ in nil }, image: image)
+        }
+    }
+
+    /// An image inside the text (a `format` image section), laid out as GL lays it out: as wide
+    /// as the image's points times 24 over the text size (so it keeps its own size), its bottom on
+    /// the line's baseline.
+    struct InlineImage: Hashable, Sendable {
+        let image: StyleImage
+        /// The image's top-left corner relative to the anchor, and its size, in em units.
+        let x: Double, y: Double, width: Double, height: Double
+        /// Its centre along its line, in em units.
+        var centerX: Double { x + width / 2 }
     }
 
     /// The text, for tests and messages.
     let text: String
     var quads: [Quad]
+    /// The images inside the text, drawn over the glyphs; empty for text alone.
+    var images: [InlineImage] = []
+    /// Along a line, where each image sits, as ``placements`` for the quads.
+    var imagePlacements: [GlyphPlacement] = []
     /// The shaped block, relative to the anchor, in em units (before scaling).
     let box: ViewRect
     /// `text-size / 24`: view points per em unit.
@@ -168,8 +190,14 @@ struct ShapedText: Hashable, Sendable {
             guard let (point, angle) = place(center * scale, flip: flip) else { return nil }
             placed.append(GlyphPlacement(offset: ViewPoint(x: point.x - anchor.x, y: point.y - anchor.y), angle: angle, centerX: center))
         }
+        var placedImages: [GlyphPlacement] = []
+        for image in images {
+            guard let (point, angle) = place(image.centerX * scale, flip: flip) else { return nil }
+            placedImages.append(GlyphPlacement(offset: ViewPoint(x: point.x - anchor.x, y: point.y - anchor.y), angle: angle, centerX: image.centerX))
+        }
         var result = self
         result.placements = placed
+        result.imagePlacements = placedImages
         return result
     }
 
@@ -228,7 +256,32 @@ struct ShapedText: Hashable, Sendable {
     /// The box round every glyph's quad at `anchor`, in view points.
     func inkBounds(at anchor: ViewPoint) -> ViewRect {
         let all = quads.indices.flatMap { index in corners(ofQuad: index).map { ViewPoint(x: anchor.x + $0.x, y: anchor.y + $0.y) } }
-        return ViewRect(enclosing: all) ?? ViewRect(x: anchor.x, y: anchor.y, width: 0, height: 0)
+        let glyphs = ViewRect(enclosing: all)
+        let images = imageIcons(at: anchor).map { $0.icon.bounds(at: $0.anchor) }
+        return ([glyphs].compactMap { $0 } + images).reduce(nil) { (union: ViewRect?, rect: ViewRect) in
+            union.map { ViewRect(enclosing: [$0.origin, ViewPoint(x: $0.maxX, y: $0.maxY), rect.origin, ViewPoint(x: rect.maxX, y: rect.maxY)])! } ?? rect
+        } ?? ViewRect(x: anchor.x, y: anchor.y, width: 0, height: 0)
+    }
+
+    /// The images inside the text as icons drawn at their anchors: round the label's anchor,
+    /// turned with it, at a point; each at its place along a line.
+    private func imageIcons(at anchor: ViewPoint) -> [(icon: SymbolIcon, anchor: ViewPoint)] {
+        images.indices.compactMap { index in
+            let image = images[index]
+            var origin = anchor, left = image.x, angle = rotationRadians
+            if !placements.isEmpty {
+                guard index < imagePlacements.count else { return nil }
+                let placement = imagePlacements[index]
+                origin = ViewPoint(x: anchor.x + placement.offset.x, y: anchor.y + placement.offset.y)
+                left = image.x - placement.centerX
+                angle = placement.angle
+            }
+            let quad = ViewRect(x: left * scale, y: image.y * scale, width: image.width * scale, height: image.height * scale)
+            let icon = SymbolIcon(
+                name: "", image: image.image, quad: quad, rotationRadians: angle, box: quad, paddingPoints: 0, opacity: opacity,
+                isLinear: true, sdf: nil, translation: ViewPoint(x: 0, y: 0))
+            return (icon, origin)
+        }
     }
 
     // MARK: - Shaping
@@ -270,7 +323,12 @@ struct ShapedText: Hashable, Sendable {
         let spacing = letterSpacingEms * em
         let lineHeight = lineHeightEms * em
         func glyph(_ character: (codePoint: UInt32, run: Int)) -> GlyphRange.Glyph? { runs[character.run].glyph(character.codePoint) }
+        // An image's size in em units: its points times 24 over the text size (GL's image scale).
+        func imageSize(_ run: Int) -> (width: Double, height: Double)? {
+            runs[run].image.map { ($0.widthPoints * em / sizePoints * runs[run].scale, $0.heightPoints * em / sizePoints * runs[run].scale) }
+        }
         func advance(_ character: (codePoint: UInt32, run: Int)) -> Double {
+            if let size = imageSize(character.run) { return size.width + spacing }
             guard let glyph = glyph(character) else { return 0 }
             return Double(glyph.advance) * runs[character.run].scale + spacing
         }
@@ -288,17 +346,31 @@ struct ShapedText: Hashable, Sendable {
         default: justification = 0.5
         }
         var positioned: [(glyph: GlyphRange.Glyph, x: Double, y: Double, run: Int, upright: Bool)] = []
+        var placedImages: [(x: Double, y: Double, run: Int, line: Int)] = []
         var y = baselineOffset
         var maximumLineLength = 0.0
+        var lineIndex = 0
         for line in lines {
             guard !line.isEmpty else {
                 y += lineHeight
+                lineIndex += 1
                 continue
             }
-            let lineScale = line.map { runs[$0.run].scale }.max() ?? 1
+            let lineScale = line.filter { runs[$0.run].image == nil }.map { runs[$0.run].scale }.max() ?? 1
             var x = 0.0
-            let lineStart = positioned.count
+            let lineStart = positioned.count, imageStart = placedImages.count
+            // An image taller than the line pushes the next line down (GL's lineOffset).
+            var imageOverhang = 0.0
             for character in line {
+                if let size = imageSize(character.run) {
+                    // Its bottom on the baseline, lowered with the line's largest scale as glyphs
+                    // are (GL's maxLineOffset, imageOffset and glyph border).
+                    let top = y + lineScale * em - size.height + Double(GlyphRange.border) * em / sizePoints
+                    placedImages.append((x, top, character.run, lineIndex))
+                    imageOverhang = max(imageOverhang, size.height - em * lineScale)
+                    x += size.width + spacing
+                    continue
+                }
                 guard let glyph = glyph(character) else { continue }
                 let scale = runs[character.run].scale
                 let upright = writesVertically
@@ -307,14 +379,15 @@ struct ShapedText: Hashable, Sendable {
                 positioned.append((glyph, x, y + (lineScale - scale) * em, character.run, upright))
                 x += (upright ? em : Double(glyph.advance)) * scale + spacing
             }
-            if positioned.count > lineStart {
+            if positioned.count > lineStart || placedImages.count > imageStart {
                 maximumLineLength = max(maximumLineLength, x - spacing)
                 // justifyLine: the line's end at the justification's share of its length.
-                let last = positioned[positioned.count - 1]
-                let indent = (last.x + Double(last.glyph.advance) * runs[last.run].scale) * justification
+                let indent = (x - spacing) * justification
                 for index in lineStart..<positioned.count { positioned[index].x -= indent }
+                for index in imageStart..<placedImages.count { placedImages[index].x -= indent }
             }
-            y += lineHeight * lineScale
+            y += lineHeight * lineScale + imageOverhang
+            lineIndex += 1
         }
         let height = y - baselineOffset
         let horizontal = anchor.horizontalAlignment, vertical = anchor.verticalAlignment
@@ -332,11 +405,16 @@ struct ShapedText: Hashable, Sendable {
                 y: item.y + shiftY - (Double(item.glyph.top) + quadInset) * scale + offset.y,
                 scale: scale, color: runs[item.run].color, isUpright: item.upright))
         }
-        guard !quads.isEmpty else { return nil }
+        let images = placedImages.compactMap { item -> InlineImage? in
+            guard let image = runs[item.run].image, let size = imageSize(item.run) else { return nil }
+            return InlineImage(image: image, x: item.x + shiftX + offset.x, y: item.y + shiftY + offset.y, width: size.width, height: size.height)
+        }
+        guard !quads.isEmpty || !images.isEmpty else { return nil }
         let box = ViewRect(x: offset.x - horizontal * maximumLineLength, y: offset.y - vertical * height, width: maximumLineLength, height: height)
         return ShapedText(
-            text: runs.map(\.text).joined(), quads: quads, box: box, scale: sizePoints / em, rotationRadians: rotationDegrees * .pi / 180,
-            color: color, haloColor: haloColor, haloWidthPoints: haloWidthPoints, haloBlurPoints: haloBlurPoints, opacity: opacity)
+            text: runs.map(\.text).joined(), quads: quads, images: images, box: box, scale: sizePoints / em,
+            rotationRadians: rotationDegrees * .pi / 180, color: color, haloColor: haloColor, haloWidthPoints: haloWidthPoints,
+            haloBlurPoints: haloBlurPoints, opacity: opacity)
     }
 
     /// A symbol layer's text for a feature, shaped with its properties at `zoom`; nil when no
@@ -362,7 +440,7 @@ struct ShapedText: Hashable, Sendable {
     ) -> ShapedText? {
         let isPoint = symbol.placement.value(atZoom: zoom) == .point
         let runs = !writesVertically ? runs : runs.map {
-            Run(text: verticalizingPunctuation($0.text), scale: $0.scale, color: $0.color, glyph: $0.glyph)
+            Run(text: verticalizingPunctuation($0.text), scale: $0.scale, color: $0.color, glyph: $0.glyph, image: $0.image)
         }
         return shape(
             runs,
@@ -516,6 +594,12 @@ struct ShapedText: Hashable, Sendable {
     /// glyph's fill, sampled per device pixel as GL's SDF shader samples its glyph atlas.
     func draw(at anchor: ViewPoint, in cairo: OpaquePointer) {
         guard opacity > 0 else { return }
+        drawGlyphs(at: anchor, in: cairo)
+        for (icon, origin) in imageIcons(at: anchor) { icon.draw(at: origin, in: cairo) }
+    }
+
+    private func drawGlyphs(at anchor: ViewPoint, in cairo: OpaquePointer) {
+        guard !quads.isEmpty else { return }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cairo, &matrix)
         let deviceScale = matrix.xx

@@ -61,8 +61,12 @@ final class StyleGlyphs {
     /// from its own font stack (the layer's `fontStack` where it names none), or the whole text
     /// from `fontStack`; nil when some character has no glyph or needs complex shaping (the
     /// installed fonts draw the label then).
+    ///
+    /// An image section draws its image from `context`'s sprites; one missing there is left out
+    /// and named once in the warnings, as GL leaves it out.
     func runs(
-        of symbol: SymbolLayer, text: String, properties: [String: StyleFeatureValue], zoom: Double, fontStack: String
+        of symbol: SymbolLayer, text: String, properties: [String: StyleFeatureValue], zoom: Double, fontStack: String,
+        context: SymbolContext? = nil
     ) -> [ShapedText.Run]? {
         guard !ShapedText.needsComplexShaping(text) else { return nil }
         guard let sections = symbol.labelSections(for: properties, atZoom: zoom) else {
@@ -71,6 +75,14 @@ final class StyleGlyphs {
         }
         var runs: [ShapedText.Run] = []
         for section in sections {
+            if let name = section.image {
+                if let image = context?.images[name] {
+                    runs.append(.image(image, scale: section.scale ?? 1))
+                } else {
+                    context?.missingImages.value.insert(name)
+                }
+                continue
+            }
             let stack = section.fontStack ?? fontStack
             guard hasGlyphs(for: section.text, fontStack: stack) else { return nil }
             runs.append(ShapedText.Run(text: section.text, scale: section.scale ?? 1, color: section.textColor) { self.glyph($0, fontStack: stack) })

@@ -256,12 +256,11 @@ public struct SymbolLayer: Hashable, Sendable {
     }
 
     /// The `format` sections of a feature's label, each transformed by `text-transform`, when
-    /// some section is styled apart (its own `font-scale`, `text-font` or `text-color`); nil
-    /// otherwise (``label(for:atZoom:)`` then says it all), and for labels with image sections.
+    /// some section is styled apart (its own `font-scale`, `text-font` or `text-color`) or is an
+    /// image; nil otherwise (``label(for:atZoom:)`` then says it all).
     public func labelSections(for properties: [String: StyleFeatureValue], atZoom zoom: Double) -> [FormattedText.Section]? {
         guard let formatted = textField?.formatted(for: properties, zoom: zoom),
-              formatted.sections.contains(where: { $0.scale != nil || $0.fontStack != nil || $0.textColor != nil }),
-              !formatted.sections.contains(where: { $0.image != nil })
+              formatted.sections.contains(where: { $0.scale != nil || $0.fontStack != nil || $0.textColor != nil || $0.image != nil })
         else { return nil }
         let transform = textTransform.value(atZoom: zoom)
         return formatted.sections.map { section in
