@@ -152,48 +152,23 @@ struct ShapedText: Hashable, Sendable {
     ///
     /// `vertical` for text shaped vertically: flipped to read from the top instead.
     func alongLine(_ line: Polyline, anchor: ViewPoint, segment: Int, keepsUpright: Bool, vertical: Bool = false) -> ShapedText? {
-        let points = line.points
-        func centerX(_ quad: Quad) -> Double { quad.centerX }
-        func place(_ offsetX: Double, flip: Bool) -> (point: ViewPoint, angle: Double)? {
-            var direction = offsetX > 0 ? 1 : -1
-            var angle = 0.0
-            if flip {
-                direction = -direction
-                angle = .pi
-            }
-            if direction < 0 { angle += .pi }
-            var index = direction > 0 ? segment : segment + 1
-            var current = anchor, previous = anchor
-            var distanceToPrevious = 0.0, segmentLength = 0.0
-            let distance = abs(offsetX)
-            while distanceToPrevious + segmentLength <= distance {
-                index += direction
-                guard index >= 0, index < points.count else { return nil }
-                distanceToPrevious += segmentLength
-                previous = current
-                current = points[index]
-                segmentLength = hypot(current.x - previous.x, current.y - previous.y)
-            }
-            let t = (distance - distanceToPrevious) / segmentLength
-            let point = ViewPoint(x: previous.x + (current.x - previous.x) * t, y: previous.y + (current.y - previous.y) * t)
-            return (point, angle + atan2(current.y - previous.y, current.x - previous.x))
-        }
         var flip = false
-        if keepsUpright, let ends = ends(on: line, anchor: anchor, segment: segment, place: { place($0, flip: false)?.point }) {
+        if keepsUpright {
+            guard let ends = ends(on: line, anchor: anchor, segment: segment) else { return nil }
             flip = vertical ? ends.first.y > ends.last.y : ends.first.x > ends.last.x
-        } else if keepsUpright {
-            return nil
         }
-        var placed: [GlyphPlacement] = []
+        func placement(_ centerX: Double) -> GlyphPlacement? {
+            guard let (point, angle) = Self.place(centerX * scale, on: line, from: anchor, segment: segment, flip: flip) else { return nil }
+            return GlyphPlacement(offset: ViewPoint(x: point.x - anchor.x, y: point.y - anchor.y), angle: angle, centerX: centerX)
+        }
+        var placed: [GlyphPlacement] = [], placedImages: [GlyphPlacement] = []
         for quad in quads {
-            let center = centerX(quad)
-            guard let (point, angle) = place(center * scale, flip: flip) else { return nil }
-            placed.append(GlyphPlacement(offset: ViewPoint(x: point.x - anchor.x, y: point.y - anchor.y), angle: angle, centerX: center))
+            guard let glyph = placement(quad.centerX) else { return nil }
+            placed.append(glyph)
         }
-        var placedImages: [GlyphPlacement] = []
         for image in images {
-            guard let (point, angle) = place(image.centerX * scale, flip: flip) else { return nil }
-            placedImages.append(GlyphPlacement(offset: ViewPoint(x: point.x - anchor.x, y: point.y - anchor.y), angle: angle, centerX: image.centerX))
+            guard let glyph = placement(image.centerX) else { return nil }
+            placedImages.append(glyph)
         }
         var result = self
         result.placements = placed
@@ -201,27 +176,55 @@ struct ShapedText: Hashable, Sendable {
         return result
     }
 
+    /// Where a glyph `offsetX` view points along `line` from `anchor` (on segment `segment`)
+    /// sits, and its direction, as GL's `placeGlyphAlongLine` walks the line (backwards when
+    /// `flip`); nil when it would run off the line.
+    private static func place(
+        _ offsetX: Double, on line: Polyline, from anchor: ViewPoint, segment: Int, flip: Bool
+    ) -> (point: ViewPoint, angle: Double)? {
+        let points = line.points
+        var direction = offsetX > 0 ? 1 : -1
+        var angle = 0.0
+        if flip {
+            direction = -direction
+            angle = .pi
+        }
+        if direction < 0 { angle += .pi }
+        var index = direction > 0 ? segment : segment + 1
+        var current = anchor, previous = anchor
+        var distanceToPrevious = 0.0, segmentLength = 0.0
+        let distance = abs(offsetX)
+        while distanceToPrevious + segmentLength <= distance {
+            index += direction
+            guard index >= 0, index < points.count else { return nil }
+            distanceToPrevious += segmentLength
+            previous = current
+            current = points[index]
+            segmentLength = hypot(current.x - previous.x, current.y - previous.y)
+        }
+        let t = (distance - distanceToPrevious) / segmentLength
+        let point = ViewPoint(x: previous.x + (current.x - previous.x) * t, y: previous.y + (current.y - previous.y) * t)
+        return (point, angle + atan2(current.y - previous.y, current.x - previous.x))
+    }
+
     /// Whether the label set along `line` from `anchor` runs steeper than flat (GL's
     /// `requiresOrientationChange`: its first and last glyphs rise more than they run), where GL
     /// writes it vertically when it can; nil when a glyph would run off the line.
     func isSteep(on line: Polyline, anchor: ViewPoint, segment: Int) -> Bool? {
-        guard let placed = alongLine(line, anchor: anchor, segment: segment, keepsUpright: false) else { return nil }
-        let ends = ends(on: line, anchor: anchor, segment: segment) { offsetX in
-            placed.placements.first { $0.centerX * scale == offsetX }.map { ViewPoint(x: anchor.x + $0.offset.x, y: anchor.y + $0.offset.y) }
-        }
-        guard let ends else { return nil }
+        guard let ends = ends(on: line, anchor: anchor, segment: segment) else { return nil }
         return abs(ends.last.y - ends.first.y) > abs(ends.last.x - ends.first.x)
     }
 
-    /// The points that decide the label's direction: its first and last glyphs' places, or for
-    /// one glyph the anchor and the end of its segment. Nil when a glyph would run off the line.
-    private func ends(
-        on line: Polyline, anchor: ViewPoint, segment: Int, place: (Double) -> ViewPoint?
-    ) -> (first: ViewPoint, last: ViewPoint)? {
+    /// The points that decide the label's direction, unflipped: its first and last glyphs'
+    /// places, or for one glyph the anchor and the end of its segment. Nil when a glyph would
+    /// run off the line.
+    private func ends(on line: Polyline, anchor: ViewPoint, segment: Int) -> (first: ViewPoint, last: ViewPoint)? {
         guard let first = quads.first, let last = quads.last else { return nil }
         guard quads.count > 1 else { return (anchor, line.points[segment + 1]) }
-        guard let a = place(first.centerX * scale), let b = place(last.centerX * scale) else { return nil }
-        return (a, b)
+        guard let a = Self.place(first.centerX * scale, on: line, from: anchor, segment: segment, flip: false),
+              let b = Self.place(last.centerX * scale, on: line, from: anchor, segment: segment, flip: false)
+        else { return nil }
+        return (a.point, b.point)
     }
 
     /// GL's shaping constants: the em, the baseline's offset from a line's top, a glyph's
@@ -255,12 +258,12 @@ struct ShapedText: Hashable, Sendable {
 
     /// The box round every glyph's quad at `anchor`, in view points.
     func inkBounds(at anchor: ViewPoint) -> ViewRect {
-        let all = quads.indices.flatMap { index in corners(ofQuad: index).map { ViewPoint(x: anchor.x + $0.x, y: anchor.y + $0.y) } }
-        let glyphs = ViewRect(enclosing: all)
-        let images = imageIcons(at: anchor).map { $0.icon.bounds(at: $0.anchor) }
-        return ([glyphs].compactMap { $0 } + images).reduce(nil) { (union: ViewRect?, rect: ViewRect) in
-            union.map { ViewRect(enclosing: [$0.origin, ViewPoint(x: $0.maxX, y: $0.maxY), rect.origin, ViewPoint(x: rect.maxX, y: rect.maxY)])! } ?? rect
-        } ?? ViewRect(x: anchor.x, y: anchor.y, width: 0, height: 0)
+        let glyphs = quads.indices.flatMap { index in corners(ofQuad: index).map { ViewPoint(x: anchor.x + $0.x, y: anchor.y + $0.y) } }
+        let images = imageIcons(at: anchor).flatMap { image in
+            let box = image.icon.bounds(at: image.anchor)
+            return [box.origin, ViewPoint(x: box.maxX, y: box.maxY)]
+        }
+        return ViewRect(enclosing: glyphs + images) ?? ViewRect(x: anchor.x, y: anchor.y, width: 0, height: 0)
     }
 
     /// The images inside the text as icons drawn at their anchors: round the label's anchor,
