@@ -342,4 +342,45 @@ struct GlyphTextTests {
         let missing = try render("nothing")
         #expect(Self.redInk(in: missing.image).columns.count > 0)
     }
+
+    /// A label of an image alone (`["format", ["image", "square"], {}]`) draws the image centred
+    /// on its point; `vertical-align: top` sets a smaller section level with the line's top.
+    @Test func imageAloneAndVerticalAlignment() throws {
+        let folder = try fontsFolder()
+        let icons = folder.url.appendingPathComponent("icons", isDirectory: true)
+        try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+        try Data(##"<svg xmlns="http://www.w3.org/2000/svg" width="12" height="12"><rect width="12" height="12" fill="#0000ff"/></svg>"##.utf8)
+            .write(to: icons.appendingPathComponent("square.svg"))
+        func render(_ field: String) throws -> RGBAImage {
+            let json = """
+                {"version": 8, "glyphs": "my fonts/{fontstack}/{range}.pbf", "sprite": "icons",
+                 "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+                 "layers": [{"id": "paper", "type": "background", "paint": {"background-color": "#ffffff"}},
+                            {"id": "label", "type": "symbol", "source": "p",
+                             "layout": {"text-field": \(field), "text-font": ["Test Sans"], "text-size": 24},
+                             "paint": {"text-color": "#ff0000"}}]}
+                """
+            let rendered = try Self.render96(json, folder: folder)
+            #expect(rendered.warnings.isEmpty, "\(rendered.warnings)")
+            return rendered.image
+        }
+        let alone = try render(#"["format", ["image", "square"], {}]"#)
+        var blue = (columns: Set<Int>(), rows: Set<Int>())
+        for y in 0..<alone.height {
+            for x in 0..<alone.width where alone[x: x, y: y].blue > 200 && alone[x: x, y: y].red < 60 {
+                blue.columns.insert(x)
+                blue.rows.insert(y)
+            }
+        }
+        #expect((11...13).contains(blue.columns.count) && (11...13).contains(blue.rows.count), "\(blue)")
+        #expect(abs(Double(blue.columns.min()! + blue.columns.max()!) / 2 - 48) <= 1.5)
+        // "A" at half scale after "A" at full: its ink on the baseline by default, half an em
+        // higher (6 points at 24 x 0.5) with top.
+        func small(_ alignment: String) throws -> Int {
+            let image = try render(##"["format", "A", {"text-color": "#0000ff"}, "A", {"font-scale": 0.5, "vertical-align": "\##(alignment)"}]"##)
+            return Self.redInk(in: image).rows.max()!
+        }
+        let bottom = try small("bottom"), center = try small("center"), top = try small("top")
+        #expect((5...7).contains(bottom - center) && (5...7).contains(center - top), "bottom \(bottom), center \(center), top \(top)")
+    }
 }

@@ -37,7 +37,8 @@ extension LabelCandidate {
         }
         var candidates: [LabelCandidate] = []
         for text in order {
-            guard let entry = linesByText[text] else { continue }
+            // A label of images alone has nothing to set along a line with the installed fonts.
+            guard let entry = linesByText[text], entry.sections.map({ !$0.isEmpty }) ?? true else { continue }
             let layout = TextLayout(text, font: font, in: cairo, sections: entry.sections)
             let size = layout.size
             let centers = layout.glyphCentersPoints

@@ -263,7 +263,7 @@ struct LabelCandidate {
             } else if let text {
                 let laidOut = TextLayout(
                     text, font: font, in: cairo, maximumWidth: maximumWidth, wraps: placement == .point,
-                    sections: TextSection.sections(of: symbol, properties: properties, zoom: zoom))
+                    sections: TextSection.sections(of: symbol, properties: properties, zoom: zoom, context: context))
                 layout = laidOut
                 // text-anchor and text-offset (in ems) move the installed fonts' text as GL moves its block.
                 textVariants = variants.map { variant in

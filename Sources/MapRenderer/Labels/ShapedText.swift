@@ -59,10 +59,23 @@ struct ShapedText: Hashable, Sendable {
         let glyph: (UInt32) -> GlyphRange.Glyph?
         /// For an image section (its text one object replacement character), the image.
         var image: StyleImage?
+        /// `vertical-align`, as the share of the line's spare height above the run: 0 top, 0.5
+        /// centre, 1 bottom. The default is 1 (GL's `bottom`: on the line's baseline).
+        var verticalAlignment = 1.0
 
         /// An image section's run.
-        static func image(_ image: StyleImage, scale: Double) -> Run {
-            Run(text: "\u{FFFC}", scale: scale, color: nil, glyph: { _ in nil }, image: image)
+        static func image(_ image: StyleImage, scale: Double, verticalAlignment: Double = 1) -> Run {
+            Run(text: "\u{FFFC}", scale: scale, color: nil, glyph: { _ in nil }, image: image, verticalAlignment: verticalAlignment)
+        }
+
+        /// The share of a line's spare height above a section for its `vertical-align` (GL's
+        /// `getVerticalAlignFactor`): `top` 0, `center` 0.5, anything else 1.
+        static func verticalAlignment(_ name: String?) -> Double {
+            switch name {
+            case "top": 0
+            case "center": 0.5
+            default: 1
+            }
         }
     }
 
@@ -360,6 +373,14 @@ struct ShapedText: Hashable, Sendable {
                 continue
             }
             let lineScale = line.filter { runs[$0.run].image == nil }.map { runs[$0.run].scale }.max() ?? 1
+            // The line's content height (GL's lineContentHeight): its largest glyphs' em or its
+            // tallest image. A section's `vertical-align` sets how much of the spare height lies
+            // above it; at the bottom (the default) a glyph sits on the baseline of the line's
+            // largest glyphs and an image's bottom on it too.
+            let contentHeight = max(lineScale * em, line.compactMap { imageSize($0.run)?.height }.max() ?? 0)
+            func lowered(_ height: Double, run: Int) -> Double {
+                lineScale * em - contentHeight + (contentHeight - height) * runs[run].verticalAlignment
+            }
             var x = 0.0
             let lineStart = positioned.count, imageStart = placedImages.count
             // An image taller than the line pushes the next line down (GL's lineOffset).
@@ -368,7 +389,7 @@ struct ShapedText: Hashable, Sendable {
                 if let size = imageSize(character.run) {
                     // Its bottom on the baseline, lowered with the line's largest scale as glyphs
                     // are (GL's maxLineOffset, imageOffset and glyph border).
-                    let top = y + lineScale * em - size.height + Double(GlyphRange.border) * em / sizePoints
+                    let top = y + lowered(size.height, run: character.run) + Double(GlyphRange.border) * em / sizePoints
                     placedImages.append((x, top, character.run, lineIndex))
                     imageOverhang = max(imageOverhang, size.height - em * lineScale)
                     x += size.width + spacing
@@ -379,7 +400,7 @@ struct ShapedText: Hashable, Sendable {
                 let upright = writesVertically
                     && (everyCharacterUpright ? !whitespace.contains(character.codePoint) : isUprightInVerticalText(character.codePoint))
                 // Laid out at 24 points: a smaller glyph's baseline moves down by the difference.
-                positioned.append((glyph, x, y + (lineScale - scale) * em, character.run, upright))
+                positioned.append((glyph, x, y + lowered(scale * em, run: character.run), character.run, upright))
                 x += (upright ? em : Double(glyph.advance)) * scale + spacing
             }
             if positioned.count > lineStart || placedImages.count > imageStart {

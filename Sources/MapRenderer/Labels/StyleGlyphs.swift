@@ -77,7 +77,7 @@ final class StyleGlyphs {
         for section in sections {
             if let name = section.image {
                 if let image = context?.images[name] {
-                    runs.append(.image(image, scale: section.scale ?? 1))
+                    runs.append(.image(image, scale: section.scale ?? 1, verticalAlignment: ShapedText.Run.verticalAlignment(section.verticalAlign)))
                 } else {
                     context?.missingImages.value.insert(name)
                 }
@@ -85,7 +85,9 @@ final class StyleGlyphs {
             }
             let stack = section.fontStack ?? fontStack
             guard hasGlyphs(for: section.text, fontStack: stack) else { return nil }
-            runs.append(ShapedText.Run(text: section.text, scale: section.scale ?? 1, color: section.textColor) { self.glyph($0, fontStack: stack) })
+            runs.append(ShapedText.Run(
+                text: section.text, scale: section.scale ?? 1, color: section.textColor,
+                glyph: { self.glyph($0, fontStack: stack) }, verticalAlignment: ShapedText.Run.verticalAlignment(section.verticalAlign)))
         }
         return runs
     }

@@ -132,6 +132,7 @@ final class TextLayout {
         }
         cairo.setSource(color)
         pango_cairo_show_layout(cairo, layout)
+        drawSectionImages(at: origin, opacity: color.alpha)
         cairo_restore(cairo)
     }
 }

@@ -247,11 +247,16 @@ public struct SymbolLayer: Hashable, Sendable {
     public init() {}
 
     /// The text to draw for a feature at a zoom level, transformed by `text-transform`, or nil
-    /// when there is none (no `text-field`, or the properties it reads are missing or empty).
+    /// when there is none (no `text-field`, or the properties it reads are missing or empty). A
+    /// `format` label of images alone is one object replacement character (U+FFFC) per image:
+    /// its sections (``labelSections(for:atZoom:)``) say what to draw.
     public func label(for properties: [String: StyleFeatureValue], atZoom zoom: Double) -> String? {
         guard let textField else { return nil }
         let text = textField.text(for: properties, zoom: zoom).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return nil }
+        guard !text.isEmpty else {
+            let images = textField.formatted(for: properties, zoom: zoom)?.sections.filter { $0.image != nil }.count ?? 0
+            return images > 0 ? String(repeating: "\u{FFFC}", count: images) : nil
+        }
         return textTransform.value(atZoom: zoom).apply(to: text)
     }
 
