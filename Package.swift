@@ -8,7 +8,7 @@
 //   MapUtilities     <- CZlib        FNV-1a, MD5, CRC-32, gzip, varints, atomic writes and plain file reads, display paths, byte counts, data locations, edit distance
 //   MapJSON                          one JSON value with paths, lines and columns                (MapUtilities)
 //   MapProjection    <- CProj        PROJ: transforms between any two CRS                       (MapCore)
-//   ImageCodec       <- CPNGShim <- CPNG, CDeflate; CTurboJPEG: PNG/JPEG reading and writing, palettes, animated PNG  (MapUtilities)
+//   ImageCodec       <- CPNGShim <- CPNG, CDeflate, CISAL; CTurboJPEG: PNG/JPEG reading and writing, palettes, animated PNG  (MapUtilities)
 //   ImageCompare                     pixelmatch comparison                                      (ImageCodec, MapUtilities)
 //   MapTestSupport                   tests only: snapshot assertions, temporary folders, Python environments, seeded random numbers, a loopback tile server  (ImageCodec, ImageCompare, MapCore, MapUtilities)
 //   MapSQLite        <- CSQLite      SQLite connections and statements
@@ -132,12 +132,19 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         /// libpng's setjmp/longjmp error handling, wrapped in C so Swift sees error codes and
-        /// messages; PNG writing with rows filtered in C and deflated by libdeflate (`libdeflate-dev`).
-        .target(name: "CPNGShim", dependencies: ["CPNG", "CDeflate"]),
+        /// messages; PNG writing with rows filtered in C and deflated by libdeflate (`libdeflate-dev`), or
+        /// at level 1 by ISA-L in bands at once.
+        .target(name: "CPNGShim", dependencies: ["CPNG", "CDeflate", "CISAL"]),
         .systemLibrary(
             name: "CDeflate",
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
+        ),
+        /// ISA-L's igzip (`libisal-dev`): PNG level 1, deflated in bands at once.
+        .systemLibrary(
+            name: "CISAL",
+            pkgConfig: "libisal",
+            providers: [.apt(["libisal-dev"])]
         ),
         .systemLibrary(
             name: "CTurboJPEG",

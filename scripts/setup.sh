@@ -28,7 +28,8 @@ fi
 # whose cs2cs the tests compare GeoPackage tables in other coordinate systems with; Open Sans and
 # Roboto, which public MapLibre styles name in `text-font` (Noto Sans, the other common one, is
 # in fonts-noto-core; OpenMapTiles' Metropolis is not packaged and falls back to the stack's next
-# family); librsvg2-dev, which draws sprites made from a folder of SVG icons; for
+# family); librsvg2-dev, which draws sprites made from a folder of SVG icons; libisal-dev, whose
+# igzip deflates PNGs at level 1 (the default) in bands on every core; for
 # scripts/bench/styles.sh, which draws public styles with MapLibre Native too (PyPI's mapli, on
 # Mesa's CPU renderer under Xvfb): xvfb, xauth, libegl-mesa0, libgl1-mesa-dri, and librsvg2-bin,
 # whose rsvg-convert packs the styles' SVG icons into the sprite sheet MapLibre Native reads.
@@ -38,6 +39,7 @@ PACKAGES=(
     libpango1.0-dev
     libpng-dev
     libdeflate-dev
+    libisal-dev
     libproj-dev
     proj-data
     proj-bin

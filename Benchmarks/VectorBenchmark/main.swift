@@ -3,7 +3,7 @@
 // decoded once (as a server keeps them).
 //
 // Usage: VectorBenchmark [--iterations N] [--write-inputs DIR]
-//        VectorBenchmark --style FILE --view LAT,LON,ZOOM [--size WxH] [--scale N] [--iterations N]
+//        VectorBenchmark --style FILE --view LAT,LON,ZOOM [--size WxH] [--scale N] [--iterations N] [--compression 0-9]
 // With --write-inputs it also writes photos.csv (the 100 photos) for timing the whole CLI process.
 // With --style it times that style file's map of the view instead (no photos), warm: it prints
 // one line, `warm MS`, the median render + PNG write (scripts/bench/styles.sh reads it), and on
@@ -33,6 +33,7 @@ var styleFile: URL?
 var view: (latitude: Double, longitude: Double, zoom: Double)?
 var size = ViewSize(width: 800, height: 600)
 var scale = 1.0
+var compressionLevel = 6
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -46,6 +47,7 @@ while let argument = arguments.popFirst() {
         let parts = (arguments.popFirst() ?? "").split(separator: "x").compactMap { Double($0) }
         if parts.count == 2 { size = ViewSize(width: parts[0], height: parts[1]) }
     case "--scale": scale = Double(arguments.popFirst() ?? "") ?? scale
+    case "--compression": compressionLevel = Int(arguments.popFirst() ?? "") ?? compressionLevel
     default: FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8)); exit(2)
     }
 }
@@ -89,7 +91,7 @@ if let styleFile, let view {
     for _ in 0..<iterations {
         var snapshot: MapSnapshot?
         renders.append(try milliseconds { snapshot = try snapshotter.snapshot(builder.options(for: request)) })
-        encodes.append(try milliseconds { try snapshot!.writePNG(to: output) })
+        encodes.append(try milliseconds { try snapshot!.writePNG(to: output, compressionLevel: compressionLevel) })
     }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     FileHandle.standardError.write(Data(String(format: "render %.1f ms, PNG encode and write %.1f ms\n", median(renders), median(encodes)).utf8))
@@ -113,7 +115,7 @@ var renders: [Double] = [], encodes: [Double] = [], totals: [Double] = []
 for _ in 0..<iterations {
     var snapshot: MapSnapshot?
     let render = try milliseconds { snapshot = try snapshotter.snapshot(builder.options(for: request)) }
-    let encode = try milliseconds { try snapshot!.writePNG(to: output) }
+    let encode = try milliseconds { try snapshot!.writePNG(to: output, compressionLevel: compressionLevel) }
     renders.append(render); encodes.append(encode); totals.append(render + encode)
 }
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }

@@ -1,4 +1,5 @@
 import CPNGShim
+import Dispatch
 public import Foundation
 import MapUtilities
 
@@ -110,11 +111,12 @@ extension RGBAImage {
         guard width > 0, height > 0 else { throw .unencodablePNG(reason: "the image has no pixels (\(size))") }
         switch colorMode {
         case .rgba:
+            var parallel = PNGEncoder.bands(width: width, height: height)
             return try PNGEncoder.encode { output, message in
                 pixels.withUnsafeBufferPointer { pixelBuffer in
                     mw_png_write_rgba(
                         pixelBuffer.baseAddress, UInt32(width), UInt32(height), Int32(compressionLevel),
-                        filtering == .adaptive ? 1 : 0, output, message
+                        filtering == .adaptive ? 1 : 0, &parallel, output, message
                     )
                 }
             }
@@ -165,6 +167,24 @@ extension RGBAImage {
 
 /// Runs one of the shim's encoders and takes ownership of the bytes it produced.
 enum PNGEncoder {
+    /// Rows per band of a large image: each band is filtered, and at level 1 deflated, on its own
+    /// core.
+    static let rowsPerBand = 256
+
+    /// The bands an image is encoded in: from a million pixels, one per ``rowsPerBand`` rows, run
+    /// on every core; smaller images (tiles, drawn many at once) in one. The count follows from
+    /// the size alone, so the bytes do not depend on the machine's cores.
+    static func bands(width: Int, height: Int) -> mw_png_parallel {
+        let bands = width * height >= 1 << 20 ? (height + rowsPerBand - 1) / rowsPerBand : 1
+        return mw_png_parallel(
+            run: { _, count, context, body in
+                // Each band writes only its own rows and piece of the job `context` points to.
+                let shared = UnsafeTransfer(context)
+                DispatchQueue.concurrentPerform(iterations: count) { body?(shared.wrappedValue, $0) }
+            },
+            runner: nil, bands: bands)
+    }
+
     static func encode(
         _ body: (UnsafeMutablePointer<mw_png_buffer>, UnsafeMutablePointer<CChar>) -> Int32
     ) throws(ImageCodecError) -> Data {

@@ -53,7 +53,7 @@ struct HelpMatchesBehaviourTests {
     /// "The default is …" where the value is parsed by a transform or left nil to notice it given.
     @Test(arguments: [
         ("render", "size", "1200x800"), ("render", "scale", "1"), ("render", "style", "standard"),
-        ("render", "output", "map.png"), ("render", "format", "png"), ("render", "compression", "6"),
+        ("render", "output", "map.png"), ("render", "format", "png"), ("render", "compression", "1"),
         ("render", "overlay-level", "above-roads"), ("render", "cluster-by", "photographer"),
         ("cluster", "radius", "40"), ("cluster", "min-points", "2"), ("cluster", "max-zoom", "16"),
         ("cluster", "cluster-by", "photographer"),
@@ -67,7 +67,7 @@ struct HelpMatchesBehaviourTests {
     }
 
     @Test(arguments: [
-        ("render", "zoom", "0 to 30"), ("render", "compression", "0 (fastest) to 9"), ("render", "scale", "1, 2 or 3"),
+        ("render", "zoom", "0 to 30"), ("render", "compression", "0 (stored) to 9"), ("render", "scale", "1, 2 or 3"),
         ("render", "size", "16384"), ("render", "span", "at most 180"),
         ("cluster", "zoom", "0 to 30"), ("cluster", "max-zoom", "0 to 30"), ("cluster", "min-points", "at least 2"),
         ("cluster", "radius", "more than 0"),

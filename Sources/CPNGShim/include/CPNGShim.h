@@ -50,8 +50,18 @@ typedef struct mw_png_buffer {
 /// adaptive heuristic (the smallest sum of signed filtered bytes) when `adaptive_filtering` is
 /// non-zero, none otherwise. Returns 0 and fills `output`, or -1 and writes a
 /// NUL-terminated message of at most MW_PNG_MESSAGE_CAPACITY bytes into `message`.
+// Runs `body(context, band)` for every band below `count`, at once on several threads or one after
+// another, and returns when all have run.
+typedef void (*mw_png_band_body)(void *context, size_t band);
+typedef struct mw_png_parallel {
+    void (*run)(void *runner, size_t count, void *context, mw_png_band_body body);
+    void *runner;
+    // At most this many bands (1: none).
+    size_t bands;
+} mw_png_parallel;
+
 int mw_png_write_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression_level,
-                      int adaptive_filtering, mw_png_buffer *output, char *message);
+                      int adaptive_filtering, const mw_png_parallel *parallel, mw_png_buffer *output, char *message);
 
 /// Encodes RGBA8 pixels as mw_png_write_rgba does, but always as RGBA (colour type 6), even when every
 /// pixel is opaque: the frames of an animated PNG share one IHDR, so each must have the same colour type.

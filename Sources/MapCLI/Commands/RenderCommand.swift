@@ -69,7 +69,7 @@ struct RenderCommand: ParsableCommand {
     var format: OutputFormat?
 
     /// nil when not given: 6 is used, and only a given level is warned about for PDF and SVG.
-    @Option(parsing: .unconditional, help: "The PNG compression level, from 0 (fastest) to 9 (smallest); PNG only. The default is 6.")
+    @Option(parsing: .unconditional, help: "The PNG compression level, from 0 (stored) to 9 (smallest); PNG only. The default is 1, the fastest.")
     var compression: Int?
 
     @Flag(help: "Write an 8-bit palette PNG: smaller, with at most 256 colours; PNG only.")
@@ -162,7 +162,7 @@ struct RenderCommand: ParsableCommand {
         let options = try PhotoMapBuilder(data: data).options(for: request, warnings: &warnings)
         for warning in warnings { Mapwright.warn(warning.description) }
         let snapshotter = MapSnapshotter(data: data)
-        let compressionLevel = compression ?? 6
+        let compressionLevel = compression ?? 1
         if writesToStandardOutput {
             try writeToStandardOutput(options, format: format, snapshotter: snapshotter, compressionLevel: compressionLevel)
         } else {

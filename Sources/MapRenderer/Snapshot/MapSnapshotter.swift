@@ -73,12 +73,12 @@ public final class MapSnapshotter: Sendable {
     /// leaves a partial file.
     ///
     /// - Parameters:
-    ///   - compressionLevel: zlib level for PNG, 0 to 9. The default is 6.
+    ///   - compressionLevel: zlib level for PNG, 0 to 9. The default is 1, the fastest.
     ///   - palette: Whether a PNG is reduced to an 8-bit palette (smaller, lossy). The default is false.
     /// - Throws: ``RendererError``, as ``snapshot(_:)`` does; ``RendererError/output(path:reason:)``
     ///   naming the file when it cannot be written.
     public func write(
-        _ options: MapSnapshotOptions, to url: URL, compressionLevel: Int = 6, palette: Bool = false
+        _ options: MapSnapshotOptions, to url: URL, compressionLevel: Int = 1, palette: Bool = false
     ) throws(RendererError) {
         let viewport = options.viewport
         switch url.pathExtension.lowercased() {

@@ -80,7 +80,7 @@ struct StaticMapRoutes {
             }
             let snapshot = try MapSnapshotter(data: style.data).snapshot(options)
             server.logSkippedData(of: style.data)
-            return .image(try snapshot.pngData(compressionLevel: 6, palette: false))
+            return .image(try snapshot.pngData(palette: false))
         }
         guard case .image(let data) = output else { throw ServeError(.internalServerError, "the map could not be rendered") }
         server.metrics.increment("mapwright_static_maps_total")

@@ -78,8 +78,8 @@ struct TilesExportCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The tileset's name in its metadata. The default is the output's file name without its extension.")
     var name: String?
 
-    @Option(parsing: .unconditional, help: "The PNG compression level, from 0 (fastest) to 9 (smallest). The default is 6.")
-    var compression: Int = 6
+    @Option(parsing: .unconditional, help: "The PNG compression level, from 0 (stored) to 9 (smallest). The default is 1, the fastest.")
+    var compression: Int = 1
 
     @Flag(help: "Write 8-bit palette PNGs: smaller, with at most 256 colours per tile.")
     var palette = false
