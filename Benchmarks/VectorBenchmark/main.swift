@@ -33,7 +33,7 @@ var styleFile: URL?
 var view: (latitude: Double, longitude: Double, zoom: Double)?
 var size = ViewSize(width: 800, height: 600)
 var scale = 1.0
-var compressionLevel = 6
+var compressionLevel: Int?  // nil: the product's default
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -47,7 +47,7 @@ while let argument = arguments.popFirst() {
         let parts = (arguments.popFirst() ?? "").split(separator: "x").compactMap { Double($0) }
         if parts.count == 2 { size = ViewSize(width: parts[0], height: parts[1]) }
     case "--scale": scale = Double(arguments.popFirst() ?? "") ?? scale
-    case "--compression": compressionLevel = Int(arguments.popFirst() ?? "") ?? compressionLevel
+    case "--compression": compressionLevel = Int(arguments.popFirst() ?? "")
     default: FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8)); exit(2)
     }
 }
@@ -91,7 +91,7 @@ if let styleFile, let view {
     for _ in 0..<iterations {
         var snapshot: MapSnapshot?
         renders.append(try milliseconds { snapshot = try snapshotter.snapshot(builder.options(for: request)) })
-        encodes.append(try milliseconds { try snapshot!.writePNG(to: output, compressionLevel: compressionLevel) })
+        encodes.append(try milliseconds { try compressionLevel.map { try snapshot!.writePNG(to: output, compressionLevel: $0) } ?? snapshot!.writePNG(to: output) })
     }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     FileHandle.standardError.write(Data(String(format: "render %.1f ms, PNG encode and write %.1f ms\n", median(renders), median(encodes)).utf8))
@@ -115,7 +115,7 @@ var renders: [Double] = [], encodes: [Double] = [], totals: [Double] = []
 for _ in 0..<iterations {
     var snapshot: MapSnapshot?
     let render = try milliseconds { snapshot = try snapshotter.snapshot(builder.options(for: request)) }
-    let encode = try milliseconds { try snapshot!.writePNG(to: output, compressionLevel: compressionLevel) }
+    let encode = try milliseconds { try compressionLevel.map { try snapshot!.writePNG(to: output, compressionLevel: $0) } ?? snapshot!.writePNG(to: output) }
     renders.append(render); encodes.append(encode); totals.append(render + encode)
 }
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
