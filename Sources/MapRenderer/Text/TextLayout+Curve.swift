@@ -84,10 +84,7 @@ extension TextLayout {
         cairo_new_path(cairo)
         if let halo, halo.widthPoints > 0, halo.color.alpha > 0 {
             eachGlyph { glyph in glyph.withString { pango_cairo_glyph_string_path(cairo, glyph.font, $0) } }
-            cairo_set_line_join(cairo, CAIRO_LINE_JOIN_ROUND)
-            cairo_set_line_width(cairo, halo.widthPoints * 2)
-            cairo.setSource(halo.color)
-            cairo_stroke(cairo)
+            halo.paint(aroundPathOn: cairo)
         }
         // The glyphs as one filled path: drawn the same whichever rows of a canvas take them.
         cairo_new_path(cairo)

@@ -124,10 +124,7 @@ final class TextLayout {
         pango_cairo_update_layout(cairo, layout)
         if let halo, halo.widthPoints > 0, halo.color.alpha > 0 {
             pango_cairo_layout_path(cairo, layout)
-            cairo_set_line_join(cairo, CAIRO_LINE_JOIN_ROUND)
-            cairo_set_line_width(cairo, halo.widthPoints * 2)
-            cairo.setSource(halo.color)
-            cairo_stroke(cairo)
+            halo.paint(aroundPathOn: cairo)
             cairo_move_to(cairo, origin.x, origin.y)
         }
         cairo.setSource(color)
