@@ -7,9 +7,13 @@ extension TextHalo {
     /// outlines grown by `widthPoints` on every side, made by filling the outlines into a small
     /// coverage mask and taking, at each pixel, the most coverage within the halo's radius (the
     /// outlines dilated by a disc, its rim antialiased). Stroking glyph outlines was a fifth of an
-    /// export's time; the mask costs a few taps a pixel. Falls back to the stroke where the
-    /// canvas is turned or skewed (a rotated label) or the mask would be large.
+    /// export's time; the mask costs a few taps a pixel. Falls back to the stroke on PDF and SVG
+    /// pages (which keep it as a vector), where the canvas is turned or skewed (a rotated label)
+    /// or where the mask would be large.
     func paint(aroundPathOn cairo: OpaquePointer) {
+        guard let target = cairo_get_target(cairo), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else {
+            return stroke(aroundPathOn: cairo)
+        }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cairo, &matrix)
         let scale = matrix.xx
