@@ -22,7 +22,7 @@
 //   VectorTiles                      Mapbox Vector Tile 2.1 decoding, tile to map points        (MapCore, MapUtilities)
 //   Tilesets                         every TileSource opened one way (TileSourceLocation: a file of either format, or URL templates fetched over HTTP into a cache); write, convert, merge, extract, import, diff  (TileSources, TileStore, PMTiles, ImageCompare)
 //   RasterTiles                      raster tiles decoded from any TileSource; the cover of tiles a view draws  (MapStyle, TileSources, Tilesets, ImageCodec)
-//   MapRenderer      <- CCairo, CRsvg  Cairo/Pango/fontconfig renderer; librsvg for SVG sprites   (GeoData, MapStyle, RasterTiles, Tilesets, VectorTiles, ImageCodec)
+//   MapRenderer      <- CCairo, CRsvg, CRaster  Cairo/Pango/fontconfig renderer; librsvg for SVG sprites; per-pixel loops in C   (GeoData, MapStyle, RasterTiles, Tilesets, VectorTiles, ImageCodec)
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, Tilesets)
 //   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations over HTTP  (MapComposer, Tilesets, TileStore; Hummingbird, swift-http-types, swift-nio, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
@@ -336,9 +336,13 @@ let package = Package(
         /// pins and callouts; the one renderer behind images and tiles.
         .target(
             name: "MapRenderer",
-            dependencies: ["MapCore", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "RasterTiles", "TileSources", "Tilesets", "VectorTiles", "CCairo", "CRsvg"],
+            dependencies: ["MapCore", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "RasterTiles", "TileSources", "Tilesets", "VectorTiles", "CCairo", "CRaster", "CRsvg"],
             swiftSettings: swiftSettings
         ),
+        /// The renderer's per-pixel loops in C, on vector units (AVX2 where the CPU has it):
+        /// solid line coverage, coverage to A8, premultiplied to straight alpha; byte for byte
+        /// what the scalar arithmetic gives.
+        .target(name: "CRaster"),
         .testTarget(
             name: "MapRendererTests",
             dependencies: [

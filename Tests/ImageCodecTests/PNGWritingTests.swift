@@ -63,4 +63,30 @@ struct PNGWritingTests {
         let small = makeImage(alpha: 255)
         #expect(try RGBAImage(pngData: try small.pngData(compressionLevel: 1, filtering: filtering)) == small)
     }
+
+    /// Level 1's bytes depend on the image alone, not on what was deflated before in the
+    /// process: ISA-L's state and hash table live in buffers the encoder allocates for each image
+    /// (reused heap memory holding another image's entries must not change a match).
+    @Test
+    func levelOneBytesDoNotDependOnWhatWasEncodedBefore() throws {
+        func image(seed: UInt32) -> RGBAImage {
+            var image = RGBAImage(width: 512, height: 512)
+            var state = seed
+            for y in 0..<512 {
+                for x in 0..<512 {
+                    state = state &* 1_664_525 &+ 1_013_904_223
+                    // Flat blocks with a little noise: long matches, many hash entries.
+                    let noise = UInt8(state >> 30)
+                    image[x: x, y: y] = RGBAPixel(red: UInt8((x / 16) % 256) &+ noise, green: UInt8((y / 8) % 256), blue: UInt8(seed % 256), alpha: 255)
+                }
+            }
+            return image
+        }
+        let first = image(seed: 1), other = image(seed: 7)
+        let before = try first.pngData(compressionLevel: 1)
+        for _ in 0..<3 { _ = try other.pngData(compressionLevel: 1) }
+        let after = try first.pngData(compressionLevel: 1)
+        let same = before == after
+        #expect(same, "\(before.count) bytes, then \(after.count)")
+    }
 }

@@ -1,4 +1,5 @@
 import CCairo
+import CRaster
 import Foundation
 import MapCore
 import MapStyle
@@ -140,6 +141,9 @@ struct LineRasteriser {
         defer { buffer.clear() }
         let mask = buffer.values, colors = buffer.values
         let dash = shading.dash
+        // A solid line's spans are shaded in C on vector units (the same arithmetic).
+        let solid = dash == nil && pattern == nil && ramp == nil
+        let insetMinusBlur = inset - blur
         for (i0, i1, i2) in mesh.triangles {
             var a = device[Int(i0)], b = device[Int(i1)], c = device[Int(i2)]
             // Sorted top to bottom (then left to right), so an edge two triangles share is
@@ -177,13 +181,19 @@ struct LineRasteriser {
                 let x0 = Double(firstColumn) + 0.5
                 var nx = a.nx + nxDX * (x0 - a.x) + nxDY * (y - a.y)
                 var ny = a.ny + nyDX * (x0 - a.x) + nyDY * (y - a.y)
+                let rowStart = row * width
+                if solid {
+                    mw_line_span_solid(
+                        mask + rowStart + firstColumn, endColumn - firstColumn, nx, ny, nxDX, nyDX,
+                        outset, insetMinusBlur, blur, alphaScale)
+                    continue
+                }
                 var along = a.along + alongDX * (x0 - a.x) + alongDY * (y - a.y)
                 var progress = a.progress + progressDX * (x0 - a.x) + progressDY * (y - a.y)
-                let rowStart = row * width
                 for column in firstColumn..<endColumn {
                     // GL's fragment shader: the distance from the centre, faded over the blur.
                     let distance = (nx * nx + ny * ny).squareRoot() * outset
-                    var alpha = min(1, min(distance - (inset - blur), outset - distance) / blur)
+                    var alpha = min(1, min(distance - insetMinusBlur, outset - distance) / blur)
                     if alpha > 0, let dash {
                         alpha *= smoothstep(0.5 - dash.gamma, 0.5 + dash.gamma, dash.field.value(along: along, side: ny))
                     }
@@ -244,10 +254,7 @@ struct LineRasteriser {
             for row in rows {
                 let source = row * width
                 let target = data + (row - box.y) * stride - box.x
-                for column in columns {
-                    let value = mask[source + column]
-                    target[column] = value <= 0 ? 0 : UInt8(min(255, (value * 255).rounded()))
-                }
+                mw_coverage_to_a8(mask + source + columns.lowerBound, target + columns.lowerBound, columns.count)
             }
         }
         cairo_surface_mark_dirty(surface)
