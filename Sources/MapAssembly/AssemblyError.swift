@@ -17,6 +17,8 @@ public enum AssemblyInput: String, Hashable, Sendable, CaseIterable {
     case markerImage = "--marker-image"
     case tiles = "--tiles"
     case zoom = "--zoom"
+    /// A street-level basemap: `basemap add`'s file, `remove`'s name, `build`'s extract.
+    case basemap = "basemap"
 }
 
 /// Why a map's inputs could not be assembled: the one error of MapAssembly, wrapping the

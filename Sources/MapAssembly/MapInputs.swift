@@ -37,6 +37,9 @@ public struct MapInputs: Sendable {
         self.locations = locations
     }
 
+    /// The street-level basemaps the user has, found through ``locations``.
+    public var streetBasemaps: StreetBasemaps { StreetBasemaps(locations: locations) }
+
     /// Whether `style` names a file (a path, or a name ending in .json) rather than a style of the styles folder.
     public static func namesFile(_ style: String) -> Bool {
         style.hasSuffix(".json") || style.contains("/")
@@ -93,6 +96,18 @@ public struct MapInputs: Sendable {
                 throw .invalid(.vectorSource, reason: error.description)
             }
         }
+        // Without --vector-source, the street-level basemaps the user has (see StreetBasemaps)
+        // feed the standard looks' basemap://streets and any source waiting for vector tiles.
+        let streets = streetBasemaps.tilesetURLs()
+        if vectorSource == nil, !streets.isEmpty, !configured.unconfiguredVectorSourceIDs.isEmpty {
+            for id in configured.unconfiguredVectorSourceIDs {
+                guard case .vector(var vector)? = configured.sources[id] else { continue }
+                vector.location = .tilesets(streets)
+                vector.tileServer = nil
+                configured.sources[id] = .vector(vector)
+            }
+        }
+        configured = configured.configuringStreetBasemaps(streets)
         do throws(StyleError) { try configured.requireConfiguredVectorSources() } catch { throw .needs(.vectorSource, error) }
         return (configured, loaded.warnings)
     }
@@ -128,7 +143,10 @@ public struct MapInputs: Sendable {
     /// modification time; `-` without one. A tileset rewritten in place has another size or
     /// time, so tiles drawn from it are drawn again.
     public var vectorSourceIdentity: String {
-        guard let vectorSource else { return "-" }
+        guard let vectorSource else {
+            let streets = streetBasemaps.identity
+            return streets.isEmpty ? "-" : "streets:" + streets
+        }
         let url = URL(fileURLWithPath: vectorSource).standardizedFileURL
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
         let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1

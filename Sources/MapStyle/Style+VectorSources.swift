@@ -49,6 +49,7 @@ extension Style {
     ///   `id` is nil and the style has no vector-tile source to bind.
     public func configuringVectorSources(_ tileset: URL, id: String? = nil) throws(StyleError) -> Style {
         var ids = id.map { [$0] } ?? unconfiguredVectorSourceIDs
+        if id == nil, ids.isEmpty { ids = streetBasemapSourceIDs }
         if id == nil, ids.isEmpty {
             ids = sources.compactMap { id, source in
                 guard case .vector(let vector) = source, vector.location.readsVectorTiles else { return nil }
@@ -63,6 +64,27 @@ extension Style {
             guard case .vector(var vector) = sources[sourceID] else { throw StyleError(.unknownSource(sourceID)) }
             vector.location = .tileset(tileset)
             style.sources[sourceID] = .vector(vector)
+        }
+        return style
+    }
+
+    /// The ids of vector sources that read the registered street-level basemaps
+    /// (`basemap://streets`, ``VectorSourceLocation/streetBasemaps``), sorted.
+    public var streetBasemapSourceIDs: [String] {
+        sources.compactMap { id, source in
+            guard case .vector(let vector) = source, vector.location == .streetBasemaps else { return nil }
+            return id
+        }.sorted()
+    }
+
+    /// The style with its `basemap://streets` sources reading `tilesets` (the registered
+    /// street-level basemaps, first wins where they overlap); with none, they draw nothing.
+    public func configuringStreetBasemaps(_ tilesets: [URL]) -> Style {
+        var style = self
+        for id in streetBasemapSourceIDs {
+            guard case .vector(var vector) = sources[id] else { continue }
+            vector.location = .tilesets(tilesets)
+            style.sources[id] = .vector(vector)
         }
         return style
     }

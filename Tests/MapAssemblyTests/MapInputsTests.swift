@@ -62,7 +62,7 @@ struct MapInputsTests {
 
     @Test func aVectorSourceForAStyleThatDrawsNoneIsRefusedNamingTheInput() {
         #expect {
-            _ = try MapInputs(vectorSource: Self.vectorSource).load(style: "standard")
+            _ = try MapInputs(rasterSource: "https://tiles.example.org/{z}/{x}/{y}.jpg", vectorSource: Self.vectorSource).load(style: "satellite")
         } throws: { error in
             guard let error = error as? AssemblyError, case .invalid(.vectorSource, let reason) = error else { return false }
             return reason.contains("draws no vector tiles") && error.description.hasPrefix("--vector-source: ") && error.exitStatus == 2

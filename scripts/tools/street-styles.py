@@ -1,11 +1,20 @@
 #!/usr/bin/env python3
-"""Writes the dark and muted variants of the streets style from Styles/streets.json.
+"""Writes the dark and muted variants of the streets style from Styles/streets.json, and the
+street layers of the world looks (standard, muted, dark).
 
 The variants reuse streets.json's layers, filters and sizes and change only colours: each colour
 of a paint property goes through the variant's rule, and the variant takes `metadata.mapwright`
 (pins, callout, clusters, attribution colour) from the world style of the same look
-(Styles/dark.json, Styles/muted.json). Run it after editing streets.json; a test checks the
-variants are current.
+(Styles/dark.json, Styles/muted.json).
+
+The world looks then get the street layers of their own look (streets.json for standard,
+streets-muted.json for muted, streets-dark.json for dark) as layers `streets-*` reading the
+source `streets` (`basemap://streets`: the street-level basemaps the user registered, drawing
+nothing without one), from MapLibre zoom 10: area and line layers above the Natural Earth land,
+lakes and rivers, labels before the world's own. The streets style's background (the world's land
+shows instead), its boundaries and its town names (the world style has both) are left out. The
+rest of each world style is read from its file and kept as it is. Run it after editing
+streets.json or a world style; a test checks every output is current.
 
 Usage: scripts/tools/street-styles.py [STYLES_DIR] [OUT_DIR]   (both default to Styles/)
 """
@@ -109,14 +118,74 @@ def variant(name, rule, world):
         for key in list(paint):
             if key.endswith("-color"):
                 paint[key] = recolour(paint[key], lambda rgba, key=key, layer=layer: rule(rgba, role(layer, key)))
-    path = os.path.join(OUT, "streets-%s.json" % name)
+    save(style, "streets-%s.json" % name)
+    return style
+
+
+def compact(value, indent=0, width=110):
+    """JSON as the world styles are written by hand: a value on one line when it fits in `width`
+    columns, else one member or item per line."""
+    flat = json.dumps(value, ensure_ascii=False)
+    if len(flat) + indent <= width or not isinstance(value, (dict, list)) or not value:
+        return flat
+    inner = " " * (indent + 2)
+    if isinstance(value, dict):
+        items = [inner + json.dumps(key, ensure_ascii=False) + ": " + compact(item, indent + 2, width)
+                 for key, item in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    items = [inner + compact(item, indent + 2, width) for item in value]
+    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+
+
+def save(style, name, hand_written=False):
+    path = os.path.join(OUT, name)
     temporary = path + ".tmp"
     with open(temporary, "w", encoding="utf-8") as handle:
-        json.dump(style, handle, indent=2, ensure_ascii=False)
+        if hand_written:
+            handle.write(compact(style))
+        else:
+            json.dump(style, handle, indent=2, ensure_ascii=False)
         handle.write("\n")
     os.replace(temporary, path)
     print("wrote", os.path.relpath(path))
 
 
-variant("dark", dark, "dark")
-variant("muted", muted, "muted")
+# The street layers' first MapLibre zoom in the world looks (render --zoom 11).
+STREETS_MINZOOM = 10
+LEFT_OUT = {"background", "boundary", "place-town"}
+STREETS_SOURCE = {"type": "vector", "url": "basemap://streets", "attribution": "© OpenStreetMap contributors"}
+
+
+def with_streets(world, streets):
+    """The world style `world` (a file of STYLES) with `streets`'s layers merged in."""
+    with open(os.path.join(STYLES, world + ".json"), encoding="utf-8") as handle:
+        style = json.load(handle)
+    layers = [layer for layer in style["layers"] if not layer["id"].startswith("streets-")]
+    areas, labels = [], []
+    for layer in streets["layers"]:
+        if layer["id"] in LEFT_OUT:
+            continue
+        merged = {"id": "streets-" + layer["id"]}
+        for key, value in layer.items():
+            if key != "id":
+                merged[key] = value
+        merged["source"] = "streets"
+        merged["minzoom"] = max(STREETS_MINZOOM, layer.get("minzoom", 0))
+        (labels if layer["type"] == "symbol" else areas).append(merged)
+    ids = [layer["id"] for layer in layers]
+    after_areas = max(ids.index(name) for name in ("land", "lakes", "rivers") if name in ids) + 1
+    first_label = next((index for index, layer in enumerate(layers) if layer["type"] == "symbol"), len(layers))
+    layers = layers[:after_areas] + areas + layers[after_areas:first_label] + labels + layers[first_label:]
+    style["layers"] = layers
+    style["sources"] = {key: value for key, value in style["sources"].items() if key != "streets"}
+    style["sources"]["streets"] = STREETS_SOURCE
+    save(style, world + ".json", hand_written=True)
+
+
+with open(os.path.join(STYLES, "streets.json"), encoding="utf-8") as handle:
+    standard_streets = json.load(handle)
+dark_streets = variant("dark", dark, "dark")
+muted_streets = variant("muted", muted, "muted")
+with_streets("standard", standard_streets)
+with_streets("muted", muted_streets)
+with_streets("dark", dark_streets)

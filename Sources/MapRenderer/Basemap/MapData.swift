@@ -156,7 +156,10 @@ public final class MapData: Sendable {
             location = .file(url)
         case .templates(let templates, let scheme):
             location = .templates(templates, scheme: scheme, minZoom: vector.minZoom ?? 0, maxZoom: vector.maxZoom ?? 22)
-        case .basemap, .file, .unconfigured:
+        case .tilesets(let urls):
+            guard !urls.isEmpty else { return nil }
+            location = urls.count == 1 ? .file(urls[0]) : .layered(urls.map { .file($0) })
+        case .basemap, .file, .unconfigured, .streetBasemaps:
             return nil
         }
         let key = switch vector.location {
@@ -298,6 +301,8 @@ public final class MapData: Sendable {
         var credits: [String] = []
         for layer in style.layers where zoom.map({ layer.isVisible(atZoom: $0) }) ?? true {
             guard let id = layer.source, let source = style.sources[id] else { continue }
+            // Street-level basemaps the user has none of draw nothing, so credit no one.
+            if case .vector(let vector) = source, [.streetBasemaps, .tilesets([])].contains(vector.location) { continue }
             var text = source.attribution
             if case .vector(let vector) = source, let own = (try? vectorTileSource(vector))??.attribution, !own.isEmpty {
                 text = own

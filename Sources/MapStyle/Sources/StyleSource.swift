@@ -87,6 +87,13 @@ public enum VectorSourceLocation: Hashable, Sendable {
     case file(URL)
     /// A vector tileset: an MBTiles (`format` pbf) or PMTiles file of Mapbox Vector Tiles.
     case tileset(URL)
+    /// Several vector tilesets read as one: a tile comes from the first that covers its place and
+    /// zoom and has it. No tileset draws nothing. What ``streetBasemaps`` becomes once resolved.
+    case tilesets([URL])
+    /// `basemap://streets`: the street-level basemaps the user registered (`mapwright basemap
+    /// add`/`build`), OpenMapTiles schema; resolved to ``tilesets(_:)`` by whoever loads the
+    /// style, and drawing nothing until then.
+    case streetBasemaps
     /// `tiles`: URL templates of Mapbox Vector Tiles, `file://` for a folder of tiles (relative
     /// paths are relative to the style file) or `http(s)://`, with how `{y}` counts rows.
     case templates([String], scheme: TileScheme)
@@ -96,7 +103,7 @@ public enum VectorSourceLocation: Hashable, Sendable {
     /// Whether the source reads vector tiles (a tileset or templates).
     public var readsVectorTiles: Bool {
         switch self {
-        case .tileset, .templates: return true
+        case .tileset, .tilesets, .streetBasemaps, .templates: return true
         case .basemap, .file, .unconfigured: return false
         }
     }
@@ -107,7 +114,7 @@ public enum VectorSourceLocation: Hashable, Sendable {
         switch self {
         case .basemap(let name): return basemapDirectory.appendingPathComponent("\(name)_map.gpkg")
         case .file(let url): return url
-        case .tileset, .templates, .unconfigured: return nil
+        case .tileset, .tilesets, .streetBasemaps, .templates, .unconfigured: return nil
         }
     }
 }

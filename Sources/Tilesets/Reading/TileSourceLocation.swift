@@ -19,6 +19,9 @@ public enum TileSourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// ``FileTemplateTileSource``); with how `{y}` counts rows (default XYZ), the zooms that have
     /// tiles (default 0 to 22) and who made them (default none).
     case templates([String], scheme: TileScheme = .xyz, minZoom: Int = 0, maxZoom: Int = 22, attribution: String? = nil)
+    /// Several locations read as one, the first that has a tile giving it (see
+    /// ``LayeredTileSource``): the street-level basemaps a user registered.
+    indirect case layered([TileSourceLocation])
 
     /// Opens the tiles for reading; nothing is written to a file.
     ///
@@ -39,6 +42,8 @@ public enum TileSourceLocation: Hashable, Sendable, CustomStringConvertible {
             return try HTTPTileSource(
                 templates: templates, scheme: scheme, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution,
                 scale: scale, configuration: configuration)
+        case .layered(let locations):
+            return try LayeredTileSource(locations.map { location throws(TilesetsError) in try location.open(scale: scale, http: configuration) })
         }
     }
 
@@ -47,6 +52,7 @@ public enum TileSourceLocation: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .file(let url): url.path
         case .templates(let templates, _, _, _, _): templates.first ?? "no templates"
+        case .layered(let locations): locations.map(\.description).joined(separator: " + ")
         }
     }
 }

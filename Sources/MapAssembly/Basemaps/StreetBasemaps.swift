@@ -1,0 +1,241 @@
+public import Foundation
+public import MapCore
+import MapUtilities
+import TileSources
+import Tilesets
+
+/// The street-level basemaps a user has: vector tilesets of the OpenMapTiles schema that every
+/// command draws wherever they cover the view, under the standard looks (their
+/// `basemap://streets` source) and the streets styles, with no option to give.
+///
+/// Two kinds are listed, in this order (the first that has a tile gives it):
+///
+/// 1. the user's registered basemaps, newest first, kept in `basemaps.json` in the user's data
+///    folder (`~/.local/share/mapwright`): added with `mapwright basemap add FILE` (the file stays
+///    where it is);
+/// 2. the tilesets in every data folder's `Tiles/streets/` (a checkout's, the installed data's,
+///    `$MAPWRIGHT_DATA`'s): `scripts/setup.sh` puts the Helsinki sample there, so README's first
+///    map has streets.
+///
+/// ```swift
+/// let basemaps = StreetBasemaps()
+/// let entry = try basemaps.add(path: "finland.mbtiles")
+/// let style = loaded.configuringStreetBasemaps(basemaps.tilesetURLs())
+/// ```
+public struct StreetBasemaps: Sendable {
+    /// One street-level basemap.
+    public struct Entry: Hashable, Sendable {
+        /// Its name: the file's name without extension unless given; unique among the registered.
+        public var name: String
+        /// The tileset's absolute path.
+        public var path: String
+        /// Where it covers (its metadata's `bounds`); nil when it does not say.
+        public var bounds: BoundingBox?
+        /// Its zooms, from its metadata.
+        public var minZoom: Int?, maxZoom: Int?
+        /// Whether it was found in a data folder's `Tiles/streets/` rather than registered.
+        public var isBundled: Bool
+
+        public init(name: String, path: String, bounds: BoundingBox?, minZoom: Int?, maxZoom: Int?, isBundled: Bool = false) {
+            self.name = name
+            self.path = path
+            self.bounds = bounds
+            self.minZoom = minZoom
+            self.maxZoom = maxZoom
+            self.isBundled = isBundled
+        }
+    }
+
+    /// The data folders (and the user's data folder) looked in. The default is the process's.
+    public var locations: DataLocations
+
+    public init(locations: DataLocations = DataLocations()) {
+        self.locations = locations
+    }
+
+    /// The registry: `basemaps.json` in the user's data folder.
+    public var registryURL: URL { locations.userDataDirectory.appendingPathComponent("basemaps.json") }
+
+    /// The registered basemaps, newest first; none when nothing was registered.
+    ///
+    /// - Throws: ``AssemblyError/invalid(_:reason:)`` when the registry cannot be read.
+    public func registered() throws(AssemblyError) -> [Entry] {
+        guard FileManager.default.fileExists(atPath: registryURL.path) else { return [] }
+        do {
+            let data = try Data(contentsOf: registryURL)
+            return try JSONDecoder().decode(Registry.self, from: data).basemaps.map(\.entry)
+        } catch {
+            throw .invalid(.basemap, reason: "\(registryURL.path) cannot be read: \(error.localizedDescription); remove it to start again")
+        }
+    }
+
+    /// The tilesets in the data folders' `Tiles/streets/`, by file name, data folder by data folder.
+    public func bundled() -> [Entry] {
+        bundledURLs().compactMap { url in
+            guard var entry = try? Self.inspect(url) else { return nil }
+            entry.isBundled = true
+            return entry
+        }
+    }
+
+    /// The `.mbtiles` and `.pmtiles` files of the data folders' `Tiles/streets/`, unopened.
+    func bundledURLs() -> [URL] {
+        var urls: [URL] = []
+        for root in locations.roots {
+            let folder = root.directory.appendingPathComponent("Tiles/streets", isDirectory: true)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+            for name in names.sorted() where name.hasSuffix(".mbtiles") || name.hasSuffix(".pmtiles") {
+                let url = folder.appendingPathComponent(name).standardizedFileURL
+                if !urls.contains(url) { urls.append(url) }
+            }
+        }
+        return urls
+    }
+
+    /// Every street-level basemap, registered (newest first) then bundled.
+    public func all() throws(AssemblyError) -> [Entry] {
+        let registered = try registered()
+        return registered + bundled().filter { entry in !registered.contains { $0.path == entry.path } }
+    }
+
+    /// The tilesets to draw from, in order: the registered basemaps whose files are still there,
+    /// then the bundled ones. A registry that cannot be read gives the bundled ones only.
+    public func tilesetURLs() -> [URL] {
+        let registered = ((try? registered()) ?? []).filter { FileManager.default.fileExists(atPath: $0.path) }
+        let paths = registered.map(\.path) + bundledURLs().map(\.path).filter { path in !registered.contains { $0.path == path } }
+        return paths.map { URL(fileURLWithPath: $0) }
+    }
+
+    /// What the basemaps are, for content fingerprints (served tiles, resumed exports): each
+    /// tileset's path, size and modification time, so tiles drawn from a replaced file are drawn again.
+    public var identity: String {
+        tilesetURLs().map { url in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            return "\(url.path):\(size):\(modified)"
+        }.joined(separator: ";")
+    }
+
+    /// Registers the OpenMapTiles-schema vector tileset at `path` (kept where it is), first in the
+    /// list; registering a path again replaces its entry.
+    ///
+    /// - Parameter name: Its name. The default is the file's name without its extension.
+    /// - Throws: ``AssemblyError/invalid(_:reason:)`` naming the file: missing, not a tileset, not
+    ///   of vector tiles, another schema; or a name already taken by another file.
+    @discardableResult
+    public func add(path: String, name: String? = nil) throws(AssemblyError) -> Entry {
+        try AssemblyError.checkReadableFile(path, input: .basemap)
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        var entry = try Self.inspect(url)
+        if let name { entry.name = name }
+        guard Self.isValidName(entry.name) else {
+            throw .invalid(.basemap, reason: "'\(entry.name)' is not a usable name: use letters, digits, '-', '_' and '.'")
+        }
+        var entries = try registered().filter { $0.path != entry.path }
+        if let other = entries.first(where: { $0.name == entry.name }) {
+            throw .invalid(.basemap, reason: "the name '\(entry.name)' is taken by \(other.path): give another with --name, or remove it first")
+        }
+        entries.insert(entry, at: 0)
+        try write(entries)
+        return entry
+    }
+
+    /// Unregisters the basemap `name`; its file is left where it is.
+    ///
+    /// - Throws: ``AssemblyError/invalid(_:reason:)`` when no registered basemap has that name.
+    @discardableResult
+    public func remove(name: String) throws(AssemblyError) -> Entry {
+        var entries = try registered()
+        guard let index = entries.firstIndex(where: { $0.name == name }) else {
+            let names = entries.map(\.name)
+            let bundled = bundled().contains { $0.name == name }
+            let hint = bundled ? "'\(name)' is in a data folder's Tiles/streets/, not registered: delete the file to stop drawing it"
+                : names.isEmpty ? "none is registered" : "registered: \(names.joined(separator: ", "))"
+            throw .invalid(.basemap, reason: "no registered basemap is named '\(name)' (\(hint))")
+        }
+        let entry = entries.remove(at: index)
+        try write(entries)
+        return entry
+    }
+
+    /// Whether a name can be a registered basemap's name.
+    static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 100 && !name.hasPrefix(".")
+            && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+    }
+
+    /// The entry for a tileset: opened, checked to hold OpenMapTiles-schema vector tiles.
+    ///
+    /// - Throws: ``AssemblyError/invalid(_:reason:)`` naming the file and the problem.
+    static func inspect(_ url: URL) throws(AssemblyError) -> Entry {
+        let display = url.path
+        let source: any TileSource
+        do { source = try TileSourceLocation.file(url).open() } catch {
+            throw .invalid(.basemap, reason: "\(display): \(error.description)")
+        }
+        let metadata: TileMetadata
+        do { metadata = try source.metadata() } catch {
+            throw .invalid(.basemap, reason: "\(display): its metadata cannot be read: \(error)")
+        }
+        guard metadata.format == nil || metadata.format == .pbf else {
+            throw .invalid(.basemap, reason: "\(display) holds \(metadata.format?.rawValue ?? "") tiles, not vector tiles: a basemap is an OpenMapTiles-schema vector tileset")
+        }
+        let layers = Self.vectorLayerIDs(metadata.json)
+        if !layers.isEmpty, !layers.contains("transportation"), !layers.contains("water") {
+            let protomaps = layers.contains("roads") && layers.contains("earth")
+            throw .invalid(.basemap, reason: protomaps
+                ? "\(display) holds Protomaps-schema tiles; the shipped styles draw the OpenMapTiles schema: use an OpenMapTiles-schema tileset (tilemaker's or Planetiler's OpenMapTiles profile)"
+                : "\(display) is not of the OpenMapTiles schema (its layers: \(layers.sorted().prefix(8).joined(separator: ", "))): the shipped styles draw OpenMapTiles' transportation, water, building, place... layers")
+        }
+        let zooms = (try? source.zoomRange()) ?? nil
+        return Entry(
+            name: url.deletingPathExtension().lastPathComponent, path: url.path, bounds: metadata.bounds,
+            minZoom: metadata.minZoom ?? zooms?.lowerBound, maxZoom: metadata.maxZoom ?? zooms?.upperBound)
+    }
+
+    /// The ids of a vector tileset's `vector_layers` (its metadata's `json`); none when it does not list them.
+    static func vectorLayerIDs(_ json: String?) -> Set<String> {
+        guard let data = json?.data(using: .utf8),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let layers = object["vector_layers"] as? [[String: Any]] else { return [] }
+        return Set(layers.compactMap { $0["id"] as? String })
+    }
+
+    /// `basemaps.json`: `{"basemaps": [{"name", "path", "bounds": [w, s, e, n], "minzoom", "maxzoom"}]}`.
+    private struct Registry: Codable {
+        var basemaps: [Stored]
+    }
+
+    private struct Stored: Codable {
+        var name: String
+        var path: String
+        var bounds: [Double]?
+        var minzoom: Int?
+        var maxzoom: Int?
+
+        init(_ entry: Entry) {
+            name = entry.name
+            path = entry.path
+            bounds = entry.bounds.map { [$0.west, $0.south, $0.east, $0.north] }
+            minzoom = entry.minZoom
+            maxzoom = entry.maxZoom
+        }
+
+        var entry: Entry {
+            let box = bounds.flatMap { $0.count == 4 ? BoundingBox(west: $0[0], south: $0[1], east: $0[2], north: $0[3]) : nil }
+            return Entry(name: name, path: path, bounds: box, minZoom: minzoom, maxZoom: maxzoom)
+        }
+    }
+
+    private func write(_ entries: [Entry]) throws(AssemblyError) {
+        do {
+            try FileManager.default.createDirectory(at: locations.userDataDirectory, withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            try AtomicFile.write(try encoder.encode(Registry(basemaps: entries.map(Stored.init))), to: registryURL)
+        } catch {
+            throw .invalid(.basemap, reason: "\(registryURL.path) cannot be written: \(error.localizedDescription)")
+        }
+    }
+}

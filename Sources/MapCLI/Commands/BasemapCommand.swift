@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import MapAssembly
+import MapCore
+
+/// `mapwright basemap`: the street-level basemaps every command draws where they cover the view.
+struct BasemapCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "basemap",
+        abstract: "Register street-level vector tilesets (OpenMapTiles schema) that every command draws wherever they cover the view.",
+        discussion: "Registered basemaps feed the standard, muted and dark looks from street zooms on, and the streets styles without --vector-source; render, flyover, tiles export and serve use them with no option. They are kept in basemaps.json in the user's data folder ($XDG_DATA_HOME/mapwright, ~/.local/share/mapwright), newest first: where two overlap, the newer wins. Tilesets in a data folder's Tiles/streets/ (setup puts the Helsinki sample there) are drawn too, after the registered ones.",
+        subcommands: [BasemapAddCommand.self, BasemapListCommand.self, BasemapRemoveCommand.self]
+    )
+}
+
+/// `mapwright basemap add`.
+struct BasemapAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Register an OpenMapTiles-schema .mbtiles or .pmtiles file (it stays where it is) as a street-level basemap.")
+
+    @Argument(help: "The tileset: an OpenMapTiles-schema vector .mbtiles or .pmtiles file (tilemaker's or Planetiler's output, OpenMapTiles' downloads).")
+    var file: String
+
+    @Option(parsing: .unconditional, help: "Its name in the list. The default is the file's name without its extension.")
+    var name: String?
+
+    func run() throws {
+        let entry = try StreetBasemaps().add(path: file, name: name)
+        print("registered \(entry.name): \(BasemapListCommand.describe(entry))")
+    }
+}
+
+/// `mapwright basemap list`.
+struct BasemapListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the street-level basemaps, in the order they are drawn from.")
+
+    func run() throws {
+        let basemaps = StreetBasemaps()
+        let entries = try basemaps.all()
+        guard !entries.isEmpty else {
+            print("no street-level basemap: register one with `mapwright basemap add FILE.mbtiles` (an OpenMapTiles-schema tileset)")
+            return
+        }
+        for entry in entries {
+            let missing = FileManager.default.fileExists(atPath: entry.path) ? "" : " (the file is missing: not drawn)"
+            print("\(entry.name)\(entry.isBundled ? " (data folder)" : ""): \(Self.describe(entry))\(missing)")
+        }
+    }
+
+    /// `PATH, zooms 0-14, bounds W,S,E,N`.
+    static func describe(_ entry: StreetBasemaps.Entry) -> String {
+        var parts = [entry.path]
+        if let low = entry.minZoom, let high = entry.maxZoom { parts.append("zooms \(low)-\(high)") }
+        if let box = entry.bounds {
+            parts.append("bounds " + [box.west, box.south, box.east, box.north].map { String(format: "%.4f", $0) }.joined(separator: ","))
+        }
+        return parts.joined(separator: ", ")
+    }
+}
+
+/// `mapwright basemap remove`.
+struct BasemapRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Unregister a street-level basemap by name; the file itself is left where it is.")
+
+    @Argument(help: "The basemap's name, as `mapwright basemap list` shows it.")
+    var name: String
+
+    func run() throws {
+        let entry = try StreetBasemaps().remove(name: name)
+        print("removed \(entry.name) (\(entry.path))")
+    }
+}
