@@ -433,7 +433,7 @@ let package = Package(
             name: "MapAssembly",
             dependencies: [
                 "MapCore", "MapUtilities", "MapStyle", "ImageCodec", "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
-                "TileExport", "TileSources", "Tilesets",
+                "TileExport", "TileSources", "TileStore", "Tilesets",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -4,6 +4,7 @@
 #   PREFIX/bin/mapwright                        the executable (Swift's runtime linked in statically)
 #   PREFIX/share/mapwright/Styles/              the named styles and their README
 #   PREFIX/share/mapwright/Tiles/basemap/       the offline basemap (world_map.gpkg, places_map.gpkg)
+#   PREFIX/share/mapwright/Tiles/tilemaker/     tilemaker's OpenMapTiles profile, for `mapwright basemap build`
 #   PREFIX/share/mapwright/Fonts/               extra fonts, when the checkout has a Fonts/ folder
 #
 # The executable finds that data from its own real path, whatever the working directory (see
@@ -55,8 +56,9 @@ mkdir -p "$PREFIX/bin" "$DATA" 2>/dev/null || fail "$PREFIX: cannot create folde
 # each, so a running mapwright never sees half a style folder.
 stage="$(mktemp -d "$DATA/.install.XXXXXX")"
 trap 'rm -rf "$stage"' EXIT
-mkdir -p "$stage/Styles" "$stage/Tiles/basemap"
+mkdir -p "$stage/Styles" "$stage/Tiles/basemap" "$stage/Tiles/tilemaker"
 install -m 644 "$REPO_ROOT"/Styles/*.json "$REPO_ROOT/Styles/README.md" "$stage/Styles/"
+install -m 644 "$REPO_ROOT"/Tiles/tilemaker/* "$stage/Tiles/tilemaker/"
 for file in "${BASEMAP_FILES[@]}"; do install -m 644 "$BASEMAP_DIR/$file" "$stage/Tiles/basemap/$file"; done
 if [ -d "$REPO_ROOT/Fonts" ]; then cp -R "$REPO_ROOT/Fonts" "$stage/Fonts"; fi
 chmod -R u=rwX,go=rX "$stage"

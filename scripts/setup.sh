@@ -20,7 +20,8 @@ fi
 # renderer pins (DejaVu for Latin, Greek, Cyrillic, Arabic, Hebrew; WenQuanYi Micro Hei for
 # Chinese, Japanese, Korean; Noto for other scripts), python3 for the tests' loopback tile
 # server, their MBTiles checks and the benchmarks' pixelmatch comparison, and gdal-bin, whose
-# gdalinfo the tests run on exported MBTiles files (bounds, zoom levels); libjs-leaflet, whose
+# gdalinfo the tests run on exported MBTiles files (bounds, zoom levels); tilemaker, which
+# `mapwright basemap build` runs on an OpenStreetMap extract; libjs-leaflet, whose
 # files `mapwright serve` serves to its web viewer (no CDN); chromium and python3-websocket,
 # with which the tests drive the viewer in a headless browser (DevTools protocol); wrk and
 # nginx-light for scripts/bench/serve.sh (nginx serves the same tiles as static files); ffmpeg,
@@ -61,6 +62,7 @@ PACKAGES=(
     python3
     python3-venv
     gdal-bin
+    tilemaker
     libjs-leaflet
     chromium
     python3-websocket
@@ -185,6 +187,17 @@ else
     rm -rf "$workdir"
     trap - EXIT
     say "regional basemap ready at ${PLACES#"$REPO_ROOT"/} ($(du -h "$PLACES" | cut -f1))"
+fi
+
+# Street-level data for README's first map: the Helsinki sample, in the checkout's data folder
+# (Tiles/streets/, git-ignored), where every command finds it as it finds the basemap (see README:
+# "mapwright basemap"). Copied, not linked, so the sample's own file is never written through it.
+STREETS_DIR="$REPO_ROOT/Tiles/streets"
+if ! cmp -s "$REPO_ROOT/Samples/helsinki/helsinki.mbtiles" "$STREETS_DIR/helsinki.mbtiles"; then
+    mkdir -p "$STREETS_DIR"
+    cp "$REPO_ROOT/Samples/helsinki/helsinki.mbtiles" "$STREETS_DIR/helsinki.mbtiles.partial"
+    mv "$STREETS_DIR/helsinki.mbtiles.partial" "$STREETS_DIR/helsinki.mbtiles"
+    say "street-level sample ready at Tiles/streets/helsinki.mbtiles (central Helsinki)"
 fi
 
 if ! command -v swift >/dev/null 2>&1; then

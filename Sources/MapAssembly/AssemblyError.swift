@@ -90,6 +90,7 @@ extension AssemblyError: CustomStringConvertible, LocalizedError {
         case .styles: what = "no styles found"
         case .basemap: what = "the basemap (world_map.gpkg) is missing"
         case .fonts: what = "no fonts folder found"
+        case .tilemakerProfile: what = "tilemaker's OpenMapTiles profile (Tiles/tilemaker/) is missing"
         }
         let places = searched.map { "\($0.directory.path) (\($0.origin.rawValue))" }.joined(separator: ", ")
         let hint = item == .basemap ? "run scripts/setup.sh or set MAPWRIGHT_DATA to a folder holding \(item.relativePath)/"

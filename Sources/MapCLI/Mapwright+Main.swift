@@ -70,6 +70,12 @@ extension Mapwright {
         fflush(nil)
         FileHandle.standardError.write(Data("mapwright: warning: \(message)\n".utf8))
     }
+
+    /// Prints `mapwright: <step>` on standard error: one line per step.
+    static func progress(_ step: String) {
+        fflush(nil)
+        FileHandle.standardError.write(Data("mapwright: \(step)\n".utf8))
+    }
 }
 
 /// A failure that starts in the command line itself (a message naming options together), with

@@ -142,9 +142,17 @@ public struct PhotoMapBuilder: Sendable {
             for tileset in data.vectorTilesets(of: options.style, outside: shown) {
                 warnings.append(.outsideVectorTiles(file: tileset.url.displayPath, bounds: tileset.bounds))
             }
+            let zoom = Int((options.viewport.zoomLevel + 1e-9).rounded(.down))
+            if zoom >= Self.streetZoomLevel, data.streetBasemapsCover(shown, in: options.style) == false {
+                warnings.append(.noStreetLevelData(zoom: zoom))
+            }
         }
         return warnings
     }
+
+    /// The zoom from which a map in a style with street-level basemaps is expected to show
+    /// streets, and says so when none covers it: 12 (a town).
+    public static let streetZoomLevel = 12
 
     /// The space kept free between everything drawn (the callout's shadow included) and the
     /// image's edges when fitting, in points: 12.

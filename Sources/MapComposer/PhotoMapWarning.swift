@@ -21,6 +21,10 @@ public enum PhotoMapWarning: Hashable, Sendable, CustomStringConvertible {
     /// The map lies wholly outside the tiles of a vector tileset the style draws (`--vector-source`),
     /// so it shows none of its streets; `bounds` is where the tileset has tiles.
     case outsideVectorTiles(file: String, bounds: BoundingBox)
+    /// The map is at street scale (`zoom`, at least ``PhotoMapBuilder/streetZoomLevel``) in a
+    /// style drawing the registered street-level basemaps (`basemap://streets`), and none covers
+    /// it: it shows the world basemap only.
+    case noStreetLevelData(zoom: Int)
 
     public var description: String {
         switch self {
@@ -42,6 +46,8 @@ public enum PhotoMapWarning: Hashable, Sendable, CustomStringConvertible {
         case .outsideVectorTiles(let file, let bounds):
             let corners = [bounds.west, bounds.south, bounds.east, bounds.north].map { $0.decimalText(maximumFractionDigits: 4) }
             return "\(file): the map lies outside its tiles, which cover \(corners.joined(separator: ",")) (west,south,east,north); it shows none of their streets"
+        case .noStreetLevelData(let zoom):
+            return "no street-level data covers this map (zoom \(zoom)): it shows the world basemap only; register your region's with `mapwright basemap build EXTRACT.osm.pbf` (an OpenStreetMap extract from Geofabrik or BBBike) or `mapwright basemap add FILE.mbtiles`"
         }
     }
 }

@@ -60,7 +60,9 @@ struct ContentFingerprintTests {
         let track = temporary.url.appendingPathComponent("track.gpx")
         try Data("<gpx/>".utf8).write(to: track)
         let overlays = OverlayInputs(files: [track.path], shapeTexts: ["48.85,2.35,1000", "above-roads"])
-        func line(map: MapInputs = MapInputs(), overlays: OverlayInputs = overlays, drawn: String = "-,-,false,false,photographer") -> String {
+        // A user without street-level data (the checkout's Tiles/streets/ would enter the line).
+        let plain = MapInputs(locations: DataLocations(environment: ["HOME": temporary.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil))
+        func line(map: MapInputs = plain, overlays: OverlayInputs = overlays, drawn: String = "-,-,false,false,photographer") -> String {
             ContentFingerprint.text(style: style.path, map: map, photosFingerprint: "0:x", overlays: overlays, drawn: drawn)
         }
         let first = line()

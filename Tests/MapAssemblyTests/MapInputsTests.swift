@@ -73,7 +73,11 @@ struct MapInputsTests {
 
     @Test func aStyleThatNeedsAVectorSourceSaysWhichInput() {
         #expect {
-            _ = try MapInputs().load(style: "streets")
+            let home = try TemporaryDirectory()
+            _ = try MapInputs(
+                stylesDirectory: RepositoryFiles.root.appendingPathComponent("Styles").path,
+                locations: DataLocations(environment: ["HOME": home.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil)
+            ).load(style: "streets")
         } throws: { error in
             guard let error = error as? AssemblyError, case .needs(.vectorSource, _) = error else { return false }
             return error.description.hasSuffix(", with --vector-source")

@@ -36,6 +36,21 @@ struct MapwrightProcess {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The environment of a user without street-level data: a data folder in `directory` of the
+    /// checkout's styles and basemap (not its Tiles/streets/, which setup fills), no checkout
+    /// lookup, and the user's data folder in `directory` (nothing registered).
+    static func environmentWithoutStreets(in directory: URL) throws -> [String: String?] {
+        let data = directory.appendingPathComponent("mapwright data")
+        try FileManager.default.createDirectory(at: data.appendingPathComponent("Tiles"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: data.appendingPathComponent("Styles"), withDestinationURL: repository.appendingPathComponent("Styles"))
+        try FileManager.default.createSymbolicLink(
+            at: data.appendingPathComponent("Tiles/basemap"), withDestinationURL: repository.appendingPathComponent("Tiles/basemap"))
+        return [
+            "XDG_DATA_HOME": directory.appendingPathComponent("user data").path, "MAPWRIGHT_DATA": data.path, "MAPWRIGHT_NO_CHECKOUT": "1",
+        ]
+    }
+
     /// Runs `mapwright` with `arguments` in `directory` (by default the repository root) and
     /// waits for it to end.
     ///

@@ -56,7 +56,8 @@ struct PlainMessagesTests {
     }
 
     /// Bad data inside a good file: one broken feature among valid ones is left out and counted
-    /// in one warning line, and the map is drawn.
+    /// in one warning line, and the map is drawn (at street scale in Edinburgh, where no
+    /// street-level data is, with that warning too).
     @Test func aBrokenFeatureInAnOverlayIsSkippedWithOneWarning() throws {
         let directory = try TemporaryDirectory()
         _ = try directory.write("""
@@ -70,11 +71,13 @@ struct PlainMessagesTests {
         let result = try MapwrightProcess.run(["render", "--overlay", "my shapes.geojson", "-o", "map.png"], in: directory.url)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(FileManager.default.fileExists(atPath: directory.file("map.png").path))
-        #expect(result.standardError == """
+        let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 3 && lines[2].isEmpty, "\(result.standardError)")
+        #expect(lines.first == """
             mapwright: warning: my shapes.geojson: 1 broken feature is not drawn \
             (the first: feature 1: geometry.coordinates[0]: a polygon ring needs at least 4 positions, it has 2)
-
             """)
+        #expect(lines.dropFirst().first?.hasPrefix("mapwright: warning: no street-level data covers this map (zoom ") == true)
     }
 
     @Test func aTrackWithoutPointsSaysSo() throws {

@@ -28,6 +28,28 @@ struct RenderCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["map.png"])
     }
 
+    /// README's first command: the Helsinki photographer's photos and walk over the streets of
+    /// the sample setup puts in Tiles/streets/, with no warning (street-level data covers it).
+    @Test func readmesFirstMapHasStreetsUnderThePhotosAndTheWalk() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let readme = try String(contentsOf: MapwrightProcess.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let command = try #require(readme.split(separator: "\n").first { $0.hasPrefix("bash scripts/setup.sh && swift run mapwright render") })
+        #expect(command.contains("--photos Samples/helsinki/photos.csv") && command.contains("--track Samples/helsinki/walk.gpx"))
+        let output = directory.appendingPathComponent("map.png")
+        let result = try MapwrightProcess.run([
+            "render", "--photos", "Samples/helsinki/photos.csv", "--photographer", "Signe Brander", "--select", "first",
+            "--track", "Samples/helsinki/walk.gpx", "--size", "760x720", "--scale", "2", "-o", output.path,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty, "\(result.standardError)")
+        let image = try RGBAImage(contentsOf: output)
+        #expect(image.width == 1520 && image.height == 1440)
+        // Streets, buildings, parks, water, the walk and pins: many colours, not beige land.
+        let colours = Set(stride(from: 0, to: image.pixels.count, by: 4 * 97).map { image.pixels[$0..<$0 + 3].map { Int($0) / 16 } })
+        #expect(colours.count > 40, "\(colours.count) colour groups")
+    }
+
     @Test func sameArgumentsGiveIdenticalFiles() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -46,7 +46,9 @@ struct VectorSourceCommandTests {
         let raster = try MapwrightProcess.run(
             ["tiles", "export", "--bbox", "24.9,60.1,25,60.2", "--zoom", "2", "-o", "raster.mbtiles"], in: directory.url)
         #expect(raster.status == 0, "\(raster.standardError)")
-        let result = try MapwrightProcess.run(["render"] + arguments + ["--center", "60.17,24.94", "--zoom", "15", "-o", "map.png"], in: directory.url)
+        let result = try MapwrightProcess.run(
+            ["render"] + arguments + ["--center", "60.17,24.94", "--zoom", "15", "-o", "map.png"], in: directory.url,
+            environment: try MapwrightProcess.environmentWithoutStreets(in: directory.url))
         #expect(result.status == 2)
         #expect(result.standardError == message + "\n")
         #expect(!FileManager.default.fileExists(atPath: directory.file("map.png").path), "nothing written")

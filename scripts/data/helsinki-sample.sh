@@ -9,7 +9,7 @@
 #   3. osm-sea-polygons.py makes the sea inside the box from the coastline ways, written as the
 #      shapefile coastline/water_polygons.shp that tilemaker's profile reads for its ocean layer
 #      (in place of the world's water polygons, a download);
-#   4. Debian's tilemaker, with the profile in scripts/data/tilemaker/, writes the MBTiles; the
+#   4. Debian's tilemaker, with the profile in Tiles/tilemaker/ (what `mapwright basemap build` runs too), writes the MBTiles; the
 #      attribution is added to its metadata; check-vector-mbtiles.py checks the result.
 #
 # tilemaker orders a tile's features differently from run to run when it runs on several threads
@@ -103,8 +103,8 @@ else
 fi
 (cd "$work/tiles" && "${norandom[@]}" tilemaker --threads 1 \
     --input "$work/helsinki.osm.pbf" --output "$work/helsinki.mbtiles" \
-    --config "$DATA_DIR/tilemaker/config-openmaptiles.json" \
-    --process "$DATA_DIR/tilemaker/process-openmaptiles.lua") >"$work/tilemaker.log" 2>&1 \
+    --config "$REPO_ROOT/Tiles/tilemaker/config-openmaptiles.json" \
+    --process "$REPO_ROOT/Tiles/tilemaker/process-openmaptiles.lua") >"$work/tilemaker.log" 2>&1 \
     || { cat "$work/tilemaker.log" >&2; fail "tilemaker failed"; }
 # tilemaker 2.2 writes no attribution to an MBTiles file, whatever the config says.
 "$PY" - "$work/helsinki.mbtiles" "$ATTRIBUTION" <<'EOF'

@@ -73,6 +73,9 @@ extension DataLocations {
         case basemap
         /// `Fonts/`: any folder of that name.
         case fonts
+        /// `Tiles/tilemaker/`: tilemaker's OpenMapTiles profile (`config-openmaptiles.json`,
+        /// `process-openmaptiles.lua`), which `mapwright basemap build` runs.
+        case tilemakerProfile
 
         /// The item's folder inside a data folder.
         public var relativePath: String {
@@ -80,6 +83,7 @@ extension DataLocations {
             case .styles: return "Styles"
             case .basemap: return "Tiles/basemap"
             case .fonts: return "Fonts"
+            case .tilemakerProfile: return "Tiles/tilemaker"
             }
         }
 
@@ -97,6 +101,8 @@ extension DataLocations {
                 return FileManager.default.fileExists(atPath: directory.appendingPathComponent("world_map.gpkg").path)
             case .fonts:
                 return true
+            case .tilemakerProfile:
+                return FileManager.default.fileExists(atPath: directory.appendingPathComponent("config-openmaptiles.json").path)
             }
         }
     }

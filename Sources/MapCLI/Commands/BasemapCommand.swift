@@ -9,8 +9,43 @@ struct BasemapCommand: ParsableCommand {
         commandName: "basemap",
         abstract: "Register street-level vector tilesets (OpenMapTiles schema) that every command draws wherever they cover the view.",
         discussion: "Registered basemaps feed the standard, muted and dark looks from street zooms on, and the streets styles without --vector-source; render, flyover, tiles export and serve use them with no option. They are kept in basemaps.json in the user's data folder ($XDG_DATA_HOME/mapwright, ~/.local/share/mapwright), newest first: where two overlap, the newer wins. Tilesets in a data folder's Tiles/streets/ (setup puts the Helsinki sample there) are drawn too, after the registered ones.",
-        subcommands: [BasemapAddCommand.self, BasemapListCommand.self, BasemapRemoveCommand.self]
+        subcommands: [BasemapBuildCommand.self, BasemapAddCommand.self, BasemapListCommand.self, BasemapRemoveCommand.self]
     )
+}
+
+/// `mapwright basemap build`.
+struct BasemapBuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build a street-level basemap from an OpenStreetMap extract (.osm.pbf) with tilemaker, and register it.",
+        discussion: "Geofabrik and BBBike publish extracts per country, region and city. The tiles (OpenMapTiles schema, zooms 0 to 14) go to basemaps/NAME.mbtiles in the user's data folder. The sea comes from OpenStreetMap's water polygons (water_polygons.shp from osmdata.openstreetmap.de), given with --water-polygons; without them a coastal region is drawn without its sea.")
+
+    @Argument(help: "The OpenStreetMap extract: an .osm.pbf file.")
+    var extract: String
+
+    @Option(parsing: .unconditional, help: "Its name in the list and its file's. The default is the extract's name without .osm.pbf (and -latest).")
+    var name: String?
+
+    @Option(parsing: .unconditional, help: "OpenStreetMap's water polygons (water_polygons.shp) for the sea.")
+    var waterPolygons: String?
+
+    @Option(parsing: .unconditional, help: "The area as WEST,SOUTH,EAST,NORTH in degrees, when the extract's header has none and --water-polygons is given.")
+    var bbox: String?
+
+    func run() throws {
+        let bounds = try bbox.map { text in
+            let region = try ArgumentValues.boundingBox(text)
+            guard !region.crossesAntimeridian else {
+                throw ValidationError("--bbox: '\(text)': WEST is east of EAST; an extract's area does not cross the antimeridian (the order is WEST,SOUTH,EAST,NORTH)")
+            }
+            return BoundingBox(west: region.west, south: region.south, east: region.east, north: region.north)
+        }
+        let request = StreetBasemaps.BuildRequest(
+            extract: URL(fileURLWithPath: extract), name: name, waterPolygons: waterPolygons.map { URL(fileURLWithPath: $0) }, bounds: bounds)
+        let entry = try StreetBasemaps().build(
+            request, progress: { Mapwright.progress($0) }, warning: { Mapwright.warn($0) })
+        print("built and registered \(entry.name): \(BasemapListCommand.describe(entry))")
+    }
 }
 
 /// `mapwright basemap add`.

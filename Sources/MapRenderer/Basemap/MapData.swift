@@ -328,6 +328,30 @@ public final class MapData: Sendable {
         return outside
     }
 
+    /// Whether the street-level basemaps `style` draws (its `basemap://streets` sources, resolved
+    /// to tilesets by the assembly) have tiles in `rect`: nil for a style without such a resolved
+    /// source (or one never resolved: nothing is known of the user's data), false when none is
+    /// registered or none of their tilesets' bounds meets the rect (in any world copy). A tileset
+    /// without bounds covers everywhere.
+    public func streetBasemapsCover(_ rect: MapRect, in style: Style) -> Bool? {
+        var found = false
+        for source in style.sources.values {
+            guard case .vector(let vector) = source else { continue }
+            switch vector.location {
+            case .tilesets(let urls):
+                found = true
+                for url in urls {
+                    guard let tileset = (try? vectorTileSource(VectorSource(location: .tileset(url)))) ?? nil else { continue }
+                    guard let bounds = tileset.bounds else { return true }
+                    let world = WebMercator.worldSize
+                    if [-world, 0, world].contains(where: { rect.offsetBy(dx: $0, dy: 0).intersects(bounds) }) { return true }
+                }
+            default: continue
+            }
+        }
+        return found ? false : nil
+    }
+
     /// An attribution as the map draws it: HTML tags removed (OpenMapTiles and Planetiler write
     /// `<a href=…>&copy; OpenMapTiles</a>`), character references decoded (`&copy;`, `&#169;`,
     /// `&#xA9;` and HTML's common named ones), runs of white space made one space.

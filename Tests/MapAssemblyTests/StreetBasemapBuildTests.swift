@@ -1,0 +1,73 @@
+import Foundation
+import MapAssembly
+import MapCore
+import MapTestSupport
+import Testing
+import TileSources
+import TileStore
+
+/// `basemap build` on real OpenStreetMap extracts, with Debian's tilemaker.
+struct StreetBasemapBuildTests {
+    private static let fixtures = RepositoryFiles.root.appendingPathComponent("Tests/Fixtures/osm")
+
+    private func basemaps(home: TemporaryDirectory) -> StreetBasemaps {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = home.file("data").path
+        environment["MAPWRIGHT_DATA"] = RepositoryFiles.root.path
+        return StreetBasemaps(locations: DataLocations(environment: environment, executableURL: nil))
+    }
+
+    @Test func anExtractBecomesARegisteredOpenMapTilesBasemap() throws {
+        let home = try TemporaryDirectory()
+        let basemaps = basemaps(home: home)
+        var steps: [String] = [], warnings: [String] = []
+        let entry = try basemaps.build(
+            .init(extract: Self.fixtures.appendingPathComponent("kluuvi.osm.pbf")),
+            progress: { steps.append($0) }, warning: { warnings.append($0) })
+        #expect(entry.name == "kluuvi")
+        #expect(entry.path == home.file("data/mapwright/basemaps/kluuvi.mbtiles").path)
+        #expect(try basemaps.registered().map(\.name) == ["kluuvi"])
+        #expect(steps.first == "reading kluuvi.osm.pbf with tilemaker" && steps.contains("writing tiles at zoom 14"), "\(steps)")
+        #expect(warnings.count == 1 && warnings[0].hasPrefix("the sea is not drawn"))
+
+        // The tiles: OpenMapTiles' layers, zooms 0-14, bounds around the extract's box (the
+        // header gives none, so they come from the zoom-14 tiles), credited to OpenStreetMap.
+        let store = try MBTilesStore(url: URL(fileURLWithPath: entry.path))
+        let metadata = try store.metadata()
+        #expect(metadata.format == .pbf && metadata.minZoom == 0 && metadata.maxZoom == 14)
+        #expect(metadata.attribution == "© OpenStreetMap contributors")
+        let bounds = try #require(metadata.bounds)
+        #expect(bounds.west <= 24.9395 && bounds.east >= 24.9465 && bounds.south <= 60.1675 && bounds.north >= 60.1715)
+        #expect(bounds.east - bounds.west < 0.05 && bounds.north - bounds.south < 0.03, "\(bounds)")
+        let json = try #require(metadata.json)
+        for layer in ["transportation", "building", "water", "park", "transportation_name"] {
+            #expect(json.contains("\"id\":\"\(layer)\""), "\(layer)")
+        }
+        #expect(try !store.existingTiles(zoom: 14).isEmpty)
+
+        // Again under the same name: rebuilt in place, still one entry.
+        try basemaps.build(.init(extract: Self.fixtures.appendingPathComponent("kluuvi.osm.pbf")))
+        #expect(try basemaps.registered().count == 1)
+    }
+
+    @Test func badExtractsAreOneLineNamingTheFile() throws {
+        let home = try TemporaryDirectory()
+        let basemaps = basemaps(home: home)
+        let cut = Self.fixtures.appendingPathComponent("kluuvi cut.osm.pbf")
+        #expect { try basemaps.build(.init(extract: cut)) } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("basemap: tilemaker could not build '\(cut.path)': ") && text.contains("Could not find node")
+                && text.contains("not referentially complete") && !text.contains("\n")
+        }
+        let photo = home.file("trip.gpx")
+        try Data("<gpx/>".utf8).write(to: photo)
+        #expect { try basemaps.build(.init(extract: photo)) } throws: { error in
+            "\(error)".hasPrefix("basemap: '\(photo.path)' is not an OpenStreetMap extract (.osm.pbf)")
+        }
+        #expect { try basemaps.build(.init(extract: home.file("missing.osm.pbf"))) } throws: { error in
+            "\(error)" == "basemap: '\(home.file("missing.osm.pbf").path)' does not exist"
+        }
+        #expect(try basemaps.registered().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: basemaps.buildsDirectory.appendingPathComponent("kluuvi cut.mbtiles").path))
+    }
+}
