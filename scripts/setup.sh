@@ -21,7 +21,8 @@ fi
 # Chinese, Japanese, Korean; Noto for other scripts), python3 for the tests' loopback tile
 # server, their MBTiles checks and the benchmarks' pixelmatch comparison, and gdal-bin, whose
 # gdalinfo the tests run on exported MBTiles files (bounds, zoom levels); tilemaker, which
-# `mapwright basemap build` runs on an OpenStreetMap extract; libjs-leaflet, whose
+# `mapwright basemap build` runs on an OpenStreetMap extract; exiftool, the outside reader the
+# tests check photo positions and exported CSVs against; libjs-leaflet, whose
 # files `mapwright serve` serves to its web viewer (no CDN); chromium and python3-websocket,
 # with which the tests drive the viewer in a headless browser (DevTools protocol); wrk and
 # nginx-light for scripts/bench/serve.sh (nginx serves the same tiles as static files); ffmpeg,
@@ -63,6 +64,7 @@ PACKAGES=(
     python3-venv
     gdal-bin
     tilemaker
+    libimage-exiftool-perl
     libjs-leaflet
     chromium
     python3-websocket

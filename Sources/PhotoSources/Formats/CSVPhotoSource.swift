@@ -13,6 +13,13 @@ import MapUtilities
 /// 37.7459,-119.5332,Half Dome,"Moonrise, winter",Ansel Adams,photos/half-dome.jpg
 /// ```
 ///
+/// Columns are also known by the names exporters write: `lat`, `gpslatitude` for the latitude;
+/// `lon`, `lng`, `long`, `gpslongitude` for the longitude (so exiftool's `exiftool -csv -n
+/// -GPSLatitude -GPSLongitude DIR` reads as it is); `sourcefile` (exiftool's), `file`, `filename`,
+/// `path` for the image; `name`, `headline`, `objectname` for the title; `description`,
+/// `imagedescription`, `caption` for the subtitle; `artist`, `author`, `creator`, `by-line` for
+/// the photographer. The first column of each, in that order, is read.
+///
 /// Relative `image` and `thumbnail` paths are resolved against the CSV file's folder. A row with
 /// both coordinates empty, or at 0, 0, has no location: it is skipped and counted. A photo's id is
 /// its `id` field, or `<file name>:<line>` when the file has no `id` column or the field is empty. Errors name the line, counting from 1 with the header.
@@ -54,6 +61,9 @@ public struct CSVPhotoSource: PhotoSource {
     }
 
     private static let exampleHeader = "latitude,longitude,title,subtitle,photographer,image"
+    /// The names a latitude or longitude column goes by, lowercased, in the order looked for.
+    static let latitudeNames = ["latitude", "lat", "gpslatitude"]
+    static let longitudeNames = ["longitude", "lon", "lng", "long", "gpslongitude"]
 
     /// The photos of the file's bytes, each made as its row is read; a large file is cut at
     /// record boundaries into one part per core (at most four), read at once, the parts' photos
@@ -158,21 +168,23 @@ public struct CSVPhotoSource: PhotoSource {
                 let key = name.trimmingCharacters(in: .whitespaces).lowercased()
                 if columnIndex[key] == nil { columnIndex[key] = number }
             }
-            for required in ["latitude", "longitude"] where columnIndex[required] == nil {
+            func column(_ names: [String]) -> Int? { names.lazy.compactMap { columnIndex[$0] }.first }
+            guard let latitude = column(CSVPhotoSource.latitudeNames), let longitude = column(CSVPhotoSource.longitudeNames) else {
+                let missing = column(CSVPhotoSource.latitudeNames) == nil ? "latitude" : "longitude"
                 throw CSVReader.Failure(
                     line: line,
-                    message: "the header has no '\(required)' column; expected a header such as \(CSVPhotoSource.exampleHeader)"
+                    message: "the header has no '\(missing)' column; expected a header such as \(CSVPhotoSource.exampleHeader)"
                 )
             }
             self.bytes = bytes
             columnCount = header.count
-            latitude = columnIndex["latitude"]!
-            longitude = columnIndex["longitude"]!
+            self.latitude = latitude
+            self.longitude = longitude
             id = columnIndex["id"]
-            title = columnIndex["title"]
-            subtitle = columnIndex["subtitle"]
-            photographer = columnIndex["photographer"]
-            image = columnIndex["image"]
+            title = column(["title", "name", "headline", "objectname"])
+            subtitle = column(["subtitle", "description", "imagedescription", "caption"])
+            photographer = column(["photographer", "artist", "author", "creator", "by-line"])
+            image = column(["image", "sourcefile", "file", "filename", "path"])
             thumbnail = columnIndex["thumbnail"]
             idPrefix = file.lastPathComponent + ":"
             images = ImageText(directoryPath: file.deletingLastPathComponent().path)

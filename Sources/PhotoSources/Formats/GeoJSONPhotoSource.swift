@@ -14,6 +14,11 @@ import MapJSON
 ///                 "image": "photos/half-dome.jpg", "thumbnail": "https://example.org/half-dome-s.jpg"}}
 /// ```
 ///
+/// Without `title`, `subtitle` or `photographer`, the names other GeoJSON files use are read, in
+/// order: `name`, `Name`, `NAME` (Natural Earth), `label` for the title; `description`,
+/// `Description`, `desc` for the subtitle; `author`, `creator` for the photographer (a value of
+/// those that is not a string is left unread).
+///
 /// Relative `image` and `thumbnail` paths are resolved against the GeoJSON file's folder. A feature
 /// whose geometry is `null` (allowed by RFC 7946 §3.2) or at 0, 0 has no location: it is skipped
 /// and counted. Any other geometry than a Point is an error naming the feature.
@@ -48,7 +53,12 @@ public struct GeoJSONPhotoSource: PhotoSource {
         ["type"], ["id"], ["geometry"], ["geometry", "type"], ["geometry", "coordinates"], ["properties"],
         ["properties", "title"], ["properties", "subtitle"], ["properties", "photographer"],
         ["properties", "image"], ["properties", "thumbnail"],
-    ])
+    ] + (titleAlternatives + subtitleAlternatives + photographerAlternatives).map { ["properties", $0] })
+
+    /// What a title, subtitle or photographer is read from without its own property, in order.
+    static let titleAlternatives = ["name", "Name", "NAME", "label"]
+    static let subtitleAlternatives = ["description", "Description", "desc"]
+    static let photographerAlternatives = ["author", "creator"]
 
     /// The picked values of a feature, by name.
     struct Feature {
@@ -87,11 +97,12 @@ public struct GeoJSONPhotoSource: PhotoSource {
         }
         return Photo(
             id: PhotoText(feature.id?.text ?? unnamedID(file: file, index: index)),
-            title: try text(feature, 6, "title"),
-            subtitle: try text(feature, 7, "subtitle"),
+            title: try text(feature, 6, "title") ?? alternative(feature, from: 11, count: titleAlternatives.count),
+            subtitle: try text(feature, 7, "subtitle") ?? alternative(feature, from: 11 + titleAlternatives.count, count: subtitleAlternatives.count),
             coordinate: coordinate,
             altitudeMeters: position.altitude,
-            photographer: try text(feature, 8, "photographer"),
+            photographer: try text(feature, 8, "photographer")
+                ?? alternative(feature, from: 11 + titleAlternatives.count + subtitleAlternatives.count, count: photographerAlternatives.count),
             imageText: try reference(feature, 9, "image", images: images),
             thumbnailText: try reference(feature, 10, "thumbnail", images: images)
         )
@@ -138,6 +149,11 @@ public struct GeoJSONPhotoSource: PhotoSource {
             }
             return text
         }
+    }
+
+    /// The first non-empty string among `count` alternative properties picked from `first` on.
+    private static func alternative(_ feature: Feature, from first: Int, count: Int) -> String? {
+        (first..<first + count).lazy.compactMap { feature.property($0)?.text }.first { !$0.isEmpty }
     }
 
     /// An image property as stored text (see ``ImageText``); `nil` when missing, null or empty.
