@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import MapUtilities
 
 extension GeoDataError {
@@ -16,6 +16,21 @@ extension GeoDataError {
             return try Data(readingFile: URL(fileURLWithPath: path), maximumBytes: maximumFileBytes)
         } catch {
             throw .unreadableFile(path: path, reason: error.reason)
+        }
+    }
+
+    /// The bytes of the file at `path`, decompressed when it is gzip'd (`walk.gpx.gz`, told by
+    /// its first bytes, not its name), for readers that tell formats by content.
+    ///
+    /// - Throws: ``GeoDataError/unreadableFile(path:reason:)``, as ``contents(ofFile:)`` does, or
+    ///   for a gzip stream that cannot be decompressed.
+    public static func decompressedContents(ofFile path: String) throws(GeoDataError) -> Data {
+        let data = try contents(ofFile: path)
+        guard data.count >= 2, data[data.startIndex] == 0x1F, data[data.startIndex + 1] == 0x8B else { return data }
+        do {
+            return Data(try Gzip.decompress([UInt8](data), limitBytes: maximumFileBytes))
+        } catch {
+            throw .unreadableFile(path: path, reason: "it is gzip-compressed but cannot be decompressed (\(error.reason))")
         }
     }
 }

@@ -21,7 +21,8 @@ public enum OverlayFile {
     }
 
     /// Reads a GPX 1.1 file (tracks, one line per segment, and routes) or a GeoJSON file
-    /// (LineStrings as lines, Polygons with their holes as filled areas).
+    /// (LineStrings as lines, Polygons with their holes as filled areas), told apart by content:
+    /// GPX by its `<gpx` root whatever the name (`.gpx.xml`), either gzip'd (`.gpx.gz`).
     ///
     /// A file that holds nothing to draw is an error rather than a map without it: a GPX file
     /// without track or route points says "walk.gpx: has no track points", a GeoJSON file
@@ -44,8 +45,10 @@ public enum OverlayFile {
                 shape: .polyline(coordinates), strokeColor: look.lineColor, lineWidthPoints: look.lineWidth, level: level))
         }
         do throws(GeoDataError) {
-            if url.pathExtension.lowercased() == "gpx" {
-                let document = try GPXReader.read(path: url.displayPath)
+            // GPX told by content (a `.gpx.xml`, a gzip'd `.gpx.gz`), GeoJSON otherwise.
+            let data = try GeoDataError.decompressedContents(ofFile: url.path)
+            if url.pathExtension.lowercased() == "gpx" || GPXReader.looksLikeGPX(data) {
+                let document = try GPXReader.read(data: data, path: url.displayPath)
                 let trackPoints = document.tracks.reduce(0) { $0 + $1.segments.reduce(0) { $0 + $1.count } }
                 guard trackPoints + document.routes.reduce(0, { $0 + $1.points.count }) > 0 else {
                     throw .nothingToDraw(path: url.displayPath, missing: "track points")
@@ -55,7 +58,7 @@ public enum OverlayFile {
                 contents.skippedPoints = document.waypoints.count
                 return contents
             }
-            let collection = try GeoJSONReader.read(path: url.displayPath)
+            let collection = try GeoJSONReader.read(data: data, path: url.displayPath)
             guard !collection.features.isEmpty else { throw .nothingToDraw(path: url.displayPath, missing: "features") }
             func add(_ geometry: Geometry) {
                 switch geometry {

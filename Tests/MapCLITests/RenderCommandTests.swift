@@ -50,6 +50,30 @@ struct RenderCommandTests {
         #expect(colours.count > 40, "\(colours.count) colour groups")
     }
 
+    /// A track is known by its content, not its name: the sample walk as `.gpx.xml`, gzip'd as
+    /// `.gpx.gz`, and with no extension draws exactly as `walk.gpx` does.
+    @Test func tracksAreKnownByTheirContent() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let walk = MapwrightProcess.repository.appendingPathComponent("Samples/helsinki/walk.gpx")
+        try FileManager.default.copyItem(at: walk, to: directory.appendingPathComponent("walk.gpx.xml"))
+        try FileManager.default.copyItem(at: walk, to: directory.appendingPathComponent("walk"))
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gzip.arguments = ["sh", "-c", "gzip -c walk.gpx.xml > walk.gpx.gz"]
+        gzip.currentDirectoryURL = directory
+        try gzip.run()
+        gzip.waitUntilExit()
+        var images: [Data] = []
+        for track in [walk.path, "walk.gpx.xml", "walk.gpx.gz", "walk"] {
+            let result = try MapwrightProcess.run(
+                ["render", "--track", track, "--size", "300x200", "-o", "map.png"], in: directory)
+            #expect(result.status == 0, "\(track): \(result.standardError)")
+            images.append(try Data(contentsOf: directory.appendingPathComponent("map.png")))
+        }
+        #expect(images.count == 4 && images.allSatisfy { $0 == images[0] }, "the same walk draws the same map")
+    }
+
     @Test func sameArgumentsGiveIdenticalFiles() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -24,6 +24,15 @@ public enum GPXReader {
     /// - Throws: ``GeoDataError/unreadableFile(path:reason:)`` or
     ///   ``GeoDataError/invalidGPX(path:line:reason:)`` for malformed XML, a root element other
     ///   than `gpx`, or a point whose `lat`, `lon`, `ele` or `time` cannot be read.
+    /// Whether `data` is a GPX document by its content (a `<gpx` root element among its first
+    /// kilobytes, after any XML declaration and comments), whatever its file's name
+    /// (`.gpx.xml`, `.xml`, no extension).
+    public static func looksLikeGPX(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(1024), as: UTF8.self)
+        guard head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "<" else { return false }
+        return head.range(of: "<gpx[\\s>]", options: .regularExpression) != nil
+    }
+
     public static func read(path: String) throws(GeoDataError) -> GPXDocument {
         try read(data: GeoDataError.contents(ofFile: path), path: path)
     }
