@@ -5,7 +5,8 @@
 # 1. VectorBenchmark renders a 1200x800 @2x map at zoom 15 with 100 photos in one process, the
 #    tiles decoded once (target: render + PNG <= 250 ms, warm).
 # 2. The whole `mapwright render` process from a cold start on the same map (target: <= 1 s),
-#    median of 5 runs.
+#    median of 5 runs; then the same map in the default style with the sample registered as a
+#    street-level basemap (`mapwright basemap add`, in a user data folder of the run's own).
 # 3. `mapwright tiles export` of the sample's area at zooms 12 to 17 in the streets style
 #    (256-point tiles, metatiles of 8, every core): tiles per second, median of 3 runs.
 #
@@ -43,6 +44,21 @@ for _ in range(5):
     times.append((time.perf_counter() - start) * 1000)
 times.sort()
 print(f"mapwright render, whole process   median {times[2]:7.1f} ms  min {times[0]:7.1f} ms  target <= 1000 ms")
+
+# The same map in the default style with the sample registered as a street-level basemap (in
+# a user data folder of its own): the world basemap and the streets layers together, as a user
+# with `mapwright basemap add` renders it, no --vector-source given.
+env = dict(__import__("os").environ, XDG_DATA_HOME=f"{work}/user-data")
+subprocess.run([mapwright, "basemap", "add", sample], check=True, env=env, stdout=subprocess.DEVNULL)
+command = [mapwright, "render", "--photos", f"{work}/photos.csv", "--select", "first", "--center", "60.17165,24.94425",
+           "--zoom", "15", "--size", "1200x800", "--scale", "2", "-o", f"{work}/standard.png"]
+times = []
+for _ in range(5):
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stderr=subprocess.DEVNULL, env=env)
+    times.append((time.perf_counter() - start) * 1000)
+times.sort()
+print(f"  standard style, registered basemap median {times[2]:7.1f} ms  min {times[0]:7.1f} ms")
 PYTHON
 
 echo
