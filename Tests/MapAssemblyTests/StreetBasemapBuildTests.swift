@@ -44,6 +44,8 @@ struct StreetBasemapBuildTests {
             #expect(json.contains("\"id\":\"\(layer)\""), "\(layer)")
         }
         #expect(try !store.existingTiles(zoom: 14).isEmpty)
+        // Left with a rollback journal: reading it writes nothing beside it.
+        #expect(!FileManager.default.fileExists(atPath: entry.path + "-wal"), "no WAL beside the basemap")
 
         // Again under the same name: rebuilt in place, still one entry.
         try basemaps.build(.init(extract: Self.fixtures.appendingPathComponent("kluuvi.osm.pbf")))

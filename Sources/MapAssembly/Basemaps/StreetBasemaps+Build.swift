@@ -163,6 +163,9 @@ extension StreetBasemaps {
                     center: TileMetadata.Center(longitude: (box.west + box.east) / 2, latitude: (box.south + box.north) / 2, zoom: zoom))
                 try store.writeMetadata(metadata)
             }
+            // A rollback journal, as tilemaker left it: a file in WAL mode makes every reader
+            // write -wal and -shm files beside it (and fail in a folder it cannot write).
+            try store.checkpoint(switchingToRollbackJournal: true)
         } catch {
             throw .invalid(.basemap, reason: "tilemaker's file cannot be completed: \(error.description)")
         }

@@ -25,7 +25,7 @@ extension MBTilesStore {
     /// connections (a server's, another process's) have it open, the file quietly stays in WAL.
     ///
     /// - Throws: ``TileStoreError/readOnly(path:reason:)``, ``TileStoreError/sqlite(_:)``.
-    func checkpoint(switchingToRollbackJournal: Bool) throws(TileStoreError) {
+    public func checkpoint(switchingToRollbackJournal: Bool) throws(TileStoreError) {
         let connection = try requireWritable()
         readers.closeIdleConnections()
         try connection.withDatabase { database in
