@@ -64,7 +64,7 @@ extension StreetBasemaps {
             throw .invalid(.basemap, reason: "the name '\(name)' is taken by \(other.path): give another with --name, or remove it first")
         }
         if let water = request.waterPolygons { try AssemblyError.checkReadableFile(water.path, input: .basemap) }
-        guard let tilemaker = Self.executable(named: "tilemaker", environment: locations.environment) else {
+        guard let tilemaker = URL.executable(named: "tilemaker", searchPath: locations.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") else {
             throw .invalid(.basemap, reason: "tilemaker is not installed: run scripts/setup.sh (it installs Debian's tilemaker), or apt-get install tilemaker")
         }
         let profile = try locations.directory(for: .tilemakerProfile)
@@ -169,16 +169,6 @@ extension StreetBasemaps {
         } catch {
             throw .invalid(.basemap, reason: "tilemaker's file cannot be completed: \(error.description)")
         }
-    }
-
-    /// The first executable `name` on `$PATH`.
-    static func executable(named name: String, environment: [String: String]) -> URL? {
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for folder in path.split(separator: ":") where !folder.isEmpty {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
     }
 
     /// Runs `executable`, reporting tilemaker's zoom as it writes tiles; its status and output.

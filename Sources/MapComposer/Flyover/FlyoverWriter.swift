@@ -230,9 +230,7 @@ public final class FlyoverWriter {
 
     /// `ffmpeg` on the `PATH`, else at a usual place; nil when it is not installed.
     public static func ffmpegExecutable() -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let candidates = path.split(separator: ":").map { "\($0)/ffmpeg" } + ffmpegFallbacks
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map(URL.init(fileURLWithPath:))
+        URL.executable(named: "ffmpeg", searchPath: ProcessInfo.processInfo.environment["PATH"] ?? "", fallbacks: ffmpegFallbacks)
     }
 
     /// A frame rate as ffmpeg reads it: a whole number, or a fraction over 1001 or 1000.
