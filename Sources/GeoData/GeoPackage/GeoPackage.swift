@@ -145,17 +145,61 @@ public final class GeoPackage: Sendable {
     ///   the first row whose blob is malformed, ``GeoDataError/sqlite(_:)``.
     public func features(in table: FeatureTable, intersecting box: BoundingBox? = nil) throws(GeoDataError) -> [Feature] {
         let transform = try srsTransform(of: table)
+        let indexBox = box.flatMap { box in transform == nil ? box : transform?.tableBox(box) }
+        if let indexBox, let index = table.spatialIndexTable {
+            let condition = "t.\(quotedSQLIdentifier(table.primaryKeyColumn)) IN (\(rtreeQuery(index)))"
+            return try rows(of: table, transform: transform, condition: condition, arguments: rtreeArguments(indexBox), envelopeFilter: nil)
+        }
+        return try rows(of: table, transform: transform, condition: nil, arguments: [], envelopeFilter: box)
+    }
+
+    /// The table's features with the primary keys `identifiers`, each once, in no particular
+    /// order (``Feature/id`` tells them apart); keys with no row are left out.
+    ///
+    /// What a source reading rows on demand calls with the keys an R-tree query found.
+    ///
+    /// - Throws: As ``features(in:intersecting:)``.
+    public func features(in table: FeatureTable, withIDs identifiers: [Int64]) throws(GeoDataError) -> [Feature] {
+        guard !identifiers.isEmpty else { return [] }
+        let transform = try srsTransform(of: table)
+        var features: [Feature] = []
+        // SQLite allows 32,766 bound parameters; batches stay well under it.
+        let unique = Array(Set(identifiers)).sorted()
+        for start in stride(from: 0, to: unique.count, by: 10_000) {
+            let batch = unique[start..<min(unique.count, start + 10_000)]
+            let condition = "t.\(quotedSQLIdentifier(table.primaryKeyColumn)) IN (\(Array(repeating: "?", count: batch.count).joined(separator: ",")))"
+            features += try rows(of: table, transform: transform, condition: condition, arguments: batch.map { .integer($0) }, envelopeFilter: nil)
+        }
+        return features
+    }
+
+    /// The primary keys of every row of the table, in the order ``features(in:intersecting:)``
+    /// reads them without a box (the table's own order).
+    ///
+    /// - Throws: ``GeoDataError/sqlite(_:)``.
+    public func featureIDs(in table: FeatureTable) throws(GeoDataError) -> [Int64] {
+        let sql = "SELECT t.\(quotedSQLIdentifier(table.primaryKeyColumn)) FROM \(quotedSQLIdentifier(table.name)) AS t"
+        return try sqlite { () throws(SQLiteError) in
+            let statement = try database.prepare(sql)
+            var identifiers: [Int64] = []
+            while try statement.step() {
+                identifiers.append(statement.int64(at: 0))
+            }
+            return identifiers
+        }
+    }
+
+    /// Reads the rows meeting `condition` (all when nil) as features, their geometry
+    /// transformed to EPSG:4326 by `transform`; with `envelopeFilter`, only those whose
+    /// envelope meets it.
+    private func rows(
+        of table: FeatureTable, transform: SRSTransform?, condition: String?, arguments: [SQLiteValue], envelopeFilter box: BoundingBox?
+    ) throws(GeoDataError) -> [Feature] {
         let selected = ([table.primaryKeyColumn, table.geometryColumn] + table.attributeColumns)
             .map { "t." + quotedSQLIdentifier($0) }
             .joined(separator: ", ")
         var sql = "SELECT \(selected) FROM \(quotedSQLIdentifier(table.name)) AS t"
-        var arguments: [SQLiteValue] = []
-        let indexBox = box.flatMap { box in transform == nil ? box : transform?.tableBox(box) }
-        if let indexBox, let index = table.spatialIndexTable {
-            sql += " WHERE t.\(quotedSQLIdentifier(table.primaryKeyColumn)) IN (\(rtreeQuery(index)))"
-            arguments = rtreeArguments(indexBox)
-        }
-        let filterByEnvelope = box != nil && (table.spatialIndexTable == nil || indexBox == nil)
+        if let condition { sql += " WHERE " + condition }
         let columnNames = table.attributeColumns
 
         var features: [Feature] = []
@@ -183,7 +227,7 @@ public final class GeoPackage: Sendable {
                         return geographic
                     }
                 }
-                if filterByEnvelope, let box {
+                if let box {
                     guard let envelope = decoded?.envelope ?? decoded?.geometry.boundingBox, envelope.intersects(box) else {
                         continue
                     }

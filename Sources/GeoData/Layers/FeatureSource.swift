@@ -8,14 +8,27 @@ public import MapCore
 /// which holds the source's geometry projected and simplified for one zoom level.
 ///
 /// Sources are classes because a ``PreparedLayerCache`` keys its layers by source identity.
+///
+/// A source may hold its features in memory (a GeoJSON file) or read them on demand (a
+/// GeoPackage table, whose rows are read when a query first meets them): drawing a street at
+/// zoom 16 reads the few countries, lakes and rivers around it, not the world's.
+/// ``features(at:)`` is the way to the features a query found; ``features`` reads them all.
 public protocol FeatureSource: AnyObject, Sendable {
     /// A name for messages: the file name, or `file.gpkg:table` for a GeoPackage table.
     var name: String { get }
-    /// Every feature, in the order of the file or table.
+    /// The number of features; indices run from 0 to `featureCount - 1`.
+    var featureCount: Int { get }
+    /// Every feature, in the order of the file or table (a source reading on demand reads them
+    /// all now, once).
     var features: [Feature] { get }
     /// The map rect of each feature, aligned with ``features``; ``MapRect/null`` for a
     /// feature without positions. Rects lie within the central world copy, x in [0, worldSize].
     var featureRects: [MapRect] { get }
+    /// The features at `indices` (each in `0..<featureCount`), in the order given, read now
+    /// when the source reads on demand.
+    ///
+    /// - Throws: ``GeoDataError`` when a GeoPackage's rows cannot be read.
+    func features(at indices: [Int]) throws(GeoDataError) -> [Feature]
     /// The indices into ``features`` of the features whose map rect meets `rect`, which must
     /// lie within the central world copy (use ``MapRect/worldCopies`` to get there).
     ///
@@ -24,6 +37,17 @@ public protocol FeatureSource: AnyObject, Sendable {
 }
 
 extension FeatureSource {
+    /// The number of features: `features.count`, for sources holding them in memory.
+    public var featureCount: Int {
+        features.count
+    }
+
+    /// The features at `indices`, from ``features``, for sources holding them in memory.
+    public func features(at indices: [Int]) throws(GeoDataError) -> [Feature] {
+        let features = features
+        return indices.map { features[$0] }
+    }
+
     /// The map rect enclosing every feature; ``MapRect/null`` when there is none.
     public var bounds: MapRect {
         featureRects.reduce(MapRect.null) { $0.union($1) }
@@ -42,6 +66,6 @@ extension FeatureSource {
         for copy in rect.worldCopies {
             indices.formUnion(try featureIndices(inWorldRect: copy.rect))
         }
-        return indices.sorted().map { features[$0] }
+        return try features(at: indices.sorted())
     }
 }

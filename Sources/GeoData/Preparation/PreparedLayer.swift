@@ -1,5 +1,6 @@
 import Foundation
 public import MapCore
+import Synchronization
 
 /// A vector source's geometry prepared for one zoom level and screen scale: projected to map
 /// points and simplified to the pixel size, once, for every render at that zoom.
@@ -14,7 +15,10 @@ public import MapCore
 /// }
 /// ```
 ///
-/// A layer is immutable once made, so any number of threads may query it at once.
+/// Features are prepared on demand, when a query first meets them, and kept: a view at zoom
+/// 16 prepares the countries and lakes around it, not the world's at street-level detail (which
+/// took half a second). Any number of threads may query a layer at once; each feature is
+/// prepared once (the layer's lock is held while preparing).
 public final class PreparedLayer: Sendable {
     /// The source the geometry comes from.
     public let source: any FeatureSource
@@ -24,10 +28,25 @@ public final class PreparedLayer: Sendable {
     public let screenScale: Double
     /// The simplification tolerance: one pixel, in map points.
     public let tolerance: Double
-    /// Every source feature prepared but not clipped, aligned with the source's features.
-    public let features: [PreparedFeature]
+    /// Every source feature prepared but not clipped, aligned with the source's features:
+    /// those not prepared yet are prepared now (and a source reading on demand reads them all).
+    public var features: [PreparedFeature] {
+        if let all = preparedFeatures.withLock({ $0.all }) { return all }
+        let all = (try? prepared(Array(0..<source.featureCount))) ?? []
+        preparedFeatures.withLock { $0.all = all }
+        return all
+    }
 
-    /// Prepares every feature of `source`; prefer ``PreparedLayerCache/preparedLayer(for:zoomLevel:screenScale:)``.
+    /// The features prepared so far, by source index; `all` once ``features`` was asked for.
+    private struct Prepared {
+        var byIndex: [PreparedFeature?]
+        var all: [PreparedFeature]?
+    }
+
+    private let preparedFeatures: Mutex<Prepared>
+
+    /// Makes a layer that prepares the features of `source` as queries meet them; prefer
+    /// ``PreparedLayerCache/preparedLayer(for:zoomLevel:screenScale:)``.
     ///
     /// - Parameters:
     ///   - source: The features.
@@ -36,17 +55,31 @@ public final class PreparedLayer: Sendable {
     public init(source: any FeatureSource, zoomLevel: Int, screenScale: Double) {
         let zoomLevel = Self.clamped(zoomLevel: zoomLevel)
         let screenScale = Self.clamped(screenScale: screenScale)
-        let tolerance = Self.tolerance(zoomLevel: zoomLevel, screenScale: screenScale)
         self.source = source
         self.zoomLevel = zoomLevel
         self.screenScale = screenScale
-        self.tolerance = tolerance
-        features = source.features.enumerated().map { index, feature in
-            PreparedFeature(
-                sourceIndex: index,
-                properties: feature.properties,
-                geometry: feature.geometry.map { PreparedGeometry(projecting: $0, tolerance: tolerance) } ?? PreparedGeometry()
-            )
+        tolerance = Self.tolerance(zoomLevel: zoomLevel, screenScale: screenScale)
+        preparedFeatures = Mutex(Prepared(byIndex: Array(repeating: nil, count: source.featureCount)))
+    }
+
+    /// The features at `indices` of the source, prepared (not clipped), in the order given;
+    /// those not prepared yet are read from the source and prepared now.
+    ///
+    /// - Throws: ``GeoDataError`` when a GeoPackage's rows cannot be read.
+    public func prepared(_ indices: [Int]) throws(GeoDataError) -> [PreparedFeature] {
+        try preparedFeatures.withLock { state throws(GeoDataError) in
+            let missing = indices.filter { state.byIndex[$0] == nil }
+            if !missing.isEmpty {
+                let tolerance = tolerance
+                for (index, feature) in zip(missing, try source.features(at: missing)) {
+                    state.byIndex[index] = PreparedFeature(
+                        sourceIndex: index,
+                        properties: feature.properties,
+                        geometry: feature.geometry.map { PreparedGeometry(projecting: $0, tolerance: tolerance) } ?? PreparedGeometry()
+                    )
+                }
+            }
+            return indices.map { state.byIndex[$0]! }
         }
     }
 
@@ -106,8 +139,7 @@ public final class PreparedLayer: Sendable {
         for copy in area.worldCopies {
             // The copy's part of the area, widened to the clip margin within the same copy.
             let clipRect = clipMargin == margin ? copy.rect : clipArea.offsetBy(dx: -copy.offsetX, dy: 0)
-            for index in try source.featureIndices(inWorldRect: copy.rect) {
-                var feature = features[index]
+            for var feature in try prepared(try source.featureIndices(inWorldRect: copy.rect)) {
                 feature.geometry = feature.geometry.clipped(to: clipRect).offsetBy(dx: copy.offsetX)
                 if !feature.geometry.isEmpty { result.append(feature) }
             }

@@ -15,22 +15,23 @@ extension StylePainter {
     func clusteredFeatures(
         of prepared: PreparedLayer, clustering: GeoJSONSource.Clustering, key: String, in rect: MapRect
     ) -> [PreparedFeature] {
+        let features = prepared.features
         guard let index = data.clusterIndex(key: key, clustering: clustering, make: { () -> ([ClusterInput], [(feature: Int, point: MapPoint)]) in
             var inputs: [ClusterInput] = [], points: [(Int, MapPoint)] = []
-            for (offset, feature) in prepared.features.enumerated() {
+            for (offset, feature) in features.enumerated() {
                 for point in feature.geometry.points {
                     inputs.append(ClusterInput(coordinate: point.coordinate, clusteringIdentifier: ""))
                     points.append((offset, point))
                 }
             }
             return (inputs, points)
-        }) else { return prepared.features }
-        var result: [PreparedFeature] = prepared.features.filter { $0.geometry.points.isEmpty }
+        }) else { return features }
+        var result: [PreparedFeature] = features.filter { $0.geometry.points.isEmpty }
         for placed in index.index.items(in: rect, zoomLevel: zoomLevel) {
             switch placed.item {
             case .point(let input, _):
                 let source = index.points[input]
-                var feature = prepared.features[source.feature]
+                var feature = features[source.feature]
                 feature.geometry = PreparedGeometry(points: [placed.mapPoint])
                 result.append(feature)
             case .cluster(let cluster):
@@ -39,7 +40,7 @@ extension StylePainter {
                     "point_count": .number(Double(cluster.count)), "point_count_abbreviated": .string(cluster.abbreviatedCount),
                 ]
                 if !clustering.properties.isEmpty, let leaves = try? index.index.leaves(of: cluster.id, limit: .max) {
-                    let points = leaves.map { prepared.features[index.points[$0].feature].styleValues }
+                    let points = leaves.map { features[index.points[$0].feature].styleValues }
                     for property in clustering.properties {
                         properties[property.name] = property.accumulated(over: points, zoom: zoomLevel).map(PropertyValue.init) ?? .null
                     }

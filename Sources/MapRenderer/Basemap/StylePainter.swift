@@ -120,10 +120,9 @@ struct StylePainter {
         let readsGeometry = layer.filter?.readsGeometry == true
         var result: [PreparedFeature] = []
         for copy in rect.worldCopies {
-            let indices: [Int]
-            do { indices = try prepared.source.featureIndices(inWorldRect: copy.rect) } catch { throw .data(error) }
-            for index in indices {
-                var feature = prepared.features[index]
+            let found: [PreparedFeature]
+            do { found = try prepared.prepared(try prepared.source.featureIndices(inWorldRect: copy.rect)) } catch { throw .data(error) }
+            for var feature in found {
                 guard !feature.geometry.isEmpty, layer.filter == nil || includes(feature, in: layer, readsGeometry: readsGeometry) else { continue }
                 feature.geometry = feature.geometry.offsetBy(dx: copy.offsetX)
                 result.append(feature)
