@@ -98,11 +98,14 @@ public struct MapInputs: Sendable {
         }
         // Without --vector-source, the street-level basemaps the user has (see StreetBasemaps)
         // feed the standard looks' basemap://streets and any source waiting for vector tiles.
-        let streets = streetBasemaps.tilesetURLs()
-        if vectorSource == nil, !streets.isEmpty, !configured.unconfiguredVectorSourceIDs.isEmpty {
+        // Sources waiting for vector tiles (the streets styles, public styles) are of the
+        // OpenMapTiles schema.
+        let streets = streetBasemaps.tilesets()
+        let openMapTiles = streets[.openMapTiles] ?? []
+        if vectorSource == nil, !openMapTiles.isEmpty, !configured.unconfiguredVectorSourceIDs.isEmpty {
             for id in configured.unconfiguredVectorSourceIDs {
                 guard case .vector(var vector)? = configured.sources[id] else { continue }
-                vector.location = .tilesets(streets)
+                vector.location = .tilesets(openMapTiles)
                 vector.tileServer = nil
                 configured.sources[id] = .vector(vector)
             }

@@ -49,7 +49,7 @@ extension Style {
     ///   `id` is nil and the style has no vector-tile source to bind.
     public func configuringVectorSources(_ tileset: URL, id: String? = nil) throws(StyleError) -> Style {
         var ids = id.map { [$0] } ?? unconfiguredVectorSourceIDs
-        if id == nil, ids.isEmpty { ids = streetBasemapSourceIDs }
+        if id == nil, ids.isEmpty { ids = streetBasemapSourceIDs(schema: .openMapTiles) }
         if id == nil, ids.isEmpty {
             ids = sources.compactMap { id, source in
                 guard case .vector(let vector) = source, vector.location.readsVectorTiles else { return nil }
@@ -68,22 +68,25 @@ extension Style {
         return style
     }
 
-    /// The ids of vector sources that read the registered street-level basemaps
-    /// (`basemap://streets`, ``VectorSourceLocation/streetBasemaps``), sorted.
-    public var streetBasemapSourceIDs: [String] {
+    /// The ids of vector sources that read the registered street-level basemaps of `schema`
+    /// (`basemap://streets`, `basemap://streets-protomaps`: ``VectorSourceLocation/streetBasemaps(_:)``),
+    /// sorted; of either schema when nil (the default).
+    public func streetBasemapSourceIDs(schema: StreetSchema? = nil) -> [String] {
         sources.compactMap { id, source in
-            guard case .vector(let vector) = source, vector.location == .streetBasemaps else { return nil }
+            guard case .vector(let vector) = source, case .streetBasemaps(let found) = vector.location,
+                  schema == nil || found == schema else { return nil }
             return id
         }.sorted()
     }
 
-    /// The style with its `basemap://streets` sources reading `tilesets` (the registered
-    /// street-level basemaps, first wins where they overlap); with none, they draw nothing.
-    public func configuringStreetBasemaps(_ tilesets: [URL]) -> Style {
+    /// The style with its street-level basemap sources reading the tilesets of their schema in
+    /// `tilesets` (the registered basemaps, first wins where they overlap); a schema with none
+    /// draws nothing.
+    public func configuringStreetBasemaps(_ tilesets: [StreetSchema: [URL]]) -> Style {
         var style = self
-        for id in streetBasemapSourceIDs {
-            guard case .vector(var vector) = sources[id] else { continue }
-            vector.location = .tilesets(tilesets)
+        for id in streetBasemapSourceIDs() {
+            guard case .vector(var vector) = sources[id], case .streetBasemaps(let schema) = vector.location else { continue }
+            vector.location = .tilesets(tilesets[schema] ?? [])
             style.sources[id] = .vector(vector)
         }
         return style

@@ -66,17 +66,20 @@ struct StreetBasemapsTests {
         try other.writeMetadata(TileMetadata(
             name: "Protomaps", format: .pbf,
             json: #"{"vector_layers":[{"id":"earth","fields":{}},{"id":"roads","fields":{}},{"id":"water","fields":{}}]}"#))
-        let protomapsAlone = home.file("protomaps-only.mbtiles")
-        let third = try MBTilesStore(url: protomapsAlone, mode: .create)
+        let neither = home.file("neither.mbtiles")
+        let third = try MBTilesStore(url: neither, mode: .create)
         try third.writeMetadata(TileMetadata(
-            name: "Protomaps", format: .pbf, json: #"{"vector_layers":[{"id":"earth","fields":{}},{"id":"roads","fields":{}}]}"#))
+            name: "Other", format: .pbf, json: #"{"vector_layers":[{"id":"contours","fields":{}},{"id":"peaks","fields":{}}]}"#))
         #expect { try basemaps.add(path: raster.path) } throws: { error in
             "\(error)".contains("holds png tiles, not vector tiles")
         }
-        #expect { try basemaps.add(path: protomapsAlone.path) } throws: { error in
-            "\(error)".contains("holds Protomaps-schema tiles; the shipped styles draw the OpenMapTiles schema")
+        #expect { try basemaps.add(path: neither.path) } throws: { error in
+            "\(error)".contains("is of neither the OpenMapTiles nor the Protomaps schema (its layers: contours, peaks)")
         }
         #expect(try basemaps.registered().isEmpty, "nothing registered")
+        // Protomaps' schema is registered as such, for the styles' basemap://streets-protomaps.
+        #expect(try basemaps.add(path: protomaps.path).schema == .protomaps)
+        #expect(basemaps.tilesets() == [.protomaps: [protomaps.standardizedFileURL]])
     }
 
     @Test func everyStyleTakesTheBasemapsWithoutAnOption() throws {

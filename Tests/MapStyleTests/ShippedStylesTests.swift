@@ -30,7 +30,7 @@ struct ShippedStylesTests {
         try style.requireConfiguredRasterSources()
         guard case .vector(let basemap) = style.sources["basemap"] else { return #expect(Bool(false)) }
         #expect(basemap.location == .basemap(name: "world"))
-        #expect(Set(style.layers.filter { $0.source != "streets" }.compactMap(\.sourceLayer)) == [
+        #expect(Set(style.layers.filter { !["streets", "streets-protomaps"].contains($0.source) }.compactMap(\.sourceLayer)) == [
             "countries", "states_provinces", "disputed_borders", "populated_places", "rivers", "lakes",
         ])
         guard case .vector(let places) = style.sources["places"] else { return #expect(Bool(false)) }
@@ -39,12 +39,19 @@ struct ShippedStylesTests {
         // Street-level layers from the registered basemaps (basemap://streets), from MapLibre
         // zoom 10 (render --zoom 11), between the world's areas and its labels.
         guard case .vector(let streets) = style.sources["streets"] else { return #expect(Bool(false)) }
-        #expect(streets.location == .streetBasemaps)
+        #expect(streets.location == .streetBasemaps(.openMapTiles))
         let streetLayers = style.layers.filter { $0.source == "streets" }
         #expect(streetLayers.count > 20 && streetLayers.allSatisfy { $0.id.hasPrefix("streets-") && ($0.minZoom ?? 0) >= 10 })
         let ids = style.layers.map(\.id)
         #expect(try #require(ids.firstIndex(of: "streets-road")) > #require(ids.firstIndex(of: "land")))
         #expect(try #require(ids.firstIndex(of: "streets-road-name")) < #require(ids.firstIndex(of: "place-labels")))
+        // Each drawn again from Protomaps' schema (basemap://streets-protomaps), right after it.
+        guard case .vector(let protomaps) = style.sources["streets-protomaps"] else { return #expect(Bool(false)) }
+        #expect(protomaps.location == .streetBasemaps(.protomaps))
+        for layer in streetLayers {
+            let twin = layer.id.replacingOccurrences(of: "streets-", with: "streets-protomaps-")
+            #expect(ids.firstIndex(of: twin) == ids.firstIndex(of: layer.id).map { $0 + 1 }, "\(twin)")
+        }
         // Towns by population: more of them the closer the view, capitals sooner.
         let towns = try #require(style.layers.first { $0.id == "place-labels" })
         let capitals = try #require(style.layers.first { $0.id == "capital-labels" })

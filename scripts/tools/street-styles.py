@@ -13,8 +13,14 @@ source `streets` (`basemap://streets`: the street-level basemaps the user regist
 nothing without one), from MapLibre zoom 10: area and line layers above the Natural Earth land,
 lakes and rivers, labels before the world's own. The streets style's background (the world's land
 shows instead), its boundaries and its town names (the world style has both) are left out. The
-rest of each world style is read from its file and kept as it is. Run it after editing
-streets.json or a world style; a test checks every output is current.
+rest of each world style is read from its file and kept as it is. Each street layer comes twice:
+once for the OpenMapTiles schema and once, as `streets-protomaps-*` reading the source
+`streets-protomaps` (`basemap://streets-protomaps`), for Protomaps' basemap schema (version 4),
+translated by PROTOMAPS below: the OpenMapTiles layer's features are picked out of the Protomaps
+layer holding them, and the OpenMapTiles properties the layer reads (`class`, `subclass`,
+`brunnel`, `rank`...) are computed from Protomaps' `kind`, `kind_detail`, `is_tunnel`... so both
+schemas draw one look. Run it after editing streets.json or a world style; a test checks every
+output is current.
 
 Usage: scripts/tools/street-styles.py [STYLES_DIR] [OUT_DIR]   (both default to Styles/)
 """
@@ -154,6 +160,149 @@ def save(style, name, hand_written=False):
 STREETS_MINZOOM = 10
 LEFT_OUT = {"background", "boundary", "place-town"}
 STREETS_SOURCE = {"type": "vector", "url": "basemap://streets", "attribution": "© OpenStreetMap contributors"}
+PROTOMAPS_SOURCE = {"type": "vector", "url": "basemap://streets-protomaps", "attribution": "© OpenStreetMap contributors"}
+
+
+def get(name):
+    return ["get", name]
+
+
+def kind_in(*kinds):
+    return ["in", get("kind"), ["literal", list(kinds)]]
+
+
+def geometry(*types):
+    """Geometry of these types, the multi forms too (MapLibre versions differ on which they report)."""
+    return ["in", ["geometry-type"], ["literal", [name for kind in types for name in (kind, "Multi" + kind)]]]
+
+
+def match(value, cases, default):
+    expression = ["match", value]
+    for keys, result in cases:
+        expression += [keys if len(keys) > 1 else keys[0], result]
+    return expression + [default]
+
+
+BRUNNEL = ["case", ["to-boolean", get("is_tunnel")], "tunnel", ["to-boolean", get("is_bridge")], "bridge", ""]
+ROAD_CLASS = ["match", get("kind"),
+              "highway", "motorway",
+              "major_road", match(get("kind_detail"), [
+                  (["trunk", "trunk_link"], "trunk"), (["primary", "primary_link"], "primary"),
+                  (["secondary", "secondary_link"], "secondary")], "tertiary"),
+              "minor_road", match(get("kind_detail"), [(["service"], "service")], "minor"),
+              "path", match(get("kind_detail"), [(["track"], "track")], "path"),
+              "rail", match(get("kind_detail"), [
+                  (["tram"], "tram"), (["light_rail", "subway", "monorail", "funicular", "narrow_gauge"], "transit")], "rail"),
+              "aeroway", get("kind_detail"),
+              ""]
+LANDCOVER_CLASS = match(get("kind"), [
+    (["forest", "wood"], "wood"), (["grass", "meadow", "scrub", "heath", "grassland"], "grass"), (["wetland"], "wetland"),
+    (["sand", "beach"], "sand"), (["farmland", "orchard", "farmyard"], "farmland"), (["glacier"], "ice"),
+    (["bare_rock", "barren"], "rock")], "grass")
+LANDCOVER_KINDS = ["forest", "wood", "grass", "meadow", "scrub", "heath", "grassland", "wetland", "sand", "beach",
+                   "farmland", "orchard", "farmyard", "glacier", "bare_rock", "barren"]
+PARK_KINDS = ["park", "garden", "nature_reserve", "national_park", "protected_area", "village_green",
+              "recreation_ground", "golf_course", "dog_park"]
+LANDUSE_KINDS = ["residential", "commercial", "retail", "industrial", "garages", "railway", "cemetery", "hospital",
+                 "school", "university", "college", "kindergarten", "library", "pitch", "stadium", "track",
+                 "playground", "theme_park", "zoo", "military", "allotments", "pedestrian", "platform"]
+
+# OpenMapTiles source layer -> (Protomaps source layer, the filter picking its features out,
+# the OpenMapTiles properties computed from Protomaps' ones).
+PROTOMAPS = {
+    "landcover": ("landuse", kind_in(*LANDCOVER_KINDS), {"class": LANDCOVER_CLASS}),
+    "landuse": ("landuse", kind_in(*LANDUSE_KINDS), {"class": get("kind")}),
+    "park": ("landuse", kind_in(*PARK_KINDS), {"class": get("kind")}),
+    "water": ("water", geometry("Polygon"), {"brunnel": BRUNNEL, "class": get("kind")}),
+    "waterway": ("water", geometry("LineString"), {"brunnel": BRUNNEL, "class": get("kind")}),
+    "aeroway": ("landuse", kind_in("runway", "taxiway", "apron", "aerodrome"), {"class": get("kind")}),
+    "building": ("buildings", ["all", geometry("Polygon"), ["!=", get("kind"), "address"]], {}),
+    "transportation": ("roads", geometry("LineString"), {"class": ROAD_CLASS, "subclass": get("kind_detail"), "brunnel": BRUNNEL}),
+    "transportation_name": ("roads", ["all", geometry("LineString"), ["has", "name"]], {"class": ROAD_CLASS, "subclass": get("kind_detail")}),
+    "water_name": ("water", ["has", "name"], {"class": get("kind")}),
+    "housenumber": ("buildings", ["==", get("kind"), "address"], {"housenumber": get("addr_housenumber")}),
+    "poi": ("pois", ["has", "name"], {
+        "class": get("kind"), "name:latin": get("name"),
+        # OpenMapTiles ranks POIs from 1 (most important); Protomaps suggests a first zoom.
+        "rank": ["max", 1, ["*", 5, ["-", ["coalesce", get("min_zoom"), 15], 13]]]}),
+    "place": ("places", ["in", get("kind"), ["literal", ["locality", "neighbourhood", "macrohood"]]], {"class": get("kind_detail")}),
+    "boundary": ("boundaries", ["literal", True], {"admin_level": get("kind_detail")}),
+}
+# Aeroway lines (runways, taxiways) are roads in Protomaps' schema.
+PROTOMAPS_AEROWAY_LINES = ("roads", ["==", get("kind"), "aeroway"], {"class": get("kind_detail")})
+
+
+def legacy_to_expression(node):
+    """A filter as an expression: legacy forms (["==", "class", "x"], ["in", "class", ...],
+    "$type") turned into expressions, expression forms kept."""
+    if not isinstance(node, list) or not node:
+        return node
+    op = node[0]
+    if op in ("all", "any"):
+        return [op] + [legacy_to_expression(child) for child in node[1:]]
+    if op in ("has", "!has") and len(node) == 2 and isinstance(node[1], str):
+        return ["has", node[1]] if op == "has" else ["!", ["has", node[1]]]
+    if len(node) >= 2 and isinstance(node[1], str):
+        key = ["geometry-type"] if node[1] == "$type" else get(node[1])
+        if op in ("in", "!in"):
+            test = ["in", key, ["literal", node[2:]]]
+            return test if op == "in" else ["!", test]
+        if op in ("==", "!=", "<", "<=", ">", ">=") and len(node) == 3:
+            if node[1] == "$type":
+                test = geometry(node[2])
+                return test if op == "==" else ["!", test]
+            return [op, key, node[2]]
+    return node
+
+
+def substitute(node, derived):
+    """`node` with ["get", P] and ["has", P] of the properties in `derived` replaced by their
+    Protomaps expressions, and {P} tokens in text renamed."""
+    if isinstance(node, list):
+        if len(node) == 2 and node[0] == "get" and node[1] in derived:
+            return derived[node[1]]
+        if len(node) == 2 and node[0] == "has" and isinstance(node[1], str) and node[1] in derived:
+            return ["!=", derived[node[1]], None]
+        return [substitute(item, derived) for item in node]
+    if isinstance(node, dict):
+        return {key: substitute(item, derived) for key, item in node.items()}
+    if isinstance(node, str):
+        for name, expression in derived.items():
+            if expression[:1] == ["get"] and "{%s}" % name in node:
+                node = node.replace("{%s}" % name, "{%s}" % expression[1])
+        return node
+    return node
+
+
+def protomaps_twin(layer):
+    """The layer drawing the same features from Protomaps' schema."""
+    source_layer = layer["source-layer"]
+    mapping = PROTOMAPS[source_layer]
+    if layer["id"] == "aeroway-runway":
+        mapping = PROTOMAPS_AEROWAY_LINES
+    target, base, derived = mapping
+    twin = {"id": layer["id"].replace("streets-", "streets-protomaps-", 1)}
+    for key, value in layer.items():
+        if key == "id":
+            continue
+        if key == "filter":
+            continue
+        twin[key] = substitute(value, derived)
+    twin["source"] = "streets-protomaps"
+    twin["source-layer"] = target
+    own = substitute(legacy_to_expression(layer["filter"]), derived) if "filter" in layer else None
+    parts = [part for part in (base, own) if part is not None and part != ["literal", True]]
+    flattened = []
+    for part in parts:
+        flattened += part[1:] if part[0] == "all" else [part]
+    if flattened:
+        twin["filter"] = ["all"] + flattened if len(flattened) > 1 else flattened[0]
+    ordered = {}
+    for key in ("id", "type", "source", "source-layer", "minzoom", "maxzoom", "filter", "layout", "paint"):
+        if key in twin:
+            ordered[key] = twin[key]
+    ordered.update({key: value for key, value in twin.items() if key not in ordered})
+    return ordered
 
 
 def with_streets(world, streets):
@@ -172,13 +321,15 @@ def with_streets(world, streets):
         merged["source"] = "streets"
         merged["minzoom"] = max(STREETS_MINZOOM, layer.get("minzoom", 0))
         (labels if layer["type"] == "symbol" else areas).append(merged)
+        (labels if layer["type"] == "symbol" else areas).append(protomaps_twin(merged))
     ids = [layer["id"] for layer in layers]
     after_areas = max(ids.index(name) for name in ("land", "lakes", "rivers") if name in ids) + 1
     first_label = next((index for index, layer in enumerate(layers) if layer["type"] == "symbol"), len(layers))
     layers = layers[:after_areas] + areas + layers[after_areas:first_label] + labels + layers[first_label:]
     style["layers"] = layers
-    style["sources"] = {key: value for key, value in style["sources"].items() if key != "streets"}
+    style["sources"] = {key: value for key, value in style["sources"].items() if key not in ("streets", "streets-protomaps")}
     style["sources"]["streets"] = STREETS_SOURCE
+    style["sources"]["streets-protomaps"] = PROTOMAPS_SOURCE
     save(style, world + ".json", hand_written=True)
 
 

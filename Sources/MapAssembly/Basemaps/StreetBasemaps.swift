@@ -1,12 +1,14 @@
 public import Foundation
 public import MapCore
+public import MapStyle
 import MapUtilities
 import TileSources
 import Tilesets
 
-/// The street-level basemaps a user has: vector tilesets of the OpenMapTiles schema that every
-/// command draws wherever they cover the view, under the standard looks (their
-/// `basemap://streets` source) and the streets styles, with no option to give.
+/// The street-level basemaps a user has: vector tilesets of the OpenMapTiles or the Protomaps
+/// schema that every command draws wherever they cover the view, under the standard looks
+/// (their `basemap://streets` and `basemap://streets-protomaps` sources, one per schema) and,
+/// for OpenMapTiles, the streets styles, with no option to give.
 ///
 /// Two kinds are listed, in this order (the first that has a tile gives it):
 ///
@@ -20,7 +22,7 @@ import Tilesets
 /// ```swift
 /// let basemaps = StreetBasemaps()
 /// let entry = try basemaps.add(path: "finland.mbtiles")
-/// let style = loaded.configuringStreetBasemaps(basemaps.tilesetURLs())
+/// let style = loaded.configuringStreetBasemaps(basemaps.tilesets())
 /// ```
 public struct StreetBasemaps: Sendable {
     /// One street-level basemap.
@@ -35,8 +37,14 @@ public struct StreetBasemaps: Sendable {
         public var minZoom: Int?, maxZoom: Int?
         /// Whether it was found in a data folder's `Tiles/streets/` rather than registered.
         public var isBundled: Bool
+        /// Its schema, from its layers. The default is OpenMapTiles.
+        public var schema: StreetSchema
 
-        public init(name: String, path: String, bounds: BoundingBox?, minZoom: Int?, maxZoom: Int?, isBundled: Bool = false) {
+        public init(
+            name: String, path: String, bounds: BoundingBox?, minZoom: Int?, maxZoom: Int?, isBundled: Bool = false,
+            schema: StreetSchema = .openMapTiles
+        ) {
+            self.schema = schema
             self.name = name
             self.path = path
             self.bounds = bounds
@@ -101,9 +109,17 @@ public struct StreetBasemaps: Sendable {
     /// The tilesets to draw from, in order: the registered basemaps whose files are still there,
     /// then the bundled ones. A registry that cannot be read gives the bundled ones only.
     public func tilesetURLs() -> [URL] {
+        drawn().map { URL(fileURLWithPath: $0.path) }
+    }
+
+    /// ``tilesetURLs()`` by schema, what ``MapStyle/Style/configuringStreetBasemaps(_:)`` takes.
+    public func tilesets() -> [StreetSchema: [URL]] {
+        Dictionary(grouping: drawn(), by: \.schema).mapValues { $0.map { URL(fileURLWithPath: $0.path) } }
+    }
+
+    private func drawn() -> [Entry] {
         let registered = ((try? registered()) ?? []).filter { FileManager.default.fileExists(atPath: $0.path) }
-        let paths = registered.map(\.path) + bundledURLs().map(\.path).filter { path in !registered.contains { $0.path == path } }
-        return paths.map { URL(fileURLWithPath: $0) }
+        return registered + bundled().filter { entry in !registered.contains { $0.path == entry.path } }
     }
 
     /// What the basemaps are, for content fingerprints (served tiles, resumed exports): each
@@ -182,16 +198,16 @@ public struct StreetBasemaps: Sendable {
             throw .invalid(.basemap, reason: "\(display) holds \(metadata.format?.rawValue ?? "") tiles, not vector tiles: a basemap is an OpenMapTiles-schema vector tileset")
         }
         let layers = Self.vectorLayerIDs(metadata.json)
-        if !layers.isEmpty, !layers.contains("transportation"), !layers.contains("water") {
-            let protomaps = layers.contains("roads") && layers.contains("earth")
-            throw .invalid(.basemap, reason: protomaps
-                ? "\(display) holds Protomaps-schema tiles; the shipped styles draw the OpenMapTiles schema: use an OpenMapTiles-schema tileset (tilemaker's or Planetiler's OpenMapTiles profile)"
-                : "\(display) is not of the OpenMapTiles schema (its layers: \(layers.sorted().prefix(8).joined(separator: ", "))): the shipped styles draw OpenMapTiles' transportation, water, building, place... layers")
+        let schema = StreetSchema.detect(layerIDs: layers)
+        if !layers.isEmpty, schema == nil {
+            throw .invalid(.basemap, reason:
+                "\(display) is of neither the OpenMapTiles nor the Protomaps schema (its layers: \(layers.sorted().prefix(8).joined(separator: ", "))): the shipped styles draw OpenMapTiles' transportation, water, building... layers or Protomaps' roads, water, buildings...")
         }
         let zooms = (try? source.zoomRange()) ?? nil
         return Entry(
             name: url.deletingPathExtension().lastPathComponent, path: url.path, bounds: metadata.bounds,
-            minZoom: metadata.minZoom ?? zooms?.lowerBound, maxZoom: metadata.maxZoom ?? zooms?.upperBound)
+            minZoom: metadata.minZoom ?? zooms?.lowerBound, maxZoom: metadata.maxZoom ?? zooms?.upperBound,
+            schema: schema ?? .openMapTiles)
     }
 
     /// The ids of a vector tileset's `vector_layers` (its metadata's `json`); none when it does not list them.
@@ -202,7 +218,8 @@ public struct StreetBasemaps: Sendable {
         return Set(layers.compactMap { $0["id"] as? String })
     }
 
-    /// `basemaps.json`: `{"basemaps": [{"name", "path", "bounds": [w, s, e, n], "minzoom", "maxzoom"}]}`.
+    /// `basemaps.json`: `{"basemaps": [{"name", "path", "bounds": [w, s, e, n], "minzoom", "maxzoom", "schema"}]}`;
+    /// `schema` (`openmaptiles` or `protomaps`) missing is OpenMapTiles (registries written before Protomaps).
     private struct Registry: Codable {
         var basemaps: [Stored]
     }
@@ -213,8 +230,10 @@ public struct StreetBasemaps: Sendable {
         var bounds: [Double]?
         var minzoom: Int?
         var maxzoom: Int?
+        var schema: String?
 
         init(_ entry: Entry) {
+            schema = entry.schema.rawValue
             name = entry.name
             path = entry.path
             bounds = entry.bounds.map { [$0.west, $0.south, $0.east, $0.north] }
@@ -224,7 +243,9 @@ public struct StreetBasemaps: Sendable {
 
         var entry: Entry {
             let box = bounds.flatMap { $0.count == 4 ? BoundingBox(west: $0[0], south: $0[1], east: $0[2], north: $0[3]) : nil }
-            return Entry(name: name, path: path, bounds: box, minZoom: minzoom, maxZoom: maxzoom)
+            return Entry(
+                name: name, path: path, bounds: box, minZoom: minzoom, maxZoom: maxzoom,
+                schema: schema.flatMap(StreetSchema.init(rawValue:)) ?? .openMapTiles)
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MapAssembly
 import MapCore
+import MapStyle
 
 /// `mapwright basemap`: the street-level basemaps every command draws where they cover the view.
 struct BasemapCommand: ParsableCommand {
@@ -52,9 +53,9 @@ struct BasemapBuildCommand: ParsableCommand {
 struct BasemapAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Register an OpenMapTiles-schema .mbtiles or .pmtiles file (it stays where it is) as a street-level basemap.")
+        abstract: "Register an OpenMapTiles- or Protomaps-schema .mbtiles or .pmtiles file (it stays where it is) as a street-level basemap.")
 
-    @Argument(help: "The tileset: an OpenMapTiles-schema vector .mbtiles or .pmtiles file (tilemaker's or Planetiler's output, OpenMapTiles' downloads).")
+    @Argument(help: "The tileset: a vector .mbtiles or .pmtiles file of the OpenMapTiles schema (tilemaker's or Planetiler's output, OpenMapTiles' downloads) or of Protomaps' (a Protomaps build).")
     var file: String
 
     @Option(parsing: .unconditional, help: "Its name in the list. The default is the file's name without its extension.")
@@ -76,7 +77,7 @@ struct BasemapListCommand: ParsableCommand {
         let basemaps = StreetBasemaps()
         let entries = try basemaps.all()
         guard !entries.isEmpty else {
-            print("no street-level basemap: register one with `mapwright basemap add FILE.mbtiles` (an OpenMapTiles-schema tileset)")
+            print("no street-level basemap: register one with `mapwright basemap add FILE.mbtiles` (an OpenMapTiles- or Protomaps-schema tileset)")
             return
         }
         for entry in entries {
@@ -85,9 +86,10 @@ struct BasemapListCommand: ParsableCommand {
         }
     }
 
-    /// `PATH, zooms 0-14, bounds W,S,E,N`.
+    /// `PATH, zooms 0-14, bounds W,S,E,N`, with `Protomaps schema` after the path for such tiles.
     static func describe(_ entry: StreetBasemaps.Entry) -> String {
         var parts = [entry.path]
+        if entry.schema == .protomaps { parts.append("Protomaps schema") }
         if let low = entry.minZoom, let high = entry.maxZoom { parts.append("zooms \(low)-\(high)") }
         if let box = entry.bounds {
             parts.append("bounds " + [box.west, box.south, box.east, box.north].map { String(format: "%.4f", $0) }.joined(separator: ","))

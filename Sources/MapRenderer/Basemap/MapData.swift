@@ -302,7 +302,8 @@ public final class MapData: Sendable {
         for layer in style.layers where zoom.map({ layer.isVisible(atZoom: $0) }) ?? true {
             guard let id = layer.source, let source = style.sources[id] else { continue }
             // Street-level basemaps the user has none of draw nothing, so credit no one.
-            if case .vector(let vector) = source, [.streetBasemaps, .tilesets([])].contains(vector.location) { continue }
+            if case .vector(let vector) = source, vector.location == .tilesets([]) { continue }
+            if case .vector(let vector) = source, case .streetBasemaps = vector.location { continue }
             var text = source.attribution
             if case .vector(let vector) = source, let own = (try? vectorTileSource(vector))??.attribution, !own.isEmpty {
                 text = own

@@ -236,7 +236,7 @@ extension StyleDecoder {
         if url.hasSuffix(".mbtiles") || url.hasSuffix(".pmtiles"), !StyleDecoder.isRemote(url) {
             return .tileset(StyleLocation.fileURL(url, relativeTo: baseURL))
         }
-        if url == "basemap://streets" { return .streetBasemaps }
+        if let schema = StreetSchema.allCases.first(where: { $0.basemapURL == url }) { return .streetBasemaps(schema) }
         if url.hasPrefix("basemap://") {
             let name = String(url.dropFirst("basemap://".count))
             guard !name.isEmpty, !name.contains("/") else {

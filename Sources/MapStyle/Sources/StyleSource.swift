@@ -79,6 +79,35 @@ public struct VectorSource: Hashable, Sendable {
     }
 }
 
+/// The two vector tile schemas of street-level data the shipped styles draw: their layers and
+/// the properties their features carry.
+public enum StreetSchema: String, Hashable, Sendable, CaseIterable {
+    /// OpenMapTiles (<https://openmaptiles.org/schema/>): `transportation`, `water`, `building`,
+    /// `place`...; what tilemaker's and Planetiler's OpenMapTiles profiles write, and
+    /// `mapwright basemap build`.
+    case openMapTiles = "openmaptiles"
+    /// Protomaps' basemap schema, version 4 (<https://docs.protomaps.com/basemaps/layers>):
+    /// `roads`, `water`, `buildings`, `places`, `earth`...; Protomaps' builds.
+    case protomaps
+
+    /// The `basemap://` URL a style's source names to read registered basemaps of this schema.
+    public var basemapURL: String {
+        switch self {
+        case .openMapTiles: "basemap://streets"
+        case .protomaps: "basemap://streets-protomaps"
+        }
+    }
+
+    /// The schema of a vector tileset from its layers' ids (its metadata's `vector_layers`):
+    /// OpenMapTiles with `transportation` or `water` and no `roads`, Protomaps with `roads` and
+    /// `earth` or `buildings`; nil for neither.
+    public static func detect(layerIDs: Set<String>) -> StreetSchema? {
+        if layerIDs.contains("roads"), layerIDs.contains("earth") || layerIDs.contains("buildings") { return .protomaps }
+        if layerIDs.contains("transportation") || layerIDs.contains("water") { return .openMapTiles }
+        return nil
+    }
+}
+
 /// Where a vector source's data is.
 public enum VectorSourceLocation: Hashable, Sendable {
     /// `basemap://NAME`: a GeoPackage shipped with Mapwright.
@@ -90,10 +119,11 @@ public enum VectorSourceLocation: Hashable, Sendable {
     /// Several vector tilesets read as one: a tile comes from the first that covers its place and
     /// zoom and has it. No tileset draws nothing. What ``streetBasemaps`` becomes once resolved.
     case tilesets([URL])
-    /// `basemap://streets`: the street-level basemaps the user registered (`mapwright basemap
-    /// add`/`build`), OpenMapTiles schema; resolved to ``tilesets(_:)`` by whoever loads the
-    /// style, and drawing nothing until then.
-    case streetBasemaps
+    /// `basemap://streets` (OpenMapTiles schema) or `basemap://streets-protomaps` (Protomaps
+    /// schema): the street-level basemaps of that schema the user registered (`mapwright basemap
+    /// add`/`build`); resolved to ``tilesets(_:)`` by whoever loads the style, and drawing
+    /// nothing until then.
+    case streetBasemaps(StreetSchema)
     /// `tiles`: URL templates of Mapbox Vector Tiles, `file://` for a folder of tiles (relative
     /// paths are relative to the style file) or `http(s)://`, with how `{y}` counts rows.
     case templates([String], scheme: TileScheme)

@@ -46,7 +46,9 @@ extension TileMetadata {
             self.type = type
             others["type"] = nil
         }
-        if let edges = try numbers("bounds", count: 4) {
+        // A box with no area ("0,0,0,0", what tilemaker writes when given no box) says nothing:
+        // no bounds.
+        if let edges = try numbers("bounds", count: 4), edges[0] != edges[2] || edges[1] != edges[3] {
             bounds = BoundingBox(west: edges[0], south: edges[1], east: edges[2], north: edges[3])
         }
         if let view = try numbers("center", count: 3) {
