@@ -13,7 +13,7 @@
 //   MapTestSupport                   tests only: snapshot assertions, temporary folders, Python environments, seeded random numbers, a loopback tile server  (ImageCodec, ImageCompare, MapCore, MapUtilities)
 //   MapSQLite        <- CSQLite      SQLite connections and statements
 //   GeoData                          GeoJSON, GPX, WKB, GeoPackage (any CRS, through PROJ); features prepared per zoom  (MapCore, MapSQLite, MapJSON, MapUtilities, MapProjection)
-//   PhotoSources     <- CExif        photo files into `Photo`s; thumbnails                      (MapCore, MapJSON, MapUtilities, ImageCodec)
+//   PhotoSources     <- CExif, CHeif photo files (JPEG, HEIC, TIFF-based raw) and GPX waypoints into `Photo`s; thumbnails  (MapCore, MapJSON, MapUtilities, GeoData, ImageCodec)
 //   PhotoLibrary                     photographers and photos in SQLite, versioned              (PhotoSources, MapSQLite)
 //   MapStyle                         MapLibre style subset                                      (MapCore, MapJSON, MapUtilities)
 //   TileSources                      the TileSource protocol: tiles by address, format-neutral TileMetadata, TileFormat  (MapCore)
@@ -208,11 +208,18 @@ let package = Package(
             pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]
         ),
-        /// Photo sources (a folder of geotagged JPEGs, Flickr-style JSON, GeoJSON, CSV) read into one
-        /// `Photo` model, and callout thumbnails (JPEGs decoded at reduced scale) in a user cache.
+        /// libheif (`libheif-dev`): HEIC/HEIF photos' Exif blocks and pixels.
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
+        /// Photo sources (a folder of geotagged JPEG, HEIC and TIFF-based raw photos, Flickr-style
+        /// JSON, GeoJSON, CSV, GPX waypoints) read into one `Photo` model, and callout thumbnails
+        /// (JPEGs decoded at reduced scale, HEIC through libheif, raw files' embedded previews) in a user cache.
         .target(
             name: "PhotoSources",
-            dependencies: ["MapCore", "MapJSON", "MapUtilities", "CExif", "ImageCodec"],
+            dependencies: ["MapCore", "MapJSON", "MapUtilities", "GeoData", "CExif", "CHeif", "ImageCodec"],
             swiftSettings: swiftSettings
         ),
         /// Test JPEGs are made by the tests themselves: pixels through libjpeg-turbo, EXIF written byte by byte.

@@ -21,7 +21,7 @@ fi
 # Chinese, Japanese, Korean; Noto for other scripts), python3 for the tests' loopback tile
 # server, their MBTiles checks and the benchmarks' pixelmatch comparison, and gdal-bin, whose
 # gdalinfo the tests run on exported MBTiles files (bounds, zoom levels); tilemaker, which
-# `mapwright basemap build` runs on an OpenStreetMap extract; exiftool, the outside reader the
+# `mapwright basemap build` runs on an OpenStreetMap extract; libheif-dev, through which HEIC photos are read; exiftool, the outside reader the
 # tests check photo positions and exported CSVs against; libjs-leaflet, whose
 # files `mapwright serve` serves to its web viewer (no CDN); chromium and python3-websocket,
 # with which the tests drive the viewer in a headless browser (DevTools protocol); wrk and
@@ -48,6 +48,7 @@ PACKAGES=(
     libsqlite3-dev
     libturbojpeg0-dev
     libexif-dev
+    libheif-dev
     zlib1g-dev
     fonts-dejavu-core
     fonts-wqy-microhei

@@ -17,7 +17,8 @@ public struct OverlayInputs: Hashable, Sendable {
         }
     }
 
-    /// GPX 1.1 files (tracks and routes drawn as lines) and GeoJSON files (lines and polygons), in order.
+    /// GPX 1.1 files (tracks and routes drawn as lines, waypoints as named markers) and GeoJSON
+    /// files (lines and polygons), in order.
     public var files: [String]
     /// Circles drawn geodesically.
     public var circles: [Circle]

@@ -2,10 +2,10 @@ public import Foundation
 import MapComposer
 public import PhotoLibrary
 public import PhotoSources
-/// Where photos come from, and whose: photo sources (folders of JPEGs, Flickr-style JSON,
-/// GeoJSON, CSV), a photo library, a photographer to keep.
+/// Where photos come from, and whose: photo sources (folders of JPEG, HEIC and raw photos,
+/// Flickr-style JSON, GeoJSON, CSV, GPX waypoints), a photo library, a photographer to keep.
 public struct PhotoInputs: Hashable, Sendable {
-    /// Photo sources, in order: folders of JPEGs, or .json, .geojson or .csv files.
+    /// Photo sources, in order: folders of photos, or .json, .geojson, .csv or .gpx files.
     public var sources: [String]
     /// A photo library file; nil for none.
     public var library: String?

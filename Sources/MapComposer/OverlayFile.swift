@@ -9,9 +9,9 @@ import MapUtilities
 public enum OverlayFile {
     /// What a file gave.
     public struct Contents: Sendable {
-        /// The file's lines and areas, in file order.
+        /// The file's lines and areas in file order, then a GPX file's waypoints.
         public var overlays: [MapOverlay]
-        /// Point features, which overlays do not draw.
+        /// A GeoJSON file's point features, which overlays do not draw.
         public var skippedPoints: Int
         /// Track segments, routes and LineStrings with a single position, which draw no line.
         public var skippedSinglePointLines: Int = 0
@@ -20,13 +20,14 @@ public enum OverlayFile {
         public var brokenFeaturesWarning: String?
     }
 
-    /// Reads a GPX 1.1 file (tracks, one line per segment, and routes) or a GeoJSON file
-    /// (LineStrings as lines, Polygons with their holes as filled areas), told apart by content:
-    /// GPX by its `<gpx` root whatever the name (`.gpx.xml`), either gzip'd (`.gpx.gz`).
+    /// Reads a GPX 1.1 file (tracks, one line per segment, routes, and waypoints as named markers,
+    /// ``MapOverlay/Shape/waypoint(_:name:)``, over the lines) or a GeoJSON file (LineStrings as
+    /// lines, Polygons with their holes as filled areas), told apart by content: GPX by its `<gpx`
+    /// root whatever the name (`.gpx.xml`), either gzip'd (`.gpx.gz`).
     ///
     /// A file that holds nothing to draw is an error rather than a map without it: a GPX file
-    /// without track or route points says "walk.gpx: has no track points", a GeoJSON file
-    /// without features "has no features". Waypoints and point features are counted in
+    /// without track or route points or waypoints says "walk.gpx: has no track points or
+    /// waypoints", a GeoJSON file without features "has no features". Point features are counted in
     /// ``Contents/skippedPoints``, lines of a single position in ``Contents/skippedSinglePointLines``,
     /// broken GeoJSON features (while others are valid) in ``Contents/brokenFeaturesWarning``.
     ///
@@ -50,12 +51,17 @@ public enum OverlayFile {
             if url.pathExtension.lowercased() == "gpx" || GPXReader.looksLikeGPX(data) {
                 let document = try GPXReader.read(data: data, path: url.displayPath)
                 let trackPoints = document.tracks.reduce(0) { $0 + $1.segments.reduce(0) { $0 + $1.count } }
-                guard trackPoints + document.routes.reduce(0, { $0 + $1.points.count }) > 0 else {
-                    throw .nothingToDraw(path: url.displayPath, missing: "track points")
+                let points = trackPoints + document.routes.reduce(0, { $0 + $1.points.count }) + document.waypoints.count
+                guard points > 0 else {
+                    throw .nothingToDraw(path: url.displayPath, missing: "track points or waypoints")
                 }
                 for track in document.tracks { for segment in track.segments { line(segment.map(\.coordinate)) } }
                 for route in document.routes { line(route.points.map(\.coordinate)) }
-                contents.skippedPoints = document.waypoints.count
+                for waypoint in document.waypoints {
+                    contents.overlays.append(MapOverlay(
+                        shape: .waypoint(waypoint.coordinate, name: waypoint.name), strokeColor: look.lineColor,
+                        lineWidthPoints: look.lineWidth, level: level))
+                }
                 return contents
             }
             let collection = try GeoJSONReader.read(data: data, path: url.displayPath)

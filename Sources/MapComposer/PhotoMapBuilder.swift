@@ -463,6 +463,8 @@ extension MapOverlay {
             return exterior
         case .circle(let center, let radiusMeters):
             return (try? GeodesicCircle(center: center, radiusMeters: radiusMeters).ring(pointCount: 72)) ?? [center]
+        case .waypoint(let coordinate, _):
+            return [coordinate]
         }
     }
 }

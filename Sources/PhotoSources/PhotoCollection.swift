@@ -1,4 +1,5 @@
 public import Foundation
+import GeoData
 import MapJSON
 
 /// The located photos read from one source, in the source's order, with what was left out.
@@ -24,10 +25,12 @@ public struct PhotoCollection: Hashable, Sendable, Codable {
 
     /// Loads photos from a folder or file, choosing the source by its type.
     ///
-    /// - A folder: ``JPEGFolderSource`` (its JPEGs, recursively).
+    /// - A folder: ``JPEGFolderSource`` (its JPEG, HEIC and raw photos, recursively).
     /// - `.json`: ``GeoJSONPhotoSource`` when the top-level `type` is `FeatureCollection`,
     ///   ``FlickrJSONSource`` otherwise.
     /// - `.geojson`: ``GeoJSONPhotoSource``. `.csv`: ``CSVPhotoSource``.
+    /// - `.gpx`, or any file whose root element is `<gpx` (`.gpx.xml`, gzip'd `.gpx.gz`):
+    ///   ``GPXWaypointSource`` (its waypoints).
     ///
     /// - Parameter url: A `file:` URL of the folder or file.
     /// - Throws: ``PhotoSourceError``; ``PhotoSourceError/unsupportedFormat(file:)`` for other file types.
@@ -44,8 +47,13 @@ public struct PhotoCollection: Hashable, Sendable, Codable {
             return try GeoJSONPhotoSource(url: url).load()
         case "csv":
             return try CSVPhotoSource(url: url).load()
+        case "gpx":
+            return try GPXWaypointSource(url: url).load()
         default:
-            throw .unsupportedFormat(file: url)
+            guard let data = try? GeoDataError.decompressedContents(ofFile: url.path), GPXReader.looksLikeGPX(data) else {
+                throw .unsupportedFormat(file: url)
+            }
+            return try GPXWaypointSource(url: url).load()
         }
     }
 

@@ -34,6 +34,9 @@ public struct PhotoLoadReport: Hashable, Sendable, Codable {
         public enum Reason: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
             /// It does not start like a JPEG (a PNG or a text file named `.jpg`).
             case notJPEG = "not-jpeg"
+            /// A file named as a HEIC or raw photo (`.heic`, `.dng`, `.cr2`, …) that starts like no
+            /// photo Mapwright reads.
+            case notPhoto = "not-photo"
             /// It starts like a JPEG but is cut short or its segments are broken.
             case damaged
             /// An EXIF tag this reads is malformed (a GPS tag of the wrong format, a missing reference).
@@ -51,6 +54,7 @@ public struct PhotoLoadReport: Hashable, Sendable, Codable {
                 let one = count == 1
                 switch self {
                 case .notJPEG: return one ? "is not a JPEG" : "are not JPEGs"
+                case .notPhoto: return one ? "is not a HEIC or raw photo" : "are not HEIC or raw photos"
                 case .damaged: return one ? "is damaged or cut short" : "are damaged or cut short"
                 case .badMetadata: return one ? "has malformed GPS or EXIF tags" : "have malformed GPS or EXIF tags"
                 case .unreadable: return "cannot be read"

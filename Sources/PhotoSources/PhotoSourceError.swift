@@ -14,7 +14,7 @@ public enum PhotoSourceError: Error, Hashable, Sendable {
     case unreadable(file: URL, reason: String)
     /// The file is of a type no photo source reads.
     case unsupportedFormat(file: URL)
-    /// The file is wrong as a whole: not JSON, not a JPEG, not the expected kind of document.
+    /// The file is wrong as a whole: not JSON, not a JPEG (or HEIC or raw photo), not the expected kind of document.
     case malformed(file: URL, reason: String)
     /// One entry of the file is wrong. `entry` locates it: `photos.photo[3]` in a Flickr list,
     /// `features[2]` in GeoJSON, an EXIF tag name such as `GPSLatitude` in a JPEG.
@@ -23,11 +23,13 @@ public enum PhotoSourceError: Error, Hashable, Sendable {
     case invalidLine(file: URL, line: Int, problem: String)
     /// No photo was taken by `name`; `found` lists the photographers there are, sorted, each once.
     case unknownPhotographer(String, found: [String])
-    /// A JPEG could not be decoded into a thumbnail; `reason` is libjpeg-turbo's message.
+    /// A photo could not be decoded into a thumbnail; `reason` is libjpeg-turbo's or libheif's
+    /// message, or says that a raw file holds no JPEG preview.
     case undecodableImage(file: URL, reason: String)
     /// A thumbnail could not be stored in the cache folder.
     case cacheUnwritable(directory: URL, reason: String)
-    /// A photo folder holds no `.jpg` or `.jpeg` file, in any subfolder.
+    /// A photo folder holds no photo file (`.jpg`, `.jpeg`, `.heic`, `.heif`, `.hif`, `.dng`,
+    /// `.cr2`, `.nef`, `.nrw`, `.arw`), in any subfolder.
     case noJPEGFiles(folder: URL)
 }
 
@@ -40,8 +42,8 @@ extension PhotoSourceError: CustomStringConvertible, LocalizedError {
         case .unreadable(let file, let reason):
             return "\(file.displayPath): cannot be read: \(reason)"
         case .unsupportedFormat(let file):
-            return "\(file.displayPath): is not a photo source: expected a folder of JPEGs, "
-                + "a Flickr-style .json, a .geojson or a .csv file"
+            return "\(file.displayPath): is not a photo source: expected a folder of photos, "
+                + "a Flickr-style .json, a .geojson, a .csv or a .gpx file"
         case .malformed(let file, let reason):
             return "\(file.displayPath): \(reason)"
         case .invalidEntry(let file, let entry, let problem):
@@ -52,11 +54,11 @@ extension PhotoSourceError: CustomStringConvertible, LocalizedError {
             guard !found.isEmpty else { return "no photos by '\(name)': no photo names its photographer" }
             return "no photos by '\(name)'; photographers found: \(found.joined(separator: ", "))"
         case .undecodableImage(let file, let reason):
-            return "\(file.displayPath): cannot be decoded as a JPEG: \(reason)"
+            return "\(file.displayPath): cannot be decoded as a photo: \(reason)"
         case .cacheUnwritable(let directory, let reason):
             return "thumbnail cache \(directory.displayPath): cannot be written: \(reason)"
         case .noJPEGFiles(let folder):
-            return "no JPEG files in \(folder.displayPath)"
+            return "no photo files (JPEG, HEIC or raw) in \(folder.displayPath)"
         }
     }
 

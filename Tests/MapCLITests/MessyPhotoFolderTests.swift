@@ -88,7 +88,7 @@ struct MessyPhotoFolderTests {
         for command in [["render", "-o", directory.file("map.png").path], ["cluster", "--zoom", "3"]] {
             let result = try MapwrightProcess.run(command + ["--photos", empty.path])
             #expect(result.status == 1, "\(result.standardError)")
-            #expect(result.standardError == "mapwright: no JPEG files in \(empty.path)\n")
+            #expect(result.standardError == "mapwright: no photo files (JPEG, HEIC or raw) in \(empty.path)\n")
         }
     }
 }

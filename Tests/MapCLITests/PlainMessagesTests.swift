@@ -87,7 +87,7 @@ struct PlainMessagesTests {
             <gpx version="1.1" creator="test"><trk><name>Nothing</name><trkseg></trkseg></trk></gpx>
             """, to: "track.gpx")
         let line = try failureLine(["render", "--track", path, "-o", directory.file("map.png").path])
-        #expect(line == "mapwright: \(path): has no track points")
+        #expect(line == "mapwright: \(path): has no track points or waypoints")
     }
 
     @Test func invalidJSONIsSaidOnce() throws {

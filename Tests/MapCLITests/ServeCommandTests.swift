@@ -220,7 +220,7 @@ import Glibc
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("empty photos"), withIntermediateDirectories: false)
         let result = try MapwrightProcess.run(["serve", "--port", "0", "--photos", "empty photos"], in: folder.url)
         #expect(result.status == 1)
-        #expect(result.standardError == "mapwright: no JPEG files in empty photos\n")
+        #expect(result.standardError == "mapwright: no photo files (JPEG, HEIC or raw) in empty photos\n")
         #expect(result.standardOutput.isEmpty, "\(result.standardOutput)")
     }
 

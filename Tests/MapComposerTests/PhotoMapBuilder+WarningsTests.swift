@@ -38,6 +38,6 @@ struct PhotoMapBuilderWarningsTests {
         let options = try builder.options(for: request(for: image), warnings: &warnings)
         #expect(options.selectedAnnotationID == "a")
         #expect(options.annotations.first?.thumbnail == nil)
-        #expect(warnings.map(\.description).first?.hasPrefix("\(image.path): cannot be decoded as a JPEG") == true)
+        #expect(warnings.map(\.description).first?.hasPrefix("\(image.path): cannot be decoded as a photo") == true)
     }
 }

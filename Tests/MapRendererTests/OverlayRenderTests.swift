@@ -62,4 +62,46 @@ struct OverlayRenderTests {
         #expect(abs((east.x - centre.x) / expected - 1) < 0.02)
         #expect(abs((centre.y - north.y) / (east.x - centre.x) - 1) < 0.1)
     }
+
+    /// A trip as GPS maps show one: the track as a line, the waypoints as markers in the
+    /// overlay's colour with their names beside them (a waypoint without a name is a marker
+    /// alone), and a file of waypoints alone drawn rather than refused as "has no track points".
+    @Test func gpxWaypointsAreNamedMarkers() throws {
+        let directory = try TemporaryDirectory()
+        let trip = try directory.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+              <wpt lat="60.16752" lon="24.95207"><name>Kauppatori</name><desc>Market square</desc></wpt>
+              <wpt lat="60.17032" lon="24.95236"><name>Tuomiokirkko</name></wpt>
+              <wpt lat="60.16890" lon="24.94140"><name>Rautatieasema</name></wpt>
+              <wpt lat="60.16580" lon="24.94400"/>
+              <trk><name>Walk</name><trkseg>
+                <trkpt lat="60.16890" lon="24.94140"/><trkpt lat="60.16980" lon="24.94600"/>
+                <trkpt lat="60.17032" lon="24.95236"/><trkpt lat="60.16752" lon="24.95207"/>
+              </trkseg></trk>
+            </gpx>
+            """, to: "trip.gpx")
+        let style = try RenderFixtures.style("standard")
+        let contents = try OverlayFile.read(URL(fileURLWithPath: trip), look: style.mapwright.overlay)
+        #expect(contents.skippedPoints == 0)
+        let names = contents.overlays.compactMap { overlay -> String? in
+            if case .waypoint(_, let name) = overlay.shape { return name ?? "(none)" }
+            return nil
+        }
+        #expect(names == ["Kauppatori", "Tuomiokirkko", "Rautatieasema", "(none)"])
+        #expect(contents.overlays.count == 5)
+        let c = RenderFixtures.coordinate
+        let snapshot = try render(contents.overlays, center: try c(60.1683, 24.9480), zoom: 14.5, size: ViewSize(width: 360, height: 200))
+        assertRenderMatches(snapshot.image, named: "gpx-waypoints")
+        // Each marker is filled in the overlay's colour at its waypoint.
+        let market = try #require(snapshot.point(for: try c(60.16752, 24.95207)))
+        let pixel = snapshot.image[x: Int(market.x.rounded(.down)), y: Int(market.y.rounded(.down))]
+        let line = style.mapwright.overlay.lineColor
+        #expect(abs(Double(pixel.red) - line.red * 255) < 40 && abs(Double(pixel.blue) - line.blue * 255) < 40, "\(pixel) against \(line)")
+
+        let waypointsOnly = try directory.write("""
+            <gpx version="1.1" creator="test"><wpt lat="60.1675" lon="24.9520"><name>Kauppatori</name></wpt></gpx>
+            """, to: "places.gpx")
+        #expect(try OverlayFile.read(URL(fileURLWithPath: waypointsOnly), look: style.mapwright.overlay).overlays.count == 1)
+    }
 }

@@ -118,7 +118,7 @@ struct JPEGFolderSourceBadFilesTests {
         try writeFile("notes.txt", in: folder, "not a photo")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
         let error = #expect(throws: PhotoSourceError.self) { try PhotoCollection.load(from: folder) }
-        #expect(error?.description == "no JPEG files in \(folder.path)")
+        #expect(error?.description == "no photo files (JPEG, HEIC or raw) in \(folder.path)")
     }
 
     @Test func manyFilesAreReadInPathOrderEveryTime() throws {

@@ -64,10 +64,15 @@ struct PhotoCollectionTests {
     @Test func otherFileTypesAndMissingFilesAreErrors() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
+        let kml = try writeFile("track.kml", in: folder, "<kml/>")
+        let error = #expect(throws: PhotoSourceError.unsupportedFormat(file: kml)) { try PhotoCollection.load(from: kml) }
+        #expect(error?.description == "\(kml.path): is not a photo source: expected a folder of photos, "
+            + "a Flickr-style .json, a .geojson, a .csv or a .gpx file")
+        // A GPX file is read for its waypoints; one without any says so.
         let gpx = try writeFile("track.gpx", in: folder, "<gpx/>")
-        let error = #expect(throws: PhotoSourceError.unsupportedFormat(file: gpx)) { try PhotoCollection.load(from: gpx) }
-        #expect(error?.description == "\(gpx.path): is not a photo source: expected a folder of JPEGs, "
-            + "a Flickr-style .json, a .geojson or a .csv file")
+        #expect(throws: PhotoSourceError.malformed(file: gpx, reason: "has no waypoints (<wpt>) to show as points")) {
+            try PhotoCollection.load(from: gpx)
+        }
         let missing = folder.appendingPathComponent("missing.csv")
         #expect(throws: PhotoSourceError.unreadable(file: missing, reason: "no such file or folder")) {
             try PhotoCollection.load(from: missing)

@@ -127,7 +127,7 @@ struct ThumbnailCacheTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let garbage = try writeFile("garbage.jpg", in: photos, "this is not a JPEG at all")
         let error = #expect(throws: PhotoSourceError.self) { try cache.thumbnail(for: garbage, pixelSize: 92) }
-        #expect(error?.description.hasPrefix("\(garbage.path): cannot be decoded as a JPEG: ") == true)
+        #expect(error?.description.hasPrefix("\(garbage.path): cannot be decoded as a photo: ") == true)
 
         // A JPEG whose header is intact but whose data is cut off in the middle of its frame header.
         let cut = photos.appendingPathComponent("cut.jpg")

@@ -20,13 +20,22 @@ public struct GPXDocument: Hashable, Sendable {
         public var time: Date?
         /// The name (`name`), mostly given for waypoints.
         public var name: String?
+        /// The description (`desc`): what a person wrote about the point.
+        public var description: String?
+        /// The comment (`cmt`), which GPS receivers show beside the name.
+        public var comment: String?
 
-        /// Creates a point.
-        public init(coordinate: Coordinate, elevationMeters: Double? = nil, time: Date? = nil, name: String? = nil) {
+        /// Creates a point; every field but the coordinate defaults to `nil`.
+        public init(
+            coordinate: Coordinate, elevationMeters: Double? = nil, time: Date? = nil, name: String? = nil,
+            description: String? = nil, comment: String? = nil
+        ) {
             self.coordinate = coordinate
             self.elevationMeters = elevationMeters
             self.time = time
             self.name = name
+            self.description = description
+            self.comment = comment
         }
     }
 

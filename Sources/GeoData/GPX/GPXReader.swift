@@ -5,8 +5,8 @@ import FoundationXML
 import MapCore
 
 /// Reads GPX 1.1 files (<https://www.topografix.com/GPX/1/1/>): waypoints (`wpt`), routes
-/// (`rte`/`rtept`) and tracks (`trk`/`trkseg`/`trkpt`), each point with its `ele`, `time`
-/// and `name`. Other elements (metadata, extensions) are skipped. GPX 1.0 files, which share
+/// (`rte`/`rtept`) and tracks (`trk`/`trkseg`/`trkpt`), each point with its `ele`, `time`,
+/// `name`, `desc` and `cmt`. Other elements (metadata, extensions) are skipped. GPX 1.0 files, which share
 /// these elements, are read too.
 ///
 /// For example:
@@ -161,6 +161,10 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
             case "trk": track?.name = value
             default: break
             }
+        case "desc" where ["wpt", "rtept", "trkpt"].contains(parent):
+            point?.description = value.isEmpty ? nil : value
+        case "cmt" where ["wpt", "rtept", "trkpt"].contains(parent):
+            point?.comment = value.isEmpty ? nil : value
         case "wpt":
             if let point { document.waypoints.append(point) }
             point = nil

@@ -9,7 +9,7 @@ import MapStyle
 /// Tracks, shapes and lines drawn over a map: `--track`, `--overlay`, `--circle`,
 /// `--great-circle` and `--overlay-level`, shared by `render` and `tiles export`.
 struct OverlayOptions: ParsableArguments {
-    @Option(name: .customLong("track"), parsing: .unconditionalSingleValue, help: "A GPX 1.1 file whose tracks and routes are drawn as lines.")
+    @Option(name: .customLong("track"), parsing: .unconditionalSingleValue, help: "A GPX 1.1 file whose tracks and routes are drawn as lines, its waypoints as named markers.")
     var tracks: [String] = []
 
     @Option(name: .customLong("overlay"), parsing: .unconditionalSingleValue, help: "A GeoJSON file whose lines and polygons are drawn over the map.")

@@ -5,7 +5,7 @@ public import MapComposer
 import PhotoSources
 /// Where photos come from, and whose: the options `render` and `cluster` share.
 struct PhotoSourceOptions: ParsableArguments {
-    @Option(name: .customLong("photos"), parsing: .unconditionalSingleValue, help: "A photo source: a folder of JPEGs, or a .json, .geojson or .csv file.")
+    @Option(name: .customLong("photos"), parsing: .unconditionalSingleValue, help: "A photo source: a folder of photos (JPEG, HEIC, DNG/CR2/NEF/ARW raw), or a .json, .geojson, .csv or .gpx file (its waypoints).")
     var sources: [String] = []
 
     @Option(
@@ -19,7 +19,7 @@ struct PhotoSourceOptions: ParsableArguments {
     /// Whether photos were asked for: a source or a library.
     var isEmpty: Bool { sources.isEmpty && library == nil }
 
-    @Flag(help: "Fail on the first file of a photo folder that cannot be read as a photo (not a JPEG, cut short, unreadable) instead of skipping it.")
+    @Flag(help: "Fail on the first file of a photo folder that cannot be read as a photo (not a photo, cut short, unreadable) instead of skipping it.")
     var strict = false
 
     /// The sources, library and photographer, for the assembly.

@@ -1,8 +1,8 @@
 public import MapCore
 public import MapStyle
 
-/// A shape drawn over the map in coordinates: a track, an area, a circle (MapKit's MKOverlay
-/// with its renderer's stroke and fill).
+/// A shape drawn over the map in coordinates: a track, an area, a circle, a named waypoint
+/// (MapKit's MKOverlay with its renderer's stroke and fill).
 public struct MapOverlay: Hashable, Sendable {
     /// The geometry of an overlay.
     public enum Shape: Hashable, Sendable {
@@ -15,6 +15,12 @@ public struct MapOverlay: Hashable, Sendable {
         /// Every point within `radiusMeters` of `center` on the Earth's surface, drawn
         /// geodesically (MKCircle).
         case circle(center: Coordinate, radiusMeters: Double)
+        /// A named place (a GPX waypoint): a round marker on the coordinate, filled in the
+        /// stroke colour and ringed in white, its name beside it to the right in the renderer's
+        /// sans serif with a white halo, as GPS maps (Garmin BaseCamp, MapKit's point
+        /// annotations with visible titles) show waypoints. The marker's diameter is twice
+        /// ``lineWidthPoints`` plus 4 points; no name draws the marker alone.
+        case waypoint(Coordinate, name: String?)
     }
 
     /// Where an overlay sits among the map's layers (MKOverlayLevel).

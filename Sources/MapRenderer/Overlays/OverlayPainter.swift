@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import GeoData
 import MapCore
+import MapStyle
 
 /// Draws overlays onto a canvas through a viewport.
 enum OverlayPainter {
@@ -14,6 +15,10 @@ enum OverlayPainter {
     /// Draws `overlay` in every world copy where it meets `visibleMapRect`, the viewport's area
     /// in map points.
     static func draw(_ overlay: MapOverlay, viewport: Viewport, visibleMapRect: MapRect, cairo: OpaquePointer) {
+        if case .waypoint(let coordinate, let name) = overlay.shape {
+            drawWaypoint(overlay, at: coordinate, name: name, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
+            return
+        }
         // A GPS track has many more points than pixels: simplify to a quarter pixel first.
         let mapPointsPerPixel = 1 / (ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel) * viewport.scale)
         let rings = mapRings(of: overlay.shape).map {
@@ -62,7 +67,40 @@ enum OverlayPainter {
         case .circle(let center, let radiusMeters):
             guard let circle = try? GeodesicCircle(center: center, radiusMeters: radiusMeters) else { return [] }
             return [circle.ring(pointCount: circlePointCount).unwrappedMapPoints()]
+        case .waypoint(let coordinate, _):
+            return [[MapPoint(coordinate)]]
         }
+    }
+
+    /// The size of a waypoint's name, in points.
+    static let waypointLabelPoints = 12.0
+
+    /// A waypoint: a marker filled in the stroke colour with a white ring, and its name to the
+    /// right, dark on a white halo, in every world copy where the marker shows.
+    private static func drawWaypoint(
+        _ overlay: MapOverlay, at coordinate: Coordinate, name: String?, viewport: Viewport, visibleMapRect: MapRect,
+        cairo: OpaquePointer
+    ) {
+        let point = MapPoint(coordinate)
+        let radius = overlay.lineWidthPoints + 2
+        let label = name.flatMap { $0.isEmpty ? nil : TextLayout($0, font: FontSpec(sizePoints: waypointLabelPoints), in: cairo) }
+        for offset in WorldCopies.offsets(for: MapRect(enclosing: [point]), visible: visibleMapRect) {
+            guard let center = viewport.unwrappedPoint(for: MapPoint(x: point.x + offset, y: point.y)) else { continue }
+            cairo_new_path(cairo)
+            cairo_arc(cairo, center.x, center.y, radius, 0, 2 * Double.pi)
+            cairo.setSource(overlay.strokeColor ?? Color(red: 0, green: 0.478, blue: 1, alpha: 0.9))
+            cairo_fill_preserve(cairo)
+            cairo.setSource(Color(red: 1, green: 1, blue: 1, alpha: 1))
+            cairo_set_line_width(cairo, max(1.5, radius / 3))
+            cairo_stroke(cairo)
+            if let label {
+                let origin = ViewPoint(x: center.x + radius + 3, y: center.y - label.size.height / 2)
+                label.draw(
+                    at: origin, color: Color(red: 0.13, green: 0.13, blue: 0.13, alpha: 1),
+                    halo: TextHalo(color: Color(red: 1, green: 1, blue: 1, alpha: 0.9), widthPoints: 1.5))
+            }
+        }
+        cairo_new_path(cairo)
     }
 }
 
@@ -71,7 +109,7 @@ extension MapOverlay {
     var isClosed: Bool {
         switch shape {
         case .polygon, .circle: return true
-        case .polyline, .geodesicPolyline: return false
+        case .polyline, .geodesicPolyline, .waypoint: return false
         }
     }
 }

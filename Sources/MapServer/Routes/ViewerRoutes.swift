@@ -71,6 +71,7 @@ struct ViewerRoutes {
             switch overlay.shape {
             case .polyline, .geodesicPolyline: type = "LineString"
             case .polygon: type = "Polygon"
+            case .waypoint: type = "Point"
             case .circle: continue
             }
             writer.beginObject()
@@ -92,11 +93,20 @@ struct ViewerRoutes {
                 writer.beginArray()
                 for ring in [exterior] + holes { positions(ring) }
                 writer.endArray()
+            case .waypoint(let coordinate, _):
+                writer.beginArray()
+                writer.number(coordinate.longitude, decimalPlaces: 7)
+                writer.number(coordinate.latitude, decimalPlaces: 7)
+                writer.endArray()
             case .circle: break
             }
             writer.endObject()
             writer.key("properties")
             writer.beginObject()
+            if case .waypoint(_, let name?) = overlay.shape {
+                writer.key("name")
+                writer.string(name)
+            }
             writer.endObject()
             writer.endObject()
         }

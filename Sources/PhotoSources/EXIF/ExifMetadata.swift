@@ -30,17 +30,73 @@ struct ExifMetadata: Hashable, Sendable {
         var message: String
     }
 
-    /// The metadata of a JPEG file's bytes; all fields are empty when it has no EXIF block.
+    /// The metadata of a photo file's bytes, told apart by content rather than name: a JPEG
+    /// (FF D8), a HEIF file (an `ftyp` box of a HEIF brand: HEIC) or a TIFF-based raw file
+    /// (`II*\0` or `MM\0*`: DNG, CR2, NEF, ARW). All fields are empty when it has no EXIF.
     ///
-    /// Safe to call from several threads at once: each call loads its own libexif `ExifData`.
+    /// A JPEG's EXIF comes from its APP1 segment and a HEIF file's from its primary image's Exif
+    /// item (through libheif), both loaded by libexif; a raw file's from its IFD0 and the Exif and
+    /// GPS IFDs it points to, walked by ``TIFFFile``. Safe to call from several threads at once.
+    ///
+    /// - Parameters:
+    ///   - data: The whole file.
+    ///   - file: The file, for messages; its extension says what a file of none of these kinds
+    ///     was meant to be.
+    /// - Throws: A ``PhotoLoadReport/SkippedFile`` with its reason and error:
+    ///   ``PhotoSourceError/malformed(file:reason:)`` when the data is not a photo or is cut short;
+    ///   ``PhotoSourceError/invalidEntry(file:entry:problem:)`` naming the tag when one this reads is
+    ///   malformed (a wrong format or component count, a missing or unknown GPS reference).
+    static func read(fromPhoto data: Data, file: URL) throws(PhotoLoadReport.SkippedFile) -> ExifMetadata {
+        func skipped(_ reason: PhotoLoadReport.SkippedFile.Reason, _ message: String) -> PhotoLoadReport.SkippedFile {
+            PhotoLoadReport.SkippedFile(reason: reason, error: .malformed(file: file, reason: message))
+        }
+        func tagProblem(_ problem: TagProblem) -> PhotoLoadReport.SkippedFile {
+            PhotoLoadReport.SkippedFile(
+                reason: .badMetadata, error: .invalidEntry(file: file, entry: problem.tag, problem: problem.message))
+        }
+        switch PhotoFileKind(data: data) ?? PhotoFileKind(fileExtension: file.pathExtension) ?? .jpeg {
+        case .jpeg:
+            return try read(fromJPEG: data, file: file)
+        case .heif:
+            do {
+                guard let tiff = try HEIFFile.exifTIFF(in: data) else { return ExifMetadata() }
+                return try withExif(payload: Data("Exif\0\0".utf8) + tiff) { reader throws(TagProblem) in
+                    try ExifMetadata(reader)
+                } ?? ExifMetadata()
+            } catch let error as HEIFFile.Problem {
+                switch error {
+                case .notHEIF(let message): throw skipped(.notPhoto, message)
+                case .damaged(let message): throw skipped(.damaged, message)
+                }
+            } catch let error as ReadFailure {
+                guard case .tag(let problem) = error else { throw skipped(.unreadable, "libexif is out of memory") }
+                throw tagProblem(problem)
+            } catch {
+                throw skipped(.damaged, "\(error)")
+            }
+        case .tiff:
+            do {
+                return try ExifMetadata(TIFFTagReader(TIFFFile(data: data)))
+            } catch let error as TIFFFile.Problem {
+                switch error {
+                case .notTIFF(let message): throw skipped(.notPhoto, message)
+                case .damaged(let message): throw skipped(.damaged, message)
+                }
+            } catch let error as TagProblem {
+                throw tagProblem(error)
+            } catch {
+                throw skipped(.damaged, "\(error)")
+            }
+        }
+    }
+
+    /// The metadata of a JPEG file's bytes; all fields are empty when it has no EXIF block.
     ///
     /// - Parameters:
     ///   - data: The whole file, or at least everything before its image data.
     ///   - file: The file, for messages.
-    /// - Throws: A ``PhotoLoadReport/SkippedFile`` with its reason and error:
-    ///   ``PhotoSourceError/malformed(file:reason:)`` when the data is not a JPEG or is cut short;
-    ///   ``PhotoSourceError/invalidEntry(file:entry:problem:)`` naming the tag when one this reads is
-    ///   malformed (a wrong format or component count, a missing or unknown GPS reference).
+    /// - Throws: As ``read(fromPhoto:file:)``; ``PhotoSourceError/malformed(file:reason:)`` when
+    ///   the data is not a JPEG or is cut short.
     static func read(fromJPEG data: Data, file: URL) throws(PhotoLoadReport.SkippedFile) -> ExifMetadata {
         do {
             return try withExif(inJPEG: data) { reader throws(TagProblem) in try ExifMetadata(reader) }
@@ -71,6 +127,11 @@ struct ExifMetadata: Hashable, Sendable {
         return orientation.flatMap { $0 }.flatMap { (1...8).contains($0) ? $0 : nil } ?? 1
     }
 
+    /// The Orientation tag of any reader's IFD0, 1 to 8; 1 when it has none or a malformed one.
+    static func orientation(_ reader: some ExifTagReading) -> Int {
+        (try? reader.integer(Tag.orientation)).flatMap { $0 }.flatMap { (1...8).contains($0) ? $0 : nil } ?? 1
+    }
+
     /// Why ``withExif(inJPEG:_:)`` failed.
     private enum ReadFailure: Error {
         case jpeg(JPEGSegments.Problem)
@@ -85,6 +146,13 @@ struct ExifMetadata: Hashable, Sendable {
         let payload: Data?
         do { payload = try JPEGSegments.exifPayload(in: data) } catch { throw .jpeg(error) }
         guard let payload else { return nil }
+        return try withExif(payload: payload, body)
+    }
+
+    /// Loads an EXIF block starting with `Exif\0\0` (as libexif expects) and hands a reader to `body`.
+    private static func withExif<T>(
+        payload: Data, _ body: (ExifReader) throws(TagProblem) -> T
+    ) throws(ReadFailure) -> T {
         guard let exif = exif_data_new() else { throw .outOfMemory }
         defer { exif_data_unref(exif) }
         // Keep tags libexif does not list for an IFD (XPTitle among them), and read tags as written.
@@ -99,7 +167,7 @@ struct ExifMetadata: Hashable, Sendable {
     /// Metadata with every field empty, for a JPEG without EXIF.
     private init() {}
 
-    private init(_ reader: ExifReader) throws(TagProblem) {
+    private init(_ reader: some ExifTagReading) throws(TagProblem) {
         coordinate = try Self.coordinate(reader)
         if let meters = try reader.rationals(Tag.gpsAltitude)?.first ?? nil {
             // 1 (EXIF 2.32) and 3 (EXIF 3.0, ellipsoidal height) mean below the reference surface.
@@ -116,7 +184,7 @@ struct ExifMetadata: Hashable, Sendable {
     }
 
     /// The GPS position, from GPSLatitude/GPSLatitudeRef and GPSLongitude/GPSLongitudeRef.
-    private static func coordinate(_ reader: ExifReader) throws(TagProblem) -> Coordinate? {
+    private static func coordinate(_ reader: some ExifTagReading) throws(TagProblem) -> Coordinate? {
         let latitude = try reader.rationals(Tag.gpsLatitude)
         let longitude = try reader.rationals(Tag.gpsLongitude)
         guard let latitude, let longitude else {
@@ -159,7 +227,7 @@ struct ExifMetadata: Hashable, Sendable {
 
     /// +1 or -1 from a reference tag such as GPSLatitudeRef.
     private static func sign(
-        _ reader: ExifReader, _ tag: Tag, positive: String, negative: String
+        _ reader: some ExifTagReading, _ tag: Tag, positive: String, negative: String
     ) throws(TagProblem) -> Double {
         switch try reader.text(tag)?.uppercased() {
         case positive?: return 1
@@ -170,7 +238,7 @@ struct ExifMetadata: Hashable, Sendable {
         }
     }
 
-    private static func dateTaken(_ reader: ExifReader) throws(TagProblem) -> Date? {
+    private static func dateTaken(_ reader: some ExifTagReading) throws(TagProblem) -> Date? {
         let original = try reader.text(Tag.dateTimeOriginal)
         let offset = try reader.text(Tag.offsetTimeOriginal)
         func originalDate(offset: String?) throws(TagProblem) -> Date? {

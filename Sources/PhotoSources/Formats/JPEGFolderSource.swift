@@ -6,13 +6,19 @@ import Synchronization
 import Glibc
 #endif
 
-/// Photos from a folder of geotagged JPEGs, read recursively, with their EXIF metadata.
+/// Photos from a folder of geotagged photos, read recursively, with their EXIF metadata: JPEGs,
+/// HEIC/HEIF photos (what iPhones save) and TIFF-based raw files (DNG, CR2, NEF, ARW).
 ///
-/// Files ending in `.jpg` or `.jpeg` (any case) are read on every core and kept in the order of
+/// Files ending in `.jpg` or `.jpeg`, `.heic`, `.heif` or `.hif`, `.dng`, `.cr2`, `.nef`, `.nrw`
+/// or `.arw` (any case) are read on every core, each by its content whatever its name (an iPhone
+/// photo renamed `.jpg` is read as HEIC), and kept in the order of
 /// their paths, so the result is the same on every run; hidden files and folders are passed
 /// over. Symbolic links to folders and files are followed; each folder and each file is read
 /// once, so a link back to an enclosing folder (a loop) or a second link to the same photo adds
 /// nothing and is not reported. Each photo gets:
+///
+/// A JPEG's EXIF is its APP1 segment; a HEIC's is its primary image's Exif item (read through
+/// libheif); a raw file's is its IFD0 and the Exif and GPS IFDs that IFD0 points to.
 ///
 /// | from EXIF | becomes |
 /// | --- | --- |
@@ -27,7 +33,7 @@ import Glibc
 /// and ``Photo/thumbnail`` are the file itself. A photo without GPS tags, with a 0/0 rational or
 /// at exactly 0°, 0° is skipped and counted in ``PhotoCollection/report``. So is a file that
 /// cannot be read as a photo, one bad file never failing the whole folder: one that is not a
-/// JPEG, one cut short, one with a malformed GPS tag, one that cannot be read (permission
+/// JPEG (or not the HEIC or raw file its name says), one cut short, one with a malformed GPS tag, one that cannot be read (permission
 /// denied, a link to a missing file) and a subfolder that cannot be listed; the report's
 /// ``PhotoLoadReport/skippedFiles`` keeps each one's error naming the file. The folder is only read.
 public struct JPEGFolderSource: PhotoSource {
@@ -38,11 +44,11 @@ public struct JPEGFolderSource: PhotoSource {
         self.url = url
     }
 
-    /// Reads every JPEG of the folder.
+    /// Reads every photo of the folder.
     ///
     /// - Throws: ``PhotoSourceError/unreadable(file:reason:)`` when the folder itself does not
     ///   exist or cannot be listed; ``PhotoSourceError/noJPEGFiles(folder:)`` when it holds no
-    ///   `.jpg` or `.jpeg` file at all. Problems with single files are reported, not thrown.
+    ///   photo file (of the extensions above) at all. Problems with single files are reported, not thrown.
     public func load() throws(PhotoSourceError) -> PhotoCollection {
         var listing = try jpegFiles()
         guard !listing.files.isEmpty || !listing.skipped.isEmpty else { throw .noJPEGFiles(folder: url) }
@@ -60,13 +66,13 @@ public struct JPEGFolderSource: PhotoSource {
             photos: photos, report: PhotoLoadReport(skippedWithoutLocation: withoutLocation, skippedFiles: skipped))
     }
 
-    /// A JPEG to read: the file, and its path relative to the folder, which becomes the photo's id.
+    /// A photo to read: the file, and its path relative to the folder, which becomes the photo's id.
     private struct Candidate: Sendable {
         var file: URL
         var relativePath: String
     }
 
-    /// The JPEG files under the folder in path order, and the entries already known to be unreadable.
+    /// The photo files under the folder in path order, and the entries already known to be unreadable.
     private struct Listing {
         var files: [Candidate] = []
         var skipped: [PhotoLoadReport.SkippedFile] = []
@@ -84,14 +90,14 @@ public struct JPEGFolderSource: PhotoSource {
         return slots.withLock { $0.map { $0! } }
     }
 
-    /// One JPEG as a photo, or `nil` when it has no location.
+    /// One photo file as a photo, or `nil` when it has no location.
     private static func read(_ candidate: Candidate) throws(PhotoLoadReport.SkippedFile) -> Photo? {
         let file = candidate.file
         let data: Data
         do { data = try Data(readingFile: file, mapped: true) } catch {
             throw PhotoLoadReport.SkippedFile(reason: .unreadable, error: .unreadable(file: file, reason: error.reason))
         }
-        let metadata = try ExifMetadata.read(fromJPEG: data, file: file)
+        let metadata = try ExifMetadata.read(fromPhoto: data, file: file)
         guard let coordinate = metadata.coordinate else { return nil }
         return Photo(
             id: candidate.relativePath,
@@ -133,7 +139,7 @@ public struct JPEGFolderSource: PhotoSource {
         var viaLink: Bool
     }
 
-    /// The JPEG files under the folder, links followed, each folder and file once, sorted by path.
+    /// The photo files under the folder, links followed, each folder and file once, sorted by path.
     ///
     /// Folders reached without a link are listed first, so a folder or file that is also linked
     /// to keeps its own path as its id; links to folders are followed afterwards, in path order,
@@ -146,7 +152,7 @@ public struct JPEGFolderSource: PhotoSource {
         }
         var listing = Listing()
         var visitedFolders: Set<FileID> = []
-        // Every JPEG found: the file's identity (nil when it cannot be found), and whether a link led to it.
+        // Every photo file found: the file's identity (nil when it cannot be found), and whether a link led to it.
         var found: [(candidate: Candidate, id: FileID?, viaLink: Bool)] = []
         // Depth first, names in order; folders behind links wait in `linked` until the rest is listed.
         var pending = [PendingFolder(folder: root, relativePath: "", viaLink: false)]
@@ -168,12 +174,12 @@ public struct JPEGFolderSource: PhotoSource {
             for name in names where !name.hasPrefix(".") {
                 let entry = next.folder.appendingPathComponent(name)
                 let relativePath = next.relativePath.isEmpty ? name : next.relativePath + "/" + name
-                let isJPEG = ["jpg", "jpeg"].contains(entry.pathExtension.lowercased())
+                let isPhoto = PhotoFileKind(fileExtension: entry.pathExtension) != nil
                 var linkStatus = stat(), entryStatus = stat()
                 let isLink = lstat(entry.path, &linkStatus) == 0 && linkStatus.st_mode & S_IFMT == S_IFLNK
                 guard stat(entry.path, &entryStatus) == 0 else {
                     // A link to nothing, or an entry gone since the listing: a photo that cannot be read.
-                    if isJPEG { found.append((Candidate(file: entry, relativePath: relativePath), nil, true)) }
+                    if isPhoto { found.append((Candidate(file: entry, relativePath: relativePath), nil, true)) }
                     continue
                 }
                 let viaLink = next.viaLink || isLink
@@ -181,9 +187,9 @@ public struct JPEGFolderSource: PhotoSource {
                 case S_IFDIR:
                     let folder = PendingFolder(folder: entry, relativePath: relativePath, viaLink: viaLink)
                     if isLink { linked.append(folder) } else { subfolders.append(folder) }
-                case S_IFREG where isJPEG:
+                case S_IFREG where isPhoto:
                     found.append((Candidate(file: entry, relativePath: relativePath), FileID(entryStatus), viaLink))
-                case _ where isJPEG:
+                case _ where isPhoto:
                     listing.skipped.append(PhotoLoadReport.SkippedFile(
                         reason: .unreadable, error: .unreadable(file: entry, reason: "it is not a regular file")))
                 default:

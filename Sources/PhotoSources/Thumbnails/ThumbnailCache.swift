@@ -5,7 +5,8 @@ import MapUtilities
 import Glibc
 #endif
 
-/// Callout thumbnails of local JPEGs, decoded at a reduced scale and kept in a cache folder.
+/// Callout thumbnails of local photos (JPEGs decoded at a reduced scale, HEIC through libheif, raw
+/// files' embedded JPEG previews), kept in a cache folder.
 ///
 /// A thumbnail is square: the centered square of the upright photo (EXIF Orientation 1–8 is
 /// applied), resampled to exactly `pixelSize` pixels a side. For a callout thumbnail of 46 × 46
@@ -45,17 +46,18 @@ public struct ThumbnailCache: Sendable {
             .appendingPathComponent("thumbnails", isDirectory: true)
     }
 
-    /// The square thumbnail of a JPEG, from the cache when it holds one for the file as it is now.
+    /// The square thumbnail of a photo (see ``Thumbnail/init(photoData:file:pixelSize:)``), from
+    /// the cache when it holds one for the file as it is now.
     ///
     /// - Parameters:
-    ///   - url: A local JPEG file.
+    ///   - url: A local JPEG, HEIC or TIFF-based raw file.
     ///   - pixelSize: The side of the thumbnail in pixels; at least 1.
     ///   - onCacheUnwritable: Called with ``PhotoSourceError/cacheUnwritable(directory:reason:)``
     ///     when the thumbnail could not be stored; the thumbnail is returned all the same. By
     ///     default the problem is ignored.
     /// - Returns: A `pixelSize` × `pixelSize` opaque thumbnail.
     /// - Throws: ``PhotoSourceError/unreadable(file:reason:)`` when the photo cannot be read,
-    ///   ``PhotoSourceError/undecodableImage(file:reason:)`` when it is not a JPEG libjpeg-turbo can decode.
+    ///   ``PhotoSourceError/undecodableImage(file:reason:)`` when it cannot be decoded.
     public func thumbnail(
         for url: URL, pixelSize: Int, onCacheUnwritable: (PhotoSourceError) -> Void = { _ in }
     ) throws(PhotoSourceError) -> Thumbnail {
@@ -68,7 +70,7 @@ public struct ThumbnailCache: Sendable {
         do { data = try Data(readingFile: url, mapped: true) } catch {
             throw .unreadable(file: url, reason: error.reason)
         }
-        let thumbnail = try Thumbnail(jpegData: data, file: url, pixelSize: pixelSize)
+        let thumbnail = try Thumbnail(photoData: data, file: url, pixelSize: pixelSize)
         do { try store(thumbnail, at: entry) } catch { onCacheUnwritable(error) }
         return thumbnail
     }

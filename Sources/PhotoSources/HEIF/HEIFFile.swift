@@ -1,0 +1,133 @@
+import CHeif
+import Foundation
+
+/// A HEIF file (ISO/IEC 23008-12; HEIC as iPhones save it) read with libheif: the primary
+/// image's Exif block and its pixels.
+///
+/// Each call opens its own libheif context over the bytes, so calls may run on several threads
+/// at once; each brackets its work in `heif_init`/`heif_deinit`, which libheif counts, so no
+/// state is left behind.
+enum HEIFFile {
+    /// Why bytes are not a readable HEIF file; each message follows the file's name.
+    enum Problem: Error {
+        /// The bytes are not a HEIF file at all.
+        case notHEIF(String)
+        /// libheif could not read or decode it: `reason` is libheif's message.
+        case damaged(String)
+    }
+
+    /// Whether `data` starts like an ISO base media file with a HEIF brand (`ftyp` box with
+    /// `heic`, `heix`, `mif1`, `msf1`, …), by libheif's own check.
+    static func looksLikeHEIF(_ data: Data) -> Bool {
+        let head = [UInt8](data.prefix(64))
+        guard head.count >= 12, head[4...7].elementsEqual("ftyp".utf8) else { return false }
+        return head.withUnsafeBufferPointer { heif_check_filetype($0.baseAddress, Int32($0.count)) }
+            != heif_filetype_no
+    }
+
+    /// The primary image's Exif block as TIFF bytes (from the byte order mark on), or `nil`
+    /// when it has none.
+    ///
+    /// A HEIF Exif item starts with 4 bytes, big-endian, counting the bytes before the TIFF
+    /// header (ISO/IEC 23008-12 Annex A.2.1); they are skipped.
+    static func exifTIFF(in data: Data) throws(Problem) -> Data? {
+        try withPrimaryImage(data) { handle throws(Problem) -> Data? in
+            var id = heif_item_id()
+            guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
+            let size = heif_image_handle_get_metadata_size(handle, id)
+            guard size > 4 else { return nil }
+            var block = Data(count: size)
+            let error = block.withUnsafeMutableBytes { heif_image_handle_get_metadata(handle, id, $0.baseAddress) }
+            try check(error, "its Exif block cannot be read")
+            let skip = block.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+            guard skip <= size - 4 else { throw .damaged("has a broken Exif block: its TIFF header offset \(skip) is past its end") }
+            return block.subdata(in: (4 + skip)..<size)
+        }
+    }
+
+    /// The primary image decoded to RGBA, transformed as the file says (rotation, mirroring,
+    /// cropping), or one of its thumbnails when one is at least `minimumSide` pixels on its shorter
+    /// side and has the primary image's proportions: iPhones store a thumbnail of some 320 pixels.
+    static func decodedImage(_ data: Data, minimumSide: Int) throws(Problem) -> Thumbnail {
+        try withPrimaryImage(data) { primary throws(Problem) -> Thumbnail in
+            let proportion = Self.proportion(primary)
+            var ids = [heif_item_id](repeating: 0, count: Int(max(0, heif_image_handle_get_number_of_thumbnails(primary))))
+            let count = ids.isEmpty ? 0 : Int(heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(ids.count)))
+            // The smallest thumbnail that is large enough and of the same proportions.
+            var best: (handle: OpaquePointer, pixels: Int)?
+            for id in ids.prefix(count) {
+                var thumbnail: OpaquePointer?
+                guard heif_image_handle_get_thumbnail(primary, id, &thumbnail).code == heif_error_Ok, let thumbnail else { continue }
+                let width = Int(heif_image_handle_get_width(thumbnail)), height = Int(heif_image_handle_get_height(thumbnail))
+                if min(width, height) >= minimumSide, abs(Self.proportion(thumbnail) - proportion) < 0.02,
+                   width * height < best?.pixels ?? .max {
+                    if let previous = best { heif_image_handle_release(previous.handle) }
+                    best = (thumbnail, width * height)
+                } else {
+                    heif_image_handle_release(thumbnail)
+                }
+            }
+            defer { if let best { heif_image_handle_release(best.handle) } }
+            return try decode(best?.handle ?? primary)
+        }
+    }
+
+    /// The longer side over the shorter, so that a thumbnail turned a quarter compares equal.
+    private static func proportion(_ handle: OpaquePointer) -> Double {
+        let width = Double(heif_image_handle_get_width(handle)), height = Double(heif_image_handle_get_height(handle))
+        return min(width, height) > 0 ? max(width, height) / min(width, height) : 0
+    }
+
+    /// One image decoded to interleaved 8-bit RGBA.
+    private static func decode(_ handle: OpaquePointer) throws(Problem) -> Thumbnail {
+        var image: OpaquePointer?
+        try check(heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil),
+                  "cannot be decoded")
+        guard let image else { throw .damaged("cannot be decoded: libheif gave no image") }
+        defer { heif_image_release(image) }
+        let width = Int(heif_image_get_width(image, heif_channel_interleaved))
+        let height = Int(heif_image_get_height(image, heif_channel_interleaved))
+        var stride: Int32 = 0
+        guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+              Int(stride) >= width * 4
+        else { throw .damaged("cannot be decoded: libheif gave no RGBA pixels") }
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        rgba.withUnsafeMutableBufferPointer { out in
+            for row in 0..<height {
+                (out.baseAddress! + row * width * 4).update(from: plane + row * Int(stride), count: width * 4)
+            }
+        }
+        return Thumbnail(width: width, height: height, rgba: rgba)
+    }
+
+    /// Opens `data` with libheif and hands its primary image to `body`.
+    private static func withPrimaryImage<T>(
+        _ data: Data, _ body: (OpaquePointer) throws(Problem) -> T
+    ) throws(Problem) -> T {
+        guard looksLikeHEIF(data) else {
+            throw .notHEIF("is not a HEIF image: it does not start with an 'ftyp' box of a HEIF brand")
+        }
+        _ = heif_init(nil)
+        defer { heif_deinit() }
+        guard let context = heif_context_alloc() else { throw .damaged("cannot be read: libheif is out of memory") }
+        defer { heif_context_free(context) }
+        let result = data.withUnsafeBytes { bytes in
+            Result { () throws(Problem) -> T in
+                try check(heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil), "cannot be read")
+                var primary: OpaquePointer?
+                try check(heif_context_get_primary_image_handle(context, &primary), "has no primary image")
+                guard let primary else { throw .damaged("has no primary image") }
+                defer { heif_image_handle_release(primary) }
+                return try body(primary)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Throws libheif's message, after `context`, unless `error` is no error.
+    private static func check(_ error: heif_error, _ context: String) throws(Problem) {
+        guard error.code != heif_error_Ok else { return }
+        let message = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
+        throw .damaged("\(context): libheif: \(message)")
+    }
+}
