@@ -117,7 +117,7 @@ let package = Package(
             providers: [.apt(["libproj-dev"])]
         ),
         /// Coordinate transforms between any two CRS, over the PROJ C API.
-        .target(name: "MapProjection", dependencies: ["CProj", "MapCore"], swiftSettings: swiftSettings),
+        .target(name: "MapProjection", dependencies: ["CProj", "MapCore", "MapJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MapProjectionTests",
             dependencies: ["MapProjection", "MapCore", "CProj", "MapTestSupport"],
@@ -212,7 +212,7 @@ let package = Package(
         /// `Photo` model, and callout thumbnails (JPEGs decoded at reduced scale) in a user cache.
         .target(
             name: "PhotoSources",
-            dependencies: ["MapCore", "MapJSON", "MapUtilities", "CExif", "ImageCodec"],
+            dependencies: ["MapCore", "MapJSON", "MapUtilities", "MapProjection", "CExif", "ImageCodec"],
             swiftSettings: swiftSettings
         ),
         /// Test JPEGs are made by the tests themselves: pixels through libjpeg-turbo, EXIF written byte by byte.
