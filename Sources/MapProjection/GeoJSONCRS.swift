@@ -82,7 +82,9 @@ public enum GeoJSONCRS: Hashable, Sendable, CustomStringConvertible {
             return .failure(GeoJSONCRSProblem(message: "its crs cannot be used: \(error.reason)"))
         }
         do throws(ProjectionError) { return .success(try crs.projectionToWGS84()) } catch {
-            return .failure(GeoJSONCRSProblem(message: "its crs '\(crs)' is not a coordinate system PROJ knows (\(error.reason))"))
+            // PROJ says "Unknown error (code 4096)" of an EPSG code it has not got.
+            let reason = error.reason.hasPrefix("Unknown error") ? "" : " (\(error.reason))"
+            return .failure(GeoJSONCRSProblem(message: "its crs '\(crs)' is not a coordinate system PROJ knows\(reason)"))
         }
     }
 

@@ -60,12 +60,12 @@ extension GeoJSONReader {
     /// ``MapProjection/GeoJSONCRS``) to longitudes and latitudes; nil without one, or for
     /// CRS84 and EPSG:4326.
     ///
-    /// - Throws: ``GeoDataError/invalidGeoJSON(path:featureIndex:reason:)`` naming the CRS: a
-    ///   linked crs, or one PROJ does not know.
+    /// - Throws: ``GeoDataError/unsupportedCRS(path:reason:)`` naming the CRS: a linked crs, or
+    ///   one PROJ does not know.
     static func projection(of root: JSONValue, path: String) throws(GeoDataError) -> Projection? {
         switch GeoJSONCRS.projectionToWGS84(document: root) {
         case .success(let projection): return projection
-        case .failure(let problem): throw .invalidGeoJSON(path: path, featureIndex: nil, reason: problem.message)
+        case .failure(let problem): throw .unsupportedCRS(path: path, reason: problem.message)
         }
     }
 }

@@ -129,7 +129,10 @@ extension TerrainBasemaps {
         init(_ url: URL, gdalinfo: URL) throws(AssemblyError) {
             let run = ExternalTool.run(gdalinfo, ["-json", url.path])
             guard run.status == 0, let object = try? JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any] else {
-                let said = run.errors.split(separator: "\n").last.map { String($0).replacingOccurrences(of: "ERROR 4: ", with: "") } ?? "gdalinfo failed"
+                // GDAL's own "ERROR 4: `x' not recognized as a supported file format.", else its last line.
+                let lines = run.errors.split(separator: "\n").map(String.init)
+                let error = lines.first { $0.hasPrefix("ERROR") }.map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? $0 }
+                let said = error ?? lines.last ?? "gdalinfo failed"
                 throw .invalid(.terrain, reason: "\(url.path) is not a raster GDAL reads: \(said)")
             }
             guard let size = object["size"] as? [Int], size.count == 2, size[0] > 0, size[1] > 0,
