@@ -7,13 +7,13 @@
 //   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera and fly-over paths, geodesy, clustering
 //   MapUtilities     <- CZlib        FNV-1a, MD5, CRC-32, gzip, varints, atomic writes and plain file reads, display paths, byte counts, data locations, edit distance
 //   MapJSON                          one JSON value with paths, lines and columns                (MapUtilities)
-//   MapProjection    <- CProj        PROJ: transforms between any two CRS                       (MapCore)
+//   MapProjection    <- CProj        PROJ: transforms between any two CRS; GeoJSON's legacy crs  (MapCore, MapJSON)
 //   ImageCodec       <- CPNGShim <- CPNG, CDeflate, CISAL; CTurboJPEG: PNG/JPEG reading and writing, palettes, animated PNG  (MapUtilities)
 //   ImageCompare                     pixelmatch comparison                                      (ImageCodec, MapUtilities)
 //   MapTestSupport                   tests only: snapshot assertions, temporary folders, Python environments, seeded random numbers, a loopback tile server  (ImageCodec, ImageCompare, MapCore, MapUtilities)
 //   MapSQLite        <- CSQLite      SQLite connections and statements
 //   GeoData                          GeoJSON, GPX, WKB, GeoPackage (any CRS, through PROJ); features prepared per zoom  (MapCore, MapSQLite, MapJSON, MapUtilities, MapProjection)
-//   PhotoSources     <- CExif        photo files into `Photo`s; thumbnails                      (MapCore, MapJSON, MapUtilities, ImageCodec)
+//   PhotoSources     <- CExif        photo files into `Photo`s; thumbnails                      (MapCore, MapJSON, MapUtilities, MapProjection, ImageCodec)
 //   PhotoLibrary                     photographers and photos in SQLite, versioned              (PhotoSources, MapSQLite)
 //   MapStyle                         MapLibre style subset                                      (MapCore, MapJSON, MapUtilities)
 //   TileSources                      the TileSource protocol: tiles by address, format-neutral TileMetadata, TileFormat  (MapCore)
