@@ -7,13 +7,13 @@
 //   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera and fly-over paths, geodesy, clustering
 //   MapUtilities     <- CZlib        FNV-1a, MD5, CRC-32, gzip, varints, atomic writes and plain file reads, display paths, byte counts, data locations, edit distance
 //   MapJSON                          one JSON value with paths, lines and columns                (MapUtilities)
-//   MapProjection    <- CProj        PROJ: transforms between any two CRS                       (MapCore)
+//   MapProjection    <- CProj        PROJ: transforms between any two CRS; GeoJSON's legacy crs  (MapCore, MapJSON)
 //   ImageCodec       <- CPNGShim <- CPNG, CDeflate, CISAL; CTurboJPEG: PNG/JPEG reading and writing, palettes, animated PNG  (MapUtilities)
 //   ImageCompare                     pixelmatch comparison                                      (ImageCodec, MapUtilities)
 //   MapTestSupport                   tests only: snapshot assertions, temporary folders, Python environments, seeded random numbers, a loopback tile server  (ImageCodec, ImageCompare, MapCore, MapUtilities)
 //   MapSQLite        <- CSQLite      SQLite connections and statements
 //   GeoData                          GeoJSON, GPX, WKB, GeoPackage (any CRS, through PROJ); features prepared per zoom  (MapCore, MapSQLite, MapJSON, MapUtilities, MapProjection)
-//   PhotoSources     <- CExif, CHeif photo files (JPEG, HEIC, TIFF-based raw) and GPX waypoints into `Photo`s; thumbnails  (MapCore, MapJSON, MapUtilities, GeoData, ImageCodec)
+//   PhotoSources     <- CExif, CHeif photo files (JPEG, HEIC, TIFF-based raw) and GPX waypoints into `Photo`s; thumbnails  (MapCore, MapJSON, MapUtilities, GeoData, MapProjection, ImageCodec)
 //   PhotoLibrary                     photographers and photos in SQLite, versioned              (PhotoSources, MapSQLite)
 //   MapStyle                         MapLibre style subset                                      (MapCore, MapJSON, MapUtilities)
 //   TileSources                      the TileSource protocol: tiles by address, format-neutral TileMetadata, TileFormat  (MapCore)
@@ -117,7 +117,7 @@ let package = Package(
             providers: [.apt(["libproj-dev"])]
         ),
         /// Coordinate transforms between any two CRS, over the PROJ C API.
-        .target(name: "MapProjection", dependencies: ["CProj", "MapCore"], swiftSettings: swiftSettings),
+        .target(name: "MapProjection", dependencies: ["CProj", "MapCore", "MapJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MapProjectionTests",
             dependencies: ["MapProjection", "MapCore", "CProj", "MapTestSupport"],
@@ -219,7 +219,7 @@ let package = Package(
         /// (JPEGs decoded at reduced scale, HEIC through libheif, raw files' embedded previews) in a user cache.
         .target(
             name: "PhotoSources",
-            dependencies: ["MapCore", "MapJSON", "MapUtilities", "GeoData", "CExif", "CHeif", "ImageCodec"],
+            dependencies: ["MapCore", "MapJSON", "MapUtilities", "GeoData", "MapProjection", "CExif", "CHeif", "ImageCodec"],
             swiftSettings: swiftSettings
         ),
         /// Test JPEGs are made by the tests themselves: pixels through libjpeg-turbo, EXIF written byte by byte.

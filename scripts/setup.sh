@@ -20,7 +20,10 @@ fi
 # renderer pins (DejaVu for Latin, Greek, Cyrillic, Arabic, Hebrew; WenQuanYi Micro Hei for
 # Chinese, Japanese, Korean; Noto for other scripts), python3 for the tests' loopback tile
 # server, their MBTiles checks and the benchmarks' pixelmatch comparison, and gdal-bin, whose
-# gdalinfo the tests run on exported MBTiles files (bounds, zoom levels); tilemaker, which
+# gdalinfo the tests run on exported MBTiles files (bounds, zoom levels) and whose gdalwarp
+# `mapwright terrain build` runs to turn a GeoTIFF into elevation tiles (python3-gdal makes the
+# tests' GeoTIFFs; python-matplotlib-data ships the real DEM they use, USGS's Jacksboro fault
+# elevations in matplotlib's sample data); tilemaker, which
 # `mapwright basemap build` runs on an OpenStreetMap extract; libheif-dev, through which HEIC photos are read; exiftool, the outside reader the
 # tests check photo positions and exported CSVs against; libjs-leaflet, whose
 # files `mapwright serve` serves to its web viewer (no CDN); chromium and python3-websocket,
@@ -64,6 +67,8 @@ PACKAGES=(
     python3
     python3-venv
     gdal-bin
+    python3-gdal
+    python-matplotlib-data
     tilemaker
     libimage-exiftool-perl
     libjs-leaflet

@@ -34,6 +34,9 @@ public enum GeoDataError: Error, Hashable, Sendable {
     /// A feature table's SRS is one PROJ cannot transform to EPSG:4326 (an undefined or
     /// unknown SRS).
     case unsupportedSRS(path: String, table: String, srsID: Int64, definition: String)
+    /// A GeoJSON file's legacy `crs` cannot be used (linked, or unknown to PROJ); `reason`
+    /// names the CRS.
+    case unsupportedCRS(path: String, reason: String)
     /// A row's geometry blob cannot be decoded.
     case invalidGeometry(path: String, table: String, featureID: Int64, reason: String)
     /// SQLite failed; the error names the database file.
@@ -64,6 +67,8 @@ extension GeoDataError: CustomStringConvertible, LocalizedError {
             return "\(path): no feature table '\(table)' (\(list))"
         case .unsupportedSRS(let path, let table, let srsID, let definition):
             return "\(path): table '\(table)': its SRS is \(definition) (srs_id \(srsID)), which PROJ cannot transform to EPSG:4326"
+        case .unsupportedCRS(let path, let reason):
+            return "\(path): \(reason)"
         case .invalidGeometry(let path, let table, let featureID, let reason):
             return "\(path): table '\(table)', feature \(featureID): \(reason)"
         case .sqlite(let error):

@@ -19,6 +19,8 @@ public enum AssemblyInput: String, Hashable, Sendable, CaseIterable {
     case zoom = "--zoom"
     /// A street-level basemap: `basemap add`'s file, `remove`'s name, `build`'s extract.
     case basemap = "basemap"
+    /// An elevation tileset: `terrain add`'s file, `remove`'s name, `build`'s GeoTIFF.
+    case terrain = "terrain"
 }
 
 /// Why a map's inputs could not be assembled: the one error of MapAssembly, wrapping the

@@ -40,6 +40,9 @@ public struct MapInputs: Sendable {
     /// The street-level basemaps the user has, found through ``locations``.
     public var streetBasemaps: StreetBasemaps { StreetBasemaps(locations: locations) }
 
+    /// The elevation tilesets (DEMs) the user registered, found through ``locations``.
+    public var terrainBasemaps: TerrainBasemaps { TerrainBasemaps(locations: locations) }
+
     /// Whether `style` names a file (a path, or a name ending in .json) rather than a style of the styles folder.
     public static func namesFile(_ style: String) -> Bool {
         style.hasSuffix(".json") || style.contains("/")
@@ -111,6 +114,8 @@ public struct MapInputs: Sendable {
             }
         }
         configured = configured.configuringStreetBasemaps(streets)
+        // The registered DEMs feed the standard looks' basemap://terrain (none: it draws nothing).
+        configured = terrainBasemaps.configuring(configured)
         do throws(StyleError) { try configured.requireConfiguredVectorSources() } catch { throw .needs(.vectorSource, error) }
         return (configured, loaded.warnings)
     }
@@ -143,18 +148,21 @@ public struct MapInputs: Sendable {
     }
 
     /// What ``vectorSource`` is, for content fingerprints: its absolute path, size and
-    /// modification time; `-` without one. A tileset rewritten in place has another size or
+    /// modification time (with the registered DEMs', which shade the standard looks); `-` without
+    /// one or any. A tileset rewritten in place has another size or
     /// time, so tiles drawn from it are drawn again.
     public var vectorSourceIdentity: String {
+        let terrain = terrainBasemaps.identity
+        let terrainPart = terrain.isEmpty ? "" : "|terrain:" + terrain
         guard let vectorSource else {
             let streets = streetBasemaps.identity
-            return streets.isEmpty ? "-" : "streets:" + streets
+            return streets.isEmpty && terrain.isEmpty ? "-" : "streets:" + streets + terrainPart
         }
         let url = URL(fileURLWithPath: vectorSource).standardizedFileURL
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
         let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
         let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(url.path):\(size):\(modified)"
+        return "\(url.path):\(size):\(modified)" + terrainPart
     }
 }
 

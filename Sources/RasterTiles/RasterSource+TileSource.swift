@@ -23,8 +23,10 @@ extension RasterSource {
     ///   - scale: The render scale, for `{r}`. The default is 1.
     ///   - configuration: Requests and cache of an HTTP source. The default is the
     ///     ``HTTPTileSource/Configuration``'s.
+    /// Several files (the registered DEMs) are read as one, the first that has a tile giving it.
+    ///
     /// - Throws: ``RasterTileError/invalidDescription(reason:)`` for an unconfigured source (no
-    ///   `tiles`, no `url`), and the errors of the sources' initializers.
+    ///   `tiles`, no `url`; `basemap://terrain` unresolved or without a DEM), and the errors of the sources' initializers.
     public func makeTileSource(
         scale: Double = 1,
         configuration: HTTPTileSource.Configuration = HTTPTileSource.Configuration()
@@ -35,6 +37,10 @@ extension RasterSource {
             location = .file(file)
         case .templates(let templates)?:
             location = .templates(templates, scheme: scheme, minZoom: minZoom ?? 0, maxZoom: maxZoom ?? 22, attribution: attribution)
+        case .files(let files)? where !files.isEmpty:
+            location = files.count == 1 ? .file(files[0]) : .layered(files.map { .file($0) })
+        case .files?, .terrainBasemaps?:
+            throw .invalidDescription(reason: "no elevation tileset is registered (mapwright terrain add or terrain build)")
         case nil:
             throw .invalidDescription(reason: "the source has neither `tiles` nor an mbtiles:// or pmtiles:// `url`")
         }

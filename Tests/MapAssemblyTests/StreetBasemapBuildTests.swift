@@ -61,6 +61,16 @@ struct StreetBasemapBuildTests {
             return text.hasPrefix("basemap: tilemaker could not build '\(cut.path)': ") && text.contains("Could not find node")
                 && text.contains("not referentially complete") && !text.contains("\n")
         }
+        // A damaged extract: tilemaker dies of an uncaught exception, whose C++ "what():" the
+        // line leaves out.
+        let truncated = home.file("truncated.osm.pbf")
+        try Data(try Data(contentsOf: Self.fixtures.appendingPathComponent("kluuvi.osm.pbf")).prefix(3_000)).write(to: truncated)
+        #expect { try basemaps.build(.init(extract: truncated)) } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("basemap: tilemaker could not build '\(truncated.path)': Exception during zlib decompression")
+                && text.hasSuffix("(the extract is damaged or cut short: download it again)")
+                && !text.contains("what()") && !text.contains("terminate called") && !text.contains("\n")
+        }
         let photo = home.file("trip.gpx")
         try Data("<gpx/>".utf8).write(to: photo)
         #expect { try basemaps.build(.init(extract: photo)) } throws: { error in

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the built `mapwright` executable, found in the build directory holding this test binary.
 struct MapwrightProcess {
@@ -52,14 +53,18 @@ struct MapwrightProcess {
     }
 
     /// Runs `mapwright` with `arguments` in `directory` (by default the repository root) and
-    /// waits for it to end.
+    /// waits for it to end, at most `timeoutSeconds`.
     ///
     /// - Parameters:
     ///   - environment: Variables added to this process's environment for the child, or
     ///     removed from it when nil. The default changes none.
     ///   - executable: The executable to run; nil (the default) for ``executableURL()``.
+    ///   - timeoutSeconds: How long the run may take. The default is 300 s. A run still going
+    ///     then is killed and ``TimedOut`` thrown, so a hung command fails its test, naming it,
+    ///     rather than holding up the whole suite.
     static func run(
-        _ arguments: [String], in directory: URL = repository, environment: [String: String?] = [:], executable: URL? = nil
+        _ arguments: [String], in directory: URL = repository, environment: [String: String?] = [:], executable: URL? = nil,
+        timeoutSeconds: Double = 300
     ) throws -> Output {
         let process = Process()
         process.executableURL = try executable ?? executableURL()
@@ -75,14 +80,43 @@ struct MapwrightProcess {
         process.standardOutput = standardOutput
         process.standardError = standardError
         try process.run()
+        // The deadline kills the run: SIGTERM, then SIGKILL a second later if it is still there.
+        let timedOut = Mutex(false)
+        let pid = process.processIdentifier
+        let deadline = DispatchWorkItem {
+            guard process.isRunning else { return }
+            timedOut.withLock { $0 = true }
+            kill(pid, SIGTERM)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 1) { if process.isRunning { kill(pid, SIGKILL) } }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: deadline)
+        // Both pipes drain at once, so neither fills while the other is read.
+        nonisolated(unsafe) var error = Data()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { error = standardError.fileHandleForReading.readDataToEndOfFile() }
         let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
-        let error = standardError.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
         process.waitUntilExit()
+        deadline.cancel()
+        if timedOut.withLock({ $0 }) {
+            throw TimedOut(arguments: arguments, seconds: timeoutSeconds, standardError: String(decoding: error, as: UTF8.self))
+        }
         return Output(
             status: process.terminationStatus,
             standardOutput: String(decoding: output, as: UTF8.self),
             standardError: String(decoding: error, as: UTF8.self),
             standardOutputData: output
         )
+    }
+
+    /// A run that did not end in time, and was killed.
+    struct TimedOut: Error, CustomStringConvertible {
+        var arguments: [String]
+        var seconds: Double
+        var standardError: String
+        var description: String {
+            let said = standardError.split(separator: "\n").suffix(3).joined(separator: " / ")
+            return "mapwright \(arguments.joined(separator: " ")) did not finish within \(Int(seconds)) s and was killed\(said.isEmpty ? "" : "; its last words: \(said)")"
+        }
     }
 }

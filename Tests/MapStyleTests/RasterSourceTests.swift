@@ -29,4 +29,33 @@ struct RasterSourceTests {
         let error = #expect(throws: StyleError.self) { try Style.parse(Data(json.utf8)) }
         #expect(error?.description == "sources.r.url: give either 'tiles' or 'url', not both")
     }
+
+    /// `basemap://terrain`: the registered DEMs, waiting for whoever loads the style, drawing
+    /// nothing until then (not an unconfigured source that needs --raster-source).
+    @Test func terrainBasemapsWaitForTheRegisteredDEMs() throws {
+        let json = #"{"version": 8, "sources": {"t": {"type": "raster-dem", "url": "basemap://terrain"}}, "layers": [{"id": "h", "type": "hillshade", "source": "t"}]}"#
+        let style = try Style.parse(Data(json.utf8), id: "t").style
+        #expect(style.terrainBasemapSourceIDs == ["t"])
+        #expect(style.unconfiguredRasterSourceIDs.isEmpty)
+        #expect(style.drawsRasterPixels(atZoom: 10) == false)
+        let files = [URL(fileURLWithPath: "/dem/alps.mbtiles"), URL(fileURLWithPath: "/dem/europe.pmtiles")]
+        let configured = style.configuringTerrainBasemaps(files, encoding: .terrarium, tileSizePixels: 256, attribution: "© Mapterhorn")
+        guard case .rasterDEM(let dem)? = configured.sources["t"] else {
+            Issue.record("\(String(describing: configured.sources["t"]))")
+            return
+        }
+        #expect(dem.tiles.tiles == .files(files) && dem.encoding == .terrarium && dem.tiles.tileSize == 256)
+        #expect(dem.tiles.attribution == "© Mapterhorn")
+        #expect(configured.drawsRasterPixels(atZoom: 10))
+        let none = style.configuringTerrainBasemaps([], encoding: .mapbox, tileSizePixels: 512)
+        #expect(none.drawsRasterPixels(atZoom: 10) == false)
+        // The shipped looks read it.
+        for look in ["standard", "muted", "dark"] {
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Styles/\(look).json")
+            let shipped = try Style.load(from: url).style
+            #expect(shipped.terrainBasemapSourceIDs == ["terrain"], "\(look)")
+            #expect(shipped.layers.contains { $0.id == "terrain-hillshade" && $0.source == "terrain" }, "\(look)")
+        }
+    }
 }

@@ -88,3 +88,44 @@ struct GeoJSONPhotoSourceTests {
         #expect(try message(loading: "[1, 2")?.hasPrefix("photos.geojson: is not valid JSON") == true)
     }
 }
+
+/// Photo lists in GeoJSON with a legacy `crs` (GeoJSON 2008), placed through PROJ and checked
+/// against PROJ's own cs2cs.
+struct GeoJSONPhotoSourceCRSTests {
+    @Test func photosInFinnishTM35FINAreWhereCS2CSPutsThem() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let points = [(385_873.0, 6_672_210.0), (443_000.5, 7_375_000.25)]
+        // The crs follows the features, as some writers put it.
+        let features = points.enumerated().map { index, point in
+            #"{"type":"Feature","id":"p\#(index)","geometry":{"type":"Point","coordinates":[\#(point.0),\#(point.1),12]},"properties":{"title":"Photo \#(index)"}}"#
+        }
+        let file = try writeFile("photos.geojson", in: folder, #"""
+            {"type":"FeatureCollection","features":[\#(features.joined(separator: ","))],
+             "crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:EPSG::3067"}}}
+            """#)
+        let collection = try GeoJSONPhotoSource(url: file).load()
+        let input = points.map { "\($0.0) \($0.1)" }.joined(separator: "\n") + "\n"
+        let cs2cs = try ExternalCommand.run("cs2cs", ["-f", "%.10f", "EPSG:3067", "EPSG:4326"], standardInput: Data(input.utf8))
+        try #require(cs2cs.status == 0, "\(cs2cs.transcript)")
+        let expected = cs2cs.standardOutput.split(separator: "\n").map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) } }
+        try #require(collection.photos.count == 2 && expected.count == 2)
+        for (photo, want) in zip(collection.photos, expected) {
+            #expect(abs(photo.coordinate.latitude - want[0]) < 1e-7, "\(photo.id)")
+            #expect(abs(photo.coordinate.longitude - want[1]) < 1e-7, "\(photo.id)")
+            #expect(photo.altitudeMeters == 12)
+        }
+    }
+
+    @Test func anUnknownCRSIsOneLineNamingTheFileAndTheCRS() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try writeFile("photos.geojson", in: folder, #"""
+            {"type":"FeatureCollection","crs":{"type":"name","properties":{"name":"EPSG:999999"}},
+             "features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{}}]}
+            """#)
+        let error = #expect(throws: PhotoSourceError.self) { try PhotoCollection.load(from: file) }
+        #expect(error?.description.hasPrefix("\(file.path): its crs 'EPSG:999999' is not a coordinate system PROJ knows") == true)
+        #expect(error?.description.contains("\n") == false)
+    }
+}

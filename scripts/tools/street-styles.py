@@ -11,7 +11,9 @@ The world looks then get the street layers of their own look (streets.json for s
 streets-muted.json for muted, streets-dark.json for dark) as layers `streets-*` reading the
 source `streets` (`basemap://streets`: the street-level basemaps the user registered, drawing
 nothing without one), from MapLibre zoom 10: area and line layers above the Natural Earth land,
-lakes and rivers, labels before the world's own. The streets style's background (the world's land
+lakes and rivers, labels before the world's own; and a hillshade layer `terrain-hillshade` of the
+source `terrain` (`basemap://terrain`: the DEMs the user registered) over the street landcover.
+The streets style's background (the world's land
 shows instead), its boundaries and its town names (the world style has both) are left out. The
 rest of each world style is read from its file and kept as it is. Each street layer comes twice:
 once for the OpenMapTiles schema and once, as `streets-protomaps-*` reading the source
@@ -154,6 +156,36 @@ def save(style, name, hand_written=False):
         handle.write("\n")
     os.replace(temporary, path)
     print("wrote", os.path.relpath(path))
+
+
+# Relief from the DEMs the user registered (`basemap://terrain`, drawing nothing without one):
+# one hillshade layer per look, over the land and the street landcover, under water, roads and
+# labels. As in Apple's Maps, it is strongest at regional zooms and fades out towards the city:
+# full through MapLibre zoom 10 (render --zoom 11), gone by 13 (render --zoom 14), where streets
+# and buildings carry the map. The light comes from the north-west (335°, MapLibre's default).
+TERRAIN_SOURCE = {"type": "raster-dem", "url": "basemap://terrain"}
+TERRAIN_FULL_ZOOM, TERRAIN_GONE_ZOOM = 10, 13
+HILLSHADE_PAINT = {
+    # Warm brown shadows and soft white highlights on the paper-coloured land.
+    "standard": {"exaggeration": 0.35, "shadow": "#5c4d3c", "highlight": "rgba(255, 255, 255, 0.5)", "accent": "rgba(92, 77, 60, 0.35)"},
+    # Quieter: grey shadows, a lower exaggeration, so photos and tracks stay in front.
+    "muted": {"exaggeration": 0.25, "shadow": "#6b6e73", "highlight": "rgba(255, 255, 255, 0.4)", "accent": "rgba(107, 110, 115, 0.25)"},
+    # Night: dark shadows and the faintest highlights on the charcoal land.
+    "dark": {"exaggeration": 0.4, "shadow": "#000000", "highlight": "rgba(255, 255, 255, 0.08)", "accent": "rgba(0, 0, 0, 0.4)"},
+}
+
+
+def hillshade(look):
+    paint = HILLSHADE_PAINT[look]
+    return {
+        "id": "terrain-hillshade", "type": "hillshade", "source": "terrain", "maxzoom": TERRAIN_GONE_ZOOM,
+        "paint": {
+            "hillshade-exaggeration": ["interpolate", ["linear"], ["zoom"], TERRAIN_FULL_ZOOM, paint["exaggeration"], TERRAIN_GONE_ZOOM, 0],
+            "hillshade-shadow-color": paint["shadow"],
+            "hillshade-highlight-color": paint["highlight"],
+            "hillshade-accent-color": paint["accent"],
+        },
+    }
 
 
 # The street layers' first MapLibre zoom in the world looks (render --zoom 11).
@@ -309,7 +341,7 @@ def with_streets(world, streets):
     """The world style `world` (a file of STYLES) with `streets`'s layers merged in."""
     with open(os.path.join(STYLES, world + ".json"), encoding="utf-8") as handle:
         style = json.load(handle)
-    layers = [layer for layer in style["layers"] if not layer["id"].startswith("streets-")]
+    layers = [layer for layer in style["layers"] if not layer["id"].startswith("streets-") and layer["id"] != "terrain-hillshade"]
     areas, labels = [], []
     for layer in streets["layers"]:
         if layer["id"] in LEFT_OUT:
@@ -322,14 +354,18 @@ def with_streets(world, streets):
         merged["minzoom"] = max(STREETS_MINZOOM, layer.get("minzoom", 0))
         (labels if layer["type"] == "symbol" else areas).append(merged)
         (labels if layer["type"] == "symbol" else areas).append(protomaps_twin(merged))
+    # The relief goes over the street landcover (woods, fields, parks), under their water.
+    covers = next(index for index, layer in enumerate(areas) if layer.get("source-layer") not in ("landcover", "landuse", "park"))
+    areas = areas[:covers] + [hillshade(world)] + areas[covers:]
     ids = [layer["id"] for layer in layers]
     after_areas = max(ids.index(name) for name in ("land", "lakes", "rivers") if name in ids) + 1
     first_label = next((index for index, layer in enumerate(layers) if layer["type"] == "symbol"), len(layers))
     layers = layers[:after_areas] + areas + layers[after_areas:first_label] + labels + layers[first_label:]
     style["layers"] = layers
-    style["sources"] = {key: value for key, value in style["sources"].items() if key not in ("streets", "streets-protomaps")}
+    style["sources"] = {key: value for key, value in style["sources"].items() if key not in ("streets", "streets-protomaps", "terrain")}
     style["sources"]["streets"] = STREETS_SOURCE
     style["sources"]["streets-protomaps"] = PROTOMAPS_SOURCE
+    style["sources"]["terrain"] = TERRAIN_SOURCE
     save(style, world + ".json", hand_written=True)
 
 

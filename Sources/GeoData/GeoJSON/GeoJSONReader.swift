@@ -1,6 +1,7 @@
 public import Foundation
 import MapCore
 import MapJSON
+import MapProjection
 
 /// Reads GeoJSON (RFC 7946): a FeatureCollection, a single Feature, or a bare geometry.
 ///
@@ -10,6 +11,11 @@ import MapJSON
 /// dropped. A LineString needs two positions; a polygon ring four, the last equal to the
 /// first (RFC 7946 §3.1.4, §3.1.6), but a ring of three or more that does not end where it
 /// starts is closed, as MapLibre and GDAL read it. `bbox` and foreign members are ignored.
+///
+/// A legacy `crs` member (the 2008 GeoJSON specification's, which GDAL still writes: EPSG:3067,
+/// British National Grid...) is honoured: every position is transformed to WGS 84 longitude
+/// and latitude through PROJ (see ``MapProjection/GeoJSONCRS``); a linked or unknown CRS is an
+/// error naming the file and the CRS.
 ///
 /// For example:
 ///
@@ -44,7 +50,23 @@ public enum GeoJSONReader {
             throw .invalidJSON(path: path, reason: error.reason)
         }
         var reader = Reader(path: path)
+        reader.toWGS84 = try projection(of: root, path: path)
         return try reader.featureCollection(from: root)
+    }
+}
+
+extension GeoJSONReader {
+    /// PROJ's transformation of the file's legacy `crs` (GeoJSON 2008, see
+    /// ``MapProjection/GeoJSONCRS``) to longitudes and latitudes; nil without one, or for
+    /// CRS84 and EPSG:4326.
+    ///
+    /// - Throws: ``GeoDataError/unsupportedCRS(path:reason:)`` naming the CRS: a linked crs, or
+    ///   one PROJ does not know.
+    static func projection(of root: JSONValue, path: String) throws(GeoDataError) -> Projection? {
+        switch GeoJSONCRS.projectionToWGS84(document: root) {
+        case .success(let projection): return projection
+        case .failure(let problem): throw .unsupportedCRS(path: path, reason: problem.message)
+        }
     }
 }
 
@@ -52,6 +74,8 @@ public enum GeoJSONReader {
 private struct Reader {
     let path: String
     var featureIndex: Int?
+    /// The transformation of the file's legacy `crs` to longitudes and latitudes; nil for none.
+    var toWGS84: Projection?
 
     init(path: String) {
         self.path = path
@@ -193,6 +217,14 @@ private struct Reader {
         let members = try array(value, at: location)
         guard members.count >= 2, case .number(let longitude) = members[0], case .number(let latitude) = members[1] else {
             throw error("a position needs at least two numbers, longitude then latitude", at: location)
+        }
+        if let toWGS84 {
+            // Easting and northing (the traditional GIS order, as GDAL reads them) to degrees.
+            guard let placed = try? toWGS84.transform(x: longitude, y: latitude), placed.x.isFinite, placed.y.isFinite,
+                  let coordinate = try? Coordinate(latitude: placed.y, longitude: placed.x) else {
+                throw error("PROJ cannot place [\(longitude), \(latitude)] of \(toWGS84.source) on the globe", at: location)
+            }
+            return Position(coordinate)
         }
         do {
             return Position(try Coordinate(latitude: latitude, longitude: longitude))

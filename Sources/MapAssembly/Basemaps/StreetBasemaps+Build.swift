@@ -173,22 +173,8 @@ extension StreetBasemaps {
 
     /// Runs `executable`, reporting tilemaker's zoom as it writes tiles; its status and output.
     private static func run(_ executable: URL, arguments: [String], in folder: URL, progress: (String) -> Void) -> (Int32, String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return (-1, "it could not be started: \(error.localizedDescription)") }
-        var output = Data()
         var reported = ""
-        let handle = pipe.fileHandleForReading
-        while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            output.append(chunk)
+        let run = ExternalTool.run(executable, arguments, in: folder, mergingErrors: true) { output in
             // tilemaker rewrites one line ("Zoom level 12, writing tile 7 of 19") with \r.
             let recent = String(decoding: output.suffix(200), as: UTF8.self)
             if let range = recent.range(of: "Zoom level ", options: .backwards),
@@ -197,8 +183,7 @@ extension StreetBasemaps {
                 progress("writing tiles at zoom \(zoom)")
             }
         }
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        return (run.status, run.status == -1 ? run.errors : run.output)
     }
 
     /// The last line of tilemaker's output worth reading, in words a person can act on.
@@ -210,6 +195,14 @@ extension StreetBasemaps {
         if lines.contains(where: { $0.contains("Can't read shapefiles unless a bounding box is provided") }) {
             return "the extract's header gives no area, which the water polygons need: give it with --bbox WEST,SOUTH,EAST,NORTH"
         }
-        return lines.last ?? "it wrote nothing"
+        // An uncaught C++ exception ends with "terminate called after throwing an instance of
+        // 'std::runtime_error'" and "what():  the message": the message is what a person reads.
+        let readable = lines.filter { !$0.hasPrefix("terminate called after throwing") }
+        guard var last = readable.last else { return "it wrote nothing" }
+        if last.hasPrefix("what():") { last = last.dropFirst("what():".count).trimmingCharacters(in: .whitespaces) }
+        if last.contains("zlib decompression") || last.contains("size too big") {
+            last += " (the extract is damaged or cut short: download it again)"
+        }
+        return last.isEmpty ? "it stopped without saying why" : last
     }
 }

@@ -14,6 +14,11 @@ struct DEMGrid: Equatable {
     let dimension: Int
     /// The elevations, row by row, `(dimension + 2)²` of them, border included.
     private(set) var values: [Double]
+    /// The pixels without data, row by row (`dimension²`, no border): those the tile makes
+    /// transparent (alpha below a half), as `mapwright terrain build` writes the land beyond a
+    /// DEM's edge. Nil when every pixel is opaque, as in Terrarium and Terrain-RGB tiles from
+    /// elsewhere. MapLibre reads no alpha; Mapwright draws no shading there.
+    private(set) var noData: [Bool]?
 
     /// What the shader's elevation is per metre. MapLibre stores whole metres and its prepare
     /// shader reads them divided by 4.
@@ -26,15 +31,21 @@ struct DEMGrid: Equatable {
         self.dimension = dimension
         let stride = dimension + 2
         values = Array(repeating: 0, count: stride * stride)
+        var noData: [Bool]?
         image.pixels.withUnsafeBufferPointer { pixels in
             for y in 0..<dimension {
                 for x in 0..<dimension {
                     let offset = (y * dimension + x) * 4
                     let meters = encoding.elevationMeters(red: pixels[offset], green: pixels[offset + 1], blue: pixels[offset + 2])
                     values[(y + 1) * stride + x + 1] = Self.stored(meters)
+                    if pixels[offset + 3] < 128 {
+                        if noData == nil { noData = Array(repeating: false, count: dimension * dimension) }
+                        noData?[y * dimension + x] = true
+                    }
                 }
             }
         }
+        self.noData = noData
         // The border repeats the edge until neighbours fill it.
         for index in 0..<dimension {
             self[-1, index] = self[0, index]

@@ -51,8 +51,9 @@ extension StylePainter {
         }
     }
 
-    /// A tile's shading as a Cairo ARGB32 surface the size of the tile's image; nil when Cairo
-    /// cannot make one. The caller destroys it.
+    /// A tile's shading as a Cairo ARGB32 surface the size of the tile's image, transparent
+    /// where the tile has no data (``DEMGrid/noData``); nil when Cairo cannot make one. The
+    /// caller destroys it.
     static func shadedSurface(_ grid: DEMGrid, tile: TileID, maxZoom: Int, shader: HillshadeShader) -> OpaquePointer? {
         let dimension = grid.dimension
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(dimension), Int32(dimension)),
@@ -69,6 +70,10 @@ extension StylePainter {
             let row = UnsafeMutableRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
             let latitude = north + (south - north) * (Double(y) + 0.5) / Double(dimension)
             for x in 0..<dimension {
+                if let noData = grid.noData, noData[y * dimension + x] {
+                    row[x] = 0
+                    continue
+                }
                 let index = (y * dimension + x) * 2
                 row[x] = shader.color(east: slopes[index], south: slopes[index + 1], latitudeDegrees: latitude).argb32
             }

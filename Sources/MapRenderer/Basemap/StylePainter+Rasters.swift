@@ -57,6 +57,8 @@ extension StylePainter {
     /// tiles at the view's tile zoom within the source's `bounds`; where one is missing, its
     /// nearest ancestor that the source has, scaled up over it.
     func rasterTiles(sourceID: String, _ description: RasterSource) throws(RendererError) -> [PlacedRasterTile] {
+        // `basemap://terrain` without a registered DEM draws nothing, quietly.
+        if description.tiles?.drawsNothing == true { return [] }
         let source = try data.rasterSource(id: sourceID, description, scale: viewport.scale)
         var placements: [RasterTilePlacement]
         do { placements = try source.placements(covering: visibleMapRect, zoomLevel: viewport.zoomLevel) } catch {

@@ -64,7 +64,7 @@ public final class MapSnapshotter: Sendable {
         return MapSnapshot(
             image: canvas.rgbaImage(),
             viewport: viewport,
-            hasRasterLayers: options.style.layers.contains { [.raster, .hillshade].contains($0.type) && $0.isVisible(atZoom: viewport.zoomLevel + MapSnapshotter.styleZoomOffset) })
+            hasRasterLayers: options.style.drawsRasterPixels(atZoom: viewport.zoomLevel + MapSnapshotter.styleZoomOffset))
     }
 
     /// Renders the options into a file: PNG, or PDF or SVG when the path ends in `.pdf` or `.svg`.

@@ -238,9 +238,7 @@ public final class MapTileRenderer: Sendable {
     ///
     /// - Throws: ``RendererError/encoding(tile:reason:)``.
     public func pngData(for tile: RenderedTile, encoding: TilePNGEncoding = TilePNGEncoding()) throws(RendererError) -> Data {
-        let adaptive = options.layers != .overlays && style.layers.contains {
-            [.raster, .hillshade].contains($0.type) && $0.isVisible(atZoom: options.styleZoomLevel(forTileZoom: tile.tile.z))
-        }
+        let adaptive = options.layers != .overlays && style.drawsRasterPixels(atZoom: options.styleZoomLevel(forTileZoom: tile.tile.z))
         func encode() throws(RendererError) -> Data {
             guard (0...9).contains(encoding.compressionLevel) else {
                 throw .encoding(tile: tile.tile.description, reason: "compression level \(encoding.compressionLevel) is outside 0-9")

@@ -5,6 +5,8 @@ import MapJSON
 extension StyleDecoder {
     /// Reads a `raster-dem` source: a raster source's tiles and `encoding` (`mapbox`, the
     /// default; `terrarium`; or `custom` with `redFactor`, `greenFactor`, `blueFactor`, `baseShift`).
+    /// Its `url` may be `basemap://terrain`, the DEMs the user registered
+    /// (``RasterTileLocation/terrainBasemaps``), whose encoding and tile size come from them.
     mutating func decodeRasterDEMSource(
         _ members: [String: JSONValue],
         attribution: String?,
@@ -20,7 +22,16 @@ extension StyleDecoder {
            let tileJSON = try tileJSON(url, anyLocalFile: true, at: path.appending("url")), let encoding = tileJSON.members["encoding"] {
             members["encoding"] = encoding
         }
-        let tiles = try decodeRasterSource(members, attribution: attribution, at: path)
+        // `basemap://terrain`: the DEMs the user registered, resolved by whoever loads the style.
+        let isTerrain = members["url"] == .string("basemap://terrain")
+        if isTerrain { members["url"] = nil }
+        var tiles = try decodeRasterSource(members, attribution: attribution, at: path)
+        if isTerrain {
+            guard tiles.tiles == nil else {
+                throw error(.invalidValue("give either 'tiles' or 'url', not both"), at: path.appending("url"))
+            }
+            tiles.tiles = .terrainBasemaps
+        }
         var encoding = DEMEncoding.mapbox
         if let value = members["encoding"] {
             switch try string(value, at: path.appending("encoding")) {

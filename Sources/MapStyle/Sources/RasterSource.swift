@@ -56,6 +56,23 @@ public enum RasterTileLocation: Hashable, Sendable {
     /// `"url": "mbtiles://PATH"` or `"pmtiles://PATH"`: a tileset file, MBTiles or PMTiles
     /// (whichever its first bytes say, whatever the URL's scheme or the file's extension).
     case file(URL)
+    /// Several tileset files read as one: a tile comes from the first whose zooms and bounds hold
+    /// it and that has it. None draws nothing. What ``terrainBasemaps`` becomes once resolved.
+    case files([URL])
+    /// `"url": "basemap://terrain"` (of a raster-dem source): the elevation tilesets the user
+    /// registered (`mapwright terrain add`/`build`); resolved to ``files(_:)`` by whoever loads the
+    /// style (``Style/configuringTerrainBasemaps(_:)``), and drawing nothing until then.
+    case terrainBasemaps
+
+    /// Whether the location stands for tiles that are not there: terrain not yet resolved, or
+    /// resolved to no tileset. A layer of such a source draws nothing, without a warning.
+    public var drawsNothing: Bool {
+        switch self {
+        case .terrainBasemaps: true
+        case .files(let urls): urls.isEmpty
+        case .file, .templates: false
+        }
+    }
 
     /// The schemes of a tileset file's `url`: `mbtiles://` and `pmtiles://`.
     static let fileSchemes = ["mbtiles://", "pmtiles://"]

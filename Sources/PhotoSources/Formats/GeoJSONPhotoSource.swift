@@ -1,6 +1,7 @@
 public import Foundation
 import MapCore
 import MapJSON
+import MapProjection
 
 /// Photos from a GeoJSON FeatureCollection of Point features (RFC 7946).
 ///
@@ -75,14 +76,24 @@ public struct GeoJSONPhotoSource: PhotoSource {
     }
 
     /// One photo, or `nil` when the feature has no location.
+    ///
+    /// - Parameter toWGS84: The transformation of the file's legacy `crs` to longitudes and
+    ///   latitudes; nil (the default) for positions already in them.
     static func photo(
-        from picked: JSONPicked, index: Int, file: URL, images: ImageText
+        from picked: JSONPicked, index: Int, file: URL, images: ImageText, toWGS84: Projection? = nil
     ) throws(EntryProblem) -> Photo? {
         let feature = Feature(picked: picked)
         guard case .string("Feature") = feature.type else {
             throw EntryProblem("is \(feature.type?.text.map { "a \($0)" } ?? picked.element.kindDescription), expected a Feature")
         }
-        guard let position = try position(of: feature) else { return nil }
+        guard var position = try position(of: feature) else { return nil }
+        if let toWGS84 {
+            // Easting then northing, as GDAL reads a legacy crs.
+            guard let placed = try? toWGS84.transform(x: position.longitude, y: position.latitude), placed.x.isFinite, placed.y.isFinite else {
+                throw EntryProblem("PROJ cannot place [\(position.longitude), \(position.latitude)] of \(toWGS84.source) on the globe")
+            }
+            position = (placed.y, placed.x, position.altitude)
+        }
         let coordinate: Coordinate
         do {
             guard let located = try PhotoLocation.coordinate(latitude: position.latitude, longitude: position.longitude)

@@ -1,6 +1,7 @@
 import Foundation
 import MapCore
 import MapJSON
+import MapProjection
 import MapUtilities
 
 /// Reads a GeoJSON or Flickr-style JSON photo file, making each photo as its entry is parsed:
@@ -57,6 +58,7 @@ enum JSONPhotoDocument {
             throw .unreadable(file: url, reason: error.reason)
         }
         let images = ImageText(directoryPath: url.deletingLastPathComponent().path)
+        let toWGS84 = try legacyCRS(of: data, formats: formats, file: url)
         let document: JSONValue
         var parts: [[EntryList]]
         do {
@@ -64,7 +66,7 @@ enum JSONPhotoDocument {
                 data, streamingArraysAt: formats.map(\.entriesPath), picking: formats.map(\.picks),
                 into: EntryList(), minimumBytesForParts: minimumBytesForParts
             ) { list, path, index, element in
-                list.add(element, index: index, format: formats[path], file: url, images: images)
+                list.add(element, index: index, format: formats[path], file: url, images: images, toWGS84: toWGS84)
             }
         } catch {
             throw .malformed(file: url, reason: error.reason)
@@ -85,6 +87,22 @@ enum JSONPhotoDocument {
         var lists = parts[path]
         parts = []
         return try joined(&lists, format: format, file: url)
+    }
+
+    /// PROJ's transformation of a GeoJSON file's legacy `crs` (GeoJSON 2008, see
+    /// ``MapProjection/GeoJSONCRS``) to longitudes and latitudes; nil for none, CRS84 or
+    /// EPSG:4326. Only a file whose text holds `"crs"` is read whole for it first (the member
+    /// may follow the features, which are made into photos as they are read).
+    ///
+    /// - Throws: ``PhotoSourceError/malformed(file:reason:)`` naming the CRS, when it is linked
+    ///   or PROJ does not know it.
+    private static func legacyCRS(of data: Data, formats: [Format], file: URL) throws(PhotoSourceError) -> Projection? {
+        guard formats.contains(.geoJSON), data.range(of: Data(#""crs""#.utf8)) != nil,
+              let root = try? JSONValue.parse(data), case .string("FeatureCollection") = root["type"] else { return nil }
+        switch GeoJSONCRS.projectionToWGS84(document: root) {
+        case .success(let projection): return projection
+        case .failure(let problem): throw .malformed(file: file, reason: problem.message)
+        }
     }
 
     /// The photos of an array read in parts, in order, with the first entry at fault reported by
@@ -137,14 +155,14 @@ enum JSONPhotoDocument {
         /// part), named once the index in the whole array is known.
         var unnamed: [(position: Int, index: Int)] = []
         /// Makes the entry at `index` (in the part) into a photo, or notes why it cannot be one.
-        mutating func add(_ element: JSONPicked, index: Int, format: Format, file: URL, images: ImageText) {
+        mutating func add(_ element: JSONPicked, index: Int, format: Format, file: URL, images: ImageText, toWGS84: Projection?) {
             count += 1
             guard failure == nil else { return }
             do throws(EntryProblem) {
                 let photo: Photo?
                 switch format {
                 case .geoJSON:
-                    photo = try GeoJSONPhotoSource.photo(from: element, index: index, file: file, images: images)
+                    photo = try GeoJSONPhotoSource.photo(from: element, index: index, file: file, images: images, toWGS84: toWGS84)
                     if photo != nil, GeoJSONPhotoSource.Feature(picked: element).id?.text == nil { unnamed.append((photos.count, index)) }
                 case .flickr:
                     photo = try FlickrJSONSource.photo(from: element, images: images)
