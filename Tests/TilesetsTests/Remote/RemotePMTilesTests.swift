@@ -170,6 +170,20 @@ import TileStore
         #expect(try forbidden.ranges().count == 1)
     }
 
+    @Test func aBatchsTilesAreFetchedInParallelAtMostTheConfiguredNumberAtOnce() throws {
+        let directory = try TemporaryDirectory()
+        let archive = directory.file("grid.pmtiles")
+        let tiles = try RemoteArchives.write(to: archive, maxZoom: 4)
+        let slow = try FlakyRangeServer(serving: archive, mode: "slow", in: directory)
+        var configuration = Self.configuration(directory)
+        configuration.maximumConcurrentRequests = 3
+        let wanted = Array(tiles.keys.filter { $0.z == 4 })
+        let got = try Self.open("http://127.0.0.1:\(slow.port)/grid.pmtiles", configuration).tiles(at: wanted)
+        #expect(wanted.allSatisfy { got[$0] == tiles[$0] })
+        let mostActive = try slow.mostActive()
+        #expect(mostActive == 3, "at most \(mostActive) requests at once")
+    }
+
     /// Reads an archive with PyPI's `pmtiles`: its header's zooms and bounds, and every tile.
     private static let pythonReadScript = #"""
         import json, sys

@@ -38,7 +38,8 @@ enum RemoteArchives {
 
 /// A Python HTTP server for one archive that honours single `Range` requests (206, `ETag`) but
 /// answers as `mode` says: `fail-once` answers each distinct range `503` the first time it is
-/// asked for, `forbidden` answers everything `403`. Requests are logged, one JSON line each.
+/// asked for, `forbidden` answers everything `403`, `slow` answers each after 50 ms. Requests
+/// are logged, one JSON line each, with the number in progress when each arrived.
 final class FlakyRangeServer {
     let port: Int
     let logURL: URL
@@ -46,22 +47,29 @@ final class FlakyRangeServer {
     private let input: Pipe
 
     private static let script = #"""
-        import http.server, json, os, re, signal, sys, threading
+        import http.server, json, os, re, signal, sys, threading, time
         path, log_path, mode = sys.argv[1], sys.argv[2], sys.argv[3]
         signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
         threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
         lock = threading.Lock()
         seen = set()
+        active = 0
 
         class Handler(http.server.BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
             def do_GET(self):
+                global active
                 asked = self.headers.get("Range", "")
                 with lock:
                     first = asked not in seen
                     seen.add(asked)
+                    active += 1
                     with open(log_path, "a") as log:
-                        log.write(json.dumps({"range": asked}) + "\n")
+                        log.write(json.dumps({"range": asked, "active": active}) + "\n")
+                if mode == "slow":
+                    time.sleep(0.05)
+                with lock:
+                    active -= 1
                 if mode == "forbidden" or (mode == "fail-once" and first):
                     status = 403 if mode == "forbidden" else 503
                     self.send_response(status)
@@ -104,8 +112,17 @@ final class FlakyRangeServer {
 
     /// The `Range` headers asked for, in order.
     func ranges() throws -> [String] {
+        try requests().map { $0["range"] as? String ?? "" }
+    }
+
+    /// The most requests in progress at once.
+    func mostActive() throws -> Int {
+        try requests().map { $0["active"] as? Int ?? 0 }.max() ?? 0
+    }
+
+    private func requests() throws -> [[String: Any]] {
         try String(contentsOf: logURL, encoding: .utf8).split(separator: "\n").map { line in
-            (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])?["range"] ?? ""
+            try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
         }
     }
 }
