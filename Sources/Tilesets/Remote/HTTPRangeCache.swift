@@ -10,7 +10,8 @@ import Synchronization
 ///
 /// A range is kept under its archive's URL **and version** (the server's `ETag`), and looked up
 /// by both: ranges of a replaced archive are never returned for the new one. When an archive is
-/// found at a new version, its older versions' ranges are dropped at once.
+/// found at a new version, its older versions' ranges are dropped at once. Each archive's start
+/// (its first 16 KiB, length and version, as last read) is kept too, to read it offline.
 ///
 /// When the ranges held add up to more than ``limitBytes``, the oldest stored are dropped first.
 /// The cache is a help, never a failure: a cache that cannot be opened, read or written is
@@ -36,6 +37,8 @@ final class HTTPRangeCache: Sendable {
                     id INTEGER PRIMARY KEY AUTOINCREMENT, url TEXT NOT NULL, version TEXT NOT NULL,
                     offset INTEGER NOT NULL, size INTEGER NOT NULL, data BLOB NOT NULL,
                     UNIQUE (url, version, offset, size));
+                CREATE TABLE IF NOT EXISTS starts (
+                    url TEXT PRIMARY KEY, version TEXT NOT NULL, size INTEGER NOT NULL, data BLOB NOT NULL);
                 """)
             self.database = Mutex(database)
         } catch {
@@ -81,10 +84,27 @@ final class HTTPRangeCache: Sendable {
         }
     }
 
-    /// Drops the ranges of `url` at any version but `version`: the archive was replaced.
-    func dropVersions(of url: String, otherThan version: String) {
+    /// Keeps the start of `url` as last read (its first bytes, length and version), for reading
+    /// it offline, and drops the ranges of its other versions: the archive was replaced. Starts
+    /// (16 KiB an archive) are not counted in ``limitBytes``.
+    func keepStart(_ start: PMTilesArchiveStart, of url: String) {
+        guard let version = start.version else { return }
         database.withLock { database in
             try? database.execute("DELETE FROM ranges WHERE url = ? AND version <> ?", arguments: [.text(url), .text(version)])
+            try? database.execute(
+                "INSERT OR REPLACE INTO starts (url, version, size, data) VALUES (?, ?, ?, ?)",
+                arguments: [.text(url), .text(version), .integer(Int64(start.archiveByteCount)), .blob(start.bytes)])
+        }
+    }
+
+    /// The start of `url` as last read; nil when none is kept.
+    func start(of url: String) -> PMTilesArchiveStart? {
+        database.withLock { database in
+            guard let statement = try? database.prepare("SELECT version, size, data FROM starts WHERE url = ?"),
+                  (try? statement.bind(.text(url))) != nil, (try? statement.step()) == true,
+                  let version = statement.text(at: 0), let bytes = statement.blob(at: 2)
+            else { return nil }
+            return PMTilesArchiveStart(bytes: bytes, archiveByteCount: UInt64(statement.int64(at: 1)), version: version)
         }
     }
 

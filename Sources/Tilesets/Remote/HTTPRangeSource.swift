@@ -30,6 +30,9 @@ import Synchronization
 ///   most ``HTTPTileSource/Configuration/archiveCacheLimitBytes`` (256 MiB by default) in
 ///   `~/.cache/mapwright/tiles/pmtiles/`; a range kept is not asked for again while the archive
 ///   keeps its `ETag`, and ranges of a replaced archive are never read.
+/// - **Offline.** When the host cannot be reached, the archive as last read (its start is kept
+///   with its ranges) is read from the cache: a map of places drawn before is drawn again; a
+///   range not kept fails naming the host.
 /// - **Retries.** An answer 5xx or 429, or a lost connection, is retried with exponential
 ///   backoff (``HTTPTileSource/Configuration/maximumAttempts``, 3 in all by default, waiting
 ///   0.5 s then 1 s); other 4xx answers are not.
@@ -81,12 +84,27 @@ public final class HTTPRangeSource: PMTilesByteSource {
     /// The first `byteCount` bytes, with the archive's length and `ETag`, in one request.
     ///
     /// - Throws: ``PMTiles/PMTilesError/requestFailed(url:reason:)`` naming the URL.
+    /// When the host cannot be reached, the start kept from the last run is used (its version's
+    /// ranges kept on disk are then read; others fail naming the host).
     public func start(byteCount: Int) throws(PMTilesError) -> PMTilesArchiveStart {
         let range = PMTilesByteRange(offset: 0, count: byteCount)
-        let answer = try fetch(range, version: nil, allowingShorter: true)
-        if let version = answer.entityTag { cache?.dropVersions(of: url.absoluteString, otherThan: version) }
-        return PMTilesArchiveStart(bytes: [UInt8](answer.data), archiveByteCount: answer.archiveByteCount, version: answer.entityTag)
+        let answer: Answer
+        do throws(PMTilesError) {
+            answer = try fetch(range, version: nil, allowingShorter: true)
+        } catch {
+            if case .requestFailed(_, let reason) = error, reason.hasPrefix(Self.offlinePrefix),
+               let kept = cache?.start(of: url.absoluteString), kept.bytes.count <= byteCount {
+                return kept
+            }
+            throw error
+        }
+        let start = PMTilesArchiveStart(bytes: [UInt8](answer.data), archiveByteCount: answer.archiveByteCount, version: answer.entityTag)
+        if answer.entityTag != nil { cache?.keepStart(start, of: url.absoluteString) }
+        return start
     }
+
+    /// How the reason of a failure to reach the host starts: `cannot reach HOST: ...`.
+    static let offlinePrefix = "cannot reach "
 
     /// The bytes of `ranges` of the archive at `version`: from the disk cache, the rest asked
     /// for in parallel (each distinct range once) and kept.
@@ -213,7 +231,8 @@ public final class HTTPRangeSource: PMTilesByteSource {
                 return .retry(reason: "the connection was lost")
             }
             switch HTTPTileSource.outcome(data: nil, response: nil, error: error, url: address, timeoutSeconds: configuration.timeoutSeconds) {
-            case .failed(.offline(_, let reason)): return .failure(.requestFailed(url: address, reason: "cannot reach \(TilesetsError.host(of: address)): \(reason) (offline?)"))
+            case .failed(.offline(_, let reason)):
+                return .failure(.requestFailed(url: address, reason: "\(Self.offlinePrefix)\(TilesetsError.host(of: address)): \(reason) (offline?)"))
             case .failed(.requestFailed(_, let reason)): return .failure(.requestFailed(url: address, reason: reason))
             default: return .failure(.requestFailed(url: address, reason: (error as NSError).localizedDescription))
             }

@@ -170,6 +170,30 @@ import TileStore
         #expect(try forbidden.ranges().count == 1)
     }
 
+    @Test func anArchiveReadBeforeIsReadFromTheCacheOffline() throws {
+        let directory = try TemporaryDirectory()
+        let www = directory.file("www")
+        try FileManager.default.createDirectory(at: www, withIntermediateDirectories: true)
+        let tiles = try RemoteArchives.write(to: www.appendingPathComponent("small.pmtiles"), maxZoom: 4)
+        let server = try LoopbackNginx(serving: www, in: directory)
+        let url = "\(server.baseURL)/small.pmtiles"
+        let seen = Array(tiles.keys.filter { $0.z <= 3 })
+        _ = try Self.open(url, Self.configuration(directory)).tiles(at: seen)
+        server.stop()
+
+        // Offline, the tiles read before come from the cache; others fail naming the host.
+        let offline = try Self.open(url, Self.configuration(directory))
+        let again = try offline.tiles(at: seen)
+        #expect(again.count == seen.count && seen.allSatisfy { again[$0] == tiles[$0] })
+        let unreachable = "\(url): cannot read the PMTiles archive: cannot reach 127.0.0.1:\(server.port): connection refused (offline?)"
+        let error = #expect(throws: PMTilesError.self) { try offline.tile(at: TileID(z: 4, x: 3, y: 5)) }
+        #expect(error?.description == unreachable)
+        // With nothing kept, opening fails the same way.
+        let empty = try TemporaryDirectory()
+        let none = #expect(throws: TilesetsError.self) { try Self.open(url, Self.configuration(empty)) }
+        #expect(none?.description == unreachable)
+    }
+
     @Test func aBatchsTilesAreFetchedInParallelAtMostTheConfiguredNumberAtOnce() throws {
         let directory = try TemporaryDirectory()
         let archive = directory.file("grid.pmtiles")
