@@ -100,7 +100,10 @@ public final class PMTilesReader: Sendable {
     ///   decode or an entry points outside its section, ``PMTilesError/unreadableFile(path:reason:)``
     ///   when reading fails.
     public func tile(at tile: TileID) throws(PMTilesError) -> Data? {
-        try tiles(at: [tile])[tile]
+        try reloadingOnce { version throws(PMTilesError) in
+            guard let entry = try self.entry(holding: tile.pmtilesID, in: version) else { return nil }
+            return try self.source.data(at: [try self.range(of: entry, in: version)], version: version.version)[0]
+        }
     }
 
     /// The bytes of tiles, as stored; tiles the archive lacks are absent.
@@ -129,15 +132,18 @@ public final class PMTilesReader: Sendable {
     ///
     /// - Throws: As ``tile(at:)``.
     public func entry(holding id: UInt64) throws(PMTilesError) -> PMTilesEntry? {
-        try reloadingOnce { version throws(PMTilesError) in
-            var entries = version.rootEntries
-            for _ in 0..<Self.maximumDirectoryDepth {
-                guard let entry = PMTilesDirectory.entry(holding: id, in: entries) else { return nil }
-                guard entry.isLeafDirectory else { return entry }
-                entries = try self.leafDirectories([entry], in: version)[entry.byteOffset] ?? []
-            }
-            throw .corruptDirectory(path: self.path, reason: "leaf directories are nested more than \(Self.maximumDirectoryDepth - 1) deep")
+        try reloadingOnce { version throws(PMTilesError) in try self.entry(holding: id, in: version) }
+    }
+
+    /// ``entry(holding:)`` in one version of the archive.
+    private func entry(holding id: UInt64, in version: ArchiveVersion) throws(PMTilesError) -> PMTilesEntry? {
+        var entries = version.rootEntries
+        for _ in 0..<Self.maximumDirectoryDepth {
+            guard let entry = PMTilesDirectory.entry(holding: id, in: entries) else { return nil }
+            guard entry.isLeafDirectory else { return entry }
+            entries = try leafDirectories([entry], in: version)[entry.byteOffset] ?? []
         }
+        throw .corruptDirectory(path: path, reason: "leaf directories are nested more than \(Self.maximumDirectoryDepth - 1) deep")
     }
 
     /// The bytes a tile entry points to in the tile data section.

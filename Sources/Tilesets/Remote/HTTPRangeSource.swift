@@ -115,7 +115,8 @@ public final class HTTPRangeSource: PMTilesByteSource {
     public func data(at ranges: [PMTilesByteRange], version: String?) throws(PMTilesError) -> [Data] {
         var found = version.flatMap { version in cache?.data(of: url.absoluteString, version: version, ranges: ranges) } ?? [:]
         var missing: [PMTilesByteRange] = []
-        for range in ranges where found[range] == nil && !missing.contains(range) && range.count > 0 { missing.append(range) }
+        var asked = Set<PMTilesByteRange>()
+        for range in ranges where found[range] == nil && range.count > 0 && asked.insert(range).inserted { missing.append(range) }
         for range in ranges where range.count == 0 { found[range] = Data() }
         let outcomes = fetchAll(missing, version: version)
         var fetched: [PMTilesByteRange: Data] = [:]
