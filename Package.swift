@@ -20,7 +20,7 @@
 //   TileStore                        MBTiles store (a TileSource): flat and deduplicated, batch writer, info/validate/merge  (TileSources, MapCore, MapSQLite, MapUtilities)
 //   PMTiles                          PMTiles v3 archives: reader (a TileSource), streaming writer  (TileSources, MapCore, MapJSON, MapUtilities)
 //   VectorTiles                      Mapbox Vector Tile 2.1 decoding, tile to map points        (MapCore, MapUtilities)
-//   Tilesets                         every TileSource opened one way (TileSourceLocation: a file of either format, or URL templates fetched over HTTP into a cache); write, convert, merge, extract, import, diff  (TileSources, TileStore, PMTiles, ImageCompare)
+//   Tilesets                         every TileSource opened one way (TileSourceLocation: a file of either format or a remote PMTiles archive read by HTTP ranges, or URL templates fetched over HTTP into a cache); write, convert, merge, extract, import, diff  (TileSources, TileStore, MapSQLite, PMTiles, ImageCompare)
 //   RasterTiles                      raster tiles decoded from any TileSource; the cover of tiles a view draws  (MapStyle, TileSources, Tilesets, ImageCodec)
 //   MapRenderer      <- CCairo, CRsvg, CRaster  Cairo/Pango/fontconfig renderer; librsvg for SVG sprites; per-pixel loops in C   (GeoData, MapStyle, RasterTiles, Tilesets, VectorTiles, ImageCodec)
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
@@ -307,12 +307,13 @@ let package = Package(
         // MARK: - Tilesets
 
         /// Every tile source opened one way (`TileSourceLocation`): tileset files, MBTiles and
-        /// PMTiles alike, and tile URL templates fetched over HTTP into an MBTiles cache; writing
+        /// PMTiles alike, PMTiles archives on web servers read by range requests into an SQLite
+        /// cache, and tile URL templates fetched over HTTP into an MBTiles cache; writing
         /// either format through a work file, and the file tools behind `mapwright tiles`
         /// (convert, merge, extract, import, diff, info). Tests fetch from a real server on loopback.
         .target(
             name: "Tilesets",
-            dependencies: ["MapCore", "MapJSON", "MapUtilities", "TileSources", "TileStore", "PMTiles", "ImageCodec", "ImageCompare"],
+            dependencies: ["MapCore", "MapJSON", "MapUtilities", "TileSources", "TileStore", "MapSQLite", "PMTiles", "ImageCodec", "ImageCompare"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

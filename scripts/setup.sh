@@ -28,7 +28,8 @@ fi
 # tests check photo positions and exported CSVs against; libjs-leaflet, whose
 # files `mapwright serve` serves to its web viewer (no CDN); chromium and python3-websocket,
 # with which the tests drive the viewer in a headless browser (DevTools protocol); wrk and
-# nginx-light for scripts/bench/serve.sh (nginx serves the same tiles as static files); ffmpeg,
+# nginx-light for scripts/bench/serve.sh (nginx serves the same tiles as static files) and for the
+# remote PMTiles tests (LoopbackNginx: range requests, ETag, If-Match); ffmpeg,
 # which makes `mapwright flyover`'s MP4 videos (the tests check them with its ffprobe); proj-bin,
 # whose cs2cs the tests compare GeoPackage tables in other coordinate systems with; Open Sans and
 # Roboto, which public MapLibre styles name in `text-font` (Noto Sans, the other common one, is

@@ -3,6 +3,7 @@ public import MapComposer
 public import MapRenderer
 public import MapStyle
 import MapUtilities
+import Tilesets
 /// Where a style and its data come from: what `--raster-source`, `--vector-source`,
 /// `--styles-directory` and `--basemap-directory` say, as values. Loads a style with its sources
 /// configured and the map data it draws from, the same for the commands and for a program that
@@ -85,7 +86,8 @@ public struct MapInputs: Sendable {
         }
         do throws(StyleError) { try configured.requireConfiguredRasterSources() } catch { throw .needs(.rasterSource, error) }
         if let vectorSource, !onlyIfDrawn || configured.drawsVectorTiles {
-            try AssemblyError.checkReadableFile(vectorSource, input: .vectorSource)
+            let remote = HTTPRangeSource.remoteURL(vectorSource)
+            if remote == nil { try AssemblyError.checkReadableFile(vectorSource, input: .vectorSource) }
             guard vectorSource.hasSuffix(".mbtiles") || vectorSource.hasSuffix(".pmtiles") else {
                 throw .invalid(.vectorSource, reason: "'\(vectorSource)' must end in .mbtiles or .pmtiles")
             }
@@ -94,7 +96,7 @@ public struct MapInputs: Sendable {
                     .vectorSource, reason: "style '\(configured.id)' draws no vector tiles; use --style streets (or streets-dark, streets-muted)")
             }
             do throws(StyleError) {
-                configured = try configured.configuringVectorSources(URL(fileURLWithPath: vectorSource))
+                configured = try configured.configuringVectorSources(remote ?? URL(fileURLWithPath: vectorSource))
             } catch {
                 throw .invalid(.vectorSource, reason: error.description)
             }
@@ -148,8 +150,8 @@ public struct MapInputs: Sendable {
     }
 
     /// What ``vectorSource`` is, for content fingerprints: its absolute path, size and
-    /// modification time (with the registered DEMs', which shade the standard looks); `-` without
-    /// one or any. A tileset rewritten in place has another size or
+    /// modification time (a remote archive's URL), with the registered DEMs' (which shade the
+    /// standard looks); `-` without one or any. A tileset rewritten in place has another size or
     /// time, so tiles drawn from it are drawn again.
     public var vectorSourceIdentity: String {
         let terrain = terrainBasemaps.identity
@@ -158,6 +160,7 @@ public struct MapInputs: Sendable {
             let streets = streetBasemaps.identity
             return streets.isEmpty && terrain.isEmpty ? "-" : "streets:" + streets + terrainPart
         }
+        if let remote = HTTPRangeSource.remoteURL(vectorSource) { return remote.absoluteString }
         let url = URL(fileURLWithPath: vectorSource).standardizedFileURL
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
         let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1

@@ -14,7 +14,7 @@ public final class LoopbackTileServer {
     public let port: Int
     public let logURL: URL
     private let process: Process
-    private let input = Pipe()
+    private let input: Pipe
 
     private static let script = #"""
         import http.server, json, os, signal, sys, threading, time
@@ -67,13 +67,27 @@ public final class LoopbackTileServer {
     ///
     /// - Parameter delaySeconds: How long each request waits before it is answered. The default is 0.
     public init(serving root: URL, in directory: TemporaryDirectory, delaySeconds: Double = 0) throws {
-        let scriptURL = directory.file("tile_server.py")
-        try Data(Self.script.utf8).write(to: scriptURL)
         logURL = directory.file("requests-\(UUID().uuidString).jsonl")
         try Data().write(to: logURL)
-        process = Process()
+        let input = Pipe()
+        self.input = input
+        (process, port) = try Self.startPython(
+            script: Self.script, named: "tile_server.py", arguments: [root.path, logURL.path, String(delaySeconds)], input: input, in: directory)
+    }
+
+    /// Starts a Python server script (written to `name` in `directory`) that prints the port it
+    /// bound as its first line and exits when its standard input (`input`) closes; returns the
+    /// running process and the port.
+    ///
+    /// - Throws: ``ServerError/didNotStart(output:)`` when no port is printed.
+    public static func startPython(
+        script: String, named name: String, arguments: [String], input: Pipe, in directory: TemporaryDirectory
+    ) throws -> (process: Process, port: Int) {
+        let scriptURL = directory.file(name)
+        try Data(script.utf8).write(to: scriptURL)
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", scriptURL.path, root.path, logURL.path, String(delaySeconds)]
+        process.arguments = ["python3", scriptURL.path] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = input
@@ -89,7 +103,7 @@ public final class LoopbackTileServer {
             process.terminate()
             throw ServerError.didNotStart(output: String(decoding: line, as: UTF8.self))
         }
-        self.port = port
+        return (process, port)
     }
 
     deinit {

@@ -5,7 +5,9 @@ extension URL {
     /// when the file lies below it, absolute otherwise.
     ///
     /// For example, `/home/ada/maps/photos/a.jpg` read from `/home/ada/maps` is `photos/a.jpg`.
+    /// A URL that is not a file's (`https://example.org/city.pmtiles`) is given whole.
     public var displayPath: String {
+        guard isFileURL else { return absoluteString }
         let path = standardizedFileURL.path
         let current = FileManager.default.currentDirectoryPath
         let prefix = current.hasSuffix("/") ? current : current + "/"

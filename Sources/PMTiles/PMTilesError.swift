@@ -40,6 +40,13 @@ public enum PMTilesError: Error, Hashable, Sendable {
     case writerClosed(path: String)
     /// A tile's bytes are empty or longer than 4 GiB − 1, which a directory entry cannot hold.
     case invalidTileSize(path: String, tile: String, byteCount: Int)
+    /// An archive on a web server cannot be read: the server cannot be reached, answers with an
+    /// error, or ignores Range requests; `reason` says which in plain words.
+    case requestFailed(url: String, reason: String)
+    /// The archive was replaced while it was read (its server's `ETag` changed): what was read
+    /// of it no longer holds. ``PMTilesReader`` reads the new one from its header when a lookup
+    /// meets this; a walk over every tile stops with it.
+    case archiveChanged(path: String)
 
     /// The file concerned.
     public var path: String {
@@ -47,7 +54,7 @@ public enum PMTilesError: Error, Hashable, Sendable {
         case .unreadableFile(let path, _), .notPMTiles(let path), .unsupportedVersion(let path, _),
              .corruptHeader(let path, _), .corruptDirectory(let path, _), .corruptMetadata(let path, _),
              .unsupportedCompression(let path, _), .unwritableFile(let path, _), .noTiles(let path),
-             .writerClosed(let path), .invalidTileSize(let path, _, _):
+             .writerClosed(let path), .invalidTileSize(let path, _, _), .requestFailed(let path, _), .archiveChanged(let path):
             return path
         }
     }
@@ -79,6 +86,10 @@ extension PMTilesError: CustomStringConvertible, LocalizedError {
             "\(path): the PMTiles writer has already finished or been cancelled"
         case .invalidTileSize(let path, let tile, let byteCount):
             "\(path): tile \(tile) has \(byteCount) bytes; a PMTiles tile needs 1 to 4,294,967,295"
+        case .requestFailed(let url, let reason):
+            "\(url): cannot read the PMTiles archive: \(reason)"
+        case .archiveChanged(let path):
+            "\(path): the archive was replaced while it was read (its ETag changed); read it again"
         }
     }
 

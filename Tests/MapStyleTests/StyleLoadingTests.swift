@@ -148,7 +148,7 @@ struct StyleLoadingTests {
         expectError(#"{"version": 8, \#(basemap), "layers": [{"id": "a", "type": "line", "source": "b", "source-layer": "c", "minzoom": 5, "maxzoom": 5}]}"#,
                     "Styles/x.json: layers[0] (a).maxzoom: minzoom 5 is not below maxzoom 5: the layer would never show")
         expectError(#"{"version": 8, "sources": {"t": {"type": "vector", "url": "mapbox://mapbox.mapbox-streets-v8"}}, "layers": []}"#,
-                    "Styles/x.json: sources.t.url: vector source url 'mapbox://mapbox.mapbox-streets-v8' is not supported: use mbtiles://PATH, pmtiles://PATH, basemap://NAME or the path of a GeoPackage (Mapwright reads files, not tile servers)")
+                    "Styles/x.json: sources.t.url: vector source url 'mapbox://mapbox.mapbox-streets-v8' is not supported: use mbtiles://PATH, pmtiles://PATH, a PMTiles archive's https:// URL, basemap://NAME or the path of a GeoPackage (Mapwright reads tileset files, not TileJSON from tile servers)")
         expectError(#"{"version": 8, "sources": {"t": {"type": "video", "urls": ["x.mp4"]}}, "layers": []}"#,
                     "Styles/x.json: sources.t.type: source type 'video' is outside Mapwright's subset: expected vector, raster, raster-dem, image or geojson")
         expectError(##"{"version": 8, "sources": {}, "layers": [], "metadata": {"mapwright": {"pins": {"palette": ["#fff", "nope"]}}}}"##,

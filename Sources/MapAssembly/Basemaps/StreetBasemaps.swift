@@ -14,7 +14,8 @@ import Tilesets
 ///
 /// 1. the user's registered basemaps, newest first, kept in `basemaps.json` in the user's data
 ///    folder (`~/.local/share/mapwright`): added with `mapwright basemap add FILE` (the file stays
-///    where it is);
+///    where it is) or `basemap add URL` (a PMTiles archive on a web server, read with range
+///    requests into the user's cache, see `Tilesets`' `HTTPRangeSource`);
 /// 2. the tilesets in every data folder's `Tiles/streets/` (a checkout's, the installed data's,
 ///    `$MAPWRIGHT_DATA`'s): `scripts/setup.sh` puts the Helsinki sample there, so README's first
 ///    map has streets.
@@ -29,7 +30,7 @@ public struct StreetBasemaps: Sendable {
     public struct Entry: Hashable, Sendable {
         /// Its name: the file's name without extension unless given; unique among the registered.
         public var name: String
-        /// The tileset's absolute path.
+        /// The tileset's absolute path, or a remote archive's `http(s)` URL.
         public var path: String
         /// Where it covers (its metadata's `bounds`); nil when it does not say.
         public var bounds: BoundingBox?
@@ -106,26 +107,32 @@ public struct StreetBasemaps: Sendable {
         return registered + bundled().filter { entry in !registered.contains { $0.path == entry.path } }
     }
 
-    /// The tilesets to draw from, in order: the registered basemaps whose files are still there,
-    /// then the bundled ones. A registry that cannot be read gives the bundled ones only.
+    /// The tilesets to draw from, in order: the registered basemaps whose files are still there
+    /// (and the remote archives registered), then the bundled ones. A registry that cannot be read
+    /// gives the bundled ones only.
     public func tilesetURLs() -> [URL] {
-        drawn().map { URL(fileURLWithPath: $0.path) }
+        drawn().map { Self.url(of: $0.path) ?? URL(fileURLWithPath: $0.path) }
     }
 
     /// ``tilesetURLs()`` by schema, what ``MapStyle/Style/configuringStreetBasemaps(_:)`` takes.
     public func tilesets() -> [StreetSchema: [URL]] {
-        Dictionary(grouping: drawn(), by: \.schema).mapValues { $0.map { URL(fileURLWithPath: $0.path) } }
+        Dictionary(grouping: drawn(), by: \.schema).mapValues { $0.map { Self.url(of: $0.path) ?? URL(fileURLWithPath: $0.path) } }
     }
 
     private func drawn() -> [Entry] {
-        let registered = ((try? registered()) ?? []).filter { FileManager.default.fileExists(atPath: $0.path) }
+        let registered = ((try? registered()) ?? []).filter { Self.url(of: $0.path) != nil || FileManager.default.fileExists(atPath: $0.path) }
         return registered + bundled().filter { entry in !registered.contains { $0.path == entry.path } }
     }
 
+    /// A registered path's URL when it is a remote archive's `http(s)` URL; nil for a file's path.
+    static func url(of path: String) -> URL? { HTTPRangeSource.remoteURL(path) }
+
     /// What the basemaps are, for content fingerprints (served tiles, resumed exports): each
-    /// tileset's path, size and modification time, so tiles drawn from a replaced file are drawn again.
+    /// tileset's path, size and modification time, so tiles drawn from a replaced file are drawn
+    /// again; a remote archive's URL.
     public var identity: String {
         tilesetURLs().map { url in
+            guard url.isFileURL else { return url.absoluteString }
             let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
             let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
             let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
@@ -134,15 +141,18 @@ public struct StreetBasemaps: Sendable {
     }
 
     /// Registers the OpenMapTiles-schema vector tileset at `path` (kept where it is), first in the
-    /// list; registering a path again replaces its entry.
+    /// list; registering a path again replaces its entry. `path` may be a PMTiles archive's
+    /// `http(s)` URL: its header, directories and metadata are read to check it, and its tiles
+    /// are read by range when drawn.
     ///
     /// - Parameter name: Its name. The default is the file's name without its extension.
-    /// - Throws: ``AssemblyError/invalid(_:reason:)`` naming the file: missing, not a tileset, not
-    ///   of vector tiles, another schema; or a name already taken by another file.
+    /// - Throws: ``AssemblyError/invalid(_:reason:)`` naming the file or URL: missing, not a
+    ///   tileset, not of vector tiles, another schema; or a name already taken by another.
     @discardableResult
     public func add(path: String, name: String? = nil) throws(AssemblyError) -> Entry {
-        try AssemblyError.checkReadableFile(path, input: .basemap)
-        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let remote = Self.url(of: path)
+        if remote == nil { try AssemblyError.checkReadableFile(path, input: .basemap) }
+        let url = remote ?? URL(fileURLWithPath: path).standardizedFileURL
         var entry = try Self.inspect(url)
         if let name { entry.name = name }
         guard Self.isValidName(entry.name) else {
@@ -181,21 +191,21 @@ public struct StreetBasemaps: Sendable {
             && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
     }
 
-    /// The entry for a tileset: opened, checked to hold OpenMapTiles-schema vector tiles.
+    /// The entry for a tileset: opened, checked to hold vector tiles of the OpenMapTiles or the Protomaps schema.
     ///
     /// - Throws: ``AssemblyError/invalid(_:reason:)`` naming the file and the problem.
     static func inspect(_ url: URL) throws(AssemblyError) -> Entry {
-        let display = url.path
+        let display = url.isFileURL ? url.path : url.absoluteString
         let source: any TileSource
         do { source = try TileSourceLocation.file(url).open() } catch {
-            throw .invalid(.basemap, reason: "\(display): \(error.description)")
+            throw .invalid(.basemap, reason: error.description.hasPrefix(display) ? error.description : "\(display): \(error.description)")
         }
         let metadata: TileMetadata
         do { metadata = try source.metadata() } catch {
             throw .invalid(.basemap, reason: "\(display): its metadata cannot be read: \(error)")
         }
         guard metadata.format == nil || metadata.format == .pbf else {
-            throw .invalid(.basemap, reason: "\(display) holds \(metadata.format?.rawValue ?? "") tiles, not vector tiles: a basemap is an OpenMapTiles-schema vector tileset")
+            throw .invalid(.basemap, reason: "\(display) holds \(metadata.format?.rawValue ?? "") tiles, not vector tiles: a basemap is an OpenMapTiles- or Protomaps-schema vector tileset")
         }
         let layers = Self.vectorLayerIDs(metadata.json)
         let schema = StreetSchema.detect(layerIDs: layers)
@@ -205,7 +215,7 @@ public struct StreetBasemaps: Sendable {
         }
         let zooms = (try? source.zoomRange()) ?? nil
         return Entry(
-            name: url.deletingPathExtension().lastPathComponent, path: url.path, bounds: metadata.bounds,
+            name: url.deletingPathExtension().lastPathComponent, path: display, bounds: metadata.bounds,
             minZoom: metadata.minZoom ?? zooms?.lowerBound, maxZoom: metadata.maxZoom ?? zooms?.upperBound,
             schema: schema ?? .openMapTiles)
     }

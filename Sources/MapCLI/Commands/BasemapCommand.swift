@@ -53,9 +53,10 @@ struct BasemapBuildCommand: ParsableCommand {
 struct BasemapAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Register an OpenMapTiles- or Protomaps-schema .mbtiles or .pmtiles file (it stays where it is) as a street-level basemap.")
+        abstract: "Register an OpenMapTiles- or Protomaps-schema .mbtiles or .pmtiles file (it stays where it is), or a .pmtiles URL, as a street-level basemap.",
+        discussion: "A .pmtiles http(s) URL (an archive on a web server or object storage) is read with range requests when drawn, its ranges kept in the user's cache folder (at most 256 MiB).")
 
-    @Argument(help: "The tileset: a vector .mbtiles or .pmtiles file of the OpenMapTiles schema (tilemaker's or Planetiler's output, OpenMapTiles' downloads) or of Protomaps' (a Protomaps build).")
+    @Argument(help: "The tileset: a vector .mbtiles or .pmtiles file of the OpenMapTiles schema (tilemaker's or Planetiler's output, OpenMapTiles' downloads) or of Protomaps' (a Protomaps build), or the http(s) URL of a .pmtiles archive.")
     var file: String
 
     @Option(parsing: .unconditional, help: "Its name in the list. The default is the file's name without its extension.")
@@ -81,7 +82,8 @@ struct BasemapListCommand: ParsableCommand {
             return
         }
         for entry in entries {
-            let missing = FileManager.default.fileExists(atPath: entry.path) ? "" : " (the file is missing: not drawn)"
+            let remote = entry.path.hasPrefix("http://") || entry.path.hasPrefix("https://")
+            let missing = remote || FileManager.default.fileExists(atPath: entry.path) ? "" : " (the file is missing: not drawn)"
             print("\(entry.name)\(entry.isBundled ? " (data folder)" : ""): \(Self.describe(entry))\(missing)")
         }
     }

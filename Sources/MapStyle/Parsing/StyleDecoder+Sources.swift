@@ -35,7 +35,7 @@ extension StyleDecoder {
             // A tile server's TileJSON (public styles name MapTiler's or their own) is not
             // fetched: the source waits for --vector-source, as one without `url` does.
             var tileServer: String?
-            if case .string(let url)? = members["url"], Self.isRemote(url), url.lowercased().hasPrefix("http") {
+            if case .string(let url)? = members["url"], Self.isRemote(url), url.lowercased().hasPrefix("http"), !Self.isRemoteArchive(url) {
                 tileServer = url
                 members["url"] = nil
             }
@@ -174,15 +174,16 @@ extension StyleDecoder {
         if let urlJSON = members["url"] {
             let urlPath = path.appending("url")
             let url = try string(urlJSON, at: urlPath)
-            guard let scheme = RasterTileLocation.fileSchemes.first(where: { url.hasPrefix($0) }) else {
+            let scheme = RasterTileLocation.fileSchemes.first(where: { url.hasPrefix($0) }) ?? (Self.isRemoteArchive(url) ? "" : nil)
+            guard let scheme else {
                 throw error(
-                    .invalidValue("raster url '\(url)' is not supported: use mbtiles://PATH or pmtiles://PATH, or tile URL templates in 'tiles'"),
+                    .invalidValue("raster url '\(url)' is not supported: use mbtiles://PATH, pmtiles://PATH or a PMTiles archive's https:// URL, or tile URL templates in 'tiles'"),
                     at: urlPath)
             }
             guard source.tiles == nil else {
                 throw error(.invalidValue("give either 'tiles' or 'url', not both"), at: urlPath)
             }
-            source.tiles = .file(StyleLocation.fileURL(String(url.dropFirst(scheme.count)), relativeTo: baseURL))
+            source.tiles = .file(StyleLocation.tilesetURL(String(url.dropFirst(scheme.count)), relativeTo: baseURL))
         }
         if let value = members["tileSize"] {
             source.tileSize = try integer(value, in: 1...4096, at: path.appending("tileSize"))
@@ -231,10 +232,14 @@ extension StyleDecoder {
         for scheme in ["mbtiles://", "pmtiles://"] where url.hasPrefix(scheme) {
             let file = String(url.dropFirst(scheme.count))
             guard !file.isEmpty else { throw error(.invalidValue("'\(url)' names no file: expected \(scheme)PATH"), at: path) }
-            return .tileset(StyleLocation.fileURL(file, relativeTo: baseURL))
+            return .tileset(StyleLocation.tilesetURL(file, relativeTo: baseURL))
         }
         if url.hasSuffix(".mbtiles") || url.hasSuffix(".pmtiles"), !StyleDecoder.isRemote(url) {
             return .tileset(StyleLocation.fileURL(url, relativeTo: baseURL))
+        }
+        // A PMTiles archive on a web server, read with range requests.
+        if Self.isRemoteArchive(url) {
+            return .tileset(StyleLocation.tilesetURL(url, relativeTo: baseURL))
         }
         if let schema = StreetSchema.allCases.first(where: { $0.basemapURL == url }) { return .streetBasemaps(schema) }
         if url.hasPrefix("basemap://") {
@@ -246,10 +251,16 @@ extension StyleDecoder {
         }
         guard !StyleDecoder.isRemote(url) else {
             throw error(.invalidValue(
-                "vector source url '\(url)' is not supported: use mbtiles://PATH, pmtiles://PATH, basemap://NAME or the path of a GeoPackage (Mapwright reads files, not tile servers)"
+                "vector source url '\(url)' is not supported: use mbtiles://PATH, pmtiles://PATH, a PMTiles archive's https:// URL, basemap://NAME or the path of a GeoPackage (Mapwright reads tileset files, not TileJSON from tile servers)"
             ), at: path)
         }
         return .file(StyleLocation.fileURL(url, relativeTo: baseURL))
+    }
+
+    /// Whether a reference is a PMTiles archive on a web server: an `http(s)` URL ending in `.pmtiles`.
+    static func isRemoteArchive(_ reference: String) -> Bool {
+        let lowercased = reference.lowercased()
+        return (lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://")) && lowercased.hasSuffix(".pmtiles")
     }
 
     /// Whether a reference has a URL scheme other than `file`, such as `https://` or `mapbox://`.

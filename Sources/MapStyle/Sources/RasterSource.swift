@@ -54,7 +54,8 @@ public enum RasterTileLocation: Hashable, Sendable {
     /// `tiles`: URL templates with `{z}`, `{x}`, `{y}` (and optionally `{s}`, `{r}`).
     case templates([String])
     /// `"url": "mbtiles://PATH"` or `"pmtiles://PATH"`: a tileset file, MBTiles or PMTiles
-    /// (whichever its first bytes say, whatever the URL's scheme or the file's extension).
+    /// (whichever its first bytes say, whatever the URL's scheme or the file's extension); or
+    /// `pmtiles://https://HOST/NAME.pmtiles`, a PMTiles archive on a web server (an `http(s)` URL).
     case file(URL)
     /// Several tileset files read as one: a tile comes from the first whose zooms and bounds hold
     /// it and that has it. None draws nothing. What ``terrainBasemaps`` becomes once resolved.
@@ -79,16 +80,16 @@ public enum RasterTileLocation: Hashable, Sendable {
 
     /// Reads a command-line argument: a URL template containing `{z}`, `{x}` and `{y}`, or a
     /// tileset file (`mbtiles://PATH`, `pmtiles://PATH`, or a path ending in `.mbtiles` or
-    /// `.pmtiles`, relative to `base`).
+    /// `.pmtiles`, relative to `base`), or a PMTiles archive's `http(s)` URL ending in `.pmtiles`.
     ///
     /// For example, `RasterTileLocation(argument: "https://tiles.example.com/{z}/{x}/{y}.jpg")`.
     ///
     /// - Throws: ``StyleError/Kind/invalidValue(_:)`` for anything else.
     public init(argument: String, relativeTo base: URL? = nil) throws(StyleError) {
         if let scheme = Self.fileSchemes.first(where: { argument.hasPrefix($0) }) {
-            self = .file(StyleLocation.fileURL(String(argument.dropFirst(scheme.count)), relativeTo: base))
+            self = .file(StyleLocation.tilesetURL(String(argument.dropFirst(scheme.count)), relativeTo: base))
         } else if [".mbtiles", ".pmtiles"].contains(where: { argument.lowercased().hasSuffix($0) }) {
-            self = .file(StyleLocation.fileURL(argument, relativeTo: base))
+            self = .file(StyleLocation.tilesetURL(argument, relativeTo: base))
         } else if ["{z}", "{x}", "{y}"].allSatisfy(argument.contains) {
             self = .templates([argument])
         } else {
@@ -101,6 +102,14 @@ public enum RasterTileLocation: Hashable, Sendable {
 
 /// Resolves paths in a style against the style file's directory.
 enum StyleLocation {
+    /// A tileset's URL: an `http(s)` URL as it is (a PMTiles archive on a web server), else
+    /// ``fileURL(_:relativeTo:)``.
+    static func tilesetURL(_ reference: String, relativeTo base: URL?) -> URL {
+        let lowercased = reference.lowercased()
+        if lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://"), let url = URL(string: reference) { return url }
+        return fileURL(reference, relativeTo: base)
+    }
+
     /// A `file://` URL or a path; relative paths are resolved against `base` (or the working
     /// directory without one).
     static func fileURL(_ reference: String, relativeTo base: URL?) -> URL {

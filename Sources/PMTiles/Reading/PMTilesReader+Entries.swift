@@ -17,28 +17,55 @@ extension PMTilesReader {
     ///   directories that add up to more than their section, or what `body` throws, which stops
     ///   the walk.
     public func forEachEntry(_ body: (PMTilesEntry) throws -> Void) throws {
+        try forEachEntry(in: version, body)
+    }
+
+    /// ``forEachEntry(_:)`` over one version of the archive.
+    func forEachEntry(in version: ArchiveVersion, _ body: (PMTilesEntry) throws -> Void) throws {
         var leafBytesRead: UInt64 = 0
-        try visit(rootEntries, depth: 1, leafBytesRead: &leafBytesRead, body)
+        try visit(version.rootEntries, in: version, depth: 1, leafBytesRead: &leafBytesRead, body)
     }
 
     /// Calls `body` with every tile of the archive and its bytes (as stored), in directory order;
     /// the tiles of a run get the same bytes, read once.
     ///
-    /// This is what a conversion to MBTiles or an extraction to `z/x/y` files walks.
+    /// This is what a conversion to MBTiles or an extraction to `z/x/y` files walks. The bytes of
+    /// ``tileBatchSize`` entries are asked of the source at once (HTTP: in parallel).
     ///
-    /// - Throws: ``PMTilesError`` for a directory or tile that cannot be read, or a tile id beyond
-    ///   zoom 30; or what `body` throws, which stops the walk.
+    /// - Throws: ``PMTilesError`` for a directory or tile that cannot be read, a tile id beyond
+    ///   zoom 30, or ``PMTilesError/archiveChanged(path:)`` when the archive is replaced during
+    ///   the walk; or what `body` throws, which stops the walk.
     public func forEachTile(_ body: (TileID, Data) throws -> Void) throws {
-        try forEachEntry { entry in
-            let data = try data(of: entry)
-            for id in entry.tileIDs {
-                guard let tile = TileID(pmtilesID: id) else {
-                    throw PMTilesError.corruptDirectory(path: url.path, reason: "tile id \(id) is beyond zoom \(TileID.maximumZoom)")
-                }
-                try body(tile, data)
+        let version = version
+        var batch: [PMTilesEntry] = []
+        func flush() throws {
+            for entry in batch where entry.byteOffset > version.header.tileData.byteCount
+                || UInt64(entry.byteCount) > version.header.tileData.byteCount - entry.byteOffset {
+                throw PMTilesError.corruptDirectory(
+                    path: path,
+                    reason: "the entry for tile id \(entry.tileID) (\(entry.byteCount) bytes at byte \(entry.byteOffset)) reaches past the tile data section (\(version.header.tileData.byteCount) bytes)")
             }
+            let ranges = batch.map { PMTilesByteRange(offset: version.header.tileData.byteOffset + $0.byteOffset, count: Int($0.byteCount)) }
+            let data = try source.data(at: ranges, version: version.version)
+            for (entry, data) in zip(batch, data) {
+                for id in entry.tileIDs {
+                    guard let tile = TileID(pmtilesID: id) else {
+                        throw PMTilesError.corruptDirectory(path: path, reason: "tile id \(id) is beyond zoom \(TileID.maximumZoom)")
+                    }
+                    try body(tile, data)
+                }
+            }
+            batch.removeAll(keepingCapacity: true)
         }
+        try forEachEntry(in: version) { entry in
+            batch.append(entry)
+            if batch.count >= Self.tileBatchSize { try flush() }
+        }
+        try flush()
     }
+
+    /// How many tile entries ``forEachTile(_:)`` reads at once: 64.
+    static let tileBatchSize = 64
 
     /// The most entries ``entries()`` reserves room for from the header's tile entry count, which
     /// a damaged file may overstate: 1,048,576 (24 MiB); an archive with more grows the array as
@@ -52,7 +79,7 @@ extension PMTilesReader {
         var entries: [PMTilesEntry] = []
         entries.reserveCapacity(Int(min(header.tileEntryCount, UInt64(Self.maximumReservedEntryCount))))
         do {
-            try forEachEntry { entries.append($0) }
+            try forEachEntry(in: version) { entries.append($0) }
         } catch let error as PMTilesError {
             throw error
         } catch {
@@ -64,8 +91,9 @@ extension PMTilesReader {
     /// Visits `entries` and, depth first, the leaf directories they point to; `leafBytesRead`
     /// counts the stored bytes of the leaf directories read so far.
     private func visit(
-        _ entries: [PMTilesEntry], depth: Int, leafBytesRead: inout UInt64, _ body: (PMTilesEntry) throws -> Void
+        _ entries: [PMTilesEntry], in version: ArchiveVersion, depth: Int, leafBytesRead: inout UInt64, _ body: (PMTilesEntry) throws -> Void
     ) throws {
+        let header = version.header
         for entry in entries {
             if !entry.isLeafDirectory {
                 try body(entry)
@@ -73,17 +101,18 @@ extension PMTilesReader {
             }
             guard depth < Self.maximumDirectoryDepth else {
                 throw PMTilesError.corruptDirectory(
-                    path: url.path, reason: "leaf directories are nested more than \(Self.maximumDirectoryDepth - 1) deep"
+                    path: path, reason: "leaf directories are nested more than \(Self.maximumDirectoryDepth - 1) deep"
                 )
             }
             leafBytesRead += UInt64(entry.byteCount)
             guard leafBytesRead <= header.leafDirectories.byteCount else {
                 throw PMTilesError.corruptDirectory(
-                    path: url.path,
+                    path: path,
                     reason: "leaf directories are pointed to more than once: the entries point to more bytes of leaf directories than the \(header.leafDirectories.byteCount)-byte section holds"
                 )
             }
-            try visit(try uncachedLeafDirectory(entry), depth: depth + 1, leafBytesRead: &leafBytesRead, body)
+            let leaf = try uncachedLeafDirectories([entry], in: version)[entry.byteOffset] ?? []
+            try visit(leaf, in: version, depth: depth + 1, leafBytesRead: &leafBytesRead, body)
         }
     }
 }

@@ -9,7 +9,9 @@ import Glibc
 ///
 /// Reads never reach past the size the file had when it was opened: a file cut short later
 /// gives an error, not a crash (as a memory map would, with SIGBUS).
-final class ReadOnlyFile: Sendable {
+final class ReadOnlyFile: PMTilesByteSource {
+    /// The file.
+    let url: URL
     /// The path, for error messages.
     let path: String
     /// The file's size in bytes when it was opened.
@@ -21,6 +23,7 @@ final class ReadOnlyFile: Sendable {
     /// - Throws: ``PMTilesError/unreadableFile(path:reason:)`` for a missing file, a folder, or
     ///   one that cannot be opened.
     init(url: URL) throws(PMTilesError) {
+        self.url = url
         path = url.path
         // O_NONBLOCK: opening a named pipe must not wait for a writer; it is refused below.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -38,6 +41,23 @@ final class ReadOnlyFile: Sendable {
 
     deinit {
         close(descriptor)
+    }
+
+    /// The first `byteCount` bytes (fewer when the file is shorter); no version: the file was
+    /// opened once, and a file replaced later (renamed over) is not the one read.
+    func start(byteCount: Int) throws(PMTilesError) -> PMTilesArchiveStart {
+        let count = Int(min(self.byteCount, UInt64(byteCount)))
+        return PMTilesArchiveStart(bytes: try bytes(at: 0, count: count, what: "the header"), archiveByteCount: self.byteCount, version: nil)
+    }
+
+    /// The bytes of `ranges`, one `pread` each.
+    func data(at ranges: [PMTilesByteRange], version: String?) throws(PMTilesError) -> [Data] {
+        var result: [Data] = []
+        result.reserveCapacity(ranges.count)
+        for range in ranges {
+            result.append(try data(at: range.offset, count: range.count, what: "the \(range.count) bytes at byte \(range.offset)"))
+        }
+        return result
     }
 
     /// `count` bytes from `offset`.

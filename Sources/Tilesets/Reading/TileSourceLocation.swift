@@ -8,11 +8,13 @@ public import TileSources
 ///
 /// ```swift
 /// let world = try TileSourceLocation.file(URL(fileURLWithPath: "world.pmtiles")).open()
+/// let city = try TileSourceLocation.file(URL(string: "https://example.org/city.pmtiles")!).open()
 /// let imagery = try TileSourceLocation.templates(["https://tiles.example.org/{z}/{x}/{y}.jpg"], maxZoom: 19).open()
 /// ```
 public enum TileSourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// A tileset file: an MBTiles file (opened read-only) or a PMTiles archive, told apart by
-    /// its first bytes, not its name.
+    /// its first bytes, not its name; or, for an `http(s)` URL, a PMTiles archive on a web server,
+    /// read with range requests into a cache (see ``HTTPRangeSource``).
     case file(URL)
     /// Tile URL templates serving the same tiles: `http(s)://`, fetched over HTTP into a cache
     /// (see ``HTTPTileSource``), or `file://`, read from a folder of tiles (see
@@ -27,14 +29,14 @@ public enum TileSourceLocation: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - scale: The render scale, for a template's `{r}` (`@2x` from 2). The default is 1.
-    ///   - configuration: Requests and cache of URL templates. The default is
-    ///     ``HTTPTileSource/Configuration``'s: the user's cache folder.
+    ///   - configuration: Requests and cache of URL templates and remote archives. The default
+    ///     is ``HTTPTileSource/Configuration``'s: the user's cache folder.
     /// - Throws: ``TilesetsError`` naming the file or template: a file missing, a folder, neither
     ///   format or damaged; a template that makes no tile URLs, or a cache that cannot be opened.
     public func open(scale: Double = 1, http configuration: HTTPTileSource.Configuration = HTTPTileSource.Configuration()) throws(TilesetsError) -> any TileSource {
         switch self {
         case .file(let url):
-            return try TilesetFormat.openFile(url)
+            return try TilesetFormat.openFile(url, http: configuration)
         case .templates(let templates, let scheme, let minZoom, let maxZoom, let attribution):
             if templates.contains(where: { $0.lowercased().hasPrefix("file://") }) {
                 return try FileTemplateTileSource(templates: templates, scheme: scheme, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution)
@@ -50,7 +52,7 @@ public enum TileSourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// The location as messages name it: the file's path, or the first template.
     public var description: String {
         switch self {
-        case .file(let url): url.path
+        case .file(let url): url.isFileURL ? url.path : url.absoluteString
         case .templates(let templates, _, _, _, _): templates.first ?? "no templates"
         case .layered(let locations): locations.map(\.description).joined(separator: " + ")
         }

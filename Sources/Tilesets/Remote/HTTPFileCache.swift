@@ -3,7 +3,6 @@ public import Foundation
 import FoundationNetworking
 #endif
 public import MapUtilities
-import Synchronization
 
 /// Small files a style names by URL (its sprite sheets: `sprite.json`, `sprite@2x.png`), fetched
 /// over HTTP and kept in a cache folder, as MapLibre keeps a style's resources in its ambient cache.
@@ -116,19 +115,8 @@ public struct HTTPFileCache: Hashable, Sendable {
 
     /// One request, waited for.
     private static func fetch(_ request: URLRequest, timeoutSeconds: Double) -> (Data?, URLResponse?, (any Error)?) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeoutSeconds
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        let session = URLSession(configuration: configuration)
+        let session = URLSession.uncached(timeoutSeconds: timeoutSeconds)
         defer { session.finishTasksAndInvalidate() }
-        let answer = Mutex<(Data?, URLResponse?, (any Error)?)>((nil, nil, nil))
-        let done = DispatchSemaphore(value: 0)
-        session.dataTask(with: request) { data, response, error in
-            answer.withLock { $0 = (data, response, error) }
-            done.signal()
-        }.resume()
-        done.wait()
-        return answer.withLock { $0 }
+        return session.waitingDataTask(with: request)
     }
 }

@@ -56,21 +56,42 @@ public final class HTTPTileSource: TileSource {
         /// default is the user's (`UserDirectories().tileCacheDirectory`):
         /// `$XDG_CACHE_HOME/mapwright/tiles`, by default `~/.cache/mapwright/tiles`.
         public var cacheDirectory: URL?
+        /// The most bytes of remote PMTiles archives' ranges (``HTTPRangeSource``) kept on disk,
+        /// in `pmtiles/ranges.sqlite` in ``cacheDirectory``; the oldest are dropped first. The
+        /// default is 268,435,456 (256 MiB).
+        public var archiveCacheLimitBytes: Int
+        /// How many times a range request is made before its failure is reported, when the
+        /// server answers 5xx or 429 or the connection is lost (never for other 4xx). The default is 3.
+        public var maximumAttempts: Int
+        /// How long the first retry waits, in seconds; each later one waits twice as long as the
+        /// one before. The default is 0.5.
+        public var retryDelaySeconds: Double
 
         /// Creates a configuration; see each property for its default.
         public init(
             maximumConcurrentRequests: Int = 6,
             timeoutSeconds: Double = 15,
             userAgent: String = HTTPTileSource.defaultUserAgent,
-            cacheDirectory: URL? = UserDirectories().tileCacheDirectory
+            cacheDirectory: URL? = UserDirectories().tileCacheDirectory,
+            archiveCacheLimitBytes: Int = 256 << 20,
+            maximumAttempts: Int = 3,
+            retryDelaySeconds: Double = 0.5
         ) {
             precondition(maximumConcurrentRequests >= 1, "at least one request must be allowed")
             precondition(timeoutSeconds > 0, "the timeout must be positive")
+            precondition(maximumAttempts >= 1, "at least one attempt must be made")
             self.maximumConcurrentRequests = maximumConcurrentRequests
             self.timeoutSeconds = timeoutSeconds
             self.userAgent = userAgent
             self.cacheDirectory = cacheDirectory
+            self.archiveCacheLimitBytes = archiveCacheLimitBytes
+            self.maximumAttempts = maximumAttempts
+            self.retryDelaySeconds = retryDelaySeconds
         }
+
+        /// Where remote archives' ranges are kept: `pmtiles/` in ``cacheDirectory``; nil when
+        /// that is nil.
+        public var archiveCacheDirectory: URL? { cacheDirectory?.appendingPathComponent("pmtiles", isDirectory: true) }
     }
 
     /// The `User-Agent` sent by default: `Mapwright/0.1.0 (+https://github.com/mapwright)`.
@@ -148,12 +169,7 @@ public final class HTTPTileSource: TileSource {
         } else {
             cache = nil
         }
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maximumConcurrentRequests
-        sessionConfiguration.timeoutIntervalForRequest = configuration.timeoutSeconds
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.urlCache = nil
-        session = URLSession(configuration: sessionConfiguration)
+        session = URLSession.uncached(timeoutSeconds: configuration.timeoutSeconds, maximumConnectionsPerHost: configuration.maximumConcurrentRequests)
     }
 
     deinit {

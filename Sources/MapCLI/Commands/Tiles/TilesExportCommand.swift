@@ -217,6 +217,7 @@ final class ProgressReporter: Sendable {
     private let output: String
     private let isTerminal = isatty(STDERR_FILENO) == 1
     private let state = Mutex<(last: UInt64, drawn: Bool)>((0, false))
+    private let started = DispatchTime.now().uptimeNanoseconds
 
     init(total: Int, output: String) {
         self.total = total
@@ -224,13 +225,26 @@ final class ProgressReporter: Sendable {
     }
 
     func report(_ progress: TileExport.Progress) {
+        report(done: progress.tilesDone, isFinished: progress.tilesDone == progress.tilesTotal,
+               tilesPerSecond: progress.tilesPerSecond, secondsRemaining: progress.secondsRemaining)
+    }
+
+    /// An extraction's progress (`tiles extract --bbox`), its rate measured from the reporter's start.
+    func report(_ progress: TilesetExtraction.Progress) {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let rate = seconds > 0 ? Double(progress.tilesDone) / seconds : 0
+        report(done: progress.tilesDone, isFinished: progress.tilesDone == progress.tilesTotal,
+               tilesPerSecond: rate, secondsRemaining: rate > 0 ? Double(progress.tilesTotal - progress.tilesDone) / rate : nil)
+    }
+
+    private func report(done: Int, isFinished: Bool, tilesPerSecond: Double, secondsRemaining: Double?) {
         let now = DispatchTime.now().uptimeNanoseconds
         let interval: UInt64 = isTerminal ? 200_000_000 : 5_000_000_000
         let line: String? = state.withLock { state in
-            guard now - state.last >= interval || progress.tilesDone == progress.tilesTotal else { return nil }
+            guard now - state.last >= interval || isFinished else { return nil }
             state.last = now
             state.drawn = true
-            return text(progress)
+            return text(done: done, tilesPerSecond: tilesPerSecond, secondsRemaining: secondsRemaining)
         }
         guard let line else { return }
         FileHandle.standardError.write(Data((isTerminal ? "\r\u{1B}[K" + line : line + "\n").utf8))
@@ -241,11 +255,11 @@ final class ProgressReporter: Sendable {
         if isTerminal, state.withLock({ $0.drawn }) { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 
-    private func text(_ progress: TileExport.Progress) -> String {
-        let fraction = total > 0 ? Double(progress.tilesDone) / Double(total) : 1
-        let eta = progress.secondsRemaining.map { "ETA \(TilesExportCommand.duration($0))" } ?? "ETA --"
-        let counts = "\(progress.tilesDone.groupedText)/\(total.groupedText) tiles"
-        let rate = String(format: "%.0f tiles/s", progress.tilesPerSecond)
+    private func text(done: Int, tilesPerSecond: Double, secondsRemaining: Double?) -> String {
+        let fraction = total > 0 ? Double(done) / Double(total) : 1
+        let eta = secondsRemaining.map { "ETA \(TilesExportCommand.duration($0))" } ?? "ETA --"
+        let counts = "\(done.groupedText)/\(total.groupedText) tiles"
+        let rate = String(format: "%.0f tiles/s", tilesPerSecond)
         if isTerminal {
             let width = 24, filled = Int(fraction * Double(width))
             let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)

@@ -7,9 +7,10 @@ import TileSources
 import TileStore
 public import Tilesets
 
-/// Opens a tileset for a `tiles` subcommand; its error names the file.
+/// Opens a tileset for a `tiles` subcommand: a file, or a PMTiles archive's `http(s)` URL; its
+/// error names the file or URL.
 func openTileset(_ path: String) throws(TilesetsError) -> any TileSource {
-    try TileSourceLocation.file(URL(fileURLWithPath: path)).open()
+    try TileSourceLocation.file(HTTPRangeSource.remoteURL(path) ?? URL(fileURLWithPath: path)).open()
 }
 
 /// Checks that `path` names a tileset to write (`.mbtiles` or `.pmtiles`) in a folder that can
@@ -95,23 +96,70 @@ struct TilesValidateCommand: ParsableCommand {
     }
 }
 
-/// `mapwright tiles extract`.
+/// `mapwright tiles extract`: a regional tileset cut out of a local or remote one, or every
+/// tile written as files.
 struct TilesExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract",
-        abstract: "Write every tile of a tileset as DIR/z/x/y.png (XYZ, y from the north) with DIR/metadata.json.",
-        discussion: "DIR must be new or empty. Each file is written under a temporary name and renamed.")
+        abstract: "Cut a regional tileset out of a local or remote one (--bbox, --zoom), or write every tile as DIR/z/x/y.png.",
+        discussion: """
+            With OUTPUT ending in .mbtiles or .pmtiles, the tiles of SOURCE that overlap --bbox at the --zoom \
+            levels (by default the world and every zoom) are copied as stored into a new tileset, as \
+            pmtiles extract does, with SOURCE's metadata, its bounds narrowed to the box. SOURCE may be \
+            a .pmtiles http(s) URL, read with range requests (in parallel, kept in the user's cache). \
+            Otherwise OUTPUT is a folder, new or empty, and every tile is written as DIR/z/x/y.png (XYZ, \
+            y from the north) with DIR/metadata.json, each file under a temporary name and renamed.
+            """)
 
-    @Argument(help: "An MBTiles or PMTiles file.")
-    var file: String
+    @Argument(help: "An MBTiles or PMTiles file, or a PMTiles archive's http(s) URL.")
+    var source: String
 
-    @Argument(help: "The folder to write; it must not exist or be empty.")
-    var folder: String
+    @Argument(help: "The tileset to write, ending in .mbtiles or .pmtiles; or a folder for z/x/y files, which must not exist or be empty.")
+    var output: String
+
+    @Option(parsing: .unconditional, help: "The area, as WEST,SOUTH,EAST,NORTH in degrees (EAST < WEST crosses the antimeridian). The default is the world.")
+    var bbox: String?
+
+    @Option(name: .customLong("zoom"), parsing: .unconditional, help: "The zoom levels, as MINZOOM-MAXZOOM (0-14) or one zoom. The default is the source's.")
+    var zoomText: String?
+
+    /// Whether OUTPUT names a tileset rather than a folder.
+    var writesTileset: Bool { (try? TilesetFormat(path: output)) != nil }
+
+    func validate() throws {
+        if let bbox { _ = try ArgumentValues.boundingBox(bbox) }
+        if let zoomText { _ = try ArgumentValues.zoomRange(zoomText) }
+        if writesTileset {
+            try checkTilesetOutput(output, option: nil)
+        } else if bbox != nil || zoomText != nil {
+            throw ValidationError("--bbox and --zoom cut a tileset: '\(output)' must end in .mbtiles or .pmtiles")
+        }
+    }
 
     func run() throws {
-        let tileset = try openTileset(file)
-        let count = try TileFolder.extract(tileset, to: URL(fileURLWithPath: folder))
-        printToStandardError("wrote \(count) tiles to \(folder)")
+        let tileset = try openTileset(source)
+        guard writesTileset else {
+            let count = try TileFolder.extract(tileset, to: URL(fileURLWithPath: output))
+            printToStandardError("wrote \(count) tiles to \(output)")
+            return
+        }
+        var reporter: ProgressReporter?
+        let report: TilesetExtraction.Report
+        do {
+            report = try TilesetExtraction.extract(
+                tileset, to: URL(fileURLWithPath: output), region: try bbox.map { try ArgumentValues.boundingBox($0) },
+                zoomLevels: try zoomText.map { try ArgumentValues.zoomRange($0) }
+            ) { progress in
+                if reporter == nil { reporter = ProgressReporter(total: progress.tilesTotal, output: output) }
+                reporter?.report(progress)
+            }
+        } catch {
+            reporter?.finishLine()
+            throw error
+        }
+        reporter?.finishLine()
+        let zooms = report.metadata.minZoom.flatMap { low in report.metadata.maxZoom.map { "\(low)-\($0)" } } ?? "?"
+        printToStandardError("wrote \(report.tileCount) tiles to \(output) (zooms \(zooms))")
     }
 }
 
