@@ -73,10 +73,20 @@ public struct LayeredTileSource: TileSource {
     }
 
     /// The tile of the first source covering it that has it; nil when none does.
+    ///
+    /// A source that cannot be read (a remote archive whose server does not answer) is passed
+    /// over for the next: the tile comes from another that has it. Its error is thrown only when
+    /// no other source gives the tile.
     public func tile(at id: TileID) throws -> Data? {
+        var failure: (any Error)?
         for index in covering(id) {
-            if let data = try sources[index].tile(at: id) { return data }
+            do {
+                if let data = try sources[index].tile(at: id) { return data }
+            } catch {
+                if failure == nil { failure = error }
+            }
         }
+        if let failure { throw failure }
         return nil
     }
 

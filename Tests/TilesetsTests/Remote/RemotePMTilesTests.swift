@@ -188,6 +188,14 @@ import TileStore
         let unreachable = "\(url): cannot read the PMTiles archive: cannot reach 127.0.0.1:\(server.port): connection refused (offline?)"
         let error = #expect(throws: PMTilesError.self) { try offline.tile(at: TileID(z: 4, x: 3, y: 5)) }
         #expect(error?.description == unreachable)
+        // Layered before a local copy (a registered remote basemap and a bundled one), the tile
+        // comes from the copy; alone, the remote archive's error stands.
+        let local = directory.file("local.pmtiles")
+        try FileManager.default.copyItem(at: www.appendingPathComponent("small.pmtiles"), to: local)
+        let layered = try TileSourceLocation.layered([.file(URL(string: url)!), .file(local)]).open(http: Self.configuration(directory))
+        #expect(try layered.tile(at: TileID(z: 4, x: 3, y: 5)) == tiles[TileID(z: 4, x: 3, y: 5)])
+        let remoteOnly = try TileSourceLocation.layered([.file(URL(string: url)!)]).open(http: Self.configuration(directory))
+        #expect(throws: PMTilesError.self) { try remoteOnly.tile(at: TileID(z: 4, x: 3, y: 5)) }
         // With nothing kept, opening fails the same way.
         let empty = try TemporaryDirectory()
         let none = #expect(throws: TilesetsError.self) { try Self.open(url, Self.configuration(empty)) }
