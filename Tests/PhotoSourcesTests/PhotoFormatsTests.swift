@@ -87,6 +87,30 @@ struct PhotoFormatsTests {
         }
     }
 
+    @Test func aNikonNEFGeotaggedByExiftoolIsReadAsExiftoolReadsIt() throws {
+        // exiftool's own stripped NEF: no GPS as it comes; a copy geotagged by exiftool itself.
+        let folder = try Self.folder(with: ["nikon-d70-stub.nef"])
+        let plain = try JPEGFolderSource(url: folder.url).load()
+        #expect(plain.photos.isEmpty && plain.report.skippedWithoutLocation == 1)
+        let tagged = folder.file("nikon-d70-stub.nef")
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        writer.arguments = [
+            "exiftool", "-m", "-q", "-overwrite_original", "-GPSLatitude=45.8267", "-GPSLatitudeRef=N",
+            "-GPSLongitude=6.8652", "-GPSLongitudeRef=E", "-GPSAltitude=1035", tagged.path,
+        ]
+        try writer.run()
+        writer.waitUntilExit()
+        try #require(writer.terminationStatus == 0, "exiftool geotagged the NEF")
+        let facts = try JSONSerialization.jsonObject(with: try Self.exiftool(["-n", "-json", "-GPSLatitude", "-GPSLongitude", "-GPSAltitude", tagged.path])) as? [[String: Any]]
+        let fact = try #require(facts?.first)
+        let photo = try #require(try JPEGFolderSource(url: folder.url).load().photos.first)
+        #expect(photo.id == "nikon-d70-stub.nef")
+        #expect(abs(photo.coordinate.latitude - (fact["GPSLatitude"] as? Double ?? .nan)) < 1e-9)
+        #expect(abs(photo.coordinate.longitude - (fact["GPSLongitude"] as? Double ?? .nan)) < 1e-9)
+        #expect(photo.altitudeMeters == fact["GPSAltitude"] as? Double)
+    }
+
     @Test func aMixedFolderGivesEveryPhoto() throws {
         let folder = try Self.folder(with: ["iphone-xs.heic", "xiaomi-redmi.heic", "pidng-geotagged.dng", "sony-no-gps.heic"])
         let jpegs = RepositoryFiles.samples.appendingPathComponent("photos/ansel-adams")
