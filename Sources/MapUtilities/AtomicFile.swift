@@ -34,6 +34,23 @@ public enum AtomicFile {
         }
     }
 
+    /// Copies `source` to `destination` (its folder made when missing) through a temporary file
+    /// beside it, renamed into place: a reader sees the old file or the whole copy.
+    ///
+    /// - Throws: ``MapUtilitiesError`` naming `destination` when the folder cannot be made, the
+    ///   copy fails or the rename does; the temporary file is then removed.
+    public static func copy(_ source: URL, to destination: URL) throws(MapUtilitiesError) {
+        let temporary = temporaryURL(for: destination)
+        do {
+            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: source, to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw MapUtilitiesError.unwritableFile(path: destination.path, reason: error.localizedDescription)
+        }
+        try replace(destination, with: temporary)
+    }
+
     /// A temporary file name beside `url` that no other process or thread uses:
     /// `.NAME.UUID.tmp`, hidden, in the same directory (so the rename stays on one file system).
     public static func temporaryURL(for url: URL) -> URL {

@@ -94,14 +94,8 @@ extension StreetBasemaps {
         try complete(built, bounds: request.bounds)
 
         let destination = buildsDirectory.appendingPathComponent("\(name).mbtiles")
-        do {
-            try fileManager.createDirectory(at: buildsDirectory, withIntermediateDirectories: true)
-            let temporary = AtomicFile.temporaryURL(for: destination)
-            try? fileManager.removeItem(at: temporary)
-            try fileManager.copyItem(at: built, to: temporary)
-            try AtomicFile.replace(destination, with: temporary)
-        } catch {
-            throw .invalid(.basemap, reason: "\(destination.path) cannot be written: \(error.localizedDescription)")
+        do { try AtomicFile.copy(built, to: destination) } catch {
+            throw .invalid(.basemap, reason: "\(destination.path) cannot be written: \(error.reason)")
         }
         return try add(path: destination.path, name: name)
     }

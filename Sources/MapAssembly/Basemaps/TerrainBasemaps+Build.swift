@@ -108,14 +108,8 @@ extension TerrainBasemaps {
             throw .invalid(.terrain, reason: "\(dem.path) cannot be made into tiles: \(error.description)")
         }
 
-        do {
-            try fileManager.createDirectory(at: buildsDirectory, withIntermediateDirectories: true)
-            let temporary = AtomicFile.temporaryURL(for: destination)
-            try? fileManager.removeItem(at: temporary)
-            try fileManager.copyItem(at: built, to: temporary)
-            try AtomicFile.replace(destination, with: temporary)
-        } catch {
-            throw .invalid(.terrain, reason: "\(destination.path) cannot be written: \(error.localizedDescription)")
+        do { try AtomicFile.copy(built, to: destination) } catch {
+            throw .invalid(.terrain, reason: "\(destination.path) cannot be written: \(error.reason)")
         }
         return try add(path: destination.path, name: name, encoding: request.encoding)
     }
