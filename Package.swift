@@ -355,7 +355,7 @@ let package = Package(
             name: "MapRendererTests",
             dependencies: [
                 "MapRenderer", "MapComposer", "MapTestSupport", "MapStyle", "MapUtilities", "GeoData",
-                "ImageCodec", "ImageCompare", "MapCore", "TileSources", "TileStore", "Tilesets", "VectorTiles",
+                "ImageCodec", "ImageCompare", "MapCore", "TileSources", "TileStore", "Tilesets", "VectorTiles", "CCairo",
             ],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings

@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+// Loops compiled twice, for AVX2 and for any x86-64, the one chosen at load.
+#define MW_VECTOR __attribute__((target_clones("avx2", "default")))
+
 struct mw_png_reader {
     png_structp png;
     png_infop info;
@@ -208,6 +211,8 @@ static void mw_filter_adaptive(const uint8_t *row, const uint8_t *previous, size
 typedef struct mw_png_job {
     const uint8_t *rows;
     size_t row_bytes, channels, stride, line;
+    // Whether the rows are premultiplied ARGB32 (native endian), unpremultiplied as they are packed.
+    int premultiplied;
     uint32_t width, height, rows_per_band;
     size_t band_count;
     int adaptive, level;
@@ -217,9 +222,77 @@ typedef struct mw_png_job {
     int *failures;
 } mw_png_job;
 
-// Row `y` of the source as `channels` samples a pixel (a stride of 4 with 3 channels drops RGBA's alpha).
+// Straight-alpha samples of one row of premultiplied ARGB32 pixels (native endian): `channels` 4
+// gives RGBA, 3 gives RGB (the pixels opaque). A transparent pixel is all zero, an opaque one its
+// channels, any other each channel × 255 / alpha rounded, at most 255.
+// One premultiplied ARGB32 pixel as `channels` straight-alpha samples.
+static inline void mw_unpremultiply_pixel(uint32_t argb, size_t channels, uint8_t *pixel) {
+    uint32_t alpha = argb >> 24;
+    if (alpha == 255) {
+        pixel[0] = (uint8_t)(argb >> 16);
+        pixel[1] = (uint8_t)(argb >> 8);
+        pixel[2] = (uint8_t)argb;
+    } else if (alpha == 0) {
+        pixel[0] = pixel[1] = pixel[2] = 0;
+    } else {
+        for (int channel = 0; channel < 3; channel++) {
+            uint32_t premultiplied = (argb >> (16 - 8 * channel)) & 0xFF;
+            uint32_t value = (premultiplied * 255 + alpha / 2) / alpha;
+            pixel[channel] = (uint8_t)(value < 255 ? value : 255);
+        }
+    }
+    if (channels == 4) pixel[3] = (uint8_t)alpha;
+}
+
+// Straight-alpha samples of one row of premultiplied ARGB32 pixels (native endian): `channels` 4
+// gives RGBA, 3 gives RGB (the pixels opaque). A transparent pixel is all zero, an opaque one its
+// channels, any other each channel × 255 / alpha rounded, at most 255.
+MW_VECTOR
+static void mw_unpremultiply_argb32_row(const uint32_t *pixels, size_t width, size_t channels, uint8_t *out) {
+    enum { block = 16 };
+    size_t x = 0;
+    // Blocks of opaque pixels (most of a map) are a byte shuffle on vector units.
+    for (; x + block <= width; x += block) {
+        uint32_t all = 0xFFFFFFFFu;
+        for (size_t i = 0; i < block; i++) all &= pixels[x + i];
+        if ((all >> 24) == 255) {
+            if (channels == 4) {
+                for (size_t i = 0; i < block; i++) {
+                    uint32_t argb = pixels[x + i];
+                    out[(x + i) * 4] = (uint8_t)(argb >> 16);
+                    out[(x + i) * 4 + 1] = (uint8_t)(argb >> 8);
+                    out[(x + i) * 4 + 2] = (uint8_t)argb;
+                    out[(x + i) * 4 + 3] = 255;
+                }
+            } else {
+                for (size_t i = 0; i < block; i++) {
+                    uint32_t argb = pixels[x + i];
+                    out[(x + i) * 3] = (uint8_t)(argb >> 16);
+                    out[(x + i) * 3 + 1] = (uint8_t)(argb >> 8);
+                    out[(x + i) * 3 + 2] = (uint8_t)argb;
+                }
+            }
+        } else {
+            for (size_t i = 0; i < block; i++) mw_unpremultiply_pixel(pixels[x + i], channels, out + (x + i) * channels);
+        }
+    }
+    for (; x < width; x++) mw_unpremultiply_pixel(pixels[x], channels, out + x * channels);
+}
+
+void mw_unpremultiply_argb32(const uint8_t *source, long source_stride, uint8_t *rgba, long width, long height) {
+    for (long row = 0; row < height; row++) {
+        mw_unpremultiply_argb32_row((const uint32_t *)(source + row * source_stride), (size_t)width, 4, rgba + row * width * 4);
+    }
+}
+
+// Row `y` of the source as `channels` samples a pixel (a stride of 4 with 3 channels drops RGBA's
+// alpha; premultiplied ARGB32 rows are unpremultiplied on the way).
 static void mw_pack_row(const mw_png_job *job, uint32_t y, uint8_t *out) {
     const uint8_t *source = job->rows + (size_t)y * job->row_bytes;
+    if (job->premultiplied) {
+        mw_unpremultiply_argb32_row((const uint32_t *)source, job->width, job->channels, out);
+        return;
+    }
     if (job->stride == job->channels) {
         memcpy(out, source, job->line);
         return;
@@ -306,7 +379,7 @@ static void mw_png_band(void *context, size_t band) {
 // files a few percent larger), in `parallel`'s bands at once when it has more than one; 0 (stored)
 // and 2-9 by libdeflate at that level, rows still filtered in bands. The bytes depend only on the
 // pixels, the level and the number of bands. No time or text chunk is written.
-static int mw_png_write(const uint8_t *rows, size_t row_bytes, uint32_t width, uint32_t height, int color_type,
+static int mw_png_write(const uint8_t *rows, size_t row_bytes, int premultiplied, uint32_t width, uint32_t height, int color_type,
                         size_t channels, size_t stride, const uint8_t *palette_rgba, int palette_count,
                         int compression_level, int adaptive, const mw_png_parallel *parallel, mw_png_buffer *output,
                         char *message) {
@@ -319,6 +392,7 @@ static int mw_png_write(const uint8_t *rows, size_t row_bytes, uint32_t width, u
     mw_png_job job = {0};
     job.rows = rows;
     job.row_bytes = row_bytes;
+    job.premultiplied = premultiplied;
     job.channels = channels;
     job.stride = stride;
     job.line = (size_t)width * channels;
@@ -421,18 +495,42 @@ done:
     return status;
 }
 
+// Whether every RGBA8 pixel's alpha is 255, row by row on vector units.
+MW_VECTOR
+static int mw_rgba_opaque(const uint8_t *pixels, uint32_t width, uint32_t height) {
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *row = pixels + (size_t)y * width * 4;
+        uint8_t all = 255;
+        for (uint32_t x = 0; x < width; x++) all &= row[x * 4 + 3];
+        if (all != 255) return 0;
+    }
+    return 1;
+}
+
 int mw_png_write_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression_level,
                       int adaptive_filtering, const mw_png_parallel *parallel, mw_png_buffer *output, char *message) {
-    size_t count = (size_t)width * height;
+    int opaque = mw_rgba_opaque(pixels, width, height);
+    return mw_png_write(pixels, (size_t)width * 4, 0, width, height, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+                        opaque ? 3 : 4, 4, NULL, 0, compression_level, adaptive_filtering, parallel, output, message);
+}
+
+int mw_png_write_premultiplied_argb32(const uint8_t *rows, size_t row_bytes, uint32_t width, uint32_t height,
+                                      int compression_level, int adaptive_filtering, const mw_png_parallel *parallel,
+                                      mw_png_buffer *output, char *message) {
     int opaque = 1;
-    for (size_t index = 0; index < count && opaque; index++) opaque = pixels[index * 4 + 3] == 255;
-    return mw_png_write(pixels, (size_t)width * 4, width, height, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+    for (uint32_t y = 0; y < height && opaque; y++) {
+        const uint32_t *pixels = (const uint32_t *)(rows + (size_t)y * row_bytes);
+        uint32_t all = 0xFF000000u;
+        for (uint32_t x = 0; x < width; x++) all &= pixels[x];
+        opaque = (all >> 24) == 255;
+    }
+    return mw_png_write(rows, row_bytes, 1, width, height, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
                         opaque ? 3 : 4, 4, NULL, 0, compression_level, adaptive_filtering, parallel, output, message);
 }
 
 int mw_png_write_rgba_samples(const uint8_t *pixels, uint32_t width, uint32_t height, int compression_level,
                               int adaptive_filtering, mw_png_buffer *output, char *message) {
-    return mw_png_write(pixels, (size_t)width * 4, width, height, PNG_COLOR_TYPE_RGB_ALPHA, 4, 4, NULL, 0,
+    return mw_png_write(pixels, (size_t)width * 4, 0, width, height, PNG_COLOR_TYPE_RGB_ALPHA, 4, 4, NULL, 0,
                         compression_level, adaptive_filtering, NULL, output, message);
 }
 
@@ -443,7 +541,7 @@ int mw_png_write_palette(const uint8_t *indices, uint32_t width, uint32_t height
         snprintf(message, MW_PNG_MESSAGE_CAPACITY, "a palette needs 1 to 256 entries, not %d", palette_count);
         return -1;
     }
-    return mw_png_write(indices, width, width, height, PNG_COLOR_TYPE_PALETTE, 1, 1, palette_rgba, palette_count,
+    return mw_png_write(indices, width, 0, width, height, PNG_COLOR_TYPE_PALETTE, 1, 1, palette_rgba, palette_count,
                         compression_level, 0, NULL, output, message);
 }
 

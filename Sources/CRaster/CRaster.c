@@ -54,38 +54,64 @@ void mw_coverage_to_a8(const float *coverage, uint8_t *bytes, long count) {
 }
 
 MW_VECTOR
-void mw_unpremultiply_argb32(const uint8_t *source, long source_stride, uint8_t *rgba, long width, long height) {
-    for (long row = 0; row < height; row++) {
-        const uint32_t *pixels = (const uint32_t *)(source + row * source_stride);
-        uint8_t *out = rgba + row * width * 4;
-        long column = 0;
-        while (column < width) {
-            // Opaque runs (most of a map) are a byte shuffle the compiler vectorises.
-            long run = column;
-            while (run < width && (pixels[run] >> 24) == 255) run++;
-            for (long i = column; i < run; i++) {
-                uint32_t argb = pixels[i];
-                out[i * 4] = (uint8_t)(argb >> 16);
-                out[i * 4 + 1] = (uint8_t)(argb >> 8);
-                out[i * 4 + 2] = (uint8_t)argb;
-                out[i * 4 + 3] = 255;
+void mw_dilate_max(const uint8_t *coverage, long coverage_stride, const long *tap_offsets, const uint16_t *tap_weights,
+                   long tap_count, uint8_t *out, long out_stride, long width, long height, uint16_t *scratch) {
+    memset(scratch, 0, (size_t)(width * height) * sizeof(uint16_t));
+    // Tap by tap over whole rows: the same maxima as tap by tap per pixel (a maximum does not
+    // depend on the order it is taken in), on vector units.
+    for (long tap = 0; tap < tap_count; tap++) {
+        uint16_t weight = tap_weights[tap];
+        for (long y = 0; y < height; y++) {
+            const uint8_t *source = coverage + y * coverage_stride + tap_offsets[tap];
+            uint16_t *most = scratch + y * width;
+            for (long x = 0; x < width; x++) {
+                uint16_t value = (uint16_t)(source[x] * weight);
+                most[x] = value > most[x] ? value : most[x];
             }
-            column = run;
-            if (column >= width) break;
-            uint32_t argb = pixels[column];
-            uint32_t alpha = argb >> 24;
-            uint8_t *pixel = out + column * 4;
-            if (alpha == 0) {
-                memset(pixel, 0, 4);
-            } else {
-                for (int channel = 0; channel < 3; channel++) {
-                    uint32_t premultiplied = (argb >> (16 - 8 * channel)) & 0xFF;
-                    uint32_t value = (premultiplied * 255 + alpha / 2) / alpha;
-                    pixel[channel] = (uint8_t)(value < 255 ? value : 255);
-                }
-                pixel[3] = (uint8_t)alpha;
-            }
-            column++;
+        }
+    }
+    for (long y = 0; y < height; y++) {
+        const uint16_t *most = scratch + y * width;
+        uint8_t *row = out + y * out_stride;
+        for (long x = 0; x < width; x++) {
+            uint32_t rounded = ((uint32_t)most[x] + 128) >> 8;
+            row[x] = (uint8_t)(rounded < 255 ? rounded : 255);
+        }
+    }
+}
+
+// x × a / 255 in both 8-bit lanes of each 16-bit half of `x` (x & 0x00FF00FF), rounded as pixman
+// rounds (t = x × a + 128; (t + t / 256) / 256).
+static inline uint32_t mw_mul_lanes(uint32_t lanes, uint32_t a) {
+    uint32_t t = lanes * a + 0x00800080u;
+    return ((t + ((t >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+}
+
+MW_VECTOR
+void mw_composite_coverage_over(const float *coverage, uint32_t *pixels, long count, uint32_t source) {
+    enum { block = 16 };
+    uint32_t source_rb = source & 0x00FF00FFu, source_ag = (source >> 8) & 0x00FF00FFu;
+    for (long start = 0; start < count; start += block) {
+        long n = count - start < block ? count - start : block;
+        const float *values = coverage + start;
+        uint32_t *out = pixels + start;
+        // Most of a line's blocks are empty round the line: left as they are.
+        int any = 0;
+        for (long i = 0; i < n; i++) any |= values[i] > 0.0f;
+        if (!any) continue;
+        for (long i = 0; i < n; i++) {
+            float value = values[i];
+            // The A8 value mw_coverage_to_a8 gives.
+            float rounded = truncf(value * 255.0f + 0.49999997f);
+            float clamped = rounded < 255.0f ? rounded : 255.0f;
+            uint32_t mask = value <= 0.0f ? 0 : (uint32_t)clamped;
+            // pixman's OVER of an opaque colour through an A8 mask: the colour IN the mask, plus
+            // the pixel × (255 − mask); no sum passes 255 for premultiplied pixels, and a mask
+            // of 0 leaves the pixel as it is.
+            uint32_t pixel = out[i], keep = 255 - mask;
+            uint32_t rb = mw_mul_lanes(pixel & 0x00FF00FFu, keep) + mw_mul_lanes(source_rb, mask);
+            uint32_t ag = mw_mul_lanes((pixel >> 8) & 0x00FF00FFu, keep) + mw_mul_lanes(source_ag, mask);
+            out[i] = rb | (ag << 8);
         }
     }
 }

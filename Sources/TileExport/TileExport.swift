@@ -209,6 +209,7 @@ public struct TileExport: Sendable {
         }
         try Self.tileset { () throws(TilesetsError) in try writer.setWorkFileMetadataValues([Self.exportMetadataKey: record]) }
 
+        renderer.preparePlacements(forTileZooms: cover.zoomLevels)
         let state = Mutex(WorkState(iterator: metatiles.makeIterator()))
         let workers = max(1, options.jobs)
         let renderer = renderer, cover = cover, encoding = options.encoding

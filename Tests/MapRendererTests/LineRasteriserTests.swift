@@ -1,3 +1,4 @@
+import CCairo
 import ImageCodec
 import MapCore
 @testable import MapRenderer
@@ -79,5 +80,39 @@ struct LineRasteriserTests {
         #expect(abs(field.value(along: 64.5 / 256, side: 0) - 192.0 / 255) < 1e-9)
         #expect(try #require(LineDashField([1, 1], round: true)).rows.count == 15)
         #expect(LineDashField([0, 0], round: false) == nil)
+    }
+
+    /// A solid line's colour composited straight onto the canvas's pixels gives Cairo's bytes to
+    /// the last bit: lines of many widths, blurs, alphas and colours, over opaque, translucent and
+    /// transparent ground, inside a clip of two rectangles.
+    @Test func compositingStraightOntoThePixelsGivesCairosBytes() throws {
+        func render(directly: Bool) throws -> RGBAImage {
+            let canvas = try Canvas(widthPoints: 96, heightPoints: 64, scale: 2, target: .image, fonts: .pinned)
+            let cairo = canvas.cairo
+            // Ground: an opaque half, a translucent quarter, a transparent quarter.
+            cairo_set_source_rgba(cairo, 0.95, 0.94, 0.91, 1)
+            cairo_rectangle(cairo, 0, 0, 48, 64)
+            cairo_fill(cairo)
+            cairo_set_source_rgba(cairo, 0.2, 0.5, 0.8, 0.4)
+            cairo_rectangle(cairo, 48, 0, 24, 64)
+            cairo_fill(cairo)
+            cairo_rectangle(cairo, 0, 0, 80, 40)
+            cairo_rectangle(cairo, 10, 44, 50, 16)
+            cairo_clip(cairo)
+            let scratch = LineRasteriser.Scratch()
+            for index in 0..<24 {
+                let t = Double(index)
+                let points = [ViewPoint(x: -4 + t * 4, y: 3 + t * 2.3), ViewPoint(x: 30 + t * 2.7, y: 60 - t * 1.9), ViewPoint(x: 100, y: 20 + t)]
+                var shading = LineRasteriser.Shading(widthPoints: 0.5 + t * 0.37)
+                shading.blurPoints = index % 3 == 0 ? 1.5 : 0
+                shading.alpha = [1, 0.8, 0.35, 0.06][index % 4]
+                let color = Color(red: (t * 37).truncatingRemainder(dividingBy: 256) / 255, green: (t * 91).truncatingRemainder(dividingBy: 256) / 255, blue: 0.5)
+                LineRasteriser.draw(line(points, cap: .round, join: .round), shading: shading, color: color, on: cairo, scratch: scratch, compositesDirectly: directly)
+            }
+            return canvas.rgbaImage()
+        }
+        let direct = try render(directly: true), painted = try render(directly: false)
+        #expect(direct.pixels == painted.pixels)
+        #expect(Set(direct.pixels).count > 100)
     }
 }

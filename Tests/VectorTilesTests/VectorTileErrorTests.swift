@@ -17,6 +17,28 @@ struct VectorTileErrorTests {
         #expect(error.location == VectorTileError.Location(tile: tile, layerIndex: 0, layerName: "roads", featureIndex: 3))
     }
 
+    /// A tile large enough for its layers to be decoded on every core at once fails with the
+    /// error reading it in order meets first, whichever layer finishes first.
+    @Test func aLargeTileFailsWithTheFirstBrokenLayerInOrder() throws {
+        let good = (0..<3_000).map { index in TestTile.Feature(type: 2, geometry: [9, UInt32(2 * (index % 100)), 2, 10, 2, 2]) }
+        let broken = good + [TestTile.Feature(type: 2, geometry: [9, 2, 2, GeometryWriter.command(2, count: 1_000_000)])]
+        func tile(_ layers: [(String, [TestTile.Feature])]) -> Data {
+            TestTile(layers: layers.map { name, features in TestTile.Layer(name: name, features: features) }).data
+        }
+        let layers = [("water", good), ("roads", broken), ("places", good), ("buildings", broken)]
+        let data = tile(layers)
+        #expect(data.count >= 32 * 1024)
+        for _ in 0..<20 {
+            let error = try #require(throws: VectorTileError.self) { try VectorTile(data: data) }
+            #expect(error.location.layerIndex == 1)
+            #expect(error.location.layerName == "roads")
+        }
+        // Without broken layers the layers come in the tile's order, every feature kept.
+        let decoded = try VectorTile(data: tile(layers.map { ($0.0, good) }))
+        #expect(decoded.layers.map(\.name) == ["water", "roads", "places", "buildings"])
+        #expect(decoded.layers.allSatisfy { $0.features.count == good.count })
+    }
+
     @Test func locationsSayAsMuchAsIsKnown() throws {
         let tile = try TileID(z: 2, x: 1, y: 3)
         #expect(VectorTileError.Location().description == "")

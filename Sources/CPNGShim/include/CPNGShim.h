@@ -63,6 +63,19 @@ typedef struct mw_png_parallel {
 int mw_png_write_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression_level,
                       int adaptive_filtering, const mw_png_parallel *parallel, mw_png_buffer *output, char *message);
 
+/// Encodes premultiplied-alpha ARGB32 pixels (Cairo's image format: one native-endian 32-bit word
+/// a pixel, alpha in the top byte; rows `row_bytes` apart) as mw_png_write_rgba encodes the same
+/// pixels converted to straight-alpha RGBA8 (see mw_unpremultiply_argb32), converting each row as
+/// it is filtered instead of the whole image first.
+int mw_png_write_premultiplied_argb32(const uint8_t *rows, size_t row_bytes, uint32_t width, uint32_t height,
+                                      int compression_level, int adaptive_filtering, const mw_png_parallel *parallel,
+                                      mw_png_buffer *output, char *message);
+
+/// Converts `height` rows of `width` premultiplied ARGB32 pixels (rows `source_stride` bytes
+/// apart) to straight-alpha RGBA8 rows packed `width` × 4 bytes apart: a transparent pixel is all
+/// zero, an opaque one its channels, any other each channel × 255 / alpha rounded, at most 255.
+void mw_unpremultiply_argb32(const uint8_t *source, long source_stride, uint8_t *rgba, long width, long height);
+
 /// Encodes RGBA8 pixels as mw_png_write_rgba does, but always as RGBA (colour type 6), even when every
 /// pixel is opaque: the frames of an animated PNG share one IHDR, so each must have the same colour type.
 int mw_png_write_rgba_samples(const uint8_t *pixels, uint32_t width, uint32_t height, int compression_level,

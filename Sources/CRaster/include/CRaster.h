@@ -22,10 +22,18 @@ void mw_line_span_solid(float *mask, long count, double nx, double ny, double nx
 /// the value × 255 rounded half away from zero, at most 255.
 void mw_coverage_to_a8(const float *coverage, uint8_t *bytes, long count);
 
-/// Converts `height` rows of `width` premultiplied ARGB32 pixels (Cairo's image format, native
-/// endian; rows `source_stride` bytes apart) to straight-alpha RGBA8 rows packed `width` × 4
-/// bytes apart: a transparent pixel is all zero, an opaque one its channels, any other each
-/// channel × 255 / alpha rounded, at most 255.
-void mw_unpremultiply_argb32(const uint8_t *source, long source_stride, uint8_t *rgba, long width, long height);
+/// Dilates a coverage mask by a disc: each of the `height` rows of `width` output bytes (rows
+/// `out_stride` apart) is the most, over the taps, of coverage × weight (weights out of 256,
+/// coverage 0...255) at the tap's offset from the pixel's place in `coverage` (a pixel (x, y)
+/// reads `coverage[y * coverage_stride + x + tap_offsets[i]]`), rounded (+ 128, >> 8) and at
+/// most 255. `scratch` holds `width` × `height` 16-bit values.
+void mw_dilate_max(const uint8_t *coverage, long coverage_stride, const long *tap_offsets, const uint16_t *tap_weights,
+                   long tap_count, uint8_t *out, long out_stride, long width, long height, uint16_t *scratch);
+
+/// Composites an opaque colour (`source`, ARGB32 with alpha 255) through a line's coverage onto
+/// `count` premultiplied ARGB32 pixels, as Cairo's OVER of that colour through the A8 mask
+/// mw_coverage_to_a8 makes of `coverage` composites (pixman's arithmetic and rounding): byte for
+/// byte the same pixels without the mask's bytes or the compositor's passes.
+void mw_composite_coverage_over(const float *coverage, uint32_t *pixels, long count, uint32_t source);
 
 #endif

@@ -1,5 +1,4 @@
 import CCairo
-import CRaster
 import Foundation
 import ImageCodec
 import MapCore
@@ -183,22 +182,7 @@ enum ImagePainter {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface) else { return RGBAImage(width: width, height: height) }
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, count in
-            // Straight alpha from premultiplied (in C, on vector units), rows in chunks on every
-            // core for large images.
-            let chunkRows = max(1, (1 << 18) / max(1, width)), chunks = (height + chunkRows - 1) / chunkRows
-            // Each chunk writes only its own rows of `output` and reads the surface's.
-            let shared = UnsafeTransfer((output, data))
-            let convert: @Sendable (Int) -> Void = { chunk in
-                let (output, data) = shared.wrappedValue
-                let first = chunk * chunkRows, end = min(height, (chunk + 1) * chunkRows)
-                guard let base = output.baseAddress, first < end else { return }
-                mw_unpremultiply_argb32(data + (y + first) * stride + x * 4, stride, base + first * width * 4, width, end - first)
-            }
-            if chunks > 1 { DispatchQueue.concurrentPerform(iterations: chunks, execute: convert) } else { convert(0) }
-            count = width * height * 4
-        }
-        return RGBAImage(width: width, height: height, pixels: pixels)
+        return PremultipliedPixels(base: data + y * stride + x * 4, rowBytes: stride, width: width, height: height).rgbaImage()
     }
 
     /// Draws `image` scaled to fill `frame` (points), clipped to rounded corners.

@@ -222,8 +222,9 @@ final class DecodedTile: Sendable {
     init(_ vectorTile: VectorTile, tile: TileID, problem: String? = nil) {
         self.problem = problem
         let rect = tile.mapRect
-        var layers: [String: [PreparedFeature]] = [:]
-        for layer in vectorTile.layers {
+        // Each layer's features made on every core at once for a tile of many features.
+        func prepared(_ layerIndex: Int) -> [PreparedFeature] {
+            let layer = vectorTile.layers[layerIndex]
             var features: [PreparedFeature] = []
             features.reserveCapacity(layer.features.count)
             for (index, feature) in layer.features.enumerated() {
@@ -235,11 +236,22 @@ final class DecodedTile: Sendable {
                 if let id = feature.id { properties["$id"] = .number(Double(id)) }
                 features.append(PreparedFeature(sourceIndex: index, properties: properties, geometry: geometry))
             }
+            return features
+        }
+        let featureCount = vectorTile.layers.reduce(0) { $0 + $1.features.count }
+        let prepared = featureCount >= DecodedTile.concurrentFeatureCount
+            ? [[PreparedFeature]](concurrentlyComputing: vectorTile.layers.count, prepared)
+            : vectorTile.layers.indices.map(prepared)
+        var layers: [String: [PreparedFeature]] = [:]
+        for (layer, features) in zip(vectorTile.layers, prepared) {
             layers[layer.name, default: []] += features
         }
         self.layers = layers
         bounds = layers.mapValues { features in features.map(\.geometry.bounds) }
     }
+
+    /// The number of features from which a tile's layers are prepared on every core at once: 2,000.
+    static let concurrentFeatureCount = 2_000
 
     /// The geometry cut to the tile: points on its west and north edges belong to it, those on
     /// its east and south edges to the neighbours (tiles are half-open), so a point in two

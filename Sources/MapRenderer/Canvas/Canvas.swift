@@ -108,4 +108,23 @@ final class Canvas {
     func rgbaImage(x: Int, y: Int, width: Int, height: Int) -> RGBAImage {
         ImagePainter.rgbaImage(ofSurface: surface, x: x, y: y, width: width, height: height)
     }
+
+    /// A square of the image's pixels as they are on the canvas (premultiplied ARGB32), valid
+    /// while the canvas lives and is not drawn on; only for an image canvas, the square inside it.
+    func premultipliedPixels(x: Int, y: Int, side: Int) -> PremultipliedPixels {
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        return PremultipliedPixels(base: cairo_image_surface_get_data(surface)! + y * stride + x * 4, rowBytes: stride, width: side, height: side)
+    }
+
+    /// The image's pixels as a PNG, encoded from the canvas itself (no straight-alpha copy
+    /// first): the bytes ``rgbaImage()``'s ``RGBAImage/pngData(compressionLevel:colorMode:filtering:)``
+    /// gives in RGBA; only for an image canvas.
+    func pngData(compressionLevel: Int, filtering: PNGFiltering) throws(ImageCodecError) -> Data {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return try rgbaImage().pngData(compressionLevel: compressionLevel, filtering: filtering) }
+        let pixels = PremultipliedPixels(
+            base: data, rowBytes: Int(cairo_image_surface_get_stride(surface)), width: pixelWidth, height: pixelHeight)
+        return try pixels.pngData(compressionLevel: compressionLevel, filtering: filtering)
+    }
 }

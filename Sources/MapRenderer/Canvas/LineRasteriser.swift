@@ -69,9 +69,15 @@ struct LineRasteriser {
     /// `shading`) onto `cairo`'s context, within its clip: the fragments' coverage is gathered
     /// in a mask over the mesh's device bounds, then the colour painted through it once.
     ///
-    /// - Parameter scratch: The coverage buffer, reused from one call to the next (one per
-    ///   render, never shared between threads). The default is a new one.
-    static func draw(_ mesh: LineMesh, shading: Shading, color: Color, on cairo: OpaquePointer, scratch: Scratch = Scratch()) {
+    /// - Parameters:
+    ///   - scratch: The coverage buffer, reused from one call to the next (one per render, never
+    ///     shared between threads). The default is a new one.
+    ///   - compositesDirectly: Whether a solid line's colour may go straight onto the pixels where
+    ///     that gives Cairo's bytes (see `compositeDirectly`). The default is true; false always
+    ///     paints through Cairo (the tests compare the two).
+    static func draw(
+        _ mesh: LineMesh, shading: Shading, color: Color, on cairo: OpaquePointer, scratch: Scratch = Scratch(), compositesDirectly: Bool = true
+    ) {
         guard !mesh.triangles.isEmpty else { return }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cairo, &matrix)
@@ -237,6 +243,7 @@ struct LineRasteriser {
             paintColors(buffer, box: box, origin: (originX, originY), on: cairo)
             return
         }
+        if compositesDirectly, compositeDirectly(buffer, coverage: mask, width: width, origin: (originX, originY), color: color, on: cairo) { return }
         // The A8 mask is the scratch's too: zeroed, written in the touched blocks only, and
         // zeroed there again after the paint.
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(box.width)))
@@ -265,6 +272,63 @@ struct LineRasteriser {
         cairo_set_source_rgba(cairo, color.red, color.green, color.blue, 1)
         cairo_mask_surface(cairo, surface, Double(originX + box.x), Double(originY + box.y))
         cairo_restore(cairo)
+    }
+
+    /// Composites `color` through the coverage of the touched blocks straight onto the pixels of
+    /// `cairo`'s target, where that gives exactly the pixels of the A8 mask and Cairo's OVER
+    /// (`mw_composite_coverage_over`): an ARGB32 image target without device offset or scale,
+    /// clipped to whole-pixel rectangles. Returns false, having drawn nothing, anywhere else
+    /// (PDF and SVG pages, groups, rotated or path clips).
+    private static func compositeDirectly(
+        _ buffer: SparseBuffer, coverage: UnsafeMutablePointer<Float>, width: Int, origin: (x: Int, y: Int), color: Color,
+        on cairo: OpaquePointer
+    ) -> Bool {
+        guard let target = cairo_get_group_target(cairo), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+              cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
+        else { return false }
+        var offsetX = 0.0, offsetY = 0.0, scaleX = 0.0, scaleY = 0.0
+        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+        cairo_surface_get_device_scale(target, &scaleX, &scaleY)
+        let surfaceWidth = Int(cairo_image_surface_get_width(target)), surfaceHeight = Int(cairo_image_surface_get_height(target))
+        guard offsetX == 0, offsetY == 0, scaleX == 1, scaleY == 1 else { return false }
+        // The clip in device pixels, within the surface (a context never clipped reads as the
+        // surface's rectangle).
+        cairo_save(cairo)
+        cairo_identity_matrix(cairo)
+        cairo_rectangle(cairo, 0, 0, Double(surfaceWidth), Double(surfaceHeight))
+        cairo_clip(cairo)
+        let list = cairo_copy_clip_rectangle_list(cairo)
+        cairo_restore(cairo)
+        guard let list else { return false }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return false }
+        var clips: [(x: Range<Int>, y: Range<Int>)] = []
+        for index in 0..<Int(list.pointee.num_rectangles) {
+            let rectangle = list.pointee.rectangles[index]
+            let x0 = rectangle.x, y0 = rectangle.y, x1 = rectangle.x + rectangle.width, y1 = rectangle.y + rectangle.height
+            guard x0 == x0.rounded(), y0 == y0.rounded(), x1 == x1.rounded(), y1 == y1.rounded() else { return false }
+            if x1 > x0, y1 > y0 { clips.append((Int(x0)..<Int(x1), Int(y0)..<Int(y1))) }
+        }
+        cairo_surface_flush(target)
+        guard let data = cairo_image_surface_get_data(target) else { return false }
+        let stride = Int(cairo_image_surface_get_stride(target))
+        // The colour as Cairo hands it to pixman: 16 bits a channel, then the top 8.
+        func channel(_ value: Double) -> UInt32 { UInt32(UInt16(min(1, max(0, value)) * 65535 + 0.5) >> 8) }
+        let source = 0xFF00_0000 | channel(color.red) << 16 | channel(color.green) << 8 | channel(color.blue)
+        buffer.forEachTouchedBlock { rows, columns in
+            for clip in clips {
+                let left = max(origin.x + columns.lowerBound, clip.x.lowerBound), right = min(origin.x + columns.upperBound, clip.x.upperBound)
+                let top = max(origin.y + rows.lowerBound, clip.y.lowerBound), bottom = min(origin.y + rows.upperBound, clip.y.upperBound)
+                guard left < right, top < bottom else { continue }
+                let xs = left..<right, ys = top..<bottom
+                for y in ys {
+                    let pixels = UnsafeMutableRawPointer(data + y * stride + xs.lowerBound * 4).assumingMemoryBound(to: UInt32.self)
+                    mw_composite_coverage_over(coverage + (y - origin.y) * width + (xs.lowerBound - origin.x), pixels, xs.count, source)
+                }
+            }
+        }
+        cairo_surface_mark_dirty(target)
+        return true
     }
 
     /// A mesh vertex in device pixels with its varyings: the interpolated normal (round flag,

@@ -52,6 +52,13 @@ public final class MapSnapshotter: Sendable {
     /// Renders the options into an image, in bands on every core where the image allows it (see
     /// ``bandRows(of:)``), or whole.
     func snapshot(_ options: MapSnapshotOptions, drawsInBands: Bool) throws(RendererError) -> MapSnapshot {
+        let canvas = try renderedCanvas(options, drawsInBands: drawsInBands)
+        return MapSnapshot(image: canvas.rgbaImage(), viewport: options.viewport, hasRasterLayers: drawsRasterPixels(options))
+    }
+
+    /// A new image canvas with the options rendered on it, in bands on every core where the image
+    /// allows it (see ``bandRows(of:)``), or whole.
+    private func renderedCanvas(_ options: MapSnapshotOptions, drawsInBands: Bool = true) throws(RendererError) -> Canvas {
         let viewport = options.viewport
         try checkSize(viewport)
         let canvas = try Canvas(
@@ -61,10 +68,12 @@ public final class MapSnapshotter: Sendable {
         } else {
             try draw(options, in: canvas.cairo, sprites: PinSprites(scale: viewport.scale))
         }
-        return MapSnapshot(
-            image: canvas.rgbaImage(),
-            viewport: viewport,
-            hasRasterLayers: options.style.drawsRasterPixels(atZoom: viewport.zoomLevel + MapSnapshotter.styleZoomOffset))
+        return canvas
+    }
+
+    /// Whether raster imagery is drawn: it decides a PNG's row filters (see ``MapSnapshot/pngData(compressionLevel:palette:)``).
+    private func drawsRasterPixels(_ options: MapSnapshotOptions) -> Bool {
+        options.style.drawsRasterPixels(atZoom: options.viewport.zoomLevel + MapSnapshotter.styleZoomOffset)
     }
 
     /// Renders the options into a file: PNG, or PDF or SVG when the path ends in `.pdf` or `.svg`.
@@ -102,13 +111,27 @@ public final class MapSnapshotter: Sendable {
                 throw .output(path: url.path, reason: "cannot write the file: \(error.reason)")
             }
         default:
-            let snapshot = try self.snapshot(options)
-            do throws(ImageCodecError) {
-                try snapshot.writePNG(to: url, compressionLevel: compressionLevel, palette: palette)
-            } catch .unwritableFile(_, let reason) {
-                throw .output(path: url.path, reason: "cannot write the file: \(reason)")
+            let png: Data
+            if palette {
+                let snapshot = try snapshot(options)
+                do throws(ImageCodecError) {
+                    png = try snapshot.pngData(compressionLevel: compressionLevel, palette: true)
+                } catch {
+                    throw .output(path: url.path, reason: error.description)
+                }
+            } else {
+                // Encoded from the canvas, without a straight-alpha copy of the image first.
+                let canvas = try renderedCanvas(options)
+                do throws(ImageCodecError) {
+                    png = try canvas.pngData(compressionLevel: compressionLevel, filtering: drawsRasterPixels(options) ? .adaptive : .none)
+                } catch {
+                    throw .output(path: url.path, reason: error.description)
+                }
+            }
+            do throws(MapUtilitiesError) {
+                try AtomicFile.write(png, to: url)
             } catch {
-                throw .output(path: url.path, reason: error.description)
+                throw .output(path: url.path, reason: "cannot write the file: \(error.reason)")
             }
         }
     }

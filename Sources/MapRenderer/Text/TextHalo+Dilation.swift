@@ -1,4 +1,5 @@
 import CCairo
+import CRaster
 import Foundation
 
 extension TextHalo {
@@ -52,28 +53,22 @@ extension TextHalo {
         cairo_destroy(maskContext)
         cairo_surface_flush(outlines)
         guard let coverage = cairo_image_surface_get_data(outlines) else { return }
-        var taps: [(offset: Int, weight: Int)] = []
+        var offsets: [Int] = [], weights: [UInt16] = []
         for dy in -reach...reach {
             for dx in -reach...reach {
                 let weight = min(1, max(0, radius + 0.5 - (Double(dx * dx + dy * dy)).squareRoot()))
-                if weight > 0 { taps.append((dy * paddedStride + dx, Int((weight * 256).rounded()))) }
-            }
-        }
-        var halo = [UInt8](repeating: 0, count: stride * height)
-        taps.withUnsafeBufferPointer { taps in
-            for y in 0..<height {
-                let rowStart = (y + reach) * paddedStride + reach
-                for x in 0..<width {
-                    let centre = rowStart + x
-                    var most = 0
-                    for tap in taps {
-                        let value = Int(coverage[centre + tap.offset]) * tap.weight
-                        if value > most { most = value }
-                    }
-                    halo[y * stride + x] = UInt8(min(255, (most + 128) >> 8))
+                if weight > 0 {
+                    offsets.append(dy * paddedStride + dx)
+                    weights.append(UInt16((weight * 256).rounded()))
                 }
             }
         }
+        var halo = [UInt8](repeating: 0, count: stride * height)
+        var scratch = [UInt16](repeating: 0, count: width * height)
+        // The most coverage × weight over the taps at each pixel, rounded (out of 256).
+        mw_dilate_max(
+            coverage + reach * paddedStride + reach, paddedStride, offsets, weights, offsets.count,
+            &halo, stride, width, height, &scratch)
         halo.withUnsafeMutableBytes { bytes in
             guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
                   let mask = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_A8, Int32(width), Int32(height), Int32(stride))

@@ -62,7 +62,9 @@ public final class MapTileRenderer: Sendable {
     private let uniformPNGs = Mutex<[UniformTileKey: Data]>([:])
 
     private struct UniformTileKey: Hashable {
+        /// The tile's one pixel: straight RGBA, or premultiplied ARGB32 from a canvas.
         var pixel: UInt32
+        var premultiplied: Bool
         var sizePixels: Int
         var encoding: TilePNGEncoding
         var adaptiveFiltering: Bool
@@ -133,8 +135,15 @@ public final class MapTileRenderer: Sendable {
         of metatile: MetatileID, only: [TileID]? = nil, encoding: TilePNGEncoding = TilePNGEncoding()
     ) throws(RendererError) -> [EncodedTile] {
         var tiles: [EncodedTile] = []
-        try forEachTile(of: metatile, only: only) { (tile) throws(RendererError) in
-            tiles.append(EncodedTile(tile: tile.tile, data: try pngData(for: tile, encoding: encoding)))
+        try forEachTileRegion(of: metatile, only: only) { (tile, canvas, x, y) throws(RendererError) in
+            let data: Data
+            if encoding.palette {
+                data = try pngData(for: RenderedTile(tile: tile, image: canvas.rgbaImage(x: x, y: y, width: options.tileSizePixels, height: options.tileSizePixels)), encoding: encoding)
+            } else {
+                // Encoded from the canvas, without a straight-alpha copy of the tile first.
+                data = try pngData(for: tile, pixels: canvas.premultipliedPixels(x: x, y: y, side: options.tileSizePixels), encoding: encoding)
+            }
+            tiles.append(EncodedTile(tile: tile, data: data))
         }
         return tiles.sorted { $0.tile < $1.tile }
     }
@@ -143,6 +152,17 @@ public final class MapTileRenderer: Sendable {
     /// side), handing each tile to `body` as soon as its window is cut: memory holds one window.
     public func forEachTile(
         of metatile: MetatileID, only: [TileID]? = nil, _ body: (RenderedTile) throws(RendererError) -> Void
+    ) throws(RendererError) {
+        let side = options.tileSizePixels
+        try forEachTileRegion(of: metatile, only: only) { (tile, canvas, x, y) throws(RendererError) in
+            try body(RenderedTile(tile: tile, image: canvas.rgbaImage(x: x, y: y, width: side, height: side)))
+        }
+    }
+
+    /// Renders the tiles of a metatile window by window, as ``forEachTile(of:only:_:)`` does,
+    /// handing `body` each tile with its window's canvas and the tile's top-left pixel in it.
+    private func forEachTileRegion(
+        of metatile: MetatileID, only: [TileID]?, _ body: (TileID, Canvas, Int, Int) throws(RendererError) -> Void
     ) throws(RendererError) {
         let wanted = only.map { Set($0.filter(metatile.contains)) }
         var columns = metatile.tileColumns, rows = metatile.tileRows
@@ -166,7 +186,7 @@ public final class MapTileRenderer: Sendable {
                 let side = options.tileSizePixels, buffer = options.bufferPoints * options.scale
                 for tile in windowTiles {
                     let x = buffer + (tile.x - windowColumns.lowerBound) * side, y = buffer + (tile.y - windowRows.lowerBound) * side
-                    try body(RenderedTile(tile: tile, image: canvas.rgbaImage(x: x, y: y, width: side, height: side)))
+                    try body(tile, canvas, x, y)
                 }
             }
         }
@@ -238,12 +258,14 @@ public final class MapTileRenderer: Sendable {
     ///
     /// - Throws: ``RendererError/encoding(tile:reason:)``.
     public func pngData(for tile: RenderedTile, encoding: TilePNGEncoding = TilePNGEncoding()) throws(RendererError) -> Data {
-        let adaptive = options.layers != .overlays && style.drawsRasterPixels(atZoom: options.styleZoomLevel(forTileZoom: tile.tile.z))
-        func encode() throws(RendererError) -> Data {
-            guard (0...9).contains(encoding.compressionLevel) else {
-                throw .encoding(tile: tile.tile.description, reason: "compression level \(encoding.compressionLevel) is outside 0-9")
-            }
-            do {
+        let adaptive = adaptiveFiltering(tile.tile)
+        let first = tile.isUniform ? tile.image.pixels.withUnsafeBytes({ $0.bindMemory(to: UInt32.self).first }) : nil
+        let key = first.map {
+            UniformTileKey(pixel: $0, premultiplied: false, sizePixels: tile.image.width, encoding: encoding, adaptiveFiltering: adaptive)
+        }
+        return try uniformCached(key) { () throws(RendererError) in
+            try encoding.check(tile.tile)
+            do throws(ImageCodecError) {
                 return try tile.image.pngData(
                     compressionLevel: encoding.compressionLevel, colorMode: encoding.palette ? .palette : .rgba,
                     filtering: adaptive ? .adaptive : .none)
@@ -251,10 +273,34 @@ public final class MapTileRenderer: Sendable {
                 throw .encoding(tile: tile.tile.description, reason: error.description)
             }
         }
-        guard tile.isUniform, let first = tile.image.pixels.withUnsafeBytes({ $0.bindMemory(to: UInt32.self).first }) else {
-            return try encode()
+    }
+
+    /// A tile's pixels, still on its canvas, as the RGBA PNG bytes ``pngData(for:encoding:)``
+    /// gives for the same pixels (`encoding` is not a palette).
+    private func pngData(for tile: TileID, pixels: PremultipliedPixels, encoding: TilePNGEncoding) throws(RendererError) -> Data {
+        let adaptive = adaptiveFiltering(tile)
+        let key = pixels.uniformWord.map {
+            UniformTileKey(pixel: $0, premultiplied: true, sizePixels: pixels.width, encoding: encoding, adaptiveFiltering: adaptive)
         }
-        let key = UniformTileKey(pixel: first, sizePixels: tile.image.width, encoding: encoding, adaptiveFiltering: adaptive)
+        return try uniformCached(key) { () throws(RendererError) in
+            try encoding.check(tile)
+            do throws(ImageCodecError) {
+                return try pixels.pngData(compressionLevel: encoding.compressionLevel, filtering: adaptive ? .adaptive : .none)
+            } catch {
+                throw .encoding(tile: tile.description, reason: error.description)
+            }
+        }
+    }
+
+    /// Whether a tile's rows take PNG's adaptive filters: where the style draws raster imagery
+    /// at its zoom.
+    private func adaptiveFiltering(_ tile: TileID) -> Bool {
+        options.layers != .overlays && style.drawsRasterPixels(atZoom: options.styleZoomLevel(forTileZoom: tile.z))
+    }
+
+    /// The bytes of a uniform tile, encoded by `encode` once per key (nil: not uniform, always encoded).
+    private func uniformCached(_ key: UniformTileKey?, encode: () throws(RendererError) -> Data) throws(RendererError) -> Data {
+        guard let key else { return try encode() }
         if let data = uniformPNGs.withLock({ $0[key] }) { return data }
         let data = try encode()
         uniformPNGs.withLock { $0[key] = data }
@@ -262,6 +308,14 @@ public final class MapTileRenderer: Sendable {
     }
 
     // MARK: - Placement
+
+    /// Places the labels of the tile zooms ahead of their tiles, on every core at once: an export
+    /// that goes zoom by zoom otherwise places each zoom's labels on one core while the others
+    /// wait for them. A zoom whose placement fails is left to fail where its tiles ask for it.
+    public func preparePlacements(forTileZooms zooms: some Collection<Int>) {
+        let zooms = Array(zooms)
+        _ = [Bool](concurrentlyComputing: zooms.count) { index in (try? placement(forTileZoom: zooms[index])) != nil }
+    }
 
     /// The labels and callout of a tile zoom, placed on first use (other threads wanting the same
     /// zoom wait; threads on other zooms go on).

@@ -41,6 +41,15 @@ public struct TilePNGEncoding: Hashable, Sendable {
     }
 }
 
+extension TilePNGEncoding {
+    /// Throws unless the compression level is one of zlib's, 0 to 9.
+    func check(_ tile: TileID) throws(RendererError) {
+        guard (0...9).contains(compressionLevel) else {
+            throw .encoding(tile: tile.description, reason: "compression level \(compressionLevel) is outside 0-9")
+        }
+    }
+}
+
 /// One tile encoded.
 public struct EncodedTile: Hashable, Sendable {
     /// The tile's address.

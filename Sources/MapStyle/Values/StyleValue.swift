@@ -31,7 +31,8 @@ public struct StyleValue<Value: StyleValueType>: Hashable, Sendable {
         public var value: Value
     }
 
-    private enum Storage: Hashable, Sendable {
+    @usableFromInline
+    enum Storage: Hashable, Sendable {
         case constant(Value)
         /// Stops ordered by ascending zoom, at least one.
         case function(Interpolation, first: Value, stops: [Stop])
@@ -39,7 +40,8 @@ public struct StyleValue<Value: StyleValueType>: Hashable, Sendable {
         case expression(StyleExpression, fallback: Value)
     }
 
-    private let storage: Storage
+    @usableFromInline
+    let storage: Storage
 
     /// A value that does not change with zoom.
     public static func constant(_ value: Value) -> StyleValue {
@@ -75,6 +77,7 @@ public struct StyleValue<Value: StyleValueType>: Hashable, Sendable {
     }
 
     /// Whether the value differs between features at one zoom (it reads feature properties).
+    @inlinable
     public var isDataDriven: Bool {
         if case .expression(let expression, _) = storage { return expression.readsFeature }
         return false
@@ -82,12 +85,14 @@ public struct StyleValue<Value: StyleValueType>: Hashable, Sendable {
 
     /// The value for a feature at a zoom level; the same as ``value(atZoom:)`` unless the value
     /// is data-driven.
+    @inlinable
     public func value(atZoom zoom: Double, properties: [String: StyleFeatureValue]) -> Value {
         guard case .expression(let expression, let fallback) = storage else { return value(atZoom: zoom) }
         return Value(expressionValue: expression.evaluate(in: ExpressionContext(zoom: zoom, properties: properties))) ?? fallback
     }
 
     /// The constant value, or nil when the value changes with zoom.
+    @inlinable
     public var constantValue: Value? {
         if case .constant(let value) = storage { return value }
         return nil
@@ -98,6 +103,7 @@ public struct StyleValue<Value: StyleValueType>: Hashable, Sendable {
     /// Below the first stop a function gives its first output, above the last stop the last.
     /// Between two stops an exponential function with base `b` uses the fraction
     /// `(b^(z - z0) - 1) / (b^(z1 - z0) - 1)`, or `(z - z0) / (z1 - z0)` when `b` is 1.
+    @inlinable
     public func value(atZoom zoom: Double) -> Value {
         switch storage {
         case .constant(let value):
@@ -115,7 +121,8 @@ public struct StyleValue<Value: StyleValueType>: Hashable, Sendable {
         }
     }
 
-    private static func fraction(zoom: Double, from lower: Double, to upper: Double, base: Double) -> Double {
+    @usableFromInline
+    static func fraction(zoom: Double, from lower: Double, to upper: Double, base: Double) -> Double {
         let range = upper - lower
         guard range > 0 else { return 0 }
         let progress = zoom - lower

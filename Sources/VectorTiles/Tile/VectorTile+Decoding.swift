@@ -1,23 +1,56 @@
 // Decoding of the `Tile`, `Layer` and `Feature` messages of the specification's schema
 // (vector_tile.proto, 2.1): field numbers, wire types and defaults as the schema gives them.
 
+import MapUtilities
+
 extension VectorTile {
-    /// Decodes a tile's uncompressed protocol buffer bytes: its `layers` (field 3).
+    /// Decodes a tile's uncompressed protocol buffer bytes: its `layers` (field 3). The layers of
+    /// a tile of at least ``concurrentDecodingBytes`` are decoded on every core at once; the
+    /// error thrown is the one reading in order would meet first.
     init(protobuf bytes: [UInt8], location: VectorTileError.Location, skippingBadFeatures: Bool = false) throws(VectorTileError) {
         var reader = ProtobufReader(bytes: bytes, range: bytes.indices, location: location)
-        var layers: [VectorTileLayer] = []
-        while let field = try reader.nextField() {
-            guard field.number == 3 else {
-                try reader.skip(field)
-                continue
+        var ranges: [Range<Int>] = []
+        // An error in the tile's own fields comes after every layer before it.
+        var tileError: VectorTileError?
+        do throws(VectorTileError) {
+            while let field = try reader.nextField() {
+                guard field.number == 3 else {
+                    try reader.skip(field)
+                    continue
+                }
+                ranges.append(try reader.readLengthDelimited(field, named: "Tile.layers"))
             }
-            let range = try reader.readLengthDelimited(field, named: "Tile.layers")
-            var layerLocation = location
-            layerLocation.layerIndex = layers.count
-            layers.append(try VectorTileLayer(bytes: bytes, range: range, location: layerLocation, skippingBadFeatures: skippingBadFeatures))
+        } catch {
+            tileError = error
         }
+        func layer(_ index: Int) -> Result<VectorTileLayer, VectorTileError> {
+            var layerLocation = location
+            layerLocation.layerIndex = index
+            do throws(VectorTileError) {
+                return .success(try VectorTileLayer(bytes: bytes, range: ranges[index], location: layerLocation, skippingBadFeatures: skippingBadFeatures))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let results = bytes.count >= Self.concurrentDecodingBytes
+            ? [Result<VectorTileLayer, VectorTileError>](concurrentlyComputing: ranges.count, layer)
+            : ranges.indices.map(layer)
+        var layers: [VectorTileLayer] = []
+        layers.reserveCapacity(results.count)
+        for result in results {
+            switch result {
+            case .success(let layer): layers.append(layer)
+            case .failure(let error): throw error
+            }
+        }
+        if let tileError { throw tileError }
         self.init(layers: layers)
     }
+
+    /// The size from which a tile's layers are decoded on every core at once: 32 KiB of
+    /// uncompressed bytes (a dense city tile is several times that; smaller tiles decode in well
+    /// under a millisecond).
+    static let concurrentDecodingBytes = 32 * 1024
 }
 
 extension VectorTileLayer {
