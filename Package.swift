@@ -7,7 +7,7 @@
 //   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera and fly-over paths, geodesy, clustering
 //   MapUtilities     <- CZlib        FNV-1a, MD5, CRC-32, gzip, varints, atomic writes and plain file reads, display paths, byte counts, data locations, edit distance
 //   MapJSON                          one JSON value with paths, lines and columns                (MapUtilities)
-//   MapProjection    <- CProj        PROJ: transforms between any two CRS; GeoJSON's legacy crs  (MapCore, MapJSON)
+//   MapProjection    <- CProj        PROJ (opened on first use, CLibraryLoader): transforms between any two CRS; GeoJSON's legacy crs  (MapCore, MapJSON)
 //   ImageCodec       <- CPNGShim <- CPNG, CDeflate, CISAL; CTurboJPEG: PNG/JPEG reading and writing, palettes, animated PNG  (MapUtilities)
 //   ImageCompare                     pixelmatch comparison                                      (ImageCodec, MapUtilities)
 //   MapTestSupport                   tests only: snapshot assertions, temporary folders, Python environments, seeded random numbers, a loopback tile server  (ImageCodec, ImageCompare, MapCore, MapUtilities)
@@ -111,11 +111,11 @@ let package = Package(
 
         // MARK: - Projections (PROJ)
 
-        .systemLibrary(
-            name: "CProj",
-            pkgConfig: "proj",
-            providers: [.apt(["libproj-dev"])]
-        ),
+        /// Shared libraries opened on first use instead of at start-up (PROJ, libheif, librsvg):
+        /// the C targets wrapping them define the functions they call as trampolines over it.
+        .target(name: "CLibraryLoader"),
+        /// PROJ (`libproj-dev`), loaded on first use.
+        .target(name: "CProj", dependencies: ["CLibraryLoader"]),
         /// Coordinate transforms between any two CRS, over the PROJ C API.
         .target(name: "MapProjection", dependencies: ["CProj", "MapCore", "MapJSON"], swiftSettings: swiftSettings),
         .testTarget(
@@ -208,12 +208,8 @@ let package = Package(
             pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]
         ),
-        /// libheif (`libheif-dev`): HEIC/HEIF photos' Exif blocks and pixels.
-        .systemLibrary(
-            name: "CHeif",
-            pkgConfig: "libheif",
-            providers: [.apt(["libheif-dev"])]
-        ),
+        /// libheif (`libheif-dev`): HEIC/HEIF photos' Exif blocks and pixels; loaded on first use.
+        .target(name: "CHeif", dependencies: ["CLibraryLoader"]),
         /// Photo sources (a folder of geotagged JPEG, HEIC and TIFF-based raw photos, Flickr-style
         /// JSON, GeoJSON, CSV, GPX waypoints) read into one `Photo` model, and callout thumbnails
         /// (JPEGs decoded at reduced scale, HEIC through libheif, raw files' embedded previews) in a user cache.
@@ -329,12 +325,8 @@ let package = Package(
         /// Cairo (image, PDF, SVG surfaces), Pango text through pangocairo, and fontconfig with
         /// Pango's fontconfig font map, in one module: pangocairo's headers include cairo's, and two
         /// modules owning the same C types would clash.
-        /// librsvg, for sprites made from a folder of SVG icons.
-        .systemLibrary(
-            name: "CRsvg",
-            pkgConfig: "librsvg-2.0",
-            providers: [.apt(["librsvg2-dev"])]
-        ),
+        /// librsvg (`librsvg2-dev`), for sprites made from a folder of SVG icons; loaded on first use.
+        .target(name: "CRsvg", dependencies: ["CLibraryLoader"]),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "pangocairo",

@@ -42,12 +42,12 @@ extension StyleImages {
         guard let data = try? Data(readingFile: url, maximumBytes: 16 << 20) else { return nil }
         let handle: OpaquePointer? = data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return nil }
-            return OpaquePointer(rsvg_handle_new_from_data(base.assumingMemoryBound(to: guint8.self), gsize(bytes.count), nil))
+            return rsvg_handle_new_from_data(base.assumingMemoryBound(to: UInt8.self), bytes.count, nil)
         }
         guard let handle else { return nil }
-        defer { g_object_unref(gpointer(handle)) }
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
         var widthPoints = 0.0, heightPoints = 0.0
-        guard rsvg_handle_get_intrinsic_size_in_pixels(UnsafeMutablePointer(handle), &widthPoints, &heightPoints) != 0 else {
+        guard rsvg_handle_get_intrinsic_size_in_pixels(handle, &widthPoints, &heightPoints) != 0 else {
             return nil
         }
         let width = Int((widthPoints * pixelRatio).rounded()), height = Int((heightPoints * pixelRatio).rounded())
@@ -57,7 +57,7 @@ extension StyleImages {
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cairo = cairo_create(surface) else { return nil }
         defer { cairo_destroy(cairo) }
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
-        guard rsvg_handle_render_document(UnsafeMutablePointer(handle), cairo, &viewport, nil) != 0 else { return nil }
+        guard rsvg_handle_render_document(handle, UnsafeMutableRawPointer(cairo), &viewport, nil) != 0 else { return nil }
         cairo_surface_flush(surface)
         return ImagePainter.rgbaImage(ofSurface: surface)
     }
