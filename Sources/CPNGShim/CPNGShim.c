@@ -304,30 +304,57 @@ static void mw_pack_row(const mw_png_job *job, uint32_t y, uint8_t *out) {
     }
 }
 
+// The bytes of a piece that go through ISA-L on their own first (see mw_isal_piece): no more than
+// its level-1 body leaves to its finishing pass (MIN_INBUF_PADDING in igzip_icf_body_h1_gr_bt.asm).
+enum { MW_ISAL_HEAD_BYTES = 16 };
+
 // Raw-deflates `length` bytes with ISA-L at level 1 as one piece of a longer stream: the last piece
 // ends the stream; any other ends with a full flush (byte-aligned, no history carried over), so
 // pieces deflated apart join into one stream. Returns the bytes written, 0 on failure.
+//
+// ISA-L's level-1 body (isal_deflate_icf_body_hash_hist_*, 2.30 and upstream alike) mishandles the
+// first byte of a stream: its `.write_first_byte` path hashes register rcx, which holds the
+// isal_zstream's address rather than the input, so the third input byte is filed in a hash slot
+// chosen by bits 16-47 of that address. The stream stays valid, but its matches (and bytes) then
+// depend on where the stream struct lies: about one 512-pixel tile in several thousand came out
+// different from run to run, or from thread to thread. Its finishing pass handles the first byte
+// correctly, so the first MW_ISAL_HEAD_BYTES go through it alone, ended by a sync flush (an empty
+// stored block, history kept); the body then starts with history and never takes that path (a
+// piece of at most MW_ISAL_HEAD_BYTES is the finishing pass's alone). This costs about a dozen
+// bytes a piece. The struct (about 80 KB) is on the heap rather than the stack, zeroed so that no
+// byte ISA-L reads is left over from earlier work.
 static size_t mw_isal_piece(const uint8_t *input, size_t length, int last, uint8_t **output) {
     size_t capacity = length + length / 16 + 1024;
     uint8_t *bytes = malloc(capacity);
     uint8_t *level_buffer = malloc(ISAL_DEF_LVL1_DEFAULT);
+    struct isal_zstream *stream = malloc(sizeof(struct isal_zstream));
     size_t written = 0;
-    if (bytes != NULL && level_buffer != NULL) {
-        struct isal_zstream stream;
-        isal_deflate_init(&stream);
-        stream.level = 1;
-        stream.level_buf = level_buffer;
-        stream.level_buf_size = ISAL_DEF_LVL1_DEFAULT;
-        stream.next_in = (uint8_t *)input;
-        stream.avail_in = (uint32_t)length;
-        stream.next_out = bytes;
-        stream.avail_out = (uint32_t)capacity;
-        stream.end_of_stream = last ? 1 : 0;
-        stream.flush = last ? NO_FLUSH : FULL_FLUSH;
-        int ok = isal_deflate(&stream) == COMP_OK && stream.avail_in == 0
-            && (!last || stream.internal_state.state == ZSTATE_END) && stream.avail_out > 0;
-        if (ok) written = capacity - stream.avail_out;
+    if (bytes != NULL && level_buffer != NULL && stream != NULL) {
+        memset(stream, 0, sizeof(*stream));
+        isal_deflate_init(stream);
+        stream->level = 1;
+        stream->level_buf = level_buffer;
+        stream->level_buf_size = ISAL_DEF_LVL1_DEFAULT;
+        stream->next_out = bytes;
+        stream->avail_out = (uint32_t)capacity;
+        size_t head = length > MW_ISAL_HEAD_BYTES ? MW_ISAL_HEAD_BYTES : 0;
+        int ok = 1;
+        if (head > 0) {
+            stream->next_in = (uint8_t *)input;
+            stream->avail_in = (uint32_t)head;
+            stream->end_of_stream = 0;
+            stream->flush = SYNC_FLUSH;
+            ok = isal_deflate(stream) == COMP_OK && stream->avail_in == 0;
+        }
+        stream->next_in = (uint8_t *)input + head;
+        stream->avail_in = (uint32_t)(length - head);
+        stream->end_of_stream = last ? 1 : 0;
+        stream->flush = last ? NO_FLUSH : FULL_FLUSH;
+        ok = ok && isal_deflate(stream) == COMP_OK && stream->avail_in == 0
+            && (!last || stream->internal_state.state == ZSTATE_END) && stream->avail_out > 0;
+        if (ok) written = capacity - stream->avail_out;
     }
+    free(stream);
     free(level_buffer);
     if (written == 0) {
         free(bytes);

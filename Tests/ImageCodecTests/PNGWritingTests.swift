@@ -89,4 +89,40 @@ struct PNGWritingTests {
         let same = before == after
         #expect(same, "\(before.count) bytes, then \(after.count)")
     }
+
+    /// Level 1's bytes do not depend on the thread that encodes: ISA-L's level-1 body hashed the
+    /// address of its stream state (rcx, not the input) at a stream's first byte, so the third
+    /// byte's hash slot, and now and then the matches, followed bits 16-47 of that address (one
+    /// 512-pixel tile in a few thousand differed between runs of an export). Each image is encoded
+    /// on 256 threads alive at once, each with its own stack (where the state used to lie), and
+    /// every encoding must equal this thread's. Tiny images show it most: before the fix, about 3
+    /// in 100 stack addresses changed these images' bytes.
+    @Test
+    func levelOneBytesDoNotDependOnTheEncodingThread() throws {
+        let color = RGBAPixel(red: 30, green: 60, blue: 120, alpha: 255)
+        for (width, height) in [(3, 2), (4, 4)] {
+            let image = RGBAImage(width: width, height: height, filledWith: color)
+            let expected = try image.pngData(compressionLevel: 1, filtering: .none)
+            let threads = 256
+            let lock = NSLock()
+            nonisolated(unsafe) var encodings: [Data?] = Array(repeating: nil, count: threads)
+            let encoded = DispatchGroup(), release = DispatchSemaphore(value: 0)
+            for index in 0..<threads {
+                encoded.enter()
+                let thread = Thread {
+                    let data = try? image.pngData(compressionLevel: 1, filtering: .none)
+                    lock.withLock { encodings[index] = data }
+                    encoded.leave()
+                    // Alive until every thread has encoded, so that no two share a stack.
+                    release.wait()
+                }
+                thread.stackSize = 1 << 20
+                thread.start()
+            }
+            encoded.wait()
+            for _ in 0..<threads { release.signal() }
+            let differing = lock.withLock { encodings.filter { $0 != expected }.count }
+            #expect(differing == 0, "\(width)x\(height): \(differing) of \(threads) threads wrote other bytes")
+        }
+    }
 }
