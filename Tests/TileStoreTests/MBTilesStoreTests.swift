@@ -264,4 +264,32 @@ private final class ConcurrentFailures: Sendable {
     }
 
     var messages: [String] { list.withLock { $0 } }
+
+    /// A file another connection is reading when a store opens it to write (two renders opening
+    /// one tile cache at once) is put in WAL mode once the reader lets go, instead of failing at
+    /// once with "database is locked": SQLite does not wait on its busy timeout for that change.
+    @Test func openingForWritingWaitsForAReaderToPutTheFileInWAL() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("shared.mbtiles")
+        do {
+            let store = try MBTilesStore(url: url, mode: .create)
+            try store.write(Data("tile".utf8), at: TileID(z: 0, x: 0, y: 0))
+        }
+        // Back to a rollback journal, as a file no writer has opened in WAL yet is.
+        try Database(path: url.path, mode: .readWrite).execute("PRAGMA journal_mode = DELETE")
+        let reader = try Database(path: url.path)
+        try reader.execute("BEGIN")
+        _ = try reader.prepare("SELECT count(*) FROM tiles").step()
+        let released = DispatchSemaphore(value: 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+            try? reader.execute("COMMIT")
+            released.signal()
+        }
+        let store = try MBTilesStore(url: url, mode: .readWrite)
+        released.wait()
+        #expect(try store.tile(at: TileID(z: 0, x: 0, y: 0)) == Data("tile".utf8))
+        let mode = try Database(path: url.path).prepare("PRAGMA journal_mode")
+        #expect(try mode.step())
+        #expect(mode.text(at: 0) == "wal")
+    }
 }

@@ -90,10 +90,26 @@ final class MBTilesWriteConnection: Sendable {
     }
 
     /// Puts the file in WAL mode, with `synchronous = NORMAL`.
+    ///
+    /// Changing the journal mode needs the file to itself, and SQLite answers `SQLITE_BUSY` at once
+    /// (its busy timeout does not apply) while another connection reads it: two renders opening
+    /// the same tile cache at once, in one process or two, made one of them fail ("database is
+    /// locked"). The change is tried again every 50 ms for up to 5 s.
     func enableWAL() throws(TileStoreError) {
-        try withDatabase { database in
-            try database.prepare("PRAGMA journal_mode = WAL").step()
-            try database.execute("PRAGMA synchronous = NORMAL")
+        var attempts = 1
+        while true {
+            do throws(TileStoreError) {
+                try withDatabase { database in _ = try database.prepare("PRAGMA journal_mode = WAL").step() }
+                break
+            } catch {
+                guard case .sqlite(let sqlite) = error, sqlite.primaryResultCode == 5, attempts < Self.walAttempts else { throw error }  // SQLITE_BUSY
+                attempts += 1
+                Thread.sleep(forTimeInterval: 0.05)
+            }
         }
+        try withDatabase { database in try database.execute("PRAGMA synchronous = NORMAL") }
     }
+
+    /// How many times ``enableWAL()`` tries, 50 ms apart: 100 (5 s).
+    private static let walAttempts = 100
 }
