@@ -164,14 +164,23 @@ import TileSources
         let folder = try TemporaryDirectory()
         let process = Process()
         process.executableURL = try MapwrightProcess.executableURL()
-        process.arguments = ["tiles", "export", "--bbox", "-10,35,30,60", "--zoom", "0-7", "--jobs", "1", "-o", "x.pmtiles"]
+        // Zooms 0-9 are about 5,000 tiles: minutes on one job, so the interrupt always lands mid-run.
+        // It is sent once the first progress line shows tiles are being written (a fixed sleep
+        // raced a fast machine: the run finished before the signal came).
+        process.arguments = ["tiles", "export", "--bbox", "-10,35,30,60", "--zoom", "0-9", "--jobs", "1", "-o", "x.pmtiles"]
         process.currentDirectoryURL = folder.url
         let error = Pipe()
         process.standardError = error
         try process.run()
-        Thread.sleep(forTimeInterval: 3)
+        var received = Data()
+        while !String(decoding: received, as: UTF8.self).contains(" tiles ("), process.isRunning {
+            let chunk = error.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            received.append(chunk)
+        }
         kill(process.processIdentifier, SIGINT)
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        received.append(error.fileHandleForReading.readDataToEndOfFile())
+        let message = String(decoding: received, as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
         #expect(message.hasSuffix("tiles are safe in x.pmtiles.partial; run the same command with --resume to finish\n"))
