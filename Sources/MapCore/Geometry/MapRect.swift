@@ -22,6 +22,7 @@ public struct MapRect: Hashable, Sendable, Codable {
     }
 
     /// The smallest rect containing every point; ``null`` for none.
+    @inlinable
     public init<S: Sequence>(enclosing points: S) where S.Element == MapPoint {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for point in points {

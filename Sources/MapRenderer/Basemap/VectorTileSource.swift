@@ -146,8 +146,13 @@ final class VectorTileSource: Sendable {
         return result
     }
 
-    /// Reads and decodes the tiles at `zoom` that meet `rect` and are not kept yet, on every core
-    /// at once (a render's first reads otherwise decode them one by one), up to the number kept.
+    /// Reads and decodes the tiles at `zoom` that meet `rect` and are not kept yet, up to the
+    /// number kept, on every core (a render's first reads otherwise decode them one by one).
+    ///
+    /// Tiles of at least ``largeTileBytes`` are decoded one after another, each with its layers on
+    /// every core, and the rest several at once: a decode nested inside another
+    /// `concurrentPerform` gets one thread (libdispatch shares its width), so a dense city tile
+    /// among small ones would otherwise be decoded alone while the other cores wait.
     ///
     /// - Throws: ``RendererError`` when the source cannot be read, as ``features(layer:in:zoom:meetingRectOnly:)``.
     func prefetch(_ rect: MapRect, zoom: Int) throws(RendererError) {
@@ -163,12 +168,23 @@ final class VectorTileSource: Sendable {
         }
         let missing = tiles.withLock { kept in wanted.filter { if case .missing = kept.peek($0) { return true }; return false } }
         guard missing.count > 1 else { return }
-        let failures = Mutex<RendererError?>(nil)
-        DispatchQueue.concurrentPerform(iterations: missing.count) { index in
-            do throws(RendererError) { _ = try decoded(missing[index]) } catch { failures.withLock { $0 = $0 ?? error } }
+        // Read on every core too: a remote tileset's reads wait on the network.
+        let reads = [Result<Data?, RendererError>](concurrentlyComputing: missing.count) { index in
+            do throws(RendererError) { return .success(try read(missing[index])) } catch { return .failure(error) }
         }
-        if let failure = failures.withLock({ $0 }) { throw failure }
+        var large: [(TileID, Data)] = [], small: [(TileID, Data?)] = []
+        for (tile, result) in zip(missing, reads) {
+            let data = try result.get()
+            if let data, data.count >= Self.largeTileBytes { large.append((tile, data)) } else { small.append((tile, data)) }
+        }
+        for (tile, data) in large { _ = decode(tile, data: data) }
+        _ = [DecodedTile?](concurrentlyComputing: small.count) { decode(small[$0].0, data: small[$0].1) }
     }
+
+    /// The size of a tile's bytes (as stored, usually gzip'd) from which ``prefetch(_:zoom:)``
+    /// decodes it alone, its layers on every core: 16 KiB, about the 32 KiB of uncompressed
+    /// bytes from which a tile's layers are decoded at once.
+    static let largeTileBytes = 16 * 1024
 
     /// What was skipped so far: broken features and unreadable tiles, each tile counted once.
     var skippedData: SkippedVectorData { skipped.withLock { $0 } }
@@ -181,8 +197,19 @@ final class VectorTileSource: Sendable {
     ///   does not answer): the tileset, not its data, is at fault.
     private func decoded(_ tile: TileID) throws(RendererError) -> DecodedTile? {
         if case .kept(let kept) = tiles.withLock({ $0.get(tile) }) { return kept }
-        let data: Data?
-        do { data = try source.tile(at: tile) } catch { throw .vectorTiles(path: path, reason: "\(error)") }
+        return decode(tile, data: try read(tile))
+    }
+
+    /// The tile's bytes as the source stores them; nil when it has none.
+    ///
+    /// - Throws: ``RendererError`` when the source cannot be read.
+    private func read(_ tile: TileID) throws(RendererError) -> Data? {
+        do { return try source.tile(at: tile) } catch { throw .vectorTiles(path: path, reason: "\(error)") }
+    }
+
+    /// The tile decoded from `data` and kept; nil (kept too) when there is no data. Undecodable
+    /// bytes and broken features are counted in ``skippedData``.
+    private func decode(_ tile: TileID, data: Data?) -> DecodedTile? {
         let decoded: DecodedTile?
         if let data {
             do {
