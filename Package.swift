@@ -197,7 +197,7 @@ let package = Package(
         .target(name: "GeoData", dependencies: ["MapCore", "MapSQLite", "MapJSON", "MapUtilities", "MapProjection"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GeoDataTests",
-            dependencies: ["GeoData", "MapSQLite", "MapCore", "MapTestSupport"],
+            dependencies: ["GeoData", "MapSQLite", "MapCore", "MapJSON", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
 
@@ -336,7 +336,7 @@ let package = Package(
         /// pins and callouts; the one renderer behind images and tiles.
         .target(
             name: "MapRenderer",
-            dependencies: ["MapCore", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "RasterTiles", "TileSources", "Tilesets", "VectorTiles", "CCairo", "CRaster", "CRsvg"],
+            dependencies: ["MapCore", "MapJSON", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "RasterTiles", "TileSources", "Tilesets", "VectorTiles", "CCairo", "CRaster", "CRsvg"],
             swiftSettings: swiftSettings
         ),
         /// The renderer's per-pixel loops in C, on vector units (AVX2 where the CPU has it):
@@ -501,7 +501,7 @@ let package = Package(
         /// `scripts/conformance/run.sh` builds and runs it.
         .executableTarget(
             name: "RenderConformance",
-            dependencies: ["MapStyle", "MapRenderer", "MapCore", "ImageCodec", "ImageCompare", "MapUtilities"],
+            dependencies: ["MapStyle", "MapRenderer", "MapCore", "MapJSON", "ImageCodec", "ImageCompare", "MapUtilities"],
             path: "Conformance/RenderConformance",
             swiftSettings: swiftSettings
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 import MapRenderer
 import MapStyle
 
@@ -26,7 +27,7 @@ extension StyleDocument {
     }
 
     /// A JSON value as a feature's state holds it: arrays and objects as their JSON text.
-    private static func featureValue(_ value: Any) -> StyleFeatureValue? {
+    private static func featureValue(_ value: Any) -> FeatureValue? {
         switch value {
         case let text as String: return .string(text)
         case let number as NSNumber:

@@ -1,6 +1,7 @@
 import Foundation
 import GeoData
 import MapCore
+import MapJSON
 import Testing
 
 /// The basemap scripts/setup.sh fetches, found from this file's place in the package.

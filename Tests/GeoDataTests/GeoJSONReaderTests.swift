@@ -1,6 +1,7 @@
 import Foundation
 import GeoData
 import MapCore
+import MapJSON
 import MapTestSupport
 import Testing
 
@@ -80,11 +81,11 @@ struct GeoJSONReaderTests {
     }
 
     @Test func propertyValuesDescribeThemselvesAsLabels() {
-        #expect(PropertyValue.string("Paris").description == "Paris")
-        #expect(PropertyValue.number(2_100_000).description == "2100000")
-        #expect(PropertyValue.number(4.5).description == "4.5")
-        #expect(PropertyValue.bool(false).description == "false")
-        #expect(PropertyValue.null.description == "null")
+        #expect(FeatureValue.string("Paris").description == "Paris")
+        #expect(FeatureValue.number(2_100_000).description == "2100000")
+        #expect(FeatureValue.number(4.5).description == "4.5")
+        #expect(FeatureValue.bool(false).description == "false")
+        #expect(FeatureValue.null.description == "null")
     }
 
     @Test func bareGeometryBecomesOneFeature() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 import Testing
 
 @testable import MapStyle
@@ -15,7 +16,7 @@ struct FilterTests {
         return filter
     }
 
-    private let france: [String: StyleFeatureValue] = ["iso_a2": "FR", "NAME": "France", "rank": 2, "eu": true, "note": nil]
+    private let france: [String: FeatureValue] = ["iso_a2": "FR", "NAME": "France", "rank": 2, "eu": true, "note": nil]
 
     @Test func legacyComparisons() throws {
         #expect(try filter(#"["==", "iso_a2", "FR"]"#).evaluate(france))
@@ -38,7 +39,7 @@ struct FilterTests {
     }
 
     @Test func legacyMissingPropertySemantics() throws {
-        let empty: [String: StyleFeatureValue] = [:]
+        let empty: [String: FeatureValue] = [:]
         #expect(try !filter(#"["==", "iso_a2", "FR"]"#).evaluate(empty))
         #expect(try filter(#"["!=", "iso_a2", "FR"]"#).evaluate(empty))
         for op in ["<", "<=", ">", ">="] {
@@ -75,7 +76,7 @@ struct FilterTests {
     }
 
     @Test func expressionMissingPropertySemantics() throws {
-        let empty: [String: StyleFeatureValue] = [:]
+        let empty: [String: FeatureValue] = [:]
         #expect(try !filter(#"["==", ["get", "iso_a2"], "FR"]"#).evaluate(empty))
         #expect(try filter(#"["!=", ["get", "iso_a2"], "FR"]"#).evaluate(empty))
         #expect(try filter(#"["==", ["get", "iso_a2"], null]"#).evaluate(empty))

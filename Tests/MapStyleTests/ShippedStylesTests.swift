@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 import Testing
 
 @testable import MapStyle
@@ -55,8 +56,8 @@ struct ShippedStylesTests {
         // Towns by population: more of them the closer the view, capitals sooner.
         let towns = try #require(style.layers.first { $0.id == "place-labels" })
         let capitals = try #require(style.layers.first { $0.id == "capital-labels" })
-        let lyon: [String: StyleFeatureValue] = ["name": "Lyon", "capital": 0, "scalerank": 3]
-        let bern: [String: StyleFeatureValue] = ["name": "Bern", "capital": 1, "scalerank": 5]
+        let lyon: [String: FeatureValue] = ["name": "Lyon", "capital": 0, "scalerank": 3]
+        let bern: [String: FeatureValue] = ["name": "Bern", "capital": 1, "scalerank": 5]
         // The style's zooms are MapLibre's: `render --zoom 5` reads it at 4.
         #expect(!towns.includes(lyon, zoom: 3.5) && towns.includes(lyon, zoom: 4))
         #expect(!capitals.includes(bern, zoom: 3) && capitals.includes(bern, zoom: 4))

@@ -1,10 +1,11 @@
 import Foundation
+import MapJSON
 import Testing
 
 @testable import MapStyle
 
 struct TextFieldTests {
-    private let france: [String: StyleFeatureValue] = ["NAME": "France", "iso_a2": "FR", "pop_rank": 15]
+    private let france: [String: FeatureValue] = ["NAME": "France", "iso_a2": "FR", "pop_rank": 15]
 
     private func symbolLayer(textField json: String, transform: String = "none") throws -> SymbolLayer {
         let style = """

@@ -1,5 +1,6 @@
 public import Foundation
 public import MapCore
+import MapJSON
 
 /// The waypoints, routes and tracks of a GPX 1.1 file (<https://www.topografix.com/GPX/1/1/>).
 ///
@@ -73,8 +74,8 @@ public struct GPXDocument: Hashable, Sendable {
     /// segment), each route a LineString, each waypoint a Point. Properties are `kind`
     /// (`"track"`, `"route"` or `"waypoint"`) and `name` when there is one.
     public var featureCollection: FeatureCollection {
-        func properties(kind: String, name: String?) -> [String: PropertyValue] {
-            var properties: [String: PropertyValue] = ["kind": .string(kind)]
+        func properties(kind: String, name: String?) -> [String: FeatureValue] {
+            var properties: [String: FeatureValue] = ["kind": .string(kind)]
             if let name { properties["name"] = .string(name) }
             return properties
         }

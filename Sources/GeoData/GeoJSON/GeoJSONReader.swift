@@ -125,7 +125,7 @@ private struct Reader {
             throw error("it has no \"geometry\" member (it may be null)", at: "the feature")
         }
         let geometry: Geometry? = geometryValue == .null ? nil : try self.geometry(from: geometryValue, at: "geometry")
-        var properties: [String: PropertyValue] = [:]
+        var properties: [String: FeatureValue] = [:]
         switch object["properties"] {
         case nil, .null?: break
         case .object(let members)?:

@@ -1,5 +1,6 @@
 import Foundation
 public import MapCore
+import MapJSON
 
 import MapSQLite
 import Synchronization
@@ -232,7 +233,7 @@ public final class GeoPackage: Sendable {
                         continue
                     }
                 }
-                var properties: [String: PropertyValue] = [:]
+                var properties: [String: FeatureValue] = [:]
                 properties.reserveCapacity(columnNames.count)
                 for (offset, name) in columnNames.enumerated() {
                     switch statement.value(at: offset + 2) {

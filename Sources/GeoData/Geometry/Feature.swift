@@ -1,3 +1,5 @@
+public import MapJSON
+
 /// A geometry with properties: a GeoJSON Feature (RFC 7946 §3.2) or a GeoPackage table row.
 ///
 /// For example:
@@ -17,10 +19,10 @@ public struct Feature: Hashable, Sendable {
     /// The geometry; `nil` for GeoJSON's `"geometry": null` or a NULL geometry column.
     public var geometry: Geometry?
     /// Property values by name: GeoJSON's `properties`, a GeoPackage row's other columns.
-    public var properties: [String: PropertyValue]
+    public var properties: [String: FeatureValue]
 
     /// Creates a feature.
-    public init(id: Identifier? = nil, geometry: Geometry?, properties: [String: PropertyValue] = [:]) {
+    public init(id: Identifier? = nil, geometry: Geometry?, properties: [String: FeatureValue] = [:]) {
         self.id = id
         self.geometry = geometry
         self.properties = properties

@@ -1,4 +1,5 @@
 import GeoData
+import MapJSON
 
 extension MapData {
     /// A style's GeoJSON features with their ids where the style reads them: the `$id`

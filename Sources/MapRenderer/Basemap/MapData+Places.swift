@@ -1,6 +1,7 @@
 import Foundation
 import GeoData
 public import MapCore
+import MapJSON
 public import MapStyle
 import MapUtilities
 

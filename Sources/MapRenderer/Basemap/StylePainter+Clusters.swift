@@ -1,5 +1,6 @@
 import GeoData
 import MapCore
+import MapJSON
 import MapStyle
 
 extension StylePainter {
@@ -35,14 +36,14 @@ extension StylePainter {
                 feature.geometry = PreparedGeometry(points: [placed.mapPoint])
                 result.append(feature)
             case .cluster(let cluster):
-                var properties: [String: PropertyValue] = [
+                var properties: [String: FeatureValue] = [
                     "cluster": .bool(true), "cluster_id": .number(Double(cluster.id.rawValue)),
                     "point_count": .number(Double(cluster.count)), "point_count_abbreviated": .string(cluster.abbreviatedCount),
                 ]
                 if !clustering.properties.isEmpty, let leaves = try? index.index.leaves(of: cluster.id, limit: .max) {
                     let points = leaves.map { features[index.points[$0].feature].styleValues }
                     for property in clustering.properties {
-                        properties[property.name] = property.accumulated(over: points, zoom: zoomLevel).map(PropertyValue.init) ?? .null
+                        properties[property.name] = property.accumulated(over: points, zoom: zoomLevel).map(FeatureValue.init) ?? .null
                     }
                 }
                 result.append(PreparedFeature(sourceIndex: -1, properties: properties, geometry: PreparedGeometry(points: [placed.mapPoint])))
@@ -52,7 +53,7 @@ extension StylePainter {
     }
 }
 
-extension PropertyValue {
+extension FeatureValue {
     /// An accumulated cluster property as a feature property: strings, numbers and booleans as
     /// they are, anything else (arrays, objects, colours) as its text, as GL's feature
     /// properties hold JSON.

@@ -21,35 +21,13 @@ extension StylePainter {
             return features
         }
         return features.map { feature in
-            let id = feature.properties[promoted ?? "$id"].map(StyleFeatureValue.init)
+            let id = feature.properties[promoted ?? "$id"]
             guard let key = id.flatMap(FeatureStates.featureID),
                   let state = featureStates.state(source: sourceID, sourceLayer: sourceLayer, featureID: key) else { return feature }
             var stated = feature
-            for (name, value) in state { stated.properties[ExpressionContext.featureStateKeyPrefix + name] = PropertyValue(value) }
+            for (name, value) in state { stated.properties[ExpressionContext.featureStateKeyPrefix + name] = value }
             return stated
         }
     }
 }
 
-extension StyleFeatureValue {
-    /// A feature's property as the style reads it.
-    init(_ value: PropertyValue) {
-        switch value {
-        case .string(let text): self = .string(text)
-        case .number(let number): self = .number(number)
-        case .bool(let flag): self = .bool(flag)
-        case .null: self = .null
-        }
-    }
-}
-
-extension PropertyValue {
-    fileprivate init(_ value: StyleFeatureValue) {
-        switch value {
-        case .string(let text): self = .string(text)
-        case .number(let number): self = .number(number)
-        case .bool(let flag): self = .bool(flag)
-        case .null: self = .null
-        }
-    }
-}

@@ -3,6 +3,7 @@ import Foundation
 import GeoData
 import ImageCodec
 import MapCore
+import MapJSON
 import MapStyle
 
 extension StylePainter {
@@ -35,7 +36,7 @@ extension StylePainter {
                           line.offset.isDataDriven, line.gapWidth.isDataDriven, line.blur.isDataDriven,
                           line.pattern?.isDataDriven == true].contains(true)
         let wholeZoom = zoomLevel.rounded(.down)
-        func look(_ values: [String: StyleFeatureValue]) -> LineLook {
+        func look(_ values: [String: FeatureValue]) -> LineLook {
             LineLook(
                 color: line.color.value(atZoom: zoomLevel, properties: values), width: line.width.value(atZoom: zoomLevel, properties: values),
                 opacity: line.opacity.value(atZoom: zoomLevel, properties: values),

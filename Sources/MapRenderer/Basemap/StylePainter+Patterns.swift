@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import ImageCodec
 import MapCore
+import MapJSON
 import MapStyle
 
 extension StylePainter {
@@ -9,12 +10,12 @@ extension StylePainter {
     /// name) or no sprite has it (noted for ``MapData/skippedData()``): what it would pattern is
     /// then not drawn, as in MapLibre. Patterns are evaluated at the whole zoom below the
     /// style's, as MapLibre evaluates them for its tiles.
-    func patternImage(_ pattern: StyleValue<ResolvedImage>, properties: [String: StyleFeatureValue]) -> StyleImage? {
+    func patternImage(_ pattern: StyleValue<ResolvedImage>, properties: [String: FeatureValue]) -> StyleImage? {
         namedPatternImage(pattern, properties: properties)?.image
     }
 
     /// ``patternImage(_:properties:)`` with the name it was found by.
-    func namedPatternImage(_ pattern: StyleValue<ResolvedImage>, properties: [String: StyleFeatureValue]) -> (name: String, image: StyleImage)? {
+    func namedPatternImage(_ pattern: StyleValue<ResolvedImage>, properties: [String: FeatureValue]) -> (name: String, image: StyleImage)? {
         let name = pattern.value(atZoom: zoomLevel.rounded(.down), properties: properties).name
         guard !name.isEmpty else { return nil }
         guard let image = images[name] else {

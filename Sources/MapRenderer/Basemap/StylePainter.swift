@@ -3,6 +3,7 @@ import Foundation
 import GeoData
 import ImageCodec
 import MapCore
+import MapJSON
 import MapStyle
 import RasterTiles
 
@@ -176,7 +177,7 @@ struct StylePainter {
     /// kept as they come.
     static func joiningLines(of features: [PreparedFeature]) -> [PreparedFeature] {
         var result: [PreparedFeature] = []
-        var slots: [[String: PropertyValue]: Int] = [:]
+        var slots: [[String: FeatureValue]: Int] = [:]
         var pieces: [Int: [[MapPoint]]] = [:]
         for feature in features {
             guard !feature.geometry.lines.isEmpty, feature.geometry.polygons.isEmpty, feature.geometry.points.isEmpty else {
@@ -241,13 +242,6 @@ struct StylePainter {
         let tileZoom = min(18, max(0, (viewport.zoomLevel - 1).rounded(.down)))
         let grid = WebMercator.worldSize / (exp2(tileZoom) * 8192)
         return viewport.unwrappedPoint(for: MapPoint(x: (mapPoint.x / grid).rounded() * grid, y: (mapPoint.y / grid).rounded() * grid))
-    }
-}
-
-extension Dictionary where Key == String, Value == PropertyValue {
-    /// The properties as the style's filters and text fields read them.
-    var styleValues: [String: StyleFeatureValue] {
-        mapValues(StyleFeatureValue.init)
     }
 }
 

@@ -1,11 +1,12 @@
 import Foundation
 import GeoData
 import MapCore
+import MapJSON
 import MapStyle
 import MapUtilities
 import Synchronization
-import Tilesets
 import TileSources
+import Tilesets
 import VectorTiles
 
 /// A vector tileset (an MBTiles or PMTiles file of Mapbox Vector Tiles) as a style layer draws
@@ -257,10 +258,12 @@ final class DecodedTile: Sendable {
             for (index, feature) in layer.features.enumerated() {
                 let geometry = DecodedTile.geometry(feature.geometry.mapPoints(in: tile, extent: layer.extent), cutTo: rect)
                 guard !geometry.isEmpty else { continue }
-                var properties: [String: PropertyValue] = [:]
-                properties.reserveCapacity(feature.properties.count + 1)
-                for (key, value) in feature.properties { properties[key] = PropertyValue(value) }
+                var properties: [String: FeatureValue] = [:]
+                properties.reserveCapacity(feature.properties.count + 2)
+                for (key, value) in feature.properties { properties[key] = FeatureValue(value) }
                 if let id = feature.id { properties["$id"] = .number(Double(id)) }
+                // Once here rather than for every layer's filter (see PreparedFeature.styleValues).
+                if let type = geometry.legacyTypeName { properties["$type"] = .string(type) }
                 features.append(PreparedFeature(sourceIndex: index, properties: properties, geometry: geometry))
             }
             return features
@@ -365,7 +368,7 @@ private struct DecodedTiles {
     }
 }
 
-extension PropertyValue {
+extension FeatureValue {
     /// A vector tile's property value: numbers of every width as numbers.
     init(_ value: VectorTileValue) {
         switch value {

@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import GeoData
 import MapCore
+import MapJSON
 import MapStyle
 
 extension LabelCandidate {
@@ -304,16 +305,24 @@ extension PreparedGeometry {
 
 extension PreparedFeature {
     /// The properties as the style's filters and text fields read them, with `$type` (`Point`,
-    /// `LineString` or `Polygon`) as legacy filters and `["geometry-type"]` name it.
-    var styleValues: [String: StyleFeatureValue] {
-        var values = properties.styleValues
-        if !geometry.polygons.isEmpty {
-            values["$type"] = "Polygon"
-        } else if !geometry.lines.isEmpty {
-            values["$type"] = "LineString"
-        } else if !geometry.points.isEmpty {
-            values["$type"] = "Point"
-        }
+    /// `LineString` or `Polygon`) as legacy filters and `["geometry-type"]` name it: the
+    /// properties themselves when they hold it (a vector tile's features are given it once, when
+    /// the tile is decoded: filters read it for every layer and window), else a copy with it.
+    var styleValues: [String: FeatureValue] {
+        guard properties["$type"] == nil, let type = geometry.legacyTypeName else { return properties }
+        var values = properties
+        values["$type"] = .string(type)
         return values
+    }
+}
+
+extension PreparedGeometry {
+    /// The geometry's type as legacy filters' `$type` names it: `Polygon` when it has polygons,
+    /// else `LineString` with lines, else `Point` with points; nil when empty.
+    var legacyTypeName: String? {
+        if !polygons.isEmpty { return "Polygon" }
+        if !lines.isEmpty { return "LineString" }
+        if !points.isEmpty { return "Point" }
+        return nil
     }
 }

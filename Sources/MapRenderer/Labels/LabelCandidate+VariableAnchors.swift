@@ -1,4 +1,5 @@
 import MapCore
+import MapJSON
 import MapStyle
 
 extension LabelCandidate {
@@ -15,7 +16,7 @@ extension LabelCandidate {
     /// the distance to the text's nearest edge, along the diagonal for corner anchors) or
     /// `text-offset` as absolute distances along x and y, pointed away from the anchor, with
     /// GL's baseline shift.
-    static func variableAnchors(of symbol: SymbolLayer, properties: [String: StyleFeatureValue], zoom: Double) -> [VariableAnchorOffset] {
+    static func variableAnchors(of symbol: SymbolLayer, properties: [String: FeatureValue], zoom: Double) -> [VariableAnchorOffset] {
         if !symbol.textVariableAnchorOffset.isEmpty { return symbol.textVariableAnchorOffset }
         let anchors = symbol.textVariableAnchor.value(atZoom: zoom)
         guard !anchors.isEmpty else { return [] }

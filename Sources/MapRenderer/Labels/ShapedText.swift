@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import MapCore
+import MapJSON
 import MapStyle
 import VectorTiles
 
@@ -447,7 +448,7 @@ struct ShapedText: Hashable, Sendable {
     /// With `variant` (a `text-variable-anchor` option) its anchor and offset replace the
     /// layer's `text-anchor` and `text-offset`; `text-justify: auto` then follows its anchor.
     static func shape(
-        _ symbol: SymbolLayer, text: String, properties: [String: StyleFeatureValue], zoom: Double, extraRotationDegrees: Double = 0,
+        _ symbol: SymbolLayer, text: String, properties: [String: FeatureValue], zoom: Double, extraRotationDegrees: Double = 0,
         variant: VariableAnchorOffset? = nil, glyph: @escaping (UInt32) -> GlyphRange.Glyph?
     ) -> ShapedText? {
         shape(
@@ -459,7 +460,7 @@ struct ShapedText: Hashable, Sendable {
     /// ``shape(_:text:properties:zoom:extraRotationDegrees:variant:glyph:)`` shapes one;
     /// `writesVertically` shapes it for a steep line, its punctuation in vertical forms.
     static func shape(
-        _ symbol: SymbolLayer, runs: [Run], properties: [String: StyleFeatureValue], zoom: Double, extraRotationDegrees: Double = 0,
+        _ symbol: SymbolLayer, runs: [Run], properties: [String: FeatureValue], zoom: Double, extraRotationDegrees: Double = 0,
         variant: VariableAnchorOffset? = nil, writesVertically: Bool = false, atPoint: Bool = false
     ) -> ShapedText? {
         let isPoint = symbol.placement.value(atZoom: zoom) == .point
@@ -490,7 +491,7 @@ struct ShapedText: Hashable, Sendable {
     /// quarter right round the anchor, so each line becomes a column read from the top, the first
     /// on the right, its characters standing upright. Nil when no character has a glyph with ink.
     static func verticalAtPoint(
-        _ symbol: SymbolLayer, runs: [Run], properties: [String: StyleFeatureValue], zoom: Double, extraRotationDegrees: Double = 0
+        _ symbol: SymbolLayer, runs: [Run], properties: [String: FeatureValue], zoom: Double, extraRotationDegrees: Double = 0
     ) -> ShapedText? {
         guard var shaped = shape(
             symbol, runs: runs, properties: properties, zoom: zoom, extraRotationDegrees: extraRotationDegrees, writesVertically: true,

@@ -1,4 +1,5 @@
 import Foundation
+import MapJSON
 import MapStyle
 import VectorTiles
 
@@ -65,7 +66,7 @@ final class StyleGlyphs {
     /// An image section draws its image from `context`'s sprites; one missing there is left out
     /// and named once in the warnings, as GL leaves it out.
     func runs(
-        of symbol: SymbolLayer, text: String, properties: [String: StyleFeatureValue], zoom: Double, fontStack: String,
+        of symbol: SymbolLayer, text: String, properties: [String: FeatureValue], zoom: Double, fontStack: String,
         context: SymbolContext? = nil
     ) -> [ShapedText.Run]? {
         guard !ShapedText.needsComplexShaping(text) else { return nil }

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodec
 import MapCore
+import MapJSON
 import MapStyle
 
 /// `icon-text-fit`: an icon stretched round its text, as GL fits it (`fitIconToText`) and cuts it
@@ -16,7 +17,7 @@ extension SymbolIcon {
 
     /// The icon as `symbol`'s `icon-text-fit` fits it to `textBox` (the text block round the
     /// anchor, view points); itself without a fit or text.
-    func fitted(toTextOf symbol: SymbolLayer, textBox: ViewRect?, properties: [String: StyleFeatureValue], zoom: Double) -> SymbolIcon {
+    func fitted(toTextOf symbol: SymbolLayer, textBox: ViewRect?, properties: [String: FeatureValue], zoom: Double) -> SymbolIcon {
         let fit = symbol.iconTextFit.value(atZoom: zoom)
         guard fit != .none, let textBox else { return self }
         return fitted(

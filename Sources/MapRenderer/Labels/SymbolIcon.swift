@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import MapCore
+import MapJSON
 import MapStyle
 
 /// A symbol's icon: a sprite image laid out round the symbol's anchor as GL lays it out
@@ -123,7 +124,7 @@ extension SymbolIcon {
     ///   - viewport: The view: its scale (GL samples an image of another pixel ratio
     ///     bilinearly) and heading (a point's icon aligned with the map turns with it).
     static func make(
-        for symbol: SymbolLayer, properties: [String: StyleFeatureValue], zoom: Double, images: StyleImages, lineAngle: Double?,
+        for symbol: SymbolLayer, properties: [String: FeatureValue], zoom: Double, images: StyleImages, lineAngle: Double?,
         viewport: Viewport, missing: inout Set<String>
     ) -> SymbolIcon? {
         let viewportScale = viewport.scale

@@ -1,3 +1,4 @@
+public import MapJSON
 public import MapStyle
 
 /// The state of features by source, source layer and feature id, for the style's
@@ -16,7 +17,7 @@ public struct FeatureStates: Hashable, Sendable {
         var featureID: String
     }
 
-    private var states: [Target: [String: StyleFeatureValue]] = [:]
+    private var states: [Target: [String: FeatureValue]] = [:]
     /// The sources with at least one feature's state.
     private var sources: Set<String> = []
 
@@ -26,7 +27,7 @@ public struct FeatureStates: Hashable, Sendable {
     public var isEmpty: Bool { states.isEmpty }
 
     /// Sets `values` on a feature, keeping its other keys (`setFeatureState`).
-    public mutating func set(_ values: [String: StyleFeatureValue], source: String, sourceLayer: String? = nil, featureID: String) {
+    public mutating func set(_ values: [String: FeatureValue], source: String, sourceLayer: String? = nil, featureID: String) {
         states[Target(source: source, sourceLayer: sourceLayer, featureID: featureID), default: [:]].merge(values) { _, new in new }
         sources.insert(source)
     }
@@ -49,13 +50,13 @@ public struct FeatureStates: Hashable, Sendable {
     public func hasStates(in source: String) -> Bool { sources.contains(source) }
 
     /// A feature's state; nil when it has none.
-    public func state(source: String, sourceLayer: String? = nil, featureID: String) -> [String: StyleFeatureValue]? {
+    public func state(source: String, sourceLayer: String? = nil, featureID: String) -> [String: FeatureValue]? {
         states[Target(source: source, sourceLayer: sourceLayer, featureID: featureID)]
     }
 
     /// A feature id as states are keyed by: text as is, numbers as JavaScript writes them
     /// (`1`, `1.2`); nil for a boolean or null, which identify no feature.
-    public static func featureID(_ value: StyleFeatureValue) -> String? {
+    public static func featureID(_ value: FeatureValue) -> String? {
         switch value {
         case .string(let text): return text
         case .number: return value.text

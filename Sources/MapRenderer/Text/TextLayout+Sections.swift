@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import ImageCodec
 import MapCore
+import MapJSON
 import MapStyle
 
 /// A `format` section of a label drawn with the installed fonts: its text and how it differs
@@ -27,7 +28,7 @@ struct TextSection: Hashable, Sendable {
     /// - Parameter images: The style's images; an image section whose image is missing, or all
     ///   of them when nil, is left out (and named in `context`'s missing images).
     static func sections(
-        of symbol: SymbolLayer, properties: [String: StyleFeatureValue], zoom: Double, context: SymbolContext? = nil
+        of symbol: SymbolLayer, properties: [String: FeatureValue], zoom: Double, context: SymbolContext? = nil
     ) -> [TextSection]? {
         symbol.labelSections(for: properties, atZoom: zoom)?.compactMap { section in
             let alignment = ShapedText.Run.verticalAlignment(section.verticalAlign)

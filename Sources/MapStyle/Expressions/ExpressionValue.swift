@@ -1,5 +1,5 @@
 import Foundation
-import MapJSON
+public import MapJSON
 
 /// A value an expression gives: the JSON types, colours, and the specification's own values
 /// (formatted text, images, collators).
@@ -19,7 +19,7 @@ public enum ExpressionValue: Hashable, Sendable {
     case collator(Collator)
 
     /// The value as a feature property reads: arrays and colours are not properties.
-    public init(_ value: StyleFeatureValue) {
+    public init(_ value: FeatureValue) {
         switch value {
         case .null: self = .null
         case .bool(let flag): self = .bool(flag)

@@ -1,4 +1,5 @@
 import Foundation
+public import MapJSON
 
 /// A MapLibre style expression (MapLibre Style Specification, "Expressions"), parsed and type
 /// checked as the specification's validator does (``StyleDecoder`` reads them; see
@@ -161,7 +162,7 @@ public struct ExpressionContext: Sendable {
     /// The feature's properties; the renderer adds `$type` (`Point`, `LineString`, `Polygon`)
     /// and `$id` when the feature has them, as legacy filters name them, and the feature's
     /// state under ``featureStateKeyPrefix`` (`$state.hover`) for `feature-state`.
-    public var properties: [String: StyleFeatureValue]
+    public var properties: [String: FeatureValue]
     /// Properties that are arrays or objects (GeoJSON features have them); looked up after
     /// ``properties``. Empty by default.
     public var structuredProperties: [String: ExpressionValue] = [:]
@@ -183,7 +184,7 @@ public struct ExpressionContext: Sendable {
     /// Image names the renderer has, for `image`'s `available`; nil treats every image as available.
     public var availableImages: Set<String>?
 
-    public init(zoom: Double, properties: [String: StyleFeatureValue] = [:]) {
+    public init(zoom: Double, properties: [String: FeatureValue] = [:]) {
         self.zoom = zoom
         self.properties = properties
     }

@@ -1,4 +1,5 @@
 import Foundation
+public import MapJSON
 
 /// A layer's `filter`: which features the layer draws.
 ///
@@ -29,7 +30,7 @@ public indirect enum Filter: Hashable, Sendable {
     /// Compares two operands.
     case comparison(ComparisonOperator, FilterOperand, FilterOperand)
     /// True when the operand equals one of the values (by ``ComparisonOperator/equal`` rules).
-    case isIn(FilterOperand, [StyleFeatureValue])
+    case isIn(FilterOperand, [FeatureValue])
     /// True when the feature has the property, even with a null value.
     case has(String)
     /// Any other expression, true when it gives `true` (`match`, `case`, `geometry-type`,
@@ -50,7 +51,7 @@ public indirect enum Filter: Hashable, Sendable {
     /// expressions read; the default is 0). `geometry` is the feature's shape in degrees, which
     /// `within` and `distance` read (nil, the default, makes `within` false and `distance`
     /// null); see ``readsGeometry``.
-    public func evaluate(_ properties: [String: StyleFeatureValue], zoom: Double = 0, geometry: GeoShapes? = nil) -> Bool {
+    public func evaluate(_ properties: [String: FeatureValue], zoom: Double = 0, geometry: GeoShapes? = nil) -> Bool {
         switch self {
         case .expression(let expression):
             var context = ExpressionContext(zoom: zoom, properties: properties)
@@ -85,7 +86,7 @@ public indirect enum Filter: Hashable, Sendable {
         }
     }
 
-    private static func compare(_ left: StyleFeatureValue, _ op: ComparisonOperator, _ right: StyleFeatureValue) -> Bool {
+    private static func compare(_ left: FeatureValue, _ op: ComparisonOperator, _ right: FeatureValue) -> Bool {
         switch op {
         case .equal:
             return left == right
@@ -116,10 +117,10 @@ public enum FilterOperand: Hashable, Sendable {
     /// A feature property, `["get", key]` (or the key of a legacy filter); null when missing.
     case property(String)
     /// A literal value.
-    case literal(StyleFeatureValue)
+    case literal(FeatureValue)
 
     /// The operand's value for a feature.
-    public func value(in properties: [String: StyleFeatureValue]) -> StyleFeatureValue {
+    public func value(in properties: [String: FeatureValue]) -> FeatureValue {
         switch self {
         case .property(let key): return properties[key] ?? .null
         case .literal(let value): return value

@@ -1,4 +1,5 @@
 import Foundation
+public import MapJSON
 
 /// The properties of a `background` layer (MapLibre Style Specification, "Layers: background").
 ///
@@ -250,7 +251,7 @@ public struct SymbolLayer: Hashable, Sendable {
     /// when there is none (no `text-field`, or the properties it reads are missing or empty). A
     /// `format` label of images alone is one object replacement character (U+FFFC) per image:
     /// its sections (``labelSections(for:atZoom:)``) say what to draw.
-    public func label(for properties: [String: StyleFeatureValue], atZoom zoom: Double) -> String? {
+    public func label(for properties: [String: FeatureValue], atZoom zoom: Double) -> String? {
         guard let textField else { return nil }
         let text = textField.text(for: properties, zoom: zoom).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else {
@@ -263,7 +264,7 @@ public struct SymbolLayer: Hashable, Sendable {
     /// The `format` sections of a feature's label, each transformed by `text-transform`, when
     /// some section is styled apart (its own `font-scale`, `text-font` or `text-color`) or is an
     /// image; nil otherwise (``label(for:atZoom:)`` then says it all).
-    public func labelSections(for properties: [String: StyleFeatureValue], atZoom zoom: Double) -> [FormattedText.Section]? {
+    public func labelSections(for properties: [String: FeatureValue], atZoom zoom: Double) -> [FormattedText.Section]? {
         guard let formatted = textField?.formatted(for: properties, zoom: zoom),
               formatted.sections.contains(where: { $0.scale != nil || $0.fontStack != nil || $0.textColor != nil || $0.image != nil })
         else { return nil }
@@ -276,7 +277,7 @@ public struct SymbolLayer: Hashable, Sendable {
     }
 
     /// The name of the icon to draw for a feature at a zoom level, or nil when there is none.
-    public func iconName(for properties: [String: StyleFeatureValue], atZoom zoom: Double) -> String? {
+    public func iconName(for properties: [String: FeatureValue], atZoom zoom: Double) -> String? {
         guard let iconImage else { return nil }
         let name = iconImage.text(for: properties, zoom: zoom)
         return name.isEmpty ? nil : name
@@ -293,7 +294,7 @@ public enum SymbolSortKey: Hashable, Sendable {
     case expression(StyleExpression)
 
     /// The key for a feature, or nil when the property is missing or not a number.
-    public func value(for properties: [String: StyleFeatureValue], zoom: Double = 0) -> Double? {
+    public func value(for properties: [String: FeatureValue], zoom: Double = 0) -> Double? {
         switch self {
         case .constant(let value):
             return value

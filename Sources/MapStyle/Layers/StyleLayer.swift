@@ -1,3 +1,5 @@
+public import MapJSON
+
 /// One layer of a style: what to draw, from which source, at which zooms, and how.
 ///
 /// Layers are drawn in order, the first at the bottom (MapLibre Style Specification, "Layers").
@@ -92,7 +94,7 @@ public struct StyleLayer: Hashable, Sendable {
     /// expression filters read; the default is 0): true without a filter. `geometry`, the
     /// feature's shape in degrees, is what `within` and `distance` filters read (nil, the
     /// default, for filters that do not: see ``Filter/readsGeometry``).
-    public func includes(_ properties: [String: StyleFeatureValue], zoom: Double = 0, geometry: GeoShapes? = nil) -> Bool {
+    public func includes(_ properties: [String: FeatureValue], zoom: Double = 0, geometry: GeoShapes? = nil) -> Bool {
         filter?.evaluate(properties, zoom: zoom, geometry: geometry) ?? true
     }
 }

@@ -73,7 +73,7 @@ extension StyleDecoder {
         }
         if case .string(let key) = first, legacyOnly || !(arguments.dropFirst().first?.isArray ?? false) {
             try checkLegacyKey(key, at: path.appending(index: 1))
-            var values: [StyleFeatureValue] = []
+            var values: [FeatureValue] = []
             for (index, argument) in arguments.dropFirst().enumerated() {
                 values.append(try scalar(argument, at: path.appending(index: index + 2)))
             }
@@ -87,7 +87,7 @@ extension StyleDecoder {
             ), at: path)
         }
         let needle = try operand(arguments[0], at: path.appending(index: 1))
-        var values: [StyleFeatureValue] = []
+        var values: [FeatureValue] = []
         for (index, item) in items.enumerated() {
             values.append(try scalar(item, at: path.appending(index: 2).appending(index: 1).appending(index: index)))
         }
@@ -110,7 +110,7 @@ extension StyleDecoder {
         }
     }
 
-    private func scalar(_ json: JSONValue, at path: StylePath) throws(StyleError) -> StyleFeatureValue {
+    private func scalar(_ json: JSONValue, at path: StylePath) throws(StyleError) -> FeatureValue {
         switch json {
         case .string(let value): return .string(value)
         case .number(let value): return .number(value)

@@ -1,5 +1,6 @@
-public import MapCore
 public import Foundation
+public import MapCore
+public import MapJSON
 
 /// A style's data source, one entry of `sources` (MapLibre Style Specification, "Sources").
 public enum StyleSource: Hashable, Sendable {
@@ -199,7 +200,7 @@ public struct GeoJSONSource: Hashable, Sendable {
 
         /// The property's value over points with these properties, in order: the first point's
         /// mapped value, then each next one reduced into it; nil for no points.
-        public func accumulated(over points: [[String: StyleFeatureValue]], zoom: Double) -> ExpressionValue? {
+        public func accumulated(over points: [[String: FeatureValue]], zoom: Double) -> ExpressionValue? {
             var total: ExpressionValue?
             for properties in points {
                 let value = map.evaluate(in: ExpressionContext(zoom: zoom, properties: properties))

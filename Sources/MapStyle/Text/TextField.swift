@@ -1,3 +1,5 @@
+public import MapJSON
+
 /// A symbol layer's `text-field`: the label text drawn for a feature.
 ///
 /// The MapLibre Style Specification allows a string with `{token}` placeholders ("Layers:
@@ -50,13 +52,13 @@ public indirect enum TextField: Hashable, Sendable {
     }
 
     /// The label text for a feature: empty when the properties it reads are missing.
-    public func text(for properties: [String: StyleFeatureValue], zoom: Double = 0) -> String {
+    public func text(for properties: [String: FeatureValue], zoom: Double = 0) -> String {
         value(for: properties, zoom: zoom) ?? ""
     }
 
     /// The sections of the label for a feature when the field is a `format` expression; nil for
     /// any other field (its label is plain text, ``text(for:zoom:)``).
-    public func formatted(for properties: [String: StyleFeatureValue], zoom: Double = 0) -> FormattedText? {
+    public func formatted(for properties: [String: FeatureValue], zoom: Double = 0) -> FormattedText? {
         guard case .expression(let expression) = self,
               case .formatted(let formatted) = expression.evaluate(in: ExpressionContext(zoom: zoom, properties: properties))
         else { return nil }
@@ -64,7 +66,7 @@ public indirect enum TextField: Hashable, Sendable {
     }
 
     /// The value as an expression sees it: nil is null.
-    private func value(for properties: [String: StyleFeatureValue], zoom: Double) -> String? {
+    private func value(for properties: [String: FeatureValue], zoom: Double) -> String? {
         switch self {
         case .template(let parts):
             return parts.map { part in

@@ -1,4 +1,5 @@
 import Foundation
+public import MapJSON
 
 /// A layout or paint property value that may change with zoom.
 ///
@@ -86,7 +87,7 @@ public struct StyleValue<Value: StyleValueType>: Hashable, Sendable {
     /// The value for a feature at a zoom level; the same as ``value(atZoom:)`` unless the value
     /// is data-driven.
     @inlinable
-    public func value(atZoom zoom: Double, properties: [String: StyleFeatureValue]) -> Value {
+    public func value(atZoom zoom: Double, properties: [String: FeatureValue]) -> Value {
         guard case .expression(let expression, let fallback) = storage else { return value(atZoom: zoom) }
         return Value(expressionValue: expression.evaluate(in: ExpressionContext(zoom: zoom, properties: properties))) ?? fallback
     }
