@@ -20,7 +20,7 @@
 //   TileStore                        MBTiles store (a TileSource): flat and deduplicated, batch writer, info/validate/merge  (TileSources, MapCore, MapSQLite, MapUtilities)
 //   PMTiles                          PMTiles v3 archives: reader (a TileSource), streaming writer  (TileSources, MapCore, MapJSON, MapUtilities)
 //   VectorTiles                      Mapbox Vector Tile 2.1 decoding, tile to map points        (MapCore, MapUtilities)
-//   Tilesets                         every TileSource opened one way (TileSourceLocation: a file of either format or a remote PMTiles archive read by HTTP ranges, or URL templates fetched over HTTP into a cache); write, convert, merge, extract, import, diff  (TileSources, TileStore, MapSQLite, PMTiles, ImageCompare)
+//   Tilesets         <- CCurl        every TileSource opened one way (TileSourceLocation: a file of either format or a remote PMTiles archive read by HTTP ranges, or URL templates fetched over HTTP into a cache, through libcurl opened on first use); write, convert, merge, extract, import, diff  (TileSources, TileStore, MapSQLite, PMTiles, ImageCompare)
 //   RasterTiles                      raster tiles decoded from any TileSource; the cover of tiles a view draws  (MapStyle, TileSources, Tilesets, ImageCodec)
 //   MapRenderer      <- CCairo, CRsvg, CRaster  Cairo/Pango/fontconfig renderer; librsvg for SVG sprites; per-pixel loops in C   (GeoData, MapStyle, RasterTiles, Tilesets, VectorTiles, ImageCodec)
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
@@ -309,9 +309,12 @@ let package = Package(
         /// (convert, merge, extract, import, diff, info). Tests fetch from a real server on loopback.
         .target(
             name: "Tilesets",
-            dependencies: ["MapCore", "MapJSON", "MapUtilities", "TileSources", "TileStore", "MapSQLite", "PMTiles", "ImageCodec", "ImageCompare"],
+            dependencies: ["MapCore", "MapJSON", "MapUtilities", "TileSources", "TileStore", "MapSQLite", "PMTiles", "ImageCodec", "ImageCompare", "CCurl"],
             swiftSettings: swiftSettings
         ),
+        /// HTTP GET through libcurl, opened on first use (CLibraryLoader): linked, libcurl and
+        /// its TLS libraries cost every command ~11 ms of start-up.
+        .target(name: "CCurl", dependencies: ["CLibraryLoader"]),
         .testTarget(
             name: "TilesetsTests",
             dependencies: [

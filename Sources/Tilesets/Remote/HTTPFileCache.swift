@@ -1,7 +1,4 @@
 public import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 public import MapUtilities
 
 /// Small files a style names by URL (its sprite sheets: `sprite.json`, `sprite@2x.png`), fetched
@@ -59,35 +56,33 @@ public struct HTTPFileCache: Hashable, Sendable {
         let copy = cachedCopy(of: address, maximumBytes: maximumBytes)
         if let copy, Date().timeIntervalSince(copy.fetched) < maximumAgeSeconds { return copy.data }
 
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeoutSeconds)
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        if let tag = copy?.entityTag { request.setValue(tag, forHTTPHeaderField: "If-None-Match") }
-        let (data, response, error) = Self.fetch(request, timeoutSeconds: timeoutSeconds)
-        if error == nil, (response as? HTTPURLResponse)?.statusCode == 304, let copy {
+        var headers: [(name: String, value: String)] = []
+        if let tag = copy?.entityTag { headers.append((name: "If-None-Match", value: tag)) }
+        let answer = HTTPClient(idleTimeoutSeconds: timeoutSeconds, userAgent: userAgent, keptConnections: 0).get(address, headers: headers)
+        if case .success(let response) = answer, response.statusCode == 304, let copy {
             keep(copy.data, entityTag: copy.entityTag, for: address)
             return copy.data
         }
-        switch HTTPTileSource.outcome(data: data, response: response, error: error, url: address, timeoutSeconds: timeoutSeconds) {
+        switch HTTPTileSource.outcome(answer, url: address, timeoutSeconds: timeoutSeconds) {
         case .failed(.offline(let failedURL, let reason)):
             if let copy { return copy.data }
             throw .offline(url: failedURL, reason: reason)
         case .failed(let failure):
             throw failure
         case .missing:
-            throw .httpStatus(url: address, status: (response as? HTTPURLResponse)?.statusCode ?? 404)
+            throw .httpStatus(url: address, status: (try? answer.get())?.statusCode ?? 404)
         case .data(let body):
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 200
+            let response = try? answer.get()
+            let status = response?.statusCode ?? 200
             guard status == 200 else { throw .httpStatus(url: address, status: status) }
             guard body.count <= maximumBytes else {
                 throw .requestFailed(url: address, reason: "the answer is larger than \(maximumBytes.formatted(.byteCount(style: .file)))")
             }
-            keep(body, entityTag: (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "ETag"), for: address)
+            keep(body, entityTag: response?.value(forHeader: "ETag"), for: address)
             return body
         }
     }
 
-    /// The copy's file, named by a hash of the URL and the URL's file name (for a person
-    /// looking in the folder).
     private func copyURL(for address: String) -> URL? {
         guard let directory else { return nil }
         let name = URL(string: address)?.lastPathComponent.filter { $0.isLetter || $0.isNumber || "@._-".contains($0) } ?? ""
@@ -111,12 +106,5 @@ public struct HTTPFileCache: Hashable, Sendable {
         try? AtomicFile.write(data, to: file)
         let tagFile = file.appendingPathExtension("etag")
         if let entityTag { try? AtomicFile.write(Data(entityTag.utf8), to: tagFile) } else { try? FileManager.default.removeItem(at: tagFile) }
-    }
-
-    /// One request, waited for.
-    private static func fetch(_ request: URLRequest, timeoutSeconds: Double) -> (Data?, URLResponse?, (any Error)?) {
-        let session = URLSession.uncached(timeoutSeconds: timeoutSeconds)
-        defer { session.finishTasksAndInvalidate() }
-        return session.waitingDataTask(with: request)
     }
 }

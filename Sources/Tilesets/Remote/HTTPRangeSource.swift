@@ -1,7 +1,4 @@
 public import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 public import PMTiles
 import Synchronization
 
@@ -46,7 +43,7 @@ public final class HTTPRangeSource: PMTilesByteSource {
     public let url: URL
     /// How requests are made and where ranges are kept.
     public let configuration: HTTPTileSource.Configuration
-    private let session: URLSession
+    private let client: HTTPClient
     private let cache: HTTPRangeCache?
 
     /// Creates a source; nothing is requested until the reader starts.
@@ -57,12 +54,10 @@ public final class HTTPRangeSource: PMTilesByteSource {
     public init(url: URL, configuration: HTTPTileSource.Configuration = HTTPTileSource.Configuration()) {
         self.url = url
         self.configuration = configuration
-        session = URLSession.uncached(timeoutSeconds: configuration.timeoutSeconds, maximumConnectionsPerHost: configuration.maximumConcurrentRequests)
+        client = HTTPClient(
+            idleTimeoutSeconds: configuration.timeoutSeconds, userAgent: configuration.userAgent,
+            keptConnections: configuration.maximumConcurrentRequests)
         cache = configuration.archiveCacheDirectory.flatMap { HTTPRangeCache(directory: $0, limitBytes: configuration.archiveCacheLimitBytes) }
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
     }
 
     /// Whether a URL is one this source reads: `http` or `https`.
@@ -193,15 +188,12 @@ public final class HTTPRangeSource: PMTilesByteSource {
     /// - Parameter allowingShorter: Whether the archive may end within the range (the first
     ///   request, of 16 KiB, of an archive that may be shorter).
     func fetch(_ range: PMTilesByteRange, version: String?, allowingShorter: Bool = false) throws(PMTilesError) -> Answer {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: configuration.timeoutSeconds)
-        request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
-        request.setValue("bytes=\(range.offset)-\(range.offset + UInt64(range.count) - 1)", forHTTPHeaderField: "Range")
+        var headers = [(name: "Range", value: "bytes=\(range.offset)-\(range.offset + UInt64(range.count) - 1)")]
         // A weak ETag never matches If-Match (RFC 9110 §13.1.1): such an archive is checked by the answers' ETags alone.
-        if let version, !version.hasPrefix("W/") { request.setValue(version, forHTTPHeaderField: "If-Match") }
+        if let version, !version.hasPrefix("W/") { headers.append((name: "If-Match", value: version)) }
         var attempt = 1
         while true {
-            let (data, response, error) = session.waitingDataTask(with: request)
-            switch classify(data: data, response: response, error: error, range: range, version: version, allowingShorter: allowingShorter) {
+            switch classify(client.get(url.absoluteString, headers: headers), range: range, version: version, allowingShorter: allowingShorter) {
             case .answer(let answer):
                 return answer
             case .failure(let failure):
@@ -224,25 +216,23 @@ public final class HTTPRangeSource: PMTilesByteSource {
     }
 
     /// Checks an answer: `206` with the range asked for and the version's `ETag`.
-    func classify(data: Data?, response: URLResponse?, error: (any Error)?, range: PMTilesByteRange, version: String?, allowingShorter: Bool) -> Outcome {
+    func classify(_ answer: Result<HTTPAnswer, HTTPFailure>, range: PMTilesByteRange, version: String?, allowingShorter: Bool) -> Outcome {
         let address = url.absoluteString
-        if let error {
-            let nsError = error as NSError
-            if nsError.domain == NSURLErrorDomain, URLError.Code(rawValue: nsError.code) == .networkConnectionLost {
-                return .retry(reason: "the connection was lost")
-            }
-            switch HTTPTileSource.outcome(data: nil, response: nil, error: error, url: address, timeoutSeconds: configuration.timeoutSeconds) {
-            case .failed(.offline(_, let reason)):
+        let response: HTTPAnswer
+        switch answer {
+        case .success(let got):
+            response = got
+        case .failure(let failure):
+            if failure.kind == .connectionLost { return .retry(reason: "the connection was lost") }
+            switch HTTPTileSource.error(failure, url: address, timeoutSeconds: configuration.timeoutSeconds) {
+            case .offline(_, let reason):
                 return .failure(.requestFailed(url: address, reason: "\(Self.offlinePrefix)\(TilesetsError.host(of: address)): \(reason) (offline?)"))
-            case .failed(.requestFailed(_, let reason)): return .failure(.requestFailed(url: address, reason: reason))
-            default: return .failure(.requestFailed(url: address, reason: (error as NSError).localizedDescription))
+            case .requestFailed(_, let reason): return .failure(.requestFailed(url: address, reason: reason))
+            default: return .failure(.requestFailed(url: address, reason: failure.reason))
             }
-        }
-        guard let response = response as? HTTPURLResponse else {
-            return .failure(.requestFailed(url: address, reason: "the answer is not an HTTP response"))
         }
         let status = response.statusCode
-        let entityTag = response.value(forHTTPHeaderField: "ETag")
+        let entityTag = response.value(forHeader: "ETag")
         switch status {
         case 206:
             break
@@ -260,13 +250,13 @@ public final class HTTPRangeSource: PMTilesByteSource {
             return .failure(.requestFailed(url: address, reason: "the server answered HTTP \(status) (\(HTTPStatus.phrase(status)))"))
         }
         if let version, entityTag != version { return .failure(.archiveChanged(path: address)) }
-        let body = data ?? Data()
-        guard let contentRange = response.value(forHTTPHeaderField: "Content-Range").flatMap(ContentRange.init(header:)),
+        let body = response.body
+        guard let contentRange = response.value(forHeader: "Content-Range").flatMap(ContentRange.init(header:)),
               contentRange.first == range.offset, UInt64(body.count) == contentRange.last - contentRange.first + 1
         else {
             return .failure(.requestFailed(
                 url: address,
-                reason: "the answer to a request for bytes \(range.offset) to \(range.offset + UInt64(range.count) - 1) does not hold them (Content-Range: \(response.value(forHTTPHeaderField: "Content-Range") ?? "none"), \(body.count) bytes)"))
+                reason: "the answer to a request for bytes \(range.offset) to \(range.offset + UInt64(range.count) - 1) does not hold them (Content-Range: \(response.value(forHeader: "Content-Range") ?? "none"), \(body.count) bytes)"))
         }
         guard body.count == range.count || allowingShorter && contentRange.last + 1 == contentRange.total else {
             return .failure(.requestFailed(url: address, reason: "the server sent \(body.count) bytes for a range of \(range.count): the archive is shorter than its header says"))

@@ -1,8 +1,5 @@
 public import Foundation
 public import MapUtilities
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 public import MapCore
 import Synchronization
 public import TileSources
@@ -112,7 +109,7 @@ public final class HTTPTileSource: TileSource {
     /// The cache of fetched tiles; nil when ``Configuration/cacheDirectory`` is nil.
     public let cache: MBTilesStore?
 
-    private let session: URLSession
+    private let client: HTTPClient
     /// Whether the cache's `format` metadata has been checked, so it is written once.
     private let cacheFormatRecorded = Mutex(false)
 
@@ -169,11 +166,9 @@ public final class HTTPTileSource: TileSource {
         } else {
             cache = nil
         }
-        session = URLSession.uncached(timeoutSeconds: configuration.timeoutSeconds, maximumConnectionsPerHost: configuration.maximumConcurrentRequests)
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
+        client = HTTPClient(
+            idleTimeoutSeconds: configuration.timeoutSeconds, userAgent: configuration.userAgent,
+            keptConnections: configuration.maximumConcurrentRequests)
     }
 
     /// The URL a tile is fetched from: its ``TileSources/TileSource/location(of:)``.
@@ -289,65 +284,70 @@ public final class HTTPTileSource: TileSource {
     /// starting new requests once the host proves unreachable. Tiles never requested are absent.
     private func download(_ tiles: [TileID]) -> [TileID: Outcome] {
         guard !tiles.isEmpty else { return [:] }
-        let batch = DownloadBatch()
-        let slots = DispatchSemaphore(value: configuration.maximumConcurrentRequests)
+        let batch = DownloadBatch(count: tiles.count)
         let group = DispatchGroup()
-        for tile in tiles {
-            slots.wait()
-            if batch.isOffline {
-                slots.signal()
-                break
+        for _ in 0..<min(configuration.maximumConcurrentRequests, tiles.count) {
+            DispatchQueue.global().async(group: group) {
+                while let index = batch.nextIndex() {
+                    let tile = tiles[index], address = self.url(for: tile)
+                    let outcome: Outcome
+                    if URL(string: address) == nil {
+                        outcome = .failed(.invalidTemplate(address, reason: "the tile URL is not a valid URL"))
+                    } else {
+                        outcome = Self.outcome(self.client.get(address), url: address, timeoutSeconds: self.configuration.timeoutSeconds)
+                    }
+                    batch.record(outcome, for: tile)
+                }
             }
-            let address = url(for: tile)
-            guard let url = URL(string: address) else {
-                batch.record(.failed(.invalidTemplate(address, reason: "the tile URL is not a valid URL")), for: tile)
-                slots.signal()
-                continue
-            }
-            var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: configuration.timeoutSeconds)
-            request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
-            group.enter()
-            let timeout = configuration.timeoutSeconds
-            session.dataTask(with: request) { data, response, error in
-                batch.record(Self.outcome(data: data, response: response, error: error, url: address, timeoutSeconds: timeout), for: tile)
-                slots.signal()
-                group.leave()
-            }.resume()
         }
         group.wait()
         return batch.outcomes
     }
 
     /// Classifies an answer: bytes, no such tile, or an error naming the URL.
-    static func outcome(data: Data?, response: URLResponse?, error: (any Error)?, url: String, timeoutSeconds: Double) -> Outcome {
-        if let error {
-            let nsError = error as NSError
-            guard nsError.domain == NSURLErrorDomain else {
-                return .failed(.requestFailed(url: url, reason: nsError.localizedDescription))
-            }
-            switch URLError.Code(rawValue: nsError.code) {
-            case .cannotConnectToHost: return .failed(.offline(url: url, reason: "connection refused"))
-            case .cannotFindHost, .dnsLookupFailed: return .failed(.offline(url: url, reason: "host not found"))
-            case .notConnectedToInternet: return .failed(.offline(url: url, reason: "not connected to a network"))
-            case .networkConnectionLost: return .failed(.offline(url: url, reason: "the connection was lost"))
-            case .timedOut: return .failed(.offline(url: url, reason: "no answer within \(timeoutSeconds.formatted()) seconds"))
-            default: return .failed(.requestFailed(url: url, reason: nsError.localizedDescription))
-            }
+    static func outcome(_ result: Result<HTTPAnswer, HTTPFailure>, url: String, timeoutSeconds: Double) -> Outcome {
+        let answer: HTTPAnswer
+        switch result {
+        case .success(let got): answer = got
+        case .failure(let failure): return .failed(error(failure, url: url, timeoutSeconds: timeoutSeconds))
         }
-        guard let response = response as? HTTPURLResponse else {
-            return .failed(.requestFailed(url: url, reason: "the answer is not an HTTP response"))
-        }
-        switch response.statusCode {
+        switch answer.statusCode {
         case 204, 404: return .missing
-        case 200..<300: return .data(data ?? Data())
-        default: return .failed(.httpStatus(url: url, status: response.statusCode))
+        case 200..<300: return .data(answer.body)
+        default: return .failed(.httpStatus(url: url, status: answer.statusCode))
+        }
+    }
+
+    /// A request that got no answer, as an error naming the URL: ``TilesetsError/offline(url:reason:)``
+    /// when the host cannot be reached or does not answer in time.
+    static func error(_ failure: HTTPFailure, url: String, timeoutSeconds: Double) -> TilesetsError {
+        switch failure.kind {
+        case .connectionRefused: .offline(url: url, reason: "connection refused")
+        case .hostNotFound: .offline(url: url, reason: "host not found")
+        case .connectionLost: .offline(url: url, reason: "the connection was lost")
+        case .timedOut: .offline(url: url, reason: "no answer within \(timeoutSeconds.formatted()) seconds")
+        case .failed: .requestFailed(url: url, reason: failure.reason)
         }
     }
 }
 
-/// The outcomes of one batch's requests, recorded from URLSession's queue.
+/// The outcomes of one batch's requests, which tile the next free worker takes, and whether
+/// the host proved unreachable (then no worker takes another).
 private final class DownloadBatch: Sendable {
-    private let state = Mutex<(outcomes: [TileID: HTTPTileSource.Outcome], isOffline: Bool)>(([:], false))
+    private let state = Mutex<(next: Int, outcomes: [TileID: HTTPTileSource.Outcome], isOffline: Bool)>((0, [:], false))
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    func nextIndex() -> Int? {
+        state.withLock { state in
+            guard state.next < count, !state.isOffline else { return nil }
+            defer { state.next += 1 }
+            return state.next
+        }
+    }
 
     func record(_ outcome: HTTPTileSource.Outcome, for tile: TileID) {
         state.withLock { state in
@@ -356,6 +356,5 @@ private final class DownloadBatch: Sendable {
         }
     }
 
-    var isOffline: Bool { state.withLock { $0.isOffline } }
     var outcomes: [TileID: HTTPTileSource.Outcome] { state.withLock { $0.outcomes } }
 }
