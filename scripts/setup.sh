@@ -38,7 +38,8 @@ fi
 # igzip deflates PNGs at level 1 (the default) in bands on every core; for
 # scripts/bench/styles.sh, which draws public styles with MapLibre Native too (PyPI's mapli, on
 # Mesa's CPU renderer under Xvfb): xvfb, xauth, libegl-mesa0, libgl1-mesa-dri, and librsvg2-bin,
-# whose rsvg-convert packs the styles' SVG icons into the sprite sheet MapLibre Native reads.
+# whose rsvg-convert packs the styles' SVG icons into the sprite sheet MapLibre Native reads;
+# libcurl3-gnutls, opened on the first remote request (remote tilesets, styles, sprites).
 PACKAGES=(
     pkg-config
     libcairo2-dev
@@ -61,6 +62,7 @@ PACKAGES=(
     fonts-roboto-unhinted
     librsvg2-dev
     librsvg2-bin
+    libcurl3-gnutls
     xvfb
     xauth
     libegl-mesa0
