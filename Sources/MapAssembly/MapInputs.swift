@@ -137,10 +137,13 @@ public struct MapInputs: Sendable {
         try mapData(needsBasemap: true)
     }
 
+    /// The fonts start loading at once, on another core (``MapData/prepareFonts()``).
     private func mapData(needsBasemap: Bool) throws(AssemblyError) -> MapData {
-        MapData(
+        let data = MapData(
             basemapDirectory: try locations.basemapDirectory(given: basemapDirectory, needed: needsBasemap),
             fontsDirectory: locations.existingDirectory(for: .fonts))
+        data.prepareFonts()
+        return data
     }
 
     /// A style with its data: ``loadStyle(named:vectorSourceOnlyIfDrawn:)`` then ``mapData(for:needsPlaces:)``.

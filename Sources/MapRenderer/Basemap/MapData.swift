@@ -53,6 +53,14 @@ public final class MapData: Sendable {
         var glyphRanges: [String: GlyphRange?] = [:]
     }
 
+    /// Starts loading the fonts text is drawn with (fontconfig's configurations and font lists,
+    /// about 10 ms) on another thread, and returns at once: call it as soon as the data is made,
+    /// so that the first text a render lays out finds them loaded. Optional: the first text
+    /// loads them anyway.
+    public func prepareFonts() {
+        fonts.prepareInBackground()
+    }
+
     /// A clustered GeoJSON source's index, and the source point of each input.
     struct GeoJSONClusters: Sendable {
         let index: ClusterIndex

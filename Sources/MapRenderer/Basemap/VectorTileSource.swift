@@ -250,12 +250,15 @@ final class DecodedTile: Sendable {
     init(_ vectorTile: VectorTile, tile: TileID, problem: String? = nil) {
         self.problem = problem
         let rect = tile.mapRect
-        // Each layer's features made on every core at once for a tile of many features.
-        func prepared(_ layerIndex: Int) -> [PreparedFeature] {
-            let layer = vectorTile.layers[layerIndex]
+        // A tile of many features has them made on every core at once, in pieces of at most
+        // `concurrentPieceFeatures` of one layer: one dense layer (buildings) would otherwise be
+        // made alone while the other cores wait.
+        func prepared(_ piece: (layer: Int, features: Range<Int>)) -> [PreparedFeature] {
+            let layer = vectorTile.layers[piece.layer]
             var features: [PreparedFeature] = []
-            features.reserveCapacity(layer.features.count)
-            for (index, feature) in layer.features.enumerated() {
+            features.reserveCapacity(piece.features.count)
+            for index in piece.features {
+                let feature = layer.features[index]
                 let geometry = DecodedTile.geometry(feature.geometry.mapPoints(in: tile, extent: layer.extent), cutTo: rect)
                 guard !geometry.isEmpty else { continue }
                 var properties: [String: FeatureValue] = [:]
@@ -269,12 +272,17 @@ final class DecodedTile: Sendable {
             return features
         }
         let featureCount = vectorTile.layers.reduce(0) { $0 + $1.features.count }
-        let prepared = featureCount >= DecodedTile.concurrentFeatureCount
-            ? [[PreparedFeature]](concurrentlyComputing: vectorTile.layers.count, prepared)
-            : vectorTile.layers.indices.map(prepared)
+        let pieceSize = featureCount >= DecodedTile.concurrentFeatureCount ? DecodedTile.concurrentPieceFeatures : Int.max
+        let pieces = vectorTile.layers.indices.flatMap { layer in
+            let count = vectorTile.layers[layer].features.count
+            return stride(from: 0, to: max(count, 1), by: pieceSize).map { start in (layer: layer, features: start..<min(count, start + pieceSize)) }
+        }
+        let made = pieceSize < Int.max
+            ? [[PreparedFeature]](concurrentlyComputing: pieces.count) { prepared(pieces[$0]) }
+            : pieces.map(prepared)
         var layers: [String: [PreparedFeature]] = [:]
-        for (layer, features) in zip(vectorTile.layers, prepared) {
-            layers[layer.name, default: []] += features
+        for (piece, features) in zip(pieces, made) {
+            layers[vectorTile.layers[piece.layer].name, default: []] += features
         }
         self.layers = layers
         bounds = layers.mapValues { features in features.map(\.geometry.bounds) }
@@ -282,6 +290,9 @@ final class DecodedTile: Sendable {
 
     /// The number of features from which a tile's layers are prepared on every core at once: 2,000.
     static let concurrentFeatureCount = 2_000
+    /// The most features of one layer prepared as one piece of work when a tile's are prepared
+    /// on every core: 256.
+    static let concurrentPieceFeatures = 256
 
     /// The geometry cut to the tile: points on its west and north edges belong to it, those on
     /// its east and south edges to the neighbours (tiles are half-open), so a point in two

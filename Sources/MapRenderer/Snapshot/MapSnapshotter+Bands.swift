@@ -34,11 +34,20 @@ extension MapSnapshotter {
         return (0..<count).map { tops[$0]..<tops[$0 + 1] }
     }
 
-    /// Draws an image in bands on every core (see ``bandRows(of:)``): the labels, markers and
-    /// callout are laid out once for the whole image, as ``draw(_:pass:in:sprites:)`` lays them
-    /// out; each band then draws the style's layers, the overlays and the labels that reach into
-    /// it, as a tile draws from its zoom's placement, into its own rows of `canvas`; the markers,
+    /// Draws an image in bands on every core (see ``bandRows(of:)``).
+    ///
+    /// The labels, markers and callout are laid out once for the whole image, as
+    /// ``draw(_:pass:in:sprites:)`` lays them out, while the bands draw the layers below their
+    /// first labels; each band then draws the labels that reach into it, as a tile draws from
+    /// its zoom's placement, and the layers above, into its own rows of `canvas`; the markers,
     /// the callout and the attribution go on top of the whole image last.
+    ///
+    /// The work goes to the cores as small items, taken in order: the layout, each band's lower
+    /// layers, each band's upper layers (which wait for the layout and for their band's lower
+    /// layers, both already under way when they are taken, so nothing waits for work not
+    /// started, on any number of cores). A style that draws a heatmap or extrusions at this zoom
+    /// (layers whose drawing keeps state from one layer to the next) has each band drawn whole,
+    /// after the layout.
     func drawInBands(_ options: MapSnapshotOptions, rows bands: [Range<Int>], on canvas: Canvas) throws(RendererError) {
         let viewport = options.viewport, style = options.style
         try Self.requireConfiguredSources(of: style)
@@ -49,14 +58,25 @@ extension MapSnapshotter {
             viewport: viewport, styleZoomLevel: zoom, style: style, data: data, cairo: canvas.cairo,
             visibleMapRect: visibleMapRect, featureStates: options.featureStates)
         try painter.prefetchVectorTiles()
-        let foreground = try layOutForeground(
-            options, pass: RenderPass(), painter: painter, viewRect: viewRect, visibleMapRect: visibleMapRect, cairo: canvas.cairo)
-        let placement = TilePlacement(
-            worldSize: viewport.size,
-            labels: foreground.labels.sorted { $0.key < $1.key }.flatMap { index, labels in
-                labels.map { TilePlacement.Label($0, layerIndex: index) }
-            },
-            callout: nil)
+        // Made once, by the first item to ask: item 0 asks at once, and a band that reaches its
+        // labels before it is made waits for it. It reads the whole canvas's context only to
+        // measure text, and the painter only on its own thread.
+        let laidOut = OnceCache<Int, LaidOutImage>()
+        let image = UnsafeTransfer((canvas, painter))
+        let layOut = { @Sendable () throws(RendererError) -> LaidOutImage in
+            try laidOut.value(for: 0) { () throws(RendererError) -> LaidOutImage in
+                let (canvas, painter) = image.wrappedValue
+                let foreground = try self.layOutForeground(
+                    options, pass: RenderPass(), painter: painter, viewRect: viewRect, visibleMapRect: visibleMapRect, cairo: canvas.cairo)
+                let placement = TilePlacement(
+                    worldSize: viewport.size,
+                    labels: foreground.labels.sorted { $0.key < $1.key }.flatMap { index, labels in
+                        labels.map { TilePlacement.Label($0, layerIndex: index) }
+                    },
+                    callout: nil)
+                return LaidOutImage(foreground: UnsafeTransfer(foreground), placement: placement)
+            }
+        }
 
         let scale = viewport.scale
         let sharing = BandSharing(imageMapRect: visibleMapRect)
@@ -68,15 +88,39 @@ extension MapSnapshotter {
             options.showsAttribution = false
             return options
         }()
-        let results = UnsafeMutableBufferPointer<RendererError?>.allocate(capacity: bands.count)
+        let keepsLayerState = style.layers.contains { layer in
+            guard layer.isVisible(atZoom: zoom) else { return false }
+            switch layer.kind {
+            case .heatmap, .fillExtrusion: return true
+            default: return false
+            }
+        }
+        let spans: [RenderPass.LayerSpan] = keepsLayerState ? [.all] : [.belowLabels, .labelsAndAbove]
+        let itemCount = 1 + spans.count * bands.count
+        let results = UnsafeMutableBufferPointer<RendererError?>.allocate(capacity: itemCount)
         results.initialize(repeating: nil)
         defer { results.deinitialize(); results.deallocate() }
+        // Signalled when a band's lower layers are drawn (or failed).
+        let lowerDrawn = bands.map { _ in DispatchSemaphore(value: 0) }
         cairo_surface_flush(canvas.surface)
-        // Each band writes only its own rows of the canvas and its own slot of `results`; the
-        // canvas outlives the work.
-        let shared = UnsafeTransfer((canvas, results))
-        DispatchQueue.concurrentPerform(iterations: bands.count) { index in
-            let (canvas, results) = shared.wrappedValue
+        // Item 0 lays out the image; then each span of every band, lower spans first. Each band
+        // writes only its own rows of the canvas, one span after the other, and each item only
+        // its own slot of `results`; the canvas outlives the work.
+        let work = UnsafeTransfer((canvas, results))
+        DispatchQueue.concurrentPerform(iterations: itemCount) { item in
+            let (canvas, results) = work.wrappedValue
+            guard item > 0 else {
+                do throws(RendererError) { _ = try layOut() } catch { results[0] = error }
+                return
+            }
+            let spanIndex = (item - 1) / bands.count, index = (item - 1) % bands.count
+            let span = spans[spanIndex]
+            if span == .labelsAndAbove {
+                lowerDrawn[index].wait()
+                // A band whose lower layers failed has its error recorded already.
+                guard results[1 + index] == nil else { return }
+            }
+            defer { if span == .belowLabels { lowerDrawn[index].signal() } }
             let rows = bands[index]
             // The band's view reaches a buffer beyond its rows, within the image, so that what
             // stands out of its features (circles, heatmap kernels) crosses into the band as it
@@ -101,17 +145,27 @@ extension MapSnapshotter {
                 }
                 let band = try Canvas(rows: rows, of: canvas, scale: scale, fonts: data.fonts)
                 cairo_translate(band.cairo, 0, -above)
-                let pass = RenderPass(
-                    drawsMarkers: false, placement: placement, worldOrigin: ViewPoint(x: 0, y: viewTop),
-                    bandSharing: sharing, clipMarginPixels: RenderPass.tileClipMarginPixels)
+                var pass = RenderPass(
+                    drawsMarkers: false, pendingPlacement: { () throws(RendererError) in try layOut().placement },
+                    worldOrigin: ViewPoint(x: 0, y: viewTop), bandSharing: sharing, clipMarginPixels: RenderPass.tileClipMarginPixels)
+                pass.layerSpan = span
                 try draw(options, pass: pass, in: band.cairo, sprites: nil)
                 cairo_surface_flush(band.surface)
             } catch {
-                results[index] = error
+                results[item] = error
             }
         }
         cairo_surface_mark_dirty(canvas.surface)
         if let error = results.lazy.compactMap({ $0 }).first { throw error }
+        let foreground = try layOut().foreground.wrappedValue
         drawForeground(foreground, options, pass: RenderPass(), zoom: zoom, sprites: PinSprites(scale: scale), cairo: canvas.cairo)
     }
+}
+
+/// An image's layout, made once for its bands: the foreground (markers and callout, drawn over
+/// the whole image at the end) and the labels' placement, which the bands draw from.
+struct LaidOutImage: Sendable {
+    /// Read only by the thread that draws the whole image, after the bands.
+    let foreground: UnsafeTransfer<MapSnapshotter.Foreground>
+    let placement: TilePlacement
 }

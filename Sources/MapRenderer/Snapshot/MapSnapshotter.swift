@@ -208,22 +208,39 @@ public final class MapSnapshotter: Sendable {
                 }
             }
         }
-        if pass.placement == nil, pass.drawsBasemap { try painter.prefetchVectorTiles() }
-        let foreground = try layOutForeground(
-            options, pass: pass, painter: painter, viewRect: viewRect, visibleMapRect: visibleMapRect, cairo: cairo)
-        let labels = foreground.labels
+        if pass.placement == nil, pass.pendingPlacement == nil, pass.drawsBasemap { try painter.prefetchVectorTiles() }
+        // Laid out before anything is drawn, or, for a band whose placement is made elsewhere,
+        // where its first label is drawn.
+        var foreground = pass.pendingPlacement == nil ? try layOutForeground(
+            options, pass: pass, painter: painter, viewRect: viewRect, visibleMapRect: visibleMapRect, cairo: cairo) : nil
+        func laidOut() throws(RendererError) -> Foreground {
+            if let foreground { return foreground }
+            var placed = pass
+            placed.placement = try pass.pendingPlacement?()
+            placed.pendingPlacement = nil
+            let made = try layOutForeground(
+                options, pass: placed, painter: painter, viewRect: viewRect, visibleMapRect: visibleMapRect, cairo: cairo)
+            foreground = made
+            return made
+        }
         let visibleLayers = pass.drawsBasemap ? style.layers.enumerated().filter { layer in
             guard layer.element.isVisible(atZoom: painter.zoomLevel) else { return false }
             if case .symbol = layer.element.kind { return pass.drawsLabels }
             return pass.drawsGround
         } : []
         let firstSymbolIndex = visibleLayers.first { if case .symbol = $0.element.kind { return true }; return false }?.offset
+        let labelsStart = firstSymbolIndex ?? Int.max
+        let drawnLayers = switch pass.layerSpan {
+        case .all: visibleLayers
+        case .belowLabels: visibleLayers.filter { $0.offset < labelsStart }
+        case .labelsAndAbove: visibleLayers.filter { $0.offset >= labelsStart }
+        }
         let overlays = pass.drawsOverlays && pass.drawsGround ? options.overlays : []
         // Heatmaps show over the opaque layers above them, as in GL's passes.
         var order = OpaquePassOrder(style: style, zoomLevel: painter.zoomLevel)
         defer { order.finish() }
         // Overlays above roads go under the first labels, or on top when no labels show.
-        for (index, layer) in visibleLayers {
+        for (index, layer) in drawnLayers {
             if index == firstSymbolIndex {
                 drawOverlays(overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
             }
@@ -236,7 +253,7 @@ public final class MapSnapshotter: Sendable {
                 case .line(let line):
                     try painter.drawLine(line, layer: layer)
                 case .symbol(let symbol):
-                    let ordered = LabelCandidate.inDrawOrder(labels[index] ?? [], symbol: symbol, zoom: painter.zoomLevel)
+                    let ordered = LabelCandidate.inDrawOrder(try laidOut().labels[index] ?? [], symbol: symbol, zoom: painter.zoomLevel)
                     for label in ordered { label.drawIcon(in: cairo) }
                     for label in ordered { label.drawText(in: cairo) }
                 case .raster(let raster):
@@ -252,11 +269,12 @@ public final class MapSnapshotter: Sendable {
                 }
             }
         }
+        guard pass.layerSpan != .belowLabels else { return }
         if firstSymbolIndex == nil {
             drawOverlays(overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
         }
         drawOverlays(overlays, level: .aboveLabels, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
-        drawForeground(foreground, options, pass: pass, zoom: painter.zoomLevel, sprites: sprites, cairo: cairo)
+        drawForeground(try laidOut(), options, pass: pass, zoom: painter.zoomLevel, sprites: sprites, cairo: cairo)
     }
 
     /// What a render puts above the basemap and where its labels go, laid out before anything is

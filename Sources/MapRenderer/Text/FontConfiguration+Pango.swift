@@ -38,6 +38,17 @@ extension FontConfiguration {
     /// and Pango uses fontconfig's default configuration.
     private static let loadedConfigs = Mutex<[FontConfiguration: UnsafeTransfer<OpaquePointer?>]>([:])
 
+    /// Builds this configuration's `FcConfig` and fontconfig's default one (which every new
+    /// Pango font map waits for, on a thread of Pango's) on another thread, and returns at once:
+    /// a render's first text then finds both built, or waits for them less.
+    func prepareInBackground() {
+        let configuration = self
+        DispatchQueue.global(qos: .userInitiated).async {
+            _ = configuration.loadedConfig()
+            FcInit()
+        }
+    }
+
     /// This configuration's `FcConfig`, built on first use.
     private func loadedConfig() -> OpaquePointer? {
         FontConfiguration.loadedConfigs.withLock { configs in

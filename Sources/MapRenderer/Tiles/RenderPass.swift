@@ -23,10 +23,26 @@ struct RenderPass {
     /// Labels and the callout placed once for the whole world at this zoom, so that every tile
     /// draws them alike; `nil` places them in the view, as an image does.
     var placement: TilePlacement?
+    /// For one band of an image, the image's placement, made on another thread while the band
+    /// draws the layers below its first labels, and waited for there (see
+    /// `MapSnapshotter.drawInBands`); set, it takes the place of ``placement``.
+    var pendingPlacement: (@Sendable () throws(RendererError) -> TilePlacement)?
     /// Where the view's top-left corner lies in ``placement``'s world points.
     var worldOrigin = ViewPoint(x: 0, y: 0)
     /// For one band of an image, what its bands share (see `StylePainter.bandSharing`).
     var bandSharing: BandSharing?
+    /// Which of the style's layers are drawn: all of them (the default), or, for a band drawn in
+    /// two steps, those below its first labels, or the rest with the overlays and foreground.
+    var layerSpan = LayerSpan.all
+
+    /// Which of the style's layers a pass draws.
+    enum LayerSpan {
+        case all
+        /// The visible layers below the first visible symbol layer (all of them without one).
+        case belowLabels
+        /// The first visible symbol layer and those above, then the overlays and the foreground.
+        case labelsAndAbove
+    }
     /// How far beyond the view the style's geometry is cut, in pixels; nil cuts it 16 pixels
     /// out, as images do. Tiles cut it ``tileClipMarginPixels`` out.
     var clipMarginPixels: Double?
