@@ -35,7 +35,6 @@ enum {
     CURLOPT_NOSIGNAL = 99,
     CURLOPT_HEADERFUNCTION = 20079,
     CURLOPT_ACCEPT_ENCODING = 10102,
-    CURLOPT_HTTPGET = 80,
     CURLOPT_PROTOCOLS_STR = 10318,
     CURLOPT_REDIR_PROTOCOLS_STR = 10319,
     CURLINFO_RESPONSE_CODE = 0x200002,
@@ -208,7 +207,6 @@ void mw_http_get(
     // Reset keeps the connection, DNS and TLS session caches (they belong to the multi handle).
     curl.easy_reset(easy);
     curl.easy_setopt(easy, CURLOPT_URL, url);
-    curl.easy_setopt(easy, CURLOPT_HTTPGET, 1L);
     curl.easy_setopt(easy, CURLOPT_HTTPHEADER, headers);
     curl.easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
     curl.easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 1L);

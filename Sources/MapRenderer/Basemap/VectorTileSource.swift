@@ -273,6 +273,7 @@ final class DecodedTile: Sendable {
         }
         let featureCount = vectorTile.layers.reduce(0) { $0 + $1.features.count }
         let pieceSize = featureCount >= DecodedTile.concurrentFeatureCount ? DecodedTile.concurrentPieceFeatures : Int.max
+        // A layer without features is one empty piece: its name stays among the tile's layers.
         let pieces = vectorTile.layers.indices.flatMap { layer in
             let count = vectorTile.layers[layer].features.count
             return stride(from: 0, to: max(count, 1), by: pieceSize).map { start in (layer: layer, features: start..<min(count, start + pieceSize)) }

@@ -59,7 +59,8 @@ public struct HTTPFileCache: Hashable, Sendable {
         var headers: [(name: String, value: String)] = []
         if let tag = copy?.entityTag { headers.append((name: "If-None-Match", value: tag)) }
         let answer = HTTPClient(idleTimeoutSeconds: timeoutSeconds, userAgent: userAgent, keptConnections: 0).get(address, headers: headers)
-        if case .success(let response) = answer, response.statusCode == 304, let copy {
+        let response = try? answer.get()
+        if response?.statusCode == 304, let copy {
             keep(copy.data, entityTag: copy.entityTag, for: address)
             return copy.data
         }
@@ -70,9 +71,8 @@ public struct HTTPFileCache: Hashable, Sendable {
         case .failed(let failure):
             throw failure
         case .missing:
-            throw .httpStatus(url: address, status: (try? answer.get())?.statusCode ?? 404)
+            throw .httpStatus(url: address, status: response?.statusCode ?? 404)
         case .data(let body):
-            let response = try? answer.get()
             let status = response?.statusCode ?? 200
             guard status == 200 else { throw .httpStatus(url: address, status: status) }
             guard body.count <= maximumBytes else {

@@ -224,12 +224,10 @@ public final class HTTPRangeSource: PMTilesByteSource {
             response = got
         case .failure(let failure):
             if failure.kind == .connectionLost { return .retry(reason: "the connection was lost") }
-            switch HTTPTileSource.error(failure, url: address, timeoutSeconds: configuration.timeoutSeconds) {
-            case .offline(_, let reason):
+            if case .offline(_, let reason) = HTTPTileSource.error(failure, url: address, timeoutSeconds: configuration.timeoutSeconds) {
                 return .failure(.requestFailed(url: address, reason: "\(Self.offlinePrefix)\(TilesetsError.host(of: address)): \(reason) (offline?)"))
-            case .requestFailed(_, let reason): return .failure(.requestFailed(url: address, reason: reason))
-            default: return .failure(.requestFailed(url: address, reason: failure.reason))
             }
+            return .failure(.requestFailed(url: address, reason: failure.reason))
         }
         let status = response.statusCode
         let entityTag = response.value(forHeader: "ETag")
