@@ -97,6 +97,36 @@ struct VectorTileTests {
         ])])
     }
 
+    @Test func layersDecodedApartAndInAnyOrderMakeTheTileDecodedAtOnce() throws {
+        let compressed = Data(Gzip.compress(Self.richTile().bytes))
+        let undecoded = try UndecodedVectorTile(data: compressed, tile: try Self.roadsTile())
+        #expect(undecoded.layerCount == 2)
+        var layers: [Int: Result<VectorTileLayer, VectorTileError>] = [:]
+        for index in (0..<undecoded.layerCount).reversed() { layers[index] = undecoded.layer(index) }
+        let stepwise = try VectorTile(undecoded, layers: (0..<undecoded.layerCount).map { layers[$0]! })
+        #expect(stepwise == (try VectorTile(data: compressed)))
+    }
+
+    @Test func stepwiseDecodingThrowsWhatDecodingAtOnceThrows() throws {
+        // A layer of an unsupported version, then a tile field cut short after it: the layer's
+        // error comes first, as reading in order meets it.
+        var tile = Self.richTile()
+        tile.layers[1].version = 9
+        let data = Data(tile.bytes + [0x1A, 0x7F])
+        let atOnce = try #require(throws: VectorTileError.self) { try VectorTile(data: data) }
+        let undecoded = try UndecodedVectorTile(data: data)
+        let stepwise = try #require(throws: VectorTileError.self) {
+            try VectorTile(undecoded, layers: (0..<undecoded.layerCount).map { undecoded.layer($0) })
+        }
+        #expect(stepwise == atOnce)
+        #expect(atOnce.description.contains("version 9"), "\(atOnce)")
+        // With the layer whole, the cut field is the error.
+        let cut = Data(Self.richTile().bytes + [0x1A, 0x7F])
+        let fieldError = try #require(throws: VectorTileError.self) { try VectorTile(data: cut) }
+        let cutUndecoded = try UndecodedVectorTile(data: cut)
+        #expect(throws: fieldError) { try VectorTile(cutUndecoded, layers: (0..<cutUndecoded.layerCount).map { cutUndecoded.layer($0) }) }
+    }
+
     @Test func badGzipIsAnErrorNamingTheTile() throws {
         let roads = try Self.roadsTile()
         let compressed = Gzip.compress(Self.richTile().bytes)

@@ -150,10 +150,11 @@ final class VectorTileSource: Sendable {
     /// Reads and decodes the tiles at `zoom` that meet `rect` and are not kept yet, up to the
     /// number kept, on every core (a render's first reads otherwise decode them one by one).
     ///
-    /// Tiles of at least ``largeTileBytes`` are decoded one after another, each with its layers on
-    /// every core, and the rest several at once: a decode nested inside another
-    /// `concurrentPerform` gets one thread (libdispatch shares its width), so a dense city tile
-    /// among small ones would otherwise be decoded alone while the other cores wait.
+    /// The work is spread in three flat steps, each over every core: the tiles uncompressed, then
+    /// every layer of every tile decoded, then every tile's features prepared in pieces of at most
+    /// ``DecodedTile/pieceFeatures``. A decode nested inside another `concurrentPerform` gets one
+    /// thread (libdispatch shares its width), so decoding tile by tile would leave a dense city
+    /// tile's layers to one core while the others wait.
     ///
     /// - Throws: ``RendererError`` when the source cannot be read, as ``features(layer:in:zoom:meetingRectOnly:)``.
     func prefetch(_ rect: MapRect, zoom: Int) throws(RendererError) {
@@ -173,19 +174,52 @@ final class VectorTileSource: Sendable {
         let reads = [Result<Data?, RendererError>](concurrentlyComputing: missing.count) { index in
             do throws(RendererError) { return .success(try read(missing[index])) } catch { return .failure(error) }
         }
-        var large: [(TileID, Data)] = [], small: [(TileID, Data?)] = []
+        var present: [(tile: TileID, data: Data)] = []
         for (tile, result) in zip(missing, reads) {
-            let data = try result.get()
-            if let data, data.count >= Self.largeTileBytes { large.append((tile, data)) } else { small.append((tile, data)) }
+            if let data = try result.get() { present.append((tile, data)) } else { finish(tile, nil) }
         }
-        for (tile, data) in large { _ = decode(tile, data: data) }
-        _ = [DecodedTile?](concurrentlyComputing: small.count) { decode(small[$0].0, data: small[$0].1) }
+        let undecoded = [Result<UndecodedVectorTile, VectorTileError>](concurrentlyComputing: present.count) { index in
+            do throws(VectorTileError) { return .success(try UndecodedVectorTile(data: present[index].data, tile: present[index].tile)) } catch {
+                return .failure(error)
+            }
+        }
+        var layerJobs: [(tile: Int, layer: Int)] = []
+        for (index, result) in undecoded.enumerated() {
+            if case .success(let tile) = result { layerJobs += (0..<tile.layerCount).map { (index, $0) } }
+        }
+        let layers = [Result<VectorTileLayer, VectorTileError>](concurrentlyComputing: layerJobs.count) { job in
+            guard case .success(let tile) = undecoded[layerJobs[job].tile] else { preconditionFailure("only decoded tiles have layer jobs") }
+            return tile.layer(layerJobs[job].layer, skippingBadFeatures: true)
+        }
+        var vectorTiles: [Result<VectorTile, VectorTileError>] = []
+        var nextJob = 0
+        for result in undecoded {
+            switch result {
+            case .success(let tile):
+                let end = nextJob + tile.layerCount
+                vectorTiles.append(Result { () throws(VectorTileError) in try VectorTile(tile, layers: Array(layers[nextJob..<end])) })
+                nextJob = end
+            case .failure(let error):
+                vectorTiles.append(.failure(error))
+            }
+        }
+        var pieceJobs: [(tile: Int, piece: DecodedTile.Piece)] = []
+        for (index, result) in vectorTiles.enumerated() {
+            if case .success(let vectorTile) = result { pieceJobs += DecodedTile.pieces(of: vectorTile, size: DecodedTile.pieceFeatures).map { (index, $0) } }
+        }
+        let made = [[PreparedFeature]](concurrentlyComputing: pieceJobs.count) { job in
+            guard case .success(let vectorTile) = vectorTiles[pieceJobs[job].tile] else { preconditionFailure("only decoded tiles have pieces") }
+            return DecodedTile.prepare(pieceJobs[job].piece, of: vectorTile, tile: present[pieceJobs[job].tile].tile)
+        }
+        var nextPiece = 0
+        for (index, result) in vectorTiles.enumerated() {
+            var end = nextPiece
+            while end < pieceJobs.count, pieceJobs[end].tile == index { end += 1 }
+            let pieces = pieceJobs[nextPiece..<end].map(\.piece)
+            finish(present[index].tile, result.map { ($0, pieces, Array(made[nextPiece..<end])) })
+            nextPiece = end
+        }
     }
-
-    /// The size of a tile's bytes (as stored, usually gzip'd) from which ``prefetch(_:zoom:)``
-    /// decodes it alone, its layers on every core: 16 KiB, about the 32 KiB of uncompressed
-    /// bytes from which a tile's layers are decoded at once.
-    static let largeTileBytes = 16 * 1024
 
     /// What was skipped so far: broken features and unreadable tiles, each tile counted once.
     var skippedData: SkippedVectorData { skipped.withLock { $0 } }
@@ -211,19 +245,34 @@ final class VectorTileSource: Sendable {
     /// The tile decoded from `data` and kept; nil (kept too) when there is no data. Undecodable
     /// bytes and broken features are counted in ``skippedData``.
     private func decode(_ tile: TileID, data: Data?) -> DecodedTile? {
+        guard let data else { return finish(tile, nil) }
+        let decoded = Result { () throws(VectorTileError) in try VectorTile(data: data, tile: tile, skippingBadFeatures: true) }
+        return finish(tile, decoded.map { vectorTile in
+            let pieces = DecodedTile.pieces(of: vectorTile, size: DecodedTile.pieceSize(of: vectorTile))
+            let made = pieces.count > 1
+                ? [[PreparedFeature]](concurrentlyComputing: pieces.count) { DecodedTile.prepare(pieces[$0], of: vectorTile, tile: tile) }
+                : pieces.map { DecodedTile.prepare($0, of: vectorTile, tile: tile) }
+            return (vectorTile, pieces, made)
+        })
+    }
+
+    /// Keeps the tile made from its decoded layers and prepared pieces (nil: the source has no
+    /// such tile), counting its broken features or its undecodable bytes in ``skippedData``.
+    @discardableResult
+    private func finish(
+        _ tile: TileID, _ decodedTile: Result<(VectorTile, [DecodedTile.Piece], [[PreparedFeature]]), VectorTileError>?
+    ) -> DecodedTile? {
         let decoded: DecodedTile?
-        if let data {
-            do {
-                let vectorTile = try VectorTile(data: data, tile: tile, skippingBadFeatures: true)
-                let broken = vectorTile.layers.flatMap(\.skippedFeatures)
-                if !broken.isEmpty { skipped.withLock { $0.add(features: broken.count, in: tile, reason: broken[0].description) } }
-                let allBroken = !broken.isEmpty && vectorTile.layers.allSatisfy(\.features.isEmpty)
-                decoded = DecodedTile(vectorTile, tile: tile, problem: allBroken ? broken[0].description : nil)
-            } catch {
-                skipped.withLock { $0.add(unreadableTile: tile, reason: error.description) }
-                decoded = DecodedTile(problem: error.description)
-            }
-        } else {
+        switch decodedTile {
+        case .success(let (vectorTile, pieces, made)):
+            let broken = vectorTile.layers.flatMap(\.skippedFeatures)
+            if !broken.isEmpty { skipped.withLock { $0.add(features: broken.count, in: tile, reason: broken[0].description) } }
+            let allBroken = !broken.isEmpty && vectorTile.layers.allSatisfy(\.features.isEmpty)
+            decoded = DecodedTile(vectorTile, pieces: pieces, prepared: made, problem: allBroken ? broken[0].description : nil)
+        case .failure(let error):
+            skipped.withLock { $0.add(unreadableTile: tile, reason: error.description) }
+            decoded = DecodedTile(problem: error.description)
+        case nil:
             decoded = nil
         }
         tiles.withLock { $0.put(tile, decoded) }
@@ -247,53 +296,69 @@ final class DecodedTile: Sendable {
         self.problem = problem
     }
 
-    init(_ vectorTile: VectorTile, tile: TileID, problem: String? = nil) {
+    /// A tile from its layers' features, prepared in `pieces` (``pieces(of:size:)``, each made by
+    /// ``prepare(_:of:tile:)`` into the matching element of `prepared`).
+    init(_ vectorTile: VectorTile, pieces: [Piece], prepared: [[PreparedFeature]], problem: String? = nil) {
         self.problem = problem
-        let rect = tile.mapRect
-        // A tile of many features has them made on every core at once, in pieces of at most
-        // `concurrentPieceFeatures` of one layer: one dense layer (buildings) would otherwise be
-        // made alone while the other cores wait.
-        func prepared(_ piece: (layer: Int, features: Range<Int>)) -> [PreparedFeature] {
-            let layer = vectorTile.layers[piece.layer]
-            var features: [PreparedFeature] = []
-            features.reserveCapacity(piece.features.count)
-            for index in piece.features {
-                let feature = layer.features[index]
-                let geometry = DecodedTile.geometry(feature.geometry.mapPoints(in: tile, extent: layer.extent), cutTo: rect)
-                guard !geometry.isEmpty else { continue }
-                var properties: [String: FeatureValue] = [:]
-                properties.reserveCapacity(feature.properties.count + 2)
-                for (key, value) in feature.properties { properties[key] = FeatureValue(value) }
-                if let id = feature.id { properties["$id"] = .number(Double(id)) }
-                // Once here rather than for every layer's filter (see PreparedFeature.styleValues).
-                if let type = geometry.legacyTypeName { properties["$type"] = .string(type) }
-                features.append(PreparedFeature(sourceIndex: index, properties: properties, geometry: geometry))
-            }
-            return features
-        }
-        let featureCount = vectorTile.layers.reduce(0) { $0 + $1.features.count }
-        let pieceSize = featureCount >= DecodedTile.concurrentFeatureCount ? DecodedTile.concurrentPieceFeatures : Int.max
-        // A layer without features is one empty piece: its name stays among the tile's layers.
-        let pieces = vectorTile.layers.indices.flatMap { layer in
-            let count = vectorTile.layers[layer].features.count
-            return stride(from: 0, to: max(count, 1), by: pieceSize).map { start in (layer: layer, features: start..<min(count, start + pieceSize)) }
-        }
-        let made = pieceSize < Int.max
-            ? [[PreparedFeature]](concurrentlyComputing: pieces.count) { prepared(pieces[$0]) }
-            : pieces.map(prepared)
         var layers: [String: [PreparedFeature]] = [:]
-        for (piece, features) in zip(pieces, made) {
+        for (piece, features) in zip(pieces, prepared) {
             layers[vectorTile.layers[piece.layer].name, default: []] += features
         }
         self.layers = layers
         bounds = layers.mapValues { features in features.map(\.geometry.bounds) }
     }
 
-    /// The number of features from which a tile's layers are prepared on every core at once: 2,000.
+    /// Some of one layer's features: a piece of work when a tile's are prepared on every core.
+    struct Piece: Sendable {
+        /// The layer's index in the tile.
+        var layer: Int
+        /// The features' indices in the layer.
+        var features: Range<Int>
+    }
+
+    /// The tile's layers in pieces of at most `size` features, in order. A layer without features
+    /// is one empty piece: its name stays among the tile's layers.
+    static func pieces(of vectorTile: VectorTile, size: Int) -> [Piece] {
+        vectorTile.layers.indices.flatMap { layer in
+            let count = vectorTile.layers[layer].features.count
+            return stride(from: 0, to: max(count, 1), by: size).map { start in Piece(layer: layer, features: start..<min(count, start + size)) }
+        }
+    }
+
+    /// The piece size for a tile decoded alone: ``pieceFeatures`` for a tile of at least
+    /// ``concurrentFeatureCount`` features (prepared on every core), else the whole of each layer.
+    static func pieceSize(of vectorTile: VectorTile) -> Int {
+        let featureCount = vectorTile.layers.reduce(0) { $0 + $1.features.count }
+        return featureCount >= concurrentFeatureCount ? pieceFeatures : Int.max
+    }
+
+    /// The piece's features placed on the map and cut to the tile `tile`; those left with no
+    /// geometry are left out. Properties gain `$id` (the feature's id) and `$type` (its geometry
+    /// type's legacy name), once here rather than for every layer's filter (see
+    /// PreparedFeature.styleValues).
+    static func prepare(_ piece: Piece, of vectorTile: VectorTile, tile: TileID) -> [PreparedFeature] {
+        let rect = tile.mapRect
+        let layer = vectorTile.layers[piece.layer]
+        var features: [PreparedFeature] = []
+        features.reserveCapacity(piece.features.count)
+        for index in piece.features {
+            let feature = layer.features[index]
+            let geometry = DecodedTile.geometry(feature.geometry.mapPoints(in: tile, extent: layer.extent), cutTo: rect)
+            guard !geometry.isEmpty else { continue }
+            // The decoded table as it is (no key hashed again); the decoder leaves room for two more.
+            var properties = feature.properties.mapValues(FeatureValue.init)
+            if let id = feature.id { properties["$id"] = .number(Double(id)) }
+            if let type = geometry.legacyTypeName { properties["$type"] = .string(type) }
+            features.append(PreparedFeature(sourceIndex: index, properties: properties, geometry: geometry))
+        }
+        return features
+    }
+
+    /// The number of features from which a tile decoded alone has its features prepared on every
+    /// core at once: 2,000.
     static let concurrentFeatureCount = 2_000
-    /// The most features of one layer prepared as one piece of work when a tile's are prepared
-    /// on every core: 256.
-    static let concurrentPieceFeatures = 256
+    /// The most features of one layer prepared as one piece of work on every core: 256.
+    static let pieceFeatures = 256
 
     /// The geometry cut to the tile: points on its west and north edges belong to it, those on
     /// its east and south edges to the neighbours (tiles are half-open), so a point in two

@@ -4,47 +4,14 @@
 import MapUtilities
 
 extension VectorTile {
-    /// Decodes a tile's uncompressed protocol buffer bytes: its `layers` (field 3). The layers of
-    /// a tile of at least ``concurrentDecodingBytes`` are decoded on every core at once; the
-    /// error thrown is the one reading in order would meet first.
-    init(protobuf bytes: [UInt8], location: VectorTileError.Location, skippingBadFeatures: Bool = false) throws(VectorTileError) {
-        var reader = ProtobufReader(bytes: bytes, range: bytes.indices, location: location)
-        var ranges: [Range<Int>] = []
-        // An error in the tile's own fields comes after every layer before it.
-        var tileError: VectorTileError?
-        do throws(VectorTileError) {
-            while let field = try reader.nextField() {
-                guard field.number == 3 else {
-                    try reader.skip(field)
-                    continue
-                }
-                ranges.append(try reader.readLengthDelimited(field, named: "Tile.layers"))
-            }
-        } catch {
-            tileError = error
-        }
-        func layer(_ index: Int) -> Result<VectorTileLayer, VectorTileError> {
-            var layerLocation = location
-            layerLocation.layerIndex = index
-            do throws(VectorTileError) {
-                return .success(try VectorTileLayer(bytes: bytes, range: ranges[index], location: layerLocation, skippingBadFeatures: skippingBadFeatures))
-            } catch {
-                return .failure(error)
-            }
-        }
-        let results = bytes.count >= Self.concurrentDecodingBytes
-            ? [Result<VectorTileLayer, VectorTileError>](concurrentlyComputing: ranges.count, layer)
-            : ranges.indices.map(layer)
-        var layers: [VectorTileLayer] = []
-        layers.reserveCapacity(results.count)
-        for result in results {
-            switch result {
-            case .success(let layer): layers.append(layer)
-            case .failure(let error): throw error
-            }
-        }
-        if let tileError { throw tileError }
-        self.init(layers: layers)
+    /// Decodes the layers of `undecoded`: those of a tile of at least ``concurrentDecodingBytes``
+    /// on every core at once; the error thrown is the one reading in order would meet first.
+    init(undecoded: UndecodedVectorTile, skippingBadFeatures: Bool = false) throws(VectorTileError) {
+        let layer = { (index: Int) in undecoded.layer(index, skippingBadFeatures: skippingBadFeatures) }
+        let results = undecoded.byteCount >= Self.concurrentDecodingBytes
+            ? [Result<VectorTileLayer, VectorTileError>](concurrentlyComputing: undecoded.layerCount, layer)
+            : (0..<undecoded.layerCount).map(layer)
+        try self.init(undecoded, layers: results)
     }
 
     /// The size from which a tile's layers are decoded on every core at once: 32 KiB of
@@ -134,7 +101,9 @@ extension VectorTileFeature {
         }
         guard tags.count.isMultiple(of: 2) else { throw .oddTagCount(tags.count, location: location) }
         var properties: [String: VectorTileValue] = [:]
-        properties.reserveCapacity(tags.count / 2)
+        // Room for two entries more: a renderer adds the feature's id and geometry type to its
+        // properties (`mapValues` keeps the table as it is, without hashing the keys again).
+        properties.reserveCapacity(tags.count / 2 + 2)
         for pair in stride(from: 0, to: tags.count, by: 2) {
             let keyIndex = tags[pair], valueIndex = tags[pair + 1]
             guard Int(keyIndex) < keys.count else {

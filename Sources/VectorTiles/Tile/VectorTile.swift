@@ -49,16 +49,7 @@ public struct VectorTile: Sendable, Hashable {
     ///   decompress, is not protocol buffers, or breaks the specification in a way that would be
     ///   misread. Never crashes on damaged or hostile data.
     public init(data: Data, tile: TileID? = nil, skippingBadFeatures: Bool = false) throws(VectorTileError) {
-        let location = VectorTileError.Location(tile: tile)
-        var bytes = [UInt8](data)
-        if Gzip.isGzip(bytes) || Gzip.isZlib(bytes) {
-            do {
-                bytes = try Gzip.decompress(bytes, limitBytes: Self.maximumDecompressedByteCount)
-            } catch {
-                throw .invalidCompression(reason: error.reason, location: location)
-            }
-        }
-        try self.init(protobuf: bytes, location: location, skippingBadFeatures: skippingBadFeatures)
+        try self.init(undecoded: UndecodedVectorTile(data: data, tile: tile), skippingBadFeatures: skippingBadFeatures)
     }
 
     /// The first layer named `name`, or nil. (Spec 4.1 forbids two layers of one name.)
