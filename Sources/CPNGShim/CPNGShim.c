@@ -219,6 +219,8 @@ typedef struct mw_png_job {
     uint8_t *filtered;
     uint8_t **pieces;
     size_t *piece_lengths;
+    // At level 1, each band's Adler-32 of its filtered rows, combined in order into the stream's.
+    uint32_t *adlers;
     int *failures;
 } mw_png_job;
 
@@ -364,6 +366,19 @@ static size_t mw_isal_piece(const uint8_t *input, size_t length, int last, uint8
     return written;
 }
 
+// The Adler-32 of two byte strings one after the other, from each one's and the second's length
+// (RFC 1950's sums: A = 1 + the bytes, B = the sum of each step's A, both modulo 65521).
+static uint32_t mw_adler32_combine(uint32_t first, uint32_t second, size_t second_length) {
+    const uint64_t base = 65521;
+    uint64_t length = second_length % base;
+    uint64_t a1 = first & 0xffff, b1 = first >> 16, a2 = second & 0xffff, b2 = second >> 16;
+    // A: both strings' bytes and one 1; B: the first's B, the second's, and the first's bytes
+    // (A1 - 1) counted once for each byte of the second.
+    uint64_t a = (a1 + a2 + base - 1) % base;
+    uint64_t b = (b1 + b2 + length * a1 + base - length) % base;
+    return (uint32_t)(a | (b << 16));
+}
+
 static void mw_png_band(void *context, size_t band) {
     mw_png_job *job = context;
     uint32_t first = (uint32_t)(band * job->rows_per_band);
@@ -394,6 +409,7 @@ static void mw_png_band(void *context, size_t band) {
         size_t length = (size_t)(end - first) * (job->line + 1);
         job->piece_lengths[band] = mw_isal_piece(input, length, band == job->band_count - 1, &job->pieces[band]);
         if (job->piece_lengths[band] == 0) job->failures[band] = 1;
+        job->adlers[band] = isal_adler32(1, input, length);
     }
 }
 
@@ -435,12 +451,13 @@ static int mw_png_write(const uint8_t *rows, size_t row_bytes, int premultiplied
     job.filtered = malloc(filtered_length);
     job.pieces = calloc(job.band_count, sizeof(uint8_t *));
     job.piece_lengths = calloc(job.band_count, sizeof(size_t));
+    job.adlers = calloc(job.band_count, sizeof(uint32_t));
     job.failures = calloc(job.band_count, sizeof(int));
     struct libdeflate_compressor *compressor = NULL;
     uint8_t *deflated = NULL;
     size_t deflated_length = 0;
     int status = -1;
-    if (job.filtered == NULL || job.pieces == NULL || job.piece_lengths == NULL || job.failures == NULL) goto memory;
+    if (job.filtered == NULL || job.pieces == NULL || job.piece_lengths == NULL || job.adlers == NULL || job.failures == NULL) goto memory;
     if (job.band_count > 1) {
         parallel->run(parallel->runner, job.band_count, &job, mw_png_band);
     } else {
@@ -462,7 +479,13 @@ static int mw_png_write(const uint8_t *rows, size_t row_bytes, int premultiplied
             memcpy(deflated + deflated_length, job.pieces[band], job.piece_lengths[band]);
             deflated_length += job.piece_lengths[band];
         }
-        mw_put32(deflated + deflated_length, isal_adler32(1, job.filtered, filtered_length));
+        uint32_t adler = job.adlers[0];
+        for (size_t band = 1; band < job.band_count; band++) {
+            uint32_t first = (uint32_t)(band * job.rows_per_band);
+            uint32_t end = first + job.rows_per_band < height ? first + job.rows_per_band : height;
+            adler = mw_adler32_combine(adler, job.adlers[band], (size_t)(end - first) * (job.line + 1));
+        }
+        mw_put32(deflated + deflated_length, adler);
         deflated_length += 4;
     } else {
         compressor = libdeflate_alloc_compressor(compression_level);
@@ -515,6 +538,7 @@ done:
     }
     free(job.pieces);
     free(job.piece_lengths);
+    free(job.adlers);
     free(job.failures);
     free(job.filtered);
     free(deflated);
@@ -541,15 +565,51 @@ int mw_png_write_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, in
                         opaque ? 3 : 4, 4, NULL, 0, compression_level, adaptive_filtering, parallel, output, message);
 }
 
-int mw_png_write_premultiplied_argb32(const uint8_t *rows, size_t row_bytes, uint32_t width, uint32_t height,
-                                      int compression_level, int adaptive_filtering, const mw_png_parallel *parallel,
-                                      mw_png_buffer *output, char *message) {
-    int opaque = 1;
-    for (uint32_t y = 0; y < height && opaque; y++) {
+// Whether every premultiplied ARGB32 pixel of rows `first..<end` has alpha 255, on vector units.
+MW_VECTOR
+static int mw_argb32_opaque(const uint8_t *rows, size_t row_bytes, uint32_t width, uint32_t first, uint32_t end) {
+    for (uint32_t y = first; y < end; y++) {
         const uint32_t *pixels = (const uint32_t *)(rows + (size_t)y * row_bytes);
         uint32_t all = 0xFF000000u;
         for (uint32_t x = 0; x < width; x++) all &= pixels[x];
-        opaque = (all >> 24) == 255;
+        if ((all >> 24) != 255) return 0;
+    }
+    return 1;
+}
+
+// The opacity check of one band of rows, on one core.
+typedef struct mw_opaque_job {
+    const uint8_t *rows;
+    size_t row_bytes;
+    uint32_t width, height, rows_per_band;
+    int *opaque;
+} mw_opaque_job;
+
+static void mw_opaque_band(void *context, size_t band) {
+    mw_opaque_job *job = context;
+    uint32_t first = (uint32_t)(band * job->rows_per_band);
+    uint32_t end = first + job->rows_per_band < job->height ? first + job->rows_per_band : job->height;
+    job->opaque[band] = mw_argb32_opaque(job->rows, job->row_bytes, job->width, first, end);
+}
+
+int mw_png_write_premultiplied_argb32(const uint8_t *rows, size_t row_bytes, uint32_t width, uint32_t height,
+                                      int compression_level, int adaptive_filtering, const mw_png_parallel *parallel,
+                                      mw_png_buffer *output, char *message) {
+    // Whether every pixel is opaque (then RGB is written): in the encoder's bands, on its cores.
+    size_t bands = parallel != NULL && parallel->run != NULL && parallel->bands > 1 ? parallel->bands : 1;
+    if (bands > height) bands = height;
+    mw_opaque_job scan = {rows, row_bytes, width, height, (uint32_t)((height + bands - 1) / bands), NULL};
+    size_t band_count = height == 0 ? 0 : (height + scan.rows_per_band - 1) / scan.rows_per_band;
+    int opaque_bands[64];
+    scan.opaque = band_count <= 64 ? opaque_bands : calloc(band_count, sizeof(int));
+    int opaque = 1;
+    if (scan.opaque == NULL || band_count <= 1) {
+        scan.opaque = NULL;
+        opaque = mw_argb32_opaque(rows, row_bytes, width, 0, height);
+    } else {
+        parallel->run(parallel->runner, band_count, &scan, mw_opaque_band);
+        for (size_t band = 0; band < band_count; band++) opaque = opaque && scan.opaque[band];
+        if (scan.opaque != opaque_bands) free(scan.opaque);
     }
     return mw_png_write(rows, row_bytes, 1, width, height, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
                         opaque ? 3 : 4, 4, NULL, 0, compression_level, adaptive_filtering, parallel, output, message);

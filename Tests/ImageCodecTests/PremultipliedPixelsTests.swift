@@ -32,7 +32,7 @@ struct PremultipliedPixelsTests {
     func encodesAsItsStraightAlphaImageEncodes(filtering: PNGFiltering, level: Int) throws {
         // Rows wider than their pixels (a tile cut from a wider canvas), a million pixels and more
         // (encoded in bands on every core), translucent and opaque.
-        for (width, height, opaque) in [(300, 70, false), (300, 70, true), (1100, 1000, false)] {
+        for (width, height, opaque) in [(300, 70, false), (300, 70, true), (1100, 1000, false), (1100, 1000, true)] {
             let rowBytes = width * 4 + 36
             let bytes = words(width: width, height: height, rowBytes: rowBytes, opaque: opaque)
             try bytes.withUnsafeBufferPointer { buffer in
@@ -45,6 +45,20 @@ struct PremultipliedPixelsTests {
                 #expect(direct[direct.startIndex + 25] == (opaque ? 2 : 6))
                 #expect(try RGBAImage(pngData: direct) == image)
             }
+        }
+    }
+
+    @Test func oneTranslucentPixelInTheLastBandKeepsTheAlphaChannel() throws {
+        // The opacity is checked band by band on every core: a pixel in the last row counts.
+        let (width, height) = (1100, 1000)
+        var bytes = words(width: width, height: height, rowBytes: width * 4, opaque: true)
+        let last = (height - 1) * width * 4 + (width - 1) * 4
+        bytes.replaceSubrange(last..<last + 4, with: [0x40, 0x40, 0x40, 0x80])  // 50% grey, premultiplied
+        try bytes.withUnsafeBufferPointer { buffer in
+            let pixels = PremultipliedPixels(base: buffer.baseAddress!, rowBytes: width * 4, width: width, height: height)
+            let png = try pixels.pngData(compressionLevel: 1)
+            #expect(png[png.startIndex + 25] == 6)
+            #expect(try RGBAImage(pngData: png) == pixels.rgbaImage())
         }
     }
 
