@@ -137,6 +137,13 @@ public struct MapInputs: Sendable {
         try mapData(needsBasemap: true)
     }
 
+    /// Starts loading, on another core, the fonts that the map data of inputs with `locations`
+    /// draws text with (``MapData/prepareFonts(fontsDirectory:)``), before the inputs are known:
+    /// the data made later finds them loaded, or loading. Returns at once.
+    public static func prepareFonts(locations: DataLocations = DataLocations()) {
+        MapData.prepareFonts(fontsDirectory: locations.existingDirectory(for: .fonts))
+    }
+
     /// The fonts start loading at once, on another core (``MapData/prepareFonts()``).
     private func mapData(needsBasemap: Bool) throws(AssemblyError) -> MapData {
         let data = MapData(

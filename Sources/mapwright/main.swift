@@ -9,4 +9,6 @@ import NIOPosix
 if CommandLine.arguments.dropFirst().first == "serve" {
     NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
 }
+// A command that draws text starts loading fonts on another core while its arguments are parsed.
+Mapwright.prepare(for: Array(CommandLine.arguments.dropFirst()))
 Mapwright.runAndExit()

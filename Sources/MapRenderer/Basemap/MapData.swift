@@ -61,6 +61,13 @@ public final class MapData: Sendable {
         fonts.prepareInBackground()
     }
 
+    /// Starts loading the fonts of map data whose fonts folder is `fontsDirectory` (nil: the
+    /// pinned fonts only) before the data is made, as ``prepareFonts()`` does once it is: for a
+    /// program that knows it will draw text before it knows what (a command line being parsed).
+    public static func prepareFonts(fontsDirectory: URL?) {
+        FontConfiguration(fontsDirectory: fontsDirectory).prepareInBackground()
+    }
+
     /// A clustered GeoJSON source's index, and the source point of each input.
     struct GeoJSONClusters: Sendable {
         let index: ClusterIndex
