@@ -366,6 +366,19 @@ static size_t mw_isal_piece(const uint8_t *input, size_t length, int last, uint8
     return written;
 }
 
+// The rows of band `band` of `height` rows in bands of `rows_per_band`: `*first..<*end`.
+static void mw_band_rows(size_t band, uint32_t rows_per_band, uint32_t height, uint32_t *first, uint32_t *end) {
+    *first = (uint32_t)(band * rows_per_band);
+    *end = *first + rows_per_band < height ? *first + rows_per_band : height;
+}
+
+// The rows per band of `height` rows encoded in `parallel`'s bands (all of them in one without it).
+static uint32_t mw_rows_per_band(const mw_png_parallel *parallel, uint32_t height) {
+    size_t bands = parallel != NULL && parallel->run != NULL && parallel->bands > 1 ? parallel->bands : 1;
+    if (bands > height) bands = height;
+    return (uint32_t)((height + bands - 1) / bands);
+}
+
 // The Adler-32 of two byte strings one after the other, from each one's and the second's length
 // (RFC 1950's sums: A = 1 + the bytes, B = the sum of each step's A, both modulo 65521).
 static uint32_t mw_adler32_combine(uint32_t first, uint32_t second, size_t second_length) {
@@ -381,8 +394,8 @@ static uint32_t mw_adler32_combine(uint32_t first, uint32_t second, size_t secon
 
 static void mw_png_band(void *context, size_t band) {
     mw_png_job *job = context;
-    uint32_t first = (uint32_t)(band * job->rows_per_band);
-    uint32_t end = first + job->rows_per_band < job->height ? first + job->rows_per_band : job->height;
+    uint32_t first, end;
+    mw_band_rows(band, job->rows_per_band, job->height, &first, &end);
     uint8_t *packed = malloc(job->line * 2);  // this row and the one above, without a pixel's filler
     if (packed == NULL) {
         job->failures[band] = 1;
@@ -443,9 +456,7 @@ static int mw_png_write(const uint8_t *rows, size_t row_bytes, int premultiplied
     job.height = height;
     job.adaptive = adaptive;
     job.level = compression_level;
-    size_t bands = parallel != NULL && parallel->run != NULL && parallel->bands > 1 ? parallel->bands : 1;
-    if (bands > height) bands = height;
-    job.rows_per_band = (uint32_t)((height + bands - 1) / bands);
+    job.rows_per_band = mw_rows_per_band(parallel, height);
     job.band_count = (height + job.rows_per_band - 1) / job.rows_per_band;
     size_t filtered_length = (job.line + 1) * height;
     job.filtered = malloc(filtered_length);
@@ -481,8 +492,8 @@ static int mw_png_write(const uint8_t *rows, size_t row_bytes, int premultiplied
         }
         uint32_t adler = job.adlers[0];
         for (size_t band = 1; band < job.band_count; band++) {
-            uint32_t first = (uint32_t)(band * job.rows_per_band);
-            uint32_t end = first + job.rows_per_band < height ? first + job.rows_per_band : height;
+            uint32_t first, end;
+            mw_band_rows(band, job.rows_per_band, height, &first, &end);
             adler = mw_adler32_combine(adler, job.adlers[band], (size_t)(end - first) * (job.line + 1));
         }
         mw_put32(deflated + deflated_length, adler);
@@ -587,29 +598,26 @@ typedef struct mw_opaque_job {
 
 static void mw_opaque_band(void *context, size_t band) {
     mw_opaque_job *job = context;
-    uint32_t first = (uint32_t)(band * job->rows_per_band);
-    uint32_t end = first + job->rows_per_band < job->height ? first + job->rows_per_band : job->height;
+    uint32_t first, end;
+    mw_band_rows(band, job->rows_per_band, job->height, &first, &end);
     job->opaque[band] = mw_argb32_opaque(job->rows, job->row_bytes, job->width, first, end);
 }
 
 int mw_png_write_premultiplied_argb32(const uint8_t *rows, size_t row_bytes, uint32_t width, uint32_t height,
                                       int compression_level, int adaptive_filtering, const mw_png_parallel *parallel,
                                       mw_png_buffer *output, char *message) {
-    // Whether every pixel is opaque (then RGB is written): in the encoder's bands, on its cores.
-    size_t bands = parallel != NULL && parallel->run != NULL && parallel->bands > 1 ? parallel->bands : 1;
-    if (bands > height) bands = height;
-    mw_opaque_job scan = {rows, row_bytes, width, height, (uint32_t)((height + bands - 1) / bands), NULL};
-    size_t band_count = height == 0 ? 0 : (height + scan.rows_per_band - 1) / scan.rows_per_band;
-    int opaque_bands[64];
-    scan.opaque = band_count <= 64 ? opaque_bands : calloc(band_count, sizeof(int));
+    // Whether every pixel is opaque (then RGB is written): in the encoder's bands, on its cores
+    // (on this one when there is one band, or no memory for the bands' answers).
+    mw_opaque_job scan = {rows, row_bytes, width, height, height == 0 ? 1 : mw_rows_per_band(parallel, height), NULL};
+    size_t band_count = (height + scan.rows_per_band - 1) / scan.rows_per_band;
+    scan.opaque = band_count > 1 ? calloc(band_count, sizeof(int)) : NULL;
     int opaque = 1;
-    if (scan.opaque == NULL || band_count <= 1) {
-        scan.opaque = NULL;
+    if (scan.opaque == NULL) {
         opaque = mw_argb32_opaque(rows, row_bytes, width, 0, height);
     } else {
         parallel->run(parallel->runner, band_count, &scan, mw_opaque_band);
         for (size_t band = 0; band < band_count; band++) opaque = opaque && scan.opaque[band];
-        if (scan.opaque != opaque_bands) free(scan.opaque);
+        free(scan.opaque);
     }
     return mw_png_write(rows, row_bytes, 1, width, height, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
                         opaque ? 3 : 4, 4, NULL, 0, compression_level, adaptive_filtering, parallel, output, message);

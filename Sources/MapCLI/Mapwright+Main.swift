@@ -30,11 +30,17 @@ extension Mapwright {
 
     /// Starts what the command in `arguments` (the process's, without the program) will need
     /// before the arguments are parsed, which takes ~20 ms of one core: for the commands that
-    /// draw text, the fonts start loading on another (``MapInputs/prepareFonts(locations:)``).
+    /// draw text (render, tiles export, serve, flyover), the fonts start loading on another
+    /// (``MapInputs/prepareFonts(locations:)``).
     /// For the executable to call first; a library embedding the commands need not.
     public static func prepare(for arguments: [String]) {
-        guard let command = arguments.first, ["render", "tiles", "serve", "flyover"].contains(command) else { return }
-        MapInputs.prepareFonts()
+        let drawingText: [[any ParsableCommand.Type]] = [
+            [RenderCommand.self], [TilesCommand.self, TilesExportCommand.self], [ServeCommand.self], [FlyoverCommand.self],
+        ]
+        let named = drawingText.contains { path in
+            path.count <= arguments.count && zip(path, arguments).allSatisfy { command, argument in command.configuration.commandName == argument }
+        }
+        if named { MapInputs.prepareFonts() }
     }
 
     /// Runs an async command (`serve`) to its end on Swift's concurrency pool while this thread waits.

@@ -24,4 +24,18 @@ extension Array {
             initialized = count
         }
     }
+
+    /// Arrays of `counts[i]` elements, element `j` of array `i` being `transform(i, j)`: every
+    /// element of every array computed on every core at once, as one flat list of work, so that a
+    /// long array among short ones is not left to one core (see ``init(concurrentlyComputing:_:)``).
+    public init<Inner>(concurrentlyComputing counts: [Int], _ transform: (Int, Int) -> Inner) where Element == [Inner] {
+        var jobs: [(outer: Int, inner: Int)] = []
+        for (outer, count) in counts.enumerated() { jobs += (0..<count).map { (outer, $0) } }
+        let flat = [Inner](concurrentlyComputing: jobs.count) { transform(jobs[$0].outer, jobs[$0].inner) }
+        var start = 0
+        self = counts.map { count in
+            defer { start += count }
+            return Array<Inner>(flat[start..<start + count])
+        }
+    }
 }

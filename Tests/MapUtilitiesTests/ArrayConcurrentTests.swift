@@ -17,4 +17,16 @@ struct ArrayConcurrentTests {
         #expect([String](concurrentlyComputing: 0) { "\($0)" } == [])
         #expect([String](concurrentlyComputing: 1) { "\($0)" } == ["0"])
     }
+
+    @Test func nestedArraysAreComputedAsOneFlatListInTheirShape() {
+        let counts = [3, 0, 1, 500, 2]
+        let calls = Mutex<Int>(0)
+        let pairs = [[String]](concurrentlyComputing: counts) { outer, inner in
+            calls.withLock { $0 += 1 }
+            return "\(outer).\(inner)"
+        }
+        #expect(pairs == counts.enumerated().map { outer, count in (0..<count).map { "\(outer).\($0)" } })
+        #expect(calls.withLock { $0 } == 506)
+        #expect([[Int]](concurrentlyComputing: []) { $0 + $1 } == [])
+    }
 }

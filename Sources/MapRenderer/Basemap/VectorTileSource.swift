@@ -179,45 +179,22 @@ final class VectorTileSource: Sendable {
             if let data = try result.get() { present.append((tile, data)) } else { finish(tile, nil) }
         }
         let undecoded = [Result<UndecodedVectorTile, VectorTileError>](concurrentlyComputing: present.count) { index in
-            do throws(VectorTileError) { return .success(try UndecodedVectorTile(data: present[index].data, tile: present[index].tile)) } catch {
-                return .failure(error)
-            }
+            Result { () throws(VectorTileError) in try UndecodedVectorTile(data: present[index].data, tile: present[index].tile) }
         }
-        var layerJobs: [(tile: Int, layer: Int)] = []
-        for (index, result) in undecoded.enumerated() {
-            if case .success(let tile) = result { layerJobs += (0..<tile.layerCount).map { (index, $0) } }
+        let layers = [[Result<VectorTileLayer, VectorTileError>]](concurrentlyComputing: undecoded.map { (try? $0.get())?.layerCount ?? 0 }) { tile, layer in
+            guard case .success(let undecodedTile) = undecoded[tile] else { preconditionFailure("only decoded tiles have layers") }
+            return undecodedTile.layer(layer, skippingBadFeatures: true)
         }
-        let layers = [Result<VectorTileLayer, VectorTileError>](concurrentlyComputing: layerJobs.count) { job in
-            guard case .success(let tile) = undecoded[layerJobs[job].tile] else { preconditionFailure("only decoded tiles have layer jobs") }
-            return tile.layer(layerJobs[job].layer, skippingBadFeatures: true)
+        let vectorTiles = zip(undecoded, layers).map { undecodedTile, layers in
+            undecodedTile.flatMap { tile in Result { () throws(VectorTileError) in try VectorTile(tile, layers: layers) } }
         }
-        var vectorTiles: [Result<VectorTile, VectorTileError>] = []
-        var nextJob = 0
-        for result in undecoded {
-            switch result {
-            case .success(let tile):
-                let end = nextJob + tile.layerCount
-                vectorTiles.append(Result { () throws(VectorTileError) in try VectorTile(tile, layers: Array(layers[nextJob..<end])) })
-                nextJob = end
-            case .failure(let error):
-                vectorTiles.append(.failure(error))
-            }
+        let pieces = vectorTiles.map { (try? $0.get()).map { DecodedTile.pieces(of: $0, size: DecodedTile.pieceFeatures) } ?? [] }
+        let made = [[[PreparedFeature]]](concurrentlyComputing: pieces.map(\.count)) { tile, piece in
+            guard case .success(let vectorTile) = vectorTiles[tile] else { preconditionFailure("only decoded tiles have pieces") }
+            return DecodedTile.prepare(pieces[tile][piece], of: vectorTile, tile: present[tile].tile)
         }
-        var pieceJobs: [(tile: Int, piece: DecodedTile.Piece)] = []
-        for (index, result) in vectorTiles.enumerated() {
-            if case .success(let vectorTile) = result { pieceJobs += DecodedTile.pieces(of: vectorTile, size: DecodedTile.pieceFeatures).map { (index, $0) } }
-        }
-        let made = [[PreparedFeature]](concurrentlyComputing: pieceJobs.count) { job in
-            guard case .success(let vectorTile) = vectorTiles[pieceJobs[job].tile] else { preconditionFailure("only decoded tiles have pieces") }
-            return DecodedTile.prepare(pieceJobs[job].piece, of: vectorTile, tile: present[pieceJobs[job].tile].tile)
-        }
-        var nextPiece = 0
-        for (index, result) in vectorTiles.enumerated() {
-            var end = nextPiece
-            while end < pieceJobs.count, pieceJobs[end].tile == index { end += 1 }
-            let pieces = pieceJobs[nextPiece..<end].map(\.piece)
-            finish(present[index].tile, result.map { ($0, pieces, Array(made[nextPiece..<end])) })
-            nextPiece = end
+        for (index, vectorTile) in vectorTiles.enumerated() {
+            finish(present[index].tile, vectorTile.map { ($0, pieces[index], made[index]) })
         }
     }
 
