@@ -349,7 +349,7 @@ let package = Package(
         .testTarget(
             name: "MapRendererTests",
             dependencies: [
-                "MapRenderer", "MapComposer", "MapTestSupport", "MapStyle", "MapUtilities", "GeoData",
+                "MapRenderer", "MapComposer", "MapTestSupport", "MapStyle", "MapJSON", "MapUtilities", "GeoData",
                 "ImageCodec", "ImageCompare", "MapCore", "TileSources", "TileStore", "Tilesets", "VectorTiles", "CCairo",
             ],
             exclude: ["__Snapshots__"],

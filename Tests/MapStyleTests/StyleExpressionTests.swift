@@ -177,4 +177,21 @@ struct StyleExpressionTests {
         #expect(color.value(atZoom: 0, properties: ["colour": "teal"]) == (try Color(css: "teal")))
         #expect(color.value(atZoom: 0, properties: ["colour": "no such"]) == .black)
     }
+
+    /// The names a value reads, which let a renderer make one look for features alike: named by
+    /// `get` and `has` anywhere in the expression; nil where the feature is read otherwise.
+    @Test func featurePropertyNamesAreThoseReadByName() throws {
+        #expect(try lineWidth("3").featurePropertyNames == [])
+        #expect(try lineWidth(#"["interpolate", ["linear"], ["zoom"], 10, 1, 14, 4]"#).featurePropertyNames == [])
+        #expect(try lineWidth(#"["match", ["get", "class"], "motorway", 4, 1]"#).featurePropertyNames == ["class"])
+        #expect(try lineWidth(#"["interpolate", ["linear"], ["zoom"], 10, ["get", "a"], 14, ["case", ["has", "b"], 2, 1]]"#)
+            .featurePropertyNames == ["a", "b"])
+        // `get` from an object of the style reads no feature property.
+        #expect(try lineWidth(#"["get", "w", ["literal", {"w": 2}]]"#).featurePropertyNames == [])
+        // A name computed as it runs, every property, the type or the id: no names to share by.
+        #expect(try lineWidth(#"["to-number", ["get", ["get", "key"]]]"#).featurePropertyNames == nil)
+        #expect(try lineWidth(#"["case", ["==", ["geometry-type"], "Polygon"], 2, 1]"#).featurePropertyNames == nil)
+        #expect(try lineWidth(#"["to-number", ["id"]]"#).featurePropertyNames == nil)
+        #expect(try lineColor(#"["to-color", ["get", "c", ["properties"]]]"#).featurePropertyNames == nil)
+    }
 }

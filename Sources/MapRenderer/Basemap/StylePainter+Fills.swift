@@ -18,21 +18,29 @@ extension StylePainter {
         struct Look { let color: Color, outline: Color?, pattern: StyleImage?, opacity: Double }
         var drawn: [(feature: PreparedFeature, look: Look)] = []
         let antialias = fill.antialias.value(atZoom: zoomLevel)
+        // A feature's look, nil when it draws nothing; made once for features alike (FeatureLooks).
+        var looks = FeatureLooks<Look?>(reading: [
+            fill.opacity.featurePropertyNames, fill.pattern?.featurePropertyNames ?? [], fill.color.featurePropertyNames,
+            antialias ? fill.outlineColor?.featurePropertyNames ?? [] : [],
+        ])
         for feature in sorted(features, by: fill.sortKey) {
             let values = feature.styleValues
-            let opacity = fill.opacity.value(atZoom: zoomLevel, properties: values)
-            guard opacity > 0 else { continue }
-            var image: StyleImage?
-            if let pattern = fill.pattern {
-                // A pattern no sprite has draws nothing, as in MapLibre.
-                guard let found = patternImage(pattern, properties: values) else { continue }
-                image = found
+            let look = looks.look(for: values) { () -> Look? in
+                let opacity = fill.opacity.value(atZoom: zoomLevel, properties: values)
+                guard opacity > 0 else { return nil }
+                var image: StyleImage?
+                if let pattern = fill.pattern {
+                    // A pattern no sprite has draws nothing, as in MapLibre.
+                    guard let found = patternImage(pattern, properties: values) else { return nil }
+                    image = found
+                }
+                let color = fill.color.value(atZoom: zoomLevel, properties: values)
+                let outline = antialias ? fill.outlineColor?.value(atZoom: zoomLevel, properties: values) : nil
+                return Look(
+                    color: color.with(alpha: color.alpha * opacity), outline: outline.map { $0.with(alpha: $0.alpha * opacity) },
+                    pattern: image, opacity: opacity)
             }
-            let color = fill.color.value(atZoom: zoomLevel, properties: values)
-            let outline = antialias ? fill.outlineColor?.value(atZoom: zoomLevel, properties: values) : nil
-            drawn.append((feature, Look(
-                color: color.with(alpha: color.alpha * opacity), outline: outline.map { $0.with(alpha: $0.alpha * opacity) },
-                pattern: image, opacity: opacity)))
+            if let look { drawn.append((feature, look)) }
         }
         guard !drawn.isEmpty else { return }
         cairo_save(cairo)

@@ -19,6 +19,32 @@ extension StylePainter {
         let wholeZoomDashes: [Double], wholeZoomWidth: Double, fadeFromLength: Double
         /// `line-pattern`'s image name at the whole zoom; nil without a pattern.
         let pattern: String?
+
+        /// How far the look draws from a line's geometry, in points (see
+        /// ``StylePainter/lineReachPoints(width:gapWidth:offset:blur:miterLimit:)``).
+        var reachPoints: Double {
+            StylePainter.lineReachPoints(width: width, gapWidth: gapWidth, offset: offset, blur: blur, miterLimit: miterLimit)
+        }
+    }
+
+    /// Every property of `line`'s look for a feature with `properties` (the zoom's values for
+    /// empty ones): the dashes also at the whole zoom and the one they cross-fade from.
+    private func evaluatedLook(
+        _ line: LineLayer, properties values: [String: FeatureValue], wholeZoom: Double, fadeZoom: Double, fadeScale: Double
+    ) -> LineLook {
+        LineLook(
+            color: line.color.value(atZoom: zoomLevel, properties: values), width: line.width.value(atZoom: zoomLevel, properties: values),
+            opacity: line.opacity.value(atZoom: zoomLevel, properties: values),
+            dashes: line.dashArray?.value(atZoom: zoomLevel, properties: values) ?? [],
+            cap: line.cap.value(atZoom: zoomLevel, properties: values), join: line.join.value(atZoom: zoomLevel, properties: values),
+            miterLimit: line.miterLimit.value(atZoom: zoomLevel), roundLimit: line.roundLimit.value(atZoom: zoomLevel),
+            offset: line.offset.value(atZoom: zoomLevel, properties: values),
+            gapWidth: max(0, line.gapWidth.value(atZoom: zoomLevel, properties: values)),
+            blur: max(0, line.blur.value(atZoom: zoomLevel, properties: values)),
+            wholeZoomDashes: line.dashArray?.value(atZoom: wholeZoom, properties: values) ?? [],
+            wholeZoomWidth: line.width.value(atZoom: wholeZoom, properties: values),
+            fadeFromLength: (line.dashArray?.value(atZoom: fadeZoom, properties: values) ?? []).reduce(0) { $0 + max(0, $1) } * fadeScale,
+            pattern: line.pattern?.value(atZoom: wholeZoom, properties: values).name)
     }
 
     /// Strokes lines, and the rings of polygons (country borders come from country polygons).
@@ -36,23 +62,46 @@ extension StylePainter {
                           line.offset.isDataDriven, line.gapWidth.isDataDriven, line.blur.isDataDriven,
                           line.pattern?.isDataDriven == true].contains(true)
         let wholeZoom = zoomLevel.rounded(.down)
+        let fadeZoom = wholeZoom + (wholeZoom < zoomLevel ? -1 : 1), fadeScale = wholeZoom < zoomLevel ? 2.0 : 0.5
+        // Every property at the zoom, once; a feature's look evaluates only those that read it.
+        let zoomLook = evaluatedLook(line, properties: [:], wholeZoom: wholeZoom, fadeZoom: fadeZoom, fadeScale: fadeScale)
+        let driven = (
+            color: line.color.isDataDriven, width: line.width.isDataDriven, opacity: line.opacity.isDataDriven,
+            dashes: line.dashArray?.isDataDriven == true, cap: line.cap.isDataDriven, join: line.join.isDataDriven,
+            offset: line.offset.isDataDriven, gapWidth: line.gapWidth.isDataDriven, blur: line.blur.isDataDriven,
+            pattern: line.pattern?.isDataDriven == true)
+        var looks = FeatureLooks<LineLook>(reading: [
+            line.color.featurePropertyNames, line.width.featurePropertyNames, line.opacity.featurePropertyNames,
+            line.dashArray?.featurePropertyNames ?? [], line.cap.featurePropertyNames, line.join.featurePropertyNames,
+            line.offset.featurePropertyNames, line.gapWidth.featurePropertyNames, line.blur.featurePropertyNames,
+            line.pattern?.featurePropertyNames ?? [],
+        ])
         func look(_ values: [String: FeatureValue]) -> LineLook {
-            LineLook(
-                color: line.color.value(atZoom: zoomLevel, properties: values), width: line.width.value(atZoom: zoomLevel, properties: values),
-                opacity: line.opacity.value(atZoom: zoomLevel, properties: values),
-                dashes: line.dashArray?.value(atZoom: zoomLevel, properties: values) ?? [],
-                cap: line.cap.value(atZoom: zoomLevel, properties: values), join: line.join.value(atZoom: zoomLevel, properties: values),
-                miterLimit: line.miterLimit.value(atZoom: zoomLevel), roundLimit: line.roundLimit.value(atZoom: zoomLevel),
-                offset: line.offset.value(atZoom: zoomLevel, properties: values),
-                gapWidth: max(0, line.gapWidth.value(atZoom: zoomLevel, properties: values)),
-                blur: max(0, line.blur.value(atZoom: zoomLevel, properties: values)),
-                wholeZoomDashes: line.dashArray?.value(atZoom: wholeZoom, properties: values) ?? [],
-                wholeZoomWidth: line.width.value(atZoom: wholeZoom, properties: values),
-                fadeFromLength: (line.dashArray?.value(atZoom: wholeZoom + (wholeZoom < zoomLevel ? -1 : 1), properties: values) ?? [])
-                    .reduce(0) { $0 + max(0, $1) } * (wholeZoom < zoomLevel ? 2 : 0.5),
-                pattern: line.pattern?.value(atZoom: wholeZoom, properties: values).name)
+            guard dataDriven else { return zoomLook }
+            return looks.look(for: values) { featureLook(values) }
         }
-        let constant = dataDriven ? nil : look([:])
+        func featureLook(_ values: [String: FeatureValue]) -> LineLook {
+            func value<Value>(_ property: StyleValue<Value>, _ isDriven: Bool, _ atZoom: Value, zoom: Double? = nil) -> Value {
+                isDriven ? property.value(atZoom: zoom ?? zoomLevel, properties: values) : atZoom
+            }
+            let dashes = driven.dashes
+            return LineLook(
+                color: value(line.color, driven.color, zoomLook.color), width: value(line.width, driven.width, zoomLook.width),
+                opacity: value(line.opacity, driven.opacity, zoomLook.opacity),
+                dashes: dashes ? line.dashArray?.value(atZoom: zoomLevel, properties: values) ?? [] : zoomLook.dashes,
+                cap: value(line.cap, driven.cap, zoomLook.cap), join: value(line.join, driven.join, zoomLook.join),
+                miterLimit: zoomLook.miterLimit, roundLimit: zoomLook.roundLimit,
+                offset: value(line.offset, driven.offset, zoomLook.offset),
+                gapWidth: driven.gapWidth ? max(0, line.gapWidth.value(atZoom: zoomLevel, properties: values)) : zoomLook.gapWidth,
+                blur: driven.blur ? max(0, line.blur.value(atZoom: zoomLevel, properties: values)) : zoomLook.blur,
+                wholeZoomDashes: dashes ? line.dashArray?.value(atZoom: wholeZoom, properties: values) ?? [] : zoomLook.wholeZoomDashes,
+                wholeZoomWidth: value(line.width, driven.width, zoomLook.wholeZoomWidth, zoom: wholeZoom),
+                fadeFromLength: dashes
+                    ? (line.dashArray?.value(atZoom: fadeZoom, properties: values) ?? []).reduce(0) { $0 + max(0, $1) } * fadeScale
+                    : zoomLook.fadeFromLength,
+                pattern: driven.pattern ? line.pattern?.value(atZoom: wholeZoom, properties: values).name : zoomLook.pattern)
+        }
+        let constant = dataDriven ? nil : zoomLook
         if let constant, constant.width <= 0 || constant.opacity <= 0 { return }
         let isDashed = constant.map { DashPattern($0.dashes, lineWidth: $0.width) != nil } ?? (line.dashArray != nil)
         // Dashed lines are drawn whole, from their first vertex; solid ones clipped to the view.
@@ -60,17 +109,22 @@ extension StylePainter {
         // A gradient and a pattern run along the whole line too.
         let gradient = line.gradientRamp(atZoom: zoomLevel)
         let readsWholeLines = isDashed || gradient != nil || line.pattern != nil
+        let translation = viewTranslation(line.translate.value(atZoom: zoomLevel), anchor: line.translateAnchor.value(atZoom: zoomLevel))
+        let translationPoints = (translation.dx * translation.dx + translation.dy * translation.dy).squareRoot()
         if readsWholeLines {
             let zoomScale = ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
             let margin = ((constant?.width ?? 32) + 2) / zoomScale
             if let bandSharing {
-                // The image's lines, whole, shared by its bands; a band draws those within the
-                // widest line of a style (a 128-point reach) of it.
+                // The image's lines, whole, shared by its bands; a band draws those that reach
+                // its rows, or (lines of differing widths) those within the widest line of a
+                // style (a 128-point reach) of its view.
                 let image = bandSharing.imageMapRect.insetBy(dx: -margin, dy: -margin)
                 let reach = 128 / zoomScale
                 features = try bandSharing.features.features(.init(layerID: layer.id, whole: true)) { () throws(RendererError) in
                     try unclippedFeatures(of: layer, in: image)
-                }.meeting(visibleMapRect.insetBy(dx: -reach, dy: -reach))
+                }.meeting(
+                    constant.flatMap { bandReachArea(points: $0.reachPoints + translationPoints) }
+                        ?? visibleMapRect.insetBy(dx: -reach, dy: -reach))
             } else {
                 features = try unclippedFeatures(of: layer, in: visibleMapRect.insetBy(dx: -margin, dy: -margin))
             }
@@ -78,7 +132,6 @@ extension StylePainter {
             features = try self.features(of: layer)
         }
         features = sorted(features, by: line.sortKey)
-        let translation = viewTranslation(line.translate.value(atZoom: zoomLevel), anchor: line.translateAnchor.value(atZoom: zoomLevel))
         cairo_save(cairo)
         defer { cairo_restore(cairo) }
         cairo_translate(cairo, translation.dx, translation.dy)
@@ -91,14 +144,15 @@ extension StylePainter {
                 let key = look(feature.styleValues)
                 if key != runLook, let runLook, !run.isEmpty { strokeGroup(run, look: runLook, gradient: gradient); run = [] }
                 runLook = key
-                if key.width > 0, key.opacity > 0 { run.append(feature) }
+                if key.width > 0, key.opacity > 0, reachesBand(feature, points: key.reachPoints + translationPoints) { run.append(feature) }
             }
             if let runLook, !run.isEmpty { strokeGroup(run, look: runLook, gradient: gradient) }
         } else {
             var groups: [LineLook: [PreparedFeature]] = [:], order: [LineLook] = []
             for feature in features {
                 let key = look(feature.styleValues)
-                guard key.width > 0, key.opacity > 0 else { continue }
+                // A band leaves out what cannot reach its rows.
+                guard key.width > 0, key.opacity > 0, reachesBand(feature, points: key.reachPoints + translationPoints) else { continue }
                 if groups[key] == nil { order.append(key) }
                 groups[key, default: []].append(feature)
             }

@@ -71,9 +71,11 @@ struct StylePainter {
             let meetingRectOnly = layer.type != .symbol
             if let bandSharing {
                 let image = bandSharing.imageMapRect.insetBy(dx: -margin, dy: -margin)
+                // A band draws those that reach its own rows, where every feature reaches alike.
+                let reachArea = reachPoints(of: layer).flatMap { bandReachArea(points: $0, marginMapPoints: margin) }
                 return try bandSharing.features.features(.init(layerID: layer.id, whole: false)) { () throws(RendererError) in
                     filtered(try tiles.source.features(layer: layer.sourceLayer ?? "", in: image, zoom: zoom, meetingRectOnly: meetingRectOnly), by: layer)
-                }.meeting(area)
+                }.meeting(reachArea ?? area)
             }
             let features = try tiles.source.features(layer: layer.sourceLayer ?? "", in: area, zoom: zoom, meetingRectOnly: meetingRectOnly)
             return filtered(features, by: layer)

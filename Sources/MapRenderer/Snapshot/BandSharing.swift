@@ -8,7 +8,27 @@ import MapUtilities
 struct BandSharing: Sendable {
     /// The whole image's area, in map points.
     let imageMapRect: MapRect
-    let features = SharedLayerFeatures()
+    let features: SharedLayerFeatures
+    /// The area whose pixels one band writes (its own rows, without the buffer its view reaches
+    /// beyond them), in map points; the whole image's until ``band(drawing:)`` names a band.
+    let drawnMapRect: MapRect
+
+    init(imageMapRect: MapRect) {
+        self.imageMapRect = imageMapRect
+        features = SharedLayerFeatures()
+        drawnMapRect = imageMapRect
+    }
+
+    private init(imageMapRect: MapRect, features: SharedLayerFeatures, drawnMapRect: MapRect) {
+        self.imageMapRect = imageMapRect
+        self.features = features
+        self.drawnMapRect = drawnMapRect
+    }
+
+    /// The sharing for the band that writes the pixels of `drawnMapRect`: the same features.
+    func band(drawing drawnMapRect: MapRect) -> BandSharing {
+        BandSharing(imageMapRect: imageMapRect, features: features, drawnMapRect: drawnMapRect)
+    }
 }
 
 /// Layer features computed once, by whichever band asks first (the others asking for the same

@@ -145,9 +145,12 @@ extension MapSnapshotter {
                 }
                 let band = try Canvas(rows: rows, of: canvas, scale: scale, fonts: data.fonts)
                 cairo_translate(band.cairo, 0, -above)
+                // The band's own rows, where its layers' features must reach to be drawn.
+                let drawn = viewport.mapRect(for: ViewRect(x: 0, y: topPoints, width: viewport.size.width, height: Double(rows.count) / scale))
                 var pass = RenderPass(
                     drawsMarkers: false, pendingPlacement: { () throws(RendererError) in try layOut().placement },
-                    worldOrigin: ViewPoint(x: 0, y: viewTop), bandSharing: sharing, clipMarginPixels: RenderPass.tileClipMarginPixels)
+                    worldOrigin: ViewPoint(x: 0, y: viewTop), bandSharing: drawn.map(sharing.band(drawing:)) ?? sharing,
+                    clipMarginPixels: RenderPass.tileClipMarginPixels)
                 pass.layerSpan = span
                 try draw(options, pass: pass, in: band.cairo, sprites: nil)
                 cairo_surface_flush(band.surface)

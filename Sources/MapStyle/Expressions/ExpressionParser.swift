@@ -194,6 +194,35 @@ extension StyleExpression {
         return children.contains { $0.readsFeature }
     }
 
+    /// The feature properties the expression reads, when it reads the feature only through
+    /// `get` and `has` of names written in the style: two features with the same values under
+    /// those names then give the same value at a zoom. Nil when it reads the feature otherwise
+    /// (all its properties, its type, id, state or geometry, or a name computed as it runs).
+    public var featurePropertyNames: Set<String>? {
+        var names: Set<String> = []
+        return collectFeaturePropertyNames(into: &names) ? names : nil
+    }
+
+    private func collectFeaturePropertyNames(into names: inout Set<String>) -> Bool {
+        switch self {
+        case .within, .distance: return false
+        case .call(let op, let list):
+            switch op {
+            case .get, .has:
+                if list.count == 1 {
+                    guard case .literal(.string(let name)) = list[0] else { return false }
+                    names.insert(name)
+                    return true
+                }
+            case .properties, .geometryType, .id, .featureState: return false
+            default: break
+            }
+        default: break
+        }
+        for child in children where !child.collectFeaturePropertyNames(into: &names) { return false }
+        return true
+    }
+
     /// Whether the expression reads the feature's geometry (`within`, `distance`).
     public var readsGeometry: Bool {
         switch self {

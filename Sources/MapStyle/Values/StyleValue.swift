@@ -84,6 +84,13 @@ public struct StyleValue<Value: StyleValueType>: Hashable, Sendable {
         return false
     }
 
+    /// The feature properties the value reads (see ``StyleExpression/featurePropertyNames``):
+    /// none when it is not an expression; nil when it reads the feature otherwise than by name.
+    public var featurePropertyNames: Set<String>? {
+        guard case .expression(let expression, _) = storage else { return [] }
+        return expression.featurePropertyNames
+    }
+
     /// The value for a feature at a zoom level; the same as ``value(atZoom:)`` unless the value
     /// is data-driven.
     @inlinable
