@@ -57,19 +57,17 @@ extension StylePainter {
     /// GL. A PDF or SVG is stroked by Cairo, its dashes laid by ``DashPattern`` and features of one
     /// look stroked together. `line-translate` moves the whole layer.
     func drawLine(_ line: LineLayer, layer: StyleLayer) throws(RendererError) {
-        let dataDriven = [line.color.isDataDriven, line.width.isDataDriven, line.opacity.isDataDriven,
-                          line.dashArray?.isDataDriven == true, line.cap.isDataDriven, line.join.isDataDriven,
-                          line.offset.isDataDriven, line.gapWidth.isDataDriven, line.blur.isDataDriven,
-                          line.pattern?.isDataDriven == true].contains(true)
-        let wholeZoom = zoomLevel.rounded(.down)
-        let fadeZoom = wholeZoom + (wholeZoom < zoomLevel ? -1 : 1), fadeScale = wholeZoom < zoomLevel ? 2.0 : 0.5
-        // Every property at the zoom, once; a feature's look evaluates only those that read it.
-        let zoomLook = evaluatedLook(line, properties: [:], wholeZoom: wholeZoom, fadeZoom: fadeZoom, fadeScale: fadeScale)
         let driven = (
             color: line.color.isDataDriven, width: line.width.isDataDriven, opacity: line.opacity.isDataDriven,
             dashes: line.dashArray?.isDataDriven == true, cap: line.cap.isDataDriven, join: line.join.isDataDriven,
             offset: line.offset.isDataDriven, gapWidth: line.gapWidth.isDataDriven, blur: line.blur.isDataDriven,
             pattern: line.pattern?.isDataDriven == true)
+        let dataDriven = [driven.color, driven.width, driven.opacity, driven.dashes, driven.cap, driven.join,
+                          driven.offset, driven.gapWidth, driven.blur, driven.pattern].contains(true)
+        let wholeZoom = zoomLevel.rounded(.down)
+        let fadeZoom = wholeZoom + (wholeZoom < zoomLevel ? -1 : 1), fadeScale = wholeZoom < zoomLevel ? 2.0 : 0.5
+        // Every property at the zoom, once; a feature's look evaluates only those that read it.
+        let zoomLook = evaluatedLook(line, properties: [:], wholeZoom: wholeZoom, fadeZoom: fadeZoom, fadeScale: fadeScale)
         var looks = FeatureLooks<LineLook>(reading: [
             line.color.featurePropertyNames, line.width.featurePropertyNames, line.opacity.featurePropertyNames,
             line.dashArray?.featurePropertyNames ?? [], line.cap.featurePropertyNames, line.join.featurePropertyNames,
@@ -109,8 +107,9 @@ extension StylePainter {
         // A gradient and a pattern run along the whole line too.
         let gradient = line.gradientRamp(atZoom: zoomLevel)
         let readsWholeLines = isDashed || gradient != nil || line.pattern != nil
-        let translation = viewTranslation(line.translate.value(atZoom: zoomLevel), anchor: line.translateAnchor.value(atZoom: zoomLevel))
-        let translationPoints = (translation.dx * translation.dx + translation.dy * translation.dy).squareRoot()
+        let translate = line.translate.value(atZoom: zoomLevel), translateAnchor = line.translateAnchor.value(atZoom: zoomLevel)
+        let translation = viewTranslation(translate, anchor: translateAnchor)
+        let translationPoints = self.translationPoints(translate, anchor: translateAnchor)
         if readsWholeLines {
             let zoomScale = ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
             let margin = ((constant?.width ?? 32) + 2) / zoomScale
@@ -123,7 +122,7 @@ extension StylePainter {
                 features = try bandSharing.features.features(.init(layerID: layer.id, whole: true)) { () throws(RendererError) in
                     try unclippedFeatures(of: layer, in: image)
                 }.meeting(
-                    constant.flatMap { bandReachArea(points: $0.reachPoints + translationPoints) }
+                    reachPoints(of: layer).flatMap { bandReachArea(points: $0) }
                         ?? visibleMapRect.insetBy(dx: -reach, dy: -reach))
             } else {
                 features = try unclippedFeatures(of: layer, in: visibleMapRect.insetBy(dx: -margin, dy: -margin))
