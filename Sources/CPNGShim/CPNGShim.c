@@ -12,6 +12,41 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+
+// A huge page: buffers of at least this many bytes are mapped whole huge pages at a time.
+enum { MW_HUGE_PAGE = 2 << 20 };
+
+// The length of the mapping that holds `length` bytes: whole huge pages.
+static size_t mw_large_mapping_length(size_t length) {
+    return (length + MW_HUGE_PAGE - 1) / MW_HUGE_PAGE * MW_HUGE_PAGE;
+}
+
+void *mw_large_buffer_alloc(size_t length) {
+    if (length < MW_HUGE_PAGE) return calloc(1, length > 0 ? length : 1);
+    if (length > SIZE_MAX / 2) return NULL;
+    size_t kept = mw_large_mapping_length(length), mapped = kept + MW_HUGE_PAGE;
+    uint8_t *base = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (base == MAP_FAILED) return NULL;
+    // The huge-page-aligned run inside the mapping; the pages before and after it are given back.
+    uintptr_t address = (uintptr_t)base, start = (address + MW_HUGE_PAGE - 1) / MW_HUGE_PAGE * MW_HUGE_PAGE;
+    size_t lead = start - address, tail = mapped - lead - kept;
+    if (lead > 0) munmap(base, lead);
+    if (tail > 0) munmap((uint8_t *)start + kept, tail);
+    madvise((void *)start, kept, MADV_HUGEPAGE);
+    return (void *)start;
+}
+
+void mw_large_buffer_free(void *bytes, size_t length) {
+    if (bytes == NULL) return;
+    if (length < MW_HUGE_PAGE) free(bytes); else munmap(bytes, mw_large_mapping_length(length));
+}
+
+// The byte shuffles below read ARGB32 pixels as memory holds them on a little-endian CPU.
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "ARGB32 pixels are read as B, G, R, A bytes");
+
+// Sixteen bytes on a vector unit.
+typedef uint8_t mw_bytes16 __attribute__((vector_size(16)));
 
 // Loops compiled twice, for AVX2 and for any x86-64, the one chosen at load.
 #define MW_VECTOR __attribute__((target_clones("avx2", "default")))
@@ -258,20 +293,17 @@ static void mw_unpremultiply_argb32_row(const uint32_t *pixels, size_t width, si
         uint32_t all = 0xFFFFFFFFu;
         for (size_t i = 0; i < block; i++) all &= pixels[x + i];
         if ((all >> 24) == 255) {
-            if (channels == 4) {
-                for (size_t i = 0; i < block; i++) {
-                    uint32_t argb = pixels[x + i];
-                    out[(x + i) * 4] = (uint8_t)(argb >> 16);
-                    out[(x + i) * 4 + 1] = (uint8_t)(argb >> 8);
-                    out[(x + i) * 4 + 2] = (uint8_t)argb;
-                    out[(x + i) * 4 + 3] = 255;
-                }
-            } else {
-                for (size_t i = 0; i < block; i++) {
-                    uint32_t argb = pixels[x + i];
-                    out[(x + i) * 3] = (uint8_t)(argb >> 16);
-                    out[(x + i) * 3 + 1] = (uint8_t)(argb >> 8);
-                    out[(x + i) * 3 + 2] = (uint8_t)argb;
+            // Four pixels at a time, one byte shuffle: memory holds B, G, R, A (ARGB32 on a
+            // little-endian CPU) and the PNG wants R, G, B (and A, here 255).
+            for (size_t i = 0; i < block; i += 4) {
+                mw_bytes16 argb;
+                memcpy(&argb, pixels + x + i, 16);
+                if (channels == 4) {
+                    mw_bytes16 rgba = __builtin_shufflevector(argb, argb, 2, 1, 0, 3, 6, 5, 4, 7, 10, 9, 8, 11, 14, 13, 12, 15);
+                    memcpy(out + (x + i) * 4, &rgba, 16);
+                } else {
+                    mw_bytes16 rgb = __builtin_shufflevector(argb, argb, 2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 3, 7, 11, 15);
+                    memcpy(out + (x + i) * 3, &rgb, 12);
                 }
             }
         } else {
@@ -396,27 +428,30 @@ static void mw_png_band(void *context, size_t band) {
     mw_png_job *job = context;
     uint32_t first, end;
     mw_band_rows(band, job->rows_per_band, job->height, &first, &end);
-    uint8_t *packed = malloc(job->line * 2);  // this row and the one above, without a pixel's filler
-    if (packed == NULL) {
-        job->failures[band] = 1;
-        return;
-    }
-    uint8_t *current = packed, *above = packed + job->line;
-    if (first == 0) memset(above, 0, job->line); else mw_pack_row(job, first - 1, above);
-    for (uint32_t y = first; y < end; y++) {
-        mw_pack_row(job, y, current);
-        uint8_t *out = job->filtered + (size_t)y * (job->line + 1);
-        if (!job->adaptive) {
+    if (!job->adaptive) {
+        // Filter type 0 (none) on every row: each is packed in place.
+        for (uint32_t y = first; y < end; y++) {
+            uint8_t *out = job->filtered + (size_t)y * (job->line + 1);
             out[0] = 0;
-            memcpy(out + 1, current, job->line);
-        } else {
-            mw_filter_adaptive(current, above, job->line, job->channels, out);
+            mw_pack_row(job, y, out + 1);
         }
-        uint8_t *swap = current;
-        current = above;
-        above = swap;
+    } else {
+        uint8_t *packed = malloc(job->line * 2);  // this row and the one above, without a pixel's filler
+        if (packed == NULL) {
+            job->failures[band] = 1;
+            return;
+        }
+        uint8_t *current = packed, *above = packed + job->line;
+        if (first == 0) memset(above, 0, job->line); else mw_pack_row(job, first - 1, above);
+        for (uint32_t y = first; y < end; y++) {
+            mw_pack_row(job, y, current);
+            mw_filter_adaptive(current, above, job->line, job->channels, job->filtered + (size_t)y * (job->line + 1));
+            uint8_t *swap = current;
+            current = above;
+            above = swap;
+        }
+        free(packed);
     }
-    free(packed);
     if (job->level == 1) {
         const uint8_t *input = job->filtered + (size_t)first * (job->line + 1);
         size_t length = (size_t)(end - first) * (job->line + 1);
@@ -459,7 +494,7 @@ static int mw_png_write(const uint8_t *rows, size_t row_bytes, int premultiplied
     job.rows_per_band = mw_rows_per_band(parallel, height);
     job.band_count = (height + job.rows_per_band - 1) / job.rows_per_band;
     size_t filtered_length = (job.line + 1) * height;
-    job.filtered = malloc(filtered_length);
+    job.filtered = mw_large_buffer_alloc(filtered_length);
     job.pieces = calloc(job.band_count, sizeof(uint8_t *));
     job.piece_lengths = calloc(job.band_count, sizeof(size_t));
     job.adlers = calloc(job.band_count, sizeof(uint32_t));
@@ -551,7 +586,7 @@ done:
     free(job.piece_lengths);
     free(job.adlers);
     free(job.failures);
-    free(job.filtered);
+    mw_large_buffer_free(job.filtered, filtered_length);
     free(deflated);
     if (compressor != NULL) libdeflate_free_compressor(compressor);
     return status;

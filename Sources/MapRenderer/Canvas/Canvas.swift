@@ -86,36 +86,33 @@ final class Canvas {
         fonts.attach(to: cairo)
     }
 
-    /// An ARGB32 image surface whose pixels of 2 MiB or more lie in an anonymous mapping the
-    /// kernel may back with huge pages: a 2400 × 1600 image is 15 MB, which in 4 KiB pages costs
+    /// An ARGB32 image surface whose pixels of 2 MiB or more are ``ImageMemory`` (huge pages
+    /// where the kernel gives them): a 2400 × 1600 image is 15 MB, which in 4 KiB pages costs
     /// ~3,700 page faults (a tenth of a static map's process time here) the first time it is
-    /// painted. The mapping is released with the surface's last reference. Smaller images, or
-    /// when the mapping fails, use Cairo's own allocation.
+    /// painted. The memory is released with the surface's last reference. Smaller images, or
+    /// when the memory cannot be had, use Cairo's own allocation.
     private static func imageSurface(width: Int, height: Int) -> OpaquePointer? {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
-        let hugePage = 2 << 20
         let bytes = stride * height
-        guard width > 0, height > 0, stride > 0, bytes >= hugePage,
-              let memory = PageMapping(bytes: bytes, alignment: hugePage)
+        guard width > 0, height > 0, stride > 0, bytes >= 2 << 20, let memory = ImageMemory(count: bytes)
         else { return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) }
         guard let surface = cairo_image_surface_create_for_data(
             memory.bytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
-        else { memory.unmap(); return nil }
+        else { return nil }
         let box = Unmanaged.passRetained(memory).toOpaque()
         let status = cairo_surface_set_user_data(surface, Canvas.pixelsKey, box) { box in
             guard let box else { return }
-            let memory = Unmanaged<PageMapping>.fromOpaque(box).takeRetainedValue()
-            memory.unmap()
+            Unmanaged<ImageMemory>.fromOpaque(box).release()
         }
         if status != CAIRO_STATUS_SUCCESS {
             cairo_surface_destroy(surface)
-            Unmanaged<PageMapping>.fromOpaque(box).takeRetainedValue().unmap()
+            Unmanaged<ImageMemory>.fromOpaque(box).release()
             return nil
         }
         return surface
     }
 
-    /// The key under which an image surface keeps its ``PageMapping``.
+    /// The key under which an image surface keeps its ``ImageMemory``.
     nonisolated(unsafe) private static let pixelsKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
     deinit {
@@ -159,27 +156,4 @@ final class Canvas {
             base: data, rowBytes: Int(cairo_image_surface_get_stride(surface)), width: pixelWidth, height: pixelHeight)
         return try pixels.pngData(compressionLevel: compressionLevel, filtering: filtering)
     }
-}
-
-/// An anonymous mapping of zeroed memory aligned to `alignment` and advised for transparent huge
-/// pages (`MADV_HUGEPAGE`; the kernel decides), unmapped by ``unmap()``.
-final class PageMapping {
-    let bytes: UnsafeMutableRawPointer
-    let count: Int
-
-    init?(bytes count: Int, alignment: Int) {
-        let mapped = count + alignment
-        guard let base = mmap(nil, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), base != MAP_FAILED
-        else { return nil }
-        let address = Int(bitPattern: base)
-        let start = (address + alignment - 1) / alignment * alignment
-        let lead = start - address, tail = mapped - lead - count
-        if lead > 0 { munmap(base, lead) }
-        if tail > 0 { munmap(UnsafeMutableRawPointer(bitPattern: start + count), tail) }
-        bytes = UnsafeMutableRawPointer(bitPattern: start)!
-        self.count = count
-        madvise(bytes, count, MADV_HUGEPAGE)
-    }
-
-    func unmap() { munmap(bytes, count) }
 }
