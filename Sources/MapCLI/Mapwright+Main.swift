@@ -87,6 +87,15 @@ extension Mapwright {
         FileHandle.standardError.write(Data("mapwright: warning: \(message)\n".utf8))
     }
 
+    /// Keeps `object` alive until the process ends, for a command whose process ends when it
+    /// returns: a render's map data holds its decoded tiles, hundreds of thousands of small
+    /// allocations that freeing one by one costs ~5 ms of one core after the map is written, just
+    /// before the system takes back the whole process at once (as compilers skip freeing at exit,
+    /// clang's `-disable-free`). Only for the command line: a library or a server frees as usual.
+    static func keepUntilExit(_ object: AnyObject) {
+        _ = Unmanaged.passRetained(object)
+    }
+
     /// Prints `mapwright: <step>` on standard error: one line per step.
     static func progress(_ step: String) {
         fflush(nil)

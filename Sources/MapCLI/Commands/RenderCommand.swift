@@ -169,6 +169,7 @@ struct RenderCommand: ParsableCommand {
             try snapshotter.write(options, to: URL(fileURLWithPath: output), compressionLevel: compressionLevel, palette: palette)
         }
         for warning in data.skippedDataWarnings() { Mapwright.warn(warning) }
+        Mapwright.keepUntilExit(data)
     }
 
     /// Writes the map to standard output, and nothing else: PNG bytes from memory, PDF and SVG
