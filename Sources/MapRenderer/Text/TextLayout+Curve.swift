@@ -84,7 +84,11 @@ extension TextLayout {
         cairo_new_path(cairo)
         if let halo, halo.widthPoints > 0, halo.color.alpha > 0 {
             eachGlyph { glyph in glyph.withString { pango_cairo_glyph_string_path(cairo, glyph.font, $0) } }
-            halo.paint(aroundPathOn: cairo)
+            // The halo's coverage of the outlines paints the glyphs too, where it was made.
+            if halo.paint(on: cairo, thenTextIn: color) {
+                cairo_restore(cairo)
+                return
+            }
         }
         // The glyphs as one filled path: drawn the same whichever rows of a canvas take them.
         cairo_new_path(cairo)

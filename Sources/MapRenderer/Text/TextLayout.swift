@@ -123,8 +123,14 @@ final class TextLayout {
         cairo_move_to(cairo, origin.x, origin.y)
         pango_cairo_update_layout(cairo, layout)
         if let halo, halo.widthPoints > 0, halo.color.alpha > 0 {
-            pango_cairo_layout_path(cairo, layout)
-            halo.paint(aroundPathOn: cairo)
+            // Round the glyphs as they are drawn below; text of sections in colours of their own
+            // round its outlines (a colour's alpha would thin a halo drawn from the glyphs).
+            if sections == nil {
+                halo.paint(around: .layout(layout, origin: origin), on: cairo)
+            } else {
+                pango_cairo_layout_path(cairo, layout)
+                halo.paint(on: cairo)
+            }
             cairo_move_to(cairo, origin.x, origin.y)
         }
         cairo.setSource(color)
