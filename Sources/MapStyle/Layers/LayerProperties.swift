@@ -1,4 +1,5 @@
 import Foundation
+import MapUtilities
 public import MapJSON
 
 /// The properties of a `background` layer (MapLibre Style Specification, "Layers: background").
@@ -253,7 +254,7 @@ public struct SymbolLayer: Hashable, Sendable {
     /// its sections (``labelSections(for:atZoom:)``) say what to draw.
     public func label(for properties: [String: FeatureValue], atZoom zoom: Double) -> String? {
         guard let textField else { return nil }
-        let text = textField.text(for: properties, zoom: zoom).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = textField.text(for: properties, zoom: zoom).trimmingWhiteSpace()
         guard !text.isEmpty else {
             let images = textField.formatted(for: properties, zoom: zoom)?.sections.filter { $0.image != nil }.count ?? 0
             return images > 0 ? String(repeating: "\u{FFFC}", count: images) : nil
