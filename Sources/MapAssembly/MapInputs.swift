@@ -105,7 +105,10 @@ public struct MapInputs: Sendable {
         // feed the standard looks' basemap://streets and any source waiting for vector tiles.
         // Sources waiting for vector tiles (the streets styles, public styles) are of the
         // OpenMapTiles schema.
-        let streets = streetBasemaps.tilesets()
+        // Opened only when some source reads them (each tileset's metadata is read to list it).
+        let readsStreets = (vectorSource == nil && !configured.unconfiguredVectorSourceIDs.isEmpty)
+            || !configured.streetBasemapSourceIDs().isEmpty
+        let streets = readsStreets ? streetBasemaps.tilesets() : [:]
         let openMapTiles = streets[.openMapTiles] ?? []
         if vectorSource == nil, !openMapTiles.isEmpty, !configured.unconfiguredVectorSourceIDs.isEmpty {
             for id in configured.unconfiguredVectorSourceIDs {
