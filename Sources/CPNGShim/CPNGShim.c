@@ -22,8 +22,8 @@ static size_t mw_large_mapping_length(size_t length) {
     return (length + MW_HUGE_PAGE - 1) / MW_HUGE_PAGE * MW_HUGE_PAGE;
 }
 
-void *mw_large_buffer_alloc(size_t length) {
-    if (length < MW_HUGE_PAGE) return calloc(1, length > 0 ? length : 1);
+void *mw_large_buffer_alloc(size_t length, int zeroed) {
+    if (length < MW_HUGE_PAGE) return zeroed ? calloc(1, length > 0 ? length : 1) : malloc(length > 0 ? length : 1);
     if (length > SIZE_MAX / 2) return NULL;
     size_t kept = mw_large_mapping_length(length), mapped = kept + MW_HUGE_PAGE;
     uint8_t *base = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -494,7 +494,7 @@ static int mw_png_write(const uint8_t *rows, size_t row_bytes, int premultiplied
     job.rows_per_band = mw_rows_per_band(parallel, height);
     job.band_count = (height + job.rows_per_band - 1) / job.rows_per_band;
     size_t filtered_length = (job.line + 1) * height;
-    job.filtered = mw_large_buffer_alloc(filtered_length);
+    job.filtered = mw_large_buffer_alloc(filtered_length, 0);  // every byte is written
     job.pieces = calloc(job.band_count, sizeof(uint8_t *));
     job.piece_lengths = calloc(job.band_count, sizeof(size_t));
     job.adlers = calloc(job.band_count, sizeof(uint32_t));

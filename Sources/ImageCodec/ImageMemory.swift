@@ -13,7 +13,7 @@ public final class ImageMemory: @unchecked Sendable {
 
     /// `count` zeroed bytes; nil when out of memory.
     public init?(count: Int) {
-        guard count >= 0, let bytes = mw_large_buffer_alloc(count) else { return nil }
+        guard count >= 0, let bytes = mw_large_buffer_alloc(count, 1) else { return nil }
         self.bytes = bytes
         self.count = count
     }

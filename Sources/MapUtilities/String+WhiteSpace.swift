@@ -8,6 +8,8 @@ extension StringProtocol {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.isWhiteSpace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.isWhiteSpace }) ?? first
+        // Most labels have nothing to trim: then the text itself, without a copy of its scalars.
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return String(self) }
         var trimmed = String.UnicodeScalarView()
         trimmed.append(contentsOf: scalars[first...last])
         return String(trimmed)

@@ -93,11 +93,13 @@ int mw_png_write_palette(const uint8_t *indices, uint32_t width, uint32_t height
 /// Frees the bytes of `buffer` and empties it.
 void mw_png_buffer_free(mw_png_buffer *buffer);
 
-/// `length` bytes of zeroed memory for a large image buffer: from 2 MiB on, an anonymous mapping
-/// aligned to 2 MiB and advised for transparent huge pages (MADV_HUGEPAGE; the kernel decides), so
-/// that a 15 MB image is not ~3,700 page faults the first time it is written; below, calloc's.
-/// NULL when out of memory. Free it with mw_large_buffer_free and the same length.
-void *mw_large_buffer_alloc(size_t length);
+/// `length` bytes of memory for a large image buffer: from 2 MiB on, an anonymous mapping aligned
+/// to 2 MiB and advised for transparent huge pages (MADV_HUGEPAGE; the kernel decides), so that a
+/// 15 MB image is not ~3,700 page faults the first time it is written, zeroed as every fresh
+/// mapping is; below, calloc's when `zeroed` is non-zero, else malloc's (for a buffer the caller
+/// writes whole, such as a tile's filtered rows). NULL when out of memory. Free it with
+/// mw_large_buffer_free and the same length.
+void *mw_large_buffer_alloc(size_t length, int zeroed);
 
 /// Frees memory from mw_large_buffer_alloc(length); NULL is ignored.
 void mw_large_buffer_free(void *bytes, size_t length);
