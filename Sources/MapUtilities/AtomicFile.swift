@@ -1,4 +1,7 @@
 public import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes files so that a reader sees either the previous contents or the complete new ones.
 ///
@@ -9,15 +12,37 @@ public import Foundation
 public enum AtomicFile {
     /// Writes `data` to `url`, replacing any existing file atomically.
     ///
+    /// The bytes are not forced to the disk (`fsync`) before the rename, as `cp`, Mapnik or GDAL
+    /// do not force theirs: readers, and a process killed midway, see the old file or the new
+    /// one whole; after a power cut the file system's own guarantees apply. (Foundation's
+    /// `Data.write(to:)` syncs every file it writes: 1.7 ms of a static map's ~180.)
+    ///
     /// - Throws: ``MapUtilitiesError`` when the temporary file cannot be created or written, or
     ///   cannot be renamed into place; the temporary file is then removed.
     public static func write(_ data: Data, to url: URL) throws(MapUtilitiesError) {
         let temporary = temporaryURL(for: url)
-        do {
-            try data.write(to: temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
             throw MapUtilitiesError.unwritableFile(path: url.path, reason: reason(writingIn: url.deletingLastPathComponent()))
+        }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
+        guard failure == 0 else {
+            let reason = String(cString: strerror(failure))
+            try? FileManager.default.removeItem(at: temporary)
+            throw MapUtilitiesError.unwritableFile(path: url.path, reason: reason)
         }
         try replace(url, with: temporary)
     }
