@@ -24,7 +24,10 @@ extension Data {
     ///     file"). The default has no limit.
     /// - Throws: ``MapUtilitiesError`` with the path as given and the reason.
     public init(readingFile url: URL, mapped: Bool = false, maximumBytes: Int = .max) throws(MapUtilitiesError) {
-        if maximumBytes < .max, let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size > maximumBytes {
+        // stat(2) rather than FileManager's attributes, which look up the owner's and group's
+        // names too (the password and group databases, through nscd when it runs).
+        var status = stat()
+        if maximumBytes < .max, stat(url.path, &status) == 0, case let size = Int(status.st_size), size > maximumBytes {
             let sizeText = Self.byteCountText(size), limitText = Self.byteCountText(maximumBytes)
             // Just over the cap, rounded sizes would read alike ("2.0 GiB, over the 2 GiB limit"): say the bytes.
             let alike = sizeText.replacingOccurrences(of: ".0 ", with: " ") == limitText.replacingOccurrences(of: ".0 ", with: " ")
