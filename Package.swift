@@ -494,7 +494,7 @@ let package = Package(
         /// spends a third of the time it did before `main` (measured with `LD_DEBUG=statistics`).
         /// Its own symbols are not exported (`--no-export-dynamic` undoes the `-export-dynamic` a
         /// static standard library's link adds): nothing looks them up, and the Swift runtime's
-        /// start-up `dladdr` scanned all ~31,000 of them (a whole `render` 2% sooner).
+        /// start-up `dladdr` scanned all ~31,000 of them (`mapwright --version` 14.1 -> 13.1 ms).
         .executableTarget(
             name: "mapwright",
             dependencies: ["MapCLI", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
