@@ -25,24 +25,11 @@ public enum AtomicFile {
         guard descriptor >= 0 else {
             throw MapUtilitiesError.unwritableFile(path: url.path, reason: reason(writingIn: url.deletingLastPathComponent()))
         }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
-        if close(descriptor) != 0, failure == 0 { failure = errno }
-        guard failure == 0 else {
-            let reason = String(cString: strerror(failure))
+        var failure = data.withUnsafeBytes { writeAll($0, to: descriptor) }
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        if let failure {
             try? FileManager.default.removeItem(at: temporary)
-            throw MapUtilitiesError.unwritableFile(path: url.path, reason: reason)
+            throw MapUtilitiesError.unwritableFile(path: url.path, reason: MapUtilitiesError.reason(forErrno: failure))
         }
         try replace(url, with: temporary)
     }

@@ -66,13 +66,14 @@ public enum MapUtilitiesError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// A system error number (`errno`) in plain words, starting in lower case: "there is no such
-    /// file", "permission denied", else the system's message.
+    /// file", "permission denied", "the disk is full", else the system's message.
     public static func reason(forErrno code: Int32) -> String {
         switch code {
         case ENOENT: return "there is no such file"
         case ENOTDIR: return "a part of its path is not a folder"
         case EACCES, EPERM: return "permission denied"
         case ELOOP: return "its symbolic links go round in a loop"
+        case ENOSPC: return "the disk is full"
         default:
             let message = String(cString: strerror(code))
             return message.prefix(1).lowercased() + message.dropFirst()

@@ -216,16 +216,7 @@ public final class FlyoverWriter {
             }
             pthread_sigmask(SIG_SETMASK, &previous, nil)
         }
-        var offset = 0
-        while offset < bytes.count {
-            let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += count
-        }
-        return true
+        return MapUtilities.writeAll(bytes, to: descriptor) == nil
     }
 
     /// `ffmpeg` on the `PATH`, else at a usual place; nil when it is not installed.

@@ -101,7 +101,7 @@ final class TileSpool {
             if result >= 0 {
                 done += result
             } else if errno != EINTR {
-                return errno == ENOSPC ? "the disk is full" : MapUtilitiesError.reason(forErrno: errno)
+                return MapUtilitiesError.reason(forErrno: errno)
             }
         }
         return nil
