@@ -3,7 +3,8 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 import Tilesets
-/// Notices changes to the served tileset files. A file's state is its device, inode, size and
+/// Notices changes to the served tileset files (``ServerContent/dataTilesets``: the `--tiles`
+/// files and those the styles draw from, served under `/data`). A file's state is its device, inode, size and
 /// modification time, and, for MBTiles, those of its `-wal` file beside it.
 ///
 /// - **Replaced** (another file renamed over it, as an export finishes: a new device or inode):
@@ -31,7 +32,7 @@ public final class TilesetWatcher: Sendable {
     public func check() -> [String] {
         guard let content = try? server.servedContent() else { return [] }
         var changed: [String] = []
-        for tileset in content.tilesets {
+        for tileset in content.dataTilesets {
             let url = tileset.url
             let now = [FileState(path: url.path), FileState(path: url.path + "-wal")]
             let before = states.withLock { $0[tileset.name] }

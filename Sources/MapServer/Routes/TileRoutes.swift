@@ -31,6 +31,7 @@ struct TileRoutes {
                 if overlay.hasHeatmap { list.append(TileJSON.heatmap(overlay, base: base, configuration: server.configuration)) }
             }
             list += content.tilesets.map { TileJSON.tileset($0.current, base: base) }
+            list += content.dataTilesets.map { TileJSON.tileset($0.current, base: base, folder: "data") }
             return try HTTPCaching.json(list, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
     }
@@ -45,6 +46,9 @@ struct TileRoutes {
         }
         if parts.count > 1, parts[1] == "static", let style = try? content.style(inPath: parts[0]) {
             return try await StaticMapRoutes(server: server).staticMap(style, parts: Array(parts.dropFirst(2)), request: request, context: context)
+        }
+        if parts.count > 1, StyleResourceRoutes.isResource(parts[1]) {
+            return try await StyleResourceRoutes(server: server).resource(parts, request: request, content: content)
         }
         return try await tile(try TileRequest(.styles, parts: parts, content: content), request: request, context: context)
     }
@@ -170,11 +174,7 @@ enum TileRequest: Sendable {
             guard parts.count == 4 else { throw ServeError.notFound("tileset tiles are /tilesets/NAME/{z}/{x}/{y}.EXT") }
             // The file as opened now: this request reads it even if the file is replaced meanwhile.
             let tileset = try content.tileset(inPath: parts[0]).current
-            let address = try TileAddress(z: parts[1], x: parts[2], y: parts[3])
-            guard address.scale == 1 else { throw ServeError.badRequest("tileset tiles have one scale: drop '@\(address.scale)x'") }
-            guard address.fileExtension == tileset.fileExtension else {
-                throw ServeError.badRequest("tileset '\(tileset.name)' holds .\(tileset.fileExtension) tiles, not .\(address.fileExtension)")
-            }
+            let address = try tileset.address(z: parts[1], x: parts[2], y: parts[3], servedAs: "tileset")
             guard tileset.covers(address.tile) else { throw ServeError.notFound("tile \(address.tile) is outside tileset '\(tileset.name)'") }
             self = .tileset(tileset, address)
         }

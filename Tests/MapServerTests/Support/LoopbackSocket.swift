@@ -37,9 +37,9 @@ final class LoopbackSocket {
 
     deinit { close() }
 
-    /// Sends a GET of `path` (HTTP/1.1, keep-alive).
-    func sendGet(_ path: String) throws {
-        let bytes = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+    /// Sends a GET of `path` (HTTP/1.1, keep-alive) with `Host: HOST`; the default host is 127.0.0.1.
+    func sendGet(_ path: String, host: String = "127.0.0.1") throws {
+        let bytes = Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\r\n".utf8)
         guard Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
             throw Failure(description: "send: \(String(cString: strerror(errno)))")
         }
@@ -67,11 +67,25 @@ final class LoopbackSocket {
     /// 20 s, and the synchronous tests running beside can hold both of the cooperative pool's
     /// threads (which the server's handlers need) for longer; this waits without taking one.
     static func get(port: Int, path: String, timeoutSeconds: Int = 120) async throws -> (status: Int, body: Data) {
+        let answer = try await response(port: port, path: path, timeoutSeconds: timeoutSeconds)
+        return (answer.status, answer.body)
+    }
+
+    /// An answer: its status, its headers by lowercased name, its body.
+    struct Answer: Sendable {
+        var status: Int
+        var headers: [String: String]
+        var body: Data
+    }
+
+    /// A GET of `path` as ``get(port:path:timeoutSeconds:)`` sends it, with `Host: 127.0.0.1:PORT`
+    /// (so URLs the server writes from the request's host are whole): the whole answer.
+    static func response(port: Int, path: String, timeoutSeconds: Int = 120) async throws -> Answer {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 do {
                     let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: timeoutSeconds)
-                    try socket.sendGet(path)
+                    try socket.sendGet(path, host: "127.0.0.1:\(port)")
                     var received = Data()
                     while true {
                         guard let chunk = socket.receive() else { throw Failure(description: "GET \(path): no answer within \(timeoutSeconds) s") }
@@ -80,13 +94,16 @@ final class LoopbackSocket {
                         guard let end = received.range(of: Data("\r\n\r\n".utf8)) else { continue }
                         let head = String(decoding: received[..<end.lowerBound], as: UTF8.self).split(separator: "\r\n")
                         let status = head.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
-                        let length = head.dropFirst().compactMap { line -> Int? in
+                        var headers: [String: String] = [:]
+                        for line in head.dropFirst() {
                             let parts = line.split(separator: ":", maxSplits: 1)
-                            guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-                            return Int(parts[1].trimmingCharacters(in: .whitespaces))
-                        }.first ?? 0
+                            guard parts.count == 2 else { continue }
+                            headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces)
+                        }
+                        let length = headers["content-length"].flatMap { Int($0) } ?? 0
                         guard received.count - end.upperBound >= length else { continue }
-                        continuation.resume(returning: (status, Data(received[end.upperBound..<(end.upperBound + length)])))
+                        continuation.resume(returning: Answer(
+                            status: status, headers: headers, body: Data(received[end.upperBound..<(end.upperBound + length)])))
                         return
                     }
                 } catch {
