@@ -133,7 +133,10 @@ import Tilesets
             let source = try #require(style["sources"]?.objectMembers?["mapwright"]?.objectMembers)
             #expect(source["type"] == .string("raster") && source["tileSize"] == .number(256))
             #expect(style["layers"] == .array([.object(["id": .string("mapwright"), "type": .string("raster"), "source": .string("mapwright")])]))
-            #expect(style["metadata"]?.objectMembers?["mapwright:raster"]?.text?.contains("cannot be read by GL clients") == true)
+            #expect(
+                style["metadata"]?["mapwright:raster"]
+                    == .string("Mapwright's raster tiles of the style: its sources 'basemap', 'places' cannot be read by GL clients"),
+                "the GeoPackages; basemap://streets and basemap://terrain, none registered, draw nothing")
             guard case .string(let url)? = source["url"] else { Issue.record("no url"); return }
             #expect(url.hasSuffix("/styles/standard.json"))
             let template = try await client.execute(uri: try #require(URL(string: url)).path, method: .get) { response in
@@ -166,11 +169,13 @@ import Tilesets
                "streets": {"type": "vector", "url": "mbtiles://\(Self.openMapTilesSample.path)", "attribution": "OSM", "promoteId": "osm_id"},
                "imagery": {"type": "raster", "tiles": ["https://tiles.example.org/{z}/{x}/{y}.png"], "tileSize": 256},
                "points": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}},
-               "world": {"type": "vector", "url": "basemap://world"}
+               "world": {"type": "vector", "url": "basemap://world"},
+               "registered": {"type": "vector", "url": "basemap://streets"}
              },
              "layers": [
                {"id": "imagery", "type": "raster", "source": "imagery"},
                {"id": "water", "type": "fill", "source": "streets", "source-layer": "water"},
+               {"id": "roads", "type": "line", "source": "registered", "source-layer": "transportation"},
                {"id": "points", "type": "circle", "source": "points"}
              ]}
             """.utf8).write(to: file)
@@ -183,6 +188,8 @@ import Tilesets
             }
             let sources = try #require(style["sources"]?.objectMembers)
             #expect(sources.keys.sorted() == ["imagery", "points", "streets"], "world is drawn by no layer and read by no client")
+            let layerIDs = (style["layers"]?.arrayElements ?? []).compactMap { $0["id"]?.text }
+            #expect(layerIDs == ["imagery", "water", "points"], "no street basemap is registered: its source and layer draw nothing")
             let streets = try #require(sources["streets"]?.objectMembers)
             #expect(streets["type"] == .string("vector") && streets["attribution"] == .string("OSM") && streets["promoteId"] == .string("osm_id"))
             #expect(streets["url"]?.text?.hasSuffix("/data/helsinki.json") == true)

@@ -25,6 +25,7 @@ import VectorTiles
         try write("Font A/0-255.pbf", [TestGlyphs.Glyph(id: 0x41, size: 8, advance: 10, ink: 201), TestGlyphs.Glyph(id: 0x42, size: 9, advance: 11, ink: 202)], name: "Font A")
         try write("Font B/0-255.pbf", [TestGlyphs.Glyph(id: 0x42, size: 12, advance: 14, ink: 203), TestGlyphs.Glyph(id: 0x43, size: 6, advance: 7, ink: 204)], name: "Font B")
         try write("Font B/256-511.pbf", [TestGlyphs.Glyph(id: 0x100, size: 7, advance: 8)], name: "Font B")
+        try write("Font A,Font B/0-255.pbf", [TestGlyphs.Glyph(id: 0x44, size: 5, advance: 6)], name: "Font A,Font B")
         try write(".hidden/0-255.pbf", [TestGlyphs.Glyph(id: 0x41, size: 8, advance: 10)], name: "hidden")
         try FileManager.default.createDirectory(at: fonts.appendingPathComponent("notes"), withIntermediateDirectories: true)
         try Data("not a font".utf8).write(to: fonts.appendingPathComponent("notes/readme.txt"))
@@ -34,7 +35,7 @@ import VectorTiles
 
     @Test func theFoldersFontsAreListed() throws {
         let folder = try TemporaryDirectory()
-        #expect(ServedFonts(directory: try fontsFolder(folder).url).names == ["Font A", "Font B"])
+        #expect(ServedFonts(directory: try fontsFolder(folder).url).names == ["Font A", "Font A,Font B", "Font B"])
         #expect(ServedFonts(directory: folder.url.appendingPathComponent("missing")).names.isEmpty)
     }
 
@@ -46,7 +47,7 @@ import VectorTiles
         try await ServerFixtures.test(ServerFixtures.server(content, folder: folder)) { client in
             try await client.execute(uri: "/fonts.json", method: .get) { response in
                 let names = try JSONSerialization.jsonObject(with: response.data) as? [String]
-                #expect(names == ["Font A", "Font B"])
+                #expect(names == ["Font A", "Font A,Font B", "Font B"])
             }
             try await client.execute(uri: "/fonts/Font%20A/0-255.pbf", method: .get) { response in
                 #expect(response.status == .ok)
@@ -54,7 +55,11 @@ import VectorTiles
                 #expect(response.headers[.eTag] != nil && response.headers[.cacheControl] == "public, max-age=600")
                 #expect(response.data == files["Font A/0-255.pbf"])
             }
-            let ab = try await client.execute(uri: "/fonts/Font%20A,Font%20B/0-255.pbf", method: .get) { response in
+            // A folder named as the whole stack is that stack, as GL's render tests keep combined stacks.
+            try await client.execute(uri: "/fonts/Font%20A,Font%20B/0-255.pbf", method: .get) { response in
+                #expect(response.data == files["Font A,Font B/0-255.pbf"])
+            }
+            let ab = try await client.execute(uri: "/fonts/Font%20A,%20Font%20B/0-255.pbf", method: .get) { response in
                 #expect(response.status == .ok)
                 return try GlyphRange(data: [UInt8](response.data))
             }

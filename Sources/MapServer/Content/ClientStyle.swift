@@ -27,9 +27,11 @@ import MapStyle
 /// cannot be rewritten faithfully: its style.json is then one raster source of the server's own
 /// tiles of that style (its TileJSON, `BASE/styles/NAME.json`, 256-pixel PNGs drawn by Mapwright)
 /// and one raster layer, with the style's `name`, `center`, `zoom`, `bearing` and `pitch`, and
-/// `metadata["mapwright:raster"]` naming the source that made it so. A GL client then shows the
+/// `metadata["mapwright:raster"]` naming the sources that made it so. A GL client then shows the
 /// same map as the viewer, as TileServer GL offers each style's raster tiles. Sources that no
-/// layer draws from and no GL client can read are left out.
+/// layer draws from and no GL client can read are left out, and so are sources without data
+/// (`basemap://streets` or `basemap://terrain` when none is registered) with their layers, which
+/// draw nothing in Mapwright either.
 enum ClientStyle {
     /// The style.json of `style`, its URLs starting with `base` (`http://HOST`).
     static func document(of style: ServedStyle, content: ServerContent, base: String) -> JSONValue {
@@ -43,16 +45,32 @@ enum ClientStyle {
             }
         }
         var sources: [String: JSONValue] = [:]
+        var empty: Set<String> = [], unreadable: [String] = []
         if case .object(let written)? = root["sources"] {
             for (id, json) in written {
-                if let rewritten = source(json, as: style.style.sources[id], content: content, base: base) {
+                if let loaded = style.style.sources[id], drawsNothing(loaded) {
+                    empty.insert(id)
+                } else if let rewritten = source(json, as: style.style.sources[id], content: content, base: base) {
                     sources[id] = rewritten
                 } else if drawn.contains(id) {
-                    return rasterDocument(of: style, root: root, base: base, reason: "its source '\(id)' cannot be read by GL clients")
+                    unreadable.append(id)
                 }
             }
         }
+        guard unreadable.isEmpty else {
+            let names = unreadable.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            return rasterDocument(
+                of: style, root: root, base: base,
+                reason: unreadable.count == 1 ? "its source \(names) cannot be read by GL clients" : "its sources \(names) cannot be read by GL clients")
+        }
         root["sources"] = .object(sources)
+        // Sources without data (no street basemap or terrain registered) draw nothing, here as in Mapwright.
+        if !empty.isEmpty, case .array(let layers)? = root["layers"] {
+            root["layers"] = .array(layers.filter { layer in
+                guard case .string(let source)? = layer["source"] else { return true }
+                return !empty.contains(source)
+            })
+        }
         let styleURL = "\(base)/styles/\(URLPathComponent.encoded(style.name))"
         switch root["sprite"] {
         case .string(_)? where style.style.sprites.count == 1 && hasSheet(style.style.sprites[0]):
@@ -114,6 +132,22 @@ enum ClientStyle {
             if case .inline = source.data { return json }
             return nil
         case .image(let source): return source.url.isFileURL ? nil : json
+        }
+    }
+
+    /// Whether a source has no data to draw from: a street basemap or terrain of the bundled
+    /// styles when none is registered (`basemap://streets`, `basemap://terrain`).
+    private static func drawsNothing(_ source: StyleSource) -> Bool {
+        switch source {
+        case .vector(let vector):
+            switch vector.location {
+            case .streetBasemaps: return true
+            case .tilesets(let urls): return urls.isEmpty
+            default: return false
+            }
+        case .raster(let raster): return raster.tiles?.drawsNothing ?? false
+        case .rasterDEM(let dem): return dem.tiles.tiles?.drawsNothing ?? false
+        case .geoJSON, .image: return false
         }
     }
 

@@ -9,7 +9,8 @@ import VectorTiles
 ///
 /// - `/fonts/{fontstack}/{range}.pbf`: a font stack's SDF glyphs for 256 code points. The stack is
 ///   font names joined by commas, percent-encoded as GL clients write it
-///   (`/fonts/Open%20Sans%20Regular,Noto%20Sans%20Regular/0-255.pbf`); a range is `START-END` with
+///   (`/fonts/Open%20Sans%20Regular,Noto%20Sans%20Regular/0-255.pbf`), or a font whose folder is
+///   named as the whole stack (`Open Sans Semibold,Arial Unicode MS Bold/`); a range is `START-END` with
 ///   START a multiple of 256 and END = START + 255 (else 400). A stack of one font with the range
 ///   is its file's bytes as they are; several are combined as TileServer GL combines them
 ///   (glyph-pbf-composite): each code point's glyph from the first font of the stack that has it
@@ -41,7 +42,9 @@ struct FontRoutes {
             throw ServeError.badRequest("the glyph range '\(parts[1].dropLast(4))' is not START-END, with START a multiple of 256 and END = START + 255")
         }
         guard let stackText = String(parts[0]).removingPercentEncoding else { throw ServeError.badRequest("the font stack '\(parts[0])' is not percent-encoded UTF-8") }
-        var names: [String] = []
+        // A folder named as the whole stack (a stack combined beforehand, as GL's render tests keep
+        // them) comes first, and answers alone when it has the range.
+        var names: [String] = fonts.names.contains(stackText) ? [stackText] : []
         for name in stackText.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty && !names.contains(name) {
             names.append(name)
         }
@@ -52,15 +55,16 @@ struct FontRoutes {
         guard stack.contains(where: { fonts.names.contains($0) }) else {
             throw ServeError.notFound("no font named \(stack.map { "'\($0)'" }.joined(separator: " or ")) is served")
         }
-        let files: [(font: String, bytes: Data)]
+        var files: [(font: String, bytes: Data)]
         do { files = try await server.blockingIO { try fonts.rangeFiles(of: stack, range: range) } } catch {
             server.logger.error("fonts: \((error as? MapUtilitiesError)?.description ?? "\(error)")")
             throw ServeError(.internalServerError, "the glyphs could not be read")
         }
+        if files.first?.font == stackText { files = [files[0]] }
         let bytes: Data
         switch files.count {
         case 0:
-            throw ServeError.notFound("no font of the stack '\(stack.joined(separator: ","))' has the glyphs \(range.text)")
+            throw ServeError.notFound("no font of the stack '\(stackText)' has the glyphs \(range.text)")
         case 1:
             bytes = files[0].bytes
         default:
