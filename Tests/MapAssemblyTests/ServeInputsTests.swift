@@ -42,6 +42,24 @@ struct ServeInputsTests {
         #expect(apart.dataTileset(servingFile: Self.sample)?.name == "helsinki-2")
     }
 
+    /// The streets style without --vector-source reads the data folders' street basemaps, here
+    /// two, as one: they are one data, named after the style's source.
+    @Test func streetBasemapsReadAsOneAreOneData() throws {
+        let home = try TemporaryDirectory(), data = try TemporaryDirectory()
+        let streets = data.url.appendingPathComponent("Tiles/streets")
+        try FileManager.default.createDirectory(at: streets, withIntermediateDirectories: true)
+        for name in ["a.mbtiles", "b.mbtiles"] { try FileManager.default.copyItem(at: Self.sample, to: streets.appendingPathComponent(name)) }
+        let inputs = ServeInputs(
+            styles: ["streets"],
+            map: MapInputs(
+                stylesDirectory: RepositoryFiles.styles.path, basemapDirectory: RepositoryFiles.basemap.path,
+                locations: DataLocations(
+                    environment: ["HOME": home.url.path, "MAPWRIGHT_DATA": data.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil)))
+        let content = try inputs.loadContent(styles: try inputs.loadStyles().styles).content
+        #expect(content.styleTilesets.map(\.name) == ["openmaptiles"])
+        #expect(content.styleTilesets.first?.files.map(\.lastPathComponent).sorted() == ["a.mbtiles", "b.mbtiles"])
+    }
+
     @Test func theFontsFolderIsCheckedAndItsFontsListed() throws {
         let home = try TemporaryDirectory()
         #expect {

@@ -1,8 +1,11 @@
 import Foundation
+import Glibc
 import HTTPTypes
 import HummingbirdTesting
 import MapCore
+import MapRenderer
 import MapServer
+import MapStyle
 import MapTestSupport
 import MapUtilities
 import NIOCore
@@ -110,6 +113,57 @@ import Tilesets
             // The sample's tiles below zoom 5 are empty; from zoom 9 they hold features, thousands at zoom 14.
             #expect(decoded.filter { ($0["layers"] as? Int ?? 0) > 0 }.count == stored.filter { $0.tile.z >= 5 }.count, "\(decoded)")
             #expect(decoded.contains { ($0["features"] as? Int ?? 0) > 1_000 }, "zoom-14 tiles hold streets and buildings")
+        }
+    }
+
+    /// Several files read as one (the street basemaps a style reads together): each tile from
+    /// the first file that has it, the TileJSON spanning both, a style's source of them pointed
+    /// at it, and a replacement of the second file picked up.
+    @Test func severalFilesAreServedAsOneData() async throws {
+        let folder = try TemporaryDirectory()
+        let (helsinki, _) = try Self.helsinki(in: folder, format: "mbtiles")
+        let far = folder.url.appendingPathComponent("far.mbtiles")
+        let farTile = try TileID(z: 14, x: 0, y: 0)
+        let farBytes = try #require(try TileSourceLocation.file(helsinki).open().tile(at: try TileID(z: 14, x: 9326, y: 4742)))
+        @Sendable func writeFar(_ url: URL, _ data: Data) throws {
+            let store = try MBTilesStore(url: url, mode: .create)
+            try store.write([farTile: data])
+            try store.writeMetadata(TileMetadata(name: "far", format: .pbf, bounds: BoundingBox(west: -180, south: 85, east: -179.98, north: 85.05), minZoom: 14, maxZoom: 14))
+        }
+        try writeFar(far, farBytes)
+        let layered = try ServedTileset(files: [helsinki, far], name: "streets")
+        var style = try Style.named("streets", in: RepositoryFiles.styles).style
+        style.sources["openmaptiles"] = .vector(VectorSource(location: .tilesets([helsinki, far])))
+        var content = ServerContent(styles: [ServedStyle(
+            name: "streets", style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap),
+            fileBytes: try Data(contentsOf: RepositoryFiles.styles.appendingPathComponent("streets.json")))])
+        content.styleTilesets = [layered]
+        let server = ServerFixtures.server(content, folder: folder)
+        try await ServerFixtures.test(server) { client in
+            try await client.execute(uri: "/data/streets.json", method: .get) { response in
+                let json = try response.json()
+                #expect(json["minzoom"] as? Int == 0 && json["maxzoom"] as? Int == 14)
+                let bounds = try #require(json["bounds"] as? [Double])
+                #expect(bounds[0] == -180 && bounds[3] > 85 && abs(bounds[2] - 24.953415) < 1e-5, "\(bounds)")
+                #expect(((json["vector_layers"] as? [[String: Any]])?.count ?? 0) > 5)
+            }
+            try await client.execute(uri: "/data/streets/14/9326/4742.pbf", method: .get) { #expect($0.data == farBytes, "from the first file") }
+            try await client.execute(uri: "/data/streets/14/0/0.pbf", method: .get) { response in
+                #expect(response.status == .ok && response.data == farBytes, "from the second file")
+            }
+            try await client.execute(uri: "/data/streets/14/9327/4741.pbf", method: .get) { #expect($0.status == .noContent, "neither has it") }
+            try await client.execute(uri: "/styles/streets/style.json", method: .get) { response in
+                let url = (try response.json()["sources"] as? [String: [String: Any]])?["openmaptiles"]?["url"] as? String
+                #expect(url?.hasSuffix("/data/streets.json") == true, "\(url ?? "")")
+            }
+            // Another file renamed over the second: its tiles come from the new file.
+            let watcher = TilesetWatcher(server: server)
+            watcher.check()
+            let replacement = folder.url.appendingPathComponent("far-new.mbtiles")
+            try writeFar(replacement, Data([0x1A, 0x00]))
+            #expect(rename(replacement.path, far.path) == 0)
+            #expect(watcher.check() == ["streets"])
+            try await client.execute(uri: "/data/streets/14/0/0.pbf", method: .get) { #expect($0.data == Data([0x1A, 0x00])) }
         }
     }
 

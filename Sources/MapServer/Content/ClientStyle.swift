@@ -7,9 +7,9 @@ import MapStyle
 /// written, with what only Mapwright could read pointed at the server, as TileServer GL rewrites
 /// its styles' `local://`, `mbtiles://` and `pmtiles://` references:
 ///
-/// - each source reading a tileset file the server serves as data (``ServerContent/dataTilesets``:
+/// - each source reading tileset files the server serves as data (``ServerContent/dataTilesets``:
 ///   `--vector-source`, `--raster-source FILE`, a style's own `mbtiles://` or `pmtiles://` file,
-///   the one registered street basemap of its schema) is
+///   the street basemaps of its schema read as one) is
 ///   `{"type": TYPE, "url": "BASE/data/NAME.json"}` with the file's other members (`attribution`,
 ///   `minzoom`, `promoteId`, a DEM's `encoding`…; `tiles` and `scheme` dropped); a raster source
 ///   given URL templates by `--raster-source` gets them as its `tiles`; sources with `http(s)`
@@ -23,7 +23,7 @@ import MapStyle
 ///
 /// A style that draws from a source no GL client can read (the bundled basemap's GeoPackages,
 /// `basemap://world` and `basemap://places` of the standard, muted, dark, hybrid styles; a
-/// GeoPackage or GeoJSON file; several street basemaps read as one; tiles in a local folder)
+/// GeoPackage or GeoJSON file; tiles in a local folder)
 /// cannot be rewritten faithfully: its style.json is then one raster source of the server's own
 /// tiles of that style (its TileJSON, `BASE/styles/NAME.json`, 256-pixel PNGs drawn by Mapwright)
 /// and one raster layer, with the style's `name`, `center`, `zoom`, `bearing` and `pitch`, and
@@ -100,7 +100,7 @@ enum ClientStyle {
     private static func source(_ json: JSONValue, as loaded: StyleSource?, content: ServerContent, base: String) -> JSONValue? {
         guard case .object(var members) = json, let loaded else { return nil }
         func data(_ urls: [URL]) -> JSONValue? {
-            guard urls.count == 1, let tileset = content.dataTileset(servingFile: urls[0]) else { return nil }
+            guard let tileset = content.dataTileset(servingFiles: urls) else { return nil }
             members["url"] = .string("\(base)/data/\(URLPathComponent.encoded(tileset.name)).json")
             members["tiles"] = nil
             members["scheme"] = nil

@@ -19,8 +19,15 @@ extension ServerContent {
 
     /// The data served from the file at `url` (compared with symbolic links resolved), if any.
     public func dataTileset(servingFile url: URL) -> ServedTileset? {
-        guard url.isFileURL else { return nil }
-        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-        return dataTilesets.first { $0.url.standardizedFileURL.resolvingSymlinksInPath().path == path }
+        dataTileset(servingFiles: [url])
+    }
+
+    /// The data served from the files `urls` read as one, in that order (compared with symbolic
+    /// links resolved), if any.
+    public func dataTileset(servingFiles urls: [URL]) -> ServedTileset? {
+        guard !urls.isEmpty, urls.allSatisfy(\.isFileURL) else { return nil }
+        func paths(_ urls: [URL]) -> [String] { urls.map { $0.standardizedFileURL.resolvingSymlinksInPath().path } }
+        let wanted = paths(urls)
+        return dataTilesets.first { paths($0.files) == wanted }
     }
 }
