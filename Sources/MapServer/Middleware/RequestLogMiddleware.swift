@@ -68,17 +68,23 @@ struct CORSHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         return nil
     }
 
-    /// Adds the CORS headers of a response whose request's allowed origin is `allowed`.
-    static func decorate(_ headers: inout HTTPFields, allowed: String?) {
+    /// Adds the CORS headers of a response whose request's allowed origin is `allowed`. With
+    /// named origins (not `*`) every response says `Vary: Origin`, allowed or not, so that a
+    /// shared cache in front never hands one origin's answer to another.
+    static func decorate(_ headers: inout HTTPFields, allowed: String?, namedOrigins: Bool) {
+        if namedOrigins { headers[.vary] = "Origin" }
         guard let allowed else { return }
         headers[.accessControlAllowOrigin] = allowed
         headers[.accessControlExposeHeaders] = "ETag, Retry-After"
-        if allowed != "*" { headers[.vary] = "Origin" }
     }
+
+    /// Whether origins are named (no `*`): answers then depend on the request's `Origin`.
+    var namesOrigins: Bool { !origins.contains("*") }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let allowed = allowedOrigin(for: request)
-        func decorate(_ headers: inout HTTPFields) { Self.decorate(&headers, allowed: allowed) }
+        let named = namesOrigins
+        func decorate(_ headers: inout HTTPFields) { Self.decorate(&headers, allowed: allowed, namedOrigins: named) }
         if request.method == .options {
             var headers: HTTPFields = [:]
             decorate(&headers)

@@ -179,6 +179,8 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let state = Mutex(State())
     private let available = DispatchSemaphore(value: 0)
     private let stopped = DispatchGroup()
+    /// The askers' patience: ends on a thread of its own, never late because other threads are busy.
+    private let patience = Deadlines()
 
     /// Starts `threadCount` threads.
     init(threadCount: Int, queueLimit: Int, maximumWaitSeconds: Double = .infinity, events: Events = Events()) {
@@ -197,6 +199,13 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             thread.stackSize = 8 << 20
             thread.start()
         }
+        stopped.enter()
+        let timer = Thread { [self] in
+            patience.run { [weak self] waiterID in self?.expire(waiterID) }
+            stopped.leave()
+        }
+        timer.name = "mapwright-render-patience"
+        timer.start()
     }
 
     /// Jobs waiting for a thread, in every lane.
@@ -260,9 +269,7 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                 }
                 switch outcome {
                 case .queued, .joined:
-                    if let patienceSeconds {
-                        DispatchQueue.global().asyncAfter(deadline: .now() + max(0, patienceSeconds)) { [self] in expire(waiterID) }
-                    }
+                    if let patienceSeconds { patience.add(waiterID, after: patienceSeconds) }
                 default: break
                 }
                 switch outcome {
@@ -370,6 +377,7 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
         for waiter in waiters { waiter.resume(throwing: RenderPoolError.shuttingDown) }
         for _ in 0..<threadCount { available.signal() }
+        patience.stop()
         stopped.wait()
     }
 
@@ -404,6 +412,50 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                 return job.waiters.values.map(\.waiter)
             }
             for waiter in waiters { waiter.resume(with: result) }
+        }
+    }
+}
+
+/// Deadlines of waiters, ended in order by one thread (``run(_:)``): what calls ``add(_:after:)``
+/// never waits, and an end is never late because other threads are busy.
+private final class Deadlines: Sendable {
+    private struct State {
+        var deadlines: [(at: UInt64, id: UInt64)] = []
+        var isStopped = false
+    }
+
+    private let state = Mutex(State())
+    private let changed = DispatchSemaphore(value: 0)
+
+    /// Ends `id` `seconds` from now.
+    func add(_ id: UInt64, after seconds: Double) {
+        let at = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
+        state.withLock { $0.deadlines.append((at, id)) }
+        changed.signal()
+    }
+
+    /// Stops ``run(_:)``; deadlines not reached are forgotten.
+    func stop() {
+        state.withLock { $0.isStopped = true }
+        changed.signal()
+    }
+
+    /// Calls `end` with each id whose deadline passed, until ``stop()``.
+    func run(_ end: (UInt64) -> Void) {
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            let (due, next, isStopped): ([UInt64], UInt64?, Bool) = state.withLock { state in
+                let due = state.deadlines.filter { $0.at <= now }.map(\.id)
+                state.deadlines.removeAll { $0.at <= now }
+                return (due, state.deadlines.map(\.at).min(), state.isStopped)
+            }
+            if isStopped { return }
+            for id in due { end(id) }
+            if let next {
+                _ = changed.wait(timeout: DispatchTime(uptimeNanoseconds: next))
+            } else {
+                changed.wait()
+            }
         }
     }
 }

@@ -116,7 +116,8 @@ struct KeptTileAnswers: Sendable {
             counters.hits[cacheKey.source]!.increment()
         }
         var answer = tileRequest.answer(kept, ifNoneMatch: fields[.ifNoneMatch], server: server)
-        CORSHeadersMiddleware<ServeRequestContext>.decorate(&answer.headers, allowed: cors.allowedOrigin(forOrigin: fields[.origin]))
+        CORSHeadersMiddleware<ServeRequestContext>.decorate(
+            &answer.headers, allowed: cors.allowedOrigin(forOrigin: fields[.origin]), namedOrigins: cors.namesOrigins)
         answer.headers[.date] = date.now
         answer.headers[.server] = serverName
         let counterID = TileRequest.Kind.allCases.firstIndex(of: kind)! * 1_000 + answer.status.code
