@@ -25,7 +25,7 @@
 //   MapRenderer      <- CCairo, CRsvg, CRaster  Cairo/Pango/fontconfig renderer; librsvg for SVG sprites; per-pixel loops in C   (GeoData, MapStyle, RasterTiles, Tilesets, VectorTiles, ImageCodec)
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, Tilesets)
-//   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, Tilesets, TileStore, VectorTiles; Hummingbird, swift-http-types, swift-nio, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
+//   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, Tilesets, TileStore, VectorTiles; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
 //   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the export `tiles export` runs, what `serve` serves and its run until a signal  (MapComposer, MapServer, PhotoLibrary, TileExport, Tilesets; Hummingbird, swift-log, swift-service-lifecycle)
 //   MapCLI                           the commands: options mapped to MapAssembly, results printed  (everything above that it imports; ArgumentParser)
 //   mapwright                        the executable                                             (MapCLI)
@@ -84,6 +84,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
@@ -399,9 +400,13 @@ let package = Package(
                 "MapCore", "MapJSON", "MapUtilities", "MapStyle", "MapRenderer", "MapComposer", "PhotoSources",
                 "TileSources", "TileStore", "Tilesets", "ImageCodec", "VectorTiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

@@ -77,7 +77,11 @@ extension ServeInputs {
             var ports = listening.makeAsyncIterator()
             guard let port = await ports.next() else { return try await group.waitForAll() }
             do {
-                let content = try loadContent(styles: servedStyles)
+                // Loading reads files and clusters photos for seconds: off the event loops, which
+                // answer /health (503) and everything else meanwhile.
+                let content = try await withCheckedThrowingContinuation { continuation in
+                    DispatchQueue.global().async { continuation.resume(with: Result { try loadContent(styles: servedStyles) }) }
+                }
                 for warning in content.warnings { report(.warning(warning)) }
                 server.finishStarting(with: content.content)
             } catch {

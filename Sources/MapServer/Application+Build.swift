@@ -24,15 +24,18 @@ public func buildRouter(server: MapTileServer) -> Router<ServeRequestContext> {
     return router
 }
 
-/// What answers requests: ``KeptTileResponder`` for tiles kept in memory, in front of the router
-/// of every route.
+/// What answers requests that are not kept tiles (those ``KeptTileHandler`` answers in each
+/// connection's pipeline): the router of every route.
 public func buildResponder(server: MapTileServer) -> some HTTPResponder<ServeRequestContext> {
-    KeptTileResponder(server: server, next: buildRouter(server: server).buildResponder())
+    buildRouter(server: server).buildResponder()
 }
 
-/// The Hummingbird application of a server, listening where its configuration says, with the
-/// configuration's idle timeout and header limits, a ``ClientConnectionHandler`` on every
-/// connection (a client that leaves drops its queued renders), a service that commits the tile cache every
+/// The `Server` header of every answer.
+let serverName = "mapwright"
+
+/// The Hummingbird application of a server, listening where its configuration says, its
+/// connections ``ServeHTTPChannel``s (the configuration's idle timeout and header limits, a
+/// ``ClientConnectionHandler``, kept tiles answered in the pipeline), a service that commits the tile cache every
 /// second, one that watches the served tileset files for changes and one the served photo library. `runService()` stops gracefully on SIGINT
 /// and SIGTERM: the server stops accepting, finishes the responses in flight, and returns.
 ///
@@ -53,18 +56,13 @@ func buildApplication(
     server: MapTileServer, responder: some HTTPResponder<ServeRequestContext>,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    let limits = server.configuration
     var frameworkLogger = server.logger
     frameworkLogger.logLevel = max(.warning, server.logger.logLevel)
     var application = Application(
         responder: responder,
-        server: .http1(configuration: .init(
-            additionalChannelHandlers: [ClientConnectionHandler()],
-            idleTimeout: .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9)),
-            httpDecoderConfiguration: .init(
-                maxHeaderFieldSize: limits.maximumHeaderBytes, maxHeaderListSize: limits.maximumHeaderBytes, maxHeaderFieldCount: 100))),
+        server: .mapwright(server: server, serverName: serverName),
         configuration: ApplicationConfiguration(
-            address: .hostname(server.configuration.host, port: server.configuration.port), serverName: "mapwright"),
+            address: .hostname(server.configuration.host, port: server.configuration.port), serverName: serverName),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
         logger: frameworkLogger)
     application.addServices(

@@ -72,6 +72,9 @@ public final class MapTileServer: Sendable {
     public let cache: TileCache
     /// The tiles answered most recently, in front of ``cache`` and the tileset files.
     public let memory: MemoryTileCache
+    /// Tiles of the photo overlay and density map that a change of photos replaced, kept to
+    /// stand in for their new versions under load (see ``standIn(for:cacheKey:)``).
+    let replacedTiles: MemoryTileCache
     public let metrics: ServerMetrics
     let logger: Logger
     let pool: RenderPool<RenderKey, RenderOutput>
@@ -122,6 +125,7 @@ public final class MapTileServer: Sendable {
         self.configuration = configuration
         self.cache = cache
         memory = MemoryTileCache(capacityBytes: configuration.memoryCacheBytes)
+        replacedTiles = MemoryTileCache(capacityBytes: configuration.replacedTileBytes)
         self.metrics = metrics
         self.logger = logger
         self.beforeRender = beforeRender
@@ -129,7 +133,7 @@ public final class MapTileServer: Sendable {
             threadCount: max(1, configuration.renderThreads), queueLimit: max(1, configuration.renderQueueLimit),
             maximumWaitSeconds: configuration.renderTimeoutSeconds,
             events: .init(
-                queueDepthChanged: { [metrics] in metrics.recordQueueDepth($0) },
+                queueDepthChanged: { [metrics] lane, depth in metrics.recordQueueDepth(depth, lane: lane) },
                 joined: { [metrics] in metrics.increment("mapwright_render_joins_total", [("source", $0.source)]) },
                 dropped: { [metrics] in metrics.increment("mapwright_render_dropped_total", [("source", $0.source)]) }))
     }
@@ -195,16 +199,22 @@ public final class MapTileServer: Sendable {
     // MARK: - Tiles on demand
 
     /// A tile of a style or the overlay: from memory, from the cache file (read on NIO's
-    /// blocking-I/O threads, never on an event loop), or rendered with its metatile.
+    /// blocking-I/O threads, never on an event loop), or rendered with its metatile in `lane`.
+    ///
+    /// Under load a tile is answered from what exists instead of waiting (see
+    /// ``ServerConfiguration/tileWaitSeconds``): when the renders queued ahead would keep it
+    /// longer than that, or its render has not started within it, a stand-in answers at once
+    /// (``standIn(for:cacheKey:)``) and the render goes on in the background lane; with no
+    /// stand-in, 503 with `Retry-After`.
     ///
     /// - Parameter disconnected: Registers a handler called when the requester goes away. The
     ///   default never calls it.
     /// - Throws: ``ServeError``: 404 beyond the zooms served, 503 when the render queue is full or
     ///   the render takes too long, 500 when the render fails.
     func renderedTile(
-        _ tile: TileID, cacheKey: TileCacheKey, makeRenderer: @escaping @Sendable () throws -> MapTileRenderer,
+        _ tile: TileID, cacheKey: TileCacheKey, lane: RenderLane = .tiles, makeRenderer: @escaping @Sendable () throws -> MapTileRenderer,
         disconnected: DisconnectHook = { _ in {} }
-    ) async throws -> CachedTile {
+    ) async throws -> ServedTile {
         guard tile.z <= configuration.maximumZoom else {
             throw ServeError.notFound("zoom \(tile.z) is beyond the deepest zoom served, \(configuration.maximumZoom)")
         }
@@ -212,14 +222,14 @@ public final class MapTileServer: Sendable {
         let labels = [("source", cacheKey.source)]
         if let kept = memory.tile(MemoryTileKey(source: source, tile: tile)) {
             metrics.increment("mapwright_tile_cache_hits_total", labels)
-            return kept
+            return .tile(kept)
         }
         do {
             if let data = try await blockingIO({ [cache] in try cache.tile(tile, key: cacheKey) }) {
                 metrics.increment("mapwright_tile_cache_hits_total", labels)
                 let kept = CachedTile(data)
                 memory.insert(kept, for: MemoryTileKey(source: source, tile: tile))
-                return kept
+                return .tile(kept)
             }
         } catch let error as TileStoreError {
             logger.error("cache: \(error.description)")
@@ -229,7 +239,23 @@ public final class MapTileServer: Sendable {
         let metatile = MetatileID(containing: tile, size: configuration.metatileSize)
         let generation = overlayGeneration.load(ordering: .acquiring)
         let work = metatileWork(metatile, checking: tile, cacheKey: cacheKey, makeRenderer: makeRenderer)
-        guard case .tiles(let tiles) = try await render(.metatile(cacheKey, metatile), disconnected: disconnected, work: work) else {
+        let patience = configuration.tileWaitSeconds
+        let output: RenderOutput
+        do {
+            // Overloaded: the renders ahead would keep this one waiting too long.
+            if let wait = pool.expectedWaitSeconds(in: lane), wait > patience,
+               !pool.isQueuedOrRunning(.metatile(cacheKey, metatile)) {
+                throw RenderPoolError.notStarted
+            }
+            output = try await render(.metatile(cacheKey, metatile), lane: lane, patienceSeconds: patience, disconnected: disconnected, work: work)
+        } catch RenderPoolError.notStarted {
+            return try await standInAnswer(for: tile, cacheKey: cacheKey)
+        } catch let error as ServeError where error.status == .serviceUnavailable {
+            // The queue is full: a stand-in, if there is one, is better than a 503.
+            guard case .standIn(let standIn, let kind) = try? await standInAnswer(for: tile, cacheKey: cacheKey) else { throw error }
+            return .standIn(standIn, kind)
+        }
+        guard case .tiles(let tiles) = output else {
             throw ServeError(.internalServerError, "the render did not make tile \(tile)")
         }
         // A request that joined another's work can find it answered from the cache with that
@@ -239,13 +265,23 @@ public final class MapTileServer: Sendable {
         if found == nil { found = try? await blockingIO({ [cache] in try cache.tile(tile, key: cacheKey) }) ?? nil }
         guard let data = found else { throw ServeError(.internalServerError, "the render did not make tile \(tile)") }
         var asked = CachedTile(data)
-        guard !cacheKey.isOverlay || overlayGeneration.load(ordering: .acquiring) == generation else { return asked }
+        guard !cacheKey.isOverlay || overlayGeneration.load(ordering: .acquiring) == generation else { return .tile(asked) }
         for (other, otherData) in tiles {
             let kept = other == tile ? asked : CachedTile(otherData)
             if other == tile { asked = kept }
             memory.insert(kept, for: MemoryTileKey(source: source, tile: other))
         }
-        return asked
+        return .tile(asked)
+    }
+
+    /// A stand-in for a tile whose render is not waited for, counted by kind; 503 when there is none.
+    private func standInAnswer(for tile: TileID, cacheKey: TileCacheKey) async throws -> ServedTile {
+        if let (standIn, kind) = await standIn(for: tile, cacheKey: cacheKey) {
+            metrics.increment("mapwright_stand_in_answers_total", [("kind", kind.rawValue), ("source", cacheKey.source)])
+            return .standIn(standIn, kind)
+        }
+        metrics.increment("mapwright_stand_in_answers_total", [("kind", "unavailable"), ("source", cacheKey.source)])
+        throw ServeError.unavailable("the server is busy: tile \(tile) is queued to be drawn", retryAfterSeconds: configuration.retryAfterSeconds)
     }
 
     /// Runs blocking file I/O (SQLite, PMTiles reads) on NIO's thread pool for blocking work, off
@@ -314,7 +350,7 @@ public final class MapTileServer: Sendable {
             let work = metatileWork(metatile, checking: first, cacheKey: key, makeRenderer: make)
             while !Task.isCancelled {
                 do {
-                    _ = try await pool.run(.metatile(key, metatile), priority: .background, work: work)
+                    _ = try await pool.run(.metatile(key, metatile), lane: .background, work: work)
                     rendered.withLock { $0 += 1 }
                     return
                 } catch RenderPoolError.queueFull {
@@ -343,24 +379,32 @@ public final class MapTileServer: Sendable {
         return rendered.withLock { $0 }
     }
 
-    /// Runs a render on the pool, single flight by key, within the time limit.
+    /// Runs a render on the pool in `lane`, single flight by key, within the time limit.
     ///
+    /// - Parameter patienceSeconds: How long to wait for the render to start; `nil` (the default)
+    ///   waits until the time limit.
     /// - Throws: ``ServeError``: 503 when the queue is full, the server stops or the render takes
     ///   longer than ``ServerConfiguration/renderTimeoutSeconds``; what `work` throws as a
     ///   ``ServeError``; 500 for any other failure (logged, not shown); `CancellationError`
-    ///   when the requester went away.
+    ///   when the requester went away; ``RenderPoolError/notStarted`` when the render had not
+    ///   started within `patienceSeconds` (it goes on in the background lane).
     func render(
-        _ key: RenderKey, disconnected: DisconnectHook, work: @escaping @Sendable () throws -> RenderOutput
+        _ key: RenderKey, lane: RenderLane = .images, patienceSeconds: Double? = nil, disconnected: DisconnectHook,
+        work: @escaping @Sendable () throws -> RenderOutput
     ) async throws -> RenderOutput {
         do {
-            return try await withRenderTimeout(disconnected: disconnected) { [pool] in try await pool.run(key, work: work) }
+            return try await withRenderTimeout(disconnected: disconnected) { [pool] in
+                try await pool.run(key, lane: lane, patienceSeconds: patienceSeconds, work: work)
+            }
         } catch RenderPoolError.queueFull {
-            metrics.increment("mapwright_render_rejected_total")
+            metrics.increment("mapwright_render_rejected_total", [("lane", lane.label)])
             throw ServeError.unavailable("the render queue is full", retryAfterSeconds: configuration.retryAfterSeconds)
+        } catch RenderPoolError.notStarted {
+            throw RenderPoolError.notStarted
         } catch RenderPoolError.shuttingDown {
             throw ServeError.unavailable("the server is stopping", retryAfterSeconds: configuration.retryAfterSeconds)
         } catch is RenderTimeout {
-            metrics.increment("mapwright_render_timeouts_total")
+            metrics.increment("mapwright_render_timeouts_total", [("lane", lane.label)])
             throw ServeError.unavailable(
                 "the render took longer than \(configuration.renderTimeoutSeconds) s", retryAfterSeconds: configuration.retryAfterSeconds)
         } catch let error as ServeError {

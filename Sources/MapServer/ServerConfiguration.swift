@@ -28,6 +28,21 @@ public struct ServerConfiguration: Sendable {
     /// The most bytes of tiles kept in memory (the most recently answered, of styles, the
     /// overlay and tilesets), answered without reading a file. The default is 256 MiB; 0 keeps none.
     public var memoryCacheBytes: Int = 256 << 20
+    /// How long a request for a style or overlay tile waits for its render to *start* when a
+    /// render is needed, in seconds. A request whose render the jobs queued ahead would delay
+    /// longer, or that is still queued after this long, is answered at once from what exists: an
+    /// older version of the tile, else (for a style's tiles) the nearest cached parent tile
+    /// enlarged, with `Cache-Control: max-age=`\ ``standInMaxAgeSeconds``; else 503 with
+    /// `Retry-After`. Its render goes on in the background lane, so the tile is there for the
+    /// next request. A render that has started is waited for, up to ``renderTimeoutSeconds``.
+    /// The default is 0.5.
+    public var tileWaitSeconds: Double = 0.5
+    /// `Cache-Control: max-age` of a stand-in tile (see ``tileWaitSeconds``), in seconds: clients
+    /// ask again soon for the tile itself. The default is 10.
+    public var standInMaxAgeSeconds: Int = 10
+    /// The most bytes of replaced overlay tiles kept to stand in for their new versions (see
+    /// ``tileWaitSeconds``). The default is 16 MiB.
+    public var replacedTileBytes: Int = 16 << 20
     /// How often served tileset files are checked for changes (another process writing them),
     /// in seconds: a change drops their tiles from memory. The default is 1.
     public var tilesetCheckIntervalSeconds: Double = 1

@@ -26,7 +26,7 @@ import Testing
                 #expect(text.contains(#"mapwright_renders_total{source="style-plain"} 1"#))
                 #expect(text.contains("mapwright_render_seconds_bucket"))
                 #expect(text.contains("mapwright_render_seconds_count 1"))
-                #expect(text.contains("mapwright_render_queue_depth 0"))
+                #expect(text.contains("mapwright_render_queue_depth{lane=\"tiles\"} 0"))
             }
         }
     }

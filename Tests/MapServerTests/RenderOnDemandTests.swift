@@ -82,7 +82,7 @@ import TileStore
             #expect(try await running == 200)
             #expect(try await queued == 200)
         }
-        #expect(server.metrics.count("mapwright_render_rejected_total") == 1)
+        #expect(server.metrics.count("mapwright_render_rejected_total", [("lane", "tiles")]) == 1)
     }
 
     /// Over real HTTP through the application `serve` runs: a client that asks for an uncached
@@ -154,7 +154,7 @@ import TileStore
             }
             release.signal()
         }
-        #expect(server.metrics.count("mapwright_render_timeouts_total") == 1)
+        #expect(server.metrics.count("mapwright_render_timeouts_total", [("lane", "tiles")]) == 1)
     }
 
     @Test func anEditedStyleNeverServesTheOldStylesTiles() async throws {

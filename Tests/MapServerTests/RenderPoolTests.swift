@@ -6,7 +6,7 @@ import Testing
 @testable import MapServer
 
 /// The render pool on its own: single flight, dropping work nobody waits for, the queue bound,
-/// requests before background work.
+/// lanes (tiles before images before background work, none starving), patience.
 @Suite struct RenderPoolTests {
     /// Records the order jobs ran in.
     final class RunOrder: Sendable {
@@ -26,7 +26,7 @@ import Testing
         // Three background jobs wait; then two requests, one of them for background job 3.
         var background: [Task<Int, any Error>] = []
         for key in 1...3 {
-            background.append(Task { try await pool.run(key, priority: .background) { ran.append(key); return key } })
+            background.append(Task { try await pool.run(key, lane: .background) { ran.append(key); return key } })
             while pool.queueDepth < key { try await Task.sleep(nanoseconds: 5_000_000) }
         }
         let request = Task { try await pool.run(10) { ran.append(10); return 10 } }
@@ -102,5 +102,82 @@ import Testing
         #expect(try await queued.value == 20)
         #expect(try await joined.value == 20, "the joiner gets the first asker's result")
         #expect(runs.count == 2)
+    }
+
+    /// Two threads, both running image jobs when a tile is asked for: the first thread free takes
+    /// the tile before the images queued earlier, and while tiles wait, images hold one thread at most.
+    @Test func aTileGoesBeforeImagesQueuedEarlierAndImagesKeepAThreadFree() async throws {
+        let pool = RenderPool<Int, Int>(threadCount: 2, queueLimit: 16)
+        defer { pool.shutdown() }
+        let gates = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+        let running = CallCounter()
+        let ran = RunOrder()
+        let blockers = (0..<2).map { index in
+            Task { try await pool.run(index, lane: .images) { running.increment(); gates[index].wait(); ran.append(index); return index } }
+        }
+        while running.count < 2 { try await Task.sleep(nanoseconds: 5_000_000) }
+        var images: [Task<Int, any Error>] = []
+        for key in 2...4 {
+            images.append(Task { try await pool.run(key, lane: .images) { ran.append(key); Thread.sleep(forTimeInterval: 0.05); return key } })
+            while pool.queueDepth(.images) < key - 1 { try await Task.sleep(nanoseconds: 5_000_000) }
+        }
+        let tileGate = DispatchSemaphore(value: 0)
+        let tiles = (10...11).map { key in
+            Task { try await pool.run(key, lane: .tiles) { ran.append(key); if key == 10 { tileGate.wait() }; return key } }
+        }
+        while pool.queueDepth(.tiles) < 2 { try await Task.sleep(nanoseconds: 5_000_000) }
+        gates[0].signal()
+        // Thread 0 takes tile 10 and blocks on it; tile 11 waits for the next free thread.
+        while !ran.order.contains(10) { try await Task.sleep(nanoseconds: 5_000_000) }
+        gates[1].signal()
+        #expect(try await tiles[1].value == 11)
+        tileGate.signal()
+        for task in blockers + images + tiles { _ = try await task.value }
+        #expect(Array(ran.order.prefix(4)) == [0, 10, 1, 11], "\(ran.order)")
+    }
+
+    /// One thread and a steady queue of tile jobs: background jobs still get their turns (one in
+    /// seven when both lanes have work).
+    @Test func noLaneStarves() async throws {
+        let pool = RenderPool<Int, Int>(threadCount: 1, queueLimit: 64)
+        defer { pool.shutdown() }
+        let gate = DispatchSemaphore(value: 0)
+        let running = CallCounter()
+        let ran = RunOrder()
+        let blocker = Task { try await pool.run(0) { running.increment(); gate.wait(); ran.append(0); return 0 } }
+        while running.count == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        var tasks: [Task<Int, any Error>] = []
+        for key in 100...101 {
+            tasks.append(Task { try await pool.run(key, lane: .background) { ran.append(key); return key } })
+        }
+        for key in 1...30 {
+            tasks.append(Task { try await pool.run(key, lane: .tiles) { ran.append(key); return key } })
+        }
+        while pool.queueDepth < 32 { try await Task.sleep(nanoseconds: 5_000_000) }
+        gate.signal()
+        for task in [blocker] + tasks { _ = try await task.value }
+        let order = ran.order
+        let first = try #require(order.firstIndex(of: 100)), second = try #require(order.firstIndex(of: 101))
+        #expect(first <= 8 && second <= 15, "\(order)")
+        #expect(order.filter { (1...30).contains($0) } == Array(1...30), "each lane in its own order")
+    }
+
+    /// An asker whose job has not started within its patience gets `notStarted` at once; the job
+    /// goes on in the background lane and runs when a thread is free; one that has started is waited for.
+    @Test func aJobNotStartedWithinItsAskersPatienceGoesOnInTheBackground() async throws {
+        let pool = RenderPool<Int, Int>(threadCount: 1, queueLimit: 8)
+        defer { pool.shutdown() }
+        let gate = DispatchSemaphore(value: 0)
+        let running = CallCounter()
+        let ran = RunOrder()
+        let blocker = Task { try await pool.run(0, patienceSeconds: 0.05) { running.increment(); gate.wait(); ran.append(0); return 0 } }
+        while running.count == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        await #expect(throws: RenderPoolError.notStarted) { try await pool.run(1, patienceSeconds: 0.1) { ran.append(1); return 1 } }
+        #expect(pool.queueDepth(.tiles) == 0 && pool.queueDepth(.background) == 1)
+        try await Task.sleep(nanoseconds: 200_000_000)
+        gate.signal()
+        #expect(try await blocker.value == 0, "a started job is waited for past the patience")
+        while !ran.order.contains(1) { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(ran.order == [0, 1])
     }
 }

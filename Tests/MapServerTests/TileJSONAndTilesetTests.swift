@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import ImageCodec
@@ -63,6 +64,19 @@ import Tilesets
                 #expect((json["bounds"] as? [Double])?.count == 4)
                 #expect((json["center"] as? [Double])?.count == 3)
                 #expect(json["scheme"] as? String == "xyz")
+            }
+            // Behind a TLS proxy, the URLs say https.
+            for proxied: HTTPFields in [
+                [HTTPField.Name("X-Forwarded-Proto")!: "https"], [HTTPField.Name("Forwarded")!: "for=192.0.2.60;proto=https;by=203.0.113.43"],
+            ] {
+                try await client.execute(uri: "/styles/plain.json", method: .get, headers: proxied) { response in
+                    let json = try response.json()
+                    #expect((json["tiles"] as? [String])?.first?.hasPrefix("https://") == true, "\(proxied)")
+                }
+            }
+            try await client.execute(uri: "/styles/plain.json", method: .get, headers: [HTTPField.Name("X-Forwarded-Proto")!: "gopher"]) { response in
+                let json = try response.json()
+                #expect((json["tiles"] as? [String])?.first?.hasPrefix("http://") == true, "only http or https")
             }
             try await client.execute(uri: "/overlays/photos.json", method: .get, headers: headers) { response in
                 let json = try response.json()

@@ -128,8 +128,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var logger = Logger(label: "mapwright.serve")
-        logger.logLevel = logLevel.level
+        // The log's lines are written by a thread of their own (see ServerLog), flushed on the way out.
+        let log = ServerLog()
+        defer { log.close() }
+        let logger = log.logger(label: "mapwright.serve", level: logLevel.level)
         var configuration = ServerConfiguration(
             host: host, port: port, cacheMaxAgeSeconds: maxAge, corsOrigins: corsOrigins.isEmpty ? ["*"] : corsOrigins,
             renderThreads: jobs, renderQueueLimit: renderQueue, renderTimeoutSeconds: renderTimeout, metatileSize: metatile,

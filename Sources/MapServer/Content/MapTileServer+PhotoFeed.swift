@@ -32,6 +32,11 @@ extension MapTileServer {
         }
     }
 
+    /// Keeps tiles a change of photos replaced in ``replacedTiles``, to stand in for the new ones.
+    private func keepReplaced(_ tiles: [(MemoryTileKey, CachedTile)]) {
+        for (key, tile) in tiles { replacedTiles.insert(tile, for: key) }
+    }
+
     /// Every tile size and scale of overlay tiles the cache may hold.
     static let overlayTileSizes = [256, 512], overlayScales = 1...3
 
@@ -110,12 +115,13 @@ extension MapTileServer {
             for scale in Self.overlayScales {
                 let (key, _) = overlayTiles(overlay, tileSizePoints: size, scale: scale)
                 let source = MemoryTileSource.rendered(key)
+                // The replaced tiles in memory stand in for the new ones under load (see standIn(for:cacheKey:)).
                 switch changes[size] ?? .all {
                 case .all:
-                    memory.removeAll(source: source)
+                    keepReplaced(memory.removeAll(source: source))
                     invalidated += try cache.removeAll(key: key, zooms: 0...configuration.maximumZoom)
                 case .tiles(let tiles):
-                    memory.remove(tiles.map { MemoryTileKey(source: source, tile: $0) })
+                    keepReplaced(memory.remove(tiles.map { MemoryTileKey(source: source, tile: $0) }))
                     try cache.remove(tiles, key: key)
                     if scale == 1 { invalidated += tiles.count }
                 }
@@ -123,7 +129,7 @@ extension MapTileServer {
                 // The density map changes over a kernel's reach around each changed photo, at
                 // every zoom: its tiles are all drawn again on request.
                 if let (heatmapKey, _) = heatmapTiles(overlay, tileSizePoints: size, scale: scale) {
-                    memory.removeAll(source: .rendered(heatmapKey))
+                    keepReplaced(memory.removeAll(source: .rendered(heatmapKey)))
                     _ = try cache.removeAll(key: heatmapKey, zooms: 0...configuration.maximumZoom)
                     if let drawnFor = overlay.drawnFor { try cache.record(drawnFor: drawnFor, key: heatmapKey) }
                 }

@@ -12,7 +12,10 @@ import Synchronization
 /// - `mapwright_renders_total{source}`: metatiles rendered; `mapwright_render_joins_total{source}`:
 ///   requests that waited for a render already asked for (single flight);
 /// - `mapwright_render_seconds`: a histogram of metatile render times;
-/// - `mapwright_render_queue_depth`: metatiles waiting for a render thread;
+/// - `mapwright_render_queue_depth{lane}`: renders waiting for a thread, by lane (tiles, images, background);
+/// - `mapwright_stand_in_answers_total{kind, source}`: tile requests answered under load from what
+///   existed instead of their render: `stale` (an older version of the tile), `parent` (the nearest
+///   cached parent tile scaled up) or `unavailable` (neither: 503 at once);
 /// - `mapwright_render_rejected_total`, `mapwright_render_timeouts_total`,
 ///   `mapwright_render_dropped_total`: queue full (503), time limit passed (503), requester gone
 ///   before its render started.
@@ -22,8 +25,8 @@ public final class ServerMetrics: Sendable {
     private let factory: PrometheusMetricsFactory
     /// Each counter by name and labels, with its count (what the tests read): made once, not per
     /// request, as making a Prometheus counter looks it up in the registry behind a lock.
-    private let counters = Mutex<[CounterKey: (count: Int, counter: Metrics.Counter)]>([:])
-    private let queueDepth: Metrics.Gauge
+    private let counters = Mutex<[CounterKey: Counter]>([:])
+    private let queueDepths: [Metrics.Gauge]
     private let renderTimer: Metrics.Timer
 
     /// Creates the metrics in a new registry.
@@ -35,9 +38,9 @@ public final class ServerMetrics: Sendable {
             .milliseconds(500), .seconds(1), .milliseconds(2_500), .seconds(5), .seconds(10), .seconds(30),
         ]
         self.factory = factory
-        queueDepth = Metrics.Gauge(label: "mapwright_render_queue_depth", factory: factory)
+        queueDepths = RenderLane.allCases.map { Metrics.Gauge(label: "mapwright_render_queue_depth", dimensions: [("lane", $0.label)], factory: factory) }
         renderTimer = Metrics.Timer(label: "mapwright_render_seconds", factory: factory)
-        queueDepth.record(0)
+        for gauge in queueDepths { gauge.record(0) }
     }
 
     /// The Prometheus text exposition of every metric.
@@ -46,21 +49,36 @@ public final class ServerMetrics: Sendable {
     /// How many times a counter was incremented, by its name and labels as `name{a=b,c=d}`
     /// (labels in the order given); what the tests read.
     public func count(_ name: String, _ labels: [(String, String)] = []) -> Int {
-        counters.withLock { $0[CounterKey(name, labels)]?.count ?? 0 }
+        counters.withLock { $0[CounterKey(name, labels)]?.count.load(ordering: .relaxed) ?? 0 }
     }
 
     func increment(_ name: String, _ labels: [(String, String)] = []) {
+        counter(name, labels).increment()
+    }
+
+    /// The counter of a name and labels, made on first use: hold it to count without looking it
+    /// up (``KeptTileHandler`` does, per connection).
+    func counter(_ name: String, _ labels: [(String, String)] = []) -> Counter {
         let key = CounterKey(name, labels)
-        let counter = counters.withLock { counters -> Metrics.Counter in
-            if let entry = counters[key] {
-                counters[key]!.count += 1
-                return entry.counter
-            }
-            let counter = Metrics.Counter(label: name, dimensions: labels, factory: factory)
-            counters[key] = (1, counter)
+        return counters.withLock { counters in
+            if let counter = counters[key] { return counter }
+            let counter = Counter(Metrics.Counter(label: name, dimensions: labels, factory: factory))
+            counters[key] = counter
             return counter
         }
-        counter.increment()
+    }
+
+    /// One counter of the registry, with its count as the tests read it.
+    final class Counter: Sendable {
+        private let counter: Metrics.Counter
+        let count = Atomic<Int>(0)
+
+        init(_ counter: Metrics.Counter) { self.counter = counter }
+
+        func increment() {
+            count.add(1, ordering: .relaxed)
+            counter.increment()
+        }
     }
 
     func recordRequest(route: String, status: Int) {
@@ -71,8 +89,8 @@ public final class ServerMetrics: Sendable {
         renderTimer.recordNanoseconds(Int64(clamping: nanoseconds))
     }
 
-    func recordQueueDepth(_ depth: Int) {
-        queueDepth.record(depth)
+    func recordQueueDepth(_ depth: Int, lane: RenderLane) {
+        queueDepths[lane.rawValue].record(depth)
     }
 
     /// A counter's name and labels, in the order given.

@@ -28,16 +28,26 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func record(_ request: Request, context: Context, status: HTTPResponse.Status, start: UInt64) {
-        Self.record(request, route: context.endpointPath ?? "unmatched", status: status, start: start, metrics: metrics, logger: logger)
+        Self.record(
+            method: request.method, path: request.uri.path, route: context.endpointPath ?? "unmatched", status: status, start: start,
+            metrics: metrics, logger: logger)
     }
 
-    /// Counts a request by route and status and logs its line; ``KeptTileResponder`` records the
-    /// requests it answers with it too.
+    /// Counts a request by route and status and logs its line; ``KeptTileHandler`` records the
+    /// requests it answers with it too. The line is `METHOD PATH STATUS MILLISECONDS ms`.
     static func record(
-        _ request: Request, route: String, status: HTTPResponse.Status, start: UInt64, metrics: ServerMetrics, logger: Logger
+        method: HTTPRequest.Method, path: String, route: String, status: HTTPResponse.Status, start: UInt64,
+        metrics: ServerMetrics, logger: Logger
     ) {
         metrics.recordRequest(route: route, status: status.code)
-        logger.info("\(request.method) \(request.uri.path) \(status.code) \(String(format: "%.1f", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)) ms")
+        logLine(method: method, path: path, status: status, start: start, logger: logger)
+    }
+
+    /// Logs a request's line (at info level), `METHOD PATH STATUS MILLISECONDS ms`, without counting it.
+    static func logLine(method: HTTPRequest.Method, path: some StringProtocol, status: HTTPResponse.Status, start: UInt64, logger: Logger) {
+        guard logger.logLevel <= .info else { return }
+        let tenths = (DispatchTime.now().uptimeNanoseconds - start + 50_000) / 100_000
+        logger.info("\(method) \(path) \(status.code) \(tenths / 10).\(tenths % 10) ms")
     }
 }
 
@@ -49,23 +59,32 @@ struct CORSHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// The origin a response to `request` allows: `*`, the request's `Origin` when it is one of
     /// ``origins``, or `nil`.
-    func allowedOrigin(for request: Request) -> String? {
+    func allowedOrigin(for request: Request) -> String? { allowedOrigin(forOrigin: request.headers[.origin]) }
+
+    /// The origin a response to a request whose `Origin` is `origin` allows.
+    func allowedOrigin(forOrigin origin: String?) -> String? {
         if origins.contains("*") { return "*" }
-        if let origin = request.headers[.origin], origins.contains(origin) { return origin }
+        if let origin, origins.contains(origin) { return origin }
         return nil
     }
 
-    /// Adds the CORS headers of a response whose request's allowed origin is `allowed`.
-    static func decorate(_ headers: inout HTTPFields, allowed: String?) {
+    /// Adds the CORS headers of a response whose request's allowed origin is `allowed`. With
+    /// named origins (not `*`) every response says `Vary: Origin`, allowed or not, so that a
+    /// shared cache in front never hands one origin's answer to another.
+    static func decorate(_ headers: inout HTTPFields, allowed: String?, namedOrigins: Bool) {
+        if namedOrigins { headers[.vary] = "Origin" }
         guard let allowed else { return }
         headers[.accessControlAllowOrigin] = allowed
         headers[.accessControlExposeHeaders] = "ETag, Retry-After"
-        if allowed != "*" { headers[.vary] = "Origin" }
     }
+
+    /// Whether origins are named (no `*`): answers then depend on the request's `Origin`.
+    var namesOrigins: Bool { !origins.contains("*") }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let allowed = allowedOrigin(for: request)
-        func decorate(_ headers: inout HTTPFields) { Self.decorate(&headers, allowed: allowed) }
+        let named = namesOrigins
+        func decorate(_ headers: inout HTTPFields) { Self.decorate(&headers, allowed: allowed, namedOrigins: named) }
         if request.method == .options {
             var headers: HTTPFields = [:]
             decorate(&headers)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import MapUtilities
 
@@ -37,17 +38,46 @@ enum HTTPCaching {
 
     /// The response of bytes whose tag is worked out already.
     static func response(_ tile: CachedTile, contentType: String, request: Request, maxAgeSeconds: Int?) -> Response {
+        answer(tile, contentType: contentType, ifNoneMatch: request.headers[.ifNoneMatch], maxAgeSeconds: maxAgeSeconds).response
+    }
+
+    /// The answer of bytes whose tag is worked out already, to a request whose `If-None-Match`
+    /// is `ifNoneMatch`: the routes make a ``Response`` of it, ``KeptTileHandler`` writes it to
+    /// the channel itself.
+    static func answer(_ tile: CachedTile, contentType: String, ifNoneMatch: String?, maxAgeSeconds: Int?) -> Answer {
         let tag = tile.entityTag
-        var headers: HTTPFields = [
-            .eTag: tag,
-            .cacheControl: maxAgeSeconds.map { "public, max-age=\($0)" } ?? "no-cache",
-        ]
-        if let condition = request.headers[.ifNoneMatch], matches(ifNoneMatch: condition, tag: tag) {
-            return Response(status: .notModified, headers: headers)
+        var headers = HTTPFields()
+        headers.reserveCapacity(10)
+        headers.append(HTTPField(name: .eTag, value: tag))
+        headers.append(HTTPField(name: .cacheControl, value: cacheControl(maxAgeSeconds: maxAgeSeconds)))
+        if let ifNoneMatch, matches(ifNoneMatch: ifNoneMatch, tag: tag) {
+            return Answer(status: .notModified, headers: headers, body: nil)
         }
-        headers[.contentType] = contentType
-        headers[.contentLength] = "\(tile.bytes.readableBytes)"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: tile.bytes))
+        headers.append(HTTPField(name: .contentType, value: contentType))
+        headers.append(HTTPField(name: .contentLength, value: String(tile.bytes.readableBytes)))
+        return Answer(status: .ok, headers: headers, body: tile.bytes)
+    }
+
+    /// `public, max-age=N`, or `no-cache` for `nil`; the server's usual ages made once.
+    static func cacheControl(maxAgeSeconds: Int?) -> String {
+        guard let maxAgeSeconds else { return "no-cache" }
+        switch maxAgeSeconds {
+        case 3_600: return "public, max-age=3600"
+        case 10: return "public, max-age=10"
+        default: return "public, max-age=\(maxAgeSeconds)"
+        }
+    }
+
+    /// A response's parts before it becomes a Hummingbird ``Response``: its status, headers and
+    /// body bytes (`nil` for none).
+    struct Answer {
+        var status: HTTPResponse.Status
+        var headers: HTTPFields
+        var body: ByteBuffer?
+
+        var response: Response {
+            Response(status: status, headers: headers, body: body.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody())
+        }
     }
 
     static func json(_ object: Any, request: Request, maxAgeSeconds: Int?) throws -> Response {

@@ -17,7 +17,8 @@ struct TileAddress: Hashable, Sendable {
             throw .badRequest("the tile '\(yFile)' has no extension (as in 3.png)")
         }
         var yText = yFile[..<dot]
-        fileExtension = yFile[yFile.index(after: dot)...].lowercased()
+        let suffix = yFile[yFile.index(after: dot)...]
+        fileExtension = suffix.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x80 }) ? suffix.lowercased() : String(suffix)
         scale = 1
         if let at = yText.firstIndex(of: "@") {
             switch yText[yText.index(after: at)...] {
@@ -39,6 +40,10 @@ struct TileAddress: Hashable, Sendable {
     }
 
     private static func number(_ text: Substring, _ name: String) throws(ServeError) -> Int {
+        // Plain digits, as nearly every URL has them.
+        if !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            return text.utf8.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        }
         if text.first == "-", text.dropFirst().allSatisfy(\.isASCII), Int(text) != nil {
             throw .badRequest("\(name) \(text) is negative")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import MapCore
 import MapRenderer
@@ -14,13 +15,31 @@ enum TileJSON {
     static let version = "3.0.0"
     static let worldBounds: [Double] = [-180, -85.051129, 180, 85.051129]
 
-    /// `http://HOST` from the request's `Host`, or the configured address.
+    /// `SCHEME://HOST` from the request's `Host`, or the configured address. The scheme is
+    /// `https` when a proxy in front says so (`X-Forwarded-Proto: https`, or `Forwarded:
+    /// proto=https`), else `http`, as TileServer GL writes its URLs behind a TLS proxy.
     static func baseURL(_ request: Request, _ configuration: ServerConfiguration) -> String {
+        let scheme = forwardedScheme(request.headers) ?? "http"
         if let authority = request.head.authority, !authority.isEmpty,
            authority.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) }) {
-            return "http://\(authority)"
+            return "\(scheme)://\(authority)"
         }
-        return "http://\(configuration.host):\(configuration.port)"
+        return "\(scheme)://\(configuration.host):\(configuration.port)"
+    }
+
+    /// `http` or `https` as the first proxy in front saw the request; nil when no proxy says.
+    static func forwardedScheme(_ headers: HTTPFields) -> String? {
+        let first: String?
+        if let proto = headers[HTTPField.Name("X-Forwarded-Proto")!] {
+            first = proto.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        } else if let forwarded = headers[HTTPField.Name("Forwarded")!] {
+            first = forwarded.split(separator: ",").first?.split(separator: ";").lazy
+                .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                .first { $0.hasPrefix("proto=") }.map { String($0.dropFirst(6)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        } else {
+            first = nil
+        }
+        return first == "https" || first == "http" ? first : nil
     }
 
     static func style(_ style: ServedStyle, base: String, configuration: ServerConfiguration) -> [String: Any] {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import MapCore
@@ -94,11 +95,11 @@ struct TileRoutes {
         switch tileRequest {
         case .style(let style, let address, let size):
             let (cacheKey, make) = server.styleTiles(style, tileSizePoints: size, scale: address.scale)
-            let tile = try await server.renderedTile(address.tile, cacheKey: cacheKey, makeRenderer: make, disconnected: context.onClose)
+            let tile = try await server.renderedTile(address.tile, cacheKey: cacheKey, lane: .tiles, makeRenderer: make, disconnected: context.onClose)
             return tileRequest.response(tile, request: request, server: server)
         case .overlay(let overlay, let layer, let address, let size):
             let (cacheKey, make) = try layer.tiles(of: overlay, server: server, tileSizePoints: size, scale: address.scale)
-            let tile = try await server.renderedTile(address.tile, cacheKey: cacheKey, makeRenderer: make, disconnected: context.onClose)
+            let tile = try await server.renderedTile(address.tile, cacheKey: cacheKey, lane: .images, makeRenderer: make, disconnected: context.onClose)
             return tileRequest.response(tile, request: request, server: server)
         case .tileset(let tileset, let address):
             let data: Data?
@@ -116,7 +117,7 @@ struct TileRoutes {
 
 /// A tile asked for by URL, its parts checked against what is served: a style's or the photo
 /// overlay's tile (`{z}/{x}/{y}[@2x].png`, `512/{z}/{x}/{y}[@2x].png`) or a tileset's
-/// (`{z}/{x}/{y}.EXT`). The routes and ``KeptTileResponder`` parse tile URLs with it alike.
+/// (`{z}/{x}/{y}.EXT`). The routes and ``KeptTileHandler`` parse tile URLs with it alike.
 enum TileRequest: Sendable {
     case style(ServedStyle, TileAddress, sizePoints: Int)
     case overlay(ServedOverlay, OverlayLayer, TileAddress, sizePoints: Int)
@@ -195,15 +196,39 @@ enum TileRequest: Sendable {
     /// The response of the tile's bytes: its type (a tileset's by sniffing, else its metadata's),
     /// `Content-Encoding: gzip` for gzipped tileset tiles (vector tiles), caching headers.
     func response(_ tile: CachedTile, request: Request, server: MapTileServer) -> Response {
+        answer(tile, ifNoneMatch: request.headers[.ifNoneMatch], server: server).response
+    }
+
+    /// The response of a rendered tile or of its stand-in: a stand-in is kept by clients for
+    /// ``ServerConfiguration/standInMaxAgeSeconds`` only and says what it is in `X-Tile-Stand-In`
+    /// (`stale` or `parent`).
+    func response(_ served: ServedTile, request: Request, server: MapTileServer) -> Response {
+        switch served {
+        case .tile(let tile):
+            return response(tile, request: request, server: server)
+        case .standIn(let tile, let kind):
+            var answer = HTTPCaching.answer(
+                tile, contentType: "image/png", ifNoneMatch: request.headers[.ifNoneMatch], maxAgeSeconds: server.configuration.standInMaxAgeSeconds)
+            answer.headers[Self.standInHeader] = kind.rawValue
+            return answer.response
+        }
+    }
+
+    /// `X-Tile-Stand-In`: what answered for a tile not drawn yet.
+    static let standInHeader = HTTPField.Name("X-Tile-Stand-In")!
+
+    /// ``response(_:request:server:)``'s parts, to a request whose `If-None-Match` is `ifNoneMatch`.
+    func answer(_ tile: CachedTile, ifNoneMatch: String?, server: MapTileServer) -> HTTPCaching.Answer {
         let maxAge = server.configuration.cacheMaxAgeSeconds
         guard case .tileset(let tileset, _) = self else {
             let isOverlay = if case .overlay = self { true } else { false }
-            return HTTPCaching.response(tile, contentType: "image/png", request: request, maxAgeSeconds: isOverlay ? server.photosMaxAgeSeconds : maxAge)
+            return HTTPCaching.answer(
+                tile, contentType: "image/png", ifNoneMatch: ifNoneMatch, maxAgeSeconds: isOverlay ? server.photosMaxAgeSeconds : maxAge)
         }
         let type = (tile.sniffedFormat ?? tileset.metadata.format ?? .png).mimeType
-        var response = HTTPCaching.response(tile, contentType: type, request: request, maxAgeSeconds: maxAge)
-        if tile.isGzipped, response.status == .ok { response.headers[.contentEncoding] = "gzip" }
-        return response
+        var answer = HTTPCaching.answer(tile, contentType: type, ifNoneMatch: ifNoneMatch, maxAgeSeconds: maxAge)
+        if tile.isGzipped, answer.status == .ok { answer.headers[.contentEncoding] = "gzip" }
+        return answer
     }
 
     /// `{z}/{x}/{y}[@2x].png` (256-point tiles) or `512/{z}/{x}/{y}[@2x].png`.

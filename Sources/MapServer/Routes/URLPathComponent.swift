@@ -18,6 +18,10 @@ enum URLPathComponent {
     /// empty, `.`, `..`, or holding `/`, `\` or NUL. Names are only ever looked up among what is
     /// served, so these are simply names never served (404).
     static func decodedName(_ component: Substring) -> String? {
+        // Most names are plain: nothing to decode (and Foundation's decoding is a tenth of a kept tile's answer).
+        if !component.isEmpty, component.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "\\") }) {
+            return component == "." || component == ".." ? nil : String(component)
+        }
         guard let name = String(component).removingPercentEncoding, !name.isEmpty, name != ".", name != "..",
               !name.contains(where: { $0 == "/" || $0 == "\\" || $0 == "\0" })
         else { return nil }

@@ -40,19 +40,25 @@ public final class MemoryTileCache: Sendable {
     }
 
     /// Forgets every tile of `source`.
-    public func removeAll(source: MemoryTileSource) {
-        for shard in shards { shard.state.withLock { $0.remove { $0.source == source } } }
+    ///
+    /// - Returns: The tiles forgotten.
+    @discardableResult
+    public func removeAll(source: MemoryTileSource) -> [(MemoryTileKey, CachedTile)] {
+        shards.flatMap { shard in shard.state.withLock { $0.remove { $0.source == source } } }
     }
 
     /// Forgets the tiles at `keys`; keys not kept are ignored.
-    public func remove(_ keys: some Sequence<MemoryTileKey>) {
-        guard capacityBytes > 0 else { return }
-        for key in keys { shard(for: key).state.withLock { $0.remove(key) } }
+    ///
+    /// - Returns: The tiles forgotten.
+    @discardableResult
+    public func remove(_ keys: some Sequence<MemoryTileKey>) -> [(MemoryTileKey, CachedTile)] {
+        guard capacityBytes > 0 else { return [] }
+        return keys.compactMap { key in shard(for: key).state.withLock { $0.remove(key) }.map { (key, $0) } }
     }
 
     /// Forgets every tile.
     public func removeAll() {
-        for shard in shards { shard.state.withLock { $0.remove { _ in true } } }
+        for shard in shards { _ = shard.state.withLock { $0.remove { _ in true } } }
     }
 
     /// How many tiles and bytes are kept.
@@ -169,12 +175,20 @@ struct LRUState {
         while bytes > capacityBytes, tail >= 0 { removeSlot(tail) }
     }
 
-    mutating func remove(_ key: MemoryTileKey) {
-        if let slot = index[key] { removeSlot(slot) }
+    @discardableResult
+    mutating func remove(_ key: MemoryTileKey) -> CachedTile? {
+        guard let slot = index[key] else { return nil }
+        return removeSlot(slot)
     }
 
-    mutating func remove(where matches: (MemoryTileKey) -> Bool) {
-        for slot in Array(index.values) where matches(nodes[slot].key) { removeSlot(slot) }
+    @discardableResult
+    mutating func remove(where matches: (MemoryTileKey) -> Bool) -> [(MemoryTileKey, CachedTile)] {
+        var removed: [(MemoryTileKey, CachedTile)] = []
+        for slot in Array(index.values) where matches(nodes[slot].key) {
+            let key = nodes[slot].key
+            if let tile = removeSlot(slot) { removed.append((key, tile)) }
+        }
+        return removed
     }
 
     private mutating func unlink(_ slot: Int) {
@@ -193,11 +207,14 @@ struct LRUState {
         if tail < 0 { tail = slot }
     }
 
-    private mutating func removeSlot(_ slot: Int) {
+    @discardableResult
+    private mutating func removeSlot(_ slot: Int) -> CachedTile? {
         unlink(slot)
-        bytes -= nodes[slot].tile?.bytes.readableBytes ?? 0
+        let tile = nodes[slot].tile
+        bytes -= tile?.bytes.readableBytes ?? 0
         index[nodes[slot].key] = nil
         nodes[slot].tile = nil
         free.append(slot)
+        return tile
     }
 }

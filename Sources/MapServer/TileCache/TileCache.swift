@@ -26,6 +26,9 @@ public final class TileCache: Sendable {
     private let entries = Mutex<[String: Entry]>([:])
     private let readOnlyStores = Mutex<[String: MBTilesStore]>([:])
     private let pending = Mutex<Pending>(Pending())
+    /// The files of older versions of each key's tiles (``staleTile(_:key:)``), newest first, by
+    /// ``TileCacheKey/fileComponent``: found and opened at first use.
+    private let olderStores = Mutex<[String: [MBTilesStore]]>([:])
     /// What each file's tiles are drawn for beyond its key (see ``adopt(drawnFor:key:zooms:)``), by ``TileCacheKey/fileComponent``.
     private let drawnFor = Mutex<[String: String]>([:])
 
@@ -89,6 +92,42 @@ public final class TileCache: Sendable {
         if let data = pending.withLock({ $0.tiles[id]?[tile]?.data }) { return data }
         guard isWritable else { return try readOnlyStore(for: key)?.tile(at: tile) }
         return try entry(for: key).store.tile(at: tile)
+    }
+
+    /// The most files of older versions of a key's tiles ``staleTile(_:key:)`` looks in: 2.
+    static let olderFileLimit = 2
+
+    /// A tile of an older version of a key's tiles, to stand in under load while the current one
+    /// is drawn: from the cache files of the same source, tile size and scale but another
+    /// content hash (drawn from an earlier version of the style), the two newest, newest first.
+    /// `nil` when none holds it.
+    ///
+    /// - Throws: ``TileStoreError`` when a file cannot be opened.
+    public func staleTile(_ tile: TileID, key: TileCacheKey) throws(TileStoreError) -> Data? {
+        for store in try olderStores(for: key) {
+            if let data = try? store.tile(at: tile) { return data }
+        }
+        return nil
+    }
+
+    private func olderStores(for key: TileCacheKey) throws(TileStoreError) -> [MBTilesStore] {
+        let id = key.fileComponent
+        if let stores = olderStores.withLock({ $0[id] }) { return stores }
+        let prefix = "\(baseName).\(key.fileComponentWithoutHash).", current = fileURL(for: key).lastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let older = names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".mbtiles") && $0 != current }.map { folder.appendingPathComponent($0) }
+        let newestFirst = older.map { url in
+            (url, (try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast)
+        }.sorted { $0.1 > $1.1 }.map(\.0)
+        var stores: [MBTilesStore] = []
+        for url in newestFirst.prefix(Self.olderFileLimit) {
+            stores.append(try MBTilesStore(url: url, mode: .readOnly))
+        }
+        return olderStores.withLock { kept in
+            if let existing = kept[id] { return existing }
+            kept[id] = stores
+            return stores
+        }
     }
 
     /// A read-only cache's file of a key, opened for reading once; nil when there is none.
@@ -271,9 +310,14 @@ public struct TileCacheKey: Hashable, Sendable {
     /// The key as a file name part: `style-standard.256@2x.0123456789abcdef`, with anything
     /// but letters, digits, `-` and `_` in the source replaced by `_`.
     public var fileComponent: String {
+        "\(fileComponentWithoutHash).\(contentHash)"
+    }
+
+    /// ``fileComponent`` but its content hash: what the files of every version of these tiles share.
+    var fileComponentWithoutHash: String {
         let safe = String(source.unicodeScalars.map { scalar in
             CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "-" || scalar == "_" ? Character(scalar) : "_"
         })
-        return "\(safe).\(tileSizePoints)@\(scale)x.\(contentHash)"
+        return "\(safe).\(tileSizePoints)@\(scale)x"
     }
 }

@@ -39,7 +39,12 @@ final class LoopbackSocket {
 
     /// Sends a GET of `path` (HTTP/1.1, keep-alive) with `Host: HOST`; the default host is 127.0.0.1.
     func sendGet(_ path: String, host: String = "127.0.0.1") throws {
-        let bytes = Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\r\n".utf8)
+        try send("GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+    }
+
+    /// Sends `text` as it is, in one `send` (several requests at once are pipelined).
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
         guard Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
             throw Failure(description: "send: \(String(cString: strerror(errno)))")
         }

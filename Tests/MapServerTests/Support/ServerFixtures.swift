@@ -61,6 +61,8 @@ enum ServerFixtures {
             renderQueueLimit: queueLimit, renderTimeoutSeconds: timeoutSeconds, metatileSize: metatileSize, maximumZoom: 20)
         // A changed library is looked at soon (the tests wait for it).
         configuration.photoCheckIntervalSeconds = 0.02
+        // Requests wait for their renders, however busy the machine is; the tests of stand-ins set their own.
+        configuration.tileWaitSeconds = 3_600
         return configuration
     }
 
@@ -89,7 +91,8 @@ enum ServerFixtures {
         return server
     }
 
-    /// Runs `body` with the router test client, then shuts the server down. The application has
+    /// Runs `body` with the test client (the router by default; `.live` over connections as `serve` sets them up,
+    /// kept tiles answered in the pipeline), then shuts the server down. The application has
     /// the server's photo library watch, as `serve`'s has, and answers on NIO's event loops, as
     /// in production (``OnEventLoops``); `body` runs on the default executor.
     static func test<Value>(
@@ -97,7 +100,7 @@ enum ServerFixtures {
     ) async throws -> Value {
         defer { server.shutdown() }
         var application = Application(
-            responder: OnEventLoops(next: buildResponder(server: server)),
+            responder: OnEventLoops(next: buildResponder(server: server)), server: .mapwright(server: server, serverName: "mapwright"),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "mapwright"))
         application.addServices(PhotoLibraryWatchService(server: server))
         return try await application.test(setup, body)

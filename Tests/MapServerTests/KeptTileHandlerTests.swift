@@ -9,10 +9,10 @@ import Testing
 import TileSources
 import TileStore
 
-/// Tiles kept in memory are answered before the router, exactly as the router answers them:
-/// same status, headers (but `Date`) and bytes, counted under the same route; anything else
-/// goes on to the router.
-@Suite struct KeptTileResponderTests {
+/// Tiles kept in memory are answered in the connection's pipeline (``KeptTileHandler``), over
+/// real HTTP on loopback, exactly as the router answers them: same status, headers (but `Date`)
+/// and bytes, counted under the same route; anything else goes on to the router, in order.
+@Suite struct KeptTileHandlerTests {
     /// A responder standing in for the router: counts what reaches it and answers 418.
     private struct Router: HTTPResponder {
         let calls: Calls
@@ -57,7 +57,7 @@ import TileStore
             "/styles/plain/2/1/1.png", "/styles/plain/2/1/1@2x.png", "/styles/plain/512/1/0/0.png",
             "/overlays/photos/3/4/2.png", "/tilesets/iberia/1/0/0.png", "/tilesets/iberia/1/0/0.png?v=2",
         ]
-        try await ServerFixtures.test(server) { client in
+        try await ServerFixtures.test(server, .live) { client in
             for uri in uris {
                 for headers: HTTPFields in [[:], [.origin: "https://maps.example.org"], [.origin: "https://elsewhere.example"]] {
                     // The first answer comes through the router (from the cache file or the tileset,
@@ -89,16 +89,15 @@ import TileStore
         let tile = try TileID(z: 1, x: 0, y: 0)
         server.memory.insert(CachedTile(Data([1, 2, 3])), for: MemoryTileKey(source: .tileset("iberia", generation: 0), tile: tile))
         let calls = Calls()
-        let responder = KeptTileResponder(server: server, next: Router(calls: calls))
         let application = Application(
-            responder: OnEventLoops(next: responder), configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)))
-        try await application.test(.router) { client in
+            responder: OnEventLoops(next: Router(calls: calls)), server: .mapwright(server: server, serverName: "mapwright"),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)))
+        try await application.test(.live) { client in
             try await client.execute(uri: "/tilesets/iberia/1/0/0.png", method: .get) { response in
                 #expect(response.status == .ok && response.data == Data([1, 2, 3]))
             }
             for (uri, method, headers) in [
                 ("/tilesets/iberia/1/0/0.png", HTTPRequest.Method.head, HTTPFields()),
-                ("/tilesets/iberia/1/0/0.png", .get, [.contentLength: "3"]),
                 ("/tilesets/iberia/1/0/0.png?" + String(repeating: "a", count: 13_000), .get, HTTPFields()),
                 ("/tilesets/iberia/2/0/0.png", .get, HTTPFields()), // not kept
                 ("/tilesets/iberia/1/0/x.png", .get, HTTPFields()), // malformed: the router says why
@@ -111,7 +110,43 @@ import TileStore
                 }
             }
         }
-        #expect(calls.list.withLock { $0.count } == 8)
+        #expect(calls.list.withLock { $0.count } == 7)
+        // A body, declared or chunked, and a connection to close, as clients send them.
+        try await application.test(.live) { client in
+            let port = try #require(client.port)
+            for extra in ["Content-Length: 0\r\n", "Transfer-Encoding: chunked\r\n\r\n0", "Connection: close\r\n"] {
+                let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: 30)
+                try socket.send("GET /tilesets/iberia/1/0/0.png HTTP/1.1\r\nHost: 127.0.0.1\r\n\(extra)\r\n")
+                let answer = String(decoding: socket.receive() ?? Data(), as: UTF8.self)
+                #expect(answer.hasPrefix("HTTP/1.1 418"), "\(extra): \(answer.prefix(100))")
+            }
+        }
+        #expect(calls.list.withLock { $0.count } == 10)
+    }
+
+    /// Pipelined requests are answered in order, though a kept tile's answer is ready before the
+    /// router's answer to the request ahead of it.
+    @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
+        let folder = try TemporaryDirectory()
+        let server = try server(folder)
+        let tile = try TileID(z: 1, x: 0, y: 0)
+        server.memory.insert(CachedTile(Data("kept".utf8)), for: MemoryTileKey(source: .tileset("iberia", generation: 0), tile: tile))
+        try await ServerFixtures.application(server).test(.live) { client in
+            let socket = try LoopbackSocket(port: try #require(client.port), receiveTimeoutSeconds: 60)
+            let get = { (path: String) in "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" }
+            try socket.send(get("/tilesets/iberia/1/0/0.png") + get("/tilesets/iberia.json") + get("/tilesets/iberia/1/0/0.png") + get("/health"))
+            var received = Data()
+            // /health's "ok" ends the last answer.
+            while !String(decoding: received, as: UTF8.self).hasSuffix("ok\n") {
+                guard let chunk = socket.receive(), !chunk.isEmpty else { break }
+                received.append(chunk)
+            }
+            let text = String(decoding: received, as: UTF8.self)
+            let kept = try #require(text.range(of: "kept")), json = try #require(text.range(of: "\"tilejson\""))
+            let secondKept = try #require(text.range(of: "kept", range: kept.upperBound..<text.endIndex))
+            #expect(kept.lowerBound < json.lowerBound && json.lowerBound < secondKept.lowerBound, "\(text.prefix(2000))")
+            #expect(text.components(separatedBy: "HTTP/1.1 200").count - 1 == 4)
+        }
     }
 
     @Test func aTilesetFileWrittenWhileServedIsReadAgain() async throws {
