@@ -205,7 +205,9 @@ public final class MapTileServer: Sendable {
     /// ``ServerConfiguration/tileWaitSeconds``): when the renders queued ahead would keep it
     /// longer than that, or its render has not started within it, a stand-in answers at once
     /// (``standIn(for:cacheKey:)``) and the render goes on in the background lane; with no
-    /// stand-in, 503 with `Retry-After`.
+    /// stand-in, 503 with `Retry-After`. The same when its render has started but is not done
+    /// within ``ServerConfiguration/tileAnswerSeconds`` while other renders wait: the render goes
+    /// on, and its tiles are kept for the next request.
     ///
     /// - Parameter disconnected: Registers a handler called when the requester goes away. The
     ///   default never calls it.
@@ -247,8 +249,12 @@ public final class MapTileServer: Sendable {
                !pool.isQueuedOrRunning(.metatile(cacheKey, metatile)) {
                 throw RenderPoolError.notStarted
             }
-            output = try await render(.metatile(cacheKey, metatile), lane: lane, patienceSeconds: patience, disconnected: disconnected, work: work)
+            output = try await render(
+                .metatile(cacheKey, metatile), lane: lane, patienceSeconds: patience, overdueAfterSeconds: configuration.tileAnswerSeconds,
+                disconnected: disconnected, work: work)
         } catch RenderPoolError.notStarted {
+            return try await standInAnswer(for: tile, cacheKey: cacheKey)
+        } catch is RenderOverdue {
             return try await standInAnswer(for: tile, cacheKey: cacheKey)
         } catch let error as ServeError where error.status == .serviceUnavailable {
             // The queue is full: a stand-in, if there is one, is better than a 503.
@@ -281,7 +287,7 @@ public final class MapTileServer: Sendable {
             return .standIn(standIn, kind)
         }
         metrics.increment("mapwright_stand_in_answers_total", [("kind", "unavailable"), ("source", cacheKey.source)])
-        throw ServeError.unavailable("the server is busy: tile \(tile) is queued to be drawn", retryAfterSeconds: configuration.retryAfterSeconds)
+        throw ServeError.unavailable("tile \(tile) is not drawn yet: it is queued behind other renders", retryAfterSeconds: configuration.retryAfterSeconds)
     }
 
     /// Runs blocking file I/O (SQLite, PMTiles reads) on NIO's thread pool for blocking work, off
@@ -381,19 +387,22 @@ public final class MapTileServer: Sendable {
 
     /// Runs a render on the pool in `lane`, single flight by key, within the time limit.
     ///
-    /// - Parameter patienceSeconds: How long to wait for the render to start; `nil` (the default)
-    ///   waits until the time limit.
+    /// - Parameters:
+    ///   - patienceSeconds: How long to wait for the render to start; `nil` (the default) waits
+    ///     until the time limit.
+    ///   - overdueAfterSeconds: How long to wait for the render while other renders of its lane
+    ///     wait (then ``RenderOverdue``); `nil` (the default) waits until the time limit.
     /// - Throws: ``ServeError``: 503 when the queue is full, the server stops or the render takes
     ///   longer than ``ServerConfiguration/renderTimeoutSeconds``; what `work` throws as a
     ///   ``ServeError``; 500 for any other failure (logged, not shown); `CancellationError`
     ///   when the requester went away; ``RenderPoolError/notStarted`` when the render had not
     ///   started within `patienceSeconds` (it goes on in the background lane).
     func render(
-        _ key: RenderKey, lane: RenderLane = .images, patienceSeconds: Double? = nil, disconnected: DisconnectHook,
+        _ key: RenderKey, lane: RenderLane = .images, patienceSeconds: Double? = nil, overdueAfterSeconds: Double? = nil, disconnected: DisconnectHook,
         work: @escaping @Sendable () throws -> RenderOutput
     ) async throws -> RenderOutput {
         do {
-            return try await withRenderTimeout(disconnected: disconnected) { [pool] in
+            return try await withRenderTimeout(disconnected: disconnected, overdueAfter: overdueAfterSeconds.map { ($0, lane) }) { [pool] in
                 try await pool.run(key, lane: lane, patienceSeconds: patienceSeconds, work: work)
             }
         } catch RenderPoolError.queueFull {
@@ -401,6 +410,8 @@ public final class MapTileServer: Sendable {
             throw ServeError.unavailable("the render queue is full", retryAfterSeconds: configuration.retryAfterSeconds)
         } catch RenderPoolError.notStarted {
             throw RenderPoolError.notStarted
+        } catch is RenderOverdue {
+            throw RenderOverdue()
         } catch RenderPoolError.shuttingDown {
             throw ServeError.unavailable("the server is stopping", retryAfterSeconds: configuration.retryAfterSeconds)
         } catch is RenderTimeout {
@@ -422,19 +433,31 @@ public final class MapTileServer: Sendable {
 
     private struct RenderTimeout: Error {}
 
+    /// A render given up on past ``ServerConfiguration/tileAnswerSeconds`` under overload.
+    struct RenderOverdue: Error {}
+
     /// Runs `body` in a child task that is cancelled when the requester disconnects (a render
     /// still queued is then dropped), when this task is cancelled, or when the render time limit
     /// passes (then ``RenderTimeout``).
     private func withRenderTimeout<T: Sendable>(
-        disconnected: DisconnectHook, _ body: @escaping @Sendable () async throws -> T
+        disconnected: DisconnectHook, overdueAfter: (seconds: Double, lane: RenderLane)? = nil, _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let seconds = configuration.renderTimeoutSeconds
-        let task = Task<T, any Error> {
+        let task = Task<T, any Error> { [pool] in
             try await withThrowingTaskGroup(of: T.self) { group in
                 group.addTask { try await body() }
                 group.addTask {
                     try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
                     throw RenderTimeout()
+                }
+                if let overdueAfter {
+                    // Past its answer time, a render is given up on while other renders wait (the
+                    // server is overloaded); it goes on, and its tiles are kept.
+                    group.addTask {
+                        try await Task.sleep(nanoseconds: UInt64(max(0, overdueAfter.seconds) * 1e9))
+                        while !pool.isOverloaded(overdueAfter.lane) { try await Task.sleep(nanoseconds: 100_000_000) }
+                        throw RenderOverdue()
+                    }
                 }
                 defer { group.cancelAll() }
                 guard let first = try await group.next() else { throw CancellationError() }

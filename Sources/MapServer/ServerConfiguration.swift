@@ -37,6 +37,13 @@ public struct ServerConfiguration: Sendable {
     /// next request. A render that has started is waited for, up to ``renderTimeoutSeconds``.
     /// The default is 0.5.
     public var tileWaitSeconds: Double = 0.5
+    /// How long a request for a style or overlay tile waits for a render that has started while
+    /// other renders of its lane wait (the server is overloaded), in seconds; then it is answered
+    /// as ``tileWaitSeconds`` says, and the render goes on. An idle server waits for its renders
+    /// however long they take, up to ``renderTimeoutSeconds``. The default is 0.8: with the wait
+    /// to start, a person panning a map under overload has every tile's answer within about a
+    /// second.
+    public var tileAnswerSeconds: Double = 0.8
     /// `Cache-Control: max-age` of a stand-in tile (see ``tileWaitSeconds``), in seconds: clients
     /// ask again soon for the tile itself. The default is 10.
     public var standInMaxAgeSeconds: Int = 10

@@ -88,7 +88,7 @@ import Testing
             try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)
                 #expect(response.headers[.retryAfter] == "2")
-                #expect(response.text == "the server is busy: tile 0/0/0 is queued to be drawn\n")
+                #expect(response.text == "tile 0/0/0 is not drawn yet: it is queued behind other renders\n")
             }
             #expect(server.pool.queueDepth(.background) == 1, "its render goes on in the background")
             gate.open()

@@ -168,14 +168,18 @@ if wanted(2):
             time.sleep(0.5)
     # Beside wrk, one client per kind of request asks one at a time, to time each kind under the load.
     probes = {name: [] for name in names}
+    # Each answer's time and what it was: the thing asked for, a stand-in for a tile not drawn yet
+    # (X-Tile-Stand-In: stale or parent), or a 503 (its time counts: it is the answer the person got).
     def probe(name):
         while not stop.is_set():
             start = time.perf_counter()
             try:
-                with urllib.request.urlopen(base + random.choice(paths[name][0]), timeout=120) as answer: answer.read()
-                probes[name].append((time.perf_counter() - start) * 1000)
+                with urllib.request.urlopen(base + random.choice(paths[name][0]), timeout=120) as answer:
+                    answer.read()
+                    kind = answer.headers.get("X-Tile-Stand-In") or "drawn"
+                probes[name].append(((time.perf_counter() - start) * 1000, kind))
             except urllib.error.HTTPError as error:
-                if error.code != 503: probes[name].append(None)
+                probes[name].append(((time.perf_counter() - start) * 1000, "503") if error.code == 503 else None)
             except Exception:
                 probes[name].append(None)
             time.sleep(0.05)
@@ -220,11 +224,15 @@ if wanted(2):
         failures += len(problems)
         print(f"  wrk: {requests} requests, {rate:.0f} req/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms; {ok} answered, {refused} deliberate 503s "
               f"(render queue full), {server_errors} other 5xx, {client_errors} 4xx, {socket_errors} socket errors, {busy} SQLITE_BUSY")
-        print("  one request at a time beside the load, by kind (p50 / p99, 503s left out):")
+        print("  one request at a time beside the load, by kind: p50 / p99 of every answer (503s too), and what answered")
         for name in names:
-            timings = sorted(t for t in probes[name] if t is not None)
+            answers = [a for a in probes[name] if a is not None]
+            timings = sorted(t for t, _ in answers)
             if timings:
-                print(f"    {name:15} p50 {timings[len(timings) // 2]:8.1f} ms   p99 {timings[min(len(timings) - 1, int(len(timings) * 0.99))]:8.1f} ms   ({len(timings)} requests)")
+                kinds = {}
+                for _, kind in answers: kinds[kind] = kinds.get(kind, 0) + 1
+                print(f"    {name:15} p50 {timings[len(timings) // 2]:8.1f} ms   p99 {timings[min(len(timings) - 1, int(len(timings) * 0.99))]:8.1f} ms   "
+                      f"({len(timings)} requests: {', '.join(f'{count} {kind}' for kind, count in sorted(kinds.items(), key=lambda item: -item[1]))})")
         print(f"  meanwhile: {writers['exports']} exports replaced the served tileset, {writers['photos added']} photos added "
               f"(annotations then counted {total} of the library's {expected}, after {caught_up:.1f} s); integrity_check ok on {sum(v == 'ok' for v in checks.values())} of {len(checks)} files")
         print(f"  serve's memory: {memory[0]} MiB at the start, peak {peak} MiB, {settled} MiB at the end (bound {memory_bound_mib} MiB); every 10 s: {memory[::20]}")

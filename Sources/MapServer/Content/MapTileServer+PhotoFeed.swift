@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Logging
 import MapComposer
@@ -26,7 +27,12 @@ extension MapTileServer {
         do {
             let version = try await blockingIO(feed.version)
             guard appliedPhotoVersion.withLock({ $0 }) != version else { return }
-            _ = try await blockingIO { [self] in try applyPhotoFeed(feed, version: version) }
+            // Seconds of work under load (reading, clustering, finding the changed tiles at every
+            // zoom): on a queue of its own, not NIO's blocking-I/O threads, which every cache and
+            // tileset read needs.
+            _ = try await withCheckedThrowingContinuation { continuation in
+                Self.photoQueue.async { [self] in continuation.resume(with: Result { try applyPhotoFeed(feed, version: version) }) }
+            }
         } catch {
             logger.error("photos: \(error)")
         }
@@ -36,6 +42,9 @@ extension MapTileServer {
     private func keepReplaced(_ tiles: [(MemoryTileKey, CachedTile)]) {
         for (key, tile) in tiles { replacedTiles.insert(tile, for: key) }
     }
+
+    /// Where changes of photos are applied, one at a time.
+    static let photoQueue = DispatchQueue(label: "mapwright.serve.photos")
 
     /// Every tile size and scale of overlay tiles the cache may hold.
     static let overlayTileSizes = [256, 512], overlayScales = 1...3

@@ -211,6 +211,16 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// Jobs waiting for a thread, in every lane.
     var queueDepth: Int { state.withLock { $0.totalDepth } }
 
+    /// Whether the threads have more work than they can start: jobs wait in `lane` or a lane
+    /// above it, or in the images lane, or jobs whose askers gave up waiting wait in the
+    /// background lane. (Warming alone is not overload.)
+    func isOverloaded(_ lane: RenderLane) -> Bool {
+        state.withLock { state in
+            RenderLane.allCases.contains { $0 <= max(lane, .images) && state.depth($0) > 0 }
+                || state.queues[RenderLane.background.rawValue].contains { state.jobs[$0]?.isKept == true }
+        }
+    }
+
     /// Whether a job of `key` is queued or running.
     func isQueuedOrRunning(_ key: Key) -> Bool { state.withLock { $0.jobs[key] != nil } }
 

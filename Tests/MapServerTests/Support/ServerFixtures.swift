@@ -63,6 +63,7 @@ enum ServerFixtures {
         configuration.photoCheckIntervalSeconds = 0.02
         // Requests wait for their renders, however busy the machine is; the tests of stand-ins set their own.
         configuration.tileWaitSeconds = 3_600
+        configuration.tileAnswerSeconds = 3_600
         return configuration
     }
 
