@@ -72,26 +72,43 @@ final class LoopbackSocket {
     /// 20 s, and the synchronous tests running beside can hold both of the cooperative pool's
     /// threads (which the server's handlers need) for longer; this waits without taking one.
     static func get(port: Int, path: String, timeoutSeconds: Int = 120) async throws -> (status: Int, body: Data) {
+        let answer = try await request(port: port, path: path, timeoutSeconds: timeoutSeconds)
+        return (answer.status, answer.body)
+    }
+
+    /// An answer as it came: status, header lines in order, body.
+    struct Answer: Sendable {
+        var status: Int
+        var headers: [(name: String, value: String)]
+        var body: Data
+
+        /// The first value of a header, by name in any case.
+        func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+    }
+
+    /// A GET of `path` with `headers` over its own connection, on a thread of its own (see ``get(port:path:timeoutSeconds:)``).
+    static func request(port: Int, path: String, headers: [(String, String)] = [], timeoutSeconds: Int = 120) async throws -> Answer {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 do {
                     let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: timeoutSeconds)
-                    try socket.sendGet(path)
+                    try socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers.map { "\($0.0): \($0.1)\r\n" }.joined() + "\r\n")
                     var received = Data()
                     while true {
                         guard let chunk = socket.receive() else { throw Failure(description: "GET \(path): no answer within \(timeoutSeconds) s") }
                         guard !chunk.isEmpty else { throw Failure(description: "GET \(path): the connection closed mid-answer") }
                         received.append(chunk)
                         guard let end = received.range(of: Data("\r\n\r\n".utf8)) else { continue }
-                        let head = String(decoding: received[..<end.lowerBound], as: UTF8.self).split(separator: "\r\n")
+                        let head = String(decoding: received[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
                         let status = head.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
-                        let length = head.dropFirst().compactMap { line -> Int? in
+                        let fields = head.dropFirst().compactMap { line -> (name: String, value: String)? in
                             let parts = line.split(separator: ":", maxSplits: 1)
-                            guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-                            return Int(parts[1].trimmingCharacters(in: .whitespaces))
-                        }.first ?? 0
+                            guard parts.count == 2 else { return nil }
+                            return (String(parts[0]), parts[1].trimmingCharacters(in: .whitespaces))
+                        }
+                        let length = fields.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
                         guard received.count - end.upperBound >= length else { continue }
-                        continuation.resume(returning: (status, Data(received[end.upperBound..<(end.upperBound + length)])))
+                        continuation.resume(returning: Answer(status: status, headers: fields, body: Data(received[end.upperBound..<(end.upperBound + length)])))
                         return
                     }
                 } catch {
