@@ -116,10 +116,11 @@ import TileStore
         // A body, declared or chunked, and a connection to close, as clients send them.
         try await application.test(.live) { client in
             let port = try #require(client.port)
-            for extra in ["Content-Length: 0\r\n", "Transfer-Encoding: chunked\r\n\r\n0", "Connection: close\r\n"] {
-                let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: 120)
-                try socket.send("GET /tilesets/iberia/1/0/0.png HTTP/1.1\r\nHost: 127.0.0.1\r\n\(extra)\r\n")
-                let answer = String(decoding: socket.receive() ?? Data(), as: UTF8.self)
+            for extra in ["Content-Length: 0\r\n", "Transfer-Encoding: chunked\r\n\r\n0\r\n", "Connection: close\r\n"] {
+                let received = try await LoopbackSocket.exchange(port: port, "GET /tilesets/iberia/1/0/0.png HTTP/1.1\r\nHost: 127.0.0.1\r\n\(extra)\r\n") {
+                    $0.range(of: Data("\r\n\r\n".utf8)) != nil
+                }
+                let answer = String(decoding: received, as: UTF8.self)
                 #expect(answer.hasPrefix("HTTP/1.1 418"), "\(extra): \(answer.prefix(100))")
             }
         }
@@ -134,15 +135,12 @@ import TileStore
         let tile = try TileID(z: 1, x: 0, y: 0)
         server.memory.insert(CachedTile(Data("kept".utf8)), for: MemoryTileKey(source: .tileset("iberia", generation: 0), tile: tile))
         try await ServerFixtures.application(server).test(.live) { client in
-            let socket = try LoopbackSocket(port: try #require(client.port), receiveTimeoutSeconds: 120)
             let get = { (path: String) in "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" }
-            try socket.send(get("/tilesets/iberia/1/0/0.png") + get("/tilesets/iberia.json") + get("/tilesets/iberia/1/0/0.png") + get("/health"))
-            var received = Data()
             // /health's "ok" ends the last answer.
-            while !String(decoding: received, as: UTF8.self).hasSuffix("ok\n") {
-                guard let chunk = socket.receive(), !chunk.isEmpty else { break }
-                received.append(chunk)
-            }
+            let received = try await LoopbackSocket.exchange(
+                port: try #require(client.port),
+                get("/tilesets/iberia/1/0/0.png") + get("/tilesets/iberia.json") + get("/tilesets/iberia/1/0/0.png") + get("/health")
+            ) { String(decoding: $0, as: UTF8.self).hasSuffix("ok\n") }
             let text = String(decoding: received, as: UTF8.self)
             let kept = try #require(text.range(of: "kept")), json = try #require(text.range(of: "\"tilejson\""))
             let secondKept = try #require(text.range(of: "kept", range: kept.upperBound..<text.endIndex))

@@ -76,6 +76,28 @@ final class LoopbackSocket {
         return (answer.status, answer.body)
     }
 
+    /// Sends `text` over a new connection and reads until `isComplete` says the bytes received
+    /// are all, the server closes, or `timeoutSeconds` pass; on a thread of its own, so that a
+    /// blocking read never holds one of the cooperative pool's threads, which the server needs.
+    static func exchange(port: Int, _ text: String, timeoutSeconds: Int = 120, isComplete: @escaping @Sendable (Data) -> Bool) async throws -> Data {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                do {
+                    let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: timeoutSeconds)
+                    try socket.send(text)
+                    var received = Data()
+                    while !isComplete(received) {
+                        guard let chunk = socket.receive(), !chunk.isEmpty else { break }
+                        received.append(chunk)
+                    }
+                    continuation.resume(returning: received)
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }.start()
+        }
+    }
+
     /// An answer as it came: status, header lines in order, body.
     struct Answer: Sendable {
         var status: Int
