@@ -50,8 +50,8 @@ import Tilesets
         try await ServerFixtures.test(ServerFixtures.server(content, folder: folder), .live) { client in
             let port = try #require(client.port)
             let base = "http://127.0.0.1:\(port)"
-            let answer = try await LoopbackSocket.response(port: port, path: "/styles/light/style.json")
-            #expect(answer.status == 200 && answer.headers["content-type"] == "application/json")
+            let answer = try await LoopbackSocket.request(port: port, path: "/styles/light/style.json")
+            #expect(answer.status == 200 && answer.header("content-type") == "application/json")
             let style = try #require(try JSONValue.parse(answer.body).objectMembers)
             let attribution = try #require(original["sources"]?.objectMembers?["protomaps"]?.objectMembers?["attribution"])
             #expect(style["sources"] == .object(["protomaps": .object([
@@ -65,22 +65,22 @@ import Tilesets
 
             // The source's TileJSON, and a tile through its template.
             guard case .string(let sourceURL)? = style["sources"]?.objectMembers?["protomaps"]?.objectMembers?["url"] else { return }
-            let tileJSON = try await LoopbackSocket.response(port: port, path: try #require(URL(string: sourceURL)).path)
+            let tileJSON = try await LoopbackSocket.request(port: port, path: try #require(URL(string: sourceURL)).path)
             #expect(tileJSON.status == 200)
             let template = try #require((try JSONSerialization.jsonObject(with: tileJSON.body) as? [String: Any])?["tiles"] as? [String]).first
             let tilePath = try #require(template?.replacingOccurrences(of: "{z}/{x}/{y}", with: "14/9326/4742"))
-            let tile = try await LoopbackSocket.response(port: port, path: try #require(URL(string: tilePath)).path)
+            let tile = try await LoopbackSocket.request(port: port, path: try #require(URL(string: tilePath)).path)
             #expect(tile.status == 200)
             #expect(tile.body == (try TileSourceLocation.file(Self.protomapsSample).open().tile(at: try TileID(z: 14, x: 9326, y: 4742))))
 
             // The sprite's files, as the fixture has them.
             for suffix in [".json", ".png", "@2x.json", "@2x.png"] {
-                let sprite = try await LoopbackSocket.response(port: port, path: "/styles/light/sprite\(suffix)")
+                let sprite = try await LoopbackSocket.request(port: port, path: "/styles/light/sprite\(suffix)")
                 #expect(sprite.status == 200, "\(suffix)")
                 #expect(sprite.body == (try Data(contentsOf: Self.protomapsFixture.appendingPathComponent("sprites/light\(suffix)"))), "\(suffix)")
-                #expect(sprite.headers["content-type"] == (suffix.hasSuffix("json") ? "application/json" : "image/png"))
+                #expect(sprite.header("content-type") == (suffix.hasSuffix("json") ? "application/json" : "image/png"))
             }
-            let styles = try await LoopbackSocket.response(port: port, path: "/styles.json")
+            let styles = try await LoopbackSocket.request(port: port, path: "/styles.json")
             let list = try #require(try JSONSerialization.jsonObject(with: styles.body) as? [[String: Any]])
             #expect(list.count == 1 && list.first?["id"] as? String == "light" && list.first?["url"] as? String == "\(base)/styles/light/style.json")
         }

@@ -54,8 +54,8 @@ import Tilesets
         try await ServerFixtures.test(server, .live) { client in
             let port = try #require(client.port)
             let base = "http://127.0.0.1:\(port)"
-            let tileJSON = try await LoopbackSocket.response(port: port, path: "/data/helsinki.json")
-            #expect(tileJSON.status == 200 && tileJSON.headers["content-type"] == "application/json")
+            let tileJSON = try await LoopbackSocket.request(port: port, path: "/data/helsinki.json")
+            #expect(tileJSON.status == 200 && tileJSON.header("content-type") == "application/json")
             let json = try #require(try JSONSerialization.jsonObject(with: tileJSON.body) as? [String: Any])
             #expect(json["tilejson"] as? String == "3.0.0")
             #expect(json["tiles"] as? [String] == ["\(base)/data/helsinki/{z}/{x}/{y}.pbf"])
@@ -68,26 +68,26 @@ import Tilesets
 
             var served: [(tile: TileID, file: URL)] = []
             for (tile, data) in stored {
-                let answer = try await LoopbackSocket.response(port: port, path: "/data/helsinki/\(tile.z)/\(tile.x)/\(tile.y).pbf")
+                let answer = try await LoopbackSocket.request(port: port, path: "/data/helsinki/\(tile.z)/\(tile.x)/\(tile.y).pbf")
                 #expect(answer.status == 200, "\(tile)")
                 #expect(answer.body == data, "\(tile): the file's bytes")
-                #expect((answer.headers["content-encoding"] == "gzip") == data.starts(with: [0x1F, 0x8B]), "\(tile): \(answer.headers)")
-                #expect(answer.headers["content-type"] == "application/x-protobuf")
-                #expect(answer.headers["etag"] != nil && answer.headers["cache-control"] == "public, max-age=600")
+                #expect((answer.header("content-encoding") == "gzip") == data.starts(with: [0x1F, 0x8B]), "\(tile): \(answer.headers)")
+                #expect(answer.header("content-type") == "application/x-protobuf")
+                #expect(answer.header("etag") != nil && answer.header("cache-control") == "public, max-age=600")
                 let file = folder.url.appendingPathComponent("served-\(tile.z)-\(tile.x)-\(tile.y).pbf")
                 try answer.body.write(to: file)
                 served.append((tile, file))
             }
             // Again, from memory: the same answer.
-            let again = try await LoopbackSocket.response(port: port, path: "/data/helsinki/13/4663/2370.pbf")
+            let again = try await LoopbackSocket.request(port: port, path: "/data/helsinki/13/4663/2370.pbf")
             let plain = try Self.uncompressed
-            #expect(again.body == stored.first { $0.tile == plain }?.data && again.headers["content-encoding"] == nil)
+            #expect(again.body == stored.first { $0.tile == plain }?.data && again.header("content-encoding") == nil)
 
             // Absent within the zooms: the removed tile, and tiles outside the bounds (not read).
             for path in ["/data/helsinki/14/9327/4741.pbf", "/data/helsinki/14/0/0.pbf", "/data/helsinki/3/0/0.pbf"] {
-                let answer = try await LoopbackSocket.response(port: port, path: path)
+                let answer = try await LoopbackSocket.request(port: port, path: path)
                 #expect(answer.status == 204, "\(path)")
-                #expect(answer.body.isEmpty && answer.headers["content-encoding"] == nil, "\(path)")
+                #expect(answer.body.isEmpty && answer.header("content-encoding") == nil, "\(path)")
             }
             let notFound = [
                 ("/data/helsinki/15/18654/9483.pbf", "zoom 15 is outside the zooms of data 'helsinki', 0 to 14\n"),
@@ -96,13 +96,13 @@ import Tilesets
                 ("/data/%2E%2E%2Fhelsinki/0/0/0.pbf", "no data named '%2E%2E%2Fhelsinki'\n"),
             ]
             for (path, reason) in notFound {
-                let answer = try await LoopbackSocket.response(port: port, path: path)
+                let answer = try await LoopbackSocket.request(port: port, path: path)
                 #expect(answer.status == 404 && String(decoding: answer.body, as: UTF8.self) == reason, "\(path)")
             }
             for path in ["/data/helsinki/14/9326/4742.png", "/data/helsinki/14/9326/4742@2x.pbf", "/data/helsinki/14/x/4742.pbf"] {
-                #expect(try await LoopbackSocket.response(port: port, path: path).status == 400, "\(path)")
+                #expect(try await LoopbackSocket.request(port: port, path: path).status == 400, "\(path)")
             }
-            let list = try await LoopbackSocket.response(port: port, path: "/data.json")
+            let list = try await LoopbackSocket.request(port: port, path: "/data.json")
             let entries = try #require(try JSONSerialization.jsonObject(with: list.body) as? [[String: Any]])
             #expect(entries.compactMap { ($0["tiles"] as? [String])?.first } == ["\(base)/data/helsinki/{z}/{x}/{y}.pbf"])
 

@@ -37,9 +37,9 @@ final class LoopbackSocket {
 
     deinit { close() }
 
-    /// Sends a GET of `path` (HTTP/1.1, keep-alive) with `Host: HOST`; the default host is 127.0.0.1.
-    func sendGet(_ path: String, host: String = "127.0.0.1") throws {
-        try send("GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+    /// Sends a GET of `path` (HTTP/1.1, keep-alive).
+    func sendGet(_ path: String) throws {
+        try send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     }
 
     /// Sends `text` as it is, in one `send` (several requests at once are pipelined).
@@ -72,43 +72,67 @@ final class LoopbackSocket {
     /// 20 s, and the synchronous tests running beside can hold both of the cooperative pool's
     /// threads (which the server's handlers need) for longer; this waits without taking one.
     static func get(port: Int, path: String, timeoutSeconds: Int = 120) async throws -> (status: Int, body: Data) {
-        let answer = try await response(port: port, path: path, timeoutSeconds: timeoutSeconds)
+        let answer = try await request(port: port, path: path, timeoutSeconds: timeoutSeconds)
         return (answer.status, answer.body)
     }
 
-    /// An answer: its status, its headers by lowercased name, its body.
-    struct Answer: Sendable {
-        var status: Int
-        var headers: [String: String]
-        var body: Data
-    }
-
-    /// A GET of `path` as ``get(port:path:timeoutSeconds:)`` sends it, with `Host: 127.0.0.1:PORT`
-    /// (so URLs the server writes from the request's host are whole): the whole answer.
-    static func response(port: Int, path: String, timeoutSeconds: Int = 120) async throws -> Answer {
+    /// Sends `text` over a new connection and reads until `isComplete` says the bytes received
+    /// are all, the server closes, or `timeoutSeconds` pass; on a thread of its own, so that a
+    /// blocking read never holds one of the cooperative pool's threads, which the server needs.
+    static func exchange(port: Int, _ text: String, timeoutSeconds: Int = 120, isComplete: @escaping @Sendable (Data) -> Bool) async throws -> Data {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 do {
                     let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: timeoutSeconds)
-                    try socket.sendGet(path, host: "127.0.0.1:\(port)")
+                    try socket.send(text)
+                    var received = Data()
+                    while !isComplete(received) {
+                        guard let chunk = socket.receive(), !chunk.isEmpty else { break }
+                        received.append(chunk)
+                    }
+                    continuation.resume(returning: received)
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }.start()
+        }
+    }
+
+    /// An answer as it came: status, header lines in order, body.
+    struct Answer: Sendable {
+        var status: Int
+        var headers: [(name: String, value: String)]
+        var body: Data
+
+        /// The first value of a header, by name in any case.
+        func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+    }
+
+    /// A GET of `path` with `headers` over its own connection, on a thread of its own (see
+    /// ``get(port:path:timeoutSeconds:)``), with `Host: 127.0.0.1:PORT` so that URLs the server
+    /// writes from the request's host are whole: the whole answer.
+    static func request(port: Int, path: String, headers: [(String, String)] = [], timeoutSeconds: Int = 120) async throws -> Answer {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                do {
+                    let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: timeoutSeconds)
+                    try socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + headers.map { "\($0.0): \($0.1)\r\n" }.joined() + "\r\n")
                     var received = Data()
                     while true {
                         guard let chunk = socket.receive() else { throw Failure(description: "GET \(path): no answer within \(timeoutSeconds) s") }
                         guard !chunk.isEmpty else { throw Failure(description: "GET \(path): the connection closed mid-answer") }
                         received.append(chunk)
                         guard let end = received.range(of: Data("\r\n\r\n".utf8)) else { continue }
-                        let head = String(decoding: received[..<end.lowerBound], as: UTF8.self).split(separator: "\r\n")
+                        let head = String(decoding: received[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
                         let status = head.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
-                        var headers: [String: String] = [:]
-                        for line in head.dropFirst() {
+                        let fields = head.dropFirst().compactMap { line -> (name: String, value: String)? in
                             let parts = line.split(separator: ":", maxSplits: 1)
-                            guard parts.count == 2 else { continue }
-                            headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces)
+                            guard parts.count == 2 else { return nil }
+                            return (String(parts[0]), parts[1].trimmingCharacters(in: .whitespaces))
                         }
-                        let length = headers["content-length"].flatMap { Int($0) } ?? 0
+                        let length = fields.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
                         guard received.count - end.upperBound >= length else { continue }
-                        continuation.resume(returning: Answer(
-                            status: status, headers: headers, body: Data(received[end.upperBound..<(end.upperBound + length)])))
+                        continuation.resume(returning: Answer(status: status, headers: fields, body: Data(received[end.upperBound..<(end.upperBound + length)])))
                         return
                     }
                 } catch {
