@@ -25,7 +25,7 @@
 //   MapRenderer      <- CCairo, CRsvg, CRaster  Cairo/Pango/fontconfig renderer; librsvg for SVG sprites; per-pixel loops in C   (GeoData, MapStyle, RasterTiles, Tilesets, VectorTiles, ImageCodec)
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, Tilesets)
-//   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations over HTTP  (MapComposer, Tilesets, TileStore; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
+//   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, Tilesets, TileStore, VectorTiles; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
 //   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the export `tiles export` runs, what `serve` serves and its run until a signal  (MapComposer, MapServer, PhotoLibrary, TileExport, Tilesets; Hummingbird, swift-log, swift-service-lifecycle)
 //   MapCLI                           the commands: options mapped to MapAssembly, results printed  (everything above that it imports; ArgumentParser)
 //   mapwright                        the executable                                             (MapCLI)
@@ -398,7 +398,7 @@ let package = Package(
             name: "MapServer",
             dependencies: [
                 "MapCore", "MapJSON", "MapUtilities", "MapStyle", "MapRenderer", "MapComposer", "PhotoSources",
-                "TileSources", "TileStore", "Tilesets", "ImageCodec",
+                "TileSources", "TileStore", "Tilesets", "ImageCodec", "VectorTiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -420,7 +420,7 @@ let package = Package(
             name: "MapServerTests",
             dependencies: [
                 "MapServer", "MapRenderer", "MapComposer", "MapStyle", "MapCore", "TileSources", "TileStore", "Tilesets", "ImageCodec",
-                "ImageCompare", "MapTestSupport", "MapUtilities", "PhotoSources",
+                "ImageCompare", "MapTestSupport", "MapUtilities", "PhotoSources", "VectorTiles", "MapJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -16,6 +16,8 @@ public enum AssemblyInput: String, Hashable, Sendable, CaseIterable {
     case basemapDirectory = "--basemap-directory"
     case markerImage = "--marker-image"
     case tiles = "--tiles"
+    /// `serve --fonts`: a folder of SDF glyph fonts.
+    case fonts = "--fonts"
     case zoom = "--zoom"
     /// A street-level basemap: `basemap add`'s file, `remove`'s name, `build`'s extract.
     case basemap = "basemap"
@@ -124,6 +126,18 @@ extension AssemblyError {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return "'\(path)' does not exist" }
         guard !isFolder.boolValue else { return "'\(path)': it is a folder, not a file" }
         guard FileManager.default.isReadableFile(atPath: path) else { return "'\(path)' cannot be read (permission denied)" }
+        return nil
+    }
+
+    /// Why `path` does not name a folder that can be listed, in words that follow its name
+    /// (`'PATH' is a file, not a folder`); nil when it does.
+    public static func unreadableFolderReason(_ path: String) -> String? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return "'\(path)' does not exist" }
+        guard isFolder.boolValue else { return "'\(path)' is a file, not a folder" }
+        guard FileManager.default.isReadableFile(atPath: path), FileManager.default.isExecutableFile(atPath: path) else {
+            return "'\(path)' cannot be read (permission denied)"
+        }
         return nil
     }
 

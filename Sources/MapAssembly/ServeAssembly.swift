@@ -28,10 +28,13 @@ public struct ServeInputs: Sendable {
     public var drawing: PhotoDrawing
     /// MBTiles or PMTiles files served as they are.
     public var tilesets: [String]
+    /// A folder of SDF glyph fonts served to GL clients under `/fonts` (TileServer GL's layout:
+    /// `FOLDER/FONT NAME/0-255.pbf`), which the styles' style.json `glyphs` then name; nil for none.
+    public var fonts: String?
 
     public init(
         styles: [String] = [], map: MapInputs = MapInputs(), photos: PhotoInputs = PhotoInputs(), overlays: OverlayInputs = OverlayInputs(),
-        drawing: PhotoDrawing = PhotoDrawing(), tilesets: [String] = []
+        drawing: PhotoDrawing = PhotoDrawing(), tilesets: [String] = [], fonts: String? = nil
     ) {
         self.styles = styles
         self.map = map
@@ -39,6 +42,7 @@ public struct ServeInputs: Sendable {
         self.overlays = overlays
         self.drawing = drawing
         self.tilesets = tilesets
+        self.fonts = fonts
     }
 
     /// The styles' names or paths: ``styles``, or `standard`.
@@ -72,7 +76,9 @@ public struct ServeInputs: Sendable {
 
     /// The server's content: `styles` (from ``loadStyles()``), the photo overlay and photos
     /// (keyed by a fingerprint of what they draw, worked out once), a feed of the library's
-    /// photos when there is a library, and the tilesets; and the warnings of reading them.
+    /// photos when there is a library, the tilesets, the local tileset files the styles draw
+    /// from (served as data with the tilesets, ``styleTilesets(of:besides:)``) and the fonts; and
+    /// the warnings of reading them.
     ///
     /// - Throws: ``AssemblyError`` naming what could not be loaded; a selection that matches
     ///   no photo fails here, not on a tile.
@@ -161,7 +167,17 @@ public struct ServeInputs: Sendable {
                 throw .tileset(error)
             }
         }
-        let content = ServerContent(styles: servedStyles, overlay: overlay, tilesets: servedTilesets, photos: servedPhotos, photoFeed: photoFeed)
+        var content = ServerContent(styles: servedStyles, overlay: overlay, tilesets: servedTilesets, photos: servedPhotos, photoFeed: photoFeed)
+        // What GL clients read besides: the styles' tileset files as data, the glyph fonts.
+        let styleTilesets = Self.styleTilesets(of: servedStyles, besides: servedTilesets)
+        content.styleTilesets = styleTilesets.tilesets
+        warnings += styleTilesets.warnings
+        if let fonts {
+            content.fonts = try Self.servedFonts(fonts)
+            if content.fonts?.names.isEmpty == true {
+                warnings.append("--fonts: '\(fonts)' holds no fonts (folders of glyph ranges such as 'Open Sans Regular/0-255.pbf')")
+            }
+        }
         return (content, warnings)
     }
 }

@@ -17,6 +17,10 @@ public func buildRouter(server: MapTileServer) -> Router<ServeRequestContext> {
     AnnotationRoutes(server: server).add(to: router)
     StaticMapRoutes(server: server).add(to: router)
     ViewerRoutes(server: server).add(to: router)
+    // TileServer GL's endpoints for GL clients: /data, /fonts, /styles.json (style.json and sprites come through TileRoutes).
+    DataRoutes(server: server).add(to: router)
+    FontRoutes(server: server).add(to: router)
+    StyleResourceRoutes(server: server).add(to: router)
     return router
 }
 

@@ -21,6 +21,12 @@ public struct ServerContent: Sendable {
     /// Where changes to the photos come from while the server runs (a photo library); `nil`
     /// when the photos are fixed at start-up.
     public var photoFeed: PhotoFeed?
+    /// Tileset files the styles draw from that are not among ``tilesets`` (`--vector-source`, a
+    /// style's own MBTiles), served with them as TileServer GL's data, `/data/NAME/…` (see
+    /// ``dataTilesets``); their names differ from the tilesets'. The default is none.
+    public var styleTilesets: [ServedTileset] = []
+    /// The SDF glyph fonts served under `/fonts/…` (`serve --fonts`); nil (the default) for none.
+    public var fonts: ServedFonts?
 
     public init(
         styles: [ServedStyle] = [], overlay: ServedOverlay? = nil, tilesets: [ServedTileset] = [], photos: ServedPhotos? = nil,

@@ -162,6 +162,8 @@ import Glibc
         (["--port", "-1"], "mapwright: --port: -1 is not a port from 0 to 65535\n"),
         (["--tiles", "no such.mbtiles"], "mapwright: --tiles: 'no such.mbtiles' does not exist\n"),
         (["--cache", "cache.txt"], "mapwright: --cache: 'cache.txt' must end in .mbtiles\n"),
+        (["--fonts", "no fonts"], "mapwright: --fonts: 'no fonts' does not exist\n"),
+        (["--fonts", "/etc/passwd"], "mapwright: --fonts: '/etc/passwd' is a file, not a folder\n"),
         (["--warm", "9-3"], "mapwright: --warm: MINZOOM 9 is above MAXZOOM 3 (the form is MINZOOM-MAXZOOM or ZOOM, e.g. 0-8)\n"),
         (["--warm", "0-22"], "mapwright: --warm: zoom 22 is beyond --max-zoom 20\n"),
         (["--metatile", "0"], "mapwright: --metatile: 0 is not a size from 1 to 16 tiles a side\n"),

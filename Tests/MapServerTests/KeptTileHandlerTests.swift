@@ -55,7 +55,7 @@ import TileStore
         let server = try server(folder, corsOrigins: ["https://maps.example.org"])
         let uris = [
             "/styles/plain/2/1/1.png", "/styles/plain/2/1/1@2x.png", "/styles/plain/512/1/0/0.png",
-            "/overlays/photos/3/4/2.png", "/tilesets/iberia/1/0/0.png", "/tilesets/iberia/1/0/0.png?v=2",
+            "/overlays/photos/3/4/2.png", "/tilesets/iberia/1/0/0.png", "/tilesets/iberia/1/0/0.png?v=2", "/data/iberia/1/0/0.png",
         ]
         // Over raw sockets with long timeouts: under the whole suite's load the testing client's
         // fixed 20 s has not been enough.

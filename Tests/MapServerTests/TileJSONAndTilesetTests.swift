@@ -93,7 +93,7 @@ import Tilesets
             }
             try await client.execute(uri: "/index.json", method: .get, headers: headers) { response in
                 let list = try #require(try JSONSerialization.jsonObject(with: response.data) as? [[String: Any]])
-                #expect(list.count == 3)
+                #expect(list.count == 4, "the style, the overlay, the tileset under /tilesets and again as data under /data")
                 #expect(list.allSatisfy { $0["tilejson"] as? String == "3.0.0" && ($0["tiles"] as? [String])?.count == 1 })
             }
         }
@@ -152,9 +152,10 @@ import Tilesets
                 try #require(try JSONSerialization.jsonObject(with: response.data) as? [[String: Any]])
             }
             let templates = list.compactMap { ($0["tiles"] as? [String])?.first }
-            #expect(templates.count == 2)
+            #expect(templates.count == 3)
             #expect(templates.contains { $0.hasSuffix("/styles/my%20style/{z}/{x}/{y}.png") }, "\(templates)")
             #expect(templates.contains { $0.hasSuffix("/tilesets/world%20tiles/{z}/{x}/{y}.png") }, "\(templates)")
+            #expect(templates.contains { $0.hasSuffix("/data/world%20tiles/{z}/{x}/{y}.png") }, "\(templates)")
             for template in templates {
                 let url = try #require(URL(string: template.replacingOccurrences(of: "{z}/{x}/{y}", with: "1/0/0")), "\(template) is a URL")
                 // Twice: the second answer comes from the tiles kept in memory, parsed the same way.
@@ -164,7 +165,10 @@ import Tilesets
                     }
                 }
             }
-            for uri in ["/styles/my%20style.json", "/tilesets/world%20tiles.json", "/styles/my%20style/static/0,0,1/64x64.png"] {
+            for uri in [
+                "/styles/my%20style.json", "/tilesets/world%20tiles.json", "/styles/my%20style/static/0,0,1/64x64.png", "/data/world%20tiles.json",
+                "/styles/my%20style/style.json",
+            ] {
                 try await client.execute(uri: uri, method: .get) { #expect($0.status == .ok, "\(uri)") }
             }
             // Decoded, then refused as paths: never served, whatever the encoding.
@@ -174,6 +178,8 @@ import Tilesets
                 ("/styles/my%2Fstyle/0/0/0.png", "no style named 'my%2Fstyle'\n"),
                 ("/tilesets/..%2Fworld%20tiles/1/0/0.png", "no tileset named '..%2Fworld%20tiles'\n"),
                 ("/tilesets/world%2/1/0/0.png", "no tileset named 'world%2'\n"),
+                ("/data/..%2Fworld%20tiles/1/0/0.png", "no data named '..%2Fworld%20tiles'\n"),
+                ("/styles/%2E%2E/style.json", "no style named '%2E%2E'\n"),
             ]
             for (uri, reason) in refused {
                 try await client.execute(uri: uri, method: .get) { response in

@@ -125,6 +125,7 @@ import Testing
         #expect((report["tilesLoaded"] as? Int ?? 0) > 0, "map tiles loaded")
         #expect((report["clusters"] as? Int ?? 0) > 0, "cluster bubbles shown")
         #expect((report["layers"] as? [String] ?? []).contains("Photos"))
+        #expect(report["links"] as? [String] == ["/styles/standard/style.json"], "the page links the style's style.json")
         #expect((report["attribution"] as? String ?? "").contains("Natural Earth"))
         let cluster = try #require(report["clickedCluster"] as? [String: Any])
         let expansionZoom = try #require(cluster["expansionZoom"] as? Int)
@@ -160,6 +161,7 @@ import Testing
         #expect(report["error"] == nil, "\(report["error"] ?? "")")
         #expect((report["tilesLoaded"] as? Int ?? 0) > 0, "map tiles loaded")
         #expect((report["layers"] as? [String] ?? []).contains("Standard"), "the layer is titled with the style's own name")
+        #expect(report["links"] as? [String] == ["/styles/my%20100%25%20style/style.json"], "\(report["links"] ?? "")")
         #expect(server.metrics.count("mapwright_http_requests_total", [("route", "/styles/**"), ("status", "404")]) == 0)
     }
 

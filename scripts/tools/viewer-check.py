@@ -143,6 +143,7 @@ def main():
         seen["attribution"] = browser.evaluate("document.querySelector('.leaflet-control-attribution').textContent")
         seen["layers"] = browser.evaluate(
             "Array.from(document.querySelectorAll('.leaflet-control-layers-base label, .leaflet-control-layers-overlays label')).map(l => l.textContent.trim())")
+        seen["links"] = browser.evaluate("Array.from(document.querySelectorAll('.mw-links a')).map(a => a.getAttribute('href'))")
 
         if seen["clusters"] > 0:
             cluster = browser.evaluate("""(function () {

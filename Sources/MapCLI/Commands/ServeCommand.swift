@@ -20,8 +20,10 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Tiles of each --style are rendered a metatile at a time on --jobs threads and kept in an \
             MBTiles cache keyed by the style file's content. Photos and overlays are served as \
-            transparent tiles under /overlays/photos. Listens on 127.0.0.1 unless --host says \
-            otherwise; Ctrl-C or SIGTERM stops after the responses in flight.
+            transparent tiles under /overlays/photos. GL clients (MapLibre, QGIS) read each style at \
+            /styles/NAME/style.json and the tileset files under /data, as TileServer GL serves them. \
+            Listens on 127.0.0.1 unless --host says otherwise; Ctrl-C or SIGTERM stops after the \
+            responses in flight.
             """
     )
 
@@ -48,6 +50,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("tiles"), parsing: .unconditionalSingleValue, help: "An MBTiles or PMTiles file served as it is under /tilesets/NAME; repeat for several.")
     var tilesets: [String] = []
+
+    @Option(parsing: .unconditional, help: "A folder of SDF glyph fonts served to GL clients under /fonts, laid out as TileServer GL's (FOLDER/Open Sans Regular/0-255.pbf); the styles' style.json then take their glyphs from it.")
+    var fonts: String?
 
     @Option(parsing: .unconditional, help: "The tile cache: FILE.mbtiles keeps FILE.<style, size, content>.mbtiles beside it. By default a temporary folder, removed on exit.")
     var cache: String?
@@ -110,6 +115,7 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError("--tiles: '\(path)' must end in .mbtiles or .pmtiles")
             }
         }
+        if let fonts, let reason = AssemblyError.unreadableFolderReason(fonts) { throw ValidationError("--fonts: \(reason)") }
         if let cache {
             guard cache.hasSuffix(".mbtiles") else { throw ValidationError("--cache: '\(cache)' must end in .mbtiles") }
             // A folder that cannot be written is served from, not refused (see run()).
@@ -152,7 +158,7 @@ struct ServeCommand: AsyncParsableCommand {
         ServeInputs(
             styles: styles,
             map: MapInputs(rasterSource: rasterSource, vectorSource: vectorSource, stylesDirectory: stylesDirectory, basemapDirectory: basemapDirectory),
-            photos: photoSources.inputs, overlays: try overlayOptions.inputs(), drawing: drawing.drawing, tilesets: tilesets)
+            photos: photoSources.inputs, overlays: try overlayOptions.inputs(), drawing: drawing.drawing, tilesets: tilesets, fonts: fonts)
     }
 }
 

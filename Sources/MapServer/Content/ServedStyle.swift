@@ -16,6 +16,9 @@ public struct ServedStyle: Sendable {
     /// A hash of what the tiles depend on besides their address: the style file's bytes and the
     /// raster source; the cache is keyed by it.
     public var contentHash: String
+    /// The style file as read: `/styles/NAME/style.json` is this JSON with its sources, sprite
+    /// and glyphs pointed at the server (``ClientStyle``).
+    public var fileBytes: Data
 
     /// A style whose cache key is a hash of `fileBytes` (the style file as read) and `extra`
     /// (e.g. the raster source).
@@ -23,6 +26,7 @@ public struct ServedStyle: Sendable {
         self.name = name
         self.style = style
         self.data = data
+        self.fileBytes = fileBytes
         var hash = FNV1a(fileBytes)
         hash.combine(Array(extra.utf8))
         contentHash = hash.hexDigits

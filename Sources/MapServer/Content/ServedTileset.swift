@@ -5,7 +5,9 @@ public import TileSources
 import TileStore
 public import Tilesets
 
-/// An MBTiles or PMTiles file served as it is under `/tilesets/NAME/…`.
+/// An MBTiles or PMTiles file served as it is under `/tilesets/NAME/…` and `/data/NAME/…`; or,
+/// for `/data` alone, several read as one (``files``: the street basemaps a style reads together,
+/// a tile from the first that covers its place and zoom and has it).
 ///
 /// The file is opened at start-up and again whenever another file is renamed over it (an export
 /// finishing, see ``TilesetWatcher``): ``current`` is the file as last opened, and a request
@@ -15,25 +17,40 @@ public import Tilesets
 public final class ServedTileset: Sendable {
     /// The name in URLs: the file's name without its extension.
     public let name: String
-    /// The file's path.
+    /// The file's path; the first file's when several are read as one.
     public let url: URL
+    /// The files read, first first: ``url`` alone, or several read as one.
+    public let files: [URL]
     private let state: Mutex<OpenTileset>
 
     /// Opens a tileset file.
     ///
     /// - Parameter name: The name in URLs. The default is the file's name without its extension.
     /// - Throws: ``TilesetsError`` naming the file.
-    public init(url: URL, name: String? = nil) throws(TilesetsError) {
-        let name = name ?? url.deletingPathExtension().lastPathComponent
+    public convenience init(url: URL, name: String? = nil) throws(TilesetsError) {
+        try self.init(files: [url], name: name ?? url.deletingPathExtension().lastPathComponent)
+    }
+
+    /// Opens tileset files read as one (`Tilesets`' `LayeredTileSource`): a tile comes from the
+    /// first file whose zooms and bounds hold it and that has it; the metadata is theirs
+    /// combined (zooms and bounds spanning all, the first's `vector_layers`).
+    ///
+    /// - Parameters:
+    ///   - files: One file or more.
+    ///   - name: The name in URLs.
+    /// - Throws: ``TilesetsError`` naming the file that cannot be opened.
+    public init(files: [URL], name: String) throws(TilesetsError) {
+        guard let first = files.first else { throw .invalidSource(reason: "a served tileset needs at least one file") }
         self.name = name
-        self.url = url
-        state = Mutex(try OpenTileset(name: name, url: url, generation: 0))
+        url = first
+        self.files = files
+        state = Mutex(try OpenTileset(name: name, files: files, generation: 0))
     }
 
     /// The file as last opened: its reader, its metadata and its generation.
     public var current: OpenTileset { state.withLock { $0 } }
 
-    /// Opens the file at ``url`` again (another file was renamed over it) and makes it
+    /// Opens the files at ``files`` again (another file was renamed over one) and makes it
     /// ``current``, one generation on; the file opened before stays open for the requests that
     /// hold it. When the new file cannot be opened (it is missing, or not yet whole), nothing
     /// changes.
@@ -42,7 +59,7 @@ public final class ServedTileset: Sendable {
     /// - Throws: ``TilesetsError`` naming the file.
     @discardableResult
     func reopen() throws(TilesetsError) -> Int {
-        var opened = try OpenTileset(name: name, url: url, generation: 0)
+        var opened = try OpenTileset(name: name, files: files, generation: 0)
         return state.withLock { current in
             defer { current = opened }
             opened.generation = current.generation + 1
@@ -77,9 +94,9 @@ public struct OpenTileset: Sendable {
     /// 0 for the file opened at start-up, one more for each change noticed since.
     public internal(set) var generation: Int
 
-    init(name: String, url: URL, generation: Int) throws(TilesetsError) {
+    init(name: String, files: [URL], generation: Int) throws(TilesetsError) {
         self.name = name
-        let source = try TileSourceLocation.file(url).open()
+        let source = files.count == 1 ? try TileSourceLocation.file(files[0]).open() : try TileSourceLocation.layered(files.map { .file($0) }).open()
         self.source = source
         metadata = try TilesetsError.wrapping { try source.metadata() }
         self.generation = generation

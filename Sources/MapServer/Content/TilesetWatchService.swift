@@ -3,7 +3,9 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 import Tilesets
-/// Notices changes to the served tileset files. A file's state is its device, inode, size and
+/// Notices changes to the served tileset files (``ServerContent/dataTilesets``: the `--tiles`
+/// files and those the styles draw from, served under `/data`, several read as one watched
+/// each). A file's state is its device, inode, size and
 /// modification time, and, for MBTiles, those of its `-wal` file beside it.
 ///
 /// - **Replaced** (another file renamed over it, as an export finishes: a new device or inode):
@@ -31,15 +33,17 @@ public final class TilesetWatcher: Sendable {
     public func check() -> [String] {
         guard let content = try? server.servedContent() else { return [] }
         var changed: [String] = []
-        for tileset in content.tilesets {
-            let url = tileset.url
-            let now = [FileState(path: url.path), FileState(path: url.path + "-wal")]
+        for tileset in content.dataTilesets {
+            // Each file's state, then its -wal file's.
+            let now = tileset.files.flatMap { [FileState(path: $0.path), FileState(path: $0.path + "-wal")] }
             let before = states.withLock { $0[tileset.name] }
             guard let before, before != now else {
                 states.withLock { $0[tileset.name] = now }
                 continue
             }
-            let replaced = now[0] != nil && (before[0]?.device != now[0]?.device || before[0]?.inode != now[0]?.inode)
+            let replaced = stride(from: 0, to: now.count, by: 2).contains { index in
+                now[index] != nil && (before[index]?.device != now[index]?.device || before[index]?.inode != now[index]?.inode)
+            }
             let replacedGeneration: Int
             if replaced {
                 do throws(TilesetsError) {

@@ -53,3 +53,19 @@ struct TileAddress: Hashable, Sendable {
         return value
     }
 }
+
+extension OpenTileset {
+    /// The address of one of its tiles in a URL, `{z}/{x}/{y}.EXT`, checked as ``TileAddress``
+    /// checks it, of one scale and the tiles' extension.
+    ///
+    /// - Parameter noun: What the file is served as, for messages: `tileset` or `data`.
+    /// - Throws: 400 for a malformed address, a scale, another extension.
+    func address(z: Substring, x: Substring, y: Substring, servedAs noun: String) throws(ServeError) -> TileAddress {
+        let address = try TileAddress(z: z, x: x, y: y)
+        guard address.scale == 1 else { throw .badRequest("\(noun) tiles have one scale: drop '@\(address.scale)x'") }
+        guard address.fileExtension == fileExtension else {
+            throw .badRequest("\(noun) '\(name)' holds .\(fileExtension) tiles, not .\(address.fileExtension)")
+        }
+        return address
+    }
+}

@@ -74,11 +74,13 @@ enum TileJSON {
         ]
     }
 
-    static func tileset(_ tileset: OpenTileset, base: String) -> [String: Any] {
+    /// A tileset file's TileJSON, its `vector_layers` from its metadata; its tiles under
+    /// `/FOLDER/NAME/…`: `tilesets` (the default), or `data`, as TileServer GL serves them.
+    static func tileset(_ tileset: OpenTileset, base: String, folder: String = "tilesets") -> [String: Any] {
         let metadata = tileset.metadata
         var json: [String: Any] = [
             "tilejson": version, "name": metadata.name ?? tileset.name, "scheme": "xyz", "format": tileset.fileExtension,
-            "tiles": ["\(base)/tilesets/\(URLPathComponent.encoded(tileset.name))/{z}/{x}/{y}.\(tileset.fileExtension)"],
+            "tiles": ["\(base)/\(folder)/\(URLPathComponent.encoded(tileset.name))/{z}/{x}/{y}.\(tileset.fileExtension)"],
             "minzoom": metadata.minZoom ?? 0, "maxzoom": metadata.maxZoom ?? 22,
         ]
         if let bounds = metadata.bounds { json["bounds"] = [bounds.west, bounds.south, bounds.east, bounds.north] } else { json["bounds"] = worldBounds }

@@ -32,6 +32,7 @@ struct TileRoutes {
                 if overlay.hasHeatmap { list.append(TileJSON.heatmap(overlay, base: base, configuration: server.configuration)) }
             }
             list += content.tilesets.map { TileJSON.tileset($0.current, base: base) }
+            list += content.dataTilesets.map { TileJSON.tileset($0.current, base: base, folder: "data") }
             return try HTTPCaching.json(list, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
     }
@@ -46,6 +47,9 @@ struct TileRoutes {
         }
         if parts.count > 1, parts[1] == "static", let style = try? content.style(inPath: parts[0]) {
             return try await StaticMapRoutes(server: server).staticMap(style, parts: Array(parts.dropFirst(2)), request: request, context: context)
+        }
+        if parts.count > 1, StyleResourceRoutes.isResource(parts[1]) {
+            return try await StyleResourceRoutes(server: server).resource(parts, request: request, content: content)
         }
         return try await tile(try TileRequest(.styles, parts: parts, content: content), request: request, context: context)
     }
@@ -79,8 +83,9 @@ struct TileRoutes {
     }
 
     /// A tile: kept in memory, else read from its tileset file or the cache (on NIO's blocking-I/O
-    /// threads) or rendered.
-    private func tile(_ tileRequest: TileRequest, request: Request, context: ServeRequestContext) async throws -> Response {
+    /// threads) or rendered. A data tile outside its file's bounds, or that the file does not
+    /// have, is 204 No Content without a body, as martin answers (a tileset's is 404).
+    func tile(_ tileRequest: TileRequest, request: Request, context: ServeRequestContext) async throws -> Response {
         let key = try tileRequest.memoryKey(server)
         if let kept = server.memory.tile(key) {
             if case .rendered(let cacheKey) = key.source {
@@ -97,27 +102,41 @@ struct TileRoutes {
             let (cacheKey, make) = try layer.tiles(of: overlay, server: server, tileSizePoints: size, scale: address.scale)
             let tile = try await server.renderedTile(address.tile, cacheKey: cacheKey, lane: .images, makeRenderer: make, disconnected: context.onClose)
             return tileRequest.response(tile, request: request, server: server)
-        case .tileset(let tileset, let address):
+        case .tileset(let tileset, let address), .data(let tileset, let address):
+            let isData = if case .data = tileRequest { true } else { false }
+            if isData, !tileset.covers(address.tile) { return noContent() }
             let data: Data?
             do { data = try await server.blockingIO { try tileset.source.tile(at: address.tile) } } catch {
-                server.logger.error("tileset \(tileset.name): \((error as? TilesetsError)?.description ?? "\(error)")")
-                throw ServeError(.internalServerError, "tileset '\(tileset.name)' could not be read")
+                server.logger.error("\(isData ? "data" : "tileset") \(tileset.name): \((error as? TilesetsError)?.description ?? "\(error)")")
+                throw ServeError(.internalServerError, "\(isData ? "data" : "tileset") '\(tileset.name)' could not be read")
             }
-            guard let data else { throw ServeError.notFound("tileset '\(tileset.name)' has no tile \(address.tile)") }
+            guard let data else {
+                if isData { return noContent() }
+                throw ServeError.notFound("tileset '\(tileset.name)' has no tile \(address.tile)")
+            }
             let tile = CachedTile(data)
             server.memory.insert(tile, for: key)
             return tileRequest.response(tile, request: request, server: server)
         }
     }
+
+    /// 204 for a data tile the file does not have: no body, kept by clients as long as a tile.
+    private func noContent() -> Response {
+        Response(status: .noContent, headers: [.cacheControl: "public, max-age=\(server.configuration.cacheMaxAgeSeconds)"])
+    }
 }
 
 /// A tile asked for by URL, its parts checked against what is served: a style's or the photo
 /// overlay's tile (`{z}/{x}/{y}[@2x].png`, `512/{z}/{x}/{y}[@2x].png`) or a tileset's
-/// (`{z}/{x}/{y}.EXT`). The routes and ``KeptTileHandler`` parse tile URLs with it alike.
+/// (`{z}/{x}/{y}.EXT`, under `/tilesets/` or, for GL clients, `/data/`). The routes and
+/// ``KeptTileHandler`` parse tile URLs with it alike.
 enum TileRequest: Sendable {
     case style(ServedStyle, TileAddress, sizePoints: Int)
     case overlay(ServedOverlay, OverlayLayer, TileAddress, sizePoints: Int)
     case tileset(OpenTileset, TileAddress)
+    /// A data tile (``DataRoutes``): a tileset's tile as GL clients read it, within the file's
+    /// zooms (its bounds are not checked here: outside them the route answers 204).
+    case data(OpenTileset, TileAddress)
 
     /// The overlays served under `/overlays/NAME/…`.
     enum OverlayLayer: String, Sendable {
@@ -146,13 +165,13 @@ enum TileRequest: Sendable {
 
     /// The top-level folders of tile URLs.
     enum Kind: String, CaseIterable, Sendable {
-        case styles, overlays, tilesets
+        case styles, overlays, tilesets, data
     }
 
-    /// Parses the path components after `/styles/`, `/overlays/` or `/tilesets/`.
+    /// Parses the path components after `/styles/`, `/overlays/`, `/tilesets/` or `/data/`.
     ///
     /// - Throws: 404 for a name not served, a zoom beyond the deepest served or a tile outside a
-    ///   tileset's zooms and bounds; 400 for a malformed address.
+    ///   tileset's zooms (and, under `/tilesets/`, its bounds); 400 for a malformed address.
     init(_ kind: Kind, parts: [Substring], content: ServerContent) throws(ServeError) {
         switch kind {
         case .styles:
@@ -171,13 +190,19 @@ enum TileRequest: Sendable {
             guard parts.count == 4 else { throw ServeError.notFound("tileset tiles are /tilesets/NAME/{z}/{x}/{y}.EXT") }
             // The file as opened now: this request reads it even if the file is replaced meanwhile.
             let tileset = try content.tileset(inPath: parts[0]).current
-            let address = try TileAddress(z: parts[1], x: parts[2], y: parts[3])
-            guard address.scale == 1 else { throw ServeError.badRequest("tileset tiles have one scale: drop '@\(address.scale)x'") }
-            guard address.fileExtension == tileset.fileExtension else {
-                throw ServeError.badRequest("tileset '\(tileset.name)' holds .\(tileset.fileExtension) tiles, not .\(address.fileExtension)")
-            }
+            let address = try tileset.address(z: parts[1], x: parts[2], y: parts[3], servedAs: "tileset")
             guard tileset.covers(address.tile) else { throw ServeError.notFound("tile \(address.tile) is outside tileset '\(tileset.name)'") }
             self = .tileset(tileset, address)
+        case .data:
+            guard parts.count == 4 else { throw ServeError.notFound("data is /data/NAME.json and /data/NAME/{z}/{x}/{y}.EXT") }
+            // The file as opened now: this request reads it even if the file is replaced meanwhile.
+            let tileset = try content.dataTileset(inPath: parts[0]).current
+            let address = try tileset.address(z: parts[1], x: parts[2], y: parts[3], servedAs: "data")
+            let minZoom = tileset.metadata.minZoom ?? 0, maxZoom = tileset.metadata.maxZoom ?? ServerConfiguration.maximumRequestZoom
+            guard (minZoom...max(minZoom, maxZoom)).contains(address.tile.z) else {
+                throw ServeError.notFound("zoom \(address.tile.z) is outside the zooms of data '\(tileset.name)', \(minZoom) to \(maxZoom)")
+            }
+            self = .data(tileset, address)
         }
     }
 
@@ -188,7 +213,7 @@ enum TileRequest: Sendable {
             return MemoryTileKey(source: .rendered(server.styleTiles(style, tileSizePoints: size, scale: address.scale).0), tile: address.tile)
         case .overlay(let overlay, let layer, let address, let size):
             return MemoryTileKey(source: .rendered(try layer.tiles(of: overlay, server: server, tileSizePoints: size, scale: address.scale).0), tile: address.tile)
-        case .tileset(let tileset, let address):
+        case .tileset(let tileset, let address), .data(let tileset, let address):
             return MemoryTileKey(source: tileset.memorySource, tile: address.tile)
         }
     }
@@ -218,14 +243,20 @@ enum TileRequest: Sendable {
     static let standInHeader = HTTPField.Name("X-Tile-Stand-In")!
 
     /// ``response(_:request:server:)``'s parts, to a request whose `If-None-Match` is `ifNoneMatch`.
+    /// A data tile of vector tiles is `application/x-protobuf`, as TileServer GL and martin send it.
     func answer(_ tile: CachedTile, ifNoneMatch: String?, server: MapTileServer) -> HTTPCaching.Answer {
         let maxAge = server.configuration.cacheMaxAgeSeconds
-        guard case .tileset(let tileset, _) = self else {
+        let tileset: OpenTileset, isData: Bool
+        switch self {
+        case .style, .overlay:
             let isOverlay = if case .overlay = self { true } else { false }
             return HTTPCaching.answer(
                 tile, contentType: "image/png", ifNoneMatch: ifNoneMatch, maxAgeSeconds: isOverlay ? server.photosMaxAgeSeconds : maxAge)
+        case .tileset(let opened, _): (tileset, isData) = (opened, false)
+        case .data(let opened, _): (tileset, isData) = (opened, true)
         }
-        let type = (tile.sniffedFormat ?? tileset.metadata.format ?? .png).mimeType
+        let format = tile.sniffedFormat ?? tileset.metadata.format ?? .png
+        let type = isData && format == .pbf ? "application/x-protobuf" : format.mimeType
         var answer = HTTPCaching.answer(tile, contentType: type, ifNoneMatch: ifNoneMatch, maxAgeSeconds: maxAge)
         if tile.isGzipped, answer.status == .ok { answer.headers[.contentEncoding] = "gzip" }
         return answer

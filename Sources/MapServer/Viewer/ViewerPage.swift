@@ -9,6 +9,8 @@
 ///   (class `mw-cluster`) that zoom to their expansion zoom when clicked, photos as markers (class
 ///   `mw-photo`) whose popup shows the title, subtitle, thumbnail and a link to the image.
 /// - Tracks and shapes from `/overlays/tracks.json`, drawn as lines.
+/// - "For GL clients" (class `mw-links`): a link to each style's `style.json` and each data
+///   TileJSON (`/data/NAME.json`), from `/index.json`.
 /// - The view starts on the photos' bounds (the overlay TileJSON's), else the first layer's.
 ///
 /// Text from the server reaches the page through `textContent`, never as HTML.
@@ -31,6 +33,9 @@ enum ViewerPage {
         .mw-callout img { width: 46px; height: 46px; border-radius: 4px; object-fit: cover; flex: none; }
         .mw-callout .mw-title { font-weight: bold; }
         .mw-callout .mw-subtitle { color: #555; }
+        .mw-links { padding: 4px 8px; background: rgba(255, 255, 255, 0.9); border-radius: 4px; max-width: 320px; }
+        .mw-links summary { cursor: pointer; }
+        .mw-links a { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
         .mw-message { position: absolute; z-index: 1000; left: 50px; top: 10px; padding: 4px 8px;
           background: rgba(255, 255, 255, 0.9); border-radius: 4px; }
         </style>
@@ -56,16 +61,21 @@ enum ViewerPage {
           }
           const index = await json("/index.json");
           if (!index) { say("The server answers no layers."); return; }
-          const bases = {}, overlays = {};
+          const bases = {}, overlays = {}, links = [];
           let firstBase = null, startBounds = null;
           for (const tile of index) {
             // The path of the TileJSON's URL, its name left percent-encoded as the server wrote
             // it; only the last three parts, {z}/{x}/{y}.EXT, are decoded into Leaflet's template.
             const parts = new URL(tile.tiles[0]).pathname.split("/");
             const template = parts.map((part, index) => index < parts.length - 3 ? part : decodeURIComponent(part)).join("/");
+            const kind = template.split("/")[1];
+            // What GL clients read: each style's style.json, each data TileJSON (the tilesets'
+            // files again, and the styles' vector tiles: links, not layers).
+            const named = parts.slice(0, 3).join("/");
+            if (kind === "data") { links.push(["Data: " + tile.name, named + ".json"]); continue; }
+            if (kind === "styles") { links.push(["Style: " + tile.name, named + "/style.json"]); }
             if (!["png", "jpg", "jpeg", "webp"].includes(tile.format)) { continue; }
             const options = { attribution: tile.attribution || "", minZoom: 0, maxZoom: 20, maxNativeZoom: tile.maxzoom };
-            const kind = template.split("/")[1];
             const layer = L.tileLayer(template, options);
             if (kind === "overlays" && tile.name === "heatmap") {
               overlays["Photo density"] = layer;
@@ -87,6 +97,25 @@ enum ViewerPage {
             overlays["Tracks"] = layer;
           }
           L.control.layers(bases, overlays).addTo(map);
+          if (links.length > 0) {
+            const control = L.control({ position: "bottomleft" });
+            control.onAdd = function () {
+              const box = L.DomUtil.create("details", "mw-links");
+              const summary = document.createElement("summary");
+              summary.textContent = "For GL clients";
+              box.appendChild(summary);
+              for (const [title, href] of links) {
+                const link = document.createElement("a");
+                link.href = href;
+                link.textContent = title;
+                link.target = "_blank";
+                box.appendChild(link);
+              }
+              L.DomEvent.disableClickPropagation(box);
+              return box;
+            };
+            control.addTo(map);
+          }
           if (startBounds && startBounds[2] - startBounds[0] < 359) {
             map.fitBounds([[startBounds[1], startBounds[0]], [startBounds[3], startBounds[2]]], { padding: [40, 40], maxZoom: 14 });
           } else {

@@ -108,13 +108,15 @@ final class LoopbackSocket {
         func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
     }
 
-    /// A GET of `path` with `headers` over its own connection, on a thread of its own (see ``get(port:path:timeoutSeconds:)``).
+    /// A GET of `path` with `headers` over its own connection, on a thread of its own (see
+    /// ``get(port:path:timeoutSeconds:)``), with `Host: 127.0.0.1:PORT` so that URLs the server
+    /// writes from the request's host are whole: the whole answer.
     static func request(port: Int, path: String, headers: [(String, String)] = [], timeoutSeconds: Int = 120) async throws -> Answer {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 do {
                     let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: timeoutSeconds)
-                    try socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers.map { "\($0.0): \($0.1)\r\n" }.joined() + "\r\n")
+                    try socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + headers.map { "\($0.0): \($0.1)\r\n" }.joined() + "\r\n")
                     var received = Data()
                     while true {
                         guard let chunk = socket.receive() else { throw Failure(description: "GET \(path): no answer within \(timeoutSeconds) s") }

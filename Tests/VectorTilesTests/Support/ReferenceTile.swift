@@ -1,16 +1,5 @@
 import MapJSON
-import MapTestSupport
 import VectorTiles
-
-extension PythonEnvironment {
-    /// PyPI's `mapbox-vector-tile` at major version 2 (an encoder and decoder of Mapbox Vector
-    /// Tiles over Google's protobuf package), in `test-python/mapbox-vector-tile-2`.
-    static let mapboxVectorTile = PythonEnvironment(
-        name: "mapbox-vector-tile-2",
-        requirements: ["mapbox-vector-tile>=2,<3"],
-        check: "import mapbox_vector_tile"
-    )
-}
 
 /// Tiles in one JSON form that both sides can write: ours from a ``VectorTile``, the Python
 /// package's from what `mapbox_vector_tile.decode` returns (``pythonFunctions`` converts it), so
