@@ -24,7 +24,7 @@ public func buildRouter(server: MapTileServer) -> Router<ServeRequestContext> {
     return router
 }
 
-/// What answers requests that are not kept tiles (those ``KeptTileHandler`` answers in each
+/// What answers requests that are not kept tiles (those ``KeptTileByteHandler`` answers in each
 /// connection's pipeline): the router of every route.
 public func buildResponder(server: MapTileServer) -> some HTTPResponder<ServeRequestContext> {
     buildRouter(server: server).buildResponder()

@@ -3,6 +3,7 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 import Tilesets
+
 /// Notices changes to the served tileset files (``ServerContent/dataTilesets``: the `--tiles`
 /// files and those the styles draw from, served under `/data`, several read as one watched
 /// each). A file's state is its device, inode, size and
@@ -68,18 +69,18 @@ public final class TilesetWatcher: Sendable {
         return changed
     }
 
-    /// What `stat` says of a file, or `nil` when there is none.
+    /// What `stat` says of a file (through FileManager), or `nil` when there is none.
     struct FileState: Equatable, Sendable {
-        let device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+        let device: UInt64, inode: UInt64, size: Int64, modified: Date
 
         init?(path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            seconds = info.st_mtim.tv_sec
-            nanoseconds = info.st_mtim.tv_nsec
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
+                  let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value,
+                  let size = (attributes[.size] as? NSNumber)?.int64Value,
+                  let modified = attributes[.modificationDate] as? Date
+            else { return nil }
+            (self.device, self.inode, self.size, self.modified) = (device, inode, size, modified)
         }
     }
 }

@@ -57,7 +57,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// The counter of a name and labels, made on first use: hold it to count without looking it
-    /// up (``KeptTileHandler`` does, per connection).
+    /// up (``KeptTileByteHandler`` does, per connection).
     func counter(_ name: String, _ labels: [(String, String)] = []) -> Counter {
         let key = CounterKey(name, labels)
         return counters.withLock { counters in

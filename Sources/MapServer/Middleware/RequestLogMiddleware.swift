@@ -33,7 +33,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             metrics: metrics, logger: logger)
     }
 
-    /// Counts a request by route and status and logs its line; ``KeptTileHandler`` records the
+    /// Counts a request by route and status and logs its line; ``KeptTileByteHandler`` records the
     /// requests it answers with it too. The line is `METHOD PATH STATUS MILLISECONDS ms`.
     static func record(
         method: HTTPRequest.Method, path: String, route: String, status: HTTPResponse.Status, start: UInt64,

@@ -17,7 +17,7 @@ import Hummingbird
 ///
 /// Tiles are parsed and answered as the `/tilesets/…` tiles are (``TileRequest/data(_:_:)``): a
 /// tile read is kept in memory with those of the same file (one entry for both paths) and, kept,
-/// answered by ``KeptTileHandler``; a file replaced on disk is served from the new file
+/// answered by ``KeptTileByteHandler``; a file replaced on disk is served from the new file
 /// (``TilesetWatcher``).
 struct DataRoutes {
     let server: MapTileServer

@@ -42,7 +42,7 @@ enum HTTPCaching {
     }
 
     /// The answer of bytes whose tag is worked out already, to a request whose `If-None-Match`
-    /// is `ifNoneMatch`: the routes make a ``Response`` of it, ``KeptTileHandler`` writes it to
+    /// is `ifNoneMatch`: the routes make a ``Response`` of it, ``KeptTileByteHandler`` writes it to
     /// the channel itself.
     static func answer(_ tile: CachedTile, contentType: String, ifNoneMatch: String?, maxAgeSeconds: Int?) -> Answer {
         let tag = tile.entityTag

@@ -129,7 +129,7 @@ struct TileRoutes {
 /// A tile asked for by URL, its parts checked against what is served: a style's or the photo
 /// overlay's tile (`{z}/{x}/{y}[@2x].png`, `512/{z}/{x}/{y}[@2x].png`) or a tileset's
 /// (`{z}/{x}/{y}.EXT`, under `/tilesets/` or, for GL clients, `/data/`). The routes and
-/// ``KeptTileHandler`` parse tile URLs with it alike.
+/// ``KeptTileByteHandler`` parse tile URLs with it alike.
 enum TileRequest: Sendable {
     case style(ServedStyle, TileAddress, sizePoints: Int)
     case overlay(ServedOverlay, OverlayLayer, TileAddress, sizePoints: Int)

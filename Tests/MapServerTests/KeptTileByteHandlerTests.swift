@@ -1,18 +1,24 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MapCore
 @testable import MapServer
 import MapTestSupport
+import NIOCore
+import NIOEmbedded
+import NIOHTTPTypes
 import Synchronization
 import Testing
 import TileSources
 import TileStore
 
-/// Tiles kept in memory are answered in the connection's pipeline (``KeptTileHandler``), over
+/// Tiles kept in memory are answered from the request's bytes (``KeptTileByteHandler``), over
 /// real HTTP on loopback, exactly as the router answers them: same status, headers (but `Date`)
 /// and bytes, counted under the same route; anything else goes on to the router, in order.
-@Suite struct KeptTileHandlerTests {
+/// The connection's idle time and graceful shutdown count both (``ConnectionStateHandler``),
+/// checked on an embedded channel whose clock the test moves.
+@Suite struct KeptTileByteHandlerTests {
     /// A responder standing in for the router: counts what reaches it and answers 418.
     private struct Router: HTTPResponder {
         let calls: Calls
@@ -165,6 +171,134 @@ import TileStore
             #expect(try await client.execute(uri: "/tilesets/iberia/1/0/0.png", method: .get) { $0.data }.last == 2)
             #expect(watcher.check() == [], "unchanged since")
         }
+    }
+
+    // MARK: On an embedded channel
+
+    /// The pipeline a connection of `server` has (``ServeHTTPChannel/addHandlers(to:configuration:keptTiles:)``),
+    /// active, with `tile` kept: what it passes on arrives at the channel's end as HTTP parts.
+    private func connection(_ server: MapTileServer, idleTimeoutSeconds: Double = 30) throws -> EmbeddedChannel {
+        server.memory.insert(CachedTile(Data("kept".utf8)), for: MemoryTileKey(source: .tileset("iberia", generation: 0), tile: try TileID(z: 1, x: 0, y: 0)))
+        var configuration = server.configuration
+        configuration.idleTimeoutSeconds = idleTimeoutSeconds
+        let channel = EmbeddedChannel()
+        try ServeHTTPChannel.addHandlers(to: channel, configuration: configuration, keptTiles: KeptTileAnswers(server: server, serverName: "mapwright"))
+        try channel.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+        return channel
+    }
+
+    /// Writes `text` as read from the client, in one read.
+    private func read(_ channel: EmbeddedChannel, _ text: String) throws {
+        try channel.writeInbound(channel.allocator.buffer(string: text))
+    }
+
+    /// Everything written to the client so far, as text.
+    private func written(_ channel: EmbeddedChannel) throws -> String {
+        var text = ""
+        while let buffer = try channel.readOutbound(as: ByteBuffer.self) { text += String(buffer: buffer) }
+        return text
+    }
+
+    /// The request heads passed on to the router so far, by path.
+    private func passedOn(_ channel: EmbeddedChannel) throws -> [String] {
+        var paths: [String] = []
+        while let part = try channel.readInbound(as: HTTPRequestPart.self) {
+            if case .head(let head) = part { paths.append(head.path ?? "") }
+        }
+        return paths
+    }
+
+    @Test func requestsAreAnsweredFromTheirBytesWhereverTheReadsSplitThem() throws {
+        let folder = try TemporaryDirectory()
+        let channel = try connection(try server(folder))
+        let request = "GET /tilesets/iberia/1/0/0.png HTTP/1.1\r\nHost: example.org\r\nuser-agent: x\r\n\r\n"
+        // Two requests in one read, then one cut at every byte.
+        try read(channel, request + request)
+        #expect(try written(channel).components(separatedBy: "HTTP/1.1 200 OK\r\n").count == 3)
+        for cut in 1..<request.utf8.count {
+            let bytes = Array(request.utf8)
+            try read(channel, String(decoding: bytes[..<cut], as: UTF8.self))
+            try read(channel, String(decoding: bytes[cut...], as: UTF8.self))
+            let answer = try written(channel)
+            #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n") && answer.hasSuffix("\r\n\r\nkept"), "cut at \(cut): \(answer)")
+        }
+        // Header names in any case, a tag matched.
+        try read(channel, "GET /tilesets/iberia/1/0/0.png HTTP/1.1\r\nIF-NONE-MATCH: \"other\", \(CachedTile(Data("kept".utf8)).entityTag)\r\n\r\n")
+        #expect(try written(channel).hasPrefix("HTTP/1.1 304 Not Modified\r\n"))
+        #expect(try passedOn(channel).isEmpty)
+        #expect(try channel.finish().isClean)
+    }
+
+    @Test func whatIsNotAPlainGetOfAKeptTileGoesToTheRouterInOrder() throws {
+        let folder = try TemporaryDirectory()
+        let channel = try connection(try server(folder))
+        let kept = "GET /tilesets/iberia/1/0/0.png HTTP/1.1\r\n\r\n"
+        for (request, path) in [
+            ("HEAD /tilesets/iberia/1/0/0.png HTTP/1.1\r\n\r\n", "/tilesets/iberia/1/0/0.png"),
+            ("GET /tilesets/iberia/2/0/0.png HTTP/1.1\r\n\r\n", "/tilesets/iberia/2/0/0.png"),
+            ("GET /health HTTP/1.1\r\n\r\n", "/health"),
+        ] {
+            // Passed on, and the kept tile asked for after it too, until the router has answered.
+            try read(channel, request + kept)
+            #expect(try passedOn(channel) == [path, "/tilesets/iberia/1/0/0.png"], "\(request)")
+            #expect(try written(channel).isEmpty, "\(request)")
+            for _ in 0..<2 {
+                try channel.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: HTTPResponse.Status(code: 418))))
+                try channel.writeOutbound(HTTPResponsePart.end(nil))
+            }
+            #expect(try written(channel).components(separatedBy: "HTTP/1.1 418").count == 3)
+            // Answered here again once the router is done.
+            try read(channel, kept)
+            #expect(try written(channel).hasPrefix("HTTP/1.1 200 OK\r\n"), "after \(request)")
+        }
+        // Requests after which the connection closes, each on a connection of its own.
+        for request in ["GET /tilesets/iberia/1/0/0.png HTTP/1.0\r\n\r\n", "GET /tilesets/iberia/1/0/0.png HTTP/1.1\r\nConnection: close\r\n\r\n"] {
+            let closing = try connection(try server(folder))
+            try read(closing, request)
+            #expect(try passedOn(closing) == ["/tilesets/iberia/1/0/0.png"], "\(request)")
+            #expect(try written(closing).isEmpty, "\(request)")
+            _ = try? closing.finish()
+        }
+        // A body: everything goes to the router from then on.
+        try read(channel, "GET /tilesets/iberia/1/0/0.png HTTP/1.1\r\nContent-Length: 2\r\n\r\nab" + kept)
+        try read(channel, kept)
+        #expect(try passedOn(channel) == Array(repeating: "/tilesets/iberia/1/0/0.png", count: 3))
+        #expect(try written(channel).isEmpty)
+        _ = try? channel.finish()
+    }
+
+    @Test func anIdleConnectionClosesButOneAnsweredFromBytesIsNotIdle() throws {
+        let folder = try TemporaryDirectory()
+        let channel = try connection(try server(folder), idleTimeoutSeconds: 30)
+        let kept = "GET /tilesets/iberia/1/0/0.png HTTP/1.1\r\n\r\n"
+        for _ in 0..<4 {
+            channel.embeddedEventLoop.advanceTime(by: .seconds(20))
+            try read(channel, kept)
+        }
+        #expect(channel.isActive, "80 s of requests 20 s apart")
+        channel.embeddedEventLoop.advanceTime(by: .seconds(29))
+        #expect(channel.isActive)
+        channel.embeddedEventLoop.advanceTime(by: .seconds(2))
+        #expect(!channel.isActive, "closed 30 s after the last request")
+    }
+
+    @Test func gracefulShutdownWaitsForTheAnswersInProgressOnly() throws {
+        let folder = try TemporaryDirectory()
+        let server = try server(folder)
+        // Idle: closed at once.
+        let idle = try connection(server)
+        try read(idle, "GET /tilesets/iberia/1/0/0.png HTTP/1.1\r\n\r\n")
+        idle.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        #expect(!idle.isActive)
+        // A request the router is answering: closed once its answer is written.
+        let busy = try connection(server)
+        try read(busy, "GET /health HTTP/1.1\r\n\r\n")
+        busy.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        #expect(busy.isActive)
+        try busy.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: .ok)))
+        #expect(busy.isActive)
+        try busy.writeOutbound(HTTPResponsePart.end(nil))
+        #expect(!busy.isActive)
     }
 
     private func tileRequest(_ uri: String, _ server: MapTileServer) throws -> TileRequest {

@@ -1,0 +1,196 @@
+import Dispatch
+import NIOCore
+
+/// Answers GETs of tiles kept in memory (``MemoryTileCache``) from the request's bytes, first in
+/// the connection's pipeline, on its event loop: no HTTP decoder, no HTTP types, no task, no
+/// middleware. On cached tiles this is most of the server's work, so it sets its requests per
+/// second. The answer is ``KeptTileAnswers``'s: the tile routes' status, headers and bytes,
+/// counted and logged as the router's.
+///
+/// Each complete request head in the bytes read is looked at in turn:
+///
+/// - a `GET` in HTTP/1.1 of a kept tile, without a body, a `Connection` header other than
+///   `keep-alive` or `Expect`, while no request passed on is being answered, is
+///   answered here (its answer written at once, flushed when the read is done);
+/// - any other request without a body is passed on whole to the HTTP decoder, and to the router
+///   (which answers in order; the requests after it are passed on until its answer is written);
+/// - a request with a body (`Content-Length` or `Transfer-Encoding`) or asking for an `Upgrade`, a head longer than
+///   `maximumHeadBytes`, or bytes that are not a request head pass the connection to the HTTP
+///   decoder for good, with every byte not yet answered.
+///
+/// A head not read whole yet waits for the rest of it here. Requests answered here count as the
+/// connection's activity (``ConnectionActivity``), for its idle time and graceful shutdown.
+final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let answers: KeptTileAnswers
+    private let activity: ConnectionActivity
+    private let maximumHeadBytes: Int
+    /// The start of a request head not read whole yet.
+    private var partial: ByteBuffer?
+    /// Whether every byte goes to the HTTP decoder from now on.
+    private var passesEverything = false
+    private var needsFlush = false
+    private var counters = KeptTileAnswers.Counters()
+
+    /// - Parameter maximumHeadBytes: The longest request head looked at (the server's header limit).
+    init(answers: KeptTileAnswers, activity: ConnectionActivity, maximumHeadBytes: Int) {
+        self.answers = answers
+        self.activity = activity
+        self.maximumHeadBytes = maximumHeadBytes
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !passesEverything else { return context.fireChannelRead(data) }
+        var bytes = unwrapInboundIn(data)
+        if var before = partial {
+            partial = nil
+            before.writeBuffer(&bytes)
+            bytes = before
+        }
+        while bytes.readableBytes > 0 {
+            guard let headBytes = Self.headLength(bytes) else {
+                guard bytes.readableBytes <= maximumHeadBytes else { return passEverything(bytes, context: context) }
+                partial = bytes
+                return
+            }
+            let start = DispatchTime.now().uptimeNanoseconds
+            let head = bytes.withUnsafeReadableBytes { RequestHead(UnsafeRawBufferPointer(rebasing: $0.prefix(headBytes))) }
+            guard let head, !head.passesConnection else { return passEverything(bytes, context: context) }
+            if head.isPlainGet, activity.requestsInProgress == 0, !activity.closesAfterAnswers,
+               let answer = answers.answer(target: head.target[...], ifNoneMatch: head.ifNoneMatch, origin: head.origin, start: start, counters: &counters) {
+                bytes.moveReaderIndex(forwardBy: headBytes)
+                activity.lastActive = context.eventLoop.now
+                let (answerHead, body) = answer.http1(allocator: context.channel.allocator)
+                context.write(wrapOutboundOut(answerHead), promise: nil)
+                if let body { context.write(wrapOutboundOut(body), promise: nil) }
+                needsFlush = true
+            } else {
+                context.fireChannelRead(wrapInboundOut(bytes.readSlice(length: headBytes)!))
+            }
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if needsFlush {
+            needsFlush = false
+            context.flush()
+        }
+        context.fireChannelReadComplete()
+    }
+
+    private func passEverything(_ bytes: ByteBuffer, context: ChannelHandlerContext) {
+        passesEverything = true
+        context.fireChannelRead(wrapInboundOut(bytes))
+    }
+
+    /// The length of the request head at the start of `bytes` up to and with its blank line, or
+    /// `nil` when it has not come whole.
+    static func headLength(_ bytes: ByteBuffer) -> Int? {
+        bytes.withUnsafeReadableBytes { raw -> Int? in
+            guard raw.count >= 4 else { return nil }
+            var index = 3
+            while index < raw.count {
+                // Steps of up to 4 bytes: the byte at `index` ends "\r\n\r\n" only if it is "\n".
+                switch raw[index] {
+                case UInt8(ascii: "\n"):
+                    if raw[index - 1] == UInt8(ascii: "\r"), raw[index - 2] == UInt8(ascii: "\n"), raw[index - 3] == UInt8(ascii: "\r") {
+                        return index + 1
+                    }
+                    index += 2
+                case UInt8(ascii: "\r"):
+                    index += 1
+                default:
+                    index += 4
+                }
+            }
+            return nil
+        }
+    }
+
+    /// What the handler reads of a request head: its request line and the few headers that
+    /// decide whether it may be answered here.
+    struct RequestHead {
+        /// Whether it is a `GET` in HTTP/1.1 that may be answered here: no `Connection` other
+        /// than `keep-alive`, no `Expect`, header lines of `name: value` only.
+        var isPlainGet = true
+        /// Whether the HTTP decoder must read the rest of the connection: a body follows
+        /// (`Content-Length` or `Transfer-Encoding` is given) or it asks for an `Upgrade`.
+        var passesConnection = false
+        var target = ""
+        var ifNoneMatch: String?
+        var origin: String?
+
+        /// Reads the head's bytes (ending in a blank line); `nil` when its request line is not
+        /// `METHOD SP TARGET SP HTTP/x.y`.
+        init?(_ head: UnsafeRawBufferPointer) {
+            var lines = Lines(head)
+            guard let requestLine = lines.next() else { return nil }
+            let spaces = requestLine.indices.filter { requestLine[$0] == UInt8(ascii: " ") }
+            guard spaces.count == 2, spaces[0] > requestLine.startIndex, spaces[1] > spaces[0] + 1 else { return nil }
+            let method = requestLine[..<spaces[0]], version = requestLine[(spaces[1] + 1)...]
+            guard version.starts(with: "HTTP/".utf8) else { return nil }
+            isPlainGet = method.elementsEqual("GET".utf8) && version.elementsEqual("HTTP/1.1".utf8)
+            target = String(decoding: requestLine[(spaces[0] + 1)..<spaces[1]], as: UTF8.self)
+            while let line = lines.next(), !line.isEmpty {
+                guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
+                      line[line.startIndex] != UInt8(ascii: " "), line[line.startIndex] != UInt8(ascii: "\t"),
+                      !line.contains(UInt8(ascii: "\n"))
+                else {
+                    isPlainGet = false
+                    continue
+                }
+                let name = line[..<colon]
+                let value = { String(decoding: Self.trimmed(line[(colon + 1)...]), as: UTF8.self) }
+                if Self.named(name, "content-length") || Self.named(name, "transfer-encoding") || Self.named(name, "upgrade") {
+                    passesConnection = true
+                } else if Self.named(name, "connection") {
+                    if value().lowercased() != "keep-alive" { isPlainGet = false }
+                } else if Self.named(name, "expect") {
+                    isPlainGet = false
+                } else if Self.named(name, "if-none-match") {
+                    ifNoneMatch = ifNoneMatch.map { $0 + ", " + value() } ?? value()
+                } else if Self.named(name, "origin") {
+                    if origin != nil { isPlainGet = false }
+                    origin = value()
+                }
+            }
+        }
+
+        /// Whether a header's name is `lowercased`, in any case.
+        private static func named(_ name: Slice<UnsafeRawBufferPointer>, _ lowercased: StaticString) -> Bool {
+            guard name.count == lowercased.utf8CodeUnitCount else { return false }
+            let wanted = UnsafeRawBufferPointer(start: lowercased.utf8Start, count: lowercased.utf8CodeUnitCount)
+            return zip(name, wanted).allSatisfy { byte, lower in byte | 0x20 == lower }
+        }
+
+        private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
+            var bytes = bytes
+            while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { bytes = bytes.dropFirst() }
+            while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes = bytes.dropLast() }
+            return bytes
+        }
+
+        /// A head's lines, split at each "\r\n".
+        private struct Lines {
+            let bytes: UnsafeRawBufferPointer
+            var start = 0
+
+            init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+            mutating func next() -> Slice<UnsafeRawBufferPointer>? {
+                var index = start
+                while index + 1 < bytes.count {
+                    if bytes[index] == UInt8(ascii: "\r"), bytes[index + 1] == UInt8(ascii: "\n") {
+                        defer { start = index + 2 }
+                        return bytes[start..<index]
+                    }
+                    index += 1
+                }
+                return nil
+            }
+        }
+    }
+}
