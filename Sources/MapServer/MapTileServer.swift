@@ -87,6 +87,9 @@ public final class MapTileServer: Sendable {
     /// Counts the photo overlay's changes (see ``refreshPhotosIfChanged()``): an overlay render
     /// begun before a change keeps its tiles out of the caches.
     let overlayGeneration = Atomic<UInt64>(0)
+    /// Counts changes of what a tile URL means (the content replaced, a tileset file opened
+    /// again or changed): answers made ready for URLs (``KeptTileAnswers``) hold until it moves.
+    let answersGeneration = Atomic<UInt64>(0)
     /// The sources whose left-out data (broken features, unreadable tiles, unreadable GeoJSON) was
     /// logged: each once.
     private let loggedSkippedData = Mutex<Set<String>>([])
@@ -144,6 +147,7 @@ public final class MapTileServer: Sendable {
             adoptOverlayCache(overlay, drawnFor: drawnFor)
         }
         self.content.withLock { $0 = content }
+        urlsChanged()
         if let feed = content.photoFeed { appliedPhotoVersion.withLock { $0 = feed.loadedVersion } }
     }
 
@@ -154,6 +158,12 @@ public final class MapTileServer: Sendable {
             change(&current)
             content = current
         }
+        urlsChanged()
+    }
+
+    /// Says that tile URLs may mean other tiles from now on (see ``answersGeneration``).
+    func urlsChanged() {
+        answersGeneration.add(1, ordering: .releasing)
     }
 
     /// Forgets the overlay renderers and the annotations' content: made again from the new overlay on first use.

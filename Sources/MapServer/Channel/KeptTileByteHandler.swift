@@ -33,6 +33,8 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
     /// Whether every byte goes to the HTTP decoder from now on.
     private var passesEverything = false
     private var needsFlush = false
+    /// Whether bytes were passed on since the last read was complete.
+    private var hasPassedOn = false
     private var counters = KeptTileAnswers.Counters()
 
     /// - Parameter maximumHeadBytes: The longest request head looked at (the server's header limit).
@@ -60,14 +62,16 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
             let head = bytes.withUnsafeReadableBytes { RequestHead(UnsafeRawBufferPointer(rebasing: $0.prefix(headBytes))) }
             guard let head, !head.passesConnection else { return passEverything(bytes, context: context) }
             if head.isPlainGet, activity.requestsInProgress == 0, !activity.closesAfterAnswers,
-               let answer = answers.answer(target: head.target[...], ifNoneMatch: head.ifNoneMatch, origin: head.origin, start: start, counters: &counters) {
+               let answer = answers.answer(
+                   target: head.target, ifNoneMatch: head.ifNoneMatch, origin: head.origin, start: start,
+                   allocator: context.channel.allocator, counters: &counters) {
                 bytes.moveReaderIndex(forwardBy: headBytes)
                 activity.lastActive = context.eventLoop.now
-                let (answerHead, body) = answer.http1(allocator: context.channel.allocator)
-                context.write(wrapOutboundOut(answerHead), promise: nil)
-                if let body { context.write(wrapOutboundOut(body), promise: nil) }
+                context.write(wrapOutboundOut(answer.head), promise: nil)
+                if let body = answer.body { context.write(wrapOutboundOut(body), promise: nil) }
                 needsFlush = true
             } else {
+                hasPassedOn = true
                 context.fireChannelRead(wrapInboundOut(bytes.readSlice(length: headBytes)!))
             }
         }
@@ -78,7 +82,11 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
             needsFlush = false
             context.flush()
         }
-        context.fireChannelReadComplete()
+        // The handlers after this one are told only of reads that reached them.
+        if passesEverything || hasPassedOn {
+            hasPassedOn = false
+            context.fireChannelReadComplete()
+        }
     }
 
     private func passEverything(_ bytes: ByteBuffer, context: ChannelHandlerContext) {
@@ -127,13 +135,15 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
         /// `METHOD SP TARGET SP HTTP/x.y`.
         init?(_ head: UnsafeRawBufferPointer) {
             var lines = Lines(head)
-            guard let requestLine = lines.next() else { return nil }
-            let spaces = requestLine.indices.filter { requestLine[$0] == UInt8(ascii: " ") }
-            guard spaces.count == 2, spaces[0] > requestLine.startIndex, spaces[1] > spaces[0] + 1 else { return nil }
-            let method = requestLine[..<spaces[0]], version = requestLine[(spaces[1] + 1)...]
+            guard let requestLine = lines.next(),
+                  let first = requestLine.firstIndex(of: UInt8(ascii: " ")), let last = requestLine.lastIndex(of: UInt8(ascii: " ")),
+                  first > requestLine.startIndex, last > first + 1,
+                  !requestLine[(first + 1)..<last].contains(UInt8(ascii: " "))
+            else { return nil }
+            let method = requestLine[..<first], version = requestLine[(last + 1)...]
             guard version.starts(with: "HTTP/".utf8) else { return nil }
             isPlainGet = method.elementsEqual("GET".utf8) && version.elementsEqual("HTTP/1.1".utf8)
-            target = String(decoding: requestLine[(spaces[0] + 1)..<spaces[1]], as: UTF8.self)
+            target = String(decoding: requestLine[(first + 1)..<last], as: UTF8.self)
             while let line = lines.next(), !line.isEmpty {
                 guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
                       line[line.startIndex] != UInt8(ascii: " "), line[line.startIndex] != UInt8(ascii: "\t"),

@@ -63,6 +63,7 @@ public final class TilesetWatcher: Sendable {
                 server.logger.info("tileset \(tileset.name): the file changed; its tiles are read again")
             }
             states.withLock { $0[tileset.name] = now }
+            server.urlsChanged()
             server.memory.removeAll(source: .tileset(tileset.name, generation: replacedGeneration))
             changed.append(tileset.name)
         }

@@ -27,7 +27,7 @@ public final class ServerLog: Sendable {
     private let stopped = DispatchSemaphore(value: 0)
 
     private struct State {
-        var lines: [Line] = []
+        var lines: [Entry] = []
         var dropped = 0
         /// Whether the writer has been woken for the lines waiting.
         var isWriterWoken = false
@@ -40,6 +40,23 @@ public final class ServerLog: Sendable {
         var label: String
         var event: LogEvent
         var metadata: Logger.Metadata
+    }
+
+    /// A request's line, `METHOD PATH STATUS T.T ms`, as ``RequestLogMiddleware`` logs it at
+    /// info level from MapServer, kept as its parts and written as such a `Line` is: the kept
+    /// tiles' answers log through it without making a message on the event loop.
+    struct RequestLine: Sendable {
+        var seconds: Int
+        var label: String
+        var method: StaticString
+        var path: String
+        var status: Int
+        var tenthsOfMilliseconds: UInt64
+    }
+
+    private enum Entry: Sendable {
+        case line(Line)
+        case request(RequestLine)
     }
 
     /// A log writing to `fileDescriptor` (2, standard error, by default), its writer thread started.
@@ -70,7 +87,12 @@ public final class ServerLog: Sendable {
         stopped.wait()
     }
 
-    func append(_ line: Line) {
+    func append(_ line: Line) { append(.line(line)) }
+
+    /// Appends a request's line (see ``RequestLine``).
+    func append(_ line: RequestLine) { append(.request(line)) }
+
+    private func append(_ line: Entry) {
         enum Action { case none, wake, writeNow }
         let action: Action = state.withLock { state in
             if state.isClosed { return .writeNow }
@@ -110,14 +132,55 @@ public final class ServerLog: Sendable {
         }
     }
 
-    private func write(_ lines: [Line], dropped: Int) {
-        var text = ""
+    private func write(_ lines: [Entry], dropped: Int) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.count * 100)
         var formatter = TimestampFormatter()
-        for line in lines { text += Self.format(line, timestamp: formatter.text(line.seconds)) }
-        if dropped > 0 { text += "\(formatter.text(time(nil))) warning mapwright.log: \(dropped) log lines were dropped: the log's output is slower than the server\n" }
-        guard !text.isEmpty else { return }
+        for entry in lines {
+            switch entry {
+            case .line(let line):
+                bytes.append(contentsOf: Self.format(line, timestamp: formatter.text(line.seconds)).utf8)
+            case .request(let line):
+                Self.append(line, timestamp: formatter.text(line.seconds), to: &bytes)
+            }
+        }
+        if dropped > 0 {
+            bytes.append(contentsOf: "\(formatter.text(time(nil))) warning mapwright.log: \(dropped) log lines were dropped: the log's output is slower than the server\n".utf8)
+        }
+        guard !bytes.isEmpty else { return }
         // A log that cannot be written (a closed terminal) loses its lines: there is nowhere to say so.
-        _ = Array(text.utf8).withUnsafeBytes { MapUtilities.writeAll($0, to: fileDescriptor) }
+        _ = bytes.withUnsafeBytes { MapUtilities.writeAll($0, to: fileDescriptor) }
+    }
+
+    /// A request's line as ``format(_:timestamp:)`` writes the `Line` of its message.
+    static func append(_ line: RequestLine, timestamp: String, to bytes: inout [UInt8]) {
+        func number(_ value: UInt64) {
+            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            var count = 0, rest = value
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                repeat {
+                    buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                    count += 1
+                } while rest > 0
+                bytes.append(contentsOf: buffer[(20 - count)...])
+            }
+        }
+        bytes.append(contentsOf: timestamp.utf8)
+        bytes.append(contentsOf: " info ".utf8)
+        bytes.append(contentsOf: line.label.utf8)
+        bytes.append(contentsOf: ": [MapServer] ".utf8)
+        line.method.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: line.path.utf8)
+        bytes.append(UInt8(ascii: " "))
+        number(UInt64(line.status))
+        bytes.append(UInt8(ascii: " "))
+        number(line.tenthsOfMilliseconds / 10)
+        bytes.append(UInt8(ascii: "."))
+        number(line.tenthsOfMilliseconds % 10)
+        bytes.append(contentsOf: " ms\n".utf8)
     }
 
     /// A line as `StreamLogHandler` writes it.
