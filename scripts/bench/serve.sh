@@ -24,7 +24,8 @@
 #
 # serve logs a line per request; its log goes to a file in the temporary folder.
 # The machines are shared: run it when they are quiet (the load average is printed).
-# Usage: scripts/bench/serve.sh         (DURATION=5 ROUNDS=1 MAX_ZOOM=6 scripts/bench/serve.sh for a quick look)
+# Usage: scripts/bench/serve.sh         (DURATION=5 ROUNDS=1 MAX_ZOOM=6 scripts/bench/serve.sh for a quick look;
+#        MAPWRIGHT=PATH uses that binary, such as the test build's .build/release/mapwright, instead of building)
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
@@ -40,9 +41,13 @@ for tool in wrk nginx; do
 done
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
-say "release build"
-swift build -c release --product mapwright 2>&1 | tail -1
-MAPWRIGHT="$PWD/.build/release/mapwright"
+if [ -n "${MAPWRIGHT:-}" ]; then
+    say "the given binary: $MAPWRIGHT"
+else
+    say "release build"
+    swift build -c release --product mapwright 2>&1 | tail -1
+    MAPWRIGHT="$PWD/.build/release/mapwright"
+fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/mapwright-serve-bench.XXXXXX")
 chmod 755 "$WORK"   # nginx workers run as another user
