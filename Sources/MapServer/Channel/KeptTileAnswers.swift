@@ -62,8 +62,7 @@ struct KeptTileAnswers: Sendable {
         var wholeHead: ByteBuffer
         var second: Int
         var path: String
-        var counterID: Int
-        var route: String
+        var kind: TileRequest.Kind
     }
 
     final class PreparedAnswers: Sendable {
@@ -85,7 +84,7 @@ struct KeptTileAnswers: Sendable {
         if ifNoneMatch == nil, var ready = prepared.answers.withLock({ $0[preparedKey] }),
            ready.generation == server.answersGeneration.load(ordering: .acquiring),
            let kept = server.memory.tile(ready.key), kept.entityTag == ready.entityTag {
-            count(ready.key, counterID: ready.counterID, route: ready.route, status: .ok, counters: &counters)
+            count(ready.key, kind: ready.kind, status: .ok, counters: &counters)
             log(path: ready.path, status: .ok, start: start)
             if ready.second != second {
                 ready.wholeHead = whole(ready.head, second: second)
@@ -106,16 +105,15 @@ struct KeptTileAnswers: Sendable {
         var answer = tileRequest.answer(kept, ifNoneMatch: ifNoneMatch, server: server)
         CORSHeadersMiddleware<ServeRequestContext>.decorate(
             &answer.headers, allowed: cors.allowedOrigin(forOrigin: origin), namedOrigins: cors.namesOrigins)
-        let counterID = TileRequest.Kind.allCases.firstIndex(of: kind)! * 1_000 + answer.status.code
-        let route = "/\(kind.rawValue)/**"
-        count(key, counterID: counterID, route: route, status: answer.status, counters: &counters)
-        log(path: String(path), status: answer.status, start: start)
+        let pathText = String(path)
+        count(key, kind: kind, status: answer.status, counters: &counters)
+        log(path: pathText, status: answer.status, start: start)
         let head = answer.http1Head(allocator: allocator)
         let wholeHead = whole(head, second: second)
         if ifNoneMatch == nil, answer.status == .ok {
             let ready = PreparedAnswer(
                 generation: generation, key: key, entityTag: kept.entityTag, head: head, wholeHead: wholeHead, second: second,
-                path: String(path), counterID: counterID, route: route)
+                path: pathText, kind: kind)
             prepared.answers.withLock { answers in
                 if answers.count >= Self.preparedLimit { answers.removeAll(keepingCapacity: true) }
                 answers[preparedKey] = ready
@@ -154,15 +152,17 @@ struct KeptTileAnswers: Sendable {
             tenthsOfMilliseconds: (DispatchTime.now().uptimeNanoseconds - start + 50_000) / 100_000))
     }
 
-    private func count(_ key: MemoryTileKey, counterID: Int, route: String, status: HTTPResponse.Status, counters: inout Counters) {
+    private func count(_ key: MemoryTileKey, kind: TileRequest.Kind, status: HTTPResponse.Status, counters: inout Counters) {
         if case .rendered(let cacheKey) = key.source {
             if counters.hits[cacheKey.source] == nil {
                 counters.hits[cacheKey.source] = server.metrics.counter("mapwright_tile_cache_hits_total", [("source", cacheKey.source)])
             }
             counters.hits[cacheKey.source]!.increment()
         }
+        let counterID = TileRequest.Kind.allCases.firstIndex(of: kind)! * 1_000 + status.code
         if counters.requests[counterID] == nil {
-            counters.requests[counterID] = server.metrics.counter("mapwright_http_requests_total", [("route", route), ("status", String(status.code))])
+            counters.requests[counterID] = server.metrics.counter(
+                "mapwright_http_requests_total", [("route", "/\(kind.rawValue)/**"), ("status", String(status.code))])
         }
         counters.requests[counterID]!.increment()
     }

@@ -154,19 +154,8 @@ public final class ServerLog: Sendable {
 
     /// A request's line as ``format(_:timestamp:)`` writes the `Line` of its message.
     static func append(_ line: RequestLine, timestamp: String, to bytes: inout [UInt8]) {
-        func number(_ value: UInt64) {
-            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var count = 0, rest = value
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                repeat {
-                    buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                    count += 1
-                } while rest > 0
-                bytes.append(contentsOf: buffer[(20 - count)...])
-            }
-        }
+        // Small numbers are small strings, kept inline: no allocation.
+        func number(_ value: UInt64) { bytes.append(contentsOf: String(value).utf8) }
         bytes.append(contentsOf: timestamp.utf8)
         bytes.append(contentsOf: " info ".utf8)
         bytes.append(contentsOf: line.label.utf8)
