@@ -79,7 +79,11 @@ struct TileSeamTests {
     /// across metatile edges, pins whose tips lie on them.
     @Test func theFixtureCrossesTheEdges() throws {
         let renderer = try renderer()
-        let placement = try renderer.placement(forTileZoom: TileFixtures.zoom)
+        let columns = TileFixtures.columns, rows = TileFixtures.rows
+        let placement = try renderer.placement(
+            forTileZoom: TileFixtures.zoom,
+            meeting: ViewRect(
+                x: Double(columns.lowerBound * 256), y: Double(rows.lowerBound * 256), width: Double(columns.count * 256), height: Double(rows.count * 256)))
         let edgeX = 32.0 * 256, edgeY = 24.0 * 256, tileEdgeX = 33.0 * 256
         func label(_ text: String) -> ViewRect? { placement.labels.first { $0.text == text }?.frame }
         let meridian = try #require(label("Meridian Crossing"), "the label on the metatile edge should be placed")

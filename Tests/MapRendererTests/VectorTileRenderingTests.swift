@@ -194,7 +194,8 @@ struct VectorTileRenderingTests {
         let whole = try renderer.image(zoom: 16, columns: columns, rows: rows)
         try TileFixtures.expectSameRender(whole, stitched, "stitched street tiles against one render")
         // The area does have streets, named along them.
-        let placement = try renderer.placement(forTileZoom: 16)
+        let placement = try renderer.placement(
+            forTileZoom: 16, meeting: ViewRect(x: 37307 * 256, y: 18967 * 256, width: 2 * 256, height: 2 * 256))
         #expect(placement.labels.contains { $0.angle != 0 }, "street names along streets")
     }
 
@@ -202,7 +203,10 @@ struct VectorTileRenderingTests {
         let renderer = try MapTileRenderer(
             data: MapData(basemapDirectory: RepositoryFiles.basemap), style: try streets(), options: TileRenderOptions(layers: .basemap))
         for zoom in [15, 17] {
-            let turned = try renderer.placement(forTileZoom: zoom).labels.filter { $0.angle != 0 }
+            // The sample's zoom-14 tiles round x 9327, y 4742, at this zoom.
+            let side = 256 * exp2(Double(zoom - 14))
+            let sample = ViewRect(x: 9326 * side, y: 4741 * side, width: 3 * side, height: 3 * side)
+            let turned = try renderer.placement(forTileZoom: zoom, meeting: sample).labels.filter { $0.angle != 0 }
             #expect(turned.count >= 5, "zoom \(zoom): \(turned.count) street names")
             for label in turned {
                 #expect(label.angle > -.pi / 2 && label.angle <= .pi / 2, "'\(label.text)' at \(label.angle) radians")

@@ -149,9 +149,13 @@ extension MapTileRenderer {
             }
             if options.layers == .all {
                 let margin = TilePlacement.labelInkMarginPoints
-                // A label draws the same when everything it holds is the same.
-                let oldLabels = Set(try placement(forTileZoom: zoom).labels), newLabels = Set(try other.placement(forTileZoom: zoom).labels)
-                for label in oldLabels.symmetricDifference(newLabels) { frames.append(label.bounds.insetBy(dx: -margin, dy: -margin)) }
+                // A region's labels move only where its candidates meet a changed marker or callout
+                // (they keep clear of those alone); a label draws the same when everything it holds is the same.
+                let regions = Set(frames.flatMap { PlacementRegion.regions(meeting: $0, zoom: zoom, tileSizePoints: options.tileSizePoints) })
+                for region in regions.sorted() {
+                    let oldLabels = Set(try placement(of: region).labels), newLabels = Set(try other.placement(of: region).labels)
+                    for label in oldLabels.symmetricDifference(newLabels) { frames.append(label.bounds.insetBy(dx: -margin, dy: -margin)) }
+                }
             }
             for frame in frames { insertTiles(touching: frame, zoom: zoom, into: &tiles) }
         }

@@ -4,16 +4,18 @@ import MapCore
 import MapStyle
 
 extension MapTileRenderer {
-    /// Places a tile zoom's labels and callout for the whole world (see ``TilePlacement``).
+    /// Places a region's labels and the callout (see ``TilePlacement`` and ``PlacementRegion``).
     ///
-    /// The world is seen through one viewport as large as the world at this zoom. Every labelled
-    /// feature of every visible symbol layer is a candidate, anchored inside its largest whole
-    /// polygon (or at its first point) and ranked by that polygon's whole area or the style's
-    /// sort key, exactly as an image ranks what it shows; upper layers place first. With markers
-    /// drawn (``TileRenderOptions/Layers/all``), labels keep clear of the markers' bodies and the
-    /// callout, as in an image. Labels must lie wholly inside the world. The cost is one text
-    /// layout per labelled feature of the world, once per zoom.
-    func makePlacement(forTileZoom zoom: Int) throws(RendererError) -> TilePlacement {
+    /// The world is seen through one viewport as large as the world at the region's zoom. Every
+    /// labelled feature of every visible symbol layer that meets the region with its margin is a
+    /// candidate, anchored inside its largest whole polygon (or at its first point) and ranked by
+    /// that polygon's whole area or the style's sort key, exactly as an image ranks what it shows;
+    /// upper layers place first. With markers drawn (``TileRenderOptions/Layers/all``), labels keep
+    /// clear of the markers' bodies and the callout, as in an image. Labels must lie wholly inside
+    /// the world. The region keeps the labels it owns (``PlacementRegion/keeps(anchor:bounds:)``).
+    /// The cost is one text layout per labelled feature near the region.
+    func makePlacement(for region: PlacementRegion) throws(RendererError) -> TilePlacement {
+        let zoom = region.zoom
         let world = try worldViewport(forTileZoom: zoom)
         let worldSize = world.size
         let viewportZoom = options.viewportZoomLevel(forTileZoom: zoom)
@@ -22,19 +24,28 @@ extension MapTileRenderer {
         let metadata = style.mapwright
         let drawsMarkers = options.layers != .basemap
         let callout = drawsMarkers ? calloutPlacement(in: world, cairo: canvas.cairo) : nil
+        // Where candidates come from, in world points and in map points (the world: everything).
+        let area: ViewRect? = region.isWorld ? nil : region.candidateRect
+        let mapArea = area.map {
+            MapRect(x: $0.minX / pointsPerMapPoint, y: $0.minY / pointsPerMapPoint, width: $0.size.width / pointsPerMapPoint, height: $0.size.height / pointsPerMapPoint)
+        } ?? .world
 
         var labels: [TilePlacement.Label] = []
         if options.layers != .overlays {
             let styleZoom = viewportZoom + MapSnapshotter.styleZoomOffset
             let painter = StylePainter(
-                viewport: world, styleZoomLevel: styleZoom, style: style, data: data, cairo: canvas.cairo, visibleMapRect: .world)
+                viewport: world, styleZoomLevel: styleZoom, style: style, data: data, cairo: canvas.cairo, visibleMapRect: mapArea)
             var candidatesByLayer: [(layerIndex: Int, candidates: [LabelCandidate])] = []
             let context = SymbolContext(images: painter.images, placement: metadata.labels.placement, glyphs: StyleGlyphs(style: style, data: data))
             for (index, layer) in style.layers.enumerated().reversed() where layer.isVisible(atZoom: styleZoom) {
                 guard case .symbol(let symbol) = layer.kind else { continue }
-                let features = try painter.unclippedFeatures(of: layer, in: .world)
-                let candidates = LabelCandidate.candidates(
+                let features = try painter.unclippedFeatures(of: layer, in: mapArea)
+                var candidates = LabelCandidate.candidates(
                     of: symbol, features: features, viewport: world, styleZoomLevel: styleZoom, context: context, cairo: canvas.cairo)
+                if let area {
+                    // Whole features meeting the area may have anchors far from it (a long road's).
+                    candidates.removeAll { $0.center.x < area.minX || $0.center.x > area.maxX || $0.center.y < area.minY || $0.center.y > area.maxY }
+                }
                 if !candidates.isEmpty { candidatesByLayer.append((index, candidates)) }
             }
             for name in context.missingImages.value.sorted() { data.noteMissingImage(name) }
@@ -54,7 +65,8 @@ extension MapTileRenderer {
             }
             let placer = LabelPlacer(paddingPoints: metadata.labels.collisionPadding, placement: metadata.labels.placement)
             for (index, candidates) in candidatesByLayer {
-                for label in placer.place(candidates, in: worldSize, avoiding: &taken) {
+                for label in placer.place(candidates, in: worldSize, avoiding: &taken)
+                where region.keeps(anchor: label.center, bounds: label.bounds) {
                     labels.append(TilePlacement.Label(label, layerIndex: index))
                 }
             }

@@ -56,8 +56,8 @@ public final class MapTileRenderer: Sendable {
     private let snapshotter: MapSnapshotter
     /// The largest side of one render, in pixels; larger metatiles are drawn in several windows.
     let maximumWindowPixels: Int
-    /// Each tile zoom's placement, computed once.
-    private let placements = OnceCache<Int, TilePlacement>()
+    /// Each region's placement, made once and kept up to ``TileRenderOptions/keptPlacementBytes``.
+    private let placements: OnceCache<PlacementRegion, TilePlacement>
     /// PNGs of uniform tiles by colour, size and encoding.
     private let uniformPNGs = Mutex<[UniformTileKey: Data]>([:])
 
@@ -102,6 +102,7 @@ public final class MapTileRenderer: Sendable {
         self.options = options
         self.maximumWindowPixels = max(options.tileSizePixels, maximumWindowPixels)
         snapshotter = MapSnapshotter(data: data)
+        placements = OnceCache(maximumCost: options.keptPlacementBytes) { $0.estimatedBytes }
     }
 
     /// The metatile of ``options``' size holding a tile.
@@ -241,7 +242,7 @@ public final class MapTileRenderer: Sendable {
         let pass = RenderPass(
             drawsBasemap: options.layers != .overlays,
             drawsOverlays: options.layers != .basemap,
-            placement: try placement(forTileZoom: zoom),
+            placement: try placement(forTileZoom: zoom, meeting: ViewRect(origin: origin, size: size)),
             worldOrigin: origin,
             clipMarginPixels: RenderPass.tileClipMarginPixels)
         let canvas = try Canvas(widthPoints: size.width, heightPoints: size.height, scale: scale, target: .image, fonts: data.fonts)
@@ -311,15 +312,31 @@ public final class MapTileRenderer: Sendable {
 
     /// Places the labels of the tile zooms ahead of their tiles, on every core at once: an export
     /// that goes zoom by zoom otherwise places each zoom's labels on one core while the others
-    /// wait for them. A zoom whose placement fails is left to fail where its tiles ask for it.
+    /// wait for them. Only zooms placed whole (see ``PlacementRegion``) are placed ahead; deeper
+    /// zooms' regions are placed by the tiles that meet them, each on its own core. A zoom whose
+    /// placement fails is left to fail where its tiles ask for it.
     public func preparePlacements(forTileZooms zooms: some Collection<Int>) {
-        let zooms = Array(zooms)
-        _ = [Bool](concurrentlyComputing: zooms.count) { index in (try? placement(forTileZoom: zooms[index])) != nil }
+        let zooms = zooms.filter { PlacementRegion.worldPoints(zoom: $0, tileSizePoints: options.tileSizePoints) <= PlacementRegion.sidePoints }
+        _ = [Bool](concurrentlyComputing: zooms.count) { index in
+            let world = PlacementRegion.worldPoints(zoom: zooms[index], tileSizePoints: options.tileSizePoints)
+            return (try? placement(forTileZoom: zooms[index], meeting: ViewRect(x: 0, y: 0, width: world, height: world))) != nil
+        }
     }
 
-    /// The labels and callout of a tile zoom, placed on first use (other threads wanting the same
-    /// zoom wait; threads on other zooms go on).
-    func placement(forTileZoom zoom: Int) throws(RendererError) -> TilePlacement {
-        try placements.value(for: zoom) { () throws(RendererError) in try makePlacement(forTileZoom: zoom) }
+    /// The labels and callout that may show in `window` (world points) at a tile zoom: those of
+    /// the regions within reach of it (see ``PlacementRegion``), each placed on first use (other
+    /// threads wanting the same region wait; threads on other regions go on), in region order.
+    func placement(forTileZoom zoom: Int, meeting window: ViewRect) throws(RendererError) -> TilePlacement {
+        let regions = PlacementRegion.regions(meeting: window, zoom: zoom, tileSizePoints: options.tileSizePoints)
+        var parts: [TilePlacement] = []
+        for region in regions { parts.append(try placement(of: region)) }
+        if parts.count == 1 { return parts[0] }
+        let worldSize = try worldViewport(forTileZoom: zoom).size
+        return TilePlacement(merging: parts, near: window, worldSize: worldSize)
+    }
+
+    /// A region's labels and callout, placed on first use.
+    func placement(of region: PlacementRegion) throws(RendererError) -> TilePlacement {
+        try placements.value(for: region) { () throws(RendererError) in try makePlacement(for: region) }
     }
 }

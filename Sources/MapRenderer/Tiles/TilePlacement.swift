@@ -110,6 +110,29 @@ final class TilePlacement: Sendable {
         self.cells = cells
     }
 
+    /// The labels of `parts` (regions' placements, in region order) that may show in `window`
+    /// (world points), in that order, and the first part's callout.
+    convenience init(merging parts: [TilePlacement], near window: ViewRect, worldSize: ViewSize) {
+        let margin = TilePlacement.labelInkMarginPoints
+        let labels = parts.flatMap { part in
+            part.labels.filter { label in
+                let frame = label.bounds
+                return frame.maxX + margin > window.minX && frame.minX - margin < window.maxX
+                    && frame.maxY + margin > window.minY && frame.minY - margin < window.maxY
+            }
+        }
+        self.init(worldSize: worldSize, labels: labels, callout: parts.lazy.compactMap(\.callout).first)
+    }
+
+    /// Roughly the bytes the placement holds: what a placement cache counts.
+    var estimatedBytes: Int {
+        labels.reduce(1_024) { total, label in
+            total + 512 + (label.text?.utf8.count ?? 0) + (label.sections?.count ?? 0) * 96
+                + (label.shaped.map { $0.quads.count * 96 + $0.placements.count * 48 + $0.text.utf8.count } ?? 0)
+                + (label.curve?.glyphs.count ?? 0) * 48
+        } + cells.count * 64
+    }
+
     private static func cells(of rect: ViewRect) -> [SIMD2<Int>] {
         let margin = labelInkMarginPoints
         let minColumn = Int(((rect.minX - margin) / cellPoints).rounded(.down)), maxColumn = Int(((rect.maxX + margin) / cellPoints).rounded(.down))

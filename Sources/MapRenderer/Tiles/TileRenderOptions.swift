@@ -37,23 +37,28 @@ public struct TileRenderOptions: Hashable, Sendable {
     /// Tiles per metatile side, in ``MetatileID/sizeRange``. The default is 8 (mod_tile's).
     public var metatileSize: Int
     /// Points rendered around each metatile and thrown away. The default is 0: nothing drawn
-    /// depends on where a render's edges are (labels and the callout are placed for the whole
-    /// world, markers and dashes are found from world positions), so no buffer is needed for
+    /// depends on where a render's edges are (labels and the callout are placed for the world
+    /// region by region, markers and dashes are found from world positions), so no buffer is needed for
     /// seamless tiles; it only costs pixels.
     public var bufferPoints: Int
     /// What the tiles show. The default is ``Layers/all``.
     public var layers: Layers
+    /// The most bytes of label placements a renderer keeps (roughly counted): placed labels of
+    /// the regions least recently drawn are forgotten beyond it and placed again when asked for.
+    /// The default is 128 MiB.
+    public var keptPlacementBytes: Int
 
     /// Creates options; see each property for its default.
     public init(
         tileSizePoints: Int = 256, scale: Int = 1, metatileSize: Int = MetatileID.defaultSize, bufferPoints: Int = 0,
-        layers: Layers = .all
+        layers: Layers = .all, keptPlacementBytes: Int = 128 << 20
     ) {
         self.tileSizePoints = tileSizePoints
         self.scale = scale
         self.metatileSize = metatileSize
         self.bufferPoints = bufferPoints
         self.layers = layers
+        self.keptPlacementBytes = keptPlacementBytes
     }
 
     /// A tile's side in pixels: ``tileSizePoints`` × ``scale``.
@@ -83,6 +88,7 @@ public struct TileRenderOptions: Hashable, Sendable {
         if !(0...TileRenderOptions.maximumBufferPoints).contains(bufferPoints) {
             return "buffer \(bufferPoints) points is outside 0-\(TileRenderOptions.maximumBufferPoints)"
         }
+        if keptPlacementBytes < 0 { return "kept placement bytes \(keptPlacementBytes) is negative" }
         return nil
     }
 }
