@@ -86,6 +86,9 @@ struct TileSeamTests {
                 x: Double(columns.lowerBound * 256), y: Double(rows.lowerBound * 256), width: Double(columns.count * 256), height: Double(rows.count * 256)))
         let edgeX = 32.0 * 256, edgeY = 24.0 * 256, tileEdgeX = 33.0 * 256
         func label(_ text: String) -> ViewRect? { placement.labels.first { $0.text == text }?.frame }
+        // The metatile edge at x 8,192 is also where zoom 6's two label regions meet (see PlacementRegion).
+        #expect(PlacementRegion.regions(meeting: ViewRect(x: edgeX - 1, y: 0, width: 2, height: 1), zoom: TileFixtures.zoom, tileSizePoints: 256)
+            .map(\.rect.minX) == [0, edgeX])
         let meridian = try #require(label("Meridian Crossing"), "the label on the metatile edge should be placed")
         #expect(meridian.minX < edgeX && meridian.maxX > edgeX)
         let parallel = try #require(label("Parallel Crossing"))

@@ -37,9 +37,11 @@ public final class PreparedLayer: Sendable {
         return all
     }
 
-    /// The features prepared so far, by source index; `all` once ``features`` was asked for.
+    /// The features prepared so far, by source index (a dictionary: a deep zoom prepares few of
+    /// a large source's features, and a slot per feature at every zoom came to tens of megabytes);
+    /// `all` once ``features`` was asked for.
     private struct Prepared {
-        var byIndex: [PreparedFeature?]
+        var byIndex: [Int: PreparedFeature] = [:]
         var all: [PreparedFeature]?
     }
 
@@ -59,7 +61,7 @@ public final class PreparedLayer: Sendable {
         self.zoomLevel = zoomLevel
         self.screenScale = screenScale
         tolerance = Self.tolerance(zoomLevel: zoomLevel, screenScale: screenScale)
-        preparedFeatures = Mutex(Prepared(byIndex: Array(repeating: nil, count: source.featureCount)))
+        preparedFeatures = Mutex(Prepared())
     }
 
     /// The features at `indices` of the source, prepared (not clipped), in the order given;

@@ -95,7 +95,8 @@ struct LineRasteriser {
         scratch.corners = []
         device.removeAll(keepingCapacity: true)
         device.reserveCapacity(mesh.vertices.count)
-        defer { scratch.corners = device }
+        // Kept for the next layer unless a very long line made it large (see Scratch.keptMeshVertices).
+        defer { scratch.corners = device.capacity <= Scratch.keptMeshVertices ? device : [] }
         for vertex in mesh.vertices {
             let side: Double = vertex.up ? 1 : -1
             let u = 0.5 * vertex.direction, t = 1 - abs(u)
@@ -441,9 +442,14 @@ extension LineRasteriser {
             return taken
         }
 
-        /// Keeps `mesh`'s arrays for the next ``takeMesh()``.
+        /// The most vertices a mesh (and its device corners) kept for its capacity may hold:
+        /// 262,144 (some 20 MB); a larger one, of a line drawn across a deep zoom's whole world,
+        /// is let go rather than held by every render thread for good.
+        static let keptMeshVertices = 262_144
+
+        /// Keeps `mesh`'s arrays for the next ``takeMesh()``, unless they grew past ``keptMeshVertices``.
         func giveBack(_ mesh: LineMesh) {
-            self.mesh = mesh
+            self.mesh = mesh.vertices.capacity <= Self.keptMeshVertices ? mesh : nil
         }
         /// The A8 mask's bytes, mapped anonymously, zero between uses.
         private var alpha: (bytes: UnsafeMutableRawPointer, count: Int)?

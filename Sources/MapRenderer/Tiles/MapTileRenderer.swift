@@ -335,6 +335,15 @@ public final class MapTileRenderer: Sendable {
         return TilePlacement(merging: parts, near: window, worldSize: worldSize)
     }
 
+    /// Forgets the label placements kept (they are placed again when tiles ask for them): what a
+    /// server near its memory limit lets go.
+    public func forgetPlacements() {
+        placements.removeAll()
+    }
+
+    /// The bytes of label placements kept, roughly counted (see ``TileRenderOptions/keptPlacementBytes``).
+    public var keptPlacementBytes: Int { placements.totalCost }
+
     /// A region's labels and callout, placed on first use.
     func placement(of region: PlacementRegion) throws(RendererError) -> TilePlacement {
         try placements.value(for: region) { () throws(RendererError) in try makePlacement(for: region) }
