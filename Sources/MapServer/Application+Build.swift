@@ -36,7 +36,8 @@ let serverName = "mapwright"
 /// The Hummingbird application of a server, listening where its configuration says, its
 /// connections ``ServeHTTPChannel``s (the configuration's idle timeout and header limits, a
 /// ``ClientConnectionHandler``, kept tiles answered in the pipeline), a service that commits the tile cache every
-/// second, one that watches the served tileset files for changes and one the served photo library. `runService()` stops gracefully on SIGINT
+/// second, one that watches the served tileset files for changes, one the served photo library, and with a memory limit one that
+/// keeps under it (``MapTileServer/checkMemory()``). `runService()` stops gracefully on SIGINT
 /// and SIGTERM: the server stops accepting, finishes the responses in flight, and returns.
 ///
 /// Hummingbird's own log lines go to the server's logger at warning level and above: its
@@ -68,7 +69,32 @@ func buildApplication(
     application.addServices(
         CacheFlushService(cache: server.cache, logger: server.logger), TilesetWatchService(watcher: TilesetWatcher(server: server)),
         PhotoLibraryWatchService(server: server))
+    if server.configuration.memoryLimitBytes != nil { application.addServices(MemoryGuardService(server: server)) }
     return application
+}
+
+/// Keeps the server's resident memory under its limit: ``MapTileServer/checkMemory()`` four
+/// times a second, on a queue of its own (trimming the heap may take milliseconds: never on an
+/// event loop).
+struct MemoryGuardService: Service {
+    let server: MapTileServer
+    private static let queue = DispatchQueue(label: "mapwright.serve.memory")
+
+    func run() async throws {
+        do {
+            try await cancelWhenGracefulShutdown {
+                while true {
+                    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                        Self.queue.async { [server] in
+                            server.checkMemory()
+                            done.resume()
+                        }
+                    }
+                    try await Task.sleep(nanoseconds: 250_000_000)
+                }
+            }
+        } catch is CancellationError {}
+    }
 }
 
 /// Commits the tile cache's pending tiles every second, and once more on shutdown.

@@ -95,6 +95,11 @@ public final class MapTileServer: Sendable {
     private let loggedSkippedData = Mutex<Set<String>>([])
     /// The photo feed's version served.
     let appliedPhotoVersion = Mutex<Int64?>(nil)
+    /// Whether the memory guard refuses new renders: resident memory is at 95% of
+    /// ``ServerConfiguration/memoryLimitBytes`` (see ``checkMemory()``).
+    let refusesRendersForMemory = Atomic<Bool>(false)
+    /// When the memory guard last trimmed, in `DispatchTime` nanoseconds; 0 before the first trim.
+    let lastMemoryTrim = Atomic<UInt64>(0)
 
     /// The key of one render: a metatile of one cache file's tiles, or an image (a static map, a
     /// thumbnail) by its request in a canonical form.
@@ -254,9 +259,11 @@ public final class MapTileServer: Sendable {
         let patience = configuration.tileWaitSeconds
         let output: RenderOutput
         do {
-            // Overloaded: the renders ahead would keep this one waiting too long.
+            // Overloaded: the renders ahead would keep this one waiting too long. Answered from
+            // what exists; the metatile is drawn in the background for later askers.
             if let wait = pool.expectedWaitSeconds(in: lane), wait > patience,
                !pool.isQueuedOrRunning(.metatile(cacheKey, metatile)) {
+                if !refusesRendersForMemory.load(ordering: .relaxed) { pool.keep(.metatile(cacheKey, metatile), work: work) }
                 throw RenderPoolError.notStarted
             }
             output = try await render(
@@ -411,6 +418,18 @@ public final class MapTileServer: Sendable {
         _ key: RenderKey, lane: RenderLane = .images, patienceSeconds: Double? = nil, overdueAfterSeconds: Double? = nil, disconnected: DisconnectHook,
         work: @escaping @Sendable () throws -> RenderOutput
     ) async throws -> RenderOutput {
+        if refusesRendersForMemory.load(ordering: .relaxed), !pool.isQueuedOrRunning(key) {
+            metrics.increment("mapwright_memory_refusals_total", [("lane", lane.label)])
+            throw ServeError.unavailable("the server is at its memory limit", retryAfterSeconds: configuration.retryAfterSeconds)
+        }
+        // A static map or thumbnail has nothing to stand in for it: under overload it gets its
+        // 503 at once rather than after a long wait.
+        if lane == .images, let wait = pool.expectedWaitSeconds(in: .images), wait > configuration.imageWaitSeconds,
+           !pool.isQueuedOrRunning(key) {
+            metrics.increment("mapwright_render_rejected_total", [("lane", lane.label)])
+            throw ServeError.unavailable(
+                "the renders queued ahead would keep this image waiting about \(Int(wait.rounded())) s", retryAfterSeconds: configuration.retryAfterSeconds)
+        }
         do {
             return try await withRenderTimeout(disconnected: disconnected, overdueAfter: overdueAfterSeconds.map { ($0, lane) }) { [pool] in
                 try await pool.run(key, lane: lane, patienceSeconds: patienceSeconds, work: work)
@@ -480,6 +499,11 @@ public final class MapTileServer: Sendable {
     }
 
     /// The renderer of a cache key's tiles, made on first use.
+    /// The renderers made and kept, of every style and overlay.
+    func keptRenderers() -> [MapTileRenderer] {
+        renderers.withLock { Array($0.values) }
+    }
+
     private func renderer(for key: TileCacheKey, make: () throws -> MapTileRenderer) throws -> MapTileRenderer {
         if let renderer = renderers.withLock({ $0[key] }) { return renderer }
         let renderer = try make()
@@ -496,11 +520,12 @@ public final class MapTileServer: Sendable {
     func styleTiles(_ style: ServedStyle, tileSizePoints: Int, scale: Int) -> (TileCacheKey, @Sendable () throws -> MapTileRenderer) {
         let key = TileCacheKey(
             source: "style-\(style.name)", contentHash: style.contentHash, tileSizePoints: tileSizePoints, scale: scale, isOverlay: false)
-        let metatileSize = configuration.metatileSize
+        let metatileSize = configuration.metatileSize, keptPlacementBytes = configuration.keptPlacementBytes
         return (key, {
             try MapTileRenderer(
                 data: style.data, style: style.style,
-                options: TileRenderOptions(tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .basemap))
+                options: TileRenderOptions(
+                    tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .basemap, keptPlacementBytes: keptPlacementBytes))
         })
     }
 
@@ -512,11 +537,12 @@ public final class MapTileServer: Sendable {
         guard overlay.hasHeatmap else { return nil }
         let key = TileCacheKey(
             source: "overlay-heatmap", contentHash: overlay.contentHash, tileSizePoints: tileSizePoints, scale: scale, isOverlay: true)
-        let metatileSize = configuration.metatileSize
+        let metatileSize = configuration.metatileSize, keptPlacementBytes = configuration.keptPlacementBytes
         return (key, {
             try MapTileRenderer(
                 data: overlay.data, style: overlay.heatmapStyle() ?? overlay.style,
-                options: TileRenderOptions(tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .basemap))
+                options: TileRenderOptions(
+                    tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .basemap, keptPlacementBytes: keptPlacementBytes))
         })
     }
 
@@ -524,11 +550,12 @@ public final class MapTileServer: Sendable {
     func overlayTiles(_ overlay: ServedOverlay, tileSizePoints: Int, scale: Int) -> (TileCacheKey, @Sendable () throws -> MapTileRenderer) {
         let key = TileCacheKey(
             source: "overlay-photos", contentHash: overlay.contentHash, tileSizePoints: tileSizePoints, scale: scale, isOverlay: true)
-        let metatileSize = configuration.metatileSize
+        let metatileSize = configuration.metatileSize, keptPlacementBytes = configuration.keptPlacementBytes
         return (key, {
             try MapTileRenderer(
                 data: overlay.data, style: overlay.style, content: try overlay.content(scale),
-                options: TileRenderOptions(tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .overlays))
+                options: TileRenderOptions(
+                    tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .overlays, keptPlacementBytes: keptPlacementBytes))
         })
     }
 }

@@ -26,8 +26,19 @@ public struct ServerConfiguration: Sendable {
     /// The deepest zoom of style and overlay tiles; deeper tiles are 404. The default is 20.
     public var maximumZoom: Int
     /// The most bytes of tiles kept in memory (the most recently answered, of styles, the
-    /// overlay and tilesets), answered without reading a file. The default is 256 MiB; 0 keeps none.
-    public var memoryCacheBytes: Int = 256 << 20
+    /// overlay and tilesets), answered without reading a file. The default is 128 MiB; 0 keeps none.
+    public var memoryCacheBytes: Int = 128 << 20
+    /// The resident memory the server keeps under, in bytes; nil (the default) sets no limit.
+    /// Read four times a second: from 85% of it, at most every 2 s, the server lets go of what it
+    /// keeps for speed (the least recently used half of the memory cache and of the replaced
+    /// tiles; from 95%, the renderers' label placements too) and returns the freed heap to the
+    /// system (glibc's `malloc_trim`, which acts for the whole process: set a limit in a server's
+    /// own process); from 95% of it, until it falls back, renders are refused as if the queue were full (a tile gets its stand-in or
+    /// 503, other renders 503 with `Retry-After`). `mapwright serve` sets 512 MiB.
+    public var memoryLimitBytes: Int?
+    /// The most bytes of label placements each renderer keeps (see
+    /// `TileRenderOptions.keptPlacementBytes`). The default is 32 MiB.
+    public var keptPlacementBytes: Int = 32 << 20
     /// How long a request for a style or overlay tile waits for its render to *start* when a
     /// render is needed, in seconds. A request whose render the jobs queued ahead would delay
     /// longer, or that is still queued after this long, is answered at once from what exists: an
@@ -44,6 +55,10 @@ public struct ServerConfiguration: Sendable {
     /// to start, a person panning a map under overload has every tile's answer within about a
     /// second.
     public var tileAnswerSeconds: Double = 0.8
+    /// The longest a static map or thumbnail may expect to wait for its render, in seconds
+    /// (estimated from the images lane's recent renders and its queue): beyond it the request gets
+    /// 503 with `Retry-After` at once (nothing stands in for an image). The default is 5.
+    public var imageWaitSeconds: Double = 5
     /// `Cache-Control: max-age` of a stand-in tile (see ``tileWaitSeconds``), in seconds: clients
     /// ask again soon for the tile itself. The default is 10.
     public var standInMaxAgeSeconds: Int = 10

@@ -147,19 +147,45 @@ import Testing
         let blocker = Task { try await pool.run(0) { running.increment(); gate.wait(); ran.append(0); return 0 } }
         while running.count == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
         var tasks: [Task<Int, any Error>] = []
+        // Each queued before the next is asked for (tasks start in no set order).
         for key in 100...101 {
             tasks.append(Task { try await pool.run(key, lane: .background) { ran.append(key); return key } })
+            while pool.queueDepth(.background) < key - 99 { try await Task.sleep(nanoseconds: 1_000_000) }
         }
         for key in 1...30 {
             tasks.append(Task { try await pool.run(key, lane: .tiles) { ran.append(key); return key } })
+            while pool.queueDepth(.tiles) < key { try await Task.sleep(nanoseconds: 1_000_000) }
         }
-        while pool.queueDepth < 32 { try await Task.sleep(nanoseconds: 5_000_000) }
         gate.signal()
         for task in [blocker] + tasks { _ = try await task.value }
         let order = ran.order
         let first = try #require(order.firstIndex(of: 100)), second = try #require(order.firstIndex(of: 101))
         #expect(first <= 8 && second <= 15, "\(order)")
         #expect(order.filter { (1...30).contains($0) } == Array(1...30), "each lane in its own order")
+    }
+
+    /// A job kept with nobody waiting (an asker answered from what was at hand) runs in the
+    /// background lane when a thread is free; an asker who comes for it joins it, raising it.
+    @Test func aKeptJobRunsForLaterAskers() async throws {
+        let pool = RenderPool<Int, Int>(threadCount: 1, queueLimit: 2)
+        defer { pool.shutdown() }
+        let gate = DispatchSemaphore(value: 0)
+        let running = CallCounter()
+        let ran = RunOrder()
+        let blocker = Task { try await pool.run(0) { running.increment(); gate.wait(); return 0 } }
+        while running.count == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(pool.keep(1) { ran.append(1); return 1 })
+        #expect(!pool.keep(1) { Issue.record("kept twice"); return 1 }, "a key already queued is not queued again")
+        #expect(pool.keep(2) { ran.append(2); return 2 })
+        #expect(!pool.keep(3) { Issue.record("beyond the limit"); return 3 }, "the background lane is full")
+        #expect(pool.queueDepth(.background) == 2)
+        let asker = Task { try await pool.run(2, lane: .tiles) { Issue.record("joined, not run again"); return -1 } }
+        while pool.queueDepth(.tiles) == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        gate.signal()
+        #expect(try await asker.value == 2, "the asker got the kept job's result")
+        _ = try await blocker.value
+        while ran.order.count < 2 { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(ran.order == [2, 1], "raised to the tiles lane, the joined job ran first")
     }
 
     /// An asker whose job has not started within its patience gets `notStarted` at once; the job

@@ -96,7 +96,7 @@ if wanted(1):
 
 if wanted(2):
     load_seconds = 60 if long_form else 30
-    memory_bound_mib = 1536  # serve's resident memory may not pass this during the load
+    memory_bound_mib = 640  # serve keeps under its 512 MiB --memory-limit; renders in flight may pass it before it refuses more
     print(f"\n== 2. serve under wrk ({load_seconds} s, 128 connections, loopback) while an export and `photos add` write its files")
     import json, urllib.request
     load = f"{work}/load"

@@ -84,8 +84,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Zooms whose style tiles (256 px @1x) are rendered into the cache in the background at start-up, as MINZOOM-MAXZOOM or ZOOM (e.g. 0-6); requests always go first. The default is none.")
     var warm: String?
 
-    @Option(parsing: .unconditional, help: "Megabytes of tiles kept in memory (the most recently answered), answered without reading a file; 0 keeps none. The default is 256.")
-    var memoryCache: Int = 256
+    @Option(parsing: .unconditional, help: "Megabytes of tiles kept in memory (the most recently answered), answered without reading a file; 0 keeps none. The default is 128.")
+    var memoryCache: Int = 128
+
+    @Option(parsing: .unconditional, help: "Megabytes of resident memory the server keeps under: near it, caches are let go and then new renders refused (503) until it falls; 0 sets no limit. The default is 512.")
+    var memoryLimit: Int = 512
 
     @Option(parsing: .unconditional, help: "What the server logs: info (a line per request, the default), warning or error (problems only).")
     var logLevel: ServeLogLevel = .info
@@ -104,6 +107,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...ServerConfiguration.maximumRequestZoom).contains(maxZoom) else { throw ValidationError("--max-zoom: \(maxZoom) is not a zoom from 0 to 24") }
         guard maxAge >= 0 else { throw ValidationError("--max-age: \(maxAge) is negative") }
         guard (0...1_048_576).contains(memoryCache) else { throw ValidationError("--memory-cache: \(memoryCache) is not a number of megabytes from 0 to 1048576") }
+        guard memoryLimit == 0 || (64...1_048_576).contains(memoryLimit) else {
+            throw ValidationError("--memory-limit: \(memoryLimit) is not 0 (no limit) or a number of megabytes from 64 to 1048576")
+        }
         if let warm {
             let zooms = try ArgumentValues.zoomRange(warm, option: "--warm")
             guard zooms.upperBound <= maxZoom else { throw ValidationError("--warm: zoom \(zooms.upperBound) is beyond --max-zoom \(maxZoom)") }
@@ -137,6 +143,7 @@ struct ServeCommand: AsyncParsableCommand {
             renderThreads: jobs, renderQueueLimit: renderQueue, renderTimeoutSeconds: renderTimeout, metatileSize: metatile,
             maximumZoom: maxZoom)
         configuration.memoryCacheBytes = memoryCache << 20
+        configuration.memoryLimitBytes = memoryLimit == 0 ? nil : memoryLimit << 20
         let warmZooms = try warm.map { try ArgumentValues.zoomRange($0, option: "--warm") }
         let warmLogger = logger
         try await serveInputs().run(

@@ -12,7 +12,11 @@ import Synchronization
 /// - `mapwright_renders_total{source}`: metatiles rendered; `mapwright_render_joins_total{source}`:
 ///   requests that waited for a render already asked for (single flight);
 /// - `mapwright_render_seconds`: a histogram of metatile render times;
-/// - `mapwright_render_queue_depth{lane}`: renders waiting for a thread, by lane (tiles, images, background);
+/// - `mapwright_render_queue_depth{lane}`: renders waiting for a thread, by lane (tiles, overlays,
+///   images, background);
+/// - `mapwright_resident_memory_bytes`: the process's resident memory, as the memory guard last
+///   read it (with a memory limit only); `mapwright_memory_trims_total`: times the guard let
+///   caches go near the limit; `mapwright_memory_refusals_total`: renders refused at the limit (503);
 /// - `mapwright_stand_in_answers_total{kind, source}`: tile requests answered under load from what
 ///   existed instead of their render: `stale` (an older version of the tile), `parent` (the nearest
 ///   cached parent tile scaled up) or `unavailable` (neither: 503 at once);
@@ -28,6 +32,7 @@ public final class ServerMetrics: Sendable {
     private let counters = Mutex<[CounterKey: Counter]>([:])
     private let queueDepths: [Metrics.Gauge]
     private let renderTimer: Metrics.Timer
+    private let residentMemory: Metrics.Gauge
 
     /// Creates the metrics in a new registry.
     public init() {
@@ -40,6 +45,7 @@ public final class ServerMetrics: Sendable {
         self.factory = factory
         queueDepths = RenderLane.allCases.map { Metrics.Gauge(label: "mapwright_render_queue_depth", dimensions: [("lane", $0.label)], factory: factory) }
         renderTimer = Metrics.Timer(label: "mapwright_render_seconds", factory: factory)
+        residentMemory = Metrics.Gauge(label: "mapwright_resident_memory_bytes", factory: factory)
         for gauge in queueDepths { gauge.record(0) }
     }
 
@@ -87,6 +93,10 @@ public final class ServerMetrics: Sendable {
 
     func recordRender(nanoseconds: UInt64) {
         renderTimer.recordNanoseconds(Int64(clamping: nanoseconds))
+    }
+
+    func recordResidentMemory(bytes: Int) {
+        residentMemory.record(bytes)
     }
 
     func recordQueueDepth(_ depth: Int, lane: RenderLane) {

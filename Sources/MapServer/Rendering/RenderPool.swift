@@ -7,18 +7,21 @@ import Synchronization
 public enum RenderLane: Int, CaseIterable, Comparable, Sendable {
     /// Basemap tiles of a style: what a person panning a map waits for.
     case tiles
-    /// Static maps, photo overlay and density-map tiles, thumbnails: asked for, but each render
-    /// is larger or less urgent than a basemap tile.
+    /// Photo overlay and density-map tiles: drawn over the basemap in the viewer, each render
+    /// small; a lane of their own so that they never queue behind static maps.
+    case overlays
+    /// Static maps and thumbnails: asked for, but each render is larger or less urgent than a tile.
     case images
     /// Work nobody waits for: warming the cache, renders kept going after their asker was
     /// answered from what was at hand.
     case background
 
-    /// The lane's share of the threads' turns when every lane has work: 6, 3 and 1.
+    /// The lane's share of the threads' turns when every lane has work: 6, 3, 2 and 1.
     var share: Int {
         switch self {
         case .tiles: return 6
-        case .images: return 3
+        case .overlays: return 3
+        case .images: return 2
         case .background: return 1
         }
     }
@@ -27,6 +30,7 @@ public enum RenderLane: Int, CaseIterable, Comparable, Sendable {
     public var label: String {
         switch self {
         case .tiles: return "tiles"
+        case .overlays: return "overlays"
         case .images: return "images"
         case .background: return "background"
         }
@@ -62,8 +66,8 @@ public enum RenderPoolError: Error, Equatable, Sendable {
 /// ```
 ///
 /// **Lanes.** Each ``RenderLane`` has its own queue. A free thread takes the oldest job of a lane
-/// chosen by stride scheduling over the lanes' shares (6 : 3 : 1 for tiles, images and
-/// background when all have work), so every lane moves; and while tile jobs wait, the other
+/// chosen by stride scheduling over the lanes' shares (6 : 3 : 2 : 1 for tiles, overlays, images
+/// and background when all have work), so every lane moves; and while tile jobs wait, the other
 /// lanes together run on at most all threads but one, so a tile never waits for more than one
 /// running render (given two threads or more). A running job is never interrupted. An asker
 /// that joins a queued job of a lower lane raises it to its own; when the askers of a higher
@@ -84,7 +88,8 @@ public enum RenderPoolError: Error, Equatable, Sendable {
 /// refused the same way, before the queue is full, when the jobs ahead of it in its lane would
 /// keep it waiting longer than `maximumWaitSeconds`, as estimated from the lane's recent jobs
 /// (``expectedWaitSeconds(in:)``): under overload the asker gets its answer at once instead of
-/// at the end of its time limit.
+/// at the end of its time limit. ``keep(_:work:)`` queues such a job in the background lane
+/// with nobody waiting, so that it is drawn for later askers.
 final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// What the pool reports as it works.
     struct Events: Sendable {
@@ -212,7 +217,7 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     var queueDepth: Int { state.withLock { $0.totalDepth } }
 
     /// Whether the threads have more work than they can start: jobs wait in `lane` or a lane
-    /// above it, or in the images lane, or jobs whose askers gave up waiting wait in the
+    /// above it, or in the overlays or images lanes, or jobs whose askers gave up waiting wait in the
     /// background lane. (Warming alone is not overload.)
     func isOverloaded(_ lane: RenderLane) -> Bool {
         state.withLock { state in
@@ -297,6 +302,26 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         } onCancel: {
             leave(waiterID)
         }
+    }
+
+    /// Queues `work` in the background lane with nobody waiting for it (a job whose asker was
+    /// answered from what was at hand, drawn for later askers): kept until it runs, raised by an
+    /// asker who joins it. Nothing is queued when a job of `key` is queued or running already,
+    /// when the background lane is full, or when the pool is shutting down.
+    ///
+    /// - Returns: Whether the job was queued.
+    @discardableResult
+    func keep(_ key: Key, work: @escaping @Sendable () throws -> Value) -> Bool {
+        let depth: Int? = state.withLock { state in
+            guard !state.isShuttingDown, state.jobs[key] == nil, state.depth(.background) < queueLimit else { return nil }
+            state.enqueue(key, in: .background)
+            state.jobs[key] = Job(work: work, waiters: [:], lane: .background, isKept: true)
+            return state.depth(.background)
+        }
+        guard let depth else { return false }
+        events.queueDepthChanged(.background, depth)
+        available.signal()
+        return true
     }
 
     /// A waiter's task was cancelled: it gets `CancellationError`; its job is dropped when nobody

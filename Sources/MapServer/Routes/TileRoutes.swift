@@ -100,7 +100,7 @@ struct TileRoutes {
             return tileRequest.response(tile, request: request, server: server)
         case .overlay(let overlay, let layer, let address, let size):
             let (cacheKey, make) = try layer.tiles(of: overlay, server: server, tileSizePoints: size, scale: address.scale)
-            let tile = try await server.renderedTile(address.tile, cacheKey: cacheKey, lane: .images, makeRenderer: make, disconnected: context.onClose)
+            let tile = try await server.renderedTile(address.tile, cacheKey: cacheKey, lane: .overlays, makeRenderer: make, disconnected: context.onClose)
             return tileRequest.response(tile, request: request, server: server)
         case .tileset(let tileset, let address), .data(let tileset, let address):
             let isData = if case .data = tileRequest { true } else { false }

@@ -56,6 +56,14 @@ public final class MemoryTileCache: Sendable {
         return keys.compactMap { key in shard(for: key).state.withLock { $0.remove(key) }.map { (key, $0) } }
     }
 
+    /// Forgets the least recently used tiles until at most `bytes` are kept (each shard keeps its
+    /// share): what a server near its memory limit lets go. Tiles inserted later fill it again,
+    /// up to ``capacityBytes``.
+    public func trim(toBytes bytes: Int) {
+        let share = max(0, bytes) / shards.count
+        for shard in shards { shard.state.withLock { $0.trim(toBytes: share) } }
+    }
+
     /// Forgets every tile.
     public func removeAll() {
         for shard in shards { _ = shard.state.withLock { $0.remove { _ in true } } }
@@ -173,6 +181,10 @@ struct LRUState {
             bytes += size
         }
         while bytes > capacityBytes, tail >= 0 { removeSlot(tail) }
+    }
+
+    mutating func trim(toBytes limit: Int) {
+        while bytes > limit, tail >= 0 { removeSlot(tail) }
     }
 
     @discardableResult

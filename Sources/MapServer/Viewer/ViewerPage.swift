@@ -77,6 +77,14 @@ enum ViewerPage {
             if (!["png", "jpg", "jpeg", "webp"].includes(tile.format)) { continue; }
             const options = { attribution: tile.attribution || "", minZoom: 0, maxZoom: 20, maxNativeZoom: tile.maxzoom };
             const layer = L.tileLayer(template, options);
+            // A tile the server could not draw yet under load (503 with Retry-After) is asked
+            // for again, up to three times, 2, 4 and 6 s later.
+            layer.on("tileerror", (event) => {
+              const tries = (event.tile.dataset.tries | 0) + 1;
+              if (tries > 3) { return; }
+              event.tile.dataset.tries = tries;
+              setTimeout(() => { event.tile.src = layer.getTileUrl(event.coords) + "?try=" + tries; }, 2000 * tries);
+            });
             if (kind === "overlays" && tile.name === "heatmap") {
               overlays["Photo density"] = layer;
             } else if (kind === "overlays") {

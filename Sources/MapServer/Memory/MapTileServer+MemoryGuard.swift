@@ -1,0 +1,48 @@
+import Dispatch
+import Logging
+import MapRenderer
+import Synchronization
+
+extension MapTileServer {
+    /// The share of ``ServerConfiguration/memoryLimitBytes`` from which the guard lets caches go: 85%.
+    static let memoryTrimFraction = 0.85
+    /// The share from which it refuses new renders, and lets the renderers' label placements go: 95%.
+    static let memoryRefuseFraction = 0.95
+    /// The least time between two trims, in nanoseconds: 2 s (a trim costs the tiles it lets go,
+    /// and the heap takes a moment to settle).
+    static let memoryTrimIntervalNanoseconds: UInt64 = 2_000_000_000
+
+    /// Reads the resident memory and keeps it under ``ServerConfiguration/memoryLimitBytes`` (see
+    /// there): called four times a second by the server's memory guard service, and by the tests.
+    /// Does nothing without a limit.
+    ///
+    /// - Returns: The resident bytes after any trimming; nil without a limit or where they cannot be read.
+    @discardableResult
+    public func checkMemory() -> Int? {
+        guard let limit = configuration.memoryLimitBytes, var resident = ResidentMemory.currentBytes() else { return nil }
+        let now = DispatchTime.now().uptimeNanoseconds
+        if Double(resident) >= Double(limit) * Self.memoryTrimFraction,
+           now >= lastMemoryTrim.load(ordering: .relaxed) &+ Self.memoryTrimIntervalNanoseconds || lastMemoryTrim.load(ordering: .relaxed) == 0 {
+            lastMemoryTrim.store(now, ordering: .relaxed)
+            memory.trim(toBytes: memory.usage.bytes / 2)
+            replacedTiles.trim(toBytes: replacedTiles.usage.bytes / 2)
+            if Double(resident) >= Double(limit) * Self.memoryRefuseFraction {
+                for renderer in keptRenderers() { renderer.forgetPlacements() }
+            }
+            ResidentMemory.releaseFreedHeap()
+            metrics.increment("mapwright_memory_trims_total")
+            resident = ResidentMemory.currentBytes() ?? resident
+        }
+        let refuses = Double(resident) >= Double(limit) * Self.memoryRefuseFraction
+        if refusesRendersForMemory.exchange(refuses, ordering: .relaxed) != refuses {
+            let mebibytes = resident >> 20, limitMebibytes = limit >> 20
+            if refuses {
+                logger.warning("memory: \(mebibytes) MiB resident, at the limit of \(limitMebibytes) MiB: new renders are refused until it falls")
+            } else {
+                logger.info("memory: \(mebibytes) MiB resident, under the limit of \(limitMebibytes) MiB again: renders resume")
+            }
+        }
+        metrics.recordResidentMemory(bytes: resident)
+        return resident
+    }
+}
