@@ -31,7 +31,7 @@ public struct ServerConfiguration: Sendable {
     /// The resident memory the server keeps under, in bytes; nil (the default) sets no limit.
     /// Read four times a second: from 85% of it, at most every 2 s, the server lets go of what it
     /// keeps for speed (the least recently used half of the memory cache and of the replaced
-    /// tiles; from 95%, the renderers' label placements too) and returns the freed heap to the
+    /// tiles; from 95%, the renderers' label placements and the geometry prepared per zoom too) and returns the freed heap to the
     /// system (glibc's `malloc_trim`, which acts for the whole process: set a limit in a server's
     /// own process); from 95% of it, until it falls back, renders are refused as if the queue were full (a tile gets its stand-in or
     /// 503, other renders 503 with `Retry-After`). `mapwright serve` sets 512 MiB.

@@ -61,6 +61,10 @@ import Testing
         let jobs = try #require(value("--jobs").flatMap(Int.init))
         #expect(Self.number(#"limits: \{ cpu: "(\d+)""#, in: manifest) == jobs)
         #expect(Self.number(#"requests: \{ cpu: "(\d+)""#, in: manifest) == jobs, "the autoscaler counts CPU against the request")
+        // serve keeps under --memory-limit; the container's limit leaves room above it for renders in flight.
+        let memoryLimit = try #require(value("--memory-limit").flatMap(Int.init))
+        let containerMebibytes = try #require(Self.number(#"limits: \{ cpu: "\d+", memory: "(\d+)Mi" \}"#, in: manifest))
+        #expect(containerMebibytes >= memoryLimit + 96, "the container's \(containerMebibytes) Mi leaves room above --memory-limit \(memoryLimit)")
         let grace = try #require(Self.integer("terminationGracePeriodSeconds", in: manifest))
         let sleep = try #require(Self.number(#"command: \["sleep", "(\d+)"\]"#, in: manifest))
         let renderTimeout = value("--render-timeout").flatMap(Double.init) ?? 30

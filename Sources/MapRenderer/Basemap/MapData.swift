@@ -28,6 +28,12 @@ public final class MapData: Sendable {
     let fonts: FontConfiguration
     /// Prepared geometry, per (source, zoom level, scale).
     public let preparedLayers = PreparedLayerCache()
+
+    /// Forgets the geometry prepared per zoom (``preparedLayers``): renders prepare what they
+    /// need again. What a server near its memory limit lets go; renders under way keep theirs.
+    public func forgetPreparedGeometry() {
+        preparedLayers.removeAll()
+    }
     /// The line rasteriser's coverage buffers, kept from one render to the next.
     let lineScratches = LineRasteriser.ScratchPool()
 

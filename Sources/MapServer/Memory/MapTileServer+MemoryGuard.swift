@@ -27,7 +27,13 @@ extension MapTileServer {
             memory.trim(toBytes: memory.usage.bytes / 2)
             replacedTiles.trim(toBytes: replacedTiles.usage.bytes / 2)
             if Double(resident) >= Double(limit) * Self.memoryRefuseFraction {
-                for renderer in keptRenderers() { renderer.forgetPlacements() }
+                // What renders made and keep for the next ones: label placements, and geometry
+                // prepared per zoom (for every zoom and place drawn, it grows with the area served).
+                for renderer in keptRenderers() {
+                    renderer.forgetPlacements()
+                    renderer.data.forgetPreparedGeometry()
+                }
+                for style in (try? servedContent().styles) ?? [] { style.data.forgetPreparedGeometry() }
             }
             ResidentMemory.releaseFreedHeap()
             metrics.increment("mapwright_memory_trims_total")
