@@ -331,8 +331,7 @@ public final class MapTileRenderer: Sendable {
         var parts: [TilePlacement] = []
         for region in regions { parts.append(try placement(of: region)) }
         if parts.count == 1 { return parts[0] }
-        let worldSize = try worldViewport(forTileZoom: zoom).size
-        return TilePlacement(merging: parts, near: window, worldSize: worldSize)
+        return TilePlacement(merging: parts, near: window)
     }
 
     /// Forgets the label placements kept (they are placed again when tiles ask for them): what a

@@ -110,9 +110,9 @@ final class TilePlacement: Sendable {
         self.cells = cells
     }
 
-    /// The labels of `parts` (regions' placements, in region order) that may show in `window`
-    /// (world points), in that order, and the first part's callout.
-    convenience init(merging parts: [TilePlacement], near window: ViewRect, worldSize: ViewSize) {
+    /// The labels of `parts` (regions' placements of one zoom, in region order, at least one)
+    /// that may show in `window` (world points), in that order, and the first part's callout.
+    convenience init(merging parts: [TilePlacement], near window: ViewRect) {
         let margin = TilePlacement.labelInkMarginPoints
         let labels = parts.flatMap { part in
             part.labels.filter { label in
@@ -121,7 +121,7 @@ final class TilePlacement: Sendable {
                     && frame.maxY + margin > window.minY && frame.minY - margin < window.maxY
             }
         }
-        self.init(worldSize: worldSize, labels: labels, callout: parts.lazy.compactMap(\.callout).first)
+        self.init(worldSize: parts[0].worldSize, labels: labels, callout: parts.lazy.compactMap(\.callout).first)
     }
 
     /// Roughly the bytes the placement holds: what a placement cache counts.

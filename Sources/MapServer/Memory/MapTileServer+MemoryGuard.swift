@@ -22,7 +22,7 @@ extension MapTileServer {
         guard let limit = configuration.memoryLimitBytes, var resident = ResidentMemory.currentBytes() else { return nil }
         let now = DispatchTime.now().uptimeNanoseconds
         if Double(resident) >= Double(limit) * Self.memoryTrimFraction,
-           now >= lastMemoryTrim.load(ordering: .relaxed) &+ Self.memoryTrimIntervalNanoseconds || lastMemoryTrim.load(ordering: .relaxed) == 0 {
+           now >= lastMemoryTrim.load(ordering: .relaxed) &+ Self.memoryTrimIntervalNanoseconds {
             lastMemoryTrim.store(now, ordering: .relaxed)
             memory.trim(toBytes: memory.usage.bytes / 2)
             replacedTiles.trim(toBytes: replacedTiles.usage.bytes / 2)
