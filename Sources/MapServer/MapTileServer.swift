@@ -90,6 +90,9 @@ public final class MapTileServer: Sendable {
     /// Counts changes of what a tile URL means (the content replaced, a tileset file opened
     /// again or changed): answers made ready for URLs (``KeptTileAnswers``) hold until it moves.
     let answersGeneration = Atomic<UInt64>(0)
+    /// The bytes of the event loops' answer files (``AnswerFile``): memory the process holds
+    /// that its resident figure leaves out.
+    let answerFileBytes = Atomic<Int>(0)
     /// The sources whose left-out data (broken features, unreadable tiles, unreadable GeoJSON) was
     /// logged: each once.
     private let loggedSkippedData = Mutex<Set<String>>([])

@@ -173,6 +173,33 @@ import TileStore
         }
     }
 
+    /// A tile of `bytes` bytes (a PNG's signature, then bytes that vary), large enough for the
+    /// loops' answer files.
+    private func largeTile(bytes: Int) -> Data {
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<(bytes - 8)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
+    }
+
+    @Test func aTileAskedForOftenIsSentWholeFromTheLoopsFile() async throws {
+        let folder = try TemporaryDirectory()
+        let server = try server(folder)
+        let tile = largeTile(bytes: 40_000)
+        server.memory.insert(CachedTile(tile), for: MemoryTileKey(source: .tileset("iberia", generation: 0), tile: try TileID(z: 1, x: 0, y: 0)))
+        try await ServerFixtures.application(server).test(.live) { client in
+            let port = try #require(client.port)
+            // Over new connections (each loop counts its own asks) and over one kept open.
+            var answers: [LoopbackSocket.Answer] = []
+            for _ in 0..<8 { answers.append(try await LoopbackSocket.request(port: port, path: "/tilesets/iberia/1/0/0.png")) }
+            #expect(answers.allSatisfy { $0.status == 200 && $0.body == tile && $0.header("Content-Length") == "40000" })
+            #expect(Set(answers.map(headerLines)).count == 1)
+            let get = "GET /tilesets/iberia/1/0/0.png HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            let received = try await LoopbackSocket.exchange(port: port, String(repeating: get, count: 12) + "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") {
+                String(decoding: $0.suffix(3), as: UTF8.self) == "ok\n"
+            }
+            let bodies = received.ranges(of: Data("\r\n\r\n".utf8)).prefix(12).map { received[$0.upperBound...].prefix(tile.count) }
+            #expect(bodies.count == 12 && bodies.allSatisfy { $0 == tile })
+        }
+    }
+
     // MARK: On an embedded channel
 
     /// The pipeline a connection of `server` has (``ServeHTTPChannel/addHandlers(to:configuration:keptTiles:)``),
@@ -206,6 +233,53 @@ import TileStore
             if case .head(let head) = part { paths.append(head.path ?? "") }
         }
         return paths
+    }
+
+    @Test func anAnswerAskedForOftenGoesToTheLoopsFileForTheRestOfTheSecond() throws {
+        let folder = try TemporaryDirectory()
+        let server = try server(folder)
+        let channel = try connection(server)
+        let tile = largeTile(bytes: 40_000)
+        server.memory.insert(CachedTile(tile), for: MemoryTileKey(source: .tileset("iberia", generation: 0), tile: try TileID(z: 1, x: 0, y: 0)))
+        let request = "GET /tilesets/iberia/1/0/0.png HTTP/1.1\r\nHost: example.org\r\n\r\n"
+        // Eight in one read: the second turns at most once among them, so four or more are
+        // asked in one second, and from the third on they are written from the file.
+        try read(channel, String(repeating: request, count: 8))
+        var answers: [Data] = [], fromFile = 0
+        while let written = try channel.readOutbound(as: IOData.self) {
+            switch written {
+            case .byteBuffer(let buffer):
+                // A head starts an answer; its body follows in a buffer of its own.
+                if buffer.readableBytesView.starts(with: "HTTP/1.1 ".utf8) || answers.isEmpty {
+                    answers.append(Data(buffer.readableBytesView))
+                } else {
+                    answers[answers.count - 1] += Data(buffer.readableBytesView)
+                }
+            case .fileRegion(let region):
+                fromFile += 1
+                var bytes = Data(count: region.readableBytes)
+                let read = try region.fileHandle.withUnsafeFileDescriptor { descriptor in
+                    bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, region.readableBytes, off_t(region.readerIndex)) }
+                }
+                #expect(read == region.readableBytes)
+                answers.append(bytes)
+            }
+        }
+        #expect(answers.count == 8 && fromFile >= 2)
+        let firstHead = try #require(answers.first.flatMap { String(decoding: $0, as: UTF8.self).components(separatedBy: "\r\n\r\n").first })
+        for answer in answers {
+            #expect(answer.suffix(tile.count) == tile && answer.count == firstHead.utf8.count + 4 + tile.count)
+            let head = String(decoding: answer.prefix(answer.count - tile.count), as: UTF8.self)
+            #expect(head.components(separatedBy: "\r\n").filter { !$0.hasPrefix("Date:") } == firstHead.appending("\r\n\r\n").components(separatedBy: "\r\n").filter { !$0.hasPrefix("Date:") })
+        }
+        #expect(server.answerFileBytes.load(ordering: .relaxed) > 0)
+        // The next second's first answer retires them: written, they leave the file.
+        let second = time(nil)
+        while time(nil) == second { Thread.sleep(forTimeInterval: 0.02) }
+        try read(channel, request)
+        #expect(try channel.readOutbound(as: IOData.self) != nil)
+        #expect(server.answerFileBytes.load(ordering: .relaxed) == 0)
+        _ = try channel.finish()
     }
 
     @Test func requestsAreAnsweredFromTheirBytesWhereverTheReadsSplitThem() throws {

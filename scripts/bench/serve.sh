@@ -6,8 +6,8 @@
 #    config in a temporary folder, access log off, sendfile, a worker per core) serves the folder;
 #    mapwright serves the same tiles from the MBTiles file (/tilesets/europe/...), with its
 #    default request log on (a line per request), read once before to be kept in memory. Two
-#    setups, as issue 26 asks: one hot tile (wrk asks for the same 34 KB tile again and again)
-#    and random tiles of the set. Each pair runs ROUNDS times (default 2), alternating nginx and
+#    setups, as issue 26 asks: one hot tile (wrk asks for the same tile again and again: zoom 6's
+#    largest, 53 KB) and random tiles of the set. Each pair runs ROUNDS times (default 2), alternating nginx and
 #    mapwright; the script prints requests/s and p99 of each run and mapwright's ratio to nginx
 #    over the rounds (goal: at least 0.8). Then the style's own tiles from the on-demand cache
 #    (/styles/standard/..., warmed by one pass), and the tilesets without the request log.

@@ -11,7 +11,9 @@ import NIOCore
 ///
 /// - a `GET` in HTTP/1.1 of a kept tile, without a body, a `Connection` header other than
 ///   `keep-alive` or `Expect`, while no request passed on is being answered, is
-///   answered here (its answer written at once, flushed when the read is done);
+///   answered here (its answer written at once, flushed when the read is done; an answer asked
+///   for often is written from the loop's ``AnswerFile`` with `sendfile`, and kept in the file
+///   until that write is done);
 /// - any other request without a body is passed on whole to the HTTP decoder, and to the router
 ///   (which answers in order; the requests after it are passed on until its answer is written);
 /// - a request with a body (`Content-Length` or `Transfer-Encoding`) or asking for an `Upgrade`, a head longer than
@@ -35,7 +37,8 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
     private var needsFlush = false
     /// Whether bytes were passed on since the last read was complete.
     private var hasPassedOn = false
-    private var counters = KeptTileAnswers.Counters()
+    /// The answers of the connection's event loop, once it has read a request.
+    private var answersOnLoop: KeptTileAnswers.OnLoop?
 
     /// - Parameter maximumHeadBytes: The longest request head looked at (the server's header limit).
     init(answers: KeptTileAnswers, activity: ConnectionActivity, maximumHeadBytes: Int) {
@@ -62,13 +65,21 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
             let head = bytes.withUnsafeReadableBytes { RequestHead(UnsafeRawBufferPointer(rebasing: $0.prefix(headBytes))) }
             guard let head, !head.passesConnection else { return passEverything(bytes, context: context) }
             if head.isPlainGet, activity.requestsInProgress == 0, !activity.closesAfterAnswers,
-               let answer = answers.answer(
+               let answer = onLoop(context).answer(
                    target: head.target, ifNoneMatch: head.ifNoneMatch, origin: head.origin, start: start,
-                   allocator: context.channel.allocator, counters: &counters) {
+                   allocator: context.channel.allocator) {
                 bytes.moveReaderIndex(forwardBy: headBytes)
                 activity.lastActive = context.eventLoop.now
-                context.write(wrapOutboundOut(answer.head), promise: nil)
-                if let body = answer.body { context.write(wrapOutboundOut(body), promise: nil) }
+                if let region = answer.inFile {
+                    // The region stays in the file until this write is done.
+                    region.willWrite()
+                    let written = context.eventLoop.makePromise(of: Void.self)
+                    written.futureResult.assumeIsolated().whenComplete { _ in region.didWrite() }
+                    context.write(NIOAny(IOData.fileRegion(region.fileRegion)), promise: written)
+                } else {
+                    context.write(wrapOutboundOut(answer.head), promise: nil)
+                    if let body = answer.body { context.write(wrapOutboundOut(body), promise: nil) }
+                }
                 needsFlush = true
             } else {
                 hasPassedOn = true
@@ -87,6 +98,13 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
             hasPassedOn = false
             context.fireChannelReadComplete()
         }
+    }
+
+    private func onLoop(_ context: ChannelHandlerContext) -> KeptTileAnswers.OnLoop {
+        if let answersOnLoop { return answersOnLoop }
+        let answers = answers.onLoop(context.eventLoop)
+        answersOnLoop = answers
+        return answers
     }
 
     private func passEverything(_ bytes: ByteBuffer, context: ChannelHandlerContext) {

@@ -92,15 +92,19 @@ public final class ServerLog: Sendable {
     /// Appends a request's line (see ``RequestLine``).
     func append(_ line: RequestLine) { append(.request(line)) }
 
-    private func append(_ line: Entry) {
+    /// Appends requests' lines at once: what an event loop gathered while it answered them.
+    func append(contentsOf lines: [RequestLine]) { append(lines.map { .request($0) }) }
+
+    private func append(_ line: Entry) { append([line]) }
+
+    private func append(_ lines: [Entry]) {
         enum Action { case none, wake, writeNow }
         let action: Action = state.withLock { state in
             if state.isClosed { return .writeNow }
-            guard state.lines.count < capacityLines else {
-                state.dropped += 1
-                return .none
-            }
-            state.lines.append(line)
+            let room = max(0, capacityLines - state.lines.count)
+            state.dropped += max(0, lines.count - room)
+            guard room > 0 else { return .none }
+            state.lines.append(contentsOf: lines.prefix(room))
             guard !state.isWriterWoken else { return .none }
             state.isWriterWoken = true
             return .wake
@@ -108,7 +112,7 @@ public final class ServerLog: Sendable {
         switch action {
         case .none: break
         case .wake: wake.signal()
-        case .writeNow: write([line], dropped: 0)
+        case .writeNow: write(lines, dropped: 0)
         }
     }
 

@@ -12,6 +12,12 @@ extension MapTileServer {
     /// and the heap takes a moment to settle).
     static let memoryTrimIntervalNanoseconds: UInt64 = 2_000_000_000
 
+    /// The process's resident bytes and its answer files' (``answerFileBytes``), which the
+    /// kernel leaves out of the resident figure though a container's limit counts them.
+    private func residentBytes() -> Int? {
+        ResidentMemory.currentBytes().map { $0 + answerFileBytes.load(ordering: .relaxed) }
+    }
+
     /// Reads the resident memory and keeps it under ``ServerConfiguration/memoryLimitBytes`` (see
     /// there): called four times a second by the server's memory guard service, and by the tests.
     /// Does nothing without a limit.
@@ -19,7 +25,7 @@ extension MapTileServer {
     /// - Returns: The resident bytes after any trimming; nil without a limit or where they cannot be read.
     @discardableResult
     public func checkMemory() -> Int? {
-        guard let limit = configuration.memoryLimitBytes, var resident = ResidentMemory.currentBytes() else { return nil }
+        guard let limit = configuration.memoryLimitBytes, var resident = residentBytes() else { return nil }
         let now = DispatchTime.now().uptimeNanoseconds
         if Double(resident) >= Double(limit) * Self.memoryTrimFraction,
            now >= lastMemoryTrim.load(ordering: .relaxed) &+ Self.memoryTrimIntervalNanoseconds {
@@ -37,7 +43,7 @@ extension MapTileServer {
             }
             ResidentMemory.releaseFreedHeap()
             metrics.increment("mapwright_memory_trims_total")
-            resident = ResidentMemory.currentBytes() ?? resident
+            resident = residentBytes() ?? resident
         }
         let refuses = Double(resident) >= Double(limit) * Self.memoryRefuseFraction
         if refusesRendersForMemory.exchange(refuses, ordering: .relaxed) != refuses {

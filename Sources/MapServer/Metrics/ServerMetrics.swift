@@ -63,7 +63,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// The counter of a name and labels, made on first use: hold it to count without looking it
-    /// up (``KeptTileByteHandler`` does, per connection).
+    /// up (``KeptTileAnswers`` does, per event loop).
     func counter(_ name: String, _ labels: [(String, String)] = []) -> Counter {
         let key = CounterKey(name, labels)
         return counters.withLock { counters in
@@ -81,9 +81,9 @@ public final class ServerMetrics: Sendable {
 
         init(_ counter: Metrics.Counter) { self.counter = counter }
 
-        func increment() {
-            count.add(1, ordering: .relaxed)
-            counter.increment()
+        func increment(by amount: Int = 1) {
+            count.add(amount, ordering: .relaxed)
+            counter.increment(by: Int64(amount))
         }
     }
 

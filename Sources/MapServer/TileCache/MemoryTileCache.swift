@@ -17,6 +17,12 @@ public final class MemoryTileCache: Sendable {
     /// The most bytes of tiles kept. 0 keeps nothing.
     public let capacityBytes: Int
     private let shards: [Shard]
+    private let lettingsGo = Atomic<UInt64>(0)
+
+    /// How many times kept tiles were let go (removed, replaced, trimmed or pushed out by newer
+    /// ones) since the cache was made: while it stays the same, every tile found kept before is
+    /// still kept, unchanged. Read it before looking a tile up.
+    public var lettingsGoCount: UInt64 { lettingsGo.load(ordering: .acquiring) }
 
     /// A cache of at most `capacityBytes` bytes of tiles (their data; the bookkeeping adds about
     /// 150 bytes a tile).
@@ -36,7 +42,7 @@ public final class MemoryTileCache: Sendable {
     /// when over capacity. A tile larger than a shard's share of the capacity is not kept.
     public func insert(_ tile: CachedTile, for key: MemoryTileKey) {
         guard capacityBytes > 0 else { return }
-        shard(for: key).state.withLock { $0.put(key, tile) }
+        if shard(for: key).state.withLock({ $0.put(key, tile) }) { lettingsGo.add(1, ordering: .releasing) }
     }
 
     /// Forgets every tile of `source`.
@@ -44,7 +50,7 @@ public final class MemoryTileCache: Sendable {
     /// - Returns: The tiles forgotten.
     @discardableResult
     public func removeAll(source: MemoryTileSource) -> [(MemoryTileKey, CachedTile)] {
-        shards.flatMap { shard in shard.state.withLock { $0.remove { $0.source == source } } }
+        letGo(shards.flatMap { shard in shard.state.withLock { $0.remove { $0.source == source } } })
     }
 
     /// Forgets the tiles at `keys`; keys not kept are ignored.
@@ -53,7 +59,12 @@ public final class MemoryTileCache: Sendable {
     @discardableResult
     public func remove(_ keys: some Sequence<MemoryTileKey>) -> [(MemoryTileKey, CachedTile)] {
         guard capacityBytes > 0 else { return [] }
-        return keys.compactMap { key in shard(for: key).state.withLock { $0.remove(key) }.map { (key, $0) } }
+        return letGo(keys.compactMap { key in shard(for: key).state.withLock { $0.remove(key) }.map { (key, $0) } })
+    }
+
+    private func letGo(_ tiles: [(MemoryTileKey, CachedTile)]) -> [(MemoryTileKey, CachedTile)] {
+        if !tiles.isEmpty { lettingsGo.add(1, ordering: .releasing) }
+        return tiles
     }
 
     /// Forgets the least recently used tiles until at most `bytes` are kept (each shard keeps its
@@ -61,12 +72,12 @@ public final class MemoryTileCache: Sendable {
     /// up to ``capacityBytes``.
     public func trim(toBytes bytes: Int) {
         let share = max(0, bytes) / shards.count
-        for shard in shards { shard.state.withLock { $0.trim(toBytes: share) } }
+        for shard in shards where shard.state.withLock({ $0.trim(toBytes: share) }) { lettingsGo.add(1, ordering: .releasing) }
     }
 
     /// Forgets every tile.
     public func removeAll() {
-        for shard in shards { _ = shard.state.withLock { $0.remove { _ in true } } }
+        for shard in shards { _ = letGo(shard.state.withLock { $0.remove { _ in true } }) }
     }
 
     /// How many tiles and bytes are kept.
@@ -157,10 +168,15 @@ struct LRUState {
         return nodes[slot].tile
     }
 
-    mutating func put(_ key: MemoryTileKey, _ tile: CachedTile) {
+    /// Keeps `tile` at `key`; returns whether a tile was let go (the one at `key` replaced, or the
+    /// least recently used ones over capacity).
+    @discardableResult
+    mutating func put(_ key: MemoryTileKey, _ tile: CachedTile) -> Bool {
         let size = tile.bytes.readableBytes
-        guard size <= capacityBytes else { return }
+        guard size <= capacityBytes else { return false }
+        var letGo = false
         if let slot = index[key] {
+            letGo = true
             bytes += size - (nodes[slot].tile?.bytes.readableBytes ?? 0)
             nodes[slot].tile = tile
             moveToFront(slot)
@@ -180,11 +196,20 @@ struct LRUState {
             index[key] = slot
             bytes += size
         }
-        while bytes > capacityBytes, tail >= 0 { removeSlot(tail) }
+        while bytes > capacityBytes, tail >= 0 {
+            removeSlot(tail)
+            letGo = true
+        }
+        return letGo
     }
 
-    mutating func trim(toBytes limit: Int) {
+    /// Lets the least recently used tiles go until at most `limit` bytes are kept; returns
+    /// whether any went.
+    @discardableResult
+    mutating func trim(toBytes limit: Int) -> Bool {
+        let before = count
         while bytes > limit, tail >= 0 { removeSlot(tail) }
+        return count != before
     }
 
     @discardableResult
