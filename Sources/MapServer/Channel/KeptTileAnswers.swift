@@ -82,8 +82,8 @@ struct KeptTileAnswers: Sendable {
         private var counts: [PendingCount] = []
         private var countSlots: [CountKey: Int] = [:]
         private var isFlushScheduled = false
-        /// The loop's answer file, made on first use; `nil` inside when the kernel makes none.
-        private var file: AnswerFile??
+        /// The loop's answer file, made on first use (once: `nil` when the kernel makes none).
+        private lazy var file: AnswerFile? = AnswerFile(server: server)
         /// The answers written to the file this second (``PreparedAnswer/inFile``).
         private var answersInFile: [AnswerFile.Region] = []
         private var bytesInFile = 0
@@ -258,8 +258,7 @@ struct KeptTileAnswers: Sendable {
         private func writeToFile(_ ready: PreparedAnswer) {
             let size = ready.wholeHead.readableBytes + ready.body.readableBytes
             guard size >= Self.fileMinimumBytes, bytesInFile + size <= Self.fileBytesLimit else { return }
-            if file == nil { file = .some(AnswerFile(server: server)) }
-            guard let file = file ?? nil, let region = file.store(ready.wholeHead, ready.body) else { return }
+            guard let file, let region = file.store(ready.wholeHead, ready.body) else { return }
             ready.inFile = region
             answersInFile.append(region)
             bytesInFile += size
