@@ -21,15 +21,15 @@
 //   PMTiles                          PMTiles v3 archives: reader (a TileSource), streaming writer  (TileSources, MapCore, MapJSON, MapUtilities)
 //   VectorTiles                      Mapbox Vector Tile 2.1 decoding, tile to map points        (MapCore, MapUtilities)
 //   Tilesets         <- CCurl        every TileSource opened one way (TileSourceLocation: a file of either format or a remote PMTiles archive read by HTTP ranges, or URL templates fetched over HTTP into a cache, through libcurl opened on first use); write, convert, merge, extract, import, diff  (TileSources, TileStore, MapSQLite, PMTiles, ImageCompare)
-//   RasterTiles                      raster tiles decoded from any TileSource; the cover of tiles a view draws  (MapStyle, TileSources, Tilesets, ImageCodec)
-//   MapRenderer      <- CCairo, CRsvg, CRaster  Cairo/Pango/fontconfig renderer; librsvg for SVG sprites; per-pixel loops in C   (GeoData, MapStyle, RasterTiles, Tilesets, VectorTiles, ImageCodec)
-//   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
+//   MapData          <- CCairo, CRsvg  the map's data, opened once and shared: sources (GeoPackage, GeoJSON), vector tiles decoded and cached, raster tiles and images decoded, sprites (SVG folders through librsvg) and glyphs loaded, cluster indexes, places, skipped-data warnings, attribution  (GeoData, MapStyle, TileSources, Tilesets, VectorTiles, ImageCodec)
+//   MapRenderer      <- CCairo, CRaster  Cairo/Pango/fontconfig renderer: canvas, lines, fills, text, labels, perspective, style painting, snapshots, tiles, annotations; per-pixel loops in C  (MapData, GeoData, MapStyle, VectorTiles, ImageCodec)
+//   MapComposer                      a photographer's map: photos, overlays, framing            (MapData, MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, Tilesets)
-//   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, Tilesets, TileStore, VectorTiles; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
-//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the export `tiles export` runs, what `serve` serves and its run until a signal  (MapComposer, MapServer, PhotoLibrary, TileExport, Tilesets; Hummingbird, swift-log, swift-service-lifecycle)
+//   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, MapData, Tilesets, TileStore, VectorTiles; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
+//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the export `tiles export` runs, what `serve` serves and its run until a signal  (MapComposer, MapData, MapServer, PhotoLibrary, TileExport, Tilesets; Hummingbird, swift-log, swift-service-lifecycle)
 //   MapCLI                           the commands: options mapped to MapAssembly, results printed  (everything above that it imports; ArgumentParser)
 //   mapwright                        the executable                                             (MapCLI)
-//   RenderConformance                the GL render-test suite's runner, in Conformance/ beside its ignore list  (MapStyle, MapRenderer, MapCore, ImageCodec, ImageCompare, MapUtilities)
+//   RenderConformance                the GL render-test suite's runner, in Conformance/ beside its ignore list  (MapStyle, MapData, MapRenderer, MapCore, ImageCodec, ImageCompare, MapUtilities)
 //
 // MapTestSupport is for this package's tests only: it is not a product. The benchmarks are a
 // package of their own, Benchmarks/Package.swift, which depends on this one by path. The
@@ -67,7 +67,7 @@ let package = Package(
         .library(name: "TileStore", targets: ["TileStore"]),
         .library(name: "PMTiles", targets: ["PMTiles"]),
         .library(name: "VectorTiles", targets: ["VectorTiles"]),
-        .library(name: "RasterTiles", targets: ["RasterTiles"]),
+        .library(name: "MapData", targets: ["MapData"]),
         .library(name: "MapRenderer", targets: ["MapRenderer"]),
         .library(name: "MapComposer", targets: ["MapComposer"]),
         .library(name: "Tilesets", targets: ["Tilesets"]),
@@ -286,21 +286,6 @@ let package = Package(
             dependencies: ["VectorTiles", "MapCore", "MapUtilities", "MapJSON", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
-        /// Raster tiles for base maps and overlays from any `TileSource` (an MBTiles or PMTiles
-        /// file, or URL templates fetched over HTTP, opened by Tilesets), decoded to RGBA, and the
-        /// cover of tiles a view draws; made from a style's raster source.
-        .target(
-            name: "RasterTiles",
-            dependencies: ["MapCore", "MapStyle", "MapUtilities", "TileSources", "Tilesets", "ImageCodec"],
-            swiftSettings: swiftSettings
-        ),
-        /// MBTiles and PMTiles files made in the tests, and tiles over HTTP from a real server on loopback.
-        .testTarget(
-            name: "RasterTilesTests",
-            dependencies: ["RasterTiles", "TileSources", "TileStore", "PMTiles", "Tilesets", "MapStyle", "MapCore", "ImageCodec", "MapTestSupport"],
-            swiftSettings: swiftSettings
-        ),
-
         // MARK: - Tilesets
 
         /// Every tile source opened one way (`TileSourceLocation`): tileset files, MBTiles and
@@ -336,11 +321,28 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
+        /// The map's data, opened once and shared by every render (`MapData`, one lock): GeoPackage
+        /// and GeoJSON sources, vector tiles decoded and cached, raster tiles and images decoded
+        /// (from any `TileSource` opened by Tilesets), sprites (SVG folders drawn by librsvg) and SDF
+        /// glyph ranges loaded, cluster indexes, places, skipped-data warnings and attribution; it
+        /// throws its own `MapDataError`. The renderer reads it through `package` methods.
+        .target(
+            name: "MapData",
+            dependencies: ["MapCore", "MapJSON", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "TileSources", "Tilesets", "VectorTiles", "CCairo", "CRsvg"],
+            swiftSettings: swiftSettings
+        ),
+        /// Places looked up in the bundled basemap; raster tiles from MBTiles and PMTiles files made
+        /// in the tests, and over HTTP from a real server on loopback.
+        .testTarget(
+            name: "MapDataTests",
+            dependencies: ["MapData", "TileSources", "TileStore", "PMTiles", "Tilesets", "MapStyle", "MapCore", "ImageCodec", "MapTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         /// Draws maps: style layers from vector data, labels placed without collisions, overlays,
-        /// pins and callouts; the one renderer behind images and tiles.
+        /// pins and callouts; the one renderer behind images and tiles. Reads its data from MapData.
         .target(
             name: "MapRenderer",
-            dependencies: ["MapCore", "MapJSON", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "RasterTiles", "TileSources", "Tilesets", "VectorTiles", "CCairo", "CRaster", "CRsvg"],
+            dependencies: ["MapCore", "MapJSON", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "MapData", "VectorTiles", "CCairo", "CRaster"],
             swiftSettings: swiftSettings
         ),
         /// The renderer's per-pixel loops in C, on vector units (AVX2 where the CPU has it):
@@ -350,7 +352,7 @@ let package = Package(
         .testTarget(
             name: "MapRendererTests",
             dependencies: [
-                "MapRenderer", "MapComposer", "MapTestSupport", "MapStyle", "MapJSON", "MapUtilities", "GeoData",
+                "MapRenderer", "MapData", "MapComposer", "MapTestSupport", "MapStyle", "MapJSON", "MapUtilities", "GeoData",
                 "ImageCodec", "ImageCompare", "MapCore", "TileSources", "TileStore", "Tilesets", "VectorTiles", "CCairo",
             ],
             exclude: ["__Snapshots__"],
@@ -360,12 +362,12 @@ let package = Package(
         /// to fit; what `mapwright render` asks the renderer for.
         .target(
             name: "MapComposer",
-            dependencies: ["MapCore", "MapStyle", "MapRenderer", "PhotoSources", "GeoData", "ImageCodec", "MapUtilities", "MapJSON"],
+            dependencies: ["MapCore", "MapStyle", "MapData", "MapRenderer", "PhotoSources", "GeoData", "ImageCodec", "MapUtilities", "MapJSON"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MapComposerTests",
-            dependencies: ["MapComposer", "MapRenderer", "PhotoSources", "MapStyle", "MapCore", "ImageCodec", "MapTestSupport"],
+            dependencies: ["MapComposer", "MapData", "MapRenderer", "PhotoSources", "MapStyle", "MapCore", "ImageCodec", "MapTestSupport"],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
@@ -382,7 +384,7 @@ let package = Package(
         .testTarget(
             name: "TileExportTests",
             dependencies: [
-                "TileExport", "Tilesets", "MapRenderer", "MapComposer", "MapStyle", "TileSources", "TileStore", "PMTiles", "MapCore", "ImageCodec",
+                "TileExport", "Tilesets", "MapData", "MapRenderer", "MapComposer", "MapStyle", "TileSources", "TileStore", "PMTiles", "MapCore", "ImageCodec",
                 "ImageCompare", "MapTestSupport", "MapUtilities",
             ],
             swiftSettings: swiftSettings
@@ -397,7 +399,7 @@ let package = Package(
         .target(
             name: "MapServer",
             dependencies: [
-                "MapCore", "MapJSON", "MapUtilities", "MapStyle", "MapRenderer", "MapComposer", "PhotoSources",
+                "MapCore", "MapJSON", "MapUtilities", "MapStyle", "MapData", "MapRenderer", "MapComposer", "PhotoSources",
                 "TileSources", "TileStore", "Tilesets", "ImageCodec", "VectorTiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -419,7 +421,7 @@ let package = Package(
         .testTarget(
             name: "MapServerTests",
             dependencies: [
-                "MapServer", "MapRenderer", "MapComposer", "MapStyle", "MapCore", "TileSources", "TileStore", "Tilesets", "ImageCodec",
+                "MapServer", "MapData", "MapRenderer", "MapComposer", "MapStyle", "MapCore", "TileSources", "TileStore", "Tilesets", "ImageCodec",
                 "ImageCompare", "MapTestSupport", "MapUtilities", "PhotoSources", "VectorTiles", "MapJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -442,7 +444,7 @@ let package = Package(
         .target(
             name: "MapAssembly",
             dependencies: [
-                "MapCore", "MapUtilities", "MapStyle", "ImageCodec", "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
+                "MapCore", "MapUtilities", "MapStyle", "ImageCodec", "MapData", "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
                 "TileExport", "TileSources", "TileStore", "Tilesets",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -454,7 +456,7 @@ let package = Package(
         .testTarget(
             name: "MapAssemblyTests",
             dependencies: [
-                "MapAssembly", "MapComposer", "MapRenderer", "MapServer", "MapStyle", "MapCore", "MapUtilities", "PhotoSources", "ImageCodec", "TileExport", "TileSources", "TileStore",
+                "MapAssembly", "MapComposer", "MapData", "MapRenderer", "MapServer", "MapStyle", "MapCore", "MapUtilities", "PhotoSources", "ImageCodec", "TileExport", "TileSources", "TileStore",
                 "MapTestSupport",
             ],
             swiftSettings: swiftSettings
@@ -473,6 +475,7 @@ let package = Package(
                 "ImageCompare",
                 "MapJSON",
                 "MapStyle",
+                "MapData",
                 "MapRenderer",
                 "PhotoSources",
                 "MapComposer",
@@ -518,7 +521,7 @@ let package = Package(
         /// `scripts/conformance/run.sh` builds and runs it.
         .executableTarget(
             name: "RenderConformance",
-            dependencies: ["MapStyle", "MapRenderer", "MapCore", "MapJSON", "ImageCodec", "ImageCompare", "MapUtilities"],
+            dependencies: ["MapStyle", "MapData", "MapRenderer", "MapCore", "MapJSON", "ImageCodec", "ImageCompare", "MapUtilities"],
             path: "Conformance/RenderConformance",
             swiftSettings: swiftSettings
         ),

@@ -66,28 +66,28 @@ let package = Package(
         /// metatiles on every core, PNG encoding; scripts/bench/tiles.sh runs Mapnik beside it.
         .executableTarget(
             name: "TileBenchmark",
-            dependencies: products("MapRenderer", "MapStyle", "MapCore", "ImageCodec"),
+            dependencies: products("MapData", "MapRenderer", "MapStyle", "MapCore", "ImageCodec"),
             path: "TileBenchmark",
             swiftSettings: swiftSettings
         ),
         /// Times a 1200x800 @2x render with 1,000 photos, a 10,000-point track and a callout.
         .executableTarget(
             name: "RenderBenchmark",
-            dependencies: products("MapRenderer", "MapComposer", "PhotoSources", "MapStyle", "MapCore", "ImageCodec"),
+            dependencies: products("MapData", "MapRenderer", "MapComposer", "PhotoSources", "MapStyle", "MapCore", "ImageCodec"),
             path: "RenderBenchmark",
             swiftSettings: swiftSettings
         ),
         /// Times 1200x800 @1x frames at pitch 60 beside the same frames flat (scripts/bench/camera.sh).
         .executableTarget(
             name: "CameraBenchmark",
-            dependencies: products("MapRenderer", "MapComposer", "MapStyle", "MapCore"),
+            dependencies: products("MapData", "MapRenderer", "MapComposer", "MapStyle", "MapCore"),
             path: "CameraBenchmark",
             swiftSettings: swiftSettings
         ),
         /// Times a 1200x800 @2x street map in the streets style over the Helsinki vector sample.
         .executableTarget(
             name: "VectorBenchmark",
-            dependencies: products("MapRenderer", "MapComposer", "PhotoSources", "MapStyle", "MapCore"),
+            dependencies: products("MapData", "MapRenderer", "MapComposer", "PhotoSources", "MapStyle", "MapCore"),
             path: "VectorBenchmark",
             swiftSettings: swiftSettings
         ),

@@ -7,6 +7,7 @@ import Foundation
 import ImageCodec
 import MapComposer
 import MapCore
+import MapData
 import MapRenderer
 import MapStyle
 import PhotoSources

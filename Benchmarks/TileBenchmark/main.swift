@@ -10,6 +10,7 @@ import Dispatch
 import Foundation
 import ImageCodec
 import MapCore
+import MapData
 import MapRenderer
 import MapStyle
 import Synchronization

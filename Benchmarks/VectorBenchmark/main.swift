@@ -12,6 +12,7 @@
 import Foundation
 import MapComposer
 import MapCore
+import MapData
 import MapRenderer
 import MapStyle
 import PhotoSources

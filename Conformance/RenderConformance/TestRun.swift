@@ -2,6 +2,7 @@ import Foundation
 import ImageCodec
 import ImageCompare
 import MapCore
+import MapData
 import MapRenderer
 import MapStyle
 

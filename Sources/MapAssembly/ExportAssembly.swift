@@ -1,5 +1,6 @@
 public import Foundation
 import MapComposer
+import MapData
 import MapStyle
 import MapUtilities
 public import MapCore

@@ -1,6 +1,7 @@
 public import Foundation
 public import MapComposer
-public import MapRenderer
+public import MapData
+import MapRenderer
 public import MapStyle
 import MapUtilities
 import Tilesets

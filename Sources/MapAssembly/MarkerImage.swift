@@ -1,8 +1,9 @@
 import Foundation
 public import ImageCodec
 public import MapCore
+public import MapData
 import MapUtilities
-public import MapRenderer
+import MapRenderer
 public import MapStyle
 /// A custom marker drawn instead of pins: a PNG, @2x (64 × 64 pixels is 32 × 32 points).
 public enum MarkerImage {

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodec
 import MapCore
+public import MapData
 public import MapRenderer
 import MapStyle
 import MapUtilities

@@ -1,5 +1,6 @@
 public import MapCore
-public import MapRenderer
+public import MapData
+import MapRenderer
 public import MapStyle
 /// A country or state/province found in the basemap by name: what `--place` frames.
 public struct ResolvedPlace: Hashable, Sendable {
@@ -23,7 +24,7 @@ extension MapData {
     ///   has that name; ``PhotoMapError/renderer(_:)`` when a source cannot be read.
     public func resolvePlace(named name: String, style: Style? = nil) throws(PhotoMapError) -> ResolvedPlace {
         let found: CoordinateRegion?
-        do { found = try region(ofPlaceNamed: name, style: style) } catch { throw .renderer(error) }
+        do { found = try region(ofPlaceNamed: name, style: style) } catch { throw .renderer(.mapData(error)) }
         guard let found else { throw .unknownPlace(name, suggestions: (try? placeNames(closestTo: name, style: style)) ?? []) }
         return ResolvedPlace(name: name, region: found)
     }

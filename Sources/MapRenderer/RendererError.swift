@@ -1,22 +1,19 @@
 public import Foundation
-public import GeoData
 import ImageCodec
+public import MapData
 public import MapStyle
 public import MapUtilities
 /// An error from rendering, naming the file, source or layer it concerns.
 public enum RendererError: Error, Sendable {
     /// Cairo could not create or finish a surface.
     case canvas(reason: String)
-    /// The bundled basemap is not where the style expects it.
-    case missingBasemap(path: String)
     /// A style layer names a source the style does not define.
     case unknownSource(layer: String, source: String)
-    /// A style layer names a table its GeoPackage does not have, or a source could not be read.
-    case data(GeoDataError)
+    /// The map's data could not be read: a source, the basemap, raster or vector tiles (the
+    /// message is the data's own).
+    case mapData(MapDataError)
     /// The style is invalid or needs something not configured (a raster source).
     case style(StyleError)
-    /// Raster tiles could not be drawn.
-    case raster(source: String, reason: String)
     /// The output could not be written.
     case output(path: String, reason: String)
     /// The requested image is larger than the renderer allows.
@@ -28,9 +25,6 @@ public enum RendererError: Error, Sendable {
     case invalidTileOptions(reason: String)
     /// A tile that could not be encoded, named `z/x/y`.
     case encoding(tile: String, reason: String)
-    /// A vector tileset that cannot be read: not a tileset, not of vector tiles, or a damaged
-    /// tile (the reason names it).
-    case vectorTiles(path: String, reason: String)
 }
 
 extension RendererError: CustomStringConvertible, LocalizedError {
@@ -38,16 +32,12 @@ extension RendererError: CustomStringConvertible, LocalizedError {
         switch self {
         case .canvas(let reason):
             return "cannot draw: \(reason)"
-        case .missingBasemap(let path):
-            return "\(path): the basemap is missing; run scripts/setup.sh to install it"
         case .unknownSource(let layer, let source):
             return "style layer '\(layer)' uses source '\(source)', which the style does not define"
-        case .data(let error):
+        case .mapData(let error):
             return error.description
         case .style(let error):
             return error.description
-        case .raster(let source, let reason):
-            return "raster source '\(source)': \(reason)"
         case .output(let path, let reason):
             return "\(path): \(reason)"
         case .imageTooLarge(let width, let height, let limit):
@@ -58,8 +48,6 @@ extension RendererError: CustomStringConvertible, LocalizedError {
             return "tiles: \(reason)"
         case .encoding(let tile, let reason):
             return "tile \(tile): cannot encode it: \(reason)"
-        case .vectorTiles(let path, let reason):
-            return reason.hasPrefix(path) ? reason : "\(path): \(reason)"
         }
     }
 
@@ -68,3 +56,11 @@ extension RendererError: CustomStringConvertible, LocalizedError {
 
 /// Bad input: exit status 2.
 extension RendererError: ExitStatusError {}
+
+extension RendererError {
+    /// Runs `body`, which reads the map's data, with its error as ``mapData(_:)``: where a
+    /// render fails on data.
+    static func readingData<T>(_ body: () throws(MapDataError) -> T) throws(RendererError) -> T {
+        do { return try body() } catch { throw .mapData(error) }
+    }
+}

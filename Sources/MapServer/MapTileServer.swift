@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 public import Logging
 public import MapCore
+import MapData
 import MapRenderer
 import NIOPosix
 import Synchronization

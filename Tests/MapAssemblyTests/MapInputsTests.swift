@@ -3,6 +3,7 @@ import ImageCodec
 import MapAssembly
 import MapComposer
 import MapCore
+import MapData
 import MapRenderer
 import MapServer
 import MapStyle

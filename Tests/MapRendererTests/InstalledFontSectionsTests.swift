@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodec
 import MapCore
+import MapData
 import MapStyle
 import MapTestSupport
 import Testing

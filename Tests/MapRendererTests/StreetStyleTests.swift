@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodec
 import MapCore
+import MapData
 import MapRenderer
 import MapStyle
 import MapTestSupport

@@ -3,6 +3,7 @@ import GeoData
 import ImageCodec
 import ImageCompare
 import MapCore
+import MapData
 @testable import MapRenderer
 import MapStyle
 import MapTestSupport

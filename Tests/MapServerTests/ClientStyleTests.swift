@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import ImageCodec
 import MapCore
+import MapData
 import MapJSON
 import MapRenderer
 import MapServer

@@ -3,6 +3,7 @@ import Glibc
 import HTTPTypes
 import HummingbirdTesting
 import MapCore
+import MapData
 import MapRenderer
 import MapServer
 import MapStyle

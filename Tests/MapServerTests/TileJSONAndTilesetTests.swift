@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import ImageCodec
 import MapCore
+import MapData
 import MapRenderer
 import MapServer
 import MapStyle

@@ -1,5 +1,6 @@
 import Foundation
 import MapCore
+import MapData
 import MapRenderer
 import MapStyle
 import MapTestSupport

@@ -77,6 +77,15 @@ public struct PreparedGeometry: Hashable, Sendable {
     /// Whether there is nothing to draw.
     public var isEmpty: Bool { points.isEmpty && lines.isEmpty && polygons.isEmpty }
 
+    /// The geometry's type as legacy filters' `$type` names it: `Polygon` when it has polygons,
+    /// else `LineString` with lines, else `Point` with points; nil when empty.
+    public var legacyTypeName: String? {
+        if !polygons.isEmpty { return "Polygon" }
+        if !lines.isEmpty { return "LineString" }
+        if !points.isEmpty { return "Point" }
+        return nil
+    }
+
     /// The number of map points held.
     public var vertexCount: Int {
         points.count + lines.reduce(0) { $0 + $1.count } + polygons.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }

@@ -4,6 +4,7 @@ import ImageCodec
 import MapAssembly
 public import MapComposer
 import MapCore
+import MapData
 import MapRenderer
 import MapStyle
 import MapUtilities

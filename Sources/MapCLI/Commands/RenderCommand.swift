@@ -4,6 +4,7 @@ import ImageCodec
 import MapAssembly
 import MapComposer
 import MapCore
+import MapData
 import MapRenderer
 import MapStyle
 import MapUtilities

@@ -81,6 +81,12 @@ public struct MapRect: Hashable, Sendable, Codable {
         !intersection(other).isNull
     }
 
+    /// Whether the rects overlap or touch; unlike ``intersects(_:)``, a point's empty bounds
+    /// meet the rects they lie in or on.
+    public func meets(_ other: MapRect) -> Bool {
+        maxX >= other.minX && minX <= other.maxX && maxY >= other.minY && minY <= other.maxY
+    }
+
     /// The rect moved by `dx`, `dy` map points.
     public func offsetBy(dx: Double, dy: Double) -> MapRect {
         MapRect(x: minX + dx, y: minY + dy, width: width, height: height)

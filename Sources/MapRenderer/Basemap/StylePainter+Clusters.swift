@@ -1,5 +1,6 @@
 import GeoData
 import MapCore
+import MapData
 import MapJSON
 import MapStyle
 

@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import GeoData
 import MapCore
+import MapData
 import MapStyle
 
 extension StylePainter {

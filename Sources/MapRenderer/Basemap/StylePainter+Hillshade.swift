@@ -2,8 +2,8 @@ import CCairo
 import Foundation
 import ImageCodec
 import MapCore
+import MapData
 import MapStyle
-import RasterTiles
 
 extension StylePainter {
     /// Draws a hillshade layer as MapLibre does: each raster-dem tile in view (or its nearest
@@ -15,7 +15,7 @@ extension StylePainter {
         guard case .rasterDEM(let dem)? = style.sources[sourceID] else { throw .unknownSource(layer: layer.id, source: sourceID) }
         let tiles = try rasterTiles(sourceID: sourceID, dem.tiles)
         guard !tiles.isEmpty else { return }
-        let maxZoom = try data.rasterSource(id: sourceID, dem.tiles, scale: viewport.scale).maxZoom
+        let maxZoom = try RendererError.readingData { () throws(MapDataError) in try data.rasterSource(id: sourceID, dem.tiles, scale: viewport.scale) }.maxZoom
         let shader = HillshadeShader(hillshade, zoom: zoomLevel, bearingDegrees: viewport.camera.headingDegrees)
 
         var images: [TileID: RGBAImage] = [:]

@@ -3,6 +3,7 @@ import Foundation
 import GeoData
 import ImageCodec
 import MapCore
+import MapData
 import MapJSON
 import MapStyle
 

@@ -2,8 +2,8 @@ import CCairo
 import Foundation
 import ImageCodec
 import MapCore
+import MapData
 import MapStyle
-import RasterTiles
 
 extension StylePainter {
     /// Draws a raster layer: a raster source's tiles, each over its map rect, or an image
@@ -59,10 +59,10 @@ extension StylePainter {
     func rasterTiles(sourceID: String, _ description: RasterSource) throws(RendererError) -> [PlacedRasterTile] {
         // `basemap://terrain` without a registered DEM draws nothing, quietly.
         if description.tiles?.drawsNothing == true { return [] }
-        let source = try data.rasterSource(id: sourceID, description, scale: viewport.scale)
+        let source = try RendererError.readingData { () throws(MapDataError) in try data.rasterSource(id: sourceID, description, scale: viewport.scale) }
         var placements: [RasterTilePlacement]
         do { placements = try source.placements(covering: visibleMapRect, zoomLevel: viewport.zoomLevel) } catch {
-            throw .raster(source: sourceID, reason: error.description)
+            throw .mapData(.raster(source: sourceID, reason: error.description))
         }
         if let bounds = description.bounds { placements = placements.filter { Self.tile($0.tile, isWithin: bounds) } }
         var images: [TileID: RGBAImage] = [:]
@@ -73,7 +73,7 @@ extension StylePainter {
         let lowestZoom = max(source.minZoom, (placements.first?.tile.z ?? 0) - Self.maximumOverzoomLevels)
         while !wanted.isEmpty {
             let found: [TileID: RGBAImage]
-            do { found = try source.images(for: wanted.sorted()) } catch { throw .raster(source: sourceID, reason: error.description) }
+            do { found = try source.images(for: wanted.sorted()) } catch { throw .mapData(.raster(source: sourceID, reason: error.description)) }
             images.merge(found) { old, _ in old }
             wanted = Set(wanted.filter { found[$0] == nil }.compactMap { tile in
                 tile.z > lowestZoom ? tile.parent : nil
@@ -173,7 +173,7 @@ extension StylePainter {
     /// (an image from -270° to 90° spans one world from there), never each moved alone.
     private func drawImageSource(_ source: ImageSource, id: String, look: RasterLook) throws(RendererError) {
         guard source.corners.count == 4 else { return }
-        let image = try data.image(of: source, id: id)
+        let image = try RendererError.readingData { () throws(MapDataError) in try data.image(of: source, id: id) }
         guard let surface = ImagePainter.makeSurface(look.adjustment.isIdentity ? image : image.adjusted(by: look.adjustment)) else { return }
         defer { cairo_surface_destroy(surface) }
         let world = WebMercator.worldSize

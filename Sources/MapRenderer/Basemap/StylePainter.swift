@@ -3,9 +3,9 @@ import Foundation
 import GeoData
 import ImageCodec
 import MapCore
+import MapData
 import MapJSON
 import MapStyle
-import RasterTiles
 
 /// Draws a style's background, fill, line and raster layers through a viewport, and gives any
 /// layer's features in view (symbol layers' labels are placed from them by the snapshotter).
@@ -74,10 +74,14 @@ struct StylePainter {
                 // A band draws those that reach its own rows, where every feature reaches alike.
                 let reachArea = reachPoints(of: layer).flatMap { bandReachArea(points: $0, marginMapPoints: margin) }
                 return try bandSharing.features.features(.init(layerID: layer.id, whole: false)) { () throws(RendererError) in
-                    filtered(try tiles.source.features(layer: layer.sourceLayer ?? "", in: image, zoom: zoom, meetingRectOnly: meetingRectOnly), by: layer)
+                    filtered(try RendererError.readingData { () throws(MapDataError) in
+                        try tiles.source.features(layer: layer.sourceLayer ?? "", in: image, zoom: zoom, meetingRectOnly: meetingRectOnly)
+                    }, by: layer)
                 }.meeting(reachArea ?? area)
             }
-            let features = try tiles.source.features(layer: layer.sourceLayer ?? "", in: area, zoom: zoom, meetingRectOnly: meetingRectOnly)
+            let features = try RendererError.readingData { () throws(MapDataError) in
+                try tiles.source.features(layer: layer.sourceLayer ?? "", in: area, zoom: zoom, meetingRectOnly: meetingRectOnly)
+            }
             return filtered(features, by: layer)
         }
         guard let prepared = try preparedLayer(of: layer) else { return [] }
@@ -86,7 +90,7 @@ struct StylePainter {
             features = clusteredFeatures(of: prepared, clustering: clustering, key: key, in: visibleMapRect)
         } else {
             do { features = try prepared.features(in: visibleMapRect, clipMarginPixels: symbolLineClipMargin(of: layer) ?? clipMarginPixels) } catch {
-                throw .data(error)
+                throw .mapData(.data(error))
             }
         }
         return filtered(features, by: layer)
@@ -112,7 +116,7 @@ struct StylePainter {
     private func statelessUnclippedFeatures(of layer: StyleLayer, in rect: MapRect) throws(RendererError) -> [PreparedFeature] {
         if let tiles = try vectorTiles(of: layer) {
             guard let zoom = tiles.zoom else { return [] }
-            let features = try tiles.source.features(layer: layer.sourceLayer ?? "", in: rect, zoom: zoom)
+            let features = try RendererError.readingData { () throws(MapDataError) in try tiles.source.features(layer: layer.sourceLayer ?? "", in: rect, zoom: zoom) }
             return StylePainter.joiningLines(of: filtered(features, by: layer))
         }
         guard let prepared = try preparedLayer(of: layer) else { return [] }
@@ -124,7 +128,7 @@ struct StylePainter {
         var result: [PreparedFeature] = []
         for copy in rect.worldCopies {
             let found: [PreparedFeature]
-            do { found = try prepared.prepared(try prepared.source.featureIndices(inWorldRect: copy.rect)) } catch { throw .data(error) }
+            do { found = try prepared.prepared(try prepared.source.featureIndices(inWorldRect: copy.rect)) } catch { throw .mapData(.data(error)) }
             for var feature in found {
                 guard !feature.geometry.isEmpty, layer.filter == nil || includes(feature, in: layer, readsGeometry: readsGeometry) else { continue }
                 feature.geometry = feature.geometry.offsetBy(dx: copy.offsetX)
@@ -163,14 +167,16 @@ struct StylePainter {
         var seen: Set<ObjectIdentifier> = []
         for layer in style.layers where layer.isVisible(atZoom: zoomLevel) {
             guard let (source, zoom) = try vectorTiles(of: layer), let zoom, seen.insert(ObjectIdentifier(source)).inserted else { continue }
-            try source.prefetch(visibleMapRect, zoom: zoom)
+            try RendererError.readingData { () throws(MapDataError) in try source.prefetch(visibleMapRect, zoom: zoom) }
         }
     }
 
     private func vectorTiles(of layer: StyleLayer) throws(RendererError) -> (source: VectorTileSource, zoom: Int?)? {
         guard let sourceID = layer.source else { return nil }
         guard let styleSource = style.sources[sourceID] else { throw .unknownSource(layer: layer.id, source: sourceID) }
-        guard case .vector(let vector) = styleSource, let source = try data.vectorTileSource(vector) else { return nil }
+        guard case .vector(let vector) = styleSource,
+              let source = try RendererError.readingData({ () throws(MapDataError) in try data.vectorTileSource(vector) })
+        else { return nil }
         return (source, source.tileZoom(forViewportZoom: viewport.zoomLevel))
     }
 
@@ -205,7 +211,8 @@ struct StylePainter {
     private func preparedLayer(of layer: StyleLayer) throws(RendererError) -> PreparedLayer? {
         guard let sourceID = layer.source else { return nil }
         guard let styleSource = style.sources[sourceID] else { throw .unknownSource(layer: layer.id, source: sourceID) }
-        guard let source = try data.source(for: styleSource, sourceLayer: layer.sourceLayer) else { return nil }
+        guard let source = try RendererError.readingData({ () throws(MapDataError) in try data.source(for: styleSource, sourceLayer: layer.sourceLayer) })
+        else { return nil }
         return data.preparedLayers.preparedLayer(
             for: source,
             zoomLevel: PreparedLayer.preparationZoomLevel(for: viewport.zoomLevel),

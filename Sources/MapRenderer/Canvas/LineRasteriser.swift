@@ -2,6 +2,7 @@ import CCairo
 import CRaster
 import Foundation
 import MapCore
+import MapData
 import MapStyle
 import MapUtilities
 import Synchronization

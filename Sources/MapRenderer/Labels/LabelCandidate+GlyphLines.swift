@@ -1,6 +1,7 @@
 import Foundation
 import GeoData
 import MapCore
+import MapData
 import MapStyle
 
 extension LabelCandidate {

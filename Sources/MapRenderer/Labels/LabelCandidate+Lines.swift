@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import GeoData
 import MapCore
+import MapData
 import MapJSON
 import MapStyle
 
@@ -313,16 +314,5 @@ extension PreparedFeature {
         var values = properties
         values["$type"] = .string(type)
         return values
-    }
-}
-
-extension PreparedGeometry {
-    /// The geometry's type as legacy filters' `$type` names it: `Polygon` when it has polygons,
-    /// else `LineString` with lines, else `Point` with points; nil when empty.
-    var legacyTypeName: String? {
-        if !polygons.isEmpty { return "Polygon" }
-        if !lines.isEmpty { return "LineString" }
-        if !points.isEmpty { return "Point" }
-        return nil
     }
 }

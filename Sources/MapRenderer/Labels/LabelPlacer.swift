@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import GeoData
 import MapCore
+import MapData
 import MapStyle
 
 /// A symbol that wants a place: its text laid out, its icon, where they would sit, and how much

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import MapCore
+import MapData
 import MapJSON
 import MapStyle
 import VectorTiles

@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 import MapJSON
 import MapStyle
 import VectorTiles

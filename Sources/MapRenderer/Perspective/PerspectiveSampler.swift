@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import MapCore
+import MapData
 import MapUtilities
 
 /// Fills a pitched view's ground image from the flat levels of ``PerspectiveGround``: each pixel

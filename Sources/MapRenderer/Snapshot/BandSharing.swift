@@ -73,11 +73,3 @@ final class SharedLayerFeatures: Sendable {
         }
     }
 }
-
-extension MapRect {
-    /// Whether the rects overlap or touch; unlike ``MapRect/intersects(_:)``, a point's empty
-    /// bounds meet the rects they lie in or on.
-    func meets(_ other: MapRect) -> Bool {
-        maxX >= other.minX && minX <= other.maxX && maxY >= other.minY && minY <= other.maxY
-    }
-}

@@ -3,6 +3,7 @@ public import Foundation
 import GeoData
 import ImageCodec
 public import MapCore
+public import MapData
 import MapStyle
 import MapUtilities
 

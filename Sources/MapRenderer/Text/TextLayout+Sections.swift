@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import ImageCodec
 import MapCore
+import MapData
 import MapJSON
 import MapStyle
 

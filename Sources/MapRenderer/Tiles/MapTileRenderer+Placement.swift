@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import MapCore
+import MapData
 import MapStyle
 
 extension MapTileRenderer {

@@ -2,6 +2,7 @@ import CCairo
 public import Foundation
 public import ImageCodec
 public import MapCore
+public import MapData
 public import MapStyle
 import MapUtilities
 import Synchronization

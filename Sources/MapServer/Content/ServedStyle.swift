@@ -1,4 +1,5 @@
 public import Foundation
+public import MapData
 public import MapRenderer
 public import MapStyle
 import MapUtilities

@@ -1,5 +1,6 @@
 import Dispatch
 import Logging
+import MapData
 import MapRenderer
 import Synchronization
 

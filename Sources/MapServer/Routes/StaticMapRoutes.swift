@@ -3,6 +3,7 @@ import Hummingbird
 import ImageCodec
 import MapComposer
 import MapCore
+import MapData
 import MapRenderer
 import PhotoSources
 

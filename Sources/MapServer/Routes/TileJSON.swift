@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import MapCore
+import MapData
 import MapRenderer
 import MapStyle
 import TileStore

@@ -6,7 +6,7 @@ public import TileSources
 public import TileStore
 
 /// Tiles fetched over HTTP from URL templates, kept in an MBTiles cache: a ``TileSources/TileSource``
-/// of the bytes the server sends, which `RasterTiles.RasterTileSource` decodes.
+/// of the bytes the server sends, which `RasterTileSource` (MapData) decodes.
 ///
 /// For example, satellite imagery under a vector map:
 ///
@@ -17,7 +17,7 @@ public import TileStore
 ///     scale: 2
 /// )
 /// let bytes = try source.tiles(at: tiles) // fetched once, then read from ~/.cache/mapwright/tiles/
-/// let images = try RasterTileSource(tiles: source).images(for: tiles)  // RasterTiles
+/// let images = try RasterTileSource(tiles: source).images(for: tiles)  // MapData
 /// ```
 ///
 /// - **Cache.** Each tile fetched is stored in a flat MBTiles file (see ``MBTilesStore``) in

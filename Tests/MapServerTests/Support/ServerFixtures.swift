@@ -4,6 +4,7 @@ import HummingbirdTesting
 import ImageCodec
 import Logging
 import MapCore
+import MapData
 import MapRenderer
 @testable import MapServer
 import MapStyle

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import MapAssembly
 import MapCore
+import MapData
 import MapRenderer
 import MapUtilities
 import Synchronization

@@ -9,25 +9,25 @@ enum RasterImageDecoding {
     /// Decodes one tile's bytes.
     ///
     /// - Parameter source: The URL or file the bytes came from, for the error.
-    /// - Throws: ``RasterTileError/undecodableTile(tile:source:reason:)``.
-    static func image(from data: Data, tile: TileID, source: String) throws(RasterTileError) -> RGBAImage {
+    /// - Throws: ``MapDataError/undecodableRasterTile(tile:source:reason:)``.
+    static func image(from data: Data, tile: TileID, source: String) throws(MapDataError) -> RGBAImage {
         do {
             switch TileFormat(sniffing: data) {
             case .png: return try RGBAImage(pngData: data)
             case .jpg: return try RGBAImage(jpegData: data)
-            case .webp: throw RasterTileError.undecodableTile(tile: tile, source: source, reason: "WebP tiles are not supported")
-            case .pbf: throw RasterTileError.undecodableTile(tile: tile, source: source, reason: "it is a vector tile")
+            case .webp: throw MapDataError.undecodableRasterTile(tile: tile, source: source, reason: "WebP tiles are not supported")
+            case .pbf: throw MapDataError.undecodableRasterTile(tile: tile, source: source, reason: "it is a vector tile")
             case nil:
-                throw RasterTileError.undecodableTile(tile: tile, source: source, reason: TileFormat.unrecognisedReason(data))
+                throw MapDataError.undecodableRasterTile(tile: tile, source: source, reason: TileFormat.unrecognisedReason(data))
             }
-        } catch let error as RasterTileError {
+        } catch let error as MapDataError {
             throw error
         } catch {
             let reason = switch error as? ImageCodecError {
             case .unreadablePNG(_, let reason)?, .unreadableJPEG(_, let reason)?: reason
             default: "\(error)"
             }
-            throw .undecodableTile(tile: tile, source: source, reason: reason)
+            throw .undecodableRasterTile(tile: tile, source: source, reason: reason)
         }
     }
 
@@ -37,7 +37,7 @@ enum RasterImageDecoding {
     static func images(
         from tiles: [TileID: Data],
         source: (TileID) -> String
-    ) throws(RasterTileError) -> [TileID: RGBAImage] {
+    ) throws(MapDataError) -> [TileID: RGBAImage] {
         var images: [TileID: RGBAImage] = [:]
         for (tile, result) in results(from: tiles, source: source).sorted(by: { $0.key < $1.key }) {
             images[tile] = try result.get()
@@ -51,15 +51,15 @@ enum RasterImageDecoding {
     static func results(
         from tiles: [TileID: Data],
         source: (TileID) -> String
-    ) -> [TileID: Result<RGBAImage, RasterTileError>] {
+    ) -> [TileID: Result<RGBAImage, MapDataError>] {
         let work = Array(tiles)
         let sources = work.map { source($0.key) }
         let slots = ResultSlots<RGBAImage>(count: work.count)
         DispatchQueue.concurrentPerform(iterations: work.count) { index in
             let (tile, data) = work[index]
-            slots[index] = Result { () throws(RasterTileError) in try image(from: data, tile: tile, source: sources[index]) }
+            slots[index] = Result { () throws(MapDataError) in try image(from: data, tile: tile, source: sources[index]) }
         }
-        var results: [TileID: Result<RGBAImage, RasterTileError>] = [:]
+        var results: [TileID: Result<RGBAImage, MapDataError>] = [:]
         for (index, result) in slots.values.enumerated() {
             results[work[index].key] = result
         }
@@ -69,19 +69,19 @@ enum RasterImageDecoding {
 
 /// One result slot per task, filled from many threads, read once all are done.
 final class ResultSlots<Value: Sendable>: Sendable {
-    private let slots: Mutex<[Result<Value, RasterTileError>?]>
+    private let slots: Mutex<[Result<Value, MapDataError>?]>
 
     init(count: Int) {
         slots = Mutex(Array(repeating: nil, count: count))
     }
 
-    subscript(index: Int) -> Result<Value, RasterTileError>? {
+    subscript(index: Int) -> Result<Value, MapDataError>? {
         get { slots.withLock { $0[index] } }
         set { slots.withLock { $0[index] = newValue } }
     }
 
     /// Every slot's result; a slot never filled is a programming error.
-    var values: [Result<Value, RasterTileError>] {
+    var values: [Result<Value, MapDataError>] {
         slots.withLock { $0.map { $0! } }
     }
 }

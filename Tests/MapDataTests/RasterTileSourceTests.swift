@@ -1,10 +1,10 @@
 import Foundation
 import ImageCodec
 import MapCore
+import MapData
 import MapStyle
 import MapTestSupport
 import PMTiles
-import RasterTiles
 import Testing
 import TileSources
 import Tilesets
@@ -75,7 +75,7 @@ struct RasterTileSourceTests {
         let directory = try TemporaryDirectory()
         let url = directory.file("vector.mbtiles")
         try MBTilesStore(url: url, mode: .create).writeMetadata(TileMetadata(name: "Roads", format: .pbf))
-        #expect(throws: RasterTileError.unsupportedFormat(path: url.path, format: "pbf")) {
+        #expect(throws: MapDataError.unsupportedRasterFormat(path: url.path, format: "pbf")) {
             try RasterTileSource(url: url)
         }
     }
@@ -89,7 +89,7 @@ struct RasterTileSourceTests {
         #expect {
             try RasterTileSource(url: url).images(for: [tile])
         } throws: { error in
-            guard case RasterTileError.undecodableTile(tile, url.path, _) = error else { return false }
+            guard case MapDataError.undecodableRasterTile(tile, url.path, _) = error else { return false }
             return "\(error)".hasPrefix("tile 0/0/0 from \(url.path): not a PNG or JPEG image: ")
         }
     }
@@ -107,7 +107,7 @@ struct RasterTileSourceTests {
         #expect(web.tiles is HTTPTileSource)
         #expect((web.minZoom, web.maxZoom, web.tileSizePoints, web.attribution) == (0, 22, 512, "© Web"))
 
-        #expect(throws: RasterTileError.invalidDescription(reason: "the source has neither `tiles` nor an mbtiles:// or pmtiles:// `url`")) {
+        #expect(throws: MapDataError.invalidRasterSource(reason: "the source has neither `tiles` nor an mbtiles:// or pmtiles:// `url`")) {
             try RasterSource().makeTileSource()
         }
     }

@@ -59,6 +59,8 @@ extension StyleImages {
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
         guard rsvg_handle_render_document(handle, UnsafeMutableRawPointer(cairo), &viewport, nil) != 0 else { return nil }
         cairo_surface_flush(surface)
-        return ImagePainter.rgbaImage(ofSurface: surface)
+        guard let pixels = cairo_image_surface_get_data(surface) else { return RGBAImage(width: width, height: height) }
+        let rowBytes = Int(cairo_image_surface_get_stride(surface))
+        return PremultipliedPixels(base: pixels, rowBytes: rowBytes, width: width, height: height).rgbaImage()
     }
 }

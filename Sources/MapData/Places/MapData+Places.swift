@@ -61,8 +61,8 @@ extension MapData {
     ///
     /// - Returns: `nil` when no feature has that name (``placeNames(closestTo:style:limit:)``
     ///   suggests others).
-    /// - Throws: ``RendererError`` when a source cannot be read.
-    public func region(ofPlaceNamed name: String, style: Style? = nil) throws(RendererError) -> CoordinateRegion? {
+    /// - Throws: ``MapDataError`` when a source cannot be read.
+    public func region(ofPlaceNamed name: String, style: Style? = nil) throws(MapDataError) -> CoordinateRegion? {
         let wanted = MapData.normalizedPlaceName(name)
         guard !wanted.isEmpty else { return nil }
         for source in try placeSources(style: style) {
@@ -76,7 +76,7 @@ extension MapData {
 
     /// The place names closest to `name` by edit distance, for "did you mean" suggestions:
     /// the basemap's own spellings, best first.
-    public func placeNames(closestTo name: String, style: Style? = nil, limit: Int = 3) throws(RendererError) -> [String] {
+    public func placeNames(closestTo name: String, style: Style? = nil, limit: Int = 3) throws(MapDataError) -> [String] {
         let wanted = MapData.normalizedPlaceName(name)
         var best: [String: Int] = [:]
         for source in try placeSources(style: style) {
@@ -96,7 +96,7 @@ extension MapData {
 
     /// The feature sources searched for places: the style's filled or outlined layers, then the
     /// bundled basemap's countries and states.
-    private func placeSources(style: Style?) throws(RendererError) -> [any FeatureSource] {
+    private func placeSources(style: Style?) throws(MapDataError) -> [any FeatureSource] {
         var candidates: [(StyleSource, String?)] = []
         var searched = Set<String>()
         for layer in style?.layers ?? [] where layer.type == .fill || layer.type == .line {

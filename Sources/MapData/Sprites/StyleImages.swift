@@ -1,63 +1,58 @@
-import CCairo
 import Foundation
-import ImageCodec
-import MapStyle
+package import ImageCodec
+package import MapStyle
 import MapUtilities
-import Tilesets
+package import Tilesets
 
 /// One image of a style's sprites, cut out of its sheet.
-struct StyleImage: Hashable, Sendable {
+package struct StyleImage: Hashable, Sendable {
     /// The image's pixels, straight (not premultiplied) RGBA.
-    let pixels: RGBAImage
+    package let pixels: RGBAImage
     /// Its place and drawing in the index: pixel ratio, SDF, stretch ranges, content box.
-    let entry: SpriteIndex.Entry
+    package let entry: SpriteIndex.Entry
     /// The pixels premultiplied in floats, as GL samples them: made once, when the sprite loads.
-    let texture: PatternTexture
+    package let texture: PatternTexture
 
-    init(pixels: RGBAImage, entry: SpriteIndex.Entry) {
+    package init(pixels: RGBAImage, entry: SpriteIndex.Entry) {
         self.pixels = pixels
         self.entry = entry
         texture = PatternTexture(pixels)
     }
 
     /// Pixels per point.
-    var pixelRatio: Double { entry.pixelRatio }
+    package var pixelRatio: Double { entry.pixelRatio }
     /// The image's size in view points: its pixels over its pixel ratio.
-    var widthPoints: Double { Double(pixels.width) / entry.pixelRatio }
-    var heightPoints: Double { Double(pixels.height) / entry.pixelRatio }
+    package var widthPoints: Double { Double(pixels.width) / entry.pixelRatio }
+    package var heightPoints: Double { Double(pixels.height) / entry.pixelRatio }
 
-    static func == (a: StyleImage, b: StyleImage) -> Bool { a.entry == b.entry && a.pixels == b.pixels }
+    package static func == (a: StyleImage, b: StyleImage) -> Bool { a.entry == b.entry && a.pixels == b.pixels }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(entry)
         hasher.combine(pixels)
     }
-
-    /// A Cairo ARGB32 surface (premultiplied) of the pixels; nil when Cairo cannot make one.
-    /// The caller destroys it.
-    func makeSurface() -> OpaquePointer? { ImagePainter.makeSurface(pixels) }
 }
 
 /// The images of a style's sprites at one pixel ratio, by the name layers give them (`NAME` in
 /// the sprite `default`, `ID:NAME` in others); made by ``MapData/styleImages(for:pixelRatio:)``.
-struct StyleImages: Sendable {
+package struct StyleImages: Sendable {
     /// The images, by qualified name.
-    let images: [String: StyleImage]
+    package let images: [String: StyleImage]
     /// Why a sprite gave no images: one line each.
-    let failures: [String]
+    package let failures: [String]
 
     /// No images.
-    static let none = StyleImages(images: [:], failures: [])
+    package static let none = StyleImages(images: [:], failures: [])
 
     /// The image a layer names, or nil when no sprite has it.
-    subscript(name: String) -> StyleImage? { images[name] }
+    package subscript(name: String) -> StyleImage? { images[name] }
 
     /// Reads `sprites` for `pixelRatio`: each one's `@2x` files above 1 (its plain files when it
     /// has no `@2x` ones), as MapLibre picks them for the screen's density; a sprite whose path is
     /// a folder is a folder of SVG icons, drawn at `pixelRatio` (``loadSVGFolder(_:sprite:pixelRatio:)``);
     /// a sprite at an `http(s)` URL is fetched through `files` (kept there for later renders and
     /// for offline ones).
-    static func load(_ sprites: [SpriteReference], pixelRatio: Double, files: HTTPFileCache = HTTPFileCache()) -> StyleImages {
+    package static func load(_ sprites: [SpriteReference], pixelRatio: Double, files: HTTPFileCache = HTTPFileCache()) -> StyleImages {
         var images: [String: StyleImage] = [:]
         var failures: [String] = []
         for sprite in sprites {

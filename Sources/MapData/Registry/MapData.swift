@@ -1,13 +1,12 @@
 public import Foundation
 public import GeoData
+public import ImageCodec
 public import MapCore
 public import MapStyle
 public import MapUtilities
-public import ImageCodec
-import RasterTiles
 import Synchronization
 import Tilesets
-import VectorTiles
+package import VectorTiles
 /// The vector data styles draw from, opened once and shared by every render: GeoPackage tables
 /// and GeoJSON files, each read into memory once, with geometry prepared once per zoom level
 /// and screen scale (see `PreparedLayerCache`).
@@ -24,8 +23,6 @@ public final class MapData: Sendable {
     /// Where raster tiles fetched over HTTP are cached, one MBTiles file per source, and, in its
     /// `files/`, the sprite sheets of styles that name them by URL (``HTTPFileCache``).
     public let tileCacheDirectory: URL
-    /// The fonts text is drawn with: ``fontsDirectory``, then the pinned fonts.
-    let fonts: FontConfiguration
     /// Prepared geometry, per (source, zoom level, scale).
     public let preparedLayers = PreparedLayerCache()
 
@@ -34,13 +31,29 @@ public final class MapData: Sendable {
     public func forgetPreparedGeometry() {
         preparedLayers.removeAll()
     }
-    /// The line rasteriser's coverage buffers, kept from one render to the next.
-    let lineScratches = LineRasteriser.ScratchPool()
 
-    private let caches = Mutex(Caches())
+    /// What ``MapData`` opened and made, behind one lock: read and changed by the feature files
+    /// (`Sprites/`, `Glyphs/`, `Clusters/`, ...) through ``cached(_:in:make:)`` and `withLock`.
+    let caches = Mutex(Caches())
+
+    /// State a reader of the data keeps with it for as long as the data lives, made by
+    /// ``attachedState(make:)`` on first use: the renderer's fonts and line buffers. Opaque here.
+    private let attached = Mutex<(any Sendable)?>(nil)
+
+    /// The value of type `State` kept with this data, made by `make` the first time it is asked
+    /// for: what the renderer keeps per `MapData` (its fonts, its line rasteriser's buffers)
+    /// without the data knowing its type. One value: a second type asked for replaces the first.
+    package func attachedState<State: Sendable>(make: () -> State) -> State {
+        attached.withLock { slot in
+            if let state = slot as? State { return state }
+            let made = make()
+            slot = made
+            return made
+        }
+    }
 
     /// What ``MapData`` opened, by file or key.
-    private struct Caches {
+    struct Caches {
         var geoPackages: [URL: GeoPackage] = [:]
         var sources: [String: any FeatureSource] = [:]
         var rasterSources: [String: RasterTileSource] = [:]
@@ -57,48 +70,6 @@ public final class MapData: Sendable {
         var runtimeImages: [String: StyleImage] = [:]
         /// SDF glyph ranges by file; nil for a file that is missing or unreadable.
         var glyphRanges: [String: GlyphRange?] = [:]
-    }
-
-    /// Starts loading the fonts text is drawn with (fontconfig's configurations and font lists,
-    /// about 10 ms) on another thread, and returns at once: call it as soon as the data is made,
-    /// so that the first text a render lays out finds them loaded. Optional: the first text
-    /// loads them anyway.
-    public func prepareFonts() {
-        fonts.prepareInBackground()
-    }
-
-    /// Starts loading the fonts of map data whose fonts folder is `fontsDirectory` (nil: the
-    /// pinned fonts only) before the data is made, as ``prepareFonts()`` does once it is: for a
-    /// program that knows it will draw text before it knows what (a command line being parsed).
-    public static func prepareFonts(fontsDirectory: URL?) {
-        FontConfiguration(fontsDirectory: fontsDirectory).prepareInBackground()
-    }
-
-    /// A clustered GeoJSON source's index, and the source point of each input.
-    struct GeoJSONClusters: Sendable {
-        let index: ClusterIndex
-        let points: [(feature: Int, point: MapPoint)]
-    }
-
-    /// The cluster index of a clustered GeoJSON source (see ``StylePainter/clusteredFeatures``),
-    /// built once per source and clustering from `make`'s inputs; nil when the clustering's
-    /// options cannot cluster (a radius of 0: every point stands alone).
-    func clusterIndex(
-        key: String, clustering: GeoJSONSource.Clustering, make: () -> ([ClusterInput], [(feature: Int, point: MapPoint)])
-    ) -> GeoJSONClusters? {
-        let key = "\(key)#\(clustering.radius)-\(clustering.maxZoom)-\(clustering.minPoints)"
-        if let kept = caches.withLock({ $0.clusterIndexes[key] }) { return kept }
-        let made: GeoJSONClusters?
-        if let options = try? ClusterOptions(
-            radiusPoints: clustering.radius, minimumPoints: clustering.minPoints, maximumZoom: min(clustering.maxZoom, ClusterOptions.zoomRange.upperBound),
-            tileSizePoints: 512) {
-            let (inputs, points) = make()
-            made = GeoJSONClusters(index: ClusterIndex(inputs, options: options), points: points)
-        } else {
-            made = nil
-        }
-        caches.withLock { $0.clusterIndexes[key] = made }
-        return made
     }
 
     /// Creates the data store.
@@ -118,21 +89,20 @@ public final class MapData: Sendable {
         self.basemapDirectory = basemapDirectory
         self.fontsDirectory = fontsDirectory
         self.tileCacheDirectory = tileCacheDirectory
-        fonts = FontConfiguration(fontsDirectory: fontsDirectory)
     }
 
     /// The vector source a style layer draws from: a GeoPackage table (`source-layer`) or a
     /// GeoJSON file. `nil` for raster sources.
     ///
-    /// - Throws: ``RendererError`` when the file is missing or unreadable, or the table unknown.
-    func source(for styleSource: StyleSource, sourceLayer: String?) throws(RendererError) -> (any FeatureSource)? {
+    /// - Throws: ``MapDataError`` when the file is missing or unreadable, or the table unknown.
+    package func source(for styleSource: StyleSource, sourceLayer: String?) throws(MapDataError) -> (any FeatureSource)? {
         switch styleSource {
         case .raster, .rasterDEM, .image:
             return nil
         case .geoJSON(let geoJSON):
             switch geoJSON.data {
             case .file(let url):
-                return try cached(geoJSON.data.cacheKey) { () throws(RendererError) in
+                return try cached(geoJSON.data.cacheKey) { () throws(MapDataError) in
                     do throws(GeoDataError) {
                         let collection = MapData.withStyleIDs(try GeoJSONReader.read(path: url.path))
                         noteSkippedFeatures(of: collection, source: url.displayPath)
@@ -146,7 +116,7 @@ public final class MapData: Sendable {
                 }
             case .inline(let text):
                 // Keyed by the text's hash: the same GeoJSON in two styles is read once.
-                return try cached(geoJSON.data.cacheKey) { () throws(RendererError) in
+                return try cached(geoJSON.data.cacheKey) { () throws(MapDataError) in
                     do throws(GeoDataError) {
                         let collection = MapData.withStyleIDs(try GeoJSONReader.read(data: Data(text.utf8), path: "inline GeoJSON"))
                         noteSkippedFeatures(of: collection, source: "inline GeoJSON")
@@ -159,7 +129,7 @@ public final class MapData: Sendable {
         case .vector(let vector):
             guard let url = vector.location.geoPackageURL(basemapDirectory: basemapDirectory) else { return nil }
             let table = sourceLayer ?? ""
-            return try cached("gpkg:\(url.path)#\(table)") { () throws(RendererError) in
+            return try cached("gpkg:\(url.path)#\(table)") { () throws(MapDataError) in
                 let geoPackage = try self.geoPackage(at: url, isBasemap: { if case .basemap = vector.location { return true }; return false }())
                 do throws(GeoDataError) { return try GeoPackageSource(geoPackage: geoPackage, table: table) } catch { throw .data(error) }
             }
@@ -169,8 +139,8 @@ public final class MapData: Sendable {
     /// The vector tiles a vector source reads (a tileset file or tile templates), opened once
     /// per location and zooms; nil for a source of GeoPackage data or none.
     ///
-    /// - Throws: ``RendererError/vectorTiles(path:reason:)`` when it is not a vector tileset.
-    func vectorTileSource(_ vector: VectorSource) throws(RendererError) -> VectorTileSource? {
+    /// - Throws: ``MapDataError/vectorTiles(path:reason:)`` when it is not a vector tileset.
+    package func vectorTileSource(_ vector: VectorSource) throws(MapDataError) -> VectorTileSource? {
         let location: TileSourceLocation
         switch vector.location {
         case .tileset(let url):
@@ -188,22 +158,100 @@ public final class MapData: Sendable {
         default: "file:\(location.description)"
         }
         let boundsKey = vector.bounds.map { "#\($0.west),\($0.south),\($0.east),\($0.north)" } ?? ""
-        return try cached("\(key)#\(vector.minZoom ?? -1)-\(vector.maxZoom ?? -1)\(boundsKey)", in: \.vectorTileSources) { () throws(RendererError) in
+        return try cached("\(key)#\(vector.minZoom ?? -1)-\(vector.maxZoom ?? -1)\(boundsKey)", in: \.vectorTileSources) { () throws(MapDataError) in
             try VectorTileSource(location: location, minZoom: vector.minZoom, maxZoom: vector.maxZoom, bounds: vector.bounds)
         }
     }
 
     /// An empty source standing for GeoJSON that cannot be read, its reason kept for
     /// ``skippedDataWarnings()``.
-    private func skippedGeoJSON(name: String, reason: String) -> FeatureCollectionSource {
+    func skippedGeoJSON(name: String, reason: String) -> FeatureCollectionSource {
         caches.withLock { $0.skippedSources.append(SkippedData(source: name, warning: "\(reason): the source draws nothing")) }
         return FeatureCollectionSource(name: name, collection: FeatureCollection(features: []))
+    }
+
+    /// Keeps the warning for a GeoJSON source's broken features, if it has any, for ``skippedDataWarnings()``.
+    func noteSkippedFeatures(of collection: FeatureCollection, source: String) {
+        guard let warning = collection.skippedFeaturesWarning else { return }
+        caches.withLock { $0.skippedSources.append(SkippedData(source: source, warning: warning)) }
+    }
+
+    private func cached(
+        _ key: String, make: () throws(MapDataError) -> any FeatureSource
+    ) throws(MapDataError) -> any FeatureSource {
+        try cached(key, in: \.sources, make: make)
+    }
+
+    /// The raster source cached under `key`, made by `make` the first time.
+    func cachedRaster(
+        _ key: String, make: () throws(MapDataError) -> RasterTileSource
+    ) throws(MapDataError) -> RasterTileSource {
+        try cached(key, in: \.rasterSources, make: make)
+    }
+
+    /// The decoded picture cached under `key`, made by `make` the first time.
+    func cachedImage(_ key: String, make: () throws(MapDataError) -> RGBAImage) throws(MapDataError) -> RGBAImage {
+        try cached(key, in: \.images, make: make)
+    }
+
+    /// The value of `cache` under `key`, made by `make` outside the lock the first time; when two
+    /// threads make one at once, the first stored wins.
+    func cached<Value: Sendable>(
+        _ key: String, in cache: WritableKeyPath<Caches, [String: Value]>, make: () throws(MapDataError) -> Value
+    ) throws(MapDataError) -> Value {
+        if let value = caches.withLock({ $0[keyPath: cache][key] }) { return value }
+        let value = try make()
+        return caches.withLock { caches in
+            if let existing = caches[keyPath: cache][key] { return existing }
+            caches[keyPath: cache][key] = value
+            return value
+        }
+    }
+
+    private func geoPackage(at url: URL, isBasemap: Bool) throws(MapDataError) -> GeoPackage {
+        if let open = caches.withLock({ $0.geoPackages[url] }) { return open }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            if isBasemap { throw .missingBasemap(path: url.path) }
+            throw .data(.unreadableFile(path: url.path, reason: "no such file"))
+        }
+        let geoPackage: GeoPackage
+        do { geoPackage = try GeoPackage(path: url.path) } catch { throw .data(error) }
+        caches.withLock { $0.geoPackages[url] = geoPackage }
+        return geoPackage
+    }
+
+    /// A clustered GeoJSON source's index, and the source point of each input.
+    package struct GeoJSONClusters: Sendable {
+        package let index: ClusterIndex
+        package let points: [(feature: Int, point: MapPoint)]
+    }
+
+
+    /// The cluster index of a clustered GeoJSON source (what the renderer's `StylePainter.clusteredFeatures` draws),
+    /// built once per source and clustering from `make`'s inputs; nil when the clustering's
+    /// options cannot cluster (a radius of 0: every point stands alone).
+    package func clusterIndex(
+        key: String, clustering: GeoJSONSource.Clustering, make: () -> ([ClusterInput], [(feature: Int, point: MapPoint)])
+    ) -> GeoJSONClusters? {
+        let key = "\(key)#\(clustering.radius)-\(clustering.maxZoom)-\(clustering.minPoints)"
+        if let kept = caches.withLock({ $0.clusterIndexes[key] }) { return kept }
+        let made: GeoJSONClusters?
+        if let options = try? ClusterOptions(
+            radiusPoints: clustering.radius, minimumPoints: clustering.minPoints, maximumZoom: min(clustering.maxZoom, ClusterOptions.zoomRange.upperBound),
+            tileSizePoints: 512) {
+            let (inputs, points) = make()
+            made = GeoJSONClusters(index: ClusterIndex(inputs, options: options), points: points)
+        } else {
+            made = nil
+        }
+        caches.withLock { $0.clusterIndexes[key] = made }
+        return made
     }
 
     /// The images of a style's sprites for renders at `pixelRatio` (`@2x` sheets above 1), read
     /// once per sprite list and ratio and kept while the map data is; a sprite that cannot be
     /// read gives no images and one warning in ``skippedData()``.
-    func styleImages(for sprites: [SpriteReference], pixelRatio: Double) -> StyleImages {
+    package func styleImages(for sprites: [SpriteReference], pixelRatio: Double) -> StyleImages {
         let spriteImages = spriteImages(for: sprites, pixelRatio: pixelRatio)
         let runtime = caches.withLock { $0.runtimeImages }
         guard !runtime.isEmpty else { return spriteImages }
@@ -233,15 +281,6 @@ public final class MapData: Sendable {
         caches.withLock { $0.runtimeImages[name] = styleImage }
     }
 
-    /// The glyph range file at `path` (a style's `glyphs` template filled in), read once and
-    /// kept; nil when it is missing or cannot be decoded (its characters are then not drawn).
-    func glyphRange(atPath path: String) -> GlyphRange? {
-        if let kept = caches.withLock({ $0.glyphRanges[path] }) { return kept }
-        let range = (try? Data(readingFile: URL(fileURLWithPath: path), maximumBytes: 16 << 20)).flatMap { try? GlyphRange(data: [UInt8]($0)) }
-        caches.withLock { $0.glyphRanges[path] = .some(range) }
-        return range
-    }
-
     /// Removes an image ``addImage(_:named:pixelRatio:sdf:)`` added.
     public func removeImage(named name: String) {
         caches.withLock { $0.runtimeImages[name] = nil }
@@ -265,16 +304,19 @@ public final class MapData: Sendable {
 
     /// Notes that a layer named an image no sprite has (drawn as nothing, as MapLibre does), for
     /// the one warning of ``skippedData()``.
-    func noteMissingImage(_ name: String) {
+    package func noteMissingImage(_ name: String) {
         caches.withLock { caches in
             if !caches.missingImages.contains(name) { caches.missingImages.append(name) }
         }
     }
 
-    /// Keeps the warning for a GeoJSON source's broken features, if it has any, for ``skippedDataWarnings()``.
-    private func noteSkippedFeatures(of collection: FeatureCollection, source: String) {
-        guard let warning = collection.skippedFeaturesWarning else { return }
-        caches.withLock { $0.skippedSources.append(SkippedData(source: source, warning: warning)) }
+    /// The glyph range file at `path` (a style's `glyphs` template filled in), read once and
+    /// kept; nil when it is missing or cannot be decoded (its characters are then not drawn).
+    package func glyphRange(atPath path: String) -> GlyphRange? {
+        if let kept = caches.withLock({ $0.glyphRanges[path] }) { return kept }
+        let range = (try? Data(readingFile: URL(fileURLWithPath: path), maximumBytes: 16 << 20)).flatMap { try? GlyphRange(data: [UInt8]($0)) }
+        caches.withLock { $0.glyphRanges[path] = .some(range) }
+        return range
     }
 
     /// What a source left out of the renders so far, and the one warning line saying so.
@@ -334,6 +376,44 @@ public final class MapData: Sendable {
         return credits.isEmpty ? nil : credits.joined(separator: " · ")
     }
 
+    /// An attribution as the map draws it: HTML tags removed (OpenMapTiles and Planetiler write
+    /// `<a href=…>&copy; OpenMapTiles</a>`), character references decoded (`&copy;`, `&#169;`,
+    /// `&#xA9;` and HTML's common named ones), runs of white space made one space.
+    public static func plainText(ofAttribution html: String) -> String {
+        var text = ""
+        var index = html.startIndex
+        while index < html.endIndex {
+            let character = html[index]
+            if character == "<", let close = html[index...].firstIndex(of: ">") {
+                text.append(" ")
+                index = html.index(after: close)
+            } else if character == "&", let semicolon = html[index...].prefix(12).firstIndex(of: ";"),
+                      let decoded = Self.decodedReference(html[html.index(after: index)..<semicolon]) {
+                text.append(decoded)
+                index = html.index(after: semicolon)
+            } else {
+                text.append(character)
+                index = html.index(after: index)
+            }
+        }
+        return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// The character of an HTML character reference's name (`copy`, `#169`, `#xA9`); nil for
+    /// names it does not know, which are then kept as written.
+    private static func decodedReference(_ name: Substring) -> Character? {
+        if name.hasPrefix("#") {
+            let digits = name.dropFirst()
+            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            return value.flatMap(Unicode.Scalar.init).map(Character.init)
+        }
+        let named: [Substring: Character] = [
+            "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "copy": "©", "reg": "®",
+            "ndash": "–", "mdash": "—", "middot": "·",
+        ]
+        return named[name]
+    }
+
     /// The vector tilesets `style` reads whose tiles (their metadata's bounds) lie wholly outside
     /// `rect`, in world copies too: a map there draws none of their data. Tilesets without
     /// bounds, or that cannot be opened, are not listed.
@@ -373,94 +453,12 @@ public final class MapData: Sendable {
         }
         return found ? false : nil
     }
-
-    /// An attribution as the map draws it: HTML tags removed (OpenMapTiles and Planetiler write
-    /// `<a href=…>&copy; OpenMapTiles</a>`), character references decoded (`&copy;`, `&#169;`,
-    /// `&#xA9;` and HTML's common named ones), runs of white space made one space.
-    public static func plainText(ofAttribution html: String) -> String {
-        var text = ""
-        var index = html.startIndex
-        while index < html.endIndex {
-            let character = html[index]
-            if character == "<", let close = html[index...].firstIndex(of: ">") {
-                text.append(" ")
-                index = html.index(after: close)
-            } else if character == "&", let semicolon = html[index...].prefix(12).firstIndex(of: ";"),
-                      let decoded = Self.decodedReference(html[html.index(after: index)..<semicolon]) {
-                text.append(decoded)
-                index = html.index(after: semicolon)
-            } else {
-                text.append(character)
-                index = html.index(after: index)
-            }
-        }
-        return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-    }
-
-    /// The character of an HTML character reference's name (`copy`, `#169`, `#xA9`); nil for
-    /// names it does not know, which are then kept as written.
-    private static func decodedReference(_ name: Substring) -> Character? {
-        if name.hasPrefix("#") {
-            let digits = name.dropFirst()
-            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-            return value.flatMap(Unicode.Scalar.init).map(Character.init)
-        }
-        let named: [Substring: Character] = [
-            "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "copy": "©", "reg": "®",
-            "ndash": "–", "mdash": "—", "middot": "·",
-        ]
-        return named[name]
-    }
-
-    private func cached(
-        _ key: String, make: () throws(RendererError) -> any FeatureSource
-    ) throws(RendererError) -> any FeatureSource {
-        try cached(key, in: \.sources, make: make)
-    }
-
-    /// The raster source cached under `key`, made by `make` the first time.
-    func cachedRaster(
-        _ key: String, make: () throws(RendererError) -> RasterTileSource
-    ) throws(RendererError) -> RasterTileSource {
-        try cached(key, in: \.rasterSources, make: make)
-    }
-
-    /// The decoded picture cached under `key`, made by `make` the first time.
-    func cachedImage(_ key: String, make: () throws(RendererError) -> RGBAImage) throws(RendererError) -> RGBAImage {
-        try cached(key, in: \.images, make: make)
-    }
-
-    /// The value of `cache` under `key`, made by `make` outside the lock the first time; when two
-    /// threads make one at once, the first stored wins.
-    private func cached<Value: Sendable>(
-        _ key: String, in cache: WritableKeyPath<Caches, [String: Value]>, make: () throws(RendererError) -> Value
-    ) throws(RendererError) -> Value {
-        if let value = caches.withLock({ $0[keyPath: cache][key] }) { return value }
-        let value = try make()
-        return caches.withLock { caches in
-            if let existing = caches[keyPath: cache][key] { return existing }
-            caches[keyPath: cache][key] = value
-            return value
-        }
-    }
-
-    private func geoPackage(at url: URL, isBasemap: Bool) throws(RendererError) -> GeoPackage {
-        if let open = caches.withLock({ $0.geoPackages[url] }) { return open }
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            if isBasemap { throw .missingBasemap(path: url.path) }
-            throw .data(.unreadableFile(path: url.path, reason: "no such file"))
-        }
-        let geoPackage: GeoPackage
-        do { geoPackage = try GeoPackage(path: url.path) } catch { throw .data(error) }
-        caches.withLock { $0.geoPackages[url] = geoPackage }
-        return geoPackage
-    }
 }
 
 extension GeoJSONSource.Data {
     /// The key ``MapData`` keeps what it made of this data by: the file's path, or the inline
     /// text's hash (the same GeoJSON in two styles is read once; the text is not kept twice).
-    var cacheKey: String {
+    package var cacheKey: String {
         switch self {
         case .file(let url): "geojson:\(url.path)"
         case .inline(let text): "geojson-inline:\(FNV1a(text.utf8).hexDigits)"

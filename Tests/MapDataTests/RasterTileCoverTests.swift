@@ -1,5 +1,5 @@
 import MapCore
-import RasterTiles
+import MapData
 import Testing
 
 struct RasterTileCoverTests {

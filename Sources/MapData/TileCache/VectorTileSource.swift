@@ -1,12 +1,12 @@
 import Foundation
-import GeoData
-import MapCore
+package import GeoData
+package import MapCore
 import MapJSON
-import MapStyle
+package import MapStyle
 import MapUtilities
 import Synchronization
-import TileSources
-import Tilesets
+package import TileSources
+package import Tilesets
 import VectorTiles
 
 /// A vector tileset (an MBTiles or PMTiles file of Mapbox Vector Tiles) as a style layer draws
@@ -30,17 +30,17 @@ import VectorTiles
 ///
 /// Decoded tiles are kept in memory, the most recently used 2,048, shared by every render and
 /// thread of the process. Immutable but for that cache and the count, behind locks.
-final class VectorTileSource: Sendable {
+package final class VectorTileSource: Sendable {
     /// The tiles: an MBTiles or PMTiles file, tile templates, or any other tile source.
-    let source: any TileSource
+    package let source: any TileSource
     /// The source as messages name it: the file's path.
-    let path: String
+    package let path: String
     /// The zooms its tiles are at.
-    let minZoom: Int, maxZoom: Int
+    package let minZoom: Int, maxZoom: Int
     /// Where it has tiles; nil when its metadata does not say.
-    let bounds: MapRect?
+    package let bounds: MapRect?
     /// Its credit line (its metadata's `attribution`), for the map's attribution.
-    let attribution: String?
+    package let attribution: String?
     private let tiles = Mutex(DecodedTiles())
     private let skipped = Mutex(SkippedVectorData())
 
@@ -53,8 +53,8 @@ final class VectorTileSource: Sendable {
     /// - Parameters:
     ///   - minZoom, maxZoom: The style source's own zooms; nil takes the tiles' metadata's.
     ///   - bounds: The style source's own `bounds`; nil takes the tiles' metadata's.
-    /// - Throws: ``RendererError`` when the file is not a tileset, or not of vector tiles.
-    convenience init(location: TileSourceLocation, minZoom: Int? = nil, maxZoom: Int? = nil, bounds: BoundingBox? = nil) throws(RendererError) {
+    /// - Throws: ``MapDataError`` when the file is not a tileset, or not of vector tiles.
+    package convenience init(location: TileSourceLocation, minZoom: Int? = nil, maxZoom: Int? = nil, bounds: BoundingBox? = nil) throws(MapDataError) {
         let source: any TileSource
         do throws(TilesetsError) { source = try location.open() } catch {
             let path = if case .file(let url) = location { url.displayPath } else { location.description }
@@ -68,8 +68,8 @@ final class VectorTileSource: Sendable {
     /// - Parameters:
     ///   - minZoom, maxZoom: The style source's own zooms; nil takes the source's metadata's.
     ///   - bounds: The style source's own `bounds`; nil takes the source's metadata's.
-    /// - Throws: ``RendererError`` when the metadata cannot be read, or names tiles other than vector tiles.
-    init(source: any TileSource, minZoom: Int? = nil, maxZoom: Int? = nil, bounds: BoundingBox? = nil) throws(RendererError) {
+    /// - Throws: ``MapDataError`` when the metadata cannot be read, or names tiles other than vector tiles.
+    package init(source: any TileSource, minZoom: Int? = nil, maxZoom: Int? = nil, bounds: BoundingBox? = nil) throws(MapDataError) {
         let path = source.fileURL?.displayPath ?? source.sourceDescription
         let metadata: TileMetadata
         do { metadata = try source.metadata() } catch {
@@ -92,7 +92,7 @@ final class VectorTileSource: Sendable {
 
     /// The zoom of the tiles drawn at a viewport zoom: ⌊z⌋ − 1, the deepest zoom beyond the
     /// tileset's; nil below its shallowest, where MapLibre reads no tiles of a source either.
-    func tileZoom(forViewportZoom zoom: Double) -> Int? {
+    package func tileZoom(forViewportZoom zoom: Double) -> Int? {
         guard zoom.isFinite else { return nil }
         let wanted = Int((zoom + 1e-9).rounded(.down)) - 1
         guard wanted >= minZoom else { return nil }
@@ -108,10 +108,10 @@ final class VectorTileSource: Sendable {
     /// the view reads is broken, though, the file holds nothing drawable there: that is bad input,
     /// an error.
     ///
-    /// - Throws: ``RendererError`` when the file cannot be read, or when every tile in view is
+    /// - Throws: ``MapDataError`` when the file cannot be read, or when every tile in view is
     ///   broken (undecodable, or all its features unreadable); the message names the file and
     ///   the first tile's problem.
-    func features(layer: String, in rect: MapRect, zoom: Int, meetingRectOnly: Bool = false) throws(RendererError) -> [PreparedFeature] {
+    package func features(layer: String, in rect: MapRect, zoom: Int, meetingRectOnly: Bool = false) throws(MapDataError) -> [PreparedFeature] {
         var result: [PreparedFeature] = []
         var anyDrawable = false, firstProblem: String?
         for copy in rect.worldCopies {
@@ -156,8 +156,8 @@ final class VectorTileSource: Sendable {
     /// thread (libdispatch shares its width), so decoding tile by tile would leave a dense city
     /// tile's layers to one core while the others wait.
     ///
-    /// - Throws: ``RendererError`` when the source cannot be read, as ``features(layer:in:zoom:meetingRectOnly:)``.
-    func prefetch(_ rect: MapRect, zoom: Int) throws(RendererError) {
+    /// - Throws: ``MapDataError`` when the source cannot be read, as ``features(layer:in:zoom:meetingRectOnly:)``.
+    package func prefetch(_ rect: MapRect, zoom: Int) throws(MapDataError) {
         var wanted: [TileID] = []
         for copy in rect.worldCopies {
             var area = copy.rect
@@ -171,8 +171,8 @@ final class VectorTileSource: Sendable {
         let missing = tiles.withLock { kept in wanted.filter { if case .missing = kept.peek($0) { return true }; return false } }
         guard missing.count > 1 else { return }
         // Read on every core too: a remote tileset's reads wait on the network.
-        let reads = [Result<Data?, RendererError>](concurrentlyComputing: missing.count) { index in
-            do throws(RendererError) { return .success(try read(missing[index])) } catch { return .failure(error) }
+        let reads = [Result<Data?, MapDataError>](concurrentlyComputing: missing.count) { index in
+            do throws(MapDataError) { return .success(try read(missing[index])) } catch { return .failure(error) }
         }
         var present: [(tile: TileID, data: Data)] = []
         for (tile, result) in zip(missing, reads) {
@@ -231,17 +231,17 @@ final class VectorTileSource: Sendable {
     /// or when its bytes cannot be decoded (counted in ``skippedData``). Broken features are left
     /// out of it and counted.
     ///
-    /// - Throws: ``RendererError`` when the source cannot be read (a file gone, a server that
+    /// - Throws: ``MapDataError`` when the source cannot be read (a file gone, a server that
     ///   does not answer): the tileset, not its data, is at fault.
-    private func decoded(_ tile: TileID) throws(RendererError) -> DecodedTile? {
+    private func decoded(_ tile: TileID) throws(MapDataError) -> DecodedTile? {
         if case .kept(let kept) = tiles.withLock({ $0.get(tile) }) { return kept }
         return decode(tile, data: try read(tile))
     }
 
     /// The tile's bytes as the source stores them; nil when it has none.
     ///
-    /// - Throws: ``RendererError`` when the source cannot be read.
-    private func read(_ tile: TileID) throws(RendererError) -> Data? {
+    /// - Throws: ``MapDataError`` when the source cannot be read.
+    private func read(_ tile: TileID) throws(MapDataError) -> Data? {
         do { return try source.tile(at: tile) } catch { throw .vectorTiles(path: path, reason: "\(error)") }
     }
 

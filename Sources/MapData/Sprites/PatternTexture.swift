@@ -1,15 +1,15 @@
-import ImageCodec
+package import ImageCodec
 
 /// A sprite image ready to be sampled as GL samples a pattern from its atlas: premultiplied
 /// colours, bilinear between texel centres, wrapping at the edges (the atlas pads a pattern with
 /// its wrapped border).
-struct PatternTexture: Sendable {
+package struct PatternTexture: Sendable {
     /// The image's pixels, premultiplied RGBA in [0, 1], row-major.
-    let texels: [Float]
-    let width: Int, height: Int
+    package let texels: [Float]
+    package let width: Int, height: Int
 
     /// The texture of an image's pixels.
-    init(_ image: RGBAImage) {
+    package init(_ image: RGBAImage) {
         let rgba = image.pixels
         width = image.width
         height = image.height
@@ -24,7 +24,7 @@ struct PatternTexture: Sendable {
 
     /// The premultiplied colour at `x` across the image and `y` down it (0...1 span the image;
     /// beyond, it wraps), into `color`.
-    func sample(x: Double, y: Double, into color: inout (Float, Float, Float, Float)) {
+    package func sample(x: Double, y: Double, into color: inout (Float, Float, Float, Float)) {
         // Texel centres at .5.
         let u = x * Double(width) - 0.5, v = y * Double(height) - 0.5
         let u0 = Int(u.rounded(.down)), v0 = Int(v.rounded(.down))
@@ -45,7 +45,7 @@ extension PatternTexture {
     /// The premultiplied colour at texel coordinates `u` across and `v` down (texel centres at
     /// .5), bilinear between texels, transparent beyond the edges: how GL samples an icon from
     /// its atlas, where each image has a transparent border.
-    func sampleBordered(u: Double, v: Double) -> (Float, Float, Float, Float) {
+    package func sampleBordered(u: Double, v: Double) -> (Float, Float, Float, Float) {
         let x = u - 0.5, y = v - 0.5
         let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
         let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
@@ -64,7 +64,7 @@ extension PatternTexture {
 
     /// The premultiplied colour of the texel holding texel coordinates `u`, `v` (GL's nearest
     /// sampling); transparent beyond the edges.
-    func sampleNearest(u: Double, v: Double) -> (Float, Float, Float, Float) {
+    package func sampleNearest(u: Double, v: Double) -> (Float, Float, Float, Float) {
         let column = Int(u.rounded(.down)), row = Int(v.rounded(.down))
         guard column >= 0, column < width, row >= 0, row < height else { return (0, 0, 0, 0) }
         let offset = (row * width + column) * 4

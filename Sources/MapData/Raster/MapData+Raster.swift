@@ -1,8 +1,7 @@
 import Foundation
-import ImageCodec
+package import ImageCodec
 import MapCore
-import MapStyle
-import RasterTiles
+package import MapStyle
 import Tilesets
 import MapUtilities
 
@@ -11,13 +10,13 @@ extension MapData {
     /// templates fetched over HTTP with the tiles cached in an MBTiles file under ``tileCacheDirectory``.
     /// Made once per source and scale, and shared by every render.
     ///
-    /// - Throws: ``RendererError/style(_:)`` for an unconfigured source, ``RendererError/raster(source:reason:)``
-    ///   for one that cannot be opened.
-    func rasterSource(id: String, _ source: RasterSource, scale: Double) throws(RendererError) -> RasterTileSource {
+    /// - Throws: ``MapDataError/raster(source:reason:)`` for an unconfigured source, or one that
+    ///   cannot be opened.
+    package func rasterSource(id: String, _ source: RasterSource, scale: Double) throws(MapDataError) -> RasterTileSource {
         let key = "raster:\(id)|\(source)|\(scale >= 2 ? "@2x" : "@1x")"
-        return try cachedRaster(key) { () throws(RendererError) in
+        return try cachedRaster(key) { () throws(MapDataError) in
             guard source.isConfigured else { throw .raster(source: id, reason: "no tiles are configured") }
-            do throws(RasterTileError) {
+            do throws(MapDataError) {
                 return try source.makeTileSource(
                     scale: scale, configuration: HTTPTileSource.Configuration(cacheDirectory: tileCacheDirectory))
             } catch {
@@ -31,12 +30,12 @@ extension MapData {
     /// The picture of an image source, decoded to RGBA: a PNG or JPEG file, told apart by its
     /// first bytes. Decoded once per file and kept while the map data is.
     ///
-    /// - Throws: ``RendererError/raster(source:reason:)`` when the file cannot be read or decoded.
-    func image(of source: ImageSource, id: String) throws(RendererError) -> RGBAImage {
-        try cachedImage("image:\(source.url.path)") { () throws(RendererError) in try decodedImage(of: source, id: id) }
+    /// - Throws: ``MapDataError/raster(source:reason:)`` when the file cannot be read or decoded.
+    package func image(of source: ImageSource, id: String) throws(MapDataError) -> RGBAImage {
+        try cachedImage("image:\(source.url.path)") { () throws(MapDataError) in try decodedImage(of: source, id: id) }
     }
 
-    private func decodedImage(of source: ImageSource, id: String) throws(RendererError) -> RGBAImage {
+    private func decodedImage(of source: ImageSource, id: String) throws(MapDataError) -> RGBAImage {
         let bytes: Data
         do { bytes = try Data(readingFile: source.url, maximumBytes: 256 << 20) } catch {
             throw .raster(source: id, reason: error.description)

@@ -25,12 +25,12 @@ extension RasterSource {
     ///     ``HTTPTileSource/Configuration``'s.
     /// Several files (the registered DEMs) are read as one, the first that has a tile giving it.
     ///
-    /// - Throws: ``RasterTileError/invalidDescription(reason:)`` for an unconfigured source (no
+    /// - Throws: ``MapDataError/invalidRasterSource(reason:)`` for an unconfigured source (no
     ///   `tiles`, no `url`; `basemap://terrain` unresolved or without a DEM), and the errors of the sources' initializers.
     public func makeTileSource(
         scale: Double = 1,
         configuration: HTTPTileSource.Configuration = HTTPTileSource.Configuration()
-    ) throws(RasterTileError) -> RasterTileSource {
+    ) throws(MapDataError) -> RasterTileSource {
         let location: TileSourceLocation
         switch self.tiles {
         case .file(let file)?:
@@ -40,9 +40,9 @@ extension RasterSource {
         case .files(let files)? where !files.isEmpty:
             location = files.count == 1 ? .file(files[0]) : .layered(files.map { .file($0) })
         case .files?, .terrainBasemaps?:
-            throw .invalidDescription(reason: "no elevation tileset is registered (mapwright terrain add or terrain build)")
+            throw .invalidRasterSource(reason: "no elevation tileset is registered (mapwright terrain add or terrain build)")
         case nil:
-            throw .invalidDescription(reason: "the source has neither `tiles` nor an mbtiles:// or pmtiles:// `url`")
+            throw .invalidRasterSource(reason: "the source has neither `tiles` nor an mbtiles:// or pmtiles:// `url`")
         }
         let tiles: any TileSource
         do throws(TilesetsError) { tiles = try location.open(scale: scale, http: configuration) } catch { throw .tileset(error) }

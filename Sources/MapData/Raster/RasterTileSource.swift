@@ -50,14 +50,14 @@ public struct RasterTileSource: Sendable {
     ///     256-point tileset are `@2x` tiles, still 256 points).
     ///   - zoomRange: The zoom levels to draw tiles from, when not the file's own. The default is nil.
     ///   - attribution: The attribution to show, when not the file's own. The default is nil.
-    /// - Throws: ``RasterTileError/tileset(_:)`` when the file cannot be opened as a tileset,
-    ///   ``RasterTileError/unsupportedFormat(path:format:)`` when its `format` is not PNG or JPEG.
+    /// - Throws: ``MapDataError/tileset(_:)`` when the file cannot be opened as a tileset,
+    ///   ``MapDataError/unsupportedRasterFormat(path:format:)`` when its `format` is not PNG or JPEG.
     public init(
         url: URL,
         tileSizePoints: Int = 256,
         zoomRange: ClosedRange<Int>? = nil,
         attribution: String? = nil
-    ) throws(RasterTileError) {
+    ) throws(MapDataError) {
         let tiles: any TileSource
         do throws(TilesetsError) { tiles = try TileSourceLocation.file(url).open() } catch { throw .tileset(error) }
         try self.init(
@@ -72,14 +72,14 @@ public struct RasterTileSource: Sendable {
     ///   - tileSizePoints: The tiles' size in points: 256 or 512. The default is 256.
     ///   - zoomRange: The zoom levels to draw tiles from, when not the source's own. The default is nil.
     ///   - attribution: The attribution to show, when not the source's own. The default is nil.
-    /// - Throws: The source's error when its metadata cannot be read (see ``RasterTileError``),
-    ///   ``RasterTileError/unsupportedFormat(path:format:)`` when its `format` is not PNG or JPEG.
+    /// - Throws: The source's error when its metadata cannot be read (see ``MapDataError``),
+    ///   ``MapDataError/unsupportedRasterFormat(path:format:)`` when its `format` is not PNG or JPEG.
     public init(
         tiles: any TileSource,
         tileSizePoints: Int = 256,
         zoomRange: ClosedRange<Int>? = nil,
         attribution: String? = nil
-    ) throws(RasterTileError) {
+    ) throws(MapDataError) {
         try self.init(
             tiles: tiles, tileSizePoints: tileSizePoints,
             minZoom: zoomRange?.lowerBound, maxZoom: zoomRange?.upperBound, attribution: attribution)
@@ -87,7 +87,7 @@ public struct RasterTileSource: Sendable {
 
     /// Takes each end of the zoom range that is nil from the source (as a style's `minzoom` or
     /// `maxzoom` alone does); the range is at least `minZoom`.
-    init(tiles: any TileSource, tileSizePoints: Int, minZoom: Int?, maxZoom: Int?, attribution: String?) throws(RasterTileError) {
+    init(tiles: any TileSource, tileSizePoints: Int, minZoom: Int?, maxZoom: Int?, attribution: String?) throws(MapDataError) {
         let metadata = try Self.reading { try tiles.metadata() }
         var sourceZooms = 0...22
         if minZoom == nil || maxZoom == nil {
@@ -99,7 +99,7 @@ public struct RasterTileSource: Sendable {
         }
         // WebP and vector tiles cannot be drawn; an unknown or missing format is sniffed per tile.
         if let format = metadata.format, ![.png, .jpg].contains(format) {
-            throw .unsupportedFormat(path: tiles.fileURL?.path ?? tiles.sourceDescription, format: format.rawValue)
+            throw .unsupportedRasterFormat(path: tiles.fileURL?.path ?? tiles.sourceDescription, format: format.rawValue)
         }
         self.tiles = tiles
         self.tileSizePoints = tileSizePoints
@@ -113,9 +113,9 @@ public struct RasterTileSource: Sendable {
     /// Tiles the source does not have (not in the file, a 404 from the server, a zoom outside
     /// ``minZoom``...``maxZoom``) are simply absent from the result.
     ///
-    /// - Throws: ``RasterTileError`` when the source cannot be read or reached, or a tile cannot
+    /// - Throws: ``MapDataError`` when the source cannot be read or reached, or a tile cannot
     ///   be decoded (naming the tile and its file or URL).
-    public func images(for tiles: [TileID]) throws(RasterTileError) -> [TileID: RGBAImage] {
+    public func images(for tiles: [TileID]) throws(MapDataError) -> [TileID: RGBAImage] {
         let wanted = Set(tiles.filter { (minZoom...maxZoom).contains($0.z) }).sorted()
         let source = self.tiles
         let data = try Self.reading { try source.tiles(at: wanted) }
@@ -136,10 +136,10 @@ public struct RasterTileSource: Sendable {
             minZoom: minZoom, maxZoom: maxZoom, maximumCount: maximumCount)
     }
 
-    /// Runs `body`, which reads the tile source, with its error as a ``RasterTileError``: the
+    /// Runs `body`, which reads the tile source, with its error as a ``MapDataError``: the
     /// source's own error (MBTiles, PMTiles, HTTP) as Tilesets wraps it.
-    static func reading<T>(_ body: () throws -> T) throws(RasterTileError) -> T {
-        do { return try body() } catch let error as RasterTileError {
+    static func reading<T>(_ body: () throws -> T) throws(MapDataError) -> T {
+        do { return try body() } catch let error as MapDataError {
             throw error
         } catch {
             do throws(TilesetsError) { return try TilesetsError.wrapping { throw error } } catch { throw .tileset(error) }

@@ -1,12 +1,16 @@
 import MapCore
-import MapRenderer
+import MapData
+import MapTestSupport
 import Testing
 
 /// `--place` finds places as people name them and frames all of them, checked against the
 /// coordinates of well-known cities.
 struct MapDataPlacesTests {
+    /// The bundled basemap, opened once for every test.
+    private static let data = MapData(basemapDirectory: RepositoryFiles.basemap)
+
     private func region(_ name: String) throws -> CoordinateRegion {
-        try #require(try RenderFixtures.data.region(ofPlaceNamed: name), "no place named \(name)")
+        try #require(try Self.data.region(ofPlaceNamed: name), "no place named \(name)")
     }
 
     private func city(_ latitude: Double, _ longitude: Double) throws -> Coordinate {
@@ -63,9 +67,9 @@ struct MapDataPlacesTests {
     }
 
     @Test func unknownNamesSuggestTheClosest() throws {
-        #expect(try RenderFixtures.data.region(ofPlaceNamed: "Germny") == nil)
-        #expect(try RenderFixtures.data.placeNames(closestTo: "Germny").first == "Germany")
-        #expect(try RenderFixtures.data.placeNames(closestTo: "Untied States").first == "United States of America")
-        #expect(try RenderFixtures.data.placeNames(closestTo: "Xyzzy").isEmpty)
+        #expect(try Self.data.region(ofPlaceNamed: "Germny") == nil)
+        #expect(try Self.data.placeNames(closestTo: "Germny").first == "Germany")
+        #expect(try Self.data.placeNames(closestTo: "Untied States").first == "United States of America")
+        #expect(try Self.data.placeNames(closestTo: "Xyzzy").isEmpty)
     }
 }
