@@ -4,18 +4,26 @@ import MapCLI
 import MapTestSupport
 import Testing
 
-/// Keeps README.md and docs/ honest: every `mapwright ...` example in their shell code blocks
-/// parses as the command it shows, every relative link reaches a file of the checkout (and its
-/// `#anchor` a heading there), docs/architecture.md names every target of Package.swift, and
+/// Keeps README.md and docs/ honest (and the READMEs of Samples/, Styles/, scripts/data/,
+/// scripts/fuzz/ and Tests/Fixtures/styles/): every `mapwright ...` example in their shell code
+/// blocks parses as the command it shows, every relative link reaches a file of the checkout (and
+/// its `#anchor` a heading there), docs/architecture.md names every target of Package.swift, and
 /// docs/conformance.md's per-category table agrees with Conformance/ignores.txt.
 struct DocumentationTests {
     private static let root = RepositoryFiles.root
 
-    /// README.md and every Markdown page of docs/, as paths relative to the checkout.
+    /// The READMEs of folders that describe their files, beside README.md and docs/.
+    static let folderReadmes = [
+        "Samples/README.md", "Samples/helsinki/README.md", "Styles/README.md", "Tests/Fixtures/styles/README.md",
+        "scripts/data/README.md", "scripts/fuzz/README.md",
+    ]
+
+    /// README.md, every Markdown page of docs/ and the folders' READMEs, as paths relative to
+    /// the checkout.
     static func pages() throws -> [String] {
         let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
             .filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
-        return ["README.md"] + docs
+        return ["README.md"] + docs + folderReadmes
     }
 
     static func text(of page: String) throws -> String {
