@@ -1,8 +1,8 @@
 // swift-tools-version: 6.0
 // Mapwright: a map-rendering engine and tile CLI for Linux.
 //
-// Targets, in dependency order (each depends only on targets above it; README's architecture
-// section says the same, one line per target):
+// Targets, in dependency order (each depends only on targets above it; docs/architecture.md
+// says the same, one line per target):
 //
 //   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera and fly-over paths, geodesy, clustering
 //   MapUtilities     <- CZlib        FNV-1a, MD5, CRC-32, gzip, varints, atomic writes and plain file reads, display paths, byte counts, data locations, edit distance
