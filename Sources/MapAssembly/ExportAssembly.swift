@@ -6,7 +6,7 @@ public import MapCore
 public import MapRenderer
 public import TileExport
 import TileSources
-import Tilesets
+import TilesetTools
 /// What a tile export exports, as values: the style and its data, the area and zooms, the photos
 /// and overlays drawn over it, how pins are drawn, the tiles' options. Builds the
 /// ``TileExport/TileExport`` as `mapwright tiles export` does, with the same metadata and the

@@ -2,7 +2,7 @@ public import Foundation
 public import MapCore
 import MapUtilities
 import TileSources
-import TileStore
+import MBTiles
 
 extension StreetBasemaps {
     /// What `mapwright basemap build` is asked to do.
@@ -137,7 +137,7 @@ extension StreetBasemaps {
     /// Adds the attribution, and bounds and a centre from the deepest zoom's tiles when tilemaker
     /// wrote none (an extract without a header box: it writes 0,0,0,0).
     private func complete(_ url: URL, bounds: BoundingBox?) throws(AssemblyError) {
-        do throws(TileStoreError) {
+        do throws(MBTilesError) {
             let store = try MBTilesStore(url: url, mode: .readWrite)
             var metadata = try store.metadata()
             let update = TileMetadata(attribution: "© OpenStreetMap contributors")

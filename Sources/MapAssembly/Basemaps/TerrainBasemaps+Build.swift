@@ -3,6 +3,7 @@ import ImageCodec
 import MapCore
 import MapUtilities
 import TileSources
+import TilesetTools
 import Tilesets
 
 extension TerrainBasemaps {
@@ -84,7 +85,7 @@ extension TerrainBasemaps {
         }
         defer { try? fileManager.removeItem(at: work) }
         let built = work.appendingPathComponent("\(name).mbtiles")
-        do throws(TilesetsError) {
+        do throws(TilesetToolsError) {
             let writer = try TilesetWriter(output: built)
             for zoom in minZoom...maxZoom {
                 progress("writing tiles at zoom \(zoom)")
@@ -102,7 +103,7 @@ extension TerrainBasemaps {
                 type: .baselayer)
             metadata.otherValues["encoding"] = request.encoding.rawValue
             guard try writer.finish(metadata: metadata) > 0 else {
-                throw .invalidSource(reason: "\(dem.path) has no elevation inside Web Mercator's latitudes (±85.05°)")
+                throw .tileset(.invalidSource(reason: "\(dem.path) has no elevation inside Web Mercator's latitudes (±85.05°)"))
             }
         } catch {
             throw .invalid(.terrain, reason: "\(dem.path) cannot be made into tiles: \(error.description)")
@@ -181,7 +182,7 @@ extension TerrainBasemaps {
     /// The encoded tiles of one block: the raster warped by gdalwarp onto their pixels.
     private func warpedTiles(
         _ block: TileBlock, zoom: Int, of dem: URL, gdalwarp: URL, average: Bool, in work: URL, encoding: Encoding
-    ) throws(TilesetsError) -> [TileID: Data] {
+    ) throws(TilesetToolsError) -> [TileID: Data] {
         let side = 256
         let half = 20_037_508.342_789_244, tileMeters = 2 * half / Double(1 << zoom)
         let width = block.columns.count * side, height = block.rows.count * side
@@ -197,7 +198,7 @@ extension TerrainBasemaps {
         let bytes = try? Data(contentsOf: output)
         guard run.status == 0, let bytes, bytes.count == width * height * 4 else {
             let said = run.errors.split(separator: "\n").last.map(String.init) ?? "it wrote no pixels"
-            throw .invalidSource(reason: "gdalwarp failed at zoom \(zoom): \(said)")
+            throw .tileset(.invalidSource(reason: "gdalwarp failed at zoom \(zoom): \(said)"))
         }
         // ENVI's raw samples, in this machine's byte order (its header's `byte order`).
         var meters = [Float](repeating: .nan, count: width * height)
@@ -217,7 +218,7 @@ extension TerrainBasemaps {
                 for (index, isMissing) in missing.enumerated() where isMissing { pixels[index * 4 + 3] = 0 }
                 let image = RGBAImage(width: side, height: side, pixels: pixels)
                 guard let id = try? TileID(z: zoom, x: column, y: row) else { continue }
-                do { tiles[id] = try image.pngData() } catch { throw .invalidSource(reason: "a tile cannot be encoded: \(error)") }
+                do { tiles[id] = try image.pngData() } catch { throw .tileset(.invalidSource(reason: "a tile cannot be encoded: \(error)")) }
             }
         }
         return tiles
