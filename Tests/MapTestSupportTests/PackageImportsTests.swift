@@ -13,4 +13,12 @@ struct PackageImportsTests {
         #expect(run.status == 0, "\(run.transcript)")
         #expect(run.standardOutput.contains(", 0 undeclared import(s), 0 unused dependency(ies)"), "\(run.transcript)")
     }
+
+    /// docs/architecture.md draws the target graph and lists each target's direct dependencies
+    /// as Package.swift declares them (`scripts/tools/target-graph.py` writes both).
+    @Test func theArchitecturePageDrawsThePackagesTargetGraph() throws {
+        let script = RepositoryFiles.root.appendingPathComponent("scripts/tools/target-graph.py").path
+        let run = try ExternalCommand.run("python3", [script, "--check", RepositoryFiles.root.path])
+        #expect(run.status == 0, "\(run.transcript)")
+    }
 }
