@@ -5,7 +5,7 @@
 // section says the same, one line per target):
 //
 //   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera and fly-over paths, geodesy, clustering
-//   MapUtilities     <- CZlib        FNV-1a, MD5, CRC-32, gzip, varints, atomic writes and plain file reads, display paths, byte counts, data locations, edit distance
+//   MapUtilities     <- CZlib        FNV-1a, MD5, CRC-32, gzip, varints, atomic writes and plain file reads, outside programs run, display paths, byte counts, data locations, edit distance
 //   MapJSON                          one JSON value with paths, lines and columns                (MapUtilities)
 //   MapProjection    <- CProj        PROJ (opened on first use, CLibraryLoader): transforms between any two CRS; GeoJSON's legacy crs  (MapCore, MapJSON)
 //   ImageCodec       <- CPNGShim <- CPNG, CDeflate, CISAL; CTurboJPEG: PNG/JPEG reading and writing, palettes, animated PNG  (MapUtilities)
@@ -26,7 +26,7 @@
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, Tilesets)
 //   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, Tilesets, TileStore, VectorTiles; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
-//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the export `tiles export` runs, what `serve` serves and its run until a signal  (MapComposer, MapServer, PhotoLibrary, TileExport, Tilesets; Hummingbird, swift-log, swift-service-lifecycle)
+//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the map `render` writes, the flight `flyover` renders, the clusters `cluster` answers, the export `tiles export` runs, what `serve` serves and its run until a signal, the registered basemaps and DEMs  (MapComposer, MapServer, PhotoLibrary, TileExport, Tilesets; Hummingbird, swift-log, swift-service-lifecycle)
 //   MapCLI                           the commands: options mapped to MapAssembly, results printed  (everything above that it imports; ArgumentParser)
 //   mapwright                        the executable                                             (MapCLI)
 //   RenderConformance                the GL render-test suite's runner, in Conformance/ beside its ignore list  (MapStyle, MapRenderer, MapCore, ImageCodec, ImageCompare, MapUtilities)
@@ -102,7 +102,8 @@ let package = Package(
         ),
         /// Small helpers every other target may use, each written once: the FNV-1a hash for names
         /// that outlive a process, gzip through zlib (`CZlib`), protobuf varints, atomic file writes,
-        /// paths for messages, byte counts for people, where Mapwright's data and caches are.
+        /// paths for messages, byte counts for people, where Mapwright's data and caches are, outside
+        /// programs run with their output drained.
         .target(name: "MapUtilities", dependencies: ["CZlib"], swiftSettings: swiftSettings),
         .testTarget(name: "MapUtilitiesTests", dependencies: ["MapUtilities", "MapTestSupport"], swiftSettings: swiftSettings),
 
@@ -437,12 +438,13 @@ let package = Package(
 
         /// What the commands and a program embedding Mapwright share: where the data is, a style
         /// loaded with its sources and map data, a place looked up once, photos and overlays read
-        /// with their warnings returned (never printed), content fingerprints, and the content a
-        /// tile server serves.
+        /// with their warnings returned (never printed), content fingerprints, and each command's work:
+        /// the map a render writes, a fly-over, a cluster query, a tile export, the content a tile
+        /// server serves, the registered street basemaps and DEMs.
         .target(
             name: "MapAssembly",
             dependencies: [
-                "MapCore", "MapUtilities", "MapStyle", "ImageCodec", "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
+                "MapCore", "MapUtilities", "MapJSON", "MapStyle", "ImageCodec", "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
                 "TileExport", "TileSources", "TileStore", "Tilesets",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -479,7 +481,6 @@ let package = Package(
                 "MapUtilities",
                 "TileSources",
                 "TileStore",
-                "PMTiles",
                 "Tilesets",
                 "TileExport",
                 "MapServer",
