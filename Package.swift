@@ -26,7 +26,7 @@
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, Tilesets)
 //   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, Tilesets, TileStore, VectorTiles; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
-//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the map `render` writes, the flight `flyover` renders, the clusters `cluster` answers, the export `tiles export` runs, what `serve` serves and its run until a signal, the registered basemaps and DEMs  (MapComposer, MapServer, PhotoLibrary, TileExport, Tilesets; Hummingbird, swift-log, swift-service-lifecycle)
+//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the map `render` writes, the flight `flyover` renders, the clusters `cluster` answers, `compare`'s comparison, `photos import`, the export `tiles export` runs, what `serve` serves and its run until a signal, the registered basemaps and DEMs  (MapComposer, MapServer, PhotoLibrary, TileExport, Tilesets; Hummingbird, swift-log, swift-service-lifecycle)
 //   MapCLI                           the commands: options mapped to MapAssembly, results printed  (everything above that it imports; ArgumentParser)
 //   mapwright                        the executable                                             (MapCLI)
 //   RenderConformance                the GL render-test suite's runner, in Conformance/ beside its ignore list  (MapStyle, MapRenderer, MapCore, ImageCodec, ImageCompare, MapUtilities)
@@ -439,12 +439,12 @@ let package = Package(
         /// What the commands and a program embedding Mapwright share: where the data is, a style
         /// loaded with its sources and map data, a place looked up once, photos and overlays read
         /// with their warnings returned (never printed), content fingerprints, and each command's work:
-        /// the map a render writes, a fly-over, a cluster query, a tile export, the content a tile
-        /// server serves, the registered street basemaps and DEMs.
+        /// the map a render writes, a fly-over, a cluster query, an image comparison, a photo import,
+        /// a tile export, the content a tile server serves, the registered street basemaps and DEMs.
         .target(
             name: "MapAssembly",
             dependencies: [
-                "MapCore", "MapUtilities", "MapJSON", "MapStyle", "ImageCodec", "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
+                "MapCore", "MapUtilities", "MapJSON", "MapStyle", "ImageCodec", "ImageCompare", "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
                 "TileExport", "TileSources", "TileStore", "Tilesets",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -456,7 +456,7 @@ let package = Package(
         .testTarget(
             name: "MapAssemblyTests",
             dependencies: [
-                "MapAssembly", "MapComposer", "MapRenderer", "MapServer", "MapStyle", "MapCore", "MapUtilities", "PhotoSources", "ImageCodec", "TileExport", "TileSources", "TileStore",
+                "MapAssembly", "MapComposer", "MapRenderer", "MapServer", "MapStyle", "MapCore", "MapUtilities", "PhotoSources", "PhotoLibrary", "ImageCodec", "ImageCompare", "TileExport", "TileSources", "TileStore",
                 "MapTestSupport",
             ],
             swiftSettings: swiftSettings

@@ -1,5 +1,6 @@
 public import Foundation
 public import ImageCodec
+public import ImageCompare
 public import MapComposer
 public import MapRenderer
 public import MapServer
@@ -57,8 +58,11 @@ public enum AssemblyError: Error, Sendable {
     case render(RendererError)
     /// A drawn map could not be encoded as an image.
     case image(ImageCodecError)
-    /// An output could not be made; `reason` is one line, naming the file.
-    case output(reason: String)
+    /// Two images could not be compared.
+    case comparison(ImageCompareError)
+    /// A failure said in one line as it is: a file that cannot be read or written (naming it),
+    /// two images of different sizes.
+    case message(String)
     /// A cluster query found no photo with a location (status 1).
     case nothingToCluster
     /// Data Mapwright needs (``DataLocations/Item``) is missing: a folder named explicitly that
@@ -80,7 +84,8 @@ extension AssemblyError: CustomStringConvertible, LocalizedError {
         case .tileset(let error): error.description
         case .render(let error): error.description
         case .image(let error): error.description
-        case .output(let reason): reason
+        case .comparison(let error): error.description
+        case .message(let line): line
         case .nothingToCluster: "no photo has a location: nothing to cluster"
         case .listen(let problem, let host, let port): Self.listenDescription(problem, host: host, port: port)
         case .dataNotFound(let item, let explicit, let searched):
@@ -131,8 +136,9 @@ extension AssemblyError: ExitStatusError {
         case .style(let error): error.exitStatus
         case .render(let error): error.exitStatus
         case .image(let error): error.exitStatus
+        case .comparison(let error): error.exitStatus
         case .nothingToCluster: 1
-        case .invalid, .needs, .skippedFile, .dataNotFound, .listen, .output: 2
+        case .invalid, .needs, .skippedFile, .dataNotFound, .listen, .message: 2
         }
     }
 }

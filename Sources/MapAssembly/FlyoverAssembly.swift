@@ -163,7 +163,7 @@ public struct MapFlyover: Sendable {
         } catch let error as PhotoMapError {
             throw .photoMap(error)
         } catch {
-            throw .output(reason: "\(error)")
+            throw .message("\(error)")
         }
         warnings += data.skippedDataWarnings()
         do throws(PhotoMapError) { try writer.finish() } catch { throw .photoMap(error) }

@@ -9,7 +9,7 @@ import MapStyle
 /// `mapwright render` does, each place looked up and the marker decoded once:
 ///
 /// ```swift
-/// var inputs = RenderInputs(photos: PhotoInputs(sources: ["photos/"]), framing: .place("Finland"))
+/// let inputs = RenderInputs(photos: PhotoInputs(sources: ["photos/"]), framing: .place("Finland"))
 /// var warnings: [String] = []
 /// let render = try inputs.makeRender(warnings: &warnings)
 /// try render.write(to: URL(fileURLWithPath: "map.png"))
@@ -143,7 +143,7 @@ public struct MapRender: Sendable {
         defer { try? FileManager.default.removeItem(at: temporary) }
         try write(to: temporary)
         do { return try Data(contentsOf: temporary) } catch {
-            throw .output(reason: "cannot read the temporary \(format.rawValue.uppercased()) file \(temporary.path): \(error.localizedDescription)")
+            throw .message("cannot read the temporary \(format.rawValue.uppercased()) file \(temporary.path): \(error.localizedDescription)")
         }
     }
 
