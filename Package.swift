@@ -5,7 +5,7 @@
 // says the same, one line per target):
 //
 //   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera and fly-over paths, geodesy, clustering
-//   MapUtilities     <- CZlib        FNV-1a, MD5, CRC-32, gzip, varints, atomic writes and plain file reads, display paths, byte counts, data locations, edit distance
+//   MapUtilities     <- CZlib        FNV-1a, MD5, CRC-32, gzip, varints, atomic writes and plain file reads, outside programs run, display paths, byte counts, data locations, edit distance
 //   MapJSON                          one JSON value with paths, lines and columns                (MapUtilities)
 //   MapProjection    <- CProj        PROJ (opened on first use, CLibraryLoader): transforms between any two CRS; GeoJSON's legacy crs  (MapCore, MapJSON)
 //   ImageCodec       <- CPNGShim <- CPNG, CDeflate, CISAL; CTurboJPEG: PNG/JPEG reading and writing, palettes, animated PNG  (MapUtilities)
@@ -27,7 +27,7 @@
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, TilesetTools)
 //   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, Tilesets, MBTiles, VectorTiles; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
-//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the export `tiles export` runs, what `serve` serves and its run until a signal  (MapComposer, MapServer, PhotoLibrary, TileExport, Tilesets, TilesetTools; Hummingbird, swift-log, swift-service-lifecycle)
+//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the map `render` writes, the flight `flyover` renders, the clusters `cluster` answers, `compare`'s comparison, `photos import`, the export `tiles export` runs, what `serve` serves and its run until a signal, the registered basemaps and DEMs  (MapComposer, MapServer, PhotoLibrary, TileExport, Tilesets, TilesetTools; Hummingbird, swift-log, swift-service-lifecycle)
 //   MapCLI                           the commands: options mapped to MapAssembly, results printed  (everything above that it imports; ArgumentParser)
 //   mapwright                        the executable                                             (MapCLI)
 //   RenderConformance                the GL render-test suite's runner, in Conformance/ beside its ignore list  (MapStyle, MapRenderer, MapCore, MapJSON, ImageCodec, ImageCompare)
@@ -104,7 +104,8 @@ let package = Package(
         ),
         /// Small helpers every other target may use, each written once: the FNV-1a hash for names
         /// that outlive a process, gzip through zlib (`CZlib`), protobuf varints, atomic file writes,
-        /// paths for messages, byte counts for people, where Mapwright's data and caches are.
+        /// paths for messages, byte counts for people, where Mapwright's data and caches are, outside
+        /// programs run with their output drained.
         .target(name: "MapUtilities", dependencies: ["CZlib"], swiftSettings: swiftSettings),
         .testTarget(name: "MapUtilitiesTests", dependencies: ["MapUtilities", "MapTestSupport"], swiftSettings: swiftSettings),
 
@@ -448,12 +449,13 @@ let package = Package(
 
         /// What the commands and a program embedding Mapwright share: where the data is, a style
         /// loaded with its sources and map data, a place looked up once, photos and overlays read
-        /// with their warnings returned (never printed), content fingerprints, and the content a
-        /// tile server serves.
+        /// with their warnings returned (never printed), content fingerprints, and each command's work:
+        /// the map a render writes, a fly-over, a cluster query, an image comparison, a photo import,
+        /// a tile export, the content a tile server serves, the registered street basemaps and DEMs.
         .target(
             name: "MapAssembly",
             dependencies: [
-                "MapCore", "MapUtilities", "MapStyle", "ImageCodec", "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
+                "MapCore", "MapUtilities", "MapJSON", "MapStyle", "ImageCodec", "ImageCompare", "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
                 "TileExport", "TileSources", "MBTiles", "Tilesets", "TilesetTools",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -465,7 +467,7 @@ let package = Package(
         .testTarget(
             name: "MapAssemblyTests",
             dependencies: [
-                "MapAssembly", "MapComposer", "MapRenderer", "MapServer", "MapStyle", "MapCore", "MapUtilities", "PhotoSources", "ImageCodec", "TileExport", "TileSources", "MBTiles",
+                "MapAssembly", "MapComposer", "MapRenderer", "MapServer", "MapStyle", "MapCore", "MapUtilities", "PhotoSources", "PhotoLibrary", "ImageCodec", "ImageCompare", "TileExport", "TileSources", "MBTiles",
                 "MapTestSupport",
             ],
             swiftSettings: swiftSettings
@@ -490,7 +492,6 @@ let package = Package(
                 "MapUtilities",
                 "TileSources",
                 "MBTiles",
-                "PMTiles",
                 "Tilesets",
                 "TilesetTools",
                 "TileExport",

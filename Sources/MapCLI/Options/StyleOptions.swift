@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import MapAssembly
-import MapStyle
 
 /// Which style a map is drawn in, and where styles and the basemap are found: `--style`,
 /// `--raster-source`, `--styles-directory` and `--basemap-directory`, shared by `render` and
@@ -25,15 +24,5 @@ struct StyleOptions: ParsableArguments {
     /// Where the style and its data come from, for the assembly.
     var inputs: MapInputs {
         MapInputs(rasterSource: rasterSource, vectorSource: vectorSource, stylesDirectory: stylesDirectory, basemapDirectory: basemapDirectory)
-    }
-
-    /// `--style` with its data (the basemap when the style or a place name needs it); the
-    /// style's warnings go to standard error.
-    ///
-    /// - Throws: `AssemblyError` naming the option at fault.
-    func load(needsPlaces: Bool) throws -> StyledMap {
-        let map = try inputs.load(style: style, needsPlaces: needsPlaces)
-        for warning in map.warnings { Mapwright.warn(warning.description) }
-        return map
     }
 }
