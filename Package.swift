@@ -1,11 +1,11 @@
 // swift-tools-version: 6.0
 // Mapwright: a map-rendering engine and tile CLI for Linux.
 //
-// Targets, in dependency order (each depends only on targets above it; README's architecture
-// section says the same, one line per target):
+// Targets, in dependency order (each depends only on targets above it; docs/architecture.md
+// says the same, one line per target):
 //
 //   MapCore                          pure Swift: coordinates, Web Mercator, tiles, camera and fly-over paths, geodesy, clustering
-//   MapUtilities     <- CZlib        FNV-1a, MD5, CRC-32, gzip, varints, atomic writes and plain file reads, display paths, byte counts, data locations, edit distance
+//   MapUtilities     <- CZlib        FNV-1a, MD5, CRC-32, gzip, varints, atomic writes and plain file reads, outside programs run, display paths, byte counts, data locations, edit distance
 //   MapJSON                          one JSON value with paths, lines and columns                (MapUtilities)
 //   MapProjection    <- CProj        PROJ (opened on first use, CLibraryLoader): transforms between any two CRS; GeoJSON's legacy crs  (MapCore, MapJSON)
 //   ImageCodec       <- CPNGShim <- CPNG, CDeflate, CISAL; CTurboJPEG: PNG/JPEG reading and writing, palettes, animated PNG  (MapUtilities)
@@ -17,19 +17,20 @@
 //   PhotoLibrary                     photographers and photos in SQLite, versioned              (PhotoSources, MapSQLite)
 //   MapStyle                         MapLibre style subset                                      (MapCore, MapJSON, MapUtilities)
 //   TileSources                      the TileSource protocol: tiles by address, format-neutral TileMetadata, TileFormat  (MapCore)
-//   TileStore                        MBTiles store (a TileSource): flat and deduplicated, batch writer, info/validate/merge  (TileSources, MapCore, MapSQLite, MapUtilities)
+//   MBTiles                          MBTiles 1.3 files (a TileSource): flat and deduplicated, batch writer, info/validate/merge  (TileSources, MapCore, MapSQLite, MapUtilities)
 //   PMTiles                          PMTiles v3 archives: reader (a TileSource), streaming writer  (TileSources, MapCore, MapJSON, MapUtilities)
 //   VectorTiles                      Mapbox Vector Tile 2.1 decoding, tile to map points        (MapCore, MapUtilities)
-//   Tilesets         <- CCurl        every TileSource opened one way (TileSourceLocation: a file of either format or a remote PMTiles archive read by HTTP ranges, or URL templates fetched over HTTP into a cache, through libcurl opened on first use); write, convert, merge, extract, import, diff  (TileSources, TileStore, MapSQLite, PMTiles, ImageCompare)
+//   Tilesets         <- CCurl        every TileSource opened one way at run time (TileSourceLocation: a file of either format or a remote PMTiles archive read by HTTP ranges, or URL templates fetched over HTTP into a cache, through libcurl opened on first use; several read as one)  (TileSources, MBTiles, MapSQLite, PMTiles)
+//   TilesetTools                     the `tiles` file tools: write either format through a work file, convert, merge, extract, import/folders, diff, info/validate  (Tilesets, MBTiles, PMTiles, MapJSON, ImageCodec, ImageCompare)
 //   MapData          <- CCairo, CRsvg  the map's data, opened once and shared: sources (GeoPackage, GeoJSON), vector tiles decoded and cached, raster tiles and images decoded, sprites (SVG folders through librsvg) and glyphs loaded, cluster indexes, places, skipped-data warnings, attribution  (GeoData, MapStyle, TileSources, Tilesets, VectorTiles, ImageCodec)
 //   MapRenderer      <- CCairo, CRaster  Cairo/Pango/fontconfig renderer: canvas, lines, fills, text, labels, perspective, style painting, snapshots, tiles, annotations; per-pixel loops in C  (MapData, GeoData, MapStyle, VectorTiles, ImageCodec)
 //   MapComposer                      a photographer's map: photos, overlays, framing            (MapData, MapRenderer, PhotoSources)
-//   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, Tilesets)
-//   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, MapData, Tilesets, TileStore, VectorTiles; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
-//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the export `tiles export` runs, what `serve` serves and its run until a signal  (MapComposer, MapData, MapServer, PhotoLibrary, TileExport, Tilesets; Hummingbird, swift-log, swift-service-lifecycle)
+//   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, TilesetTools)
+//   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, MapData, Tilesets, MBTiles, VectorTiles; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
+//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the map `render` writes, the flight `flyover` renders, the clusters `cluster` answers, `compare`'s comparison, `photos import`, the export `tiles export` runs, what `serve` serves and its run until a signal, the registered basemaps and DEMs  (MapComposer, MapData, MapServer, PhotoLibrary, TileExport, Tilesets, TilesetTools; Hummingbird, swift-log, swift-service-lifecycle)
 //   MapCLI                           the commands: options mapped to MapAssembly, results printed  (everything above that it imports; ArgumentParser)
 //   mapwright                        the executable                                             (MapCLI)
-//   RenderConformance                the GL render-test suite's runner, in Conformance/ beside its ignore list  (MapStyle, MapData, MapRenderer, MapCore, ImageCodec, ImageCompare, MapUtilities)
+//   RenderConformance                the GL render-test suite's runner, in Conformance/ beside its ignore list  (MapStyle, MapData, MapRenderer, MapCore, MapJSON, ImageCodec, ImageCompare)
 //
 // MapTestSupport is for this package's tests only: it is not a product. The benchmarks are a
 // package of their own, Benchmarks/Package.swift, which depends on this one by path. The
@@ -64,13 +65,14 @@ let package = Package(
         .library(name: "PhotoLibrary", targets: ["PhotoLibrary"]),
         .library(name: "MapStyle", targets: ["MapStyle"]),
         .library(name: "TileSources", targets: ["TileSources"]),
-        .library(name: "TileStore", targets: ["TileStore"]),
+        .library(name: "MBTiles", targets: ["MBTiles"]),
         .library(name: "PMTiles", targets: ["PMTiles"]),
         .library(name: "VectorTiles", targets: ["VectorTiles"]),
         .library(name: "MapData", targets: ["MapData"]),
         .library(name: "MapRenderer", targets: ["MapRenderer"]),
         .library(name: "MapComposer", targets: ["MapComposer"]),
         .library(name: "Tilesets", targets: ["Tilesets"]),
+        .library(name: "TilesetTools", targets: ["TilesetTools"]),
         .library(name: "TileExport", targets: ["TileExport"]),
         .library(name: "MapServer", targets: ["MapServer"]),
         .library(name: "MapAssembly", targets: ["MapAssembly"]),
@@ -102,7 +104,8 @@ let package = Package(
         ),
         /// Small helpers every other target may use, each written once: the FNV-1a hash for names
         /// that outlive a process, gzip through zlib (`CZlib`), protobuf varints, atomic file writes,
-        /// paths for messages, byte counts for people, where Mapwright's data and caches are.
+        /// paths for messages, byte counts for people, where Mapwright's data and caches are, outside
+        /// programs run with their output drained.
         .target(name: "MapUtilities", dependencies: ["CZlib"], swiftSettings: swiftSettings),
         .testTarget(name: "MapUtilitiesTests", dependencies: ["MapUtilities", "MapTestSupport"], swiftSettings: swiftSettings),
 
@@ -177,7 +180,7 @@ let package = Package(
         .target(name: "MapTestSupport", dependencies: ["ImageCodec", "ImageCompare", "MapCore", "MapUtilities"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MapTestSupportTests",
-            dependencies: ["MapTestSupport", "ImageCodec", "MapUtilities"],
+            dependencies: ["MapTestSupport", "ImageCodec"],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
@@ -255,12 +258,12 @@ let package = Package(
         /// Encoded tiles by tile address: the MBTiles 1.3 store (raster cache, export target, what
         /// the tile server serves) in the flat and the deduplicated (normalized) layouts, its batch
         /// writer, `agg_tiles_hash`, info, validation and merging. The store is a `TileSource`.
-        .target(name: "TileStore", dependencies: ["TileSources", "MapCore", "MapSQLite", "MapUtilities"], swiftSettings: swiftSettings),
+        .target(name: "MBTiles", dependencies: ["TileSources", "MapCore", "MapSQLite", "MapUtilities"], swiftSettings: swiftSettings),
         /// Checks files against outside tools when they are installed: Python's sqlite3 and hashlib,
         /// gdalinfo (gdal-bin), mbutil (pip-installed into a temporary virtual environment).
         .testTarget(
-            name: "TileStoreTests",
-            dependencies: ["TileStore", "TileSources", "MapSQLite", "MapCore", "MapUtilities", "ImageCodec", "MapTestSupport"],
+            name: "MBTilesTests",
+            dependencies: ["MBTiles", "TileSources", "MapSQLite", "MapCore", "MapUtilities", "ImageCodec", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
         /// PMTiles v3 archives (one file of tiles, read with range requests): a reader safe for
@@ -288,14 +291,14 @@ let package = Package(
         ),
         // MARK: - Tilesets
 
-        /// Every tile source opened one way (`TileSourceLocation`): tileset files, MBTiles and
-        /// PMTiles alike, PMTiles archives on web servers read by range requests into an SQLite
-        /// cache, and tile URL templates fetched over HTTP into an MBTiles cache; writing
-        /// either format through a work file, and the file tools behind `mapwright tiles`
-        /// (convert, merge, extract, import, diff, info). Tests fetch from a real server on loopback.
+        /// Every tile source opened one way at run time (`TileSourceLocation`): tileset files,
+        /// MBTiles and PMTiles alike, told apart by their first bytes; PMTiles archives on web
+        /// servers read by range requests into an SQLite cache; tile URL templates fetched over
+        /// HTTP into an MBTiles cache; several sources read as one; a style's files fetched by URL.
+        /// One error, `TilesetsError`. Tests fetch from a real server on loopback.
         .target(
             name: "Tilesets",
-            dependencies: ["MapCore", "MapJSON", "MapUtilities", "TileSources", "TileStore", "MapSQLite", "PMTiles", "ImageCodec", "ImageCompare", "CCurl"],
+            dependencies: ["MapCore", "MapUtilities", "TileSources", "MBTiles", "MapSQLite", "PMTiles", "CCurl"],
             swiftSettings: swiftSettings
         ),
         /// HTTP GET through libcurl, opened on first use (CLibraryLoader): linked, libcurl and
@@ -303,9 +306,21 @@ let package = Package(
         .target(name: "CCurl", dependencies: ["CLibraryLoader"]),
         .testTarget(
             name: "TilesetsTests",
-            dependencies: [
-                "Tilesets", "TileSources", "TileStore", "PMTiles", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "MapUtilities",
-            ],
+            dependencies: ["Tilesets", "TilesetTools", "TileSources", "MBTiles", "PMTiles", "MapCore", "ImageCodec", "MapTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        /// The file tools behind `mapwright tiles`, on tilesets opened by Tilesets: writing either
+        /// format through a work file that an interrupted run resumes (`TilesetWriter`), convert,
+        /// merge, extract a region, a folder of z/x/y tiles to and from a tileset, diff (pixels
+        /// compared by ImageCompare), info and validate. One error, `TilesetToolsError`.
+        .target(
+            name: "TilesetTools",
+            dependencies: ["Tilesets", "TileSources", "MBTiles", "PMTiles", "MapCore", "MapJSON", "MapUtilities", "ImageCodec", "ImageCompare"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TilesetToolsTests",
+            dependencies: ["TilesetTools", "Tilesets", "TileSources", "MBTiles", "PMTiles", "MapCore", "ImageCodec", "MapTestSupport", "MapUtilities"],
             swiftSettings: swiftSettings
         ),
 
@@ -335,7 +350,7 @@ let package = Package(
         /// in the tests, and over HTTP from a real server on loopback.
         .testTarget(
             name: "MapDataTests",
-            dependencies: ["MapData", "TileSources", "TileStore", "PMTiles", "Tilesets", "MapStyle", "MapCore", "ImageCodec", "MapTestSupport"],
+            dependencies: ["MapData", "TileSources", "MBTiles", "PMTiles", "Tilesets", "TilesetTools", "MapStyle", "MapCore", "ImageCodec", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
         /// Draws maps: style layers from vector data, labels placed without collisions, overlays,
@@ -353,7 +368,7 @@ let package = Package(
             name: "MapRendererTests",
             dependencies: [
                 "MapRenderer", "MapData", "MapComposer", "MapTestSupport", "MapStyle", "MapJSON", "MapUtilities", "GeoData",
-                "ImageCodec", "ImageCompare", "MapCore", "TileSources", "TileStore", "Tilesets", "VectorTiles", "CCairo",
+                "ImageCodec", "ImageCompare", "MapCore", "TileSources", "MBTiles", "Tilesets", "TilesetTools", "VectorTiles", "CCairo",
             ],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
@@ -378,15 +393,12 @@ let package = Package(
         /// work behind `mapwright tiles export`; it throws its own `TileExportError`.
         .target(
             name: "TileExport",
-            dependencies: ["MapCore", "MapUtilities", "MapRenderer", "TileSources", "TileStore", "Tilesets"],
+            dependencies: ["MapCore", "MapUtilities", "MapRenderer", "TileSources", "TilesetTools"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TileExportTests",
-            dependencies: [
-                "TileExport", "Tilesets", "MapData", "MapRenderer", "MapComposer", "MapStyle", "TileSources", "TileStore", "PMTiles", "MapCore", "ImageCodec",
-                "ImageCompare", "MapTestSupport", "MapUtilities",
-            ],
+            dependencies: ["TileExport", "TilesetTools", "MapData", "MapRenderer", "MapStyle", "TileSources", "MBTiles", "PMTiles", "MapCore", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
 
@@ -400,7 +412,7 @@ let package = Package(
             name: "MapServer",
             dependencies: [
                 "MapCore", "MapJSON", "MapUtilities", "MapStyle", "MapData", "MapRenderer", "MapComposer", "PhotoSources",
-                "TileSources", "TileStore", "Tilesets", "ImageCodec", "VectorTiles",
+                "TileSources", "MBTiles", "Tilesets", "ImageCodec", "VectorTiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -421,7 +433,7 @@ let package = Package(
         .testTarget(
             name: "MapServerTests",
             dependencies: [
-                "MapServer", "MapData", "MapRenderer", "MapComposer", "MapStyle", "MapCore", "TileSources", "TileStore", "Tilesets", "ImageCodec",
+                "MapServer", "MapData", "MapRenderer", "MapComposer", "MapStyle", "MapCore", "TileSources", "MBTiles", "Tilesets", "TilesetTools", "ImageCodec",
                 "ImageCompare", "MapTestSupport", "MapUtilities", "PhotoSources", "VectorTiles", "MapJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -439,13 +451,14 @@ let package = Package(
 
         /// What the commands and a program embedding Mapwright share: where the data is, a style
         /// loaded with its sources and map data, a place looked up once, photos and overlays read
-        /// with their warnings returned (never printed), content fingerprints, and the content a
-        /// tile server serves.
+        /// with their warnings returned (never printed), content fingerprints, and each command's work:
+        /// the map a render writes, a fly-over, a cluster query, an image comparison, a photo import,
+        /// a tile export, the content a tile server serves, the registered street basemaps and DEMs.
         .target(
             name: "MapAssembly",
             dependencies: [
-                "MapCore", "MapUtilities", "MapStyle", "ImageCodec", "MapData", "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
-                "TileExport", "TileSources", "TileStore", "Tilesets",
+                "MapCore", "MapUtilities", "MapJSON", "MapStyle", "ImageCodec", "ImageCompare", "MapData", "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
+                "TileExport", "TileSources", "MBTiles", "Tilesets", "TilesetTools",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -456,7 +469,7 @@ let package = Package(
         .testTarget(
             name: "MapAssemblyTests",
             dependencies: [
-                "MapAssembly", "MapComposer", "MapData", "MapRenderer", "MapServer", "MapStyle", "MapCore", "MapUtilities", "PhotoSources", "ImageCodec", "TileExport", "TileSources", "TileStore",
+                "MapAssembly", "MapComposer", "MapData", "MapRenderer", "MapServer", "MapStyle", "MapCore", "MapUtilities", "PhotoSources", "PhotoLibrary", "ImageCodec", "ImageCompare", "TileExport", "TileSources", "MBTiles",
                 "MapTestSupport",
             ],
             swiftSettings: swiftSettings
@@ -481,9 +494,9 @@ let package = Package(
                 "MapComposer",
                 "MapUtilities",
                 "TileSources",
-                "TileStore",
-                "PMTiles",
+                "MBTiles",
                 "Tilesets",
+                "TilesetTools",
                 "TileExport",
                 "MapServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -494,7 +507,7 @@ let package = Package(
         .testTarget(
             name: "MapCLITests",
             dependencies: [
-                "MapCLI", "MapComposer", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "TileSources", "TileStore", "PMTiles", "Tilesets", "PhotoSources",
+                "MapCLI", "MapComposer", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "TileSources", "MBTiles", "Tilesets", "TilesetTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -521,7 +534,7 @@ let package = Package(
         /// `scripts/conformance/run.sh` builds and runs it.
         .executableTarget(
             name: "RenderConformance",
-            dependencies: ["MapStyle", "MapData", "MapRenderer", "MapCore", "MapJSON", "ImageCodec", "ImageCompare", "MapUtilities"],
+            dependencies: ["MapStyle", "MapData", "MapRenderer", "MapCore", "MapJSON", "ImageCodec", "ImageCompare"],
             path: "Conformance/RenderConformance",
             swiftSettings: swiftSettings
         ),

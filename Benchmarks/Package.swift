@@ -58,7 +58,7 @@ let package = Package(
         /// writer, against one connection behind a lock; and MBTilesWriter alone.
         .executableTarget(
             name: "MBTilesBenchmark",
-            dependencies: products("TileStore", "MapSQLite", "MapCore") + ["BenchmarkSupport"],
+            dependencies: products("MBTiles", "MapSQLite", "MapCore") + ["BenchmarkSupport"],
             path: "MBTilesBenchmark",
             swiftSettings: swiftSettings
         ),

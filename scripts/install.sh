@@ -8,7 +8,7 @@
 #   PREFIX/share/mapwright/Fonts/               extra fonts, when the checkout has a Fonts/ folder
 #
 # The executable finds that data from its own real path, whatever the working directory (see
-# README's "Data and caches"). The pinned fonts themselves are system packages setup.sh installs.
+# docs/data-and-caches.md). The pinned fonts themselves are system packages setup.sh installs.
 #
 # Usage: scripts/install.sh [PREFIX]       PREFIX defaults to /usr/local; it needs write access
 # (run as root, or through sudo, for a system folder). Runs scripts/setup.sh first when the

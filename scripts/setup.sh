@@ -201,8 +201,8 @@ else
 fi
 
 # Street-level data for README's first map: the Helsinki sample, in the checkout's data folder
-# (Tiles/streets/, git-ignored), where every command finds it as it finds the basemap (see README:
-# "mapwright basemap"). Copied, not linked, so the sample's own file is never written through it.
+# (Tiles/streets/, git-ignored), where every command finds it as it finds the basemap (see
+# docs/basemap-and-terrain.md). Copied, not linked, so the sample's own file is never written through it.
 STREETS_DIR="$REPO_ROOT/Tiles/streets"
 if ! cmp -s "$REPO_ROOT/Samples/helsinki/helsinki.mbtiles" "$STREETS_DIR/helsinki.mbtiles"; then
     mkdir -p "$STREETS_DIR"

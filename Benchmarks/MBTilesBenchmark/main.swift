@@ -18,7 +18,7 @@ import Foundation
 import MapCore
 import MapSQLite
 import Synchronization
-import TileStore
+import MBTiles
 
 var secondsPerCase = 3.0
 var tileCount = 20_000

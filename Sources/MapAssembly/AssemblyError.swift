@@ -1,4 +1,6 @@
 public import Foundation
+public import ImageCodec
+public import ImageCompare
 public import MapComposer
 public import MapRenderer
 public import MapServer
@@ -23,6 +25,11 @@ public enum AssemblyInput: String, Hashable, Sendable, CaseIterable {
     case basemap = "basemap"
     /// An elevation tileset: `terrain add`'s file, `remove`'s name, `build`'s GeoTIFF.
     case terrain = "terrain"
+    /// `flyover --from` and `--to`: where a fly-over starts and ends.
+    case from = "--from"
+    case to = "--to"
+    /// `flyover --cameras`: where the frames' cameras go.
+    case cameras = "--cameras"
 }
 
 /// Why a map's inputs could not be assembled: the one error of MapAssembly, wrapping the
@@ -46,8 +53,18 @@ public enum AssemblyError: Error, Sendable {
     case tileset(TilesetsError)
     /// A server could not listen on `host`:`port`.
     case listen(ListenProblem, host: String, port: Int)
-    /// The tiles cannot be rendered as asked (tile options out of range, a raster source without tiles).
+    /// The tiles or the map cannot be rendered as asked (tile options out of range, a raster
+    /// source without tiles), or a map's file written.
     case render(RendererError)
+    /// A drawn map could not be encoded as an image.
+    case image(ImageCodecError)
+    /// Two images could not be compared.
+    case comparison(ImageCompareError)
+    /// A failure said in one line as it is: a file that cannot be read or written (naming it),
+    /// two images of different sizes.
+    case message(String)
+    /// A cluster query found no photo with a location (status 1).
+    case nothingToCluster
     /// Data Mapwright needs (``DataLocations/Item``) is missing: a folder named explicitly that
     /// does not exist, or an item no data folder holds; `searched` lists the folders looked in,
     /// in order, each with where it came from (empty for an explicit folder).
@@ -66,6 +83,10 @@ extension AssemblyError: CustomStringConvertible, LocalizedError {
         case .photoMap(let error): error.description
         case .tileset(let error): error.description
         case .render(let error): error.description
+        case .image(let error): error.description
+        case .comparison(let error): error.description
+        case .message(let line): line
+        case .nothingToCluster: "no photo has a location: nothing to cluster"
         case .listen(let problem, let host, let port): Self.listenDescription(problem, host: host, port: port)
         case .dataNotFound(let item, let explicit, let searched):
             Self.notFoundDescription(item: item, explicit: explicit, searched: searched)
@@ -104,7 +125,8 @@ extension AssemblyError: CustomStringConvertible, LocalizedError {
 }
 
 extension AssemblyError: ExitStatusError {
-    /// The wrapped error's status (1 for no located photo or a folder without JPEGs), else 2.
+    /// The wrapped error's status (1 for no located photo or a folder without JPEGs), 1 for
+    /// nothing to cluster, else 2.
     public var exitStatus: Int32 {
         switch self {
         case .photos(let error): error.exitStatus
@@ -113,7 +135,10 @@ extension AssemblyError: ExitStatusError {
         case .tileset(let error): error.exitStatus
         case .style(let error): error.exitStatus
         case .render(let error): error.exitStatus
-        case .invalid, .needs, .skippedFile, .dataNotFound, .listen: 2
+        case .image(let error): error.exitStatus
+        case .comparison(let error): error.exitStatus
+        case .nothingToCluster: 1
+        case .invalid, .needs, .skippedFile, .dataNotFound, .listen, .message: 2
         }
     }
 }

@@ -7,6 +7,15 @@ public import PhotoSources
 /// and the options that change what is drawn. `tiles export --resume` checks it; `serve` keys
 /// its overlay cache by it.
 public enum ContentFingerprint {
+    /// A file, as `PATH:SIZE:MODIFIED`, so that what is drawn from a replaced file is drawn
+    /// again (size -1 and time 0 for a file that is not there).
+    static func file(_ path: String) -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(path):\(size):\(modified)"
+    }
+
     /// The photos, as `COUNT:HASH`: every field an overlay tile or its callout may draw (id,
     /// place, title, subtitle, photographer, altitude, accuracy, date, image and thumbnail), in
     /// order. `serve --library` records it in its cache files.

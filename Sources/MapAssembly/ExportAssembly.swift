@@ -7,7 +7,7 @@ public import MapCore
 public import MapRenderer
 public import TileExport
 import TileSources
-import Tilesets
+import TilesetTools
 /// What a tile export exports, as values: the style and its data, the area and zooms, the photos
 /// and overlays drawn over it, how pins are drawn, the tiles' options. Builds the
 /// ``TileExport/TileExport`` as `mapwright tiles export` does, with the same metadata and the
@@ -95,15 +95,10 @@ public struct ExportInputs: Sendable {
                     + "more than --max-tiles \(maximumTileCount.groupedText): export fewer zooms or a smaller area, or raise --max-tiles")
         }
 
-        let loadedPhotos = try photos.load()
-        warnings += loadedPhotos.warnings
-        let builtOverlays = try overlays.mapOverlays(look: styled.style.mapwright.overlay)
-        warnings += builtOverlays.warnings
         let tileSize = Double(tileOptions.tileSizePoints)
-        var request = PhotoMapRequest(
-            photos: loadedPhotos.photos, style: styled.style, overlays: builtOverlays.overlays,
-            size: ViewSize(width: tileSize, height: tileSize), scale: Double(tileOptions.scale))
-        drawing.apply(to: &request)
+        let request = try drawing.request(
+            loading: photos, overlays: overlays, style: styled.style, size: ViewSize(width: tileSize, height: tileSize),
+            scale: Double(tileOptions.scale), warnings: &warnings)
         var photoWarnings: [PhotoMapWarning] = []
         let content: MapTileContent
         do throws(PhotoMapError) {
@@ -128,7 +123,7 @@ public struct ExportInputs: Sendable {
         if let shard = options.shard { metadata.otherValues[TilesetMerge.shardMetadataKey] = shard.description }
         var exportOptions = options
         exportOptions.fingerprint = ContentFingerprint.text(
-            style: style, map: map, photosFingerprint: ContentFingerprint.photos(loadedPhotos.photos), overlays: overlays,
+            style: style, map: map, photosFingerprint: ContentFingerprint.photos(request.photos), overlays: overlays,
             drawn: drawing.fingerprint)
         return (TileExport(renderer: renderer, cover: cover, output: output, metadata: metadata, options: exportOptions), warnings)
     }

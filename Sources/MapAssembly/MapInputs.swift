@@ -175,11 +175,7 @@ public struct MapInputs: Sendable {
             return streets.isEmpty && terrain.isEmpty ? "-" : "streets:" + streets + terrainPart
         }
         if let remote = HTTPRangeSource.remoteURL(vectorSource) { return remote.absoluteString }
-        let url = URL(fileURLWithPath: vectorSource).standardizedFileURL
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
-        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(url.path):\(size):\(modified)" + terrainPart
+        return ContentFingerprint.file(URL(fileURLWithPath: vectorSource).standardizedFileURL.path) + terrainPart
     }
 }
 

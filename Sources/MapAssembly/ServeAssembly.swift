@@ -114,9 +114,8 @@ public struct ServeInputs: Sendable {
         if !allPhotos.isEmpty || !overlays.isEmpty || library != nil, let first = servedStyles.first {
             let mapOverlays = try overlays.mapOverlays(look: first.style.mapwright.overlay)
             warnings += mapOverlays.warnings
-            var request = PhotoMapRequest(
+            let request = drawing.request(
                 photos: allPhotos, style: first.style, overlays: mapOverlays.overlays, size: ViewSize(width: 256, height: 256), scale: 1)
-            drawing.apply(to: &request)
             let builder = PhotoMapBuilder(data: first.data)
             // Checked now, so a selection that matches nothing fails at start-up, not on a tile.
             do throws(PhotoMapError) { _ = try builder.tileContent(for: request) } catch { throw .photoMap(error) }

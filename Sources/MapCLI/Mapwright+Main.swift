@@ -87,6 +87,14 @@ extension Mapwright {
         FileHandle.standardError.write(Data("mapwright: warning: \(message)\n".utf8))
     }
 
+    /// Runs `body` with a list to append warnings to (what the assembly's `warnings:` take), and
+    /// prints them (``warn(_:)``) as it ends, also when it throws: before its error is printed.
+    static func warning<T>(_ body: (inout [String]) throws -> T) rethrows -> T {
+        var warnings: [String] = []
+        defer { for warning in warnings { warn(warning) } }
+        return try body(&warnings)
+    }
+
     /// Keeps `object` alive until the process ends, for a command whose process ends when it
     /// returns: a render's map data holds its decoded tiles, hundreds of thousands of small
     /// allocations that freeing one by one costs ~5 ms of one core after the map is written, just

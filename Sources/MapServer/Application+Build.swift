@@ -2,7 +2,7 @@ import Foundation
 public import Hummingbird
 import Logging
 import ServiceLifecycle
-import TileStore
+import MBTiles
 /// The router of every route, behind request logging, metrics and CORS; HEAD is answered on
 /// every GET route (``HeadRequestMiddleware``).
 public func buildRouter(server: MapTileServer) -> Router<ServeRequestContext> {
@@ -107,10 +107,10 @@ struct CacheFlushService: Service {
             try await cancelWhenGracefulShutdown {
                 while true {
                     try await Task.sleep(nanoseconds: 1_000_000_000)
-                    do throws(TileStoreError) { try cache.flush() } catch { logger.error("cache: \(error.description)") }
+                    do throws(MBTilesError) { try cache.flush() } catch { logger.error("cache: \(error.description)") }
                 }
             }
         } catch is CancellationError {}
-        do throws(TileStoreError) { try cache.flush() } catch { logger.error("cache: \(error.description)") }
+        do throws(MBTilesError) { try cache.flush() } catch { logger.error("cache: \(error.description)") }
     }
 }

@@ -7,7 +7,7 @@ import MapData
 import MapRenderer
 import NIOPosix
 import Synchronization
-import TileStore
+import MBTiles
 /// What the server serves: styles, the photo overlay, tileset files. Made once at start-up.
 public struct ServerContent: Sendable {
     /// Styles by URL name, in the order given.
@@ -252,7 +252,7 @@ public final class MapTileServer: Sendable {
                 memory.insert(kept, for: MemoryTileKey(source: source, tile: tile))
                 return .tile(kept)
             }
-        } catch let error as TileStoreError {
+        } catch let error as MBTilesError {
             logger.error("cache: \(error.description)")
         }
         metrics.increment("mapwright_tile_cache_misses_total", labels)
@@ -343,7 +343,7 @@ public final class MapTileServer: Sendable {
             let byTile = Dictionary(uniqueKeysWithValues: tiles.map { ($0.tile, $0.data) })
             // Photos changed during an overlay render: its tiles answer the request, but are not kept.
             guard !cacheKey.isOverlay || overlayGeneration.load(ordering: .acquiring) == generation else { return .tiles(byTile) }
-            do throws(TileStoreError) { try cache.add(byTile, key: cacheKey) } catch { logger.error("cache: \(error.description)") }
+            do throws(MBTilesError) { try cache.add(byTile, key: cacheKey) } catch { logger.error("cache: \(error.description)") }
             return .tiles(byTile)
         }
     }

@@ -1,7 +1,8 @@
 public import Foundation
+import MapUtilities
 
 /// Runs another program (python3, gdalinfo, mb-util…) the way a person would, for tests that
-/// check our files against outside tools.
+/// check our files against outside tools: a thin use of MapUtilities' ``MapUtilities/ExternalProgram``.
 public struct ExternalCommand {
     /// What a finished run printed and how it ended.
     public struct Output {
@@ -26,28 +27,9 @@ public struct ExternalCommand {
     ///   - standardInput: Bytes written to the program's standard input. The default is none.
     ///   - directory: The working directory. The default is this process's.
     public static func run(_ executable: String, _ arguments: [String], standardInput: Data? = nil, in directory: URL? = nil) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : "/usr/bin/env")
-        process.arguments = executable.contains("/") ? arguments : [executable] + arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe(), error = Pipe(), input = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = input
-        try process.run()
-        if let standardInput { input.fileHandleForWriting.write(standardInput) }
-        try input.fileHandleForWriting.close()
-        // Both pipes drain at once, so neither fills while the other is read.
-        nonisolated(unsafe) var errorData = Data()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { errorData = error.fileHandleForReading.readDataToEndOfFile() }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self)
-        )
+        let outcome = try ExternalProgram.run(
+            URL(fileURLWithPath: executable.contains("/") ? executable : "/usr/bin/env"),
+            executable.contains("/") ? arguments : [executable] + arguments, in: directory, standardInput: standardInput)
+        return Output(status: outcome.status, standardOutput: outcome.outputText, standardError: outcome.errorText)
     }
 }

@@ -145,39 +145,20 @@ public final class PythonEnvironment: Sendable {
         return result?.status == 0
     }
 
-    /// Runs a program to its end, its output gathered in files (no pipe to fill up and block).
+    /// Runs a program to its end (``MapUtilities/ExternalProgram``), without pip's version check
+    /// or bytecode files.
     private static func runProcess(
         _ executable: String, _ arguments: [String], in directory: URL
     ) throws(Failure) -> (status: Int32, standardOutput: String, standardError: String) {
-        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-python-\(UUID().uuidString).out")
-        let errorURL = outputURL.appendingPathExtension("err")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outputURL)
-            try? FileManager.default.removeItem(at: errorURL)
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
         environment["PYTHONDONTWRITEBYTECODE"] = "1"
-        process.environment = environment
-        do {
-            process.standardOutput = try FileHandle(forWritingTo: outputURL)
-            process.standardError = try FileHandle(forWritingTo: errorURL)
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
+        let outcome: ExternalProgram.Outcome
+        do throws(MapUtilitiesError) {
+            outcome = try ExternalProgram.run(URL(fileURLWithPath: executable), arguments, in: directory, environment: environment)
         } catch {
             throw Failure(description: "cannot run \(executable): \(error)")
         }
-        process.waitUntilExit()
-        return (
-            process.terminationStatus,
-            (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "",
-            (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
-        )
+        return (outcome.status, outcome.outputText, outcome.errorText)
     }
 }

@@ -14,11 +14,13 @@ public enum MapUtilitiesError: Error, Hashable, Sendable, CustomStringConvertibl
     /// (``Gzip/decompress(_:limitBytes:)``); `reason` says which in plain words ("its gzip stream
     /// is cut short", "it decompresses to more than 256 MiB").
     case invalidGzip(reason: String)
+    /// The program at `path` could not be started (``ExternalProgram``); `reason` is the system's.
+    case unstartableProgram(path: String, reason: String)
 
     /// The file concerned, else "".
     public var path: String {
         switch self {
-        case .unreadableFile(let path, _), .unwritableFile(let path, _): return path
+        case .unreadableFile(let path, _), .unwritableFile(let path, _), .unstartableProgram(let path, _): return path
         case .invalidGzip: return ""
         }
     }
@@ -26,12 +28,13 @@ public enum MapUtilitiesError: Error, Hashable, Sendable, CustomStringConvertibl
     /// Why, in plain words, without the path.
     public var reason: String {
         switch self {
-        case .unreadableFile(_, let reason), .unwritableFile(_, let reason), .invalidGzip(let reason): return reason
+        case .unreadableFile(_, let reason), .unwritableFile(_, let reason), .invalidGzip(let reason), .unstartableProgram(_, let reason):
+            return reason
         }
     }
 
-    /// `PATH: cannot read the file: REASON`, `PATH: cannot write the file: REASON`, or
-    /// `cannot decompress the data: REASON`.
+    /// `PATH: cannot read the file: REASON`, `PATH: cannot write the file: REASON`,
+    /// `cannot decompress the data: REASON`, or `PATH: cannot start the program: REASON`.
     public var description: String {
         switch self {
         case .unreadableFile(let path, let reason):
@@ -40,6 +43,8 @@ public enum MapUtilitiesError: Error, Hashable, Sendable, CustomStringConvertibl
             return "\(path): cannot write the file: \(reason)"
         case .invalidGzip(let reason):
             return "cannot decompress the data: \(reason)"
+        case .unstartableProgram(let path, let reason):
+            return "\(path): cannot start the program: \(reason)"
         }
     }
 

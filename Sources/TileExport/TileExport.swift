@@ -5,8 +5,7 @@ public import MapRenderer
 import MapUtilities
 import Synchronization
 public import TileSources
-import TileStore
-import Tilesets
+import TilesetTools
 
 /// A batch export: the tiles of a ``MapCore/MetatileCover`` rendered by a ``MapRenderer/MapTileRenderer``
 /// on every core, encoded as PNG on the rendering threads, and written by one ``TilesetWriter``
@@ -195,19 +194,19 @@ public struct TileExport: Sendable {
         let total = tileCount
         guard total > 0 else { throw .invalidExport(reason: "the area and zoom levels hold no tiles") }
         let start = DispatchTime.now().uptimeNanoseconds
-        let writer = try Self.tileset { () throws(TilesetsError) in
+        let writer = try Self.tileset { () throws(TilesetToolsError) in
             try TilesetWriter(output: output, resuming: options.resume, tilesPerBatch: options.tilesPerBatch)
         }
         let record = exportRecord
         if writer.isResuming,
-           let earlier = try Self.tileset({ () throws(TilesetsError) in try writer.workFileMetadataValue(forKey: Self.exportMetadataKey) }),
+           let earlier = try Self.tileset({ () throws(TilesetToolsError) in try writer.workFileMetadataValue(forKey: Self.exportMetadataKey) }),
            earlier != record {
             throw .tileset(.unfinishedExport(
                 path: writer.workFile.displayPath,
                 reason: "--resume: this file is an export of other tiles or options (\(Self.difference(earlier, record))); "
                     + "run the command that started it, or delete the file to start again"))
         }
-        try Self.tileset { () throws(TilesetsError) in try writer.setWorkFileMetadataValues([Self.exportMetadataKey: record]) }
+        try Self.tileset { () throws(TilesetToolsError) in try writer.setWorkFileMetadataValues([Self.exportMetadataKey: record]) }
 
         renderer.preparePlacements(forTileZooms: cover.zoomLevels)
         let state = Mutex(WorkState(iterator: metatiles.makeIterator()))
@@ -226,7 +225,7 @@ public struct TileExport: Sendable {
                 var resumed = 0
                 do throws(TileExportError) {
                     if resuming {
-                        let done = try Self.tileset { () throws(TilesetsError) in
+                        let done = try Self.tileset { () throws(TilesetToolsError) in
                             try writer.existingTiles(zoom: metatile.z, columns: metatile.tileColumns, rows: metatile.tileRows)
                         }
                         let before = wanted.count
@@ -238,7 +237,7 @@ public struct TileExport: Sendable {
                         do throws(RendererError) { tiles = try renderer.encodedTiles(of: metatile, only: wanted, encoding: encoding) } catch {
                             throw TileExportError.render(tile: "\(metatile)", reason: error.description)
                         }
-                        try Self.tileset { () throws(TilesetsError) in try writer.add(Dictionary(uniqueKeysWithValues: tiles.map { ($0.tile, $0.data) })) }
+                        try Self.tileset { () throws(TilesetToolsError) in try writer.add(Dictionary(uniqueKeysWithValues: tiles.map { ($0.tile, $0.data) })) }
                     }
                 } catch {
                     state.withLock { if $0.failure == nil { $0.failure = error } }
@@ -255,7 +254,7 @@ public struct TileExport: Sendable {
                     return (Progress(tilesTotal: total, tilesDone: state.done, tilesResumed: state.resumed, elapsedSeconds: now), due)
                 }
                 if commitNow {
-                    do throws(TilesetsError) { try writer.flush() } catch {
+                    do throws(TilesetToolsError) { try writer.flush() } catch {
                         state.withLock { if $0.failure == nil { $0.failure = .tileset(error) } }
                         return
                     }
@@ -269,11 +268,11 @@ public struct TileExport: Sendable {
             throw failure
         }
         if final.cancelled {
-            try Self.tileset { () throws(TilesetsError) in try writer.flush() }
+            try Self.tileset { () throws(TilesetToolsError) in try writer.flush() }
             throw .cancelled(path: writer.workFile.displayPath, committedTileCount: (try? writer.committedTileCount()) ?? 0)
         }
         let metadata = completedMetadata()
-        let count = try Self.tileset { () throws(TilesetsError) in try writer.finish(metadata: metadata) }
+        let count = try Self.tileset { () throws(TilesetToolsError) in try writer.finish(metadata: metadata) }
         return Summary(
             output: output, tileCount: count, renderedTileCount: final.done - final.resumed, resumedTileCount: final.resumed,
             seconds: elapsed())
@@ -310,7 +309,7 @@ public struct TileExport: Sendable {
     }
 
     /// Runs `body`, its tileset error wrapped as the export's.
-    private static func tileset<T>(_ body: () throws(TilesetsError) -> T) throws(TileExportError) -> T {
+    private static func tileset<T>(_ body: () throws(TilesetToolsError) -> T) throws(TileExportError) -> T {
         do { return try body() } catch { throw .tileset(error) }
     }
 

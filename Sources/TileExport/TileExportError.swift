@@ -1,11 +1,11 @@
 public import Foundation
 public import MapUtilities
-public import Tilesets
+public import TilesetTools
 /// Why a tile export could not start, go on or finish: the one error of TileExport. Each case
 /// names the file, option or tile at fault, and ``description`` is one line for a person.
 public enum TileExportError: Error, Hashable, Sendable {
-    /// The output tileset could not be written or resumed (Tilesets' error, as it is).
-    case tileset(TilesetsError)
+    /// The output tileset could not be written or resumed (TilesetTools' error, as it is).
+    case tileset(TilesetToolsError)
     /// The export cannot start as asked; `reason` says why.
     case invalidExport(reason: String)
     /// Rendering a tile failed.

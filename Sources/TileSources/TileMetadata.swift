@@ -4,7 +4,7 @@ public import MapCore
 /// PMTiles v3 (its JSON metadata, and its header's zooms and bounds) share, typed, with the names
 /// TileJSON gives them.
 ///
-/// MBTiles keeps it as rows of its `metadata` table (`TileStore`'s `init(rows:path:)` and `rows`),
+/// MBTiles keeps it as rows of its `metadata` table (`MBTiles`' `init(rows:path:)` and `rows`),
 /// PMTiles as a JSON object (`PMTiles`' `init(pmtilesJSON:)` and `pmtilesJSON`), so a tileset
 /// converted between the two keeps its name, attribution and the rest. MBTiles requires `name` and
 /// `format`, suggests `bounds`, `center`, `minzoom` and `maxzoom`; the rest are optional (`json`,

@@ -16,7 +16,7 @@ public import MapCore
 /// ```
 ///
 /// Every method may be called from any thread at once. Errors are the conforming type's own
-/// (`TileStoreError`, `PMTilesError`, `TilesetsError`), each naming its file or URL in its
+/// (`MBTilesError`, `PMTilesError`, `TilesetsError`), each naming its file or URL in its
 /// `description`.
 public protocol TileSource: Sendable {
     /// Where the tiles come from, as messages name it: a file's path, or a URL template.

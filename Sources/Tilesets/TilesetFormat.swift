@@ -3,7 +3,7 @@ import MapUtilities
 
 /// The file formats a tileset is read from and written to.
 public enum TilesetFormat: String, Hashable, Sendable, CaseIterable {
-    /// MBTiles 1.3: an SQLite database (``TileStore``'s `MBTilesStore`).
+    /// MBTiles 1.3: an SQLite database (the `MBTiles` module's `MBTilesStore`).
     case mbtiles
     /// PMTiles v3: one file read with range requests (the `PMTiles` module).
     case pmtiles

@@ -4,7 +4,7 @@ import MapCore
 import MapTestSupport
 import Testing
 import TileSources
-import TileStore
+import MBTiles
 
 /// `basemap build` on real OpenStreetMap extracts, with Debian's tilemaker.
 struct StreetBasemapBuildTests {

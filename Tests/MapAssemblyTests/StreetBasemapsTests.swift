@@ -5,7 +5,7 @@ import MapStyle
 import MapTestSupport
 import Testing
 import TileSources
-import TileStore
+import MBTiles
 
 /// The street-level basemaps a user registers, and how every style's loading takes them.
 struct StreetBasemapsTests {

@@ -4,7 +4,7 @@ import MapTestSupport
 import Testing
 
 /// `mapwright` run from a folder that is not the checkout, as an installed tool is: styles and
-/// the basemap are found through the data lookup (README's "Data and caches"), and when nothing
+/// the basemap are found through the data lookup (docs/data-and-caches.md), and when nothing
 /// is found the one error line lists every place looked in.
 struct DataLookupCommandTests {
     private func run(_ arguments: [String], in directory: URL, environment: [String: String?]) throws -> MapwrightProcess.Output {

@@ -2,9 +2,8 @@ import Foundation
 import MapTestSupport
 import Testing
 
-/// The package's layout, as README's architecture section promises it: one public name per
-/// concept, one test target per library target, and every target named in Package.swift's map
-/// and README.
+/// The package's layout, as docs/architecture.md promises it: one public name per concept, one
+/// test target per library target, and every target named in Package.swift's map.
 struct PackageLayoutTests {
     private let fileManager = FileManager.default
     private let root = RepositoryFiles.root
@@ -53,14 +52,12 @@ struct PackageLayoutTests {
         #expect(orphans.isEmpty, "test folders named after no library target: \(orphans)")
     }
 
-    @Test func packageMapAndReadmeNameEveryTarget() throws {
+    /// docs/architecture.md's table is checked by `DocumentationTests`, for every target.
+    @Test func packageMapNamesEveryTarget() throws {
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let header = manifest.components(separatedBy: "import PackageDescription")[0]
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let architecture = readme.components(separatedBy: "## Architecture").dropFirst().first ?? ""
         for target in try swiftTargets().keys.sorted() {
             #expect(header.contains(target), "Package.swift's dependency map does not name \(target)")
-            #expect(architecture.contains("`\(target)`"), "README's architecture section does not name \(target)")
         }
     }
 }

@@ -4,6 +4,7 @@ import MapCore
 import MapTestSupport
 import Testing
 import TileSources
+import TilesetTools
 import Tilesets
 
 /// `mapwright terrain` and the relief it draws: DEM tilesets written here with known slopes,

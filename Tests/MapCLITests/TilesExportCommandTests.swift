@@ -2,7 +2,7 @@ import Foundation
 import MapCore
 import MapTestSupport
 import Testing
-import TileStore
+import MBTiles
 import TileSources
 
 /// `mapwright tiles export` run as a person runs it: from another folder, relative paths with

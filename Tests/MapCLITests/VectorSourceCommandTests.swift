@@ -3,7 +3,7 @@ import ImageCodec
 import MapTestSupport
 import Testing
 import TileSources
-import TileStore
+import MBTiles
 import Tilesets
 
 /// `--vector-source` as people type it: relative names with spaces, from a folder of their

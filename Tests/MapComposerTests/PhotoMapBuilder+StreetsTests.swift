@@ -9,7 +9,7 @@ import MapTestSupport
 import PhotoSources
 import Testing
 
-/// README's street-level example: the Helsinki sample photos on the streets style over the
+/// docs/render.md's street-level example: the Helsinki sample photos on the streets style over the
 /// Helsinki vector tiles, fitted, the first photo's callout open.
 struct PhotoMapBuilderStreetsTests {
     @Test func helsinkiPhotosOnStreets() throws {

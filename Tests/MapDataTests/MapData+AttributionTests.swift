@@ -4,7 +4,7 @@ import MapStyle
 import MapTestSupport
 import Testing
 import TileSources
-import TileStore
+import MBTiles
 
 /// The map's credit line: a vector tileset's own attribution over its style source's, and HTML
 /// credits drawn as their text.

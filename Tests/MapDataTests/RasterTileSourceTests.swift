@@ -7,8 +7,9 @@ import MapTestSupport
 import PMTiles
 import Testing
 import TileSources
+import TilesetTools
 import Tilesets
-import TileStore
+import MBTiles
 
 /// Raster tiles from any tile source: MBTiles and PMTiles files, decoded alike.
 struct RasterTileSourceTests {

@@ -5,8 +5,9 @@ import MapRenderer
 import MapStyle
 import MapTestSupport
 import Testing
+import TilesetTools
 import Tilesets
-import TileStore
+import MBTiles
 
 /// Raster imagery from a real MBTiles or PMTiles file, drawn by the satellite and hybrid styles.
 struct RasterRenderTests {

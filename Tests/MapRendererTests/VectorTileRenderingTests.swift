@@ -9,7 +9,8 @@ import MapStyle
 import MapTestSupport
 import Testing
 import TileSources
-import TileStore
+import MBTiles
+import TilesetTools
 import Tilesets
 
 /// Styles drawing Mapbox Vector Tiles from an MBTiles file: features land where the tile

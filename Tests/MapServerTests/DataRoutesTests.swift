@@ -12,7 +12,8 @@ import MapUtilities
 import NIOCore
 import Testing
 import TileSources
-import TileStore
+import MBTiles
+import TilesetTools
 import Tilesets
 
 /// TileServer GL's `/data` endpoints over real HTTP on loopback, for the vector tiles of the

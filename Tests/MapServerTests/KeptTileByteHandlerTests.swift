@@ -11,7 +11,7 @@ import NIOHTTPTypes
 import Synchronization
 import Testing
 import TileSources
-import TileStore
+import MBTiles
 
 /// Tiles kept in memory are answered from the request's bytes (``KeptTileByteHandler``), over
 /// real HTTP on loopback, exactly as the router answers them: same status, headers (but `Date`)

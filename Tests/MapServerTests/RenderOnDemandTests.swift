@@ -7,7 +7,7 @@ import MapCore
 import MapTestSupport
 import Synchronization
 import Testing
-import TileStore
+import MBTiles
 
 /// Renders on demand: single flight per metatile, the bounded queue, the time limit, the cache
 /// keyed by the style's content, batched cache writes.

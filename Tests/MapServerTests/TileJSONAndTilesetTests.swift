@@ -11,7 +11,8 @@ import MapStyle
 import MapTestSupport
 import Testing
 import TileSources
-import TileStore
+import MBTiles
+import TilesetTools
 import Tilesets
 
 /// TileJSON 3.0.0 for styles, the overlay and tilesets, `/index.json`, and tileset files served

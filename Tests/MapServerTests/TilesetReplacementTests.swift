@@ -5,8 +5,8 @@ import MapTestSupport
 import Synchronization
 import Testing
 import TileSources
-import TileStore
-import Tilesets
+import MBTiles
+import TilesetTools
 
 #if canImport(Glibc)
 import Glibc

@@ -9,8 +9,8 @@ import Synchronization
 import Testing
 import TileExport
 import TileSources
-import TileStore
-import Tilesets
+import MBTiles
+import TilesetTools
 
 /// The export on a small area of the real basemap: every tile once, the renderer's bytes,
 /// cancellation and resuming, shards.

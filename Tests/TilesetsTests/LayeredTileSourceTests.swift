@@ -3,7 +3,7 @@ import MapCore
 import MapTestSupport
 import Testing
 import TileSources
-import TileStore
+import MBTiles
 import Tilesets
 
 /// Several tilesets read as one, as the registered street-level basemaps are: the first that

@@ -6,8 +6,8 @@
 # text from the installed fonts; and again from SDF glyphs) and by MapLibre Native (PyPI's
 # mapli, warm, in process, on Mesa's CPU renderer under Xvfb). Prints per view the fraction of
 # differing pixels (pixelmatch, threshold 0.1) and each engine's time per render (median of 3);
-# writes the zoom-16 pair of each style to OUTPUT (default: a temporary folder; README's pairs
-# are in Tests/Fixtures/styles/side-by-side). See scripts/bench/styles/compare.py.
+# writes the zoom-16 pair of each style to OUTPUT (default: a temporary folder; docs/styles.md's
+# pairs are in Tests/Fixtures/styles/side-by-side). See scripts/bench/styles/compare.py.
 #
 # Usage: scripts/bench/styles.sh [OUTPUT [STYLE...]]   (STYLE: a folder name there; default: all five)
 set -euo pipefail

@@ -2,7 +2,7 @@ public import Foundation
 public import MapCore
 import MapUtilities
 import TileSources
-import TileStore
+import MBTiles
 
 extension StreetBasemaps {
     /// What `mapwright basemap build` is asked to do.
@@ -56,46 +56,34 @@ extension StreetBasemaps {
             throw .invalid(.basemap, reason: "'\(extract.path)' is not an OpenStreetMap extract (.osm.pbf): Geofabrik and BBBike publish them per country, region and city")
         }
         let name = request.name ?? Self.defaultName(for: extract)
-        guard Self.isValidName(name) else {
-            throw .invalid(.basemap, reason: "'\(name)' is not a usable name: use letters, digits, '-', '_' and '.' (give one with --name)")
-        }
-        if let other = try registered().first(where: { $0.name == name }),
-           other.path != buildsDirectory.appendingPathComponent("\(name).mbtiles").path {
-            throw .invalid(.basemap, reason: "the name '\(name)' is taken by \(other.path): give another with --name, or remove it first")
-        }
+        let destination = buildsDirectory.appendingPathComponent("\(name).mbtiles")
+        try registry.checkBuildName(name, destination: destination)
         if let water = request.waterPolygons { try AssemblyError.checkReadableFile(water.path, input: .basemap) }
         guard let tilemaker = URL.executable(named: "tilemaker", searchPath: locations.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") else {
             throw .invalid(.basemap, reason: "tilemaker is not installed: run scripts/setup.sh (it installs Debian's tilemaker), or apt-get install tilemaker")
         }
         let profile = try locations.directory(for: .tilemakerProfile)
 
-        let fileManager = FileManager.default
-        guard let work = AtomicFile.makeUniqueDirectory(in: fileManager.temporaryDirectory, prefix: "mapwright-basemap-") else {
-            throw .invalid(.basemap, reason: "cannot make a temporary folder in \(fileManager.temporaryDirectory.path)")
-        }
-        defer { try? fileManager.removeItem(at: work) }
-        let config = work.appendingPathComponent("config.json")
-        try writeConfig(from: profile, to: config, name: name, waterPolygons: request.waterPolygons)
-        if request.waterPolygons == nil {
-            warning("the sea is not drawn: tilemaker takes it from OpenStreetMap's water polygons; give them with --water-polygons water_polygons.shp (osmdata.openstreetmap.de) for a coastal region")
-        }
-        let built = work.appendingPathComponent("\(name).mbtiles")
-        var arguments = [
-            "--input", extract.path, "--output", built.path, "--config", config.path,
-            "--process", profile.appendingPathComponent("process-openmaptiles.lua").path,
-        ]
-        if let bounds = request.bounds { arguments += ["--bbox", "\(bounds.west),\(bounds.south),\(bounds.east),\(bounds.north)"] }
-        progress("reading \(extract.lastPathComponent) with tilemaker")
-        let (status, output) = Self.run(tilemaker, arguments: arguments, in: work, progress: progress)
-        guard status == 0, fileManager.fileExists(atPath: built.path) else {
-            throw .invalid(.basemap, reason: "tilemaker could not build '\(extract.path)': \(Self.problem(in: output))")
-        }
-        progress("completing the metadata")
-        try complete(built, bounds: request.bounds)
-
-        let destination = buildsDirectory.appendingPathComponent("\(name).mbtiles")
-        do { try AtomicFile.copy(built, to: destination) } catch {
-            throw .invalid(.basemap, reason: "\(destination.path) cannot be written: \(error.reason)")
+        try registry.building(into: destination, prefix: "mapwright-basemap-") { work throws(AssemblyError) in
+            let config = work.appendingPathComponent("config.json")
+            try writeConfig(from: profile, to: config, name: name, waterPolygons: request.waterPolygons)
+            if request.waterPolygons == nil {
+                warning("the sea is not drawn: tilemaker takes it from OpenStreetMap's water polygons; give them with --water-polygons water_polygons.shp (osmdata.openstreetmap.de) for a coastal region")
+            }
+            let built = work.appendingPathComponent("\(name).mbtiles")
+            var arguments = [
+                "--input", extract.path, "--output", built.path, "--config", config.path,
+                "--process", profile.appendingPathComponent("process-openmaptiles.lua").path,
+            ]
+            if let bounds = request.bounds { arguments += ["--bbox", "\(bounds.west),\(bounds.south),\(bounds.east),\(bounds.north)"] }
+            progress("reading \(extract.lastPathComponent) with tilemaker")
+            let (status, output) = Self.run(tilemaker, arguments: arguments, in: work, progress: progress)
+            guard status == 0, FileManager.default.fileExists(atPath: built.path) else {
+                throw .invalid(.basemap, reason: "tilemaker could not build '\(extract.path)': \(Self.problem(in: output))")
+            }
+            progress("completing the metadata")
+            try complete(built, bounds: request.bounds)
+            return built
         }
         return try add(path: destination.path, name: name)
     }
@@ -137,7 +125,7 @@ extension StreetBasemaps {
     /// Adds the attribution, and bounds and a centre from the deepest zoom's tiles when tilemaker
     /// wrote none (an extract without a header box: it writes 0,0,0,0).
     private func complete(_ url: URL, bounds: BoundingBox?) throws(AssemblyError) {
-        do throws(TileStoreError) {
+        do throws(MBTilesError) {
             let store = try MBTilesStore(url: url, mode: .readWrite)
             var metadata = try store.metadata()
             let update = TileMetadata(attribution: "© OpenStreetMap contributors")
@@ -168,7 +156,7 @@ extension StreetBasemaps {
     /// Runs `executable`, reporting tilemaker's zoom as it writes tiles; its status and output.
     private static func run(_ executable: URL, arguments: [String], in folder: URL, progress: (String) -> Void) -> (Int32, String) {
         var reported = ""
-        let run = ExternalTool.run(executable, arguments, in: folder, mergingErrors: true) { output in
+        let run = ExternalProgram.runTool(executable, arguments, in: folder, mergingErrors: true) { output in
             // tilemaker rewrites one line ("Zoom level 12, writing tile 7 of 19") with \r.
             let recent = String(decoding: output.suffix(200), as: UTF8.self)
             if let range = recent.range(of: "Zoom level ", options: .backwards),
@@ -177,7 +165,7 @@ extension StreetBasemaps {
                 progress("writing tiles at zoom \(zoom)")
             }
         }
-        return (run.status, run.status == -1 ? run.errors : run.output)
+        return (run.status, run.status == -1 ? run.errorText : run.outputText)
     }
 
     /// The last line of tilemaker's output worth reading, in words a person can act on.

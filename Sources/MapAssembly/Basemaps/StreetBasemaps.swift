@@ -27,7 +27,7 @@ import Tilesets
 /// ```
 public struct StreetBasemaps: Sendable {
     /// One street-level basemap.
-    public struct Entry: Hashable, Sendable {
+    public struct Entry: Hashable, Sendable, RegisteredTileset {
         /// Its name: the file's name without extension unless given; unique among the registered.
         public var name: String
         /// The tileset's absolute path, or a remote archive's `http(s)` URL.
@@ -62,21 +62,16 @@ public struct StreetBasemaps: Sendable {
         self.locations = locations
     }
 
+    /// The list of registered basemaps, `basemaps.json` in the user's data folder.
+    var registry: TilesetRegistry<Entry> { TilesetRegistry("basemaps.json", key: "basemaps", input: .basemap, locations: locations) }
+
     /// The registry: `basemaps.json` in the user's data folder.
-    public var registryURL: URL { locations.userDataDirectory.appendingPathComponent("basemaps.json") }
+    public var registryURL: URL { registry.url }
 
     /// The registered basemaps, newest first; none when nothing was registered.
     ///
     /// - Throws: ``AssemblyError/invalid(_:reason:)`` when the registry cannot be read.
-    public func registered() throws(AssemblyError) -> [Entry] {
-        guard FileManager.default.fileExists(atPath: registryURL.path) else { return [] }
-        do {
-            let data = try Data(contentsOf: registryURL)
-            return try JSONDecoder().decode(Registry.self, from: data).basemaps.map(\.entry)
-        } catch {
-            throw .invalid(.basemap, reason: "\(registryURL.path) cannot be read: \(error.localizedDescription); remove it to start again")
-        }
-    }
+    public func registered() throws(AssemblyError) -> [Entry] { try registry.entries() }
 
     /// The tilesets in the data folders' `Tiles/streets/`, by file name, data folder by data folder.
     public func bundled() -> [Entry] {
@@ -131,13 +126,7 @@ public struct StreetBasemaps: Sendable {
     /// tileset's path, size and modification time, so tiles drawn from a replaced file are drawn
     /// again; a remote archive's URL.
     public var identity: String {
-        tilesetURLs().map { url in
-            guard url.isFileURL else { return url.absoluteString }
-            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
-            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            return "\(url.path):\(size):\(modified)"
-        }.joined(separator: ";")
+        tilesetURLs().map { url in url.isFileURL ? ContentFingerprint.file(url.path) : url.absoluteString }.joined(separator: ";")
     }
 
     /// Registers the OpenMapTiles-schema vector tileset at `path` (kept where it is), first in the
@@ -155,15 +144,7 @@ public struct StreetBasemaps: Sendable {
         let url = remote ?? URL(fileURLWithPath: path).standardizedFileURL
         var entry = try Self.inspect(url)
         if let name { entry.name = name }
-        guard Self.isValidName(entry.name) else {
-            throw .invalid(.basemap, reason: "'\(entry.name)' is not a usable name: use letters, digits, '-', '_' and '.'")
-        }
-        var entries = try registered().filter { $0.path != entry.path }
-        if let other = entries.first(where: { $0.name == entry.name }) {
-            throw .invalid(.basemap, reason: "the name '\(entry.name)' is taken by \(other.path): give another with --name, or remove it first")
-        }
-        entries.insert(entry, at: 0)
-        try write(entries)
+        try registry.add(entry)
         return entry
     }
 
@@ -172,23 +153,12 @@ public struct StreetBasemaps: Sendable {
     /// - Throws: ``AssemblyError/invalid(_:reason:)`` when no registered basemap has that name.
     @discardableResult
     public func remove(name: String) throws(AssemblyError) -> Entry {
-        var entries = try registered()
-        guard let index = entries.firstIndex(where: { $0.name == name }) else {
-            let names = entries.map(\.name)
+        try registry.remove(name: name) { names in
             let bundled = bundled().contains { $0.name == name }
             let hint = bundled ? "'\(name)' is in a data folder's Tiles/streets/, not registered: delete the file to stop drawing it"
                 : names.isEmpty ? "none is registered" : "registered: \(names.joined(separator: ", "))"
-            throw .invalid(.basemap, reason: "no registered basemap is named '\(name)' (\(hint))")
+            return "no registered basemap is named '\(name)' (\(hint))"
         }
-        let entry = entries.remove(at: index)
-        try write(entries)
-        return entry
-    }
-
-    /// Whether a name can be a registered basemap's name.
-    static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 100 && !name.hasPrefix(".")
-            && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
     }
 
     /// The entry for a tileset: opened, checked to hold vector tiles of the OpenMapTiles or the Protomaps schema.
@@ -228,13 +198,9 @@ public struct StreetBasemaps: Sendable {
         return Set(layers.compactMap { $0["id"] as? String })
     }
 
-    /// `basemaps.json`: `{"basemaps": [{"name", "path", "bounds": [w, s, e, n], "minzoom", "maxzoom", "schema"}]}`;
+    /// An entry of `basemaps.json`: `{"basemaps": [{"name", "path", "bounds": [w, s, e, n], "minzoom", "maxzoom", "schema"}]}`;
     /// `schema` (`openmaptiles` or `protomaps`) missing is OpenMapTiles (registries written before Protomaps).
-    private struct Registry: Codable {
-        var basemaps: [Stored]
-    }
-
-    private struct Stored: Codable {
+    struct Stored: Codable {
         var name: String
         var path: String
         var bounds: [Double]?
@@ -258,15 +224,9 @@ public struct StreetBasemaps: Sendable {
                 schema: schema.flatMap(StreetSchema.init(rawValue:)) ?? .openMapTiles)
         }
     }
+}
 
-    private func write(_ entries: [Entry]) throws(AssemblyError) {
-        do {
-            try FileManager.default.createDirectory(at: locations.userDataDirectory, withIntermediateDirectories: true)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try AtomicFile.write(try encoder.encode(Registry(basemaps: entries.map(Stored.init))), to: registryURL)
-        } catch {
-            throw .invalid(.basemap, reason: "\(registryURL.path) cannot be written: \(error.localizedDescription)")
-        }
-    }
+extension StreetBasemaps.Entry {
+    init(stored: StreetBasemaps.Stored) { self = stored.entry }
+    var stored: StreetBasemaps.Stored { StreetBasemaps.Stored(self) }
 }

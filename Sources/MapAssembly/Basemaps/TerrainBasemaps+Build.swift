@@ -3,6 +3,7 @@ import ImageCodec
 import MapCore
 import MapUtilities
 import TileSources
+import TilesetTools
 import Tilesets
 
 extension TerrainBasemaps {
@@ -58,13 +59,8 @@ extension TerrainBasemaps {
         let dem = request.dem.standardizedFileURL
         try AssemblyError.checkReadableFile(dem.path, input: .terrain)
         let name = request.name ?? dem.deletingPathExtension().lastPathComponent
-        guard StreetBasemaps.isValidName(name) else {
-            throw .invalid(.terrain, reason: "'\(name)' is not a usable name: use letters, digits, '-', '_' and '.' (give one with --name)")
-        }
         let destination = buildsDirectory.appendingPathComponent("\(name).mbtiles")
-        if let other = try registered().first(where: { $0.name == name }), other.path != destination.path {
-            throw .invalid(.terrain, reason: "the name '\(name)' is taken by \(other.path): give another with --name, or remove it first")
-        }
+        try registry.checkBuildName(name, destination: destination)
         let searchPath = locations.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         guard let gdalinfo = URL.executable(named: "gdalinfo", searchPath: searchPath),
               let gdalwarp = URL.executable(named: "gdalwarp", searchPath: searchPath) else {
@@ -78,38 +74,32 @@ extension TerrainBasemaps {
             throw .invalid(.terrain, reason: "the zooms \(minZoom) to \(maxZoom) are not a range within 0 to 18")
         }
 
-        let fileManager = FileManager.default
-        guard let work = AtomicFile.makeUniqueDirectory(in: fileManager.temporaryDirectory, prefix: "mapwright-terrain-") else {
-            throw .invalid(.terrain, reason: "cannot make a temporary folder in \(fileManager.temporaryDirectory.path)")
-        }
-        defer { try? fileManager.removeItem(at: work) }
-        let built = work.appendingPathComponent("\(name).mbtiles")
-        do throws(TilesetsError) {
-            let writer = try TilesetWriter(output: built)
-            for zoom in minZoom...maxZoom {
-                progress("writing tiles at zoom \(zoom)")
-                for block in Self.blocks(covering: raster.bounds, zoom: zoom) {
-                    let tiles = try warpedTiles(block, zoom: zoom, of: dem, gdalwarp: gdalwarp, average: zoom < raster.nativeZoom, in: work, encoding: request.encoding)
-                    if !tiles.isEmpty { try writer.add(tiles) }
+        try registry.building(into: destination, prefix: "mapwright-terrain-") { work throws(AssemblyError) in
+            let built = work.appendingPathComponent("\(name).mbtiles")
+            do throws(TilesetToolsError) {
+                let writer = try TilesetWriter(output: built)
+                for zoom in minZoom...maxZoom {
+                    progress("writing tiles at zoom \(zoom)")
+                    for block in Self.blocks(covering: raster.bounds, zoom: zoom) {
+                        let tiles = try warpedTiles(block, zoom: zoom, of: dem, gdalwarp: gdalwarp, average: zoom < raster.nativeZoom, in: work, encoding: request.encoding)
+                        if !tiles.isEmpty { try writer.add(tiles) }
+                    }
                 }
+                var metadata = TileMetadata(
+                    name: name, format: .png, bounds: raster.bounds,
+                    center: TileMetadata.Center(
+                        longitude: (raster.bounds.west + raster.bounds.east) / 2, latitude: (raster.bounds.south + raster.bounds.north) / 2, zoom: minZoom),
+                    minZoom: minZoom, maxZoom: maxZoom, attribution: request.attribution,
+                    description: "\(name): elevations from \(dem.lastPathComponent), \(request.encoding.rawValue)-encoded (mapwright terrain build)",
+                    type: .baselayer)
+                metadata.otherValues["encoding"] = request.encoding.rawValue
+                guard try writer.finish(metadata: metadata) > 0 else {
+                    throw .tileset(.invalidSource(reason: "\(dem.path) has no elevation inside Web Mercator's latitudes (±85.05°)"))
+                }
+            } catch {
+                throw .invalid(.terrain, reason: "\(dem.path) cannot be made into tiles: \(error.description)")
             }
-            var metadata = TileMetadata(
-                name: name, format: .png, bounds: raster.bounds,
-                center: TileMetadata.Center(
-                    longitude: (raster.bounds.west + raster.bounds.east) / 2, latitude: (raster.bounds.south + raster.bounds.north) / 2, zoom: minZoom),
-                minZoom: minZoom, maxZoom: maxZoom, attribution: request.attribution,
-                description: "\(name): elevations from \(dem.lastPathComponent), \(request.encoding.rawValue)-encoded (mapwright terrain build)",
-                type: .baselayer)
-            metadata.otherValues["encoding"] = request.encoding.rawValue
-            guard try writer.finish(metadata: metadata) > 0 else {
-                throw .invalidSource(reason: "\(dem.path) has no elevation inside Web Mercator's latitudes (±85.05°)")
-            }
-        } catch {
-            throw .invalid(.terrain, reason: "\(dem.path) cannot be made into tiles: \(error.description)")
-        }
-
-        do { try AtomicFile.copy(built, to: destination) } catch {
-            throw .invalid(.terrain, reason: "\(destination.path) cannot be written: \(error.reason)")
+            return built
         }
         return try add(path: destination.path, name: name, encoding: request.encoding)
     }
@@ -121,10 +111,10 @@ extension TerrainBasemaps {
         var nativeZoom: Int
 
         init(_ url: URL, gdalinfo: URL) throws(AssemblyError) {
-            let run = ExternalTool.run(gdalinfo, ["-json", url.path])
-            guard run.status == 0, let object = try? JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any] else {
+            let run = ExternalProgram.runTool(gdalinfo, ["-json", url.path])
+            guard run.status == 0, let object = try? JSONSerialization.jsonObject(with: run.output) as? [String: Any] else {
                 // GDAL's own "ERROR 4: `x' not recognized as a supported file format.", else its last line.
-                let lines = run.errors.split(separator: "\n").map(String.init)
+                let lines = run.errorText.split(separator: "\n").map(String.init)
                 let error = lines.first { $0.hasPrefix("ERROR") }.map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? $0 }
                 let said = error ?? lines.last ?? "gdalinfo failed"
                 throw .invalid(.terrain, reason: "\(url.path) is not a raster GDAL reads: \(said)")
@@ -181,7 +171,7 @@ extension TerrainBasemaps {
     /// The encoded tiles of one block: the raster warped by gdalwarp onto their pixels.
     private func warpedTiles(
         _ block: TileBlock, zoom: Int, of dem: URL, gdalwarp: URL, average: Bool, in work: URL, encoding: Encoding
-    ) throws(TilesetsError) -> [TileID: Data] {
+    ) throws(TilesetToolsError) -> [TileID: Data] {
         let side = 256
         let half = 20_037_508.342_789_244, tileMeters = 2 * half / Double(1 << zoom)
         let width = block.columns.count * side, height = block.rows.count * side
@@ -193,11 +183,11 @@ extension TerrainBasemaps {
             "-ts", "\(width)", "\(height)", "-r", average ? "average" : "bilinear",
             "-ot", "Float32", "-dstnodata", "nan", "-of", "ENVI", dem.path, output.path,
         ]
-        let run = ExternalTool.run(gdalwarp, arguments)
+        let run = ExternalProgram.runTool(gdalwarp, arguments)
         let bytes = try? Data(contentsOf: output)
         guard run.status == 0, let bytes, bytes.count == width * height * 4 else {
-            let said = run.errors.split(separator: "\n").last.map(String.init) ?? "it wrote no pixels"
-            throw .invalidSource(reason: "gdalwarp failed at zoom \(zoom): \(said)")
+            let said = run.errorText.split(separator: "\n").last.map(String.init) ?? "it wrote no pixels"
+            throw .tileset(.invalidSource(reason: "gdalwarp failed at zoom \(zoom): \(said)"))
         }
         // ENVI's raw samples, in this machine's byte order (its header's `byte order`).
         var meters = [Float](repeating: .nan, count: width * height)
@@ -217,7 +207,7 @@ extension TerrainBasemaps {
                 for (index, isMissing) in missing.enumerated() where isMissing { pixels[index * 4 + 3] = 0 }
                 let image = RGBAImage(width: side, height: side, pixels: pixels)
                 guard let id = try? TileID(z: zoom, x: column, y: row) else { continue }
-                do { tiles[id] = try image.pngData() } catch { throw .invalidSource(reason: "a tile cannot be encoded: \(error)") }
+                do { tiles[id] = try image.pngData() } catch { throw .tileset(.invalidSource(reason: "a tile cannot be encoded: \(error)")) }
             }
         }
         return tiles

@@ -34,7 +34,7 @@ public struct TerrainBasemaps: Sendable {
     }
 
     /// One registered DEM.
-    public struct Entry: Hashable, Sendable {
+    public struct Entry: Hashable, Sendable, RegisteredTileset {
         /// Its name: the file's name without extension unless given; unique among the registered.
         public var name: String
         /// The tileset's absolute path.
@@ -72,20 +72,16 @@ public struct TerrainBasemaps: Sendable {
         self.locations = locations
     }
 
+    /// The list of registered DEMs, `terrain.json` in the user's data folder.
+    var registry: TilesetRegistry<Entry> { TilesetRegistry("terrain.json", key: "terrain", input: .terrain, locations: locations) }
+
     /// The registry: `terrain.json` in the user's data folder.
-    public var registryURL: URL { locations.userDataDirectory.appendingPathComponent("terrain.json") }
+    public var registryURL: URL { registry.url }
 
     /// The registered DEMs, newest first; none when nothing was registered.
     ///
     /// - Throws: ``AssemblyError/invalid(_:reason:)`` when the registry cannot be read.
-    public func registered() throws(AssemblyError) -> [Entry] {
-        guard FileManager.default.fileExists(atPath: registryURL.path) else { return [] }
-        do {
-            return try JSONDecoder().decode(Registry.self, from: Data(contentsOf: registryURL)).terrain.map(\.entry)
-        } catch {
-            throw .invalid(.terrain, reason: "\(registryURL.path) cannot be read: \(error.localizedDescription); remove it to start again")
-        }
-    }
+    public func registered() throws(AssemblyError) -> [Entry] { try registry.entries() }
 
     /// The DEMs to draw, newest first: the registered ones whose files are still there. A
     /// registry that cannot be read gives none.
@@ -107,12 +103,7 @@ public struct TerrainBasemaps: Sendable {
 
     /// What the DEMs are, for content fingerprints: each file's path, size and modification time.
     public var identity: String {
-        drawn().map { entry in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: entry.path)
-            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
-            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            return "\(entry.path):\(size):\(modified)"
-        }.joined(separator: ";")
+        drawn().map { ContentFingerprint.file($0.path) }.joined(separator: ";")
     }
 
     /// Registers the DEM tileset at `path` (kept where it is), first in the list; registering a
@@ -132,19 +123,12 @@ public struct TerrainBasemaps: Sendable {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         var entry = try Self.inspect(url, encoding: encoding)
         if let name { entry.name = name }
-        guard StreetBasemaps.isValidName(entry.name) else {
-            throw .invalid(.terrain, reason: "'\(entry.name)' is not a usable name: use letters, digits, '-', '_' and '.'")
+        try registry.add(entry) { entries throws(AssemblyError) in
+            let others = entries.filter { $0.encoding != entry.encoding }
+            if !others.isEmpty {
+                throw .invalid(.terrain, reason: "\(url.path) is \(entry.encoding.rawValue)-encoded, but the registered DEMs \(others.map(\.name).joined(separator: ", ")) are \(others[0].encoding.rawValue): the DEMs drawn together share one encoding; remove those first (mapwright terrain remove NAME) or give --encoding if this one was misread")
+            }
         }
-        var entries = try registered().filter { $0.path != entry.path }
-        if let other = entries.first(where: { $0.name == entry.name }) {
-            throw .invalid(.terrain, reason: "the name '\(entry.name)' is taken by \(other.path): give another with --name, or remove it first")
-        }
-        let others = entries.filter { $0.encoding != entry.encoding }
-        if !others.isEmpty {
-            throw .invalid(.terrain, reason: "\(url.path) is \(entry.encoding.rawValue)-encoded, but the registered DEMs \(others.map(\.name).joined(separator: ", ")) are \(others[0].encoding.rawValue): the DEMs drawn together share one encoding; remove those first (mapwright terrain remove NAME) or give --encoding if this one was misread")
-        }
-        entries.insert(entry, at: 0)
-        try write(entries)
         return entry
     }
 
@@ -153,14 +137,9 @@ public struct TerrainBasemaps: Sendable {
     /// - Throws: ``AssemblyError/invalid(_:reason:)`` when no registered DEM has that name.
     @discardableResult
     public func remove(name: String) throws(AssemblyError) -> Entry {
-        var entries = try registered()
-        guard let index = entries.firstIndex(where: { $0.name == name }) else {
-            let names = entries.map(\.name)
-            throw .invalid(.terrain, reason: "no registered DEM is named '\(name)' (\(names.isEmpty ? "none is registered" : "registered: \(names.joined(separator: ", "))"))")
+        try registry.remove(name: name) { names in
+            "no registered DEM is named '\(name)' (\(names.isEmpty ? "none is registered" : "registered: \(names.joined(separator: ", "))"))"
         }
-        let entry = entries.remove(at: index)
-        try write(entries)
-        return entry
     }
 
     /// The entry for a tileset: opened, checked to hold PNG tiles, its encoding and tile size found.
@@ -231,12 +210,8 @@ public struct TerrainBasemaps: Sendable {
         return image.width
     }
 
-    /// `terrain.json`: `{"terrain": [{"name", "path", "encoding", "tileSize", "bounds", "minzoom", "maxzoom", "attribution"}]}`.
-    private struct Registry: Codable {
-        var terrain: [Stored]
-    }
-
-    private struct Stored: Codable {
+    /// An entry of `terrain.json`: `{"terrain": [{"name", "path", "encoding", "tileSize", "bounds", "minzoom", "maxzoom", "attribution"}]}`.
+    struct Stored: Codable {
         var name: String
         var path: String
         var encoding: Encoding
@@ -264,15 +239,9 @@ public struct TerrainBasemaps: Sendable {
                 attribution: attribution)
         }
     }
+}
 
-    private func write(_ entries: [Entry]) throws(AssemblyError) {
-        do {
-            try FileManager.default.createDirectory(at: locations.userDataDirectory, withIntermediateDirectories: true)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try AtomicFile.write(try encoder.encode(Registry(terrain: entries.map(Stored.init))), to: registryURL)
-        } catch {
-            throw .invalid(.terrain, reason: "\(registryURL.path) cannot be written: \(error.localizedDescription)")
-        }
-    }
+extension TerrainBasemaps.Entry {
+    init(stored: TerrainBasemaps.Stored) { self = stored.entry }
+    var stored: TerrainBasemaps.Stored { TerrainBasemaps.Stored(self) }
 }

@@ -92,11 +92,19 @@ struct BasemapListCommand: ParsableCommand {
     static func describe(_ entry: StreetBasemaps.Entry) -> String {
         var parts = [entry.path]
         if entry.schema == .protomaps { parts.append("Protomaps schema") }
-        if let low = entry.minZoom, let high = entry.maxZoom { parts.append("zooms \(low)-\(high)") }
-        if let box = entry.bounds {
+        parts += BasemapListCommand.coverage(minZoom: entry.minZoom, maxZoom: entry.maxZoom, bounds: entry.bounds)
+        return parts.joined(separator: ", ")
+    }
+
+    /// What `basemap list` and `terrain list` show of a tileset's coverage, each when known:
+    /// `zooms 0-14`, `bounds W,S,E,N` (degrees to 4 places).
+    static func coverage(minZoom: Int?, maxZoom: Int?, bounds: BoundingBox?) -> [String] {
+        var parts: [String] = []
+        if let minZoom, let maxZoom { parts.append("zooms \(minZoom)-\(maxZoom)") }
+        if let box = bounds {
             parts.append("bounds " + [box.west, box.south, box.east, box.north].map { String(format: "%.4f", $0) }.joined(separator: ","))
         }
-        return parts.joined(separator: ", ")
+        return parts
     }
 }
 

@@ -5,7 +5,6 @@ import MapAssembly
 import MapComposer
 import MapCore
 import MapJSON
-import MapRenderer
 import MapUtilities
 import PhotoSources
 
@@ -54,29 +53,34 @@ struct ClusterCommand: ParsableCommand {
     }
 
     func run() throws {
-        // The area first: an unknown --place is reported before any photo is read.
-        let queryRegion = try queryRegion()
-        let photos = try photoSources.load(requireLocated: false)
-        guard !photos.isEmpty else { throw CommandFailure("no photo has a location: nothing to cluster", status: 1) }
-        // By index: iterating the array would copy each photo whole.
-        let index = ClusterIndex(
-            photos.indices.lazy.map { ClusterInput(coordinate: photos[$0].coordinate, clusteringIdentifier: clusterBy.clusteringIdentifier(for: photos[$0])) },
-            options: try options())
-        let items = index.items(in: queryRegion, zoomLevel: zoom)
+        let inputs = try inputs()
+        let clusters = try Mapwright.warning { warnings in try inputs.query(warnings: &warnings) }
         if json {
-            photos.withUnsafeBufferPointer { writeGeoJSON(items, photos: $0) }
+            clusters.writeGeoJSON { FileHandle.standardOutput.write(Data(buffer: $0)) }
         } else {
             var output = TextOutput()
-            for item in items { output.line(text(for: item, photos: photos)) }
-            let clusters = items.filter { if case .cluster = $0 { return true }; return false }.count
-            output.line("\(clusters) clusters and \(items.count - clusters) single photos at zoom \(index.options.zoomLevel(forQuery: zoom))")
+            for item in clusters.items { output.line(text(for: item, photos: clusters.photos)) }
+            let count = clusters.clusterCount
+            output.line("\(count) clusters and \(clusters.items.count - count) single photos at zoom \(clusters.clusterZoomLevel)")
             output.flush()
         }
         // A million photos take a tenth of a second to free: a thread of the pool frees them
         // while this one returns, and the process, which exits right after, need not wait.
         // Only that thread touches them from then on.
-        let leftovers = UnsafeTransfer((photos, index))
+        let leftovers = UnsafeTransfer(clusters)
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(leftovers) {} }
+    }
+
+    /// The options as the assembly takes them.
+    func inputs() throws -> ClusterInputs {
+        let queried: ClusterInputs.Area? = switch try area.area() {
+        case .region(let region)?: .region(region)
+        case .place(let place)?: .place(place)
+        case nil: nil
+        }
+        return ClusterInputs(
+            photos: photoSources.inputs, zoomLevel: zoom, area: queried, grouping: clusterBy, options: try options(),
+            map: MapInputs(basemapDirectory: basemapDirectory))
     }
 
     private func options() throws -> ClusterOptions {
@@ -96,18 +100,6 @@ struct ClusterCommand: ParsableCommand {
         }
     }
 
-    /// The queried region: the option given, else the whole world.
-    private func queryRegion() throws -> CoordinateRegion {
-        switch try area.area() {
-        case .region(let region)?:
-            return region
-        case .place(let place)?:
-            return try MapInputs(basemapDirectory: basemapDirectory).placeData().resolvePlace(named: place).region
-        case nil:
-            return try CoordinateRegion(west: -180, south: -90, east: 180, north: 90)
-        }
-    }
-
     private func text(for item: ClusterItem, photos: [Photo]) -> String {
         switch item {
         case .cluster(let cluster):
@@ -117,43 +109,6 @@ struct ClusterCommand: ParsableCommand {
             let photo = photos[index]
             return "photo \(photo.id): \(photo.calloutTitle) at \(coordinate)"
         }
-    }
-
-    /// Prints the items as a GeoJSON FeatureCollection with supercluster's properties (`cluster`,
-    /// `cluster_id`, `point_count`, `point_count_abbreviated`, `expansion_zoom`, and
-    /// `clustering_identifier` when not empty); single photos carry their id, title and
-    /// photographer. Written straight to UTF-8 bytes, a megabyte at a time, ending with a line
-    /// break: 200,000 features take a few tenths of a second.
-    /// Members come in a fixed order: `type`, `id` (clusters), `geometry`, `properties`.
-    private func writeGeoJSON(_ items: [ClusterItem], photos: UnsafeBufferPointer<Photo>) {
-        let pieceBytes = 1 << 20
-        var writer = JSONWriter(capacity: pieceBytes + 4_096)
-        func writeOut() { writer.drain { FileHandle.standardOutput.write(Data(buffer: $0)) } }
-        writer.beginObject()
-        writer.key("type")
-        writer.string("FeatureCollection")
-        writer.key("features")
-        writer.beginArray()
-        for item in items {
-            writer.clusterFeature(item) { writer, index in
-                // Read in place: a copy of the photo (or a property read through an array) would
-                // retain each of its strings.
-                let photo = photos.baseAddress! + index
-                writer.key("id")
-                writer.string(photo.pointee.id)
-                writer.key("title")
-                writer.string(photo.pointee.calloutTitle)
-                if let photographer = photo.pointee.photographer {
-                    writer.key("photographer")
-                    writer.string(photographer)
-                }
-            }
-            if writer.bytes.count >= pieceBytes { writeOut() }
-        }
-        writer.endArray()
-        writer.endObject()
-        writer.newline()
-        writeOut()
     }
 }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import ImageCodec
 import ImageCompare
-import MapUtilities
+import MapAssembly
 
 /// `mapwright compare`: counts the pixels that differ between two PNG images, with pixelmatch's
 /// algorithm, and exits 0 when the count is within tolerance and 1 when it is not.
@@ -58,48 +58,14 @@ struct CompareCommand: ParsableCommand {
             throw ValidationError("--max-diff-ratio must be between 0 and 1, not \(maxDiffRatio).")
         }
         if let diffPath {
-            _ = try diffFormat(diffPath)
+            guard CompareInputs.DiffFormat(path: diffPath) != nil else { throw ValidationError("--diff: '\(diffPath)' must end in .png, .jpg or .jpeg") }
             try OutputPath.checkWritable(diffPath, option: "--diff")
         }
     }
 
-    /// The diff image's formats, by the file's extension.
-    enum DiffFormat { case png, jpeg }
-
-    /// The format `--diff` writes: JPEG for `.jpg` and `.jpeg`, PNG for `.png`.
-    ///
-    /// - Throws: `ValidationError` for any other extension.
-    func diffFormat(_ path: String) throws -> DiffFormat {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "png": return .png
-        case "jpg", "jpeg": return .jpeg
-        default: throw ValidationError("--diff: '\(path)' must end in .png, .jpg or .jpeg")
-        }
-    }
-
     func run() throws {
-        let expectedImage = try readImage(expected)
-        let actualImage = try readImage(actual)
-        guard expectedImage.size == actualImage.size else {
-            throw CommandFailure(
-                "\(actual): \(actualImage.size) pixels, but \(expected) is \(expectedImage.size); "
-                    + "only images of the same size can be compared"
-            )
-        }
         let options = DiffOptions(threshold: threshold, includeAntiAliased: includeAntiAliased)
-        let result = try compare(expectedImage, actualImage, options: options, makeDiffImage: diffPath != nil)
-        if let diffPath, let diffImage = result.diffImage {
-            let url = URL(fileURLWithPath: diffPath)
-            do {
-                switch try diffFormat(diffPath) {
-                case .png: try diffImage.writePNG(to: url)
-                case .jpeg: try AtomicFile.write(try diffImage.jpegData(), to: url)
-                }
-            } catch {
-                throw CommandFailure("--diff: \(error)")
-            }
-        }
-
+        let result = try CompareInputs(expected: expected, actual: actual, options: options, diffImage: diffPath).compare()
         print(json ? Self.json(for: result) : Self.summary(of: result))
         if !isWithinTolerance(result) { throw ExitCode(1) }
     }
@@ -121,15 +87,5 @@ struct CompareCommand: ParsableCommand {
     static func json(for result: DiffResult) -> String {
         "{\"differentPixels\": \(result.differentPixels), \"totalPixels\": \(result.totalPixels), "
             + "\"ratio\": \(result.ratio), \"width\": \(result.size.width), \"height\": \(result.size.height)}"
-    }
-
-    private func readImage(_ path: String) throws -> RGBAImage {
-        do {
-            return try RGBAImage(contentsOf: URL(fileURLWithPath: path))
-        } catch .unreadablePNG(_, let reason) {
-            throw CommandFailure("\(path): not a readable PNG: \(reason)")
-        } catch {
-            throw CommandFailure("\(path): \(error)")
-        }
     }
 }

@@ -1,12 +1,8 @@
 public import ArgumentParser
 import Foundation
-import ImageCodec
 import MapAssembly
 public import MapComposer
 import MapCore
-import MapData
-import MapRenderer
-import MapStyle
 import MapUtilities
 import Synchronization
 /// `mapwright flyover`: an animation of the camera flying from one region to another (rising,
@@ -158,74 +154,35 @@ struct FlyoverCommand: ParsableCommand {
         }
     }
 
-    /// Where the cameras' JSON goes: `--cameras`, or beside the animation, or in the folder of frames.
-    private var camerasURL: URL {
-        if let cameras { return URL(fileURLWithPath: cameras) }
-        let target = FlyoverWriter.Output(path: output)
-        if case .frames(let url) = target { return url.appendingPathComponent("cameras.json") }
-        return target.url.deletingPathExtension().appendingPathExtension("cameras.json")
+    /// The options as the assembly takes them: each end's heading and pitch default to the start's.
+    func inputs() throws -> FlyoverInputs {
+        let ends = (from: try FlyoverEnd.parse(from, option: "--from"), to: try FlyoverEnd.parse(to, option: "--to"))
+        return FlyoverInputs(
+            style: styleOptions.style, map: styleOptions.inputs, photos: photoSources.inputs, overlays: try overlayOptions.inputs(),
+            drawing: drawing.drawing(clustering: clustering?.clustering ?? .automatic),
+            from: .init(framing: ends.from.framing, headingDegrees: fromHeading ?? 0, pitchDegrees: fromPitch ?? 0),
+            to: .init(framing: ends.to.framing, headingDegrees: toHeading ?? fromHeading ?? 0, pitchDegrees: toPitch ?? fromPitch ?? 0),
+            frameCount: frames, durationSeconds: duration, framesPerSecond: fps, easing: easing, size: size, scale: scale,
+            markerImage: markerImage)
     }
 
     func run() throws {
         let started = DispatchTime.now().uptimeNanoseconds
-        let ends = (from: try FlyoverEnd.parse(from, option: "--from"), to: try FlyoverEnd.parse(to, option: "--to"))
-        let needsPlaces = [ends.from, ends.to].contains { if case .place = $0.framing { true } else { false } }
-        let map = try styleOptions.load(needsPlaces: needsPlaces)
-        let style = map.style, data = map.data
-        // Each end's place is looked up once, and the marker decoded once, before any photo is read.
-        let framings = (from: try resolved(ends.from, option: "--from", in: map), to: try resolved(ends.to, option: "--to", in: map))
-        let marker = try markerImage.map { try MarkerImage.load($0, mapSize: size, style: style, data: data) }
-        let photos = try photoSources.load()
-        var request = PhotoMapRequest(
-            photos: photos, style: style, overlays: try overlayOptions.mapOverlays(look: style.mapwright.overlay), size: size, scale: scale)
-        drawing.drawing(clustering: clustering?.clustering ?? .automatic).apply(to: &request)
-        request.markerImage = marker
-
-        let builder = PhotoMapBuilder(data: data)
-        let flyover = try builder.flyover(
-            of: request,
-            from: .init(framing: framings.from, headingDegrees: fromHeading ?? 0, pitchDegrees: fromPitch ?? 0),
-            to: .init(framing: framings.to, headingDegrees: toHeading ?? fromHeading ?? 0, pitchDegrees: toPitch ?? fromPitch ?? 0),
-            frameCount: frames, durationSeconds: duration, framesPerSecond: fps, easing: easing)
-        let frameCount = flyover.frames.count
-        let start = flyover.frames[0].viewport
-
+        let inputs = try inputs()
+        let flight = try Mapwright.warning { warnings in try inputs.makeFlyover(warnings: &warnings) }
         let target = FlyoverWriter.Output(path: output)
-        let writer = try FlyoverWriter(output: target, width: start.pixelWidth, height: start.pixelHeight, frameCount: frameCount, framesPerSecond: fps)
-        let progress = ProgressBar(total: frameCount, label: "frames")
-        do {
-            try builder.renderFrames(
-                of: flyover, request: request, snapshotter: MapSnapshotter(data: data), progress: progress.update,
-                deliver: { _, image in try writer.write(image) })
-        } catch {
-            progress.clear()
-            throw error
-        }
-        progress.clear()
-        for warning in data.skippedDataWarnings() { Mapwright.warn(warning) }
-        try writer.finish()
-        let camerasURL = self.camerasURL
-        do throws(MapUtilitiesError) { try AtomicFile.write(flyover.camerasJSON(), to: camerasURL) } catch {
-            throw CommandFailure("--cameras: \(camerasURL.displayPath): cannot write the file: \(error.reason)")
+        let progress = ProgressBar(total: flight.frameCount, label: "frames")
+        let camerasURL = try Mapwright.warning { warnings in
+            // The bar goes before what the frames' drawing noticed is printed.
+            defer { progress.clear() }
+            return try flight.write(
+                to: target, cameras: cameras.map { URL(fileURLWithPath: $0) }, progress: progress.update, warnings: &warnings)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         print(
-            "wrote \(frameCount) frames of \(start.pixelWidth)x\(start.pixelHeight) (\(ArgumentValues.number((Double(frameCount) / fps * 100).rounded() / 100)) s at "
+            "wrote \(flight.frameCount) frames of \(flight.pixelWidth)x\(flight.pixelHeight) (\(ArgumentValues.number((Double(flight.frameCount) / fps * 100).rounded() / 100)) s at "
                 + "\(ArgumentValues.number(fps)) fps) to \(target.url.displayPath), cameras to \(camerasURL.displayPath) "
                 + "in \(String(format: "%.1f", seconds)) s")
-    }
-
-    /// An end's framing with its place looked up (once), or as it is.
-    ///
-    /// - Throws: `CommandFailure` naming the option, with the closest place names, when no place has the name.
-    private func resolved(_ end: FlyoverEnd, option: String, in map: StyledMap) throws -> PhotoMapRequest.Framing {
-        guard case .place(let name) = end.framing else { return end.framing }
-        do throws(PhotoMapError) { return .resolvedPlace(try map.resolvePlace(named: name)) } catch {
-            guard case .unknownPlace(_, let suggestions) = error else { throw error }
-            throw CommandFailure(
-                "\(option): '\(name)' is not LAT,LON@ZOOM, LAT,LON,LATDELTA,LONDELTA, bbox:WEST,SOUTH,EAST,NORTH or a country or "
-                    + "state/province in the basemap" + PhotoMapError.didYouMean(suggestions))
-        }
     }
 }
 

@@ -1,14 +1,10 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
-import ImageCodec
-import MapAssembly
+public import MapAssembly
 import MapComposer
 import MapCore
 import MapData
 import MapRenderer
-import MapStyle
-import MapUtilities
-import PhotoSources
 
 /// `mapwright render`: draws photos as pins (one with its callout), tracks and shapes over an
 /// offline basemap, into a PNG, PDF or SVG.
@@ -125,6 +121,22 @@ struct RenderCommand: ParsableCommand {
         return byExtension
     }
 
+    /// The options as the assembly takes them.
+    func inputs() throws -> RenderInputs {
+        let framing: PhotoMapRequest.Framing = switch try region.choice() {
+        case .fitContent: .fitContent
+        case .region(let value): .region(value)
+        case .centerZoom(let center, let zoom): .center(center, zoomLevel: zoom)
+        case .place(let name): .place(name)
+        case .camera(let camera): .camera(camera)
+        }
+        return RenderInputs(
+            style: styleOptions.style, map: styleOptions.inputs, photos: photoSources.inputs, overlays: try overlayOptions.inputs(),
+            drawing: drawing.drawing(clustering: clustering?.clustering ?? .automatic), framing: framing,
+            headingDegrees: region.heading ?? 0, pitchDegrees: region.pitch ?? 0, size: size, scale: scale, showsHeatmap: heatmap,
+            markerImage: markerImage)
+    }
+
     func run() throws {
         let format = try outputFormat()
         if format != .png {
@@ -132,74 +144,27 @@ struct RenderCommand: ParsableCommand {
             if compression != nil { Mapwright.warn("--compression does nothing for \(name) output: it sets PNG compression") }
             if palette { Mapwright.warn("--palette does nothing for \(name) output: it makes palette PNGs") }
         }
-        let choice = try region.choice()
-        let map = try styleOptions.load(needsPlaces: { if case .place = choice { true } else { false } }())
-        let style = map.style, data = map.data
-        // An unknown place and a marker that is not one are known before any photo is read;
-        // each is looked up or decoded once.
-        var place: ResolvedPlace?
-        if case .place(let name) = choice { place = try map.resolvePlace(named: name) }
-        let marker = try markerImage.map { try MarkerImage.load($0, mapSize: size, style: style, data: data) }
-
-        let photos = try photoSources.load()
-        let mapOverlays = try overlayOptions.mapOverlays(look: style.mapwright.overlay)
-
-        var request = PhotoMapRequest(
-            photos: photos, style: style, overlays: mapOverlays, size: size, scale: scale)
-        drawing.drawing(clustering: clustering?.clustering ?? .automatic).apply(to: &request)
-        request.showsHeatmap = heatmap
-        request.markerImage = marker
-        switch choice {
-        case .fitContent: request.framing = .fitContent
-        case .region(let value): request.framing = .region(value)
-        case .centerZoom(let center, let zoom): request.framing = .center(center, zoomLevel: zoom)
-        case .place(let name): request.framing = place.map { .resolvedPlace($0) } ?? .place(name)
-        case .camera(let camera): request.framing = .camera(camera)
-        }
-        request.headingDegrees = region.heading ?? 0
-        request.pitchDegrees = region.pitch ?? 0
-
-        var warnings: [PhotoMapWarning] = []
-        let options = try PhotoMapBuilder(data: data).options(for: request, warnings: &warnings)
-        for warning in warnings { Mapwright.warn(warning.description) }
-        let snapshotter = MapSnapshotter(data: data)
+        let inputs = try inputs()
+        let render = try Mapwright.warning { warnings in try inputs.makeRender(warnings: &warnings) }
         let compressionLevel = compression ?? 1
         if writesToStandardOutput {
-            try writeToStandardOutput(options, format: format, snapshotter: snapshotter, compressionLevel: compressionLevel)
-        } else {
-            try snapshotter.write(options, to: URL(fileURLWithPath: output), compressionLevel: compressionLevel, palette: palette)
-        }
-        for warning in data.skippedDataWarnings() { Mapwright.warn(warning) }
-        Mapwright.keepUntilExit(data)
-    }
-
-    /// Writes the map to standard output, and nothing else: PNG bytes from memory, PDF and SVG
-    /// through a temporary file (Cairo writes those by path), removed afterwards.
-    private func writeToStandardOutput(
-        _ options: MapSnapshotOptions, format: OutputFormat, snapshotter: MapSnapshotter, compressionLevel: Int
-    ) throws {
-        let bytes: Data
-        if format == .png {
-            bytes = try snapshotter.snapshot(options).pngData(compressionLevel: compressionLevel, palette: palette)
-        } else {
-            let temporary = FileManager.default.temporaryDirectory
-                .appendingPathComponent("mapwright-\(UUID().uuidString).\(format.rawValue)")
-            defer { try? FileManager.default.removeItem(at: temporary) }
-            try snapshotter.write(options, to: temporary)
-            do { bytes = try Data(contentsOf: temporary) } catch {
-                throw CommandFailure("cannot read the temporary \(format.rawValue.uppercased()) file \(temporary.path): \(error.localizedDescription)")
+            // The map and nothing else.
+            let bytes = try render.encoded(format, compressionLevel: compressionLevel, palette: palette)
+            do { try FileHandle.standardOutput.write(contentsOf: bytes) } catch {
+                throw CommandFailure("--output: cannot write to standard output: \(error.localizedDescription)")
             }
+        } else {
+            try render.write(to: URL(fileURLWithPath: output), compressionLevel: compressionLevel, palette: palette)
         }
-        do { try FileHandle.standardOutput.write(contentsOf: bytes) } catch {
-            throw CommandFailure("--output: cannot write to standard output: \(error.localizedDescription)")
-        }
+        for warning in render.skippedDataWarnings { Mapwright.warn(warning) }
+        Mapwright.keepUntilExit(render.data)
     }
 }
 
 /// `--format`: what `render` writes.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case png, pdf, svg
-}
+typealias OutputFormat = MapRender.Format
+
+extension MapRender.Format: ExpressibleByArgument {}
 
 /// `--cluster` and `--no-cluster`, each with its own help line.
 enum ClusteringFlag: String, EnumerableFlag {

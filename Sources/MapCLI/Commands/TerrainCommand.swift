@@ -90,10 +90,7 @@ struct TerrainListCommand: ParsableCommand {
     /// `PATH, terrarium, 256-pixel tiles, zooms 0-12, bounds W,S,E,N`.
     static func describe(_ entry: TerrainBasemaps.Entry) -> String {
         var parts = [entry.path, entry.encoding.rawValue, "\(entry.tileSizePixels)-pixel tiles"]
-        if let low = entry.minZoom, let high = entry.maxZoom { parts.append("zooms \(low)-\(high)") }
-        if let box = entry.bounds {
-            parts.append("bounds " + [box.west, box.south, box.east, box.north].map { String(format: "%.4f", $0) }.joined(separator: ","))
-        }
+        parts += BasemapListCommand.coverage(minZoom: entry.minZoom, maxZoom: entry.maxZoom, bounds: entry.bounds)
         return parts.joined(separator: ", ")
     }
 }

@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
 import MapAssembly
-import MapComposer
 import MapCore
 import MapRenderer
-import MapStyle
 
 /// Tracks, shapes and lines drawn over a map: `--track`, `--overlay`, `--circle`,
 /// `--great-circle` and `--overlay-level`, shared by `render` and `tiles export`.
@@ -46,16 +44,6 @@ struct OverlayOptions: ParsableArguments {
             },
             greatCircles: try greatCircles.map(ArgumentValues.greatCircle), level: overlayLevel.level,
             shapeTexts: circles + greatCircles + [overlayLevel.rawValue])
-    }
-
-    /// The overlays, drawn in the style's overlay look: tracks and GeoJSON files, then circles
-    /// and great circles; what the files hold that is not drawn is a warning on standard error.
-    ///
-    /// - Throws: `AssemblyError` naming the file and its problem.
-    func mapOverlays(look: MapwrightMetadata.Overlay) throws -> [MapOverlay] {
-        let built = try inputs().mapOverlays(look: look)
-        for warning in built.warnings { Mapwright.warn(warning) }
-        return built.overlays
     }
 }
 

@@ -2,7 +2,6 @@ public import ArgumentParser
 import Foundation
 import MapAssembly
 public import MapComposer
-import PhotoSources
 /// Where photos come from, and whose: the options `render` and `cluster` share.
 struct PhotoSourceOptions: ParsableArguments {
     @Option(name: .customLong("photos"), parsing: .unconditionalSingleValue, help: "A photo source: a folder of photos (JPEG, HEIC, DNG/CR2/NEF/ARW raw), or a .json, .geojson, .csv or .gpx file (its waypoints).")
@@ -25,18 +24,6 @@ struct PhotoSourceOptions: ParsableArguments {
     /// The sources, library and photographer, for the assembly.
     var inputs: PhotoInputs {
         PhotoInputs(sources: sources, library: library, photographer: photographer, strict: strict)
-    }
-
-    /// The photos of the library and every source, in order, filtered by photographer; the
-    /// sources' warnings (photos without a location, files that are not photos) go to standard
-    /// error, one line per source.
-    ///
-    /// - Throws: `AssemblyError` naming the source at fault (see `PhotoInputs.load(requireLocated:)`);
-    ///   photos asked for but none located is status 1.
-    func load(requireLocated: Bool = true) throws -> [Photo] {
-        let loaded = try inputs.load(requireLocated: requireLocated)
-        for warning in loaded.warnings { Mapwright.warn(warning) }
-        return loaded.photos
     }
 }
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import MapAssembly
-import MapStyle
 
 /// Which style a map is drawn in, and where styles and the basemap are found: `--style`,
 /// `--raster-source`, `--styles-directory` and `--basemap-directory`, shared by `render` and
@@ -16,7 +15,7 @@ struct StyleOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Vector tiles for the styles that draw them (streets): an OpenMapTiles-schema .mbtiles or .pmtiles file, such as Samples/helsinki/helsinki.mbtiles.")
     var vectorSource: String?
 
-    @Option(parsing: .unconditional, help: "The folder of named styles; by default $MAPWRIGHT_DATA/Styles, then the installed, user and checkout data (README: Data and caches).")
+    @Option(parsing: .unconditional, help: "The folder of named styles; by default $MAPWRIGHT_DATA/Styles, then the installed, user and checkout data (docs/data-and-caches.md).")
     var stylesDirectory: String?
 
     @Option(parsing: .unconditional, help: "The folder holding the bundled basemap; by default $MAPWRIGHT_DATA/Tiles/basemap, then the installed, user and checkout data.")
@@ -25,15 +24,5 @@ struct StyleOptions: ParsableArguments {
     /// Where the style and its data come from, for the assembly.
     var inputs: MapInputs {
         MapInputs(rasterSource: rasterSource, vectorSource: vectorSource, stylesDirectory: stylesDirectory, basemapDirectory: basemapDirectory)
-    }
-
-    /// `--style` with its data (the basemap when the style or a place name needs it); the
-    /// style's warnings go to standard error.
-    ///
-    /// - Throws: `AssemblyError` naming the option at fault.
-    func load(needsPlaces: Bool) throws -> StyledMap {
-        let map = try inputs.load(style: style, needsPlaces: needsPlaces)
-        for warning in map.warnings { Mapwright.warn(warning.description) }
-        return map
     }
 }

@@ -50,7 +50,7 @@ public final class FlyoverWriter {
 
     public let output: Output
     private var animation: AnimatedPNGWriter?
-    private var video: (process: Process, input: FileHandle, temporary: URL)?
+    private var video: (program: ExternalProgram, temporary: URL)?
     /// The folder frames are written into, and the folder it becomes (nil when writing in place).
     private var folder: (writing: URL, final: URL?)?
     private let frameCount: Int
@@ -75,9 +75,7 @@ public final class FlyoverWriter {
         case .video(let url):
             guard let ffmpeg = Self.ffmpegExecutable() else { throw .videoEncoderMissing(path: url.path) }
             let temporary = AtomicFile.temporaryURL(for: url).appendingPathExtension("mp4")
-            let process = Process()
-            process.executableURL = ffmpeg
-            process.arguments = [
+            let arguments = [
                 "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
                 "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", Self.rateText(framesPerSecond),
                 "-i", "pipe:0",
@@ -85,15 +83,11 @@ public final class FlyoverWriter {
                 "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart",
                 temporary.path,
             ]
-            let input = Pipe(), errors = Pipe()
-            process.standardInput = input
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = errors
-            do { try process.run() } catch {
-                throw .animationOutput(path: url.path, reason: "ffmpeg could not start: \(error.localizedDescription)")
+            do throws(MapUtilitiesError) {
+                video = (try ExternalProgram(ffmpeg, arguments, input: .pipe, keepsOutput: false), temporary)
+            } catch {
+                throw .animationOutput(path: url.path, reason: "ffmpeg could not start: \(error.reason)")
             }
-            video = (process, input.fileHandleForWriting, temporary)
-            videoErrors = errors.fileHandleForReading
         case .frames(let url):
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
@@ -109,14 +103,10 @@ public final class FlyoverWriter {
         }
     }
 
-    private var videoErrors: FileHandle?
-
     deinit {
         guard !finished else { return }
         if let video {
-            try? video.input.close()
-            video.process.terminate()
-            video.process.waitUntilExit()
+            video.program.terminate()
             try? FileManager.default.removeItem(at: video.temporary)
         }
         if let folder, folder.final != nil { try? FileManager.default.removeItem(at: folder.writing) }
@@ -136,7 +126,7 @@ public final class FlyoverWriter {
         case .animatedPNG(let url):
             do { try animation!.append(image) } catch { throw .animationOutput(path: url.path, reason: error.description) }
         case .video(let url):
-            let sent = image.pixels.withUnsafeBytes { bytes in Self.writeAll(bytes, to: video!.input.fileDescriptor) }
+            let sent = image.pixels.withUnsafeBytes { bytes in Self.writeAll(bytes, to: video!.program.input!.fileDescriptor) }
             guard sent else { throw .animationOutput(path: url.path, reason: "ffmpeg stopped taking frames: \(ffmpegMessage())") }
         case .frames(let url):
             let file = folder!.writing.appendingPathComponent(Self.frameFileName(written))
@@ -155,10 +145,8 @@ public final class FlyoverWriter {
         case .animatedPNG(let url):
             do { try animation!.finish() } catch { throw .animationOutput(path: url.path, reason: error.description) }
         case .video(let url):
-            let (process, input, temporary) = video!
-            try? input.close()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
+            let (program, temporary) = video!
+            guard program.wait().status == 0 else {
                 throw .animationOutput(path: url.path, reason: "ffmpeg failed: \(ffmpegMessage())")
             }
             do throws(MapUtilitiesError) { try AtomicFile.replace(url, with: temporary) } catch {
@@ -189,12 +177,11 @@ public final class FlyoverWriter {
         }
     }
 
-    /// The last line ffmpeg wrote to its error output, or its exit status.
+    /// The last line ffmpeg wrote to its error output, or its exit status, once it has ended.
     private func ffmpegMessage() -> String {
-        let data = (try? videoErrors?.readToEnd()) ?? nil
-        let text = String(decoding: data ?? Data(), as: UTF8.self)
-        let last = text.split(whereSeparator: \.isNewline).last.map(String.init)
-        return last ?? "exit status \(video.map { $0.process.isRunning ? 0 : $0.process.terminationStatus } ?? 0)"
+        guard let outcome = video?.program.wait() else { return "exit status 0" }
+        let last = outcome.errorText.split(whereSeparator: \.isNewline).last.map(String.init)
+        return last ?? "exit status \(outcome.status)"
     }
 
     /// Writes all of `bytes` to a pipe; false when the reader has gone.

@@ -6,7 +6,7 @@ import MapCore
 import MapRenderer
 import PhotoSources
 import Synchronization
-import TileStore
+import MBTiles
 extension MapTileServer {
     /// `Cache-Control: max-age` of what draws or lists the photos (overlay tiles, the annotations
     /// API): ``ServerConfiguration/cacheMaxAgeSeconds``, or `nil` (`no-cache`: clients revalidate

@@ -1,7 +1,7 @@
 import Foundation
 import ImageCodec
 import MapCore
-import TileStore
+import MBTiles
 
 /// What answered a tile request that did not wait for its render (see
 /// ``MapTileServer/renderedTile(_:cacheKey:lane:makeRenderer:disconnected:)``).

@@ -2,7 +2,7 @@ public import Foundation
 import MapCore
 import Synchronization
 public import TileSources
-import TileStore
+import MBTiles
 public import Tilesets
 
 /// An MBTiles or PMTiles file served as it is under `/tilesets/NAME/…` and `/data/NAME/…`; or,

@@ -109,30 +109,11 @@ struct AnnotationRoutes {
     /// A FeatureCollection of the items, members in a fixed order.
     private func geoJSON(_ items: [ClusterItem], annotations: [MapAnnotation], request: Request) -> Response {
         var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("type")
-        writer.string("FeatureCollection")
-        writer.key("features")
-        writer.beginArray()
-        for item in items {
-            writer.clusterFeature(item) { writer, index in
-                let annotation = annotations[index]
-                writer.key("id")
-                writer.string(annotation.id)
-                writer.key("title")
-                writer.string(annotation.title)
-                if let subtitle = annotation.subtitle {
-                    writer.key("subtitle")
-                    writer.string(subtitle)
-                }
-                if let photographer = annotation.clusteringIdentifier, !photographer.isEmpty {
-                    writer.key("photographer")
-                    writer.string(photographer)
-                }
-            }
+        writer.clusterFeatureCollection(items) { index in
+            let annotation = annotations[index]
+            let photographer = annotation.clusteringIdentifier.flatMap { $0.isEmpty ? nil : $0 }
+            return ClusterPointProperties(id: annotation.id, title: annotation.title, subtitle: annotation.subtitle, photographer: photographer)
         }
-        writer.endArray()
-        writer.endObject()
         return HTTPCaching.response(
             Data(writer.bytes), contentType: "application/geo+json", request: request, maxAgeSeconds: server.photosMaxAgeSeconds)
     }

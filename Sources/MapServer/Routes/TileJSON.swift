@@ -5,7 +5,7 @@ import MapCore
 import MapData
 import MapRenderer
 import MapStyle
-import TileStore
+import MBTiles
 import TileSources
 
 /// TileJSON 3.0.0 documents (<https://github.com/mapbox/tilejson-spec/tree/master/3.0.0>): the

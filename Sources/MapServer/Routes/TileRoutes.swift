@@ -4,7 +4,7 @@ import Hummingbird
 import Logging
 import MapCore
 import MapRenderer
-import TileStore
+import MBTiles
 import Tilesets
 import TileSources
 

@@ -3,7 +3,7 @@ public import MapCore
 public import NIOCore
 import Synchronization
 public import TileSources
-import TileStore
+import MBTiles
 
 /// The tiles answered most recently, kept in memory up to a number of bytes, each with its
 /// `ETag` worked out once and its bytes ready to send: a request for a kept tile is answered

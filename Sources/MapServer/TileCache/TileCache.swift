@@ -2,7 +2,7 @@ public import Foundation
 public import MapCore
 import Synchronization
 import TileSources
-public import TileStore
+public import MBTiles
 
 /// Tiles rendered on demand, kept in MBTiles files: one file per tile set served (a style or the
 /// photo overlay at one tile size and scale), named by its ``TileCacheKey``, whose content hash
@@ -86,8 +86,8 @@ public final class TileCache: Sendable {
 
     /// A cached tile, or nil.
     ///
-    /// - Throws: ``TileStoreError`` when the file cannot be opened or read.
-    public func tile(_ tile: TileID, key: TileCacheKey) throws(TileStoreError) -> Data? {
+    /// - Throws: ``MBTilesError`` when the file cannot be opened or read.
+    public func tile(_ tile: TileID, key: TileCacheKey) throws(MBTilesError) -> Data? {
         let id = key.fileComponent
         if let data = pending.withLock({ $0.tiles[id]?[tile]?.data }) { return data }
         guard isWritable else { return try readOnlyStore(for: key)?.tile(at: tile) }
@@ -102,15 +102,15 @@ public final class TileCache: Sendable {
     /// content hash (drawn from an earlier version of the style), the two newest, newest first.
     /// `nil` when none holds it.
     ///
-    /// - Throws: ``TileStoreError`` when a file cannot be opened.
-    public func staleTile(_ tile: TileID, key: TileCacheKey) throws(TileStoreError) -> Data? {
+    /// - Throws: ``MBTilesError`` when a file cannot be opened.
+    public func staleTile(_ tile: TileID, key: TileCacheKey) throws(MBTilesError) -> Data? {
         for store in try olderStores(for: key) {
             if let data = try? store.tile(at: tile) { return data }
         }
         return nil
     }
 
-    private func olderStores(for key: TileCacheKey) throws(TileStoreError) -> [MBTilesStore] {
+    private func olderStores(for key: TileCacheKey) throws(MBTilesError) -> [MBTilesStore] {
         let id = key.fileComponent
         if let stores = olderStores.withLock({ $0[id] }) { return stores }
         let prefix = "\(baseName).\(key.fileComponentWithoutHash).", current = fileURL(for: key).lastPathComponent
@@ -131,7 +131,7 @@ public final class TileCache: Sendable {
     }
 
     /// A read-only cache's file of a key, opened for reading once; nil when there is none.
-    private func readOnlyStore(for key: TileCacheKey) throws(TileStoreError) -> MBTilesStore? {
+    private func readOnlyStore(for key: TileCacheKey) throws(MBTilesError) -> MBTilesStore? {
         let id = key.fileComponent
         if let store = readOnlyStores.withLock({ $0[id] }) { return store }
         let url = fileURL(for: key)
@@ -148,8 +148,8 @@ public final class TileCache: Sendable {
 
     /// Keeps tiles: at once in memory, in the file when their batch commits.
     ///
-    /// - Throws: ``TileStoreError`` when the file cannot be opened or a commit fails.
-    public func add(_ tiles: [TileID: Data], key: TileCacheKey) throws(TileStoreError) {
+    /// - Throws: ``MBTilesError`` when the file cannot be opened or a commit fails.
+    public func add(_ tiles: [TileID: Data], key: TileCacheKey) throws(MBTilesError) {
         guard isWritable else { return }
         let id = key.fileComponent
         let entry = try entry(for: key)
@@ -165,9 +165,9 @@ public final class TileCache: Sendable {
     /// file has nothing to remove.
     ///
     /// - Returns: How many tiles the file held.
-    /// - Throws: ``TileStoreError`` when the file cannot be written.
+    /// - Throws: ``MBTilesError`` when the file cannot be written.
     @discardableResult
-    public func remove(_ tiles: Set<TileID>, key: TileCacheKey) throws(TileStoreError) -> Int {
+    public func remove(_ tiles: Set<TileID>, key: TileCacheKey) throws(MBTilesError) -> Int {
         let id = key.fileComponent
         guard isWritable else { return 0 }
         guard !tiles.isEmpty else { return 0 }
@@ -186,9 +186,9 @@ public final class TileCache: Sendable {
     /// Forgets every tile of a key at `zooms`, pending or in its file.
     ///
     /// - Returns: How many tiles the file held.
-    /// - Throws: ``TileStoreError`` when the file cannot be read or written.
+    /// - Throws: ``MBTilesError`` when the file cannot be read or written.
     @discardableResult
-    public func removeAll(key: TileCacheKey, zooms: ClosedRange<Int>) throws(TileStoreError) -> Int {
+    public func removeAll(key: TileCacheKey, zooms: ClosedRange<Int>) throws(MBTilesError) -> Int {
         let id = key.fileComponent
         guard isWritable else { return 0 }
         let hasEntry = entries.withLock { $0[id] != nil }
@@ -208,9 +208,9 @@ public final class TileCache: Sendable {
     /// record it too. A read-only cache serves no tile of such a file.
     ///
     /// - Returns: How many tiles were removed.
-    /// - Throws: ``TileStoreError`` when the file cannot be read or written.
+    /// - Throws: ``MBTilesError`` when the file cannot be read or written.
     @discardableResult
-    public func adopt(drawnFor value: String, key: TileCacheKey, zooms: ClosedRange<Int>) throws(TileStoreError) -> Int {
+    public func adopt(drawnFor value: String, key: TileCacheKey, zooms: ClosedRange<Int>) throws(MBTilesError) -> Int {
         let id = key.fileComponent
         drawnFor.withLock { $0[id] = value }
         guard isWritable, hasFile(for: key) else { return 0 }
@@ -231,8 +231,8 @@ public final class TileCache: Sendable {
     /// whose tiles the next start-up drops), the new photos' fingerprint once their changed tiles
     /// are removed.
     ///
-    /// - Throws: ``TileStoreError`` when the file cannot be written.
-    public func record(drawnFor value: String?, key: TileCacheKey) throws(TileStoreError) {
+    /// - Throws: ``MBTilesError`` when the file cannot be written.
+    public func record(drawnFor value: String?, key: TileCacheKey) throws(MBTilesError) {
         let id = key.fileComponent
         drawnFor.withLock { $0[id] = value }
         guard isWritable, hasFile(for: key) else { return }
@@ -241,8 +241,8 @@ public final class TileCache: Sendable {
 
     /// Commits every tile added so far and forgets the in-memory copies.
     ///
-    /// - Throws: ``TileStoreError`` when a commit fails.
-    public func flush() throws(TileStoreError) {
+    /// - Throws: ``MBTilesError`` when a commit fails.
+    public func flush() throws(MBTilesError) {
         let generation = pending.withLock { $0.generation }
         for entry in entries.withLock({ Array($0.values) }) { try entry.writer.flush() }
         pending.withLock { pending in
@@ -257,15 +257,15 @@ public final class TileCache: Sendable {
     public var uncommittedTileCount: Int { pending.withLock { $0.tiles.values.reduce(0) { $0 + $1.count } } }
 
     /// Commits what is pending and, for a temporary cache, removes its folder.
-    public func close() throws(TileStoreError) {
+    public func close() throws(MBTilesError) {
         try flush()
         entries.withLock { $0.removeAll() }
         if removesFolderOnClose { try? FileManager.default.removeItem(at: folder) }
     }
 
-    private func entry(for key: TileCacheKey) throws(TileStoreError) -> Entry {
+    private func entry(for key: TileCacheKey) throws(MBTilesError) -> Entry {
         let id = key.fileComponent
-        return try entries.withLock { (entries) throws(TileStoreError) -> Entry in
+        return try entries.withLock { (entries) throws(MBTilesError) -> Entry in
             if let entry = entries[id] { return entry }
             let store = try MBTilesStore(url: fileURL(for: key), mode: .create)
             if try store.metadataValue(forKey: "name") == nil {

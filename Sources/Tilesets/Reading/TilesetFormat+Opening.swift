@@ -2,7 +2,7 @@ import Foundation
 import MapUtilities
 import PMTiles
 public import TileSources
-import TileStore
+import MBTiles
 extension TilesetFormat {
     /// Opens a tileset file for reading: an `MBTilesStore` opened read-only or a `PMTilesReader`,
     /// told apart by the file's first bytes, not its name (``TileSourceLocation/file(_:)``); or a
@@ -23,7 +23,7 @@ extension TilesetFormat {
         }
         switch try TilesetFormat(sniffing: url) {
         case .mbtiles:
-            do throws(TileStoreError) { return try MBTilesStore(url: url, mode: .readOnly) } catch { throw .mbtiles(error) }
+            do throws(MBTilesError) { return try MBTilesStore(url: url, mode: .readOnly) } catch { throw .mbtiles(error) }
         case .pmtiles:
             do throws(PMTilesError) { return try PMTilesReader(url: url) } catch { throw .pmtiles(error) }
         }
@@ -37,13 +37,4 @@ extension TilesetFormat {
         default: return nil
         }
     }
-}
-
-extension TileSource {
-    /// The source as messages name it: a file's path relative to the working directory when it
-    /// is inside it (see `URL.displayPath`), else its ``TileSources/TileSource/sourceDescription``.
-    var displayPath: String { fileURL?.displayPath ?? sourceDescription }
-
-    /// The source's file with symbolic links resolved, to tell whether an output is the source itself.
-    var resolvedFilePath: String? { fileURL?.standardizedFileURL.resolvingSymlinksInPath().path }
 }

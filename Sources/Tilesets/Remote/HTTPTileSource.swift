@@ -3,7 +3,7 @@ public import MapUtilities
 public import MapCore
 import Synchronization
 public import TileSources
-public import TileStore
+public import MBTiles
 
 /// Tiles fetched over HTTP from URL templates, kept in an MBTiles cache: a ``TileSources/TileSource``
 /// of the bytes the server sends, which `RasterTileSource` (MapData) decodes.

@@ -5,7 +5,7 @@ import MapTestSupport
 import Tilesets
 import Testing
 import TileSources
-import TileStore
+import MBTiles
 
 /// Tiles fetched over HTTP from a real server on loopback into an MBTiles cache.
 struct HTTPTileSourceTests {

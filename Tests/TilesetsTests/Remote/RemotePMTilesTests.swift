@@ -4,7 +4,8 @@ import MapTestSupport
 import PMTiles
 import Testing
 import TileSources
-import TileStore
+import MBTiles
+import TilesetTools
 @testable import Tilesets
 
 /// PMTiles archives read over HTTP from a real nginx on loopback (ranges, ETags, If-Match, as
@@ -269,7 +270,7 @@ import TileStore
         #expect(try store.metadata().bounds == BoundingBox(west: 2.0, south: 41.0, east: 9.5, north: 48.5))
 
         // Zooms the source lacks are one clear line.
-        let none = #expect(throws: TilesetsError.self) {
+        let none = #expect(throws: TilesetToolsError.self) {
             try TilesetExtraction.extract(local, to: directory.file("none.pmtiles"), region: region, zoomLevels: 10...12)
         }
         #expect(none?.description == "\(directory.file("www/grid.pmtiles").path) has zooms 0-8, none of 10-12")

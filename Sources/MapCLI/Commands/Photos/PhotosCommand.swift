@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MapAssembly
 import MapCore
 import MapJSON
 import MapUtilities
@@ -55,28 +56,11 @@ struct PhotosImportCommand: ParsableCommand {
 
     func run() throws {
         let start = DispatchTime.now().uptimeNanoseconds
-        var collections: [(source: String, collection: PhotoCollection)] = []
-        for source in sources {
-            let collection = try PhotoCollection.load(from: URL(fileURLWithPath: source))
-            if strict, let skipped = collection.report.skippedFiles.first { throw skipped }
-            collections.append((source, collection))
-        }
-        let library = try libraryOptions.open()
-        var total = PhotoLibrary.ImportSummary()
-        var skipped = PhotoLoadReport()
-        for (source, collection) in collections {
-            let photos = PhotoLibrary.importKeyed(collection, from: URL(fileURLWithPath: source))
-            let summary = try library.importPhotos(photos)
-            total.added += summary.added
-            total.updated += summary.updated
-            total.unchanged += summary.unchanged
-            skipped.skippedWithoutLocation += collection.report.skippedWithoutLocation
-            skipped.skippedFiles += collection.report.skippedFiles
-        }
+        let summary = try PhotoInputs(sources: sources, strict: strict).importPhotos(into: libraryOptions.file)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let count = total.added + total.updated + total.unchanged
-        var line = "imported \(count.formatted()) photo\(count == 1 ? "" : "s") from \(sources.count) source\(sources.count == 1 ? "" : "s") into \(library.file.displayPath): \(total.added.formatted()) added, \(total.updated.formatted()) updated, \(total.unchanged.formatted()) unchanged"
-        if let warning = skipped.warningLine { line += "; \(warning)" }
+        let count = summary.count, total = summary.photos
+        var line = "imported \(count.formatted()) photo\(count == 1 ? "" : "s") from \(sources.count) source\(sources.count == 1 ? "" : "s") into \(summary.library.displayPath): \(total.added.formatted()) added, \(total.updated.formatted()) updated, \(total.unchanged.formatted()) unchanged"
+        if let warning = summary.skipped.warningLine { line += "; \(warning)" }
         print(line + String(format: " (%.1f s)", seconds))
     }
 }

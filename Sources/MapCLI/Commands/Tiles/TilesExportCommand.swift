@@ -8,6 +8,7 @@ import MapRenderer
 import MapUtilities
 import Synchronization
 import TileExport
+import TilesetTools
 import Tilesets
 
 /// `mapwright tiles export`: renders a region's tiles over a zoom range into an MBTiles or

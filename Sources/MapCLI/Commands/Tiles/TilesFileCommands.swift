@@ -4,7 +4,8 @@ import MapCore
 import MapJSON
 import MapUtilities
 import TileSources
-import TileStore
+import MBTiles
+public import TilesetTools
 public import Tilesets
 
 /// Opens a tileset for a `tiles` subcommand: a file, or a PMTiles archive's `http(s)` URL; its
@@ -242,7 +243,7 @@ struct TilesMergeCommand: ParsableCommand {
     func run() throws {
         let tilesets = try inputs.map(openTileset)
         let report: TilesetMerge.Report
-        do throws(TilesetsError) {
+        do throws(TilesetToolsError) {
             report = try TilesetMerge.merge(tilesets, into: URL(fileURLWithPath: output), onConflict: onConflict)
         } catch {
             if case .invalidExport(let reason) = error, onConflict == .error, reason.contains("differ") { throw CommandFailure(reason, status: 1) }
