@@ -53,6 +53,18 @@ struct ClusterIndexTests {
         }
     }
 
+    @Test func annotationsNorthOfTheWorldsEdgeAreShown() throws {
+        // WebMercator.maximumLatitude lies a little north of the world's edge: clamped to it, these
+        // had y < 0, outside every rect (supercluster clamps y to the edge, as the index now does).
+        let inputs = try [89.9, 85.06, 85.05112878, -89.9].enumerated().map { number, latitude in
+            ClusterInput(coordinate: try Coordinate(latitude: latitude, longitude: Double(number) * 40), clusteringIdentifier: "a")
+        }
+        let index = ClusterIndex(inputs)
+        #expect(pointIndices(index.items(in: MapRect.world, zoomLevel: 17)) == [0, 1, 2, 3])
+        let north = try CoordinateRegion(center: Coordinate(latitude: 80, longitude: 40), span: CoordinateSpan(latitudeDelta: 20, longitudeDelta: 120))
+        #expect(pointIndices(index.items(in: north, zoomLevel: 17)) == [0, 1, 2])
+    }
+
     @Test func noInputsShowNothing() {
         let index = ClusterIndex([])
         #expect(index.items(in: MapRect.world, zoomLevel: 0).isEmpty)

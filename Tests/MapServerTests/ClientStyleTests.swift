@@ -65,7 +65,11 @@ import Tilesets
             }
 
             // The source's TileJSON, and a tile through its template.
-            guard case .string(let sourceURL)? = style["sources"]?.objectMembers?["protomaps"]?.objectMembers?["url"] else { return }
+            let sourceURLValue = style["sources"]?.objectMembers?["protomaps"]?.objectMembers?["url"]
+            guard case .string(let sourceURL)? = sourceURLValue else {
+                Issue.record("the served style's source has no url string: \(String(describing: sourceURLValue))")
+                return
+            }
             let tileJSON = try await LoopbackSocket.request(port: port, path: try #require(URL(string: sourceURL)).path)
             #expect(tileJSON.status == 200)
             let template = try #require((try JSONSerialization.jsonObject(with: tileJSON.body) as? [String: Any])?["tiles"] as? [String]).first

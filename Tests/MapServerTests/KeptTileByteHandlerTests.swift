@@ -100,37 +100,48 @@ import MBTiles
         let application = Application(
             responder: OnEventLoops(next: Router(calls: calls)), server: .mapwright(server: server, serverName: "mapwright"),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)))
-        try await application.test(.live) { client in
-            try await client.execute(uri: "/tilesets/iberia/1/0/0.png", method: .get) { response in
-                #expect(response.status == .ok && response.data == Data([1, 2, 3]))
-            }
-            for (uri, method, headers) in [
-                ("/tilesets/iberia/1/0/0.png", HTTPRequest.Method.head, HTTPFields()),
-                ("/tilesets/iberia/1/0/0.png?" + String(repeating: "a", count: 13_000), .get, HTTPFields()),
-                ("/tilesets/iberia/2/0/0.png", .get, HTTPFields()), // not kept
-                ("/tilesets/iberia/1/0/x.png", .get, HTTPFields()), // malformed: the router says why
-                ("/tilesets/other/1/0/0.png", .get, HTTPFields()),
-                ("/tilesets/iberia.json", .get, HTTPFields()),
-                ("/health", .get, HTTPFields()),
-            ] {
-                try await client.execute(uri: uri, method: method, headers: headers) { response in
-                    #expect(response.status.code == 418, "\(method) \(uri.prefix(60))")
+        // The servers and this body run on NIO's event loops, as `serve` runs in production, not
+        // on the cooperative pool: under the whole suite, synchronous tests hold the pool's two
+        // threads for minutes at a time, and with them the servers' request handling and this
+        // body. The testing client's one connection, opened when the server starts, was then
+        // closed by the server's idle timeout (30 s) before the body's first request ("I/O on
+        // closed channel"); and an answer waiting for the pool is waited for past the client's
+        // 20 s timeout (its request's future ignores cancellation), for as long as the pool is held.
+        // Only the servers' graceful shutdown still waits for the pool (Hummingbird starts it in
+        // an unstructured task), which no timeout hangs on.
+        try await withTaskExecutorPreference(EventLoopExecutor.shared) {
+            try await application.test(.live) { client in
+                try await client.execute(uri: "/tilesets/iberia/1/0/0.png", method: .get) { response in
+                    #expect(response.status == .ok && response.data == Data([1, 2, 3]))
+                }
+                for (uri, method, headers) in [
+                    ("/tilesets/iberia/1/0/0.png", HTTPRequest.Method.head, HTTPFields()),
+                    ("/tilesets/iberia/1/0/0.png?" + String(repeating: "a", count: 13_000), .get, HTTPFields()),
+                    ("/tilesets/iberia/2/0/0.png", .get, HTTPFields()), // not kept
+                    ("/tilesets/iberia/1/0/x.png", .get, HTTPFields()), // malformed: the router says why
+                    ("/tilesets/other/1/0/0.png", .get, HTTPFields()),
+                    ("/tilesets/iberia.json", .get, HTTPFields()),
+                    ("/health", .get, HTTPFields()),
+                ] {
+                    try await client.execute(uri: uri, method: method, headers: headers) { response in
+                        #expect(response.status.code == 418, "\(method) \(uri.prefix(60))")
+                    }
                 }
             }
-        }
-        #expect(calls.list.withLock { $0.count } == 7)
-        // A body, declared or chunked, and a connection to close, as clients send them.
-        try await application.test(.live) { client in
-            let port = try #require(client.port)
-            for extra in ["Content-Length: 0\r\n", "Transfer-Encoding: chunked\r\n\r\n0\r\n", "Connection: close\r\n"] {
-                let received = try await LoopbackSocket.exchange(port: port, "GET /tilesets/iberia/1/0/0.png HTTP/1.1\r\nHost: 127.0.0.1\r\n\(extra)\r\n") {
-                    $0.range(of: Data("\r\n\r\n".utf8)) != nil
+            #expect(calls.list.withLock { $0.count } == 7)
+            // A body, declared or chunked, and a connection to close, as clients send them.
+            try await application.test(.live) { client in
+                let port = try #require(client.port)
+                for extra in ["Content-Length: 0\r\n", "Transfer-Encoding: chunked\r\n\r\n0\r\n", "Connection: close\r\n"] {
+                    let received = try await LoopbackSocket.exchange(port: port, "GET /tilesets/iberia/1/0/0.png HTTP/1.1\r\nHost: 127.0.0.1\r\n\(extra)\r\n") {
+                        $0.range(of: Data("\r\n\r\n".utf8)) != nil
+                    }
+                    let answer = String(decoding: received, as: UTF8.self)
+                    #expect(answer.hasPrefix("HTTP/1.1 418"), "\(extra): \(answer.prefix(100))")
                 }
-                let answer = String(decoding: received, as: UTF8.self)
-                #expect(answer.hasPrefix("HTTP/1.1 418"), "\(extra): \(answer.prefix(100))")
             }
+            #expect(calls.list.withLock { $0.count } == 10)
         }
-        #expect(calls.list.withLock { $0.count } == 10)
     }
 
     /// Pipelined requests are answered in order, though a kept tile's answer is ready before the

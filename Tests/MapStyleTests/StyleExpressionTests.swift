@@ -104,14 +104,21 @@ struct StyleExpressionTests {
     }
 
     @Test func textFieldsFromTokensAndExpressions() throws {
-        guard case .symbol(let tokens) = try layer("symbol", #""layout": {"text-field": "{name:latin}\n{name:nonlatin}"}"#).kind else { return }
+        let tokenLayer = try layer("symbol", #""layout": {"text-field": "{name:latin}\n{name:nonlatin}"}"#)
+        guard case .symbol(let tokens) = tokenLayer.kind else {
+            Issue.record("a symbol layer parsed as \(tokenLayer.kind)")
+            return
+        }
         #expect(tokens.label(for: ["name:latin": "Helsinki", "name:nonlatin": "Хельсинки"], atZoom: 12) == "Helsinki\nХельсинки")
         #expect(tokens.label(for: ["name:latin": "Espoo"], atZoom: 12) == "Espoo")
-        guard case .symbol(let expression) = try layer("symbol", #"""
+        let expressionLayer = try layer("symbol", #"""
             "layout": {"text-field": ["case", ["has", "ref"], ["concat", ["upcase", ["get", "ref"]], " ", ["to-string", ["get", "lanes"]]], ["coalesce", ["get", "name:en"], ["get", "name"]]],
                        "symbol-sort-key": ["-", 100, ["get", "rank"]]}
-            """#).kind
-        else { return }
+            """#)
+        guard case .symbol(let expression) = expressionLayer.kind else {
+            Issue.record("a symbol layer parsed as \(expressionLayer.kind)")
+            return
+        }
         #expect(expression.label(for: ["ref": "e18", "lanes": 4], atZoom: 10) == "E18 4")
         #expect(expression.label(for: ["name": "Mannerheimintie"], atZoom: 10) == "Mannerheimintie")
         #expect(expression.label(for: ["name": "Helsinki", "name:en": "Helsinki (en)"], atZoom: 10) == "Helsinki (en)")

@@ -143,10 +143,15 @@ public final class ClusterIndex: Sendable {
     /// A coordinate's unit Web Mercator position: x east from the antimeridian in [0, 1), y south
     /// from latitude ``WebMercator/maximumLatitude`` in [0, 1]; its `MapPoint` divided by the world
     /// size, which is a power of two, so exactly.
+    ///
+    /// y is clamped into [0, 1], as supercluster clamps it: ``WebMercator/maximumLatitude``
+    /// (85.05112878) lies a little north of the world's true edge (85.0511287798...), so a
+    /// coordinate clamped to it has a `MapPoint` y of -0.0017, outside `MapRect.world`, and
+    /// annotations that far north were in no query's rect.
     static func unitPosition(of coordinate: Coordinate) -> (x: Double, y: Double) {
         let point = MapPoint(coordinate)
         let x = point.x / WebMercator.worldSize
-        return (x < 1 ? x : 0, point.y / WebMercator.worldSize)
+        return (x < 1 ? x : 0, min(1, max(0, point.y / WebMercator.worldSize)))
     }
 
     /// The coordinate of a unit Web Mercator position, x in [0, 1) and y in [0, 1].
