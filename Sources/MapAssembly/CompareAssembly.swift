@@ -1,5 +1,5 @@
-public import Foundation
-public import ImageCodec
+import Foundation
+import ImageCodec
 public import ImageCompare
 import MapUtilities
 /// Two PNG images to compare, as values: read, compared as pixelmatch does (``ImageCompare``),

@@ -2,7 +2,8 @@ public import Foundation
 public import MapComposer
 public import MapCore
 public import MapData
-public import MapRenderer
+import MapRenderer
+import MapStyle
 import MapUtilities
 /// What a fly-over draws, as values: the style and its data, the photos and overlays, how pins
 /// are drawn, the flight's two ends, its frames and their size. Prepares the flight as

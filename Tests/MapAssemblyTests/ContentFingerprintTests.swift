@@ -19,7 +19,7 @@ struct ContentFingerprintTests {
             try body(&photo)
             changes[name] = photo
         }
-        try change("id") { $0.id = "b" }
+        change("id") { $0.id = "b" }
         try change("latitude") { $0.coordinate = try Coordinate(latitude: 37.75, longitude: -119.5332) }
         try change("longitude") { $0.coordinate = try Coordinate(latitude: 37.7459, longitude: -119.53) }
         change("title") { $0.title = "El Capitan" }

@@ -82,7 +82,7 @@ struct TilesetRegistryTests {
         #expect(work.map { FileManager.default.fileExists(atPath: $0.path) } == false)
         try registry.building(into: destination, prefix: "mapwright-registry-test-") { folder throws(AssemblyError) in
             let file = folder.appendingPathComponent("x.mbtiles")
-            FileManager.default.createFile(atPath: file.path, contents: Data("tiles".utf8))
+            _ = FileManager.default.createFile(atPath: file.path, contents: Data("tiles".utf8))
             return file
         }
         #expect(try Data(contentsOf: destination) == Data("tiles".utf8))

@@ -1,4 +1,5 @@
 import Foundation
+import MapCore
 import MapTestSupport
 import PhotoSources
 import Testing

@@ -85,7 +85,7 @@ extension PhotoMapBuilder {
         let state = Mutex(FrameState())
         let workers = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
         try withoutActuallyEscaping(deliver) { deliver in
-            try withoutActuallyEscaping(progress) { progress in
+            withoutActuallyEscaping(progress) { progress in
                 // The caller's closures, called by one delivering thread at a time (under the lock).
                 let delivery = Mutex(UnsafeTransfer((deliver: deliver, progress: progress)))
                 DispatchQueue.concurrentPerform(iterations: workers) { _ in

@@ -1,9 +1,9 @@
 public import Foundation
 public import GeoData
-public import MapCore
-public import MapStyle
+import MapCore
+import MapStyle
 public import MapUtilities
-public import ImageCodec
+import ImageCodec
 import Synchronization
 import Tilesets
 import VectorTiles

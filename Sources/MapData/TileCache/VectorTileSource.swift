@@ -2,7 +2,7 @@ import Foundation
 package import GeoData
 package import MapCore
 import MapJSON
-package import MapStyle
+import MapStyle
 import MapUtilities
 import Synchronization
 package import TileSources
@@ -198,7 +198,7 @@ package final class VectorTileSource: Sendable {
         }
         // Kept and counted in the tiles' order, so that the first problem named is the same
         // in every run.
-        for (index, made) in finished.enumerated() { keep(present[index].tile, made) }
+        for (index, made) in finished.enumerated() { _ = keep(present[index].tile, made) }
     }
 
     /// One tile's work in ``prefetch(_:zoom:)``: the tile decoded, then its features prepared in

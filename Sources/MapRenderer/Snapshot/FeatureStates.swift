@@ -1,5 +1,5 @@
 public import MapJSON
-public import MapStyle
+import MapStyle
 
 /// The state of features by source, source layer and feature id, for the style's
 /// `["feature-state", KEY]` (MapLibre's `setFeatureState`, `removeFeatureState`): part of a

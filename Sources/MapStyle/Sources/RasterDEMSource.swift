@@ -1,4 +1,4 @@
-public import MapCore
+import MapCore
 
 /// A raster-dem source: elevations encoded in the colours of raster tiles, which hillshade
 /// layers shade (MapLibre Style Specification, "Sources: raster-dem").

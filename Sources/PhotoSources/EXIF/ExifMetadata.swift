@@ -62,7 +62,7 @@ struct ExifMetadata: Hashable, Sendable {
                 guard let tiff = try HEIFFile.exifTIFF(in: data) else { return ExifMetadata() }
                 return try withExif(payload: Data("Exif\0\0".utf8) + tiff) { reader throws(TagProblem) in
                     try ExifMetadata(reader)
-                } ?? ExifMetadata()
+                }
             } catch let error as HEIFFile.Problem {
                 switch error {
                 case .notHEIF(let message): throw skipped(.notPhoto, message)

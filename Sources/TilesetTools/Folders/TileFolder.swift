@@ -36,7 +36,7 @@ public enum TileFolder {
         }
         let metadata = try TilesetToolsError.wrapping { try tileset.metadata() }
         let parent = folder.standardizedFileURL.deletingLastPathComponent()
-        let made = try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let made: Void? = try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         guard made != nil, let staging = AtomicFile.makeUniqueDirectory(in: parent, prefix: "." + folder.lastPathComponent + ".partial-") else {
             throw .tileset(.fileSystem(path: folder.displayPath, reason: AtomicFile.reason(writingIn: parent)))
         }

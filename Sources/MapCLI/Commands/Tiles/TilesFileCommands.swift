@@ -6,7 +6,7 @@ import MapUtilities
 import TileSources
 import MBTiles
 public import TilesetTools
-public import Tilesets
+import Tilesets
 
 /// Opens a tileset for a `tiles` subcommand: a file, or a PMTiles archive's `http(s)` URL; its
 /// error names the file or URL.
