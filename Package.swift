@@ -107,7 +107,8 @@ let package = Package(
         /// paths for messages, byte counts for people, where Mapwright's data and caches are, outside
         /// programs run with their output drained.
         .target(name: "MapUtilities", dependencies: ["CZlib"], swiftSettings: swiftSettings),
-        .testTarget(name: "MapUtilitiesTests", dependencies: ["MapUtilities", "MapTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MapUtilitiesTests", dependencies: ["MapUtilities", "MapTestSupport"], swiftSettings: swiftSettings),
 
         /// One JSON value type for the readers that walk documents and report problems by path.
         .target(name: "MapJSON", dependencies: ["MapUtilities"], swiftSettings: swiftSettings),
@@ -177,7 +178,9 @@ let package = Package(
         /// For this package's tests only (not a product): snapshot assertions for render tests
         /// (Swift Testing and XCTest), temporary folders, the checkout's folders for tests, Python
         /// environments with outside reference packages, and a seeded random generator.
-        .target(name: "MapTestSupport", dependencies: ["ImageCodec", "ImageCompare", "MapCore", "MapUtilities"], swiftSettings: swiftSettings),
+        .target(
+            name: "MapTestSupport", dependencies: ["ImageCodec", "ImageCompare", "MapCore", "MapUtilities"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "MapTestSupportTests",
             dependencies: ["MapTestSupport", "ImageCodec"],
@@ -195,10 +198,13 @@ let package = Package(
         /// A small SQLite wrapper: connections, prepared statements, typed columns, transactions.
         /// Shared by the GeoPackage reader and the MBTiles tile store.
         .target(name: "MapSQLite", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
-        .testTarget(name: "MapSQLiteTests", dependencies: ["MapSQLite", "MapTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MapSQLiteTests", dependencies: ["MapSQLite", "MapTestSupport"], swiftSettings: swiftSettings),
         /// Vector features: GeoJSON, GPX, WKB and GeoPackage readers, spatially indexed feature
         /// sources, and geometry prepared per zoom (projected, simplified, clipped) for the renderer.
-        .target(name: "GeoData", dependencies: ["MapCore", "MapSQLite", "MapJSON", "MapUtilities", "MapProjection"], swiftSettings: swiftSettings),
+        .target(
+            name: "GeoData", dependencies: ["MapCore", "MapSQLite", "MapJSON", "MapUtilities", "MapProjection"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "GeoDataTests",
             dependencies: ["GeoData", "MapSQLite", "MapCore", "MapJSON", "MapTestSupport"],
@@ -219,7 +225,9 @@ let package = Package(
         /// (JPEGs decoded at reduced scale, HEIC through libheif, raw files' embedded previews) in a user cache.
         .target(
             name: "PhotoSources",
-            dependencies: ["MapCore", "MapJSON", "MapUtilities", "GeoData", "MapProjection", "CExif", "CHeif", "ImageCodec"],
+            dependencies: [
+                "MapCore", "MapJSON", "MapUtilities", "GeoData", "MapProjection", "CExif", "CHeif", "ImageCodec",
+            ],
             swiftSettings: swiftSettings
         ),
         /// Test JPEGs are made by the tests themselves: pixels through libjpeg-turbo, EXIF written byte by byte.
@@ -237,7 +245,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PhotoLibraryTests",
-            dependencies: ["PhotoLibrary", "PhotoSources", "MapSQLite", "MapCore", "MapTestSupport", "ImageCodec", "MapUtilities"],
+            dependencies: [
+                "PhotoLibrary", "PhotoSources", "MapSQLite", "MapCore", "MapTestSupport", "ImageCodec", "MapUtilities",
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -246,7 +256,8 @@ let package = Package(
         /// A documented subset of the MapLibre Style Specification, plus Mapwright's own section for
         /// pins, callouts and overlays. Pure Swift.
         .target(name: "MapStyle", dependencies: ["MapCore", "MapJSON", "MapUtilities"], swiftSettings: swiftSettings),
-        .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "MapCore", "MapJSON"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MapStyleTests", dependencies: ["MapStyle", "MapCore", "MapJSON"], swiftSettings: swiftSettings),
 
         // MARK: - Tiles
 
@@ -258,18 +269,24 @@ let package = Package(
         /// Encoded tiles by tile address: the MBTiles 1.3 store (raster cache, export target, what
         /// the tile server serves) in the flat and the deduplicated (normalized) layouts, its batch
         /// writer, `agg_tiles_hash`, info, validation and merging. The store is a `TileSource`.
-        .target(name: "MBTiles", dependencies: ["TileSources", "MapCore", "MapSQLite", "MapUtilities"], swiftSettings: swiftSettings),
+        .target(
+            name: "MBTiles", dependencies: ["TileSources", "MapCore", "MapSQLite", "MapUtilities"],
+            swiftSettings: swiftSettings),
         /// Checks files against outside tools when they are installed: Python's sqlite3 and hashlib,
         /// gdalinfo (gdal-bin), mbutil (pip-installed into a temporary virtual environment).
         .testTarget(
             name: "MBTilesTests",
-            dependencies: ["MBTiles", "TileSources", "MapSQLite", "MapCore", "MapUtilities", "ImageCodec", "MapTestSupport"],
+            dependencies: [
+                "MBTiles", "TileSources", "MapSQLite", "MapCore", "MapUtilities", "ImageCodec", "MapTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         /// PMTiles v3 archives (one file of tiles, read with range requests): a reader safe for
         /// concurrent lookups and a streaming writer that takes tiles in any order and writes a
         /// clustered, deduplicated archive; gzip directories through MapUtilities' `Gzip`.
-        .target(name: "PMTiles", dependencies: ["TileSources", "MapCore", "MapJSON", "MapUtilities"], swiftSettings: swiftSettings),
+        .target(
+            name: "PMTiles", dependencies: ["TileSources", "MapCore", "MapJSON", "MapUtilities"],
+            swiftSettings: swiftSettings),
         /// Archives made in the tests; the PyPI `pmtiles` package, in its own virtual environment,
         /// reads ours and writes one for us to read.
         .testTarget(
@@ -306,7 +323,10 @@ let package = Package(
         .target(name: "CCurl", dependencies: ["CLibraryLoader"]),
         .testTarget(
             name: "TilesetsTests",
-            dependencies: ["Tilesets", "TilesetTools", "TileSources", "MBTiles", "PMTiles", "MapCore", "ImageCodec", "MapTestSupport"],
+            dependencies: [
+                "Tilesets", "TilesetTools", "TileSources", "MBTiles", "PMTiles", "MapCore", "ImageCodec",
+                "MapTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         /// The file tools behind `mapwright tiles`, on tilesets opened by Tilesets: writing either
@@ -315,12 +335,18 @@ let package = Package(
         /// compared by ImageCompare), info and validate. One error, `TilesetToolsError`.
         .target(
             name: "TilesetTools",
-            dependencies: ["Tilesets", "TileSources", "MBTiles", "PMTiles", "MapCore", "MapJSON", "MapUtilities", "ImageCodec", "ImageCompare"],
+            dependencies: [
+                "Tilesets", "TileSources", "MBTiles", "PMTiles", "MapCore", "MapJSON", "MapUtilities", "ImageCodec",
+                "ImageCompare",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TilesetToolsTests",
-            dependencies: ["TilesetTools", "Tilesets", "TileSources", "MBTiles", "PMTiles", "MapCore", "ImageCodec", "MapTestSupport", "MapUtilities"],
+            dependencies: [
+                "TilesetTools", "Tilesets", "TileSources", "MBTiles", "PMTiles", "MapCore", "ImageCodec",
+                "MapTestSupport", "MapUtilities",
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -343,21 +369,30 @@ let package = Package(
         /// throws its own `MapDataError`. The renderer reads it through `package` methods.
         .target(
             name: "MapData",
-            dependencies: ["MapCore", "MapJSON", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "TileSources", "Tilesets", "VectorTiles", "CCairo", "CRsvg"],
+            dependencies: [
+                "MapCore", "MapJSON", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "TileSources", "Tilesets",
+                "VectorTiles", "CCairo", "CRsvg",
+            ],
             swiftSettings: swiftSettings
         ),
         /// Places looked up in the bundled basemap; raster tiles from MBTiles and PMTiles files made
         /// in the tests, and over HTTP from a real server on loopback.
         .testTarget(
             name: "MapDataTests",
-            dependencies: ["MapData", "TileSources", "MBTiles", "PMTiles", "Tilesets", "TilesetTools", "MapStyle", "MapCore", "ImageCodec", "MapTestSupport"],
+            dependencies: [
+                "MapData", "TileSources", "MBTiles", "PMTiles", "Tilesets", "TilesetTools", "MapStyle", "MapCore",
+                "ImageCodec", "MapTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         /// Draws maps: style layers from vector data, labels placed without collisions, overlays,
         /// pins and callouts; the one renderer behind images and tiles. Reads its data from MapData.
         .target(
             name: "MapRenderer",
-            dependencies: ["MapCore", "MapJSON", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "MapData", "VectorTiles", "CCairo", "CRaster"],
+            dependencies: [
+                "MapCore", "MapJSON", "MapStyle", "MapUtilities", "GeoData", "ImageCodec", "MapData", "VectorTiles",
+                "CCairo", "CRaster",
+            ],
             swiftSettings: swiftSettings
         ),
         /// The renderer's per-pixel loops in C, on vector units (AVX2 where the CPU has it):
@@ -367,8 +402,10 @@ let package = Package(
         .testTarget(
             name: "MapRendererTests",
             dependencies: [
-                "MapRenderer", "MapData", "MapComposer", "MapTestSupport", "MapStyle", "MapJSON", "MapUtilities", "GeoData",
-                "ImageCodec", "ImageCompare", "MapCore", "TileSources", "MBTiles", "Tilesets", "TilesetTools", "VectorTiles", "CCairo",
+                "MapRenderer", "MapData", "MapComposer", "MapTestSupport", "MapStyle", "MapJSON", "MapUtilities",
+                "GeoData",
+                "ImageCodec", "ImageCompare", "MapCore", "TileSources", "MBTiles", "Tilesets", "TilesetTools",
+                "VectorTiles", "CCairo",
             ],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
@@ -377,12 +414,18 @@ let package = Package(
         /// to fit; what `mapwright render` asks the renderer for.
         .target(
             name: "MapComposer",
-            dependencies: ["MapCore", "MapStyle", "MapData", "MapRenderer", "PhotoSources", "GeoData", "ImageCodec", "MapUtilities", "MapJSON"],
+            dependencies: [
+                "MapCore", "MapStyle", "MapData", "MapRenderer", "PhotoSources", "GeoData", "ImageCodec",
+                "MapUtilities", "MapJSON",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MapComposerTests",
-            dependencies: ["MapComposer", "MapData", "MapRenderer", "PhotoSources", "MapStyle", "MapCore", "ImageCodec", "MapTestSupport"],
+            dependencies: [
+                "MapComposer", "MapData", "MapRenderer", "PhotoSources", "MapStyle", "MapCore", "ImageCodec",
+                "MapTestSupport",
+            ],
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
@@ -398,7 +441,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TileExportTests",
-            dependencies: ["TileExport", "TilesetTools", "MapData", "MapRenderer", "MapStyle", "TileSources", "MBTiles", "PMTiles", "MapCore", "MapTestSupport"],
+            dependencies: [
+                "TileExport", "TilesetTools", "MapData", "MapRenderer", "MapStyle", "TileSources", "MBTiles", "PMTiles",
+                "MapCore", "MapTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -411,7 +457,8 @@ let package = Package(
         .target(
             name: "MapServer",
             dependencies: [
-                "MapCore", "MapJSON", "MapUtilities", "MapStyle", "MapData", "MapRenderer", "MapComposer", "PhotoSources",
+                "MapCore", "MapJSON", "MapUtilities", "MapStyle", "MapData", "MapRenderer", "MapComposer",
+                "PhotoSources",
                 "TileSources", "MBTiles", "Tilesets", "ImageCodec", "VectorTiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -433,7 +480,8 @@ let package = Package(
         .testTarget(
             name: "MapServerTests",
             dependencies: [
-                "MapServer", "MapData", "MapRenderer", "MapComposer", "MapStyle", "MapCore", "TileSources", "MBTiles", "Tilesets", "TilesetTools", "ImageCodec",
+                "MapServer", "MapData", "MapRenderer", "MapComposer", "MapStyle", "MapCore", "TileSources", "MBTiles",
+                "Tilesets", "TilesetTools", "ImageCodec",
                 "ImageCompare", "MapTestSupport", "MapUtilities", "PhotoSources", "VectorTiles", "MapJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -457,7 +505,8 @@ let package = Package(
         .target(
             name: "MapAssembly",
             dependencies: [
-                "MapCore", "MapUtilities", "MapJSON", "MapStyle", "ImageCodec", "ImageCompare", "MapData", "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
+                "MapCore", "MapUtilities", "MapJSON", "MapStyle", "ImageCodec", "ImageCompare", "MapData",
+                "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
                 "TileExport", "TileSources", "MBTiles", "Tilesets", "TilesetTools",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -469,7 +518,9 @@ let package = Package(
         .testTarget(
             name: "MapAssemblyTests",
             dependencies: [
-                "MapAssembly", "MapComposer", "MapData", "MapRenderer", "MapServer", "MapStyle", "MapCore", "MapUtilities", "PhotoSources", "PhotoLibrary", "ImageCodec", "ImageCompare", "TileExport", "TileSources", "MBTiles",
+                "MapAssembly", "MapComposer", "MapData", "MapRenderer", "MapServer", "MapStyle", "MapCore",
+                "MapUtilities", "PhotoSources", "PhotoLibrary", "ImageCodec", "ImageCompare", "TileExport",
+                "TileSources", "MBTiles",
                 "MapTestSupport",
             ],
             swiftSettings: swiftSettings
@@ -507,7 +558,8 @@ let package = Package(
         .testTarget(
             name: "MapCLITests",
             dependencies: [
-                "MapCLI", "MapComposer", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "TileSources", "MBTiles", "Tilesets", "TilesetTools",
+                "MapCLI", "MapComposer", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "TileSources",
+                "MBTiles", "Tilesets", "TilesetTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -520,9 +572,17 @@ let package = Package(
         /// start-up `dladdr` scanned all ~31,000 of them (`mapwright --version` 14.1 -> 13.1 ms).
         .executableTarget(
             name: "mapwright",
-            dependencies: ["MapCLI", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
+            dependencies: [
+                "MapCLI", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings,
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"])]),
+            linkerSettings: [
+                .unsafeFlags([
+                    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker",
+                    "--no-export-dynamic",
+                ])
+            ]),
 
         // MARK: The GL render-test suite's runner
 

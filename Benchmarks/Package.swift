@@ -16,13 +16,13 @@ func products(_ names: String...) -> [Target.Dependency] {
 }
 
 let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
     name: "MapwrightBenchmarks",
     dependencies: [
-        .package(name: "Mapwright", path: ".."),
+        .package(name: "Mapwright", path: "..")
     ],
     targets: [
         /// The seeded random generator of the root package's tests (MapTestSupport, which is not a
@@ -73,7 +73,8 @@ let package = Package(
         /// Times a 1200x800 @2x render with 1,000 photos, a 10,000-point track and a callout.
         .executableTarget(
             name: "RenderBenchmark",
-            dependencies: products("MapData", "MapRenderer", "MapComposer", "PhotoSources", "MapStyle", "MapCore", "ImageCodec"),
+            dependencies: products(
+                "MapData", "MapRenderer", "MapComposer", "PhotoSources", "MapStyle", "MapCore", "ImageCodec"),
             path: "RenderBenchmark",
             swiftSettings: swiftSettings
         ),

@@ -18,7 +18,9 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "--iterations": iterations = Int(arguments.popFirst() ?? "") ?? iterations
     case "--output": outputDirectory = arguments.popFirst().map { URL(fileURLWithPath: $0) }
-    default: FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8)); exit(2)
+    default:
+        FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
+        exit(2)
     }
 }
 
@@ -53,12 +55,15 @@ let scenes = [
         center: try Coordinate(latitude: 60.17165, longitude: 24.94425), zoomLevel: 16),
 ]
 
-print("1200x800 @1x frames, render only (no PNG), median of \(iterations) after one warm-up; cores: \(ProcessInfo.processInfo.activeProcessorCount)")
+print(
+    "1200x800 @1x frames, render only (no PNG), median of \(iterations) after one warm-up; cores: \(ProcessInfo.processInfo.activeProcessorCount)"
+)
 for scene in scenes {
     var times: [String: Double] = [:]
     for (label, pitch) in [("flat", 0.0), ("pitch 60", 60.0)] {
         let viewport = try Viewport(
-            center: scene.center, zoomLevel: scene.zoomLevel, size: ViewSize(width: 1200, height: 800), headingDegrees: 30, pitchDegrees: pitch)
+            center: scene.center, zoomLevel: scene.zoomLevel, size: ViewSize(width: 1200, height: 800),
+            headingDegrees: 30, pitchDegrees: pitch)
         let options = MapSnapshotOptions(viewport: viewport, style: scene.style)
         var snapshot = try snapshotter.snapshot(options)
         var runs: [Double] = []
@@ -70,7 +75,8 @@ for scene in scenes {
             try snapshot.writePNG(to: outputDirectory.appendingPathComponent(name))
         }
     }
-    print(String(
-        format: "%-28@ flat %6.1f ms   pitch 60 %6.1f ms  (%.1fx flat)  target <= 150 ms",
-        scene.name as NSString, times["flat"]!, times["pitch 60"]!, times["pitch 60"]! / times["flat"]!))
+    print(
+        String(
+            format: "%-28@ flat %6.1f ms   pitch 60 %6.1f ms  (%.1fx flat)  target <= 150 ms",
+            scene.name as NSString, times["flat"]!, times["pitch 60"]!, times["pitch 60"]! / times["flat"]!))
 }

@@ -59,24 +59,29 @@ for (count, target) in [(1_000_000, 2000.0), (100_000, 200.0)] {
     }
     let bytesPerPoint = Double(index?.storageBytes ?? 0) / Double(count)
     times.sort()
-    print(padded("build, \(count.formatted()) points")
-        + String(format: "median %7.1f ms  min %7.1f ms  target <= %.0f ms", times[times.count / 2], times[0], target))
-    print(padded("memory, \(count.formatted()) points")
-        + String(format: "%7.1f bytes per point held  target <= 150", bytesPerPoint))
+    print(
+        padded("build, \(count.formatted()) points")
+            + String(
+                format: "median %7.1f ms  min %7.1f ms  target <= %.0f ms", times[times.count / 2], times[0], target))
+    print(
+        padded("memory, \(count.formatted()) points")
+            + String(format: "%7.1f bytes per point held  target <= 150", bytesPerPoint))
 
     guard count == 1_000_000, let index else { continue }
     var random = SeededGenerator(seed: 7)
     var worst = (zoom: 0, milliseconds: 0.0)
     for zoom in 0...16 {
         let pointsPerMapPoint = ZoomLevel.zoomScale(atZoomLevel: Double(zoom))
-        let width = 1920 / pointsPerMapPoint, height = 1080 / pointsPerMapPoint
+        let width = 1920 / pointsPerMapPoint
+        let height = 1080 / pointsPerMapPoint
         var samples: [Double] = []
         var items = 0
         for _ in 0..<queriesPerZoom {
-            let center = MapPoint(try Coordinate(
-                latitude: Double.random(in: -80..<80, using: &random),
-                longitude: Double.random(in: -180..<180, using: &random)
-            ))
+            let center = MapPoint(
+                try Coordinate(
+                    latitude: Double.random(in: -80..<80, using: &random),
+                    longitude: Double.random(in: -180..<180, using: &random)
+                ))
             let rect = MapRect(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height)
             let start = now()
             items += index.items(in: rect, zoomLevel: Double(zoom)).count
@@ -85,13 +90,17 @@ for (count, target) in [(1_000_000, 2000.0), (100_000, 200.0)] {
         samples.sort()
         let median = samples[samples.count / 2]
         if median > worst.milliseconds { worst = (zoom, median) }
-        print(padded("query 1920x1080, zoom \(zoom)")
-            + String(format: "median %7.3f ms  p99 %7.3f ms  %6.0f items", median,
-                     samples[samples.count * 99 / 100], Double(items) / Double(queriesPerZoom)))
+        print(
+            padded("query 1920x1080, zoom \(zoom)")
+                + String(
+                    format: "median %7.3f ms  p99 %7.3f ms  %6.0f items", median,
+                    samples[samples.count * 99 / 100], Double(items) / Double(queriesPerZoom)))
     }
-    print(padded("query 1920x1080, slowest zoom")
-        + String(format: "median %7.3f ms at zoom %d  target <= 1 ms", worst.milliseconds, worst.zoom))
+    print(
+        padded("query 1920x1080, slowest zoom")
+            + String(format: "median %7.3f ms at zoom %d  target <= 1 ms", worst.milliseconds, worst.zoom))
 }
 
 print()
-print("for scale, supercluster (JavaScript) on this kind of machine: about 12 s for 1,000,000 points, 0.8 s for 100,000")
+print(
+    "for scale, supercluster (JavaScript) on this kind of machine: about 12 s for 1,000,000 points, 0.8 s for 100,000")

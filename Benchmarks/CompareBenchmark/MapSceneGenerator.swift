@@ -11,12 +11,14 @@ struct MapSceneGenerator {
     }
 
     mutating func makeMap(width: Int, height: Int) -> RGBAImage {
-        var canvas = Canvas(image: RGBAImage(width: width, height: height, filledWith: RGBAPixel(red: 242, green: 239, blue: 233)))
+        var canvas = Canvas(
+            image: RGBAImage(width: width, height: height, filledWith: RGBAPixel(red: 242, green: 239, blue: 233)))
         canvas.fill(x: 0..<(width / 3), y: (height / 2)..<height, with: RGBAPixel(red: 170, green: 211, blue: 223))
         for _ in 0..<12 {
             let x = Int(random.next() % UInt64(width * 7 / 8))
             let y = Int(random.next() % UInt64(height * 7 / 8))
-            canvas.fill(x: x..<(x + width / 10), y: y..<(y + height / 10), with: RGBAPixel(red: 200, green: 230, blue: 201))
+            canvas.fill(
+                x: x..<(x + width / 10), y: y..<(y + height / 10), with: RGBAPixel(red: 200, green: 230, blue: 201))
         }
         for _ in 0..<40 {
             let from = point(width, height)
@@ -26,7 +28,8 @@ struct MapSceneGenerator {
         }
         for _ in 0..<(width * height / 400) {
             let (x, y) = point(width - 8, height - 8)
-            canvas.stroke(from: (x, y), to: (x + 4, y + 6), halfWidth: 0.6, color: RGBAPixel(red: 51, green: 51, blue: 51))
+            canvas.stroke(
+                from: (x, y), to: (x + 4, y + 6), halfWidth: 0.6, color: RGBAPixel(red: 51, green: 51, blue: 51))
         }
         for _ in 0..<60 {
             let (x, y) = point(width - 30, height - 30)
@@ -67,8 +70,10 @@ private struct Canvas {
         let dx = end.0 - start.0
         let dy = end.1 - start.1
         let lengthSquared = max(dx * dx + dy * dy, 1e-9)
-        for (x, y) in pixels(minX: min(start.0, end.0) - halfWidth - 1, maxX: max(start.0, end.0) + halfWidth + 1,
-                             minY: min(start.1, end.1) - halfWidth - 1, maxY: max(start.1, end.1) + halfWidth + 1) {
+        for (x, y) in pixels(
+            minX: min(start.0, end.0) - halfWidth - 1, maxX: max(start.0, end.0) + halfWidth + 1,
+            minY: min(start.1, end.1) - halfWidth - 1, maxY: max(start.1, end.1) + halfWidth + 1)
+        {
             let px = Double(x) + 0.5 - start.0
             let py = Double(y) + 0.5 - start.1
             let t = min(1, max(0, (px * dx + py * dy) / lengthSquared))
@@ -79,13 +84,16 @@ private struct Canvas {
 
     /// A disc shaded from a light red centre to a dark red rim, with an anti-aliased edge.
     mutating func pin(centerX: Double, centerY: Double, radius: Double) {
-        for (x, y) in pixels(minX: centerX - radius - 1, maxX: centerX + radius + 1,
-                             minY: centerY - radius - 1, maxY: centerY + radius + 1) {
+        for (x, y) in pixels(
+            minX: centerX - radius - 1, maxX: centerX + radius + 1,
+            minY: centerY - radius - 1, maxY: centerY + radius + 1)
+        {
             let dx = Double(x) + 0.5 - centerX
             let dy = Double(y) + 0.5 - centerY
             let distance = (dx * dx + dy * dy).squareRoot()
             let shade = min(1, distance / radius)
-            let color = RGBAPixel(red: UInt8(250 - 120 * shade), green: UInt8(90 - 70 * shade), blue: UInt8(80 - 60 * shade))
+            let color = RGBAPixel(
+                red: UInt8(250 - 120 * shade), green: UInt8(90 - 70 * shade), blue: UInt8(80 - 60 * shade))
             blend(x: x, y: y, color: color, coverage: radius + 0.5 - distance)
         }
     }

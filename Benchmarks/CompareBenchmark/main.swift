@@ -26,7 +26,8 @@ while let argument = arguments.popFirst() {
         }
         pairDirectory = URL(fileURLWithPath: value)
     default:
-        FileHandle.standardError.write(Data("usage: ImageDiffBenchmark [--iterations N] [--write-pair DIRECTORY]\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: ImageDiffBenchmark [--iterations N] [--write-pair DIRECTORY]\n".utf8))
         exit(2)
     }
 }
@@ -48,8 +49,9 @@ func report(_ label: String, _ timing: (medianMilliseconds: Double, minimumMilli
     let megapixelsPerSecond = Double(pixels) / 1_000_000 / (timing.medianMilliseconds / 1000)
     print(
         label.padding(toLength: 34, withPad: " ", startingAt: 0)
-            + String(format: "median %7.1f ms  min %7.1f ms  %7.0f Mpx/s", timing.medianMilliseconds,
-                     timing.minimumMilliseconds, megapixelsPerSecond)
+            + String(
+                format: "median %7.1f ms  min %7.1f ms  %7.0f Mpx/s", timing.medianMilliseconds,
+                timing.minimumMilliseconds, megapixelsPerSecond)
     )
 }
 
@@ -64,12 +66,16 @@ do {
     let plain = try time { count = try compare(expected, actual).differentPixels }
     print("4096x4096: \(count) differing pixels (anti-aliased excluded)")
     report("compare", plain, pixels: pixels)
-    report("compare --include-aa", try time {
-        _ = try compare(expected, actual, options: DiffOptions(includeAntiAliased: true))
-    }, pixels: pixels)
-    report("compare + diff image", try time {
-        _ = try compare(expected, actual, makeDiffImage: true)
-    }, pixels: pixels)
+    report(
+        "compare --include-aa",
+        try time {
+            _ = try compare(expected, actual, options: DiffOptions(includeAntiAliased: true))
+        }, pixels: pixels)
+    report(
+        "compare + diff image",
+        try time {
+            _ = try compare(expected, actual, makeDiffImage: true)
+        }, pixels: pixels)
     report("compare identical (fast path)", try time { _ = try compare(expected, expected) }, pixels: pixels)
 
     var mapGenerator = MapSceneGenerator(seed: 2400)
@@ -85,11 +91,13 @@ do {
     let rgbaTiming = try time { rgbaBytes = try map.pngData().count }
     report("RGBA PNG 2400x1600 (level 6)", rgbaTiming, pixels: mapPixels)
     let error = try compare(map, indexed.expanded())
-    print(String(
-        format: "palette PNG 2400x1600: %.1f ms, %d bytes vs %d bytes RGBA (%.0f%%); %d colours, %d pixels differ at threshold 0.1",
-        paletteTiming.medianMilliseconds, paletteBytes, rgbaBytes, 100 * Double(paletteBytes) / Double(rgbaBytes),
-        indexed.palette.count, error.differentPixels
-    ))
+    print(
+        String(
+            format:
+                "palette PNG 2400x1600: %.1f ms, %d bytes vs %d bytes RGBA (%.0f%%); %d colours, %d pixels differ at threshold 0.1",
+            paletteTiming.medianMilliseconds, paletteBytes, rgbaBytes, 100 * Double(paletteBytes) / Double(rgbaBytes),
+            indexed.palette.count, error.differentPixels
+        ))
 
     if let pairDirectory {
         var smallGenerator = SceneGenerator(seed: 1024)
@@ -102,7 +110,8 @@ do {
         print("1024x1024: \(smallCount) differing pixels, written to \(pairDirectory.path)")
         report("compare 1024x1024", smallTiming, pixels: 1024 * 1024)
         // For scripts/bench/compare.sh, which sets these against pixelmatch's.
-        let summary = "{\"differentPixels\": \(smallCount), \"medianMilliseconds\": \(smallTiming.medianMilliseconds)}\n"
+        let summary =
+            "{\"differentPixels\": \(smallCount), \"medianMilliseconds\": \(smallTiming.medianMilliseconds)}\n"
         try Data(summary.utf8).write(to: pairDirectory.appendingPathComponent("swift-1024.json"))
     }
 } catch {

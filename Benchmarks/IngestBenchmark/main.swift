@@ -36,7 +36,8 @@ while let argument = arguments.popFirst() {
         }
     default:
         guard directory == nil, !argument.hasPrefix("-") else {
-            FileHandle.standardError.write(Data("usage: IngestBenchmark DIR [--rows N] [--features N] [--jpegs N]\n".utf8))
+            FileHandle.standardError.write(
+                Data("usage: IngestBenchmark DIR [--rows N] [--features N] [--jpegs N]\n".utf8))
             exit(2)
         }
         directory = argument
@@ -99,7 +100,8 @@ func writeCSV(_ name: String, rows: Int, seed: UInt64) throws {
         }
         let subtitle = row % 3 == 0 ? "Taken on a walk" : ""
         let photographer = photographers[Int(random.next() % UInt64(photographers.count))]
-        try file.write("\(latitude),\(longitude),\(title),\(subtitle),\(photographer),images/\(row / 1000)/\(row).jpg\n")
+        try file.write(
+            "\(latitude),\(longitude),\(title),\(subtitle),\(photographer),images/\(row / 1000)/\(row).jpg\n")
     }
     try file.close()
 }
@@ -124,10 +126,12 @@ func writeJSONList(
 
 func writeGeoJSON(_ name: String, features: Int, seed: UInt64) throws {
     try writeJSONList(
-        name, count: features, seed: seed, opening: "{\"type\": \"FeatureCollection\", \"features\": [\n", closing: "\n]}\n"
+        name, count: features, seed: seed, opening: "{\"type\": \"FeatureCollection\", \"features\": [\n",
+        closing: "\n]}\n"
     ) { index, latitude, longitude, photographer in
         let title = index % 50 == 0 ? "Caf\\u00e9 \\\"\(index)\\\"" : "Photo \(index)"
-        return "{\"type\": \"Feature\", \"id\": \"p\(index)\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [\(longitude), \(latitude)]}, "
+        return
+            "{\"type\": \"Feature\", \"id\": \"p\(index)\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [\(longitude), \(latitude)]}, "
             + "\"properties\": {\"title\": \"\(title)\", \"photographer\": \"\(photographer)\", \"image\": \"images/\(index / 1000)/\(index).jpg\"}}"
     }
 }
@@ -135,15 +139,22 @@ func writeGeoJSON(_ name: String, features: Int, seed: UInt64) throws {
 func writeFlickr(_ name: String, photos: Int, seed: UInt64) throws {
     try writeJSONList(
         name, count: photos, seed: seed,
-        opening: "{\"photos\": {\"page\": 1, \"pages\": 1, \"perpage\": \(photos), \"total\": \(photos), \"photo\": [\n",
+        opening:
+            "{\"photos\": {\"page\": 1, \"pages\": 1, \"perpage\": \(photos), \"total\": \(photos), \"photo\": [\n",
         closing: "\n]}, \"stat\": \"ok\"}\n"
     ) { index, latitude, longitude, photographer in
         let id = 50_000_000_000 + index
-        let coordinates = index % 2 == 0 ? "\"latitude\": \(latitude), \"longitude\": \(longitude)"
+        let coordinates =
+            index % 2 == 0
+            ? "\"latitude\": \(latitude), \"longitude\": \(longitude)"
             : "\"latitude\": \"\(latitude)\", \"longitude\": \"\(longitude)\""
-        let month = 1 + index % 12, day = 1 + index % 28, hour = index % 24
-        let date = "2016-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day) \(hour < 10 ? "0" : "")\(hour):02:11"
-        return "{\"id\": \"\(id)\", \"owner\": \"12345@N00\", \"secret\": \"abcdef\", \"server\": \"65535\", \"farm\": 66, "
+        let month = 1 + index % 12
+        let day = 1 + index % 28
+        let hour = index % 24
+        let date =
+            "2016-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day) \(hour < 10 ? "0" : "")\(hour):02:11"
+        return
+            "{\"id\": \"\(id)\", \"owner\": \"12345@N00\", \"secret\": \"abcdef\", \"server\": \"65535\", \"farm\": 66, "
             + "\"title\": \"Photo \(index)\", \"ispublic\": 1, \"description\": {\"_content\": \"A walk\\nby the sea\"}, "
             + "\(coordinates), \"accuracy\": \"16\", \"ownername\": \"\(photographer)\", \"datetaken\": \"\(date)\", "
             + "\"url_sq\": \"https://live.staticflickr.com/65535/\(id)_abcdef_s.jpg\", \"height_sq\": 75, \"width_sq\": 75, "
@@ -196,7 +207,8 @@ func writeJPEGs(_ folder: String, count: Int, seed: UInt64) throws {
     for index in 0..<count {
         let latitude = Double.random(in: -70..<75, using: &random)
         let longitude = Double.random(in: -180..<180, using: &random)
-        let payload = Array("Exif".utf8) + [0, 0]
+        let payload =
+            Array("Exif".utf8) + [0, 0]
             + exifTIFF(latitude: latitude, longitude: longitude, artist: photographers[index % photographers.count])
         let length = payload.count + 2
         let segment: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload

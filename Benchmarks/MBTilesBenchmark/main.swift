@@ -15,10 +15,10 @@
 // Build in release: scripts/bench/mbtiles.sh runs it.
 import BenchmarkSupport
 import Foundation
+import MBTiles
 import MapCore
 import MapSQLite
 import Synchronization
-import MBTiles
 
 var secondsPerCase = 3.0
 var tileCount = 20_000
@@ -41,7 +41,8 @@ while let argument = arguments.popFirst() {
 }
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: MBTilesBenchmark [--seconds S] [--tiles 1000...65536] [--runs N]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: MBTilesBenchmark [--seconds S] [--tiles 1000...65536] [--runs N]\n".utf8))
     exit(2)
 }
 
@@ -57,7 +58,8 @@ func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 /// Seeded tile bytes: 1 to 16 KB of random bytes, or (three times in ten) the shared ocean tile.
 func tileBytes(_ random: inout SeededGenerator, ocean: Data) -> Data {
     if Int.random(in: 0..<10, using: &random) < 3 { return ocean }
-    return Data((0..<Int.random(in: 1_024...16_384, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+    return Data(
+        (0..<Int.random(in: 1_024...16_384, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
 }
 
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mbtiles-benchmark-\(UUID().uuidString)")
@@ -71,14 +73,20 @@ let readTiles = readIDs.map { ($0, tileBytes(&random, ocean: ocean)) }
 let newIDs = try TileID.tiles(covering: .world, zoom: 9)
 let newTiles = (0..<2_000).map { _ in tileBytes(&random, ocean: ocean) }
 
-print("cores: \(ProcessInfo.processInfo.activeProcessorCount), load: \(((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " "))")
-print("tiles: \(tileCount) (\(readTiles.reduce(0) { $0 + $1.1.count } / 1_048_576) MB as served), \(secondsPerCase) s per read case, median of \(runs) runs")
+print(
+    "cores: \(ProcessInfo.processInfo.activeProcessorCount), load: \(((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " "))"
+)
+print(
+    "tiles: \(tileCount) (\(readTiles.reduce(0) { $0 + $1.1.count } / 1_048_576) MB as served), \(secondsPerCase) s per read case, median of \(runs) runs"
+)
 print()
 
 // MARK: - The writer alone
 
 @MainActor
-func timeWrites(schema: MBTilesSchema) throws -> (tilesPerSecond: Double, megabytesPerSecond: Double, fileMegabytes: Double) {
+func timeWrites(schema: MBTilesSchema) throws -> (
+    tilesPerSecond: Double, megabytesPerSecond: Double, fileMegabytes: Double
+) {
     let url = folder.appendingPathComponent("write-\(schema).mbtiles")
     let store = try MBTilesStore(url: url, mode: .create, newFileSchema: schema)
     let writer = try MBTilesWriter(store: store)
@@ -94,9 +102,11 @@ func timeWrites(schema: MBTilesSchema) throws -> (tilesPerSecond: Double, megaby
 print("MBTilesWriter alone, batches of 1,000, one thread adding:")
 for schema in [MBTilesSchema.normalized, .flat] {
     let result = try timeWrites(schema: schema)
-    print("  " + column("\(schema)", 12) + column(String(format: "%.0f", result.tilesPerSecond), 8, right: true) + " tiles/s"
-        + column(String(format: "%.1f", result.megabytesPerSecond), 8, right: true) + " MB/s   file "
-        + String(format: "%.1f MB", result.fileMegabytes))
+    print(
+        "  " + column("\(schema)", 12) + column(String(format: "%.0f", result.tilesPerSecond), 8, right: true)
+            + " tiles/s"
+            + column(String(format: "%.1f", result.megabytesPerSecond), 8, right: true) + " MB/s   file "
+            + String(format: "%.1f MB", result.fileMegabytes))
 }
 let hashStore = try MBTilesStore(url: folder.appendingPathComponent("write-normalized.mbtiles"))
 let hashStart = now()
@@ -110,8 +120,10 @@ let containsStart = now()
 var found = 0
 for id in readIDs where try hashStore.contains(id) { found += 1 }
 let containsSeconds = now() - containsStart
-print(String(format: "  existingTiles(zoom: 8): %d tiles in %.1f ms; contains: %.0f lookups/s", existing.count,
-             existingSeconds * 1_000, Double(found) / containsSeconds))
+print(
+    String(
+        format: "  existingTiles(zoom: 8): %d tiles in %.1f ms; contains: %.0f lookups/s", existing.count,
+        existingSeconds * 1_000, Double(found) / containsSeconds))
 print()
 
 // MARK: - Reads
@@ -169,7 +181,9 @@ enum ReadPath: String, CaseIterable {
 /// tiles written/s, errors and the first error.
 @MainActor
 func runCase(path: ReadPath, threads: Int, withWriter: Bool) throws -> (Double, Double, Double, Int, String?) {
-    let readIDs = readIDs, newIDs = newIDs, newTiles = newTiles
+    let readIDs = readIDs
+    let newIDs = newIDs
+    let newTiles = newTiles
     let store = try MBTilesStore(url: url, mode: withWriter ? .readWrite : .readOnly)
     let single = try SingleConnectionReader(path: url.path)
     let counters = CaseCounters()
@@ -229,10 +243,15 @@ func runCase(path: ReadPath, threads: Int, withWriter: Bool) throws -> (Double, 
 }
 
 print("Random tile reads (bytes copied out), normalized file in WAL mode:")
-print("  " + column("read path", 32) + column("threads", 8, right: true) + column("writer", 8, right: true)
-      + column("reads/s", 10, right: true) + column("MB/s", 8, right: true) + column("writes/s", 10, right: true)
-      + column("errors", 8, right: true))
-struct CaseKey: Hashable { var path: ReadPath; var withWriter: Bool; var threads: Int }
+print(
+    "  " + column("read path", 32) + column("threads", 8, right: true) + column("writer", 8, right: true)
+        + column("reads/s", 10, right: true) + column("MB/s", 8, right: true) + column("writes/s", 10, right: true)
+        + column("errors", 8, right: true))
+struct CaseKey: Hashable {
+    var path: ReadPath
+    var withWriter: Bool
+    var threads: Int
+}
 var cases: [CaseKey] = []
 for path in ReadPath.allCases {
     for withWriter in [false, true] {
@@ -242,14 +261,20 @@ for path in ReadPath.allCases {
 _ = try runCase(path: .pool, threads: 1, withWriter: false)  // warms the page cache
 var results: [CaseKey: [(Double, Double, Double, Int, String?)]] = [:]
 for _ in 0..<runs {
-    for key in cases { results[key, default: []].append(try runCase(path: key.path, threads: key.threads, withWriter: key.withWriter)) }
+    for key in cases {
+        results[key, default: []].append(try runCase(path: key.path, threads: key.threads, withWriter: key.withWriter))
+    }
 }
 for key in cases {
     let measured = results[key]!.sorted { $0.0 < $1.0 }
     let (reads, megabytes, writes, _, _) = measured[measured.count / 2]
     let errors = measured.reduce(0) { $0 + $1.3 }
-    print("  " + column(key.path.rawValue, 32) + column("\(key.threads)", 8, right: true) + column(key.withWriter ? "yes" : "no", 8, right: true)
-          + column(String(format: "%.0f", reads), 10, right: true) + column(String(format: "%.1f", megabytes), 8, right: true)
-          + column(key.withWriter ? String(format: "%.0f", writes) : "-", 10, right: true) + column("\(errors)", 8, right: true))
+    print(
+        "  " + column(key.path.rawValue, 32) + column("\(key.threads)", 8, right: true)
+            + column(key.withWriter ? "yes" : "no", 8, right: true)
+            + column(String(format: "%.0f", reads), 10, right: true)
+            + column(String(format: "%.1f", megabytes), 8, right: true)
+            + column(key.withWriter ? String(format: "%.0f", writes) : "-", 10, right: true)
+            + column("\(errors)", 8, right: true))
     if let firstError = measured.compactMap(\.4).first { print("    first error: \(firstError)") }
 }

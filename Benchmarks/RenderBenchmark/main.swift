@@ -35,7 +35,9 @@ while let argument = arguments.popFirst() {
     case "--photos": photoCount = Int(arguments.popFirst() ?? "") ?? photoCount
     case "--track-points": trackPointCount = Int(arguments.popFirst() ?? "") ?? trackPointCount
     case "--write-inputs": inputsDirectory = arguments.popFirst().map { URL(fileURLWithPath: $0) }
-    default: FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8)); exit(2)
+    default:
+        FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
+        exit(2)
     }
 }
 
@@ -44,10 +46,12 @@ var random = Random(state: 2026)
 let photographers = ["Ansel Adams", "Dorothea Lange", "Imogen Cunningham", "Edward Weston"]
 let photos: [Photo] = (0..<photoCount).map { index in
     let coordinate = try! Coordinate(latitude: 34 + random.next() * 6, longitude: -123 + random.next() * 8)
-    return Photo(id: "photo-\(index)", title: "Photo \(index)", coordinate: coordinate, photographer: photographers[index % 4])
+    return Photo(
+        id: "photo-\(index)", title: "Photo \(index)", coordinate: coordinate, photographer: photographers[index % 4])
 }
 var trackPoints: [Coordinate] = []
-var latitude = 36.0, longitude = -121.0
+var latitude = 36.0
+var longitude = -121.0
 for _ in 0..<trackPointCount {
     latitude = min(41, max(33, latitude + (random.next() - 0.5) * 0.01))
     longitude = min(-116, max(-124, longitude + (random.next() - 0.45) * 0.01))
@@ -56,8 +60,11 @@ for _ in 0..<trackPointCount {
 
 if let inputsDirectory {
     try FileManager.default.createDirectory(at: inputsDirectory, withIntermediateDirectories: true)
-    let csv = "latitude,longitude,title,subtitle,photographer,image\n"
-        + photos.map { "\($0.coordinate.latitude),\($0.coordinate.longitude),\($0.title ?? ""),,\($0.photographer ?? ""),\n" }.joined()
+    let csv =
+        "latitude,longitude,title,subtitle,photographer,image\n"
+        + photos.map {
+            "\($0.coordinate.latitude),\($0.coordinate.longitude),\($0.title ?? ""),,\($0.photographer ?? ""),\n"
+        }.joined()
     try csv.write(to: inputsDirectory.appendingPathComponent("photos.csv"), atomically: true, encoding: .utf8)
     let gpx = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -88,12 +95,16 @@ defer { try? FileManager.default.removeItem(at: output) }
 
 let builder = PhotoMapBuilder(data: data)
 let first = try milliseconds { try snapshotter.write(builder.options(for: request), to: output) }
-var renders: [Double] = [], encodes: [Double] = [], totals: [Double] = []
+var renders: [Double] = []
+var encodes: [Double] = []
+var totals: [Double] = []
 for _ in 0..<iterations {
     var snapshot: MapSnapshot?
     let render = try milliseconds { snapshot = try snapshotter.snapshot(builder.options(for: request)) }
     let encode = try milliseconds { try snapshot!.writePNG(to: output) }
-    renders.append(render); encodes.append(encode); totals.append(render + encode)
+    renders.append(render)
+    encodes.append(encode)
+    totals.append(render + encode)
 }
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 let bytes = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
@@ -108,4 +119,6 @@ print(String(format: "first render (loads and prepares the basemap)  %7.1f ms", 
 print(String(format: "render                                         %7.1f ms", median(renders)))
 print(String(format: "PNG encode and atomic write                    %7.1f ms  (%d bytes)", median(encodes), bytes))
 print(String(format: "render + write, basemap loaded                 %7.1f ms  target <= 200 ms", median(totals)))
-print(String(format: "same, pins clustered (the default)             %7.1f ms  (index built per render)", median(clustered)))
+print(
+    String(
+        format: "same, pins clustered (the default)             %7.1f ms  (index built per render)", median(clustered)))

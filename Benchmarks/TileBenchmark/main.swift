@@ -70,7 +70,9 @@ final class Writer: Sendable {
     var totals: (tiles: Int, bytes: Int, distinct: Int) { state.withLock { ($0.tiles, $0.bytes, $0.distinct.count) } }
 }
 
-print("tiles: the world, zooms 0-\(maxZoom), \(cover.tileCount) tiles of \(tileSize) points @\(scale)x in \(cover.metatileCount) metatiles of \(metatileSize)x\(metatileSize), style \(styleName), \(jobs) threads")
+print(
+    "tiles: the world, zooms 0-\(maxZoom), \(cover.tileCount) tiles of \(tileSize) points @\(scale)x in \(cover.metatileCount) metatiles of \(metatileSize)x\(metatileSize), style \(styleName), \(jobs) threads"
+)
 var rates: [Double] = []
 for run in 1...runs {
     // A fresh MapData and renderer each run: the basemap opened, geometry prepared and labels
@@ -101,16 +103,18 @@ for run in 1...runs {
     let totals = writer.totals
     let rate = Double(totals.tiles) / seconds
     rates.append(rate)
-    print(String(
-        format: "mapwright run %d: tiles=%d seconds=%.2f tiles_per_s=%.1f bytes=%d distinct_pngs=%d",
-        run, totals.tiles, seconds, rate, totals.bytes, totals.distinct))
+    print(
+        String(
+            format: "mapwright run %d: tiles=%d seconds=%.2f tiles_per_s=%.1f bytes=%d distinct_pngs=%d",
+            run, totals.tiles, seconds, rate, totals.bytes, totals.distinct))
     if run == 1, let sampleDirectory {
         try FileManager.default.createDirectory(at: sampleDirectory, withIntermediateDirectories: true)
         let sample = try TileID(z: 3, x: 4, y: 2)
         let tile = try renderer.renderMetatile(renderer.metatile(containing: sample), only: [sample])[0]
         try renderer.pngData(for: tile).write(to: sampleDirectory.appendingPathComponent("mapwright-3-4-2.png"))
         if maxZoom >= 6 {
-            try renderer.image(zoom: 6, columns: 31...33, rows: 21...23).writePNG(to: sampleDirectory.appendingPathComponent("mapwright-z6-block.png"))
+            try renderer.image(zoom: 6, columns: 31...33, rows: 21...23).writePNG(
+                to: sampleDirectory.appendingPathComponent("mapwright-z6-block.png"))
         }
     }
 }

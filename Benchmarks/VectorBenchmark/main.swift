@@ -52,7 +52,9 @@ while let argument = arguments.popFirst() {
         if parts.count == 2 { size = ViewSize(width: parts[0], height: parts[1]) }
     case "--scale": scale = Double(arguments.popFirst() ?? "") ?? scale
     case "--compression": compressionLevel = Int(arguments.popFirst() ?? "")
-    default: FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8)); exit(2)
+    default:
+        FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
+        exit(2)
     }
 }
 
@@ -63,13 +65,18 @@ let (west, south, east, north) = (24.9355, 60.1645, 24.9530, 60.1788)
 var random = Random(state: 2026)
 let photographers = ["Signe Brander", "I. K. Inha"]
 let photos: [Photo] = (0..<100).map { index in
-    let coordinate = try! Coordinate(latitude: south + random.next() * (north - south), longitude: west + random.next() * (east - west))
-    return Photo(id: "photo-\(index)", title: "Photo \(index)", coordinate: coordinate, photographer: photographers[index % 2])
+    let coordinate = try! Coordinate(
+        latitude: south + random.next() * (north - south), longitude: west + random.next() * (east - west))
+    return Photo(
+        id: "photo-\(index)", title: "Photo \(index)", coordinate: coordinate, photographer: photographers[index % 2])
 }
 if let inputsDirectory {
     try FileManager.default.createDirectory(at: inputsDirectory, withIntermediateDirectories: true)
-    let csv = "latitude,longitude,title,subtitle,photographer\n"
-        + photos.map { "\($0.coordinate.latitude),\($0.coordinate.longitude),\($0.title ?? ""),,\($0.photographer ?? "")\n" }.joined()
+    let csv =
+        "latitude,longitude,title,subtitle,photographer\n"
+        + photos.map {
+            "\($0.coordinate.latitude),\($0.coordinate.longitude),\($0.title ?? ""),,\($0.photographer ?? "")\n"
+        }.joined()
     try csv.write(to: inputsDirectory.appendingPathComponent("photos.csv"), atomically: true, encoding: .utf8)
 }
 
@@ -83,27 +90,37 @@ if let styleFile, let view {
     let style = try Style.load(from: styleFile).style.configuringVectorSources(tileset)
     let data = MapData(basemapDirectory: repository.appendingPathComponent("Tiles/basemap"))
     let request = PhotoMapRequest(
-        photos: [], style: style, framing: .center(try Coordinate(latitude: view.latitude, longitude: view.longitude), zoomLevel: view.zoom),
+        photos: [], style: style,
+        framing: .center(try Coordinate(latitude: view.latitude, longitude: view.longitude), zoomLevel: view.zoom),
         size: size, scale: scale)
     let snapshotter = MapSnapshotter(data: data)
     let builder = PhotoMapBuilder(data: data)
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("vector-benchmark-\(getpid()).png")
     defer { try? FileManager.default.removeItem(at: output) }
     try snapshotter.write(builder.options(for: request), to: output)
-    let times = try (0..<iterations).map { _ in try milliseconds { try snapshotter.write(builder.options(for: request), to: output) } }
-    var renders: [Double] = [], encodes: [Double] = []
+    let times = try (0..<iterations).map { _ in
+        try milliseconds { try snapshotter.write(builder.options(for: request), to: output) }
+    }
+    var renders: [Double] = []
+    var encodes: [Double] = []
     for _ in 0..<iterations {
         var snapshot: MapSnapshot?
         renders.append(try milliseconds { snapshot = try snapshotter.snapshot(builder.options(for: request)) })
-        encodes.append(try milliseconds { try compressionLevel.map { try snapshot!.writePNG(to: output, compressionLevel: $0) } ?? snapshot!.writePNG(to: output) })
+        encodes.append(
+            try milliseconds {
+                try compressionLevel.map { try snapshot!.writePNG(to: output, compressionLevel: $0) }
+                    ?? snapshot!.writePNG(to: output)
+            })
     }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-    FileHandle.standardError.write(Data(String(format: "render %.1f ms, PNG encode and write %.1f ms\n", median(renders), median(encodes)).utf8))
+    FileHandle.standardError.write(
+        Data(String(format: "render %.1f ms, PNG encode and write %.1f ms\n", median(renders), median(encodes)).utf8))
     print(String(format: "warm %.1f", median(times)))
     exit(0)
 }
 
-let style = try Style.named("streets", in: repository.appendingPathComponent("Styles")).style.configuringVectorSources(tileset)
+let style = try Style.named("streets", in: repository.appendingPathComponent("Styles")).style.configuringVectorSources(
+    tileset)
 let data = MapData(basemapDirectory: repository.appendingPathComponent("Tiles/basemap"))
 let center = try Coordinate(latitude: (south + north) / 2, longitude: (west + east) / 2)
 let request = PhotoMapRequest(
@@ -115,12 +132,19 @@ let output = FileManager.default.temporaryDirectory.appendingPathComponent("vect
 defer { try? FileManager.default.removeItem(at: output) }
 
 let first = try milliseconds { try snapshotter.write(builder.options(for: request), to: output) }
-var renders: [Double] = [], encodes: [Double] = [], totals: [Double] = []
+var renders: [Double] = []
+var encodes: [Double] = []
+var totals: [Double] = []
 for _ in 0..<iterations {
     var snapshot: MapSnapshot?
     let render = try milliseconds { snapshot = try snapshotter.snapshot(builder.options(for: request)) }
-    let encode = try milliseconds { try compressionLevel.map { try snapshot!.writePNG(to: output, compressionLevel: $0) } ?? snapshot!.writePNG(to: output) }
-    renders.append(render); encodes.append(encode); totals.append(render + encode)
+    let encode = try milliseconds {
+        try compressionLevel.map { try snapshot!.writePNG(to: output, compressionLevel: $0) }
+            ?? snapshot!.writePNG(to: output)
+    }
+    renders.append(render)
+    encodes.append(encode)
+    totals.append(render + encode)
 }
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 let bytes = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0

@@ -9,7 +9,9 @@ struct IgnoreList {
     init() {}
 
     init(contentsOf url: URL) throws {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { throw RunnerFailure("\(url.path): cannot read the ignore list") }
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            throw RunnerFailure("\(url.path): cannot read the ignore list")
+        }
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }

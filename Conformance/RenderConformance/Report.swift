@@ -17,13 +17,16 @@ struct Report {
             let reason = verdict.reason ?? "error"
             return reason.count > 200 ? String(reason.prefix(197)) + "..." : reason
         case .failed, .passed:
-            return "differs: \(percent(verdict.differingFraction ?? 1)) of pixels (allowed \(percent(verdict.allowance)))"
+            return
+                "differs: \(percent(verdict.differingFraction ?? 1)) of pixels (allowed \(percent(verdict.allowance)))"
         }
     }
 
     static func percent(_ fraction: Double) -> String {
         let value = fraction * 100
-        return value >= 10 ? String(format: "%.0f%%", value) : value >= 0.1 ? String(format: "%.1f%%", value) : String(format: "%.3f%%", value)
+        return value >= 10
+            ? String(format: "%.0f%%", value)
+            : value >= 0.1 ? String(format: "%.1f%%", value) : String(format: "%.3f%%", value)
     }
 
     var text: String {
@@ -36,7 +39,10 @@ struct Report {
         lines.append(String(repeating: "-", count: 74))
         lines.append(row("all", verdicts))
         lines.append(row("all but text, icon and symbol tests", verdicts.filter { !$0.test.isSymbolTest }))
-        lines.append(row("  of those, drawing no symbol or pattern", verdicts.filter { !$0.test.isSymbolTest && !$0.test.drawsSymbolsOrPatterns }))
+        lines.append(
+            row(
+                "  of those, drawing no symbol or pattern",
+                verdicts.filter { !$0.test.isSymbolTest && !$0.test.drawsSymbolsOrPatterns }))
         lines.append(row("text, icon and symbol tests", verdicts.filter(\.test.isSymbolTest)))
         let near = verdicts.filter { $0.outcome == .failed && ($0.differingFraction ?? 1) <= Self.nearMissFraction }
             .sorted { ($0.differingFraction ?? 1) < ($1.differingFraction ?? 1) }
@@ -55,8 +61,11 @@ struct Report {
         let failed = group.filter { $0.outcome == .failed }.count
         let errors = group.filter { $0.outcome == .error }.count
         let share = group.isEmpty ? "" : String(format: "  (%.0f%% pass)", Double(passed) / Double(group.count) * 100)
-        func column(_ value: Int, _ width: Int) -> String { String(repeating: " ", count: max(0, width - "\(value)".count)) + "\(value)" }
-        return name.padding(toLength: 42, withPad: " ", startingAt: 0) + column(group.count, 7) + column(passed, 8) + column(failed, 8)
+        func column(_ value: Int, _ width: Int) -> String {
+            String(repeating: " ", count: max(0, width - "\(value)".count)) + "\(value)"
+        }
+        return name.padding(toLength: 42, withPad: " ", startingAt: 0) + column(group.count, 7) + column(passed, 8)
+            + column(failed, 8)
             + column(errors, 8) + share
     }
 }

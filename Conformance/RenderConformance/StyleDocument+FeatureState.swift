@@ -11,17 +11,22 @@ extension StyleDocument {
         guard let target = arguments.first as? [String: Any], let source = target["source"] as? String else {
             throw RunnerFailure("\(name) needs a target with a source")
         }
-        let isGeoJSON = (((json["sources"] as? [String: Any])?[source] as? [String: Any])?["type"] as? String) == "geojson"
+        let isGeoJSON =
+            (((json["sources"] as? [String: Any])?[source] as? [String: Any])?["type"] as? String) == "geojson"
         let sourceLayer = isGeoJSON ? nil : target["sourceLayer"] as? String
         let featureID = target["id"].flatMap(Self.featureValue).flatMap(FeatureStates.featureID)
         if name == "setFeatureState" {
             guard let featureID, arguments.count >= 2, let values = arguments[1] as? [String: Any] else {
                 throw RunnerFailure("setFeatureState needs a feature id and a state object")
             }
-            featureStates.set(values.compactMapValues(Self.featureValue), source: source, sourceLayer: sourceLayer, featureID: featureID)
+            featureStates.set(
+                values.compactMapValues(Self.featureValue), source: source, sourceLayer: sourceLayer,
+                featureID: featureID)
         } else {
             let key = arguments.count >= 2 ? arguments[1] as? String : nil
-            guard key == nil || featureID != nil else { throw RunnerFailure("removeFeatureState: a key needs a feature id") }
+            guard key == nil || featureID != nil else {
+                throw RunnerFailure("removeFeatureState: a key needs a feature id")
+            }
             featureStates.remove(key: key, source: source, sourceLayer: sourceLayer, featureID: featureID)
         }
     }
@@ -35,7 +40,9 @@ extension StyleDocument {
             return String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.doubleValue)
         case is NSNull: return .null
         default:
-            guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) else { return nil }
+            guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) else {
+                return nil
+            }
             return .string(String(decoding: data, as: UTF8.self))
         }
     }

@@ -39,7 +39,8 @@ struct Transition {
     static func blend(_ from: Any, _ to: Any, _ t: Double) -> Any? {
         if let a = number(from), let b = number(to) { return a + (b - a) * t }
         if let a = from as? [Any], let b = to as? [Any], a.count == b.count {
-            let x = a.compactMap(number), y = b.compactMap(number)
+            let x = a.compactMap(number)
+            let y = b.compactMap(number)
             guard x.count == a.count, y.count == b.count else { return nil }
             return zip(x, y).map { $0 + ($1 - $0) * t }
         }
@@ -47,8 +48,11 @@ struct Transition {
             // GL blends premultiplied colours.
             func mix(_ p: Double, _ q: Double) -> Double { p + (q - p) * t }
             let alpha = mix(x.alpha, y.alpha)
-            let channels = [mix(x.red * x.alpha, y.red * y.alpha), mix(x.green * x.alpha, y.green * y.alpha), mix(x.blue * x.alpha, y.blue * y.alpha)]
-                .map { alpha > 0 ? $0 / alpha * 255 : 0 }
+            let channels = [
+                mix(x.red * x.alpha, y.red * y.alpha), mix(x.green * x.alpha, y.green * y.alpha),
+                mix(x.blue * x.alpha, y.blue * y.alpha),
+            ]
+            .map { alpha > 0 ? $0 / alpha * 255 : 0 }
             return "rgba(\(channels[0]), \(channels[1]), \(channels[2]), \(alpha))"
         }
         return nil
@@ -67,14 +71,18 @@ struct Transition {
 
     /// The defaults of the paint properties a transition may start from when the style leaves
     /// them out (the style specification's); other unset properties do not blend.
-    static var paintDefaults: [String: Any] { [
-        "background-color": "#000000", "background-opacity": 1, "fill-color": "#000000", "fill-opacity": 1,
-        "line-color": "#000000", "line-opacity": 1, "line-width": 1, "circle-color": "#000000", "circle-opacity": 1,
-        "circle-radius": 5, "raster-opacity": 1, "fill-extrusion-color": "#000000", "fill-extrusion-opacity": 1,
-    ] }
+    static var paintDefaults: [String: Any] {
+        [
+            "background-color": "#000000", "background-opacity": 1, "fill-color": "#000000", "fill-opacity": 1,
+            "line-color": "#000000", "line-opacity": 1, "line-width": 1, "circle-color": "#000000", "circle-opacity": 1,
+            "circle-radius": 5, "raster-opacity": 1, "fill-extrusion-color": "#000000", "fill-extrusion-opacity": 1,
+        ]
+    }
 
     /// The light's defaults, for a light that blends from the style specification's.
-    static var lightDefaults: [String: Any] { ["anchor": "viewport", "position": [1.15, 210, 30], "color": "#ffffff", "intensity": 0.5] }
+    static var lightDefaults: [String: Any] {
+        ["anchor": "viewport", "position": [1.15, 210, 30], "color": "#ffffff", "intensity": 0.5]
+    }
 }
 
 extension StyleDocument {
@@ -92,24 +100,31 @@ extension StyleDocument {
     /// Records a paint property's change, for a later `wait` to ease it.
     mutating func recordPaintTransition(layerID: String, property: String, from old: Any?, to new: Any) {
         guard !property.hasSuffix("-transition") else { return }
-        let layer = ((json["layers"] as? [Any]) ?? []).lazy.compactMap { $0 as? [String: Any] }.first { $0["id"] as? String == layerID }
+        let layer = ((json["layers"] as? [Any]) ?? []).lazy.compactMap { $0 as? [String: Any] }.first {
+            $0["id"] as? String == layerID
+        }
         guard let from = old ?? Transition.paintDefaults[property] else { return }
         let options = transitionOptions(layer: layer, property: property)
         transitions.removeAll { if case .paint(layerID, property) = $0.target { return true } else { return false } }
-        transitions.append(Transition(
-            target: .paint(layer: layerID, property: property), from: from, to: new,
-            durationMilliseconds: options.duration, delayMilliseconds: options.delay))
+        transitions.append(
+            Transition(
+                target: .paint(layer: layerID, property: property), from: from, to: new,
+                durationMilliseconds: options.duration, delayMilliseconds: options.delay))
     }
 
     /// Records the light's change, each of its values easing from the old light's (or the default's).
     mutating func recordLightTransition(from old: Any?, to new: Any?) {
         guard let new = new as? [String: Any] else { return }
         let options = transitionOptions(layer: nil, property: nil)
-        var from = Transition.lightDefaults, to = Transition.lightDefaults
+        var from = Transition.lightDefaults
+        var to = Transition.lightDefaults
         from.merge((old as? [String: Any]) ?? [:]) { $1 }
         to.merge(new) { $1 }
         transitions.removeAll { if case .light = $0.target { return true } else { return false } }
-        transitions.append(Transition(target: .light, from: from, to: to, durationMilliseconds: options.duration, delayMilliseconds: options.delay))
+        transitions.append(
+            Transition(
+                target: .light, from: from, to: to, durationMilliseconds: options.duration,
+                delayMilliseconds: options.delay))
     }
 
     /// `wait` (or `sleep`) for `milliseconds`: transitions not yet begun begin now; nil waits for
@@ -138,13 +153,17 @@ extension StyleDocument {
                 }
             case .light:
                 guard transition.progress(at: clockMilliseconds) != nil, let from = transition.from as? [String: Any],
-                      let to = transition.to as? [String: Any] else { continue }
+                    let to = transition.to as? [String: Any]
+                else { continue }
                 var light = to
                 for (key, new) in to {
-                    guard let old = from[key], let eased = Transition(
-                        target: .light, from: old, to: new, durationMilliseconds: transition.durationMilliseconds,
-                        delayMilliseconds: transition.delayMilliseconds, startMilliseconds: transition.startMilliseconds
-                    ).value(at: clockMilliseconds) else { continue }
+                    guard let old = from[key],
+                        let eased = Transition(
+                            target: .light, from: old, to: new, durationMilliseconds: transition.durationMilliseconds,
+                            delayMilliseconds: transition.delayMilliseconds,
+                            startMilliseconds: transition.startMilliseconds
+                        ).value(at: clockMilliseconds)
+                    else { continue }
                     light[key] = eased
                 }
                 json["light"] = light

@@ -39,7 +39,8 @@ struct StyleDocument {
     /// The style's bytes with every `local://PATH` made `file://SUITE/PATH` (and `mapbox://` URLs
     /// the suite stands in for, the same way), for the style module to read.
     func resolvedData() throws -> Data {
-        let data = try JSONSerialization.data(withJSONObject: Self.resolvingURLs(json, suite: suite), options: [.sortedKeys])
+        let data = try JSONSerialization.data(
+            withJSONObject: Self.resolvingURLs(json, suite: suite), options: [.sortedKeys])
         return data
     }
 
@@ -47,7 +48,9 @@ struct StyleDocument {
         switch value {
         case let text as String:
             var resolved = text
-            if text.hasPrefix("local://") { resolved = "file://" + suite.appendingPathComponent(String(text.dropFirst(8))).path }
+            if text.hasPrefix("local://") {
+                resolved = "file://" + suite.appendingPathComponent(String(text.dropFirst(8))).path
+            }
             if text.hasPrefix("mapbox://"), let local = mapboxURL(text, suite: suite) { resolved = local }
             return resolvedTileJSON(resolved, suite: suite) ?? resolved
         case let array as [Any]:
@@ -67,7 +70,8 @@ struct StyleDocument {
         guard url.hasPrefix("file://" + tilesets) else { return nil }
         let file = URL(fileURLWithPath: String(url.dropFirst("file://".count)))
         guard let data = try? Data(contentsOf: file), let json = try? JSONSerialization.jsonObject(with: data),
-              let resolved = try? JSONSerialization.data(withJSONObject: resolvingURLs(json, suite: suite), options: [.sortedKeys])
+            let resolved = try? JSONSerialization.data(
+                withJSONObject: resolvingURLs(json, suite: suite), options: [.sortedKeys])
         else { return nil }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-conformance-tilejson")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -89,7 +93,8 @@ struct StyleDocument {
         } else {
             candidates = ["tilesets/\(rest).json", "tilesets/\(rest)"]
         }
-        for candidate in candidates where FileManager.default.fileExists(atPath: suite.appendingPathComponent(candidate).path) {
+        for candidate in candidates
+        where FileManager.default.fileExists(atPath: suite.appendingPathComponent(candidate).path) {
             return "file://" + suite.appendingPathComponent(candidate).path
         }
         return "file://" + suite.appendingPathComponent(candidates[0]).path
@@ -112,35 +117,54 @@ struct StyleDocument {
             case "wait", "sleep", "idle":
                 advanceClock(by: name == "idle" ? nil : (arguments.first as? NSNumber)?.doubleValue)
             case "setPaintProperty", "setLayoutProperty":
-                guard arguments.count >= 3, let layerID = arguments[0] as? String, let property = arguments[1] as? String else {
+                guard arguments.count >= 3, let layerID = arguments[0] as? String,
+                    let property = arguments[1] as? String
+                else {
                     throw RunnerFailure("\(name) needs a layer, a property and a value")
                 }
                 if name == "setPaintProperty", !(arguments[2] is NSNull) {
-                    let layer = ((json["layers"] as? [Any]) ?? []).lazy.compactMap { $0 as? [String: Any] }.first { $0["id"] as? String == layerID }
-                    recordPaintTransition(layerID: layerID, property: property, from: (layer?["paint"] as? [String: Any])?[property], to: arguments[2])
+                    let layer = ((json["layers"] as? [Any]) ?? []).lazy.compactMap { $0 as? [String: Any] }.first {
+                        $0["id"] as? String == layerID
+                    }
+                    recordPaintTransition(
+                        layerID: layerID, property: property, from: (layer?["paint"] as? [String: Any])?[property],
+                        to: arguments[2])
                 }
                 try changeLayer(layerID) { layer in
                     let group = name == "setPaintProperty" ? "paint" : "layout"
                     var properties = (layer[group] as? [String: Any]) ?? [:]
-                    if arguments[2] is NSNull { properties[property] = nil } else { properties[property] = arguments[2] }
+                    if arguments[2] is NSNull {
+                        properties[property] = nil
+                    } else {
+                        properties[property] = arguments[2]
+                    }
                     layer[group] = properties
                 }
             case "setFilter":
                 guard let layerID = arguments.first as? String else { throw RunnerFailure("setFilter needs a layer") }
                 try changeLayer(layerID) { layer in
-                    if arguments.count < 2 || arguments[1] is NSNull { layer["filter"] = nil } else { layer["filter"] = arguments[1] }
+                    if arguments.count < 2 || arguments[1] is NSNull {
+                        layer["filter"] = nil
+                    } else {
+                        layer["filter"] = arguments[1]
+                    }
                 }
             case "setLayerZoomRange":
-                guard arguments.count >= 3, let layerID = arguments[0] as? String else { throw RunnerFailure("setLayerZoomRange needs a layer and two zooms") }
+                guard arguments.count >= 3, let layerID = arguments[0] as? String else {
+                    throw RunnerFailure("setLayerZoomRange needs a layer and two zooms")
+                }
                 try changeLayer(layerID) { layer in
                     layer["minzoom"] = arguments[1] is NSNull ? nil : arguments[1]
                     layer["maxzoom"] = arguments[2] is NSNull ? nil : arguments[2]
                 }
             case "addLayer":
-                guard let layer = arguments.first as? [String: Any] else { throw RunnerFailure("addLayer needs a layer") }
+                guard let layer = arguments.first as? [String: Any] else {
+                    throw RunnerFailure("addLayer needs a layer")
+                }
                 var layers = (json["layers"] as? [Any]) ?? []
                 if arguments.count > 1, let before = arguments[1] as? String,
-                   let index = layers.firstIndex(where: { (($0 as? [String: Any])?["id"] as? String) == before }) {
+                    let index = layers.firstIndex(where: { (($0 as? [String: Any])?["id"] as? String) == before })
+                {
                     layers.insert(layer, at: index)
                 } else {
                     layers.append(layer)
@@ -148,9 +172,13 @@ struct StyleDocument {
                 json["layers"] = layers
             case "removeLayer":
                 guard let layerID = arguments.first as? String else { throw RunnerFailure("removeLayer needs a layer") }
-                json["layers"] = ((json["layers"] as? [Any]) ?? []).filter { (($0 as? [String: Any])?["id"] as? String) != layerID }
+                json["layers"] = ((json["layers"] as? [Any]) ?? []).filter {
+                    (($0 as? [String: Any])?["id"] as? String) != layerID
+                }
             case "addSource":
-                guard arguments.count >= 2, let id = arguments[0] as? String else { throw RunnerFailure("addSource needs an id and a source") }
+                guard arguments.count >= 2, let id = arguments[0] as? String else {
+                    throw RunnerFailure("addSource needs an id and a source")
+                }
                 var sources = (json["sources"] as? [String: Any]) ?? [:]
                 sources[id] = arguments[1]
                 json["sources"] = sources
@@ -180,13 +208,16 @@ struct StyleDocument {
                 }
                 let options = arguments.count > 2 ? (arguments[2] as? [String: Any]) ?? [:] : [:]
                 addedImages[id] = AddedImage(
-                    file: suite.appendingPathComponent(path), pixelRatio: (options["pixelRatio"] as? NSNumber)?.doubleValue ?? 1,
+                    file: suite.appendingPathComponent(path),
+                    pixelRatio: (options["pixelRatio"] as? NSNumber)?.doubleValue ?? 1,
                     sdf: (options["sdf"] as? Bool) ?? false)
             case "removeImage":
                 guard let id = arguments.first as? String else { throw RunnerFailure("removeImage needs a name") }
                 addedImages[id] = nil
             case "setGlobalStateProperty":
-                guard arguments.count >= 2, let key = arguments[0] as? String else { throw RunnerFailure("setGlobalStateProperty needs a name and a value") }
+                guard arguments.count >= 2, let key = arguments[0] as? String else {
+                    throw RunnerFailure("setGlobalStateProperty needs a name and a value")
+                }
                 var state = (json["state"] as? [String: Any]) ?? [:]
                 var entry = (state[key] as? [String: Any]) ?? [:]
                 entry["default"] = arguments[1]
@@ -208,7 +239,8 @@ struct StyleDocument {
         } else if let url = argument as? String, url.hasPrefix("local://") {
             let file = suite.appendingPathComponent(String(url.dropFirst(8)))
             guard let data = try? Data(contentsOf: file),
-                  let style = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                let style = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else {
                 throw RunnerFailure("setStyle: \(url) cannot be read")
             }
             replacement = style
@@ -221,7 +253,9 @@ struct StyleDocument {
         // camera keep it.
         let camera = ["center", "zoom", "bearing", "pitch"]
         let center = (json["center"] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0]
-        let placed = center.contains { $0 != 0 } || ["zoom", "bearing", "pitch"].contains { ((json[$0] as? NSNumber)?.doubleValue ?? 0) != 0 }
+        let placed =
+            center.contains { $0 != 0 }
+            || ["zoom", "bearing", "pitch"].contains { ((json[$0] as? NSNumber)?.doubleValue ?? 0) != 0 }
         if placed {
             for key in camera { replacement[key] = json[key] }
         }
@@ -231,7 +265,8 @@ struct StyleDocument {
     mutating func changeLayer(_ id: String, _ change: (inout [String: Any]) -> Void) throws {
         var layers = (json["layers"] as? [Any]) ?? []
         guard let index = layers.firstIndex(where: { (($0 as? [String: Any])?["id"] as? String) == id }),
-              var layer = layers[index] as? [String: Any] else {
+            var layer = layers[index] as? [String: Any]
+        else {
             throw RunnerFailure("no layer '\(id)' to change")
         }
         change(&layer)

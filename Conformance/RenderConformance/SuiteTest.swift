@@ -22,14 +22,18 @@ struct SuiteTest: Sendable {
             let id = directory.path.dropFirst(root.path.count + 1)
             tests.append(SuiteTest(id: String(id), directory: directory))
         }
-        guard !tests.isEmpty else { throw RunnerFailure("\(root.path): no render tests there (is it the suite's folder?)") }
+        guard !tests.isEmpty else {
+            throw RunnerFailure("\(root.path): no render tests there (is it the suite's folder?)")
+        }
         return tests.sorted { $0.id < $1.id }
     }
 
     /// The images a render may match: `expected.png` and its alternatives (`expected-*.png`).
     func expectedImages() -> [URL] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return files.filter { $0.hasPrefix("expected") && $0.hasSuffix(".png") }.sorted().map { directory.appendingPathComponent($0) }
+        return files.filter { $0.hasPrefix("expected") && $0.hasSuffix(".png") }.sorted().map {
+            directory.appendingPathComponent($0)
+        }
     }
 
     /// Whether the test is about text, icons or symbols, which the next stage of the renderer
@@ -43,7 +47,9 @@ struct SuiteTest: Sendable {
     /// sprites, icons and text, draws. Tests in other categories do so too (runtime styling,
     /// regressions); the report counts them apart.
     var drawsSymbolsOrPatterns: Bool {
-        guard let text = try? String(contentsOf: directory.appendingPathComponent("style.json"), encoding: .utf8) else { return false }
+        guard let text = try? String(contentsOf: directory.appendingPathComponent("style.json"), encoding: .utf8) else {
+            return false
+        }
         let compact = text.filter { !$0.isWhitespace }
         return compact.contains("\"type\":\"symbol\"") || compact.contains("-pattern\":")
     }

@@ -46,30 +46,39 @@ enum TestRun {
             var closest: Double?
             for url in test.expectedImages() {
                 let expected: RGBAImage
-                do { expected = try RGBAImage(contentsOf: url) } catch { throw RunnerFailure("\(url.lastPathComponent): \(error)") }
+                do { expected = try RGBAImage(contentsOf: url) } catch {
+                    throw RunnerFailure("\(url.lastPathComponent): \(error)")
+                }
                 guard expected.width == image.width, expected.height == image.height else {
-                    throw RunnerFailure("the render is \(image.width)x\(image.height), \(url.lastPathComponent) \(expected.width)x\(expected.height)")
+                    throw RunnerFailure(
+                        "the render is \(image.width)x\(image.height), \(url.lastPathComponent) \(expected.width)x\(expected.height)"
+                    )
                 }
                 let result = try compare(expected, image, options: compareOptions)
                 closest = min(closest ?? .infinity, result.ratio)
             }
             guard let closest else { throw RunnerFailure("no expected image") }
             return Verdict(
-                test: test, outcome: closest <= allowance ? .passed : .failed, differingFraction: closest, allowance: allowance,
+                test: test, outcome: closest <= allowance ? .passed : .failed, differingFraction: closest,
+                allowance: allowance,
                 reason: nil, image: image)
         } catch {
             // One line, without the test's own file name or the suite's folder.
             let line = "\(error)".replacingOccurrences(of: "\n", with: " ")
                 .replacingOccurrences(of: test.id + "/style.json: ", with: "")
                 .replacingOccurrences(of: suite.path + "/", with: "")
-            return Verdict(test: test, outcome: .error, differingFraction: nil, allowance: allowance, reason: line, image: nil)
+            return Verdict(
+                test: test, outcome: .error, differingFraction: nil, allowance: allowance, reason: line, image: nil)
         }
     }
 
     /// The style's view (`center`, `zoom` in MapLibre's convention, `bearing`, `pitch`) at the
     /// test's size and pixel ratio, rendered without an attribution.
-    static func render(_ document: StyleDocument, metadata: TestMetadata, test: SuiteTest, basemap: URL) throws -> RGBAImage {
-        let (style, _) = try Style.parse(try document.resolvedData(), file: test.id + "/style.json", baseURL: test.directory)
+    static func render(_ document: StyleDocument, metadata: TestMetadata, test: SuiteTest, basemap: URL) throws
+        -> RGBAImage
+    {
+        let (style, _) = try Style.parse(
+            try document.resolvedData(), file: test.id + "/style.json", baseURL: test.directory)
         let json = document.json
         let center = (json["center"] as? [NSNumber]).map { $0.map(\.doubleValue) } ?? [0, 0]
         guard center.count == 2 else { throw RunnerFailure("the style's center is not [lon, lat]") }
@@ -78,7 +87,8 @@ enum TestRun {
         let viewport = try Viewport(
             center: try Coordinate(latitude: center[1], longitude: center[0]), zoomLevel: glZoom + 1,
             size: ViewSize(width: Double(metadata.width), height: Double(metadata.height)), scale: metadata.pixelRatio,
-            headingDegrees: (json["bearing"] as? NSNumber)?.doubleValue ?? 0, pitchDegrees: (json["pitch"] as? NSNumber)?.doubleValue ?? 0)
+            headingDegrees: (json["bearing"] as? NSNumber)?.doubleValue ?? 0,
+            pitchDegrees: (json["pitch"] as? NSNumber)?.doubleValue ?? 0)
         let data = MapData(basemapDirectory: basemap)
         for (name, added) in document.addedImages {
             let image = try RGBAImage(pngData: try Data(contentsOf: added.file))

@@ -38,7 +38,9 @@ struct Arguments {
             case "--diffs": diffs = URL(fileURLWithPath: try value(argument), isDirectory: true)
             case "--basemap": basemap = URL(fileURLWithPath: try value(argument), isDirectory: true)
             case "--jobs":
-                guard let jobs = Int(try value(argument)), jobs >= 1 else { throw RunnerFailure("--jobs: not a number of threads") }
+                guard let jobs = Int(try value(argument)), jobs >= 1 else {
+                    throw RunnerFailure("--jobs: not a number of threads")
+                }
                 self.jobs = jobs
             case let option where option.hasPrefix("-"): throw RunnerFailure("\(option): unknown option")
             default:
@@ -46,8 +48,14 @@ struct Arguments {
                 suite = URL(fileURLWithPath: argument, isDirectory: true)
             }
         }
-        guard suite != nil else { throw RunnerFailure("usage: RenderConformance SUITE [--ignores FILE] [--check] [--update-ignores] [--filter PREFIX] [--diffs DIR] [--jobs N]") }
-        if check || updateIgnores, ignores == nil { throw RunnerFailure("--check and --update-ignores need --ignores FILE") }
+        guard suite != nil else {
+            throw RunnerFailure(
+                "usage: RenderConformance SUITE [--ignores FILE] [--check] [--update-ignores] [--filter PREFIX] [--diffs DIR] [--jobs N]"
+            )
+        }
+        if check || updateIgnores, ignores == nil {
+            throw RunnerFailure("--check and --update-ignores need --ignores FILE")
+        }
     }
 }
 
@@ -55,9 +63,11 @@ func runConformance() throws -> Int32 {
     let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
     let suite = arguments.suite!.standardizedFileURL
     let tests = try SuiteTest.all(in: suite).filter { test in arguments.filter.map { test.id.hasPrefix($0) } ?? true }
-    let ignores = try arguments.ignores.map { url in
-        FileManager.default.fileExists(atPath: url.path) || !arguments.updateIgnores ? try IgnoreList(contentsOf: url) : IgnoreList()
-    } ?? IgnoreList()
+    let ignores =
+        try arguments.ignores.map { url in
+            FileManager.default.fileExists(atPath: url.path) || !arguments.updateIgnores
+                ? try IgnoreList(contentsOf: url) : IgnoreList()
+        } ?? IgnoreList()
 
     let started = DispatchTime.now().uptimeNanoseconds
     let verdicts = Verdicts(count: tests.count)
@@ -77,7 +87,8 @@ func runConformance() throws -> Int32 {
     // this (the whole suite takes seconds) ends the run, naming the test.
     while group.wait(timeout: .now() + 5) == .timedOut {
         if let (id, seconds) = running.longest(), seconds > RunningTests.limitSeconds {
-            FileHandle.standardError.write(Data("conformance: \(id) has been rendering for \(Int(seconds)) s; stopping the run\n".utf8))
+            FileHandle.standardError.write(
+                Data("conformance: \(id) has been rendering for \(Int(seconds)) s; stopping the run\n".utf8))
             return 1
         }
     }
@@ -92,7 +103,8 @@ func runConformance() throws -> Int32 {
         let listed = ignores.reasons[verdict.test.id] != nil
         switch (verdict.outcome, listed) {
         case (.passed, true): surprises.append("\(verdict.test.id): passes now; remove it from the ignore list")
-        case (.failed, false), (.error, false): surprises.append("\(verdict.test.id): \(Report.describe(verdict)) (not on the ignore list)")
+        case (.failed, false), (.error, false):
+            surprises.append("\(verdict.test.id): \(Report.describe(verdict)) (not on the ignore list)")
         default: break
         }
     }
@@ -111,7 +123,8 @@ func runConformance() throws -> Int32 {
     if arguments.check {
         for surprise in surprises { FileHandle.standardError.write(Data("conformance: \(surprise)\n".utf8)) }
         if !surprises.isEmpty {
-            FileHandle.standardError.write(Data("conformance: \(surprises.count) verdicts differ from the ignore list\n".utf8))
+            FileHandle.standardError.write(
+                Data("conformance: \(surprises.count) verdicts differ from the ignore list\n".utf8))
             return 1
         }
         print("conformance: every verdict matches the ignore list (\(ignores.reasons.count) tests listed)")

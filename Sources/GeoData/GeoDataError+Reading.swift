@@ -30,7 +30,8 @@ extension GeoDataError {
         do {
             return Data(try Gzip.decompress([UInt8](data), limitBytes: maximumFileBytes))
         } catch {
-            throw .unreadableFile(path: path, reason: "it is gzip-compressed but cannot be decompressed (\(error.reason))")
+            throw .unreadableFile(
+                path: path, reason: "it is gzip-compressed but cannot be decompressed (\(error.reason))")
         }
     }
 }

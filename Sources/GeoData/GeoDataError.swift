@@ -1,6 +1,7 @@
 public import Foundation
 public import MapSQLite
 public import MapUtilities
+
 /// An error reading vector data, naming the file and the place in it: the feature index in a
 /// GeoJSON file, the line in a GPX file, the table and row in a GeoPackage.
 ///
@@ -66,7 +67,8 @@ extension GeoDataError: CustomStringConvertible, LocalizedError {
             let list = available.isEmpty ? "it has none" : "it has " + available.joined(separator: ", ")
             return "\(path): no feature table '\(table)' (\(list))"
         case .unsupportedSRS(let path, let table, let srsID, let definition):
-            return "\(path): table '\(table)': its SRS is \(definition) (srs_id \(srsID)), which PROJ cannot transform to EPSG:4326"
+            return
+                "\(path): table '\(table)': its SRS is \(definition) (srs_id \(srsID)), which PROJ cannot transform to EPSG:4326"
         case .unsupportedCRS(let path, let reason):
             return "\(path): \(reason)"
         case .invalidGeometry(let path, let table, let featureID, let reason):

@@ -90,7 +90,9 @@ public final class AnimatedPNGWriter {
     ) throws(ImageCodecError) {
         guard let delay = Self.frameDelay(framesPerSecond: framesPerSecond) else {
             throw .unencodablePNG(
-                reason: "an animation of \(framesPerSecond) frames per second cannot be stored: the rate must lie between 1/65535 and 65535")
+                reason:
+                    "an animation of \(framesPerSecond) frames per second cannot be stored: the rate must lie between 1/65535 and 65535"
+            )
         }
         try self.init(
             url: url, width: width, height: height, frameCount: frameCount, frameDelayNumerator: delay.numerator,
@@ -126,16 +128,21 @@ public final class AnimatedPNGWriter {
             throw .unencodablePNG(reason: "an animation needs at least one frame, not \(frameCount)")
         }
         guard (0...Self.maximumFrameDelayTerm).contains(frameDelayNumerator),
-              (1...Self.maximumFrameDelayTerm).contains(frameDelayDenominator) else {
+            (1...Self.maximumFrameDelayTerm).contains(frameDelayDenominator)
+        else {
             throw .unencodablePNG(
-                reason: "a frame delay of \(frameDelayNumerator)/\(frameDelayDenominator) s cannot be stored: the numerator must lie in 0...65535 and the denominator in 1...65535")
+                reason:
+                    "a frame delay of \(frameDelayNumerator)/\(frameDelayDenominator) s cannot be stored: the numerator must lie in 0...65535 and the denominator in 1...65535"
+            )
         }
         guard (0...Int(UInt32.max)).contains(loopCount) else {
-            throw .unencodablePNG(reason: "a loop count of \(loopCount) cannot be stored: it must lie in 0...\(UInt32.max)")
+            throw .unencodablePNG(
+                reason: "a loop count of \(loopCount) cannot be stored: it must lie in 0...\(UInt32.max)")
         }
         let temporaryURL = AtomicFile.temporaryURL(for: url)
         guard FileManager.default.createFile(atPath: temporaryURL.path, contents: nil),
-              let handle = try? FileHandle(forWritingTo: temporaryURL) else {
+            let handle = try? FileHandle(forWritingTo: temporaryURL)
+        else {
             try? FileManager.default.removeItem(at: temporaryURL)
             throw .unwritableFile(path: url.path, reason: AtomicFile.reason(writingIn: url.deletingLastPathComponent()))
         }
@@ -174,12 +181,14 @@ public final class AnimatedPNGWriter {
         let handle = try openHandle()
         let frameNumber = appendedFrameCount + 1
         guard image.width == width, image.height == height else {
-            throw abandon(.unencodablePNG(
-                reason: "frame \(frameNumber) is \(image.size) pixels, not the animation's \(width)x\(height)"))
+            throw abandon(
+                .unencodablePNG(
+                    reason: "frame \(frameNumber) is \(image.size) pixels, not the animation's \(width)x\(height)"))
         }
         guard appendedFrameCount < frameCount else {
-            throw abandon(.unencodablePNG(
-                reason: "the animation declares \(frameCount) frames; frame \(frameNumber) is one too many"))
+            throw abandon(
+                .unencodablePNG(
+                    reason: "the animation declares \(frameCount) frames; frame \(frameNumber) is one too many"))
         }
         let chunks: [PNGChunk]
         do {
@@ -187,8 +196,10 @@ public final class AnimatedPNGWriter {
         } catch {
             throw abandon(error)
         }
-        guard let frameHeader = chunks.first(where: { $0.type == "IHDR" })?.data, frameHeader == header ?? frameHeader else {
-            throw abandon(.unencodablePNG(reason: "frame \(frameNumber) was encoded with a header unlike the first frame's"))
+        guard let frameHeader = chunks.first(where: { $0.type == "IHDR" })?.data, frameHeader == header ?? frameHeader
+        else {
+            throw abandon(
+                .unencodablePNG(reason: "frame \(frameNumber) was encoded with a header unlike the first frame's"))
         }
 
         var bytes = Data()
@@ -226,8 +237,9 @@ public final class AnimatedPNGWriter {
     public func finish() throws(ImageCodecError) {
         let handle = try openHandle()
         guard appendedFrameCount == frameCount else {
-            throw abandon(.unencodablePNG(
-                reason: "the animation declares \(frameCount) frames but \(appendedFrameCount) were appended"))
+            throw abandon(
+                .unencodablePNG(
+                    reason: "the animation declares \(frameCount) frames but \(appendedFrameCount) were appended"))
         }
         var end = Data()
         end.appendChunk(PNGChunk(type: "IEND", data: Data()))
@@ -235,7 +247,8 @@ public final class AnimatedPNGWriter {
         do {
             try handle.close()
         } catch {
-            throw abandon(.unwritableFile(path: url.path, reason: AtomicFile.reason(writingIn: url.deletingLastPathComponent())))
+            throw abandon(
+                .unwritableFile(path: url.path, reason: AtomicFile.reason(writingIn: url.deletingLastPathComponent())))
         }
         do throws(MapUtilitiesError) {
             // On failure the rename removes the temporary file itself.
@@ -258,12 +271,14 @@ public final class AnimatedPNGWriter {
         if framesPerSecond == framesPerSecond.rounded() { return (1, Int(framesPerSecond)) }
         let seconds = 1 / framesPerSecond
         // Convergents h/k: h(n) = a(n)·h(n−1) + h(n−2), likewise k, from h(−1)/k(−1) = 1/0.
-        var (previousH, h) = (0.0, 1.0), (previousK, k) = (1.0, 0.0)
+        var (previousH, h) = (0.0, 1.0)
+        var (previousK, k) = (1.0, 0.0)
         var best: (numerator: Int, denominator: Int)?
         var remainder = seconds
         for _ in 0..<64 {
             let term = remainder.rounded(.down)
-            let nextH = term * h + previousH, nextK = term * k + previousK
+            let nextH = term * h + previousH
+            let nextK = term * k + previousK
             guard nextH <= limit, nextK <= limit else { break }
             (previousH, h, previousK, k) = (h, nextH, k, nextK)
             if h > 0 { best = (Int(h), Int(k)) }
@@ -308,7 +323,8 @@ public final class AnimatedPNGWriter {
         do {
             try handle.write(contentsOf: bytes)
         } catch {
-            throw abandon(.unwritableFile(path: url.path, reason: AtomicFile.reason(writingIn: url.deletingLastPathComponent())))
+            throw abandon(
+                .unwritableFile(path: url.path, reason: AtomicFile.reason(writingIn: url.deletingLastPathComponent())))
         }
     }
 

@@ -1,5 +1,6 @@
 public import Foundation
 public import MapUtilities
+
 /// Why an image could not be read or written: the one error of ImageCodec.
 public enum ImageCodecError: Error, Hashable, Sendable {
     /// The file or bytes are not a PNG that can be decoded: missing, corrupt, truncated or too large.

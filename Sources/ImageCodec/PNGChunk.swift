@@ -28,7 +28,8 @@ struct PNGChunk: Hashable, Sendable {
         var offset = png.startIndex + signature.count
         while offset < png.endIndex {
             guard png.endIndex - offset >= 12 else {
-                throw .unreadablePNG(path: nil, reason: "a chunk header is cut short at byte \(offset - png.startIndex)")
+                throw .unreadablePNG(
+                    path: nil, reason: "a chunk header is cut short at byte \(offset - png.startIndex)")
             }
             let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
             let dataStart = offset + 8
@@ -47,7 +48,9 @@ struct PNGChunk: Hashable, Sendable {
 extension Data {
     /// Appends `value` as four bytes, most significant first, as PNG stores integers.
     mutating func appendBigEndian(_ value: UInt32) {
-        append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
+        append(contentsOf: [
+            UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF),
+        ])
     }
 
     /// Appends `value` as two bytes, most significant first.

@@ -47,14 +47,18 @@ public struct PremultipliedPixels {
     /// any other each channel × 255 / alpha rounded, at most 255. Large images are converted in
     /// chunks of rows on every core.
     public func rgbaImage() -> RGBAImage {
-        let width = width, height = height, rowBytes = rowBytes
+        let width = width
+        let height = height
+        let rowBytes = rowBytes
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, count in
-            let chunkRows = max(1, (1 << 18) / max(1, width)), chunks = (height + chunkRows - 1) / chunkRows
+            let chunkRows = max(1, (1 << 18) / max(1, width))
+            let chunks = (height + chunkRows - 1) / chunkRows
             // Each chunk writes only its own rows of `output` and reads the borrowed pixels'.
             let shared = UnsafeTransfer((output, base))
             let convert: @Sendable (Int) -> Void = { chunk in
                 let (output, base) = shared.wrappedValue
-                let first = chunk * chunkRows, end = min(height, (chunk + 1) * chunkRows)
+                let first = chunk * chunkRows
+                let end = min(height, (chunk + 1) * chunkRows)
                 guard let out = output.baseAddress, first < end else { return }
                 mw_unpremultiply_argb32(base + first * rowBytes, rowBytes, out + first * width * 4, width, end - first)
             }
@@ -72,7 +76,8 @@ public struct PremultipliedPixels {
     ///   - compressionLevel: zlib's level, from 0 to 9. The default is 6, zlib's own default.
     ///   - filtering: The row filters. The default is ``PNGFiltering/adaptive``.
     /// - Throws: ``ImageCodecError/unencodablePNG(reason:)`` for an image with no pixels.
-    public func pngData(compressionLevel: Int = 6, filtering: PNGFiltering = .adaptive) throws(ImageCodecError) -> Data {
+    public func pngData(compressionLevel: Int = 6, filtering: PNGFiltering = .adaptive) throws(ImageCodecError) -> Data
+    {
         precondition((0...9).contains(compressionLevel), "PNG compression levels run from 0 to 9")
         guard width > 0, height > 0 else {
             throw .unencodablePNG(reason: "the image has no pixels (\(ImageSize(width: width, height: height)))")

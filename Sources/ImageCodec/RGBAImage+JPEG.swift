@@ -49,7 +49,8 @@ extension RGBAImage {
         guard let factors = tjGetScalingFactors(&count) else { return best }
         for factor in UnsafeBufferPointer(start: factors, count: Int(count)) where factor.num <= factor.denom {
             // TJSCALED: the dimension times the factor, rounded up.
-            let numerator = Int(factor.num), denominator = Int(factor.denom)
+            let numerator = Int(factor.num)
+            let denominator = Int(factor.denom)
             let scaled = ImageSize(
                 width: (width * numerator + denominator - 1) / denominator,
                 height: (height * numerator + denominator - 1) / denominator
@@ -61,7 +62,9 @@ extension RGBAImage {
         return best
     }
 
-    private static func decodeJPEG(_ bytes: UnsafeRawBufferPointer, minimumSide: Int?) -> Result<RGBAImage, ImageCodecError> {
+    private static func decodeJPEG(_ bytes: UnsafeRawBufferPointer, minimumSide: Int?) -> Result<
+        RGBAImage, ImageCodecError
+    > {
         func failure(_ reason: String) -> Result<RGBAImage, ImageCodecError> {
             .failure(.unreadableJPEG(path: nil, reason: reason))
         }
@@ -71,7 +74,10 @@ extension RGBAImage {
         }
         defer { tjDestroy(handle) }
         let source = base.assumingMemoryBound(to: UInt8.self)
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
         let headerStatus = tjDecompressHeader3(
             handle, source, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
         guard headerStatus == 0, width > 0, height > 0 else {

@@ -56,7 +56,8 @@ public func compare(
                 expected: expectedBytes.baseAddress, actual: actualBytes.baseAddress, size: size, options: options
             )
             // pixelmatch's fast path: identical buffers differ nowhere, and need no per-pixel test.
-            let identical = byteCount == 0 || memcmp(expectedBytes.baseAddress!, actualBytes.baseAddress!, byteCount) == 0
+            let identical =
+                byteCount == 0 || memcmp(expectedBytes.baseAddress!, actualBytes.baseAddress!, byteCount) == 0
 
             guard makeDiffImage else {
                 return DiffResult(differentPixels: identical ? 0 : kernel.countInBands(), size: size)

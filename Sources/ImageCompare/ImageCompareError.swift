@@ -1,6 +1,7 @@
 public import Foundation
 public import ImageCodec
 public import MapUtilities
+
 /// Why two images could not be compared: the one error of ImageCompare.
 public enum ImageCompareError: Error, Hashable, Sendable {
     /// The images to compare have different dimensions, so no per-pixel count exists.

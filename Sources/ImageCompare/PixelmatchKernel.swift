@@ -47,7 +47,8 @@ struct PixelmatchKernel {
         DispatchQueue.concurrentPerform(iterations: bandCount) { band in
             let rows = (band * rowsPerBand)..<min(height, (band + 1) * rowsPerBand)
             let (kernel, output, counts) = work.wrappedValue
-            counts[band] = onlyDrawingGray ? kernel.drawGrayRows(rows, into: output!) : kernel.countRows(rows, drawingInto: output)
+            counts[band] =
+                onlyDrawingGray ? kernel.drawGrayRows(rows, into: output!) : kernel.countRows(rows, drawingInto: output)
         }
         return counts.reduce(0, +)
     }
@@ -68,7 +69,8 @@ struct PixelmatchKernel {
 
                 if abs(delta) > maxDelta {
                     if !options.includeAntiAliased
-                        && (isAntiAliased(expected, x, y, other: actual) || isAntiAliased(actual, x, y, other: expected))
+                        && (isAntiAliased(expected, x, y, other: actual)
+                            || isAntiAliased(actual, x, y, other: expected))
                     {
                         if let output, !options.diffMask { draw(options.antiAliasedColor, at: offset, into: output) }
                     } else {

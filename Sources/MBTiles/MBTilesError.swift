@@ -1,6 +1,7 @@
 public import Foundation
 public import MapSQLite
 public import MapUtilities
+
 /// Why an MBTiles file could not be opened, read or written: the one error of the MBTiles module.
 ///
 /// Every case names the file, so the message can be shown to a person as is:
@@ -57,7 +58,8 @@ extension MBTilesError: CustomStringConvertible, LocalizedError {
             "\(error.path): the disk is full (no space left for the tiles); what was committed is kept: free some space and run the same command again (with --resume for an export) to finish"
         case .sqlite(let error):
             // SQL spread over lines stays on the message's one line.
-            error.description.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            error.description.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+                separator: " ")
         }
     }
 

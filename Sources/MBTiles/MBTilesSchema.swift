@@ -59,10 +59,13 @@ extension MBTilesSchema {
             throw MBTilesError.notMBTiles(path: path, reason: "it has no `tiles` table or view")
         }
         try requireColumns(["name", "value"], of: "metadata", in: database, path: path)
-        try requireColumns(["zoom_level", "tile_column", "tile_row", "tile_data"], of: "tiles", in: database, path: path)
+        try requireColumns(
+            ["zoom_level", "tile_column", "tile_row", "tile_data"], of: "tiles", in: database, path: path)
         if tilesType == "table" { return .mbtiles(.flat) }
         if types["map"] == "table", types["images"] == "table",
-            try columns(of: "map", in: database, path: path).isSuperset(of: ["zoom_level", "tile_column", "tile_row", "tile_id"]),
+            try columns(of: "map", in: database, path: path).isSuperset(of: [
+                "zoom_level", "tile_column", "tile_row", "tile_id",
+            ]),
             try columns(of: "images", in: database, path: path).isSuperset(of: ["tile_id", "tile_data"])
         {
             return .mbtiles(.normalized)
@@ -84,7 +87,9 @@ extension MBTilesSchema {
         return present
     }
 
-    private static func requireColumns(_ required: [String], of table: String, in database: Database, path: String) throws {
+    private static func requireColumns(_ required: [String], of table: String, in database: Database, path: String)
+        throws
+    {
         let present = try columns(of: table, in: database, path: path)
         let missing = required.filter { !present.contains($0) }
         guard missing.isEmpty else {

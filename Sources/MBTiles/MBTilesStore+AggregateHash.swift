@@ -48,7 +48,8 @@ extension MBTilesStore {
     public func aggregateTilesHash() throws(MBTilesError) -> String {
         try readers.withReader { reader in
             var md5 = MD5()
-            let statement = try reader.database.prepare("""
+            let statement = try reader.database.prepare(
+                """
                 SELECT cast(zoom_level AS text), cast(tile_column AS text), cast(tile_row AS text), tile_data \
                 FROM tiles ORDER BY zoom_level, tile_column, tile_row
                 """)
@@ -72,7 +73,8 @@ extension MBTilesStore {
         }
         let computed = try aggregateTilesHash()
         guard let stored = rows[Self.aggregateTilesHashKey] else { return .missing(computed: computed) }
-        return stored.uppercased() == computed ? .matches(hash: computed) : .mismatch(stored: stored, computed: computed)
+        return stored.uppercased() == computed
+            ? .matches(hash: computed) : .mismatch(stored: stored, computed: computed)
     }
 
     /// Computes `agg_tiles_hash` and stores it in the metadata.

@@ -1,6 +1,7 @@
 import Foundation
 import MapSQLite
 public import TileSources
+
 /// What an MBTiles file holds: `tiles info`'s figures.
 ///
 /// Sizes are of the tiles' bytes, in bytes; the SQLite pages around them are in ``fileBytes``.
@@ -59,24 +60,29 @@ extension MBTilesStore {
         let (zoomLevels, stored) = try readers.withReader { reader in
             try reader.database.inTransaction {
                 var levels: [MBTilesInfo.ZoomLevel] = []
-                try reader.database.prepare("""
+                try reader.database.prepare(
+                    """
                     SELECT zoom_level, count(*), coalesce(sum(length(tile_data)), 0), min(tile_column), max(tile_column), \
                     min(tile_row), max(tile_row) FROM tiles GROUP BY zoom_level ORDER BY zoom_level
-                    """).forEachRow { row in
+                    """
+                ).forEachRow { row in
                     let zoom = Int(row.int64(at: 0))
                     let last = (1 << min(max(zoom, 0), 62)) - 1
-                    let lowRow = Int(row.int64(at: 5)), highRow = Int(row.int64(at: 6))
-                    levels.append(MBTilesInfo.ZoomLevel(
-                        zoom: zoom,
-                        tileCount: Int(row.int64(at: 1)),
-                        tileBytes: row.int64(at: 2),
-                        columns: Int(row.int64(at: 3))...Int(row.int64(at: 4)),
-                        rows: (last - highRow)...(last - lowRow)
-                    ))
+                    let lowRow = Int(row.int64(at: 5))
+                    let highRow = Int(row.int64(at: 6))
+                    levels.append(
+                        MBTilesInfo.ZoomLevel(
+                            zoom: zoom,
+                            tileCount: Int(row.int64(at: 1)),
+                            tileBytes: row.int64(at: 2),
+                            columns: Int(row.int64(at: 3))...Int(row.int64(at: 4)),
+                            rows: (last - highRow)...(last - lowRow)
+                        ))
                 }
                 var stored: (count: Int, bytes: Int64)
                 if schema == .normalized {
-                    let statement = try reader.database.prepare("SELECT count(*), coalesce(sum(length(tile_data)), 0) FROM images")
+                    let statement = try reader.database.prepare(
+                        "SELECT count(*), coalesce(sum(length(tile_data)), 0) FROM images")
                     try statement.step()
                     stored = (Int(statement.int64(at: 0)), statement.int64(at: 1))
                 } else {

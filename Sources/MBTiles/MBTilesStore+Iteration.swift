@@ -1,6 +1,7 @@
 public import Foundation
 public import MapCore
 import MapSQLite
+
 /// How a tile of one MBTiles file compares with the tile at the same address in another.
 public enum MBTilesTileComparison: Hashable, Sendable {
     /// Both files have the tile, with the same bytes.
@@ -30,7 +31,9 @@ extension MBTilesStore {
     ///   - readingData: Whether to read the tiles' bytes; false reads addresses (and image ids)
     ///     only, from the index. The default is true.
     /// - Throws: ``MBTilesError/sqlite(_:)``.
-    public func tileCursor(zoomLevels: ClosedRange<Int>? = nil, readingData: Bool = true) throws(MBTilesError) -> MBTilesTileCursor {
+    public func tileCursor(zoomLevels: ClosedRange<Int>? = nil, readingData: Bool = true) throws(MBTilesError)
+        -> MBTilesTileCursor
+    {
         try MBTilesTileCursor(store: self, zoomLevels: zoomLevels, readingData: readingData)
     }
 
@@ -64,7 +67,8 @@ extension MBTilesStore {
     ///
     /// - Throws: ``MBTilesError``.
     public func existingTiles(zoom: Int) throws(MBTilesError) -> Set<TileID> {
-        try existingTiles(sql: "SELECT tile_column, tile_row FROM \(addressTable) WHERE zoom_level = ?", zoom: zoom, arguments: [])
+        try existingTiles(
+            sql: "SELECT tile_column, tile_row FROM \(addressTable) WHERE zoom_level = ?", zoom: zoom, arguments: [])
     }
 
     /// The tiles the file has in a block of a zoom level (a metatile, a shard's area), from the
@@ -75,7 +79,9 @@ extension MBTilesStore {
     ///   - columns: The columns `x`, west to east.
     ///   - rows: The XYZ rows `y`, from the north.
     /// - Throws: ``MBTilesError``.
-    public func existingTiles(zoom: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>) throws(MBTilesError) -> Set<TileID> {
+    public func existingTiles(zoom: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>) throws(MBTilesError) -> Set<
+        TileID
+    > {
         let last = (1 << min(max(zoom, 0), TileID.maximumZoom)) - 1
         // XYZ rows y0...y1 are TMS rows (last - y1)...(last - y0).
         let arguments: [SQLiteValue] = [
@@ -83,7 +89,8 @@ extension MBTilesStore {
             .integer(Int64(last - rows.upperBound)), .integer(Int64(last - rows.lowerBound)),
         ]
         return try existingTiles(
-            sql: "SELECT tile_column, tile_row FROM \(addressTable) WHERE zoom_level = ? AND tile_column BETWEEN ? AND ? AND tile_row BETWEEN ? AND ?",
+            sql:
+                "SELECT tile_column, tile_row FROM \(addressTable) WHERE zoom_level = ? AND tile_column BETWEEN ? AND ? AND tile_row BETWEEN ? AND ?",
             zoom: zoom, arguments: arguments)
     }
 
@@ -115,7 +122,9 @@ extension MBTilesStore {
     /// - Returns: How many tiles fell in each case.
     /// - Throws: ``MBTilesError``, or what `body` throws.
     @discardableResult
-    public func compareTiles(with other: MBTilesStore, _ body: (MBTilesTileComparison) throws -> Void) throws -> MBTilesComparisonCounts {
+    public func compareTiles(with other: MBTilesStore, _ body: (MBTilesTileComparison) throws -> Void) throws
+        -> MBTilesComparisonCounts
+    {
         let byImageID = schema == .normalized && other.schema == .normalized
         let mine = try tileCursor(readingData: !byImageID)
         let theirs = try other.tileCursor(readingData: !byImageID)

@@ -14,7 +14,8 @@ extension MBTilesStore {
         return try connection.withDatabase { database in
             // NOT IN builds one temporary index of the used ids; a correlated NOT EXISTS would scan
             // `map` (which has no index on tile_id) once per image.
-            try database.execute("DELETE FROM images WHERE tile_id NOT IN (SELECT tile_id FROM map WHERE tile_id IS NOT NULL)")
+            try database.execute(
+                "DELETE FROM images WHERE tile_id NOT IN (SELECT tile_id FROM map WHERE tile_id IS NOT NULL)")
             return database.changes
         }
     }

@@ -17,7 +17,9 @@ extension MBTilesStore {
         }
         // The header, read as bytes: a text file or an empty one never reaches SQLite. (A file
         // that cannot be read goes on to SQLite, which says why.)
-        if let handle = try? FileHandle(forReadingFrom: url), let header = try? handle.read(upToCount: sqliteHeader.count) ?? Data() {
+        if let handle = try? FileHandle(forReadingFrom: url),
+            let header = try? handle.read(upToCount: sqliteHeader.count) ?? Data()
+        {
             if header.isEmpty {
                 if mode == .create { return nil }
                 throw .notMBTiles(path: path, reason: "the file is empty")
@@ -102,7 +104,8 @@ final class MBTilesWriteConnection: Sendable {
                 try withDatabase { database in _ = try database.prepare("PRAGMA journal_mode = WAL").step() }
                 break
             } catch {
-                guard case .sqlite(let sqlite) = error, sqlite.primaryResultCode == 5, attempts < Self.walAttempts else { throw error }  // SQLITE_BUSY
+                guard case .sqlite(let sqlite) = error, sqlite.primaryResultCode == 5, attempts < Self.walAttempts
+                else { throw error }  // SQLITE_BUSY
                 attempts += 1
                 Thread.sleep(forTimeInterval: 0.05)
             }

@@ -1,6 +1,7 @@
 public import Foundation
 public import MapCore
 public import TileSources
+
 /// An MBTiles file is a tile source: tiles by address (``tile(at:)``, ``tiles(at:)`` in one read
 /// transaction), its `metadata` table as ``TileMetadata`` and its tiles in file order (zoom,
 /// column, TMS row). Errors are ``MBTilesError``s naming the file.

@@ -1,6 +1,7 @@
 import Foundation
 import MapSQLite
 import TileSources
+
 /// What ``MBTilesStore/validate(maximumIntegrityProblems:)`` found: `tiles validate`'s report.
 public struct MBTilesValidation: Hashable, Sendable {
     /// The file.
@@ -34,18 +35,24 @@ public struct MBTilesValidation: Hashable, Sendable {
         case .mismatch(let stored, let computed)?:
             lines.append("agg_tiles_hash is \(stored) but the tiles hash to \(computed)")
         case .unsupportedAlgorithm(let algorithm)?:
-            lines.append("agg_tiles_hash uses the hash algorithm '\(algorithm)', which cannot be checked (only MD5 can)")
+            lines.append(
+                "agg_tiles_hash uses the hash algorithm '\(algorithm)', which cannot be checked (only MD5 can)")
         default:
             break
         }
         if !missingMetadataKeys.isEmpty {
-            lines.append("metadata lacks \(missingMetadataKeys.map { "`\($0)`" }.joined(separator: " and ")), which MBTiles 1.3 requires")
+            lines.append(
+                "metadata lacks \(missingMetadataKeys.map { "`\($0)`" }.joined(separator: " and ")), which MBTiles 1.3 requires"
+            )
         }
         if let metadataProblem { lines.append(metadataProblem) }
-        if invalidAddressCount > 0 { lines.append("\(invalidAddressCount) tile(s) have an address outside the tile grid") }
+        if invalidAddressCount > 0 {
+            lines.append("\(invalidAddressCount) tile(s) have an address outside the tile grid")
+        }
         if danglingTileCount > 0 { lines.append("\(danglingTileCount) tile(s) in `map` refer to a missing image") }
         if !mismatchedImageIDs.isEmpty {
-            lines.append("images whose bytes do not have their MD5 tile_id: \(mismatchedImageIDs.joined(separator: ", "))")
+            lines.append(
+                "images whose bytes do not have their MD5 tile_id: \(mismatchedImageIDs.joined(separator: ", "))")
         }
         return lines
     }
@@ -77,7 +84,8 @@ extension MBTilesStore {
         do {
             report.integrityProblems = try readers.withReader { reader in
                 var messages: [String] = []
-                try reader.database.prepare("PRAGMA integrity_check(\(max(1, maximumIntegrityProblems)))").forEachRow { row in
+                try reader.database.prepare("PRAGMA integrity_check(\(max(1, maximumIntegrityProblems)))").forEachRow {
+                    row in
                     messages.append(row.text(at: 0) ?? "")
                 }
                 return messages == ["ok"] ? [] : messages
@@ -95,16 +103,20 @@ extension MBTilesStore {
                 report.metadataProblem = error.description
             }
             report.aggregateHash = try checkAggregateTilesHash()
-            report.invalidAddressCount = try countRows("""
+            report.invalidAddressCount = try countRows(
+                """
                 SELECT count(*) FROM tiles WHERE zoom_level NOT BETWEEN 0 AND 30 \
                 OR tile_column NOT BETWEEN 0 AND (1 << zoom_level) - 1 OR tile_row NOT BETWEEN 0 AND (1 << zoom_level) - 1
                 """)
             if schema == .normalized {
                 report.danglingTileCount = try countRows(
-                    "SELECT count(*) FROM map WHERE NOT EXISTS (SELECT 1 FROM images WHERE images.tile_id = map.tile_id)")
+                    "SELECT count(*) FROM map WHERE NOT EXISTS (SELECT 1 FROM images WHERE images.tile_id = map.tile_id)"
+                )
                 report.unusedImageCount = try countRows(
-                    "SELECT count(*) FROM images WHERE tile_id NOT IN (SELECT tile_id FROM map WHERE tile_id IS NOT NULL)")
-                if case .unsupportedAlgorithm? = report.aggregateHash {} else {
+                    "SELECT count(*) FROM images WHERE tile_id NOT IN (SELECT tile_id FROM map WHERE tile_id IS NOT NULL)"
+                )
+                if case .unsupportedAlgorithm? = report.aggregateHash {
+                } else {
                     report.mismatchedImageIDs = try imagesWithWrongIDs(limit: 10)
                 }
             }

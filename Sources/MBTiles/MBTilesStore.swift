@@ -3,6 +3,7 @@ public import MapCore
 import MapSQLite
 import MapUtilities
 public import TileSources
+
 /// Tiles in an MBTiles 1.3 file: an SQLite database with a `metadata` table of name/value rows
 /// and a `tiles` table or view of `zoom_level`, `tile_column`, `tile_row` and `tile_data`.
 ///
@@ -194,7 +195,8 @@ public final class MBTilesStore: Sendable {
         let table = addressTable
         return try connection.withDatabase { database in
             try database.inTransaction {
-                let delete = try database.prepare("DELETE FROM \(table) WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?")
+                let delete = try database.prepare(
+                    "DELETE FROM \(table) WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?")
                 var removed = 0
                 for id in ids {
                     try delete.bind(Self.key(id))
@@ -213,7 +215,9 @@ public final class MBTilesStore: Sendable {
     /// - Throws: ``MBTilesError/sqlite(_:)``.
     public func contains(_ id: TileID) throws(MBTilesError) -> Bool {
         try readers.withReader { reader in
-            try reader.withStatement("SELECT 1 FROM \(addressTable) WHERE zoom_level = ? AND tile_column = ? AND tile_row = ? LIMIT 1") {
+            try reader.withStatement(
+                "SELECT 1 FROM \(addressTable) WHERE zoom_level = ? AND tile_column = ? AND tile_row = ? LIMIT 1"
+            ) {
                 try $0.bind(Self.key(id))
                 return try $0.step()
             }
@@ -307,7 +311,8 @@ public final class MBTilesStore: Sendable {
                 for (name, value) in values.sorted(by: { $0.key < $1.key }) {
                     try database.execute("DELETE FROM metadata WHERE name = ?", arguments: [.text(name)])
                     if let value {
-                        try database.execute("INSERT INTO metadata (name, value) VALUES (?, ?)", arguments: [.text(name), .text(value)])
+                        try database.execute(
+                            "INSERT INTO metadata (name, value) VALUES (?, ?)", arguments: [.text(name), .text(value)])
                     }
                 }
             }
@@ -318,7 +323,8 @@ public final class MBTilesStore: Sendable {
 
     /// Reads one tile's bytes, whatever the layout: through `tiles`, which SQLite flattens into
     /// one lookup in `map` and one in `images` for a normalized file.
-    static let selectTileSQL = "SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ? LIMIT 1"
+    static let selectTileSQL =
+        "SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ? LIMIT 1"
 
     /// The table or view whose rows are the tiles' addresses: `map` in the normalized layout
     /// (its primary key answers without touching `images`), `tiles` otherwise.
@@ -352,7 +358,8 @@ public final class MBTilesStore: Sendable {
     /// - Throws: ``MBTilesError/readOnly(path:reason:)`` for a read-only store or a view.
     func requireWritable() throws(MBTilesError) -> MBTilesWriteConnection {
         guard let writeConnection, isWritable else {
-            throw .readOnly(path: path, reason: mode == .readOnly ? "the file is open read-only" : "`tiles` is a view, not a table")
+            throw .readOnly(
+                path: path, reason: mode == .readOnly ? "the file is open read-only" : "`tiles` is a view, not a table")
         }
         return writeConnection
     }

@@ -93,7 +93,8 @@ public final class MBTilesTileCursor {
             close()
             return nil
         }
-        let id = try store.tileID(zoom: statement.int64(at: 0), column: statement.int64(at: 1), row: statement.int64(at: 2))
+        let id = try store.tileID(
+            zoom: statement.int64(at: 0), column: statement.int64(at: 1), row: statement.int64(at: 2))
         return MBTilesTile(id: id, data: statement.data(at: 3), imageID: statement.text(at: 4))
     }
 

@@ -34,13 +34,17 @@ struct MBTilesTileInserter {
         precondition(schema.isWritable, "tiles cannot be written into a view")
         self.schema = schema
         let table = schema == .normalized ? "map" : "tiles"
-        deleteTile = try database.prepare("DELETE FROM \(table) WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?")
+        deleteTile = try database.prepare(
+            "DELETE FROM \(table) WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?")
         if schema == .normalized {
-            insertTile = try database.prepare("INSERT INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?, ?, ?, ?)")
+            insertTile = try database.prepare(
+                "INSERT INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?, ?, ?, ?)")
             insertImage = try database.prepare(
-                "INSERT INTO images (tile_id, tile_data) SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM images WHERE tile_id = ?1)")
+                "INSERT INTO images (tile_id, tile_data) SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM images WHERE tile_id = ?1)"
+            )
         } else {
-            insertTile = try database.prepare("INSERT INTO tiles (zoom_level, tile_column, tile_row, tile_data) VALUES (?, ?, ?, ?)")
+            insertTile = try database.prepare(
+                "INSERT INTO tiles (zoom_level, tile_column, tile_row, tile_data) VALUES (?, ?, ?, ?)")
             insertImage = nil
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 public import MapCore
 import MapSQLite
 import TileSources
+
 /// What ``MBTilesWriter/merge(from:onConflict:)`` did with another file's tiles.
 public struct MBTilesMergeReport: Hashable, Sendable {
     /// What to do with a tile both files have, with different bytes.
@@ -57,7 +58,8 @@ extension MBTilesWriter {
         if !changes.isEmpty { try store.setMetadataValues(changes) }
 
         let schema = store.schema
-        let lookup = schema == .normalized
+        let lookup =
+            schema == .normalized
             ? "SELECT tile_id FROM map WHERE zoom_level = ? AND tile_column = ? AND tile_row = ? LIMIT 1"
             : MBTilesStore.selectTileSQL
         let cursor = try source.tileCursor()

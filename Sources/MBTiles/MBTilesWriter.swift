@@ -118,7 +118,9 @@ public final class MBTilesWriter: Sendable {
     /// - Returns: The `agg_tiles_hash` written, or nil when not asked for.
     /// - Throws: ``MBTilesError``.
     @discardableResult
-    public func finish(updatingAggregateHash: Bool = true, journalMode: FinalJournalMode = .delete) throws(MBTilesError) -> String? {
+    public func finish(updatingAggregateHash: Bool = true, journalMode: FinalJournalMode = .delete) throws(MBTilesError)
+        -> String?
+    {
         try commitPending()
         if progress.withLock({ $0.replacedTileCount }) > 0 {
             try store.removeUnusedImages()

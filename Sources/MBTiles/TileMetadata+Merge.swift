@@ -1,6 +1,7 @@
 import Foundation
 import MapCore
 import TileSources
+
 /// A metadata key two merged files give different values.
 public struct MBTilesMetadataConflict: Hashable, Sendable {
     /// The key.
@@ -20,7 +21,9 @@ extension TileMetadata {
     ///   - first: The rows of the file merged into.
     ///   - second: The rows of the file merged in.
     /// - Returns: The merged rows, and the keys whose values differed (other than those combined).
-    static func mergedRows(_ first: [String: String], _ second: [String: String]) -> (rows: [String: String], conflicts: [MBTilesMetadataConflict]) {
+    static func mergedRows(_ first: [String: String], _ second: [String: String]) -> (
+        rows: [String: String], conflicts: [MBTilesMetadataConflict]
+    ) {
         var rows = first
         var conflicts: [MBTilesMetadataConflict] = []
         let mine = try? TileMetadata(rows: first, path: "")

@@ -1,6 +1,7 @@
 import Foundation
 import MapCore
 public import TileSources
+
 // MARK: - Rows
 
 extension TileMetadata {
@@ -20,7 +21,8 @@ extension TileMetadata {
             guard let text = rows[key] else { return nil }
             let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == count, parts.allSatisfy({ $0?.isFinite == true }) else {
-                throw .invalidMetadata(path: path, name: key, value: text, reason: "expected \(count) numbers separated by commas")
+                throw .invalidMetadata(
+                    path: path, name: key, value: text, reason: "expected \(count) numbers separated by commas")
             }
             return parts.map { $0! }
         }
@@ -36,7 +38,8 @@ extension TileMetadata {
             others[key] = nil
         }
         self.init(
-            name: rows["name"], attribution: rows["attribution"], description: rows["description"], version: rows["version"],
+            name: rows["name"], attribution: rows["attribution"], description: rows["description"],
+            version: rows["version"],
             json: rows["json"])
         if let text = rows["format"], let format = TileFormat(metadataValue: text) {
             self.format = format
@@ -53,7 +56,8 @@ extension TileMetadata {
         }
         if let view = try numbers("center", count: 3) {
             guard let zoom = Int(exactly: view[2].rounded()) else {
-                throw .invalidMetadata(path: path, name: "center", value: rows["center"]!, reason: "the zoom is too large")
+                throw .invalidMetadata(
+                    path: path, name: "center", value: rows["center"]!, reason: "the zoom is too large")
             }
             center = Center(longitude: view[0], latitude: view[1], zoom: zoom)
         }
@@ -70,7 +74,9 @@ extension TileMetadata {
         }
         set("name", name)
         set("format", format?.rawValue)
-        set("bounds", bounds.map { "\(Self.text($0.west)),\(Self.text($0.south)),\(Self.text($0.east)),\(Self.text($0.north))" })
+        set(
+            "bounds",
+            bounds.map { "\(Self.text($0.west)),\(Self.text($0.south)),\(Self.text($0.east)),\(Self.text($0.north))" })
         set("center", center.map { "\(Self.text($0.longitude)),\(Self.text($0.latitude)),\($0.zoom)" })
         set("minzoom", minZoom.map(String.init))
         set("maxzoom", maxZoom.map(String.init))

@@ -9,6 +9,7 @@ public import MapUtilities
 public import PhotoLibrary
 public import PhotoSources
 public import Tilesets
+
 /// An input of the assembly, named as the command line names it, for messages.
 public enum AssemblyInput: String, Hashable, Sendable, CaseIterable {
     case style = "--style"
@@ -100,7 +101,8 @@ extension AssemblyError: CustomStringConvertible, LocalizedError {
         switch problem {
         case .addressInUse: "--port \(port): the address \(host):\(port) is already in use"
         case .addressNotOnThisMachine: "--host \(host): \(host) is not an address of this machine"
-        case .permissionDenied: "--port \(port): listening on port \(port) is not permitted (ports below 1024 need privileges)"
+        case .permissionDenied:
+            "--port \(port): listening on port \(port) is not permitted (ports below 1024 need privileges)"
         case .unknownHost: "--host \(host): no address has that name"
         case .other(let reason): "--host \(host) --port \(port): cannot listen on \(host):\(port): \(reason)"
         }
@@ -108,7 +110,9 @@ extension AssemblyError: CustomStringConvertible, LocalizedError {
 
     /// `PATH: no such folder`, or `no styles found: looked in A (MAPWRIGHT_DATA), B (user data);
     /// set MAPWRIGHT_DATA to a folder holding Styles/`.
-    private static func notFoundDescription(item: DataLocations.Item, explicit: URL?, searched: [DataLocations.Root]) -> String {
+    private static func notFoundDescription(item: DataLocations.Item, explicit: URL?, searched: [DataLocations.Root])
+        -> String
+    {
         if let explicit { return "\(explicit.path): no such folder" }
         let what: String
         switch item {
@@ -118,7 +122,9 @@ extension AssemblyError: CustomStringConvertible, LocalizedError {
         case .tilemakerProfile: what = "tilemaker's OpenMapTiles profile (Tiles/tilemaker/) is missing"
         }
         let places = searched.map { "\($0.directory.path) (\($0.origin.rawValue))" }.joined(separator: ", ")
-        let hint = item == .basemap ? "run scripts/setup.sh or set MAPWRIGHT_DATA to a folder holding \(item.relativePath)/"
+        let hint =
+            item == .basemap
+            ? "run scripts/setup.sh or set MAPWRIGHT_DATA to a folder holding \(item.relativePath)/"
             : "set MAPWRIGHT_DATA to a folder holding \(item.relativePath)/"
         return "\(what): looked in \(places.isEmpty ? "no place" : places); \(hint)"
     }
@@ -148,9 +154,13 @@ extension AssemblyError {
     /// (`'PATH' does not exist`); nil when it does.
     public static func unreadableFileReason(_ path: String) -> String? {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return "'\(path)' does not exist" }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            return "'\(path)' does not exist"
+        }
         guard !isFolder.boolValue else { return "'\(path)': it is a folder, not a file" }
-        guard FileManager.default.isReadableFile(atPath: path) else { return "'\(path)' cannot be read (permission denied)" }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            return "'\(path)' cannot be read (permission denied)"
+        }
         return nil
     }
 
@@ -158,9 +168,12 @@ extension AssemblyError {
     /// (`'PATH' is a file, not a folder`); nil when it does.
     public static func unreadableFolderReason(_ path: String) -> String? {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return "'\(path)' does not exist" }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            return "'\(path)' does not exist"
+        }
         guard isFolder.boolValue else { return "'\(path)' is a file, not a folder" }
-        guard FileManager.default.isReadableFile(atPath: path), FileManager.default.isExecutableFile(atPath: path) else {
+        guard FileManager.default.isReadableFile(atPath: path), FileManager.default.isExecutableFile(atPath: path)
+        else {
             return "'\(path)' cannot be read (permission denied)"
         }
         return nil

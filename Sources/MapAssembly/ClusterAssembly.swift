@@ -3,6 +3,7 @@ public import MapCore
 import MapJSON
 import MapRenderer
 public import PhotoSources
+
 /// What a cluster query asks, as values: the photos, the zoom level and area, which photos may
 /// share a cluster and how the index clusters. Answers as `mapwright cluster` does, with the
 /// index `render` draws (not to be confused with MapCore's `ClusterInput`, one point of an index):
@@ -35,7 +36,8 @@ public struct ClusterInputs: Sendable {
     public var map: MapInputs
 
     public init(
-        photos: PhotoInputs, zoomLevel: Double, area: Area? = nil, grouping: PhotoMapRequest.ClusterGrouping = .photographer,
+        photos: PhotoInputs, zoomLevel: Double, area: Area? = nil,
+        grouping: PhotoMapRequest.ClusterGrouping = .photographer,
         options: ClusterOptions = ClusterOptions(), map: MapInputs = MapInputs()
     ) {
         self.photos = photos
@@ -59,9 +61,13 @@ public struct ClusterInputs: Sendable {
             region = value
         case .place(let name)?:
             let data = try map.placeData()
-            do throws(PhotoMapError) { region = try data.resolvePlace(named: name).region } catch { throw .photoMap(error) }
+            do throws(PhotoMapError) { region = try data.resolvePlace(named: name).region } catch {
+                throw .photoMap(error)
+            }
         case nil:
-            do throws(MapCoreError) { region = try CoordinateRegion(west: -180, south: -90, east: 180, north: 90) } catch {
+            do throws(MapCoreError) {
+                region = try CoordinateRegion(west: -180, south: -90, east: 180, north: 90)
+            } catch {
                 preconditionFailure("the world is a region: \(error)")
             }
         }
@@ -71,9 +77,14 @@ public struct ClusterInputs: Sendable {
         guard !photos.isEmpty else { throw .nothingToCluster }
         // By index: iterating the array would copy each photo whole.
         let index = ClusterIndex(
-            photos.indices.lazy.map { ClusterInput(coordinate: photos[$0].coordinate, clusteringIdentifier: grouping.clusteringIdentifier(for: photos[$0])) },
+            photos.indices.lazy.map {
+                ClusterInput(
+                    coordinate: photos[$0].coordinate,
+                    clusteringIdentifier: grouping.clusteringIdentifier(for: photos[$0]))
+            },
             options: options)
-        return PhotoClusters(photos: photos, index: index, items: index.items(in: region, zoomLevel: zoomLevel), zoomLevel: zoomLevel)
+        return PhotoClusters(
+            photos: photos, index: index, items: index.items(in: region, zoomLevel: zoomLevel), zoomLevel: zoomLevel)
     }
 }
 
@@ -112,7 +123,8 @@ public struct PhotoClusters: Sendable {
                 // Read in place: a copy of the photo (or a property read through an array) would
                 // retain each of its strings.
                 let photo = photos.baseAddress! + index
-                return ClusterPointProperties(id: photo.pointee.id, title: photo.pointee.calloutTitle, photographer: photo.pointee.photographer)
+                return ClusterPointProperties(
+                    id: photo.pointee.id, title: photo.pointee.calloutTitle, photographer: photo.pointee.photographer)
             }
         }
         writer.newline()

@@ -2,6 +2,7 @@ import Foundation
 import ImageCodec
 public import ImageCompare
 import MapUtilities
+
 /// Two PNG images to compare, as values: read, compared as pixelmatch does (``ImageCompare``),
 /// and the diff image written, as `mapwright compare` does:
 ///
@@ -53,10 +54,14 @@ public struct CompareInputs: Sendable {
         let actualImage = try Self.readImage(actual)
         guard expectedImage.size == actualImage.size else {
             throw .message(
-                "\(actual): \(actualImage.size) pixels, but \(expected) is \(expectedImage.size); only images of the same size can be compared")
+                "\(actual): \(actualImage.size) pixels, but \(expected) is \(expectedImage.size); only images of the same size can be compared"
+            )
         }
         let result: DiffResult
-        do throws(ImageCompareError) { result = try ImageCompare.compare(expectedImage, actualImage, options: options, makeDiffImage: diffImage != nil) } catch {
+        do throws(ImageCompareError) {
+            result = try ImageCompare.compare(
+                expectedImage, actualImage, options: options, makeDiffImage: diffImage != nil)
+        } catch {
             throw .comparison(error)
         }
         if let diffImage, let image = result.diffImage {

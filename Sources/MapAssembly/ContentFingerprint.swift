@@ -2,6 +2,7 @@ import Foundation
 import MapCore
 import MapUtilities
 public import PhotoSources
+
 /// What tiles are made from besides their addresses and tile options, in one line: the style
 /// file's bytes, the raster and vector sources, the photos (see ``photos(_:)``), the overlays
 /// and the options that change what is drawn. `tiles export --resume` checks it; `serve` keys
@@ -54,15 +55,22 @@ public enum ContentFingerprint {
     ///   - photosFingerprint: The photos' ``photos(_:)``, worked out once by the caller.
     ///   - overlays: The overlays: their files' bytes and their shapes' texts are hashed.
     ///   - drawn: The drawing options as text (see ``PhotoDrawing/fingerprint``).
-    public static func text(style: String, map: MapInputs, photosFingerprint: String, overlays: OverlayInputs, drawn: String) -> String {
+    public static func text(
+        style: String, map: MapInputs, photosFingerprint: String, overlays: OverlayInputs, drawn: String
+    ) -> String {
         var styleHash = FNV1a()
-        if let bytes = try? Data(contentsOf: map.styleFileURL(named: style)) { styleHash.combine(bytes) } else { styleHash.combine(Array(style.utf8)) }
+        if let bytes = try? Data(contentsOf: map.styleFileURL(named: style)) {
+            styleHash.combine(bytes)
+        } else {
+            styleHash.combine(Array(style.utf8))
+        }
         var overlayHash = FNV1a()
         for path in overlays.files {
             if let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)) { overlayHash.combine(bytes) }
         }
         overlayHash.combine(Array(overlays.shapeTexts.joined(separator: "|").utf8))
-        return "style \(styleHash.hexDigits) raster \(map.rasterSource ?? "-") vector \(map.vectorSourceIdentity) photos \(photosFingerprint) "
+        return
+            "style \(styleHash.hexDigits) raster \(map.rasterSource ?? "-") vector \(map.vectorSourceIdentity) photos \(photosFingerprint) "
             + "overlays \(overlayHash.hexDigits) drawn \(drawn)"
     }
 }

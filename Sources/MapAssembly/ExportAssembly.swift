@@ -1,13 +1,14 @@
 public import Foundation
 import MapComposer
+public import MapCore
 import MapData
+public import MapRenderer
 import MapStyle
 import MapUtilities
-public import MapCore
-public import MapRenderer
 public import TileExport
 import TileSources
 import TilesetTools
+
 /// What a tile export exports, as values: the style and its data, the area and zooms, the photos
 /// and overlays drawn over it, how pins are drawn, the tiles' options. Builds the
 /// ``TileExport/TileExport`` as `mapwright tiles export` does, with the same metadata and the
@@ -50,7 +51,8 @@ public struct ExportInputs: Sendable {
 
     public init(
         style: String = "standard", map: MapInputs = MapInputs(), photos: PhotoInputs = PhotoInputs(),
-        overlays: OverlayInputs = OverlayInputs(), drawing: PhotoDrawing = PhotoDrawing(), area: Area, zoomLevels: ClosedRange<Int>,
+        overlays: OverlayInputs = OverlayInputs(), drawing: PhotoDrawing = PhotoDrawing(), area: Area,
+        zoomLevels: ClosedRange<Int>,
         tileOptions: TileRenderOptions = TileRenderOptions(), options: TileExport.Options = TileExport.Options(),
         maximumTileCount: Int = 1_000_000_000, name: String? = nil, version: String = ""
     ) {
@@ -81,7 +83,9 @@ public struct ExportInputs: Sendable {
         switch area {
         case .region(let value): region = value
         case .place(let name):
-            do throws(PhotoMapError) { region = try styled.resolvePlace(named: name).region } catch { throw .photoMap(error) }
+            do throws(PhotoMapError) { region = try styled.resolvePlace(named: name).region } catch {
+                throw .photoMap(error)
+            }
         }
         let cover: MetatileCover
         do throws(MapCoreError) {
@@ -91,8 +95,11 @@ public struct ExportInputs: Sendable {
         }
         guard cover.tileCount <= maximumTileCount else {
             throw .invalid(
-                .zoom, reason: "\(zoomLevels.lowerBound)-\(zoomLevels.upperBound) over this area is \(cover.tileCount.groupedText) tiles, "
-                    + "more than --max-tiles \(maximumTileCount.groupedText): export fewer zooms or a smaller area, or raise --max-tiles")
+                .zoom,
+                reason:
+                    "\(zoomLevels.lowerBound)-\(zoomLevels.upperBound) over this area is \(cover.tileCount.groupedText) tiles, "
+                    + "more than --max-tiles \(maximumTileCount.groupedText): export fewer zooms or a smaller area, or raise --max-tiles"
+            )
         }
 
         let tileSize = Double(tileOptions.tileSizePoints)
@@ -109,7 +116,8 @@ public struct ExportInputs: Sendable {
         warnings += photoWarnings.map(\.description)
         let renderer: MapTileRenderer
         do throws(RendererError) {
-            renderer = try MapTileRenderer(data: styled.data, style: styled.style, content: content, options: tileOptions)
+            renderer = try MapTileRenderer(
+                data: styled.data, style: styled.style, content: content, options: tileOptions)
         } catch {
             throw .render(error)
         }
@@ -117,7 +125,8 @@ public struct ExportInputs: Sendable {
         var metadata = TileMetadata(
             name: name ?? output.deletingPathExtension().lastPathComponent, format: .png,
             attribution: styled.data.attributionText(for: styled.style),
-            description: "Rendered by Mapwright \(version): style \(style), zooms \(zoomLevels.lowerBound)-\(zoomLevels.upperBound), "
+            description:
+                "Rendered by Mapwright \(version): style \(style), zooms \(zoomLevels.lowerBound)-\(zoomLevels.upperBound), "
                 + "\(tileOptions.tileSizePoints)-point tiles @\(tileOptions.scale)x, \(tileOptions.layers.rawValue)",
             type: tileOptions.layers == .overlays ? .overlay : .baselayer, version: "1")
         if let shard = options.shard { metadata.otherValues[TilesetMerge.shardMetadataKey] = shard.description }
@@ -125,6 +134,9 @@ public struct ExportInputs: Sendable {
         exportOptions.fingerprint = ContentFingerprint.text(
             style: style, map: map, photosFingerprint: ContentFingerprint.photos(request.photos), overlays: overlays,
             drawn: drawing.fingerprint)
-        return (TileExport(renderer: renderer, cover: cover, output: output, metadata: metadata, options: exportOptions), warnings)
+        return (
+            TileExport(renderer: renderer, cover: cover, output: output, metadata: metadata, options: exportOptions),
+            warnings
+        )
     }
 }

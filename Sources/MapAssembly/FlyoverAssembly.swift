@@ -5,6 +5,7 @@ public import MapData
 import MapRenderer
 import MapStyle
 import MapUtilities
+
 /// What a fly-over draws, as values: the style and its data, the photos and overlays, how pins
 /// are drawn, the flight's two ends, its frames and their size. Prepares the flight as
 /// `mapwright flyover` does, each end's place looked up and the marker decoded once, and writes
@@ -47,9 +48,12 @@ public struct FlyoverInputs: Sendable {
     public var markerImage: String?
 
     public init(
-        style: String = "standard", map: MapInputs = MapInputs(), photos: PhotoInputs = PhotoInputs(), overlays: OverlayInputs = OverlayInputs(),
-        drawing: PhotoDrawing = PhotoDrawing(), from: PhotoMapBuilder.FlyoverEnd, to: PhotoMapBuilder.FlyoverEnd, frameCount: Int? = nil,
-        durationSeconds: Double? = nil, framesPerSecond: Double = 30, easing: Flyover.Easing = .ease, size: ViewSize = ViewSize(width: 640, height: 480),
+        style: String = "standard", map: MapInputs = MapInputs(), photos: PhotoInputs = PhotoInputs(),
+        overlays: OverlayInputs = OverlayInputs(),
+        drawing: PhotoDrawing = PhotoDrawing(), from: PhotoMapBuilder.FlyoverEnd, to: PhotoMapBuilder.FlyoverEnd,
+        frameCount: Int? = nil,
+        durationSeconds: Double? = nil, framesPerSecond: Double = 30, easing: Flyover.Easing = .ease,
+        size: ViewSize = ViewSize(width: 640, height: 480),
         scale: Double = 1, markerImage: String? = nil
     ) {
         self.style = style
@@ -82,9 +86,12 @@ public struct FlyoverInputs: Sendable {
         var ends = (from: from, to: to)
         ends.from.framing = try Self.resolved(from.framing, input: .from, in: styled)
         ends.to.framing = try Self.resolved(to.framing, input: .to, in: styled)
-        let marker = try markerImage.map { name throws(AssemblyError) in try MarkerImage.load(name, mapSize: size, style: styled.style, data: styled.data) }
+        let marker = try markerImage.map { name throws(AssemblyError) in
+            try MarkerImage.load(name, mapSize: size, style: styled.style, data: styled.data)
+        }
         let request = try drawing.request(
-            loading: photos, overlays: overlays, style: styled.style, size: size, scale: scale, markerImage: marker, warnings: &warnings)
+            loading: photos, overlays: overlays, style: styled.style, size: size, scale: scale, markerImage: marker,
+            warnings: &warnings)
         let builder = PhotoMapBuilder(data: styled.data)
         do throws(PhotoMapError) {
             let flyover = try builder.flyover(
@@ -97,13 +104,16 @@ public struct FlyoverInputs: Sendable {
     }
 
     /// An end's framing with its place looked up, or as it is.
-    private static func resolved(_ framing: PhotoMapRequest.Framing, input: AssemblyInput, in map: StyledMap) throws(AssemblyError) -> PhotoMapRequest.Framing {
+    private static func resolved(_ framing: PhotoMapRequest.Framing, input: AssemblyInput, in map: StyledMap)
+        throws(AssemblyError) -> PhotoMapRequest.Framing
+    {
         guard case .place(let name) = framing else { return framing }
         do throws(PhotoMapError) { return .resolvedPlace(try map.resolvePlace(named: name)) } catch {
             guard case .unknownPlace(_, let suggestions) = error else { throw .photoMap(error) }
             throw .invalid(
                 input,
-                reason: "'\(name)' is not LAT,LON@ZOOM, LAT,LON,LATDELTA,LONDELTA, bbox:WEST,SOUTH,EAST,NORTH or a country or "
+                reason:
+                    "'\(name)' is not LAT,LON@ZOOM, LAT,LON,LATDELTA,LONDELTA, bbox:WEST,SOUTH,EAST,NORTH or a country or "
                     + "state/province in the basemap" + PhotoMapError.didYouMean(suggestions))
         }
     }
@@ -149,12 +159,14 @@ public struct MapFlyover: Sendable {
     ///   written (`--cameras` naming the cameras' file).
     @discardableResult
     public func write(
-        to output: FlyoverWriter.Output, cameras: URL? = nil, progress: (Int) -> Void = { _ in }, warnings: inout [String]
+        to output: FlyoverWriter.Output, cameras: URL? = nil, progress: (Int) -> Void = { _ in },
+        warnings: inout [String]
     ) throws(AssemblyError) -> URL {
         let writer: FlyoverWriter
         do throws(PhotoMapError) {
             writer = try FlyoverWriter(
-                output: output, width: pixelWidth, height: pixelHeight, frameCount: frameCount, framesPerSecond: flyover.framesPerSecond)
+                output: output, width: pixelWidth, height: pixelHeight, frameCount: frameCount,
+                framesPerSecond: flyover.framesPerSecond)
         } catch {
             throw .photoMap(error)
         }

@@ -5,6 +5,7 @@ import MapRenderer
 public import MapStyle
 import MapUtilities
 import Tilesets
+
 /// Where a style and its data come from: what `--raster-source`, `--vector-source`,
 /// `--styles-directory` and `--basemap-directory` say, as values. Loads a style with its sources
 /// configured and the map data it draws from, the same for the commands and for a program that
@@ -29,7 +30,8 @@ public struct MapInputs: Sendable {
     public var locations: DataLocations
 
     public init(
-        rasterSource: String? = nil, vectorSource: String? = nil, stylesDirectory: String? = nil, basemapDirectory: String? = nil,
+        rasterSource: String? = nil, vectorSource: String? = nil, stylesDirectory: String? = nil,
+        basemapDirectory: String? = nil,
         locations: DataLocations = DataLocations()
     ) {
         self.rasterSource = rasterSource
@@ -68,10 +70,14 @@ public struct MapInputs: Sendable {
     ///   tiles (a server, whose styles may be of both kinds); by default a style that draws none
     ///   is an error with it.
     /// - Throws: ``AssemblyError`` naming the input at fault.
-    public func loadStyle(named style: String, vectorSourceOnlyIfDrawn onlyIfDrawn: Bool = false) throws(AssemblyError) -> (style: Style, warnings: [StyleWarning]) {
+    public func loadStyle(named style: String, vectorSourceOnlyIfDrawn onlyIfDrawn: Bool = false) throws(AssemblyError)
+        -> (style: Style, warnings: [StyleWarning])
+    {
         let loaded: (style: Style, warnings: [StyleWarning])
         if Self.namesFile(style) {
-            do throws(StyleError) { loaded = try Style.load(from: URL(fileURLWithPath: style)) } catch { throw .style(error) }
+            do throws(StyleError) { loaded = try Style.load(from: URL(fileURLWithPath: style)) } catch {
+                throw .style(error)
+            }
         } else {
             let styles = try stylesFolder()
             do throws(StyleError) { loaded = try Style.named(style, in: styles) } catch { throw .style(error) }
@@ -85,7 +91,9 @@ public struct MapInputs: Sendable {
                 throw .invalid(.rasterSource, reason: error.description)
             }
         }
-        do throws(StyleError) { try configured.requireConfiguredRasterSources() } catch { throw .needs(.rasterSource, error) }
+        do throws(StyleError) { try configured.requireConfiguredRasterSources() } catch {
+            throw .needs(.rasterSource, error)
+        }
         if let vectorSource, !onlyIfDrawn || configured.drawsVectorTiles {
             let remote = HTTPRangeSource.remoteURL(vectorSource)
             if remote == nil { try AssemblyError.checkReadableFile(vectorSource, input: .vectorSource) }
@@ -94,7 +102,10 @@ public struct MapInputs: Sendable {
             }
             guard configured.drawsVectorTiles else {
                 throw .invalid(
-                    .vectorSource, reason: "style '\(configured.id)' draws no vector tiles; use --style streets (or streets-dark, streets-muted)")
+                    .vectorSource,
+                    reason:
+                        "style '\(configured.id)' draws no vector tiles; use --style streets (or streets-dark, streets-muted)"
+                )
             }
             do throws(StyleError) {
                 configured = try configured.configuringVectorSources(remote ?? URL(fileURLWithPath: vectorSource))
@@ -107,7 +118,8 @@ public struct MapInputs: Sendable {
         // Sources waiting for vector tiles (the streets styles, public styles) are of the
         // OpenMapTiles schema.
         // Opened only when some source reads them (each tileset's metadata is read to list it).
-        let readsStreets = (vectorSource == nil && !configured.unconfiguredVectorSourceIDs.isEmpty)
+        let readsStreets =
+            (vectorSource == nil && !configured.unconfiguredVectorSourceIDs.isEmpty)
             || !configured.streetBasemapSourceIDs().isEmpty
         let streets = readsStreets ? streetBasemaps.tilesets() : [:]
         let openMapTiles = streets[.openMapTiles] ?? []
@@ -122,7 +134,9 @@ public struct MapInputs: Sendable {
         configured = configured.configuringStreetBasemaps(streets)
         // The registered DEMs feed the standard looks' basemap://terrain (none: it draws nothing).
         configured = terrainBasemaps.configuring(configured)
-        do throws(StyleError) { try configured.requireConfiguredVectorSources() } catch { throw .needs(.vectorSource, error) }
+        do throws(StyleError) { try configured.requireConfiguredVectorSources() } catch {
+            throw .needs(.vectorSource, error)
+        }
         return (configured, loaded.warnings)
     }
 
@@ -158,9 +172,12 @@ public struct MapInputs: Sendable {
     }
 
     /// A style with its data: ``loadStyle(named:vectorSourceOnlyIfDrawn:)`` then ``mapData(for:needsPlaces:)``.
-    public func load(style name: String, needsPlaces: Bool = false, vectorSourceOnlyIfDrawn: Bool = false) throws(AssemblyError) -> StyledMap {
+    public func load(style name: String, needsPlaces: Bool = false, vectorSourceOnlyIfDrawn: Bool = false)
+        throws(AssemblyError) -> StyledMap
+    {
         let (style, warnings) = try loadStyle(named: name, vectorSourceOnlyIfDrawn: vectorSourceOnlyIfDrawn)
-        return StyledMap(name: name, style: style, data: try mapData(for: style, needsPlaces: needsPlaces), warnings: warnings)
+        return StyledMap(
+            name: name, style: style, data: try mapData(for: style, needsPlaces: needsPlaces), warnings: warnings)
     }
 
     /// What ``vectorSource`` is, for content fingerprints: its absolute path, size and

@@ -2,9 +2,10 @@ import Foundation
 public import ImageCodec
 public import MapCore
 public import MapData
-import MapUtilities
 import MapRenderer
 public import MapStyle
+import MapUtilities
+
 /// A custom marker drawn instead of pins: a PNG, @2x (64 × 64 pixels is 32 × 32 points).
 public enum MarkerImage {
     /// The PNG at `path`, decoded (once per run: the caller keeps it) and checked to fit in a
@@ -27,15 +28,21 @@ public enum MarkerImage {
     ///
     /// - Throws: ``AssemblyError/invalid(_:reason:)`` naming `--marker-image` when it is neither a
     ///   readable PNG nor an image of the style's sprites, or is larger than the map.
-    public static func load(_ argument: String, mapSize size: ViewSize, style: Style, data: MapData) throws(AssemblyError) -> RGBAImage {
+    public static func load(_ argument: String, mapSize size: ViewSize, style: Style, data: MapData)
+        throws(AssemblyError) -> RGBAImage
+    {
         if FileManager.default.fileExists(atPath: argument) || isPathLike(argument) || style.sprites.isEmpty {
             return try load(argument, mapSize: size)
         }
         guard let found = data.spriteImage(named: argument, in: style, pixelRatio: 2) else {
-            throw .invalid(.markerImage, reason: "'\(argument)' is neither a file nor an image in the sprite of style '\(style.name ?? style.id)'")
+            throw .invalid(
+                .markerImage,
+                reason:
+                    "'\(argument)' is neither a file nor an image in the sprite of style '\(style.name ?? style.id)'")
         }
         // @2x: an image of pixel ratio 1 is doubled, texel for pixel.
-        let image = found.pixelRatio >= 2 ? found.image : found.image.scaled(by: max(1, Int((2 / found.pixelRatio).rounded())))
+        let image =
+            found.pixelRatio >= 2 ? found.image : found.image.scaled(by: max(1, Int((2 / found.pixelRatio).rounded())))
         return try checked(image, named: "sprite image '\(argument)'", mapSize: size)
     }
 
@@ -44,13 +51,16 @@ public enum MarkerImage {
         argument.contains("/") || argument.lowercased().hasSuffix(".png")
     }
 
-    private static func checked(_ image: RGBAImage, named name: String, mapSize size: ViewSize) throws(AssemblyError) -> RGBAImage {
+    private static func checked(_ image: RGBAImage, named name: String, mapSize size: ViewSize) throws(AssemblyError)
+        -> RGBAImage
+    {
         let points = (width: Double(image.width) / 2, height: Double(image.height) / 2)
         guard points.width <= size.width, points.height <= size.height else {
             func number(_ value: Double) -> String { value.decimalText(maximumFractionDigits: 10) }
             throw .invalid(
                 .markerImage,
-                reason: "\(name) is \(image.width)x\(image.height) pixels, a \(number(points.width))x\(number(points.height))-point marker (@2x), "
+                reason:
+                    "\(name) is \(image.width)x\(image.height) pixels, a \(number(points.width))x\(number(points.height))-point marker (@2x), "
                     + "larger than the \(number(size.width))x\(number(size.height))-point map (--size)")
         }
         return image
@@ -64,7 +74,8 @@ extension RGBAImage {
         var bytes = [UInt8](repeating: 0, count: width * factor * height * factor * 4)
         for y in 0..<(height * factor) {
             for x in 0..<(width * factor) {
-                let from = ((y / factor) * width + x / factor) * 4, to = (y * width * factor + x) * 4
+                let from = ((y / factor) * width + x / factor) * 4
+                let to = (y * width * factor + x) * 4
                 for channel in 0..<4 { bytes[to + channel] = pixels[from + channel] }
             }
         }

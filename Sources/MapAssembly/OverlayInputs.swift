@@ -3,6 +3,7 @@ import MapComposer
 public import MapCore
 public import MapRenderer
 public import MapStyle
+
 /// Tracks, shapes and lines drawn over a map, as values: GPX and GeoJSON files, geodesic
 /// circles, great-circle lines, and where they sit.
 public struct OverlayInputs: Hashable, Sendable {
@@ -32,14 +33,16 @@ public struct OverlayInputs: Hashable, Sendable {
     public var shapeTexts: [String]
 
     public init(
-        files: [String] = [], circles: [Circle] = [], greatCircles: [[Coordinate]] = [], level: MapOverlay.Level = .aboveRoads,
+        files: [String] = [], circles: [Circle] = [], greatCircles: [[Coordinate]] = [],
+        level: MapOverlay.Level = .aboveRoads,
         shapeTexts: [String]? = nil
     ) {
         self.files = files
         self.circles = circles
         self.greatCircles = greatCircles
         self.level = level
-        self.shapeTexts = shapeTexts
+        self.shapeTexts =
+            shapeTexts
             ?? circles.map { "\($0.center.latitude),\($0.center.longitude),\($0.radiusMeters)" }
             + greatCircles.map { $0.map { "\($0.latitude),\($0.longitude)" }.joined(separator: ",") }
             + [level == .aboveRoads ? "above-roads" : "above-labels"]
@@ -52,16 +55,22 @@ public struct OverlayInputs: Hashable, Sendable {
     /// hold that is not drawn, `FILE: ...`), then circles and great circles.
     ///
     /// - Throws: ``AssemblyError/photoMap(_:)`` naming the file and its problem.
-    public func mapOverlays(look: MapwrightMetadata.Overlay) throws(AssemblyError) -> (overlays: [MapOverlay], warnings: [String]) {
+    public func mapOverlays(look: MapwrightMetadata.Overlay) throws(AssemblyError) -> (
+        overlays: [MapOverlay], warnings: [String]
+    ) {
         var mapOverlays: [MapOverlay] = []
         var warnings: [String] = []
         for path in files {
             let contents: OverlayFile.Contents
-            do throws(PhotoMapError) { contents = try OverlayFile.read(URL(fileURLWithPath: path), look: look, level: level) } catch {
+            do throws(PhotoMapError) {
+                contents = try OverlayFile.read(URL(fileURLWithPath: path), look: look, level: level)
+            } catch {
                 throw .photoMap(error)
             }
             if let warning = contents.brokenFeaturesWarning { warnings.append(warning) }
-            if contents.skippedPoints > 0 { warnings.append("\(path): \(contents.skippedPoints) point features are not drawn as overlays") }
+            if contents.skippedPoints > 0 {
+                warnings.append("\(path): \(contents.skippedPoints) point features are not drawn as overlays")
+            }
             switch contents.skippedSinglePointLines {
             case 0: break
             case 1: warnings.append("\(path): 1 line has a single point and is not drawn")
@@ -70,14 +79,18 @@ public struct OverlayInputs: Hashable, Sendable {
             mapOverlays += contents.overlays
         }
         for circle in circles {
-            mapOverlays.append(MapOverlay(
-                shape: .circle(center: circle.center, radiusMeters: circle.radiusMeters), strokeColor: look.lineColor,
-                lineWidthPoints: max(1, look.lineWidth / 2), fillColor: look.fillColor, level: level))
+            mapOverlays.append(
+                MapOverlay(
+                    shape: .circle(center: circle.center, radiusMeters: circle.radiusMeters),
+                    strokeColor: look.lineColor,
+                    lineWidthPoints: max(1, look.lineWidth / 2), fillColor: look.fillColor, level: level))
         }
         for line in greatCircles {
-            mapOverlays.append(MapOverlay(
-                shape: .geodesicPolyline(line), strokeColor: look.lineColor,
-                lineWidthPoints: look.lineWidth, lineDashPattern: [look.lineWidth * 2, look.lineWidth * 1.5], level: level))
+            mapOverlays.append(
+                MapOverlay(
+                    shape: .geodesicPolyline(line), strokeColor: look.lineColor,
+                    lineWidthPoints: look.lineWidth, lineDashPattern: [look.lineWidth * 2, look.lineWidth * 1.5],
+                    level: level))
         }
         return (mapOverlays, warnings)
     }

@@ -13,7 +13,8 @@ extension PhotoDrawing {
     ///
     /// - Parameter markerImage: Drawn as every marker instead of a pin; nil (the default) draws pins.
     public func request(
-        photos: [Photo], style: Style, overlays: [MapOverlay], size: ViewSize, scale: Double, markerImage: RGBAImage? = nil
+        photos: [Photo], style: Style, overlays: [MapOverlay], size: ViewSize, scale: Double,
+        markerImage: RGBAImage? = nil
     ) -> PhotoMapRequest {
         var request = PhotoMapRequest(photos: photos, style: style, overlays: overlays, size: size, scale: scale)
         apply(to: &request)
@@ -28,7 +29,8 @@ extension PhotoDrawing {
     ///
     /// - Throws: ``AssemblyError`` naming the photo source or overlay file at fault.
     public func request(
-        loading photos: PhotoInputs, overlays: OverlayInputs, style: Style, size: ViewSize, scale: Double, markerImage: RGBAImage? = nil,
+        loading photos: PhotoInputs, overlays: OverlayInputs, style: Style, size: ViewSize, scale: Double,
+        markerImage: RGBAImage? = nil,
         warnings: inout [String]
     ) throws(AssemblyError) -> PhotoMapRequest {
         let loadedPhotos = try photos.load()
@@ -36,6 +38,7 @@ extension PhotoDrawing {
         let builtOverlays = try overlays.mapOverlays(look: style.mapwright.overlay)
         warnings += builtOverlays.warnings
         return request(
-            photos: loadedPhotos.photos, style: style, overlays: builtOverlays.overlays, size: size, scale: scale, markerImage: markerImage)
+            photos: loadedPhotos.photos, style: style, overlays: builtOverlays.overlays, size: size, scale: scale,
+            markerImage: markerImage)
     }
 }

@@ -1,5 +1,6 @@
 public import MapComposer
 public import MapStyle
+
 /// How maps and tiles draw the photos: the selected photo, accuracy circles, clustering, the pin
 /// colour. What `render`, `flyover`, `tiles export` and `serve` share.
 public struct PhotoDrawing: Hashable, Sendable {
@@ -51,11 +52,13 @@ public struct PhotoDrawing: Hashable, Sendable {
 
     /// The options as text, for ``ContentFingerprint``.
     public var fingerprint: String {
-        let clusters = switch clustering {
-        case .automatic: "false"
-        case .never: "true"
-        case .always: "always"
-        }
-        return [select ?? "-", pinColor ?? "-", "\(showsAccuracy)", clusters, clusterGrouping.rawValue].joined(separator: ",")
+        let clusters =
+            switch clustering {
+            case .automatic: "false"
+            case .never: "true"
+            case .always: "always"
+            }
+        return [select ?? "-", pinColor ?? "-", "\(showsAccuracy)", clusters, clusterGrouping.rawValue].joined(
+            separator: ",")
     }
 }

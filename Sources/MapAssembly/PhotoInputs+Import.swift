@@ -13,7 +13,10 @@ extension PhotoInputs {
         /// Photos without a location and files that are not photos, over every source.
         public var skipped: PhotoLoadReport
 
-        public init(library: URL, photos: PhotoLibrary.ImportSummary = PhotoLibrary.ImportSummary(), skipped: PhotoLoadReport = PhotoLoadReport()) {
+        public init(
+            library: URL, photos: PhotoLibrary.ImportSummary = PhotoLibrary.ImportSummary(),
+            skipped: PhotoLoadReport = PhotoLoadReport()
+        ) {
             self.library = library
             self.photos = photos
             self.skipped = skipped
@@ -34,7 +37,9 @@ extension PhotoInputs {
         var collections: [(source: String, collection: PhotoCollection)] = []
         for source in sources {
             let collection: PhotoCollection
-            do throws(PhotoSourceError) { collection = try PhotoCollection.load(from: URL(fileURLWithPath: source)) } catch {
+            do throws(PhotoSourceError) {
+                collection = try PhotoCollection.load(from: URL(fileURLWithPath: source))
+            } catch {
                 throw .photos(error)
             }
             if strict, let skipped = collection.report.skippedFiles.first { throw .skippedFile(skipped) }
@@ -45,7 +50,8 @@ extension PhotoInputs {
             let library = try PhotoLibrary(file: file, create: true)
             summary.library = library.file
             for (source, collection) in collections {
-                let imported = try library.importPhotos(PhotoLibrary.importKeyed(collection, from: URL(fileURLWithPath: source)))
+                let imported = try library.importPhotos(
+                    PhotoLibrary.importKeyed(collection, from: URL(fileURLWithPath: source)))
                 summary.photos.added += imported.added
                 summary.photos.updated += imported.updated
                 summary.photos.unchanged += imported.unchanged

@@ -2,6 +2,7 @@ public import Foundation
 import MapComposer
 public import PhotoLibrary
 public import PhotoSources
+
 /// Where photos come from, and whose: photo sources (folders of JPEG, HEIC and raw photos,
 /// Flickr-style JSON, GeoJSON, CSV, GPX waypoints), a photo library, a photographer to keep.
 public struct PhotoInputs: Hashable, Sendable {
@@ -41,7 +42,9 @@ public struct PhotoInputs: Hashable, Sendable {
         if !sources.isEmpty {
             for source in sources {
                 let collection: PhotoCollection
-                do throws(PhotoSourceError) { collection = try PhotoCollection.load(from: URL(fileURLWithPath: source)) } catch {
+                do throws(PhotoSourceError) {
+                    collection = try PhotoCollection.load(from: URL(fileURLWithPath: source))
+                } catch {
                     throw .photos(error)
                 }
                 if strict, let skipped = collection.report.skippedFiles.first { throw .skippedFile(skipped) }
@@ -50,7 +53,9 @@ public struct PhotoInputs: Hashable, Sendable {
                 if photos.isEmpty { photos = collection.photos } else { photos += collection.photos }
             }
             if let photographer {
-                do throws(PhotoSourceError) { photos = try PhotoCollection(photos: photos).filtered(byPhotographer: photographer).photos } catch {
+                do throws(PhotoSourceError) {
+                    photos = try PhotoCollection(photos: photos).filtered(byPhotographer: photographer).photos
+                } catch {
                     throw .photos(error)
                 }
             }
@@ -63,7 +68,9 @@ public struct PhotoInputs: Hashable, Sendable {
     /// the library does not know is the same failure as for other sources.
     public static func loadLibrary(_ file: URL, photographer: String?) throws(AssemblyError) -> [Photo] {
         let library: PhotoLibrary
-        do throws(PhotoLibraryError) { library = try PhotoLibrary(file: file, create: false) } catch { throw .library(error) }
+        do throws(PhotoLibraryError) { library = try PhotoLibrary(file: file, create: false) } catch {
+            throw .library(error)
+        }
         return try photos(in: library, photographer: photographer)
     }
 

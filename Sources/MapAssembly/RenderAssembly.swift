@@ -5,6 +5,7 @@ public import MapCore
 public import MapData
 public import MapRenderer
 import MapStyle
+
 /// What a map render draws, as values: the style and its data, the photos and overlays over it,
 /// how pins are drawn, what part of the world it shows, its size. Prepares the render as
 /// `mapwright render` does, each place looked up and the marker decoded once:
@@ -40,9 +41,12 @@ public struct RenderInputs: Sendable {
     public var markerImage: String?
 
     public init(
-        style: String = "standard", map: MapInputs = MapInputs(), photos: PhotoInputs = PhotoInputs(), overlays: OverlayInputs = OverlayInputs(),
-        drawing: PhotoDrawing = PhotoDrawing(), framing: PhotoMapRequest.Framing = .fitContent, headingDegrees: Double = 0,
-        pitchDegrees: Double = 0, size: ViewSize = ViewSize(width: 1200, height: 800), scale: Double = 1, showsHeatmap: Bool = false,
+        style: String = "standard", map: MapInputs = MapInputs(), photos: PhotoInputs = PhotoInputs(),
+        overlays: OverlayInputs = OverlayInputs(),
+        drawing: PhotoDrawing = PhotoDrawing(), framing: PhotoMapRequest.Framing = .fitContent,
+        headingDegrees: Double = 0,
+        pitchDegrees: Double = 0, size: ViewSize = ViewSize(width: 1200, height: 800), scale: Double = 1,
+        showsHeatmap: Bool = false,
         markerImage: String? = nil
     ) {
         self.style = style
@@ -72,11 +76,16 @@ public struct RenderInputs: Sendable {
         warnings += styled.warnings.map(\.description)
         var framing = framing
         if case .place(let name) = framing {
-            do throws(PhotoMapError) { framing = .resolvedPlace(try styled.resolvePlace(named: name)) } catch { throw .photoMap(error) }
+            do throws(PhotoMapError) { framing = .resolvedPlace(try styled.resolvePlace(named: name)) } catch {
+                throw .photoMap(error)
+            }
         }
-        let marker = try markerImage.map { name throws(AssemblyError) in try MarkerImage.load(name, mapSize: size, style: styled.style, data: styled.data) }
+        let marker = try markerImage.map { name throws(AssemblyError) in
+            try MarkerImage.load(name, mapSize: size, style: styled.style, data: styled.data)
+        }
         var request = try drawing.request(
-            loading: photos, overlays: overlays, style: styled.style, size: size, scale: scale, markerImage: marker, warnings: &warnings)
+            loading: photos, overlays: overlays, style: styled.style, size: size, scale: scale, markerImage: marker,
+            warnings: &warnings)
         request.showsHeatmap = showsHeatmap
         request.framing = framing
         request.headingDegrees = headingDegrees
@@ -131,20 +140,27 @@ public struct MapRender: Sendable {
     ///   - compressionLevel: PNG only: 0 (stored) to 9 (smallest). The default is 1, the fastest.
     ///   - palette: PNG only: an 8-bit palette PNG. The default is false.
     /// - Throws: ``AssemblyError`` when the map cannot be drawn or encoded.
-    public func encoded(_ format: Format, compressionLevel: Int = 1, palette: Bool = false) throws(AssemblyError) -> Data {
+    public func encoded(_ format: Format, compressionLevel: Int = 1, palette: Bool = false) throws(AssemblyError)
+        -> Data
+    {
         let snapshotter = MapSnapshotter(data: data)
         if format == .png {
             let snapshot: MapSnapshot
             do throws(RendererError) { snapshot = try snapshotter.snapshot(options) } catch { throw .render(error) }
-            do throws(ImageCodecError) { return try snapshot.pngData(compressionLevel: compressionLevel, palette: palette) } catch {
+            do throws(ImageCodecError) {
+                return try snapshot.pngData(compressionLevel: compressionLevel, palette: palette)
+            } catch {
                 throw .image(error)
             }
         }
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-\(UUID().uuidString).\(format.rawValue)")
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mapwright-\(UUID().uuidString).\(format.rawValue)")
         defer { try? FileManager.default.removeItem(at: temporary) }
         try write(to: temporary)
         do { return try Data(contentsOf: temporary) } catch {
-            throw .message("cannot read the temporary \(format.rawValue.uppercased()) file \(temporary.path): \(error.localizedDescription)")
+            throw .message(
+                "cannot read the temporary \(format.rawValue.uppercased()) file \(temporary.path): \(error.localizedDescription)"
+            )
         }
     }
 

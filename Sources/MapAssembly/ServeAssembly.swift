@@ -8,6 +8,7 @@ import MapUtilities
 import PhotoLibrary
 import PhotoSources
 import Tilesets
+
 /// What a tile server serves, as values: the styles and where their data is, the photos and
 /// overlays of the photo overlay, how its pins are drawn, and tileset files. Builds the
 /// server's content (`ServerContent`) as `mapwright serve` does:
@@ -33,7 +34,8 @@ public struct ServeInputs: Sendable {
     public var fonts: String?
 
     public init(
-        styles: [String] = [], map: MapInputs = MapInputs(), photos: PhotoInputs = PhotoInputs(), overlays: OverlayInputs = OverlayInputs(),
+        styles: [String] = [], map: MapInputs = MapInputs(), photos: PhotoInputs = PhotoInputs(),
+        overlays: OverlayInputs = OverlayInputs(),
         drawing: PhotoDrawing = PhotoDrawing(), tilesets: [String] = [], fonts: String? = nil
     ) {
         self.styles = styles
@@ -60,16 +62,24 @@ public struct ServeInputs: Sendable {
             let loaded = try map.load(style: name, vectorSourceOnlyIfDrawn: true)
             warnings += loaded.warnings.map(\.description)
             let bytes = (try? Data(contentsOf: map.styleFileURL(named: name))) ?? Data(name.utf8)
-            let urlName = MapInputs.namesFile(name) ? URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent : name
-            guard !servedStyles.contains(where: { $0.name == urlName }) else { throw .invalid(.style, reason: "'\(urlName)' is given twice") }
+            let urlName =
+                MapInputs.namesFile(name) ? URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent : name
+            guard !servedStyles.contains(where: { $0.name == urlName }) else {
+                throw .invalid(.style, reason: "'\(urlName)' is given twice")
+            }
             let style = loaded.style
-            servedStyles.append(ServedStyle(
-                name: urlName, style: style, data: loaded.data, fileBytes: bytes,
-                extra: (map.rasterSource ?? "") + (style.drawsVectorTiles ? "|" + map.vectorSourceIdentity : "")))
+            servedStyles.append(
+                ServedStyle(
+                    name: urlName, style: style, data: loaded.data, fileBytes: bytes,
+                    extra: (map.rasterSource ?? "") + (style.drawsVectorTiles ? "|" + map.vectorSourceIdentity : "")))
         }
         if map.vectorSource != nil, !servedStyles.contains(where: { $0.style.drawsVectorTiles }) {
             let names = servedStyles.map { "'\($0.name)'" }.joined(separator: ", ")
-            throw .invalid(.vectorSource, reason: "no served style draws vector tiles (\(names)); add --style streets (or streets-dark, streets-muted)")
+            throw .invalid(
+                .vectorSource,
+                reason:
+                    "no served style draws vector tiles (\(names)); add --style streets (or streets-dark, streets-muted)"
+            )
         }
         return (servedStyles, warnings)
     }
@@ -82,7 +92,9 @@ public struct ServeInputs: Sendable {
     ///
     /// - Throws: ``AssemblyError`` naming what could not be loaded; a selection that matches
     ///   no photo fails here, not on a tile.
-    public func loadContent(styles servedStyles: [ServedStyle]) throws(AssemblyError) -> (content: ServerContent, warnings: [String]) {
+    public func loadContent(styles servedStyles: [ServedStyle]) throws(AssemblyError) -> (
+        content: ServerContent, warnings: [String]
+    ) {
         var overlay: ServedOverlay?
         var servedPhotos: ServedPhotos?
         var photoFeed: PhotoFeed?
@@ -105,7 +117,9 @@ public struct ServeInputs: Sendable {
         // The sources are read once: their photos stay as loaded, the library's come from the library.
         var sourcePhotos: [Photo] = []
         if !photos.sources.isEmpty {
-            let loaded = try PhotoInputs(sources: photos.sources, photographer: photos.photographer, strict: photos.strict).load(requireLocated: false)
+            let loaded = try PhotoInputs(
+                sources: photos.sources, photographer: photos.photographer, strict: photos.strict
+            ).load(requireLocated: false)
             sourcePhotos = loaded.photos
             warnings += loaded.warnings
         }
@@ -115,7 +129,8 @@ public struct ServeInputs: Sendable {
             let mapOverlays = try overlays.mapOverlays(look: first.style.mapwright.overlay)
             warnings += mapOverlays.warnings
             let request = drawing.request(
-                photos: allPhotos, style: first.style, overlays: mapOverlays.overlays, size: ViewSize(width: 256, height: 256), scale: 1)
+                photos: allPhotos, style: first.style, overlays: mapOverlays.overlays,
+                size: ViewSize(width: 256, height: 256), scale: 1)
             let builder = PhotoMapBuilder(data: first.data)
             // Checked now, so a selection that matches nothing fails at start-up, not on a tile.
             do throws(PhotoMapError) { _ = try builder.tileContent(for: request) } catch { throw .photoMap(error) }
@@ -126,14 +141,16 @@ public struct ServeInputs: Sendable {
                 photosFingerprint: photosFingerprint, overlays: overlays, drawn: drawing.fingerprint)
             let contentHash = FNV1a(Array(fingerprint.utf8)).hexDigits
             let template = request
-            let style = first.style, data = first.data
+            let style = first.style
+            let data = first.data
             // The served overlay and photos for a set of photos; the hash stays the start-up one,
             // so a changed library keeps its cache file and loses only the tiles that changed. The
             // file records which photos its tiles are drawn for: a later start-up with other photos
             // drops them.
             let watched = library != nil
             // `known`: the photos' fingerprint when worked out already.
-            let makeContent: @Sendable ([Photo], _ known: String?) -> (overlay: ServedOverlay, photos: ServedPhotos) = { photos, known in
+            let makeContent: @Sendable ([Photo], _ known: String?) -> (overlay: ServedOverlay, photos: ServedPhotos) = {
+                photos, known in
                 var request = template
                 request.photos = photos
                 let finalRequest = request
@@ -162,11 +179,14 @@ public struct ServeInputs: Sendable {
 
         var servedTilesets: [ServedTileset] = []
         for path in tilesets {
-            do throws(TilesetsError) { servedTilesets.append(try ServedTileset(url: URL(fileURLWithPath: path))) } catch {
+            do throws(TilesetsError) { servedTilesets.append(try ServedTileset(url: URL(fileURLWithPath: path))) } catch
+            {
                 throw .tileset(error)
             }
         }
-        var content = ServerContent(styles: servedStyles, overlay: overlay, tilesets: servedTilesets, photos: servedPhotos, photoFeed: photoFeed)
+        var content = ServerContent(
+            styles: servedStyles, overlay: overlay, tilesets: servedTilesets, photos: servedPhotos, photoFeed: photoFeed
+        )
         // What GL clients read besides: the styles' tileset files as data, the glyph fonts.
         let styleTilesets = Self.styleTilesets(of: servedStyles, besides: servedTilesets)
         content.styleTilesets = styleTilesets.tilesets
@@ -174,7 +194,9 @@ public struct ServeInputs: Sendable {
         if let fonts {
             content.fonts = try Self.servedFonts(fonts)
             if content.fonts?.names.isEmpty == true {
-                warnings.append("--fonts: '\(fonts)' holds no fonts (folders of glyph ranges such as 'Open Sans Regular/0-255.pbf')")
+                warnings.append(
+                    "--fonts: '\(fonts)' holds no fonts (folders of glyph ranges such as 'Open Sans Regular/0-255.pbf')"
+                )
             }
         }
         return (content, warnings)

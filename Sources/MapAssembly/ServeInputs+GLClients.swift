@@ -15,7 +15,9 @@ extension ServeInputs {
     /// (its style.json is then the style's raster tiles).
     ///
     /// - Returns: The files opened, by style then source id, and the warnings.
-    public static func styleTilesets(of styles: [ServedStyle], besides tilesets: [ServedTileset]) -> (tilesets: [ServedTileset], warnings: [String]) {
+    public static func styleTilesets(of styles: [ServedStyle], besides tilesets: [ServedTileset]) -> (
+        tilesets: [ServedTileset], warnings: [String]
+    ) {
         var opened: [ServedTileset] = []
         var warnings: [String] = []
         var taken = Set(tilesets.map(\.name))
@@ -24,9 +26,12 @@ extension ServeInputs {
         }
         for style in styles {
             for id in style.style.sources.keys.sorted() {
-                guard let files = style.style.sources[id].map(tilesetFiles), !files.isEmpty, !served(files) else { continue }
+                guard let files = style.style.sources[id].map(tilesetFiles), !files.isEmpty, !served(files) else {
+                    continue
+                }
                 let stem = files.count == 1 ? files[0].deletingPathExtension().lastPathComponent : id
-                var name = stem, suffix = 2
+                var name = stem
+                var suffix = 2
                 while taken.contains(name) {
                     name = "\(stem)-\(suffix)"
                     suffix += 1
@@ -35,7 +40,9 @@ extension ServeInputs {
                     opened.append(try ServedTileset(files: files, name: name))
                     taken.insert(name)
                 } catch {
-                    warnings.append("style '\(style.name)', source '\(id)': \(error.description); GL clients get the style's raster tiles")
+                    warnings.append(
+                        "style '\(style.name)', source '\(id)': \(error.description); GL clients get the style's raster tiles"
+                    )
                 }
             }
         }

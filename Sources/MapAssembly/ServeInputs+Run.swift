@@ -47,7 +47,10 @@ extension ServeInputs {
         if let cacheFile {
             let problem = Self.cacheFolderProblem(cacheFile)
             if let problem {
-                report(.warning("--cache: \(problem): tiles are served from the cache files there and rendered for every other request, not kept"))
+                report(
+                    .warning(
+                        "--cache: \(problem): tiles are served from the cache files there and rendered for every other request, not kept"
+                    ))
             }
             tileCache = TileCache(file: cacheFile, readOnly: problem != nil)
         } else {
@@ -62,9 +65,11 @@ extension ServeInputs {
         defer { server.shutdown() }
         var groupLogger = logger
         groupLogger.logLevel = max(.warning, logger.logLevel)
-        let services = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: groupLogger))
-        let host = configuration.host, port = configuration.port
+        let services = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: groupLogger))
+        let host = configuration.host
+        let port = configuration.port
         try await withThrowingTaskGroup(of: ServeTask.self) { group in
             group.addTask {
                 defer { listened.finish() }
@@ -80,7 +85,9 @@ extension ServeInputs {
                 // Loading reads files and clusters photos for seconds: off the event loops, which
                 // answer /health (503) and everything else meanwhile.
                 let content = try await withCheckedThrowingContinuation { continuation in
-                    DispatchQueue.global().async { continuation.resume(with: Result { try loadContent(styles: servedStyles) }) }
+                    DispatchQueue.global().async {
+                        continuation.resume(with: Result { try loadContent(styles: servedStyles) })
+                    }
                 }
                 for warning in content.warnings { report(.warning(warning)) }
                 server.finishStarting(with: content.content)
@@ -94,7 +101,10 @@ extension ServeInputs {
                 group.addTask {
                     let start = DispatchTime.now().uptimeNanoseconds
                     let count = await server.warmCache(zooms: warmZooms)
-                    report(.warmed(zooms: warmZooms, metatileCount: count, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9))
+                    report(
+                        .warmed(
+                            zooms: warmZooms, metatileCount: count,
+                            seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9))
                     return .warming
                 }
             }
@@ -113,7 +123,9 @@ extension ServeInputs {
     public static func cacheFolderProblem(_ cacheFile: URL) -> String? {
         let folder = cacheFile.deletingLastPathComponent()
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            return nil
+        }
         guard access(folder.path, W_OK | X_OK) != 0 else {
             // Root passes access() on a read-only file system's folders; statvfs says it is read-only.
             var status = statvfs()

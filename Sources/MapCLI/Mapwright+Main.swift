@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import MapAssembly
 public import MapUtilities
+
 extension Mapwright {
     /// Runs the command line and ends the process with Mapwright's exit statuses.
     ///
@@ -35,10 +36,13 @@ extension Mapwright {
     /// For the executable to call first; a library embedding the commands need not.
     public static func prepare(for arguments: [String]) {
         let drawingText: [[any ParsableCommand.Type]] = [
-            [RenderCommand.self], [TilesCommand.self, TilesExportCommand.self], [ServeCommand.self], [FlyoverCommand.self],
+            [RenderCommand.self], [TilesCommand.self, TilesExportCommand.self], [ServeCommand.self],
+            [FlyoverCommand.self],
         ]
         let named = drawingText.contains { path in
-            path.count <= arguments.count && zip(path, arguments).allSatisfy { command, argument in command.configuration.commandName == argument }
+            path.count <= arguments.count
+                && zip(path, arguments).allSatisfy { command, argument in command.configuration.commandName == argument
+                }
         }
         if named { MapInputs.prepareFonts() }
     }
@@ -72,7 +76,8 @@ extension Mapwright {
             print(fullMessage(for: error))
             return 0
         }
-        let message = self.message(for: error)
+        let message =
+            self.message(for: error)
             .split(separator: "\n").first.map(String.init) ?? "\(error)"
         let line = message.hasPrefix("Error: ") ? String(message.dropFirst("Error: ".count)) : message
         FileHandle.standardError.write(Data("mapwright: \(line)\n".utf8))

@@ -10,7 +10,10 @@ public struct Mapwright: ParsableCommand {
         commandName: "mapwright",
         abstract: "Render maps of geotagged photos and tracks, on a server.",
         version: version,
-        subcommands: [RenderCommand.self, FlyoverCommand.self, ClusterCommand.self, LocateCommand.self, CompareCommand.self, TilesCommand.self, ServeCommand.self, PhotosCommand.self, BasemapCommand.self, TerrainCommand.self]
+        subcommands: [
+            RenderCommand.self, FlyoverCommand.self, ClusterCommand.self, LocateCommand.self, CompareCommand.self,
+            TilesCommand.self, ServeCommand.self, PhotosCommand.self, BasemapCommand.self, TerrainCommand.self,
+        ]
     )
 
     /// Creates the root command; ArgumentParser fills it in when parsing.

@@ -59,11 +59,15 @@ struct FitSolver {
         let size = first.size
         let available = (
             x: size.width - margins.left - margins.right,
-            y: size.height - margins.top - margins.bottom)
+            y: size.height - margins.top - margins.bottom
+        )
         // Offsets from the view's centre; y grows downwards.
         let offsets = items.map { (a: $0.anchor.x - size.width / 2, b: $0.anchor.y - size.height / 2, reach: $0.reach) }
         func extent(_ k: Double) -> (lowX: Double, highX: Double, lowY: Double, highY: Double) {
-            var lowX = Double.infinity, highX = -Double.infinity, lowY = Double.infinity, highY = -Double.infinity
+            var lowX = Double.infinity
+            var highX = -Double.infinity
+            var lowY = Double.infinity
+            var highY = -Double.infinity
             for item in offsets {
                 lowX = min(lowX, k * item.a - item.reach.left)
                 highX = max(highX, k * item.a + item.reach.right)
@@ -80,12 +84,14 @@ struct FitSolver {
         // allowed keeps the world at least as wide as the view (or at zoom 0).
         let worldWidthPoints = WebMercator.worldSize * ZoomLevel.zoomScale(atZoomLevel: first.zoomLevel)
         let smallest = min(1, max(pow(2, -first.zoomLevel), size.width / worldWidthPoints))
-        var k = 1.0, fitsWholly = true
+        var k = 1.0
+        var fitsWholly = true
         if !fits(smallest) {
             k = smallest
             fitsWholly = false
         } else if !fits(k) {
-            var low = smallest, high = 1.0
+            var low = smallest
+            var high = 1.0
             for _ in 0..<60 {
                 let middle = (low + high) / 2
                 if fits(middle) { low = middle } else { high = middle }

@@ -42,8 +42,10 @@ public enum OverlayFile {
                 if coordinates.count == 1 { contents.skippedSinglePointLines += 1 }
                 return
             }
-            contents.overlays.append(MapOverlay(
-                shape: .polyline(coordinates), strokeColor: look.lineColor, lineWidthPoints: look.lineWidth, level: level))
+            contents.overlays.append(
+                MapOverlay(
+                    shape: .polyline(coordinates), strokeColor: look.lineColor, lineWidthPoints: look.lineWidth,
+                    level: level))
         }
         do throws(GeoDataError) {
             // GPX told by content (a `.gpx.xml`, a gzip'd `.gpx.gz`), GeoJSON otherwise.
@@ -51,16 +53,18 @@ public enum OverlayFile {
             if url.pathExtension.lowercased() == "gpx" || GPXReader.looksLikeGPX(data) {
                 let document = try GPXReader.read(data: data, path: url.displayPath)
                 let trackPoints = document.tracks.reduce(0) { $0 + $1.segments.reduce(0) { $0 + $1.count } }
-                let points = trackPoints + document.routes.reduce(0, { $0 + $1.points.count }) + document.waypoints.count
+                let points =
+                    trackPoints + document.routes.reduce(0, { $0 + $1.points.count }) + document.waypoints.count
                 guard points > 0 else {
                     throw .nothingToDraw(path: url.displayPath, missing: "track points or waypoints")
                 }
                 for track in document.tracks { for segment in track.segments { line(segment.map(\.coordinate)) } }
                 for route in document.routes { line(route.points.map(\.coordinate)) }
                 for waypoint in document.waypoints {
-                    contents.overlays.append(MapOverlay(
-                        shape: .waypoint(waypoint.coordinate, name: waypoint.name), strokeColor: look.lineColor,
-                        lineWidthPoints: look.lineWidth, level: level))
+                    contents.overlays.append(
+                        MapOverlay(
+                            shape: .waypoint(waypoint.coordinate, name: waypoint.name), strokeColor: look.lineColor,
+                            lineWidthPoints: look.lineWidth, level: level))
                 }
                 return contents
             }
@@ -84,10 +88,11 @@ public enum OverlayFile {
             }
             func polygon(_ rings: [[Position]]) {
                 guard let exterior = rings.first else { return }
-                contents.overlays.append(MapOverlay(
-                    shape: .polygon(exterior: coordinates(exterior), holes: rings.dropFirst().map(coordinates)),
-                    strokeColor: look.lineColor, lineWidthPoints: max(1, look.lineWidth / 2),
-                    fillColor: look.fillColor, level: level))
+                contents.overlays.append(
+                    MapOverlay(
+                        shape: .polygon(exterior: coordinates(exterior), holes: rings.dropFirst().map(coordinates)),
+                        strokeColor: look.lineColor, lineWidthPoints: max(1, look.lineWidth / 2),
+                        fillColor: look.fillColor, level: level))
             }
             for feature in collection.features { if let geometry = feature.geometry { add(geometry) } }
             contents.brokenFeaturesWarning = collection.skippedFeaturesWarning

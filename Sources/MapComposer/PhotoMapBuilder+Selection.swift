@@ -30,14 +30,18 @@ extension PhotoMapBuilder {
             let wanted = value.lowercased()
             let titles = photos.map { $0.calloutTitle.lowercased() }
             if let index = titles.firstIndex(of: wanted) { return photos[index] }
-            for fits in [{ (title: String) in title.hasPrefix(wanted) }, { (title: String) in title.contains(wanted) }] {
+            for fits in [{ (title: String) in title.hasPrefix(wanted) }, { (title: String) in title.contains(wanted) }]
+            {
                 let matching = photos.indices.filter { fits(titles[$0]) }
                 guard let first = matching.first else { continue }
                 // One title, however many photos share it.
                 var distinct: [String] = []
-                for index in matching where !distinct.contains(photos[index].calloutTitle) { distinct.append(photos[index].calloutTitle) }
+                for index in matching where !distinct.contains(photos[index].calloutTitle) {
+                    distinct.append(photos[index].calloutTitle)
+                }
                 guard distinct.count == 1 else {
-                    throw .ambiguousSelection(value, matches: Array(distinct.prefix(Self.shownMatchCount)), count: distinct.count)
+                    throw .ambiguousSelection(
+                        value, matches: Array(distinct.prefix(Self.shownMatchCount)), count: distinct.count)
                 }
                 return photos[first]
             }
@@ -55,10 +59,14 @@ extension PhotoMapBuilder {
         let wantedWords = Set(words(of: wanted))
         var best: [String: Int] = [:]
         for photo in photos {
-            let title = photo.calloutTitle, lowercased = title.lowercased()
-            let distance = !wantedWords.isEmpty && wantedWords.isSubset(of: words(of: lowercased))
+            let title = photo.calloutTitle
+            let lowercased = title.lowercased()
+            let distance =
+                !wantedWords.isEmpty && wantedWords.isSubset(of: words(of: lowercased))
                 ? 0
-                : min(lowercased.editDistance(to: wanted), String(lowercased.prefix(wanted.count)).editDistance(to: wanted))
+                : min(
+                    lowercased.editDistance(to: wanted),
+                    String(lowercased.prefix(wanted.count)).editDistance(to: wanted))
             guard distance <= max(2, wanted.count / 3) else { continue }
             best[title] = min(best[title] ?? .max, distance)
         }

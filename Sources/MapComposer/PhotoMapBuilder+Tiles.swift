@@ -17,17 +17,23 @@ extension PhotoMapBuilder {
     /// - Parameter warnings: Gets the problems that do not stop the tiles: a thumbnail that cannot
     ///   be made or cached.
     /// - Throws: ``PhotoMapError`` for a selection that matches nothing.
-    public func tileContent(for request: PhotoMapRequest, warnings: inout [PhotoMapWarning]) throws(PhotoMapError) -> MapTileContent {
+    public func tileContent(for request: PhotoMapRequest, warnings: inout [PhotoMapWarning]) throws(PhotoMapError)
+        -> MapTileContent
+    {
         let (selected, annotations, overlays) = try content(for: request, warnings: &warnings)
         let clusters: ClusterIndex?
         switch (request.clustering, request.clusterGrouping) {
         case (.never, _), (_, .none):
             clusters = nil
         case (.automatic, _), (.always, _):
-            clusters = ClusterIndex(annotations.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier) })
+            clusters = ClusterIndex(
+                annotations.map {
+                    ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier)
+                })
         }
         return MapTileContent(
-            annotations: annotations, clusterIndex: clusters, clusterMemberName: "photos", selectedAnnotationID: selected?.id,
+            annotations: annotations, clusterIndex: clusters, clusterMemberName: "photos",
+            selectedAnnotationID: selected?.id,
             overlays: overlays)
     }
 

@@ -61,28 +61,37 @@ public struct PhotoMapBuilder: Sendable {
         func options(in viewport: Viewport) -> MapSnapshotOptions {
             MapSnapshotOptions(
                 viewport: viewport, style: style, annotations: annotations,
-                clusterIndex: clusterIndex(for: annotations, in: request, viewport: viewport, built: &index), clusterMemberName: "photos",
+                clusterIndex: clusterIndex(for: annotations, in: request, viewport: viewport, built: &index),
+                clusterMemberName: "photos",
                 selectedAnnotationID: selected?.id, overlays: overlays)
         }
         var result: MapSnapshotOptions
-        if case .fitContent = request.framing, annotations.isEmpty, overlays.isEmpty, let camera = request.style.camera {
+        if case .fitContent = request.framing, annotations.isEmpty, overlays.isEmpty, let camera = request.style.camera
+        {
             // Nothing frames the map: the style's own view, as MapLibre opens it.
-            result = options(in: try viewport { () throws(MapCoreError) in
-                try Viewport(
-                    center: camera.center, zoomLevel: camera.zoomLevel, size: request.size, scale: request.scale,
-                    headingDegrees: camera.headingDegrees, pitchDegrees: camera.pitchDegrees)
-            })
+            result = options(
+                in: try viewport { () throws(MapCoreError) in
+                    try Viewport(
+                        center: camera.center, zoomLevel: camera.zoomLevel, size: request.size, scale: request.scale,
+                        headingDegrees: camera.headingDegrees, pitchDegrees: camera.pitchDegrees)
+                })
         } else if case .fitContent = request.framing {
             result = try fittedOptions(
-                for: request, annotations: annotations, overlays: overlays, hasCallout: selected != nil, options: options(in:))
+                for: request, annotations: annotations, overlays: overlays, hasCallout: selected != nil,
+                options: options(in:))
             if request.headingDegrees != 0 || request.pitchDegrees != 0 {
-                let shown = request.photos.map(\.coordinate) + request.markers.map(\.coordinate) + overlays.flatMap(\.framingCoordinates)
+                let shown =
+                    request.photos.map(\.coordinate) + request.markers.map(\.coordinate)
+                    + overlays.flatMap(\.framingCoordinates)
                 var insets = initialPadding(annotations: annotations, hasCallout: selected != nil)
                 insets.bottom += request.padding.bottom + 16
                 insets.top += request.padding.top
                 insets.left += request.padding.left
                 insets.right += request.padding.right
-                result = options(in: try underCamera(result.viewport, request: request, showing: shown, insets: fittedPadding(insets, in: request.size)))
+                result = options(
+                    in: try underCamera(
+                        result.viewport, request: request, showing: shown,
+                        insets: fittedPadding(insets, in: request.size)))
             }
         } else {
             result = options(in: try viewport(for: request))
@@ -101,22 +110,27 @@ public struct PhotoMapBuilder: Sendable {
         if let selected { thumbnail = self.thumbnail(for: selected, scale: request.scale, warnings: &warnings) }
         // The photographers on this map get different colours (see `colors(forKeys:)`).
         let colors = request.style.mapwright.pins.colors(forKeys: request.photos.map { $0.photographer ?? "" })
-        let annotations = (request.showsHeatmap ? [] : request.photos).map { photo in
-            annotation(for: photo, in: request, color: colors[photo.photographer ?? ""], thumbnail: photo.id == selected?.id ? thumbnail : nil)
-        } + request.markers.map { marker in
-            var marker = marker
-            marker.clusteringIdentifier = nil
-            return marker
-        }
+        let annotations =
+            (request.showsHeatmap ? [] : request.photos).map { photo in
+                annotation(
+                    for: photo, in: request, color: colors[photo.photographer ?? ""],
+                    thumbnail: photo.id == selected?.id ? thumbnail : nil)
+            }
+            + request.markers.map { marker in
+                var marker = marker
+                marker.clusteringIdentifier = nil
+                return marker
+            }
         var overlays = request.overlays
         if request.showsAccuracy {
             let style = request.style.mapwright.overlay
             for photo in request.photos {
                 guard let accuracy = photo.horizontalAccuracyMeters, accuracy > 0 else { continue }
-                overlays.append(MapOverlay(
-                    shape: .circle(center: photo.coordinate, radiusMeters: accuracy),
-                    strokeColor: style.lineColor.with(alpha: 0.6), lineWidthPoints: 1,
-                    fillColor: style.accuracyFillColor))
+                overlays.append(
+                    MapOverlay(
+                        shape: .circle(center: photo.coordinate, radiusMeters: accuracy),
+                        strokeColor: style.lineColor.with(alpha: 0.6), lineWidthPoints: 1,
+                        fillColor: style.accuracyFillColor))
             }
         }
         return (selected, annotations, overlays)
@@ -124,7 +138,9 @@ public struct PhotoMapBuilder: Sendable {
 
     /// What the framing leaves out: photos outside an explicit region, the selected photo among
     /// them, a callout larger than the image, all of a vector tileset's streets.
-    private func framingWarnings(for options: MapSnapshotOptions, photos: [Photo], selected: Photo?) -> [PhotoMapWarning] {
+    private func framingWarnings(for options: MapSnapshotOptions, photos: [Photo], selected: Photo?)
+        -> [PhotoMapWarning]
+    {
         let size = options.viewport.size
         func inside(_ coordinate: Coordinate) -> Bool {
             guard let point = options.viewport.point(for: coordinate) else { return false }
@@ -136,7 +152,8 @@ public struct PhotoMapBuilder: Sendable {
         if let selected, !inside(selected.coordinate) {
             warnings.append(.selectedPhotoOutsideMap(title: selected.calloutTitle))
         } else if let selected, let callout = MapSnapshotter(data: data).layout(options).calloutFrame,
-                  callout.minX < 0 || callout.minY < 0 || callout.maxX > size.width || callout.maxY > size.height {
+            callout.minX < 0 || callout.minY < 0 || callout.maxX > size.width || callout.maxY > size.height
+        {
             warnings.append(.calloutDoesNotFit(title: selected.calloutTitle, size: size))
         }
         if let shown = options.viewport.mapRect(for: ViewRect(x: 0, y: 0, width: size.width, height: size.height)) {
@@ -171,7 +188,8 @@ public struct PhotoMapBuilder: Sendable {
         let overlayCoordinates = overlays.flatMap(\.framingCoordinates)
         let coordinates = request.photos.map(\.coordinate) + request.markers.map(\.coordinate) + overlayCoordinates
         guard !coordinates.isEmpty else { throw .nothingToShow }
-        let size = request.size, scale = request.scale
+        let size = request.size
+        let scale = request.scale
         let padding = request.padding
         var initial = initialPadding(annotations: annotations, hasCallout: hasCallout)
         initial = EdgeInsets(
@@ -193,31 +211,48 @@ public struct PhotoMapBuilder: Sendable {
         let firstOptions = options(first)
         let firstLayout = layout(firstOptions)
         let margin = Self.fitMarginPoints
-        var margins = EdgeInsets(top: margin + padding.top, left: margin + padding.left, bottom: margin + padding.bottom, right: margin + padding.right)
-        if let plate = firstLayout.attributionFrame { margins.bottom = max(margins.bottom, size.height - plate.minY + 4) }
+        var margins = EdgeInsets(
+            top: margin + padding.top, left: margin + padding.left, bottom: margin + padding.bottom,
+            right: margin + padding.right)
+        if let plate = firstLayout.attributionFrame {
+            margins.bottom = max(margins.bottom, size.height - plate.minY + 4)
+        }
 
-        var items: [FitSolver.Item] = [], calloutItems: [FitSolver.Item] = []
+        var items: [FitSolver.Item] = []
+        var calloutItems: [FitSolver.Item] = []
         for annotation in annotations {
             guard let anchor = first.point(for: annotation.coordinate) else { continue }
             let frame = annotation.marker.frameAroundAnchor
-            items.append(FitSolver.Item(anchor: anchor, reach: EdgeInsets(top: -frame.minY, left: -frame.minX, bottom: frame.maxY, right: frame.maxX)))
+            items.append(
+                FitSolver.Item(
+                    anchor: anchor,
+                    reach: EdgeInsets(top: -frame.minY, left: -frame.minX, bottom: frame.maxY, right: frame.maxX)))
             // The callout stands on the selected pin's head, its shadow 4 points wider.
             if annotation.id == firstOptions.selectedAnnotationID, let callout = firstLayout.calloutFrame {
                 let half = callout.size.width / 2 + 4
-                calloutItems.append(FitSolver.Item(
-                    anchor: anchor, reach: EdgeInsets(top: -frame.minY + 1 + callout.size.height + 4, left: half, bottom: 0, right: half)))
+                calloutItems.append(
+                    FitSolver.Item(
+                        anchor: anchor,
+                        reach: EdgeInsets(
+                            top: -frame.minY + 1 + callout.size.height + 4, left: half, bottom: 0, right: half)))
             }
         }
         let lineReach = overlays.map { $0.lineWidthPoints / 2 }.max() ?? 0
         for coordinate in overlayCoordinates {
             guard let anchor = first.point(for: coordinate) else { continue }
-            items.append(FitSolver.Item(anchor: anchor, reach: EdgeInsets(top: lineReach, left: lineReach, bottom: lineReach, right: lineReach)))
+            items.append(
+                FitSolver.Item(
+                    anchor: anchor,
+                    reach: EdgeInsets(top: lineReach, left: lineReach, bottom: lineReach, right: lineReach)))
         }
-        let withCallout = FitSolver(items + calloutItems), withoutCallout = FitSolver(items)
+        let withCallout = FitSolver(items + calloutItems)
+        let withoutCallout = FitSolver(items)
         var result = firstOptions
         for _ in 0..<3 {
             guard var solution = withCallout.solve(from: first, margins: margins) else { break }
-            if !solution.fitsWholly, !calloutItems.isEmpty, let markersOnly = withoutCallout.solve(from: first, margins: margins) {
+            if !solution.fitsWholly, !calloutItems.isEmpty,
+                let markersOnly = withoutCallout.solve(from: first, margins: margins)
+            {
                 // No room for the callout centred on its pin: fit the rest, and let the renderer
                 // shift the callout sideways into the image, as it does.
                 solution = markersOnly
@@ -227,8 +262,10 @@ public struct PhotoMapBuilder: Sendable {
             guard solution.fitsWholly else { break }
             let measuredLayout = layout(result)
             let overflow = Self.overflow(
-                markers: measuredLayout.markerFrames, callout: measuredLayout.calloutFrame, attribution: measuredLayout.attributionFrame,
-                overlayPoints: overlayCoordinates.compactMap { viewport.point(for: $0) }, lineReach: lineReach, size: size)
+                markers: measuredLayout.markerFrames, callout: measuredLayout.calloutFrame,
+                attribution: measuredLayout.attributionFrame,
+                overlayPoints: overlayCoordinates.compactMap { viewport.point(for: $0) }, lineReach: lineReach,
+                size: size)
             guard overflow != .zero else { break }
             // Clusters are larger than pins: what they reach past the margins widens them.
             margins = EdgeInsets(
@@ -240,12 +277,16 @@ public struct PhotoMapBuilder: Sendable {
 
     /// How far, on each side, drawn things reach past the margin (or under the attribution).
     static func overflow(
-        markers: [ViewRect], callout: ViewRect?, attribution: ViewRect?, overlayPoints: [ViewPoint], lineReach: Double, size: ViewSize
+        markers: [ViewRect], callout: ViewRect?, attribution: ViewRect?, overlayPoints: [ViewPoint], lineReach: Double,
+        size: ViewSize
     ) -> EdgeInsets {
         let margin = fitMarginPoints
         // Nothing may sit under the attribution plate's band at the bottom.
         let bottomLimit = min(size.height - margin, (attribution?.minY ?? size.height) - 4)
-        var top = 0.0, left = 0.0, bottom = 0.0, right = 0.0
+        var top = 0.0
+        var left = 0.0
+        var bottom = 0.0
+        var right = 0.0
         func check(_ frame: ViewRect, sideMargin: Double) {
             top = max(top, margin - frame.minY)
             bottom = max(bottom, frame.maxY - bottomLimit)
@@ -254,7 +295,9 @@ public struct PhotoMapBuilder: Sendable {
         }
         for frame in markers { check(frame, sideMargin: margin) }
         for point in overlayPoints {
-            check(ViewRect(x: point.x - lineReach, y: point.y - lineReach, width: 2 * lineReach, height: 2 * lineReach), sideMargin: margin)
+            check(
+                ViewRect(x: point.x - lineReach, y: point.y - lineReach, width: 2 * lineReach, height: 2 * lineReach),
+                sideMargin: margin)
         }
         // The callout too: the renderer keeps it 4 points from the sides, and its shadow reaches
         // 4 points further, so a callout pushed against a side would touch the edge.
@@ -268,11 +311,16 @@ public struct PhotoMapBuilder: Sendable {
     /// are not fetched, so their callouts have no thumbnail. A thumbnail that cannot be made, or
     /// cached, is a warning.
     private func thumbnail(for photo: Photo, scale: Double, warnings: inout [PhotoMapWarning]) -> RGBAImage? {
-        let reference = [photo.thumbnail, photo.image].compactMap { $0 }.first { if case .file = $0 { return true }; return false }
+        let reference = [photo.thumbnail, photo.image].compactMap { $0 }.first {
+            if case .file = $0 { return true }
+            return false
+        }
         guard case .file(let url)? = reference else { return nil }
         let pixelSize = Int((MapAnnotation.thumbnailSizePoints * scale).rounded())
         do {
-            let thumbnail = try thumbnails.thumbnail(for: url, pixelSize: pixelSize) { warnings.append(.thumbnailNotCached($0)) }
+            let thumbnail = try thumbnails.thumbnail(for: url, pixelSize: pixelSize) {
+                warnings.append(.thumbnailNotCached($0))
+            }
             return RGBAImage(width: thumbnail.width, height: thumbnail.height, pixels: thumbnail.rgba)
         } catch {
             warnings.append(.thumbnailUnavailable(error))
@@ -281,7 +329,9 @@ public struct PhotoMapBuilder: Sendable {
     }
 
     /// The photo's annotation; `color` is its photographer's pin colour on this map.
-    private func annotation(for photo: Photo, in request: PhotoMapRequest, color: Color?, thumbnail: RGBAImage?) -> MapAnnotation {
+    private func annotation(for photo: Photo, in request: PhotoMapRequest, color: Color?, thumbnail: RGBAImage?)
+        -> MapAnnotation
+    {
         let marker: MapAnnotation.Marker
         if let image = request.markerImage {
             // Marker images are @2x: a 64 × 64-pixel PNG is a 32 × 32-point marker.
@@ -292,7 +342,8 @@ public struct PhotoMapBuilder: Sendable {
         }
         return MapAnnotation(
             id: photo.id, coordinate: photo.coordinate, title: photo.calloutTitle, subtitle: subtitle(for: photo),
-            marker: marker, thumbnail: thumbnail, clusteringIdentifier: request.clusterGrouping.clusteringIdentifier(for: photo))
+            marker: marker, thumbnail: thumbnail,
+            clusteringIdentifier: request.clusterGrouping.clusteringIdentifier(for: photo))
     }
 
     /// The cluster index for the annotations, when the request clusters them here.
@@ -309,7 +360,10 @@ public struct PhotoMapBuilder: Sendable {
         case .automatic, .always:
             if let built { return built }
             onClusterIndexBuilt?()
-            let index = ClusterIndex(annotations.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier) })
+            let index = ClusterIndex(
+                annotations.map {
+                    ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier)
+                })
             built = index
             return index
         }
@@ -335,26 +389,34 @@ public struct PhotoMapBuilder: Sendable {
 
     /// The viewport of an explicit framing: a region, a centre and zoom, or a place.
     private func viewport(for request: PhotoMapRequest) throws(PhotoMapError) -> Viewport {
-        let size = request.size, scale = request.scale
+        let size = request.size
+        let scale = request.scale
         switch request.framing {
         case .region(let region):
-            let exact = try viewport { () throws(MapCoreError) in try Viewport(region: region, size: size, scale: scale) }
+            let exact = try viewport { () throws(MapCoreError) in try Viewport(region: region, size: size, scale: scale)
+            }
             let padding = request.padding
             guard padding != EdgeInsets() else {
                 return try underCamera(exact, request: request, showing: Self.outline(of: region), insets: EdgeInsets())
             }
             // The region inside the padding: zoomed out about its centre.
             let factor = min(
-                (size.width - padding.left - padding.right) / size.width, (size.height - padding.top - padding.bottom) / size.height)
+                (size.width - padding.left - padding.right) / size.width,
+                (size.height - padding.top - padding.bottom) / size.height)
             guard factor > 0 else { return exact }
             let padded = try viewport { () throws(MapCoreError) in
-                try Viewport(center: exact.camera.centerCoordinate, zoomLevel: max(0, exact.zoomLevel + log2(factor)), size: size, scale: scale)
+                try Viewport(
+                    center: exact.camera.centerCoordinate, zoomLevel: max(0, exact.zoomLevel + log2(factor)),
+                    size: size, scale: scale)
             }
             return try underCamera(padded, request: request, showing: Self.outline(of: region), insets: padding)
         case .center(let center, let zoomLevel):
-            let heading = request.headingDegrees, pitch = request.pitchDegrees
+            let heading = request.headingDegrees
+            let pitch = request.pitchDegrees
             return try viewport { () throws(MapCoreError) in
-                try Viewport(center: center, zoomLevel: zoomLevel, size: size, scale: scale, headingDegrees: heading, pitchDegrees: pitch)
+                try Viewport(
+                    center: center, zoomLevel: zoomLevel, size: size, scale: scale, headingDegrees: heading,
+                    pitchDegrees: pitch)
             }
         case .camera(let camera):
             return try viewport { () throws(MapCoreError) in try Viewport(camera: camera, size: size, scale: scale) }
@@ -369,7 +431,8 @@ public struct PhotoMapBuilder: Sendable {
 
     /// The viewport of a place's region: the whole place, with the fitting margin on every side.
     private func placeViewport(_ region: CoordinateRegion, request: PhotoMapRequest) throws(PhotoMapError) -> Viewport {
-        let size = request.size, scale = request.scale
+        let size = request.size
+        let scale = request.scale
         // The whole place, with the fitting margin on every side.
         let exact = try viewport { () throws(MapCoreError) in try Viewport(region: region, size: size, scale: scale) }
         let margin = 2 * Self.fitMarginPoints
@@ -377,9 +440,11 @@ public struct PhotoMapBuilder: Sendable {
         guard factor > 0 else { return exact }
         let fitted = try viewport { () throws(MapCoreError) in
             try Viewport(
-                center: exact.camera.centerCoordinate, zoomLevel: max(0, exact.zoomLevel + log2(factor)), size: size, scale: scale)
+                center: exact.camera.centerCoordinate, zoomLevel: max(0, exact.zoomLevel + log2(factor)), size: size,
+                scale: scale)
         }
-        return try underCamera(fitted, request: request, showing: Self.outline(of: region), insets: EdgeInsets(all: Self.fitMarginPoints))
+        return try underCamera(
+            fitted, request: request, showing: Self.outline(of: region), insets: EdgeInsets(all: Self.fitMarginPoints))
     }
 
     /// `flat` turned to the request's heading and tilted to its pitch about its centre, and
@@ -394,7 +459,8 @@ public struct PhotoMapBuilder: Sendable {
             let top = max(insets.top, viewport.visibleGroundTopViewY)
             return coordinates.allSatisfy { coordinate in
                 guard let point = viewport.point(for: coordinate) else { return false }
-                return point.x >= insets.left && point.x <= size.width - insets.right && point.y >= top && point.y <= size.height - insets.bottom
+                return point.x >= insets.left && point.x <= size.width - insets.right && point.y >= top
+                    && point.y <= size.height - insets.bottom
             }
         }
         var zoomLevel = flat.zoomLevel
@@ -426,7 +492,10 @@ public struct PhotoMapBuilder: Sendable {
     /// plus the markers' reach around their anchors, plus a callout's height above the pins.
     private func initialPadding(annotations: [MapAnnotation], hasCallout: Bool) -> EdgeInsets {
         let margin = Self.fitMarginPoints
-        var top = margin, left = margin, bottom = margin, right = margin
+        var top = margin
+        var left = margin
+        var bottom = margin
+        var right = margin
         for frame in Set(annotations.map(\.marker.frameAroundAnchor)) {
             top = max(top, margin - frame.minY)
             left = max(left, margin - frame.minX)

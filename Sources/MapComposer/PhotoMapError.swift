@@ -40,10 +40,12 @@ extension PhotoMapError: CustomStringConvertible, LocalizedError {
         case .noLocatedPhotos:
             return "no photo has a location: nothing to place on the map"
         case .unknownSelection(let name, let suggestions):
-            return "--select: no photo has the id or title '\(name)', or a title starting with or containing it" + Self.didYouMean(suggestions)
+            return "--select: no photo has the id or title '\(name)', or a title starting with or containing it"
+                + Self.didYouMean(suggestions)
         case .ambiguousSelection(let name, let matches, let count):
             let listed = matches.map { "'\($0)'" }.joined(separator: ", ") + (count > matches.count ? ", …" : "")
-            return "--select: '\(name)' matches \(count) photo titles: \(listed); give more of the title, or the photo's id"
+            return
+                "--select: '\(name)' matches \(count) photo titles: \(listed); give more of the title, or the photo's id"
         case .unknownPlace(let name, let suggestions):
             return "--place: no country or state/province named '\(name)' in the basemap" + Self.didYouMean(suggestions)
         case .nothingToShow:

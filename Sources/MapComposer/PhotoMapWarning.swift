@@ -41,13 +41,19 @@ public enum PhotoMapWarning: Hashable, Sendable, CustomStringConvertible {
         case .selectedPhotoOutsideMap(let title):
             return "the selected photo '\(title)' lies outside the map's region; its callout is not shown"
         case .calloutDoesNotFit(let title, let size):
-            let width = size.width.decimalText(maximumFractionDigits: 1), height = size.height.decimalText(maximumFractionDigits: 1)
-            return "the callout of '\(title)' does not fit in a \(width)x\(height)-point map and is cut; try a larger --size"
+            let width = size.width.decimalText(maximumFractionDigits: 1)
+            let height = size.height.decimalText(maximumFractionDigits: 1)
+            return
+                "the callout of '\(title)' does not fit in a \(width)x\(height)-point map and is cut; try a larger --size"
         case .outsideVectorTiles(let file, let bounds):
-            let corners = [bounds.west, bounds.south, bounds.east, bounds.north].map { $0.decimalText(maximumFractionDigits: 4) }
-            return "\(file): the map lies outside its tiles, which cover \(corners.joined(separator: ",")) (west,south,east,north); it shows none of their streets"
+            let corners = [bounds.west, bounds.south, bounds.east, bounds.north].map {
+                $0.decimalText(maximumFractionDigits: 4)
+            }
+            return
+                "\(file): the map lies outside its tiles, which cover \(corners.joined(separator: ",")) (west,south,east,north); it shows none of their streets"
         case .noStreetLevelData(let zoom):
-            return "no street-level data covers this map (zoom \(zoom)): it shows the world basemap only; register your region's with `mapwright basemap build EXTRACT.osm.pbf` (an OpenStreetMap extract from Geofabrik or BBBike) or `mapwright basemap add FILE.mbtiles`"
+            return
+                "no street-level data covers this map (zoom \(zoom)): it shows the world basemap only; register your region's with `mapwright basemap build EXTRACT.osm.pbf` (an OpenStreetMap extract from Geofabrik or BBBike) or `mapwright basemap add FILE.mbtiles`"
         }
     }
 }

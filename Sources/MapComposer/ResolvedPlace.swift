@@ -2,6 +2,7 @@ public import MapCore
 public import MapData
 import MapRenderer
 public import MapStyle
+
 /// A country or state/province found in the basemap by name: what `--place` frames.
 public struct ResolvedPlace: Hashable, Sendable {
     /// The name asked for, as given.
@@ -25,7 +26,9 @@ extension MapData {
     public func resolvePlace(named name: String, style: Style? = nil) throws(PhotoMapError) -> ResolvedPlace {
         let found: CoordinateRegion?
         do { found = try region(ofPlaceNamed: name, style: style) } catch { throw .renderer(.mapData(error)) }
-        guard let found else { throw .unknownPlace(name, suggestions: (try? placeNames(closestTo: name, style: style)) ?? []) }
+        guard let found else {
+            throw .unknownPlace(name, suggestions: (try? placeNames(closestTo: name, style: style)) ?? [])
+        }
         return ResolvedPlace(name: name, region: found)
     }
 }

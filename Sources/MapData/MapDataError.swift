@@ -3,6 +3,7 @@ public import GeoData
 public import MapCore
 public import MapUtilities
 public import Tilesets
+
 /// Why the map's data could not be had: a source that cannot be opened or read, a basemap that
 /// is missing, raster or vector tiles that cannot be read or decoded.
 ///

@@ -47,7 +47,8 @@ public enum JSONNumberText {
     static func scanNumber(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int
     ) -> Result<(Double, Int), ScanFailure> {
-        let zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
+        let zero = UInt8(ascii: "0")
+        let nine = UInt8(ascii: "9")
         let count = bytes.count
         var index = start
         var negative = false
@@ -56,7 +57,9 @@ public enum JSONNumberText {
             index += 1
         }
         // The integer part: 0, or a digit 1-9 followed by digits.
-        guard index < count, bytes[index] >= zero, bytes[index] <= nine else { return .failure(.invalid(offset: index)) }
+        guard index < count, bytes[index] >= zero, bytes[index] <= nine else {
+            return .failure(.invalid(offset: index))
+        }
         var mantissa: UInt64 = 0
         var significantDigits = 0
         var droppedDigits = false
@@ -77,7 +80,9 @@ public enum JSONNumberText {
         }
         if index < count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard index < count, bytes[index] >= zero, bytes[index] <= nine else { return .failure(.invalid(offset: index)) }
+            guard index < count, bytes[index] >= zero, bytes[index] <= nine else {
+                return .failure(.invalid(offset: index))
+            }
             while index < count, bytes[index] >= zero, bytes[index] <= nine {
                 let digit = bytes[index] &- zero
                 if significantDigits == 0 && digit == 0 {
@@ -99,7 +104,9 @@ public enum JSONNumberText {
                 exponentNegative = bytes[index] == UInt8(ascii: "-")
                 index += 1
             }
-            guard index < count, bytes[index] >= zero, bytes[index] <= nine else { return .failure(.invalid(offset: index)) }
+            guard index < count, bytes[index] >= zero, bytes[index] <= nine else {
+                return .failure(.invalid(offset: index))
+            }
             var written = 0
             while index < count, bytes[index] >= zero, bytes[index] <= nine {
                 if written < 100_000 { written = written * 10 + Int(bytes[index] &- zero) }

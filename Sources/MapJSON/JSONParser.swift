@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A recursive-descent JSON parser (RFC 8259) over UTF-8 bytes, producing ``JSONValue``s.
@@ -56,7 +56,9 @@ struct JSONParser {
     ///   - paths: Member paths (`["features"]`, `["photos", "photo"]`) whose arrays are streamed:
     ///     each element goes to `visit` and the array is kept empty in the result.
     ///   - visit: Called once per streamed element, in document order.
-    mutating func parseDocument(streaming paths: [[String]] = [], visit: Visitor = { _, _, _ in }) throws(Failure) -> JSONValue {
+    mutating func parseDocument(streaming paths: [[String]] = [], visit: Visitor = { _, _, _ in }) throws(Failure)
+        -> JSONValue
+    {
         let value: JSONValue
         if paths.isEmpty {
             value = try parseValue()
@@ -107,9 +109,15 @@ struct JSONParser {
 
     private mutating func parseScalar() throws(Failure) -> JSONValue {
         switch bytes[index] {
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             switch JSONNumberText.scanNumber(bytes, from: index) {
             case .success(let (value, end)):
@@ -129,7 +137,9 @@ struct JSONParser {
         let count = literal.utf8CodeUnitCount
         for offset in 0..<count {
             guard index + offset < bytes.count else { throw endOfData() }
-            guard bytes[index + offset] == literal.utf8Start[offset] else { throw Failure(offset: index + offset, problem: "invalid value") }
+            guard bytes[index + offset] == literal.utf8Start[offset] else {
+                throw Failure(offset: index + offset, problem: "invalid value")
+            }
         }
         index += count
     }
@@ -138,7 +148,9 @@ struct JSONParser {
 
     private mutating func enter() throws(Failure) {
         depth += 1
-        guard depth <= Self.maximumDepth else { throw Failure(offset: index, problem: "too many nested arrays or objects") }
+        guard depth <= Self.maximumDepth else {
+            throw Failure(offset: index, problem: "too many nested arrays or objects")
+        }
     }
 
     private mutating func parseArray() throws(Failure) -> JSONValue {
@@ -158,7 +170,9 @@ struct JSONParser {
     }
 
     mutating func parseArray(streamingTo path: Int, visit: Visitor) throws(Failure) {
-        try parseArray(reading: { parser throws(Failure) in try parser.parseValue() }) { index, element in visit(path, index, element) }
+        try parseArray(reading: { parser throws(Failure) in try parser.parseValue() }) { index, element in
+            visit(path, index, element)
+        }
     }
 
     /// Walks the array at the index, making each element with `read` and handing it to `visit` with its index.
@@ -180,7 +194,8 @@ struct JSONParser {
                 try picks.lookup.withUnsafeBufferPointer { lookup throws(Failure) in
                     try picks.nextInSlot.withUnsafeBufferPointer { nextInSlot throws(Failure) in
                         try values.withUnsafeMutableBufferPointer { values throws(Failure) in
-                            let tree = PickTree(nodes: nodes, keyBytes: keyBytes, lookup: lookup, nextInSlot: nextInSlot)
+                            let tree = PickTree(
+                                nodes: nodes, keyBytes: keyBytes, lookup: lookup, nextInSlot: nextInSlot)
                             try pick(node: 0, tree: tree, into: values)
                         }
                     }
@@ -201,13 +216,16 @@ struct JSONParser {
         @inline(__always)
         func child(of node: Int, named key: UnsafeBufferPointer<UInt8>) -> Int? {
             let first = key.isEmpty ? 0 : key[0]
-            var candidate = Int(lookup[node * JSONPicks.lookupSlots + JSONPicks.lookupSlot(count: key.count, first: first)])
+            var candidate = Int(
+                lookup[node * JSONPicks.lookupSlots + JSONPicks.lookupSlot(count: key.count, first: first)])
             while candidate != 0 {
                 let child = candidate - 1
                 let name = nodes[child].name
                 if name.count == key.count
-                    && (key.isEmpty || (keyBytes[name.lowerBound] == first
-                        && memcmp(keyBytes.baseAddress! + name.lowerBound, key.baseAddress!, key.count) == 0)) {
+                    && (key.isEmpty
+                        || (keyBytes[name.lowerBound] == first
+                            && memcmp(keyBytes.baseAddress! + name.lowerBound, key.baseAddress!, key.count) == 0))
+                {
                     return child
                 }
                 candidate = Int(nextInSlot[child])
@@ -218,7 +236,9 @@ struct JSONParser {
 
     /// Picks from the value at the index as the tree's node `node` says (its value goes to
     /// `values[node]`).
-    private mutating func pick(node: Int, tree: PickTree, into values: UnsafeMutableBufferPointer<JSONValue?>) throws(Failure) {
+    private mutating func pick(node: Int, tree: PickTree, into values: UnsafeMutableBufferPointer<JSONValue?>)
+        throws(Failure)
+    {
         skipWhitespace()
         guard index < bytes.count else { throw endOfData() }
         guard !tree.nodes[node].children.isEmpty, bytes[index] == UInt8(ascii: "{") else {
@@ -336,7 +356,8 @@ struct JSONParser {
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "\t")
     }
 
     /// Walks `[ value, value ]` from the opening bracket, calling `element` with the index on each value.
@@ -463,7 +484,9 @@ struct JSONParser {
                 let keyStart = index
                 if let raw = try skipString() {
                     let rawKey = UnsafeBufferPointer(rebasing: bytes[raw])
-                    if keys.contains(where: { $0.elementsEqual(rawKey) }) { key = String(decoding: rawKey, as: UTF8.self) }
+                    if keys.contains(where: { $0.elementsEqual(rawKey) }) {
+                        key = String(decoding: rawKey, as: UTF8.self)
+                    }
                 } else {
                     index = keyStart
                     let text = try parseString()
@@ -497,7 +520,8 @@ struct JSONParser {
             let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
             let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
             // A zero byte in `quotes` or `backslashes`, or a byte below 0x20 in `word` (exact tests).
-            let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+            let special =
+                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
             if special & highs != 0 { break }
             seen |= word
             cursor += 8
@@ -579,17 +603,21 @@ struct JSONParser {
         let high = try hexQuad(at: &cursor)
         switch high {
         case 0xD800...0xDBFF:
-            guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "\\"), bytes[cursor + 1] == UInt8(ascii: "u") else {
-                throw Failure(offset: escapeStart, problem: "invalid unicode escape: a high surrogate without its low surrogate")
+            guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "\\"), bytes[cursor + 1] == UInt8(ascii: "u")
+            else {
+                throw Failure(
+                    offset: escapeStart, problem: "invalid unicode escape: a high surrogate without its low surrogate")
             }
             cursor += 2
             let low = try hexQuad(at: &cursor)
             guard (0xDC00...0xDFFF).contains(low) else {
-                throw Failure(offset: escapeStart, problem: "invalid unicode escape: a high surrogate without its low surrogate")
+                throw Failure(
+                    offset: escapeStart, problem: "invalid unicode escape: a high surrogate without its low surrogate")
             }
             return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
         case 0xDC00...0xDFFF:
-            throw Failure(offset: escapeStart, problem: "invalid unicode escape: a low surrogate without its high surrogate")
+            throw Failure(
+                offset: escapeStart, problem: "invalid unicode escape: a low surrogate without its high surrogate")
         default:
             return Unicode.Scalar(high)!
         }

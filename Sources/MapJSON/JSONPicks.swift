@@ -83,7 +83,8 @@ public struct JSONPicks: Sendable {
             // Children in reverse, so that each slot's chain is in the paths' order.
             for child in node.children.reversed() {
                 let name = nodes[child].name
-                let slot = parent * Self.lookupSlots
+                let slot =
+                    parent * Self.lookupSlots
                     + Self.lookupSlot(count: name.count, first: name.isEmpty ? 0 : keyBytes[name.lowerBound])
                 nextInSlot[child] = lookup[slot]
                 lookup[slot] = Int32(child + 1)

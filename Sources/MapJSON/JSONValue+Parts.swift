@@ -1,5 +1,6 @@
 public import Foundation
 import MapUtilities
+
 extension JSONValue {
     /// Parses a JSON document as ``parse(_:streamingArraysAt:visit:)`` does, but reads each
     /// large streamed array in parts on several cores, picking from each element only the values
@@ -36,7 +37,8 @@ extension JSONValue {
             var parser = JSONParser(bytes: bytes)
             parser.arrayReader = { parser, path throws(JSONParser.Failure) in
                 collected.parts[path] = try readInParts(
-                    &parser, path: path, picks: picks[path], emptyPart: emptyPart, minimumBytes: minimumBytesForParts, add: add)
+                    &parser, path: path, picks: picks[path], emptyPart: emptyPart, minimumBytes: minimumBytesForParts,
+                    add: add)
             }
             do throws(JSONParser.Failure) {
                 return .success(try parser.parseDocument(streaming: paths))
@@ -56,7 +58,8 @@ extension JSONValue {
         guard try !parser.enterArray() else { return [emptyPart] }
         parser.skipWhitespace()
         let cores = min(ProcessInfo.processInfo.activeProcessorCount, 4)
-        let starts = parser.bytes.count - parser.index >= minimumBytes && cores > 1
+        let starts =
+            parser.bytes.count - parser.index >= minimumBytes && cores > 1
             ? [parser.index] + parser.guessedPartStarts(count: cores) : [parser.index]
         if starts.count > 1 {
             let outcomes = UnsafeMutableBufferPointer<PartOutcome<Part>>.allocate(capacity: starts.count)
@@ -71,7 +74,9 @@ extension JSONValue {
                 var count = 0
                 do throws(JSONParser.Failure) {
                     let nextPart = number + 1 < starts.count ? starts[number + 1] : nil
-                    let end = try reader.parseElements(until: nextPart, reading: { parser throws(JSONParser.Failure) in try parser.pick(picks) }) { element in
+                    let end = try reader.parseElements(
+                        until: nextPart, reading: { parser throws(JSONParser.Failure) in try parser.pick(picks) }
+                    ) { element in
                         add(&outcome.part, path, count, element)
                         count += 1
                     }
@@ -89,8 +94,9 @@ extension JSONValue {
         // One part: the whole array again from its bracket, with the errors of one pass.
         var part = emptyPart
         var reader = JSONParser(elementsOf: parser, at: arrayStart)
-        reader.leaveArray(at: arrayStart) // back out of the array entered above
-        try reader.parseArray(reading: { parser throws(JSONParser.Failure) in try parser.pick(picks) }) { index, element in
+        reader.leaveArray(at: arrayStart)  // back out of the array entered above
+        try reader.parseArray(reading: { parser throws(JSONParser.Failure) in try parser.pick(picks) }) {
+            index, element in
             add(&part, path, index, element)
         }
         parser.leaveArray(at: reader.index)

@@ -190,7 +190,7 @@ public struct JSONWriter: Sendable {
             return
         }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64) = (0, 0) // 16 digit bytes; |value| < 1e15 has at most 15.
+        var digits: (UInt64, UInt64) = (0, 0)  // 16 digit bytes; |value| < 1e15 has at most 15.
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
             while magnitude > 0 {
@@ -213,7 +213,9 @@ public struct JSONWriter: Sendable {
             while offset < utf8.count {
                 let byte = utf8[offset]
                 if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    if runStart < offset { output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset])) }
+                    if runStart < offset {
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
+                    }
                     appendEscape(byte)
                     runStart = offset + 1
                 }

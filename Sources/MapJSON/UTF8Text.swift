@@ -17,7 +17,8 @@ public enum UTF8Text {
         while index < count {
             // Skip ASCII eight bytes at a time.
             while index + 8 <= count,
-                  UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
                 index += 8
             }
             guard index < count else { return true }

@@ -41,10 +41,16 @@ public enum GeoJSONCRS: Hashable, Sendable, CustomStringConvertible {
             }
             self = Self.named(name.trimmingCharacters(in: .whitespaces))
         case "epsg":
-            guard let code, code == code.rounded(), code > 0 else { throw .unknownCRS("EPSG", reason: "a crs of type EPSG needs properties.code") }
+            guard let code, code == code.rounded(), code > 0 else {
+                throw .unknownCRS("EPSG", reason: "a crs of type EPSG needs properties.code")
+            }
             self = Self.named("EPSG:\(Int(code))")
         case "link":
-            throw .unknownCRS("link", reason: "a linked crs (type link) names a file or URL Mapwright does not fetch: reproject to longitudes and latitudes (ogr2ogr -t_srs EPSG:4326) or name the CRS, {\"type\": \"name\", \"properties\": {\"name\": \"EPSG:CODE\"}}")
+            throw .unknownCRS(
+                "link",
+                reason:
+                    "a linked crs (type link) names a file or URL Mapwright does not fetch: reproject to longitudes and latitudes (ogr2ogr -t_srs EPSG:4326) or name the CRS, {\"type\": \"name\", \"properties\": {\"name\": \"EPSG:CODE\"}}"
+            )
         case let other?:
             throw .unknownCRS(other, reason: "a crs is of type name (or EPSG), not \(other)")
         }
@@ -61,7 +67,10 @@ public enum GeoJSONCRS: Hashable, Sendable, CustomStringConvertible {
             return
         }
         guard case .object(let object) = member, case .string(let type)? = object["type"] else {
-            throw .unknownCRS("crs", reason: "a crs is an object with a type, {\"type\": \"name\", \"properties\": {\"name\": \"EPSG:CODE\"}}")
+            throw .unknownCRS(
+                "crs",
+                reason:
+                    "a crs is an object with a type, {\"type\": \"name\", \"properties\": {\"name\": \"EPSG:CODE\"}}")
         }
         var properties: [String: JSONValue] = [:]
         if case .object(let given)? = object["properties"] { properties = given }
@@ -84,15 +93,18 @@ public enum GeoJSONCRS: Hashable, Sendable, CustomStringConvertible {
         do throws(ProjectionError) { return .success(try crs.projectionToWGS84()) } catch {
             // PROJ says "Unknown error (code 4096)" of an EPSG code it has not got.
             let reason = error.reason.hasPrefix("Unknown error") ? "" : " (\(error.reason))"
-            return .failure(GeoJSONCRSProblem(message: "its crs '\(crs)' is not a coordinate system PROJ knows\(reason)"))
+            return .failure(
+                GeoJSONCRSProblem(message: "its crs '\(crs)' is not a coordinate system PROJ knows\(reason)"))
         }
     }
 
     /// The CRS a name stands for: an EPSG URN or URL as `EPSG:CODE`, CRS84 and EPSG:4326 as WGS 84.
     static func named(_ name: String) -> GeoJSONCRS {
         let lowered = name.lowercased()
-        if ["urn:ogc:def:crs:ogc:1.3:crs84", "urn:ogc:def:crs:ogc::crs84", "ogc:crs84", "crs84", "wgs84",
-            "http://www.opengis.net/def/crs/ogc/1.3/crs84"].contains(lowered) {
+        if [
+            "urn:ogc:def:crs:ogc:1.3:crs84", "urn:ogc:def:crs:ogc::crs84", "ogc:crs84", "crs84", "wgs84",
+            "http://www.opengis.net/def/crs/ogc/1.3/crs84",
+        ].contains(lowered) {
             return .wgs84
         }
         var code: Substring?

@@ -2,6 +2,7 @@ import CProj
 import Foundation
 public import MapCore
 import Synchronization
+
 /// A coordinate transformation between two coordinate reference systems, through PROJ.
 ///
 /// CRS are named as PROJ accepts them: `EPSG:4326`, `EPSG:2154`, a PROJ string
@@ -90,7 +91,8 @@ public final class Projection: @unchecked Sendable {
     ///
     /// - Throws: ``ProjectionError/transformFailed(x:y:reason:)`` for the first position that fails.
     public func transform(_ points: [(x: Double, y: Double)]) throws(ProjectionError) -> [(x: Double, y: Double)] {
-        var xs = points.map(\.x), ys = points.map(\.y)
+        var xs = points.map(\.x)
+        var ys = points.map(\.y)
         let stride = MemoryLayout<Double>.stride
         try lock.withLock { _ throws(ProjectionError) in
             proj_errno_reset(operation)
@@ -105,7 +107,8 @@ public final class Projection: @unchecked Sendable {
                 }
             }
             for index in points.indices where !(xs[index].isFinite && ys[index].isFinite) {
-                throw .transformFailed(x: points[index].x, y: points[index].y, reason: Projection.lastError(in: context))
+                throw .transformFailed(
+                    x: points[index].x, y: points[index].y, reason: Projection.lastError(in: context))
             }
         }
         return zip(xs, ys).map { ($0, $1) }

@@ -3,6 +3,7 @@ import ImageCodec
 public import MapData
 public import MapStyle
 public import MapUtilities
+
 /// An error from rendering, naming the file, source or layer it concerns.
 public enum RendererError: Error, Sendable {
     /// Cairo could not create or finish a surface.

@@ -186,7 +186,8 @@ public final class Database: @unchecked Sendable {
 
     /// Whether the schema has a table or view with this name (case-insensitive, as SQLite compares).
     public func hasTable(named name: String) throws(SQLiteError) -> Bool {
-        let statement = try prepare("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE")
+        let statement = try prepare(
+            "SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE")
         try statement.bind([.text(name)])
         return try statement.step()
     }

@@ -187,7 +187,9 @@ public final class Statement {
     /// Calls `body` with the column's bytes where SQLite holds them, without a copy: a blob's
     /// bytes, a text's UTF-8 bytes, a number's text form; an empty buffer for NULL. The buffer is
     /// valid only inside `body`, for the current row.
-    public func withUnsafeBytes<Result>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    public func withUnsafeBytes<Result>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows
+        -> Result
+    {
         let column = Int32(index)
         let pointer: UnsafeRawPointer?
         switch sqlite3_column_type(handle, column) {

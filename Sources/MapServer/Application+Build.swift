@@ -1,8 +1,9 @@
 import Foundation
 public import Hummingbird
 import Logging
-import ServiceLifecycle
 import MBTiles
+import ServiceLifecycle
+
 /// The router of every route, behind request logging, metrics and CORS; HEAD is answered on
 /// every GET route (``HeadRequestMiddleware``).
 public func buildRouter(server: MapTileServer) -> Router<ServeRequestContext> {
@@ -10,8 +11,10 @@ public func buildRouter(server: MapTileServer) -> Router<ServeRequestContext> {
     router.add(middleware: HeadRequestMiddleware())
     router.add(middleware: RequestLogMiddleware(metrics: server.metrics, logger: server.logger))
     router.add(middleware: CORSHeadersMiddleware(origins: server.configuration.corsOrigins))
-    router.add(middleware: RequestLimitsMiddleware(
-        maximumURLBytes: server.configuration.maximumURLBytes, maximumBodyBytes: server.configuration.maximumBodyBytes))
+    router.add(
+        middleware: RequestLimitsMiddleware(
+            maximumURLBytes: server.configuration.maximumURLBytes,
+            maximumBodyBytes: server.configuration.maximumBodyBytes))
     StatusRoutes(server: server).add(to: router)
     TileRoutes(server: server).add(to: router)
     AnnotationRoutes(server: server).add(to: router)
@@ -67,7 +70,8 @@ func buildApplication(
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
         logger: frameworkLogger)
     application.addServices(
-        CacheFlushService(cache: server.cache, logger: server.logger), TilesetWatchService(watcher: TilesetWatcher(server: server)),
+        CacheFlushService(cache: server.cache, logger: server.logger),
+        TilesetWatchService(watcher: TilesetWatcher(server: server)),
         PhotoLibraryWatchService(server: server))
     if server.configuration.memoryLimitBytes != nil { application.addServices(MemoryGuardService(server: server)) }
     return application

@@ -2,12 +2,13 @@ import Dispatch
 import Foundation
 import HTTPTypes
 public import Logging
+import MBTiles
 public import MapCore
 import MapData
 import MapRenderer
 import NIOPosix
 import Synchronization
-import MBTiles
+
 /// What the server serves: styles, the photo overlay, tileset files. Made once at start-up.
 public struct ServerContent: Sendable {
     /// Styles by URL name, in the order given.
@@ -30,7 +31,8 @@ public struct ServerContent: Sendable {
     public var fonts: ServedFonts?
 
     public init(
-        styles: [ServedStyle] = [], overlay: ServedOverlay? = nil, tilesets: [ServedTileset] = [], photos: ServedPhotos? = nil,
+        styles: [ServedStyle] = [], overlay: ServedOverlay? = nil, tilesets: [ServedTileset] = [],
+        photos: ServedPhotos? = nil,
         photoFeed: PhotoFeed? = nil
     ) {
         self.styles = styles
@@ -48,7 +50,9 @@ public struct ServerContent: Sendable {
     /// - Throws: 404 when no style of that name is served.
     func style(inPath component: Substring) throws(ServeError) -> ServedStyle {
         let name = URLPathComponent.decodedName(component)
-        guard let style = name.flatMap(style(named:)) else { throw .notFound("no style named '\(name ?? String(component))'") }
+        guard let style = name.flatMap(style(named:)) else {
+            throw .notFound("no style named '\(name ?? String(component))'")
+        }
         return style
     }
 
@@ -57,7 +61,9 @@ public struct ServerContent: Sendable {
     /// - Throws: 404 when no tileset of that name is served.
     func tileset(inPath component: Substring) throws(ServeError) -> ServedTileset {
         let name = URLPathComponent.decodedName(component)
-        guard let tileset = name.flatMap(tileset(named:)) else { throw .notFound("no tileset named '\(name ?? String(component))'") }
+        guard let tileset = name.flatMap(tileset(named:)) else {
+            throw .notFound("no tileset named '\(name ?? String(component))'")
+        }
         return tileset
     }
 }
@@ -131,8 +137,10 @@ public final class MapTileServer: Sendable {
     /// - Parameters:
     ///   - beforeRender: Called on the render thread before each metatile render. The default does nothing.
     public init(
-        configuration: ServerConfiguration = ServerConfiguration(), cache: TileCache, metrics: ServerMetrics = ServerMetrics(),
-        logger: Logger = Logger(label: "mapwright.serve"), beforeRender: @escaping @Sendable (MetatileID) -> Void = { _ in }
+        configuration: ServerConfiguration = ServerConfiguration(), cache: TileCache,
+        metrics: ServerMetrics = ServerMetrics(),
+        logger: Logger = Logger(label: "mapwright.serve"),
+        beforeRender: @escaping @Sendable (MetatileID) -> Void = { _ in }
     ) {
         self.configuration = configuration
         self.cache = cache
@@ -205,7 +213,9 @@ public final class MapTileServer: Sendable {
     ///
     /// - Throws: 404 when no photos or overlays are served; what making the content throws.
     func overlayContent() async throws -> MapTileContent {
-        guard let overlay = try servedContent().overlay else { throw ServeError.notFound("no photos or overlays are served") }
+        guard let overlay = try servedContent().overlay else {
+            throw ServeError.notFound("no photos or overlays are served")
+        }
         return try await overlayContentBox.content { try overlay.content(1) }
     }
 
@@ -233,7 +243,8 @@ public final class MapTileServer: Sendable {
     /// - Throws: ``ServeError``: 404 beyond the zooms served, 503 when the render queue is full or
     ///   the render takes too long, 500 when the render fails.
     func renderedTile(
-        _ tile: TileID, cacheKey: TileCacheKey, lane: RenderLane = .tiles, makeRenderer: @escaping @Sendable () throws -> MapTileRenderer,
+        _ tile: TileID, cacheKey: TileCacheKey, lane: RenderLane = .tiles,
+        makeRenderer: @escaping @Sendable () throws -> MapTileRenderer,
         disconnected: DisconnectHook = { _ in {} }
     ) async throws -> ServedTile {
         guard tile.z <= configuration.maximumZoom else {
@@ -266,12 +277,16 @@ public final class MapTileServer: Sendable {
             // Overloaded: the renders ahead would keep this one waiting too long. Answered from
             // what exists; the metatile is drawn in the background for later askers.
             if let wait = pool.expectedWaitSeconds(in: lane), wait > patience,
-               !pool.isQueuedOrRunning(.metatile(cacheKey, metatile)) {
-                if !refusesRendersForMemory.load(ordering: .relaxed) { pool.keep(.metatile(cacheKey, metatile), work: work) }
+                !pool.isQueuedOrRunning(.metatile(cacheKey, metatile))
+            {
+                if !refusesRendersForMemory.load(ordering: .relaxed) {
+                    pool.keep(.metatile(cacheKey, metatile), work: work)
+                }
                 throw RenderPoolError.notStarted
             }
             output = try await render(
-                .metatile(cacheKey, metatile), lane: lane, patienceSeconds: patience, overdueAfterSeconds: configuration.tileAnswerSeconds,
+                .metatile(cacheKey, metatile), lane: lane, patienceSeconds: patience,
+                overdueAfterSeconds: configuration.tileAnswerSeconds,
                 disconnected: disconnected, work: work)
         } catch RenderPoolError.notStarted {
             return try await standInAnswer(for: tile, cacheKey: cacheKey)
@@ -279,7 +294,9 @@ public final class MapTileServer: Sendable {
             return try await standInAnswer(for: tile, cacheKey: cacheKey)
         } catch let error as ServeError where error.status == .serviceUnavailable {
             // The queue is full: a stand-in, if there is one, is better than a 503.
-            guard case .standIn(let standIn, let kind) = try? await standInAnswer(for: tile, cacheKey: cacheKey) else { throw error }
+            guard case .standIn(let standIn, let kind) = try? await standInAnswer(for: tile, cacheKey: cacheKey) else {
+                throw error
+            }
             return .standIn(standIn, kind)
         }
         guard case .tiles(let tiles) = output else {
@@ -292,7 +309,9 @@ public final class MapTileServer: Sendable {
         if found == nil { found = try? await blockingIO({ [cache] in try cache.tile(tile, key: cacheKey) }) ?? nil }
         guard let data = found else { throw ServeError(.internalServerError, "the render did not make tile \(tile)") }
         var asked = CachedTile(data)
-        guard !cacheKey.isOverlay || overlayGeneration.load(ordering: .acquiring) == generation else { return .tile(asked) }
+        guard !cacheKey.isOverlay || overlayGeneration.load(ordering: .acquiring) == generation else {
+            return .tile(asked)
+        }
         for (other, otherData) in tiles {
             let kept = other == tile ? asked : CachedTile(otherData)
             if other == tile { asked = kept }
@@ -304,11 +323,14 @@ public final class MapTileServer: Sendable {
     /// A stand-in for a tile whose render is not waited for, counted by kind; 503 when there is none.
     private func standInAnswer(for tile: TileID, cacheKey: TileCacheKey) async throws -> ServedTile {
         if let (standIn, kind) = await standIn(for: tile, cacheKey: cacheKey) {
-            metrics.increment("mapwright_stand_in_answers_total", [("kind", kind.rawValue), ("source", cacheKey.source)])
+            metrics.increment(
+                "mapwright_stand_in_answers_total", [("kind", kind.rawValue), ("source", cacheKey.source)])
             return .standIn(standIn, kind)
         }
         metrics.increment("mapwright_stand_in_answers_total", [("kind", "unavailable"), ("source", cacheKey.source)])
-        throw ServeError.unavailable("tile \(tile) is not drawn yet: it is queued behind other renders", retryAfterSeconds: configuration.retryAfterSeconds)
+        throw ServeError.unavailable(
+            "tile \(tile) is not drawn yet: it is queued behind other renders",
+            retryAfterSeconds: configuration.retryAfterSeconds)
     }
 
     /// Runs blocking file I/O (SQLite, PMTiles reads) on NIO's thread pool for blocking work, off
@@ -328,7 +350,8 @@ public final class MapTileServer: Sendable {
     /// The pool job that renders a metatile into the cache, unless `tile` is found there by the
     /// time it runs (a render that finished just before this job was queued left its tiles).
     private func metatileWork(
-        _ metatile: MetatileID, checking tile: TileID, cacheKey: TileCacheKey, makeRenderer: @escaping @Sendable () throws -> MapTileRenderer
+        _ metatile: MetatileID, checking tile: TileID, cacheKey: TileCacheKey,
+        makeRenderer: @escaping @Sendable () throws -> MapTileRenderer
     ) -> @Sendable () throws -> RenderOutput {
         { [self] in
             if let cached = try? cache.tile(tile, key: cacheKey) { return .tiles([tile: cached]) }
@@ -342,8 +365,12 @@ public final class MapTileServer: Sendable {
             metrics.increment("mapwright_renders_total", [("source", cacheKey.source)])
             let byTile = Dictionary(uniqueKeysWithValues: tiles.map { ($0.tile, $0.data) })
             // Photos changed during an overlay render: its tiles answer the request, but are not kept.
-            guard !cacheKey.isOverlay || overlayGeneration.load(ordering: .acquiring) == generation else { return .tiles(byTile) }
-            do throws(MBTilesError) { try cache.add(byTile, key: cacheKey) } catch { logger.error("cache: \(error.description)") }
+            guard !cacheKey.isOverlay || overlayGeneration.load(ordering: .acquiring) == generation else {
+                return .tiles(byTile)
+            }
+            do throws(MBTilesError) { try cache.add(byTile, key: cacheKey) } catch {
+                logger.error("cache: \(error.description)")
+            }
             return .tiles(byTile)
         }
     }
@@ -365,29 +392,36 @@ public final class MapTileServer: Sendable {
                 let side = MetatileID.metatilesPerSide(atZoom: z, size: configuration.metatileSize)
                 for y in 0..<side {
                     for x in 0..<side {
-                        guard let metatile = try? MetatileID(z: z, x: x, y: y, size: configuration.metatileSize) else { continue }
+                        guard let metatile = try? MetatileID(z: z, x: x, y: y, size: configuration.metatileSize) else {
+                            continue
+                        }
                         jobs.append((key, make, metatile))
                     }
                 }
             }
         }
         let rendered = Mutex(0)
-        let warmOne: @Sendable (TileCacheKey, @escaping @Sendable () throws -> MapTileRenderer, MetatileID) async -> Void = { [self] key, make, metatile in
-            guard let first = metatile.tiles.first, (try? cache.tile(first, key: key)) == nil else { return }
-            let work = metatileWork(metatile, checking: first, cacheKey: key, makeRenderer: make)
-            while !Task.isCancelled {
-                do {
-                    _ = try await pool.run(.metatile(key, metatile), lane: .background, work: work)
-                    rendered.withLock { $0 += 1 }
-                    return
-                } catch RenderPoolError.queueFull {
-                    try? await Task.sleep(nanoseconds: 100_000_000)
-                } catch {
-                    if case RenderPoolError.shuttingDown = error {} else if !(error is CancellationError) { logger.error("warm \(metatile): \(error)") }
-                    return
+        let warmOne:
+            @Sendable (TileCacheKey, @escaping @Sendable () throws -> MapTileRenderer, MetatileID) async -> Void = {
+                [self] key, make, metatile in
+                guard let first = metatile.tiles.first, (try? cache.tile(first, key: key)) == nil else { return }
+                let work = metatileWork(metatile, checking: first, cacheKey: key, makeRenderer: make)
+                while !Task.isCancelled {
+                    do {
+                        _ = try await pool.run(.metatile(key, metatile), lane: .background, work: work)
+                        rendered.withLock { $0 += 1 }
+                        return
+                    } catch RenderPoolError.queueFull {
+                        try? await Task.sleep(nanoseconds: 100_000_000)
+                    } catch {
+                        if case RenderPoolError.shuttingDown = error {
+                        } else if !(error is CancellationError) {
+                            logger.error("warm \(metatile): \(error)")
+                        }
+                        return
+                    }
                 }
             }
-        }
         await withTaskGroup(of: Void.self) { group in
             var index = 0
             while index < jobs.count, index < max(1, pool.threadCount) {
@@ -396,7 +430,10 @@ public final class MapTileServer: Sendable {
                 index += 1
             }
             while await group.next() != nil {
-                guard !Task.isCancelled else { group.cancelAll(); break }
+                guard !Task.isCancelled else {
+                    group.cancelAll()
+                    break
+                }
                 guard index < jobs.count else { continue }
                 let (key, make, metatile) = jobs[index]
                 group.addTask { await warmOne(key, make, metatile) }
@@ -419,23 +456,29 @@ public final class MapTileServer: Sendable {
     ///   when the requester went away; ``RenderPoolError/notStarted`` when the render had not
     ///   started within `patienceSeconds` (it goes on in the background lane).
     func render(
-        _ key: RenderKey, lane: RenderLane = .images, patienceSeconds: Double? = nil, overdueAfterSeconds: Double? = nil, disconnected: DisconnectHook,
+        _ key: RenderKey, lane: RenderLane = .images, patienceSeconds: Double? = nil,
+        overdueAfterSeconds: Double? = nil, disconnected: DisconnectHook,
         work: @escaping @Sendable () throws -> RenderOutput
     ) async throws -> RenderOutput {
         if refusesRendersForMemory.load(ordering: .relaxed), !pool.isQueuedOrRunning(key) {
             metrics.increment("mapwright_memory_refusals_total", [("lane", lane.label)])
-            throw ServeError.unavailable("the server is at its memory limit", retryAfterSeconds: configuration.retryAfterSeconds)
+            throw ServeError.unavailable(
+                "the server is at its memory limit", retryAfterSeconds: configuration.retryAfterSeconds)
         }
         // A static map or thumbnail has nothing to stand in for it: under overload it gets its
         // 503 at once rather than after a long wait.
         if lane == .images, let wait = pool.expectedWaitSeconds(in: .images), wait > configuration.imageWaitSeconds,
-           !pool.isQueuedOrRunning(key) {
+            !pool.isQueuedOrRunning(key)
+        {
             metrics.increment("mapwright_render_rejected_total", [("lane", lane.label)])
             throw ServeError.unavailable(
-                "the renders queued ahead would keep this image waiting about \(Int(wait.rounded())) s", retryAfterSeconds: configuration.retryAfterSeconds)
+                "the renders queued ahead would keep this image waiting about \(Int(wait.rounded())) s",
+                retryAfterSeconds: configuration.retryAfterSeconds)
         }
         do {
-            return try await withRenderTimeout(disconnected: disconnected, overdueAfter: overdueAfterSeconds.map { ($0, lane) }) { [pool] in
+            return try await withRenderTimeout(
+                disconnected: disconnected, overdueAfter: overdueAfterSeconds.map { ($0, lane) }
+            ) { [pool] in
                 try await pool.run(key, lane: lane, patienceSeconds: patienceSeconds, work: work)
             }
         } catch RenderPoolError.queueFull {
@@ -450,7 +493,8 @@ public final class MapTileServer: Sendable {
         } catch is RenderTimeout {
             metrics.increment("mapwright_render_timeouts_total", [("lane", lane.label)])
             throw ServeError.unavailable(
-                "the render took longer than \(configuration.renderTimeoutSeconds) s", retryAfterSeconds: configuration.retryAfterSeconds)
+                "the render took longer than \(configuration.renderTimeoutSeconds) s",
+                retryAfterSeconds: configuration.retryAfterSeconds)
         } catch let error as ServeError {
             throw error
         } catch is CancellationError {
@@ -473,7 +517,8 @@ public final class MapTileServer: Sendable {
     /// still queued is then dropped), when this task is cancelled, or when the render time limit
     /// passes (then ``RenderTimeout``).
     private func withRenderTimeout<T: Sendable>(
-        disconnected: DisconnectHook, overdueAfter: (seconds: Double, lane: RenderLane)? = nil, _ body: @escaping @Sendable () async throws -> T
+        disconnected: DisconnectHook, overdueAfter: (seconds: Double, lane: RenderLane)? = nil,
+        _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let seconds = configuration.renderTimeoutSeconds
         let task = Task<T, any Error> { [pool] in
@@ -499,7 +544,11 @@ public final class MapTileServer: Sendable {
         }
         let forget = await disconnected { task.cancel() }
         defer { forget() }
-        return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 
     /// The renderer of a cache key's tiles, made on first use.
@@ -521,46 +570,70 @@ public final class MapTileServer: Sendable {
     // MARK: - Sources
 
     /// The cache key and renderer of a style's basemap tiles.
-    func styleTiles(_ style: ServedStyle, tileSizePoints: Int, scale: Int) -> (TileCacheKey, @Sendable () throws -> MapTileRenderer) {
+    func styleTiles(_ style: ServedStyle, tileSizePoints: Int, scale: Int) -> (
+        TileCacheKey, @Sendable () throws -> MapTileRenderer
+    ) {
         let key = TileCacheKey(
-            source: "style-\(style.name)", contentHash: style.contentHash, tileSizePoints: tileSizePoints, scale: scale, isOverlay: false)
-        let metatileSize = configuration.metatileSize, keptPlacementBytes = configuration.keptPlacementBytes
-        return (key, {
-            try MapTileRenderer(
-                data: style.data, style: style.style,
-                options: TileRenderOptions(
-                    tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .basemap, keptPlacementBytes: keptPlacementBytes))
-        })
+            source: "style-\(style.name)", contentHash: style.contentHash, tileSizePoints: tileSizePoints, scale: scale,
+            isOverlay: false)
+        let metatileSize = configuration.metatileSize
+        let keptPlacementBytes = configuration.keptPlacementBytes
+        return (
+            key,
+            {
+                try MapTileRenderer(
+                    data: style.data, style: style.style,
+                    options: TileRenderOptions(
+                        tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .basemap,
+                        keptPlacementBytes: keptPlacementBytes))
+            }
+        )
     }
 
     /// The cache key and renderer of the photos' density map tiles (`/overlays/heatmap/…`): the
     /// overlay's heatmap style drawn as a basemap on transparent tiles, keyed by the overlay's
     /// hash; a photo change removes them all (``applyPhotoFeed(_:version:)``). Nil when the
     /// overlay has no photos.
-    func heatmapTiles(_ overlay: ServedOverlay, tileSizePoints: Int, scale: Int) -> (TileCacheKey, @Sendable () throws -> MapTileRenderer)? {
+    func heatmapTiles(_ overlay: ServedOverlay, tileSizePoints: Int, scale: Int) -> (
+        TileCacheKey, @Sendable () throws -> MapTileRenderer
+    )? {
         guard overlay.hasHeatmap else { return nil }
         let key = TileCacheKey(
-            source: "overlay-heatmap", contentHash: overlay.contentHash, tileSizePoints: tileSizePoints, scale: scale, isOverlay: true)
-        let metatileSize = configuration.metatileSize, keptPlacementBytes = configuration.keptPlacementBytes
-        return (key, {
-            try MapTileRenderer(
-                data: overlay.data, style: overlay.heatmapStyle() ?? overlay.style,
-                options: TileRenderOptions(
-                    tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .basemap, keptPlacementBytes: keptPlacementBytes))
-        })
+            source: "overlay-heatmap", contentHash: overlay.contentHash, tileSizePoints: tileSizePoints, scale: scale,
+            isOverlay: true)
+        let metatileSize = configuration.metatileSize
+        let keptPlacementBytes = configuration.keptPlacementBytes
+        return (
+            key,
+            {
+                try MapTileRenderer(
+                    data: overlay.data, style: overlay.heatmapStyle() ?? overlay.style,
+                    options: TileRenderOptions(
+                        tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .basemap,
+                        keptPlacementBytes: keptPlacementBytes))
+            }
+        )
     }
 
     /// The cache key and renderer of the photo overlay's tiles.
-    func overlayTiles(_ overlay: ServedOverlay, tileSizePoints: Int, scale: Int) -> (TileCacheKey, @Sendable () throws -> MapTileRenderer) {
+    func overlayTiles(_ overlay: ServedOverlay, tileSizePoints: Int, scale: Int) -> (
+        TileCacheKey, @Sendable () throws -> MapTileRenderer
+    ) {
         let key = TileCacheKey(
-            source: "overlay-photos", contentHash: overlay.contentHash, tileSizePoints: tileSizePoints, scale: scale, isOverlay: true)
-        let metatileSize = configuration.metatileSize, keptPlacementBytes = configuration.keptPlacementBytes
-        return (key, {
-            try MapTileRenderer(
-                data: overlay.data, style: overlay.style, content: try overlay.content(scale),
-                options: TileRenderOptions(
-                    tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .overlays, keptPlacementBytes: keptPlacementBytes))
-        })
+            source: "overlay-photos", contentHash: overlay.contentHash, tileSizePoints: tileSizePoints, scale: scale,
+            isOverlay: true)
+        let metatileSize = configuration.metatileSize
+        let keptPlacementBytes = configuration.keptPlacementBytes
+        return (
+            key,
+            {
+                try MapTileRenderer(
+                    data: overlay.data, style: overlay.style, content: try overlay.content(scale),
+                    options: TileRenderOptions(
+                        tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .overlays,
+                        keptPlacementBytes: keptPlacementBytes))
+            }
+        )
     }
 }
 

@@ -61,7 +61,9 @@ extension Style {
     ///
     /// - Throws: ``StyleError/Kind/unknownStyle(name:available:)`` listing the styles there
     ///   when there is no such file; otherwise as ``load(from:)``.
-    public static func named(_ name: String, in stylesDirectory: URL) throws(StyleError) -> (style: Style, warnings: [StyleWarning]) {
+    public static func named(_ name: String, in stylesDirectory: URL) throws(StyleError) -> (
+        style: Style, warnings: [StyleWarning]
+    ) {
         let available = availableNames(in: stylesDirectory)
         guard available.contains(name) else { throw StyleError(.unknownStyle(name: name, available: available)) }
         return try load(from: stylesDirectory.appendingPathComponent("\(name).json"))

@@ -1,4 +1,5 @@
 import Foundation
+
 extension Style {
     /// The ids of raster sources that layers draw but that have neither `tiles` nor `url`,
     /// sorted. Styles such as `satellite` ship this way: imagery is the user's to supply.

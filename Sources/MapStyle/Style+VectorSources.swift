@@ -7,7 +7,9 @@ extension Style {
     public var unconfiguredVectorSourceIDs: [String] {
         let used = Set(layers.compactMap(\.source))
         return sources.compactMap { id, source in
-            guard used.contains(id), case .vector(let vector) = source, vector.location == .unconfigured else { return nil }
+            guard used.contains(id), case .vector(let vector) = source, vector.location == .unconfigured else {
+                return nil
+            }
             return id
         }.sorted()
     }
@@ -57,7 +59,10 @@ extension Style {
             }.sorted()
         }
         guard !ids.isEmpty else {
-            throw StyleError(.invalidValue("style '\(self.id)' has no vector tile source to read it: it draws GeoPackages (such as the basemap) only"))
+            throw StyleError(
+                .invalidValue(
+                    "style '\(self.id)' has no vector tile source to read it: it draws GeoPackages (such as the basemap) only"
+                ))
         }
         var style = self
         for sourceID in ids {
@@ -74,7 +79,8 @@ extension Style {
     public func streetBasemapSourceIDs(schema: StreetSchema? = nil) -> [String] {
         sources.compactMap { id, source in
             guard case .vector(let vector) = source, case .streetBasemaps(let found) = vector.location,
-                  schema == nil || found == schema else { return nil }
+                schema == nil || found == schema
+            else { return nil }
             return id
         }.sorted()
     }
@@ -85,7 +91,9 @@ extension Style {
     public func configuringStreetBasemaps(_ tilesets: [StreetSchema: [URL]]) -> Style {
         var style = self
         for id in streetBasemapSourceIDs() {
-            guard case .vector(var vector) = sources[id], case .streetBasemaps(let schema) = vector.location else { continue }
+            guard case .vector(var vector) = sources[id], case .streetBasemaps(let schema) = vector.location else {
+                continue
+            }
             vector.location = .tilesets(tilesets[schema] ?? [])
             style.sources[id] = .vector(vector)
         }

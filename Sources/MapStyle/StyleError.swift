@@ -1,5 +1,6 @@
 public import Foundation
 public import MapUtilities
+
 /// An error raised when a style cannot be read, or names something Mapwright cannot draw.
 ///
 /// Every error says what is wrong with which value; errors found while loading a style file also
@@ -90,7 +91,8 @@ extension StyleError: CustomStringConvertible, LocalizedError {
         case .invalidColor(let value):
             return "'\(value)' is not a colour"
         case .unknownLayerType(let type):
-            return "unknown layer type '\(type)': expected one of \(LayerType.allCases.map(\.rawValue).joined(separator: ", "))"
+            return
+                "unknown layer type '\(type)': expected one of \(LayerType.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unsupportedExpression(let reason):
             return reason
         case .invalidValue(let reason):
@@ -109,7 +111,8 @@ extension StyleError: CustomStringConvertible, LocalizedError {
         case .unconfiguredVectorSources(let style, let sourceIDs, let tileServers):
             let ids = sourceIDs.map { "'\($0)'" }.joined(separator: ", ")
             if !tileServers.isEmpty {
-                return "style '\(style)' reads its source \(ids) from a tile server (\(tileServers.joined(separator: ", "))), which Mapwright does not fetch: "
+                return
+                    "style '\(style)' reads its source \(ids) from a tile server (\(tileServers.joined(separator: ", "))), which Mapwright does not fetch: "
                     + "give the tiles as an .mbtiles or .pmtiles file (Samples/helsinki/helsinki.mbtiles is an OpenMapTiles-schema one)"
             }
             return "style '\(style)' draws vector tiles and its source \(ids) has none: "

@@ -45,7 +45,8 @@ public func assertRenderMatches(
     if Test.current != nil {
         Issue.record(
             Comment(rawValue: message),
-            sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
+            sourceLocation: SourceLocation(
+                fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
         )
     } else {
         XCTFail(message, file: filePath, line: line)

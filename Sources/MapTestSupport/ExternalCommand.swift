@@ -26,10 +26,13 @@ public struct ExternalCommand {
     /// - Parameters:
     ///   - standardInput: Bytes written to the program's standard input. The default is none.
     ///   - directory: The working directory. The default is this process's.
-    public static func run(_ executable: String, _ arguments: [String], standardInput: Data? = nil, in directory: URL? = nil) throws -> Output {
+    public static func run(
+        _ executable: String, _ arguments: [String], standardInput: Data? = nil, in directory: URL? = nil
+    ) throws -> Output {
         let outcome = try ExternalProgram.run(
             URL(fileURLWithPath: executable.contains("/") ? executable : "/usr/bin/env"),
-            executable.contains("/") ? arguments : [executable] + arguments, in: directory, standardInput: standardInput)
+            executable.contains("/") ? arguments : [executable] + arguments, in: directory, standardInput: standardInput
+        )
         return Output(status: outcome.status, standardOutput: outcome.outputText, standardError: outcome.errorText)
     }
 }

@@ -40,7 +40,8 @@ public final class LoopbackNginx {
     /// - Throws: ``Failure`` with nginx's error log when it does not start within 10 seconds.
     public init(serving root: URL, in directory: TemporaryDirectory) throws {
         let prefix = directory.file("nginx-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: prefix.appendingPathComponent("logs"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: prefix.appendingPathComponent("logs"), withIntermediateDirectories: true)
         logURL = prefix.appendingPathComponent("logs/access.log")
         var lastError = ""
         for _ in 0..<5 {
@@ -70,23 +71,33 @@ public final class LoopbackNginx {
             try Data(configuration.utf8).write(to: configurationURL)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Self.executable)
-            process.arguments = ["-p", prefix.path, "-c", configurationURL.path, "-e", prefix.appendingPathComponent("logs/error.log").path]
+            process.arguments = [
+                "-p", prefix.path, "-c", configurationURL.path, "-e",
+                prefix.appendingPathComponent("logs/error.log").path,
+            ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
             // nginx writes its pid file once it listens.
             let deadline = Date().addingTimeInterval(10)
-            while process.isRunning, !FileManager.default.fileExists(atPath: prefix.appendingPathComponent("nginx.pid").path), Date() < deadline {
+            while process.isRunning,
+                !FileManager.default.fileExists(atPath: prefix.appendingPathComponent("nginx.pid").path),
+                Date() < deadline
+            {
                 Thread.sleep(forTimeInterval: 0.02)
             }
-            if process.isRunning, FileManager.default.fileExists(atPath: prefix.appendingPathComponent("nginx.pid").path) {
+            if process.isRunning,
+                FileManager.default.fileExists(atPath: prefix.appendingPathComponent("nginx.pid").path)
+            {
                 self.port = port
                 self.process = process
                 return
             }
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
-            lastError = (try? String(contentsOf: prefix.appendingPathComponent("logs/error.log"), encoding: .utf8)) ?? "no error log"
+            lastError =
+                (try? String(contentsOf: prefix.appendingPathComponent("logs/error.log"), encoding: .utf8))
+                ?? "no error log"
         }
         throw Failure(description: "nginx did not start: \(lastError)")
     }
@@ -109,7 +120,9 @@ public final class LoopbackNginx {
         let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            func value(_ index: Int) -> String? { fields.count > index && fields[index] != "-" && !fields[index].isEmpty ? fields[index] : nil }
+            func value(_ index: Int) -> String? {
+                fields.count > index && fields[index] != "-" && !fields[index].isEmpty ? fields[index] : nil
+            }
             return LoggedRequest(path: fields[0], status: Int(value(1) ?? "") ?? 0, range: value(2), ifMatch: value(3))
         }
     }
@@ -120,7 +133,8 @@ public final class LoopbackNginx {
     /// A port nothing listens on now, as the system picks one.
     private static func freePort() throws -> Int {
         let output = try ExternalCommand.run(
-            "python3", ["-c", "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
+            "python3",
+            ["-c", "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
         guard let port = Int(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw Failure(description: "no free port: \(output.transcript)")
         }

@@ -72,7 +72,8 @@ public final class LoopbackTileServer {
         let input = Pipe()
         self.input = input
         (process, port) = try Self.startPython(
-            script: Self.script, named: "tile_server.py", arguments: [root.path, logURL.path, String(delaySeconds)], input: input, in: directory)
+            script: Self.script, named: "tile_server.py", arguments: [root.path, logURL.path, String(delaySeconds)],
+            input: input, in: directory)
     }
 
     /// Starts a Python server script (written to `name` in `directory`) that prints the port it
@@ -99,7 +100,8 @@ public final class LoopbackTileServer {
             guard !chunk.isEmpty else { break }
             line.append(chunk)
         }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             process.terminate()
             throw ServerError.didNotStart(output: String(decoding: line, as: UTF8.self))
         }

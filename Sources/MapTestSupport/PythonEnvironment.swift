@@ -53,7 +53,10 @@ public final class PythonEnvironment: Sendable {
     ///     checks only that its `python` starts.
     ///   - cacheDirectory: The folder holding `test-python/`. The default is Mapwright's cache
     ///     folder, ``UserDirectories/cacheDirectory``.
-    public init(name: String, requirements: [String], check: String = "pass", cacheDirectory: URL = UserDirectories().cacheDirectory) {
+    public init(
+        name: String, requirements: [String], check: String = "pass",
+        cacheDirectory: URL = UserDirectories().cacheDirectory
+    ) {
         self.name = name
         self.requirements = requirements
         self.check = check
@@ -109,19 +112,28 @@ public final class PythonEnvironment: Sendable {
             }
             let venv = try Self.runProcess("/usr/bin/env", ["python3", "-m", "venv", building.path], in: parent)
             guard venv.status == 0 else {
-                throw Failure(description: "python3 -m venv failed (is python3-venv installed? scripts/setup.sh installs it): \(venv.standardError)")
+                throw Failure(
+                    description:
+                        "python3 -m venv failed (is python3-venv installed? scripts/setup.sh installs it): \(venv.standardError)"
+                )
             }
             if !requirements.isEmpty {
                 let pip = try Self.runProcess(
                     building.appendingPathComponent("bin/python").path,
-                    ["-m", "pip", "install", "--disable-pip-version-check", "--quiet", "--timeout", "30", "--retries", "2"] + requirements,
+                    [
+                        "-m", "pip", "install", "--disable-pip-version-check", "--quiet", "--timeout", "30",
+                        "--retries", "2",
+                    ] + requirements,
                     in: parent
                 )
                 guard pip.status == 0 else {
                     let lines = pip.standardError.split(separator: "\n")
-                    let reason = lines.last(where: { $0.hasPrefix("ERROR") }).map(String.init) ?? lines.suffix(2).joined(separator: " | ")
+                    let reason =
+                        lines.last(where: { $0.hasPrefix("ERROR") }).map(String.init)
+                        ?? lines.suffix(2).joined(separator: " | ")
                     let wanted = requirements.joined(separator: " ")
-                    throw Failure(description: "pip could not install \(wanted) from PyPI (is the network reachable?): \(reason)")
+                    throw Failure(
+                        description: "pip could not install \(wanted) from PyPI (is the network reachable?): \(reason)")
                 }
             }
         } catch {
@@ -133,7 +145,8 @@ public final class PythonEnvironment: Sendable {
             try? FileManager.default.moveItem(at: building, to: directory)
         }
         guard works(python) else {
-            return .failure(Failure(description: "the Python environment at \(directory.path) does not pass its check: \(check)"))
+            return .failure(
+                Failure(description: "the Python environment at \(directory.path) does not pass its check: \(check)"))
         }
         return .success(python)
     }
@@ -155,7 +168,8 @@ public final class PythonEnvironment: Sendable {
         environment["PYTHONDONTWRITEBYTECODE"] = "1"
         let outcome: ExternalProgram.Outcome
         do throws(MapUtilitiesError) {
-            outcome = try ExternalProgram.run(URL(fileURLWithPath: executable), arguments, in: directory, environment: environment)
+            outcome = try ExternalProgram.run(
+                URL(fileURLWithPath: executable), arguments, in: directory, environment: environment)
         } catch {
             throw Failure(description: "cannot run \(executable): \(error)")
         }

@@ -35,7 +35,7 @@ extension Array {
         var start = 0
         self = counts.map { count in
             defer { start += count }
-            return Array<Inner>(flat[start..<start + count])
+            return [Inner](flat[start..<start + count])
         }
     }
 }

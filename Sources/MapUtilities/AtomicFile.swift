@@ -1,6 +1,7 @@
 public import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes files so that a reader sees either the previous contents or the complete new ones.
@@ -23,7 +24,8 @@ public enum AtomicFile {
         let temporary = temporaryURL(for: url)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
-            throw MapUtilitiesError.unwritableFile(path: url.path, reason: reason(writingIn: url.deletingLastPathComponent()))
+            throw MapUtilitiesError.unwritableFile(
+                path: url.path, reason: reason(writingIn: url.deletingLastPathComponent()))
         }
         var failure = data.withUnsafeBytes { writeAll($0, to: descriptor) }
         if close(descriptor) != 0, failure == nil { failure = errno }
@@ -54,7 +56,8 @@ public enum AtomicFile {
     public static func copy(_ source: URL, to destination: URL) throws(MapUtilitiesError) {
         let temporary = temporaryURL(for: destination)
         do {
-            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: source, to: temporary)
         } catch {
             try? FileManager.default.removeItem(at: temporary)

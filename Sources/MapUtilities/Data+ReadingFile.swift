@@ -1,6 +1,7 @@
 public import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Data {
@@ -28,9 +29,12 @@ extension Data {
         // names too (the password and group databases, through nscd when it runs).
         var status = stat()
         if maximumBytes < .max, stat(url.path, &status) == 0, case let size = Int(status.st_size), size > maximumBytes {
-            let sizeText = Self.byteCountText(size), limitText = Self.byteCountText(maximumBytes)
+            let sizeText = Self.byteCountText(size)
+            let limitText = Self.byteCountText(maximumBytes)
             // Just over the cap, rounded sizes would read alike ("2.0 GiB, over the 2 GiB limit"): say the bytes.
-            let alike = sizeText.replacingOccurrences(of: ".0 ", with: " ") == limitText.replacingOccurrences(of: ".0 ", with: " ")
+            let alike =
+                sizeText.replacingOccurrences(of: ".0 ", with: " ")
+                == limitText.replacingOccurrences(of: ".0 ", with: " ")
             throw MapUtilitiesError.unreadableFile(
                 path: url.path,
                 reason: alike
@@ -40,7 +44,8 @@ extension Data {
         do {
             self = try Data(contentsOf: url, options: mapped ? .alwaysMapped : [])
         } catch {
-            throw MapUtilitiesError.unreadableFile(path: url.path, reason: MapUtilitiesError.reason(readingAt: url.path))
+            throw MapUtilitiesError.unreadableFile(
+                path: url.path, reason: MapUtilitiesError.reason(readingAt: url.path))
         }
     }
 
@@ -49,7 +54,8 @@ extension Data {
     /// about limits, `tiles info`'s sizes and `tiles export`'s estimate all use it.
     public static func byteCountText(_ bytes: Int) -> String {
         let units = ["bytes", "KiB", "MiB", "GiB", "TiB"]
-        var value = Double(bytes), unit = 0
+        var value = Double(bytes)
+        var unit = 0
         while value >= 1_024, unit < units.count - 1 {
             value /= 1_024
             unit += 1

@@ -1,5 +1,5 @@
-public import Foundation
 import Dispatch
+public import Foundation
 
 /// A run of an outside program (tilemaker, GDAL, ffmpeg; python3 and others in tests): started
 /// with its standard error drained on a thread of its own from the start, so that neither pipe
@@ -58,7 +58,8 @@ public final class ExternalProgram: @unchecked Sendable {
     ///     them); the default keeps them apart, for output to be parsed.
     /// - Throws: ``MapUtilitiesError/unstartableProgram(path:reason:)`` when it cannot be started.
     public init(
-        _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil, input: Input = .none,
+        _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil,
+        input: Input = .none,
         keepsOutput: Bool = true, mergingErrors: Bool = false
     ) throws(MapUtilitiesError) {
         process = Process()
@@ -78,7 +79,9 @@ public final class ExternalProgram: @unchecked Sendable {
             throw .unstartableProgram(path: executable.path, reason: error.localizedDescription)
         }
         if let errorPipe {
-            DispatchQueue.global().async(group: errorsDrained) { [self] in errorData = errorPipe.fileHandleForReading.readDataToEndOfFile() }
+            DispatchQueue.global().async(group: errorsDrained) { [self] in
+                errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
+            }
         }
     }
 

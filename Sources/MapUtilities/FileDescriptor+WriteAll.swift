@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes all of `bytes` to the open file `descriptor`, again after a partial write or a signal

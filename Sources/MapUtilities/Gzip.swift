@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+
 /// gzip and zlib streams through zlib (`CZlib`), and zlib's CRC-32: PMTiles directories and
 /// metadata, compressed vector tiles, the PMTiles writer's deduplication.
 ///
@@ -47,7 +48,9 @@ public enum Gzip {
     /// - Parameter limitBytes: The most bytes to make. The default is ``defaultLimitBytes``.
     /// - Throws: ``MapUtilitiesError/invalidGzip(reason:)`` for bytes that are not a gzip or zlib
     ///   stream, end before it does, or would make more than `limitBytes`.
-    public static func decompress(_ bytes: [UInt8], limitBytes: Int = defaultLimitBytes) throws(MapUtilitiesError) -> [UInt8] {
+    public static func decompress(_ bytes: [UInt8], limitBytes: Int = defaultLimitBytes) throws(MapUtilitiesError)
+        -> [UInt8]
+    {
         var stream = z_stream()
         guard czlib_inflate_init_gzip_or_zlib(&stream) == Z_OK else {
             throw .invalidGzip(reason: "zlib could not start (out of memory)")
@@ -66,7 +69,8 @@ public enum Gzip {
                     return (status, out.count - Int(stream.avail_out))
                 }
                 guard output.count + produced <= limitBytes else {
-                    return .failure(.invalidGzip(reason: "it decompresses to more than \(Data.byteCountText(limitBytes))"))
+                    return .failure(
+                        .invalidGzip(reason: "it decompresses to more than \(Data.byteCountText(limitBytes))"))
                 }
                 output += chunk[..<produced]
                 switch status {

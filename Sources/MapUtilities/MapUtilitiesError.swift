@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why a file could not be read or written, or bytes did not decompress: the one error of MapUtilities, each case one line for a person.
@@ -28,7 +29,8 @@ public enum MapUtilitiesError: Error, Hashable, Sendable, CustomStringConvertibl
     /// Why, in plain words, without the path.
     public var reason: String {
         switch self {
-        case .unreadableFile(_, let reason), .unwritableFile(_, let reason), .invalidGzip(let reason), .unstartableProgram(_, let reason):
+        case .unreadableFile(_, let reason), .unwritableFile(_, let reason), .invalidGzip(let reason),
+            .unstartableProgram(_, let reason):
             return reason
         }
     }

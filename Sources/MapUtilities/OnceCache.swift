@@ -77,7 +77,8 @@ public final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
             kept.uses[key] = (kept.clock, cost)
             kept.totalCost += cost
             while kept.totalCost > maximumCost, kept.uses.count > 1 {
-                guard let oldest = kept.uses.filter({ $0.key != key }).min(by: { $0.value.stamp < $1.value.stamp }) else { break }
+                guard let oldest = kept.uses.filter({ $0.key != key }).min(by: { $0.value.stamp < $1.value.stamp })
+                else { break }
                 kept.uses[oldest.key] = nil
                 kept.entries[oldest.key] = nil
                 kept.totalCost -= oldest.value.cost

@@ -24,14 +24,16 @@ public struct UserDirectories: Hashable, Sendable {
     /// The user's data folder for Mapwright: `$XDG_DATA_HOME/mapwright` when that variable holds
     /// an absolute path, else `$HOME/.local/share/mapwright`.
     public var userDataDirectory: URL {
-        baseDirectory(variable: "XDG_DATA_HOME", underHome: ".local/share").appendingPathComponent("mapwright", isDirectory: true)
+        baseDirectory(variable: "XDG_DATA_HOME", underHome: ".local/share").appendingPathComponent(
+            "mapwright", isDirectory: true)
     }
 
     /// The user's cache folder for Mapwright: `$XDG_CACHE_HOME/mapwright` when that variable
     /// holds an absolute path, else `$HOME/.cache/mapwright`. Raster tiles go to its `tiles/`,
     /// fontconfig's cache to its `fontconfig/`.
     public var cacheDirectory: URL {
-        baseDirectory(variable: "XDG_CACHE_HOME", underHome: ".cache").appendingPathComponent("mapwright", isDirectory: true)
+        baseDirectory(variable: "XDG_CACHE_HOME", underHome: ".cache").appendingPathComponent(
+            "mapwright", isDirectory: true)
     }
 
     /// Where raster tiles fetched over HTTP are cached: `tiles/` in ``cacheDirectory``
@@ -43,8 +45,11 @@ public struct UserDirectories: Hashable, Sendable {
     /// `$variable` when it is absolute (relative values are ignored, as the XDG specification
     /// asks), else `underHome` in `$HOME`, else in the user's home folder from the password database.
     private func baseDirectory(variable: String, underHome: String) -> URL {
-        if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value, isDirectory: true) }
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+        if let value = environment[variable], value.hasPrefix("/") {
+            return URL(fileURLWithPath: value, isDirectory: true)
+        }
+        let home =
+            environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
             ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appendingPathComponent(underHome, isDirectory: true)
     }

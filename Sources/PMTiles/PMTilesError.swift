@@ -1,5 +1,6 @@
 public import Foundation
 public import MapUtilities
+
 /// Why a PMTiles archive could not be read or written: the one error of the PMTiles module.
 ///
 /// Every case names the file, and ``description`` is one line for a person:
@@ -52,9 +53,10 @@ public enum PMTilesError: Error, Hashable, Sendable {
     public var path: String {
         switch self {
         case .unreadableFile(let path, _), .notPMTiles(let path), .unsupportedVersion(let path, _),
-             .corruptHeader(let path, _), .corruptDirectory(let path, _), .corruptMetadata(let path, _),
-             .unsupportedCompression(let path, _), .unwritableFile(let path, _), .noTiles(let path),
-             .writerClosed(let path), .invalidTileSize(let path, _, _), .requestFailed(let path, _), .archiveChanged(let path):
+            .corruptHeader(let path, _), .corruptDirectory(let path, _), .corruptMetadata(let path, _),
+            .unsupportedCompression(let path, _), .unwritableFile(let path, _), .noTiles(let path),
+            .writerClosed(let path), .invalidTileSize(let path, _, _), .requestFailed(let path, _),
+            .archiveChanged(let path):
             return path
         }
     }

@@ -41,7 +41,8 @@ extension PhotoLibrary {
                     for (name, _) in Self.secondaryIndexes { try database.execute("DROP INDEX IF EXISTS \(name)") }
                 }
                 var photographerIDs: [String: Int64] = [:]
-                let upsert = try database.prepare("""
+                let upsert = try database.prepare(
+                    """
                     INSERT INTO photos (id, title, subtitle, latitude, longitude, altitude, horizontal_accuracy, taken_at, photographer_id, image, thumbnail)
                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                     ON CONFLICT (id) DO UPDATE SET
@@ -116,16 +117,21 @@ extension PhotoLibrary {
     }
 
     /// ``photographerID(named:isUser:in:)`` with the name as stored.
-    static func photographer(named name: String, isUser: Bool = false, in database: Database) throws -> (id: Int64, name: String) {
+    static func photographer(named name: String, isUser: Bool = false, in database: Database) throws -> (
+        id: Int64, name: String
+    ) {
         let find = try database.prepare(Self.photographerNamed)
         try find.bind([.text(name)])
         if try find.step() { return (find.int64(at: 0), find.text(at: 1) ?? name) }
-        try database.execute("INSERT INTO photographers (name, is_user) VALUES (?, ?)", arguments: [.text(name), .integer(isUser ? 1 : 0)])
+        try database.execute(
+            "INSERT INTO photographers (name, is_user) VALUES (?, ?)",
+            arguments: [.text(name), .integer(isUser ? 1 : 0)])
         return (database.lastInsertedRowID, name)
     }
 
     /// The photographer named `?1`, case ignored, the exact spelling first: its id and name.
-    static let photographerNamed = "SELECT id, name FROM photographers WHERE name = ?1 COLLATE NOCASE ORDER BY name = ?1 DESC, id LIMIT 1"
+    static let photographerNamed =
+        "SELECT id, name FROM photographers WHERE name = ?1 COLLATE NOCASE ORDER BY name = ?1 DESC, id LIMIT 1"
 
     // MARK: - Adding one photo
 
@@ -143,7 +149,10 @@ extension PhotoLibrary {
         /// Whose it is; `nil` is the library's user.
         public var photographer: String?
 
-        public init(image: URL?, title: String, subtitle: String? = nil, coordinate: Coordinate? = nil, photographer: String? = nil) {
+        public init(
+            image: URL?, title: String, subtitle: String? = nil, coordinate: Coordinate? = nil,
+            photographer: String? = nil
+        ) {
             self.image = image
             self.title = title
             self.subtitle = subtitle
@@ -192,7 +201,8 @@ extension PhotoLibrary {
         do { facts = try JPEGFolderSource.facts(ofJPEG: image) } catch {
             switch error {
             case .unreadable(_, let reason): throw .unreadableImage(file: image, reason: "cannot be read: \(reason)")
-            case .malformed(_, let reason): throw .unreadableImage(file: image, reason: "is not a JPEG photo: \(reason)")
+            case .malformed(_, let reason):
+                throw .unreadableImage(file: image, reason: "is not a JPEG photo: \(reason)")
             default: throw .unreadableImage(file: image, reason: error.description)
             }
         }
@@ -205,19 +215,24 @@ extension PhotoLibrary {
         do {
             let data = try Data(readingFile: image, mapped: true)
             guard Self.endsWithEndOfImage(data) else {
-                throw PhotoLibraryError.unreadableImage(file: image, reason: "is cut short: the JPEG has no end-of-image marker")
+                throw PhotoLibraryError.unreadableImage(
+                    file: image, reason: "is cut short: the JPEG has no end-of-image marker")
             }
             let square = try Thumbnail(jpegData: data, file: image, pixelSize: Self.thumbnailPixels)
-            thumbnailData = try RGBAImage(width: square.width, height: square.height, pixels: square.rgba).jpegData(quality: 85)
+            thumbnailData = try RGBAImage(width: square.width, height: square.height, pixels: square.rgba).jpegData(
+                quality: 85)
         } catch let error as PhotoLibraryError {
             throw error
         } catch let error as PhotoSourceError {
-            if case .undecodableImage(_, let reason) = error { throw .unreadableImage(file: image, reason: "cannot be decoded as a JPEG: \(reason)") }
+            if case .undecodableImage(_, let reason) = error {
+                throw .unreadableImage(file: image, reason: "cannot be decoded as a JPEG: \(reason)")
+            }
             throw .unreadableImage(file: image, reason: error.description)
         } catch {
             throw .unreadableImage(file: image, reason: "cannot be decoded as a JPEG: \(error)")
         }
-        return PreparedPhoto(new: new, image: image, title: title, coordinate: coordinate, facts: facts, thumbnailData: thumbnailData)
+        return PreparedPhoto(
+            new: new, image: image, title: title, coordinate: coordinate, facts: facts, thumbnailData: thumbnailData)
     }
 
     /// Whether JPEG bytes end with the end-of-image marker FF D9, allowing the padding some
@@ -231,8 +246,12 @@ extension PhotoLibrary {
 
     /// Adds a photo checked by ``prepare(_:)``: see ``add(_:userName:)``.
     public func add(_ prepared: PreparedPhoto, userName: String) throws(PhotoLibraryError) -> Photo {
-        let new = prepared.new, image = prepared.image, title = prepared.title, coordinate = prepared.coordinate
-        let facts = prepared.facts, thumbnailData = prepared.thumbnailData
+        let new = prepared.new
+        let image = prepared.image
+        let title = prepared.title
+        let coordinate = prepared.coordinate
+        let facts = prepared.facts
+        let thumbnailData = prepared.thumbnailData
         let id = UUID().uuidString.lowercased()
         let folder = photoFolder
         let imageFile = folder.appendingPathComponent("\(id).jpg")
@@ -243,13 +262,16 @@ extension PhotoLibrary {
             try AtomicFile.write(thumbnailData, to: thumbnailFile)
         } catch {
             try? FileManager.default.removeItem(at: imageFile)
-            throw .unwritableFolder(folder, reason: (error as? MapUtilitiesError)?.description ?? error.localizedDescription)
+            throw .unwritableFolder(
+                folder, reason: (error as? MapUtilitiesError)?.description ?? error.localizedDescription)
         }
         // A place given with --at is not where the EXIF's altitude and accuracy were measured.
         let exifPlace = new.coordinate == nil
         let photo = Photo(
-            id: id, title: title, subtitle: new.subtitle, coordinate: coordinate, altitudeMeters: exifPlace ? facts.altitudeMeters : nil,
-            horizontalAccuracyMeters: exifPlace ? facts.horizontalAccuracyMeters : nil, dateTaken: facts.dateTaken, photographer: nil,
+            id: id, title: title, subtitle: new.subtitle, coordinate: coordinate,
+            altitudeMeters: exifPlace ? facts.altitudeMeters : nil,
+            horizontalAccuracyMeters: exifPlace ? facts.horizontalAccuracyMeters : nil, dateTaken: facts.dateTaken,
+            photographer: nil,
             storedImage: imageFile.lastPathComponent, storedThumbnail: thumbnailFile.lastPathComponent)
         do {
             return try withDatabase { database in
@@ -261,7 +283,8 @@ extension PhotoLibrary {
                     } else {
                         (photographerID, photographerName) = try Self.user(named: userName, in: database)
                     }
-                    let insert = try database.prepare("""
+                    let insert = try database.prepare(
+                        """
                         INSERT INTO photos (id, title, subtitle, latitude, longitude, altitude, horizontal_accuracy, taken_at, photographer_id, image, thumbnail)
                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                         """)
@@ -269,8 +292,10 @@ extension PhotoLibrary {
                     _ = try insert.step()
                     try database.execute("UPDATE photos SET owns_files = 1 WHERE id = ?", arguments: [.text(id)])
                     return Photo(
-                        id: id, title: photo.title, subtitle: photo.subtitle, coordinate: coordinate, altitudeMeters: photo.altitudeMeters,
-                        horizontalAccuracyMeters: photo.horizontalAccuracyMeters, dateTaken: photo.dateTaken, photographer: photographerName,
+                        id: id, title: photo.title, subtitle: photo.subtitle, coordinate: coordinate,
+                        altitudeMeters: photo.altitudeMeters,
+                        horizontalAccuracyMeters: photo.horizontalAccuracyMeters, dateTaken: photo.dateTaken,
+                        photographer: photographerName,
                         storedImage: imageFile.path, storedThumbnail: thumbnailFile.path)
                 }
             }
@@ -317,10 +342,12 @@ extension PhotoLibrary {
     /// - Throws: ``PhotoLibraryError/noSuchPhoto(id:file:)``.
     @discardableResult
     public func remove(id: String) throws(PhotoLibraryError) -> Photo {
-        let file = self.file, folder = photoFolder.path
+        let file = self.file
+        let folder = photoFolder.path
         let (photo, ownsFiles) = try withDatabase { database in
             try database.inTransaction {
-                let statement = try database.prepare("SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE p.id = ?")
+                let statement = try database.prepare(
+                    "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE p.id = ?")
                 try statement.bind([.text(id)])
                 guard try statement.step(), let photo = Self.photo(from: statement, folder: folder) else {
                     throw PhotoLibraryError.noSuchPhoto(id: id, file: file)
@@ -346,10 +373,13 @@ extension PhotoLibrary {
     /// - Throws: ``PhotoLibraryError/noSuchPhoto(id:file:)``.
     @discardableResult
     public func setLocation(id: String, to coordinate: Coordinate) throws(PhotoLibraryError) -> Photo {
-        let file = self.file, folder = photoFolder.path
+        let file = self.file
+        let folder = photoFolder.path
         return try withDatabase { database in
             try database.inTransaction {
-                guard let photo = try Self.photo(id: id, in: database, folder: folder) else { throw PhotoLibraryError.noSuchPhoto(id: id, file: file) }
+                guard let photo = try Self.photo(id: id, in: database, folder: folder) else {
+                    throw PhotoLibraryError.noSuchPhoto(id: id, file: file)
+                }
                 try database.execute(
                     "UPDATE photos SET latitude = ?, longitude = ? WHERE id = ?",
                     arguments: [.real(coordinate.latitude), .real(coordinate.longitude), .text(id)])

@@ -53,7 +53,8 @@ extension PhotoLibrary {
     /// Whether an id is the place of a row or feature in its file, as the sources make it when
     /// the entry has no id of its own: `NAME:LINE` (CSV) or `NAME#features[INDEX]` (GeoJSON).
     static func isPositionalID(_ id: String, fileName: String) -> Bool {
-        let bytes = id.utf8, name = fileName.utf8
+        let bytes = id.utf8
+        let name = fileName.utf8
         guard bytes.starts(with: name) else { return false }
         let rest = bytes.dropFirst(name.count)
         func isNumber<Digits: Collection<UInt8>>(_ digits: Digits) -> Bool {
@@ -61,7 +62,9 @@ extension PhotoLibrary {
         }
         if rest.first == UInt8(ascii: ":") { return isNumber(rest.dropFirst()) }
         let features = "#features[".utf8
-        if rest.starts(with: features), rest.last == UInt8(ascii: "]") { return isNumber(rest.dropFirst(features.count).dropLast()) }
+        if rest.starts(with: features), rest.last == UInt8(ascii: "]") {
+            return isNumber(rest.dropFirst(features.count).dropLast())
+        }
         return false
     }
 }

@@ -22,40 +22,46 @@ extension PhotoLibrary {
     /// 3. the files the library owns named relative to its photo folder (`UUID.jpg`), so a
     ///    copied or moved library finds, and removes, its own.
     public static let migrations: [Migration] = [
-        Migration(version: 1, summary: "photographers and photos", sql: """
-            CREATE TABLE photographers (
-                id INTEGER PRIMARY KEY,
-                name TEXT NOT NULL UNIQUE,
-                is_user INTEGER NOT NULL DEFAULT 0 CHECK (is_user IN (0, 1))
-            );
-            CREATE TABLE photos (
-                id TEXT NOT NULL PRIMARY KEY,
-                title TEXT,
-                subtitle TEXT,
-                latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
-                longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
-                taken_at TEXT,
-                photographer_id INTEGER REFERENCES photographers (id),
-                image TEXT
-            );
-            CREATE INDEX photos_by_photographer ON photos (photographer_id);
-            """),
-        Migration(version: 2, summary: "altitude, accuracy, thumbnails, owned files, location index, one user", sql: """
-            ALTER TABLE photos ADD COLUMN altitude REAL;
-            ALTER TABLE photos ADD COLUMN horizontal_accuracy REAL CHECK (horizontal_accuracy IS NULL OR horizontal_accuracy >= 0);
-            ALTER TABLE photos ADD COLUMN thumbnail TEXT;
-            ALTER TABLE photos ADD COLUMN owns_files INTEGER NOT NULL DEFAULT 0 CHECK (owns_files IN (0, 1));
-            CREATE INDEX photos_by_location ON photos (latitude, longitude);
-            UPDATE photographers SET is_user = 0
-                WHERE is_user = 1 AND id <> (SELECT min(id) FROM photographers WHERE is_user = 1);
-            CREATE UNIQUE INDEX photographers_one_user ON photographers (is_user) WHERE is_user = 1;
-            """),
-        Migration(version: 3, summary: "owned files relative to the photo folder", sql: """
-            UPDATE photos SET image = id || '.jpg'
-                WHERE owns_files = 1 AND image LIKE '%.photos/' || id || '.jpg';
-            UPDATE photos SET thumbnail = id || '.thumbnail.jpg'
-                WHERE owns_files = 1 AND thumbnail LIKE '%.photos/' || id || '.thumbnail.jpg';
-            """),
+        Migration(
+            version: 1, summary: "photographers and photos",
+            sql: """
+                CREATE TABLE photographers (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE,
+                    is_user INTEGER NOT NULL DEFAULT 0 CHECK (is_user IN (0, 1))
+                );
+                CREATE TABLE photos (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    title TEXT,
+                    subtitle TEXT,
+                    latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                    longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                    taken_at TEXT,
+                    photographer_id INTEGER REFERENCES photographers (id),
+                    image TEXT
+                );
+                CREATE INDEX photos_by_photographer ON photos (photographer_id);
+                """),
+        Migration(
+            version: 2, summary: "altitude, accuracy, thumbnails, owned files, location index, one user",
+            sql: """
+                ALTER TABLE photos ADD COLUMN altitude REAL;
+                ALTER TABLE photos ADD COLUMN horizontal_accuracy REAL CHECK (horizontal_accuracy IS NULL OR horizontal_accuracy >= 0);
+                ALTER TABLE photos ADD COLUMN thumbnail TEXT;
+                ALTER TABLE photos ADD COLUMN owns_files INTEGER NOT NULL DEFAULT 0 CHECK (owns_files IN (0, 1));
+                CREATE INDEX photos_by_location ON photos (latitude, longitude);
+                UPDATE photographers SET is_user = 0
+                    WHERE is_user = 1 AND id <> (SELECT min(id) FROM photographers WHERE is_user = 1);
+                CREATE UNIQUE INDEX photographers_one_user ON photographers (is_user) WHERE is_user = 1;
+                """),
+        Migration(
+            version: 3, summary: "owned files relative to the photo folder",
+            sql: """
+                UPDATE photos SET image = id || '.jpg'
+                    WHERE owns_files = 1 AND image LIKE '%.photos/' || id || '.jpg';
+                UPDATE photos SET thumbnail = id || '.thumbnail.jpg'
+                    WHERE owns_files = 1 AND thumbnail LIKE '%.photos/' || id || '.thumbnail.jpg';
+                """),
     ]
 
     /// The newest schema version this Mapwright knows.
@@ -90,7 +96,8 @@ extension PhotoLibrary {
             }
             if applicationID != Int(Self.applicationID) {
                 guard applicationID == 0, tableCount == 0 else {
-                    throw PhotoLibraryError.notALibrary(file: file, reason: "it is a SQLite database of something else (it has other tables)")
+                    throw PhotoLibraryError.notALibrary(
+                        file: file, reason: "it is a SQLite database of something else (it has other tables)")
                 }
             }
             guard version <= Self.schemaVersion else {
@@ -99,7 +106,10 @@ extension PhotoLibrary {
             guard version < target else { return }
             guard !readOnly else {
                 throw PhotoLibraryError.database(
-                    file: file, reason: "the library is of version \(version) and needs upgrading to \(target): open it once with a command that writes (`mapwright photos list` does)")
+                    file: file,
+                    reason:
+                        "the library is of version \(version) and needs upgrading to \(target): open it once with a command that writes (`mapwright photos list` does)"
+                )
             }
             // The journal mode is left as it is until the upgrade has committed: a failed one
             // leaves the file as it was, byte for byte.
@@ -125,7 +135,9 @@ extension PhotoLibrary {
     /// tests of the upgrade. Internal.
     static func openAtVersion(_ version: Int, file: URL) throws(PhotoLibraryError) -> Database {
         let database: Database
-        do { database = try Database(path: file.path, mode: .readWriteCreate) } catch { throw .sqlite(error, file: file) }
+        do { database = try Database(path: file.path, mode: .readWriteCreate) } catch {
+            throw .sqlite(error, file: file)
+        }
         do {
             try database.inTransaction {
                 for migration in migrations where migration.version <= version {

@@ -35,9 +35,10 @@ extension PhotoLibrary {
     /// in `folder`, ``photoFolder``'s path.
     static func photo(from row: Statement, folder: String) -> Photo? {
         guard let id = row.text(at: 0),
-              let coordinate = try? Coordinate(latitude: row.double(at: 3), longitude: row.double(at: 4))
+            let coordinate = try? Coordinate(latitude: row.double(at: 3), longitude: row.double(at: 4))
         else { return nil }
-        var image = row.text(at: 9), thumbnail = row.text(at: 10)
+        var image = row.text(at: 9)
+        var thumbnail = row.text(at: 10)
         if row.int64(at: 11) == 1 {
             image = image.map { ownedPath($0, folder: folder) }
             thumbnail = thumbnail.map { ownedPath($0, folder: folder) }
@@ -86,7 +87,8 @@ extension PhotoLibrary {
             var sql = "SELECT \(Self.photoColumns) FROM \(Self.photoSource)"
             var arguments: [SQLiteValue] = []
             if let photographer {
-                sql += " WHERE p.photographer_id = (SELECT id FROM photographers WHERE name = ? COLLATE NOCASE ORDER BY name = ? DESC LIMIT 1)"
+                sql +=
+                    " WHERE p.photographer_id = (SELECT id FROM photographers WHERE name = ? COLLATE NOCASE ORDER BY name = ? DESC LIMIT 1)"
                 arguments = [.text(photographer), .text(photographer)]
             }
             sql += " ORDER BY p.rowid"
@@ -101,9 +103,11 @@ extension PhotoLibrary {
     public func photos(in box: BoundingBox) throws(PhotoLibraryError) -> [Photo] {
         let folder = photoFolder.path
         return try withDatabase { database in
-            let longitude = box.west <= box.east ? "p.longitude BETWEEN ?3 AND ?4" : "(p.longitude >= ?3 OR p.longitude <= ?4)"
+            let longitude =
+                box.west <= box.east ? "p.longitude BETWEEN ?3 AND ?4" : "(p.longitude >= ?3 OR p.longitude <= ?4)"
             let statement = try database.prepare(
-                "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE p.latitude BETWEEN ?1 AND ?2 AND \(longitude) ORDER BY \(Self.titleOrder)")
+                "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE p.latitude BETWEEN ?1 AND ?2 AND \(longitude) ORDER BY \(Self.titleOrder)"
+            )
             try statement.bind([.real(box.south), .real(box.north), .real(box.west), .real(box.east)])
             return try Self.photos(from: statement, folder: folder)
         }
@@ -128,14 +132,17 @@ extension PhotoLibrary {
     /// their number of photos. Photographers without photos are left out, but for the user.
     public func photographers() throws(PhotoLibraryError) -> [LibraryPhotographer] {
         try withDatabase { database in
-            let statement = try database.prepare("""
+            let statement = try database.prepare(
+                """
                 SELECT g.name, g.is_user, (SELECT count(*) FROM photos p WHERE p.photographer_id = g.id) AS n
                 FROM photographers g WHERE g.is_user = 1 OR n > 0 ORDER BY g.is_user DESC, g.name COLLATE NOCASE, g.name
                 """)
             var result: [LibraryPhotographer] = []
             while try statement.step() {
-                result.append(LibraryPhotographer(
-                    name: statement.text(at: 0) ?? "", isUser: statement.int64(at: 1) == 1, photoCount: Int(statement.int64(at: 2))))
+                result.append(
+                    LibraryPhotographer(
+                        name: statement.text(at: 0) ?? "", isUser: statement.int64(at: 1) == 1,
+                        photoCount: Int(statement.int64(at: 2))))
             }
             return result
         }
@@ -146,7 +153,9 @@ extension PhotoLibrary {
     /// photos of no known photographer (`photographer` nil).
     ///
     /// - Parameter photographer: Only this photographer's section (case ignored).
-    public func sections(photographer: String? = nil) throws(PhotoLibraryError) -> [(photographer: LibraryPhotographer?, photos: [Photo])] {
+    public func sections(photographer: String? = nil) throws(PhotoLibraryError) -> [(
+        photographer: LibraryPhotographer?, photos: [Photo]
+    )] {
         var sections: [(photographer: LibraryPhotographer?, photos: [Photo])] = []
         for person in try photographers() {
             if let photographer, person.name.caseInsensitiveCompare(photographer) != .orderedSame { continue }
@@ -159,7 +168,8 @@ extension PhotoLibrary {
         return sections
     }
 
-    private func sortedPhotos(where condition: String, _ arguments: [SQLiteValue]) throws(PhotoLibraryError) -> [Photo] {
+    private func sortedPhotos(where condition: String, _ arguments: [SQLiteValue]) throws(PhotoLibraryError) -> [Photo]
+    {
         let folder = photoFolder.path
         return try withDatabase { database in
             let statement = try database.prepare(

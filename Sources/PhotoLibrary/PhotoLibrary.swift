@@ -64,16 +64,19 @@ public final class PhotoLibrary: Sendable {
         let exists = FileManager.default.fileExists(atPath: file.path)
         if !exists {
             guard create, !readOnly else {
-                throw .database(file: file, reason: "no such library (create one with `mapwright photos import` or `photos add`)")
+                throw .database(
+                    file: file, reason: "no such library (create one with `mapwright photos import` or `photos add`)")
             }
             do {
-                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch {
                 throw .database(file: file, reason: "cannot create its folder: \(error.localizedDescription)")
             }
         }
         do {
-            database = try Database(path: file.path, mode: readOnly ? .readOnly : (exists ? .readWrite : .readWriteCreate))
+            database = try Database(
+                path: file.path, mode: readOnly ? .readOnly : (exists ? .readWrite : .readWriteCreate))
         } catch {
             throw .sqlite(error, file: file)
         }

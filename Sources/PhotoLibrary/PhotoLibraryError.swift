@@ -1,6 +1,7 @@
 public import Foundation
 import MapSQLite
 public import MapUtilities
+
 /// Why a photo library could not be opened, read or changed: one line naming the library file
 /// (or the image, the photo id) and the problem in plain words.
 public enum PhotoLibraryError: Error, Hashable, Sendable {
@@ -32,7 +33,8 @@ extension PhotoLibraryError: CustomStringConvertible, LocalizedError {
         case .notALibrary(let file, let reason):
             return "\(file.displayPath): is not a Mapwright photo library: \(reason)"
         case .newerLibrary(let file, let version, let newestKnown):
-            return "\(file.displayPath): was written by a newer Mapwright (library version \(version); this one reads versions up to \(newestKnown)); it was left unchanged: upgrade Mapwright to use it"
+            return
+                "\(file.displayPath): was written by a newer Mapwright (library version \(version); this one reads versions up to \(newestKnown)); it was left unchanged: upgrade Mapwright to use it"
         case .database(let file, let reason):
             return "\(file.displayPath): \(reason)"
         case .imageRequired:
@@ -48,7 +50,8 @@ extension PhotoLibraryError: CustomStringConvertible, LocalizedError {
         case .noSuchPhoto(let id, let file):
             return "no photo has the id '\(id)' in \(file.displayPath)"
         case .invalidCoordinate(let latitude, let longitude):
-            return "\(latitude.formatted()),\(longitude.formatted()) is not a place: latitude must be from -90 to 90 and longitude from -180 to 180"
+            return
+                "\(latitude.formatted()),\(longitude.formatted()) is not a place: latitude must be from -90 to 90 and longitude from -180 to 180"
         }
     }
 
@@ -58,7 +61,9 @@ extension PhotoLibraryError: CustomStringConvertible, LocalizedError {
     static func sqlite(_ error: SQLiteError, file: URL) -> PhotoLibraryError {
         switch error.primaryResultCode {
         case 26: return .notALibrary(file: file, reason: "it is not a SQLite database")  // SQLITE_NOTADB
-        case 5, 6: return .database(file: file, reason: "the library is busy: another program holds it locked (\(error.message))")
+        case 5, 6:
+            return .database(
+                file: file, reason: "the library is busy: another program holds it locked (\(error.message))")
         case 8: return .database(file: file, reason: "the library cannot be written (read-only file or folder)")
         case 14: return .database(file: file, reason: "cannot open the library: \(error.message)")
         default: return .database(file: file, reason: "\(error.message) (SQLite code \(error.resultCode))")

@@ -101,12 +101,14 @@ struct ImageText: Sendable {
     func stored(
         bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, name: String, folders: inout Folders
     ) throws(EntryProblem) -> PhotoText? {
-        if isASCII, let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+        if isASCII, let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F
+        {
             let text = try stored(trimmedBytes: bytes, name: name) { String(decoding: bytes, as: UTF8.self) }
             guard text.prefix != nil, let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return text }
             let folder = UnsafeBufferPointer(rebasing: bytes[...slash])
-            return PhotoText(prefix: folders.prefix(for: folder, in: directoryPrefix),
-                             String(decoding: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]), as: UTF8.self))
+            return PhotoText(
+                prefix: folders.prefix(for: folder, in: directoryPrefix),
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]), as: UTF8.self))
         }
         guard let text = UTF8Text.string(bytes) else { return nil }
         return try stored(text, name: name)
@@ -151,7 +153,8 @@ struct ImageText: Sendable {
 
     /// What a reference's text is, by its bytes.
     private enum Kind {
-        case remote(hasHost: Bool), fileURL, otherScheme, absolutePath, relativePath
+        case remote(hasHost: Bool)
+        case fileURL, otherScheme, absolutePath, relativePath
     }
 
     private static func kind(of bytes: UnsafeBufferPointer<UInt8>) -> Kind {
@@ -170,7 +173,9 @@ struct ImageText: Sendable {
         // Any other text holding "://" is a URL of another scheme.
         if bytes.count >= 3 {
             for index in 0..<(bytes.count - 2)
-            where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/") {
+            where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/")
+                && bytes[index + 2] == UInt8(ascii: "/")
+            {
                 return .otherScheme
             }
         }

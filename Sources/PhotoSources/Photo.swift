@@ -85,14 +85,18 @@ public struct Photo: Sendable {
         static func make(
             altitudeMeters: Double?, horizontalAccuracyMeters: Double?, dateTaken: Date?, thumbnailText: PhotoText?
         ) -> Extras? {
-            guard altitudeMeters != nil || horizontalAccuracyMeters != nil || dateTaken != nil || thumbnailText != nil else {
+            guard altitudeMeters != nil || horizontalAccuracyMeters != nil || dateTaken != nil || thumbnailText != nil
+            else {
                 return nil
             }
-            return Extras(altitudeMeters: altitudeMeters, horizontalAccuracyMeters: horizontalAccuracyMeters,
-                          dateTaken: dateTaken, thumbnailText: thumbnailText)
+            return Extras(
+                altitudeMeters: altitudeMeters, horizontalAccuracyMeters: horizontalAccuracyMeters,
+                dateTaken: dateTaken, thumbnailText: thumbnailText)
         }
 
-        private init(altitudeMeters: Double?, horizontalAccuracyMeters: Double?, dateTaken: Date?, thumbnailText: PhotoText?) {
+        private init(
+            altitudeMeters: Double?, horizontalAccuracyMeters: Double?, dateTaken: Date?, thumbnailText: PhotoText?
+        ) {
             self.altitudeMeters = altitudeMeters
             self.horizontalAccuracyMeters = horizontalAccuracyMeters
             self.dateTaken = dateTaken
@@ -249,7 +253,9 @@ extension Photo: Codable {
             altitudeMeters: try container.decodeIfPresent(Double.self, forKey: .altitudeMeters),
             horizontalAccuracyMeters: try container.decodeIfPresent(Double.self, forKey: .horizontalAccuracyMeters),
             dateTaken: try container.decodeIfPresent(Date.self, forKey: .dateTaken),
-            thumbnailText: try container.decodeIfPresent(ImageReference.self, forKey: .thumbnail).map { PhotoText($0.storedText) }
+            thumbnailText: try container.decodeIfPresent(ImageReference.self, forKey: .thumbnail).map {
+                PhotoText($0.storedText)
+            }
         )
         photographer = try container.decodeIfPresent(String.self, forKey: .photographer)
         imageText = try container.decodeIfPresent(ImageReference.self, forKey: .image).map { PhotoText($0.storedText) }

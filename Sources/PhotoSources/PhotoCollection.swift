@@ -50,7 +50,8 @@ public struct PhotoCollection: Hashable, Sendable, Codable {
         case "gpx":
             return try GPXWaypointSource(url: url).load()
         default:
-            guard let data = try? GeoDataError.decompressedContents(ofFile: url.path), GPXReader.looksLikeGPX(data) else {
+            guard let data = try? GeoDataError.decompressedContents(ofFile: url.path), GPXReader.looksLikeGPX(data)
+            else {
                 throw .unsupportedFormat(file: url)
             }
             return try GPXWaypointSource(url: url).load()

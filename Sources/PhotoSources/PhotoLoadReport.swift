@@ -97,7 +97,8 @@ public struct PhotoLoadReport: Hashable, Sendable, Codable {
             return nil
         case 1:
             let (count, phrase) = counts[0]
-            return count == 1 ? "1 photo \(phrase(1)) and was skipped" : "\(count) photos \(phrase(count)) and were skipped"
+            return count == 1
+                ? "1 photo \(phrase(1)) and was skipped" : "\(count) photos \(phrase(count)) and were skipped"
         default:
             let parts = counts.map { "\($0.count) \($0.phrase($0.count))" }
             return "\(total) photos were skipped: " + parts.joined(separator: ", ")

@@ -1,5 +1,6 @@
 public import Foundation
 public import MapUtilities
+
 /// An error raised while reading photos or making their thumbnails.
 ///
 /// Every case names the file, and where the file is at fault the entry or line too, so the

@@ -35,9 +35,10 @@ extension TileExport {
         } else {
             for z in cover.zoomLevels { counts[z] = (cover.tileCount(atZoom: z), cover.metatileCount(atZoom: z)) }
         }
-        return Plan(zooms: cover.zoomLevels.map { z in
-            Plan.Zoom(zoom: z, tileCount: counts[z]?.tiles ?? 0, metatileCount: counts[z]?.metatiles ?? 0)
-        })
+        return Plan(
+            zooms: cover.zoomLevels.map { z in
+                Plan.Zoom(zoom: z, tileCount: counts[z]?.tiles ?? 0, metatileCount: counts[z]?.metatiles ?? 0)
+            })
     }
 
     /// What one metatile at the deepest zoom (the one at the middle of the area) costs,
@@ -68,7 +69,9 @@ extension TileExport {
     public func sampleEstimate() throws(RendererError) -> SampleEstimate? {
         let deepest = cover.zoomLevels.upperBound
         guard let rows = cover.tileRows(atZoom: deepest), let columns = cover.tileColumns(atZoom: deepest).first,
-              let middle = try? TileID(z: deepest, x: (columns.lowerBound + columns.upperBound) / 2, y: (rows.lowerBound + rows.upperBound) / 2)
+            let middle = try? TileID(
+                z: deepest, x: (columns.lowerBound + columns.upperBound) / 2, y: (rows.lowerBound + rows.upperBound) / 2
+            )
         else { return nil }
         let sample = MetatileID(containing: middle, size: cover.metatileSize)
         let render = { () throws(RendererError) in
@@ -80,7 +83,8 @@ extension TileExport {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         guard !tiles.isEmpty else { return nil }
         return SampleEstimate(
-            zoom: deepest, sampleTileCount: tiles.count, bytesPerTile: Double(tiles.reduce(0) { $0 + $1.data.count }) / Double(tiles.count),
+            zoom: deepest, sampleTileCount: tiles.count,
+            bytesPerTile: Double(tiles.reduce(0) { $0 + $1.data.count }) / Double(tiles.count),
             secondsPerTile: seconds / Double(tiles.count))
     }
 }

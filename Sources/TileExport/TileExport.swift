@@ -139,7 +139,10 @@ public struct TileExport: Sendable {
     public let options: Options
 
     /// An export; nothing happens until ``run(isCancelled:progress:)``.
-    public init(renderer: MapTileRenderer, cover: MetatileCover, output: URL, metadata: TileMetadata, options: Options = Options()) {
+    public init(
+        renderer: MapTileRenderer, cover: MetatileCover, output: URL, metadata: TileMetadata,
+        options: Options = Options()
+    ) {
         self.renderer = renderer
         self.cover = cover
         self.output = output
@@ -186,10 +189,14 @@ public struct TileExport: Sendable {
     ///   refusal before any tile.
     @discardableResult
     public func run(
-        isCancelled: @escaping @Sendable () -> Bool = { false }, progress: @escaping @Sendable (Progress) -> Void = { _ in }
+        isCancelled: @escaping @Sendable () -> Bool = { false },
+        progress: @escaping @Sendable (Progress) -> Void = { _ in }
     ) throws(TileExportError) -> Summary {
         guard cover.metatileSize == renderer.options.metatileSize else {
-            throw .invalidExport(reason: "the cover's metatiles are \(cover.metatileSize) tiles a side, the renderer's \(renderer.options.metatileSize)")
+            throw .invalidExport(
+                reason:
+                    "the cover's metatiles are \(cover.metatileSize) tiles a side, the renderer's \(renderer.options.metatileSize)"
+            )
         }
         let total = tileCount
         guard total > 0 else { throw .invalidExport(reason: "the area and zoom levels hold no tiles") }
@@ -199,19 +206,28 @@ public struct TileExport: Sendable {
         }
         let record = exportRecord
         if writer.isResuming,
-           let earlier = try Self.tileset({ () throws(TilesetToolsError) in try writer.workFileMetadataValue(forKey: Self.exportMetadataKey) }),
-           earlier != record {
-            throw .tileset(.unfinishedExport(
-                path: writer.workFile.displayPath,
-                reason: "--resume: this file is an export of other tiles or options (\(Self.difference(earlier, record))); "
-                    + "run the command that started it, or delete the file to start again"))
+            let earlier = try Self.tileset({ () throws(TilesetToolsError) in
+                try writer.workFileMetadataValue(forKey: Self.exportMetadataKey)
+            }),
+            earlier != record
+        {
+            throw .tileset(
+                .unfinishedExport(
+                    path: writer.workFile.displayPath,
+                    reason:
+                        "--resume: this file is an export of other tiles or options (\(Self.difference(earlier, record))); "
+                        + "run the command that started it, or delete the file to start again"))
         }
-        try Self.tileset { () throws(TilesetToolsError) in try writer.setWorkFileMetadataValues([Self.exportMetadataKey: record]) }
+        try Self.tileset { () throws(TilesetToolsError) in
+            try writer.setWorkFileMetadataValues([Self.exportMetadataKey: record])
+        }
 
         renderer.preparePlacements(forTileZooms: cover.zoomLevels)
         let state = Mutex(WorkState(iterator: metatiles.makeIterator()))
         let workers = max(1, options.jobs)
-        let renderer = renderer, cover = cover, encoding = options.encoding
+        let renderer = renderer
+        let cover = cover
+        let encoding = options.encoding
         let resuming = writer.isResuming
         let elapsed: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -220,13 +236,15 @@ public struct TileExport: Sendable {
                     state.withLock { $0.cancelled = true }
                     return
                 }
-                guard let metatile = state.withLock({ $0.failure == nil && !$0.cancelled ? $0.iterator.next() : nil }) else { return }
+                guard let metatile = state.withLock({ $0.failure == nil && !$0.cancelled ? $0.iterator.next() : nil })
+                else { return }
                 var wanted = cover.tiles(in: metatile)
                 var resumed = 0
                 do throws(TileExportError) {
                     if resuming {
                         let done = try Self.tileset { () throws(TilesetToolsError) in
-                            try writer.existingTiles(zoom: metatile.z, columns: metatile.tileColumns, rows: metatile.tileRows)
+                            try writer.existingTiles(
+                                zoom: metatile.z, columns: metatile.tileColumns, rows: metatile.tileRows)
                         }
                         let before = wanted.count
                         wanted.removeAll { done.contains($0) }
@@ -234,10 +252,14 @@ public struct TileExport: Sendable {
                     }
                     if !wanted.isEmpty {
                         let tiles: [EncodedTile]
-                        do throws(RendererError) { tiles = try renderer.encodedTiles(of: metatile, only: wanted, encoding: encoding) } catch {
+                        do throws(RendererError) {
+                            tiles = try renderer.encodedTiles(of: metatile, only: wanted, encoding: encoding)
+                        } catch {
                             throw TileExportError.render(tile: "\(metatile)", reason: error.description)
                         }
-                        try Self.tileset { () throws(TilesetToolsError) in try writer.add(Dictionary(uniqueKeysWithValues: tiles.map { ($0.tile, $0.data) })) }
+                        try Self.tileset { () throws(TilesetToolsError) in
+                            try writer.add(Dictionary(uniqueKeysWithValues: tiles.map { ($0.tile, $0.data) }))
+                        }
                     }
                 } catch {
                     state.withLock { if $0.failure == nil { $0.failure = error } }
@@ -251,7 +273,11 @@ public struct TileExport: Sendable {
                     // even when batches fill slowly (large tiles, deep zooms).
                     let due = now - state.lastCommitSeconds >= Self.commitIntervalSeconds
                     if due { state.lastCommitSeconds = now }
-                    return (Progress(tilesTotal: total, tilesDone: state.done, tilesResumed: state.resumed, elapsedSeconds: now), due)
+                    return (
+                        Progress(
+                            tilesTotal: total, tilesDone: state.done, tilesResumed: state.resumed, elapsedSeconds: now),
+                        due
+                    )
                 }
                 if commitNow {
                     do throws(TilesetToolsError) { try writer.flush() } catch {
@@ -269,12 +295,14 @@ public struct TileExport: Sendable {
         }
         if final.cancelled {
             try Self.tileset { () throws(TilesetToolsError) in try writer.flush() }
-            throw .cancelled(path: writer.workFile.displayPath, committedTileCount: (try? writer.committedTileCount()) ?? 0)
+            throw .cancelled(
+                path: writer.workFile.displayPath, committedTileCount: (try? writer.committedTileCount()) ?? 0)
         }
         let metadata = completedMetadata()
         let count = try Self.tileset { () throws(TilesetToolsError) in try writer.finish(metadata: metadata) }
         return Summary(
-            output: output, tileCount: count, renderedTileCount: final.done - final.resumed, resumedTileCount: final.resumed,
+            output: output, tileCount: count, renderedTileCount: final.done - final.resumed,
+            resumedTileCount: final.resumed,
             seconds: elapsed())
     }
 
@@ -287,23 +315,28 @@ public struct TileExport: Sendable {
         if metadata.bounds == nil {
             // The cover's edges, clamped to the Mercator square (±85.0511°); a cover across the
             // antimeridian has the whole width, as MBTiles bounds cannot cross it.
-            let rect = cover.mapRect, size = WebMercator.worldSize
+            let rect = cover.mapRect
+            let size = WebMercator.worldSize
             let crosses = rect.minX < 0 || rect.maxX > size
             let west = crosses ? -180 : rect.minX / size * 360 - 180
             let east = crosses ? 180 : rect.maxX / size * 360 - 180
             let north = MapPoint(x: 0, y: min(size, max(0, rect.minY))).coordinate.latitude
             let south = MapPoint(x: 0, y: min(size, max(0, rect.maxY))).coordinate.latitude
             metadata.bounds = BoundingBox(
-                west: Self.rounded(west), south: Self.rounded(south), east: Self.rounded(east), north: Self.rounded(north))
+                west: Self.rounded(west), south: Self.rounded(south), east: Self.rounded(east),
+                north: Self.rounded(north))
         }
         if metadata.center == nil, let bounds = metadata.bounds {
-            let zoom = min(cover.zoomLevels.upperBound, max(cover.zoomLevels.lowerBound, (cover.zoomLevels.lowerBound + cover.zoomLevels.upperBound) / 2))
+            let zoom = min(
+                cover.zoomLevels.upperBound,
+                max(cover.zoomLevels.lowerBound, (cover.zoomLevels.lowerBound + cover.zoomLevels.upperBound) / 2))
             // The longitude from the cover itself, not the bounds: a cover across the antimeridian
             // has whole-world bounds, whose middle (0°) is the other side of the Earth.
             let rect = cover.mapRect
             let longitude = Coordinate.wrappedLongitude((rect.minX + rect.maxX) / 2 / WebMercator.worldSize * 360 - 180)
             metadata.center = .init(
-                longitude: Self.rounded(longitude), latitude: Self.rounded((bounds.south + bounds.north) / 2), zoom: zoom)
+                longitude: Self.rounded(longitude), latitude: Self.rounded((bounds.south + bounds.north) / 2),
+                zoom: zoom)
         }
         return metadata
     }
@@ -318,7 +351,8 @@ public struct TileExport: Sendable {
 
     /// The first part of two export records that differs, for the refusal's message.
     static func difference(_ earlier: String, _ now: String) -> String {
-        let old = earlier.components(separatedBy: "; "), new = now.components(separatedBy: "; ")
+        let old = earlier.components(separatedBy: "; ")
+        let new = now.components(separatedBy: "; ")
         for (a, b) in zip(old, new) where a != b {
             let key = a.split(separator: "=").first.map(String.init) ?? a
             return "\(key): \(a.dropFirst(key.count + 1)) then, \(b.dropFirst(key.count + 1)) now"

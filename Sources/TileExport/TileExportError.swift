@@ -1,6 +1,7 @@
 public import Foundation
 public import MapUtilities
 public import TilesetTools
+
 /// Why a tile export could not start, go on or finish: the one error of TileExport. Each case
 /// names the file, option or tile at fault, and ``description`` is one line for a person.
 public enum TileExportError: Error, Hashable, Sendable {

@@ -37,7 +37,8 @@ public enum TileFormat: String, Hashable, Sendable, CaseIterable {
             self = .png
         } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             self = .jpg
-        } else if bytes.count == 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+        } else if bytes.count == 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8)
+        {
             self = .webp
         } else if bytes.starts(with: [0x1F, 0x8B]) {
             self = .pbf
@@ -54,7 +55,8 @@ public enum TileFormat: String, Hashable, Sendable, CaseIterable {
         let bytes = [UInt8](data.suffix(64))
         switch self {
         case .png:
-            return bytes.count >= 12 && Array(bytes.suffix(12)) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+            return bytes.count >= 12
+                && Array(bytes.suffix(12)) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
         case .jpg:
             let trimmed = bytes.reversed().drop { $0 == 0 || $0 == 0x0A || $0 == 0x0D || $0 == 0x20 }
             return Array(trimmed.prefix(2)) == [0xD9, 0xFF]

@@ -1,5 +1,6 @@
 import Foundation
 public import MapCore
+
 /// What a tileset says of itself, whatever its format: the keys MBTiles 1.3 ("Metadata") and
 /// PMTiles v3 (its JSON metadata, and its header's zooms and bounds) share, typed, with the names
 /// TileJSON gives them.

@@ -1,5 +1,6 @@
 public import Foundation
 public import MapCore
+
 /// Encoded tiles (PNG, JPEG, WebP or vector-tile bytes) by tile address, wherever they come from:
 /// an MBTiles file (`MBTilesStore`), a PMTiles archive (`PMTilesReader`), tile URL templates
 /// fetched over HTTP into a cache (`HTTPTileSource`). What raster and vector sources draw from,

@@ -30,7 +30,8 @@ extension TilesetToolsError: CustomStringConvertible, LocalizedError {
         case .tileset(let error): error.description
         case .invalidExport(let reason): reason
         case .unfinishedExport(let path, let reason): "\(path): \(reason)"
-        case .undecodableTile(let path, let tile, let reason): "\(path): tile \(tile) cannot be decoded as an image: \(reason)"
+        case .undecodableTile(let path, let tile, let reason):
+            "\(path): tile \(tile) cannot be decoded as an image: \(reason)"
         case .tileSizesDiffer(let first, let firstSize, let second, let secondSize):
             "\(second): its tiles are \(secondSize) pixels, those of \(first) \(firstSize); compare tilesets of one tile size and scale"
         }
@@ -47,7 +48,9 @@ extension TilesetToolsError {
         do { return try body() } catch let error as TilesetToolsError {
             throw error
         } catch {
-            do throws(TilesetsError) { return try TilesetsError.wrapping { throw error } } catch { throw .tileset(error) }
+            do throws(TilesetsError) { return try TilesetsError.wrapping { throw error } } catch {
+                throw .tileset(error)
+            }
         }
     }
 }

@@ -28,7 +28,9 @@ public enum TilesetFormat: String, Hashable, Sendable, CaseIterable {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw .fileSystem(path: url.displayPath, reason: "there is no such file")
         }
-        guard !isFolder.boolValue else { throw .fileSystem(path: url.displayPath, reason: "it is a folder, not a tileset file") }
+        guard !isFolder.boolValue else {
+            throw .fileSystem(path: url.displayPath, reason: "it is a folder, not a tileset file")
+        }
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
             throw .fileSystem(path: url.displayPath, reason: "it cannot be read (permission denied?)")
         }

@@ -1,7 +1,7 @@
 public import Foundation
+public import MBTiles
 public import MapUtilities
 public import PMTiles
-public import MBTiles
 
 /// Why a tile source could not be opened or read, or a tileset file written: the one error of
 /// the Tilesets module (the file tools' own failures are TilesetTools' `TilesetToolsError`).
@@ -41,8 +41,10 @@ extension TilesetsError: CustomStringConvertible, LocalizedError {
         case .unknownFormat(let path): "\(path): a tileset's name must end in .mbtiles or .pmtiles"
         case .notATileset(let path, let reason): "\(path): not a tileset (MBTiles or PMTiles): \(reason)"
         case .fileSystem(let path, let reason): "\(path): \(reason)"
-        case .offline(let url, let reason): "cannot reach \(Self.host(of: url)): \(reason) (offline?) while fetching \(url)"
-        case .httpStatus(let url, let status): "\(url): the server answered HTTP \(status) (\(HTTPStatus.phrase(status)))"
+        case .offline(let url, let reason):
+            "cannot reach \(Self.host(of: url)): \(reason) (offline?) while fetching \(url)"
+        case .httpStatus(let url, let status):
+            "\(url): the server answered HTTP \(status) (\(HTTPStatus.phrase(status)))"
         case .requestFailed(let url, let reason): "\(url): the request failed: \(reason)"
         case .notATile(let url, let reason): "\(url): the answer is not a tile: \(reason)"
         case .invalidTemplate(let template, let reason): "tile URL template '\(template)': \(reason)"

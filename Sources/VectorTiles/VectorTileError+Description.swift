@@ -20,14 +20,16 @@ extension VectorTileError: CustomStringConvertible {
             return "field \(field) at byte \(byteOffset) is \(Self.count(byteCount, "byte")) long but only "
                 + "\(Self.count(remainingBytes, "byte")) \(remainingBytes == 1 ? "remains" : "remain")"
         case .invalidWireType(let wireType, let field, let byteOffset, _):
-            return "field \(field) at byte \(byteOffset) has wire type \(wireType), which protocol buffers do not define"
+            return
+                "field \(field) at byte \(byteOffset) has wire type \(wireType), which protocol buffers do not define"
         case .invalidFieldNumber(let number, let byteOffset, _):
             return "the field at byte \(byteOffset) has number \(number), outside 1 to 536870911"
         case .wrongWireType(let field, let name, let wireType, let expected, let byteOffset, _):
             return "field \(field) (\(name)) at byte \(byteOffset) is written as \(Self.wireTypeName(wireType)), "
                 + "not as \(Self.wireTypeName(expected))"
         case .unbalancedGroup(let field, let byteOffset, _):
-            return "the group of field \(field) at byte \(byteOffset) does not balance: an end without a start, or a start without an end"
+            return
+                "the group of field \(field) at byte \(byteOffset) does not balance: an end without a start, or a start without an end"
         case .layerWithoutName:
             return "the layer has no name"
         case .unsupportedVersion(let version, _):
@@ -43,10 +45,12 @@ extension VectorTileError: CustomStringConvertible {
         case .valueIndexOutOfRange(let index, let valueCount, _):
             return "a tag names value \(index) but the layer has \(Self.count(valueCount, "value"))"
         case .geometryCommandPastEnd(let command, let count, let remainingNumbers, _):
-            return "the geometry's \(command) asks for \(Self.count(count, "point")) but \(Self.count(remainingNumbers, "number")) "
+            return
+                "the geometry's \(command) asks for \(Self.count(count, "point")) but \(Self.count(remainingNumbers, "number")) "
                 + (remainingNumbers == 1 ? "remains" : "remain")
         case .unknownGeometryCommand(let id, let position, _):
-            return "the geometry's command at position \(position) has id \(id), not MoveTo (1), LineTo (2) or ClosePath (7)"
+            return
+                "the geometry's command at position \(position) has id \(id), not MoveTo (1), LineTo (2) or ClosePath (7)"
         case .unexpectedGeometryCommand(let command, let position, let type, _):
             return "the geometry's \(command) at position \(position) is out of place: \(Self.grammar(of: type))"
         case .invalidCommandCount(let command, let count, let position, let type, _):

@@ -1,5 +1,6 @@
 public import MapCore
 public import MapUtilities
+
 /// Why a vector tile could not be decoded: the one error of the VectorTiles module.
 ///
 /// Every case carries a ``Location`` (the tile when the caller named it, the layer, the feature
@@ -70,10 +71,12 @@ public enum VectorTileError: Error, Hashable, Sendable {
     /// A command comes where the geometry type does not allow it (spec 4.3.4): a LineTo or
     /// ClosePath in a point geometry, a ClosePath in a line geometry, a LineTo before any MoveTo,
     /// a LineTo or ClosePath in a polygon with no ring open.
-    case unexpectedGeometryCommand(VectorTileGeometry.Command, position: Int, type: VectorTileGeometryType, location: Location)
+    case unexpectedGeometryCommand(
+        VectorTileGeometry.Command, position: Int, type: VectorTileGeometryType, location: Location)
     /// A command's count is not what the geometry type requires: a MoveTo of lines and polygons,
     /// and every ClosePath, has count 1 (spec 4.3.3.3, 4.3.4.3, 4.3.4.4).
-    case invalidCommandCount(VectorTileGeometry.Command, count: UInt32, position: Int, type: VectorTileGeometryType, location: Location)
+    case invalidCommandCount(
+        VectorTileGeometry.Command, count: UInt32, position: Int, type: VectorTileGeometryType, location: Location)
     /// The point a MoveTo or LineTo at `position` reaches lies outside the 32-bit range
     /// coordinates have (spec 4.3.2).
     case coordinateOutOfRange(position: Int, location: Location)
@@ -82,14 +85,14 @@ public enum VectorTileError: Error, Hashable, Sendable {
     public var location: Location {
         switch self {
         case .invalidCompression(_, let location), .varintPastEnd(_, let location), .varintTooLong(_, let location),
-             .fieldPastEnd(_, _, _, _, let location), .invalidWireType(_, _, _, let location),
-             .invalidFieldNumber(_, _, let location), .wrongWireType(_, _, _, _, _, let location),
-             .unbalancedGroup(_, _, let location), .layerWithoutName(let location), .unsupportedVersion(_, let location),
-             .invalidExtent(_, let location), .valueWithoutContent(let location), .oddTagCount(_, let location),
-             .keyIndexOutOfRange(_, _, let location), .valueIndexOutOfRange(_, _, let location),
-             .geometryCommandPastEnd(_, _, _, let location), .unknownGeometryCommand(_, _, let location),
-             .unexpectedGeometryCommand(_, _, _, let location), .invalidCommandCount(_, _, _, _, let location),
-             .coordinateOutOfRange(_, let location):
+            .fieldPastEnd(_, _, _, _, let location), .invalidWireType(_, _, _, let location),
+            .invalidFieldNumber(_, _, let location), .wrongWireType(_, _, _, _, _, let location),
+            .unbalancedGroup(_, _, let location), .layerWithoutName(let location), .unsupportedVersion(_, let location),
+            .invalidExtent(_, let location), .valueWithoutContent(let location), .oddTagCount(_, let location),
+            .keyIndexOutOfRange(_, _, let location), .valueIndexOutOfRange(_, _, let location),
+            .geometryCommandPastEnd(_, _, _, let location), .unknownGeometryCommand(_, _, let location),
+            .unexpectedGeometryCommand(_, _, _, let location), .invalidCommandCount(_, _, _, _, let location),
+            .coordinateOutOfRange(_, let location):
             return location
         }
     }
@@ -112,7 +115,10 @@ extension VectorTileError {
         /// The value's position in its layer's `values`, from 0.
         public var valueIndex: Int?
 
-        public init(tile: TileID? = nil, layerIndex: Int? = nil, layerName: String? = nil, featureIndex: Int? = nil, valueIndex: Int? = nil) {
+        public init(
+            tile: TileID? = nil, layerIndex: Int? = nil, layerName: String? = nil, featureIndex: Int? = nil,
+            valueIndex: Int? = nil
+        ) {
             self.tile = tile
             self.layerIndex = layerIndex
             self.layerName = layerName

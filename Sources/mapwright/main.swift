@@ -9,8 +9,8 @@ import NIOPosix
 if CommandLine.arguments.dropFirst().first == "serve" {
     // Two malloc arenas for the whole server instead of glibc's eight per core, set before any
     // thread starts: each thread that renders, reads or answers otherwise keeps an arena of its
-    // own, whose freed pages stay resident.
-    _ = mallopt(-8 /* M_ARENA_MAX, malloc.h */, 2)
+    // own, whose freed pages stay resident. -8 is M_ARENA_MAX (malloc.h).
+    _ = mallopt(-8, 2)
     NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
 }
 // A command that draws text starts loading fonts on another core while its arguments are parsed.

@@ -10,10 +10,11 @@ private let basemapPath = URL(fileURLWithPath: #filePath)
     .appendingPathComponent("Tiles/basemap/world_map.gpkg").path
 
 /// Checks against the Natural Earth world map that scripts/setup.sh puts in Tiles/basemap.
-@Suite(.enabled(
-    if: FileManager.default.fileExists(atPath: basemapPath),
-    "Tiles/basemap/world_map.gpkg is absent: run scripts/setup.sh to fetch it"
-))
+@Suite(
+    .enabled(
+        if: FileManager.default.fileExists(atPath: basemapPath),
+        "Tiles/basemap/world_map.gpkg is absent: run scripts/setup.sh to fetch it"
+    ))
 struct BasemapTests {
     static let path = basemapPath
 

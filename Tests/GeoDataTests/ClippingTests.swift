@@ -24,7 +24,9 @@ struct ClippingTests {
 
     @Test func concaveRingKeepsItsAreaInside() throws {
         // A U shape whose arms poke out of the top of the rect.
-        let shape = ring([(10, -50), (30, -50), (30, 60), (70, 60), (70, -50), (90, -50), (90, 80), (10, 80), (10, -50)])
+        let shape = ring([
+            (10, -50), (30, -50), (30, 60), (70, 60), (70, -50), (90, -50), (90, 80), (10, 80), (10, -50),
+        ])
         let clipped = try #require(Clipping.clipRing(shape, to: rect))
         // Inside the rect: the base 80 × 20 plus two arms 20 × 60.
         #expect(abs(area(clipped) - (80 * 20 + 2 * 20 * 60)) < 1e-9)
@@ -40,10 +42,11 @@ struct ClippingTests {
     @Test func lineLeavingAndReturningSplitsIntoPieces() {
         let line = ring([(-50, 50), (50, 50), (50, 150), (80, 150), (80, 50), (90, 50)])
         let pieces = Clipping.clipLine(line, to: rect)
-        #expect(pieces == [
-            ring([(0, 50), (50, 50), (50, 100)]),
-            ring([(80, 100), (80, 50), (90, 50)]),
-        ])
+        #expect(
+            pieces == [
+                ring([(0, 50), (50, 50), (50, 100)]),
+                ring([(80, 100), (80, 50), (90, 50)]),
+            ])
     }
 
     @Test func lineOutsideIsGone() {

@@ -18,44 +18,56 @@ struct FuzzRegressionTests {
     /// reader stopped libxml2 from inside its error callback, which then read freed memory (a
     /// segmentation fault in `xmlParseChunk`).
     @Test func aCharacterThatDoesNotConvertIsAnError() {
-        #expect(throws: GeoDataError.invalidGPX(
-            path: "ucs4-invalid-character.gpx", line: 1,
-            reason: "the XML is not well-formed: its bytes are not valid text in the encoding its first bytes or XML declaration name"
-        )) { try readGPX("ucs4-invalid-character.gpx") }
+        #expect(
+            throws: GeoDataError.invalidGPX(
+                path: "ucs4-invalid-character.gpx", line: 1,
+                reason:
+                    "the XML is not well-formed: its bytes are not valid text in the encoding its first bytes or XML declaration name"
+            )
+        ) { try readGPX("ucs4-invalid-character.gpx") }
     }
 
     /// `<\xFFx>`: an element name that is not UTF-8 stopped FoundationXML (a force unwrap).
     @Test func aNameThatIsNotUTF8IsAnError() {
-        #expect(throws: GeoDataError.invalidGPX(
-            path: "element-name-not-utf8.gpx", line: 1,
-            reason: "the XML is not well-formed: it is not valid UTF-8 (or the encoding its XML declaration names)"
-        )) { try readGPX("element-name-not-utf8.gpx") }
+        #expect(
+            throws: GeoDataError.invalidGPX(
+                path: "element-name-not-utf8.gpx", line: 1,
+                reason: "the XML is not well-formed: it is not valid UTF-8 (or the encoding its XML declaration names)"
+            )
+        ) { try readGPX("element-name-not-utf8.gpx") }
     }
 
     /// `<D</`: were libxml2 left to recover from the first error, it would go on to the element
     /// `D`, which is not `gpx`, and close it: the reader removed an element from its empty stack.
     @Test func elementsAfterAnErrorAreNotRead() {
-        #expect(throws: GeoDataError.invalidGPX(
-            path: "error-then-other-root.gpx", line: 1, reason: "the XML is not well-formed: a tag has no name"
-        )) { try readGPX("error-then-other-root.gpx") }
+        #expect(
+            throws: GeoDataError.invalidGPX(
+                path: "error-then-other-root.gpx", line: 1, reason: "the XML is not well-formed: a tag has no name"
+            )
+        ) { try readGPX("error-then-other-root.gpx") }
     }
 
     /// An encoding name libxml2 cannot read (`UTF!-8`), then a name that is not UTF-8: libxml2
     /// recovers and reads on as UTF-8, so the reader must stop it at the first error, before
     /// FoundationXML meets the name (the UTF-8 check leaves a document naming an encoding alone).
     @Test func aBrokenDeclarationStopsTheReader() {
-        #expect(throws: GeoDataError.invalidGPX(
-            path: "bad-declaration-then-not-utf8.gpx", line: 1, reason: "the XML is not well-formed: a quoted value is not closed"
-        )) { try readGPX("bad-declaration-then-not-utf8.gpx") }
+        #expect(
+            throws: GeoDataError.invalidGPX(
+                path: "bad-declaration-then-not-utf8.gpx", line: 1,
+                reason: "the XML is not well-formed: a quoted value is not closed"
+            )
+        ) { try readGPX("bad-declaration-then-not-utf8.gpx") }
     }
 
     /// `<?pi?>`: a processing instruction with nothing after its target, whose NULL data
     /// FoundationXML hands to `strlen` (a segmentation fault).
     @Test func aProcessingInstructionWithoutDataIsRefused() {
-        #expect(throws: GeoDataError.invalidGPX(
-            path: "processing-instruction-without-data.gpx", line: 2,
-            reason: "the processing instruction <?pi?> has nothing after its name, which is not read: remove it"
-        )) { try readGPX("processing-instruction-without-data.gpx") }
+        #expect(
+            throws: GeoDataError.invalidGPX(
+                path: "processing-instruction-without-data.gpx", line: 2,
+                reason: "the processing instruction <?pi?> has nothing after its name, which is not read: remove it"
+            )
+        ) { try readGPX("processing-instruction-without-data.gpx") }
     }
 
     /// What the checks before parsing must not refuse: Latin-1 bytes in a document that declares

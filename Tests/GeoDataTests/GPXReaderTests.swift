@@ -78,7 +78,8 @@ struct GPXReaderTests {
     }
 
     @Test func malformedXMLNamesTheLine() throws {
-        let (error, path) = try failure("""
+        let (error, path) = try failure(
+            """
             <?xml version="1.0"?>
             <gpx version="1.1">
               <trk><trkseg>
@@ -92,11 +93,14 @@ struct GPXReaderTests {
         }
         #expect(errorPath == path)
         #expect(line == 4)
-        #expect(error.description == "\(path): line 4: the XML is not well-formed: a closing tag does not match the open element")
+        #expect(
+            error.description
+                == "\(path): line 4: the XML is not well-formed: a closing tag does not match the open element")
     }
 
     @Test func badLatitudeNamesTheLine() throws {
-        let (error, path) = try failure("""
+        let (error, path) = try failure(
+            """
             <gpx version="1.1">
               <trk><trkseg>
                 <trkpt lat="48.85" lon="2.35"/>
@@ -108,16 +112,19 @@ struct GPXReaderTests {
     }
 
     @Test func badTimeNamesTheLine() throws {
-        let (error, path) = try failure("""
+        let (error, path) = try failure(
+            """
             <gpx version="1.1"><trk><trkseg>
               <trkpt lat="48.85" lon="2.35"><time>yesterday</time></trkpt>
             </trkseg></trk></gpx>
             """)
-        #expect(error == .invalidGPX(
-            path: path,
-            line: 2,
-            reason: #"<time> "yesterday" is not an xsd:dateTime such as 2024-05-01T09:30:00Z"#
-        ))
+        #expect(
+            error
+                == .invalidGPX(
+                    path: path,
+                    line: 2,
+                    reason: #"<time> "yesterday" is not an xsd:dateTime such as 2024-05-01T09:30:00Z"#
+                ))
     }
 
     @Test func otherRootElementIsRejected() throws {

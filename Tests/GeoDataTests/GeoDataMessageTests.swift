@@ -41,7 +41,9 @@ struct GeoDataMessageTests {
         let cut = #"<gpx><trk><name>长城日落</name><trkseg><trkpt lat="40.4" lon="116.5"/><trkpt lat="40."#
         #expect(try gpxError(cut).0.description.hasSuffix("line 1: the file ends early, before <trkseg> is closed"))
         let unquoted = "<gpx><trk a=></trk></gpx>\n"
-        #expect(try gpxError(unquoted).0.description.hasSuffix("line 1: the XML is not well-formed: an attribute value is not quoted"))
+        #expect(
+            try gpxError(unquoted).0.description.hasSuffix(
+                "line 1: the XML is not well-formed: an attribute value is not quoted"))
     }
 
     @Test func contentAfterTheRootIsStillSaidAsSuch() throws {
@@ -50,7 +52,10 @@ struct GeoDataMessageTests {
     }
 
     @Test func noMessageNamesALibraryErrorNumber() throws {
-        for broken in ["<gpx><trk a=></trk></gpx>", "<gpx><trk a=\"1\" a=\"2\"/></gpx>", "<gpx>&nbsp;</gpx>", "<gpx><trk <//></gpx>"] {
+        for broken in [
+            "<gpx><trk a=></trk></gpx>", "<gpx><trk a=\"1\" a=\"2\"/></gpx>", "<gpx>&nbsp;</gpx>",
+            "<gpx><trk <//></gpx>",
+        ] {
             let (error, _) = try gpxError(broken)
             #expect(!error.description.contains("error "), "\(broken): \(error)")
         }
@@ -61,10 +66,13 @@ struct GeoDataMessageTests {
         for name in ["walk.gpx", "shapes.geojson"] {
             let folder = directory.file(name)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let read: () throws(GeoDataError) -> Void = name.hasSuffix(".gpx")
+            let read: () throws(GeoDataError) -> Void =
+                name.hasSuffix(".gpx")
                 ? { () throws(GeoDataError) in _ = try GPXReader.read(path: folder.path) }
                 : { () throws(GeoDataError) in _ = try GeoJSONReader.read(path: folder.path) }
-            #expect(throws: GeoDataError.unreadableFile(path: folder.path, reason: "it is a folder, not a file")) { try read() }
+            #expect(throws: GeoDataError.unreadableFile(path: folder.path, reason: "it is a folder, not a file")) {
+                try read()
+            }
         }
     }
 

@@ -20,7 +20,8 @@ struct GeoJSONReaderTests {
     }
 
     @Test func polygonWithAHoleKeepsItsRings() throws {
-        let collection = try read("""
+        let collection = try read(
+            """
             {"type": "FeatureCollection", "features": [{
               "type": "Feature", "id": "park",
               "properties": {"name": "Park"},
@@ -46,17 +47,20 @@ struct GeoJSONReaderTests {
     }
 
     @Test func lineStringWithElevationDropsTheThirdValue() throws {
-        let collection = try read("""
+        let collection = try read(
+            """
             {"type": "Feature", "id": 12, "properties": null,
              "geometry": {"type": "LineString", "coordinates": [[2.35, 48.85, 35], [2.29, 48.86, 40]]}}
             """)
-        #expect(collection.features == [
-            Feature(id: .number(12), geometry: .lineString([Position((2.35, 48.85)), Position((2.29, 48.86))])),
-        ])
+        #expect(
+            collection.features == [
+                Feature(id: .number(12), geometry: .lineString([Position((2.35, 48.85)), Position((2.29, 48.86))]))
+            ])
     }
 
     @Test func pointsKeepTheirProperties() throws {
-        let collection = try read("""
+        let collection = try read(
+            """
             {"type": "FeatureCollection", "features": [
               {"type": "Feature", "geometry": {"type": "Point", "coordinates": [2.2945, 48.8584]},
                "properties": {"title": "Eiffel Tower", "subtitle": "Paris", "photographer": "Ann",
@@ -89,7 +93,8 @@ struct GeoJSONReaderTests {
     }
 
     @Test func bareGeometryBecomesOneFeature() throws {
-        let collection = try read("""
+        let collection = try read(
+            """
             {"type": "GeometryCollection", "geometries": [
               {"type": "MultiPoint", "coordinates": [[1, 2], [3, 4]]},
               {"type": "MultiPolygon", "coordinates": [[[[0, 0], [1, 0], [1, 1], [0, 0]]]]}
@@ -119,7 +124,8 @@ struct GeoJSONReaderTests {
     /// error names the feature's index.
     @Test func aBrokenFeatureAmongValidOnesIsSkippedAndCounted() throws {
         let directory = try TemporaryDirectory()
-        let path = try directory.write("""
+        let path = try directory.write(
+            """
             {"type": "FeatureCollection", "features": [
               {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [0, 0]}},
               {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [1, 1]}},
@@ -129,54 +135,69 @@ struct GeoJSONReaderTests {
             """, to: "mixed.geojson")
         let collection = try GeoJSONReader.read(path: path)
         #expect(collection.features.count == 2)
-        #expect(collection.skippedFeatures == [
-            .invalidGeoJSON(path: path, featureIndex: 2, reason: "geometry.coordinates[1]: latitude 95.0 is outside [-90, 90]"),
-            .invalidGeoJSON(path: path, featureIndex: 3, reason: "geometry.coordinates[0]: a polygon ring needs at least 4 positions, it has 2"),
-        ])
-        #expect(collection.skippedFeaturesWarning
-            == "\(path): 2 broken features are not drawn (the first: feature 2: geometry.coordinates[1]: latitude 95.0 is outside [-90, 90])")
+        #expect(
+            collection.skippedFeatures == [
+                .invalidGeoJSON(
+                    path: path, featureIndex: 2, reason: "geometry.coordinates[1]: latitude 95.0 is outside [-90, 90]"),
+                .invalidGeoJSON(
+                    path: path, featureIndex: 3,
+                    reason: "geometry.coordinates[0]: a polygon ring needs at least 4 positions, it has 2"),
+            ])
+        #expect(
+            collection.skippedFeaturesWarning
+                == "\(path): 2 broken features are not drawn (the first: feature 2: geometry.coordinates[1]: latitude 95.0 is outside [-90, 90])"
+        )
     }
 
     /// A collection of nothing but broken features is not the file the user meant: the first
     /// error is thrown, naming the feature.
     @Test func aCollectionOfOnlyBrokenFeaturesNamesTheFirst() throws {
-        let (error, path) = try failure("""
+        let (error, path) = try failure(
+            """
             {"type": "FeatureCollection", "features": [
               {"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[0, 0], [10, 95]]}},
               {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [1]}}
             ]}
             """)
-        #expect(error == .invalidGeoJSON(
-            path: path,
-            featureIndex: 0,
-            reason: "geometry.coordinates[1]: latitude 95.0 is outside [-90, 90]"
-        ))
+        #expect(
+            error
+                == .invalidGeoJSON(
+                    path: path,
+                    featureIndex: 0,
+                    reason: "geometry.coordinates[1]: latitude 95.0 is outside [-90, 90]"
+                ))
         #expect(error.description == "\(path): feature 0: geometry.coordinates[1]: latitude 95.0 is outside [-90, 90]")
     }
 
     /// A ring that does not end where it starts is closed, as MapLibre and GDAL read it; one
     /// too short to be a ring even then is still refused.
     @Test func anUnclosedRingIsClosedAsMapLibreReadsIt() throws {
-        let collection = try GeoJSONReader.read(data: Data("""
-            {"type": "Feature", "properties": {},
-             "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 1]]]}}
-            """.utf8), path: "unclosed.geojson")
+        let collection = try GeoJSONReader.read(
+            data: Data(
+                """
+                {"type": "Feature", "properties": {},
+                 "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 1]]]}}
+                """.utf8), path: "unclosed.geojson")
         guard case .polygon(let rings) = collection.features.first?.geometry else {
             Issue.record("not a polygon: \(collection.features)")
             return
         }
         #expect(rings[0].count == 5)
         #expect(rings[0].first == rings[0].last)
-        let (error, _) = try failure("""
+        let (error, _) = try failure(
+            """
             {"type": "Feature", "properties": {},
              "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 0]]]}}
             """)
-        #expect(error.description.hasSuffix("geometry.coordinates[0]: a polygon ring needs at least 4 positions, it has 2"))
+        #expect(
+            error.description.hasSuffix("geometry.coordinates[0]: a polygon ring needs at least 4 positions, it has 2"))
     }
 
     @Test func unknownTypeIsRejected() throws {
         let (error, path) = try failure(#"{"type": "Circle", "coordinates": [0, 0]}"#)
-        #expect(error.description == "\(path): not valid GeoJSON: the top level: type \"Circle\" is not a GeoJSON geometry type")
+        #expect(
+            error.description
+                == "\(path): not valid GeoJSON: the top level: type \"Circle\" is not a GeoJSON geometry type")
     }
 
     @Test func missingFileIsReported() throws {

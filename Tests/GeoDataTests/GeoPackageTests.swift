@@ -17,7 +17,10 @@ struct GeoPackageTests {
     ]
 
     private static func square(west: Double, south: Double) -> Geometry {
-        .polygon([[(west, south), (west + 1, south), (west + 1, south + 1), (west, south + 1), (west, south)].map(Position.init)])
+        .polygon([
+            [(west, south), (west + 1, south), (west + 1, south + 1), (west, south + 1), (west, south)].map(
+                Position.init)
+        ])
     }
 
     private static let europe = BoundingBox(west: -10, south: 35, east: 30, north: 60)
@@ -137,7 +140,10 @@ struct GeoPackageTests {
         let table = try geoPackage.featureTable(named: "places")
         #expect(table.srsDefinition == "A grid of nobody's")
         let error = try #require(throws: GeoDataError.self) { try geoPackage.features(in: table) }
-        #expect(error.description == "\(geoPackage.path): table 'places': its SRS is A grid of nobody's (srs_id 990001), which PROJ cannot transform to EPSG:4326")
+        #expect(
+            error.description
+                == "\(geoPackage.path): table 'places': its SRS is A grid of nobody's (srs_id 990001), which PROJ cannot transform to EPSG:4326"
+        )
     }
 
     @Test func malformedBlobNamesTheFileTableAndFeature() throws {
@@ -162,7 +168,8 @@ struct GeoPackageTests {
     @Test func missingTableListsTheTablesThereAre() throws {
         let directory = try TemporaryDirectory()
         let geoPackage = try makeGeoPackage(in: directory)
-        #expect(throws: GeoDataError.featureTableNotFound(path: geoPackage.path, table: "roads", available: ["places"])) {
+        #expect(throws: GeoDataError.featureTableNotFound(path: geoPackage.path, table: "roads", available: ["places"]))
+        {
             try geoPackage.featureTable(named: "roads")
         }
     }

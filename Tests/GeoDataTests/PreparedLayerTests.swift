@@ -8,11 +8,15 @@ import Testing
 struct PreparedLayerTests {
     /// Two points either side of the antimeridian, and a line along the equator in Africa.
     private func makeSource() -> FeatureCollectionSource {
-        FeatureCollectionSource(name: "test", collection: FeatureCollection(features: [
-            Feature(geometry: .point(Position((179, 0))), properties: ["name": .string("east")]),
-            Feature(geometry: .point(Position((-179, 0))), properties: ["name": .string("west")]),
-            Feature(geometry: .lineString([Position((10, 0)), Position((30, 0))]), properties: ["name": .string("line")]),
-        ]))
+        FeatureCollectionSource(
+            name: "test",
+            collection: FeatureCollection(features: [
+                Feature(geometry: .point(Position((179, 0))), properties: ["name": .string("east")]),
+                Feature(geometry: .point(Position((-179, 0))), properties: ["name": .string("west")]),
+                Feature(
+                    geometry: .lineString([Position((10, 0)), Position((30, 0))]), properties: ["name": .string("line")]
+                ),
+            ]))
     }
 
     private func names(_ features: [PreparedFeature]) -> [String] {
@@ -31,7 +35,9 @@ struct PreparedLayerTests {
         // The line along the equator from 10°E to 30°E, viewed around 20°E at zoom 6.
         let layer = PreparedLayer(source: makeSource(), zoomLevel: 6, screenScale: 1)
         let center = MapPoint(try Coordinate(latitude: 0, longitude: 20))
-        let view = MapRect(x: center.x - 128 * layer.tolerance, y: center.y - 128 * layer.tolerance, width: 256 * layer.tolerance, height: 256 * layer.tolerance)
+        let view = MapRect(
+            x: center.x - 128 * layer.tolerance, y: center.y - 128 * layer.tolerance, width: 256 * layer.tolerance,
+            height: 256 * layer.tolerance)
         let cut = try layer.features(in: view).flatMap(\.geometry.lines)
         #expect(cut.count == 1 && cut[0].count == 2)
         #expect(abs(cut[0][0].x - (view.minX - 16 * layer.tolerance)) < 1e-6, "cut 16 pixels out by default")
@@ -81,7 +87,8 @@ struct PreparedLayerTests {
     @Test func queryClipsLinesToTheRectPlusMargin() throws {
         let layer = PreparedLayer(source: makeSource(), zoomLevel: 4, screenScale: 1)
         let start = MapPoint(try Coordinate(latitude: 5, longitude: 15))
-        let rect = MapRect(x: start.x, y: start.y, width: WebMercator.worldSize / 36, height: WebMercator.worldSize / 36)
+        let rect = MapRect(
+            x: start.x, y: start.y, width: WebMercator.worldSize / 36, height: WebMercator.worldSize / 36)
         let found = try layer.features(in: rect)
         #expect(names(found) == ["line"])
         let line = try #require(found.first?.geometry.lines.first)
@@ -99,10 +106,11 @@ struct PreparedLayerTests {
     @Test func worldCopiesSplitAtTheAntimeridian() {
         let size = WebMercator.worldSize
         let rect = MapRect(x: size - 100, y: 10, width: 150, height: 20)
-        #expect(rect.worldCopies == [
-            WorldCopy(rect: MapRect(x: size - 100, y: 10, width: 100, height: 20), offsetX: 0),
-            WorldCopy(rect: MapRect(x: 0, y: 10, width: 50, height: 20), offsetX: size),
-        ])
+        #expect(
+            rect.worldCopies == [
+                WorldCopy(rect: MapRect(x: size - 100, y: 10, width: 100, height: 20), offsetX: 0),
+                WorldCopy(rect: MapRect(x: 0, y: 10, width: 50, height: 20), offsetX: size),
+            ])
         let westOfZero = MapRect(x: -50, y: 0, width: 100, height: 1)
         #expect(westOfZero.worldCopies.map(\.offsetX) == [-size, 0])
         #expect(MapRect.null.worldCopies.isEmpty)

@@ -13,7 +13,10 @@ struct WKBReaderTests {
         .lineString([Position((0, 0)), Position((1, 1)), Position((2, 0))]),
         .multiLineString([[Position((0, 0)), Position((1, 1))], [Position((5, 5)), Position((6, 6))]]),
         polygonWithHole,
-        .multiPolygon([[[(0, 0), (1, 0), (1, 1), (0, 0)].map(Position.init)], [[(5, 5), (6, 5), (6, 6), (5, 5)].map(Position.init)]]),
+        .multiPolygon([
+            [[(0, 0), (1, 0), (1, 1), (0, 0)].map(Position.init)],
+            [[(5, 5), (6, 5), (6, 6), (5, 5)].map(Position.init)],
+        ]),
         .geometryCollection([.point(Position((1, 1))), .lineString([Position((0, 0)), Position((2, 2))])]),
     ]
 
@@ -61,15 +64,20 @@ struct WKBReaderTests {
         let bytes = Array(WKBWriter().encode(Self.polygonWithHole).dropLast(4))
         var polygon = WKBReader(bytes: bytes)
         let holeCountOffset = 1 + 4 + 4 + 4 + 5 * 16
-        #expect(throws: GeoDataError.invalidWKB(offset: holeCountOffset, reason: "count 5 needs more than the 76 bytes left")) {
+        #expect(
+            throws: GeoDataError.invalidWKB(
+                offset: holeCountOffset, reason: "count 5 needs more than the 76 bytes left")
+        ) {
             try polygon.readGeometry()
         }
     }
 
     @Test func curvesAreReportedAsUnsupported() throws {
-        var reader = WKBReader(bytes: [1, 8, 0, 0, 0, 0, 0, 0, 0]) // CircularString
+        var reader = WKBReader(bytes: [1, 8, 0, 0, 0, 0, 0, 0, 0])  // CircularString
         let error = try #require(throws: GeoDataError.self) { try reader.readGeometry() }
-        #expect(error.description == "invalid WKB at byte 1: geometry type 8 (curves, surfaces, triangles) is not supported")
+        #expect(
+            error.description == "invalid WKB at byte 1: geometry type 8 (curves, surfaces, triangles) is not supported"
+        )
     }
 
     @Test func badByteOrderIsRejected() throws {

@@ -17,7 +17,8 @@ struct AnimatedPNGTests {
     private static let frames: [RGBAImage] = {
         let flat = RGBAImage(width: width, height: height, filledWith: RGBAPixel(red: 200, green: 30, blue: 40))
         var gradient = RGBAImage(width: width, height: height)
-        var noise = gradient, checkerboard = gradient
+        var noise = gradient
+        var checkerboard = gradient
         var state: UInt32 = 12345
         for y in 0..<height {
             for x in 0..<width {
@@ -28,7 +29,8 @@ struct AnimatedPNGTests {
                     bytes.append(UInt8(state >> 24))
                 }
                 noise[x: x, y: y] = RGBAPixel(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes[3])
-                checkerboard[x: x, y: y] = (x / 8 + y / 8).isMultiple(of: 2)
+                checkerboard[x: x, y: y] =
+                    (x / 8 + y / 8).isMultiple(of: 2)
                     ? RGBAPixel(red: 20, green: 90, blue: 220, alpha: 128)
                     : RGBAPixel(red: 250, green: 250, blue: 0, alpha: 0)
             }
@@ -79,12 +81,15 @@ struct AnimatedPNGTests {
     }
 
     @Test(arguments: [(4.0, 3, 250.0), (30, 0, 1000.0 / 30)])
-    func pillowReadsEveryFrameItsDurationAndTheLoopCount(framesPerSecond: Double, loopCount: Int, milliseconds: Double) throws {
+    func pillowReadsEveryFrameItsDurationAndTheLoopCount(framesPerSecond: Double, loopCount: Int, milliseconds: Double)
+        throws
+    {
         let directory = try TemporaryDirectory()
         let url = directory.file("flight.png")
         try writeAnimation(to: url, framesPerSecond: framesPerSecond, loopCount: loopCount)
 
-        let output = try PythonEnvironment.pillow.run(Self.pillowScript, arguments: [url.path, directory.url.path], in: directory.url)
+        let output = try PythonEnvironment.pillow.run(
+            Self.pillowScript, arguments: [url.path, directory.url.path], in: directory.url)
         let view = try JSONDecoder().decode(PillowView.self, from: Data(output.utf8))
         #expect(view.format == "PNG")
         #expect(view.animated)
@@ -119,20 +124,24 @@ struct AnimatedPNGTests {
         let file = try Data(contentsOf: url)
         #expect(file.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
 
-        var types: [String] = [], sequenceNumbers: [UInt32] = [], delays: [[UInt8]] = []
+        var types: [String] = []
+        var sequenceNumbers: [UInt32] = []
+        var delays: [[UInt8]] = []
         var offset = 8
         func integer(at index: Int) -> UInt32 { file[index..<index + 4].reduce(0) { $0 << 8 | UInt32($1) } }
         while offset < file.count {
             let length = Int(integer(at: offset))
             let type = String(decoding: file[offset + 4..<offset + 8], as: UTF8.self)
             let typeAndData = file[offset + 4..<offset + 8 + length]
-            #expect(integer(at: offset + 8 + length) == crc32(Data(typeAndData)), "the CRC of \(type) chunk \(types.count)")
+            #expect(
+                integer(at: offset + 8 + length) == crc32(Data(typeAndData)), "the CRC of \(type) chunk \(types.count)")
             switch type {
             case "acTL":
                 #expect(integer(at: offset + 8) == 5 && integer(at: offset + 12) == 2, "acTL: 5 frames, 2 plays")
             case "fcTL":
                 sequenceNumbers.append(integer(at: offset + 8))
-                #expect(integer(at: offset + 12) == UInt32(Self.width) && integer(at: offset + 16) == UInt32(Self.height))
+                #expect(
+                    integer(at: offset + 12) == UInt32(Self.width) && integer(at: offset + 16) == UInt32(Self.height))
                 #expect(integer(at: offset + 20) == 0 && integer(at: offset + 24) == 0, "frames at (0, 0)")
                 delays.append(Array(file[offset + 28..<offset + 32]))
                 #expect(Array(file[offset + 32..<offset + 34]) == [0, 0], "dispose NONE, blend SOURCE")
@@ -158,18 +167,26 @@ struct AnimatedPNGTests {
 
     @Test func frameRatesBecomeExactFractionsOfASecond() throws {
         let directory = try TemporaryDirectory()
-        let cases: [(Double, Int, Int)] = [(30, 1, 30), (29.97, 100, 2997), (23.976, 125, 2997), (0.5, 2, 1), (12.5, 2, 25)]
+        let cases: [(Double, Int, Int)] = [
+            (30, 1, 30), (29.97, 100, 2997), (23.976, 125, 2997), (0.5, 2, 1), (12.5, 2, 25),
+        ]
         for (framesPerSecond, numerator, denominator) in cases {
             let writer = try AnimatedPNGWriter(
                 url: directory.file("rate.png"), width: 1, height: 1, frameCount: 1, framesPerSecond: framesPerSecond)
-            #expect(writer.frameDelayNumerator == numerator && writer.frameDelayDenominator == denominator, "\(framesPerSecond) fps")
+            #expect(
+                writer.frameDelayNumerator == numerator && writer.frameDelayDenominator == denominator,
+                "\(framesPerSecond) fps")
         }
         for framesPerSecond in [0.0, -1, .nan, .infinity, 70_000] {
             #expect(throws: ImageCodecError.self, "\(framesPerSecond) fps") {
-                try AnimatedPNGWriter(url: directory.file("rate.png"), width: 1, height: 1, frameCount: 1, framesPerSecond: framesPerSecond)
+                try AnimatedPNGWriter(
+                    url: directory.file("rate.png"), width: 1, height: 1, frameCount: 1,
+                    framesPerSecond: framesPerSecond)
             }
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty, "writers never finished leave nothing")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty,
+            "writers never finished leave nothing")
     }
 
     // MARK: - Mistakes leave nothing behind
@@ -177,7 +194,8 @@ struct AnimatedPNGTests {
     @Test func aFrameOfTheWrongSizeThrowsAndLeavesNothing() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("flight.png")
-        let writer = try AnimatedPNGWriter(url: url, width: Self.width, height: Self.height, frameCount: 3, framesPerSecond: 10)
+        let writer = try AnimatedPNGWriter(
+            url: url, width: Self.width, height: Self.height, frameCount: 3, framesPerSecond: 10)
         try writer.append(Self.frames[0])
         #expect(throws: ImageCodecError.unencodablePNG(reason: "frame 2 is 10x10 pixels, not the animation's 96x64")) {
             try writer.append(RGBAImage(width: 10, height: 10, filledWith: .white))
@@ -192,7 +210,8 @@ struct AnimatedPNGTests {
     @Test func finishingWithTooFewFramesThrowsAndLeavesNothing() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("flight.png")
-        let writer = try AnimatedPNGWriter(url: url, width: Self.width, height: Self.height, frameCount: 5, framesPerSecond: 10)
+        let writer = try AnimatedPNGWriter(
+            url: url, width: Self.width, height: Self.height, frameCount: 5, framesPerSecond: 10)
         try writer.append(Self.frames[0])
         try writer.append(Self.frames[1])
         #expect(throws: ImageCodecError.unencodablePNG(reason: "the animation declares 5 frames but 2 were appended")) {
@@ -206,10 +225,13 @@ struct AnimatedPNGTests {
         let url = directory.file("flight.png")
         let earlier = Data("an earlier file".utf8)
         try earlier.write(to: url)
-        let writer = try AnimatedPNGWriter(url: url, width: Self.width, height: Self.height, frameCount: 2, framesPerSecond: 10)
+        let writer = try AnimatedPNGWriter(
+            url: url, width: Self.width, height: Self.height, frameCount: 2, framesPerSecond: 10)
         try writer.append(Self.frames[0])
         try writer.append(Self.frames[1])
-        #expect(throws: ImageCodecError.unencodablePNG(reason: "the animation declares 2 frames; frame 3 is one too many")) {
+        #expect(
+            throws: ImageCodecError.unencodablePNG(reason: "the animation declares 2 frames; frame 3 is one too many")
+        ) {
             try writer.append(Self.frames[2])
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["flight.png"])
@@ -220,9 +242,12 @@ struct AnimatedPNGTests {
         let directory = try TemporaryDirectory()
         do {
             let writer = try AnimatedPNGWriter(
-                url: directory.file("flight.png"), width: Self.width, height: Self.height, frameCount: 5, framesPerSecond: 10)
+                url: directory.file("flight.png"), width: Self.width, height: Self.height, frameCount: 5,
+                framesPerSecond: 10)
             try writer.append(Self.frames[0])
-            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).count == 1, "the temporary file")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: directory.url.path).count == 1, "the temporary file"
+            )
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
     }
@@ -242,7 +267,10 @@ struct AnimatedPNGTests {
             _ = try AnimatedPNGWriter(url: url, width: 4, height: 4, frameCount: 2, framesPerSecond: 10)
             Issue.record("starting an animation in a missing directory succeeded")
         } catch {
-            guard case .unwritableFile(let path, let reason) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .unwritableFile(let path, let reason) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(path == url.path)
             #expect(reason.contains("does not exist"))
         }
@@ -251,13 +279,18 @@ struct AnimatedPNGTests {
     @Test func sizesFrameCountsAndLoopCountsAPNGCannotHoldAreRefused() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("flight.png")
-        #expect(throws: ImageCodecError.self) { try AnimatedPNGWriter(url: url, width: 0, height: 4, frameCount: 2, framesPerSecond: 10) }
-        #expect(throws: ImageCodecError.self) { try AnimatedPNGWriter(url: url, width: 4, height: 4, frameCount: 0, framesPerSecond: 10) }
+        #expect(throws: ImageCodecError.self) {
+            try AnimatedPNGWriter(url: url, width: 0, height: 4, frameCount: 2, framesPerSecond: 10)
+        }
+        #expect(throws: ImageCodecError.self) {
+            try AnimatedPNGWriter(url: url, width: 4, height: 4, frameCount: 0, framesPerSecond: 10)
+        }
         #expect(throws: ImageCodecError.self) {
             try AnimatedPNGWriter(url: url, width: 4, height: 4, frameCount: 2, framesPerSecond: 10, loopCount: -1)
         }
         #expect(throws: ImageCodecError.self) {
-            try AnimatedPNGWriter(url: url, width: 4, height: 4, frameCount: 2, frameDelayNumerator: 1, frameDelayDenominator: 0)
+            try AnimatedPNGWriter(
+                url: url, width: 4, height: 4, frameCount: 2, frameDelayNumerator: 1, frameDelayDenominator: 0)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
     }

@@ -8,12 +8,13 @@ struct JPEGCodingTests {
         var image = RGBAImage(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
-                image[x: x, y: y] = switch (x < width / 2, y < height / 2) {
-                case (true, true): RGBAPixel(red: 255, green: 0, blue: 0)
-                case (false, true): RGBAPixel(red: 0, green: 255, blue: 0)
-                case (true, false): RGBAPixel(red: 0, green: 0, blue: 255)
-                case (false, false): RGBAPixel(red: 255, green: 255, blue: 255)
-                }
+                image[x: x, y: y] =
+                    switch (x < width / 2, y < height / 2) {
+                    case (true, true): RGBAPixel(red: 255, green: 0, blue: 0)
+                    case (false, true): RGBAPixel(red: 0, green: 255, blue: 0)
+                    case (true, false): RGBAPixel(red: 0, green: 0, blue: 255)
+                    case (false, false): RGBAPixel(red: 255, green: 255, blue: 255)
+                    }
             }
         }
         return image
@@ -24,7 +25,9 @@ struct JPEGCodingTests {
         #expect(Array(data.prefix(3)) == [0xFF, 0xD8, 0xFF])
         let decoded = try RGBAImage(jpegData: data)
         #expect(decoded.size == ImageSize(width: 48, height: 32))
-        for (x, y, expected) in [(5, 5, (255, 0, 0)), (40, 5, (0, 255, 0)), (5, 28, (0, 0, 255)), (40, 28, (255, 255, 255))] {
+        for (x, y, expected) in [
+            (5, 5, (255, 0, 0)), (40, 5, (0, 255, 0)), (5, 28, (0, 0, 255)), (40, 28, (255, 255, 255)),
+        ] {
             let pixel = decoded[x: x, y: y]
             #expect(abs(Int(pixel.red) - expected.0) < 16, "red at \(x),\(y) is \(pixel)")
             #expect(abs(Int(pixel.green) - expected.1) < 16, "green at \(x),\(y) is \(pixel)")
@@ -40,11 +43,20 @@ struct JPEGCodingTests {
     }
 
     @Test func scaledSizeIsTheSmallestScaleNotBelowTheMinimum() {
-        #expect(RGBAImage.jpegDecodedSize(width: 4000, height: 3000, minimumSide: 92) == ImageSize(width: 500, height: 375))  // 1/8
-        #expect(RGBAImage.jpegDecodedSize(width: 800, height: 600, minimumSide: 92) == ImageSize(width: 200, height: 150))  // 1/4
-        #expect(RGBAImage.jpegDecodedSize(width: 800, height: 600, minimumSide: 138) == ImageSize(width: 200, height: 150))  // 1/4
-        #expect(RGBAImage.jpegDecodedSize(width: 800, height: 600, minimumSide: 160) == ImageSize(width: 300, height: 225))  // 3/8
-        #expect(RGBAImage.jpegDecodedSize(width: 100, height: 80, minimumSide: 92) == ImageSize(width: 100, height: 80))  // full
+        #expect(
+            // 1/8
+            RGBAImage.jpegDecodedSize(width: 4000, height: 3000, minimumSide: 92) == ImageSize(width: 500, height: 375))
+        #expect(
+            // 1/4
+            RGBAImage.jpegDecodedSize(width: 800, height: 600, minimumSide: 92) == ImageSize(width: 200, height: 150))
+        #expect(
+            // 1/4
+            RGBAImage.jpegDecodedSize(width: 800, height: 600, minimumSide: 138) == ImageSize(width: 200, height: 150))
+        #expect(
+            // 3/8
+            RGBAImage.jpegDecodedSize(width: 800, height: 600, minimumSide: 160) == ImageSize(width: 300, height: 225))
+        // full
+        #expect(RGBAImage.jpegDecodedSize(width: 100, height: 80, minimumSide: 92) == ImageSize(width: 100, height: 80))
     }
 
     @Test func bytesThatAreNotAJPEGAreRejectedWithAMessage() throws {
@@ -66,7 +78,8 @@ struct JPEGCodingTests {
     @Test func aJPEGCutInsideItsImageDataIsRefused() throws {
         let data = try quadrants(width: 800, height: 600).jpegData()
         let cut = data.prefix(data.count * 2 / 3)
-        let expected = ImageCodecError.unreadableJPEG(path: nil, reason: "the file is cut short: its image data ends early")
+        let expected = ImageCodecError.unreadableJPEG(
+            path: nil, reason: "the file is cut short: its image data ends early")
         #expect(throws: expected) { try RGBAImage(jpegData: cut) }
         #expect(throws: expected) { try RGBAImage(jpegData: cut, minimumSide: 92) }
 

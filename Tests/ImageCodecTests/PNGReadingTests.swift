@@ -26,7 +26,8 @@ struct PNGFormat: Sendable, CustomTestStringConvertible {
                 [false, true].flatMap { interlaced in
                     let transparencies = [.gray, .rgb, .palette].contains(colorType) ? [false, true] : [false]
                     return transparencies.map {
-                        PNGFormat(colorType: colorType, bitDepth: bitDepth, isInterlaced: interlaced, hasTransparency: $0)
+                        PNGFormat(
+                            colorType: colorType, bitDepth: bitDepth, isInterlaced: interlaced, hasTransparency: $0)
                     }
                 }
             }
@@ -51,7 +52,8 @@ struct PNGReadingTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("fixture.png")
-        let (png, expected) = makeFixture(PNGFormat(colorType: .rgba, bitDepth: 8, isInterlaced: false, hasTransparency: false))
+        let (png, expected) = makeFixture(
+            PNGFormat(colorType: .rgba, bitDepth: 8, isInterlaced: false, hasTransparency: false))
         try png.data().write(to: url)
         #expect(try RGBAImage(contentsOf: url) == expected)
 
@@ -62,7 +64,8 @@ struct PNGReadingTests {
     }
 
     @Test func writtenPNGReadsBackIdentically() throws {
-        let (_, image) = makeFixture(PNGFormat(colorType: .rgba, bitDepth: 8, isInterlaced: false, hasTransparency: false))
+        let (_, image) = makeFixture(
+            PNGFormat(colorType: .rgba, bitDepth: 8, isInterlaced: false, hasTransparency: false))
         for level in [0, 6, 9] {
             #expect(try RGBAImage(pngData: image.pngData(compressionLevel: level)) == image)
         }
@@ -88,7 +91,10 @@ struct PNGReadingTests {
             try RGBAImage(width: 1, height: 1).writePNG(to: url)
             Issue.record("writing into a missing directory succeeded")
         } catch {
-            guard case .unwritableFile = error else { Issue.record("unexpected \(error)"); return }
+            guard case .unwritableFile = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect("\(error)".hasPrefix(url.path))
             #expect("\(error)".contains("does not exist"))
         }
@@ -150,12 +156,15 @@ struct PNGReadingTests {
                 var damaged = data
                 let idat = damaged.range(of: Data("IDAT".utf8))!.upperBound
                 for index in (idat + 2)..<(idat + 40) { damaged[index] = 0xFF }
-                let length = Int(damaged[idat - 8]) << 24 | Int(damaged[idat - 7]) << 16
+                let length =
+                    Int(damaged[idat - 8]) << 24 | Int(damaged[idat - 7]) << 16
                     | Int(damaged[idat - 6]) << 8 | Int(damaged[idat - 5])
                 let crc = crc32(damaged[(idat - 4)..<(idat + length)])
-                damaged.replaceSubrange((idat + length)..<(idat + length + 4), with: [
-                    UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF),
-                ])
+                damaged.replaceSubrange(
+                    (idat + length)..<(idat + length + 4),
+                    with: [
+                        UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF),
+                    ])
                 return damaged
             }
         }
@@ -218,7 +227,8 @@ struct PNGReadingTests {
                 )
             case .palette:
                 let entry = palette[pixelSamples[0]]
-                let alpha = format.hasTransparency && pixelSamples[0] < paletteAlphas.count
+                let alpha =
+                    format.hasTransparency && pixelSamples[0] < paletteAlphas.count
                     ? paletteAlphas[pixelSamples[0]] : 255
                 pixel = RGBAPixel(red: entry.red, green: entry.green, blue: entry.blue, alpha: alpha)
             case .grayAlpha:

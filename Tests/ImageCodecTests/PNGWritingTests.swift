@@ -8,7 +8,8 @@ struct PNGWritingTests {
         var image = RGBAImage(width: 64, height: 32)
         for y in 0..<32 {
             for x in 0..<64 {
-                image[x: x, y: y] = x < 32
+                image[x: x, y: y] =
+                    x < 32
                     ? RGBAPixel(red: UInt8(x * 4), green: UInt8(y * 8), blue: 200, alpha: alpha)
                     : RGBAPixel(red: 242, green: 239, blue: 233, alpha: alpha)
             }
@@ -48,16 +49,21 @@ struct PNGWritingTests {
         for y in 0..<1000 {
             for x in 0..<1100 {
                 state = state &* 1_664_525 &+ 1_013_904_223
-                image[x: x, y: y] = y < 500
+                image[x: x, y: y] =
+                    y < 500
                     ? RGBAPixel(red: UInt8(x % 256), green: UInt8(y % 256), blue: 120, alpha: x % 7 == 0 ? 200 : 255)
-                    : RGBAPixel(red: UInt8(state >> 24), green: UInt8((state >> 16) & 0xFF), blue: UInt8((state >> 8) & 0xFF), alpha: 255)
+                    : RGBAPixel(
+                        red: UInt8(state >> 24), green: UInt8((state >> 16) & 0xFF), blue: UInt8((state >> 8) & 0xFF),
+                        alpha: 255)
             }
         }
         let fast = try image.pngData(compressionLevel: 1, filtering: filtering)
         #expect(try RGBAImage(pngData: fast) == image)
         #expect(try image.pngData(compressionLevel: 1, filtering: filtering) == fast)
         for level in [0, 6] {
-            #expect(try RGBAImage(pngData: try image.pngData(compressionLevel: level, filtering: filtering)) == image, "level \(level)")
+            #expect(
+                try RGBAImage(pngData: try image.pngData(compressionLevel: level, filtering: filtering)) == image,
+                "level \(level)")
         }
         // A small image (one band) at level 1 too.
         let small = makeImage(alpha: 255)
@@ -77,12 +83,15 @@ struct PNGWritingTests {
                     state = state &* 1_664_525 &+ 1_013_904_223
                     // Flat blocks with a little noise: long matches, many hash entries.
                     let noise = UInt8(state >> 30)
-                    image[x: x, y: y] = RGBAPixel(red: UInt8((x / 16) % 256) &+ noise, green: UInt8((y / 8) % 256), blue: UInt8(seed % 256), alpha: 255)
+                    image[x: x, y: y] = RGBAPixel(
+                        red: UInt8((x / 16) % 256) &+ noise, green: UInt8((y / 8) % 256), blue: UInt8(seed % 256),
+                        alpha: 255)
                 }
             }
             return image
         }
-        let first = image(seed: 1), other = image(seed: 7)
+        let first = image(seed: 1)
+        let other = image(seed: 7)
         let before = try first.pngData(compressionLevel: 1)
         for _ in 0..<3 { _ = try other.pngData(compressionLevel: 1) }
         let after = try first.pngData(compressionLevel: 1)
@@ -106,7 +115,8 @@ struct PNGWritingTests {
             let threads = 256
             let lock = NSLock()
             nonisolated(unsafe) var encodings: [Data?] = Array(repeating: nil, count: threads)
-            let encoded = DispatchGroup(), release = DispatchSemaphore(value: 0)
+            let encoded = DispatchGroup()
+            let release = DispatchSemaphore(value: 0)
             for index in 0..<threads {
                 encoded.enter()
                 let thread = Thread {

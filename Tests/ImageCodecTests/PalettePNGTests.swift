@@ -17,7 +17,9 @@ struct PalettePNGTests {
         // width (4), height (4), bit depth, colour type.
         #expect(png[24] == 8)
         #expect(png[25] == 3)
-        #expect(try RGBAImage(width: 2, height: 2, filledWith: RGBAPixel(red: 255, green: 255, blue: 255, alpha: 128)).pngData()[25] == 6)
+        #expect(
+            try RGBAImage(width: 2, height: 2, filledWith: RGBAPixel(red: 255, green: 255, blue: 255, alpha: 128))
+                .pngData()[25] == 6)
     }
 
     @Test func transparencyIsStoredInATRNSChunk() throws {
@@ -40,7 +42,9 @@ struct PalettePNGTests {
     @Test func encodingTwiceGivesTheSameBytes() throws {
         let image = MapScene(width: 320, height: 200).draw()
         #expect(try image.pngData(colorMode: .palette) == image.pngData(colorMode: .palette))
-        #expect(try image.pngData(compressionLevel: 9, colorMode: .palette) == image.pngData(compressionLevel: 9, colorMode: .palette))
+        #expect(
+            try image.pngData(compressionLevel: 9, colorMode: .palette)
+                == image.pngData(compressionLevel: 9, colorMode: .palette))
     }
 
     @Test func paletteFileIsSmallerThanRGBAForAMap() throws {
@@ -59,7 +63,8 @@ struct PalettePNGTests {
         #expect(try Data(contentsOf: url) == image.pngData(compressionLevel: 9, colorMode: .palette))
         let dithered = directory.appendingPathComponent("dithered.png")
         try image.quantized(maximumColorCount: 8, dithering: true).writePNG(to: dithered)
-        #expect(try RGBAImage(contentsOf: dithered) == image.quantized(maximumColorCount: 8, dithering: true).expanded())
+        #expect(
+            try RGBAImage(contentsOf: dithered) == image.quantized(maximumColorCount: 8, dithering: true).expanded())
     }
 
     @Test func emptyImageIsATypedError() {

@@ -22,7 +22,9 @@ struct PremultipliedPixelsTests {
                 let channels: [UInt32] = x % 40 < 20 ? [242, 239, 233] : [gradient, UInt32(y % 256), next() % 256]
                 let premultiplied = channels.map { ($0 * alpha + 127) / 255 }
                 let word = alpha << 24 | premultiplied[0] << 16 | premultiplied[1] << 8 | premultiplied[2]
-                withUnsafeBytes(of: word.littleEndian) { bytes.replaceSubrange(y * rowBytes + x * 4..<y * rowBytes + x * 4 + 4, with: $0) }
+                withUnsafeBytes(of: word.littleEndian) {
+                    bytes.replaceSubrange(y * rowBytes + x * 4..<y * rowBytes + x * 4 + 4, with: $0)
+                }
             }
         }
         return bytes
@@ -36,7 +38,8 @@ struct PremultipliedPixelsTests {
             let rowBytes = width * 4 + 36
             let bytes = words(width: width, height: height, rowBytes: rowBytes, opaque: opaque)
             try bytes.withUnsafeBufferPointer { buffer in
-                let pixels = PremultipliedPixels(base: buffer.baseAddress!, rowBytes: rowBytes, width: width, height: height)
+                let pixels = PremultipliedPixels(
+                    base: buffer.baseAddress!, rowBytes: rowBytes, width: width, height: height)
                 let image = pixels.rgbaImage()
                 let direct = try pixels.pngData(compressionLevel: level, filtering: filtering)
                 let converted = try image.pngData(compressionLevel: level, filtering: filtering)
@@ -55,7 +58,8 @@ struct PremultipliedPixelsTests {
         let last = (height - 1) * width * 4 + (width - 1) * 4
         bytes.replaceSubrange(last..<last + 4, with: [0x40, 0x40, 0x40, 0x80])  // 50% grey, premultiplied
         try bytes.withUnsafeBufferPointer { buffer in
-            let pixels = PremultipliedPixels(base: buffer.baseAddress!, rowBytes: width * 4, width: width, height: height)
+            let pixels = PremultipliedPixels(
+                base: buffer.baseAddress!, rowBytes: width * 4, width: width, height: height)
             let png = try pixels.pngData(compressionLevel: 1)
             #expect(png[png.startIndex + 25] == 6)
             #expect(try RGBAImage(pngData: png) == pixels.rgbaImage())
@@ -76,12 +80,17 @@ struct PremultipliedPixelsTests {
         let uniform = [UInt8](repeating: 7, count: 4 * 4 * 3)
         let varied = uniform.enumerated().map { $0.offset == 45 ? UInt8(8) : $0.element }
         uniform.withUnsafeBufferPointer { buffer in
-            #expect(PremultipliedPixels(base: buffer.baseAddress!, rowBytes: 16, width: 4, height: 3).uniformWord == 0x0707_0707)
+            #expect(
+                PremultipliedPixels(base: buffer.baseAddress!, rowBytes: 16, width: 4, height: 3).uniformWord
+                    == 0x0707_0707)
         }
         varied.withUnsafeBufferPointer { buffer in
-            #expect(PremultipliedPixels(base: buffer.baseAddress!, rowBytes: 16, width: 4, height: 3).uniformWord == nil)
+            #expect(
+                PremultipliedPixels(base: buffer.baseAddress!, rowBytes: 16, width: 4, height: 3).uniformWord == nil)
             // The pixels past a row's width are not the image's.
-            #expect(PremultipliedPixels(base: buffer.baseAddress!, rowBytes: 16, width: 3, height: 3).uniformWord == 0x0707_0707)
+            #expect(
+                PremultipliedPixels(base: buffer.baseAddress!, rowBytes: 16, width: 3, height: 3).uniformWord
+                    == 0x0707_0707)
         }
     }
 }

@@ -86,7 +86,9 @@ struct QuantizationTests {
     @Test func quantizingTwiceGivesTheSamePaletteAndIndices() {
         let image = MapScene(width: 300, height: 200).draw()
         #expect(image.quantized() == image.quantized())
-        #expect(image.quantized(maximumColorCount: 32, dithering: true) == image.quantized(maximumColorCount: 32, dithering: true))
+        #expect(
+            image.quantized(maximumColorCount: 32, dithering: true)
+                == image.quantized(maximumColorCount: 32, dithering: true))
     }
 
     @Test func quantizedOutputMatchesTheRecordedChecksum() {
@@ -127,7 +129,8 @@ struct QuantizationTests {
         for index in 0..<256 {
             let colour = index % colorCount
             let alpha: UInt8 = colour == 0 ? 0 : colour % 5 == 0 ? UInt8(colour) : 255
-            image[x: index % 16, y: index / 16] = colour == 0
+            image[x: index % 16, y: index / 16] =
+                colour == 0
                 ? .transparent
                 : RGBAPixel(red: UInt8(colour), green: UInt8(255 - colour), blue: UInt8(colour * 7 % 256), alpha: alpha)
         }

@@ -66,7 +66,8 @@ struct CompareTests {
         let result = try compare(expected, actual, options: DiffOptions(includeAntiAliased: true), makeDiffImage: true)
         #expect(result.differentPixels == 2)
         let red = RGBAPixel(red: 255, green: 0, blue: 0)
-        #expect((0..<pairs.count).map { result.diffImage![x: $0, y: 0] == red } == [false, false, false, false, true, true])
+        #expect(
+            (0..<pairs.count).map { result.diffImage![x: $0, y: 0] == red } == [false, false, false, false, true, true])
     }
 
     // MARK: - Sizes
@@ -75,7 +76,8 @@ struct CompareTests {
         let expected = RGBAImage(width: 4, height: 3)
         let actual = RGBAImage(width: 3, height: 4)
         #expect(
-            throws: ImageCompareError.sizeMismatch(expected: ImageSize(width: 4, height: 3), actual: ImageSize(width: 3, height: 4))
+            throws: ImageCompareError.sizeMismatch(
+                expected: ImageSize(width: 4, height: 3), actual: ImageSize(width: 3, height: 4))
         ) {
             try compare(expected, actual)
         }
@@ -116,7 +118,8 @@ struct CompareTests {
         actual[x: 0, y: 0] = .white
         actual[x: 2, y: 2] = .black
         let options = DiffOptions(
-            alpha: 0, diffColor: RGBColor(red: 0, green: 0, blue: 255), diffColorAlt: RGBColor(red: 0, green: 255, blue: 0)
+            alpha: 0, diffColor: RGBColor(red: 0, green: 0, blue: 255),
+            diffColorAlt: RGBColor(red: 0, green: 255, blue: 0)
         )
         let diff = try #require(try compare(expected, actual, options: options, makeDiffImage: true).diffImage)
         #expect(diff[x: 0, y: 0] == RGBAPixel(red: 0, green: 0, blue: 255))

@@ -17,18 +17,23 @@ struct MBTilesAggregateHashTests {
     ]
 
     /// A flat file holding `tiles`, written with SQL as martin's test writes it.
-    private func martinFile(_ tiles: [(Int, Int, Int, String)], in directory: TemporaryDirectory, name: String) throws -> URL {
+    private func martinFile(_ tiles: [(Int, Int, Int, String)], in directory: TemporaryDirectory, name: String) throws
+        -> URL
+    {
         let url = directory.file(name)
         let database = try Database(path: url.path, mode: .readWriteCreate)
-        try database.execute("""
+        try database.execute(
+            """
             CREATE TABLE metadata (name TEXT NOT NULL PRIMARY KEY, value TEXT);
             CREATE TABLE tiles (zoom_level INTEGER NOT NULL, tile_column INTEGER NOT NULL, tile_row INTEGER NOT NULL,
                 tile_data BLOB, PRIMARY KEY (zoom_level, tile_column, tile_row));
             """)
         for (z, x, row, text) in tiles {
-            try database.execute("INSERT INTO tiles VALUES (?, ?, ?, CAST(? AS blob))", arguments: [
-                .integer(Int64(z)), .integer(Int64(x)), .integer(Int64(row)), .text(text),
-            ])
+            try database.execute(
+                "INSERT INTO tiles VALUES (?, ?, ?, CAST(? AS blob))",
+                arguments: [
+                    .integer(Int64(z)), .integer(Int64(x)), .integer(Int64(row)), .text(text),
+                ])
         }
         return url
     }
@@ -48,7 +53,8 @@ struct MBTilesAggregateHashTests {
             let martin = try MBTilesStore(url: martinFile(tiles, in: directory, name: "\(name)-martin.mbtiles"))
             #expect(try martin.aggregateTilesHash() == expected, "\(name), flat file written by SQL")
             // The same tiles through our writer, in each layout.
-            let ours = try MBTilesStore(url: directory.file("\(name)-\(schema).mbtiles"), mode: .create, newFileSchema: schema)
+            let ours = try MBTilesStore(
+                url: directory.file("\(name)-\(schema).mbtiles"), mode: .create, newFileSchema: schema)
             let writer = try MBTilesWriter(store: ours, tilesPerBatch: 5)
             for (z, x, row, text) in tiles { try writer.add(Data(text.utf8), at: TileID(z: z, x: x, tmsY: row)) }
             #expect(try writer.finish() == expected, "\(name), \(schema) file written by MBTilesWriter")

@@ -3,8 +3,8 @@ import MapCore
 import MapSQLite
 import MapTestSupport
 import Testing
-
 import TileSources
+
 @testable import MBTiles
 
 /// `tiles info` and `tiles validate` at the store level.
@@ -34,10 +34,11 @@ struct MBTilesInfoValidationTests {
         #expect(info.schema == .normalized)
         #expect(info.metadataValues["name"] == "Info")
         #expect(info.metadata?.format == .png)
-        #expect(info.zoomLevels == [
-            MBTilesInfo.ZoomLevel(zoom: 0, tileCount: 1, tileBytes: 50, columns: 0...0, rows: 0...0),
-            MBTilesInfo.ZoomLevel(zoom: 2, tileCount: 3, tileBytes: 210, columns: 1...3, rows: 0...3),
-        ])
+        #expect(
+            info.zoomLevels == [
+                MBTilesInfo.ZoomLevel(zoom: 0, tileCount: 1, tileBytes: 50, columns: 0...0, rows: 0...0),
+                MBTilesInfo.ZoomLevel(zoom: 2, tileCount: 3, tileBytes: 210, columns: 1...3, rows: 0...3),
+            ])
         #expect(info.tileCount == 4)
         #expect(info.tileBytes == 260)
         #expect(info.storedBlobCount == 3)
@@ -72,7 +73,8 @@ struct MBTilesInfoValidationTests {
             try imageID.step()
             changed = try #require(imageID.text(at: 0))
         }
-        try TestTiles.execute("""
+        try TestTiles.execute(
+            """
             UPDATE images SET tile_data = x'00' WHERE tile_id = '\(changed)';
             INSERT INTO map VALUES (9, 1, 1, 'NO-SUCH-IMAGE');
             DELETE FROM metadata WHERE name = 'format';

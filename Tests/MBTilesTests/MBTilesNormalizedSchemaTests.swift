@@ -17,7 +17,8 @@ struct MBTilesNormalizedSchemaTests {
         let database = try Database(path: store.path)
         // martin's `is_normalized_tables_type`, run as it is written: the two tables, and the
         // columns with these exact declared types.
-        let detection = try database.prepare("""
+        let detection = try database.prepare(
+            """
             SELECT (SELECT COUNT(*) = 2 FROM sqlite_master WHERE (name = 'map' OR name = 'images') AND type = 'table')
             AND (SELECT COUNT(*) = 4 FROM pragma_table_info('map')
                  WHERE ((name = 'zoom_level' AND type LIKE '%INT%') OR (name = 'tile_column' AND type LIKE '%INT%')
@@ -28,9 +29,10 @@ struct MBTilesNormalizedSchemaTests {
         try detection.step()
         #expect(detection.int64(at: 0) == 1)
         var objects: [String] = []
-        try database.prepare("SELECT type || ' ' || name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY 1").forEachRow {
-            objects.append($0.text(at: 0) ?? "")
-        }
+        try database.prepare("SELECT type || ' ' || name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY 1")
+            .forEachRow {
+                objects.append($0.text(at: 0) ?? "")
+            }
         #expect(objects == ["table images", "table map", "table metadata", "view tiles", "view tiles_with_hash"])
         let pragma = try database.prepare("PRAGMA application_id")
         try pragma.step()
@@ -89,14 +91,16 @@ struct MBTilesNormalizedSchemaTests {
         let tile = try TileID(z: 1, x: 1, y: 1)
         try store.write(Data(), at: tile)
         #expect(try store.tile(at: tile) == Data())
-        #expect(try TestTiles.integer("SELECT count(*) FROM images WHERE typeof(tile_data) = 'blob'", in: store.url) == 1)
+        #expect(
+            try TestTiles.integer("SELECT count(*) FROM images WHERE typeof(tile_data) = 'blob'", in: store.url) == 1)
     }
 
     @Test func anMbutilStyleFileIsReadAndWritten() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("mbutil.mbtiles")
         // mbutil's `optimize_database` layout: lowercase MD5 ids, a grid_id column, no primary keys.
-        try Database(path: url.path, mode: .readWriteCreate).execute("""
+        try Database(path: url.path, mode: .readWriteCreate).execute(
+            """
             CREATE TABLE metadata (name text, value text);
             CREATE TABLE map (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_id TEXT, grid_id TEXT);
             CREATE TABLE images (tile_data blob, tile_id text);

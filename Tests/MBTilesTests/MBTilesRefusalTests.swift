@@ -23,17 +23,26 @@ struct MBTilesRefusalTests {
             }
             #expect(error == expected(url.path), "\(mode)", sourceLocation: sourceLocation)
             let message = error.description
-            #expect(message.hasPrefix(url.path + ": ") && !message.contains("\n"), "\(message)", sourceLocation: sourceLocation)
-            #expect(try TestTiles.snapshot(of: url) == before, "\(mode) changed the files", sourceLocation: sourceLocation)
+            #expect(
+                message.hasPrefix(url.path + ": ") && !message.contains("\n"), "\(message)",
+                sourceLocation: sourceLocation)
+            #expect(
+                try TestTiles.snapshot(of: url) == before, "\(mode) changed the files", sourceLocation: sourceLocation)
         }
     }
 
     /// A full disk (SQLITE_FULL) is said in plain words, with what to do, not as SQL.
     @Test func aFullDiskIsSaidInPlainWords() {
-        let error = MBTilesError.sqlite(SQLiteError(
-            resultCode: 13, message: "database or disk is full", path: "out.mbtiles.partial", sql: "INSERT INTO images (tile_id, tile_data) VALUES (?, ?)"))
-        #expect(error.description == "out.mbtiles.partial: the disk is full (no space left for the tiles); what was committed is kept: free some space and run the same command again (with --resume for an export) to finish")
-        let other = MBTilesError.sqlite(SQLiteError(resultCode: 1, message: "no such table: x", path: "a.mbtiles", sql: "SELECT\n  1"))
+        let error = MBTilesError.sqlite(
+            SQLiteError(
+                resultCode: 13, message: "database or disk is full", path: "out.mbtiles.partial",
+                sql: "INSERT INTO images (tile_id, tile_data) VALUES (?, ?)"))
+        #expect(
+            error.description
+                == "out.mbtiles.partial: the disk is full (no space left for the tiles); what was committed is kept: free some space and run the same command again (with --resume for an export) to finish"
+        )
+        let other = MBTilesError.sqlite(
+            SQLiteError(resultCode: 1, message: "no such table: x", path: "a.mbtiles", sql: "SELECT\n  1"))
         #expect(other.description == "a.mbtiles: no such table: x (SQLite code 1) in `SELECT 1`")
     }
 
@@ -48,7 +57,9 @@ struct MBTilesRefusalTests {
         let directory = try TemporaryDirectory()
         let url = directory.file("empty.mbtiles")
         try Data().write(to: url)
-        try expectRefusal(of: url, modes: [.readOnly, .readWrite]) { .notMBTiles(path: $0, reason: "the file is empty") }
+        try expectRefusal(of: url, modes: [.readOnly, .readWrite]) {
+            .notMBTiles(path: $0, reason: "the file is empty")
+        }
         let created = try MBTilesStore(url: url, mode: .create)
         #expect(created.schema == .normalized)
     }
@@ -57,7 +68,9 @@ struct MBTilesRefusalTests {
         let directory = try TemporaryDirectory()
         let url = directory.file("blank.sqlite")
         try Database(path: url.path, mode: .readWriteCreate).execute("PRAGMA user_version = 3")
-        try expectRefusal(of: url, modes: [.readOnly, .readWrite]) { .notMBTiles(path: $0, reason: "the database has no tables") }
+        try expectRefusal(of: url, modes: [.readOnly, .readWrite]) {
+            .notMBTiles(path: $0, reason: "the database has no tables")
+        }
     }
 
     @Test func theBasemapGeoPackageIsRefused() throws {
@@ -109,20 +122,25 @@ struct MBTilesRefusalTests {
     @Test func unknownLayoutsAreNamed() throws {
         let directory = try TemporaryDirectory()
         let noTiles = directory.file("no-tiles.mbtiles")
-        try Database(path: noTiles.path, mode: .readWriteCreate).execute("CREATE TABLE metadata (name text, value text)")
+        try Database(path: noTiles.path, mode: .readWriteCreate).execute(
+            "CREATE TABLE metadata (name text, value text)")
         try expectRefusal(of: noTiles) { .notMBTiles(path: $0, reason: "it has no `tiles` table or view") }
 
         let brokenView = directory.file("broken-view.mbtiles")
-        try Database(path: brokenView.path, mode: .readWriteCreate).execute("""
+        try Database(path: brokenView.path, mode: .readWriteCreate).execute(
+            """
             CREATE TABLE metadata (name text, value text);
             CREATE TABLE map (zoom_level integer, tile_column integer, tile_row integer, tile_id text);
             CREATE VIEW tiles AS SELECT map.zoom_level, map.tile_column, map.tile_row, images.tile_data
                 FROM map JOIN images ON images.tile_id = map.tile_id;
             """)
-        try expectRefusal(of: brokenView) { .invalidSchema(path: $0, table: "tiles", reason: "it cannot be read: no such table: main.images") }
+        try expectRefusal(of: brokenView) {
+            .invalidSchema(path: $0, table: "tiles", reason: "it cannot be read: no such table: main.images")
+        }
 
         let oldColumns = directory.file("old-columns.mbtiles")
-        try Database(path: oldColumns.path, mode: .readWriteCreate).execute("""
+        try Database(path: oldColumns.path, mode: .readWriteCreate).execute(
+            """
             CREATE TABLE metadata (name text, value text);
             CREATE TABLE tiles (zoom_level integer, column integer, row integer, tile_data blob);
             """)

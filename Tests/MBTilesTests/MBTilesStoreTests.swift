@@ -5,11 +5,13 @@ import MapTestSupport
 import Synchronization
 import Testing
 import TileSources
+
 @testable import MBTiles
 
 struct MBTilesStoreTests {
     /// A new MBTiles file in a folder that does not exist yet.
-    private func makeStore(in directory: TemporaryDirectory, schema: MBTilesSchema = .normalized) throws -> MBTilesStore {
+    private func makeStore(in directory: TemporaryDirectory, schema: MBTilesSchema = .normalized) throws -> MBTilesStore
+    {
         try MBTilesStore(url: directory.file("nested/folder/test.mbtiles"), mode: .create, newFileSchema: schema)
     }
 
@@ -33,7 +35,8 @@ struct MBTilesStoreTests {
         let absent = try TileID(z: 3, x: 2, y: 5)
         #expect(try store.tile(at: absent) == nil)
         #expect(try !store.contains(absent))
-        #expect(try store.tiles(at: tiles + [absent]) == Dictionary(uniqueKeysWithValues: tiles.map { ($0, bytes($0)) }))
+        #expect(
+            try store.tiles(at: tiles + [absent]) == Dictionary(uniqueKeysWithValues: tiles.map { ($0, bytes($0)) }))
     }
 
     @Test(arguments: [MBTilesSchema.flat, .normalized])
@@ -74,10 +77,11 @@ struct MBTilesStoreTests {
         try database.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' ORDER BY name").forEachRow {
             indexes.append($0.text(at: 0) ?? "")
         }
-        #expect(indexes == [
-            "CREATE UNIQUE INDEX name ON metadata (name)",
-            "CREATE UNIQUE INDEX tile_index ON tiles (zoom_level, tile_column, tile_row)",
-        ])
+        #expect(
+            indexes == [
+                "CREATE UNIQUE INDEX name ON metadata (name)",
+                "CREATE UNIQUE INDEX tile_index ON tiles (zoom_level, tile_column, tile_row)",
+            ])
         let journal = try database.prepare("PRAGMA journal_mode")
         try journal.step()
         #expect(journal.text(at: 0) == "wal")
@@ -123,9 +127,12 @@ struct MBTilesStoreTests {
         let directory = try TemporaryDirectory()
         let store = try makeStore(in: directory)
         try store.setMetadataValue("-180,-85,180", forKey: "bounds")
-        #expect(throws: MBTilesError.invalidMetadata(
-            path: store.path, name: "bounds", value: "-180,-85,180", reason: "expected 4 numbers separated by commas"
-        )) {
+        #expect(
+            throws: MBTilesError.invalidMetadata(
+                path: store.path, name: "bounds", value: "-180,-85,180",
+                reason: "expected 4 numbers separated by commas"
+            )
+        ) {
             try store.metadata()
         }
     }
@@ -189,11 +196,14 @@ struct MBTilesStoreTests {
     @Test func aTableWithoutTheRequiredColumnsIsNamed() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("old.mbtiles")
-        try Database(path: url.path, mode: .readWriteCreate).execute("""
+        try Database(path: url.path, mode: .readWriteCreate).execute(
+            """
             CREATE TABLE metadata (name text, value text);
             CREATE TABLE tiles (zoom_level integer, tile_column integer, tile_row integer);
             """)
-        #expect(throws: MBTilesError.invalidSchema(path: url.path, table: "tiles", reason: "it has no `tile_data` column")) {
+        #expect(
+            throws: MBTilesError.invalidSchema(path: url.path, table: "tiles", reason: "it has no `tile_data` column")
+        ) {
             try MBTilesStore(url: url)
         }
     }
@@ -202,7 +212,8 @@ struct MBTilesStoreTests {
         let directory = try TemporaryDirectory()
         let url = directory.file("with-hash.mbtiles")
         // martin's "flat-with-hash" layout: a table with a hash column, and a `tiles` view.
-        try Database(path: url.path, mode: .readWriteCreate).execute("""
+        try Database(path: url.path, mode: .readWriteCreate).execute(
+            """
             CREATE TABLE metadata (name text, value text);
             CREATE TABLE tiles_with_hash (zoom_level integer, tile_column integer, tile_row integer, tile_data blob, tile_hash text);
             CREATE VIEW tiles AS SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles_with_hash;

@@ -87,7 +87,9 @@ struct MBTilesWriterTests {
     @Test func existenceQueriesUseXYZRows() throws {
         let directory = try TemporaryDirectory()
         let store = try MBTilesStore(url: directory.file("exists.mbtiles"), mode: .create)
-        let written = try [TileID(z: 5, x: 3, y: 4), TileID(z: 5, x: 4, y: 4), TileID(z: 5, x: 3, y: 30), TileID(z: 6, x: 3, y: 4)]
+        let written = try [
+            TileID(z: 5, x: 3, y: 4), TileID(z: 5, x: 4, y: 4), TileID(z: 5, x: 3, y: 30), TileID(z: 6, x: 3, y: 4),
+        ]
         try store.write(Dictionary(uniqueKeysWithValues: written.map { ($0, TestTiles.bytes($0)) }))
         #expect(try store.existingTiles(zoom: 5) == Set(written.prefix(3)))
         #expect(try store.existingTiles(zoom: 5, columns: 0...3, rows: 0...7) == [written[0]])

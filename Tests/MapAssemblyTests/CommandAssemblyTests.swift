@@ -19,14 +19,16 @@ struct CommandAssemblyTests {
     private func map(_ home: TemporaryDirectory) -> MapInputs {
         MapInputs(
             stylesDirectory: RepositoryFiles.styles.path, basemapDirectory: RepositoryFiles.basemap.path,
-            locations: DataLocations(environment: ["HOME": home.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil))
+            locations: DataLocations(
+                environment: ["HOME": home.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil))
     }
 
     @Test func aRenderIsWrittenAsEachFormat() throws {
         let home = try TemporaryDirectory()
         let inputs = RenderInputs(
             map: map(home), photos: PhotoInputs(sources: [Self.helsinkiPhotos], photographer: "Signe Brander"),
-            overlays: OverlayInputs(files: [Self.walk]), drawing: PhotoDrawing(select: "first"), size: ViewSize(width: 200, height: 150),
+            overlays: OverlayInputs(files: [Self.walk]), drawing: PhotoDrawing(select: "first"),
+            size: ViewSize(width: 200, height: 150),
             scale: 2)
         var warnings: [String] = []
         let render = try inputs.makeRender(warnings: &warnings)
@@ -45,7 +47,8 @@ struct CommandAssemblyTests {
     @Test func warningsFoundBeforeAFailureAreKept() throws {
         let home = try TemporaryDirectory()
         let photos = RepositoryFiles.samples.appendingPathComponent("photos").path
-        let inputs = RenderInputs(map: map(home), photos: PhotoInputs(sources: [photos]), drawing: PhotoDrawing(select: "nothing like this"))
+        let inputs = RenderInputs(
+            map: map(home), photos: PhotoInputs(sources: [photos]), drawing: PhotoDrawing(select: "nothing like this"))
         var warnings: [String] = []
         #expect { try inputs.makeRender(warnings: &warnings) } throws: { error in
             "\(error)".hasPrefix("--select: no photo has the id or title 'nothing like this'")
@@ -55,21 +58,27 @@ struct CommandAssemblyTests {
 
     @Test func anUnknownPlaceIsReportedBeforeAnyPhotoIsRead() throws {
         let home = try TemporaryDirectory()
-        var inputs = RenderInputs(map: map(home), photos: PhotoInputs(sources: ["/nonexistent/photos.csv"]), framing: .place("Finlandd"))
+        var inputs = RenderInputs(
+            map: map(home), photos: PhotoInputs(sources: ["/nonexistent/photos.csv"]), framing: .place("Finlandd"))
         var warnings: [String] = []
         #expect { try inputs.makeRender(warnings: &warnings) } throws: { error in
-            "\(error)" == "--place: no country or state/province named 'Finlandd' in the basemap; did you mean 'Finland'?"
+            "\(error)"
+                == "--place: no country or state/province named 'Finlandd' in the basemap; did you mean 'Finland'?"
         }
         inputs.framing = .place("Finland")
-        #expect { try inputs.makeRender(warnings: &warnings) } throws: { error in "\(error)".hasPrefix("/nonexistent/photos.csv") }
+        #expect { try inputs.makeRender(warnings: &warnings) } throws: { error in
+            "\(error)".hasPrefix("/nonexistent/photos.csv")
+        }
     }
 
     @Test func aFlyoverWritesItsFramesAndCameras() throws {
         let home = try TemporaryDirectory()
         let helsinki = try Coordinate(latitude: 60.17, longitude: 24.94)
         var inputs = FlyoverInputs(
-            map: map(home), photos: PhotoInputs(sources: [Self.helsinkiPhotos]), from: .init(framing: .place("Finland")),
-            to: .init(framing: .center(helsinki, zoomLevel: 12), headingDegrees: 30), frameCount: 3, size: ViewSize(width: 64, height: 48))
+            map: map(home), photos: PhotoInputs(sources: [Self.helsinkiPhotos]),
+            from: .init(framing: .place("Finland")),
+            to: .init(framing: .center(helsinki, zoomLevel: 12), headingDegrees: 30), frameCount: 3,
+            size: ViewSize(width: 64, height: 48))
         var warnings: [String] = []
         let flight = try inputs.makeFlyover(warnings: &warnings)
         #expect(flight.frameCount == 3 && flight.pixelWidth == 64 && flight.pixelHeight == 48)
@@ -81,7 +90,9 @@ struct CommandAssemblyTests {
 
         inputs.to = .init(framing: .place("Finlandd"))
         #expect { try inputs.makeFlyover(warnings: &warnings) } throws: { error in
-            "\(error)".hasPrefix("--to: 'Finlandd' is not LAT,LON@ZOOM, LAT,LON,LATDELTA,LONDELTA, bbox:WEST,SOUTH,EAST,NORTH or a country")
+            "\(error)".hasPrefix(
+                "--to: 'Finlandd' is not LAT,LON@ZOOM, LAT,LON,LATDELTA,LONDELTA, bbox:WEST,SOUTH,EAST,NORTH or a country"
+            )
         }
     }
 
@@ -91,7 +102,8 @@ struct CommandAssemblyTests {
         var warnings: [String] = []
         let world = try ClusterInputs(photos: photos, zoomLevel: 12.5, map: map(home)).query(warnings: &warnings)
         #expect(world.clusterZoomLevel == 12 && world.clusterCount > 0 && world.items.count > world.clusterCount)
-        let finland = try ClusterInputs(photos: photos, zoomLevel: 12.5, area: .place("Finland"), map: map(home)).query(warnings: &warnings)
+        let finland = try ClusterInputs(photos: photos, zoomLevel: 12.5, area: .place("Finland"), map: map(home)).query(
+            warnings: &warnings)
         #expect(finland.items == world.items)
 
         var bytes: [UInt8] = []
@@ -103,7 +115,9 @@ struct CommandAssemblyTests {
         let single = try #require(features.first { ($0["properties"] as? [String: Any])?["cluster"] as? Bool == false })
         #expect((single["properties"] as? [String: Any])?["photographer"] != nil)
 
-        #expect { try ClusterInputs(photos: PhotoInputs(), zoomLevel: 3, map: map(home)).query(warnings: &warnings) } throws: { error in
+        #expect {
+            try ClusterInputs(photos: PhotoInputs(), zoomLevel: 3, map: map(home)).query(warnings: &warnings)
+        } throws: { error in
             guard let error = error as? AssemblyError, case .nothingToCluster = error else { return false }
             return error.exitStatus == 1 && error.description == "no photo has a location: nothing to cluster"
         }
@@ -112,13 +126,19 @@ struct CommandAssemblyTests {
     @Test func everyCommandMakesTheSameRequest() throws {
         let home = try TemporaryDirectory()
         let style = try map(home).loadStyle(named: "standard").style
-        let drawing = PhotoDrawing(select: "first", showsAccuracy: true, clustering: .never, clusterGrouping: .none, pinColor: "green")
-        let request = drawing.request(photos: [], style: style, overlays: [], size: ViewSize(width: 256, height: 256), scale: 2)
-        #expect(request.selection == .first && request.showsAccuracy && request.clustering == .never && request.clusterGrouping == .none)
-        #expect(request.pinColor == PhotoDrawing.pinColor("green") && request.scale == 2 && request.framing == .fitContent)
+        let drawing = PhotoDrawing(
+            select: "first", showsAccuracy: true, clustering: .never, clusterGrouping: .none, pinColor: "green")
+        let request = drawing.request(
+            photos: [], style: style, overlays: [], size: ViewSize(width: 256, height: 256), scale: 2)
+        #expect(
+            request.selection == .first && request.showsAccuracy && request.clustering == .never
+                && request.clusterGrouping == .none)
+        #expect(
+            request.pinColor == PhotoDrawing.pinColor("green") && request.scale == 2 && request.framing == .fitContent)
         var warnings: [String] = []
         let loaded = try drawing.request(
-            loading: PhotoInputs(sources: [Self.helsinkiPhotos]), overlays: OverlayInputs(files: [Self.walk]), style: style,
+            loading: PhotoInputs(sources: [Self.helsinkiPhotos]), overlays: OverlayInputs(files: [Self.walk]),
+            style: style,
             size: ViewSize(width: 256, height: 256), scale: 1, warnings: &warnings)
         #expect(!loaded.photos.isEmpty && !loaded.overlays.isEmpty && loaded.selection == .first)
     }
@@ -141,18 +161,24 @@ struct FileCommandAssemblyTests {
 
     @Test func imagesAreComparedAndTheDiffWritten() throws {
         let home = try TemporaryDirectory()
-        let black = RGBAImage(width: 4, height: 2, pixels: [UInt8](repeating: 0, count: 4 * 2 * 4).enumerated().map { $0.offset % 4 == 3 ? 255 : 0 })
+        let black = RGBAImage(
+            width: 4, height: 2,
+            pixels: [UInt8](repeating: 0, count: 4 * 2 * 4).enumerated().map { $0.offset % 4 == 3 ? 255 : 0 })
         var pixels = black.pixels
         pixels[0] = 255
         let spotted = RGBAImage(width: 4, height: 2, pixels: pixels)
         try black.writePNG(to: home.file("a.png"))
         try spotted.writePNG(to: home.file("b.png"))
-        let result = try CompareInputs(expected: home.file("a.png").path, actual: home.file("b.png").path, diffImage: home.file("d.jpg").path).compare()
+        let result = try CompareInputs(
+            expected: home.file("a.png").path, actual: home.file("b.png").path, diffImage: home.file("d.jpg").path
+        ).compare()
         #expect(result.differentPixels == 1 && result.totalPixels == 8)
         #expect(try Data(contentsOf: home.file("d.jpg")).starts(with: [0xFF, 0xD8]), "a JPEG by its extension")
 
         try RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 255, count: 16)).writePNG(to: home.file("c.png"))
-        #expect { try CompareInputs(expected: home.file("a.png").path, actual: home.file("c.png").path).compare() } throws: { error in
+        #expect {
+            try CompareInputs(expected: home.file("a.png").path, actual: home.file("c.png").path).compare()
+        } throws: { error in
             "\(error)".hasSuffix("only images of the same size can be compared")
         }
     }

@@ -10,8 +10,10 @@ import Testing
 struct ContentFingerprintTests {
     @Test func everyDrawnFieldOfAPhotoChangesTheFingerprint() throws {
         let base = Photo(
-            id: "a", title: "Half Dome", subtitle: "Moonrise", coordinate: try Coordinate(latitude: 37.7459, longitude: -119.5332),
-            altitudeMeters: 2_000, horizontalAccuracyMeters: 5, dateTaken: Date(timeIntervalSince1970: 0), photographer: "Ansel Adams",
+            id: "a", title: "Half Dome", subtitle: "Moonrise",
+            coordinate: try Coordinate(latitude: 37.7459, longitude: -119.5332),
+            altitudeMeters: 2_000, horizontalAccuracyMeters: 5, dateTaken: Date(timeIntervalSince1970: 0),
+            photographer: "Ansel Adams",
             storedImage: "/photos/a.jpg", storedThumbnail: "/photos/a.thumbnail.jpg")
         var changes: [String: Photo] = [:]
         func change(_ name: String, _ body: (inout Photo) throws -> Void) rethrows {
@@ -29,12 +31,18 @@ struct ContentFingerprintTests {
         change("altitude") { $0.altitudeMeters = 2_001 }
         change("accuracy") { $0.horizontalAccuracyMeters = 50 }
         change("date") { $0.dateTaken = Date(timeIntervalSince1970: 1) }
-        change("image") { $0 = Photo(id: "a", title: "Half Dome", subtitle: "Moonrise", coordinate: $0.coordinate, altitudeMeters: 2_000,
-                                     horizontalAccuracyMeters: 5, dateTaken: Date(timeIntervalSince1970: 0), photographer: "Ansel Adams",
-                                     storedImage: "/photos/b.jpg", storedThumbnail: "/photos/a.thumbnail.jpg") }
-        change("thumbnail") { $0 = Photo(id: "a", title: "Half Dome", subtitle: "Moonrise", coordinate: $0.coordinate, altitudeMeters: 2_000,
-                                         horizontalAccuracyMeters: 5, dateTaken: Date(timeIntervalSince1970: 0), photographer: "Ansel Adams",
-                                         storedImage: "/photos/a.jpg", storedThumbnail: "/photos/b.thumbnail.jpg") }
+        change("image") {
+            $0 = Photo(
+                id: "a", title: "Half Dome", subtitle: "Moonrise", coordinate: $0.coordinate, altitudeMeters: 2_000,
+                horizontalAccuracyMeters: 5, dateTaken: Date(timeIntervalSince1970: 0), photographer: "Ansel Adams",
+                storedImage: "/photos/b.jpg", storedThumbnail: "/photos/a.thumbnail.jpg")
+        }
+        change("thumbnail") {
+            $0 = Photo(
+                id: "a", title: "Half Dome", subtitle: "Moonrise", coordinate: $0.coordinate, altitudeMeters: 2_000,
+                horizontalAccuracyMeters: 5, dateTaken: Date(timeIntervalSince1970: 0), photographer: "Ansel Adams",
+                storedImage: "/photos/a.jpg", storedThumbnail: "/photos/b.thumbnail.jpg")
+        }
         let fingerprint = ContentFingerprint.photos([base])
         #expect(ContentFingerprint.photos([base]) == fingerprint)
         #expect(fingerprint.hasPrefix("1:"))
@@ -43,7 +51,8 @@ struct ContentFingerprintTests {
         }
         #expect(Set(changes.values.map { ContentFingerprint.photos([$0]) }).count == changes.count)
         // Fields cannot run into one another: "ab" + "" is not "a" + "b".
-        var joined = base, split = base
+        var joined = base
+        var split = base
         joined.title = "ab"
         joined.subtitle = nil
         split.title = "a"
@@ -61,15 +70,23 @@ struct ContentFingerprintTests {
         try Data("<gpx/>".utf8).write(to: track)
         let overlays = OverlayInputs(files: [track.path], shapeTexts: ["48.85,2.35,1000", "above-roads"])
         // A user without street-level data (the checkout's Tiles/streets/ would enter the line).
-        let plain = MapInputs(locations: DataLocations(environment: ["HOME": temporary.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil))
-        func line(map: MapInputs = plain, overlays: OverlayInputs = overlays, drawn: String = "-,-,false,false,photographer") -> String {
-            ContentFingerprint.text(style: style.path, map: map, photosFingerprint: "0:x", overlays: overlays, drawn: drawn)
+        let plain = MapInputs(
+            locations: DataLocations(
+                environment: ["HOME": temporary.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil))
+        func line(
+            map: MapInputs = plain, overlays: OverlayInputs = overlays, drawn: String = "-,-,false,false,photographer"
+        ) -> String {
+            ContentFingerprint.text(
+                style: style.path, map: map, photosFingerprint: "0:x", overlays: overlays, drawn: drawn)
         }
         let first = line()
         #expect(line() == first)
-        #expect(first.hasPrefix("style ") && first.contains(" raster - vector - photos 0:x overlays ") && first.hasSuffix(" drawn -,-,false,false,photographer"))
+        #expect(
+            first.hasPrefix("style ") && first.contains(" raster - vector - photos 0:x overlays ")
+                && first.hasSuffix(" drawn -,-,false,false,photographer"))
         #expect(line(map: MapInputs(rasterSource: "tiles.mbtiles")) != first)
-        #expect(line(overlays: OverlayInputs(files: [track.path], shapeTexts: ["48.85,2.35,2000", "above-roads"])) != first)
+        #expect(
+            line(overlays: OverlayInputs(files: [track.path], shapeTexts: ["48.85,2.35,2000", "above-roads"])) != first)
         #expect(line(drawn: "first,-,false,false,photographer") != first)
         try Data("<gpx></gpx>".utf8).write(to: track)
         let overlayChanged = line()

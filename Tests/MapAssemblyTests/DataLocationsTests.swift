@@ -7,19 +7,28 @@ import Testing
 /// executables made up by each test (the process's own are never read or changed).
 struct DataLocationsTests {
     /// A fresh folder, with `Styles/x.json`, `Tiles/basemap/world_map.gpkg` and `Fonts/` when asked.
-    private func dataFolder(at path: String? = nil, styles: Bool = false, basemap: Bool = false, fonts: Bool = false) throws -> URL {
-        let root = path.map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-data-\(UUID().uuidString)", isDirectory: true)
+    private func dataFolder(at path: String? = nil, styles: Bool = false, basemap: Bool = false, fonts: Bool = false)
+        throws -> URL
+    {
+        let root =
+            path.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "mapwright-data-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         if styles {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent("Styles"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("Styles"), withIntermediateDirectories: true)
             try Data("{}".utf8).write(to: root.appendingPathComponent("Styles/x.json"))
         }
         if basemap {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent("Tiles/basemap"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("Tiles/basemap"), withIntermediateDirectories: true)
             try Data().write(to: root.appendingPathComponent("Tiles/basemap/world_map.gpkg"))
         }
-        if fonts { try FileManager.default.createDirectory(at: root.appendingPathComponent("Fonts"), withIntermediateDirectories: true) }
+        if fonts {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("Fonts"), withIntermediateDirectories: true)
+        }
         return root
     }
 
@@ -36,9 +45,10 @@ struct DataLocationsTests {
             executableURL: prefix.appendingPathComponent("bin/mapwright"),
             checkoutDirectory: checkout)
         #expect(locations.roots.map(\.origin) == [.environment, .installed, .user, .checkout])
-        #expect(locations.roots.map(\.directory.path) == [
-            "/data", prefix.appendingPathComponent("share/mapwright").path, "/xdg/mapwright", checkout.path,
-        ])
+        #expect(
+            locations.roots.map(\.directory.path) == [
+                "/data", prefix.appendingPathComponent("share/mapwright").path, "/xdg/mapwright", checkout.path,
+            ])
     }
 
     @Test func theFirstFolderHoldingAnItemWinsItemByItem() throws {
@@ -47,7 +57,9 @@ struct DataLocationsTests {
         _ = try dataFolder(at: user.appendingPathComponent("mapwright").path, styles: true, basemap: true)
         defer { remove(environment, user) }
         let locations = DataLocations(
-            environment: ["MAPWRIGHT_DATA": environment.path, "XDG_DATA_HOME": user.path, "MAPWRIGHT_NO_CHECKOUT": "1"],
+            environment: [
+                "MAPWRIGHT_DATA": environment.path, "XDG_DATA_HOME": user.path, "MAPWRIGHT_NO_CHECKOUT": "1",
+            ],
             executableURL: nil)
         #expect(try locations.directory(for: .basemap).path == environment.appendingPathComponent("Tiles/basemap").path)
         // MAPWRIGHT_DATA has no styles: the user's are used.
@@ -62,27 +74,35 @@ struct DataLocationsTests {
         #expect(try locations.directory(for: .styles, explicit: folder) == folder)
         let missing = folder.appendingPathComponent("nowhere")
         #expect(throws: AssemblyError.self) { try locations.directory(for: .styles, explicit: missing) }
-        #expect(AssemblyError.dataNotFound(item: .styles, explicit: missing, searched: []).description == "\(missing.path): no such folder")
+        #expect(
+            AssemblyError.dataNotFound(item: .styles, explicit: missing, searched: []).description
+                == "\(missing.path): no such folder")
     }
 
     @Test func nothingFoundListsEveryPlaceLookedInOnOneLine() throws {
         let empty = try dataFolder()
         defer { remove(empty) }
         let locations = DataLocations(
-            environment: ["MAPWRIGHT_DATA": empty.path, "XDG_DATA_HOME": "/nonexistent/xdg", "MAPWRIGHT_NO_CHECKOUT": "1"],
+            environment: [
+                "MAPWRIGHT_DATA": empty.path, "XDG_DATA_HOME": "/nonexistent/xdg", "MAPWRIGHT_NO_CHECKOUT": "1",
+            ],
             executableURL: URL(fileURLWithPath: "/nonexistent/prefix/bin/mapwright"))
         do {
             _ = try locations.directory(for: .basemap)
             Issue.record("found a basemap in empty folders")
         } catch {
-            guard case .dataNotFound(_, _, let searched) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .dataNotFound(_, _, let searched) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(searched.map(\.origin) == [.environment, .installed, .user])
-            #expect(error.description == """
-                the basemap (world_map.gpkg) is missing: looked in \(empty.path)/Tiles/basemap (MAPWRIGHT_DATA), \
-                /nonexistent/prefix/share/mapwright/Tiles/basemap (installed), \
-                /nonexistent/xdg/mapwright/Tiles/basemap (user data); \
-                run scripts/setup.sh or set MAPWRIGHT_DATA to a folder holding Tiles/basemap/
-                """)
+            #expect(
+                error.description == """
+                    the basemap (world_map.gpkg) is missing: looked in \(empty.path)/Tiles/basemap (MAPWRIGHT_DATA), \
+                    /nonexistent/prefix/share/mapwright/Tiles/basemap (installed), \
+                    /nonexistent/xdg/mapwright/Tiles/basemap (user data); \
+                    run scripts/setup.sh or set MAPWRIGHT_DATA to a folder holding Tiles/basemap/
+                    """)
             #expect(!error.description.contains("\n"))
         }
     }
@@ -95,17 +115,22 @@ struct DataLocationsTests {
         let found = DataLocations(environment: ["XDG_DATA_HOME": "/nonexistent"], executableURL: executable)
         #expect(try found.directory(for: .styles).path == checkout.appendingPathComponent("Styles").path)
         // The same checkout given twice (found and baked in) is searched once.
-        let both = DataLocations(environment: ["XDG_DATA_HOME": "/nonexistent"], executableURL: executable, checkoutDirectory: checkout)
+        let both = DataLocations(
+            environment: ["XDG_DATA_HOME": "/nonexistent"], executableURL: executable, checkoutDirectory: checkout)
         #expect(both.roots.filter { $0.origin == .checkout }.count == 1)
         let skipped = DataLocations(
-            environment: ["XDG_DATA_HOME": "/nonexistent", "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: executable, checkoutDirectory: checkout)
+            environment: ["XDG_DATA_HOME": "/nonexistent", "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: executable,
+            checkoutDirectory: checkout)
         #expect(!skipped.roots.contains { $0.origin == .checkout })
         #expect(throws: AssemblyError.self) { try skipped.directory(for: .styles) }
     }
 
     @Test func userFoldersFollowXDGAndIgnoreARelativeValue() {
-        #expect(UserDirectories(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]).cacheDirectory.path == "/c/mapwright")
-        #expect(UserDirectories(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"]).cacheDirectory.path == "/h/.cache/mapwright")
+        #expect(
+            UserDirectories(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]).cacheDirectory.path == "/c/mapwright")
+        #expect(
+            UserDirectories(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"]).cacheDirectory.path
+                == "/h/.cache/mapwright")
         #expect(UserDirectories(environment: ["HOME": "/h"]).tileCacheDirectory.path == "/h/.cache/mapwright/tiles")
         #expect(UserDirectories(environment: ["HOME": "/h"]).userDataDirectory.path == "/h/.local/share/mapwright")
         #expect(DataLocations(environment: ["XDG_DATA_HOME": "/d"]).userDataDirectory.path == "/d/mapwright")

@@ -28,15 +28,21 @@ struct MapInputsTests {
         let data = try TemporaryDirectory()
         try FileManager.default.createDirectory(at: data.file("Fonts"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: data.file("Tiles"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: data.file("Tiles/basemap"), withDestinationURL: RepositoryFiles.basemap)
-        let inputs = MapInputs(locations: DataLocations(environment: ["MAPWRIGHT_DATA": data.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil))
+        try FileManager.default.createSymbolicLink(
+            at: data.file("Tiles/basemap"), withDestinationURL: RepositoryFiles.basemap)
+        let inputs = MapInputs(
+            locations: DataLocations(
+                environment: ["MAPWRIGHT_DATA": data.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil))
         let places = try inputs.placeData()
         #expect(places.fontsDirectory?.path == data.file("Fonts").path)
         #expect(places.basemapDirectory.path == data.file("Tiles/basemap").path)
         #expect(try places.resolvePlace(named: "Finland").name == "Finland")
 
         // Without a data folder's fonts, the pinned fonts only.
-        let plain = MapInputs(basemapDirectory: RepositoryFiles.basemap.path, locations: DataLocations(environment: ["HOME": data.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil))
+        let plain = MapInputs(
+            basemapDirectory: RepositoryFiles.basemap.path,
+            locations: DataLocations(
+                environment: ["HOME": data.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil))
         #expect(try plain.placeData().fontsDirectory == nil)
     }
 
@@ -45,7 +51,8 @@ struct MapInputsTests {
         var inputs = ExportInputs(area: .place("Portugal"), zoomLevels: 0...3, version: "9.9")
         let made = try inputs.makeExport(output: output)
         #expect(made.export.metadata.name == "iberia")
-        #expect(made.export.metadata.description?.hasPrefix("Rendered by Mapwright 9.9: style standard, zooms 0-3") == true)
+        #expect(
+            made.export.metadata.description?.hasPrefix("Rendered by Mapwright 9.9: style standard, zooms 0-3") == true)
         #expect(made.export.cover.zoomLevels == 0...3 && made.export.tileCount > 0)
         // The fingerprint --resume checks is the same for the same inputs, and follows the drawing.
         #expect(try inputs.makeExport(output: output).export.options.fingerprint == made.export.options.fingerprint)
@@ -57,19 +64,27 @@ struct MapInputsTests {
         #expect {
             try inputs.makeExport(output: output)
         } throws: { error in
-            "\(error)".hasPrefix("--zoom: 0-14 over this area is ") && "\(error)".contains("more than --max-tiles 1,000")
+            "\(error)".hasPrefix("--zoom: 0-14 over this area is ")
+                && "\(error)".contains("more than --max-tiles 1,000")
         }
     }
 
     @Test func aVectorSourceForAStyleThatDrawsNoneIsRefusedNamingTheInput() {
         #expect {
-            _ = try MapInputs(rasterSource: "https://tiles.example.org/{z}/{x}/{y}.jpg", vectorSource: Self.vectorSource).load(style: "satellite")
+            _ = try MapInputs(
+                rasterSource: "https://tiles.example.org/{z}/{x}/{y}.jpg", vectorSource: Self.vectorSource
+            ).load(style: "satellite")
         } throws: { error in
-            guard let error = error as? AssemblyError, case .invalid(.vectorSource, let reason) = error else { return false }
-            return reason.contains("draws no vector tiles") && error.description.hasPrefix("--vector-source: ") && error.exitStatus == 2
+            guard let error = error as? AssemblyError, case .invalid(.vectorSource, let reason) = error else {
+                return false
+            }
+            return reason.contains("draws no vector tiles") && error.description.hasPrefix("--vector-source: ")
+                && error.exitStatus == 2
         }
         // A server's styles may be of both kinds: the source goes only to those that draw it.
-        #expect(throws: Never.self) { try MapInputs(vectorSource: Self.vectorSource).load(style: "standard", vectorSourceOnlyIfDrawn: true) }
+        #expect(throws: Never.self) {
+            try MapInputs(vectorSource: Self.vectorSource).load(style: "standard", vectorSourceOnlyIfDrawn: true)
+        }
     }
 
     @Test func aStyleThatNeedsAVectorSourceSaysWhichInput() {
@@ -77,7 +92,8 @@ struct MapInputsTests {
             let home = try TemporaryDirectory()
             _ = try MapInputs(
                 stylesDirectory: RepositoryFiles.root.appendingPathComponent("Styles").path,
-                locations: DataLocations(environment: ["HOME": home.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil)
+                locations: DataLocations(
+                    environment: ["HOME": home.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil)
             ).load(style: "streets")
         } throws: { error in
             guard let error = error as? AssemblyError, case .needs(.vectorSource, _) = error else { return false }
@@ -95,13 +111,19 @@ struct MapInputsTests {
         } throws: { error in
             guard case PhotoMapError.unknownPlace("Germny", let suggestions) = error else { return false }
             return suggestions.first == "Germany"
-                && (error as? PhotoMapError)?.description == "--place: no country or state/province named 'Germny' in the basemap; did you mean "
-                + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
+                && (error as? PhotoMapError)?.description
+                    == "--place: no country or state/province named 'Germny' in the basemap; did you mean "
+                    + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
         }
         // A request framed by the resolved place is framed as by its name, without a lookup.
         let builder = PhotoMapBuilder(data: map.data)
-        let byName = try builder.options(for: PhotoMapRequest(photos: [], style: map.style, framing: .place("Germany"), size: ViewSize(width: 600, height: 400)))
-        let resolved = try builder.options(for: PhotoMapRequest(photos: [], style: map.style, framing: .resolvedPlace(germany), size: ViewSize(width: 600, height: 400)))
+        let byName = try builder.options(
+            for: PhotoMapRequest(
+                photos: [], style: map.style, framing: .place("Germany"), size: ViewSize(width: 600, height: 400)))
+        let resolved = try builder.options(
+            for: PhotoMapRequest(
+                photos: [], style: map.style, framing: .resolvedPlace(germany), size: ViewSize(width: 600, height: 400))
+        )
         #expect(byName.viewport == resolved.viewport)
     }
 
@@ -128,7 +150,8 @@ struct MapInputsTests {
 
     @Test func aServersContentIsBuiltWithoutTheCommandLine() throws {
         let inputs = ServeInputs(
-            styles: ["standard", "dark"], photos: PhotoInputs(sources: [RepositoryFiles.samples.appendingPathComponent("flickr-photos.json").path]),
+            styles: ["standard", "dark"],
+            photos: PhotoInputs(sources: [RepositoryFiles.samples.appendingPathComponent("flickr-photos.json").path]),
             drawing: PhotoDrawing(select: "first"))
         let styles = try inputs.loadStyles()
         #expect(styles.styles.map(\.name) == ["standard", "dark"])
@@ -163,12 +186,14 @@ struct MapInputsTests {
         let file = RepositoryFiles.root.appendingPathComponent("Tests/Fixtures/styles/osm-bright/style.json")
         let style = try Style.load(from: file).style
         let data = MapData(basemapDirectory: RepositoryFiles.basemap)
-        let airport = try MarkerImage.load("airport_11", mapSize: ViewSize(width: 200, height: 200), style: style, data: data)
+        let airport = try MarkerImage.load(
+            "airport_11", mapSize: ViewSize(width: 200, height: 200), style: style, data: data)
         #expect(airport.width == 34 && airport.height == 34)
         #expect {
             _ = try MarkerImage.load("harbour_99", mapSize: ViewSize(width: 200, height: 200), style: style, data: data)
         } throws: { error in
-            (error as? AssemblyError)?.description == "--marker-image: 'harbour_99' is neither a file nor an image in the sprite of style 'Bright'"
+            (error as? AssemblyError)?.description
+                == "--marker-image: 'harbour_99' is neither a file nor an image in the sprite of style 'Bright'"
         }
     }
 }

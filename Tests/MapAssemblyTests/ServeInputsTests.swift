@@ -10,12 +10,16 @@ struct ServeInputsTests {
     private static let sample = RepositoryFiles.samples.appendingPathComponent("helsinki/helsinki.mbtiles")
 
     /// Inputs reading only what they are given: no registered or checkout street basemaps.
-    private func inputs(_ home: TemporaryDirectory, styles: [String], vectorSource: URL?, tilesets: [String] = [], fonts: String? = nil) -> ServeInputs {
+    private func inputs(
+        _ home: TemporaryDirectory, styles: [String], vectorSource: URL?, tilesets: [String] = [], fonts: String? = nil
+    ) -> ServeInputs {
         ServeInputs(
             styles: styles,
             map: MapInputs(
-                vectorSource: vectorSource?.path, stylesDirectory: RepositoryFiles.styles.path, basemapDirectory: RepositoryFiles.basemap.path,
-                locations: DataLocations(environment: ["HOME": home.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil)),
+                vectorSource: vectorSource?.path, stylesDirectory: RepositoryFiles.styles.path,
+                basemapDirectory: RepositoryFiles.basemap.path,
+                locations: DataLocations(
+                    environment: ["HOME": home.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil)),
             tilesets: tilesets, fonts: fonts)
     }
 
@@ -30,11 +34,13 @@ struct ServeInputsTests {
         let both = inputs(home, styles: ["streets"], vectorSource: Self.sample, tilesets: [Self.sample.path])
         let shared = try both.loadContent(styles: try both.loadStyles().styles).content
         #expect(shared.styleTilesets.isEmpty)
-        #expect(shared.dataTilesets.count == 1 && shared.dataTileset(servingFile: Self.sample) === shared.tilesets.first)
+        #expect(
+            shared.dataTilesets.count == 1 && shared.dataTileset(servingFile: Self.sample) === shared.tilesets.first)
 
         // Another file of the same name given with --tiles keeps its name; the source's is made unique.
         let other = home.url.appendingPathComponent("other/helsinki.mbtiles")
-        try FileManager.default.createDirectory(at: other.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: other.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Self.sample, to: other)
         let named = inputs(home, styles: ["streets"], vectorSource: Self.sample, tilesets: [other.path])
         let apart = try named.loadContent(styles: try named.loadStyles().styles).content
@@ -45,16 +51,21 @@ struct ServeInputsTests {
     /// The streets style without --vector-source reads the data folders' street basemaps, here
     /// two, as one: they are one data, named after the style's source.
     @Test func streetBasemapsReadAsOneAreOneData() throws {
-        let home = try TemporaryDirectory(), data = try TemporaryDirectory()
+        let home = try TemporaryDirectory()
+        let data = try TemporaryDirectory()
         let streets = data.url.appendingPathComponent("Tiles/streets")
         try FileManager.default.createDirectory(at: streets, withIntermediateDirectories: true)
-        for name in ["a.mbtiles", "b.mbtiles"] { try FileManager.default.copyItem(at: Self.sample, to: streets.appendingPathComponent(name)) }
+        for name in ["a.mbtiles", "b.mbtiles"] {
+            try FileManager.default.copyItem(at: Self.sample, to: streets.appendingPathComponent(name))
+        }
         let inputs = ServeInputs(
             styles: ["streets"],
             map: MapInputs(
                 stylesDirectory: RepositoryFiles.styles.path, basemapDirectory: RepositoryFiles.basemap.path,
                 locations: DataLocations(
-                    environment: ["HOME": home.url.path, "MAPWRIGHT_DATA": data.url.path, "MAPWRIGHT_NO_CHECKOUT": "1"], executableURL: nil)))
+                    environment: [
+                        "HOME": home.url.path, "MAPWRIGHT_DATA": data.url.path, "MAPWRIGHT_NO_CHECKOUT": "1",
+                    ], executableURL: nil)))
         let content = try inputs.loadContent(styles: try inputs.loadStyles().styles).content
         #expect(content.styleTilesets.map(\.name) == ["openmaptiles"])
         #expect(content.styleTilesets.first?.files.map(\.lastPathComponent).sorted() == ["a.mbtiles", "b.mbtiles"])
@@ -63,14 +74,18 @@ struct ServeInputsTests {
     @Test func theFontsFolderIsCheckedAndItsFontsListed() throws {
         let home = try TemporaryDirectory()
         #expect {
-            _ = try inputs(home, styles: [], vectorSource: nil, fonts: home.url.appendingPathComponent("none").path).loadContent(styles: [])
+            _ = try inputs(home, styles: [], vectorSource: nil, fonts: home.url.appendingPathComponent("none").path)
+                .loadContent(styles: [])
         } throws: { error in
-            (error as? AssemblyError)?.description == "--fonts: '\(home.url.appendingPathComponent("none").path)' does not exist"
+            (error as? AssemblyError)?.description
+                == "--fonts: '\(home.url.appendingPathComponent("none").path)' does not exist"
         }
         let empty = try inputs(home, styles: [], vectorSource: nil, fonts: home.url.path).loadContent(styles: [])
         #expect(empty.content.fonts?.names == [])
-        #expect(empty.warnings.contains { $0.hasPrefix("--fonts: '\(home.url.path)' holds no fonts") }, "\(empty.warnings)")
-        try FileManager.default.createDirectory(at: home.url.appendingPathComponent("Noto Sans Regular"), withIntermediateDirectories: true)
+        #expect(
+            empty.warnings.contains { $0.hasPrefix("--fonts: '\(home.url.path)' holds no fonts") }, "\(empty.warnings)")
+        try FileManager.default.createDirectory(
+            at: home.url.appendingPathComponent("Noto Sans Regular"), withIntermediateDirectories: true)
         try Data([0x0A, 0x00]).write(to: home.url.appendingPathComponent("Noto Sans Regular/0-255.pbf"))
         let one = try inputs(home, styles: [], vectorSource: nil, fonts: home.url.path).loadContent(styles: [])
         #expect(one.content.fonts?.names == ["Noto Sans Regular"] && one.warnings.isEmpty)

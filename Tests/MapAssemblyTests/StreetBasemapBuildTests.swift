@@ -1,10 +1,10 @@
 import Foundation
+import MBTiles
 import MapAssembly
 import MapCore
 import MapTestSupport
 import Testing
 import TileSources
-import MBTiles
 
 /// `basemap build` on real OpenStreetMap extracts, with Debian's tilemaker.
 struct StreetBasemapBuildTests {
@@ -20,14 +20,17 @@ struct StreetBasemapBuildTests {
     @Test func anExtractBecomesARegisteredOpenMapTilesBasemap() throws {
         let home = try TemporaryDirectory()
         let basemaps = basemaps(home: home)
-        var steps: [String] = [], warnings: [String] = []
+        var steps: [String] = []
+        var warnings: [String] = []
         let entry = try basemaps.build(
             .init(extract: Self.fixtures.appendingPathComponent("kluuvi.osm.pbf")),
             progress: { steps.append($0) }, warning: { warnings.append($0) })
         #expect(entry.name == "kluuvi")
         #expect(entry.path == home.file("data/mapwright/basemaps/kluuvi.mbtiles").path)
         #expect(try basemaps.registered().map(\.name) == ["kluuvi"])
-        #expect(steps.first == "reading kluuvi.osm.pbf with tilemaker" && steps.contains("writing tiles at zoom 14"), "\(steps)")
+        #expect(
+            steps.first == "reading kluuvi.osm.pbf with tilemaker" && steps.contains("writing tiles at zoom 14"),
+            "\(steps)")
         #expect(warnings.count == 1 && warnings[0].hasPrefix("the sea is not drawn"))
 
         // The tiles: OpenMapTiles' layers, zooms 0-14, bounds around the extract's box (the
@@ -58,16 +61,19 @@ struct StreetBasemapBuildTests {
         let cut = Self.fixtures.appendingPathComponent("kluuvi cut.osm.pbf")
         #expect { try basemaps.build(.init(extract: cut)) } throws: { error in
             let text = "\(error)"
-            return text.hasPrefix("basemap: tilemaker could not build '\(cut.path)': ") && text.contains("Could not find node")
+            return text.hasPrefix("basemap: tilemaker could not build '\(cut.path)': ")
+                && text.contains("Could not find node")
                 && text.contains("not referentially complete") && !text.contains("\n")
         }
         // A damaged extract: tilemaker dies of an uncaught exception, whose C++ "what():" the
         // line leaves out.
         let truncated = home.file("truncated.osm.pbf")
-        try Data(try Data(contentsOf: Self.fixtures.appendingPathComponent("kluuvi.osm.pbf")).prefix(3_000)).write(to: truncated)
+        try Data(try Data(contentsOf: Self.fixtures.appendingPathComponent("kluuvi.osm.pbf")).prefix(3_000)).write(
+            to: truncated)
         #expect { try basemaps.build(.init(extract: truncated)) } throws: { error in
             let text = "\(error)"
-            return text.hasPrefix("basemap: tilemaker could not build '\(truncated.path)': Exception during zlib decompression")
+            return text.hasPrefix(
+                "basemap: tilemaker could not build '\(truncated.path)': Exception during zlib decompression")
                 && text.hasSuffix("(the extract is damaged or cut short: download it again)")
                 && !text.contains("what()") && !text.contains("terminate called") && !text.contains("\n")
         }
@@ -80,6 +86,8 @@ struct StreetBasemapBuildTests {
             "\(error)" == "basemap: '\(home.file("missing.osm.pbf").path)' does not exist"
         }
         #expect(try basemaps.registered().isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: basemaps.buildsDirectory.appendingPathComponent("kluuvi cut.mbtiles").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: basemaps.buildsDirectory.appendingPathComponent("kluuvi cut.mbtiles").path))
     }
 }

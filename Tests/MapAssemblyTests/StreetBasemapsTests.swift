@@ -1,11 +1,11 @@
 import Foundation
+import MBTiles
 import MapAssembly
 import MapCore
 import MapStyle
 import MapTestSupport
 import Testing
 import TileSources
-import MBTiles
 
 /// The street-level basemaps a user registers, and how every style's loading takes them.
 struct StreetBasemapsTests {
@@ -13,7 +13,9 @@ struct StreetBasemapsTests {
 
     /// A lookup whose user data folder is `home`'s own, with no data folder but `data`'s.
     private func locations(home: TemporaryDirectory, data: URL? = nil) -> DataLocations {
-        var environment = ["HOME": home.url.path, "XDG_DATA_HOME": home.file("data").path, "MAPWRIGHT_NO_CHECKOUT": "1"]
+        var environment = [
+            "HOME": home.url.path, "XDG_DATA_HOME": home.file("data").path, "MAPWRIGHT_NO_CHECKOUT": "1",
+        ]
         if let data { environment["MAPWRIGHT_DATA"] = data.path }
         return DataLocations(environment: environment, executableURL: nil)
     }
@@ -63,13 +65,18 @@ struct StreetBasemapsTests {
         try store.writeMetadata(TileMetadata(name: "Imagery", format: .png))
         let protomaps = home.file("protomaps.mbtiles")
         let other = try MBTilesStore(url: protomaps, mode: .create)
-        try other.writeMetadata(TileMetadata(
-            name: "Protomaps", format: .pbf,
-            json: #"{"vector_layers":[{"id":"earth","fields":{}},{"id":"roads","fields":{}},{"id":"water","fields":{}}]}"#))
+        try other.writeMetadata(
+            TileMetadata(
+                name: "Protomaps", format: .pbf,
+                json:
+                    #"{"vector_layers":[{"id":"earth","fields":{}},{"id":"roads","fields":{}},{"id":"water","fields":{}}]}"#
+            ))
         let neither = home.file("neither.mbtiles")
         let third = try MBTilesStore(url: neither, mode: .create)
-        try third.writeMetadata(TileMetadata(
-            name: "Other", format: .pbf, json: #"{"vector_layers":[{"id":"contours","fields":{}},{"id":"peaks","fields":{}}]}"#))
+        try third.writeMetadata(
+            TileMetadata(
+                name: "Other", format: .pbf,
+                json: #"{"vector_layers":[{"id":"contours","fields":{}},{"id":"peaks","fields":{}}]}"#))
         #expect { try basemaps.add(path: raster.path) } throws: { error in
             "\(error)".contains("holds png tiles, not vector tiles")
         }
@@ -118,6 +125,7 @@ struct StreetBasemapsTests {
         #expect(try basemaps.all().map(\.isBundled) == [true])
         try basemaps.add(path: Self.helsinki.path)
         #expect(basemaps.tilesetURLs().map(\.path) == [Self.helsinki.path, bundled.standardizedFileURL.path])
-        #expect { try basemaps.remove(name: "nowhere") } throws: { error in "\(error)".contains("registered: helsinki") }
+        #expect { try basemaps.remove(name: "nowhere") } throws: { error in "\(error)".contains("registered: helsinki")
+        }
     }
 }

@@ -10,7 +10,8 @@ struct BasemapCommandTests {
         // (The build itself is tested in MapAssemblyTests' StreetBasemapBuildTests, on real extracts.)
         let directory = try TemporaryDirectory()
         try FileManager.default.copyItem(
-            at: RepositoryFiles.samples.appendingPathComponent("helsinki/helsinki.mbtiles"), to: directory.file("city tiles.mbtiles"))
+            at: RepositoryFiles.samples.appendingPathComponent("helsinki/helsinki.mbtiles"),
+            to: directory.file("city tiles.mbtiles"))
         let environment = try MapwrightProcess.environmentWithoutStreets(in: directory.url)
         func run(_ arguments: [String]) throws -> MapwrightProcess.Output {
             try MapwrightProcess.run(arguments, in: directory.url, environment: environment)
@@ -19,31 +20,48 @@ struct BasemapCommandTests {
         let before = try run(render + ["-o", "before.png"])
         #expect(before.status == 0, "\(before.standardError)")
         // Without street-level data, the map is drawn with one warning naming the remedy.
-        #expect(before.standardError == "mapwright: warning: no street-level data covers this map (zoom 15): it shows the world basemap only; register your region's with `mapwright basemap build EXTRACT.osm.pbf` (an OpenStreetMap extract from Geofabrik or BBBike) or `mapwright basemap add FILE.mbtiles`\n")
+        #expect(
+            before.standardError
+                == "mapwright: warning: no street-level data covers this map (zoom 15): it shows the world basemap only; register your region's with `mapwright basemap build EXTRACT.osm.pbf` (an OpenStreetMap extract from Geofabrik or BBBike) or `mapwright basemap add FILE.mbtiles`\n"
+        )
 
         let empty = try run(["basemap", "list"])
-        #expect(empty.standardOutput.hasPrefix("no street-level basemap: register one with `mapwright basemap add FILE.mbtiles`"))
+        #expect(
+            empty.standardOutput.hasPrefix(
+                "no street-level basemap: register one with `mapwright basemap add FILE.mbtiles`"))
         let added = try run(["basemap", "add", "city tiles.mbtiles", "--name", "helsinki"])
         #expect(added.status == 0, "\(added.standardError)")
         let path = directory.file("city tiles.mbtiles").standardizedFileURL.path
-        #expect(added.standardOutput == "registered helsinki: \(path), zooms 0-14, bounds 24.9352,60.1642,24.9534,60.1791\n")
-        #expect(try run(["basemap", "list"]).standardOutput == "helsinki: \(path), zooms 0-14, bounds 24.9352,60.1642,24.9534,60.1791\n")
+        #expect(
+            added.standardOutput == "registered helsinki: \(path), zooms 0-14, bounds 24.9352,60.1642,24.9534,60.1791\n"
+        )
+        #expect(
+            try run(["basemap", "list"]).standardOutput
+                == "helsinki: \(path), zooms 0-14, bounds 24.9352,60.1642,24.9534,60.1791\n")
 
         let after = try run(render + ["-o", "after.png"])
         #expect(after.status == 0 && after.standardError.isEmpty, "\(after.standardError)")
         // Streets, buildings and water where there was beige land and a few names.
         func colourGroups(_ name: String) throws -> Int {
             let image = try RGBAImage(contentsOf: directory.file(name))
-            return Set(stride(from: 0, to: image.pixels.count, by: 4 * 37).map { image.pixels[$0..<$0 + 3].map { Int($0) / 16 } }).count
+            return Set(
+                stride(from: 0, to: image.pixels.count, by: 4 * 37).map {
+                    image.pixels[$0..<$0 + 3].map { Int($0) / 16 }
+                }
+            ).count
         }
         #expect(try colourGroups("after.png") > 3 * colourGroups("before.png"))
 
         let mistake = try run(["basemap", "remove", "helsinky"])
         #expect(mistake.status == 2)
-        #expect(mistake.standardError == "mapwright: basemap: no registered basemap is named 'helsinky' (registered: helsinki)\n")
+        #expect(
+            mistake.standardError
+                == "mapwright: basemap: no registered basemap is named 'helsinky' (registered: helsinki)\n")
         #expect(try run(["basemap", "remove", "helsinki"]).standardOutput == "removed helsinki (\(path))\n")
         let raster = try run(["basemap", "add", "before.png"])
         #expect(raster.status == 2)
-        #expect(raster.standardError.hasPrefix("mapwright: basemap: \(directory.file("before.png").standardizedFileURL.path): "))
+        #expect(
+            raster.standardError.hasPrefix(
+                "mapwright: basemap: \(directory.file("before.png").standardizedFileURL.path): "))
     }
 }

@@ -1,9 +1,9 @@
+import ArgumentParser
 import Foundation
+import MapComposer
 import Testing
 
-import ArgumentParser
 @testable import MapCLI
-import MapComposer
 
 /// `mapwright cluster` run as a process: the GeoJSON web viewers read, and clear errors.
 struct ClusterCommandTests {
@@ -21,7 +21,10 @@ struct ClusterCommandTests {
         #expect(!clusters.isEmpty)
         for cluster in clusters {
             let properties = try #require(cluster["properties"] as? [String: Any])
-            #expect(Set(properties.keys).isSuperset(of: ["cluster", "cluster_id", "point_count", "point_count_abbreviated", "expansion_zoom"]))
+            #expect(
+                Set(properties.keys).isSuperset(of: [
+                    "cluster", "cluster_id", "point_count", "point_count_abbreviated", "expansion_zoom",
+                ]))
             #expect((properties["point_count"] as? Int ?? 0) >= 2)
             let geometry = try #require(cluster["geometry"] as? [String: Any])
             #expect(geometry["type"] as? String == "Point" && (geometry["coordinates"] as? [Double])?.count == 2)
@@ -36,7 +39,8 @@ struct ClusterCommandTests {
 
     @Test func photographersNeverShareAClusterUnlessAllAreAsked() throws {
         func clusterCount(_ extra: [String]) throws -> Int {
-            let result = try MapwrightProcess.run(["cluster", "--photos", "Samples/photos", "--zoom", "0", "--json"] + extra)
+            let result = try MapwrightProcess.run(
+                ["cluster", "--photos", "Samples/photos", "--zoom", "0", "--json"] + extra)
             #expect(result.status == 0, "\(result.standardError)")
             return try features(result.standardOutput).count
         }
@@ -47,14 +51,20 @@ struct ClusterCommandTests {
     }
 
     @Test func aBoundingBoxAcrossTheAntimeridianIsQueriedOnBothSides() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-cluster-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mapwright-cluster-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let csv = directory.appendingPathComponent("pacific.csv")
-        try Data("latitude,longitude,title\n-17.7,178.1,Suva\n-14.3,-170.7,Pago Pago\n10,0,Far away\n".utf8).write(to: csv)
-        let result = try MapwrightProcess.run(["cluster", "--photos", csv.path, "--zoom", "8", "--bbox", "170,-25,-165,-5", "--json"])
+        try Data("latitude,longitude,title\n-17.7,178.1,Suva\n-14.3,-170.7,Pago Pago\n10,0,Far away\n".utf8).write(
+            to: csv)
+        let result = try MapwrightProcess.run([
+            "cluster", "--photos", csv.path, "--zoom", "8", "--bbox", "170,-25,-165,-5", "--json",
+        ])
         #expect(result.status == 0, "\(result.standardError)")
-        let titles = try features(result.standardOutput).compactMap { ($0["properties"] as? [String: Any])?["title"] as? String }
+        let titles = try features(result.standardOutput).compactMap {
+            ($0["properties"] as? [String: Any])?["title"] as? String
+        }
         #expect(Set(titles) == ["Suva", "Pago Pago"])
     }
 

@@ -22,7 +22,8 @@ struct CompareCommandTests {
 
     @Test func parsesEveryOption() throws {
         let command = try CompareCommand.parse([
-            "e.png", "a.png", "--threshold", "0.2", "--include-aa", "--max-diff-ratio", "0.01", "--diff", "d.png", "--json",
+            "e.png", "a.png", "--threshold", "0.2", "--include-aa", "--max-diff-ratio", "0.01", "--diff", "d.png",
+            "--json",
         ])
         #expect(command.threshold == 0.2)
         #expect(command.includeAntiAliased)
@@ -93,7 +94,9 @@ struct CompareCommandTests {
     @Test func printsJSONAndWritesTheDiffImage() throws {
         try withFixtures { files in
             let diff = files.directory.appendingPathComponent("diff.png")
-            let output = try MapwrightProcess.run(["compare", files.expected, files.actual, "--json", "--diff", diff.path])
+            let output = try MapwrightProcess.run([
+                "compare", files.expected, files.actual, "--json", "--diff", diff.path,
+            ])
             #expect(output.status == 1)
             #expect(
                 output.standardOutput

@@ -7,7 +7,9 @@ import Testing
 /// the basemap are found through the data lookup (docs/data-and-caches.md), and when nothing
 /// is found the one error line lists every place looked in.
 struct DataLookupCommandTests {
-    private func run(_ arguments: [String], in directory: URL, environment: [String: String?]) throws -> MapwrightProcess.Output {
+    private func run(_ arguments: [String], in directory: URL, environment: [String: String?]) throws
+        -> MapwrightProcess.Output
+    {
         try MapwrightProcess.run(arguments, in: directory, environment: environment)
     }
 
@@ -18,7 +20,10 @@ struct DataLookupCommandTests {
         try FileManager.default.createDirectory(at: directory.file("out dir"), withIntermediateDirectories: true)
         let result = try run(
             ["render", "--photos", photos, "--size", "300x200", "-o", "out dir/map.png"], in: directory.url,
-            environment: ["MAPWRIGHT_DATA": nil, "XDG_DATA_HOME": directory.path("no-user-data"), "XDG_CACHE_HOME": directory.path("cache")])
+            environment: [
+                "MAPWRIGHT_DATA": nil, "XDG_DATA_HOME": directory.path("no-user-data"),
+                "XDG_CACHE_HOME": directory.path("cache"),
+            ])
         #expect(result.status == 0, "\(result.standardError)")
         let image = try RGBAImage(contentsOf: directory.file("out dir/map.png"))
         #expect(image.width == 300 && image.height == 200)
@@ -30,7 +35,8 @@ struct DataLookupCommandTests {
     @Test func rendersWithMapwrightDataAlone() throws {
         let directory = try TemporaryDirectory()
         let result = try run(
-            ["render", "--photos", photos, "--place", "Greece", "--size", "300x200", "-o", "map.png"], in: directory.url,
+            ["render", "--photos", photos, "--place", "Greece", "--size", "300x200", "-o", "map.png"],
+            in: directory.url,
             environment: [
                 "MAPWRIGHT_DATA": RepositoryFiles.root.path, "MAPWRIGHT_NO_CHECKOUT": "1",
                 "XDG_DATA_HOME": directory.path("no-user-data"), "XDG_CACHE_HOME": directory.path("cache"),
@@ -49,30 +55,44 @@ struct DataLookupCommandTests {
             "MAPWRIGHT_DATA": empty.path, "MAPWRIGHT_NO_CHECKOUT": "1", "XDG_DATA_HOME": directory.path("xdg"),
             "XDG_CACHE_HOME": directory.path("cache"),
         ]
-        let styles = try run(["render", "--photos", photos, "-o", "map.png"], in: directory.url, environment: environment)
+        let styles = try run(
+            ["render", "--photos", photos, "-o", "map.png"], in: directory.url, environment: environment)
         #expect(styles.status == 2)
-        #expect(styles.standardError == """
-            mapwright: --styles-directory: no styles found: looked in \(empty.path)/Styles (MAPWRIGHT_DATA), \
-            \(directory.path("xdg"))/mapwright/Styles (user data); set MAPWRIGHT_DATA to a folder holding Styles/
+        #expect(
+            styles.standardError == """
+                mapwright: --styles-directory: no styles found: looked in \(empty.path)/Styles (MAPWRIGHT_DATA), \
+                \(directory.path("xdg"))/mapwright/Styles (user data); set MAPWRIGHT_DATA to a folder holding Styles/
 
-            """)
+                """)
 
         let style = RepositoryFiles.styles.appendingPathComponent("standard.json").path
-        let basemap = try run(["render", "--photos", located, "--style", style, "-o", "map.png"], in: directory.url, environment: environment)
+        let basemap = try run(
+            ["render", "--photos", located, "--style", style, "-o", "map.png"], in: directory.url,
+            environment: environment)
         #expect(basemap.status == 2)
-        #expect(basemap.standardError.hasPrefix("mapwright: --basemap-directory: the basemap (world_map.gpkg) is missing: looked in \(empty.path)/Tiles/basemap (MAPWRIGHT_DATA), "))
+        #expect(
+            basemap.standardError.hasPrefix(
+                "mapwright: --basemap-directory: the basemap (world_map.gpkg) is missing: looked in \(empty.path)/Tiles/basemap (MAPWRIGHT_DATA), "
+            ))
         #expect(basemap.standardError.filter { $0 == "\n" }.count == 1)
 
-        let cluster = try run(["cluster", "--photos", located, "--zoom", "3", "--place", "Greece"], in: directory.url, environment: environment)
+        let cluster = try run(
+            ["cluster", "--photos", located, "--zoom", "3", "--place", "Greece"], in: directory.url,
+            environment: environment)
         #expect(cluster.status == 2)
-        #expect(cluster.standardError.hasPrefix("mapwright: --basemap-directory: the basemap (world_map.gpkg) is missing: looked in"))
+        #expect(
+            cluster.standardError.hasPrefix(
+                "mapwright: --basemap-directory: the basemap (world_map.gpkg) is missing: looked in"))
         #expect(!FileManager.default.fileExists(atPath: directory.path("map.png")))
     }
 
     @Test func rasterTilesAreCachedInTheUsersCacheNotTheWorkingDirectory() throws {
         let directory = try TemporaryDirectory()
         let result = try run(
-            ["render", "--style", "satellite", "--place", "Greece", "--raster-source", "http://127.0.0.1:1/{z}/{x}/{y}.png", "-o", "map.png"],
+            [
+                "render", "--style", "satellite", "--place", "Greece", "--raster-source",
+                "http://127.0.0.1:1/{z}/{x}/{y}.png", "-o", "map.png",
+            ],
             in: directory.url, environment: ["XDG_CACHE_HOME": directory.path("cache")])
         #expect(result.status == 2)
         #expect(result.standardError.contains("offline"), "\(result.standardError)")
@@ -96,13 +116,19 @@ struct DataLookupCommandTests {
         try manager.copyItem(at: try MapwrightProcess.executableURL(), to: executable)
         try manager.copyItem(at: RepositoryFiles.styles, to: data.appendingPathComponent("Styles"))
         try manager.copyItem(
-            at: RepositoryFiles.styles.appendingPathComponent("muted.json"), to: data.appendingPathComponent("Styles/installed only.json"))
-        try manager.copyItem(at: RepositoryFiles.root.appendingPathComponent("Tiles/basemap"), to: data.appendingPathComponent("Tiles/basemap"))
+            at: RepositoryFiles.styles.appendingPathComponent("muted.json"),
+            to: data.appendingPathComponent("Styles/installed only.json"))
+        try manager.copyItem(
+            at: RepositoryFiles.root.appendingPathComponent("Tiles/basemap"),
+            to: data.appendingPathComponent("Tiles/basemap"))
         let elsewhere = directory.file("else where")
         try manager.createDirectory(at: elsewhere, withIntermediateDirectories: true)
 
         let result = try MapwrightProcess.run(
-            ["render", "--photos", photos, "--style", "installed only", "--place", "Greece", "--size", "300x200", "-o", "map.png"],
+            [
+                "render", "--photos", photos, "--style", "installed only", "--place", "Greece", "--size", "300x200",
+                "-o", "map.png",
+            ],
             in: elsewhere,
             environment: [
                 "MAPWRIGHT_DATA": nil, "MAPWRIGHT_NO_CHECKOUT": "1", "XDG_DATA_HOME": directory.path("no-user-data"),
@@ -123,7 +149,8 @@ struct DataLookupCommandTests {
         let temporary = directory.file("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let result = try run(
-            ["render", "--photos", photos, "--select", "first", "--size", "300x200", "-o", "map.png"], in: directory.url,
+            ["render", "--photos", photos, "--select", "first", "--size", "300x200", "-o", "map.png"],
+            in: directory.url,
             environment: ["XDG_CACHE_HOME": notAFolder, "TMPDIR": temporary.path])
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardError.split(separator: "\n")
@@ -136,7 +163,8 @@ struct DataLookupCommandTests {
     @Test func anExplicitFolderThatDoesNotExistIsNamed() throws {
         let directory = try TemporaryDirectory()
         let result = try run(
-            ["render", "--photos", photos, "--styles-directory", "nowhere", "-o", "map.png"], in: directory.url, environment: [:])
+            ["render", "--photos", photos, "--styles-directory", "nowhere", "-o", "map.png"], in: directory.url,
+            environment: [:])
         #expect(result.status == 2)
         #expect(result.standardError == "mapwright: --styles-directory: \(directory.path("nowhere")): no such folder\n")
     }

@@ -77,13 +77,16 @@ struct DocumentationTests {
         var skipNextWord = false
         var line = 0
         var commandLine = 0
-        var characters = Array(text.components(separatedBy: "\n").map { line in
-            line.hasPrefix("$ ") ? String(line.dropFirst(2)) : line
-        }.joined(separator: "\n"))
+        var characters = Array(
+            text.components(separatedBy: "\n").map { line in
+                line.hasPrefix("$ ") ? String(line.dropFirst(2)) : line
+            }.joined(separator: "\n"))
         characters.append("\n")
         func endWord() {
             if inWord {
-                if skipNextWord { skipNextWord = false } else {
+                if skipNextWord {
+                    skipNextWord = false
+                } else {
                     if words.isEmpty { commandLine = line }
                     words.append(word)
                 }
@@ -121,7 +124,8 @@ struct DocumentationTests {
                 inWord = true
                 index += 1
                 while index < characters.count, characters[index] != "\"" {
-                    if characters[index] == "\\", index + 1 < characters.count, "\"\\$`".contains(characters[index + 1]) {
+                    if characters[index] == "\\", index + 1 < characters.count, "\"\\$`".contains(characters[index + 1])
+                    {
                         index += 1
                     }
                     if characters[index] == "\n" { line += 1 }
@@ -139,7 +143,10 @@ struct DocumentationTests {
             case ";", "&", "|":
                 endCommand()
             case ">", "<":
-                if inWord, word.allSatisfy(\.isNumber) { word = ""; inWord = false }
+                if inWord, word.allSatisfy(\.isNumber) {
+                    word = ""
+                    inWord = false
+                }
                 endWord()
                 if index + 1 < characters.count, characters[index + 1] == ">" { index += 1 }
                 skipNextWord = true
@@ -185,7 +192,10 @@ struct DocumentationTests {
     /// Messages of the commands' own `validate()` about files on this machine: an example's
     /// `~/photos` or `/tiles/europe.mbtiles` need not exist here. Every other failure (an unknown
     /// option, a value of the wrong form, a missing argument, a value out of range) fails.
-    static let fileSystemMessages = ["does not exist", "is not writable", "it is a folder", "is a file, not a folder", "cannot be read", "cannot write"]
+    static let fileSystemMessages = [
+        "does not exist", "is not writable", "it is a folder", "is a file, not a folder", "cannot be read",
+        "cannot write",
+    ]
 
     @Test func theShellSplitterReadsWhatTheDocumentationWrites() {
         let text = """
@@ -194,10 +204,11 @@ struct DocumentationTests {
             bash scripts/setup.sh && swift run mapwright locate --zoom 3 2>/dev/null
             """
         let commands = Self.shellCommands(text)
-        #expect(commands.map(\.words) == [
-            ["mapwright", "render", "--photographer", "Signe Brander", "--select", "first", "-o", "-"],
-            ["bash", "scripts/setup.sh"], ["swift", "run", "mapwright", "locate", "--zoom", "3"],
-        ])
+        #expect(
+            commands.map(\.words) == [
+                ["mapwright", "render", "--photographer", "Signe Brander", "--select", "first", "-o", "-"],
+                ["bash", "scripts/setup.sh"], ["swift", "run", "mapwright", "locate", "--zoom", "3"],
+            ])
         #expect(commands.map(\.line) == [0, 2, 2])
         #expect(Self.mapwrightArguments(["/usr/local/bin/mapwright", "cluster"]) == ["cluster"])
         #expect(Self.mapwrightArguments(["swift", "run", "-c", "release", "mapwright", "serve"]) == ["serve"])
@@ -208,7 +219,10 @@ struct DocumentationTests {
         let examples = try Self.examples()
         #expect(examples.count > 60, "only \(examples.count) examples found: is the extraction broken?")
         let commands = Set(examples.compactMap(\.arguments.first))
-        #expect(commands.isSuperset(of: ["render", "serve", "tiles", "basemap", "terrain", "photos", "flyover", "cluster", "locate", "compare"]))
+        #expect(
+            commands.isSuperset(of: [
+                "render", "serve", "tiles", "basemap", "terrain", "photos", "flyover", "cluster", "locate", "compare",
+            ]))
         for example in examples {
             do {
                 _ = try Mapwright.parseAsRoot(example.arguments)
@@ -226,11 +240,12 @@ struct DocumentationTests {
     /// GitHub's anchor for a heading: lower case, punctuation and symbols dropped, spaces as
     /// hyphens.
     static func anchor(of heading: String) -> String {
-        String(heading.lowercased().compactMap { character -> Character? in
-            if character == " " { return "-" }
-            if character.isLetter || character.isNumber || character == "-" || character == "_" { return character }
-            return nil
-        })
+        String(
+            heading.lowercased().compactMap { character -> Character? in
+                if character == " " { return "-" }
+                if character.isLetter || character.isNumber || character == "-" || character == "_" { return character }
+                return nil
+            })
     }
 
     /// The anchors of a Markdown text's headings, outside code blocks, numbered as GitHub
@@ -240,7 +255,10 @@ struct DocumentationTests {
         var counts: [String: Int] = [:]
         var inCode = false
         for line in text.components(separatedBy: "\n") {
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inCode.toggle(); continue }
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                inCode.toggle()
+                continue
+            }
             guard !inCode, let match = line.firstMatch(of: /^#{1,6}\s+(.+?)\s*#*$/) else { continue }
             let base = anchor(of: String(match.output.1))
             let count = counts[base, default: 0]
@@ -255,7 +273,10 @@ struct DocumentationTests {
         var targets: [(Int, String)] = []
         var inCode = false
         for (index, line) in text.components(separatedBy: "\n").enumerated() {
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inCode.toggle(); continue }
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                inCode.toggle()
+                continue
+            }
             guard !inCode else { continue }
             let prose = line.replacing(/`[^`]*`/, with: "")
             for match in prose.matches(of: /\]\(([^)\s]+)(?:\s+"[^"]*")?\)/) {
@@ -272,15 +293,22 @@ struct DocumentationTests {
             for (line, target) in Self.linkTargets(in: try Self.text(of: page)) {
                 if target.contains("://") || target.hasPrefix("mailto:") { continue }
                 checked += 1
-                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(
+                    String.init)
                 let path = parts[0].removingPercentEncoding ?? parts[0]
-                let file = path.isEmpty ? Self.root.appendingPathComponent(page) : folder.appendingPathComponent(path).standardizedFileURL
+                let file =
+                    path.isEmpty
+                    ? Self.root.appendingPathComponent(page) : folder.appendingPathComponent(path).standardizedFileURL
                 let exists = FileManager.default.fileExists(atPath: file.path)
                 #expect(exists, "\(page):\(line): \(target): no such file or folder in the checkout")
                 guard exists, parts.count == 2 else { continue }
-                #expect(file.pathExtension == "md", "\(page):\(line): \(target): an anchor into a file that is not Markdown")
+                #expect(
+                    file.pathExtension == "md", "\(page):\(line): \(target): an anchor into a file that is not Markdown"
+                )
                 let anchors = Self.anchors(in: try String(contentsOf: file, encoding: .utf8))
-                #expect(anchors.contains(parts[1]), "\(page):\(line): \(target): no heading with that anchor (\(anchors.sorted()))")
+                #expect(
+                    anchors.contains(parts[1]),
+                    "\(page):\(line): \(target): no heading with that anchor (\(anchors.sorted()))")
             }
         }
         #expect(checked > 40, "only \(checked) relative links found: is the scan broken?")
@@ -288,7 +316,9 @@ struct DocumentationTests {
 
     @Test func anchorsAreGitHubs() {
         #expect(Self.anchor(of: "`tiles export`") == "tiles-export")
-        #expect(Self.anchor(of: "MBTiles reads and writes: `scripts/bench/mbtiles.sh`") == "mbtiles-reads-and-writes-scriptsbenchmbtilessh")
+        #expect(
+            Self.anchor(of: "MBTiles reads and writes: `scripts/bench/mbtiles.sh`")
+                == "mbtiles-reads-and-writes-scriptsbenchmbtilessh")
         #expect(Self.anchors(in: "# A\n## B\n```\n# C\n```\n## B\n") == ["a", "b", "b-1"])
     }
 
@@ -296,11 +326,15 @@ struct DocumentationTests {
 
     @Test func architectureNamesEveryTargetOfThePackage() throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let targets = manifest.matches(of: /\.(?:target|executableTarget|systemLibrary)\(\s*name:\s*"([^"]+)"/).map { String($0.output.1) }
+        let targets = manifest.matches(of: /\.(?:target|executableTarget|systemLibrary)\(\s*name:\s*"([^"]+)"/).map {
+            String($0.output.1)
+        }
         #expect(targets.count > 30, "only \(targets.count) targets found in Package.swift: is the pattern broken?")
         let architecture = try Self.text(of: "docs/architecture.md")
         for target in targets {
-            #expect(architecture.contains("| `\(target)` |"), "docs/architecture.md has no table row for the target \(target)")
+            #expect(
+                architecture.contains("| `\(target)` |"),
+                "docs/architecture.md has no table row for the target \(target)")
         }
     }
 
@@ -323,31 +357,45 @@ struct DocumentationTests {
         var rows: [String: CategoryRow] = [:]
         for match in page.matches(of: /\n\| `([^`]+)` \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|/) {
             rows[String(match.output.1)] = CategoryRow(
-                tests: Int(match.output.2)!, passed: Int(match.output.3)!, failed: Int(match.output.4)!, errors: Int(match.output.5)!)
+                tests: Int(match.output.2)!, passed: Int(match.output.3)!, failed: Int(match.output.4)!,
+                errors: Int(match.output.5)!)
         }
         #expect(rows.count > 100, "only \(rows.count) category rows found in docs/conformance.md")
-        let ignores = try String(contentsOf: Self.root.appendingPathComponent("Conformance/ignores.txt"), encoding: .utf8)
+        let ignores = try String(
+            contentsOf: Self.root.appendingPathComponent("Conformance/ignores.txt"), encoding: .utf8)
         var ignored: [String: Int] = [:]
-        for line in ignores.split(separator: "\n") where !line.hasPrefix("#") && !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        for line in ignores.split(separator: "\n")
+        where !line.hasPrefix("#") && !line.trimmingCharacters(in: .whitespaces).isEmpty {
             let test = line.split(separator: " ")[0]
             ignored[String(test.split(separator: "/")[0]), default: 0] += 1
         }
         for (category, count) in ignored {
-            #expect(rows[category] != nil, "docs/conformance.md has no row for \(category), which has \(count) tests in Conformance/ignores.txt")
+            #expect(
+                rows[category] != nil,
+                "docs/conformance.md has no row for \(category), which has \(count) tests in Conformance/ignores.txt")
         }
         for (category, row) in rows.sorted(by: { $0.key < $1.key }) {
             let expected = ignored[category, default: 0]
-            #expect(row.failed + row.errors == expected,
-                    "docs/conformance.md: \(category) fails \(row.failed) and errs \(row.errors), but Conformance/ignores.txt lists \(expected) of its tests")
-            #expect(row.passed == row.tests - row.failed - row.errors, "docs/conformance.md: \(category)'s passed is not its tests less the failed and errors")
+            #expect(
+                row.failed + row.errors == expected,
+                "docs/conformance.md: \(category) fails \(row.failed) and errs \(row.errors), but Conformance/ignores.txt lists \(expected) of its tests"
+            )
+            #expect(
+                row.passed == row.tests - row.failed - row.errors,
+                "docs/conformance.md: \(category)'s passed is not its tests less the failed and errors")
         }
         // The summary row for all tests.
         let all = try #require(page.firstMatch(of: /\n\| all \| ([\d,]+) \| ([\d,]+) \(/))
-        #expect(Self.number(all.output.1) == rows.values.map(\.tests).reduce(0, +), "the summary's test count is not the categories' sum")
-        #expect(Self.number(all.output.2) == rows.values.map(\.passed).reduce(0, +), "the summary's passes are not the categories' sum")
+        #expect(
+            Self.number(all.output.1) == rows.values.map(\.tests).reduce(0, +),
+            "the summary's test count is not the categories' sum")
+        #expect(
+            Self.number(all.output.2) == rows.values.map(\.passed).reduce(0, +),
+            "the summary's passes are not the categories' sum")
         // With the suite on this machine, each category's count of tests too.
         let environment = ProcessInfo.processInfo.environment["MAPWRIGHT_GL_SUITE"].map { URL(fileURLWithPath: $0) }
-        let suite = environment ?? Self.root.deletingLastPathComponent().appendingPathComponent("shared/gl-render-suite")
+        let suite =
+            environment ?? Self.root.deletingLastPathComponent().appendingPathComponent("shared/gl-render-suite")
         let tests = suite.appendingPathComponent("render/tests")
         guard FileManager.default.fileExists(atPath: tests.path) else { return }
         var counts: [String: Int] = [:]
@@ -359,7 +407,9 @@ struct DocumentationTests {
         }
         #expect(Set(counts.keys) == Set(rows.keys), "the suite's categories and docs/conformance.md's rows differ")
         for (category, count) in counts {
-            #expect(rows[category]?.tests == count, "docs/conformance.md: \(category) has \(rows[category]?.tests ?? 0) tests, the suite \(count)")
+            #expect(
+                rows[category]?.tests == count,
+                "docs/conformance.md: \(category) has \(rows[category]?.tests ?? 0) tests, the suite \(count)")
         }
     }
 }

@@ -14,10 +14,18 @@ struct FileSizeLimitTests {
     }
 
     static let cases: [Case] = [
-        Case(file: "huge style.json", bytes: (64 << 20) + 1, arguments: ["render", "--style", "{file}", "-o", "map.png"], cap: "64 MiB"),
-        Case(file: "huge.geojson", bytes: (1 << 30) + 1, arguments: ["render", "--overlay", "{file}", "-o", "map.png"], cap: "1 GiB"),
-        Case(file: "huge.gpx", bytes: (1 << 30) + 1, arguments: ["render", "--track", "{file}", "-o", "map.png"], cap: "1 GiB"),
-        Case(file: "huge photos.csv", bytes: (2 << 30) + 1, arguments: ["render", "--photos", "{file}", "-o", "map.png"], cap: "2 GiB"),
+        Case(
+            file: "huge style.json", bytes: (64 << 20) + 1,
+            arguments: ["render", "--style", "{file}", "-o", "map.png"], cap: "64 MiB"),
+        Case(
+            file: "huge.geojson", bytes: (1 << 30) + 1, arguments: ["render", "--overlay", "{file}", "-o", "map.png"],
+            cap: "1 GiB"),
+        Case(
+            file: "huge.gpx", bytes: (1 << 30) + 1, arguments: ["render", "--track", "{file}", "-o", "map.png"],
+            cap: "1 GiB"),
+        Case(
+            file: "huge photos.csv", bytes: (2 << 30) + 1,
+            arguments: ["render", "--photos", "{file}", "-o", "map.png"], cap: "2 GiB"),
         Case(file: "huge.png", bytes: (1 << 30) + 1, arguments: ["compare", "{file}", "{file}"], cap: "1 GiB"),
     ]
 
@@ -36,6 +44,7 @@ struct FileSizeLimitTests {
         let line = String(lines.first ?? "")
         #expect(line.contains(item.file), "names the file: \(line)")
         #expect(line.contains("over the \(item.cap)"), "names the cap: \(line)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [item.file], "nothing written")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [item.file], "nothing written")
     }
 }

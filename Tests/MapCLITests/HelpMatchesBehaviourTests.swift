@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
+import MapComposer
 import Testing
 
 @testable import MapCLI
-import MapComposer
 
 /// Each command's help says what the command does: every option's help is a sentence, options
 /// with a default show it, numeric options state their range, and the values an option takes
@@ -19,18 +19,20 @@ struct HelpMatchesBehaviourTests {
 
     /// Every argument of every subcommand, from the tool's own description.
     private func arguments() throws -> [Argument] {
-        let dump = try #require(try JSONSerialization.jsonObject(with: Data(Mapwright._dumpHelp().utf8)) as? [String: Any])
+        let dump = try #require(
+            try JSONSerialization.jsonObject(with: Data(Mapwright._dumpHelp().utf8)) as? [String: Any])
         let root = try #require(dump["command"] as? [String: Any])
         var found: [Argument] = []
         for sub in root["subcommands"] as? [[String: Any]] ?? [] {
             let command = sub["commandName"] as? String ?? "?"
             guard command != "help" else { continue }
             for argument in sub["arguments"] as? [[String: Any]] ?? [] {
-                found.append(Argument(
-                    command: command,
-                    names: (argument["names"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String },
-                    abstract: argument["abstract"] as? String ?? "",
-                    defaultValue: argument["defaultValue"] as? String))
+                found.append(
+                    Argument(
+                        command: command,
+                        names: (argument["names"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String },
+                        abstract: argument["abstract"] as? String ?? "",
+                        defaultValue: argument["defaultValue"] as? String))
             }
         }
         return found
@@ -44,7 +46,9 @@ struct HelpMatchesBehaviourTests {
         let all = try arguments()
         #expect(all.count > 50)
         for argument in all {
-            #expect(argument.abstract.first?.isUppercase == true, "\(argument.command) \(argument.names): '\(argument.abstract)'")
+            #expect(
+                argument.abstract.first?.isUppercase == true,
+                "\(argument.command) \(argument.names): '\(argument.abstract)'")
             #expect(argument.abstract.hasSuffix("."), "\(argument.command) \(argument.names): '\(argument.abstract)'")
         }
     }
@@ -85,7 +89,9 @@ struct HelpMatchesBehaviourTests {
         let cluster = try argument("render", "cluster")
         let noCluster = try argument("render", "no-cluster")
         #expect(cluster.names == ["cluster"] && noCluster.names == ["no-cluster"])
-        #expect(cluster.abstract.contains("even where none overlap") && cluster.abstract.contains("by default"), "\(cluster.abstract)")
+        #expect(
+            cluster.abstract.contains("even where none overlap") && cluster.abstract.contains("by default"),
+            "\(cluster.abstract)")
         #expect(noCluster.abstract.hasPrefix("Never cluster"), "\(noCluster.abstract)")
         #expect(try RenderCommand.parse(["--cluster"]).clustering?.clustering == .always)
         #expect(try RenderCommand.parse(["--no-cluster"]).clustering?.clustering == .never)
@@ -96,13 +102,18 @@ struct HelpMatchesBehaviourTests {
     @Test func locateScaleTakesWhatItsHelpSays() throws {
         #expect(try argument("locate", "scale").abstract.contains("from 1 to 4 (fractions allowed)"))
         for scale in ["1", "2.5", "3", "4"] {
-            let result = try MapwrightProcess.run(["locate", "--center", "1,2", "--zoom", "3", "--size", "10x10", "--scale", scale])
+            let result = try MapwrightProcess.run([
+                "locate", "--center", "1,2", "--zoom", "3", "--size", "10x10", "--scale", scale,
+            ])
             #expect(result.status == 0, "--scale \(scale): \(result.standardError)")
         }
         for scale in ["0.5", "5"] {
-            let result = try MapwrightProcess.run(["locate", "--center", "1,2", "--zoom", "3", "--size", "10x10", "--scale", scale])
+            let result = try MapwrightProcess.run([
+                "locate", "--center", "1,2", "--zoom", "3", "--size", "10x10", "--scale", scale,
+            ])
             #expect(result.status == 2)
-            #expect(result.standardError == "mapwright: --scale: \(scale) is not from 1 to 4\n", "\(result.standardError)")
+            #expect(
+                result.standardError == "mapwright: --scale: \(scale) is not from 1 to 4\n", "\(result.standardError)")
         }
     }
 

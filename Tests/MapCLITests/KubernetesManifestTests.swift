@@ -13,13 +13,17 @@ import Testing
         let lines = manifest.components(separatedBy: "\n")
         let start = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "- >-" })
         let indent = lines[start + 1].prefix { $0 == " " }.count
-        return lines[(start + 1)...].prefix { $0.prefix { $0 == " " }.count == indent && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        return lines[(start + 1)...].prefix {
+            $0.prefix { $0 == " " }.count == indent && !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        }
+        .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
 
     static func integer(_ key: String, in manifest: String) -> Int? {
         manifest.components(separatedBy: "\n").lazy.compactMap { line -> Int? in
-            let parts = (line.split(separator: "#").first ?? "").split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = (line.split(separator: "#").first ?? "").split(separator: ":").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             return parts.count == 2 && parts[0] == key ? Int(parts[1]) : nil
         }.first
     }
@@ -27,7 +31,8 @@ import Testing
     /// The first `KEY: VALUE` line's value, comments and quotes left out (`- KEY:` items are not matched).
     static func string(_ key: String, in manifest: String) -> String? {
         manifest.components(separatedBy: "\n").lazy.compactMap { line -> String? in
-            let text = (line.split(separator: "#", omittingEmptySubsequences: false).first ?? "").trimmingCharacters(in: .whitespaces)
+            let text = (line.split(separator: "#", omittingEmptySubsequences: false).first ?? "").trimmingCharacters(
+                in: .whitespaces)
             guard text.hasPrefix(key + ":") else { return nil }
             let value = text.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
             return value.isEmpty ? nil : value.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
@@ -37,8 +42,9 @@ import Testing
     /// The first whole number matched by `pattern`'s first capture group.
     static func number(_ pattern: String, in manifest: String) -> Int? {
         guard let expression = try? NSRegularExpression(pattern: pattern),
-              let match = expression.firstMatch(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)),
-              let range = Range(match.range(at: 1), in: manifest) else { return nil }
+            let match = expression.firstMatch(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)),
+            let range = Range(match.range(at: 1), in: manifest)
+        else { return nil }
         return Int(manifest[range])
     }
 
@@ -49,7 +55,8 @@ import Testing
     /// --jobs is the CPU limit, the grace period outlasts the preStop sleep and a render's
     /// longest wait; the autoscaler scales this Deployment.
     @Test func theServeDeploymentsCommandServes() async throws {
-        let manifest = try String(contentsOf: Self.folder.appendingPathComponent("serve-deployment.yaml"), encoding: .utf8)
+        let manifest = try String(
+            contentsOf: Self.folder.appendingPathComponent("serve-deployment.yaml"), encoding: .utf8)
         let words = try Self.command(in: manifest).split(separator: " ").map(String.init)
         #expect(Array(words.prefix(3)) == ["exec", "mapwright", "serve"])
         func value(_ option: String) -> String? {
@@ -60,16 +67,25 @@ import Testing
         #expect(Self.integer("containerPort", in: manifest) == port)
         let jobs = try #require(value("--jobs").flatMap(Int.init))
         #expect(Self.number(#"limits: \{ cpu: "(\d+)""#, in: manifest) == jobs)
-        #expect(Self.number(#"requests: \{ cpu: "(\d+)""#, in: manifest) == jobs, "the autoscaler counts CPU against the request")
+        #expect(
+            Self.number(#"requests: \{ cpu: "(\d+)""#, in: manifest) == jobs,
+            "the autoscaler counts CPU against the request")
         // serve keeps under --memory-limit; the container's limit leaves room above it for renders in flight.
         let memoryLimit = try #require(value("--memory-limit").flatMap(Int.init))
-        let containerMebibytes = try #require(Self.number(#"limits: \{ cpu: "\d+", memory: "(\d+)Mi" \}"#, in: manifest))
-        #expect(containerMebibytes >= memoryLimit + 96, "the container's \(containerMebibytes) Mi leaves room above --memory-limit \(memoryLimit)")
+        let containerMebibytes = try #require(
+            Self.number(#"limits: \{ cpu: "\d+", memory: "(\d+)Mi" \}"#, in: manifest))
+        #expect(
+            containerMebibytes >= memoryLimit + 96,
+            "the container's \(containerMebibytes) Mi leaves room above --memory-limit \(memoryLimit)")
         let grace = try #require(Self.integer("terminationGracePeriodSeconds", in: manifest))
         let sleep = try #require(Self.number(#"command: \["sleep", "(\d+)"\]"#, in: manifest))
         let renderTimeout = value("--render-timeout").flatMap(Double.init) ?? 30
-        #expect(Double(grace) > Double(sleep) + renderTimeout, "a response waiting for its render is finished before the pod is killed")
-        #expect(manifest.components(separatedBy: "path: /health").count - 1 == 3, "startup, readiness and liveness probes on /health")
+        #expect(
+            Double(grace) > Double(sleep) + renderTimeout,
+            "a response waiting for its render is finished before the pod is killed")
+        #expect(
+            manifest.components(separatedBy: "path: /health").count - 1 == 3,
+            "startup, readiness and liveness probes on /health")
         let name = try #require(Self.string("name", in: manifest))
         let autoscaler = try String(contentsOf: Self.folder.appendingPathComponent("serve-hpa.yaml"), encoding: .utf8)
         #expect(autoscaler.contains("kind: Deployment\n    name: \(name)\n"), "serve-hpa.yaml scales \(name)")
@@ -78,7 +94,8 @@ import Testing
         let tileset = try #require(value("--tiles"))
         #expect(tileset.hasPrefix("/tiles/") && value("--cache")?.hasPrefix("/cache/") == true)
         for sub in ["tiles", "cache"] {
-            try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(sub), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.url.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
         try FileManager.default.copyItem(
             at: MapwrightProcess.repository.appendingPathComponent("Samples/helsinki/helsinki.mbtiles"),
@@ -90,8 +107,9 @@ import Testing
                 index += 2
                 continue
             }
-            arguments.append(words[index].replacingOccurrences(of: "/tiles/", with: folder.url.path + "/tiles/")
-                .replacingOccurrences(of: "/cache/", with: folder.url.path + "/cache/"))
+            arguments.append(
+                words[index].replacingOccurrences(of: "/tiles/", with: folder.url.path + "/tiles/")
+                    .replacingOccurrences(of: "/cache/", with: folder.url.path + "/cache/"))
             index += 1
         }
         let server = try ServeCommandTests.RunningServer(arguments, in: folder.url)
@@ -122,7 +140,9 @@ import Testing
         for index in 0..<completions {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command.replacingOccurrences(of: "/tiles/", with: temporary.url.path + "/") + " --dry-run"]
+            process.arguments = [
+                "-c", command.replacingOccurrences(of: "/tiles/", with: temporary.url.path + "/") + " --dry-run",
+            ]
             var environment = ProcessInfo.processInfo.environment
             environment["PATH"] = binFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
             environment["JOB_COMPLETION_INDEX"] = "\(index)"
@@ -146,10 +166,13 @@ import Testing
     }
 
     @Test func theMergeJobReadsTheFilesTheExportWrites() throws {
-        let export = try Self.command(in: String(contentsOf: Self.folder.appendingPathComponent("export-job.yaml"), encoding: .utf8))
-        let merge = try Self.command(in: String(contentsOf: Self.folder.appendingPathComponent("merge-job.yaml"), encoding: .utf8))
+        let export = try Self.command(
+            in: String(contentsOf: Self.folder.appendingPathComponent("export-job.yaml"), encoding: .utf8))
+        let merge = try Self.command(
+            in: String(contentsOf: Self.folder.appendingPathComponent("merge-job.yaml"), encoding: .utf8))
         // The export writes /tiles/shards/NAME-${JOB_COMPLETION_INDEX}.mbtiles; the merge reads NAME-*.mbtiles.
-        let output = try #require(export.range(of: #"-o "([^"]+)\$\{JOB_COMPLETION_INDEX\}\.mbtiles""#, options: .regularExpression))
+        let output = try #require(
+            export.range(of: #"-o "([^"]+)\$\{JOB_COMPLETION_INDEX\}\.mbtiles""#, options: .regularExpression))
         let prefix = export[output].dropFirst(4).components(separatedBy: "${")[0]
         #expect(merge.contains("mapwright tiles merge \(prefix)*.mbtiles -o "))
     }

@@ -42,13 +42,16 @@ struct MapwrightProcess {
     /// lookup, and the user's data folder in `directory` (nothing registered).
     static func environmentWithoutStreets(in directory: URL) throws -> [String: String?] {
         let data = directory.appendingPathComponent("mapwright data")
-        try FileManager.default.createDirectory(at: data.appendingPathComponent("Tiles"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: data.appendingPathComponent("Tiles"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             at: data.appendingPathComponent("Styles"), withDestinationURL: repository.appendingPathComponent("Styles"))
         try FileManager.default.createSymbolicLink(
-            at: data.appendingPathComponent("Tiles/basemap"), withDestinationURL: repository.appendingPathComponent("Tiles/basemap"))
+            at: data.appendingPathComponent("Tiles/basemap"),
+            withDestinationURL: repository.appendingPathComponent("Tiles/basemap"))
         return [
-            "XDG_DATA_HOME": directory.appendingPathComponent("user data").path, "MAPWRIGHT_DATA": data.path, "MAPWRIGHT_NO_CHECKOUT": "1",
+            "XDG_DATA_HOME": directory.appendingPathComponent("user data").path, "MAPWRIGHT_DATA": data.path,
+            "MAPWRIGHT_NO_CHECKOUT": "1",
         ]
     }
 
@@ -63,7 +66,8 @@ struct MapwrightProcess {
     ///     then is killed and ``TimedOut`` thrown, so a hung command fails its test, naming it,
     ///     rather than holding up the whole suite.
     static func run(
-        _ arguments: [String], in directory: URL = repository, environment: [String: String?] = [:], executable: URL? = nil,
+        _ arguments: [String], in directory: URL = repository, environment: [String: String?] = [:],
+        executable: URL? = nil,
         timeoutSeconds: Double = 300
     ) throws -> Output {
         let process = Process()
@@ -99,7 +103,8 @@ struct MapwrightProcess {
         process.waitUntilExit()
         deadline.cancel()
         if timedOut.withLock({ $0 }) {
-            throw TimedOut(arguments: arguments, seconds: timeoutSeconds, standardError: String(decoding: error, as: UTF8.self))
+            throw TimedOut(
+                arguments: arguments, seconds: timeoutSeconds, standardError: String(decoding: error, as: UTF8.self))
         }
         return Output(
             status: process.terminationStatus,
@@ -116,7 +121,8 @@ struct MapwrightProcess {
         var standardError: String
         var description: String {
             let said = standardError.split(separator: "\n").suffix(3).joined(separator: " / ")
-            return "mapwright \(arguments.joined(separator: " ")) did not finish within \(Int(seconds)) s and was killed\(said.isEmpty ? "" : "; its last words: \(said)")"
+            return
+                "mapwright \(arguments.joined(separator: " ")) did not finish within \(Int(seconds)) s and was killed\(said.isEmpty ? "" : "; its last words: \(said)")"
         }
     }
 }

@@ -61,16 +61,18 @@ struct OutputFormatTests {
         let result = try MapwrightProcess.run(greece + ["-o", output.path, "--compression", "9", "--palette"])
         #expect(result.status == 0, "\(result.standardError)")
         let name = format.uppercased()
-        #expect(result.standardError == """
-            mapwright: warning: --compression does nothing for \(name) output: it sets PNG compression
-            mapwright: warning: --palette does nothing for \(name) output: it makes palette PNGs
+        #expect(
+            result.standardError == """
+                mapwright: warning: --compression does nothing for \(name) output: it sets PNG compression
+                mapwright: warning: --palette does nothing for \(name) output: it makes palette PNGs
 
-            """, "\(result.standardError)")
+                """, "\(result.standardError)")
         #expect(FileManager.default.fileExists(atPath: output.path))
         // Without them, or for a PNG, there is nothing to warn about.
         let quiet = try MapwrightProcess.run(greece + ["-o", output.path])
         #expect(quiet.status == 0 && quiet.standardError.isEmpty, "\(quiet.standardError)")
-        let png = try MapwrightProcess.run(greece + ["-o", directory.appendingPathComponent("map.png").path, "--compression", "9", "--palette"])
+        let png = try MapwrightProcess.run(
+            greece + ["-o", directory.appendingPathComponent("map.png").path, "--compression", "9", "--palette"])
         #expect(png.status == 0 && png.standardError.isEmpty, "\(png.standardError)")
     }
 
@@ -100,6 +102,8 @@ struct OutputFormatTests {
             let pixel = image[x: 15, y: 15]
             #expect(pixel.red > 200 && pixel.green < 80 && pixel.blue < 80, "\(pixel)")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["actual.png", name, "expected.png"].sorted())
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                == ["actual.png", name, "expected.png"].sorted())
     }
 }

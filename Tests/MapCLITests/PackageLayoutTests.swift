@@ -22,7 +22,9 @@ struct PackageLayoutTests {
 
     /// Public types declared at the top level of a file (not nested), by name.
     private func publicTopLevelTypes(in file: URL) throws -> [String] {
-        let pattern = try Regex(#"^(?:@\w+(?:\([^)]*\))?\s+)*public\s+(?:final\s+|indirect\s+)*(?:struct|class|enum|protocol|actor|typealias)\s+(\w+)"#)
+        let pattern = try Regex(
+            #"^(?:@\w+(?:\([^)]*\))?\s+)*public\s+(?:final\s+|indirect\s+)*(?:struct|class|enum|protocol|actor|typealias)\s+(\w+)"#
+        )
         return try String(contentsOf: file, encoding: .utf8).split(separator: "\n").compactMap { line in
             guard let match = line.firstMatch(of: pattern), let name = match.output[1].substring else { return nil }
             return String(name)
@@ -48,7 +50,9 @@ struct PackageLayoutTests {
         let testFolders = Set(try fileManager.contentsOfDirectory(atPath: root.appendingPathComponent("Tests").path))
         let missing = libraries.filter { !testFolders.contains("\($0)Tests") }.sorted()
         #expect(missing.isEmpty, "library targets without a <Target>Tests folder: \(missing)")
-        let orphans = testFolders.filter { $0.hasSuffix("Tests") && !libraries.contains(String($0.dropLast("Tests".count))) }.sorted()
+        let orphans = testFolders.filter {
+            $0.hasSuffix("Tests") && !libraries.contains(String($0.dropLast("Tests".count)))
+        }.sorted()
         #expect(orphans.isEmpty, "test folders named after no library target: \(orphans)")
     }
 

@@ -17,12 +17,18 @@ import Testing
         let library = ["--library", "my library.sqlite"]
         // Reading a library that is not there says so and creates nothing.
         let missing = try run(["photos", "list", "--library", "typo.sqlite"], in: folder)
-        #expect(missing.status == 2 && missing.standardError == "mapwright: typo.sqlite: no such library (create one with `mapwright photos import` or `photos add`)\n", "\(missing.standardError)")
+        #expect(
+            missing.status == 2
+                && missing.standardError
+                    == "mapwright: typo.sqlite: no such library (create one with `mapwright photos import` or `photos add`)\n",
+            "\(missing.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("typo.sqlite").path))
         let first = try run(["photos", "import", "my photos"] + library, in: folder)
         #expect(first.status == 0, "\(first.standardError)")
-        #expect(first.standardOutput.hasPrefix(
-            "imported 21 photos from 1 source into my library.sqlite: 21 added, 0 updated, 0 unchanged; 2 photos have no GPS location and were skipped ("),
+        #expect(
+            first.standardOutput.hasPrefix(
+                "imported 21 photos from 1 source into my library.sqlite: 21 added, 0 updated, 0 unchanged; 2 photos have no GPS location and were skipped ("
+            ),
             "\(first.standardOutput)")
         let second = try run(["photos", "import", "my photos"] + library, in: folder)
         #expect(second.standardOutput.contains(": 0 added, 0 updated, 21 unchanged;"), "\(second.standardOutput)")
@@ -41,7 +47,10 @@ import Testing
         let titles = lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")[0] }
         #expect(titles == titles.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }, "\(titles)")
         let unknown = try run(["photos", "list", "--photographer", "Nobody"] + library, in: folder)
-        #expect(unknown.status == 2 && unknown.standardError.hasPrefix("mapwright: no photos by 'Nobody'; photographers found: Ansel Adams"))
+        #expect(
+            unknown.status == 2
+                && unknown.standardError.hasPrefix("mapwright: no photos by 'Nobody'; photographers found: Ansel Adams")
+        )
     }
 
     /// Photomania's checks in order, each one line with status 2 and nothing written; then a
@@ -49,16 +58,24 @@ import Testing
     @Test func addValidatesInOrderThenAddsMovesAndRemoves() throws {
         let folder = try ServeCommandTests.folderWithPhotos()
         let library = ["--library", "my library.sqlite"]
-        let withGPS = "my photos/ansel-adams/el-capitan.jpg", noGPS = "my photos/ansel-adams/darkroom-test-strip.jpg"
+        let withGPS = "my photos/ansel-adams/el-capitan.jpg"
+        let noGPS = "my photos/ansel-adams/darkroom-test-strip.jpg"
         let cases: [([String], String)] = [
             (["--title", "T"], "mapwright: No photo taken: an image is required (--image FILE)\n"),
             (["--image", withGPS], "mapwright: Title required (--title TITLE)\n"),
             (["--image", withGPS, "--title", "  "], "mapwright: Title required (--title TITLE)\n"),
-            (["--image", noGPS, "--title", "Strip"],
-             "mapwright: no location: \(noGPS) has no GPS position in its EXIF; give one with --at LAT,LON\n"),
-            (["--image", "missing.jpg", "--title", "x", "--at", "-33.9,18.4"], "mapwright: missing.jpg: cannot be read: there is no such file\n"),
-            (["--image", withGPS, "--title", "x", "--at", "95,0"],
-             "mapwright: The value '95,0' is invalid for '--at <at>': LAT 95 is not a latitude between -90 and 90 (the order is latitude, then longitude)\n"),
+            (
+                ["--image", noGPS, "--title", "Strip"],
+                "mapwright: no location: \(noGPS) has no GPS position in its EXIF; give one with --at LAT,LON\n"
+            ),
+            (
+                ["--image", "missing.jpg", "--title", "x", "--at", "-33.9,18.4"],
+                "mapwright: missing.jpg: cannot be read: there is no such file\n"
+            ),
+            (
+                ["--image", withGPS, "--title", "x", "--at", "95,0"],
+                "mapwright: The value '95,0' is invalid for '--at <at>': LAT 95 is not a latitude between -90 and 90 (the order is latitude, then longitude)\n"
+            ),
         ]
         for (arguments, message) in cases {
             let result = try run(["photos", "add"] + library + arguments, in: folder)
@@ -67,41 +84,63 @@ import Testing
         let photoFolder = folder.url.appendingPathComponent("my library.photos")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: photoFolder.path)) ?? []).isEmpty)
 
-        let added = try run(["photos", "add"] + library + ["--image", noGPS, "--title", "Test strip", "--at", "-33.9,18.4", "--photographer", "Guest"], in: folder)
+        let added = try run(
+            ["photos", "add"] + library + [
+                "--image", noGPS, "--title", "Test strip", "--at", "-33.9,18.4", "--photographer", "Guest",
+            ], in: folder)
         #expect(added.status == 0, "\(added.standardError)")
         let id = added.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(UUID(uuidString: id) != nil, "\(added.standardOutput)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: photoFolder.path).sorted() == ["\(id).jpg", "\(id).thumbnail.jpg"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: photoFolder.path).sorted() == [
+                "\(id).jpg", "\(id).thumbnail.jpg",
+            ])
 
         let moved = try run(["photos", "set-location", id, "-34.35,18.47"] + library, in: folder)
-        #expect(moved.standardOutput == "moved \(id) from -33.9,18.4 to -34.35,18.47\n", "\(moved.standardOutput)\(moved.standardError)")
+        #expect(
+            moved.standardOutput == "moved \(id) from -33.9,18.4 to -34.35,18.47\n",
+            "\(moved.standardOutput)\(moved.standardError)")
         let listed = try run(["photos", "list", "--json"] + library, in: folder)
         #expect(listed.standardOutput.contains(#""latitude":-34.35"#))
         let badPlace = try run(["photos", "set-location", id, "-95,18"] + library, in: folder)
-        #expect(badPlace.status == 2 && badPlace.standardError.hasPrefix("mapwright: -95,18: LAT -95 is not a latitude"), "\(badPlace.standardError)")
+        #expect(
+            badPlace.status == 2 && badPlace.standardError.hasPrefix("mapwright: -95,18: LAT -95 is not a latitude"),
+            "\(badPlace.standardError)")
 
         let removed = try run(["photos", "remove", id] + library, in: folder)
         #expect(removed.standardOutput == "removed \(id) (Test strip)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: photoFolder.path).isEmpty)
         let again = try run(["photos", "remove", id] + library, in: folder)
-        #expect(again.status == 2 && again.standardError == "mapwright: no photo has the id '\(id)' in my library.sqlite\n")
+        #expect(
+            again.status == 2 && again.standardError == "mapwright: no photo has the id '\(id)' in my library.sqlite\n")
     }
 
     /// A library a newer Mapwright wrote: one line, the file untouched.
     @Test func aNewerLibraryIsOneLineAndLeftAlone() throws {
         let folder = try TemporaryDirectory()
-        let made = try run(["photos", "import", MapwrightProcess.repository.appendingPathComponent("Samples/flickr-photos.json").path, "--library", "lib.sqlite"], in: folder)
+        let made = try run(
+            [
+                "photos", "import",
+                MapwrightProcess.repository.appendingPathComponent("Samples/flickr-photos.json").path, "--library",
+                "lib.sqlite",
+            ], in: folder)
         #expect(made.status == 0)
         let sqlite = Process()
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        sqlite.arguments = ["-c", "import sqlite3; c = sqlite3.connect('lib.sqlite'); c.execute('PRAGMA journal_mode = DELETE'); c.execute('PRAGMA user_version = 9'); c.commit()"]
+        sqlite.arguments = [
+            "-c",
+            "import sqlite3; c = sqlite3.connect('lib.sqlite'); c.execute('PRAGMA journal_mode = DELETE'); c.execute('PRAGMA user_version = 9'); c.commit()",
+        ]
         sqlite.currentDirectoryURL = folder.url
         try sqlite.run()
         sqlite.waitUntilExit()
         let before = try Data(contentsOf: folder.file("lib.sqlite"))
         let result = try run(["photos", "list", "--library", "lib.sqlite"], in: folder)
         #expect(result.status == 2)
-        #expect(result.standardError == "mapwright: lib.sqlite: was written by a newer Mapwright (library version 9; this one reads versions up to 3); it was left unchanged: upgrade Mapwright to use it\n")
+        #expect(
+            result.standardError
+                == "mapwright: lib.sqlite: was written by a newer Mapwright (library version 9; this one reads versions up to 3); it was left unchanged: upgrade Mapwright to use it\n"
+        )
         #expect(try Data(contentsOf: folder.file("lib.sqlite")) == before)
     }
 
@@ -109,12 +148,17 @@ import Testing
     @Test func renderFromTheLibraryEqualsRenderFromTheFolder() throws {
         let folder = try ServeCommandTests.folderWithPhotos()
         #expect(try run(["photos", "import", "my photos", "--library", "lib.sqlite"], in: folder).status == 0)
-        let fromLibrary = try run(["render", "--library", "lib.sqlite", "--photographer", "ansel adams", "--select", "first", "-o", "a.png"], in: folder)
+        let fromLibrary = try run(
+            ["render", "--library", "lib.sqlite", "--photographer", "ansel adams", "--select", "first", "-o", "a.png"],
+            in: folder)
         #expect(fromLibrary.status == 0, "\(fromLibrary.standardError)")
-        let fromFolder = try run(["render", "--photos", "my photos", "--photographer", "Ansel Adams", "--select", "first", "-o", "b.png"], in: folder)
+        let fromFolder = try run(
+            ["render", "--photos", "my photos", "--photographer", "Ansel Adams", "--select", "first", "-o", "b.png"],
+            in: folder)
         #expect(fromFolder.status == 0, "\(fromFolder.standardError)")
         #expect(try Data(contentsOf: folder.file("a.png")) == (try Data(contentsOf: folder.file("b.png"))))
-        let unknown = try run(["render", "--library", "lib.sqlite", "--photographer", "Nobody", "-o", "c.png"], in: folder)
+        let unknown = try run(
+            ["render", "--library", "lib.sqlite", "--photographer", "Nobody", "-o", "c.png"], in: folder)
         #expect(unknown.status == 2 && unknown.standardError.hasPrefix("mapwright: no photos by 'Nobody'"))
         #expect(!FileManager.default.fileExists(atPath: folder.file("c.png").path))
     }
@@ -133,7 +177,9 @@ import Testing
             for _ in 0..<100 where count != expected {
                 if count != -1 { try await Task.sleep(nanoseconds: 100_000_000) }
                 let answer = try await server.get("/annotations.json?bbox=-180,-85,180,85&zoom=20")
-                count = ((try JSONSerialization.jsonObject(with: answer.data) as? [String: Any])?["features"] as? [Any])?.count ?? -1
+                count =
+                    ((try JSONSerialization.jsonObject(with: answer.data) as? [String: Any])?["features"] as? [Any])?
+                    .count ?? -1
             }
             return count
         }
@@ -144,13 +190,18 @@ import Testing
         let empty = try await first.get(tilePath)
         #expect(empty.status == 200)
         let added = try run(
-            ["photos", "add", "--library", "lib.sqlite", "--image", "my photos/ansel-adams/darkroom-test-strip.jpg", "--title", "Strip", "--at", "-33.92,18.42"],
+            [
+                "photos", "add", "--library", "lib.sqlite", "--image", "my photos/ansel-adams/darkroom-test-strip.jpg",
+                "--title", "Strip", "--at", "-33.92,18.42",
+            ],
             in: folder)
         #expect(added.status == 0, "\(added.standardError)")
         #expect(try await photoCount(first, becoming: 22) == 22)
         #expect(try await first.get(tilePath).data != empty.data, "the pin is drawn")
         #expect(first.stop() == 0, "\(first.standardError)")
-        let cacheFiles = try FileManager.default.contentsOfDirectory(atPath: folder.file("cache dir").path).filter { $0.hasSuffix(".mbtiles") }
+        let cacheFiles = try FileManager.default.contentsOfDirectory(atPath: folder.file("cache dir").path).filter {
+            $0.hasSuffix(".mbtiles")
+        }
 
         let id = added.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(try run(["photos", "remove", id, "--library", "lib.sqlite"], in: folder).status == 0)
@@ -160,7 +211,9 @@ import Testing
         #expect(try await photoCount(second, becoming: 21) == 21)
         #expect(try await second.get(tilePath).data == empty.data, "the removed photo's pin is not drawn")
         #expect(second.stop() == 0, "\(second.standardError)")
-        let filesAfter = try FileManager.default.contentsOfDirectory(atPath: folder.file("cache dir").path).filter { $0.hasSuffix(".mbtiles") }
+        let filesAfter = try FileManager.default.contentsOfDirectory(atPath: folder.file("cache dir").path).filter {
+            $0.hasSuffix(".mbtiles")
+        }
         #expect(filesAfter.sorted() == cacheFiles.sorted(), "the restarted server used the same cache files")
     }
 
@@ -199,8 +252,11 @@ import Testing
             var ids: [String] = []
             for index in 0..<5 {
                 let added = try MapwrightProcess.run(
-                    ["photos", "add", "--library", "lib.sqlite", "--image", "my photos/ansel-adams/darkroom-test-strip.jpg",
-                     "--title", "Strip \(index)", "--at", "-33.92,18.42"], in: folder.url)
+                    [
+                        "photos", "add", "--library", "lib.sqlite", "--image",
+                        "my photos/ansel-adams/darkroom-test-strip.jpg",
+                        "--title", "Strip \(index)", "--at", "-33.92,18.42",
+                    ], in: folder.url)
                 guard added.status == 0 else { throw ServeCommandTests.Failure(added.standardError) }
                 ids.append(added.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
             }

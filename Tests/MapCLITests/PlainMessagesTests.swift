@@ -32,7 +32,8 @@ struct PlainMessagesTests {
 
     @Test func aTrackThatEndsEarlySaysSoWithTheLine() throws {
         let directory = try TemporaryDirectory()
-        let text = try String(contentsOf: MapwrightProcess.repository.appendingPathComponent("Samples/track.gpx"), encoding: .utf8)
+        let text = try String(
+            contentsOf: MapwrightProcess.repository.appendingPathComponent("Samples/track.gpx"), encoding: .utf8)
         let path = try directory.write(String(text.prefix(400)), to: "cut.gpx")
         let line = try failureLine(["render", "--track", path, "-o", directory.file("map.png").path])
         #expect(line.contains("cut.gpx: line "), "\(line)")
@@ -60,7 +61,8 @@ struct PlainMessagesTests {
     /// street-level data is, with that warning too).
     @Test func aBrokenFeatureInAnOverlayIsSkippedWithOneWarning() throws {
         let directory = try TemporaryDirectory()
-        _ = try directory.write("""
+        _ = try directory.write(
+            """
             {"type": "FeatureCollection", "features": [
               {"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[-3.2, 55.9], [-3.1, 56.0]]}},
               {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[-3.2, 55.9], [-3.1, 55.9]]]}},
@@ -68,21 +70,26 @@ struct PlainMessagesTests {
                "coordinates": [[[-3.25, 55.95], [-3.15, 55.95], [-3.15, 55.99], [-3.25, 55.95]]]}}
             ]}
             """, to: "my shapes.geojson")
-        let result = try MapwrightProcess.run(["render", "--overlay", "my shapes.geojson", "-o", "map.png"], in: directory.url)
+        let result = try MapwrightProcess.run(
+            ["render", "--overlay", "my shapes.geojson", "-o", "map.png"], in: directory.url)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(FileManager.default.fileExists(atPath: directory.file("map.png").path))
         let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.count == 3 && lines[2].isEmpty, "\(result.standardError)")
-        #expect(lines.first == """
-            mapwright: warning: my shapes.geojson: 1 broken feature is not drawn \
-            (the first: feature 1: geometry.coordinates[0]: a polygon ring needs at least 4 positions, it has 2)
-            """)
-        #expect(lines.dropFirst().first?.hasPrefix("mapwright: warning: no street-level data covers this map (zoom ") == true)
+        #expect(
+            lines.first == """
+                mapwright: warning: my shapes.geojson: 1 broken feature is not drawn \
+                (the first: feature 1: geometry.coordinates[0]: a polygon ring needs at least 4 positions, it has 2)
+                """)
+        #expect(
+            lines.dropFirst().first?.hasPrefix("mapwright: warning: no street-level data covers this map (zoom ")
+                == true)
     }
 
     @Test func aTrackWithoutPointsSaysSo() throws {
         let directory = try TemporaryDirectory()
-        let path = try directory.write("""
+        let path = try directory.write(
+            """
             <?xml version="1.0"?>
             <gpx version="1.1" creator="test"><trk><name>Nothing</name><trkseg></trkseg></trk></gpx>
             """, to: "track.gpx")

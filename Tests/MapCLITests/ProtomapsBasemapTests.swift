@@ -46,13 +46,17 @@ struct ProtomapsBasemapTests {
         let openMapTilesUser = try user("openmaptiles user")
         let protomapsUser = try user("protomaps user")
 
-        let built = try MapwrightProcess.run(["basemap", "build", extract.path], in: directory.url, environment: openMapTilesUser)
+        let built = try MapwrightProcess.run(
+            ["basemap", "build", extract.path], in: directory.url, environment: openMapTilesUser)
         #expect(built.status == 0, "\(built.standardError)")
         let added = try MapwrightProcess.run(
-            ["basemap", "add", "kluuvi protomaps.mbtiles", "--name", "kluuvi"], in: directory.url, environment: protomapsUser)
+            ["basemap", "add", "kluuvi protomaps.mbtiles", "--name", "kluuvi"], in: directory.url,
+            environment: protomapsUser)
         #expect(added.status == 0, "\(added.standardError)")
         let path = directory.file("kluuvi protomaps.mbtiles").standardizedFileURL.path
-        #expect(added.standardOutput.hasPrefix("registered kluuvi: \(path), Protomaps schema, zooms 0-15"), "\(added.standardOutput)")
+        #expect(
+            added.standardOutput.hasPrefix("registered kluuvi: \(path), Protomaps schema, zooms 0-15"),
+            "\(added.standardOutput)")
 
         // Around the Kluuvi cut, at street zoom: parks, streets, buildings, names.
         let render = ["render", "--center", "60.1695,24.9430", "--zoom", "16", "--size", "480x360"]
@@ -64,7 +68,11 @@ struct ProtomapsBasemapTests {
         let protomaps = try RGBAImage(contentsOf: directory.file("protomaps.png"))
         // Both draw streets where the world basemap alone is one colour...
         func colourGroups(_ image: RGBAImage) -> Int {
-            Set(stride(from: 0, to: image.pixels.count, by: 4 * 37).map { image.pixels[$0..<$0 + 3].map { Int($0) / 16 } }).count
+            Set(
+                stride(from: 0, to: image.pixels.count, by: 4 * 37).map {
+                    image.pixels[$0..<$0 + 3].map { Int($0) / 16 }
+                }
+            ).count
         }
         #expect(colourGroups(protomaps) >= 8, "the Protomaps tiles are drawn: \(colourGroups(protomaps)) colour groups")
         // ...and the same look: the two schemas differ only where their profiles pick other

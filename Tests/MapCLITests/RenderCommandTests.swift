@@ -33,9 +33,13 @@ struct RenderCommandTests {
     @Test func readmesFirstMapHasStreetsUnderThePhotosAndTheWalk() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let readme = try String(contentsOf: MapwrightProcess.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let command = try #require(readme.split(separator: "\n").first { $0.hasPrefix("bash scripts/setup.sh && swift run mapwright render") })
-        #expect(command.contains("--photos Samples/helsinki/photos.csv") && command.contains("--track Samples/helsinki/walk.gpx"))
+        let readme = try String(
+            contentsOf: MapwrightProcess.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let command = try #require(
+            readme.split(separator: "\n").first { $0.hasPrefix("bash scripts/setup.sh && swift run mapwright render") })
+        #expect(
+            command.contains("--photos Samples/helsinki/photos.csv")
+                && command.contains("--track Samples/helsinki/walk.gpx"))
         let output = directory.appendingPathComponent("map.png")
         let result = try MapwrightProcess.run([
             "render", "--photos", "Samples/helsinki/photos.csv", "--photographer", "Signe Brander", "--select", "first",
@@ -46,7 +50,8 @@ struct RenderCommandTests {
         let image = try RGBAImage(contentsOf: output)
         #expect(image.width == 1520 && image.height == 1440)
         // Streets, buildings, parks, water, the walk and pins: many colours, not beige land.
-        let colours = Set(stride(from: 0, to: image.pixels.count, by: 4 * 97).map { image.pixels[$0..<$0 + 3].map { Int($0) / 16 } })
+        let colours = Set(
+            stride(from: 0, to: image.pixels.count, by: 4 * 97).map { image.pixels[$0..<$0 + 3].map { Int($0) / 16 } })
         #expect(colours.count > 40, "\(colours.count) colour groups")
     }
 
@@ -81,7 +86,8 @@ struct RenderCommandTests {
         for name in ["a.png", "b.png"] {
             let output = directory.appendingPathComponent(name)
             let result = try MapwrightProcess.run([
-                "render", "--photos", "Samples/flickr-photos.json", "--select", "first", "--size", "300x200", "-o", output.path,
+                "render", "--photos", "Samples/flickr-photos.json", "--select", "first", "--size", "300x200", "-o",
+                output.path,
             ])
             #expect(result.status == 0, "\(result.standardError)")
             files.append(try Data(contentsOf: output))
@@ -114,7 +120,10 @@ struct RenderCommandTests {
         (["--place", "Atlantis"], "Atlantis"),
         (["--style", "sepia"], "standard"),
         (["--style", "satellite", "--place", "Greece"], "--raster-source"),
-        (["--style", "satellite", "--place", "Greece", "--raster-source", "http://127.0.0.1:1/{z}/{x}/{y}.png"], "offline"),
+        (
+            ["--style", "satellite", "--place", "Greece", "--raster-source", "http://127.0.0.1:1/{z}/{x}/{y}.png"],
+            "offline"
+        ),
         (["--style", "hybrid", "--place", "Greece", "--raster-source", "tiles.png"], "--raster-source"),
         (["--track", "Samples/photos/li-ming"], "li-ming"),
     ])
@@ -139,7 +148,9 @@ struct RenderCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let csv = directory.appendingPathComponent("photos.csv")
         try Data("latitude,longitude,title\n".utf8).write(to: csv)
-        let result = try MapwrightProcess.run(["render", "--photos", csv.path, "-o", directory.appendingPathComponent("map.png").path])
+        let result = try MapwrightProcess.run([
+            "render", "--photos", csv.path, "-o", directory.appendingPathComponent("map.png").path,
+        ])
         #expect(result.status == 1, "\(result.standardError)")
         #expect(result.standardError.contains("no photo has a location"))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("map.png").path))

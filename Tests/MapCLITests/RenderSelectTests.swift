@@ -4,11 +4,13 @@ import Testing
 /// `mapwright render --select` with the start or a part of a title, as people type it.
 struct RenderSelectTests {
     private func render(select: String) throws -> (status: Int32, standardError: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-select-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mapwright-select-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try MapwrightProcess.run([
-            "render", "--photos", "Samples/photos", "--select", select, "--size", "300x200", "-o", directory.appendingPathComponent("map.png").path,
+            "render", "--photos", "Samples/photos", "--select", select, "--size", "300x200", "-o",
+            directory.appendingPathComponent("map.png").path,
         ])
         return (result.status, result.standardError)
     }
@@ -25,7 +27,9 @@ struct RenderSelectTests {
         #expect(result.status == 2)
         let lines = result.standardError.split(separator: "\n").filter { !$0.contains("warning:") }
         #expect(lines.count == 1, "\(result.standardError)")
-        #expect(result.standardError.contains("'Half Dome in Mirror Lake'") && result.standardError.contains("'Half Dome from Glacier Point'"))
+        #expect(
+            result.standardError.contains("'Half Dome in Mirror Lake'")
+                && result.standardError.contains("'Half Dome from Glacier Point'"))
     }
 
     @Test func anUnknownValueSuggestsTheClosestTitlesOnOneLine() throws {

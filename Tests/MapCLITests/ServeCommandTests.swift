@@ -6,11 +6,11 @@ import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `mapwright serve` as people run it: the installed-style binary started from a temporary
@@ -95,7 +95,8 @@ import Glibc
     static func folderWithPhotos() throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()
         try FileManager.default.copyItem(
-            at: MapwrightProcess.repository.appendingPathComponent("Samples/photos"), to: folder.url.appendingPathComponent("my photos"))
+            at: MapwrightProcess.repository.appendingPathComponent("Samples/photos"),
+            to: folder.url.appendingPathComponent("my photos"))
         return folder
     }
 
@@ -105,24 +106,39 @@ import Glibc
         defer { _ = server.stop() }
         try await server.waitUntilReady()
         let cases: [(path: String, render: [String])] = [
-            ("/maps/photos.png?photographer=Ansel%20Adams&select=first", ["--photographer", "Ansel Adams", "--select", "first"]),
+            (
+                "/maps/photos.png?photographer=Ansel%20Adams&select=first",
+                ["--photographer", "Ansel Adams", "--select", "first"]
+            ),
             ("/maps/photos.png?heatmap=true", ["--heatmap"]),
-            ("/styles/standard/static/-119.6,37.7,8@30/600x400@2x.png", ["--center", "37.7,-119.6", "--zoom", "9", "--heading", "30", "--size", "600x400", "--scale", "2"]),
-            ("/styles/standard/static/-125,30,-115,45/500x400.png", ["--bbox", "-125,30,-115,45", "--size", "500x400"]),
+            (
+                "/styles/standard/static/-119.6,37.7,8@30/600x400@2x.png",
+                ["--center", "37.7,-119.6", "--zoom", "9", "--heading", "30", "--size", "600x400", "--scale", "2"]
+            ),
+            (
+                "/styles/standard/static/-125,30,-115,45/500x400.png",
+                ["--bbox", "-125,30,-115,45", "--size", "500x400"]
+            ),
         ]
         for (index, item) in cases.enumerated() {
             let served = try await server.get(item.path)
             #expect(served.status == 200, "\(item.path): \(String(decoding: served.data.prefix(200), as: UTF8.self))")
             let output = "map \(index).png"
-            let rendered = try MapwrightProcess.run(["render", "--photos", "my photos"] + item.render + ["-o", output], in: folder.url)
+            let rendered = try MapwrightProcess.run(
+                ["render", "--photos", "my photos"] + item.render + ["-o", output], in: folder.url)
             #expect(rendered.status == 0, "\(rendered.standardError)")
             let expected = try Data(contentsOf: folder.url.appendingPathComponent(output))
-            let difference = try compare(try RGBAImage(pngData: served.data), try RGBAImage(pngData: expected), options: DiffOptions())
-            #expect(difference.differentPixels == 0, "\(item.path) differs from render \(item.render) in \(difference.differentPixels) pixels")
+            let difference = try compare(
+                try RGBAImage(pngData: served.data), try RGBAImage(pngData: expected), options: DiffOptions())
+            #expect(
+                difference.differentPixels == 0,
+                "\(item.path) differs from render \(item.render) in \(difference.differentPixels) pixels")
             // Compared as one Bool: a failed comparison of two PNGs' bytes would have the test
             // library work out their difference byte by byte, which takes hours.
             let sameBytes = served.data == expected
-            #expect(sameBytes, "\(item.path): the same PNG bytes (\(served.data.count) bytes served, \(expected.count) rendered)")
+            #expect(
+                sameBytes,
+                "\(item.path): the same PNG bytes (\(served.data.count) bytes served, \(expected.count) rendered)")
         }
         let thumbnail = try await server.get("/photos/ansel-adams%2Fel-capitan.jpg/thumbnail.jpg")
         #expect(thumbnail.status == 200)
@@ -140,16 +156,21 @@ import Glibc
         let near = try await server.get("/overlays/heatmap/6/10/24.png")
         #expect(near.status == 200, "\(String(decoding: near.data.prefix(200), as: UTF8.self))")
         let image = try RGBAImage(pngData: near.data)
-        var coloured = 0, red = 0
+        var coloured = 0
+        var red = 0
         for y in 0..<image.height {
             for x in 0..<image.width where image[x: x, y: y].alpha > 0 {
                 coloured += 1
                 if image[x: x, y: y].red > 200 && image[x: x, y: y].blue < 80 { red += 1 }
             }
         }
-        #expect(coloured > 500 && red > 20, "the kernels over Yosemite, red where the photos crowd: \(coloured) coloured, \(red) red")
+        #expect(
+            coloured > 500 && red > 20,
+            "the kernels over Yosemite, red where the photos crowd: \(coloured) coloured, \(red) red")
         let far = try RGBAImage(pngData: try await server.get("/overlays/heatmap/6/5/40.png").data)
-        #expect((0..<far.height).allSatisfy { y in (0..<far.width).allSatisfy { far[x: $0, y: y].alpha == 0 } }, "nothing over the South Pacific")
+        #expect(
+            (0..<far.height).allSatisfy { y in (0..<far.width).allSatisfy { far[x: $0, y: y].alpha == 0 } },
+            "nothing over the South Pacific")
         let index = String(decoding: try await server.get("/index.json").data, as: UTF8.self)
         #expect(index.contains("/overlays/heatmap/{z}/{x}/{y}.png"), "\(index)")
         #expect(try await server.get("/overlays/heatmap.json").status == 200)
@@ -157,25 +178,33 @@ import Glibc
         #expect(server.stop() == 0)
     }
 
-    @Test(arguments: [
-        (["--port", "70000"], "mapwright: --port: 70000 is not a port from 0 to 65535\n"),
-        (["--port", "-1"], "mapwright: --port: -1 is not a port from 0 to 65535\n"),
-        (["--tiles", "no such.mbtiles"], "mapwright: --tiles: 'no such.mbtiles' does not exist\n"),
-        (["--cache", "cache.txt"], "mapwright: --cache: 'cache.txt' must end in .mbtiles\n"),
-        (["--fonts", "no fonts"], "mapwright: --fonts: 'no fonts' does not exist\n"),
-        (["--fonts", "/etc/passwd"], "mapwright: --fonts: '/etc/passwd' is a file, not a folder\n"),
-        (["--warm", "9-3"], "mapwright: --warm: MINZOOM 9 is above MAXZOOM 3 (the form is MINZOOM-MAXZOOM or ZOOM, e.g. 0-8)\n"),
-        (["--warm", "0-22"], "mapwright: --warm: zoom 22 is beyond --max-zoom 20\n"),
-        (["--metatile", "0"], "mapwright: --metatile: 0 is not a size from 1 to 16 tiles a side\n"),
-        (["--render-timeout", "0"], "mapwright: --render-timeout: 0.0 is not a number of seconds above 0\n"),
-        (["--style", "nope"], nil),
-    ] as [([String], String?)])
+    @Test(
+        arguments: [
+            (["--port", "70000"], "mapwright: --port: 70000 is not a port from 0 to 65535\n"),
+            (["--port", "-1"], "mapwright: --port: -1 is not a port from 0 to 65535\n"),
+            (["--tiles", "no such.mbtiles"], "mapwright: --tiles: 'no such.mbtiles' does not exist\n"),
+            (["--cache", "cache.txt"], "mapwright: --cache: 'cache.txt' must end in .mbtiles\n"),
+            (["--fonts", "no fonts"], "mapwright: --fonts: 'no fonts' does not exist\n"),
+            (["--fonts", "/etc/passwd"], "mapwright: --fonts: '/etc/passwd' is a file, not a folder\n"),
+            (
+                ["--warm", "9-3"],
+                "mapwright: --warm: MINZOOM 9 is above MAXZOOM 3 (the form is MINZOOM-MAXZOOM or ZOOM, e.g. 0-8)\n"
+            ),
+            (["--warm", "0-22"], "mapwright: --warm: zoom 22 is beyond --max-zoom 20\n"),
+            (["--metatile", "0"], "mapwright: --metatile: 0 is not a size from 1 to 16 tiles a side\n"),
+            (["--render-timeout", "0"], "mapwright: --render-timeout: 0.0 is not a number of seconds above 0\n"),
+            (["--style", "nope"], nil),
+        ] as [([String], String?)])
     func badOptionsAreOneLine(arguments: [String], message: String?) throws {
         let folder = try TemporaryDirectory()
         let result = try MapwrightProcess.run(["serve", "--port", "0"] + arguments, in: folder.url)
         #expect(result.status != 0)
         #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
-        if let message { #expect(result.standardError == message) } else { #expect(result.standardError.contains("nope")) }
+        if let message {
+            #expect(result.standardError == message)
+        } else {
+            #expect(result.standardError.contains("nope"))
+        }
     }
 
     /// SIGINT, as Ctrl-C sends it, stops the server as SIGTERM does: the response in flight (a
@@ -206,7 +235,9 @@ import Glibc
         let holder = try ListeningSocket()
         let inUse = try MapwrightProcess.run(["serve", "--port", "\(holder.port)"], in: folder.url)
         #expect(inUse.status == 2)
-        #expect(inUse.standardError == "mapwright: --port \(holder.port): the address 127.0.0.1:\(holder.port) is already in use\n")
+        #expect(
+            inUse.standardError
+                == "mapwright: --port \(holder.port): the address 127.0.0.1:\(holder.port) is already in use\n")
         #expect(inUse.standardOutput.isEmpty, "\(inUse.standardOutput)")
         // 192.0.2.1 is TEST-NET-1 (RFC 5737): never a local address.
         let foreign = try MapwrightProcess.run(["serve", "--port", "0", "--host", "192.0.2.1"], in: folder.url)
@@ -219,7 +250,8 @@ import Glibc
     /// reason is the one line printed.
     @Test func aPhotoSourceThatFailsIsTheOneLinePrinted() throws {
         let folder = try TemporaryDirectory()
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("empty photos"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("empty photos"), withIntermediateDirectories: false)
         let result = try MapwrightProcess.run(["serve", "--port", "0", "--photos", "empty photos"], in: folder.url)
         #expect(result.status == 1)
         #expect(result.standardError == "mapwright: no photo files (JPEG, HEIC or raw) in empty photos\n")
@@ -238,7 +270,9 @@ import Glibc
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
             let bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+                }
             }
             guard descriptor >= 0, bound, listen(descriptor, 1) == 0 else {
                 let reason = String(cString: strerror(errno))

@@ -1,8 +1,8 @@
 import Foundation
+import MBTiles
 import MapCore
 import MapTestSupport
 import Testing
-import MBTiles
 import TileSources
 
 /// `mapwright tiles export` run as a person runs it: from another folder, relative paths with
@@ -39,14 +39,21 @@ import TileSources
     @Test func exportFromAnotherFolderWithSpacesAndNegativeCoordinates() throws {
         let folder = try TemporaryDirectory()
         let result = try MapwrightProcess.run(
-            ["tiles", "export", "--bbox", "-10,35,5,45", "--zoom", "0-5", "--metatile", "2", "-o", "my tiles/iberia west.mbtiles"],
+            [
+                "tiles", "export", "--bbox", "-10,35,5,45", "--zoom", "0-5", "--metatile", "2", "-o",
+                "my tiles/iberia west.mbtiles",
+            ],
             in: folder.url)
         // The output's folder must exist, as for render.
         #expect(result.status == 2)
         #expect(result.standardError.contains("--output"))
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("my tiles"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("my tiles"), withIntermediateDirectories: true)
         let run = try MapwrightProcess.run(
-            ["tiles", "export", "--bbox", "-10,35,5,45", "--zoom", "0-5", "--metatile", "2", "-o", "my tiles/iberia west.mbtiles"],
+            [
+                "tiles", "export", "--bbox", "-10,35,5,45", "--zoom", "0-5", "--metatile", "2", "-o",
+                "my tiles/iberia west.mbtiles",
+            ],
             in: folder.url)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.contains("wrote 17 tiles to my tiles/iberia west.mbtiles"))
@@ -72,21 +79,30 @@ import TileSources
         let folder = try TemporaryDirectory()
         for file in ["pacific.mbtiles", "pacific.pmtiles"] {
             let run = try MapwrightProcess.run(
-                ["tiles", "export", "--style", "muted", "--bbox", "170,-50,-170,-30", "--zoom", "0-2", "-o", file], in: folder.url)
+                ["tiles", "export", "--style", "muted", "--bbox", "170,-50,-170,-30", "--zoom", "0-2", "-o", file],
+                in: folder.url)
             #expect(run.status == 0, "\(run.standardError)")
             let info = try MapwrightProcess.run(["tiles", "info", file, "--json"], in: folder.url)
             let json = try JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [String: Any]
             let metadata = json?["metadata"] as? [String: Any]
             let center = (metadata?["center"] as? String ?? "").split(separator: ",").compactMap { Double($0) }
-            #expect(center.count == 3 && abs(abs(center[0]) - 180) < 1e-6 && abs(center[1] + 40) < 1e-6, "\(file): \(info.standardOutput)")
+            #expect(
+                center.count == 3 && abs(abs(center[0]) - 180) < 1e-6 && abs(center[1] + 40) < 1e-6,
+                "\(file): \(info.standardOutput)")
         }
     }
 
     @Test func gdalReadsTheExportsBoundsAndZooms() throws {
-        let gdalinfo = ["/usr/bin/gdalinfo", "/usr/local/bin/gdalinfo"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let gdalinfo else { Issue.record("gdalinfo is missing: scripts/setup.sh installs gdal-bin"); return }
+        let gdalinfo = ["/usr/bin/gdalinfo", "/usr/local/bin/gdalinfo"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+        guard let gdalinfo else {
+            Issue.record("gdalinfo is missing: scripts/setup.sh installs gdal-bin")
+            return
+        }
         let folder = try TemporaryDirectory()
-        let run = try MapwrightProcess.run(["tiles", "export", "--bbox", "-10,35,5,45", "--zoom", "2-5", "-o", "out.mbtiles"], in: folder.url)
+        let run = try MapwrightProcess.run(
+            ["tiles", "export", "--bbox", "-10,35,5,45", "--zoom", "2-5", "-o", "out.mbtiles"], in: folder.url)
         #expect(run.status == 0, "\(run.standardError)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: gdalinfo)
@@ -107,7 +123,8 @@ import TileSources
         let radius = 6_378_137.0
         func x(_ longitude: Double) -> Double { radius * longitude * .pi / 180 }
         func y(_ latitude: Double) -> Double { radius * log(tan(.pi / 4 + latitude * .pi / 360)) }
-        let upperLeft = try #require(corners["upperLeft"]), lowerRight = try #require(corners["lowerRight"])
+        let upperLeft = try #require(corners["upperLeft"])
+        let lowerRight = try #require(corners["lowerRight"])
         for (found, expected) in zip(upperLeft + lowerRight, [x(-10), y(45), x(5), y(35)]) {
             #expect(abs(found - expected) < 4_892, "\(upperLeft) \(lowerRight)")
         }
@@ -115,7 +132,9 @@ import TileSources
 
     @Test func aKilledExportResumesWithEveryTileOnce() throws {
         let folder = try TemporaryDirectory()
-        let arguments = ["tiles", "export", "--bbox", "-10,35,30,60", "--zoom", "0-7", "--metatile", "2", "--jobs", "1"]
+        let arguments = [
+            "tiles", "export", "--bbox", "-10,35,30,60", "--zoom", "0-7", "--metatile", "2", "--jobs", "1",
+        ]
         let whole = try MapwrightProcess.run(arguments + ["-o", "whole.mbtiles"], in: folder.url)
         #expect(whole.status == 0, "\(whole.standardError)")
 
@@ -143,7 +162,10 @@ import TileSources
         let before = try Data(contentsOf: workFile)
         let refused = try MapwrightProcess.run(arguments + ["-o", "killed.mbtiles"], in: folder.url)
         #expect(refused.status == 2)
-        #expect(refused.standardError == "mapwright: killed.mbtiles.partial: an interrupted run left this file: add --resume to finish it, or delete it to start again\n")
+        #expect(
+            refused.standardError
+                == "mapwright: killed.mbtiles.partial: an interrupted run left this file: add --resume to finish it, or delete it to start again\n"
+        )
         #expect(try Data(contentsOf: workFile) == before)
 
         let resumed = try MapwrightProcess.run(arguments + ["-o", "killed.mbtiles", "--resume"], in: folder.url)
@@ -155,7 +177,8 @@ import TileSources
         #expect(facts[0] == "ok")
         #expect(facts[1] == expected[1] && facts[2] == expected[1])
         let hashes = try [("whole", folder), ("killed", folder)].map { name, folder in
-            try MBTilesStore(url: folder.url.appendingPathComponent("\(name).mbtiles")).metadataValue(forKey: "agg_tiles_hash")
+            try MBTilesStore(url: folder.url.appendingPathComponent("\(name).mbtiles")).metadataValue(
+                forKey: "agg_tiles_hash")
         }
         #expect(hashes[0] != nil && hashes[0] == hashes[1])
     }
@@ -167,7 +190,9 @@ import TileSources
         // Zooms 0-9 are about 5,000 tiles: minutes on one job, so the interrupt always lands mid-run.
         // It is sent once the first progress line shows tiles are being written (a fixed sleep
         // raced a fast machine: the run finished before the signal came).
-        process.arguments = ["tiles", "export", "--bbox", "-10,35,30,60", "--zoom", "0-9", "--jobs", "1", "-o", "x.pmtiles"]
+        process.arguments = [
+            "tiles", "export", "--bbox", "-10,35,30,60", "--zoom", "0-9", "--jobs", "1", "-o", "x.pmtiles",
+        ]
         process.currentDirectoryURL = folder.url
         let error = Pipe()
         process.standardError = error
@@ -183,14 +208,17 @@ import TileSources
         let message = String(decoding: received, as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
-        #expect(message.hasSuffix("tiles are safe in x.pmtiles.partial; run the same command with --resume to finish\n"))
+        #expect(
+            message.hasSuffix("tiles are safe in x.pmtiles.partial; run the same command with --resume to finish\n"))
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("x.pmtiles.partial").path))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("x.pmtiles").path))
     }
 
     @Test func dryRunCountsTilesAsTheSlippyMapFormulasDo() throws {
         let folder = try TemporaryDirectory()
-        let run = try MapwrightProcess.run(["tiles", "export", "--bbox", "-10,35,5,45", "--zoom", "0-9", "--dry-run", "-o", "x.mbtiles"], in: folder.url)
+        let run = try MapwrightProcess.run(
+            ["tiles", "export", "--bbox", "-10,35,5,45", "--zoom", "0-9", "--dry-run", "-o", "x.mbtiles"],
+            in: folder.url)
         #expect(run.status == 0, "\(run.standardError)")
         let rows = run.standardOutput.split(separator: "\n").dropFirst().prefix(10).map { $0.split(separator: " ") }
         for zoom in 0...9 {
@@ -202,7 +230,9 @@ import TileSources
             }
             let expected = (column(5) - column(-10) + 1) * (row(35) - row(45) + 1)
             #expect(rows[zoom].first == "\(zoom)")
-            #expect(rows[zoom].dropFirst().first.map { $0.replacingOccurrences(of: ",", with: "") } == "\(expected)", "zoom \(zoom)")
+            #expect(
+                rows[zoom].dropFirst().first.map { $0.replacingOccurrences(of: ",", with: "") } == "\(expected)",
+                "zoom \(zoom)")
         }
         #expect(run.standardOutput.contains("estimate: about"))
         #expect((try FileManager.default.contentsOfDirectory(atPath: folder.url.path)).isEmpty)
@@ -212,7 +242,10 @@ import TileSources
         let folder = try TemporaryDirectory()
         // The South Pacific west of Chile, with no land nor label at zoom 8: 7 x 9 tiles.
         let run = try MapwrightProcess.run(
-            ["tiles", "export", "--bbox", "-125,-45,-116,-36", "--zoom", "8", "--layers", "basemap", "-o", "ocean.mbtiles"], in: folder.url)
+            [
+                "tiles", "export", "--bbox", "-125,-45,-116,-36", "--zoom", "8", "--layers", "basemap", "-o",
+                "ocean.mbtiles",
+            ], in: folder.url)
         #expect(run.status == 0, "\(run.standardError)")
         let facts = try Self.sqliteFacts(folder.url.appendingPathComponent("ocean.mbtiles").path)
         #expect(facts[0] == "ok")
@@ -222,10 +255,19 @@ import TileSources
 
     @Test(arguments: [
         (["-o", "x.png"], "mapwright: --output: 'x.png' must end in .mbtiles or .pmtiles\n"),
-        (["--zoom", "9-3"], "mapwright: --zoom: MINZOOM 9 is above MAXZOOM 3 (the form is MINZOOM-MAXZOOM or ZOOM, e.g. 0-8)\n"),
-        (["--shard", "4/4"], "mapwright: --shard: shard 4 is not among 0...3 (the form is K/N with 0 <= K < N, e.g. 0/4 for the first of four shards)\n"),
+        (
+            ["--zoom", "9-3"],
+            "mapwright: --zoom: MINZOOM 9 is above MAXZOOM 3 (the form is MINZOOM-MAXZOOM or ZOOM, e.g. 0-8)\n"
+        ),
+        (
+            ["--shard", "4/4"],
+            "mapwright: --shard: shard 4 is not among 0...3 (the form is K/N with 0 <= K < N, e.g. 0/4 for the first of four shards)\n"
+        ),
         (["--tile-size", "300"], "mapwright: --tile-size: 300 is not 256 or 512\n"),
-        (["--no-area"], "mapwright: choose the area to export: --bbox, --region or --place (--bbox -180,-85.0511,180,85.0511 is the world)\n"),
+        (
+            ["--no-area"],
+            "mapwright: choose the area to export: --bbox, --region or --place (--bbox -180,-85.0511,180,85.0511 is the world)\n"
+        ),
         (["--place", "Atlantis"], "mapwright: --place: no country or state/province named 'Atlantis'"),
     ])
     func badInputIsOneLineAndWritesNothing(change: [String], message: String) throws {

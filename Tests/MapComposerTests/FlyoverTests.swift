@@ -12,10 +12,15 @@ import Testing
 /// in parallel but delivered in order and equal to single renders, eased as CSS's `ease`, and
 /// outputs that are whole or absent.
 struct FlyoverTests {
-    private let builder = PhotoMapBuilder(data: RenderFixtures.data, thumbnails: ThumbnailCache(directory: FileManager.default.temporaryDirectory
-        .appendingPathComponent("mapwright-thumbnails-tests")))
+    private let builder = PhotoMapBuilder(
+        data: RenderFixtures.data,
+        thumbnails: ThumbnailCache(
+            directory: FileManager.default.temporaryDirectory
+                .appendingPathComponent("mapwright-thumbnails-tests")))
 
-    private func request(_ framing: PhotoMapRequest.Framing, size: ViewSize = ViewSize(width: 160, height: 120)) throws -> PhotoMapRequest {
+    private func request(_ framing: PhotoMapRequest.Framing, size: ViewSize = ViewSize(width: 160, height: 120)) throws
+        -> PhotoMapRequest
+    {
         var request = PhotoMapRequest(
             photos: [Photo(id: "louvre", title: "Louvre", coordinate: try RenderFixtures.coordinate(48.8606, 2.3376))],
             style: try RenderFixtures.plainStyle(), size: size)
@@ -23,9 +28,14 @@ struct FlyoverTests {
         return request
     }
 
-    private var paris: PhotoMapRequest.Framing { .center(try! RenderFixtures.coordinate(48.8566, 2.3522), zoomLevel: 11) }
+    private var paris: PhotoMapRequest.Framing {
+        .center(try! RenderFixtures.coordinate(48.8566, 2.3522), zoomLevel: 11)
+    }
     private var bavaria: PhotoMapRequest.Framing {
-        .region(CoordinateRegion(center: try! RenderFixtures.coordinate(48.9, 11.4), span: try! CoordinateSpan(latitudeDelta: 2.5, longitudeDelta: 4)))
+        .region(
+            CoordinateRegion(
+                center: try! RenderFixtures.coordinate(48.9, 11.4),
+                span: try! CoordinateSpan(latitudeDelta: 2.5, longitudeDelta: 4)))
     }
 
     @Test func theEndsAreTheFramedViewsExactly() throws {
@@ -47,12 +57,16 @@ struct FlyoverTests {
         }
         // Time runs evenly; heading turns the short way (0 -> 300 through 330, not 180).
         #expect(flyover.frames.map(\.timeSeconds) == (0..<24).map { Double($0) / 24 })
-        #expect(flyover.frames.allSatisfy { $0.viewport.camera.headingDegrees == 0 || $0.viewport.camera.headingDegrees >= 300 })
+        #expect(
+            flyover.frames.allSatisfy {
+                $0.viewport.camera.headingDegrees == 0 || $0.viewport.camera.headingDegrees >= 300
+            })
     }
 
     @Test func betweenDistantRegionsTheCameraRises() throws {
         let start = try builder.viewport(framing: try request(paris))
-        let end = try builder.viewport(framing: try request(.center(try RenderFixtures.coordinate(40.7128, -74.006), zoomLevel: 11)))
+        let end = try builder.viewport(
+            framing: try request(.center(try RenderFixtures.coordinate(40.7128, -74.006), zoomLevel: 11)))
         let flyover = try Flyover(from: start, to: end, frameCount: 60, framesPerSecond: 30, easing: .linear)
         let zooms = flyover.frames.map(\.viewport.zoomLevel)
         let lowest = try #require(zooms.min())
@@ -81,10 +95,15 @@ struct FlyoverTests {
         endRequest.pitchDegrees = 50
         let end = try builder.viewport(framing: endRequest)
         let flyover = try Flyover(from: start, to: end, frameCount: 9, framesPerSecond: 10)
-        var delivered: [Int] = [], images: [RGBAImage] = [], progress: [Int] = []
+        var delivered: [Int] = []
+        var images: [RGBAImage] = []
+        var progress: [Int] = []
         try builder.renderFrames(
             of: flyover, request: base, snapshotter: RenderFixtures.snapshotter, progress: { progress.append($0) },
-            deliver: { index, image in delivered.append(index); images.append(image) })
+            deliver: { index, image in
+                delivered.append(index)
+                images.append(image)
+            })
         #expect(delivered == Array(0..<9))
         #expect(progress == Array(1...9))
         for index in [0, 4, 8] {
@@ -102,10 +121,13 @@ struct FlyoverTests {
         let target = folder.url.appendingPathComponent("flight.png")
         do {
             let writer = try FlyoverWriter(
-                output: .animatedPNG(target), width: start.pixelWidth, height: start.pixelHeight, frameCount: 12, framesPerSecond: 12)
+                output: .animatedPNG(target), width: start.pixelWidth, height: start.pixelHeight, frameCount: 12,
+                framesPerSecond: 12)
             struct Stop: Error {}
             #expect(throws: Stop.self) {
-                try builder.renderFrames(of: flyover, request: try request(paris), snapshotter: RenderFixtures.snapshotter) { index, image in
+                try builder.renderFrames(
+                    of: flyover, request: try request(paris), snapshotter: RenderFixtures.snapshotter
+                ) { index, image in
                     if index == 5 { throw Stop() }
                     try writer.write(image)
                 }
@@ -120,11 +142,15 @@ struct FlyoverTests {
         let start = try builder.viewport(framing: base)
         let end = try builder.viewport(framing: try request(bavaria))
         let flyover = try Flyover(from: start, to: end, frameCount: 5, framesPerSecond: 5)
-        for output in [FlyoverWriter.Output.animatedPNG(folder.url.appendingPathComponent("flight.png")),
-                       .frames(folder.url.appendingPathComponent("frames"))] {
-            let writer = try FlyoverWriter(output: output, width: start.pixelWidth, height: start.pixelHeight, frameCount: 5, framesPerSecond: 5)
+        for output in [
+            FlyoverWriter.Output.animatedPNG(folder.url.appendingPathComponent("flight.png")),
+            .frames(folder.url.appendingPathComponent("frames")),
+        ] {
+            let writer = try FlyoverWriter(
+                output: output, width: start.pixelWidth, height: start.pixelHeight, frameCount: 5, framesPerSecond: 5)
             var first: RGBAImage?
-            try builder.renderFrames(of: flyover, request: base, snapshotter: RenderFixtures.snapshotter) { index, image in
+            try builder.renderFrames(of: flyover, request: base, snapshotter: RenderFixtures.snapshotter) {
+                index, image in
                 if index == 0 { first = image }
                 try writer.write(image)
             }
@@ -140,7 +166,8 @@ struct FlyoverTests {
             case .video: break
             }
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["flight.png", "frames"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["flight.png", "frames"])
         let cameras = try #require(try JSONSerialization.jsonObject(with: flyover.camerasJSON()) as? [String: Any])
         let frames = try #require(cameras["frames"] as? [[String: Any]])
         #expect(frames.count == 5)
@@ -159,14 +186,19 @@ struct FlyoverTests {
         let end = try builder.viewport(framing: endRequest)
         let flyover = try Flyover(from: start, to: end, frameCount: 15, framesPerSecond: 15)
         let url = folder.url.appendingPathComponent("flight video.mp4")
-        let writer = try FlyoverWriter(output: .video(url), width: 161, height: 121, frameCount: 15, framesPerSecond: 15)
-        try builder.renderFrames(of: flyover, request: base, snapshotter: RenderFixtures.snapshotter) { _, image in try writer.write(image) }
+        let writer = try FlyoverWriter(
+            output: .video(url), width: 161, height: 121, frameCount: 15, framesPerSecond: 15)
+        try builder.renderFrames(of: flyover, request: base, snapshotter: RenderFixtures.snapshotter) { _, image in
+            try writer.write(image)
+        }
         try writer.finish()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["flight video.mp4"])
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-        probe.arguments = ["-v", "error", "-count_frames", "-select_streams", "v:0",
-                           "-show_entries", "stream=nb_read_frames,width,height,r_frame_rate", "-of", "csv=p=0", url.path]
+        probe.arguments = [
+            "-v", "error", "-count_frames", "-select_streams", "v:0",
+            "-show_entries", "stream=nb_read_frames,width,height,r_frame_rate", "-of", "csv=p=0", url.path,
+        ]
         let output = Pipe()
         probe.standardOutput = output
         try probe.run()

@@ -15,14 +15,16 @@ struct PhotoMapBuilderPinColorsTests {
         try photographers.enumerated().map { index, photographer in
             Photo(
                 id: "p\(index)", title: "Photo \(index)",
-                coordinate: try RenderFixtures.coordinate(48.0 + Double(index), 2.0 + Double(index)), photographer: photographer)
+                coordinate: try RenderFixtures.coordinate(48.0 + Double(index), 2.0 + Double(index)),
+                photographer: photographer)
         }
     }
 
     @Test func photographersOnOneMapGetDifferentPinColours() throws {
         for styleName in ["standard", "dark"] {
-            let options = try PhotoMapBuilder(data: RenderFixtures.data).options(for: PhotoMapRequest(
-                photos: try photos(), style: try RenderFixtures.style(styleName), clustering: .never))
+            let options = try PhotoMapBuilder(data: RenderFixtures.data).options(
+                for: PhotoMapRequest(
+                    photos: try photos(), style: try RenderFixtures.style(styleName), clustering: .never))
             let colors = options.annotations.map { annotation -> Color? in
                 if case .pin(let color) = annotation.marker { return color }
                 return nil

@@ -15,9 +15,12 @@ struct PhotoMapBuilderSelectionTests {
 
     private func request(_ selection: String) throws -> PhotoMapRequest {
         let photos = try titles.keys.sorted().enumerated().map { index, id in
-            Photo(id: id, title: titles[id], coordinate: try RenderFixtures.coordinate(37.7 + Double(index) * 0.01, -119.6))
+            Photo(
+                id: id, title: titles[id],
+                coordinate: try RenderFixtures.coordinate(37.7 + Double(index) * 0.01, -119.6))
         }
-        return PhotoMapRequest(photos: photos, style: try RenderFixtures.plainStyle(), selection: .photo(selection), clustering: .never)
+        return PhotoMapRequest(
+            photos: photos, style: try RenderFixtures.plainStyle(), selection: .photo(selection), clustering: .never)
     }
 
     private func selected(_ selection: String) throws -> String? {
@@ -44,7 +47,10 @@ struct PhotoMapBuilderSelectionTests {
 
     @Test func anAmbiguousValueListsTheTitlesItMatches() throws {
         let halfDome = try #require(try error("half dome"))
-        guard case .ambiguousSelection(_, let matches, let count) = halfDome else { Issue.record("\(halfDome)"); return }
+        guard case .ambiguousSelection(_, let matches, let count) = halfDome else {
+            Issue.record("\(halfDome)")
+            return
+        }
         #expect(Set(matches) == ["Half Dome in Mirror Lake", "Half Dome from Glacier Point"] && count == 2)
         #expect(halfDome.description.contains("'half dome' matches 2 photo titles: 'Half Dome"))
         #expect(!halfDome.description.contains("\n"))
@@ -53,22 +59,34 @@ struct PhotoMapBuilderSelectionTests {
         #expect(fall.description.contains("matches 3 photo titles"), "\(fall)")
         // Many matches: five listed, then an ellipsis.
         let o = try #require(try error("o"))
-        guard case .ambiguousSelection(_, let listed, let total) = o else { Issue.record("\(o)"); return }
+        guard case .ambiguousSelection(_, let listed, let total) = o else {
+            Issue.record("\(o)")
+            return
+        }
         #expect(listed.count == 5 && total > 5)
         #expect(o.description.contains(", …;"), "\(o)")
     }
 
     @Test func anUnknownValueSuggestsTheClosestTitles() throws {
         let typo = try #require(try error("Bridalvail Fal"))
-        guard case .unknownSelection(_, let suggestions) = typo else { Issue.record("\(typo)"); return }
+        guard case .unknownSelection(_, let suggestions) = typo else {
+            Issue.record("\(typo)")
+            return
+        }
         #expect(suggestions.first == "Bridalveil Fall")
         #expect(typo.description.contains("did you mean 'Bridalveil Fall'"), "\(typo)")
         // The words of a title in another order.
         let reordered = try #require(try error("fall bridalveil"))
-        guard case .unknownSelection(_, let wordsFound) = reordered else { Issue.record("\(reordered)"); return }
+        guard case .unknownSelection(_, let wordsFound) = reordered else {
+            Issue.record("\(reordered)")
+            return
+        }
         #expect(wordsFound == ["Bridalveil Fall"])
         let nothing = try #require(try error("Alcatraz at night, from the ferry"))
-        guard case .unknownSelection(_, let none) = nothing else { Issue.record("\(nothing)"); return }
+        guard case .unknownSelection(_, let none) = nothing else {
+            Issue.record("\(nothing)")
+            return
+        }
         #expect(none.isEmpty, "\(none)")
     }
 }

@@ -12,8 +12,9 @@ import Testing
 struct PhotoMapBuilderSpreadClustersTests {
     @Test func theSamplePhotographersClustersOverCaliforniaDoNotOverlap() throws {
         let photos = try PhotoCollection.load(from: RepositoryFiles.samples.appendingPathComponent("photos")).photos
-        let options = try PhotoMapBuilder(data: RenderFixtures.data).options(for: PhotoMapRequest(
-            photos: photos, style: try RenderFixtures.style("standard"), size: ViewSize(width: 800, height: 500)))
+        let options = try PhotoMapBuilder(data: RenderFixtures.data).options(
+            for: PhotoMapRequest(
+                photos: photos, style: try RenderFixtures.style("standard"), size: ViewSize(width: 800, height: 500)))
         #expect(options.clusterIndex != nil)
         let frames = RenderFixtures.snapshotter.layout(options).markerFrames
         // Cluster frames are squares around discs: no two discs may meet. (Pins' frames are not
@@ -23,7 +24,8 @@ struct PhotoMapBuilderSpreadClustersTests {
         for i in discs.indices {
             for j in discs.indices where j > i {
                 let distance = hypot(discs[i].midX - discs[j].midX, discs[i].midY - discs[j].midY)
-                #expect(distance >= (discs[i].size.width + discs[j].size.width) / 2, "\(discs[i]) and \(discs[j]) overlap")
+                #expect(
+                    distance >= (discs[i].size.width + discs[j].size.width) / 2, "\(discs[i]) and \(discs[j]) overlap")
             }
         }
     }

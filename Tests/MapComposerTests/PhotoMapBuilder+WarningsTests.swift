@@ -21,7 +21,8 @@ struct PhotoMapBuilderWarningsTests {
         try FileManager.default.copyItem(
             at: RepositoryFiles.root.appendingPathComponent("Samples/photos/ansel-adams/el-capitan.jpg"), to: image)
         let blocker = try directory.write("not a folder", to: "cache")
-        let builder = PhotoMapBuilder(data: RenderFixtures.data, thumbnails: ThumbnailCache(directory: URL(fileURLWithPath: blocker)))
+        let builder = PhotoMapBuilder(
+            data: RenderFixtures.data, thumbnails: ThumbnailCache(directory: URL(fileURLWithPath: blocker)))
         var warnings: [PhotoMapWarning] = []
         let options = try builder.options(for: request(for: image), warnings: &warnings)
         #expect(options.annotations.first?.thumbnail != nil)
@@ -33,7 +34,8 @@ struct PhotoMapBuilderWarningsTests {
     @Test func aSelectedPhotoThatCannotBeDecodedIsDrawnWithoutAThumbnail() throws {
         let directory = try TemporaryDirectory()
         let image = URL(fileURLWithPath: try directory.write("not a JPEG", to: "broken.jpg"))
-        let builder = PhotoMapBuilder(data: RenderFixtures.data, thumbnails: ThumbnailCache(directory: directory.file("cache")))
+        let builder = PhotoMapBuilder(
+            data: RenderFixtures.data, thumbnails: ThumbnailCache(directory: directory.file("cache")))
         var warnings: [PhotoMapWarning] = []
         let options = try builder.options(for: request(for: image), warnings: &warnings)
         #expect(options.selectedAnnotationID == "a")

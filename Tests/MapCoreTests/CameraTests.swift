@@ -13,7 +13,8 @@ struct CameraTests {
     @Test func altitudeAndZoomLevelAreInverse() throws {
         let center = try Coordinate(latitude: 47.3, longitude: 8.5)
         for pitch in [0.0, 30, 60] {
-            let altitude = Camera.altitudeMeters(forZoomLevel: 13.25, latitude: 47.3, pitchDegrees: pitch, viewportHeightPoints: 900)
+            let altitude = Camera.altitudeMeters(
+                forZoomLevel: 13.25, latitude: 47.3, pitchDegrees: pitch, viewportHeightPoints: 900)
             let camera = try Camera(centerCoordinate: center, pitchDegrees: pitch, altitudeMeters: altitude)
             #expect(abs(camera.zoomLevel(viewportHeightPoints: 900) - 13.25) < 1e-12)
         }

@@ -57,11 +57,15 @@ struct ClusterIndexTests {
         // WebMercator.maximumLatitude lies a little north of the world's edge: clamped to it, these
         // had y < 0, outside every rect (supercluster clamps y to the edge, as the index now does).
         let inputs = try [89.9, 85.06, 85.05112878, -89.9].enumerated().map { number, latitude in
-            ClusterInput(coordinate: try Coordinate(latitude: latitude, longitude: Double(number) * 40), clusteringIdentifier: "a")
+            ClusterInput(
+                coordinate: try Coordinate(latitude: latitude, longitude: Double(number) * 40),
+                clusteringIdentifier: "a")
         }
         let index = ClusterIndex(inputs)
         #expect(pointIndices(index.items(in: MapRect.world, zoomLevel: 17)) == [0, 1, 2, 3])
-        let north = try CoordinateRegion(center: Coordinate(latitude: 80, longitude: 40), span: CoordinateSpan(latitudeDelta: 20, longitudeDelta: 120))
+        let north = try CoordinateRegion(
+            center: Coordinate(latitude: 80, longitude: 40),
+            span: CoordinateSpan(latitudeDelta: 20, longitudeDelta: 120))
         #expect(pointIndices(index.items(in: north, zoomLevel: 17)) == [0, 1, 2])
     }
 
@@ -151,7 +155,9 @@ struct ClusterIndexTests {
 
     @Test func differentIdentifiersNeverCluster() throws {
         let place = try Coordinate(latitude: 48.85, longitude: 2.35)
-        let inputs = (0..<6).map { ClusterInput(coordinate: place, clusteringIdentifier: $0 % 2 == 0 ? "ansel" : "dorothea") }
+        let inputs = (0..<6).map {
+            ClusterInput(coordinate: place, clusteringIdentifier: $0 % 2 == 0 ? "ansel" : "dorothea")
+        }
         let index = ClusterIndex(inputs)
         let shown = clusters(index.items(in: MapRect.world, zoomLevel: 0))
         #expect(shown.map(\.count) == [3, 3])
@@ -176,7 +182,9 @@ struct ClusterIndexTests {
     }
 
     @Test func inputsWithoutAnyIdentifierAreAllPointsAtEveryZoom() throws {
-        let inputs = try makeRandomInputs(count: 2_000, seed: 3).map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: nil) }
+        let inputs = try makeRandomInputs(count: 2_000, seed: 3).map {
+            ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: nil)
+        }
         let index = ClusterIndex(inputs)
         for zoom in 0...17 {
             let items = index.items(in: MapRect.world, zoomLevel: Double(zoom))
@@ -252,10 +260,12 @@ struct ClusterIndexTests {
 
     @Test func sameInputsGiveSameClustersAndIDs() throws {
         let inputs = try makeRandomInputs(count: 5000, seed: 21)
-        let first = ClusterIndex(inputs), second = ClusterIndex(inputs)
+        let first = ClusterIndex(inputs)
+        let second = ClusterIndex(inputs)
         for zoom in 0...17 {
-            #expect(first.items(in: MapRect.world, zoomLevel: Double(zoom))
-                == second.items(in: MapRect.world, zoomLevel: Double(zoom)))
+            #expect(
+                first.items(in: MapRect.world, zoomLevel: Double(zoom))
+                    == second.items(in: MapRect.world, zoomLevel: Double(zoom)))
         }
     }
 
@@ -268,14 +278,17 @@ struct ClusterIndexTests {
             for item in index.items(in: MapRect.world, zoomLevel: Double(zoom)) {
                 switch item.item {
                 case .point(let input, _): shown[input] += 1
-                case .cluster(let cluster): for leaf in try index.leaves(of: cluster.id, limit: .max) { shown[leaf] += 1 }
+                case .cluster(let cluster):
+                    for leaf in try index.leaves(of: cluster.id, limit: .max) { shown[leaf] += 1 }
                 }
             }
             #expect(shown.allSatisfy { $0 == 1 }, "zoom \(zoom)")
         }
         let again = ClusterIndex(inputs)
         for zoom in [2, 8, 14] {
-            #expect(index.items(in: MapRect.world, zoomLevel: Double(zoom)) == again.items(in: MapRect.world, zoomLevel: Double(zoom)))
+            #expect(
+                index.items(in: MapRect.world, zoomLevel: Double(zoom))
+                    == again.items(in: MapRect.world, zoomLevel: Double(zoom)))
         }
     }
 
@@ -283,7 +296,8 @@ struct ClusterIndexTests {
     /// it); they still cluster, with the background large enough to be swept in stripes.
     @Test func pointsEitherSideOfAStripeEdgeCluster() throws {
         var inputs = try makeRandomInputs(count: 70_000, seed: 8)
-        let north = try Coordinate(latitude: 0.0001, longitude: 100), south = try Coordinate(latitude: -0.0001, longitude: 100)
+        let north = try Coordinate(latitude: 0.0001, longitude: 100)
+        let south = try Coordinate(latitude: -0.0001, longitude: 100)
         inputs.append(ClusterInput(coordinate: north, clusteringIdentifier: "pair"))
         inputs.append(ClusterInput(coordinate: south, clusteringIdentifier: "pair"))
         let index = ClusterIndex(inputs)
@@ -301,7 +315,8 @@ struct ClusterIndexTests {
         let index = ClusterIndex(inputs)
         #expect(index.sweepsAlike(ClusterIndex(inputs.dropLast(100))))
         #expect(!index.sweepsAlike(ClusterIndex(inputs.dropLast(100), options: try ClusterOptions(radiusPoints: 60))))
-        let more = inputs + [ClusterInput(coordinate: try Coordinate(latitude: 10, longitude: 10), clusteringIdentifier: "x")]
+        let more =
+            inputs + [ClusterInput(coordinate: try Coordinate(latitude: 10, longitude: 10), clusteringIdentifier: "x")]
         #expect(!index.sweepsAlike(ClusterIndex(more)))
     }
 

@@ -22,20 +22,27 @@ struct ClusterOptionsTests {
                 return error.description
             }
         }
-        #expect(message { () throws(MapCoreError) in try ClusterOptions(radiusPoints: 0) }
-            == "cluster radius 0.0 points must be positive")
-        #expect(message { () throws(MapCoreError) in try ClusterOptions(radiusPoints: -.infinity) }
-            == "cluster radius -inf points must be positive")
-        #expect(message { () throws(MapCoreError) in try ClusterOptions(minimumPoints: 1) }
-            == "minimum points 1 must be at least 2")
-        #expect(message { () throws(MapCoreError) in try ClusterOptions(maximumZoom: 31) }
-            == "maximum zoom 31 is outside [0, 30]")
-        #expect(message { () throws(MapCoreError) in try ClusterOptions(maximumZoom: -1) }
-            == "maximum zoom -1 is outside [0, 30]")
-        #expect(message { () throws(MapCoreError) in try ClusterOptions(minimumZoom: 12, maximumZoom: 10) }
-            == "minimum zoom 12 is outside [0, 10]")
-        #expect(message { () throws(MapCoreError) in try ClusterOptions(tileSizePoints: .nan) }
-            == "cluster tile size nan points must be positive")
+        #expect(
+            message { () throws(MapCoreError) in try ClusterOptions(radiusPoints: 0) }
+                == "cluster radius 0.0 points must be positive")
+        #expect(
+            message { () throws(MapCoreError) in try ClusterOptions(radiusPoints: -.infinity) }
+                == "cluster radius -inf points must be positive")
+        #expect(
+            message { () throws(MapCoreError) in try ClusterOptions(minimumPoints: 1) }
+                == "minimum points 1 must be at least 2")
+        #expect(
+            message { () throws(MapCoreError) in try ClusterOptions(maximumZoom: 31) }
+                == "maximum zoom 31 is outside [0, 30]")
+        #expect(
+            message { () throws(MapCoreError) in try ClusterOptions(maximumZoom: -1) }
+                == "maximum zoom -1 is outside [0, 30]")
+        #expect(
+            message { () throws(MapCoreError) in try ClusterOptions(minimumZoom: 12, maximumZoom: 10) }
+                == "minimum zoom 12 is outside [0, 10]")
+        #expect(
+            message { () throws(MapCoreError) in try ClusterOptions(tileSizePoints: .nan) }
+                == "cluster tile size nan points must be positive")
     }
 
     @Test func queryZoomIsFlooredAndClamped() throws {

@@ -3,7 +3,9 @@ import MapCore
 import Testing
 
 struct CoordinateRegionTests {
-    private func region(_ latitude: Double, _ longitude: Double, span latitudeDelta: Double, _ longitudeDelta: Double) throws -> CoordinateRegion {
+    private func region(_ latitude: Double, _ longitude: Double, span latitudeDelta: Double, _ longitudeDelta: Double)
+        throws -> CoordinateRegion
+    {
         CoordinateRegion(
             center: try Coordinate(latitude: latitude, longitude: longitude),
             span: try CoordinateSpan(latitudeDelta: latitudeDelta, longitudeDelta: longitudeDelta)
@@ -39,7 +41,8 @@ struct CoordinateRegionTests {
             let world = try region(0, longitude, span: 170, 360)
             #expect(world.west == -180 && world.east == 180)
             #expect(!world.crossesAntimeridian)
-            let rebuilt = try CoordinateRegion(west: world.west, south: world.south, east: world.east, north: world.north)
+            let rebuilt = try CoordinateRegion(
+                west: world.west, south: world.south, east: world.east, north: world.north)
             #expect(rebuilt.span.longitudeDelta == 360)
         }
     }
@@ -55,9 +58,13 @@ struct CoordinateRegionTests {
     }
 
     @Test func initFromEdgesRejectsBadValuesNamingThem() throws {
-        let latitude = #expect(throws: MapCoreError.self) { try CoordinateRegion(west: 0, south: 0, east: 1, north: 95) }
+        let latitude = #expect(throws: MapCoreError.self) {
+            try CoordinateRegion(west: 0, south: 0, east: 1, north: 95)
+        }
         #expect(latitude?.description.contains("95.0") == true)
-        let longitude = #expect(throws: MapCoreError.self) { try CoordinateRegion(west: -200, south: 0, east: 1, north: 1) }
+        let longitude = #expect(throws: MapCoreError.self) {
+            try CoordinateRegion(west: -200, south: 0, east: 1, north: 1)
+        }
         #expect(longitude?.description.contains("-200.0") == true)
         #expect(throws: MapCoreError.self) { try CoordinateRegion(west: 0, south: 10, east: 1, north: 5) }
     }
@@ -76,7 +83,7 @@ struct CoordinateRegionTests {
     @Test func initFromMetersWidensLongitudeAtHigherLatitudes() throws {
         let oslo = try Coordinate(latitude: 60, longitude: 10.75)
         let box = try CoordinateRegion(center: oslo, latitudinalMeters: 10_000, longitudinalMeters: 10_000)
-        #expect(abs(box.span.longitudeDelta - 2 * box.span.latitudeDelta) < 1e-9) // cos 60° = 1/2
+        #expect(abs(box.span.longitudeDelta - 2 * box.span.latitudeDelta) < 1e-9)  // cos 60° = 1/2
     }
 
     @Test func initFromMetersRejectsNegativeDistanceNamingIt() throws {
@@ -107,7 +114,7 @@ struct CoordinateRegionTests {
         let pacific = try region(0, 180, span: 10, 20)
         #expect(pacific.contains(try Coordinate(latitude: 0, longitude: 175)))
         #expect(pacific.contains(try Coordinate(latitude: 4, longitude: -175)))
-        #expect(pacific.contains(try Coordinate(latitude: 5, longitude: 170))) // on the edge
+        #expect(pacific.contains(try Coordinate(latitude: 5, longitude: 170)))  // on the edge
         #expect(!pacific.contains(try Coordinate(latitude: 0, longitude: 165)))
         #expect(!pacific.contains(try Coordinate(latitude: 6, longitude: 180)))
         #expect(!pacific.contains(try Coordinate(latitude: 0, longitude: 0)))
@@ -125,7 +132,8 @@ struct CoordinateRegionTests {
     }
 
     @Test func unionOfDisjointRegionsCoversBoth() throws {
-        let a = try region(0, 0, span: 2, 2), b = try region(10, 10, span: 2, 2)
+        let a = try region(0, 0, span: 2, 2)
+        let b = try region(10, 10, span: 2, 2)
         var union = a
         union.formUnion(b)
         #expect(union == a.union(b))
@@ -134,7 +142,8 @@ struct CoordinateRegionTests {
     }
 
     @Test func unionWithAContainedRegionIsUnchanged() throws {
-        let outer = try region(0, 0, span: 20, 20), inner = try region(1, 1, span: 2, 2)
+        let outer = try region(0, 0, span: 20, 20)
+        let inner = try region(1, 1, span: 2, 2)
         let union = outer.union(inner)
         #expect(abs(union.span.longitudeDelta - 20) < 1e-9 && abs(union.span.latitudeDelta - 20) < 1e-9)
         #expect(abs(union.center.longitude) < 1e-9 && abs(union.center.latitude) < 1e-9)
@@ -143,7 +152,9 @@ struct CoordinateRegionTests {
     // MARK: - Map space
 
     @Test func mapRectRoundTripsToTheRegion() throws {
-        for box in [try region(48.85, 2.35, span: 1, 2), try region(-33, 151, span: 20, 40), try region(0, 180, span: 10, 20)] {
+        for box in [
+            try region(48.85, 2.35, span: 1, 2), try region(-33, 151, span: 20, 40), try region(0, 180, span: 10, 20),
+        ] {
             let back = CoordinateRegion(box.mapRect)
             #expect(abs(back.center.latitude - box.center.latitude) < 1e-9)
             #expect(abs(Coordinate.wrappedLongitude(back.center.longitude - box.center.longitude)) < 1e-9)

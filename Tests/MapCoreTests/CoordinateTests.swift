@@ -29,7 +29,9 @@ struct CoordinateTests {
         #expect(try Coordinate(latitude: 10, wrappingLongitude: 190).longitude == -170)
         #expect(try Coordinate(latitude: 10, wrappingLongitude: -190).longitude == 170)
         #expect(try Coordinate(latitude: 10, wrappingLongitude: 720.5).longitude == 0.5)
-        #expect(throws: MapCoreError.invalidLongitude(.infinity)) { try Coordinate(latitude: 0, wrappingLongitude: .infinity) }
+        #expect(throws: MapCoreError.invalidLongitude(.infinity)) {
+            try Coordinate(latitude: 0, wrappingLongitude: .infinity)
+        }
         #expect(throws: MapCoreError.invalidLatitude(95)) { try Coordinate(latitude: 95, wrappingLongitude: 0) }
     }
 

@@ -6,7 +6,9 @@ import Testing
 struct FlightPathTests {
     private let view = ViewSize(width: 1024, height: 768)
 
-    private func stop(_ latitude: Double, _ longitude: Double, zoom: Double, heading: Double = 0, pitch: Double = 0) throws -> FlightPath.Stop {
+    private func stop(_ latitude: Double, _ longitude: Double, zoom: Double, heading: Double = 0, pitch: Double = 0)
+        throws -> FlightPath.Stop
+    {
         FlightPath.Stop(
             centerCoordinate: try Coordinate(latitude: latitude, longitude: longitude), zoomLevel: zoom,
             headingDegrees: heading, pitchDegrees: pitch)
@@ -21,8 +23,11 @@ struct FlightPathTests {
         let to = try stop(-33.8688, 151.2093, zoom: 9.9, heading: 201.1, pitch: 47.25)
         let path = try FlightPath(from: from, to: to, viewSize: view)
         func bits(_ stop: FlightPath.Stop) -> [UInt64] {
-            [stop.centerCoordinate.latitude, stop.centerCoordinate.longitude, stop.zoomLevel, stop.headingDegrees, stop.pitchDegrees]
-                .map(\.bitPattern)
+            [
+                stop.centerCoordinate.latitude, stop.centerCoordinate.longitude, stop.zoomLevel, stop.headingDegrees,
+                stop.pitchDegrees,
+            ]
+            .map(\.bitPattern)
         }
         #expect(bits(path.stop(at: 0)) == bits(from))
         #expect(bits(path.stop(at: 1)) == bits(to))
@@ -37,7 +42,8 @@ struct FlightPathTests {
     // MARK: - Shape
 
     @Test func betweenDistantPlacesTheCameraRisesThenDescends() throws {
-        let path = try FlightPath(from: try stop(48.8566, 2.3522, zoom: 12), to: try stop(-33.8688, 151.2093, zoom: 12), viewSize: view)
+        let path = try FlightPath(
+            from: try stop(48.8566, 2.3522, zoom: 12), to: try stop(-33.8688, 151.2093, zoom: 12), viewSize: view)
         let zooms = path.stops(count: 101).map(\.zoomLevel)
         let lowest = zooms.indices.min { zooms[$0] < zooms[$1] }!
         #expect(zooms[50] < 6, "the middle of the flight is at zoom \(zooms[50])")
@@ -51,7 +57,8 @@ struct FlightPathTests {
         let from = try paris
         let to = from.coordinate(at: 1000, facing: 60)
         let path = try FlightPath(
-            from: FlightPath.Stop(centerCoordinate: from, zoomLevel: 14), to: FlightPath.Stop(centerCoordinate: to, zoomLevel: 14), viewSize: view)
+            from: FlightPath.Stop(centerCoordinate: from, zoomLevel: 14),
+            to: FlightPath.Stop(centerCoordinate: to, zoomLevel: 14), viewSize: view)
         let stops = path.stops(count: 21)
         #expect(stops.allSatisfy { $0.zoomLevel <= 14 && $0.zoomLevel > 13.95 }, "\(stops.map(\.zoomLevel))")
         // About 160 points of panning in a 1024-point view: ρ · 160 / 1024.
@@ -61,7 +68,8 @@ struct FlightPathTests {
     }
 
     @Test func fijiToSamoaGoesEastAcrossTheAntimeridian() throws {
-        let path = try FlightPath(from: try stop(-17.7134, 178.0650, zoom: 8), to: try stop(-13.7590, -172.1046, zoom: 8), viewSize: view)
+        let path = try FlightPath(
+            from: try stop(-17.7134, 178.0650, zoom: 8), to: try stop(-13.7590, -172.1046, zoom: 8), viewSize: view)
         let longitudes = path.stops(count: 51).map(\.centerCoordinate.longitude)
         #expect(longitudes.allSatisfy { abs($0) >= 172 }, "never towards longitude 0: \(longitudes)")
         let eastward = longitudes.map { $0 < 0 ? $0 + 360 : $0 }
@@ -72,7 +80,8 @@ struct FlightPathTests {
     @Test func onTheSameCentreOnlyTheZoomChangesEvenly() throws {
         let center = try paris
         let path = try FlightPath(
-            from: FlightPath.Stop(centerCoordinate: center, zoomLevel: 3), to: FlightPath.Stop(centerCoordinate: center, zoomLevel: 15), viewSize: view)
+            from: FlightPath.Stop(centerCoordinate: center, zoomLevel: 3),
+            to: FlightPath.Stop(centerCoordinate: center, zoomLevel: 15), viewSize: view)
         // The paper's special case: S = |ln(w1/w0)| / ρ.
         #expect(abs(path.length - 12 * log(2.0) / 1.42) < 1e-12)
         let stops = path.stops(count: 25)
@@ -83,7 +92,8 @@ struct FlightPathTests {
             if index > 0 { #expect(stop.zoomLevel > stops[index - 1].zoomLevel) }
         }
         let back = try FlightPath(
-            from: FlightPath.Stop(centerCoordinate: center, zoomLevel: 15), to: FlightPath.Stop(centerCoordinate: center, zoomLevel: 3), viewSize: view)
+            from: FlightPath.Stop(centerCoordinate: center, zoomLevel: 15),
+            to: FlightPath.Stop(centerCoordinate: center, zoomLevel: 3), viewSize: view)
         #expect(back.length == path.length)
         #expect(abs(back.stop(at: 0.25).zoomLevel - 12) < 1e-12)
     }
@@ -103,13 +113,17 @@ struct FlightPathTests {
     }
 
     @Test func headingTurnsTheShorterWayRoundAndIsWrapped() throws {
-        let path = try FlightPath(from: try stop(10, 10, zoom: 5, heading: 350), to: try stop(12, 14, zoom: 6, heading: 10), viewSize: view)
+        let path = try FlightPath(
+            from: try stop(10, 10, zoom: 5, heading: 350), to: try stop(12, 14, zoom: 6, heading: 10), viewSize: view)
         let headings = path.stops(count: 41).map(\.headingDegrees)
         #expect(headings.allSatisfy { (0..<360).contains($0) })
         #expect(headings.allSatisfy { $0 >= 350 || $0 <= 10 }, "\(headings)")
         #expect(path.stop(at: 0.5).headingDegrees == 0)
-        #expect(abs(path.stop(at: 0.25).headingDegrees - 355) < 1e-12 && abs(path.stop(at: 0.75).headingDegrees - 5) < 1e-12)
-        let backwards = try FlightPath(from: try stop(10, 10, zoom: 5, heading: 10), to: try stop(12, 14, zoom: 6, heading: 350), viewSize: view)
+        #expect(
+            abs(path.stop(at: 0.25).headingDegrees - 355) < 1e-12 && abs(path.stop(at: 0.75).headingDegrees - 5) < 1e-12
+        )
+        let backwards = try FlightPath(
+            from: try stop(10, 10, zoom: 5, heading: 10), to: try stop(12, 14, zoom: 6, heading: 350), viewSize: view)
         #expect(abs(backwards.stop(at: 0.25).headingDegrees - 5) < 1e-12)
     }
 
@@ -139,7 +153,8 @@ struct FlightPathTests {
         latitude0: Double, longitude0: Double, zoom0: Double, latitude1: Double, longitude1: Double, zoom1: Double,
         width: Double, height: Double, rho: Double
     ) throws {
-        let from = try stop(latitude0, longitude0, zoom: zoom0), to = try stop(latitude1, longitude1, zoom: zoom1)
+        let from = try stop(latitude0, longitude0, zoom: zoom0)
+        let to = try stop(latitude1, longitude1, zoom: zoom1)
         let path = try FlightPath(from: from, to: to, viewSize: ViewSize(width: width, height: height), curvature: rho)
 
         let p0 = screenPoint(from.centerCoordinate, zoom: zoom0)
@@ -147,14 +162,18 @@ struct FlightPathTests {
         let worldPoints = 256 * pow(2, zoom0)
         if p1.x - p0.x > worldPoints / 2 { p1.x -= worldPoints }
         if p1.x - p0.x < -worldPoints / 2 { p1.x += worldPoints }
-        let u0 = 0.0, u1 = hypot(p1.x - p0.x, p1.y - p0.y)
-        let w0 = max(width, height), w1 = w0 / pow(2, zoom1 - zoom0)
+        let u0 = 0.0
+        let u1 = hypot(p1.x - p0.x, p1.y - p0.y)
+        let w0 = max(width, height)
+        let w1 = w0 / pow(2, zoom1 - zoom0)
         func b(_ i: Int) -> Double {
-            let wi = i == 0 ? w0 : w1, sign: Double = i == 0 ? 1 : -1
+            let wi = i == 0 ? w0 : w1
+            let sign: Double = i == 0 ? 1 : -1
             return (w1 * w1 - w0 * w0 + sign * pow(rho, 4) * pow(u1 - u0, 2)) / (2 * wi * rho * rho * (u1 - u0))
         }
         func r(_ i: Int) -> Double { log(-b(i) + (b(i) * b(i) + 1).squareRoot()) }
-        let r0 = r(0), S = (r(1) - r0) / rho
+        let r0 = r(0)
+        let S = (r(1) - r0) / rho
         #expect(abs(path.length - S) < 1e-9 * S, "S \(S), path \(path.length)")
 
         for t in [0.1, 0.37, 0.5, 0.81] {
@@ -163,21 +182,26 @@ struct FlightPathTests {
             let u = w0 / (rho * rho) * (cosh(r0) * tanh(rho * s + r0) - sinh(r0)) + u0
             let expectedZoom = zoom0 + log2(w0 / w)
             let fraction = u / u1
-            let expected = coordinate(x: p0.x + (p1.x - p0.x) * fraction, y: p0.y + (p1.y - p0.y) * fraction, zoom: zoom0)
+            let expected = coordinate(
+                x: p0.x + (p1.x - p0.x) * fraction, y: p0.y + (p1.y - p0.y) * fraction, zoom: zoom0)
             let stop = path.stop(at: t)
             #expect(abs(stop.zoomLevel - expectedZoom) < 1e-8, "t \(t): zoom \(stop.zoomLevel), paper \(expectedZoom)")
             #expect(abs(stop.centerCoordinate.latitude - expected.latitude) < 1e-8, "t \(t)")
             var longitudeDifference = stop.centerCoordinate.longitude - expected.longitude
             longitudeDifference -= (longitudeDifference / 360).rounded() * 360
-            #expect(abs(longitudeDifference) < 1e-8, "t \(t): longitude \(stop.centerCoordinate.longitude), paper \(expected.longitude)")
+            #expect(
+                abs(longitudeDifference) < 1e-8,
+                "t \(t): longitude \(stop.centerCoordinate.longitude), paper \(expected.longitude)")
         }
     }
 
     @Test func evenStepsCoverEqualDistancesInThePapersMetric() throws {
-        let from = try stop(48.8566, 2.3522, zoom: 12), to = try stop(-33.8688, 151.2093, zoom: 10)
+        let from = try stop(48.8566, 2.3522, zoom: 12)
+        let to = try stop(-33.8688, 151.2093, zoom: 10)
         let path = try FlightPath(from: from, to: to, viewSize: view)
         let stops = path.stops(count: 201)
-        let w0 = max(view.width, view.height), rho = FlightPath.defaultCurvature
+        let w0 = max(view.width, view.height)
+        let rho = FlightPath.defaultCurvature
         // Positions and widths in screen points at the start's zoom level.
         let start = screenPoint(from.centerCoordinate, zoom: 12)
         let worldPoints = 256 * pow(2, 12.0)
@@ -188,9 +212,12 @@ struct FlightPathTests {
         }
         var steps: [Double] = []
         for index in 1..<stops.count {
-            let a = stops[index - 1], b = stops[index]
-            let wa = w0 * pow(2, 12 - a.zoomLevel), wb = w0 * pow(2, 12 - b.zoomLevel)
-            let pa = position(a), pb = position(b)
+            let a = stops[index - 1]
+            let b = stops[index]
+            let wa = w0 * pow(2, 12 - a.zoomLevel)
+            let wb = w0 * pow(2, 12 - b.zoomLevel)
+            let pa = position(a)
+            let pb = position(b)
             let du = hypot(pb.x - pa.x, pb.y - pa.y)
             // ds² = ρ²·du²/w² + (dw/w)²/ρ², with w the steps' geometric mean.
             steps.append((pow(rho * du, 2) / (wa * wb) + pow(log(wb / wa) / rho, 2)).squareRoot())
@@ -216,11 +243,15 @@ struct FlightPathTests {
         #expect(throws: MapCoreError.invalidCamera(name: "pitch", value: 85, range: 0...80)) {
             try FlightPath(from: good, to: try stop(0, 0, zoom: 3, pitch: 85), viewSize: view)
         }
-        #expect(throws: MapCoreError.self) { try FlightPath(from: good, to: try stop(0, 0, zoom: 3, heading: .nan), viewSize: view) }
+        #expect(throws: MapCoreError.self) {
+            try FlightPath(from: good, to: try stop(0, 0, zoom: 3, heading: .nan), viewSize: view)
+        }
         #expect(throws: MapCoreError.invalidViewportSize(width: 0, height: 10)) {
             try FlightPath(from: good, to: good, viewSize: ViewSize(width: 0, height: 10))
         }
-        #expect(throws: MapCoreError.invalidCurvature(0)) { try FlightPath(from: good, to: good, viewSize: view, curvature: 0) }
+        #expect(throws: MapCoreError.invalidCurvature(0)) {
+            try FlightPath(from: good, to: good, viewSize: view, curvature: 0)
+        }
         #expect(throws: MapCoreError.invalidCurvature(.infinity)) {
             try FlightPath(from: good, to: good, viewSize: view, curvature: .infinity)
         }
@@ -228,14 +259,17 @@ struct FlightPathTests {
     }
 
     @Test func headingsOutsideZeroToThreeSixtyAreWrappedAtTheEnds() throws {
-        let path = try FlightPath(from: try stop(0, 0, zoom: 3, heading: -90), to: try stop(0, 1, zoom: 3, heading: 450), viewSize: view)
+        let path = try FlightPath(
+            from: try stop(0, 0, zoom: 3, heading: -90), to: try stop(0, 1, zoom: 3, heading: 450), viewSize: view)
         #expect(path.start.headingDegrees == 270 && path.stop(at: 0).headingDegrees == 270)
         #expect(path.end.headingDegrees == 90 && path.stop(at: 1).headingDegrees == 90)
-        #expect(abs(path.stop(at: 0.5).headingDegrees - 0) < 1e-12 || abs(path.stop(at: 0.5).headingDegrees - 180) < 1e-12)
+        #expect(
+            abs(path.stop(at: 0.5).headingDegrees - 0) < 1e-12 || abs(path.stop(at: 0.5).headingDegrees - 180) < 1e-12)
     }
 
     @Test func aStopFromAViewportKeepsItsCamera() throws {
-        let viewport = try Viewport(center: try paris, zoomLevel: 11.5, size: view, headingDegrees: 20, pitchDegrees: 30)
+        let viewport = try Viewport(
+            center: try paris, zoomLevel: 11.5, size: view, headingDegrees: 20, pitchDegrees: 30)
         let stop = FlightPath.Stop(viewport)
         #expect(stop.centerCoordinate == viewport.camera.centerCoordinate)
         #expect(stop.zoomLevel == viewport.zoomLevel)

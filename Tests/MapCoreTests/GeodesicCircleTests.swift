@@ -42,9 +42,9 @@ struct GeodesicCircleTests {
         let center = try Coordinate(latitude: 10, longitude: 20)
         let ring = try GeodesicCircle(center: center, radiusMeters: 100_000).ring(pointCount: 4)
         #expect(ring[0].latitude > center.latitude && abs(ring[0].longitude - center.longitude) < 1e-9)
-        #expect(ring[1].longitude < center.longitude) // west
-        #expect(ring[2].latitude < center.latitude) // south
-        #expect(ring[3].longitude > center.longitude) // east
+        #expect(ring[1].longitude < center.longitude)  // west
+        #expect(ring[2].latitude < center.latitude)  // south
+        #expect(ring[3].longitude > center.longitude)  // east
     }
 
     @Test func ringAcrossTheAntimeridianHasWrappedLongitudes() throws {

@@ -26,7 +26,7 @@ struct GeodesyTests {
     @Test func distanceOfMillimetersIsAccurate() throws {
         let a = try Coordinate(latitude: 45, longitude: 7)
         let b = try Coordinate(latitude: 45 + 1e-8, longitude: 7)
-        let expected = 1e-8 * .pi / 180 * meanRadius // about 1.1 mm
+        let expected = 1e-8 * .pi / 180 * meanRadius  // about 1.1 mm
         #expect(abs(a.distance(to: b) - expected) < expected * 1e-6)
     }
 
@@ -196,7 +196,8 @@ struct GeodesyTests {
     }
 
     @Test func greatCirclePathRejectsBadSegmentLengths() throws {
-        let a = try Coordinate(latitude: 0, longitude: 0), b = try Coordinate(latitude: 1, longitude: 1)
+        let a = try Coordinate(latitude: 0, longitude: 0)
+        let b = try Coordinate(latitude: 1, longitude: 1)
         let tooShort = #expect(throws: MapCoreError.self) { try a.greatCirclePath(to: b, maximumSegmentMeters: 0.5) }
         #expect(tooShort == .distanceTooShort(name: "maximumSegmentMeters", meters: 0.5, minimumMeters: 1))
         #expect(tooShort?.description.contains("0.5") == true)

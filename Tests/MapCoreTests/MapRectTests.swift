@@ -29,7 +29,8 @@ struct MapRectTests {
     // MARK: - Union and intersection
 
     @Test func unionOfDisjointRectsCoversBoth() {
-        let a = MapRect(x: 0, y: 0, width: 10, height: 10), b = MapRect(x: 20, y: 30, width: 5, height: 5)
+        let a = MapRect(x: 0, y: 0, width: 10, height: 10)
+        let b = MapRect(x: 20, y: 30, width: 5, height: 5)
         var union = a
         union.formUnion(b)
         #expect(union == MapRect(x: 0, y: 0, width: 25, height: 35))
@@ -37,7 +38,8 @@ struct MapRectTests {
     }
 
     @Test func intersectionOfOverlappingRectsIsTheOverlap() {
-        let a = MapRect(x: 0, y: 0, width: 10, height: 10), b = MapRect(x: 5, y: 6, width: 10, height: 10)
+        let a = MapRect(x: 0, y: 0, width: 10, height: 10)
+        let b = MapRect(x: 5, y: 6, width: 10, height: 10)
         var intersection = a
         intersection.formIntersection(b)
         #expect(intersection == MapRect(x: 5, y: 6, width: 5, height: 4))
@@ -45,14 +47,16 @@ struct MapRectTests {
     }
 
     @Test func intersectionOfDisjointRectsIsNull() {
-        let a = MapRect(x: 0, y: 0, width: 10, height: 10), b = MapRect(x: 20, y: 0, width: 10, height: 10)
+        let a = MapRect(x: 0, y: 0, width: 10, height: 10)
+        let b = MapRect(x: 20, y: 0, width: 10, height: 10)
         #expect(a.intersection(b).isNull)
         #expect(!a.intersects(b))
         #expect(a.intersection(.null).isNull)
     }
 
     @Test func intersectionOfTouchingRectsHasZeroWidth() {
-        let a = MapRect(x: 0, y: 0, width: 10, height: 10), b = MapRect(x: 10, y: 0, width: 10, height: 10)
+        let a = MapRect(x: 0, y: 0, width: 10, height: 10)
+        let b = MapRect(x: 10, y: 0, width: 10, height: 10)
         let intersection = a.intersection(b)
         #expect(!intersection.isNull && intersection.isEmpty)
         #expect(intersection.width == 0 && intersection.height == 10)

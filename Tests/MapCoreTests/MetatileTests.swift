@@ -25,7 +25,9 @@ struct MetatileIDTests {
             #expect(metatile.tiles == (try TileID.tiles(covering: .world, zoom: zoom)), "zoom \(zoom)")
             #expect(metatile.mapRect == .world, "zoom \(zoom)")
             #expect(MetatileID.metatilesPerSide(atZoom: zoom, size: 8) == 1)
-            #expect(throws: MapCoreError.invalidMetatile(z: zoom, x: 1, y: 0, size: 8)) { try MetatileID(z: zoom, x: 1, y: 0) }
+            #expect(throws: MapCoreError.invalidMetatile(z: zoom, x: 1, y: 0, size: 8)) {
+                try MetatileID(z: zoom, x: 1, y: 0)
+            }
         }
         // A size that does not divide the world: zoom 3 in 3 x 3 metatiles is 3 + 3 + 2 tiles wide.
         let last = try MetatileID(z: 3, x: 2, y: 2, size: 3)
@@ -57,14 +59,22 @@ struct MetatileIDTests {
     }
 
     @Test func sizesOutsideOneToSixteenAreRefused() throws {
-        #expect(throws: MapCoreError.invalidMetatileSize(0, range: 1...16)) { try MetatileID(z: 0, x: 0, y: 0, size: 0) }
-        #expect(throws: MapCoreError.invalidMetatileSize(17, range: 1...16)) { try MetatileID(z: 5, x: 0, y: 0, size: 17) }
-        #expect(MapCoreError.invalidMetatileSize(17, range: 1...16).description == "metatile size 17 is outside [1, 16] tiles per side")
+        #expect(throws: MapCoreError.invalidMetatileSize(0, range: 1...16)) {
+            try MetatileID(z: 0, x: 0, y: 0, size: 0)
+        }
+        #expect(throws: MapCoreError.invalidMetatileSize(17, range: 1...16)) {
+            try MetatileID(z: 5, x: 0, y: 0, size: 17)
+        }
+        #expect(
+            MapCoreError.invalidMetatileSize(17, range: 1...16).description
+                == "metatile size 17 is outside [1, 16] tiles per side")
         #expect(throws: MapCoreError.invalidMetatile(z: 31, x: 0, y: 0, size: 8)) { try MetatileID(z: 31, x: 0, y: 0) }
     }
 
     @Test func metatilesOrderByZoomRowColumn() throws {
-        let a = try MetatileID(z: 4, x: 1, y: 0), b = try MetatileID(z: 4, x: 0, y: 1), c = try MetatileID(z: 5, x: 0, y: 0)
+        let a = try MetatileID(z: 4, x: 1, y: 0)
+        let b = try MetatileID(z: 4, x: 0, y: 1)
+        let c = try MetatileID(z: 5, x: 0, y: 0)
         #expect([c, b, a].sorted() == [a, b, c])
     }
 }
@@ -104,7 +114,10 @@ struct MetatileCoverTests {
             #expect(Set(tiles).count == tiles.count, "zoom \(zoom): a tile in two metatiles")
             #expect(cover.tileCount(atZoom: zoom) == expected.count)
             #expect(cover.metatileCount(atZoom: zoom) == metatiles.count)
-            #expect(metatiles.allSatisfy { cover.tileCount(in: $0) == cover.tiles(in: $0).count && cover.tileCount(in: $0) > 0 })
+            #expect(
+                metatiles.allSatisfy {
+                    cover.tileCount(in: $0) == cover.tiles(in: $0).count && cover.tileCount(in: $0) > 0
+                })
             #expect(expected.allSatisfy(cover.contains))
         }
         // An edge metatile holds tiles outside the region, which the cover leaves out.
@@ -150,7 +163,8 @@ struct MetatileCoverTests {
             dealt += shard
             sizes.append(shard.count)
             #expect(shard.allSatisfy { cover.position(of: $0)! % 3 == index })
-            #expect(Set(shard.filter { $0.z >= 5 }.map(\.z)) == [5, 6, 7], "every deep zoom is spread over every shard")
+            #expect(
+                Set(shard.filter { $0.z >= 5 }.map(\.z)) == [5, 6, 7], "every deep zoom is spread over every shard")
         }
         #expect(dealt.sorted() == all)
         #expect(sizes.max()! - sizes.min()! <= 1)
@@ -162,7 +176,9 @@ struct MetatileCoverTests {
     @Test func badZoomRangesAndEmptyAreasAreHandled() throws {
         #expect(throws: MapCoreError.invalidZoomRange(0...31)) { try MetatileCover.world(zoomLevels: 0...31) }
         #expect(throws: MapCoreError.invalidZoomRange(-1...3)) { try MetatileCover.world(zoomLevels: -1...3) }
-        #expect(throws: MapCoreError.invalidMetatileSize(32, range: 1...16)) { try MetatileCover.world(zoomLevels: 0...3, metatileSize: 32) }
+        #expect(throws: MapCoreError.invalidMetatileSize(32, range: 1...16)) {
+            try MetatileCover.world(zoomLevels: 0...3, metatileSize: 32)
+        }
         let empty = try MetatileCover(mapRect: .null, zoomLevels: 0...5)
         #expect(empty.tileCount == 0 && empty.metatileCount == 0)
         #expect(Array(empty.metatiles).isEmpty)

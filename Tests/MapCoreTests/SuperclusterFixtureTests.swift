@@ -53,7 +53,8 @@ struct SuperclusterFixtureTests {
         let inputs = try fixture.input.features.map { feature in
             let longitude = feature.geometry.coordinates[0] + longitudeShift
             return ClusterInput(
-                coordinate: try Coordinate(latitude: feature.geometry.coordinates[1], longitude: longitude > 180 ? longitude - 360 : longitude),
+                coordinate: try Coordinate(
+                    latitude: feature.geometry.coordinates[1], longitude: longitude > 180 ? longitude - 360 : longitude),
                 clusteringIdentifier: "all"
             )
         }
@@ -73,7 +74,8 @@ struct SuperclusterFixtureTests {
                     points.append(input)
                 case .cluster(let cluster):
                     let leaves = try index.leaves(of: cluster.id, limit: .max).sorted()
-                    let x = placed.mapPoint.x / WebMercator.worldSize, y = placed.mapPoint.y / WebMercator.worldSize
+                    let x = placed.mapPoint.x / WebMercator.worldSize
+                    let y = placed.mapPoint.y / WebMercator.worldSize
                     clusters[leaves] = (cluster.count, x, y)
                 }
             }
@@ -93,7 +95,9 @@ struct SuperclusterFixtureTests {
                     continue
                 }
                 #expect(cluster.count == feature.properties.pointCount, "\(context)")
-                let expected = Self.unitPosition(longitude: feature.geometry.coordinates[0] + longitudeShift, latitude: feature.geometry.coordinates[1])
+                let expected = Self.unitPosition(
+                    longitude: feature.geometry.coordinates[0] + longitudeShift,
+                    latitude: feature.geometry.coordinates[1])
                 var dx = abs(cluster.x - expected.x)
                 dx = min(dx, 1 - dx)
                 let dy = abs(cluster.y - expected.y)
@@ -106,7 +110,8 @@ struct SuperclusterFixtureTests {
             if zoom.orderIndependent {
                 // Then nothing else either.
                 #expect(points == zoom.points, "\(context): lone inputs")
-                #expect(Set(clusters.keys) == Set(zoom.clusters.features.map(\.properties.leaves)), "\(context): clusters")
+                #expect(
+                    Set(clusters.keys) == Set(zoom.clusters.features.map(\.properties.leaves)), "\(context): clusters")
             } else {
                 let margin = Self.countMargin(zoom.clusterCounts)
                 #expect(

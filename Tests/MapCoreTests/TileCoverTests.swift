@@ -6,10 +6,11 @@ struct TileCoverTests {
     @Test func regionAcrossTheAntimeridianGetsTilesFromBothEdges() throws {
         let pacific = try CoordinateRegion(west: 170, south: -10, east: -170, north: 10)
         let tiles = try TileID.tiles(covering: pacific, zoom: 2)
-        #expect(try tiles == [
-            TileID(z: 2, x: 0, y: 1), TileID(z: 2, x: 3, y: 1),
-            TileID(z: 2, x: 0, y: 2), TileID(z: 2, x: 3, y: 2),
-        ])
+        #expect(
+            try tiles == [
+                TileID(z: 2, x: 0, y: 1), TileID(z: 2, x: 3, y: 1),
+                TileID(z: 2, x: 0, y: 2), TileID(z: 2, x: 3, y: 2),
+            ])
     }
 
     @Test func coversAreSorted() throws {

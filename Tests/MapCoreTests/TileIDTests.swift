@@ -83,7 +83,7 @@ struct TileIDTests {
         let error = #expect(throws: MapCoreError.self) { try TileID(quadkey: "214") }
         #expect(error?.description.contains("214") == true)
         #expect(throws: MapCoreError.self) { try TileID(quadkey: "2a") }
-        #expect(throws: MapCoreError.self) { try TileID(quadkey: "２") } // a full-width digit
+        #expect(throws: MapCoreError.self) { try TileID(quadkey: "２") }  // a full-width digit
         #expect(throws: MapCoreError.self) { try TileID(quadkey: String(repeating: "0", count: 31)) }
     }
 

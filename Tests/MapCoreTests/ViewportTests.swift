@@ -1,8 +1,8 @@
 import Foundation
+import MapTestSupport
 import Testing
 
 @testable import MapCore
-import MapTestSupport
 
 struct ViewportTests {
     private func coordinate(_ latitude: Double, _ longitude: Double) throws -> Coordinate {
@@ -70,18 +70,24 @@ struct ViewportTests {
                 centerMapPoint: MapPoint(x: (x + width / 2) / zoomScale, y: (y + width / 2) / zoomScale), zoomLevel: 6,
                 size: ViewSize(width: width, height: width), scale: 2)
         }
-        let a = try window(x: 7936, y: 5632, width: 768), b = try window(x: 6144, y: 4096, width: 2048)
+        let a = try window(x: 7936, y: 5632, width: 768)
+        let b = try window(x: 6144, y: 4096, width: 2048)
         var random = SeededGenerator(seed: 6)
         for _ in 0..<1_000 {
             let point = MapPoint(
-                x: Double.random(in: 7936...8704, using: &random) / zoomScale, y: Double.random(in: 5632...6400, using: &random) / zoomScale)
-            let inA = try #require(a.unwrappedPoint(for: point)), inB = try #require(b.unwrappedPoint(for: point))
+                x: Double.random(in: 7936...8704, using: &random) / zoomScale,
+                y: Double.random(in: 5632...6400, using: &random) / zoomScale)
+            let inA = try #require(a.unwrappedPoint(for: point))
+            let inB = try #require(b.unwrappedPoint(for: point))
             #expect(inA.x == point.x * zoomScale - 7936 && inA.y == point.y * zoomScale - 5632)
             #expect(inB.x - 1792 == inA.x && inB.y - 1536 == inA.y)
         }
         #expect(a.zoomLevel == 6 && a.scale == 2 && a.camera.headingDegrees == 0 && a.camera.pitchDegrees == 0)
-        #expect(abs(a.camera.centerCoordinate.longitude - MapPoint(x: 8320 / zoomScale, y: 0).coordinate.longitude) < 1e-9)
-        #expect(throws: MapCoreError.self) { try Viewport(centerMapPoint: MapPoint(x: 0, y: 0), zoomLevel: 31, size: ViewSize(width: 1, height: 1)) }
+        #expect(
+            abs(a.camera.centerCoordinate.longitude - MapPoint(x: 8320 / zoomScale, y: 0).coordinate.longitude) < 1e-9)
+        #expect(throws: MapCoreError.self) {
+            try Viewport(centerMapPoint: MapPoint(x: 0, y: 0), zoomLevel: 31, size: ViewSize(width: 1, height: 1))
+        }
     }
 
     @Test func northUpViewIsTheScaledMapSpace() throws {
@@ -107,9 +113,12 @@ struct ViewportTests {
         let center = try coordinate(45, 7)
         let flat = try makeViewport(center: center, zoom: 12)
         let pitched = try makeViewport(center: center, zoom: 12, pitch: 50)
-        let north = try coordinate(45.02, 7), south = try coordinate(44.98, 7)
-        let flatNorth = try #require(flat.point(for: north)), pitchedNorth = try #require(pitched.point(for: north))
-        let flatSouth = try #require(flat.point(for: south)), pitchedSouth = try #require(pitched.point(for: south))
+        let north = try coordinate(45.02, 7)
+        let south = try coordinate(44.98, 7)
+        let flatNorth = try #require(flat.point(for: north))
+        let pitchedNorth = try #require(pitched.point(for: north))
+        let flatSouth = try #require(flat.point(for: south))
+        let pitchedSouth = try #require(pitched.point(for: south))
         #expect(300 - pitchedNorth.y < 300 - flatNorth.y)
         #expect(pitchedSouth.y - 300 > (flatSouth.y - 300) * cos(50 * .pi / 180))
     }
@@ -135,7 +144,9 @@ struct ViewportTests {
     @Test func visibleRegionContainsEveryVisibleCornerUnderRotationAndPitch() throws {
         let viewport = try makeViewport(center: try coordinate(-33.86, 151.2), zoom: 11, heading: 30, pitch: 40)
         let region = viewport.visibleRegion
-        for corner in [ViewPoint(x: 0, y: 0), ViewPoint(x: 800, y: 0), ViewPoint(x: 0, y: 600), ViewPoint(x: 800, y: 600)] {
+        for corner in [
+            ViewPoint(x: 0, y: 0), ViewPoint(x: 800, y: 0), ViewPoint(x: 0, y: 600), ViewPoint(x: 800, y: 600),
+        ] {
             let coordinate = try #require(viewport.coordinate(for: corner))
             #expect(region.contains(coordinate))
         }
@@ -200,8 +211,10 @@ struct ViewportTests {
 
     @Test func showingCoordinatesFillsThePaddedAreaAlongOneAxis() throws {
         let coordinates = [try coordinate(48.80, 2.25), try coordinate(48.90, 2.42)]
-        let viewport = try Viewport(showing: coordinates, edgePadding: EdgeInsets(all: 40), size: ViewSize(width: 800, height: 600))
-        let west = try #require(viewport.point(for: coordinates[0])), east = try #require(viewport.point(for: coordinates[1]))
+        let viewport = try Viewport(
+            showing: coordinates, edgePadding: EdgeInsets(all: 40), size: ViewSize(width: 800, height: 600))
+        let west = try #require(viewport.point(for: coordinates[0]))
+        let east = try #require(viewport.point(for: coordinates[1]))
         let fillsWidth = abs(west.x - 40) < 1e-6 && abs(east.x - 760) < 1e-6
         let fillsHeight = abs(west.y - 560) < 1e-6 && abs(east.y - 40) < 1e-6
         #expect(fillsWidth || fillsHeight)
@@ -210,7 +223,8 @@ struct ViewportTests {
     @Test func showingOneCoordinateUsesTheMinimumSpan() throws {
         let paris = try coordinate(48.8566, 2.3522)
         for coordinates in [[paris], [paris, paris, paris]] {
-            let viewport = try Viewport(showing: coordinates, size: ViewSize(width: 800, height: 600), minimumSpanMeters: 1000)
+            let viewport = try Viewport(
+                showing: coordinates, size: ViewSize(width: 800, height: 600), minimumSpanMeters: 1000)
             let region = viewport.visibleRegion
             let heightMeters = region.span.latitudeDelta * Earth.metersPerDegreeOfLatitude
             #expect(heightMeters > 900 && heightMeters < 1200)
@@ -224,7 +238,9 @@ struct ViewportTests {
             try Viewport(showing: [Coordinate](), size: ViewSize(width: 100, height: 100))
         }
         #expect(throws: MapCoreError.self) {
-            try Viewport(showing: [try coordinate(0, 0)], edgePadding: EdgeInsets(all: 60), size: ViewSize(width: 100, height: 100))
+            try Viewport(
+                showing: [try coordinate(0, 0)], edgePadding: EdgeInsets(all: 60),
+                size: ViewSize(width: 100, height: 100))
         }
     }
 

@@ -19,14 +19,18 @@ struct MapDataPlacesTests {
 
     @Test func japanIncludesHokkaidoAndKyushu() throws {
         let japan = try region("Japan")
-        for (name, city) in [("Sapporo", try city(43.06, 141.35)), ("Kagoshima", try city(31.60, 130.55)), ("Tokyo", try city(35.68, 139.69))] {
+        for (name, city) in [
+            ("Sapporo", try city(43.06, 141.35)), ("Kagoshima", try city(31.60, 130.55)),
+            ("Tokyo", try city(35.68, 139.69)),
+        ] {
             #expect(japan.contains(city), "\(name) is outside \(japan)")
         }
     }
 
     @Test func newZealandIncludesBothIslands() throws {
         let zealand = try region("new zealand")
-        let auckland = try city(-36.85, 174.76), invercargill = try city(-46.41, 168.35)
+        let auckland = try city(-36.85, 174.76)
+        let invercargill = try city(-46.41, 168.35)
         #expect(zealand.contains(auckland) && zealand.contains(invercargill), "\(zealand)")
     }
 
@@ -39,22 +43,26 @@ struct MapDataPlacesTests {
 
     @Test func farTerritoriesAreLeftOutNearIslandsKept() throws {
         let france = try region("France")
-        let paris = try city(48.86, 2.35), ajaccio = try city(41.93, 8.74)
+        let paris = try city(48.86, 2.35)
+        let ajaccio = try city(41.93, 8.74)
         #expect(france.contains(paris) && france.contains(ajaccio), "Paris or Ajaccio outside \(france)")
         #expect(!france.contains(try city(4.92, -52.31)), "Cayenne (French Guiana) is inside \(france)")
         let states = try region("United States")
-        let seattle = try city(47.61, -122.33), miami = try city(25.76, -80.19)
+        let seattle = try city(47.61, -122.33)
+        let miami = try city(25.76, -80.19)
         #expect(states.contains(seattle) && states.contains(miami), "\(states)")
         #expect(!states.contains(try city(21.31, -157.86)), "Honolulu is inside \(states)")
     }
 
     @Test(arguments: [
-        ("USA", "United States of America"), ("United States", "United States of America"), ("usa", "United States of America"),
+        ("USA", "United States of America"), ("United States", "United States of America"),
+        ("usa", "United States of America"),
         ("UK", "United Kingdom"), ("Great Britain", "United Kingdom"), ("Cote d'Ivoire", "Côte d'Ivoire"),
         ("Democratic Republic of the Congo", "Dem. Rep. Congo"), ("Czech Republic", "Czechia"),
     ])
     func commonNamesResolveToTheBasemapsName(typed: String, basemapName: String) throws {
-        let typedRegion = try region(typed), basemapRegion = try region(basemapName)
+        let typedRegion = try region(typed)
+        let basemapRegion = try region(basemapName)
         #expect(typedRegion == basemapRegion)
     }
 
@@ -62,7 +70,8 @@ struct MapDataPlacesTests {
         let bavaria = try region("Bavaria")
         let bayern = try region("Bayern")
         #expect(bavaria == bayern)
-        let munich = try city(48.14, 11.58), berlin = try city(52.52, 13.40)
+        let munich = try city(48.14, 11.58)
+        let berlin = try city(52.52, 13.40)
         #expect(bavaria.contains(munich) && !bavaria.contains(berlin), "\(bavaria)")
     }
 

@@ -59,8 +59,10 @@ struct RasterTileCoverTests {
 
     @Test func degenerateAndHugeViews() throws {
         #expect(try RasterTileCover.placements(covering: .null, zoomLevel: 3, tileSizePoints: 256).isEmpty)
-        #expect(try RasterTileCover.placements(
-            covering: MapRect(x: .nan, y: 0, width: 1, height: 1), zoomLevel: 3, tileSizePoints: 256).isEmpty)
+        #expect(
+            try RasterTileCover.placements(
+                covering: MapRect(x: .nan, y: 0, width: 1, height: 1), zoomLevel: 3, tileSizePoints: 256
+            ).isEmpty)
         #expect(throws: MapCoreError.tooManyTiles(count: 1 << 20, limit: 4_096)) {
             try RasterTileCover.placements(covering: .world, zoomLevel: 10, tileSizePoints: 256)
         }

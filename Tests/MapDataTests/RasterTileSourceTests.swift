@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodec
+import MBTiles
 import MapCore
 import MapData
 import MapStyle
@@ -9,7 +10,6 @@ import Testing
 import TileSources
 import TilesetTools
 import Tilesets
-import MBTiles
 
 /// Raster tiles from any tile source: MBTiles and PMTiles files, decoded alike.
 struct RasterTileSourceTests {
@@ -17,7 +17,8 @@ struct RasterTileSourceTests {
         let directory = try TemporaryDirectory()
         let url = directory.file("imagery.mbtiles")
         let store = try MBTilesStore(url: url, mode: .create)
-        let png = try TileID(z: 1, x: 0, y: 0), jpeg = try TileID(z: 1, x: 1, y: 1)
+        let png = try TileID(z: 1, x: 0, y: 0)
+        let jpeg = try TileID(z: 1, x: 1, y: 1)
         let opaque = RGBAImage(width: 32, height: 32, filledWith: RGBAPixel(red: 200, green: 100, blue: 50))
         try store.write([png: TileImages.png(for: png), jpeg: opaque.jpegData(quality: 95)])
         try store.writeMetadata(TileMetadata(name: "Imagery", minZoom: 0, maxZoom: 1, attribution: "© Tests"))
@@ -42,7 +43,8 @@ struct RasterTileSourceTests {
         let store = try MBTilesStore(url: url, mode: .create)
         let tiles = try [TileID(z: 1, x: 0, y: 0), TileID(z: 1, x: 1, y: 1), TileID(z: 2, x: 1, y: 2)]
         try store.write(Dictionary(uniqueKeysWithValues: try tiles.map { ($0, try TileImages.png(for: $0)) }))
-        try store.writeMetadata(TileMetadata(name: "Imagery", format: .png, minZoom: 1, maxZoom: 2, attribution: "© Tests"))
+        try store.writeMetadata(
+            TileMetadata(name: "Imagery", format: .png, minZoom: 1, maxZoom: 2, attribution: "© Tests"))
         let archive = directory.file("imagery-archive.bin")
         try TilesetConversion.convert(TileSourceLocation.file(url).open(), to: directory.file("imagery.pmtiles"))
         try FileManager.default.moveItem(at: directory.file("imagery.pmtiles"), to: archive)
@@ -57,7 +59,8 @@ struct RasterTileSourceTests {
         #expect(images == (try mbtiles.images(for: wanted)))
         for tile in tiles { #expect(images[tile] == TileImages.image(for: tile), "\(tile)") }
         // A style's `pmtiles://` url opens it too.
-        let described = try RasterSource(tiles: try RasterTileLocation(argument: "pmtiles://" + archive.path)).makeTileSource()
+        let described = try RasterSource(tiles: try RasterTileLocation(argument: "pmtiles://" + archive.path))
+            .makeTileSource()
         #expect(try described.images(for: tiles) == images)
     }
 
@@ -65,8 +68,10 @@ struct RasterTileSourceTests {
         let directory = try TemporaryDirectory()
         let url = directory.file("silent.mbtiles")
         let store = try MBTilesStore(url: url, mode: .create)
-        try store.write([try TileID(z: 3, x: 1, y: 1): TileImages.png(for: TileID(z: 3, x: 1, y: 1)),
-                         try TileID(z: 5, x: 1, y: 1): TileImages.png(for: TileID(z: 5, x: 1, y: 1))])
+        try store.write([
+            try TileID(z: 3, x: 1, y: 1): TileImages.png(for: TileID(z: 3, x: 1, y: 1)),
+            try TileID(z: 5, x: 1, y: 1): TileImages.png(for: TileID(z: 5, x: 1, y: 1)),
+        ])
         let source = try RasterTileSource(url: url, tileSizePoints: 512)
         #expect((source.minZoom, source.maxZoom) == (3, 5))
         #expect(source.tileSizePoints == 512)
@@ -86,7 +91,8 @@ struct RasterTileSourceTests {
         let url = directory.file("broken.mbtiles")
         let tile = try TileID(z: 0, x: 0, y: 0)
         // A PNG signature and nothing after it.
-        try MBTilesStore(url: url, mode: .create).write(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), at: tile)
+        try MBTilesStore(url: url, mode: .create).write(
+            Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), at: tile)
         #expect {
             try RasterTileSource(url: url).images(for: [tile])
         } throws: { error in
@@ -103,12 +109,17 @@ struct RasterTileSourceTests {
         #expect(file.tiles is MBTilesStore)
         #expect((file.minZoom, file.maxZoom, file.tileSizePoints) == (2, 6, 256))
 
-        let web = try RasterSource(tiles: .templates(["https://tiles.example.org/{z}/{x}/{y}.png"]), attribution: "© Web")
-            .makeTileSource(configuration: HTTPTileSource.Configuration(cacheDirectory: nil))
+        let web = try RasterSource(
+            tiles: .templates(["https://tiles.example.org/{z}/{x}/{y}.png"]), attribution: "© Web"
+        )
+        .makeTileSource(configuration: HTTPTileSource.Configuration(cacheDirectory: nil))
         #expect(web.tiles is HTTPTileSource)
         #expect((web.minZoom, web.maxZoom, web.tileSizePoints, web.attribution) == (0, 22, 512, "© Web"))
 
-        #expect(throws: MapDataError.invalidRasterSource(reason: "the source has neither `tiles` nor an mbtiles:// or pmtiles:// `url`")) {
+        #expect(
+            throws: MapDataError.invalidRasterSource(
+                reason: "the source has neither `tiles` nor an mbtiles:// or pmtiles:// `url`")
+        ) {
             try RasterSource().makeTileSource()
         }
     }

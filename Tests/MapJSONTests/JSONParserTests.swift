@@ -27,11 +27,11 @@ struct JSONParserTests {
 
         mutating func scalar() -> Unicode.Scalar {
             switch random.next() % 10 {
-            case 0: return Unicode.Scalar(UInt8(random.next() % 0x20)) // control characters
+            case 0: return Unicode.Scalar(UInt8(random.next() % 0x20))  // control characters
             case 1: return pick(["\"", "\\", "/"])
-            case 2: return Unicode.Scalar(UInt32(0xA0 + random.next() % 0x700))! // Latin, Greek, Cyrillic...
-            case 3: return pick(["中", "文", "é", "ß", "\u{2028}", "\u{FFFF}"]) // Foundation drops U+FEFF: tested alone
-            case 4: return Unicode.Scalar(UInt32(0x1F600 + random.next() % 0x50))! // emoji: surrogate pairs
+            case 2: return Unicode.Scalar(UInt32(0xA0 + random.next() % 0x700))!  // Latin, Greek, Cyrillic...
+            case 3: return pick(["中", "文", "é", "ß", "\u{2028}", "\u{FFFF}"])  // Foundation drops U+FEFF: tested alone
+            case 4: return Unicode.Scalar(UInt32(0x1F600 + random.next() % 0x50))!  // emoji: surrogate pairs
             default: return Unicode.Scalar(UInt8(0x20 + random.next() % 0x5F))
             }
         }
@@ -63,14 +63,19 @@ struct JSONParserTests {
         mutating func number() -> (Double, String) {
             let text: String
             switch random.next() % 8 {
-            case 0: text = pick(["0", "-0", "1e-7", "-0.0", "1E+2", "0.1", "5e-324", "1.7976931348623157e308", "2.2250738585072014e-308"])
+            case 0:
+                text = pick([
+                    "0", "-0", "1e-7", "-0.0", "1E+2", "0.1", "5e-324", "1.7976931348623157e308",
+                    "2.2250738585072014e-308",
+                ])
             case 1: text = String(Int64(bitPattern: random.next()) >> Int64(random.next() % 60))
-            case 2: text = String(Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF) * (chance(2) ? 1 : -1))
-                .replacingOccurrences(of: "e+", with: pick(["e+", "E+", "e"]))
+            case 2:
+                text = String(Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF) * (chance(2) ? 1 : -1))
+                    .replacingOccurrences(of: "e+", with: pick(["e+", "E+", "e"]))
             case 3: text = "\(Int(random.next() % 1000)).\(String(random.next() % 100_000_000))"
             case 4: text = "-\(Int(random.next() % 10))e\(Int(random.next() % 40) - 20)"
             case 5: text = "0.\(String(repeating: "0", count: Int(random.next() % 10)))\(random.next() % 1000)"
-            case 6: text = "\(random.next())\(random.next() % 1000)" // more than 19 digits
+            case 6: text = "\(random.next())\(random.next() % 1000)"  // more than 19 digits
             default: text = "\(Int(random.next() % 200_000) - 100_000)"
             }
             return (Double(text)!, text)
@@ -96,7 +101,8 @@ struct JSONParserTests {
                     guard members[key] == nil else { continue }
                     let member = value(depth: depth + 1)
                     members[key] = member.value
-                    parts.append(whitespace() + keyText + whitespace() + ":" + whitespace() + member.text + whitespace())
+                    parts.append(
+                        whitespace() + keyText + whitespace() + ":" + whitespace() + member.text + whitespace())
                 }
                 return Sample(value: .object(members), text: "{" + whitespace() + parts.joined(separator: ",") + "}")
             default:
@@ -125,9 +131,12 @@ struct JSONParserTests {
             guard let array = foundation as? [Any], array.count == values.count else { return "\(path): \(foundation)" }
             return zip(values, array).enumerated().lazy.compactMap { mismatch($1.0, $1.1, at: "\(path)[\($0)]") }.first
         case .object(let members):
-            guard let object = foundation as? [String: Any], object.count == members.count else { return "\(path): \(foundation)" }
+            guard let object = foundation as? [String: Any], object.count == members.count else {
+                return "\(path): \(foundation)"
+            }
             return members.lazy.compactMap { key, member in
-                object[key].map { mismatch(member, $0, at: "\(path).\(key.debugDescription)") } ?? "\(path): no \(key.debugDescription)"
+                object[key].map { mismatch(member, $0, at: "\(path).\(key.debugDescription)") }
+                    ?? "\(path): no \(key.debugDescription)"
             }.first
         default:
             return leafMatches(value, foundation) ? nil : "\(path): \(value) vs \(foundation) (\(type(of: foundation)))"
@@ -144,7 +153,8 @@ struct JSONParserTests {
             // number is against `Double(_:)` (strtod) above.
             guard let theirs = (foundation as? NSNumber)?.doubleValue ?? (foundation as? Double) else { return false }
             if number != 0, abs(number) > 1e120 || abs(number) < 1e-120 { return true }
-            return theirs == number || abs(theirs - number) <= abs(number) * (foundation is NSDecimalNumber ? 1e-12 : 1e-15)
+            return theirs == number
+                || abs(theirs - number) <= abs(number) * (foundation is NSDecimalNumber ? 1e-12 : 1e-15)
         case .string(let string): return (foundation as? String) == string
         case .array(let values):
             guard let array = foundation as? [Any], array.count == values.count else { return false }
@@ -183,10 +193,12 @@ struct JSONParserTests {
 
     @Test func surrogatePairsAndEscapesAreDecoded() throws {
         let text = #"["\ud83d\ude00", "\u00e9\u4E2D", "a\/b\\c\"d\b\f\n\r\t", "😀", "\ufeffx", "\#u{FEFF}y"]"#
-        #expect(try JSONValue.parse(Data(text.utf8)) == .array([
-            .string("😀"), .string("é中"), .string("a/b\\c\"d\u{08}\u{0C}\n\r\t"), .string("😀"),
-            .string("\u{FEFF}x"), .string("\u{FEFF}y"),
-        ]))
+        #expect(
+            try JSONValue.parse(Data(text.utf8))
+                == .array([
+                    .string("😀"), .string("é中"), .string("a/b\\c\"d\u{08}\u{0C}\n\r\t"), .string("😀"),
+                    .string("\u{FEFF}x"), .string("\u{FEFF}y"),
+                ]))
     }
 
     @Test func deepNestingUpTo512() throws {
@@ -250,31 +262,40 @@ struct JSONParserTests {
         let picks = JSONPicks([["kept"]])
         for length in 0..<26 {
             for position in 0..<max(length, 1) {
-                for (special, decoded): (String, String) in [("\\\"", "\""), ("\\\\", "\\"), ("\\n", "\n"), ("é", "é"), ("😀", "😀")] {
+                for (special, decoded): (String, String) in [
+                    ("\\\"", "\""), ("\\\\", "\\"), ("\\n", "\n"), ("é", "é"), ("😀", "😀"),
+                ] {
                     var plain = Array(repeating: "a", count: length)
                     if length > 0 { plain[position] = special }
                     let text = plain.joined()
-                    let expected = length > 0 ? Array(repeating: "a", count: length).enumerated()
-                        .map { $0.offset == position ? decoded : $0.element }.joined() : ""
+                    let expected =
+                        length > 0
+                        ? Array(repeating: "a", count: length).enumerated()
+                            .map { $0.offset == position ? decoded : $0.element }.joined() : ""
                     #expect(try JSONValue.parse(Data("[\"\(text)\"]".utf8)) == .array([.string(expected)]))
                     let parts = try JSONValue.parse(
                         Data("{\"list\": [{\"\(text)\": \"\(text)\", \"kept\": \"\(text)\"}]}".utf8),
-                        streamingArraysAt: [["list"]], picking: [picks], into: [JSONPicked](), minimumBytesForParts: .max
+                        streamingArraysAt: [["list"]], picking: [picks], into: [JSONPicked](),
+                        minimumBytesForParts: .max
                     ) { part, _, _, element in part.append(element) }.parts
                     #expect(parts.first?.first?.first?[0] == .string(expected))
                 }
                 let control = String(repeating: "a", count: position) + "\u{1}" + String(repeating: "a", count: length)
                 #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(Data("[\"\(control)\"]".utf8)) }
                 #expect(throws: JSONSyntaxError.self) {
-                    try JSONValue.parse(Data("{\"list\": [{\"x\": \"\(control)\"}]}".utf8), streamingArraysAt: [["list"]],
-                                        picking: [picks], into: 0, minimumBytesForParts: .max) { _, _, _, _ in }
+                    try JSONValue.parse(
+                        Data("{\"list\": [{\"x\": \"\(control)\"}]}".utf8), streamingArraysAt: [["list"]],
+                        picking: [picks], into: 0, minimumBytesForParts: .max
+                    ) { _, _, _, _ in }
                 }
             }
         }
     }
 
     @Test func aByteOrderMarkIsSkippedAndDuplicateKeysKeepTheFirst() throws {
-        #expect(try JSONValue.parse(Data([0xEF, 0xBB, 0xBF]) + Data("{\"a\": 1, \"a\": 2}".utf8)) == .object(["a": .number(1)]))
+        #expect(
+            try JSONValue.parse(Data([0xEF, 0xBB, 0xBF]) + Data("{\"a\": 1, \"a\": 2}".utf8))
+                == .object(["a": .number(1)]))
     }
 
     /// What `JSONDecoder` (the reader before the parser) accepts, the parser accepts alike, to the same values.
@@ -284,7 +305,9 @@ struct JSONParserTests {
             #expect(try JSONValue.parse(Data(text.utf8)) == before, "\(text)")
         }
         for text in ["[1,,]", "[,]", "{,}", "[01]", "[1e]", "{\"a\" 1}", "[1] x", "[\"\\ud800\"]", "tru"] {
-            #expect(throws: (any Error).self, "JSONDecoder accepts \(text)") { try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) }
+            #expect(throws: (any Error).self, "JSONDecoder accepts \(text)") {
+                try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+            }
             #expect(throws: JSONSyntaxError.self, "\(text)") { try JSONValue.parse(Data(text.utf8)) }
         }
         var writer = SampleWriter(random: SeededGenerator(seed: 19))
@@ -300,21 +323,27 @@ struct JSONParserTests {
         // url_l, url_s and url_m; every other one is picked, in an order unlike the members'.
         let seconds: [Character] = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCD")
         let names: [String] = seconds.map { "k" + String($0) }
-        let members = names.enumerated().map { "\"\($1)\": \($0)" } + ["\"url_l\": \"L\"", "\"url_s\": \"S\"", "\"url_m\": \"M\"", "\"\": \"empty\""]
+        let members =
+            names.enumerated().map { "\"\($1)\": \($0)" } + [
+                "\"url_l\": \"L\"", "\"url_s\": \"S\"", "\"url_m\": \"M\"", "\"\": \"empty\"",
+            ]
         let text = "{\"list\": [{" + members.joined(separator: ", ") + "}]}"
         let pickedNames = stride(from: 39, through: 0, by: -2).map { names[$0] } + ["url_s", "url_m", "", "kZ"]
         let picks = JSONPicks(pickedNames.map { [$0] })
-        let parts = try JSONValue.parse(Data(text.utf8), streamingArraysAt: [["list"]], picking: [picks], into: [JSONPicked](),
-                                        minimumBytesForParts: .max) { part, _, _, picked in part.append(picked) }.parts
+        let parts = try JSONValue.parse(
+            Data(text.utf8), streamingArraysAt: [["list"]], picking: [picks], into: [JSONPicked](),
+            minimumBytesForParts: .max
+        ) { part, _, _, picked in part.append(picked) }.parts
         let picked = try #require(parts.first?.first?.first)
         for (number, name) in pickedNames.enumerated() {
-            let expected: JSONValue? = switch name {
-            case "url_s": .string("S")
-            case "url_m": .string("M")
-            case "": .string("empty")
-            case "kZ": nil
-            default: .number(Double(names.firstIndex(of: name)!))
-            }
+            let expected: JSONValue? =
+                switch name {
+                case "url_s": .string("S")
+                case "url_m": .string("M")
+                case "": .string("empty")
+                case "kZ": nil
+                default: .number(Double(names.firstIndex(of: name)!))
+                }
             #expect(picked[number] == expected, "\(name)")
         }
     }
@@ -335,14 +364,18 @@ struct JSONParserTests {
                 guard case .object(let members) = element else { continue }
                 for (key, value) in members where writer.chance(2) {
                     paths.append([key])
-                    if case .object(let inner) = value, let innerKey = inner.keys.first { paths.append([key, innerKey]) }
+                    if case .object(let inner) = value, let innerKey = inner.keys.first {
+                        paths.append([key, innerKey])
+                    }
                 }
             }
             let picks = JSONPicks(paths)
             var seen: [JSONPicked] = []
             let text = "{\"list\": [" + texts.joined(separator: ",") + "]}"
-            _ = try JSONValue.parse(Data(text.utf8), streamingArraysAt: [["list"]], picking: [picks], into: [JSONPicked](),
-                                    minimumBytesForParts: .max) { part, _, _, picked in part.append(picked) }.parts[0].flatMap { seen += $0 }
+            _ = try JSONValue.parse(
+                Data(text.utf8), streamingArraysAt: [["list"]], picking: [picks], into: [JSONPicked](),
+                minimumBytesForParts: .max
+            ) { part, _, _, picked in part.append(picked) }.parts[0].flatMap { seen += $0 }
             #expect(seen.count == elements.count, "round \(round)")
             for (element, picked) in zip(elements, seen) {
                 guard case .object = element else {
@@ -365,7 +398,9 @@ struct JSONParserTests {
     /// Members not picked are still checked: the same errors, at the same places, as when all are read.
     @Test func droppedMembersAreStillChecked() {
         func parse(_ data: Data) throws(JSONSyntaxError) {
-            _ = try JSONValue.parse(data, streamingArraysAt: [["l"]], picking: [JSONPicks([["a"]])], into: 0) { _, _, _, _ in }
+            _ = try JSONValue.parse(data, streamingArraysAt: [["l"]], picking: [JSONPicks([["a"]])], into: 0) {
+                _, _, _, _ in
+            }
         }
         for (text, reason) in [
             (#"{"l": [{"a": 1, "b": [1,,]}]}"#, "invalid value at line 1, column 25"),
@@ -381,22 +416,30 @@ struct JSONParserTests {
     }
 
     @Test func streamedArraysAreHandedOutElementByElement() throws {
-        let text = #"{"type": "FeatureCollection", "features": [{"n": 1}, 2, [3]], "photos": {"photo": ["a"], "x": [9]}, "other": [4]}"#
+        let text =
+            #"{"type": "FeatureCollection", "features": [{"n": 1}, 2, [3]], "photos": {"photo": ["a"], "x": [9]}, "other": [4]}"#
         var seen: [String] = []
-        let document = try JSONValue.parse(Data(text.utf8), streamingArraysAt: [["features"], ["photos", "photo"], ["missing"]]) {
+        let document = try JSONValue.parse(
+            Data(text.utf8), streamingArraysAt: [["features"], ["photos", "photo"], ["missing"]]
+        ) {
             path, index, element in
             seen.append("\(path):\(index):\(element.jsonText)")
         }
         #expect(seen == [#"0:0:{"n":1}"#, "0:1:2", "0:2:[3]", #"1:0:"a""#])
-        #expect(document == .object([
-            "type": .string("FeatureCollection"), "features": .array([]),
-            "photos": .object(["photo": .array([]), "x": .array([.number(9)])]), "other": .array([.number(4)]),
-        ]))
+        #expect(
+            document
+                == .object([
+                    "type": .string("FeatureCollection"), "features": .array([]),
+                    "photos": .object(["photo": .array([]), "x": .array([.number(9)])]), "other": .array([.number(4)]),
+                ]))
         // A path that holds no array keeps its value; a syntax error after the array still throws.
-        #expect(try JSONValue.parse(Data(#"{"features": {"a": 1}}"#.utf8), streamingArraysAt: [["features"]]) { _, _, _ in }
-            == .object(["features": .object(["a": .number(1)])]))
+        #expect(
+            try JSONValue.parse(Data(#"{"features": {"a": 1}}"#.utf8), streamingArraysAt: [["features"]]) { _, _, _ in }
+                == .object(["features": .object(["a": .number(1)])]))
         #expect(throws: JSONSyntaxError.self) {
-            try JSONValue.parse(Data(#"{"features": [1, 2], "x": }"#.utf8), streamingArraysAt: [["features"]]) { _, _, _ in }
+            try JSONValue.parse(Data(#"{"features": [1, 2], "x": }"#.utf8), streamingArraysAt: [["features"]]) {
+                _, _, _ in
+            }
         }
     }
 }

@@ -34,10 +34,15 @@ struct JSONPartsTests {
     /// The member names the documents' elements use: picking them all gives each element whole.
     /// Parses in parts, picking every top-level member of `names` and making the element again
     /// from what was picked.
-    private func parseInParts(_ text: String, names: [String] = []) throws(JSONSyntaxError) -> (document: JSONValue, parts: [[Collected]]) {
+    private func parseInParts(_ text: String, names: [String] = []) throws(JSONSyntaxError) -> (
+        document: JSONValue, parts: [[Collected]]
+    ) {
         let names = names.isEmpty ? ["tricky"] : names
         let picks = JSONPicks(names.map { [$0] })
-        return try JSONValue.parse(Data(text.utf8), streamingArraysAt: [["features"]], picking: [picks], into: Collected(), minimumBytesForParts: 512) {
+        return try JSONValue.parse(
+            Data(text.utf8), streamingArraysAt: [["features"]], picking: [picks], into: Collected(),
+            minimumBytesForParts: 512
+        ) {
             part, _, index, picked in
             part.indicesInOrder = part.indicesInOrder && index == part.elements.count
             guard case .object = picked.element else {
@@ -52,10 +57,13 @@ struct JSONPartsTests {
 
     /// Every member name of the objects among `elements`.
     private func names(of elements: [JSONValue]) -> [String] {
-        Array(Set(elements.flatMap { element -> [String] in
-            guard case .object(let members) = element else { return [] }
-            return Array(members.keys)
-        })).sorted()
+        Array(
+            Set(
+                elements.flatMap { element -> [String] in
+                    guard case .object(let members) = element else { return [] }
+                    return Array(members.keys)
+                })
+        ).sorted()
     }
 
     @Test func partsJoinedAreTheArray() throws {
@@ -88,7 +96,8 @@ struct JSONPartsTests {
         #expect(parts[0].count == 1 && parts[0][0].elements.isEmpty)
         let (_, missing) = try parseInParts(#"{"other": [1]}"#)
         #expect(missing[0].isEmpty)
-        let (_, scalars) = try parseInParts("{\"features\": [" + (0..<500).map(String.init).joined(separator: ", ") + "]}")
+        let (_, scalars) = try parseInParts(
+            "{\"features\": [" + (0..<500).map(String.init).joined(separator: ", ") + "]}")
         #expect(scalars[0].count == 1 && scalars[0][0].elements == (0..<500).map { .number(Double($0)) })
     }
 }

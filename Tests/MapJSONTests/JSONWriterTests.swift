@@ -107,8 +107,10 @@ struct JSONWriterTests {
     @Test func numbersRoundedToDecimalPlacesAreWrittenAsTheirShortestText() throws {
         var writer = JSONWriter()
         writer.beginArray()
-        for (number, places) in [(37.810599999999994, 7), (-122.4783, 7), (-0.00000004, 7), (18.0, 7), (-33.9, 1),
-                                 (0.000_000_05, 7), (-179.99999999, 7), (12.5, 0), (2.675, 2), (1e20, 3)] {
+        for (number, places) in [
+            (37.810599999999994, 7), (-122.4783, 7), (-0.00000004, 7), (18.0, 7), (-33.9, 1),
+            (0.000_000_05, 7), (-179.99999999, 7), (12.5, 0), (2.675, 2), (1e20, 3),
+        ] {
             writer.number(number, decimalPlaces: places)
         }
         writer.endArray()
@@ -118,7 +120,7 @@ struct JSONWriterTests {
 
         var random = SeededGenerator(seed: 31)
         for _ in 0..<20_000 {
-            let number = Double(bitPattern: random.next() % (1 << 62)) .truncatingRemainder(dividingBy: 400) - 200
+            let number = Double(bitPattern: random.next() % (1 << 62)).truncatingRemainder(dividingBy: 400) - 200
             let places = Int(random.next() % 10)
             var one = JSONWriter()
             one.number(number, decimalPlaces: places)

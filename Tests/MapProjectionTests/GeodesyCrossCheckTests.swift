@@ -14,7 +14,9 @@ struct GeodesyCrossCheckTests {
     private func wgs84Geodesic(from a: Coordinate, to b: Coordinate) -> Geodesic {
         var ellipsoid = geod_geodesic()
         geod_init(&ellipsoid, 6_378_137, 1 / 298.257_223_563)
-        var distance = 0.0, azimuth1 = 0.0, azimuth2 = 0.0
+        var distance = 0.0
+        var azimuth1 = 0.0
+        var azimuth2 = 0.0
         geod_inverse(&ellipsoid, a.latitude, a.longitude, b.latitude, b.longitude, &distance, &azimuth1, &azimuth2)
         return Geodesic(distanceMeters: distance, initialAzimuthDegrees: azimuth1)
     }

@@ -31,7 +31,9 @@ struct WebMercatorCrossCheckTests {
             let proj = try toGeographic.transform(x: easting, y: northing)
             // A millimeter on the ground is under 1e-8 degrees of latitude or longitude.
             #expect(abs(mapCore.latitude - proj.y) < 1e-8, "latitude at \(easting), \(northing)")
-            #expect(abs(Coordinate.wrappedLongitude(mapCore.longitude - proj.x)) < 1e-8, "longitude at \(easting), \(northing)")
+            #expect(
+                abs(Coordinate.wrappedLongitude(mapCore.longitude - proj.x)) < 1e-8,
+                "longitude at \(easting), \(northing)")
         }
     }
 }

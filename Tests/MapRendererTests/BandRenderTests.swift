@@ -2,10 +2,11 @@ import Foundation
 import ImageCodec
 import MapCore
 import MapData
-@testable import MapRenderer
 import MapStyle
 import MapTestSupport
 import Testing
+
+@testable import MapRenderer
 
 /// Images drawn in bands on every core (`MapSnapshotter.bandRows(of:)`) against the same image
 /// drawn whole, on the streets style over the Helsinki sample with pins, a callout and a dashed
@@ -28,41 +29,65 @@ struct BandRenderTests {
             #expect(lower.lowerBound % 2 == 0)
         }
         // Small, pitched, turned and fractional-scale images are drawn whole.
-        #expect(MapSnapshotter.bandRows(of: try Viewport(centerMapPoint: viewport.centerMapPoint, zoomLevel: 15, size: ViewSize(width: 600, height: 300), scale: 2)) == nil)
-        #expect(MapSnapshotter.bandRows(of: try Viewport(centerMapPoint: viewport.centerMapPoint, zoomLevel: 15, size: ViewSize(width: 600, height: 800), scale: 1.5)) == nil)
-        #expect(MapSnapshotter.bandRows(of: try Viewport(centerMapPoint: viewport.centerMapPoint, zoomLevel: 15, size: ViewSize(width: 600, height: 800), headingDegrees: 30)) == nil)
+        #expect(
+            MapSnapshotter.bandRows(
+                of: try Viewport(
+                    centerMapPoint: viewport.centerMapPoint, zoomLevel: 15, size: ViewSize(width: 600, height: 300),
+                    scale: 2)) == nil)
+        #expect(
+            MapSnapshotter.bandRows(
+                of: try Viewport(
+                    centerMapPoint: viewport.centerMapPoint, zoomLevel: 15, size: ViewSize(width: 600, height: 800),
+                    scale: 1.5)) == nil)
+        #expect(
+            MapSnapshotter.bandRows(
+                of: try Viewport(
+                    centerMapPoint: viewport.centerMapPoint, zoomLevel: 15, size: ViewSize(width: 600, height: 800),
+                    headingDegrees: 30)) == nil)
     }
 
     @Test(arguments: [(15.0, 2.0), (16.6, 1.0), (13.3, 3.0)])
     func bandsMatchTheWholeImage(zoom: Double, scale: Double) throws {
         let style = try Style.named("streets", in: RepositoryFiles.styles).style.configuringVectorSources(Self.helsinki)
         let center = try Coordinate(latitude: 60.1712, longitude: 24.9431)
-        let viewport = try Viewport(centerMapPoint: MapPoint(center), zoomLevel: zoom, size: ViewSize(width: 900, height: 700), scale: scale)
-        let pins = try [(60.1702, 24.9411), (60.1725, 24.9452), (60.1690, 24.9470)].enumerated().map { index, position in
+        let viewport = try Viewport(
+            centerMapPoint: MapPoint(center), zoomLevel: zoom, size: ViewSize(width: 900, height: 700), scale: scale)
+        let pins = try [(60.1702, 24.9411), (60.1725, 24.9452), (60.1690, 24.9470)].enumerated().map {
+            index, position in
             MapAnnotation(
-                id: "\(index)", coordinate: try Coordinate(latitude: position.0, longitude: position.1), title: "Photo \(index)",
+                id: "\(index)", coordinate: try Coordinate(latitude: position.0, longitude: position.1),
+                title: "Photo \(index)",
                 subtitle: "Helsinki", marker: .pin(Color(red: 0.9, green: 0.2, blue: 0.2)))
         }
         let track = MapOverlay(
-            shape: .polyline(try [(60.1680, 24.9390), (60.1712, 24.9431), (60.1740, 24.9480)].map { try Coordinate(latitude: $0.0, longitude: $0.1) }),
+            shape: .polyline(
+                try [(60.1680, 24.9390), (60.1712, 24.9431), (60.1740, 24.9480)].map {
+                    try Coordinate(latitude: $0.0, longitude: $0.1)
+                }),
             lineWidthPoints: 4, lineDashPattern: [6, 4])
         let options = MapSnapshotOptions(
-            viewport: viewport, style: style, annotations: pins, selectedAnnotationID: "1", overlays: [track], showsAttribution: true)
+            viewport: viewport, style: style, annotations: pins, selectedAnnotationID: "1", overlays: [track],
+            showsAttribution: true)
         let snapshotter = MapSnapshotter(data: MapData(basemapDirectory: RepositoryFiles.basemap))
         #expect(MapSnapshotter.bandRows(of: viewport) != nil)
         // The whole image cut as far out as the bands cut (so that dashes start where they do).
-        let canvas = try Canvas(widthPoints: 900, heightPoints: 700, scale: scale, target: .image, fonts: snapshotter.data.fonts)
+        let canvas = try Canvas(
+            widthPoints: 900, heightPoints: 700, scale: scale, target: .image, fonts: snapshotter.data.fonts)
         try snapshotter.draw(
-            options, pass: RenderPass(clipMarginPixels: RenderPass.tileClipMarginPixels), in: canvas.cairo, sprites: PinSprites(scale: scale))
+            options, pass: RenderPass(clipMarginPixels: RenderPass.tileClipMarginPixels), in: canvas.cairo,
+            sprites: PinSprites(scale: scale))
         let whole = canvas.rgbaImage()
         let banded = try snapshotter.snapshot(options, drawsInBands: true).image
         #expect(try snapshotter.snapshot(options).image.pixels == banded.pixels)
-        var differing = 0, largest = 0
+        var differing = 0
+        var largest = 0
         whole.pixels.withUnsafeBytes { a in
             banded.pixels.withUnsafeBytes { b in
                 for pixel in 0..<(a.count / 4) {
                     var difference = 0
-                    for channel in 0..<4 { difference = max(difference, abs(Int(a[4 * pixel + channel]) - Int(b[4 * pixel + channel]))) }
+                    for channel in 0..<4 {
+                        difference = max(difference, abs(Int(a[4 * pixel + channel]) - Int(b[4 * pixel + channel])))
+                    }
                     if difference > 2 { differing += 1 }
                     largest = max(largest, difference)
                 }
@@ -84,8 +109,11 @@ struct BandRenderTests {
     @Test func heatmapsCirclesAndGeoJSONLinesMeetAcrossBands() throws {
         var points: [String] = []
         for index in 0..<400 {
-            let longitude = -3 + Double(index % 20) * 0.3, latitude = 48 + Double(index / 20) * 0.25
-            points.append(#"{"type": "Feature", "properties": {"w": \#(index % 7)}, "geometry": {"type": "Point", "coordinates": [\#(longitude), \#(latitude)]}}"#)
+            let longitude = -3 + Double(index % 20) * 0.3
+            let latitude = 48 + Double(index / 20) * 0.25
+            points.append(
+                #"{"type": "Feature", "properties": {"w": \#(index % 7)}, "geometry": {"type": "Point", "coordinates": [\#(longitude), \#(latitude)]}}"#
+            )
         }
         let json = #"""
             {"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\#(points.joined(separator: ","))]}},
@@ -97,11 +125,15 @@ struct BandRenderTests {
             """#
         let style = try Style.parse(Data(json.utf8), file: "bands.json").style
         let viewport = try Viewport(
-            centerMapPoint: MapPoint(try Coordinate(latitude: 50.5, longitude: 0)), zoomLevel: 6.2, size: ViewSize(width: 700, height: 700), scale: 2)
+            centerMapPoint: MapPoint(try Coordinate(latitude: 50.5, longitude: 0)), zoomLevel: 6.2,
+            size: ViewSize(width: 700, height: 700), scale: 2)
         let snapshotter = MapSnapshotter(data: MapData(basemapDirectory: RepositoryFiles.basemap))
         let options = MapSnapshotOptions(viewport: viewport, style: style, showsAttribution: false)
-        let canvas = try Canvas(widthPoints: 700, heightPoints: 700, scale: 2, target: .image, fonts: snapshotter.data.fonts)
-        try snapshotter.draw(options, pass: RenderPass(clipMarginPixels: RenderPass.tileClipMarginPixels), in: canvas.cairo, sprites: PinSprites(scale: 2))
+        let canvas = try Canvas(
+            widthPoints: 700, heightPoints: 700, scale: 2, target: .image, fonts: snapshotter.data.fonts)
+        try snapshotter.draw(
+            options, pass: RenderPass(clipMarginPixels: RenderPass.tileClipMarginPixels), in: canvas.cairo,
+            sprites: PinSprites(scale: 2))
         let whole = canvas.rgbaImage()
         let banded = try snapshotter.snapshot(options).image
         if let folder = ProcessInfo.processInfo.environment["BAND_DIFFS"] {
@@ -111,7 +143,9 @@ struct BandRenderTests {
         // The heatmap's density is gathered on a grid from each view's corner: its soft edge may
         // differ by a few levels, never a cut circle, kernel or dash.
         var largest = 0
-        for index in whole.pixels.indices { largest = max(largest, abs(Int(whole.pixels[index]) - Int(banded.pixels[index]))) }
+        for index in whole.pixels.indices {
+            largest = max(largest, abs(Int(whole.pixels[index]) - Int(banded.pixels[index])))
+        }
         #expect(largest <= 6)
     }
 
@@ -145,18 +179,25 @@ struct BandRenderTests {
         let snapshotter = MapSnapshotter(data: MapData(basemapDirectory: RepositoryFiles.basemap))
         let options = MapSnapshotOptions(viewport: viewport, style: style, showsAttribution: false)
         #expect(MapSnapshotter.bandRows(of: viewport)?.count == 4)
-        let canvas = try Canvas(widthPoints: 800, heightPoints: 800, scale: 2, target: .image, fonts: snapshotter.data.fonts)
-        try snapshotter.draw(options, pass: RenderPass(clipMarginPixels: RenderPass.tileClipMarginPixels), in: canvas.cairo, sprites: PinSprites(scale: 2))
+        let canvas = try Canvas(
+            widthPoints: 800, heightPoints: 800, scale: 2, target: .image, fonts: snapshotter.data.fonts)
+        try snapshotter.draw(
+            options, pass: RenderPass(clipMarginPixels: RenderPass.tileClipMarginPixels), in: canvas.cairo,
+            sprites: PinSprites(scale: 2))
         let whole = canvas.rgbaImage()
         let banded = try snapshotter.snapshot(options, drawsInBands: true).image
         if let folder = ProcessInfo.processInfo.environment["BAND_DIFFS"] {
             try whole.writePNG(to: URL(fileURLWithPath: "\(folder)/reach-whole-\(zoom).png"))
             try banded.writePNG(to: URL(fileURLWithPath: "\(folder)/reach-banded-\(zoom).png"))
         }
-        var differing = 0, largest = 0
+        var differing = 0
+        var largest = 0
         for pixel in 0..<(whole.pixels.count / 4) {
             var difference = 0
-            for channel in 0..<4 { difference = max(difference, abs(Int(whole.pixels[4 * pixel + channel]) - Int(banded.pixels[4 * pixel + channel]))) }
+            for channel in 0..<4 {
+                difference = max(
+                    difference, abs(Int(whole.pixels[4 * pixel + channel]) - Int(banded.pixels[4 * pixel + channel])))
+            }
             if difference > 2 { differing += 1 }
             largest = max(largest, difference)
         }

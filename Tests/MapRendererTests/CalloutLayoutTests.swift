@@ -8,12 +8,20 @@ import Testing
 /// Callouts cut titles only when the image has no room, and a cluster's callout names the
 /// selected photo first.
 struct CalloutLayoutTests {
-    private static let longTitle = "Half Dome and the Merced River from Glacier Point, an hour before sunset in late October"
+    private static let longTitle =
+        "Half Dome and the Merced River from Glacier Point, an hour before sunset in late October"
 
-    private func options(width: Double, annotations: [MapAnnotation], selected: String, clustered: Bool = false) throws -> MapSnapshotOptions {
-        let viewport = try Viewport(center: RenderFixtures.coordinate(37.73, -119.57), zoomLevel: 12, size: ViewSize(width: width, height: 300))
-        let index = clustered
-            ? ClusterIndex(annotations.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier) }) : nil
+    private func options(width: Double, annotations: [MapAnnotation], selected: String, clustered: Bool = false) throws
+        -> MapSnapshotOptions
+    {
+        let viewport = try Viewport(
+            center: RenderFixtures.coordinate(37.73, -119.57), zoomLevel: 12, size: ViewSize(width: width, height: 300))
+        let index =
+            clustered
+            ? ClusterIndex(
+                annotations.map {
+                    ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier)
+                }) : nil
         return MapSnapshotOptions(
             viewport: viewport, style: try RenderFixtures.plainStyle(), annotations: annotations, clusterIndex: index,
             clusterMemberName: "photos", selectedAnnotationID: selected, showsAttribution: false)
@@ -22,14 +30,20 @@ struct CalloutLayoutTests {
     /// The callout the renderer lays out for the options.
     private func callout(_ options: MapSnapshotOptions) throws -> Callout {
         let viewport = options.viewport
-        let visible = try #require(viewport.mapRect(for: ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)))
+        let visible = try #require(
+            viewport.mapRect(for: ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)))
         let layout = AnnotationLayout(
-            annotations: options.annotations, clusterIndex: options.clusterIndex, viewport: viewport, visibleMapRect: visible,
+            annotations: options.annotations, clusterIndex: options.clusterIndex, viewport: viewport,
+            visibleMapRect: visible,
             style: options.style.mapwright)
-        let marker = try #require(layout.marker(showing: options.selectedAnnotationID!, annotations: options.annotations, clusterIndex: options.clusterIndex))
+        let marker = try #require(
+            layout.marker(
+                showing: options.selectedAnnotationID!, annotations: options.annotations,
+                clusterIndex: options.clusterIndex))
         let canvas = try Canvas(widthPoints: 1, heightPoints: 1, scale: 1, target: .image, fonts: .pinned)
         return layout.callout(
-            for: marker, selectedID: options.selectedAnnotationID, annotations: options.annotations, clusterIndex: options.clusterIndex,
+            for: marker, selectedID: options.selectedAnnotationID, annotations: options.annotations,
+            clusterIndex: options.clusterIndex,
             memberName: options.clusterMemberName, appearance: options.style.mapwright.callout, cairo: canvas.cairo)
     }
 
@@ -40,7 +54,9 @@ struct CalloutLayoutTests {
     }
 
     @Test func aLongTitleWidensTheCalloutPastMaxWidthInsteadOfBeingCut() throws {
-        let options = try options(width: 900, annotations: [try pin("a", title: Self.longTitle, subtitle: "Ansel Adams · 1927-10-24")], selected: "a")
+        let options = try options(
+            width: 900, annotations: [try pin("a", title: Self.longTitle, subtitle: "Ansel Adams · 1927-10-24")],
+            selected: "a")
         let callout = try callout(options)
         #expect(!callout.title.isEllipsized)
         #expect(callout.bubble.size.width > options.style.mapwright.callout.maxWidth)
@@ -50,16 +66,19 @@ struct CalloutLayoutTests {
     }
 
     @Test func aTitleIsCutOnlyWhenTheImageHasNoRoom() throws {
-        let narrow = try callout(try options(width: 300, annotations: [try pin("a", title: Self.longTitle)], selected: "a"))
+        let narrow = try callout(
+            try options(width: 300, annotations: [try pin("a", title: Self.longTitle)], selected: "a"))
         #expect(narrow.title.isEllipsized)
         #expect(narrow.bubble.size.width == 300 - 2 * Callout.marginPoints)
         // A short title keeps a snug callout.
-        let short = try callout(try options(width: 900, annotations: [try pin("a", title: "Taft Point")], selected: "a"))
+        let short = try callout(
+            try options(width: 900, annotations: [try pin("a", title: "Taft Point")], selected: "a"))
         #expect(!short.title.isEllipsized && short.bubble.size.width < 200)
     }
 
     @Test func aLongSubtitleStaysWithinMaxWidth() throws {
-        let options = try options(width: 900, annotations: [try pin("a", title: "Taft Point", subtitle: Self.longTitle)], selected: "a")
+        let options = try options(
+            width: 900, annotations: [try pin("a", title: "Taft Point", subtitle: Self.longTitle)], selected: "a")
         let callout = try callout(options)
         #expect(callout.subtitle?.isEllipsized == true)
         #expect(callout.bubble.size.width <= options.style.mapwright.callout.maxWidth)
@@ -68,7 +87,8 @@ struct CalloutLayoutTests {
     @Test func aClustersCalloutNamesTheSelectedPhotoFirst() throws {
         let annotations = try (0..<8).map { try pin("p\($0)", title: "Photo \($0)") }
         for selected in ["p6", "p0", "p3"] {
-            let callout = try callout(try options(width: 600, annotations: annotations, selected: selected, clustered: true))
+            let callout = try callout(
+                try options(width: 600, annotations: annotations, selected: selected, clustered: true))
             #expect(callout.title.text == "8 photos")
             let titles = try #require(callout.subtitle?.text).components(separatedBy: ", ")
             #expect(titles.first == "Photo \(selected.dropFirst())", "\(titles)")

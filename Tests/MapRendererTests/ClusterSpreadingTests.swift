@@ -19,9 +19,12 @@ struct ClusterSpreadingTests {
         for (index, photographer) in photographers.prefix(count).enumerated() {
             let shift = index == 3 ? 0.05 : 0
             for photo in 0..<(perPhotographer + index * 20) {
-                annotations.append(MapAnnotation(
-                    id: "\(photographer) \(photo)", coordinate: try RenderFixtures.coordinate(37.7456, -119.5936 + shift),
-                    title: "\(photographer) \(photo)", marker: .pin(colors[photographer]!), clusteringIdentifier: photographer))
+                annotations.append(
+                    MapAnnotation(
+                        id: "\(photographer) \(photo)",
+                        coordinate: try RenderFixtures.coordinate(37.7456, -119.5936 + shift),
+                        title: "\(photographer) \(photo)", marker: .pin(colors[photographer]!),
+                        clusteringIdentifier: photographer))
             }
         }
         return annotations
@@ -29,10 +32,14 @@ struct ClusterSpreadingTests {
 
     private func options(_ annotations: [MapAnnotation], style: Style) throws -> MapSnapshotOptions {
         let viewport = try Viewport(
-            center: RenderFixtures.coordinate(37.7456, -119.57), zoomLevel: 10, size: ViewSize(width: 320, height: 220), scale: 2)
+            center: RenderFixtures.coordinate(37.7456, -119.57), zoomLevel: 10, size: ViewSize(width: 320, height: 220),
+            scale: 2)
         return MapSnapshotOptions(
             viewport: viewport, style: style, annotations: annotations,
-            clusterIndex: ClusterIndex(annotations.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier) }),
+            clusterIndex: ClusterIndex(
+                annotations.map {
+                    ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier)
+                }),
             clusterMemberName: "photos", showsAttribution: false)
     }
 
@@ -45,7 +52,9 @@ struct ClusterSpreadingTests {
         for i in frames.indices {
             for j in frames.indices where j > i {
                 let distance = hypot(frames[i].midX - frames[j].midX, frames[i].midY - frames[j].midY)
-                #expect(distance >= (frames[i].size.width + frames[j].size.width) / 2, "\(frames[i]) and \(frames[j]) overlap")
+                #expect(
+                    distance >= (frames[i].size.width + frames[j].size.width) / 2,
+                    "\(frames[i]) and \(frames[j]) overlap")
             }
         }
         // Spread, not scattered: each stays within two disc widths of the spot.
@@ -63,17 +72,22 @@ struct ClusterSpreadingTests {
         var annotations: [MapAnnotation] = []
         for (index, photographer) in photographers.prefix(3).enumerated() {
             for photo in 0..<5 {
-                annotations.append(MapAnnotation(
-                    id: "\(photographer) \(photo)", coordinate: try RenderFixtures.coordinate(37.7456, -119.6 + Double(index) * step),
-                    title: "", marker: .pin(colors[photographer]!), clusteringIdentifier: photographer))
+                annotations.append(
+                    MapAnnotation(
+                        id: "\(photographer) \(photo)",
+                        coordinate: try RenderFixtures.coordinate(37.7456, -119.6 + Double(index) * step),
+                        title: "", marker: .pin(colors[photographer]!), clusteringIdentifier: photographer))
             }
         }
-        let frames = RenderFixtures.snapshotter.layout(try options(annotations, style: try RenderFixtures.plainStyle())).markerFrames
+        let frames = RenderFixtures.snapshotter.layout(try options(annotations, style: try RenderFixtures.plainStyle()))
+            .markerFrames
         #expect(frames.count == 3)
         for i in frames.indices {
             for j in frames.indices where j > i {
                 let distance = hypot(frames[i].midX - frames[j].midX, frames[i].midY - frames[j].midY)
-                #expect(distance >= (frames[i].size.width + frames[j].size.width) / 2, "\(frames[i]) and \(frames[j]) overlap")
+                #expect(
+                    distance >= (frames[i].size.width + frames[j].size.width) / 2,
+                    "\(frames[i]) and \(frames[j]) overlap")
             }
         }
     }
@@ -89,10 +103,11 @@ struct ClusterSpreadingTests {
             let pixel = image[x: Int(frame.midX * 2), y: Int((frame.midY + frame.size.height * 0.3) * 2)]
             seen.insert(String(format: "#%02x%02x%02x", pixel.red, pixel.green, pixel.blue))
         }
-        let pins = Set(annotations.map { annotation -> String in
-            guard case .pin(let color) = annotation.marker else { return "" }
-            return color.hex
-        })
+        let pins = Set(
+            annotations.map { annotation -> String in
+                guard case .pin(let color) = annotation.marker else { return "" }
+                return color.hex
+            })
         #expect(seen == pins)
     }
 

@@ -1,14 +1,18 @@
 import MapCore
-@testable import MapRenderer
 import Testing
+
+@testable import MapRenderer
 
 /// Dashes laid from each line's first vertex, whatever part of the line is drawn.
 struct DashPatternTests {
     /// The pieces `pattern` adds along `points` within `area`, as lists of points.
-    private func pieces(_ pattern: DashPattern, _ points: [MapPoint], closed: Bool = false, area: MapRect) -> [[MapPoint]] {
+    private func pieces(_ pattern: DashPattern, _ points: [MapPoint], closed: Bool = false, area: MapRect)
+        -> [[MapPoint]]
+    {
         var result: [[MapPoint]] = []
         pattern.addDashes(
-            along: points, closed: closed, in: area, pointsPerMapPoint: 1, moveTo: { result.append([$0]) }, lineTo: { result[result.count - 1].append($0) })
+            along: points, closed: closed, in: area, pointsPerMapPoint: 1, moveTo: { result.append([$0]) },
+            lineTo: { result[result.count - 1].append($0) })
         return result
     }
 
@@ -32,12 +36,15 @@ struct DashPatternTests {
         #expect(DashPattern([2, 0], lineWidth: 2) == nil)
         let pattern = try #require(DashPattern([2, 1, 3], lineWidth: 1))
         #expect(pattern.lengthsPoints == [5, 1] && pattern.phasePoints == 3)
-        let dashes = pieces(pattern, [MapPoint(x: 0, y: 0), MapPoint(x: 14, y: 0)], area: MapRect(x: -10, y: -10, width: 40, height: 20))
+        let dashes = pieces(
+            pattern, [MapPoint(x: 0, y: 0), MapPoint(x: 14, y: 0)], area: MapRect(x: -10, y: -10, width: 40, height: 20)
+        )
         // On 0-2, off 2-3, on 3-8 (3 then 2), off 8-9, on 9-14.
-        #expect(dashes == [
-            [MapPoint(x: 0, y: 0), MapPoint(x: 2, y: 0)], [MapPoint(x: 3, y: 0), MapPoint(x: 8, y: 0)],
-            [MapPoint(x: 9, y: 0), MapPoint(x: 14, y: 0)],
-        ])
+        #expect(
+            dashes == [
+                [MapPoint(x: 0, y: 0), MapPoint(x: 2, y: 0)], [MapPoint(x: 3, y: 0), MapPoint(x: 8, y: 0)],
+                [MapPoint(x: 9, y: 0), MapPoint(x: 14, y: 0)],
+            ])
     }
 
     @Test func aDashThroughACornerIsOnePieceAndARingsFirstDashJoinsItsLast() throws {
@@ -48,9 +55,13 @@ struct DashPatternTests {
         #expect(bent[1] == [MapPoint(x: 10, y: 0), MapPoint(x: 13, y: 0), MapPoint(x: 13, y: 3)])
         // A square of side 12 (48 around): the last dash (40-46) ends 2 short, so no join; one of
         // side 13 (52 around): the dash from 50 runs through the first vertex into the first dash.
-        let square12 = pieces(pattern, [MapPoint(x: 0, y: 0), MapPoint(x: 12, y: 0), MapPoint(x: 12, y: 12), MapPoint(x: 0, y: 12)], closed: true, area: area)
+        let square12 = pieces(
+            pattern, [MapPoint(x: 0, y: 0), MapPoint(x: 12, y: 0), MapPoint(x: 12, y: 12), MapPoint(x: 0, y: 12)],
+            closed: true, area: area)
         #expect(square12.count == 5 && square12[0].first == MapPoint(x: 0, y: 0))
-        let square13 = pieces(pattern, [MapPoint(x: 0, y: 0), MapPoint(x: 13, y: 0), MapPoint(x: 13, y: 13), MapPoint(x: 0, y: 13)], closed: true, area: area)
+        let square13 = pieces(
+            pattern, [MapPoint(x: 0, y: 0), MapPoint(x: 13, y: 0), MapPoint(x: 13, y: 13), MapPoint(x: 0, y: 13)],
+            closed: true, area: area)
         #expect(square13.count == 5)
         #expect(square13.last == [MapPoint(x: 0, y: 2), MapPoint(x: 0, y: 0), MapPoint(x: 6, y: 0)])
     }

@@ -1,6 +1,7 @@
 import MapJSON
-@testable import MapRenderer
 import Testing
+
+@testable import MapRenderer
 
 /// A layer's looks made once for features alike, by the names its properties read.
 struct FeatureLooksTests {
@@ -31,7 +32,12 @@ struct FeatureLooksTests {
     @Test func propertiesReadingFeaturesOtherwiseMakeEveryLookAnew() {
         var looks = FeatureLooks<Int>(reading: [["class"], nil])
         var made = 0
-        for _ in 0..<3 { _ = looks.look(for: ["class": "primary"]) { made += 1; return made } }
+        for _ in 0..<3 {
+            _ = looks.look(for: ["class": "primary"]) {
+                made += 1
+                return made
+            }
+        }
         #expect(made == 3)
     }
 }

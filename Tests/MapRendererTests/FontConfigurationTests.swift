@@ -8,7 +8,8 @@ import Testing
 /// to it (the process's is never changed), and the cache folder made safely.
 struct FontConfigurationTests {
     @Test func thePinnedFoldersFollowTheFontsFolderGiven() throws {
-        let withFonts = FontConfiguration(fontsDirectory: URL(fileURLWithPath: "/data/Fonts"), environment: ["XDG_CACHE_HOME": "/c"])
+        let withFonts = FontConfiguration(
+            fontsDirectory: URL(fileURLWithPath: "/data/Fonts"), environment: ["XDG_CACHE_HOME": "/c"])
         #expect(withFonts.fontDirectories == ["/data/Fonts"] + FontConfiguration.systemFontDirectories)
         #expect(withFonts.cacheDirectory.path == "/c/mapwright/fontconfig")
         #expect(withFonts.configurationFile == nil)
@@ -16,7 +17,9 @@ struct FontConfigurationTests {
         let plain = FontConfiguration(fontsDirectory: nil, environment: ["HOME": "/h"])
         #expect(plain.fontDirectories == FontConfiguration.systemFontDirectories)
         #expect(plain.cacheDirectory.path == "/h/.cache/mapwright/fontconfig")
-        #expect(FontConfiguration(fontsDirectory: nil, environment: ["MAPWRIGHT_FONTCONFIG_FILE": "/etc/my.conf"]).configurationFile == "/etc/my.conf")
+        #expect(
+            FontConfiguration(fontsDirectory: nil, environment: ["MAPWRIGHT_FONTCONFIG_FILE": "/etc/my.conf"])
+                .configurationFile == "/etc/my.conf")
     }
 
     @Test func theDocumentListsOnlyThePinnedFoldersEscaped() {

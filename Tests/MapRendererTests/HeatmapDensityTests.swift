@@ -14,7 +14,9 @@ struct HeatmapDensityTests {
         let atRadius = density.value(column: 13, row: 8) / density.value(column: 8, row: 8)
         #expect(abs(atRadius - exp(-4.5)) < 1e-3)
         // Half a radius: e^(−1.125).
-        let halfway = density.value(column: 8, row: 10).isZero ? 0 : density.value(column: 8, row: 10) / density.value(column: 8, row: 8)
+        let halfway =
+            density.value(column: 8, row: 10).isZero
+            ? 0 : density.value(column: 8, row: 10) / density.value(column: 8, row: 8)
         #expect(abs(halfway - exp(-4.5 * 0.16)) < 2e-3)
         // Beyond the kernel's square, nothing.
         #expect(density.value(column: 15, row: 8) == 0)

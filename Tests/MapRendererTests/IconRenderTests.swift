@@ -5,8 +5,8 @@ import MapData
 import MapRenderer
 import MapStyle
 import MapTestSupport
-import Tilesets
 import Testing
+import Tilesets
 
 /// Sprite icons (`icon-image` and its layout and paint properties) drawn and placed as MapLibre
 /// draws and places them; the GL suite's icon tests judge the looks, these pin the rules.
@@ -33,7 +33,8 @@ struct IconRenderTests {
             }
         }
         try RGBAImage(width: 12, height: 8, pixels: pixels).pngData().write(to: directory.file("sheet.png"))
-        _ = try directory.write("""
+        _ = try directory.write(
+            """
             {"square": {"x": 0, "y": 0, "width": 4, "height": 4, "pixelRatio": 1},
              "disc": {"x": 4, "y": 0, "width": 8, "height": 8, "pixelRatio": 1, "sdf": true}}
             """, to: "sheet.json")
@@ -55,8 +56,12 @@ struct IconRenderTests {
             """
         let loaded = try Style.parse(Data(json.utf8), file: "icons.json", baseURL: directory.url)
         #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
-        let viewport = try Viewport(center: try Coordinate(latitude: 0, longitude: 0), zoomLevel: 2, size: ViewSize(width: 64, height: 64), scale: scale)
-        return try MapSnapshotter(data: data).snapshot(MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)).image
+        let viewport = try Viewport(
+            center: try Coordinate(latitude: 0, longitude: 0), zoomLevel: 2, size: ViewSize(width: 64, height: 64),
+            scale: scale)
+        return try MapSnapshotter(data: data).snapshot(
+            MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)
+        ).image
     }
 
     /// An icon is centred on its point at its own size, texel for pixel; `{token}` names read
@@ -68,7 +73,9 @@ struct IconRenderTests {
         // The view's centre is at (32, 32): the 4-pixel icon covers 30...33.
         #expect(image[x: 30, y: 30] == Self.red)
         for (x, y) in [(31, 30), (33, 33), (30, 33)] { #expect(image[x: x, y: y] == Self.blue, "(\(x), \(y))") }
-        for (x, y) in [(29, 30), (34, 33), (30, 29), (30, 34)] { #expect(image[x: x, y: y] == Self.white, "(\(x), \(y))") }
+        for (x, y) in [(29, 30), (34, 33), (30, 29), (30, 34)] {
+            #expect(image[x: x, y: y] == Self.white, "(\(x), \(y))")
+        }
     }
 
     /// `icon-anchor`, `icon-offset` (times `icon-size`) and `icon-size` place and scale the quad.
@@ -104,14 +111,20 @@ struct IconRenderTests {
     /// `icon-allow-overlap` shows both; a missing image draws nothing and is warned about once.
     @Test func iconsCollideInFeatureOrderAndAMissingOneIsWarnedAbout() throws {
         let folder = try spriteFolder()
-        let layer = #"{"id": "icons", "type": "symbol", "source": "points", "layout": {"icon-image": "square", "icon-size": 4}}"#
+        let layer =
+            #"{"id": "icons", "type": "symbol", "source": "points", "layout": {"icon-image": "square", "icon-size": 4}}"#
         let collided = try render(layer, in: folder)
         #expect(collided[x: 32, y: 32] != Self.white)
-        #expect(collided[x: 46, y: 32] == Self.white, "the second icon, 14 points east, overlaps the first's 16-point box")
-        let both = try render(layer.replacingOccurrences(of: #""icon-size": 4"#, with: #""icon-size": 4, "icon-allow-overlap": true"#), in: folder)
+        #expect(
+            collided[x: 46, y: 32] == Self.white, "the second icon, 14 points east, overlaps the first's 16-point box")
+        let both = try render(
+            layer.replacingOccurrences(of: #""icon-size": 4"#, with: #""icon-size": 4, "icon-allow-overlap": true"#),
+            in: folder)
         #expect(both[x: 46, y: 32] != Self.white)
         let data = MapData(basemapDirectory: RepositoryFiles.basemap)
-        let missing = try render(#"{"id": "icons", "type": "symbol", "source": "points", "layout": {"icon-image": "nope"}}"#, in: folder, data: data)
+        let missing = try render(
+            #"{"id": "icons", "type": "symbol", "source": "points", "layout": {"icon-image": "nope"}}"#, in: folder,
+            data: data)
         #expect(missing[x: 32, y: 32] == Self.white)
         #expect(data.skippedDataWarnings() == ["no sprite has the image 'nope': what names it is not drawn"])
     }
@@ -120,10 +133,12 @@ struct IconRenderTests {
     /// edge is left out; under MapLibre's it is drawn, cut by the edge.
     @Test func insideViewRulesKeepIconsWhole() throws {
         let folder = try spriteFolder()
-        let layer = #"{"id": "icons", "type": "symbol", "source": "points", "layout": {"icon-image": "square", "icon-size": 20, "icon-allow-overlap": true}}"#
+        let layer =
+            #"{"id": "icons", "type": "symbol", "source": "points", "layout": {"icon-image": "square", "icon-size": 20, "icon-allow-overlap": true}}"#
         let maplibre = try render(layer, in: folder)
         #expect(maplibre[x: 1, y: 1] != Self.white)
-        let insideView = try render(layer, in: folder, metadata: #""metadata": {"mapwright": {"labels": {"placement": "inside-view"}}},"#)
+        let insideView = try render(
+            layer, in: folder, metadata: #""metadata": {"mapwright": {"labels": {"placement": "inside-view"}}},"#)
         #expect(insideView[x: 1, y: 1] == Self.white)
         #expect(insideView[x: 32, y: 32] == Self.white)
     }
@@ -131,7 +146,8 @@ struct IconRenderTests {
     /// Images added at run time are drawn as sprite images are.
     @Test func anImageAddedAtRunTimeIsDrawn() throws {
         let data = MapData(basemapDirectory: RepositoryFiles.basemap)
-        data.addImage(RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 0, count: 12) + [255, 0, 0, 255]), named: "added")
+        data.addImage(
+            RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 0, count: 12) + [255, 0, 0, 255]), named: "added")
         let image = try render(
             #"{"id": "icons", "type": "symbol", "source": "points", "layout": {"icon-image": "added", "icon-allow-overlap": true}}"#,
             in: try spriteFolder(), data: data)
@@ -149,9 +165,11 @@ struct IconRenderTests {
     /// asks the server nothing; with the server gone and the copies stale, they are still used.
     @Test func aSpriteOverHTTPIsFetchedOnceAndKept() throws {
         let folder = try spriteFolder()
-        let cache = try TemporaryDirectory(), serverFiles = try TemporaryDirectory()
+        let cache = try TemporaryDirectory()
+        let serverFiles = try TemporaryDirectory()
         let server = try LoopbackTileServer(serving: folder.url, in: serverFiles)
-        let layer = #"{"id": "icons", "type": "symbol", "source": "points", "layout": {"icon-image": "{kind}", "icon-allow-overlap": true}}"#
+        let layer =
+            #"{"id": "icons", "type": "symbol", "source": "points", "layout": {"icon-image": "{kind}", "icon-allow-overlap": true}}"#
         let sprite = "\(server.baseURL)/sheet"
         func data() -> MapData { MapData(basemapDirectory: RepositoryFiles.basemap, tileCacheDirectory: cache.url) }
 
@@ -162,20 +180,25 @@ struct IconRenderTests {
         #expect(try server.requests().map(\.path) == ["/sheet@2x.json", "/sheet.json", "/sheet.png"])
         #expect(try server.requests().allSatisfy { $0.userAgent?.hasPrefix("Mapwright/") == true })
 
-        #expect(try render(layer, in: folder, sprite: sprite, data: data(), scale: 1) == (try render(layer, in: folder)))
+        #expect(
+            try render(layer, in: folder, sprite: sprite, data: data(), scale: 1) == (try render(layer, in: folder)))
         #expect(try server.requests().count == 3, "fresh copies are read without asking")
 
         server.stop()
         let stale = HTTPFileCache(directory: cache.url.appendingPathComponent("files"), maximumAgeSeconds: 0)
         let index = try stale.data(from: try #require(URL(string: "\(sprite).json")), maximumBytes: 1 << 20)
         #expect(String(decoding: index, as: UTF8.self).contains("square"))
-        #expect(throws: TilesetsError.self) { try stale.data(from: try #require(URL(string: "\(server.baseURL)/other.json")), maximumBytes: 1 << 20) }
+        #expect(throws: TilesetsError.self) {
+            try stale.data(from: try #require(URL(string: "\(server.baseURL)/other.json")), maximumBytes: 1 << 20)
+        }
     }
 
     /// A sprite the server does not have draws nothing, with one warning naming its URL and the
     /// server's answer (and, as in GL, one for the image the layer names).
     @Test func aSpriteTheServerLacksIsOneWarning() throws {
-        let folder = try spriteFolder(), serverFiles = try TemporaryDirectory(), cache = try TemporaryDirectory()
+        let folder = try spriteFolder()
+        let serverFiles = try TemporaryDirectory()
+        let cache = try TemporaryDirectory()
         let server = try LoopbackTileServer(serving: folder.url, in: serverFiles)
         let data = MapData(basemapDirectory: RepositoryFiles.basemap, tileCacheDirectory: cache.url)
         let image = try render(
@@ -183,6 +206,8 @@ struct IconRenderTests {
             in: folder, sprite: "\(server.baseURL)/missing", data: data)
         #expect(image[x: 30, y: 30] == Self.white)
         let warnings = data.skippedDataWarnings()
-        #expect(warnings.count == 2 && warnings[0].contains("\(server.baseURL)/missing.json") && warnings[0].contains("404"), "\(warnings)")
+        #expect(
+            warnings.count == 2 && warnings[0].contains("\(server.baseURL)/missing.json")
+                && warnings[0].contains("404"), "\(warnings)")
     }
 }

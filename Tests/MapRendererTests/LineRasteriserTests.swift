@@ -1,9 +1,10 @@
 import CCairo
 import ImageCodec
 import MapCore
-@testable import MapRenderer
 import MapStyle
 import Testing
+
+@testable import MapRenderer
 
 /// Lines drawn as MapLibre's line shader draws them: a mesh of GL's triangles, pixels sampled at
 /// their centres, alpha from the distance to the line's centre.
@@ -16,15 +17,19 @@ struct LineRasteriserTests {
         return (0..<8).map { row in (0..<8).map { column in image.pixels[(row * 8 + column) * 4 + 3] } }
     }
 
-    private func line(_ points: [ViewPoint], cap: MapStyle.LineCap = .butt, join: MapStyle.LineJoin = .miter, closed: Bool = false) -> LineMesh {
+    private func line(
+        _ points: [ViewPoint], cap: MapStyle.LineCap = .butt, join: MapStyle.LineJoin = .miter, closed: Bool = false
+    ) -> LineMesh {
         var mesh = LineMesh()
-        mesh.addLine(points, closed: closed, join: join, cap: cap, miterLimit: 2, roundLimit: 1.05, sharpCornerOffsetPoints: 15)
+        mesh.addLine(
+            points, closed: closed, join: join, cap: cap, miterLimit: 2, roundLimit: 1.05, sharpCornerOffsetPoints: 15)
         return mesh
     }
 
     @Test func aStraightLineIsTwoTrianglesAndARingIsJoinedAllRound() {
         #expect(line([ViewPoint(x: 0, y: 4), ViewPoint(x: 8, y: 4)]).triangles.count == 2)
-        let ring = line([ViewPoint(x: 1, y: 1), ViewPoint(x: 6, y: 1), ViewPoint(x: 6, y: 6), ViewPoint(x: 1, y: 6)], closed: true)
+        let ring = line(
+            [ViewPoint(x: 1, y: 1), ViewPoint(x: 6, y: 1), ViewPoint(x: 6, y: 6), ViewPoint(x: 1, y: 6)], closed: true)
         // Five vertices (the first again at the end), each a miter: ten mesh vertices, eight triangles.
         #expect(ring.vertices.count == 10)
         #expect(ring.triangles.count == 8)
@@ -36,26 +41,32 @@ struct LineRasteriserTests {
     /// long drawn as a spike across the sea.
     @Test func aLineThatTurnsBackOnItselfMakesNoLongMiter() {
         let points = [
-            ViewPoint(x: 79.0507815342495, y: 189.46217569756016), ViewPoint(x: 80.40117434766077, y: 189.92217080567238),
-            ViewPoint(x: 80.31048214692812, y: 191.20744555245855), ViewPoint(x: 81.45110016729808, y: 190.117825535385),
-            ViewPoint(x: 81.12520930433524, y: 190.42914554026316), ViewPoint(x: 82.15342910176417, y: 190.50169930084928),
+            ViewPoint(x: 79.0507815342495, y: 189.46217569756016),
+            ViewPoint(x: 80.40117434766077, y: 189.92217080567238),
+            ViewPoint(x: 80.31048214692812, y: 191.20744555245855),
+            ViewPoint(x: 81.45110016729808, y: 190.117825535385),
+            ViewPoint(x: 81.12520930433524, y: 190.42914554026316),
+            ViewPoint(x: 82.15342910176417, y: 190.50169930084928),
         ]
         for join in [MapStyle.LineJoin.round, .miter, .bevel] {
             let mesh = line(points, join: join)
-            let longest = mesh.vertices.map { ($0.extrudeX * $0.extrudeX + $0.extrudeY * $0.extrudeY).squareRoot() }.max() ?? 0
+            let longest =
+                mesh.vertices.map { ($0.extrudeX * $0.extrudeX + $0.extrudeY * $0.extrudeY).squareRoot() }.max() ?? 0
             #expect(longest <= 2.0.squareRoot() + 0.02, "\(join)")
         }
     }
 
     @Test func theEdgeFadesOverOnePixelHalfAPixelOut() throws {
         // 3 points wide about y = 4: rows 3 and 4 whole, rows 2 and 5 (centres 1.5 away) half.
-        let alpha = try alphas(line([ViewPoint(x: -2, y: 4), ViewPoint(x: 10, y: 4)]), LineRasteriser.Shading(widthPoints: 3))
+        let alpha = try alphas(
+            line([ViewPoint(x: -2, y: 4), ViewPoint(x: 10, y: 4)]), LineRasteriser.Shading(widthPoints: 3))
         #expect(alpha.map { $0[4] } == [0, 0, 128, 255, 255, 128, 0, 0])
     }
 
     @Test func aButtEndIsSharpAtPixelCentres() throws {
         // The line ends at x = 2.3: the pixel whose centre is at 2.5 is whole, not 80% covered.
-        let alpha = try alphas(line([ViewPoint(x: 2.3, y: 4), ViewPoint(x: 10, y: 4)]), LineRasteriser.Shading(widthPoints: 2))
+        let alpha = try alphas(
+            line([ViewPoint(x: 2.3, y: 4), ViewPoint(x: 10, y: 4)]), LineRasteriser.Shading(widthPoints: 2))
         #expect(alpha[3][1] == 0)
         #expect(alpha[3][2] == 255)
         #expect(alpha[4][2] == 255)
@@ -63,8 +74,9 @@ struct LineRasteriserTests {
 
     @Test func translucentLinesDarkenWhereTheyCross() throws {
         var mesh = line([ViewPoint(x: 4.5, y: -2), ViewPoint(x: 4.5, y: 10)])
-        mesh.addLine([ViewPoint(x: -2, y: 4.5), ViewPoint(x: 10, y: 4.5)], closed: false, join: .miter, cap: .butt,
-                     miterLimit: 2, roundLimit: 1.05, sharpCornerOffsetPoints: 15)
+        mesh.addLine(
+            [ViewPoint(x: -2, y: 4.5), ViewPoint(x: 10, y: 4.5)], closed: false, join: .miter, cap: .butt,
+            miterLimit: 2, roundLimit: 1.05, sharpCornerOffsetPoints: 15)
         let alpha = try alphas(mesh, LineRasteriser.Shading(widthPoints: 2, alpha: 0.5))
         // Away from the crossing one layer (0.5), at it two (0.75).
         #expect(alpha[7][4] == 128)
@@ -102,16 +114,24 @@ struct LineRasteriserTests {
             let scratch = LineRasteriser.Scratch()
             for index in 0..<24 {
                 let t = Double(index)
-                let points = [ViewPoint(x: -4 + t * 4, y: 3 + t * 2.3), ViewPoint(x: 30 + t * 2.7, y: 60 - t * 1.9), ViewPoint(x: 100, y: 20 + t)]
+                let points = [
+                    ViewPoint(x: -4 + t * 4, y: 3 + t * 2.3), ViewPoint(x: 30 + t * 2.7, y: 60 - t * 1.9),
+                    ViewPoint(x: 100, y: 20 + t),
+                ]
                 var shading = LineRasteriser.Shading(widthPoints: 0.5 + t * 0.37)
                 shading.blurPoints = index % 3 == 0 ? 1.5 : 0
                 shading.alpha = [1, 0.8, 0.35, 0.06][index % 4]
-                let color = Color(red: (t * 37).truncatingRemainder(dividingBy: 256) / 255, green: (t * 91).truncatingRemainder(dividingBy: 256) / 255, blue: 0.5)
-                LineRasteriser.draw(line(points, cap: .round, join: .round), shading: shading, color: color, on: cairo, scratch: scratch, compositesDirectly: directly)
+                let color = Color(
+                    red: (t * 37).truncatingRemainder(dividingBy: 256) / 255,
+                    green: (t * 91).truncatingRemainder(dividingBy: 256) / 255, blue: 0.5)
+                LineRasteriser.draw(
+                    line(points, cap: .round, join: .round), shading: shading, color: color, on: cairo,
+                    scratch: scratch, compositesDirectly: directly)
             }
             return canvas.rgbaImage()
         }
-        let direct = try render(directly: true), painted = try render(directly: false)
+        let direct = try render(directly: true)
+        let painted = try render(directly: false)
         #expect(direct.pixels == painted.pixels)
         #expect(Set(direct.pixels).count > 100)
     }

@@ -7,7 +7,9 @@ import MapTestSupport
 import Testing
 
 struct MarkerRenderTests {
-    private func pin(_ id: String, _ latitude: Double, _ longitude: Double, _ color: String, title: String = "") throws -> MapAnnotation {
+    private func pin(_ id: String, _ latitude: Double, _ longitude: Double, _ color: String, title: String = "") throws
+        -> MapAnnotation
+    {
         MapAnnotation(
             id: id, coordinate: try RenderFixtures.coordinate(latitude, longitude), title: title,
             marker: .pin(try Color(css: color)))
@@ -31,7 +33,8 @@ struct MarkerRenderTests {
         }
         let found = try #require(lowest)
         // The tip is at view point (50.5, 50.5): pixels 100...101 at @2x; the round cap reaches 0.75 pt further.
-        #expect(abs(Double(found.y) + 0.5 - tip.y * 2) <= 2.5, "lowest needle pixel row \(found.y), tip at \(tip.y * 2)")
+        #expect(
+            abs(Double(found.y) + 0.5 - tip.y * 2) <= 2.5, "lowest needle pixel row \(found.y), tip at \(tip.y * 2)")
         #expect(abs(Double(found.x) + 0.5 - tip.x * 2) <= 2, "needle pixel column \(found.x), tip at \(tip.x * 2)")
     }
 
@@ -45,7 +48,8 @@ struct MarkerRenderTests {
             try pin("west", 39.998, -105.012, "#ff9500"),
         ]
         let options = MapSnapshotOptions(
-            viewport: viewport, style: try RenderFixtures.plainStyle(), annotations: annotations, showsAttribution: false)
+            viewport: viewport, style: try RenderFixtures.plainStyle(), annotations: annotations,
+            showsAttribution: false)
         assertRenderMatches(try RenderFixtures.snapshotter.snapshot(options).image, named: "pins-colours")
     }
 
@@ -53,8 +57,10 @@ struct MarkerRenderTests {
         let center = try RenderFixtures.coordinate(37.7456, -119.5936)
         let viewport = try Viewport(center: center, zoomLevel: 13, size: ViewSize(width: 360, height: 220), scale: 2)
         let annotation = MapAnnotation(
-            id: "half-dome", coordinate: try RenderFixtures.coordinate(37.73, -119.59), title: "Half Dome from Glacier Point",
-            subtitle: "Ansel Adams · 1927-04-10", marker: .pin(try Color(css: "red")), thumbnail: RenderFixtures.thumbnail())
+            id: "half-dome", coordinate: try RenderFixtures.coordinate(37.73, -119.59),
+            title: "Half Dome from Glacier Point",
+            subtitle: "Ansel Adams · 1927-04-10", marker: .pin(try Color(css: "red")),
+            thumbnail: RenderFixtures.thumbnail())
         let options = MapSnapshotOptions(
             viewport: viewport, style: try RenderFixtures.plainStyle(), annotations: [annotation],
             selectedAnnotationID: "half-dome", showsAttribution: false)
@@ -62,7 +68,8 @@ struct MarkerRenderTests {
     }
 
     @Test func calloutShiftsToStayInsideTheImageAndTruncatesLongTitles() throws {
-        let viewport = try Viewport(center: RenderFixtures.coordinate(0, 0), zoomLevel: 10, size: ViewSize(width: 260, height: 160))
+        let viewport = try Viewport(
+            center: RenderFixtures.coordinate(0, 0), zoomLevel: 10, size: ViewSize(width: 260, height: 160))
         // A pin near the left edge with a title far too long for the callout.
         let annotation = MapAnnotation(
             id: "edge", coordinate: try RenderFixtures.coordinate(-0.05, -0.16),
@@ -80,17 +87,22 @@ struct MarkerRenderTests {
     }
 
     @Test func untitledAnnotationsStillGetATitle() throws {
-        let plain = MapAnnotation(id: "a", coordinate: try RenderFixtures.coordinate(0, 0), title: " ", subtitle: "", marker: .pin(.black))
+        let plain = MapAnnotation(
+            id: "a", coordinate: try RenderFixtures.coordinate(0, 0), title: " ", subtitle: "", marker: .pin(.black))
         #expect(plain.calloutTitle == "Untitled")
-        let subtitled = MapAnnotation(id: "b", coordinate: try RenderFixtures.coordinate(0, 0), title: "", subtitle: "Sunset", marker: .pin(.black))
+        let subtitled = MapAnnotation(
+            id: "b", coordinate: try RenderFixtures.coordinate(0, 0), title: "", subtitle: "Sunset",
+            marker: .pin(.black))
         #expect(subtitled.calloutTitle == "Sunset")
     }
 
     @Test func onlyMarkersThatCanTouchTheImageAreDrawn() throws {
-        let viewport = try Viewport(center: RenderFixtures.coordinate(0, 0), zoomLevel: 10, size: ViewSize(width: 100, height: 100))
+        let viewport = try Viewport(
+            center: RenderFixtures.coordinate(0, 0), zoomLevel: 10, size: ViewSize(width: 100, height: 100))
         let far = try pin("far", 10, 10, "red")
         let options = MapSnapshotOptions(
-            viewport: viewport, style: try RenderFixtures.plainStyle("#ffffff"), annotations: [far], showsAttribution: false)
+            viewport: viewport, style: try RenderFixtures.plainStyle("#ffffff"), annotations: [far],
+            showsAttribution: false)
         let image = try RenderFixtures.snapshotter.snapshot(options).image
         #expect(Set(stride(from: 0, to: image.pixels.count, by: 4).map { image.pixels[$0] }) == [255])
     }

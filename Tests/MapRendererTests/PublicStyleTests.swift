@@ -2,10 +2,11 @@ import Foundation
 import ImageCodec
 import MapCore
 import MapData
-@testable import MapRenderer
 import MapStyle
 import MapTestSupport
 import Testing
+
+@testable import MapRenderer
 
 /// OpenMapTiles' published styles (OSM Bright, Positron, Dark Matter, MapTiler Basic) and
 /// Protomaps' basemap style (light), vendored in Tests/Fixtures/styles with their licences, over
@@ -17,7 +18,8 @@ struct PublicStyleTests {
     static let names = ["osm-bright", "positron", "dark-matter", "maptiler-basic", "protomaps-light"]
     private static let folder = RepositoryFiles.root.appendingPathComponent("Tests/Fixtures/styles", isDirectory: true)
     private static let helsinki = RepositoryFiles.samples.appendingPathComponent("helsinki/helsinki.mbtiles")
-    private static let helsinkiProtomaps = RepositoryFiles.samples.appendingPathComponent("helsinki/helsinki-protomaps.mbtiles")
+    private static let helsinkiProtomaps = RepositoryFiles.samples.appendingPathComponent(
+        "helsinki/helsinki-protomaps.mbtiles")
 
     /// The sample in the style's schema: Protomaps' for its style, OpenMapTiles' for the others.
     private static func tiles(for name: String) -> URL { name.hasPrefix("protomaps") ? helsinkiProtomaps : helsinki }
@@ -41,7 +43,8 @@ struct PublicStyleTests {
     func drawsOverHelsinki(name: String, zoom: Double) throws {
         let style = try Self.load(name).style.configuringVectorSources(Self.tiles(for: name))
         let data = MapData(basemapDirectory: RepositoryFiles.basemap)
-        let viewport = try Viewport(centerMapPoint: Self.center, zoomLevel: zoom, size: ViewSize(width: 400, height: 300))
+        let viewport = try Viewport(
+            centerMapPoint: Self.center, zoomLevel: zoom, size: ViewSize(width: 400, height: 300))
         let image = try MapSnapshotter(data: data).snapshot(MapSnapshotOptions(viewport: viewport, style: style)).image
         // A street map: many colours, not one background.
         var colors = Set<UInt32>()
@@ -59,11 +62,14 @@ struct PublicStyleTests {
 
     /// OSM Bright's POI icons come from its folder of SVGs, drawn at the map's pixel ratio.
     @Test func svgFolderIsASprite() throws {
-        let sprite = SpriteReference(id: "default", url: Self.folder.appendingPathComponent("osm-bright/icons", isDirectory: true))
-        let oneX = StyleImages.load([sprite], pixelRatio: 1), twoX = StyleImages.load([sprite], pixelRatio: 2)
+        let sprite = SpriteReference(
+            id: "default", url: Self.folder.appendingPathComponent("osm-bright/icons", isDirectory: true))
+        let oneX = StyleImages.load([sprite], pixelRatio: 1)
+        let twoX = StyleImages.load([sprite], pixelRatio: 2)
         #expect(oneX.failures == [] && twoX.failures == [])
         #expect(oneX.images.count == 101)
-        let airport = try #require(oneX["airport_11"]), sharp = try #require(twoX["airport_11"])
+        let airport = try #require(oneX["airport_11"])
+        let sharp = try #require(twoX["airport_11"])
         #expect(airport.pixels.width == 17 && airport.pixels.height == 17 && airport.pixelRatio == 1)
         #expect(sharp.pixels.width == 34 && sharp.pixels.height == 34 && sharp.pixelRatio == 2)
         #expect(sharp.widthPoints == 17)
@@ -75,10 +81,12 @@ struct PublicStyleTests {
     @Test func protomapsSpriteSheetLoadsAtBothRatios() throws {
         let style = try Self.load("protomaps-light").style
         #expect(style.sprites.count == 1)
-        let oneX = StyleImages.load(style.sprites, pixelRatio: 1), twoX = StyleImages.load(style.sprites, pixelRatio: 2)
+        let oneX = StyleImages.load(style.sprites, pixelRatio: 1)
+        let twoX = StyleImages.load(style.sprites, pixelRatio: 2)
         #expect(oneX.failures == [] && twoX.failures == [])
         #expect(oneX.images.count == 22 && twoX.images.count == 22)
-        let station = try #require(oneX["train_station"]), sharp = try #require(twoX["train_station"])
+        let station = try #require(oneX["train_station"])
+        let sharp = try #require(twoX["train_station"])
         #expect(station.pixelRatio == 1 && sharp.pixelRatio == 2 && sharp.widthPoints == station.widthPoints)
     }
 
@@ -92,7 +100,8 @@ struct PublicStyleTests {
         let withoutIcons = try MapSnapshotter(data: MapData(basemapDirectory: RepositoryFiles.basemap))
             .snapshot(MapSnapshotOptions(viewport: viewport, style: style)).image
         var differing = 0
-        for index in stride(from: 0, to: withIcons.pixels.count, by: 4) where withIcons.pixels[index..<index + 3] != withoutIcons.pixels[index..<index + 3] {
+        for index in stride(from: 0, to: withIcons.pixels.count, by: 4)
+        where withIcons.pixels[index..<index + 3] != withoutIcons.pixels[index..<index + 3] {
             differing += 1
         }
         #expect(differing > 500, "\(differing) pixels differ")
@@ -111,6 +120,7 @@ struct PublicStyleTests {
         let positron = FontSpec(fontStack: ["Metropolis Light", "Noto Sans Regular"], sizePoints: 12)
         #expect(positron.families == "Metropolis, Noto Sans, DejaVu Sans, WenQuanYi Micro Hei")
         #expect(positron.weight == 300 && !positron.italic)
-        #expect(FontSpec(fontStack: ["DejaVu Sans Bold"], sizePoints: 12).families == FontConfiguration.fallbackFamilies)
+        #expect(
+            FontSpec(fontStack: ["DejaVu Sans Bold"], sizePoints: 12).families == FontConfiguration.fallbackFamilies)
     }
 }

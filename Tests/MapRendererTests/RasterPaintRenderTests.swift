@@ -11,7 +11,8 @@ import Testing
 struct RasterPaintRenderTests {
     /// A folder of flat-coloured 256-pixel PNG tiles, `{z}/{x}/{y}.png`, for the given tiles.
     private func withTiles(_ tiles: [(z: Int, x: Int, y: Int, pixel: RGBAPixel)], _ body: (URL) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-raster-paint-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mapwright-raster-paint-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         for tile in tiles {
             let folder = directory.appendingPathComponent("\(tile.z)/\(tile.x)")
@@ -22,12 +23,17 @@ struct RasterPaintRenderTests {
         try body(directory)
     }
 
-    private func render(_ json: String, zoomLevel: Double, center: Coordinate? = nil, size: Double = 64) throws -> RGBAImage {
+    private func render(_ json: String, zoomLevel: Double, center: Coordinate? = nil, size: Double = 64) throws
+        -> RGBAImage
+    {
         let loaded = try Style.parse(Data(json.utf8), file: "raster.json")
         #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
         let viewport = try Viewport(
-            center: try center ?? RenderFixtures.coordinate(0, 0), zoomLevel: zoomLevel, size: ViewSize(width: size, height: size))
-        return try RenderFixtures.snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)).image
+            center: try center ?? RenderFixtures.coordinate(0, 0), zoomLevel: zoomLevel,
+            size: ViewSize(width: size, height: size))
+        return try RenderFixtures.snapshotter.snapshot(
+            MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)
+        ).image
     }
 
     private func style(tiles directory: URL, source extra: String = "", paint: String = "{}") -> String {
@@ -48,11 +54,16 @@ struct RasterPaintRenderTests {
             let grey = try render(style(tiles: directory, paint: #"{"raster-saturation": -1}"#), zoomLevel: 2)
             #expect(grey[x: 32, y: 32] == RGBAPixel(red: 117, green: 117, blue: 117, alpha: 255))
             // Brightness: black becomes 0.2, white 0.6.
-            let dim = try render(style(tiles: directory, paint: #"{"raster-brightness-min": 0.2, "raster-brightness-max": 0.6}"#), zoomLevel: 2)
+            let dim = try render(
+                style(tiles: directory, paint: #"{"raster-brightness-min": 0.2, "raster-brightness-max": 0.6}"#),
+                zoomLevel: 2)
             let expected = { (value: Double) in UInt8(((0.2 + 0.4 * value / 255) * 255).rounded()) }
-            #expect(dim[x: 32, y: 32] == RGBAPixel(red: expected(200), green: expected(100), blue: expected(50), alpha: 255))
+            #expect(
+                dim[x: 32, y: 32] == RGBAPixel(red: expected(200), green: expected(100), blue: expected(50), alpha: 255)
+            )
             // Opacity over the blue background.
-            let half = try render(style(tiles: directory, paint: #"{"raster-opacity": 0.5}"#), zoomLevel: 2)[x: 32, y: 32]
+            let half = try render(style(tiles: directory, paint: #"{"raster-opacity": 0.5}"#), zoomLevel: 2)[
+                x: 32, y: 32]
             #expect(abs(Int(half.red) - 100) <= 1 && abs(Int(half.blue) - 153) <= 1)
         }
     }
@@ -61,23 +72,28 @@ struct RasterPaintRenderTests {
         let green = RGBAPixel(red: 0, green: 200, blue: 0, alpha: 255)
         try withTiles([(1, 0, 0, green), (1, 1, 0, green), (1, 0, 1, green), (1, 1, 1, green)]) { directory in
             // Zoom 4 wants zoom-4 tiles; the folder has only zoom 1's, drawn scaled up.
-            let overzoomed = try render(style(tiles: directory), zoomLevel: 4, center: RenderFixtures.coordinate(10, 10))
+            let overzoomed = try render(
+                style(tiles: directory), zoomLevel: 4, center: RenderFixtures.coordinate(10, 10))
             #expect(overzoomed[x: 32, y: 32] == green)
             // Bounds far from the view: no tile is read, the background shows.
-            let outside = try render(style(tiles: directory, source: #", "bounds": [100, -60, 120, -40]"#), zoomLevel: 4,
-                                     center: RenderFixtures.coordinate(10, 10))
+            let outside = try render(
+                style(tiles: directory, source: #", "bounds": [100, -60, 120, -40]"#), zoomLevel: 4,
+                center: RenderFixtures.coordinate(10, 10))
             #expect(outside[x: 32, y: 32] == RGBAPixel(red: 0, green: 0, blue: 255, alpha: 255))
         }
     }
 
     @Test func anImageSourceIsPlacedAtItsFourCorners() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-image-source-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mapwright-image-source-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         // Four quadrants: red, green (top); blue, yellow (bottom).
         var picture = RGBAImage(width: 64, height: 64)
-        let colours = [RGBAPixel(red: 255, green: 0, blue: 0, alpha: 255), RGBAPixel(red: 0, green: 255, blue: 0, alpha: 255),
-                       RGBAPixel(red: 0, green: 0, blue: 255, alpha: 255), RGBAPixel(red: 255, green: 255, blue: 0, alpha: 255)]
+        let colours = [
+            RGBAPixel(red: 255, green: 0, blue: 0, alpha: 255), RGBAPixel(red: 0, green: 255, blue: 0, alpha: 255),
+            RGBAPixel(red: 0, green: 0, blue: 255, alpha: 255), RGBAPixel(red: 255, green: 255, blue: 0, alpha: 255),
+        ]
         for y in 0..<64 { for x in 0..<64 { picture[x: x, y: y] = colours[(y / 32) * 2 + x / 32] } }
         try picture.pngData(compressionLevel: 1).write(to: directory.appendingPathComponent("quadrants.png"))
         let json = """
@@ -86,9 +102,12 @@ struct RasterPaintRenderTests {
              "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
                         {"id": "i", "type": "raster", "source": "i", "paint": {"raster-resampling": "nearest"}}]}
             """
-        let viewport = try Viewport(center: RenderFixtures.coordinate(0, 0), zoomLevel: 3, size: ViewSize(width: 200, height: 200))
-        let image = try RenderFixtures.snapshotter.snapshot(MapSnapshotOptions(
-            viewport: viewport, style: try Style.parse(Data(json.utf8)).style, showsAttribution: false)).image
+        let viewport = try Viewport(
+            center: RenderFixtures.coordinate(0, 0), zoomLevel: 3, size: ViewSize(width: 200, height: 200))
+        let image = try RenderFixtures.snapshotter.snapshot(
+            MapSnapshotOptions(
+                viewport: viewport, style: try Style.parse(Data(json.utf8)).style, showsAttribution: false)
+        ).image
         func pixel(_ latitude: Double, _ longitude: Double) throws -> RGBAPixel {
             let point = try #require(viewport.point(for: RenderFixtures.coordinate(latitude, longitude)))
             return image[x: Int(point.x), y: Int(point.y)]
@@ -112,8 +131,10 @@ struct RasterPaintRenderTests {
         // The border repeats the edge, then takes the neighbour's pixels.
         #expect(fromTerrarium[-1, -1] == 250 && fromTerrarium[2, 1] == 250)
         var grid = fromTerrarium
-        let higher = try #require(DEMGrid(image: RGBAImage(width: 2, height: 2, filledWith: RGBAPixel(red: 135, green: 208, blue: 0, alpha: 255)),
-                                          encoding: .terrarium))
+        let higher = try #require(
+            DEMGrid(
+                image: RGBAImage(width: 2, height: 2, filledWith: RGBAPixel(red: 135, green: 208, blue: 0, alpha: 255)),
+                encoding: .terrarium))
         grid.backfill(from: higher, dx: 1, dy: 0)
         #expect(grid[2, 0] == 500 && grid[2, 1] == 500 && grid[2, -1] == 250 && grid[1, 0] == 250)
         #expect(DEMGrid(image: RGBAImage(width: 2, height: 1), encoding: .mapbox) == nil)
@@ -137,10 +158,12 @@ struct RasterPaintRenderTests {
             layer.illuminationDirection = .constant(direction)
             layer.illuminationAnchor = .constant(try #require(HillshadeIlluminationAnchor(rawValue: anchor)))
             layer.accentColor = .constant(.transparent)
-            return HillshadeShader(layer, zoom: 12, bearingDegrees: bearing).color(east: east, south: south, latitudeDegrees: 0)
+            return HillshadeShader(layer, zoom: 12, bearingDegrees: bearing).color(
+                east: east, south: south, latitudeDegrees: 0)
         }
         // Lit from the west, the slope takes the (white) highlight; from the east, the (black) shadow.
-        let lit = try shade(direction: 270), dark = try shade(direction: 90)
+        let lit = try shade(direction: 270)
+        let dark = try shade(direction: 90)
         #expect(lit.red > 0.2 && abs(lit.red - lit.alpha) < 0.01)
         #expect(dark.red < 0.01 && dark.alpha > 0.2)
         // North light falls across the slope: half shadow, half highlight.
@@ -151,6 +174,7 @@ struct RasterPaintRenderTests {
         // Flat ground is left clear.
         var flat = HillshadeLayer()
         flat.exaggeration = .constant(1)
-        #expect(HillshadeShader(flat, zoom: 12, bearingDegrees: 0).color(east: 0, south: 0, latitudeDegrees: 45).alpha == 0)
+        #expect(
+            HillshadeShader(flat, zoom: 12, bearingDegrees: 0).color(east: 0, south: 0, latitudeDegrees: 45).alpha == 0)
     }
 }

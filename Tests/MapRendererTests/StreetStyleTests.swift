@@ -17,7 +17,8 @@ struct StreetStyleTests {
 
     private func render(_ styleName: String, zoom: Double, scale: Double = 1) throws -> RGBAImage {
         let style = try Style.named(styleName, in: RepositoryFiles.styles).style.configuringVectorSources(Self.helsinki)
-        let viewport = try Viewport(centerMapPoint: Self.center, zoomLevel: zoom, size: ViewSize(width: 600, height: 400), scale: scale)
+        let viewport = try Viewport(
+            centerMapPoint: Self.center, zoomLevel: zoom, size: ViewSize(width: 600, height: 400), scale: scale)
         return try MapSnapshotter(data: MapData(basemapDirectory: RepositoryFiles.basemap))
             .snapshot(MapSnapshotOptions(viewport: viewport, style: style)).image
     }

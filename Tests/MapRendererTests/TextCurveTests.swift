@@ -7,14 +7,16 @@ import Testing
 /// Labels of the installed fonts set along lines glyph by glyph (``TextCurve``).
 struct TextCurveTests {
     /// A quarter circle of radius 100 round (0, 0), from (100, 0) down to (0, 100), in 90 steps.
-    private let arc = Polyline((0...90).map { step in
-        let angle = Double(step) * .pi / 180
-        return ViewPoint(x: 100 * cos(angle), y: 100 * sin(angle))
-    })
+    private let arc = Polyline(
+        (0...90).map { step in
+            let angle = Double(step) * .pi / 180
+            return ViewPoint(x: 100 * cos(angle), y: 100 * sin(angle))
+        })
 
     @Test func glyphsFollowTheCurveAndReadLeftToRight() throws {
         let centers = stride(from: -30.0, through: 30, by: 10).map { $0 }
-        let (anchor, curve) = try #require(TextCurve.along(arc, at: arc.length / 2, halfLengthPoints: 35, centers: centers))
+        let (anchor, curve) = try #require(
+            TextCurve.along(arc, at: arc.length / 2, halfLengthPoints: 35, centers: centers))
         // The anchor is on the arc's middle, each glyph on the arc, turned to its tangent.
         #expect(abs(hypot(anchor.x, anchor.y) - 100) < 0.1)
         for glyph in curve.glyphs {

@@ -1,10 +1,11 @@
 import Foundation
 import ImageCodec
 import MapCore
-@testable import MapRenderer
 import MapStyle
 import MapTestSupport
 import Testing
+
+@testable import MapRenderer
 
 /// `changedTiles(comparedWith:around:zooms:)` against the pixels: 150 seeded photos of five
 /// photographers around Lisbon, clustered, one selected; a photo added, removed or moved far
@@ -28,12 +29,15 @@ struct TileChangesTests {
     private func photos() throws -> [MapAnnotation] {
         var random = SeededGenerator(seed: 14)
         let crowds = (0..<5).map { _ in
-            (TileChangesTests.center.latitude + Double.random(in: -0.1...0.1, using: &random),
-             TileChangesTests.center.longitude + Double.random(in: -0.15...0.15, using: &random))
+            (
+                TileChangesTests.center.latitude + Double.random(in: -0.1...0.1, using: &random),
+                TileChangesTests.center.longitude + Double.random(in: -0.15...0.15, using: &random)
+            )
         }
         return try (0..<150).map { index in
             let photographer = TileChangesTests.photographers[Int.random(in: 0..<5, using: &random)]
-            let latitude: Double, longitude: Double
+            let latitude: Double
+            let longitude: Double
             if index % 2 == 0 {
                 let crowd = crowds[Int.random(in: 0..<5, using: &random)]
                 latitude = crowd.0 + Double.random(in: -0.008...0.008, using: &random)
@@ -54,15 +58,19 @@ struct TileChangesTests {
 
     /// Tile content as a photo map's: pins in their photographers' colours among those present,
     /// one cluster index, a selected photo.
-    private func content(_ annotations: [MapAnnotation], clustered: Bool = true, selected: String? = "photo-10") -> MapTileContent {
+    private func content(_ annotations: [MapAnnotation], clustered: Bool = true, selected: String? = "photo-10")
+        -> MapTileContent
+    {
         let colors = style.mapwright.pins.colors(forKeys: annotations.compactMap(\.clusteringIdentifier))
         var annotations = annotations
         for index in annotations.indices {
             annotations[index].marker = .pin(colors[annotations[index].clusteringIdentifier!]!)
         }
-        let index = ClusterIndex(annotations.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier) })
+        let index = ClusterIndex(
+            annotations.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier) })
         return MapTileContent(
-            annotations: annotations, clusterIndex: clustered ? index : nil, clusterMemberName: "photos", selectedAnnotationID: selected)
+            annotations: annotations, clusterIndex: clustered ? index : nil, clusterMemberName: "photos",
+            selectedAnnotationID: selected)
     }
 
     private func renderer(_ content: MapTileContent, options: TileRenderOptions) throws -> MapTileRenderer {
@@ -72,15 +80,20 @@ struct TileChangesTests {
     /// The tiles at `zoom` within `marginPoints` of the rects.
     private func cover(_ rects: [MapRect], zoom: Int, tileSizePoints: Int, marginPoints: Double) throws -> Set<TileID> {
         let pointsPerMapPoint = ZoomLevel.zoomScale(atZoomLevel: Double(zoom) + log2(Double(tileSizePoints) / 256))
-        let count = 1 << zoom, side = Double(tileSizePoints)
+        let count = 1 << zoom
+        let side = Double(tileSizePoints)
         var tiles = Set<TileID>()
         for rect in rects {
-            let minX = rect.minX * pointsPerMapPoint - marginPoints, maxX = rect.maxX * pointsPerMapPoint + marginPoints
-            let minY = rect.minY * pointsPerMapPoint - marginPoints, maxY = rect.maxY * pointsPerMapPoint + marginPoints
+            let minX = rect.minX * pointsPerMapPoint - marginPoints
+            let maxX = rect.maxX * pointsPerMapPoint + marginPoints
+            let minY = rect.minY * pointsPerMapPoint - marginPoints
+            let maxY = rect.maxY * pointsPerMapPoint + marginPoints
             let columns = Int((minX / side).rounded(.down))...Int((maxX / side).rounded(.down))
             let rows = max(0, Int((minY / side).rounded(.down)))...min(count - 1, Int((maxY / side).rounded(.down)))
             for row in rows {
-                for column in columns { tiles.insert(try TileID(z: zoom, x: ((column % count) + count) % count, y: row)) }
+                for column in columns {
+                    tiles.insert(try TileID(z: zoom, x: ((column % count) + count) % count, y: row))
+                }
             }
         }
         return tiles
@@ -107,10 +120,12 @@ struct TileChangesTests {
     /// a margin of 512 points) and every tile reported under both, zoom by zoom.
     private func compare(
         _ name: String, old: MapTileContent, new: MapTileContent, around coordinates: [Coordinate], area: [MapRect],
-        options: TileRenderOptions = TileRenderOptions(layers: .overlays), zooms: ClosedRange<Int> = TileChangesTests.zooms,
+        options: TileRenderOptions = TileRenderOptions(layers: .overlays),
+        zooms: ClosedRange<Int> = TileChangesTests.zooms,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Outcome {
-        let before = try renderer(old, options: options), after = try renderer(new, options: options)
+        let before = try renderer(old, options: options)
+        let after = try renderer(new, options: options)
         let clock = ContinuousClock()
         var changes = ChangedTiles.all
         let elapsed = try clock.measure {
@@ -124,20 +139,25 @@ struct TileChangesTests {
         var lines: [String] = []
         for zoom in zooms {
             let reportedHere = reported.filter { $0.z == zoom }
-            let tiles = try cover(area, zoom: zoom, tileSizePoints: options.tileSizePoints, marginPoints: 512).union(reportedHere)
-            let oldImages = try render(before, tiles), newImages = try render(after, tiles)
+            let tiles = try cover(area, zoom: zoom, tileSizePoints: options.tileSizePoints, marginPoints: 512).union(
+                reportedHere)
+            let oldImages = try render(before, tiles)
+            let newImages = try render(after, tiles)
             let differing = Set(tiles.filter { oldImages[$0]!.pixels != newImages[$0]!.pixels })
             outcome.rendered += tiles.count
             outcome.differing.formUnion(differing)
             lines.append("z\(zoom) \(differing.count)/\(reportedHere.count)/\(tiles.count)")
         }
-        print("""
+        print(
+            """
             \(name): \(outcome.differing.count) tiles differ, \(outcome.reported.count) reported \
             (\(outcome.overReported.count) alike), of \(outcome.rendered) rendered, found in \(elapsed); \
             per zoom differing/reported/rendered: \(lines.joined(separator: ", "))
             """)
         let missed = outcome.differing.subtracting(outcome.reported)
-        #expect(missed.isEmpty, "\(name): tiles that differ but were not reported: \(missed.sorted().map(\.description))", sourceLocation: sourceLocation)
+        #expect(
+            missed.isEmpty, "\(name): tiles that differ but were not reported: \(missed.sorted().map(\.description))",
+            sourceLocation: sourceLocation)
         return outcome
     }
 
@@ -155,25 +175,33 @@ struct TileChangesTests {
             outcome.reported.count <= outcome.differing.count + 2 + outcome.differing.count / 4,
             "\(name): \(outcome.overReported.count) of \(outcome.reported.count) reported tiles draw the same: \(outcome.overReported.sorted().map(\.description))",
             sourceLocation: sourceLocation)
-        #expect(outcome.reported.count * 4 < outcome.rendered, "\(name): \(outcome.reported.count) of \(outcome.rendered) tiles reported", sourceLocation: sourceLocation)
+        #expect(
+            outcome.reported.count * 4 < outcome.rendered,
+            "\(name): \(outcome.reported.count) of \(outcome.rendered) tiles reported", sourceLocation: sourceLocation)
         #expect(!outcome.differing.isEmpty, "\(name): the change should show", sourceLocation: sourceLocation)
     }
 
     @Test func aPhotoAddedNearTheSelectedOne() throws {
         let photos = try photos()
         let selected = photos[10].coordinate
-        let added = photo("photo-new", try RenderFixtures.coordinate(selected.latitude + 0.003, selected.longitude - 0.002), by: photos[10].clusteringIdentifier!)
+        let added = photo(
+            "photo-new", try RenderFixtures.coordinate(selected.latitude + 0.003, selected.longitude - 0.002),
+            by: photos[10].clusteringIdentifier!)
         let outcome = try compare(
-            "added", old: content(photos), new: content(photos + [added]), around: [added.coordinate], area: [area(of: photos)])
+            "added", old: content(photos), new: content(photos + [added]), around: [added.coordinate],
+            area: [area(of: photos)])
         expectTight(outcome, "added")
     }
 
     @Test func aPhotoAddedInACrowd() throws {
         let photos = try photos()
         let crowd = photos[40].coordinate
-        let added = photo("photo-new", try RenderFixtures.coordinate(crowd.latitude - 0.001, crowd.longitude + 0.002), by: "Vivian Maier")
+        let added = photo(
+            "photo-new", try RenderFixtures.coordinate(crowd.latitude - 0.001, crowd.longitude + 0.002),
+            by: "Vivian Maier")
         let outcome = try compare(
-            "added in a crowd", old: content(photos), new: content(photos + [added]), around: [added.coordinate], area: [area(of: photos)])
+            "added in a crowd", old: content(photos), new: content(photos + [added]), around: [added.coordinate],
+            area: [area(of: photos)])
         expectTight(outcome, "added in a crowd")
     }
 
@@ -182,7 +210,8 @@ struct TileChangesTests {
         var remaining = photos
         let removed = remaining.remove(at: 42)
         let outcome = try compare(
-            "removed", old: content(photos), new: content(remaining), around: [removed.coordinate], area: [area(of: photos)])
+            "removed", old: content(photos), new: content(remaining), around: [removed.coordinate],
+            area: [area(of: photos)])
         expectTight(outcome, "removed")
     }
 
@@ -206,7 +235,8 @@ struct TileChangesTests {
         let photos = try photos()
         let added = photo("photo-new", try RenderFixtures.coordinate(38.7, -9.1), by: "Robert Capa")
         let outcome = try compare(
-            "added, unclustered, 512 @2x", old: content(photos, clustered: false), new: content(photos + [added], clustered: false),
+            "added, unclustered, 512 @2x", old: content(photos, clustered: false),
+            new: content(photos + [added], clustered: false),
             around: [added.coordinate], area: [area(of: photos)],
             options: TileRenderOptions(tileSizePoints: 512, scale: 2, metatileSize: 4, layers: .overlays))
         expectTight(outcome, "added, unclustered, 512 @2x")
@@ -220,11 +250,14 @@ struct TileChangesTests {
         // The cluster radius at zoom 12, 40 points of a 256 × 2^12-point world, in degrees.
         let spacing = 0.8 * 360 * 40 / (256 * 4096)
         let line = try (0..<80).map { index in
-            photo("chain-\(index)", try RenderFixtures.coordinate(38.7, -9.3 + Double(index) * spacing), by: "Ansel Adams")
+            photo(
+                "chain-\(index)", try RenderFixtures.coordinate(38.7, -9.3 + Double(index) * spacing), by: "Ansel Adams"
+            )
         }
         let added = photo("chain-new", try RenderFixtures.coordinate(38.7, -9.3 - spacing), by: "Ansel Adams")
         let outcome = try compare(
-            "cascade", old: content(line, selected: nil), new: content(line + [added], selected: nil), around: [added.coordinate],
+            "cascade", old: content(line, selected: nil), new: content(line + [added], selected: nil),
+            around: [added.coordinate],
             area: [area(of: line + [added])])
         expectTight(outcome, "cascade")
         // The change reaches the line's far end.
@@ -242,7 +275,8 @@ struct TileChangesTests {
             "added, with the basemap", old: content(photos), new: content(photos + [added]), around: [added.coordinate],
             area: [area(of: photos), MapRect(enclosing: [MapPoint(added.coordinate)])], options: options, zooms: 0...6)
         expectTight(outcome, "added, with the basemap")
-        let before = try renderer(content(photos), options: options), after = try renderer(content(photos + [added]), options: options)
+        let before = try renderer(content(photos), options: options)
+        let after = try renderer(content(photos + [added]), options: options)
         let moved = try (0...6).filter { zoom in
             let world = ViewRect(x: 0, y: 0, width: 256 * exp2(Double(zoom)), height: 256 * exp2(Double(zoom)))
             return try before.placement(forTileZoom: zoom, meeting: world).labels.map(\.bounds)
@@ -254,7 +288,8 @@ struct TileChangesTests {
     @Test func anotherSelection() throws {
         let photos = try photos()
         let outcome = try compare(
-            "selection", old: content(photos, selected: "photo-10"), new: content(photos, selected: "photo-11"), around: [],
+            "selection", old: content(photos, selected: "photo-10"), new: content(photos, selected: "photo-11"),
+            around: [],
             area: [area(of: photos)])
         expectTight(outcome, "selection")
     }
@@ -263,7 +298,8 @@ struct TileChangesTests {
         let photos = try photos()
         let options = TileRenderOptions(layers: .overlays)
         let changes = try renderer(content(photos), options: options).changedTiles(
-            comparedWith: try renderer(content(photos), options: options), around: [photos[3].coordinate], zooms: 0...16)
+            comparedWith: try renderer(content(photos), options: options), around: [photos[3].coordinate], zooms: 0...16
+        )
         #expect(changes == .tiles([]))
     }
 
@@ -273,14 +309,16 @@ struct TileChangesTests {
         let photos = try photos()
         let present = Set(photos.compactMap(\.clusteringIdentifier))
         let before = style.mapwright.pins.colors(forKeys: present)
-        let newcomer = try #require((1...500).lazy.map { "Photographer \($0)" }.first { name in
-            let after = style.mapwright.pins.colors(forKeys: present.union([name]))
-            return present.contains { before[$0] != after[$0] }
-        })
+        let newcomer = try #require(
+            (1...500).lazy.map { "Photographer \($0)" }.first { name in
+                let after = style.mapwright.pins.colors(forKeys: present.union([name]))
+                return present.contains { before[$0] != after[$0] }
+            })
         let added = photo("photo-new", try RenderFixtures.coordinate(38.7, -9.1), by: newcomer)
         let options = TileRenderOptions(layers: .overlays)
         let changes = try renderer(content(photos), options: options).changedTiles(
-            comparedWith: try renderer(content(photos + [added]), options: options), around: [added.coordinate], zooms: TileChangesTests.zooms)
+            comparedWith: try renderer(content(photos + [added]), options: options), around: [added.coordinate],
+            zooms: TileChangesTests.zooms)
         #expect(changes == .all)
     }
 
@@ -290,8 +328,13 @@ struct TileChangesTests {
         var tracked = content(photos)
         tracked.overlays = [MapOverlay(shape: .polyline([photos[0].coordinate, photos[1].coordinate]))]
         let old = try renderer(content(photos), options: options)
-        #expect(try old.changedTiles(comparedWith: try renderer(tracked, options: options), around: [], zooms: 0...3) == .all)
-        #expect(try old.changedTiles(comparedWith: try renderer(content(photos, clustered: false), options: options), around: [], zooms: 0...3) == .all)
+        #expect(
+            try old.changedTiles(comparedWith: try renderer(tracked, options: options), around: [], zooms: 0...3)
+                == .all)
+        #expect(
+            try old.changedTiles(
+                comparedWith: try renderer(content(photos, clustered: false), options: options), around: [],
+                zooms: 0...3) == .all)
         #expect(throws: RendererError.self) { try old.changedTiles(comparedWith: old, around: [], zooms: 0...31) }
     }
 
@@ -302,9 +345,11 @@ struct TileChangesTests {
         let photos = try photos()
         var reordered = photos
         var edited = reordered.remove(at: 60)
-        edited.coordinate = try RenderFixtures.coordinate(edited.coordinate.latitude + 0.01, edited.coordinate.longitude)
+        edited.coordinate = try RenderFixtures.coordinate(
+            edited.coordinate.latitude + 0.01, edited.coordinate.longitude)
         reordered.append(edited)
-        let outcome = try compare("moved to the end", old: content(photos), new: content(reordered), around: [], area: [area(of: photos)])
+        let outcome = try compare(
+            "moved to the end", old: content(photos), new: content(reordered), around: [], area: [area(of: photos)])
         expectTight(outcome, "moved to the end")
     }
 

@@ -3,18 +3,22 @@ import Foundation
 import ImageCodec
 import ImageCompare
 import MapCore
-@testable import MapRenderer
 import MapStyle
 import MapTestSupport
 import Synchronization
 import Testing
 
+@testable import MapRenderer
+
 /// Tiles' sizes, zoom convention, layers, encoding and thread safety.
 struct TileRenderTests {
     private func renderer(
-        style: Style? = nil, content: MapTileContent = MapTileContent(), _ options: TileRenderOptions = TileRenderOptions()
+        style: Style? = nil, content: MapTileContent = MapTileContent(),
+        _ options: TileRenderOptions = TileRenderOptions()
     ) throws -> MapTileRenderer {
-        try MapTileRenderer(data: RenderFixtures.data, style: style ?? RenderFixtures.style("standard"), content: content, options: options)
+        try MapTileRenderer(
+            data: RenderFixtures.data, style: style ?? RenderFixtures.style("standard"), content: content,
+            options: options)
     }
 
     // MARK: - Sizes and small zooms
@@ -36,7 +40,8 @@ struct TileRenderTests {
             #expect(tiles.count == side * side)
             let stitched = TileFixtures.stitch(tiles, columns: 0...side - 1, rows: 0...side - 1)
             try TileFixtures.expectSameRender(
-                try renderer.image(zoom: zoom, columns: 0...side - 1, rows: 0...side - 1), stitched, "the world at zoom \(zoom)")
+                try renderer.image(zoom: zoom, columns: 0...side - 1, rows: 0...side - 1), stitched,
+                "the world at zoom \(zoom)")
         }
     }
 
@@ -61,10 +66,12 @@ struct TileRenderTests {
         let style = try zoomColoredStyle()
         func color(size: Int, zoom: Int) throws -> RGBAPixel {
             let renderer = try renderer(style: style, TileRenderOptions(tileSizePoints: size))
-            return try renderer.renderMetatile(MetatileID(containing: try TileID(z: zoom, x: 0, y: 0)), only: [try TileID(z: zoom, x: 0, y: 0)])[0]
+            return try renderer.renderMetatile(
+                MetatileID(containing: try TileID(z: zoom, x: 0, y: 0)), only: [try TileID(z: zoom, x: 0, y: 0)])[0]
                 .image[x: 10, y: 10]
         }
-        let red = RGBAPixel(red: 255, green: 0, blue: 0), green = RGBAPixel(red: 0, green: 255, blue: 0)
+        let red = RGBAPixel(red: 255, green: 0, blue: 0)
+        let green = RGBAPixel(red: 0, green: 255, blue: 0)
         let blue = RGBAPixel(red: 0, green: 0, blue: 255)
         #expect(try color(size: 256, zoom: 5) == green)
         #expect(try color(size: 512, zoom: 5) == blue)
@@ -88,7 +95,8 @@ struct TileRenderTests {
         let stitched = TileFixtures.stitch(quarters, columns: 16...17, rows: 10...11)
         let tile = try large.renderMetatile(large.metatile(containing: parent), only: [parent])[0]
         #expect(tile.image.width == 512 && stitched.width == 512)
-        try TileFixtures.expectSameRender(tile.image, stitched, "four 256-point tiles of zoom 5 against the 512-point tile of zoom 4")
+        try TileFixtures.expectSameRender(
+            tile.image, stitched, "four 256-point tiles of zoom 5 against the 512-point tile of zoom 4")
         // And they are not what style zoom 5 draws (state labels and wider borders from 5).
         let atStyleZoomFive = try large.renderMetatile(large.metatile(containing: children[0]), only: children)
         #expect(atStyleZoomFive[0].image != quarters[0].image)
@@ -101,7 +109,11 @@ struct TileRenderTests {
         let pin = try Coordinate(latitude: 47.3, longitude: 8.5)
         let track = try [(46.8, 6.8), (47.1, 8.0), (47.6, 9.4)].map { try Coordinate(latitude: $0.0, longitude: $0.1) }
         let content = MapTileContent(
-            annotations: [MapAnnotation(id: "zurich", coordinate: pin, title: "Zürich", marker: .pin(Color(red: 1, green: 0.23, blue: 0.19, alpha: 1)))],
+            annotations: [
+                MapAnnotation(
+                    id: "zurich", coordinate: pin, title: "Zürich",
+                    marker: .pin(Color(red: 1, green: 0.23, blue: 0.19, alpha: 1)))
+            ],
             overlays: [MapOverlay(shape: .polyline(track), lineWidthPoints: 3)])
         return (content, pin, track)
     }
@@ -115,19 +127,25 @@ struct TileRenderTests {
         let pointsPerMapPoint = ZoomLevel.zoomScale(atZoomLevel: 8)
         func tilePoint(_ coordinate: Coordinate) -> ViewPoint {
             let map = MapPoint(coordinate)
-            return ViewPoint(x: map.x * pointsPerMapPoint - Double(tileID.x * 256), y: map.y * pointsPerMapPoint - Double(tileID.y * 256))
+            return ViewPoint(
+                x: map.x * pointsPerMapPoint - Double(tileID.x * 256),
+                y: map.y * pointsPerMapPoint - Double(tileID.y * 256))
         }
         let tip = tilePoint(pin)
-        let pinFrame = MapAnnotation.Marker.pin(.init(red: 1, green: 0, blue: 0, alpha: 1)).frameAroundAnchor.offset(by: tip).insetBy(dx: -1, dy: -1)
+        let pinFrame = MapAnnotation.Marker.pin(.init(red: 1, green: 0, blue: 0, alpha: 1)).frameAroundAnchor.offset(
+            by: tip
+        ).insetBy(dx: -1, dy: -1)
         let line = track.map(tilePoint)
         func nearTrack(_ point: ViewPoint) -> Bool {
             zip(line, line.dropFirst()).contains { a, b in
-                let dx = b.x - a.x, dy = b.y - a.y
+                let dx = b.x - a.x
+                let dy = b.y - a.y
                 let t = max(0, min(1, ((point.x - a.x) * dx + (point.y - a.y) * dy) / (dx * dx + dy * dy)))
                 return hypot(point.x - (a.x + t * dx), point.y - (a.y + t * dy)) <= 1.5 + 1
             }
         }
-        var drawn = 0, stray = 0
+        var drawn = 0
+        var stray = 0
         for y in 0..<tile.image.height {
             for x in 0..<tile.image.width where tile.image[x: x, y: y].alpha > 0 {
                 drawn += 1
@@ -154,7 +172,9 @@ struct TileRenderTests {
         }
         let basemap = try tile(content, .basemap)
         #expect(basemap == (try tile(MapTileContent(), .basemap)))
-        #expect(basemap.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 }, "a basemap tile is opaque")
+        #expect(
+            basemap.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 },
+            "a basemap tile is opaque")
         #expect(try tile(content, .all) != basemap)
     }
 
@@ -183,14 +203,17 @@ struct TileRenderTests {
 
     @Test func palettePNGsAreSmallerAndClose() throws {
         let renderer = try renderer(TileRenderOptions(scale: 2))
-        let tile = try renderer.renderMetatile(try MetatileID(z: 5, x: 2, y: 1), only: [try TileID(z: 5, x: 17, y: 11)])[0]
+        let tile = try renderer.renderMetatile(
+            try MetatileID(z: 5, x: 2, y: 1), only: [try TileID(z: 5, x: 17, y: 11)])[0]
         let rgba = try renderer.pngData(for: tile)
         let palette = try renderer.pngData(for: tile, encoding: TilePNGEncoding(palette: true))
         #expect(palette.count < rgba.count)
         let decoded = try RGBAImage(pngData: palette)
         let result = try compare(tile.image, decoded, options: DiffOptions(threshold: 0.1))
         #expect(result.ratio < 0.01, "\(result.differentPixels) pixels differ after palette quantization")
-        #expect(throws: RendererError.self) { try renderer.pngData(for: tile, encoding: TilePNGEncoding(compressionLevel: 10)) }
+        #expect(throws: RendererError.self) {
+            try renderer.pngData(for: tile, encoding: TilePNGEncoding(compressionLevel: 10))
+        }
     }
 
     // MARK: - Threads
@@ -233,14 +256,17 @@ struct TileRenderTests {
         let (content, _, _) = try pinAndTrack()
         var mismatched = content
         mismatched.clusterIndex = ClusterIndex([])
-        #expect(problem(TileRenderOptions(), content: mismatched) == "tiles: the cluster index holds 0 annotations, not the 1 given")
+        #expect(
+            problem(TileRenderOptions(), content: mismatched)
+                == "tiles: the cluster index holds 0 annotations, not the 1 given")
         #expect(problem(TileRenderOptions()) == nil)
         let renderer = try renderer()
         #expect(throws: RendererError.self) { try renderer.image(zoom: 2, columns: 3...4, rows: 0...0) }
         // A raster style without a raster source cannot draw a basemap, but can draw overlays.
         let satellite = try RenderFixtures.style("satellite")
         #expect(throws: RendererError.self) { try MapTileRenderer(data: RenderFixtures.data, style: satellite) }
-        _ = try MapTileRenderer(data: RenderFixtures.data, style: satellite, options: TileRenderOptions(layers: .overlays))
+        _ = try MapTileRenderer(
+            data: RenderFixtures.data, style: satellite, options: TileRenderOptions(layers: .overlays))
     }
 }
 

@@ -2,10 +2,11 @@ import Foundation
 import ImageCodec
 import ImageCompare
 import MapCore
-@testable import MapRenderer
 import MapStyle
 import MapTestSupport
 import Testing
+
+@testable import MapRenderer
 
 /// Tiles meet without seams: a grid of tiles cut from several metatiles, stitched, equals one
 /// render of the same area, with labels, pins, a cluster, a callout and overlays placed across
@@ -25,12 +26,15 @@ struct TileSeamTests {
     ) throws -> MapTileRenderer {
         try MapTileRenderer(
             data: RenderFixtures.data, style: style, content: try TileFixtures.content(style: style),
-            options: TileRenderOptions(scale: scale, metatileSize: metatileSize, layers: layers), maximumWindowPixels: maximumWindowPixels)
+            options: TileRenderOptions(scale: scale, metatileSize: metatileSize, layers: layers),
+            maximumWindowPixels: maximumWindowPixels)
     }
 
     /// The 3 × 3 block's tiles, rendered metatile by metatile (four of them).
     private func blockTiles(_ renderer: MapTileRenderer) throws -> [RenderedTile] {
-        let wanted = try TileFixtures.rows.flatMap { row in try TileFixtures.columns.map { try TileID(z: TileFixtures.zoom, x: $0, y: row) } }
+        let wanted = try TileFixtures.rows.flatMap { row in
+            try TileFixtures.columns.map { try TileID(z: TileFixtures.zoom, x: $0, y: row) }
+        }
         let metatiles = Set(wanted.map(renderer.metatile(containing:)))
         #expect(metatiles.count == 4, "the block should span four metatiles")
         return try metatiles.sorted().flatMap { try renderer.renderMetatile($0, only: wanted) }
@@ -58,10 +62,14 @@ struct TileSeamTests {
         for row in TileFixtures.rows {
             for column in TileFixtures.columns {
                 let tile = try TileID(z: TileFixtures.zoom, x: column, y: row)
-                let viewport = try Viewport(centerMapPoint: tile.mapRect.center, zoomLevel: Double(tile.z), size: ViewSize(width: 256, height: 256))
+                let viewport = try Viewport(
+                    centerMapPoint: tile.mapRect.center, zoomLevel: Double(tile.z),
+                    size: ViewSize(width: 256, height: 256))
                 var options = MapSnapshotOptions(
-                    viewport: viewport, style: style, annotations: renderer.content.annotations, clusterIndex: renderer.content.clusterIndex,
-                    selectedAnnotationID: renderer.content.selectedAnnotationID, overlays: renderer.content.overlays, showsAttribution: false)
+                    viewport: viewport, style: style, annotations: renderer.content.annotations,
+                    clusterIndex: renderer.content.clusterIndex,
+                    selectedAnnotationID: renderer.content.selectedAnnotationID, overlays: renderer.content.overlays,
+                    showsAttribution: false)
                 options.clusterMemberName = renderer.content.clusterMemberName
                 var pass = RenderPass()
                 pass.clipMarginPixels = RenderPass.tileClipMarginPixels
@@ -72,22 +80,31 @@ struct TileSeamTests {
         }
         let stitched = TileFixtures.stitch(tiles, columns: TileFixtures.columns, rows: TileFixtures.rows)
         let result = try compare(whole, stitched, options: DiffOptions(threshold: 0.1, includeAntiAliased: true))
-        #expect(result.differentPixels > 500, "only \(result.differentPixels) pixels differ: the fixture should put labels across edges")
+        #expect(
+            result.differentPixels > 500,
+            "only \(result.differentPixels) pixels differ: the fixture should put labels across edges")
     }
 
     /// What the seam test relies on really is on the edges: labels, the callout and a cluster
     /// across metatile edges, pins whose tips lie on them.
     @Test func theFixtureCrossesTheEdges() throws {
         let renderer = try renderer()
-        let columns = TileFixtures.columns, rows = TileFixtures.rows
+        let columns = TileFixtures.columns
+        let rows = TileFixtures.rows
         let placement = try renderer.placement(
             forTileZoom: TileFixtures.zoom,
             meeting: ViewRect(
-                x: Double(columns.lowerBound * 256), y: Double(rows.lowerBound * 256), width: Double(columns.count * 256), height: Double(rows.count * 256)))
-        let edgeX = 32.0 * 256, edgeY = 24.0 * 256, tileEdgeX = 33.0 * 256
+                x: Double(columns.lowerBound * 256), y: Double(rows.lowerBound * 256),
+                width: Double(columns.count * 256), height: Double(rows.count * 256)))
+        let edgeX = 32.0 * 256
+        let edgeY = 24.0 * 256
+        let tileEdgeX = 33.0 * 256
         func label(_ text: String) -> ViewRect? { placement.labels.first { $0.text == text }?.frame }
         // The metatile edge at x 8,192 is also where zoom 6's two label regions meet (see PlacementRegion).
-        #expect(PlacementRegion.regions(meeting: ViewRect(x: edgeX - 1, y: 0, width: 2, height: 1), zoom: TileFixtures.zoom, tileSizePoints: 256)
+        #expect(
+            PlacementRegion.regions(
+                meeting: ViewRect(x: edgeX - 1, y: 0, width: 2, height: 1), zoom: TileFixtures.zoom, tileSizePoints: 256
+            )
             .map(\.rect.minX) == [0, edgeX])
         let meridian = try #require(label("Meridian Crossing"), "the label on the metatile edge should be placed")
         #expect(meridian.minX < edgeX && meridian.maxX > edgeX)
@@ -106,7 +123,9 @@ struct TileSeamTests {
         let corner = try #require(clusters.first { $0.count == 6 })
         let center = MapPoint(corner.coordinate)
         let radius = 16.0 * WebMercator.worldSize / (256 * 64)  // the smallest disc's radius, in map points
-        #expect(abs(center.x - WebMercator.worldSize / 2) < radius && abs(center.y - edgeY * WebMercator.worldSize / (256 * 64)) < radius)
+        #expect(
+            abs(center.x - WebMercator.worldSize / 2) < radius
+                && abs(center.y - edgeY * WebMercator.worldSize / (256 * 64)) < radius)
     }
 
     @Test func aMetatileCutIntoTilesEqualsItsOneRenderAndItsWindows() throws {
@@ -120,7 +139,8 @@ struct TileSeamTests {
         let windowTiles = try windowed.renderMetatile(metatile)
         #expect(tiles.map(\.tile) == metatile.tiles && windowTiles.map(\.tile) == metatile.tiles)
         for (tile, windowTile) in zip(tiles, windowTiles) {
-            let x = (tile.tile.x - metatile.tileColumns.lowerBound) * 512, y = (tile.tile.y - metatile.tileRows.lowerBound) * 512
+            let x = (tile.tile.x - metatile.tileColumns.lowerBound) * 512
+            let y = (tile.tile.y - metatile.tileRows.lowerBound) * 512
             let expected = TileFixtures.crop(one, x: x, y: y, width: 512, height: 512)
             #expect(tile.image == expected, "\(tile.tile): cut from the metatile's render, it should be the same bytes")
             try TileFixtures.expectSameRender(expected, windowTile.image, "\(tile.tile) drawn in its own window")
@@ -134,8 +154,11 @@ struct TileSeamTests {
         let plain = try renderer()
         let metatile = try MetatileID(z: TileFixtures.zoom, x: 4, y: 2)
         let wanted = [try TileID(z: 6, x: 32, y: 23), try TileID(z: 6, x: 33, y: 23)]
-        for (withBuffer, without) in zip(try buffered.renderMetatile(metatile, only: wanted), try plain.renderMetatile(metatile, only: wanted)) {
-            try TileFixtures.expectSameRender(without.image, withBuffer.image, "\(without.tile) with a buffer of 128 points")
+        for (withBuffer, without) in zip(
+            try buffered.renderMetatile(metatile, only: wanted), try plain.renderMetatile(metatile, only: wanted))
+        {
+            try TileFixtures.expectSameRender(
+                without.image, withBuffer.image, "\(without.tile) with a buffer of 128 points")
         }
     }
 }

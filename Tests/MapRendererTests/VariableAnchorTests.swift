@@ -2,10 +2,11 @@ import Foundation
 import ImageCodec
 import MapCore
 import MapData
-@testable import MapRenderer
 import MapStyle
 import MapTestSupport
 import Testing
+
+@testable import MapRenderer
 
 /// `text-variable-anchor`, `text-radial-offset` and `text-variable-anchor-offset`: the text tries
 /// its anchors in turn and stays at the first where it fits, offset from each as GL offsets it;
@@ -13,7 +14,9 @@ import Testing
 struct VariableAnchorTests {
     /// Renders `layout` for two points at the view's centre (one 256-point view, GL zoom 1,
     /// black text over white) and returns the image and the load's warnings.
-    private func render(_ layout: String, at coordinates: [String] = ["[0, 0]", "[0, 0]"]) throws -> (image: RGBAImage, warnings: [String]) {
+    private func render(_ layout: String, at coordinates: [String] = ["[0, 0]", "[0, 0]"]) throws -> (
+        image: RGBAImage, warnings: [String]
+    ) {
         let features = coordinates.enumerated().map { index, position in
             #"{"type": "Feature", "properties": {"name": "Mmmm\#(index)"}, "geometry": {"type": "Point", "coordinates": \#(position)}}"#
         }.joined(separator: ",")
@@ -25,7 +28,8 @@ struct VariableAnchorTests {
                          "layout": {"text-field": "{name}", "text-size": 16, \(layout)}, "paint": {"text-color": "#000000"}}]}
             """
         let loaded = try Style.parse(Data(json.utf8), file: "variable.json", baseURL: nil)
-        let viewport = try Viewport(center: try Coordinate(latitude: 0, longitude: 0), zoomLevel: 2, size: ViewSize(width: 256, height: 256))
+        let viewport = try Viewport(
+            center: try Coordinate(latitude: 0, longitude: 0), zoomLevel: 2, size: ViewSize(width: 256, height: 256))
         let image = try MapSnapshotter(data: MapData(basemapDirectory: RepositoryFiles.basemap))
             .snapshot(MapSnapshotOptions(viewport: viewport, style: loaded.style, showsAttribution: false)).image
         return (image, loaded.warnings.map(\.description))
@@ -76,10 +80,13 @@ struct VariableAnchorTests {
         symbol.textVariableAnchor = .constant([.top, .bottomLeft, .right])
         symbol.textRadialOffset = .constant(1)
         let radial = LabelCandidate.variableAnchors(of: symbol, properties: [:], zoom: 10)
-        let baseline = 7.0 / 24, diagonal = 1 / 2.0.squareRoot()
+        let baseline = 7.0 / 24
+        let diagonal = 1 / 2.0.squareRoot()
         #expect(radial.map(\.anchor) == [.top, .bottomLeft, .right])
         #expect(abs(radial[0].offsetEms.yPoints - (1 - baseline)) < 1e-9 && radial[0].offsetEms.xPoints == 0)
-        #expect(abs(radial[1].offsetEms.xPoints - diagonal) < 1e-9 && abs(radial[1].offsetEms.yPoints - (baseline - diagonal)) < 1e-9)
+        #expect(
+            abs(radial[1].offsetEms.xPoints - diagonal) < 1e-9
+                && abs(radial[1].offsetEms.yPoints - (baseline - diagonal)) < 1e-9)
         #expect(radial[2].offsetEms.xPoints == -1 && radial[2].offsetEms.yPoints == 0)
 
         symbol.textRadialOffset = nil

@@ -14,7 +14,8 @@ struct DatabaseTests {
     @Test func boundValuesReadBackWithTheirTypes() throws {
         let directory = try TemporaryDirectory()
         let database = try makeDatabase(in: directory)
-        try database.execute("INSERT INTO items VALUES (?, ?, ?, ?)", arguments: [7, "seven", 7.5, .blob([0, 255, 7])])
+        try database.execute(
+            "INSERT INTO items VALUES (?, ?, ?, ?)", arguments: [7, "seven", 7.5, .blob([0, 255, 7])])
         try database.execute("INSERT INTO items VALUES (?, ?, ?, ?)", arguments: [8, nil, nil, .blob([])])
         #expect(database.lastInsertedRowID == 8)
 
@@ -79,7 +80,7 @@ struct DatabaseTests {
         let error = try #require(throws: SQLiteError.self) {
             try database.prepare("SELECT name FROM nowhere")
         }
-        #expect(error.primaryResultCode == 1) // SQLITE_ERROR
+        #expect(error.primaryResultCode == 1)  // SQLITE_ERROR
         #expect(error.description.contains(directory.path("test.sqlite")))
         #expect(error.description.contains("no such table: nowhere"))
         #expect(error.description.contains("SELECT name FROM nowhere"))
@@ -93,7 +94,7 @@ struct DatabaseTests {
         let error = try #require(throws: SQLiteError.self) {
             try readOnly.execute("INSERT INTO items (name) VALUES ('x')")
         }
-        #expect(error.primaryResultCode == 8) // SQLITE_READONLY
+        #expect(error.primaryResultCode == 8)  // SQLITE_READONLY
     }
 
     @Test func dataBindsAsABlobAndColumnsLendTheirBytes() throws {
@@ -145,7 +146,7 @@ struct DatabaseTests {
         let path = directory.path("absent.sqlite")
         let error = try #require(throws: SQLiteError.self) { try Database(path: path) }
         #expect(error.path == path)
-        #expect(error.primaryResultCode == 14) // SQLITE_CANTOPEN
+        #expect(error.primaryResultCode == 14)  // SQLITE_CANTOPEN
         #expect(error.localizedDescription.contains("absent.sqlite"))
     }
 
@@ -159,7 +160,9 @@ struct DatabaseTests {
         }
         let sums = LockedArray()
         DispatchQueue.concurrentPerform(iterations: 16) { _ in
-            guard let statement = try? database.prepare("SELECT sum(weight) FROM items"), (try? statement.step()) == true else {
+            guard let statement = try? database.prepare("SELECT sum(weight) FROM items"),
+                (try? statement.step()) == true
+            else {
                 return
             }
             sums.append(statement.double(at: 0))

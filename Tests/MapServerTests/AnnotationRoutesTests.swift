@@ -21,7 +21,11 @@ import Testing
             photos.append(("cape-\(index)", -33.9 + Double(index % 6) * 0.01, 18.4 + Double(index / 6) * 0.01, "Ana"))
         }
         for index in 0..<20 {
-            photos.append(("paris-\(index)", 48.85 + Double(index % 5) * 0.004, 2.35 + Double(index / 5) * 0.004, index < 10 ? "Ana" : "Bo"))
+            photos.append(
+                (
+                    "paris-\(index)", 48.85 + Double(index % 5) * 0.004, 2.35 + Double(index / 5) * 0.004,
+                    index < 10 ? "Ana" : "Bo"
+                ))
         }
         photos.append(("fiji-east", -17.0, 179.95, "Bo"))
         photos.append(("fiji-west", -17.0, -179.95, "Bo"))
@@ -35,8 +39,12 @@ import Testing
     static func server(clustered: Bool = true, folder: TemporaryDirectory) throws -> MapTileServer {
         let style = try ServerFixtures.colourStyle("#ffffff")
         let annotations = try photos()
-        let index = clustered
-            ? ClusterIndex(annotations.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier) })
+        let index =
+            clustered
+            ? ClusterIndex(
+                annotations.map {
+                    ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier)
+                })
             : nil
         let overlay = ServedOverlay(style: style.style, data: style.data, contentHash: "photos") { _ in
             MapTileContent(annotations: annotations, clusterIndex: index)
@@ -73,7 +81,9 @@ import Testing
         try await ServerFixtures.test(server) { client in
             var sawClusters = false
             for zoom in 0...20 {
-                let features = try await client.execute(uri: "/annotations.json?bbox=-180,-85,180,85&zoom=\(zoom)", method: .get) {
+                let features = try await client.execute(
+                    uri: "/annotations.json?bbox=-180,-85,180,85&zoom=\(zoom)", method: .get
+                ) {
                     try Self.features($0)
                 }
                 #expect(features.reduce(0) { $0 + $1.count } == total, "zoom \(zoom)")
@@ -82,7 +92,9 @@ import Testing
                 for cluster in clusters {
                     #expect(cluster.properties["cluster_id"] is Int)
                     #expect(cluster.properties["point_count_abbreviated"] as? String == String(cluster.count))
-                    #expect((cluster.properties["expansion_zoom"] as? Int ?? -1) > zoom, "a cluster shown at \(zoom) splits deeper")
+                    #expect(
+                        (cluster.properties["expansion_zoom"] as? Int ?? -1) > zoom,
+                        "a cluster shown at \(zoom) splits deeper")
                     // Photos cluster only with their own photographer's.
                     #expect(["Ana", "Bo"].contains(cluster.properties["clustering_identifier"] as? String ?? ""))
                 }
@@ -105,13 +117,19 @@ import Testing
         let folder = try TemporaryDirectory()
         let server = try Self.server(folder: folder)
         try await ServerFixtures.test(server) { client in
-            let cape = try await client.execute(uri: "/annotations.json?bbox=17,-35,20,-33&zoom=18", method: .get) { try Self.features($0) }
+            let cape = try await client.execute(uri: "/annotations.json?bbox=17,-35,20,-33&zoom=18", method: .get) {
+                try Self.features($0)
+            }
             #expect(cape.count == 30)
             #expect(cape.allSatisfy { ($0.properties["id"] as? String ?? "").hasPrefix("cape-") })
             // EAST < WEST: the box crosses the antimeridian.
-            let fiji = try await client.execute(uri: "/annotations.json?bbox=179,-18,-179,-16&zoom=18", method: .get) { try Self.features($0) }
+            let fiji = try await client.execute(uri: "/annotations.json?bbox=179,-18,-179,-16&zoom=18", method: .get) {
+                try Self.features($0)
+            }
             #expect(Set(fiji.compactMap { $0.properties["id"] as? String }) == ["fiji-east", "fiji-west"])
-            let none = try await client.execute(uri: "/annotations.json?bbox=-60,-10,-50,0&zoom=5", method: .get) { try Self.features($0) }
+            let none = try await client.execute(uri: "/annotations.json?bbox=-60,-10,-50,0&zoom=5", method: .get) {
+                try Self.features($0)
+            }
             #expect(none.isEmpty)
         }
     }
@@ -120,13 +138,17 @@ import Testing
         let folder = try TemporaryDirectory()
         let server = try Self.server(folder: folder)
         try await ServerFixtures.test(server) { client in
-            let features = try await client.execute(uri: "/annotations.json?bbox=-180,-85,180,85&zoom=3", method: .get) { try Self.features($0) }
-            let cape = try #require(features.first { $0.properties["cluster"] as? Bool == true && $0.coordinates[1] < -30 })
+            let features = try await client.execute(uri: "/annotations.json?bbox=-180,-85,180,85&zoom=3", method: .get)
+            { try Self.features($0) }
+            let cape = try #require(
+                features.first { $0.properties["cluster"] as? Bool == true && $0.coordinates[1] < -30 })
             let id = try #require(cape.properties["cluster_id"] as? Int)
             #expect(cape.count == 30)
             var leaves: [String] = []
             for offset in stride(from: 0, to: 35, by: 7) {
-                let page = try await client.execute(uri: "/clusters/\(id)/leaves?limit=7&offset=\(offset)", method: .get) { try Self.features($0) }
+                let page = try await client.execute(
+                    uri: "/clusters/\(id)/leaves?limit=7&offset=\(offset)", method: .get
+                ) { try Self.features($0) }
                 #expect(page.count == min(7, max(0, 30 - offset)), "offset \(offset)")
                 #expect(page.allSatisfy { $0.properties["cluster"] as? Bool == false })
                 leaves += page.compactMap { $0.properties["id"] as? String }
@@ -143,27 +165,37 @@ import Testing
         let folder = try TemporaryDirectory()
         let server = try Self.server(folder: folder)
         try await ServerFixtures.test(server) { client in
-            let features = try await client.execute(uri: "/annotations.json?bbox=-180,-85,180,85&zoom=2", method: .get) { try Self.features($0) }
+            let features = try await client.execute(uri: "/annotations.json?bbox=-180,-85,180,85&zoom=2", method: .get)
+            { try Self.features($0) }
             let clusters = features.filter { $0.properties["cluster"] as? Bool == true }
             #expect(!clusters.isEmpty)
             for cluster in clusters {
                 let id = try #require(cluster.properties["cluster_id"] as? Int)
-                let answer = try await client.execute(uri: "/clusters/\(id)/expansion-zoom", method: .get) { try $0.json() }
+                let answer = try await client.execute(uri: "/clusters/\(id)/expansion-zoom", method: .get) {
+                    try $0.json()
+                }
                 #expect(answer["cluster_id"] as? Int == id)
                 let zoom = try #require(answer["expansion_zoom"] as? Int)
                 #expect(zoom == cluster.properties["expansion_zoom"] as? Int)
-                let leaves = try await client.execute(uri: "/clusters/\(id)/leaves?limit=1000", method: .get) { try Self.features($0) }
+                let leaves = try await client.execute(uri: "/clusters/\(id)/leaves?limit=1000", method: .get) {
+                    try Self.features($0)
+                }
                 let members = Set(leaves.compactMap { $0.properties["id"] as? String })
                 // One zoom above, the members are still one cluster; at the expansion zoom they are in more than one item.
                 func itemsHolding(atZoom zoom: Int) async throws -> Int {
-                    let shown = try await client.execute(uri: "/annotations.json?bbox=-180,-85,180,85&zoom=\(zoom)", method: .get) { try Self.features($0) }
+                    let shown = try await client.execute(
+                        uri: "/annotations.json?bbox=-180,-85,180,85&zoom=\(zoom)", method: .get
+                    ) { try Self.features($0) }
                     var holding = 0
                     for item in shown {
                         if let photo = item.properties["id"] as? String, item.properties["cluster"] as? Bool == false {
                             holding += members.contains(photo) ? 1 : 0
                         } else if let other = item.properties["cluster_id"] as? Int {
-                            let inside = try await client.execute(uri: "/clusters/\(other)/leaves?limit=1000", method: .get) { try Self.features($0) }
-                            holding += inside.contains { members.contains($0.properties["id"] as? String ?? "") } ? 1 : 0
+                            let inside = try await client.execute(
+                                uri: "/clusters/\(other)/leaves?limit=1000", method: .get
+                            ) { try Self.features($0) }
+                            holding +=
+                                inside.contains { members.contains($0.properties["id"] as? String ?? "") } ? 1 : 0
                         }
                     }
                     return holding
@@ -178,7 +210,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let server = try Self.server(clustered: false, folder: folder)
         try await ServerFixtures.test(server) { client in
-            let features = try await client.execute(uri: "/annotations.json?bbox=-180,-85,180,85&zoom=0", method: .get) { try Self.features($0) }
+            let features = try await client.execute(uri: "/annotations.json?bbox=-180,-85,180,85&zoom=0", method: .get)
+            { try Self.features($0) }
             #expect(features.count == 52)
             try await client.execute(uri: "/clusters/0/leaves", method: .get) { response in
                 #expect(response.status == .notFound)
@@ -210,7 +243,8 @@ import Testing
 
     @Test func withoutPhotosTheAnnotationsAre404() async throws {
         let folder = try TemporaryDirectory()
-        let server = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#ffffff")]), folder: folder)
+        let server = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#ffffff")]), folder: folder)
         try await ServerFixtures.test(server) { client in
             try await client.execute(uri: "/annotations.json?bbox=-10,35,5,45&zoom=3", method: .get) { response in
                 #expect(response.status == .notFound)

@@ -25,7 +25,9 @@ import Tilesets
     static func servedStyle(_ file: URL, name: String, vectorSource: URL? = nil) throws -> ServedStyle {
         var style = try Style.load(from: file).style
         if let vectorSource { style = try style.configuringVectorSources(vectorSource) }
-        return ServedStyle(name: name, style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap), fileBytes: try Data(contentsOf: file))
+        return ServedStyle(
+            name: name, style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap),
+            fileBytes: try Data(contentsOf: file))
     }
 
     /// A fonts folder holding `DejaVu Sans Bold/0-255.pbf` (the streets styles' font).
@@ -33,8 +35,12 @@ import Tilesets
         let fonts = folder.url.appendingPathComponent("fonts")
         let font = fonts.appendingPathComponent("DejaVu Sans Bold")
         try FileManager.default.createDirectory(at: font, withIntermediateDirectories: true)
-        try Data(TestGlyphs.rangeFile(fontstack: "DejaVu Sans Bold", range: "0-255", glyphs: [TestGlyphs.Glyph(id: 0x41, size: 10, advance: 12)]))
-            .write(to: font.appendingPathComponent("0-255.pbf"))
+        try Data(
+            TestGlyphs.rangeFile(
+                fontstack: "DejaVu Sans Bold", range: "0-255",
+                glyphs: [TestGlyphs.Glyph(id: 0x41, size: 10, advance: 12)])
+        )
+        .write(to: font.appendingPathComponent("0-255.pbf"))
         return fonts
     }
 
@@ -44,7 +50,9 @@ import Tilesets
     @Test func aPublicStylesStyleJSONLeadsToTheServedDataAndSprite() async throws {
         let folder = try TemporaryDirectory()
         let file = Self.protomapsFixture.appendingPathComponent("style.json")
-        var content = ServerContent(styles: [try Self.servedStyle(file, name: "light", vectorSource: Self.protomapsSample)])
+        var content = ServerContent(styles: [
+            try Self.servedStyle(file, name: "light", vectorSource: Self.protomapsSample)
+        ])
         content.styleTilesets = [try ServedTileset(url: Self.protomapsSample)]
         content.fonts = ServedFonts(directory: try Self.fontsFolder(in: folder))
         let original = try #require(try JSONValue.parse(try Data(contentsOf: file)).objectMembers)
@@ -54,10 +62,16 @@ import Tilesets
             let answer = try await LoopbackSocket.request(port: port, path: "/styles/light/style.json")
             #expect(answer.status == 200 && answer.header("content-type") == "application/json")
             let style = try #require(try JSONValue.parse(answer.body).objectMembers)
-            let attribution = try #require(original["sources"]?.objectMembers?["protomaps"]?.objectMembers?["attribution"])
-            #expect(style["sources"] == .object(["protomaps": .object([
-                "type": .string("vector"), "url": .string("\(base)/data/helsinki-protomaps.json"), "attribution": attribution,
-            ])]))
+            let attribution = try #require(
+                original["sources"]?.objectMembers?["protomaps"]?.objectMembers?["attribution"])
+            #expect(
+                style["sources"]
+                    == .object([
+                        "protomaps": .object([
+                            "type": .string("vector"), "url": .string("\(base)/data/helsinki-protomaps.json"),
+                            "attribution": attribution,
+                        ])
+                    ]))
             #expect(style["sprite"] == .string("\(base)/styles/light/sprite"))
             #expect(style["glyphs"] == original["glyphs"], "glyphs on the web are left as they are")
             for (key, value) in original where !["sources", "sprite"].contains(key) {
@@ -72,22 +86,32 @@ import Tilesets
             }
             let tileJSON = try await LoopbackSocket.request(port: port, path: try #require(URL(string: sourceURL)).path)
             #expect(tileJSON.status == 200)
-            let template = try #require((try JSONSerialization.jsonObject(with: tileJSON.body) as? [String: Any])?["tiles"] as? [String]).first
+            let template = try #require(
+                (try JSONSerialization.jsonObject(with: tileJSON.body) as? [String: Any])?["tiles"] as? [String]
+            ).first
             let tilePath = try #require(template?.replacingOccurrences(of: "{z}/{x}/{y}", with: "14/9326/4742"))
             let tile = try await LoopbackSocket.request(port: port, path: try #require(URL(string: tilePath)).path)
             #expect(tile.status == 200)
-            #expect(tile.body == (try TileSourceLocation.file(Self.protomapsSample).open().tile(at: try TileID(z: 14, x: 9326, y: 4742))))
+            #expect(
+                tile.body
+                    == (try TileSourceLocation.file(Self.protomapsSample).open().tile(
+                        at: try TileID(z: 14, x: 9326, y: 4742))))
 
             // The sprite's files, as the fixture has them.
             for suffix in [".json", ".png", "@2x.json", "@2x.png"] {
                 let sprite = try await LoopbackSocket.request(port: port, path: "/styles/light/sprite\(suffix)")
                 #expect(sprite.status == 200, "\(suffix)")
-                #expect(sprite.body == (try Data(contentsOf: Self.protomapsFixture.appendingPathComponent("sprites/light\(suffix)"))), "\(suffix)")
+                #expect(
+                    sprite.body
+                        == (try Data(contentsOf: Self.protomapsFixture.appendingPathComponent("sprites/light\(suffix)"))),
+                    "\(suffix)")
                 #expect(sprite.header("content-type") == (suffix.hasSuffix("json") ? "application/json" : "image/png"))
             }
             let styles = try await LoopbackSocket.request(port: port, path: "/styles.json")
             let list = try #require(try JSONSerialization.jsonObject(with: styles.body) as? [[String: Any]])
-            #expect(list.count == 1 && list.first?["id"] as? String == "light" && list.first?["url"] as? String == "\(base)/styles/light/style.json")
+            #expect(
+                list.count == 1 && list.first?["id"] as? String == "light"
+                    && list.first?["url"] as? String == "\(base)/styles/light/style.json")
         }
     }
 
@@ -96,7 +120,8 @@ import Tilesets
     @Test func aStyleWithoutGlyphsGetsTheServedFonts() async throws {
         let folder = try TemporaryDirectory()
         let streets = try Self.servedStyle(
-            RepositoryFiles.styles.appendingPathComponent("streets.json"), name: "streets", vectorSource: Self.openMapTilesSample)
+            RepositoryFiles.styles.appendingPathComponent("streets.json"), name: "streets",
+            vectorSource: Self.openMapTilesSample)
         var content = ServerContent(styles: [streets])
         content.styleTilesets = [try ServedTileset(url: Self.openMapTilesSample)]
         content.fonts = ServedFonts(directory: try Self.fontsFolder(in: folder))
@@ -104,21 +129,29 @@ import Tilesets
             let style = try await client.execute(uri: "/styles/streets/style.json", method: .get) { response in
                 try #require(try JSONValue.parse(response.data).objectMembers)
             }
-            guard case .string(let glyphs)? = style["glyphs"] else { Issue.record("no glyphs: \(style.keys.sorted())"); return }
+            guard case .string(let glyphs)? = style["glyphs"] else {
+                Issue.record("no glyphs: \(style.keys.sorted())")
+                return
+            }
             #expect(glyphs.hasPrefix("http://") && glyphs.hasSuffix("/fonts/{fontstack}/{range}.pbf"), "\(glyphs)")
-            guard case .string(let url)? = style["sources"]?.objectMembers?["openmaptiles"]?.objectMembers?["url"] else {
+            guard case .string(let url)? = style["sources"]?.objectMembers?["openmaptiles"]?.objectMembers?["url"]
+            else {
                 Issue.record("no source url")
                 return
             }
             #expect(url.hasSuffix("/data/helsinki.json"))
-            try await client.execute(uri: try #require(URL(string: url)).path, method: .get) { #expect($0.status == .ok) }
+            try await client.execute(uri: try #require(URL(string: url)).path, method: .get) {
+                #expect($0.status == .ok)
+            }
             let fonts = (style["layers"]?.arrayElements ?? []).compactMap { layer -> String? in
                 guard case .array(let names)? = layer["layout"]?["text-font"] else { return nil }
                 return names.compactMap(\.text).joined(separator: ",")
             }
             #expect(fonts.contains("DejaVu Sans Bold"), "\(fonts)")
-            let glyphPath = glyphs.replacingOccurrences(of: "{fontstack}", with: "DejaVu%20Sans%20Bold").replacingOccurrences(of: "{range}", with: "0-255")
-            try await client.execute(uri: try #require(URL(string: glyphPath)).path(percentEncoded: true), method: .get) { response in
+            let glyphPath = glyphs.replacingOccurrences(of: "{fontstack}", with: "DejaVu%20Sans%20Bold")
+                .replacingOccurrences(of: "{range}", with: "0-255")
+            try await client.execute(uri: try #require(URL(string: glyphPath)).path(percentEncoded: true), method: .get)
+            { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/x-protobuf")
             }
@@ -137,14 +170,24 @@ import Tilesets
             #expect(style["version"] == .number(8) && style["name"] == .string("Standard"))
             let source = try #require(style["sources"]?.objectMembers?["mapwright"]?.objectMembers)
             #expect(source["type"] == .string("raster") && source["tileSize"] == .number(256))
-            #expect(style["layers"] == .array([.object(["id": .string("mapwright"), "type": .string("raster"), "source": .string("mapwright")])]))
+            #expect(
+                style["layers"]
+                    == .array([
+                        .object(["id": .string("mapwright"), "type": .string("raster"), "source": .string("mapwright")])
+                    ]))
             #expect(
                 style["metadata"]?["mapwright:raster"]
-                    == .string("Mapwright's raster tiles of the style: its sources 'basemap', 'places' cannot be read by GL clients"),
+                    == .string(
+                        "Mapwright's raster tiles of the style: its sources 'basemap', 'places' cannot be read by GL clients"
+                    ),
                 "the GeoPackages; basemap://streets and basemap://terrain, none registered, draw nothing")
-            guard case .string(let url)? = source["url"] else { Issue.record("no url"); return }
+            guard case .string(let url)? = source["url"] else {
+                Issue.record("no url")
+                return
+            }
             #expect(url.hasSuffix("/styles/standard.json"))
-            let template = try await client.execute(uri: try #require(URL(string: url)).path, method: .get) { response in
+            let template = try await client.execute(uri: try #require(URL(string: url)).path, method: .get) {
+                response in
                 try #require(try response.json()["tiles"] as? [String]).first
             }
             let tile = try #require(template?.replacingOccurrences(of: "{z}/{x}/{y}", with: "1/1/0"))
@@ -164,10 +207,12 @@ import Tilesets
         try FileManager.default.createDirectory(at: sprites, withIntermediateDirectories: true)
         for suffix in [".json", ".png", "@2x.json", "@2x.png"] {
             try FileManager.default.copyItem(
-                at: Self.protomapsFixture.appendingPathComponent("sprites/light\(suffix)"), to: sprites.appendingPathComponent("roads\(suffix)"))
+                at: Self.protomapsFixture.appendingPathComponent("sprites/light\(suffix)"),
+                to: sprites.appendingPathComponent("roads\(suffix)"))
         }
         let file = folder.url.appendingPathComponent("mixed.json")
-        try Data("""
+        try Data(
+            """
             {"version": 8, "name": "Mixed",
              "sprite": [{"id": "roads", "url": "sprites/roads"}, {"id": "web", "url": "https://example.org/sprites/web"}],
              "sources": {
@@ -183,7 +228,8 @@ import Tilesets
                {"id": "roads", "type": "line", "source": "registered", "source-layer": "transportation"},
                {"id": "points", "type": "circle", "source": "points"}
              ]}
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         let mixed = try Self.servedStyle(file, name: "mixed")
         var content = ServerContent(styles: [mixed, try ServerFixtures.colourStyle("#ffffff")])
         content.styleTilesets = [try ServedTileset(url: Self.openMapTilesSample)]
@@ -192,19 +238,35 @@ import Tilesets
                 try #require(try JSONValue.parse(response.data).objectMembers)
             }
             let sources = try #require(style["sources"]?.objectMembers)
-            #expect(sources.keys.sorted() == ["imagery", "points", "streets"], "world is drawn by no layer and read by no client")
+            #expect(
+                sources.keys.sorted() == ["imagery", "points", "streets"],
+                "world is drawn by no layer and read by no client")
             let layerIDs = (style["layers"]?.arrayElements ?? []).compactMap { $0["id"]?.text }
-            #expect(layerIDs == ["imagery", "water", "points"], "no street basemap is registered: its source and layer draw nothing")
+            #expect(
+                layerIDs == ["imagery", "water", "points"],
+                "no street basemap is registered: its source and layer draw nothing")
             let streets = try #require(sources["streets"]?.objectMembers)
-            #expect(streets["type"] == .string("vector") && streets["attribution"] == .string("OSM") && streets["promoteId"] == .string("osm_id"))
+            #expect(
+                streets["type"] == .string("vector") && streets["attribution"] == .string("OSM")
+                    && streets["promoteId"] == .string("osm_id"))
             #expect(streets["url"]?.text?.hasSuffix("/data/helsinki.json") == true)
-            #expect(sources["imagery"] == .object([
-                "type": .string("raster"), "tiles": .array([.string("https://tiles.example.org/{z}/{x}/{y}.png")]), "tileSize": .number(256),
-            ]))
-            #expect(sources["points"]?.objectMembers?["data"] == .object(["type": .string("FeatureCollection"), "features": .array([])]))
-            guard case .array(let spriteList)? = style["sprite"], spriteList.count == 2 else { Issue.record("sprite: \(String(describing: style["sprite"]))"); return }
+            #expect(
+                sources["imagery"]
+                    == .object([
+                        "type": .string("raster"),
+                        "tiles": .array([.string("https://tiles.example.org/{z}/{x}/{y}.png")]),
+                        "tileSize": .number(256),
+                    ]))
+            #expect(
+                sources["points"]?.objectMembers?["data"]
+                    == .object(["type": .string("FeatureCollection"), "features": .array([])]))
+            guard case .array(let spriteList)? = style["sprite"], spriteList.count == 2 else {
+                Issue.record("sprite: \(String(describing: style["sprite"]))")
+                return
+            }
             #expect(spriteList[0].objectMembers?["url"]?.text?.hasSuffix("/styles/mixed/sprite/roads") == true)
-            #expect(spriteList[1] == .object(["id": .string("web"), "url": .string("https://example.org/sprites/web")]))
+            #expect(
+                spriteList[1] == .object(["id": .string("web"), "url": .string("https://example.org/sprites/web")]))
             #expect(style["glyphs"] == nil, "no fonts folder: left as the file has it")
 
             try await client.execute(uri: "/styles/mixed/sprite/roads@2x.png", method: .get) { response in
@@ -212,8 +274,10 @@ import Tilesets
                 #expect(response.status == .ok && response.data == file)
             }
             for uri in [
-                "/styles/mixed/sprite/web.json", "/styles/mixed/sprite.json", "/styles/mixed/sprite/roads@3x.png", "/styles/mixed/sprite/roads.svg",
-                "/styles/mixed/sprite/..%2Froads.json", "/styles/plain/sprite.json", "/styles/plain/sprites.json", "/styles/mixed/style.json/x",
+                "/styles/mixed/sprite/web.json", "/styles/mixed/sprite.json", "/styles/mixed/sprite/roads@3x.png",
+                "/styles/mixed/sprite/roads.svg",
+                "/styles/mixed/sprite/..%2Froads.json", "/styles/plain/sprite.json", "/styles/plain/sprites.json",
+                "/styles/mixed/style.json/x",
             ] {
                 try await client.execute(uri: uri, method: .get) { #expect($0.status == .notFound, "\(uri)") }
             }
@@ -227,13 +291,13 @@ import Tilesets
     }
 }
 
-private extension JSONValue {
-    var objectMembers: [String: JSONValue]? {
+extension JSONValue {
+    fileprivate var objectMembers: [String: JSONValue]? {
         guard case .object(let members) = self else { return nil }
         return members
     }
 
-    var arrayElements: [JSONValue]? {
+    fileprivate var arrayElements: [JSONValue]? {
         guard case .array(let elements) = self else { return nil }
         return elements
     }

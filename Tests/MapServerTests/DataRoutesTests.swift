@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import HTTPTypes
 import HummingbirdTesting
+import MBTiles
 import MapCore
 import MapData
 import MapRenderer
@@ -12,7 +13,6 @@ import MapUtilities
 import NIOCore
 import Testing
 import TileSources
-import MBTiles
 import TilesetTools
 import Tilesets
 
@@ -31,8 +31,10 @@ import Tilesets
     /// protobuf bytes; and the MBTiles copy it was made from.
     static func helsinki(in folder: TemporaryDirectory, format: String) throws -> (served: URL, mbtiles: URL) {
         let mbtiles = folder.url.appendingPathComponent("source/helsinki.mbtiles")
-        try FileManager.default.createDirectory(at: mbtiles.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: RepositoryFiles.samples.appendingPathComponent("helsinki/helsinki.mbtiles"), to: mbtiles)
+        try FileManager.default.createDirectory(
+            at: mbtiles.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: RepositoryFiles.samples.appendingPathComponent("helsinki/helsinki.mbtiles"), to: mbtiles)
         let store = try MBTilesStore(url: mbtiles, mode: .readWrite)
         #expect(try store.removeTiles([try removed]) == 1)
         let gzipped = try #require(try store.tile(at: try uncompressed))
@@ -51,7 +53,9 @@ import Tilesets
         try TileSourceLocation.file(url).open().forEachTile { read.append(($0, $1)) }
         let stored = read
         #expect(stored.count == 19 - 1)
-        #expect(stored.contains { $0.data.starts(with: [0x1F, 0x8B]) } && stored.contains { !$0.data.starts(with: [0x1F, 0x8B]) })
+        #expect(
+            stored.contains { $0.data.starts(with: [0x1F, 0x8B]) }
+                && stored.contains { !$0.data.starts(with: [0x1F, 0x8B]) })
         let server = ServerFixtures.server(ServerContent(tilesets: [try ServedTileset(url: url)]), folder: folder)
         try await ServerFixtures.test(server, .live) { client in
             let port = try #require(client.port)
@@ -64,16 +68,23 @@ import Tilesets
             #expect(json["format"] as? String == "pbf")
             #expect(json["minzoom"] as? Int == 0 && json["maxzoom"] as? Int == 14)
             let bounds = try #require(json["bounds"] as? [Double])
-            #expect(zip(bounds, [24.935176, 60.164155, 24.953415, 60.179113]).allSatisfy { abs($0 - $1) < 1e-5 }, "\(bounds)")
+            #expect(
+                zip(bounds, [24.935176, 60.164155, 24.953415, 60.179113]).allSatisfy { abs($0 - $1) < 1e-5 },
+                "\(bounds)")
             let layers = (json["vector_layers"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
-            #expect(layers.contains("transportation") && layers.contains("water") && layers.contains("building"), "\(layers)")
+            #expect(
+                layers.contains("transportation") && layers.contains("water") && layers.contains("building"),
+                "\(layers)")
 
             var served: [(tile: TileID, file: URL)] = []
             for (tile, data) in stored {
-                let answer = try await LoopbackSocket.request(port: port, path: "/data/helsinki/\(tile.z)/\(tile.x)/\(tile.y).pbf")
+                let answer = try await LoopbackSocket.request(
+                    port: port, path: "/data/helsinki/\(tile.z)/\(tile.x)/\(tile.y).pbf")
                 #expect(answer.status == 200, "\(tile)")
                 #expect(answer.body == data, "\(tile): the file's bytes")
-                #expect((answer.header("content-encoding") == "gzip") == data.starts(with: [0x1F, 0x8B]), "\(tile): \(answer.headers)")
+                #expect(
+                    (answer.header("content-encoding") == "gzip") == data.starts(with: [0x1F, 0x8B]),
+                    "\(tile): \(answer.headers)")
                 #expect(answer.header("content-type") == "application/x-protobuf")
                 #expect(answer.header("etag") != nil && answer.header("cache-control") == "public, max-age=600")
                 let file = folder.url.appendingPathComponent("served-\(tile.z)-\(tile.x)-\(tile.y).pbf")
@@ -101,20 +112,26 @@ import Tilesets
                 let answer = try await LoopbackSocket.request(port: port, path: path)
                 #expect(answer.status == 404 && String(decoding: answer.body, as: UTF8.self) == reason, "\(path)")
             }
-            for path in ["/data/helsinki/14/9326/4742.png", "/data/helsinki/14/9326/4742@2x.pbf", "/data/helsinki/14/x/4742.pbf"] {
+            for path in [
+                "/data/helsinki/14/9326/4742.png", "/data/helsinki/14/9326/4742@2x.pbf", "/data/helsinki/14/x/4742.pbf",
+            ] {
                 #expect(try await LoopbackSocket.request(port: port, path: path).status == 400, "\(path)")
             }
             let list = try await LoopbackSocket.request(port: port, path: "/data.json")
             let entries = try #require(try JSONSerialization.jsonObject(with: list.body) as? [[String: Any]])
-            #expect(entries.compactMap { ($0["tiles"] as? [String])?.first } == ["\(base)/data/helsinki/{z}/{x}/{y}.pbf"])
+            #expect(
+                entries.compactMap { ($0["tiles"] as? [String])?.first } == ["\(base)/data/helsinki/{z}/{x}/{y}.pbf"])
 
             // PyPI's decoder reads each served tile as it reads the tile in the MBTiles file.
             let decoded = try Self.pythonDecodings(of: served, comparedWith: mbtiles, in: folder)
             #expect(decoded.count == stored.count)
             for result in decoded { #expect(result["equal"] as? Bool == true, "\(result)") }
             // The sample's tiles below zoom 5 are empty; from zoom 9 they hold features, thousands at zoom 14.
-            #expect(decoded.filter { ($0["layers"] as? Int ?? 0) > 0 }.count == stored.filter { $0.tile.z >= 5 }.count, "\(decoded)")
-            #expect(decoded.contains { ($0["features"] as? Int ?? 0) > 1_000 }, "zoom-14 tiles hold streets and buildings")
+            #expect(
+                decoded.filter { ($0["layers"] as? Int ?? 0) > 0 }.count == stored.filter { $0.tile.z >= 5 }.count,
+                "\(decoded)")
+            #expect(
+                decoded.contains { ($0["features"] as? Int ?? 0) > 1_000 }, "zoom-14 tiles hold streets and buildings")
         }
     }
 
@@ -126,19 +143,25 @@ import Tilesets
         let (helsinki, _) = try Self.helsinki(in: folder, format: "mbtiles")
         let far = folder.url.appendingPathComponent("far.mbtiles")
         let farTile = try TileID(z: 14, x: 0, y: 0)
-        let farBytes = try #require(try TileSourceLocation.file(helsinki).open().tile(at: try TileID(z: 14, x: 9326, y: 4742)))
+        let farBytes = try #require(
+            try TileSourceLocation.file(helsinki).open().tile(at: try TileID(z: 14, x: 9326, y: 4742)))
         @Sendable func writeFar(_ url: URL, _ data: Data) throws {
             let store = try MBTilesStore(url: url, mode: .create)
             try store.write([farTile: data])
-            try store.writeMetadata(TileMetadata(name: "far", format: .pbf, bounds: BoundingBox(west: -180, south: 85, east: -179.98, north: 85.05), minZoom: 14, maxZoom: 14))
+            try store.writeMetadata(
+                TileMetadata(
+                    name: "far", format: .pbf, bounds: BoundingBox(west: -180, south: 85, east: -179.98, north: 85.05),
+                    minZoom: 14, maxZoom: 14))
         }
         try writeFar(far, farBytes)
         let layered = try ServedTileset(files: [helsinki, far], name: "streets")
         var style = try Style.named("streets", in: RepositoryFiles.styles).style
         style.sources["openmaptiles"] = .vector(VectorSource(location: .tilesets([helsinki, far])))
-        var content = ServerContent(styles: [ServedStyle(
-            name: "streets", style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap),
-            fileBytes: try Data(contentsOf: RepositoryFiles.styles.appendingPathComponent("streets.json")))])
+        var content = ServerContent(styles: [
+            ServedStyle(
+                name: "streets", style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap),
+                fileBytes: try Data(contentsOf: RepositoryFiles.styles.appendingPathComponent("streets.json")))
+        ])
         content.styleTilesets = [layered]
         let server = ServerFixtures.server(content, folder: folder)
         try await ServerFixtures.test(server) { client in
@@ -149,13 +172,18 @@ import Tilesets
                 #expect(bounds[0] == -180 && bounds[3] > 85 && abs(bounds[2] - 24.953415) < 1e-5, "\(bounds)")
                 #expect(((json["vector_layers"] as? [[String: Any]])?.count ?? 0) > 5)
             }
-            try await client.execute(uri: "/data/streets/14/9326/4742.pbf", method: .get) { #expect($0.data == farBytes, "from the first file") }
+            try await client.execute(uri: "/data/streets/14/9326/4742.pbf", method: .get) {
+                #expect($0.data == farBytes, "from the first file")
+            }
             try await client.execute(uri: "/data/streets/14/0/0.pbf", method: .get) { response in
                 #expect(response.status == .ok && response.data == farBytes, "from the second file")
             }
-            try await client.execute(uri: "/data/streets/14/9327/4741.pbf", method: .get) { #expect($0.status == .noContent, "neither has it") }
+            try await client.execute(uri: "/data/streets/14/9327/4741.pbf", method: .get) {
+                #expect($0.status == .noContent, "neither has it")
+            }
             try await client.execute(uri: "/styles/streets/style.json", method: .get) { response in
-                let url = (try response.json()["sources"] as? [String: [String: Any]])?["openmaptiles"]?["url"] as? String
+                let url =
+                    (try response.json()["sources"] as? [String: [String: Any]])?["openmaptiles"]?["url"] as? String
                 #expect(url?.hasSuffix("/data/streets.json") == true, "\(url ?? "")")
             }
             // Another file renamed over the second: its tiles come from the new file.
@@ -165,7 +193,9 @@ import Tilesets
             try writeFar(replacement, Data([0x1A, 0x00]))
             #expect(rename(replacement.path, far.path) == 0)
             #expect(watcher.check() == ["streets"])
-            try await client.execute(uri: "/data/streets/14/0/0.pbf", method: .get) { #expect($0.data == Data([0x1A, 0x00])) }
+            try await client.execute(uri: "/data/streets/14/0/0.pbf", method: .get) {
+                #expect($0.data == Data([0x1A, 0x00]))
+            }
         }
     }
 
@@ -179,11 +209,14 @@ import Tilesets
                 #expect(response.headers[.contentEncoding] == "gzip")
                 return try #require(response.headers[.eTag])
             }
-            try await client.execute(uri: "/data/helsinki/14/9326/4742.pbf", method: .get, headers: [.ifNoneMatch: tag]) { response in
+            try await client.execute(uri: "/data/helsinki/14/9326/4742.pbf", method: .get, headers: [.ifNoneMatch: tag])
+            { response in
                 #expect(response.status == .notModified && response.body.readableBytes == 0)
             }
             try await client.execute(uri: "/data/helsinki/14/9326/4742.pbf", method: .head) { response in
-                #expect(response.status == .ok && response.body.readableBytes == 0 && response.headers[.contentEncoding] == "gzip")
+                #expect(
+                    response.status == .ok && response.body.readableBytes == 0
+                        && response.headers[.contentEncoding] == "gzip")
             }
         }
     }
@@ -191,11 +224,16 @@ import Tilesets
     /// Each served tile and the MBTiles file's own tile decoded by `mapbox_vector_tile` (the
     /// file's read with Python's sqlite3, rows flipped as MBTiles stores them): for each, whether
     /// the two decodings are equal, and the served tile's layer and feature counts.
-    static func pythonDecodings(of served: [(tile: TileID, file: URL)], comparedWith mbtiles: URL, in folder: TemporaryDirectory) throws -> [[String: Any]] {
+    static func pythonDecodings(
+        of served: [(tile: TileID, file: URL)], comparedWith mbtiles: URL, in folder: TemporaryDirectory
+    ) throws -> [[String: Any]] {
         let listing = folder.url.appendingPathComponent("served.json")
-        let entries = served.map { ["z": $0.tile.z, "x": $0.tile.x, "y": $0.tile.y, "served": $0.file.path] as [String: Any] }
+        let entries = served.map {
+            ["z": $0.tile.z, "x": $0.tile.x, "y": $0.tile.y, "served": $0.file.path] as [String: Any]
+        }
         try JSONSerialization.data(withJSONObject: entries).write(to: listing)
-        let output = try PythonEnvironment.mapboxVectorTile.run(#"""
+        let output = try PythonEnvironment.mapboxVectorTile.run(
+            #"""
             import gzip, json, sqlite3, sys
             import mapbox_vector_tile
 

@@ -17,17 +17,31 @@ import VectorTiles
         var files: [String: Data] = [:]
         func write(_ path: String, _ glyphs: [TestGlyphs.Glyph], name: String) throws {
             let url = fonts.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let data = Data(TestGlyphs.rangeFile(fontstack: name, range: url.deletingPathExtension().lastPathComponent, glyphs: glyphs))
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let data = Data(
+                TestGlyphs.rangeFile(
+                    fontstack: name, range: url.deletingPathExtension().lastPathComponent, glyphs: glyphs))
             try data.write(to: url)
             files[path] = data
         }
-        try write("Font A/0-255.pbf", [TestGlyphs.Glyph(id: 0x41, size: 8, advance: 10, ink: 201), TestGlyphs.Glyph(id: 0x42, size: 9, advance: 11, ink: 202)], name: "Font A")
-        try write("Font B/0-255.pbf", [TestGlyphs.Glyph(id: 0x42, size: 12, advance: 14, ink: 203), TestGlyphs.Glyph(id: 0x43, size: 6, advance: 7, ink: 204)], name: "Font B")
+        try write(
+            "Font A/0-255.pbf",
+            [
+                TestGlyphs.Glyph(id: 0x41, size: 8, advance: 10, ink: 201),
+                TestGlyphs.Glyph(id: 0x42, size: 9, advance: 11, ink: 202),
+            ], name: "Font A")
+        try write(
+            "Font B/0-255.pbf",
+            [
+                TestGlyphs.Glyph(id: 0x42, size: 12, advance: 14, ink: 203),
+                TestGlyphs.Glyph(id: 0x43, size: 6, advance: 7, ink: 204),
+            ], name: "Font B")
         try write("Font B/256-511.pbf", [TestGlyphs.Glyph(id: 0x100, size: 7, advance: 8)], name: "Font B")
         try write("Font A,Font B/0-255.pbf", [TestGlyphs.Glyph(id: 0x44, size: 5, advance: 6)], name: "Font A,Font B")
         try write(".hidden/0-255.pbf", [TestGlyphs.Glyph(id: 0x41, size: 8, advance: 10)], name: "hidden")
-        try FileManager.default.createDirectory(at: fonts.appendingPathComponent("notes"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: fonts.appendingPathComponent("notes"), withIntermediateDirectories: true)
         try Data("not a font".utf8).write(to: fonts.appendingPathComponent("notes/readme.txt"))
         try Data().write(to: fonts.appendingPathComponent("stray.pbf"))
         return (fonts, files)
@@ -64,7 +78,9 @@ import VectorTiles
                 return try GlyphRange(data: [UInt8](response.data))
             }
             #expect(ab.glyphs.keys.sorted() == [0x41, 0x42, 0x43])
-            #expect(ab.glyphs[0x42]?.advance == 11 && ab.glyphs[0x42]?.bitmap.first == 202, "B from Font A, the first that has it")
+            #expect(
+                ab.glyphs[0x42]?.advance == 11 && ab.glyphs[0x42]?.bitmap.first == 202,
+                "B from Font A, the first that has it")
             #expect(ab.glyphs[0x43]?.advance == 7, "C from Font B")
             let ba = try await client.execute(uri: "/fonts/Font%20B,%20Font%20A/0-255.pbf", method: .get) { response in
                 try GlyphRange(data: [UInt8](response.data))
@@ -92,7 +108,10 @@ import VectorTiles
                     #expect(response.text == reason, "\(uri)")
                 }
             }
-            for uri in ["/fonts/Font%20A/1-256.pbf", "/fonts/Font%20A/0-256.pbf", "/fonts/Font%20A/0-255x.pbf", "/fonts/Font%20A/65536-65791.pbf", "/fonts/%2C/0-255.pbf"] {
+            for uri in [
+                "/fonts/Font%20A/1-256.pbf", "/fonts/Font%20A/0-256.pbf", "/fonts/Font%20A/0-255x.pbf",
+                "/fonts/Font%20A/65536-65791.pbf", "/fonts/%2C/0-255.pbf",
+            ] {
                 try await client.execute(uri: uri, method: .get) { #expect($0.status == .badRequest, "\(uri)") }
             }
         }
@@ -102,7 +121,9 @@ import VectorTiles
         let folder = try TemporaryDirectory()
         try await ServerFixtures.test(ServerFixtures.server(ServerContent(), folder: folder)) { client in
             try await client.execute(uri: "/fonts/Font%20A/0-255.pbf", method: .get) { response in
-                #expect(response.status == .notFound && response.text == "no fonts are served: start the server with --fonts\n")
+                #expect(
+                    response.status == .notFound
+                        && response.text == "no fonts are served: start the server with --fonts\n")
             }
             try await client.execute(uri: "/fonts.json", method: .get) { response in
                 let names = try JSONSerialization.jsonObject(with: response.data) as? [String]

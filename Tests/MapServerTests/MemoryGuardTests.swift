@@ -2,10 +2,11 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import MapCore
-@testable import MapServer
 import MapTestSupport
 import Synchronization
 import Testing
+
+@testable import MapServer
 
 /// With a memory limit, the server lets go of what it keeps for speed near it, and refuses new
 /// renders at it (a tile gets its stand-in or 503, an image 503) until memory falls.
@@ -16,7 +17,8 @@ import Testing
         // Far below any process's resident memory: the guard acts at once.
         configuration.memoryLimitBytes = 1 << 20
         let server = ServerFixtures.server(
-            ServerContent(styles: [try ServerFixtures.colourStyle("#336699")]), folder: folder, configuration: configuration)
+            ServerContent(styles: [try ServerFixtures.colourStyle("#336699")]), folder: folder,
+            configuration: configuration)
         let resident = try await ServerFixtures.test(server) { client in
             #expect(try await client.execute(uri: "/styles/plain/3/1/1.png", method: .get) { $0.status } == .ok)
             #expect(server.memory.usage.tiles == 1)
@@ -46,7 +48,8 @@ import Testing
 
     @Test func withoutALimitNothingIsRead() throws {
         let folder = try TemporaryDirectory()
-        let server = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#336699")]), folder: folder)
+        let server = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#336699")]), folder: folder)
         defer { server.shutdown() }
         #expect(server.checkMemory() == nil)
         let refuses = server.refusesRendersForMemory.load(ordering: .relaxed)

@@ -10,7 +10,8 @@ import Testing
 @Suite struct MetricsAndLiveTests {
     @Test func metricsCountRequestsByRouteAndStatusCacheHitsRendersAndQueueDepth() async throws {
         let folder = try TemporaryDirectory()
-        let server = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: folder)
+        let server = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: folder)
         try await ServerFixtures.test(server) { client in
             try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get) { #expect($0.status == .ok) }
             try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get) { #expect($0.status == .ok) }
@@ -33,7 +34,8 @@ import Testing
 
     @Test func theServerAnswersOverRealHTTPOnLoopback() async throws {
         let folder = try TemporaryDirectory()
-        let server = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#00ff00")]), folder: folder)
+        let server = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#00ff00")]), folder: folder)
         // Requests through plain sockets on threads of their own (`LoopbackSocket.get`), so the
         // whole suite's load cannot time them out as it can the testing client's.
         try await ServerFixtures.test(server, .live) { client in

@@ -4,12 +4,13 @@ import HummingbirdTesting
 import MapComposer
 import MapCore
 import MapRenderer
-@testable import MapServer
 import MapTestSupport
 import MapUtilities
 import PhotoSources
 import Synchronization
 import Testing
+
+@testable import MapServer
 
 /// A served photo library that changes: the server's watch serves the new photos, exactly the
 /// overlay tiles the change touches leave the caches (counted), and every tile served after the
@@ -19,7 +20,12 @@ import Testing
     final class Library: Sendable {
         let state: Mutex<(version: Int64, photos: [Photo])>
         init(_ photos: [Photo]) { state = Mutex((1, photos)) }
-        func change(_ body: (inout [Photo]) -> Void) { state.withLock { body(&$0.photos); $0.version += 1 } }
+        func change(_ body: (inout [Photo]) -> Void) {
+            state.withLock {
+                body(&$0.photos)
+                $0.version += 1
+            }
+        }
         var photos: [Photo] { state.withLock { $0.photos } }
     }
 
@@ -38,7 +44,9 @@ import Testing
 
     /// A server of the library's photos, watching it for changes unless `watched` is false;
     /// `checks` counts the times the library's version is asked.
-    static func server(_ library: Library, folder: TemporaryDirectory, watched: Bool = true, checks: CallCounter? = nil) throws -> MapTileServer {
+    static func server(_ library: Library, folder: TemporaryDirectory, watched: Bool = true, checks: CallCounter? = nil)
+        throws -> MapTileServer
+    {
         let style = try ServerFixtures.colourStyle("#ffffff")
         let builder = PhotoMapBuilder(data: style.data)
         let content: @Sendable ([Photo]) throws -> (overlay: ServedOverlay, photos: ServedPhotos) = { photos in
@@ -52,16 +60,21 @@ import Testing
         }
         let (overlay, served) = try content(library.photos)
         let feed = PhotoFeed(
-            version: { checks?.increment(); return library.state.withLock { $0.version } }, photos: { library.photos }, content: content,
+            version: {
+                checks?.increment()
+                return library.state.withLock { $0.version }
+            }, photos: { library.photos }, content: content,
             loadedVersion: library.state.withLock { $0.version })
         return ServerFixtures.server(
-            ServerContent(styles: [style], overlay: overlay, photos: served, photoFeed: watched ? feed : nil), folder: folder)
+            ServerContent(styles: [style], overlay: overlay, photos: served, photoFeed: watched ? feed : nil),
+            folder: folder)
     }
 
     /// The overlay's 256-point tiles at zooms 0 to 12 over the photos' area.
     static func tiles() throws -> [TileID] {
         let area = try CoordinateRegion(
-            center: Coordinate(latitude: 38.72, longitude: -9.14), span: CoordinateSpan(latitudeDelta: 0.7, longitudeDelta: 0.8))
+            center: Coordinate(latitude: 38.72, longitude: -9.14),
+            span: CoordinateSpan(latitudeDelta: 0.7, longitudeDelta: 0.8))
         return try (0...12).flatMap { zoom in try TileID.tiles(covering: area, zoom: zoom) }
     }
 
@@ -75,7 +88,8 @@ import Testing
         }
     }
 
-    static let key = TileCacheKey(source: "overlay-photos", contentHash: "library", tileSizePoints: 256, scale: 1, isOverlay: true)
+    static let key = TileCacheKey(
+        source: "overlay-photos", contentHash: "library", tileSizePoints: 256, scale: 1, isOverlay: true)
 
     @Test(arguments: ["added", "moved", "removed"])
     func aChangeInvalidatesExactlyTheTilesItTouches(change: String) async throws {
@@ -85,26 +99,31 @@ import Testing
         let tiles = try Self.tiles()
         let (invalidated, after) = try await ServerFixtures.test(server) { client in
             for tile in tiles {
-                let response = try await client.execute(uri: "/overlays/photos/\(tile.z)/\(tile.x)/\(tile.y).png", method: .get)
+                let response = try await client.execute(
+                    uri: "/overlays/photos/\(tile.z)/\(tile.x)/\(tile.y).png", method: .get)
                 #expect(response.status == .ok)
             }
             try server.cache.flush()
             #expect(try tiles.allSatisfy { try server.cache.tile($0, key: Self.key) != nil })
             let lisbon = try Coordinate(latitude: 38.7, longitude: -9.1)
             switch change {
-            case "added": library.change { $0.append(Photo(id: "new", title: "New", coordinate: lisbon, photographer: "Ana")) }
+            case "added":
+                library.change { $0.append(Photo(id: "new", title: "New", coordinate: lisbon, photographer: "Ana")) }
             case "moved": library.change { $0[5].coordinate = lisbon }
             default: library.change { $0.remove(at: 5) }
             }
             // The watch serves the change within its interval; requests do not wait for it.
             try await Self.waitForTheWatch(server, library)
-            let annotations = try await client.execute(uri: "/annotations.json?bbox=-10,38,-8,39.5&zoom=20", method: .get)
+            let annotations = try await client.execute(
+                uri: "/annotations.json?bbox=-10,38,-8,39.5&zoom=20", method: .get)
             let features = try #require(try annotations.json()["features"] as? [Any])
             #expect(features.count == library.photos.count)
             let gone = try tiles.filter { try server.cache.tile($0, key: Self.key) == nil }
             var after: [TileID: Data] = [:]
             for tile in tiles {
-                after[tile] = try await client.execute(uri: "/overlays/photos/\(tile.z)/\(tile.x)/\(tile.y).png", method: .get).data
+                after[tile] = try await client.execute(
+                    uri: "/overlays/photos/\(tile.z)/\(tile.x)/\(tile.y).png", method: .get
+                ).data
             }
             return (Set(gone), after)
         }
@@ -114,7 +133,9 @@ import Testing
         let expected = try await ServerFixtures.test(fresh) { client in
             var expected: [TileID: Data] = [:]
             for tile in tiles {
-                expected[tile] = try await client.execute(uri: "/overlays/photos/\(tile.z)/\(tile.x)/\(tile.y).png", method: .get).data
+                expected[tile] = try await client.execute(
+                    uri: "/overlays/photos/\(tile.z)/\(tile.x)/\(tile.y).png", method: .get
+                ).data
             }
             return expected
         }
@@ -134,7 +155,10 @@ import Testing
         let folder = try TemporaryDirectory()
         let server = try Self.server(Library(try Self.photos()), folder: folder)
         try await ServerFixtures.test(server) { client in
-            for uri in ["/overlays/photos/8/121/98.png", "/overlays/photos/512/8/121/98@2x.png", "/annotations.json?bbox=-10,38,-8,39.5&zoom=10"] {
+            for uri in [
+                "/overlays/photos/8/121/98.png", "/overlays/photos/512/8/121/98@2x.png",
+                "/annotations.json?bbox=-10,38,-8,39.5&zoom=10",
+            ] {
                 let first = try await client.execute(uri: uri, method: .get) { $0 }
                 #expect(first.status == .ok, "\(uri)")
                 #expect(first.headers[.cacheControl] == "no-cache", "\(uri)")
@@ -161,7 +185,9 @@ import Testing
         let server = try Self.server(library, folder: folder)
         let tiles = try Array(Self.tiles().prefix(40))
         try await ServerFixtures.test(server) { client in
-            for tile in tiles { _ = try await client.execute(uri: "/overlays/photos/\(tile.z)/\(tile.x)/\(tile.y).png", method: .get) }
+            for tile in tiles {
+                _ = try await client.execute(uri: "/overlays/photos/\(tile.z)/\(tile.x)/\(tile.y).png", method: .get)
+            }
             try server.cache.flush()
             library.change { _ in }
             try await Self.waitForTheWatch(server, library)
@@ -183,7 +209,7 @@ import Testing
             }
         }
         let afterShutdown = checks.count
-        try await Task.sleep(nanoseconds: 300_000_000) // 15 check intervals
+        try await Task.sleep(nanoseconds: 300_000_000)  // 15 check intervals
         #expect(checks.count == afterShutdown)
     }
 }

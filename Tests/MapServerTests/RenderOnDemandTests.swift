@@ -2,12 +2,13 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import ImageCodec
+import MBTiles
 import MapCore
-@testable import MapServer
 import MapTestSupport
 import Synchronization
 import Testing
-import MBTiles
+
+@testable import MapServer
 
 /// Renders on demand: single flight per metatile, the bounded queue, the time limit, the cache
 /// keyed by the style's content, batched cache writes.
@@ -60,7 +61,8 @@ import MBTiles
             ServerContent(styles: [try ServerFixtures.colourStyle("#123456")]), folder: folder,
             // No render time limit to speak of: on a machine busy with the whole suite the steps
             // below have taken over a minute, and the blocked render must not be abandoned.
-            configuration: ServerFixtures.configuration(threads: 1, queueLimit: 1, timeoutSeconds: 3600, metatileSize: 1)
+            configuration: ServerFixtures.configuration(
+                threads: 1, queueLimit: 1, timeoutSeconds: 3600, metatileSize: 1)
         ) { _ in
             started.increment()
             release.wait()
@@ -121,17 +123,24 @@ import MBTiles
             let answer = try #require(holder.receive(), "the first request is answered")
             #expect(String(decoding: answer.prefix(12), as: UTF8.self) == "HTTP/1.1 200")
         }
-        #expect(rendered.values == [try MetatileID(z: 1, x: 0, y: 0, size: 1)], "only the first request's metatile was rendered")
+        #expect(
+            rendered.values == [try MetatileID(z: 1, x: 0, y: 0, size: 1)],
+            "only the first request's metatile was rendered")
         #expect(server.metrics.count("mapwright_renders_total", [("source", "style-plain")]) == 1)
-        #expect(server.metrics.count("mapwright_http_requests_total", [("route", "/styles/**"), ("status", "499")]) == 2, "counted as nginx's 499")
-        #expect(server.metrics.count("mapwright_http_requests_total", [("route", "/styles/**"), ("status", "500")]) == 0)
+        #expect(
+            server.metrics.count("mapwright_http_requests_total", [("route", "/styles/**"), ("status", "499")]) == 2,
+            "counted as nginx's 499")
+        #expect(
+            server.metrics.count("mapwright_http_requests_total", [("route", "/styles/**"), ("status", "500")]) == 0)
     }
 
     /// Polls `condition` every 10 ms for up to 30 s.
     static func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
         let deadline = Date().addingTimeInterval(30)
         while !condition() {
-            guard Date() < deadline else { throw LoopbackSocket.Failure(description: "timed out waiting until \(what)") }
+            guard Date() < deadline else {
+                throw LoopbackSocket.Failure(description: "timed out waiting until \(what)")
+            }
             try await Task.sleep(nanoseconds: 10_000_000)
         }
     }
@@ -159,7 +168,8 @@ import MBTiles
 
     @Test func anEditedStyleNeverServesTheOldStylesTiles() async throws {
         let folder = try TemporaryDirectory()
-        let red = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: folder)
+        let red = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: folder)
         try await ServerFixtures.test(red) { client in
             try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get) { response in
                 let image = try response.image()
@@ -167,7 +177,8 @@ import MBTiles
             }
         }
         // The same name, the same cache file path, an edited style file: blue.
-        let blue = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#0000ff")]), folder: folder)
+        let blue = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#0000ff")]), folder: folder)
         try await ServerFixtures.test(blue) { client in
             try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get) { response in
                 let image = try response.image()
@@ -176,7 +187,8 @@ import MBTiles
         }
         #expect(blue.metrics.count("mapwright_renders_total", [("source", "style-plain")]) == 1)
         // And the red one, run again over the same cache, is served from its file without a render.
-        let redAgain = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: folder)
+        let redAgain = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: folder)
         try await ServerFixtures.test(redAgain) { client in
             try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get) { response in
                 let image = try response.image()

@@ -20,18 +20,40 @@ import Testing
         defer { pool.shutdown() }
         let gate = DispatchSemaphore(value: 0)
         let ran = RunOrder()
-        let blocker = Task { try await pool.run(0) { gate.wait(); ran.append(0); return 0 } }
+        let blocker = Task {
+            try await pool.run(0) {
+                gate.wait()
+                ran.append(0)
+                return 0
+            }
+        }
         while pool.queueDepth > 0 { try await Task.sleep(nanoseconds: 5_000_000) }
         try await Task.sleep(nanoseconds: 50_000_000)
         // Three background jobs wait; then two requests, one of them for background job 3.
         var background: [Task<Int, any Error>] = []
         for key in 1...3 {
-            background.append(Task { try await pool.run(key, lane: .background) { ran.append(key); return key } })
+            background.append(
+                Task {
+                    try await pool.run(key, lane: .background) {
+                        ran.append(key)
+                        return key
+                    }
+                })
             while pool.queueDepth < key { try await Task.sleep(nanoseconds: 5_000_000) }
         }
-        let request = Task { try await pool.run(10) { ran.append(10); return 10 } }
+        let request = Task {
+            try await pool.run(10) {
+                ran.append(10)
+                return 10
+            }
+        }
         while pool.queueDepth < 4 { try await Task.sleep(nanoseconds: 5_000_000) }
-        let joining = Task { try await pool.run(3) { ran.append(99); return 99 } }
+        let joining = Task {
+            try await pool.run(3) {
+                ran.append(99)
+                return 99
+            }
+        }
         try await Task.sleep(nanoseconds: 50_000_000)
         gate.signal()
         #expect(try await request.value == 10)
@@ -43,15 +65,27 @@ import Testing
 
     @Test func workWhoseAskerWasCancelledBeforeItStartedIsDroppedUnrun() async throws {
         let dropped = CallCounter()
-        let pool = RenderPool<Int, Int>(threadCount: 1, queueLimit: 8, events: .init(dropped: { _ in dropped.increment() }))
+        let pool = RenderPool<Int, Int>(
+            threadCount: 1, queueLimit: 8, events: .init(dropped: { _ in dropped.increment() }))
         defer { pool.shutdown() }
         let gate = DispatchSemaphore(value: 0)
         let ran = CallCounter()
         let running = CallCounter()
-        let blocker = Task { try await pool.run(1) { running.increment(); gate.wait(); return 1 } }
+        let blocker = Task {
+            try await pool.run(1) {
+                running.increment()
+                gate.wait()
+                return 1
+            }
+        }
         // Until the one thread runs job 1 (an empty queue alone is also true before it was queued).
         while running.count == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
-        let waiting = Task { try await pool.run(2) { ran.increment(); return 2 } }
+        let waiting = Task {
+            try await pool.run(2) {
+                ran.increment()
+                return 2
+            }
+        }
         while pool.queueDepth == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
@@ -69,10 +103,20 @@ import Testing
     @Test func aJobThatWouldWaitLongerThanTheLimitIsRefusedAtOnce() async throws {
         let pool = RenderPool<Int, Int>(threadCount: 1, queueLimit: 64, maximumWaitSeconds: 0.5)
         defer { pool.shutdown() }
-        #expect(try await pool.run(0) { Thread.sleep(forTimeInterval: 0.3); return 0 } == 0)
+        #expect(
+            try await pool.run(0) {
+                Thread.sleep(forTimeInterval: 0.3)
+                return 0
+            } == 0)
         let gate = DispatchSemaphore(value: 0)
         let running = CallCounter()
-        let blocker = Task { try await pool.run(1) { running.increment(); gate.wait(); return 1 } }
+        let blocker = Task {
+            try await pool.run(1) {
+                running.increment()
+                gate.wait()
+                return 1
+            }
+        }
         while running.count == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
         let queued = Task { try await pool.run(2) { 2 } }
         while pool.queueDepth == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
@@ -90,11 +134,27 @@ import Testing
         defer { pool.shutdown() }
         let gate = DispatchSemaphore(value: 0)
         let runs = CallCounter()
-        let first = Task { try await pool.run(1) { runs.increment(); gate.wait(); return 10 } }
+        let first = Task {
+            try await pool.run(1) {
+                runs.increment()
+                gate.wait()
+                return 10
+            }
+        }
         while pool.queueDepth > 0 || runs.count == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
-        let queued = Task { try await pool.run(2) { runs.increment(); return 20 } }
+        let queued = Task {
+            try await pool.run(2) {
+                runs.increment()
+                return 20
+            }
+        }
         while pool.queueDepth == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
-        let joined = Task { try await pool.run(2) { runs.increment(); return 99 } }
+        let joined = Task {
+            try await pool.run(2) {
+                runs.increment()
+                return 99
+            }
+        }
         try await Task.sleep(nanoseconds: 20_000_000)
         await #expect(throws: RenderPoolError.queueFull) { try await pool.run(3) { 30 } }
         gate.signal()
@@ -113,17 +173,37 @@ import Testing
         let running = CallCounter()
         let ran = RunOrder()
         let blockers = (0..<2).map { index in
-            Task { try await pool.run(index, lane: .images) { running.increment(); gates[index].wait(); ran.append(index); return index } }
+            Task {
+                try await pool.run(index, lane: .images) {
+                    running.increment()
+                    gates[index].wait()
+                    ran.append(index)
+                    return index
+                }
+            }
         }
         while running.count < 2 { try await Task.sleep(nanoseconds: 5_000_000) }
         var images: [Task<Int, any Error>] = []
         for key in 2...4 {
-            images.append(Task { try await pool.run(key, lane: .images) { ran.append(key); Thread.sleep(forTimeInterval: 0.05); return key } })
+            images.append(
+                Task {
+                    try await pool.run(key, lane: .images) {
+                        ran.append(key)
+                        Thread.sleep(forTimeInterval: 0.05)
+                        return key
+                    }
+                })
             while pool.queueDepth(.images) < key - 1 { try await Task.sleep(nanoseconds: 5_000_000) }
         }
         let tileGate = DispatchSemaphore(value: 0)
         let tiles = (10...11).map { key in
-            Task { try await pool.run(key, lane: .tiles) { ran.append(key); if key == 10 { tileGate.wait() }; return key } }
+            Task {
+                try await pool.run(key, lane: .tiles) {
+                    ran.append(key)
+                    if key == 10 { tileGate.wait() }
+                    return key
+                }
+            }
         }
         while pool.queueDepth(.tiles) < 2 { try await Task.sleep(nanoseconds: 5_000_000) }
         gates[0].signal()
@@ -144,22 +224,42 @@ import Testing
         let gate = DispatchSemaphore(value: 0)
         let running = CallCounter()
         let ran = RunOrder()
-        let blocker = Task { try await pool.run(0) { running.increment(); gate.wait(); ran.append(0); return 0 } }
+        let blocker = Task {
+            try await pool.run(0) {
+                running.increment()
+                gate.wait()
+                ran.append(0)
+                return 0
+            }
+        }
         while running.count == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
         var tasks: [Task<Int, any Error>] = []
         // Each queued before the next is asked for (tasks start in no set order).
         for key in 100...101 {
-            tasks.append(Task { try await pool.run(key, lane: .background) { ran.append(key); return key } })
+            tasks.append(
+                Task {
+                    try await pool.run(key, lane: .background) {
+                        ran.append(key)
+                        return key
+                    }
+                })
             while pool.queueDepth(.background) < key - 99 { try await Task.sleep(nanoseconds: 1_000_000) }
         }
         for key in 1...30 {
-            tasks.append(Task { try await pool.run(key, lane: .tiles) { ran.append(key); return key } })
+            tasks.append(
+                Task {
+                    try await pool.run(key, lane: .tiles) {
+                        ran.append(key)
+                        return key
+                    }
+                })
             while pool.queueDepth(.tiles) < key { try await Task.sleep(nanoseconds: 1_000_000) }
         }
         gate.signal()
         for task in [blocker] + tasks { _ = try await task.value }
         let order = ran.order
-        let first = try #require(order.firstIndex(of: 100)), second = try #require(order.firstIndex(of: 101))
+        let first = try #require(order.firstIndex(of: 100))
+        let second = try #require(order.firstIndex(of: 101))
         #expect(first <= 8 && second <= 15, "\(order)")
         #expect(order.filter { (1...30).contains($0) } == Array(1...30), "each lane in its own order")
     }
@@ -172,14 +272,41 @@ import Testing
         let gate = DispatchSemaphore(value: 0)
         let running = CallCounter()
         let ran = RunOrder()
-        let blocker = Task { try await pool.run(0) { running.increment(); gate.wait(); return 0 } }
+        let blocker = Task {
+            try await pool.run(0) {
+                running.increment()
+                gate.wait()
+                return 0
+            }
+        }
         while running.count == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
-        #expect(pool.keep(1) { ran.append(1); return 1 })
-        #expect(!pool.keep(1) { Issue.record("kept twice"); return 1 }, "a key already queued is not queued again")
-        #expect(pool.keep(2) { ran.append(2); return 2 })
-        #expect(!pool.keep(3) { Issue.record("beyond the limit"); return 3 }, "the background lane is full")
+        #expect(
+            pool.keep(1) {
+                ran.append(1)
+                return 1
+            })
+        #expect(
+            !pool.keep(1) {
+                Issue.record("kept twice")
+                return 1
+            }, "a key already queued is not queued again")
+        #expect(
+            pool.keep(2) {
+                ran.append(2)
+                return 2
+            })
+        #expect(
+            !pool.keep(3) {
+                Issue.record("beyond the limit")
+                return 3
+            }, "the background lane is full")
         #expect(pool.queueDepth(.background) == 2)
-        let asker = Task { try await pool.run(2, lane: .tiles) { Issue.record("joined, not run again"); return -1 } }
+        let asker = Task {
+            try await pool.run(2, lane: .tiles) {
+                Issue.record("joined, not run again")
+                return -1
+            }
+        }
         while pool.queueDepth(.tiles) == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
         gate.signal()
         #expect(try await asker.value == 2, "the asker got the kept job's result")
@@ -196,9 +323,21 @@ import Testing
         let gate = DispatchSemaphore(value: 0)
         let running = CallCounter()
         let ran = RunOrder()
-        let blocker = Task { try await pool.run(0, patienceSeconds: 0.05) { running.increment(); gate.wait(); ran.append(0); return 0 } }
+        let blocker = Task {
+            try await pool.run(0, patienceSeconds: 0.05) {
+                running.increment()
+                gate.wait()
+                ran.append(0)
+                return 0
+            }
+        }
         while running.count == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
-        await #expect(throws: RenderPoolError.notStarted) { try await pool.run(1, patienceSeconds: 0.1) { ran.append(1); return 1 } }
+        await #expect(throws: RenderPoolError.notStarted) {
+            try await pool.run(1, patienceSeconds: 0.1) {
+                ran.append(1)
+                return 1
+            }
+        }
         #expect(pool.queueDepth(.tiles) == 0 && pool.queueDepth(.background) == 1)
         try await Task.sleep(nanoseconds: 200_000_000)
         gate.signal()

@@ -48,7 +48,9 @@ import Testing
             try await client.execute(uri: uri, method: .get) { response in
                 #expect(response.status == .notFound, "\(uri)")
                 #expect(!response.text.contains("root:"), "no file content")
-                #expect(!response.text.contains("swift-tools-version") && !response.text.contains("MapCore"), "no file or listing")
+                #expect(
+                    !response.text.contains("swift-tools-version") && !response.text.contains("MapCore"),
+                    "no file or listing")
                 #expect(response.text.split(separator: "\n").count <= 1, "one line at most")
             }
         }
@@ -57,7 +59,8 @@ import Testing
     @Test func whileStartingHealthAndTilesAre503AndThen200() async throws {
         let folder = try TemporaryDirectory()
         let server = MapTileServer(
-            configuration: ServerFixtures.configuration(), cache: TileCache(file: folder.url.appendingPathComponent("c.mbtiles")),
+            configuration: ServerFixtures.configuration(),
+            cache: TileCache(file: folder.url.appendingPathComponent("c.mbtiles")),
             logger: ServerFixtures.logger)
         let style = try ServerFixtures.colourStyle("#00ff00")
         try await ServerFixtures.test(server) { client in
@@ -78,7 +81,9 @@ import Testing
             ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: folder,
             configuration: ServerFixtures.configuration(corsOrigins: ["https://maps.example.org"]))
         try await ServerFixtures.test(server) { client in
-            try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get, headers: [.origin: "https://maps.example.org"]) { response in
+            try await client.execute(
+                uri: "/styles/plain/0/0/0.png", method: .get, headers: [.origin: "https://maps.example.org"]
+            ) { response in
                 #expect(response.headers[.accessControlAllowOrigin] == "https://maps.example.org")
                 #expect(response.headers[.vary] == "Origin")
             }
@@ -91,12 +96,15 @@ import Testing
                     #expect(response.headers[.vary] == "Origin")
                 }
             }
-            try await client.execute(uri: "/styles/plain.json", method: .options, headers: [.origin: "https://maps.example.org"]) { response in
+            try await client.execute(
+                uri: "/styles/plain.json", method: .options, headers: [.origin: "https://maps.example.org"]
+            ) { response in
                 #expect(response.status == .noContent)
                 #expect(response.headers[.accessControlAllowMethods] == "GET, HEAD, OPTIONS")
             }
         }
-        let open = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: try TemporaryDirectory())
+        let open = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: try TemporaryDirectory())
         try await ServerFixtures.test(open) { client in
             try await client.execute(uri: "/index.json", method: .get) { response in
                 #expect(response.headers[.accessControlAllowOrigin] == "*")
@@ -110,7 +118,10 @@ import Testing
     @Test func headIsAnsweredAsGetWithoutABody() async throws {
         let folder = try TemporaryDirectory()
         try await ServerFixtures.test(try server(folder)) { client in
-            for uri in ["/styles/plain/0/0/0.png", "/styles/plain/1/0/0@2x.png", "/styles/plain/0/0/0.png", "/index.json", "/styles/plain.json", "/health", "/"] {
+            for uri in [
+                "/styles/plain/0/0/0.png", "/styles/plain/1/0/0@2x.png", "/styles/plain/0/0/0.png", "/index.json",
+                "/styles/plain.json", "/health", "/",
+            ] {
                 let head = try await client.execute(uri: uri, method: .head) { $0 }
                 let get = try await client.execute(uri: uri, method: .get) { $0 }
                 #expect(head.status == .ok, "\(uri)")
@@ -120,7 +131,10 @@ import Testing
                 #expect(head.headers[.eTag] == get.headers[.eTag], "\(uri)")
                 #expect(head.headers[.accessControlAllowOrigin] == "*", "\(uri)")
             }
-            for (uri, status) in [("/styles/plain/x/0/0.png", HTTPResponse.Status.badRequest), ("/styles/nope/0/0/0.png", .notFound), ("/nothing", .notFound)] {
+            for (uri, status) in [
+                ("/styles/plain/x/0/0.png", HTTPResponse.Status.badRequest), ("/styles/nope/0/0/0.png", .notFound),
+                ("/nothing", .notFound),
+            ] {
                 try await client.execute(uri: uri, method: .head) { response in
                     #expect(response.status == status, "\(uri)")
                     #expect(response.body.readableBytes == 0, "\(uri): no body")

@@ -10,11 +10,15 @@ import Testing
 /// application `mapwright serve` runs: URL length, bodies, header size, idle connections; and
 /// warming the cache in the background.
 @Suite struct RequestLimitsTests {
-    static func application(_ change: (inout ServerConfiguration) -> Void = { _ in }, folder: TemporaryDirectory) throws -> (MapTileServer, some ApplicationProtocol) {
+    static func application(_ change: (inout ServerConfiguration) -> Void = { _ in }, folder: TemporaryDirectory) throws
+        -> (MapTileServer, some ApplicationProtocol)
+    {
         var configuration = ServerFixtures.configuration()
         configuration.port = 0
         change(&configuration)
-        let server = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#3366cc")]), folder: folder, configuration: configuration)
+        let server = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#3366cc")]), folder: folder,
+            configuration: configuration)
         return (server, ServerFixtures.application(server))
     }
 
@@ -52,7 +56,8 @@ import Testing
             defer { server.shutdown() }
             answered = try await application.test(.live) { client in
                 do {
-                    return try await client.execute(uri: "/health", method: .post, body: ByteBuffer(string: "hello")) { response in
+                    return try await client.execute(uri: "/health", method: .post, body: ByteBuffer(string: "hello")) {
+                        response in
                         #expect(response.status == .contentTooLarge)
                         #expect(response.text == "the request body is 5 bytes; at most 0 are accepted\n")
                         return true

@@ -1,7 +1,8 @@
 import Foundation
 import Logging
-@testable import MapServer
 import Testing
+
+@testable import MapServer
 
 /// `serve`'s log (``ServerLog``): lines as swift-log's `StreamLogHandler` writes them, from a
 /// thread of its own, and a request's line kept as its parts written exactly as the router's
@@ -22,21 +23,32 @@ import Testing
     @Test func aRequestsLineIsWrittenAsTheRoutersMessageLineIs() throws {
         let second = 1_800_000_000
         let text = try written { log in
-            for (path, status, tenths) in [("/tilesets/world/1/0/0.png", 200, UInt64(3)), ("/styles/a%20b/0/0/0.png", 304, 12_345)] {
-                log.append(ServerLog.RequestLine(
-                    seconds: second, label: "mapwright.serve", method: "GET", path: path, status: status, tenthsOfMilliseconds: tenths))
+            for (path, status, tenths) in [
+                ("/tilesets/world/1/0/0.png", 200, UInt64(3)), ("/styles/a%20b/0/0/0.png", 304, 12_345),
+            ] {
+                log.append(
+                    ServerLog.RequestLine(
+                        seconds: second, label: "mapwright.serve", method: "GET", path: path, status: status,
+                        tenthsOfMilliseconds: tenths))
                 let message = "GET \(path) \(status) \(tenths / 10).\(tenths % 10) ms"
-                log.append(ServerLog.Line(
-                    seconds: second, label: "mapwright.serve",
-                    event: LogEvent(level: .info, message: "\(message)", metadata: nil, source: "MapServer", file: "", function: "", line: 0),
-                    metadata: [:]))
+                log.append(
+                    ServerLog.Line(
+                        seconds: second, label: "mapwright.serve",
+                        event: LogEvent(
+                            level: .info, message: "\(message)", metadata: nil, source: "MapServer", file: "",
+                            function: "", line: 0),
+                        metadata: [:]))
             }
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 5 && lines[4].isEmpty, "\(text)")
         #expect(lines[0] == lines[1] && lines[2] == lines[3], "\(text)")
-        #expect(lines[0].hasSuffix(" info mapwright.serve: [MapServer] GET /tilesets/world/1/0/0.png 200 0.3 ms"), "\(lines[0])")
-        #expect(lines[2].hasSuffix(" info mapwright.serve: [MapServer] GET /styles/a%20b/0/0/0.png 304 1234.5 ms"), "\(lines[2])")
+        #expect(
+            lines[0].hasSuffix(" info mapwright.serve: [MapServer] GET /tilesets/world/1/0/0.png 200 0.3 ms"),
+            "\(lines[0])")
+        #expect(
+            lines[2].hasSuffix(" info mapwright.serve: [MapServer] GET /styles/a%20b/0/0/0.png 304 1234.5 ms"),
+            "\(lines[2])")
     }
 
     @Test func aLoggersLinesCarryItsMetadataSorted() throws {

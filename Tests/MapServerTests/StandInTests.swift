@@ -4,10 +4,11 @@ import Hummingbird
 import HummingbirdTesting
 import ImageCodec
 import MapCore
-@testable import MapServer
 import MapTestSupport
 import Synchronization
 import Testing
+
+@testable import MapServer
 
 /// Under load a tile is answered from what exists instead of waiting for its render: an older
 /// version of it, else the nearest cached parent enlarged, else 503 at once; its render goes on
@@ -41,14 +42,17 @@ import Testing
     private static func heldServer(_ hex: String, folder: TemporaryDirectory) throws -> (MapTileServer, Gate) {
         let gate = Gate()
         let server = ServerFixtures.server(
-            ServerContent(styles: [try ServerFixtures.colourStyle(hex)]), folder: folder, configuration: configuration(),
+            ServerContent(styles: [try ServerFixtures.colourStyle(hex)]), folder: folder,
+            configuration: configuration(),
             beforeRender: gate.beforeRender)
         gate.block(MetatileID(containing: try TileID(z: 5, x: 0, y: 0), size: 1))
         return (server, gate)
     }
 
     /// The render thread is held by a render of `holder`: waits until it is.
-    private static func hold(_ client: some TestClientProtocol, _ gate: Gate, holder: String) async throws -> Task<Int, any Error> {
+    private static func hold(_ client: some TestClientProtocol, _ gate: Gate, holder: String) async throws -> Task<
+        Int, any Error
+    > {
         let task = Task { try await client.execute(uri: holder, method: .get) { Int($0.status.code) } }
         try await RenderOnDemandTests.waitUntil("the render thread is held") { gate.held.count == 1 }
         return task
@@ -78,7 +82,9 @@ import Testing
                 #expect(response.headers[.cacheControl] == "public, max-age=600")
             }
         }
-        #expect(server.metrics.count("mapwright_stand_in_answers_total", [("kind", "parent"), ("source", "style-plain")]) == 1)
+        #expect(
+            server.metrics.count("mapwright_stand_in_answers_total", [("kind", "parent"), ("source", "style-plain")])
+                == 1)
     }
 
     @Test func withNothingToStandInTheAnswerIs503AtOnce() async throws {
@@ -95,13 +101,16 @@ import Testing
             gate.open()
             #expect(try await holder.value == 200)
         }
-        #expect(server.metrics.count("mapwright_stand_in_answers_total", [("kind", "unavailable"), ("source", "style-plain")]) == 1)
+        #expect(
+            server.metrics.count(
+                "mapwright_stand_in_answers_total", [("kind", "unavailable"), ("source", "style-plain")]) == 1)
     }
 
     /// A style edited since the cache was filled: its old tiles stand in for the new ones.
     @Test func anOlderStyleVersionsTileStandsInForTheEditedStyles() async throws {
         let folder = try TemporaryDirectory()
-        let red = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: folder)
+        let red = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: folder)
         try await ServerFixtures.test(red) { client in
             let status = try await client.execute(uri: "/styles/plain/2/1/1.png", method: .get) { $0.status }
             #expect(status == .ok)
@@ -117,6 +126,7 @@ import Testing
             gate.open()
             #expect(try await holder.value == 200)
         }
-        #expect(blue.metrics.count("mapwright_stand_in_answers_total", [("kind", "stale"), ("source", "style-plain")]) == 1)
+        #expect(
+            blue.metrics.count("mapwright_stand_in_answers_total", [("kind", "stale"), ("source", "style-plain")]) == 1)
     }
 }

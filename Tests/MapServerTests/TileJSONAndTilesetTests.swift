@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import ImageCodec
+import MBTiles
 import MapCore
 import MapData
 import MapRenderer
@@ -11,7 +12,6 @@ import MapStyle
 import MapTestSupport
 import Testing
 import TileSources
-import MBTiles
 import TilesetTools
 import Tilesets
 
@@ -28,9 +28,11 @@ import Tilesets
             // East of the meridian, to 180°: its east edge must not wrap to -180.
             try TileID(z: 1, x: 1, y: 0): Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 3]),
         ])
-        try store.writeMetadata(TileMetadata(
-            name: "Iberia", format: .png, bounds: BoundingBox(west: -10, south: 35, east: 5, north: 45), minZoom: 1, maxZoom: 2,
-            attribution: "test data"))
+        try store.writeMetadata(
+            TileMetadata(
+                name: "Iberia", format: .png, bounds: BoundingBox(west: -10, south: 35, east: 5, north: 45), minZoom: 1,
+                maxZoom: 2,
+                attribution: "test data"))
         return url
     }
 
@@ -69,14 +71,17 @@ import Tilesets
             }
             // Behind a TLS proxy, the URLs say https.
             for proxied: HTTPFields in [
-                [HTTPField.Name("X-Forwarded-Proto")!: "https"], [HTTPField.Name("Forwarded")!: "for=192.0.2.60;proto=https;by=203.0.113.43"],
+                [HTTPField.Name("X-Forwarded-Proto")!: "https"],
+                [HTTPField.Name("Forwarded")!: "for=192.0.2.60;proto=https;by=203.0.113.43"],
             ] {
                 try await client.execute(uri: "/styles/plain.json", method: .get, headers: proxied) { response in
                     let json = try response.json()
                     #expect((json["tiles"] as? [String])?.first?.hasPrefix("https://") == true, "\(proxied)")
                 }
             }
-            try await client.execute(uri: "/styles/plain.json", method: .get, headers: [HTTPField.Name("X-Forwarded-Proto")!: "gopher"]) { response in
+            try await client.execute(
+                uri: "/styles/plain.json", method: .get, headers: [HTTPField.Name("X-Forwarded-Proto")!: "gopher"]
+            ) { response in
                 let json = try response.json()
                 #expect((json["tiles"] as? [String])?.first?.hasPrefix("http://") == true, "only http or https")
             }
@@ -95,8 +100,11 @@ import Tilesets
             }
             try await client.execute(uri: "/index.json", method: .get, headers: headers) { response in
                 let list = try #require(try JSONSerialization.jsonObject(with: response.data) as? [[String: Any]])
-                #expect(list.count == 4, "the style, the overlay, the tileset under /tilesets and again as data under /data")
-                #expect(list.allSatisfy { $0["tilejson"] as? String == "3.0.0" && ($0["tiles"] as? [String])?.count == 1 })
+                #expect(
+                    list.count == 4, "the style, the overlay, the tileset under /tilesets and again as data under /data"
+                )
+                #expect(
+                    list.allSatisfy { $0["tilejson"] as? String == "3.0.0" && ($0["tiles"] as? [String])?.count == 1 })
             }
         }
     }
@@ -115,11 +123,18 @@ import Tilesets
                 #expect(response.status == .ok, "the tile from 0° to 180° east overlaps Iberia's 5° east")
                 #expect(response.data.last == 3)
             }
-            for uri in ["/tilesets/iberia/0/0/0.png", "/tilesets/iberia/3/0/0.png", "/tilesets/iberia/2/3/3.png", "/tilesets/iberia/2/1/2.png"] {
+            for uri in [
+                "/tilesets/iberia/0/0/0.png", "/tilesets/iberia/3/0/0.png", "/tilesets/iberia/2/3/3.png",
+                "/tilesets/iberia/2/1/2.png",
+            ] {
                 try await client.execute(uri: uri, method: .get) { #expect($0.status == .notFound, "\(uri)") }
             }
-            try await client.execute(uri: "/tilesets/iberia/2/1/1.jpg", method: .get) { #expect($0.status == .badRequest) }
-            try await client.execute(uri: "/tilesets/iberia/2/1/1@2x.png", method: .get) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: "/tilesets/iberia/2/1/1.jpg", method: .get) {
+                #expect($0.status == .badRequest)
+            }
+            try await client.execute(uri: "/tilesets/iberia/2/1/1@2x.png", method: .get) {
+                #expect($0.status == .badRequest)
+            }
         }
     }
 
@@ -147,7 +162,9 @@ import Tilesets
         let tilesetURL = folder.url.appendingPathComponent("world tiles.mbtiles")
         try FileManager.default.moveItem(at: try tilesetFile(folder), to: tilesetURL)
         let server = ServerFixtures.server(
-            ServerContent(styles: [try ServerFixtures.colourStyle("#00ff00", name: "my style")], tilesets: [try ServedTileset(url: tilesetURL)]),
+            ServerContent(
+                styles: [try ServerFixtures.colourStyle("#00ff00", name: "my style")],
+                tilesets: [try ServedTileset(url: tilesetURL)]),
             folder: folder)
         try await ServerFixtures.test(server) { client in
             let list = try await client.execute(uri: "/index.json", method: .get) { response in
@@ -159,7 +176,9 @@ import Tilesets
             #expect(templates.contains { $0.hasSuffix("/tilesets/world%20tiles/{z}/{x}/{y}.png") }, "\(templates)")
             #expect(templates.contains { $0.hasSuffix("/data/world%20tiles/{z}/{x}/{y}.png") }, "\(templates)")
             for template in templates {
-                let url = try #require(URL(string: template.replacingOccurrences(of: "{z}/{x}/{y}", with: "1/0/0")), "\(template) is a URL")
+                let url = try #require(
+                    URL(string: template.replacingOccurrences(of: "{z}/{x}/{y}", with: "1/0/0")), "\(template) is a URL"
+                )
                 // Twice: the second answer comes from the tiles kept in memory, parsed the same way.
                 for _ in 0..<2 {
                     try await client.execute(uri: url.path(percentEncoded: true), method: .get) { response in
@@ -168,7 +187,8 @@ import Tilesets
                 }
             }
             for uri in [
-                "/styles/my%20style.json", "/tilesets/world%20tiles.json", "/styles/my%20style/static/0,0,1/64x64.png", "/data/world%20tiles.json",
+                "/styles/my%20style.json", "/tilesets/world%20tiles.json", "/styles/my%20style/static/0,0,1/64x64.png",
+                "/data/world%20tiles.json",
                 "/styles/my%20style/style.json",
             ] {
                 try await client.execute(uri: uri, method: .get) { #expect($0.status == .ok, "\(uri)") }
@@ -204,7 +224,8 @@ import Tilesets
         let served = ServedStyle(
             name: "streets", style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap),
             fileBytes: try Data(contentsOf: styleURL), extra: sample.path)
-        try await ServerFixtures.test(ServerFixtures.server(ServerContent(styles: [served]), folder: folder)) { client in
+        try await ServerFixtures.test(ServerFixtures.server(ServerContent(styles: [served]), folder: folder)) {
+            client in
             try await client.execute(uri: "/styles/streets.json", method: .get) { response in
                 let json = try response.json()
                 #expect(json["attribution"] as? String == "© OpenStreetMap contributors")
@@ -213,7 +234,10 @@ import Tilesets
             try await client.execute(uri: "/styles/streets/16/37308/18968.png", method: .get) { response in
                 #expect(response.status == .ok)
                 let image = try response.image()
-                let colours = Set(stride(from: 0, to: image.pixels.count, by: 4 * 31).map { image.pixels[$0..<$0 + 3].map { Int($0) / 16 } })
+                let colours = Set(
+                    stride(from: 0, to: image.pixels.count, by: 4 * 31).map {
+                        image.pixels[$0..<$0 + 3].map { Int($0) / 16 }
+                    })
                 #expect(colours.count > 10, "streets, not a blank tile: \(colours.count) colour groups")
             }
         }

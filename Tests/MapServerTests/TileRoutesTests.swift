@@ -34,10 +34,12 @@ import Testing
 
     @Test func retinaAnd512PointTilesHaveTheirPixelSizes() async throws {
         let folder = try TemporaryDirectory()
-        let server = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#3366cc")]), folder: folder)
+        let server = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#3366cc")]), folder: folder)
         try await ServerFixtures.test(server) { client in
             for (uri, side) in [
-                ("/styles/plain/2/1/1.png", 256), ("/styles/plain/2/1/1@2x.png", 512), ("/styles/plain/2/1/1@3x.png", 768),
+                ("/styles/plain/2/1/1.png", 256), ("/styles/plain/2/1/1@2x.png", 512),
+                ("/styles/plain/2/1/1@3x.png", 768),
                 ("/styles/plain/512/2/1/1.png", 512), ("/styles/plain/512/2/1/1@2x.png", 1024),
             ] {
                 try await client.execute(uri: uri, method: .get) { response in
@@ -52,18 +54,21 @@ import Testing
 
     @Test func tilesCarryAStrongETagAndCacheControlAndAnswer304WhenTheETagMatches() async throws {
         let folder = try TemporaryDirectory()
-        let server = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: folder)
+        let server = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: folder)
         try await ServerFixtures.test(server) { client in
             let first = try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get) { $0 }
             let tag = try #require(first.headers[.eTag])
             #expect(tag.hasPrefix("\"") && tag.hasSuffix("\"") && !tag.hasPrefix("W/"))
             #expect(first.headers[.cacheControl] == "public, max-age=600")
-            try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get, headers: [.ifNoneMatch: tag]) { response in
+            try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get, headers: [.ifNoneMatch: tag]) {
+                response in
                 #expect(response.status == .notModified)
                 #expect(response.body.readableBytes == 0)
                 #expect(response.headers[.eTag] == tag)
             }
-            try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get, headers: [.ifNoneMatch: "\"other\""]) { response in
+            try await client.execute(uri: "/styles/plain/0/0/0.png", method: .get, headers: [.ifNoneMatch: "\"other\""])
+            { response in
                 #expect(response.status == .ok)
                 #expect(response.data == first.data)
             }
@@ -82,7 +87,9 @@ import Testing
                 let image = try response.image()
                 #expect(image[x: 5, y: 250].alpha == 0, "the south-west corner, the Pacific, is empty")
                 var opaque = 0
-                for y in 0..<image.height { for x in 0..<image.width where image[x: x, y: y].alpha == 255 { opaque += 1 } }
+                for y in 0..<image.height {
+                    for x in 0..<image.width where image[x: x, y: y].alpha == 255 { opaque += 1 }
+                }
                 #expect(opaque > 20, "pins are drawn over Europe")
             }
             try await client.execute(uri: "/overlays/photos/0/0/0@2x.png", method: .get) { response in
@@ -94,9 +101,12 @@ import Testing
 
     @Test func withoutPhotosTheOverlayIsNotFound() async throws {
         let folder = try TemporaryDirectory()
-        let server = ServerFixtures.server(ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: folder)
+        let server = ServerFixtures.server(
+            ServerContent(styles: [try ServerFixtures.colourStyle("#ff0000")]), folder: folder)
         try await ServerFixtures.test(server) { client in
-            try await client.execute(uri: "/overlays/photos/0/0/0.png", method: .get) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/overlays/photos/0/0/0.png", method: .get) {
+                #expect($0.status == .notFound)
+            }
         }
     }
 }

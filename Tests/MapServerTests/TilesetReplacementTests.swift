@@ -1,17 +1,18 @@
 import Foundation
+import MBTiles
 import MapCore
-@testable import MapServer
 import MapTestSupport
 import Synchronization
 import Testing
 import TileSources
-import MBTiles
 import TilesetTools
 
+@testable import MapServer
+
 #if canImport(Glibc)
-import Glibc
-import HTTPTypes
-import HummingbirdTesting
+    import Glibc
+    import HTTPTypes
+    import HummingbirdTesting
 #endif
 
 /// A served tileset file replaced by another renamed over it, as `tiles export` finishes: within
@@ -25,14 +26,21 @@ import HummingbirdTesting
 
     /// A tile's bytes in file `marker` (`A` or `B`): a PNG signature, the marker and the address.
     private static func bytes(_ marker: Character, _ tile: TileID) -> Data {
-        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, marker.asciiValue!, UInt8(tile.z), UInt8(tile.x), UInt8(tile.y)])
+        Data([
+            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, marker.asciiValue!, UInt8(tile.z), UInt8(tile.x),
+            UInt8(tile.y),
+        ])
     }
 
     /// File A: zooms 0-2 over the world. File B: zooms 0-3 over a smaller box, other bytes.
     private static func metadata(_ marker: Character) -> TileMetadata {
         marker == "A"
-            ? TileMetadata(name: "A", format: .png, bounds: BoundingBox(west: -180, south: -85, east: 180, north: 85), minZoom: 0, maxZoom: 2)
-            : TileMetadata(name: "B", format: .png, bounds: BoundingBox(west: -170, south: -80, east: 170, north: 80), minZoom: 0, maxZoom: 3)
+            ? TileMetadata(
+                name: "A", format: .png, bounds: BoundingBox(west: -180, south: -85, east: 180, north: 85), minZoom: 0,
+                maxZoom: 2)
+            : TileMetadata(
+                name: "B", format: .png, bounds: BoundingBox(west: -170, south: -80, east: 170, north: 80), minZoom: 0,
+                maxZoom: 3)
     }
 
     /// Writes file `marker` to `url` as an export does (a work file, renamed into place).
@@ -91,7 +99,8 @@ import HummingbirdTesting
         defer { watcherStop.set() }
 
         let answers = Recorder<Answer>()
-        let switched = Flag(), stop = Flag()
+        let switched = Flag()
+        let stop = Flag()
         try await ServerFixtures.test(server, .live) { client in
             let port = try #require(client.port)
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -102,8 +111,13 @@ import HummingbirdTesting
                             let tile = Self.tiles[index % Self.tiles.count]
                             index += 1
                             let sentAfterSwitch = switched.isSet
-                            let answer = try await LoopbackSocket.get(port: port, path: "/tilesets/world/\(tile.z)/\(tile.x)/\(tile.y).png", timeoutSeconds: 60)
-                            answers.append(Answer(tile: tile, status: answer.status, body: answer.body, sentAfterSwitch: sentAfterSwitch))
+                            let answer = try await LoopbackSocket.get(
+                                port: port, path: "/tilesets/world/\(tile.z)/\(tile.x)/\(tile.y).png",
+                                timeoutSeconds: 60)
+                            answers.append(
+                                Answer(
+                                    tile: tile, status: answer.status, body: answer.body,
+                                    sentAfterSwitch: sentAfterSwitch))
                         }
                     }
                 }
@@ -113,7 +127,8 @@ import HummingbirdTesting
                 let renamed = Date()
                 // The TileJSON names file B's zooms once the watcher has opened it.
                 while true {
-                    let json = try await LoopbackSocket.get(port: port, path: "/tilesets/world.json", timeoutSeconds: 60)
+                    let json = try await LoopbackSocket.get(
+                        port: port, path: "/tilesets/world.json", timeoutSeconds: 60)
                     let object = try #require(try JSONSerialization.jsonObject(with: json.body) as? [String: Any])
                     if object["maxzoom"] as? Int == 3 { break }
                     guard Date().timeIntervalSince(renamed) < 120 else {
@@ -125,16 +140,21 @@ import HummingbirdTesting
                 }
                 switched.set()
                 // Requests sent after the switch, from every worker's loop, before they stop.
-                while answers.values.filter(\.sentAfterSwitch).count < 8, !stop.isSet { try await Task.sleep(nanoseconds: 10_000_000) }
+                while answers.values.filter(\.sentAfterSwitch).count < 8, !stop.isSet {
+                    try await Task.sleep(nanoseconds: 10_000_000)
+                }
                 stop.set()
                 try await group.waitForAll()
 
                 // Afterwards: every tile is file B's, and the TileJSON is B's.
                 for tile in Self.tiles {
-                    let answer = try await LoopbackSocket.get(port: port, path: "/tilesets/world/\(tile.z)/\(tile.x)/\(tile.y).png")
+                    let answer = try await LoopbackSocket.get(
+                        port: port, path: "/tilesets/world/\(tile.z)/\(tile.x)/\(tile.y).png")
                     #expect(answer.status == 200 && answer.body == Self.bytes("B", tile), "\(tile)")
                 }
-                #expect(try await LoopbackSocket.get(port: port, path: "/tilesets/world/3/4/3.png").body == Self.bytes("B", try TileID(z: 3, x: 4, y: 3)))
+                #expect(
+                    try await LoopbackSocket.get(port: port, path: "/tilesets/world/3/4/3.png").body
+                        == Self.bytes("B", try TileID(z: 3, x: 4, y: 3)))
                 let json = try await LoopbackSocket.get(port: port, path: "/tilesets/world.json")
                 let object = try #require(try JSONSerialization.jsonObject(with: json.body) as? [String: Any])
                 #expect(object["name"] as? String == "B")
@@ -147,14 +167,22 @@ import HummingbirdTesting
         // How soon the switch comes is a matter for a benchmark, not this test: what is checked is
         // that it comes, and that no answer mixes the files.
         let all = answers.values
-        #expect(all.filter { !$0.sentAfterSwitch }.count >= 8 && all.filter(\.sentAfterSwitch).count >= 8, "\(all.count) requests")
-        #expect(all.contains { !$0.sentAfterSwitch && $0.body == Self.bytes("A", $0.tile) }, "some answers came from file A")
+        #expect(
+            all.filter { !$0.sentAfterSwitch }.count >= 8 && all.filter(\.sentAfterSwitch).count >= 8,
+            "\(all.count) requests")
+        #expect(
+            all.contains { !$0.sentAfterSwitch && $0.body == Self.bytes("A", $0.tile) }, "some answers came from file A"
+        )
         for answer in all {
-            #expect(answer.status == 200, "\(answer.tile): \(answer.status) \(String(decoding: answer.body, as: UTF8.self))")
+            #expect(
+                answer.status == 200, "\(answer.tile): \(answer.status) \(String(decoding: answer.body, as: UTF8.self))"
+            )
             if answer.sentAfterSwitch {
                 #expect(answer.body == Self.bytes("B", answer.tile), "\(answer.tile) asked for after the switch")
             } else {
-                #expect(answer.body == Self.bytes("A", answer.tile) || answer.body == Self.bytes("B", answer.tile), "\(answer.tile)")
+                #expect(
+                    answer.body == Self.bytes("A", answer.tile) || answer.body == Self.bytes("B", answer.tile),
+                    "\(answer.tile)")
             }
         }
     }
@@ -176,16 +204,26 @@ import HummingbirdTesting
         watcher.check()
         let tile = try TileID(z: 2, x: 1, y: 1)
         try await ServerFixtures.test(server) { client in
-            #expect(try await client.execute(uri: "/tilesets/world/2/1/1.png", method: .get) { $0.data } == Self.bytes("A", tile))
+            #expect(
+                try await client.execute(uri: "/tilesets/world/2/1/1.png", method: .get) { $0.data }
+                    == Self.bytes("A", tile))
             try Self.rename(broken, over: served)
             #expect(watcher.check() == [])
             #expect(watcher.check() == [], "tried again, still unreadable")
-            #expect(try await client.execute(uri: "/tilesets/world/2/1/1.png", method: .get) { $0.data } == Self.bytes("A", tile))
-            #expect(try await client.execute(uri: "/tilesets/world.json", method: .get) { try $0.json() }["maxzoom"] as? Int == 2)
+            #expect(
+                try await client.execute(uri: "/tilesets/world/2/1/1.png", method: .get) { $0.data }
+                    == Self.bytes("A", tile))
+            #expect(
+                try await client.execute(uri: "/tilesets/world.json", method: .get) { try $0.json() }["maxzoom"] as? Int
+                    == 2)
             try Self.rename(next, over: served)
             #expect(watcher.check() == ["world"])
-            #expect(try await client.execute(uri: "/tilesets/world/2/1/1.png", method: .get) { $0.data } == Self.bytes("B", tile))
-            #expect(try await client.execute(uri: "/tilesets/world.json", method: .get) { try $0.json() }["maxzoom"] as? Int == 3)
+            #expect(
+                try await client.execute(uri: "/tilesets/world/2/1/1.png", method: .get) { $0.data }
+                    == Self.bytes("B", tile))
+            #expect(
+                try await client.execute(uri: "/tilesets/world.json", method: .get) { try $0.json() }["maxzoom"] as? Int
+                    == 3)
         }
     }
 }

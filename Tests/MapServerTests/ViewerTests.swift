@@ -19,12 +19,16 @@ import Testing
     /// The sample photos served as `mapwright serve --photos Samples/photos --track Samples/track.gpx`
     /// serves them: overlay content from the same builder, photos for thumbnails.
     static func server(
-        folder: TemporaryDirectory, configuration: ServerConfiguration = ServerFixtures.configuration(), photos: [Photo]? = nil,
+        folder: TemporaryDirectory, configuration: ServerConfiguration = ServerFixtures.configuration(),
+        photos: [Photo]? = nil,
         styleName: String = "standard"
     ) throws -> MapTileServer {
         let style = try ServerFixtures.standardStyle(name: styleName)
-        let photos = try photos ?? PhotoCollection.load(from: RepositoryFiles.samples.appendingPathComponent("photos")).photos
-        let track = try OverlayFile.read(RepositoryFiles.samples.appendingPathComponent("track.gpx"), look: style.style.mapwright.overlay).overlays
+        let photos =
+            try photos ?? PhotoCollection.load(from: RepositoryFiles.samples.appendingPathComponent("photos")).photos
+        let track = try OverlayFile.read(
+            RepositoryFiles.samples.appendingPathComponent("track.gpx"), look: style.style.mapwright.overlay
+        ).overlays
         let request = PhotoMapRequest(photos: photos, style: style.style, overlays: track)
         let thumbnails = ThumbnailCache(directory: folder.url.appendingPathComponent("thumbnails"))
         let builder = PhotoMapBuilder(data: style.data, thumbnails: thumbnails)
@@ -34,7 +38,8 @@ import Testing
             return try builder.tileContent(for: scaled)
         }
         return ServerFixtures.server(
-            ServerContent(styles: [style], overlay: overlay, photos: ServedPhotos(request: request, thumbnails: thumbnails)),
+            ServerContent(
+                styles: [style], overlay: overlay, photos: ServedPhotos(request: request, thumbnails: thumbnails)),
             folder: folder, configuration: configuration)
     }
 
@@ -49,7 +54,10 @@ import Testing
                 #expect(response.text.contains(#"<link rel="stylesheet" href="/leaflet/leaflet.css">"#))
                 #expect(!response.text.contains("http://") && !response.text.contains("https://"), "no CDN")
             }
-            for (file, type) in [("leaflet.js", "application/javascript; charset=utf-8"), ("leaflet.css", "text/css; charset=utf-8"), ("images/marker-icon.png", "image/png")] {
+            for (file, type) in [
+                ("leaflet.js", "application/javascript; charset=utf-8"), ("leaflet.css", "text/css; charset=utf-8"),
+                ("images/marker-icon.png", "image/png"),
+            ] {
                 try await client.execute(uri: "/leaflet/\(file)", method: .get) { response in
                     #expect(response.status == .ok, "\(file)")
                     #expect(response.headers[.contentType] == type)
@@ -57,7 +65,10 @@ import Testing
                     #expect(response.data == bytes, "\(file) is Debian's file")
                 }
             }
-            for uri in ["/leaflet/", "/leaflet/images", "/leaflet/%2e%2e/%2e%2e/etc/passwd", "/leaflet/..%2F..%2Fetc%2Fpasswd", "/leaflet/.hidden", "/leaflet/leaflet.js.gz"] {
+            for uri in [
+                "/leaflet/", "/leaflet/images", "/leaflet/%2e%2e/%2e%2e/etc/passwd", "/leaflet/..%2F..%2Fetc%2Fpasswd",
+                "/leaflet/.hidden", "/leaflet/leaflet.js.gz",
+            ] {
                 try await client.execute(uri: uri, method: .get) { response in
                     #expect(response.status == .notFound, "\(uri)")
                     #expect(!response.text.contains("root:"), "\(uri)")
@@ -75,7 +86,9 @@ import Testing
         try await ServerFixtures.test(server) { client in
             try await client.execute(uri: "/leaflet/leaflet.js", method: .get) { response in
                 #expect(response.status == .notFound)
-                #expect(response.text == "Leaflet is not installed at \(missing): run scripts/setup.sh (Debian's libjs-leaflet)\n")
+                #expect(
+                    response.text
+                        == "Leaflet is not installed at \(missing): run scripts/setup.sh (Debian's libjs-leaflet)\n")
             }
         }
     }
@@ -125,7 +138,8 @@ import Testing
         #expect((report["tilesLoaded"] as? Int ?? 0) > 0, "map tiles loaded")
         #expect((report["clusters"] as? Int ?? 0) > 0, "cluster bubbles shown")
         #expect((report["layers"] as? [String] ?? []).contains("Photos"))
-        #expect(report["links"] as? [String] == ["/styles/standard/style.json"], "the page links the style's style.json")
+        #expect(
+            report["links"] as? [String] == ["/styles/standard/style.json"], "the page links the style's style.json")
         #expect((report["attribution"] as? String ?? "").contains("Natural Earth"))
         let cluster = try #require(report["clickedCluster"] as? [String: Any])
         let expansionZoom = try #require(cluster["expansionZoom"] as? Int)
@@ -134,11 +148,15 @@ import Testing
         let popup = try #require(report["popup"] as? [String: Any])
         let title = try #require(popup["title"] as? String)
         let photo = try #require(photos.first { $0.calloutTitle == title }, "the popup's title '\(title)' is a photo's")
-        let id = try #require(photo.id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.!~*'()"))))
+        let id = try #require(
+            photo.id.addingPercentEncoding(
+                withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.!~*'()"))))
         #expect(popup["thumbnail"] as? String == "/photos/\(id)/thumbnail.jpg")
         #expect(popup["link"] as? String == "/photos/\(id)/image")
         #expect(popup["thumbnailLoaded"] as? Bool == true)
-        if let photographer = photo.photographer { #expect((popup["subtitle"] as? String ?? "").contains(photographer)) }
+        if let photographer = photo.photographer {
+            #expect((popup["subtitle"] as? String ?? "").contains(photographer))
+        }
         let image = try RGBAImage(pngData: try Data(contentsOf: screenshot))
         #expect(image.width == 1000 && image.height == 700)
         // Kept for people to look at.
@@ -160,9 +178,11 @@ import Testing
         let report = try await Self.viewerCheck(server, screenshot: folder.url.appendingPathComponent("viewer.png"))
         #expect(report["error"] == nil, "\(report["error"] ?? "")")
         #expect((report["tilesLoaded"] as? Int ?? 0) > 0, "map tiles loaded")
-        #expect((report["layers"] as? [String] ?? []).contains("Standard"), "the layer is titled with the style's own name")
+        #expect(
+            (report["layers"] as? [String] ?? []).contains("Standard"), "the layer is titled with the style's own name")
         #expect(report["links"] as? [String] == ["/styles/my%20100%25%20style/style.json"], "\(report["links"] ?? "")")
-        #expect(server.metrics.count("mapwright_http_requests_total", [("route", "/styles/**"), ("status", "404")]) == 0)
+        #expect(
+            server.metrics.count("mapwright_http_requests_total", [("route", "/styles/**"), ("status", "404")]) == 0)
     }
 
     /// Runs scripts/tools/viewer-check.py against `server` over real HTTP on loopback; its report.
@@ -172,14 +192,17 @@ import Testing
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
             process.arguments = [
-                RepositoryFiles.root.appendingPathComponent("scripts/tools/viewer-check.py").path, "http://127.0.0.1:\(port)/", screenshot.path,
+                RepositoryFiles.root.appendingPathComponent("scripts/tools/viewer-check.py").path,
+                "http://127.0.0.1:\(port)/", screenshot.path,
             ]
             let output = Pipe()
             process.standardOutput = output
             try process.run()
             let data = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
+            return try #require(
+                try JSONSerialization.jsonObject(with: data) as? [String: Any],
+                "\(String(decoding: data, as: UTF8.self))")
         }
     }
 
@@ -202,7 +225,8 @@ import Testing
         }
         let folder = try TemporaryDirectory()
         let report = try await Self.viewerCheck(
-            try Self.server(folder: folder, photos: photos), screenshot: folder.url.appendingPathComponent("viewer.png"))
+            try Self.server(folder: folder, photos: photos), screenshot: folder.url.appendingPathComponent("viewer.png")
+        )
         #expect(report["error"] == nil, "\(report["error"] ?? "")")
         let popup = try #require(report["popup"] as? [String: Any])
         let title = try #require(popup["title"] as? String)
@@ -210,7 +234,8 @@ import Testing
         #expect((popup["subtitle"] as? String ?? "").contains("<svg onload="), "and the subtitle")
         #expect(report["injected"] is NSNull, "nothing ran: \(report["injected"] ?? "")")
         let elements = try #require(report["elementsInPopup"] as? [String])
-        #expect(!elements.contains { ["script", "b", "svg"].contains($0) }, "no element came from a title: \(elements)")
+        #expect(
+            !elements.contains { ["script", "b", "svg"].contains($0) }, "no element came from a title: \(elements)")
         #expect(elements.filter { $0 == "img" }.count == 1, "the thumbnail is the popup's one image: \(elements)")
     }
 }

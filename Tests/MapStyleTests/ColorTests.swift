@@ -4,7 +4,8 @@ import Testing
 @testable import MapStyle
 
 struct ColorTests {
-    private func expectColor(_ css: String, _ red: Double, _ green: Double, _ blue: Double, _ alpha: Double = 1) throws {
+    private func expectColor(_ css: String, _ red: Double, _ green: Double, _ blue: Double, _ alpha: Double = 1) throws
+    {
         let color = try Color(css: css)
         let components = [color.red, color.green, color.blue, color.alpha]
         for (actual, expected) in zip(components, [red, green, blue, alpha]) {
@@ -49,7 +50,9 @@ struct ColorTests {
     }
 
     @Test func invalidColoursAreRejectedNamingTheValue() {
-        for text in ["blu", "#12", "#ggg", "rgb(1, 2)", "rgb(1, 2, x)", "hsl(0, 0%)", "cmyk(0, 0, 0, 0)", "", "rgb(1 2 3 / )"] {
+        for text in [
+            "blu", "#12", "#ggg", "rgb(1, 2)", "rgb(1, 2, x)", "hsl(0, 0%)", "cmyk(0, 0, 0, 0)", "", "rgb(1 2 3 / )",
+        ] {
             #expect(throws: StyleError(.invalidColor(text))) { try Color(css: text) }
         }
         #expect(StyleError(.invalidColor("blu")).description == "'blu' is not a colour")

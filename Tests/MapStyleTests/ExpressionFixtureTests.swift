@@ -34,7 +34,8 @@ struct ExpressionFixtureTests {
     static func ignores() throws -> [String: String] {
         guard let text = try? String(contentsOf: ignoresFile, encoding: .utf8) else { return [:] }
         var list: [String: String] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        for line in text.split(separator: "\n")
+        where !line.hasPrefix("#") && !line.trimmingCharacters(in: .whitespaces).isEmpty {
             let parts = line.split(separator: " ", maxSplits: 1)
             list[String(parts[0])] = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
         }
@@ -47,12 +48,17 @@ struct ExpressionFixtureTests {
         let ignores = try Self.ignores()
         var failures: [String: String] = [:]
         for name in names {
-            let data = try Data(contentsOf: Self.folder.appendingPathComponent(name).appendingPathComponent("test.json"))
+            let data = try Data(
+                contentsOf: Self.folder.appendingPathComponent(name).appendingPathComponent("test.json"))
             if let failure = Self.run(try JSONValue.parse(data)) { failures[name] = failure }
         }
         if ProcessInfo.processInfo.environment["MAPWRIGHT_UPDATE_EXPRESSION_IGNORES"] == "1" {
-            var lines = ["# MapLibre expression fixtures expected to fail, one `fixture  reason` a line (see ExpressionFixtureTests)."]
-            for name in failures.keys.sorted() { lines.append("\(name)  \(ignores[name] ?? "TODO: \(failures[name]!)")") }
+            var lines = [
+                "# MapLibre expression fixtures expected to fail, one `fixture  reason` a line (see ExpressionFixtureTests)."
+            ]
+            for name in failures.keys.sorted() {
+                lines.append("\(name)  \(ignores[name] ?? "TODO: \(failures[name]!)")")
+            }
             try (lines.joined(separator: "\n") + "\n").write(to: Self.ignoresFile, atomically: true, encoding: .utf8)
         }
         print("expression fixtures: \(names.count - failures.count) of \(names.count) pass")
@@ -73,7 +79,9 @@ struct ExpressionFixtureTests {
         var json = fixture["expression"] ?? .null
         if case .object(let members) = json {
             var legacy = LegacyFunction.PropertySpec(type: spec["type"]?.text ?? "value")
-            if case .bool(let interpolated)? = spec["expression"]?["interpolated"] { legacy.interpolated = interpolated }
+            if case .bool(let interpolated)? = spec["expression"]?["interpolated"] {
+                legacy.interpolated = interpolated
+            }
             legacy.defaultValue = spec["default"]
             legacy.itemType = spec["value"]?.text
             if case .number(let length)? = spec["length"] { legacy.length = Int(length) }
@@ -81,21 +89,34 @@ struct ExpressionFixtureTests {
             json = LegacyFunction.convert(members, spec: legacy)
         }
         var globalState: [String: ExpressionValue] = [:]
-        if case .object(let members)? = fixture["globalState"] { globalState = members.mapValues(ExpressionValue.init(json:)) }
+        if case .object(let members)? = fixture["globalState"] {
+            globalState = members.mapValues(ExpressionValue.init(json:))
+        }
         let expected = fixture["expected"] ?? .null
         let compiled = expected["compiled"] ?? .null
         let parsed: ExpressionParser.Typed
         do throws(ExpressionParseFailure) {
-            parsed = try ExpressionParser.parse(json, expecting: expectedType, coercingStrings: spec["type"] == .string("string"), globalState: globalState)
+            parsed = try ExpressionParser.parse(
+                json, expecting: expectedType, coercingStrings: spec["type"] == .string("string"),
+                globalState: globalState)
         } catch {
-            guard compiled["result"] == .string("error") else { return "compile error \(error.errors) where GL compiles" }
+            guard compiled["result"] == .string("error") else {
+                return "compile error \(error.errors) where GL compiles"
+            }
             guard case .array(let errors)? = compiled["errors"] else { return nil }
             let keys = errors.compactMap { $0["key"]?.text }
-            return keys.contains(error.errors[0].key) ? nil : "error at \(error.errors[0].key) (\(error.errors[0].message)), GL at \(keys)"
+            return keys.contains(error.errors[0].key)
+                ? nil : "error at \(error.errors[0].key) (\(error.errors[0].message)), GL at \(keys)"
         }
-        guard compiled["result"] == .string("success") else { return "compiles as \(parsed.type) where GL gives an error: \(compiled)" }
-        if let type = compiled["type"]?.text, type != parsed.type.description { return "type \(parsed.type), GL \(type)" }
-        guard case .array(let inputs)? = fixture["inputs"], case .array(let outputs)? = expected["outputs"] else { return nil }
+        guard compiled["result"] == .string("success") else {
+            return "compiles as \(parsed.type) where GL gives an error: \(compiled)"
+        }
+        if let type = compiled["type"]?.text, type != parsed.type.description {
+            return "type \(parsed.type), GL \(type)"
+        }
+        guard case .array(let inputs)? = fixture["inputs"], case .array(let outputs)? = expected["outputs"] else {
+            return nil
+        }
         for (input, output) in zip(inputs, outputs) {
             let context = self.context(input)
             var value: ExpressionValue
@@ -105,7 +126,9 @@ struct ExpressionFixtureTests {
                 if output["error"] != nil { continue }
                 return "error \"\(error.message)\" where GL gives \(output.jsonText)"
             }
-            if output["error"] != nil, case .object(let members) = output, members.count == 1 { return "\(value) where GL gives \(output.jsonText)" }
+            if output["error"] != nil, case .object(let members) = output, members.count == 1 {
+                return "\(value) where GL gives \(output.jsonText)"
+            }
             if value == .null || value.number?.isNaN == true, let fallback = spec["default"] {
                 value = ExpressionValue(json: fallback)
                 if parsed.type == .color, let color = try? Color(css: value.text) { value = .color(color) }
@@ -146,11 +169,14 @@ struct ExpressionFixtureTests {
     }
 
     static func context(_ input: JSONValue) -> ExpressionContext {
-        let globals = input[0] ?? .null, feature = input[1] ?? .null
+        let globals = input[0] ?? .null
+        let feature = input[1] ?? .null
         var context = ExpressionContext(zoom: globals["zoom"]?.number ?? 0)
         context.heatmapDensity = globals["heatmapDensity"]?.number
         context.lineProgress = globals["lineProgress"]?.number
-        if case .array(let images)? = globals["availableImages"] { context.availableImages = Set(images.compactMap(\.text)) }
+        if case .array(let images)? = globals["availableImages"] {
+            context.availableImages = Set(images.compactMap(\.text))
+        }
         if case .object(let properties)? = feature["properties"] {
             for (key, value) in properties {
                 switch value {
@@ -177,23 +203,35 @@ struct ExpressionFixtureTests {
         case .bool(let flag): return .bool(flag)
         case .number(let number): return .number(number)
         case .string(let text): return .string(text)
-        case .color(let color): return .array([color.red * color.alpha, color.green * color.alpha, color.blue * color.alpha, color.alpha].map(JSONValue.number))
+        case .color(let color):
+            return .array(
+                [color.red * color.alpha, color.green * color.alpha, color.blue * color.alpha, color.alpha].map(
+                    JSONValue.number))
         case .array(let items): return .array(items.map(json))
         case .object(let members): return .object(members.mapValues(json))
         case .image(let image): return .object(["name": .string(image.name), "available": .bool(image.available)])
         case .collator(let collator): return .string(collator.resolvedLocale)
         case .formatted(let formatted):
-            return .object(["sections": .array(formatted.sections.map { section in
-                var color = JSONValue.null
-                if let c = section.textColor {
-                    color = .object(["r": .number(c.red * c.alpha), "g": .number(c.green * c.alpha), "b": .number(c.blue * c.alpha), "a": .number(c.alpha)])
-                }
-                return .object([
-                    "text": .string(section.text), "image": section.image.map { .object(["name": .string($0), "available": .bool(true)]) } ?? .null,
-                    "scale": section.scale.map(JSONValue.number) ?? .null, "fontStack": section.fontStack.map(JSONValue.string) ?? .null,
-                    "textColor": color, "verticalAlign": section.verticalAlign.map(JSONValue.string) ?? .null,
-                ])
-            })])
+            return .object([
+                "sections": .array(
+                    formatted.sections.map { section in
+                        var color = JSONValue.null
+                        if let c = section.textColor {
+                            color = .object([
+                                "r": .number(c.red * c.alpha), "g": .number(c.green * c.alpha),
+                                "b": .number(c.blue * c.alpha), "a": .number(c.alpha),
+                            ])
+                        }
+                        return .object([
+                            "text": .string(section.text),
+                            "image": section.image.map { .object(["name": .string($0), "available": .bool(true)]) }
+                                ?? .null,
+                            "scale": section.scale.map(JSONValue.number) ?? .null,
+                            "fontStack": section.fontStack.map(JSONValue.string) ?? .null,
+                            "textColor": color, "verticalAlign": section.verticalAlign.map(JSONValue.string) ?? .null,
+                        ])
+                    })
+            ])
         }
     }
 

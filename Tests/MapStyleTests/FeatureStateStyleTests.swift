@@ -15,7 +15,9 @@ struct FeatureStateStyleTests {
             """#
         let loaded = try Style.parse(Data(json.utf8), file: "promote.json")
         #expect(loaded.warnings.isEmpty)
-        guard case .geoJSON(let geoJSON)? = loaded.style.sources["g"], case .vector(let vector)? = loaded.style.sources["v"] else {
+        guard case .geoJSON(let geoJSON)? = loaded.style.sources["g"],
+            case .vector(let vector)? = loaded.style.sources["v"]
+        else {
             return #expect(Bool(false), "a geojson and a vector source")
         }
         #expect(geoJSON.promoteID?.property(forSourceLayer: nil) == "foo")
@@ -25,7 +27,8 @@ struct FeatureStateStyleTests {
 
     @Test func featureStateReadsTheStateKeysOfTheProperties() throws {
         let parsed = try ExpressionParser.parse(.array([.string("feature-state"), .string("hover")]), expecting: nil)
-        let stated = ExpressionContext(zoom: 0, properties: [ExpressionContext.featureStateKeyPrefix + "hover": .bool(true)])
+        let stated = ExpressionContext(
+            zoom: 0, properties: [ExpressionContext.featureStateKeyPrefix + "hover": .bool(true)])
         #expect(parsed.expression.evaluate(in: stated) == .bool(true))
         #expect(parsed.expression.evaluate(in: ExpressionContext(zoom: 0, properties: ["hover": .bool(true)])) == .null)
     }

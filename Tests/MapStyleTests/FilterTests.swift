@@ -8,9 +8,9 @@ struct FilterTests {
     /// Parses a filter through a one-layer style, as the loader reads it.
     private func filter(_ json: String) throws -> Filter {
         let style = """
-        {"version": 8, "sources": {"b": {"type": "vector", "url": "basemap://world"}},
-         "layers": [{"id": "f", "type": "fill", "source": "b", "source-layer": "countries", "filter": \(json)}]}
-        """
+            {"version": 8, "sources": {"b": {"type": "vector", "url": "basemap://world"}},
+             "layers": [{"id": "f", "type": "fill", "source": "b", "source-layer": "countries", "filter": \(json)}]}
+            """
         let (parsed, _) = try Style.parse(Data(style.utf8), file: "test.json")
         guard let filter = parsed.layers[0].filter else { throw StyleError(.invalidValue("no filter")) }
         return filter
@@ -97,9 +97,15 @@ struct FilterTests {
 
     @Test func unsupportedFiltersAreErrorsAtTheirPath() {
         let cases: [(String, String)] = [
-            (#"["no-such-operator", "hover"]"#, "test.json: layers[0] (f).filter[0]: Unknown expression \"no-such-operator\""),
+            (
+                #"["no-such-operator", "hover"]"#,
+                "test.json: layers[0] (f).filter[0]: Unknown expression \"no-such-operator\""
+            ),
             (#"["all", ["==", "k"]]"#, "layers[0] (f).filter[1]: Expected two or three arguments."),
-            (#"["all", ["within", {"type": "Point"}]]"#, "layers[0] (f).filter[1]: 'within' expression requires valid geojson"),
+            (
+                #"["all", ["within", {"type": "Point"}]]"#,
+                "layers[0] (f).filter[1]: 'within' expression requires valid geojson"
+            ),
             (#"["match", ["get", "k"], [["a"]], true, false]"#, "filter[2]: Branch labels must be numbers or strings."),
             (#""yes""#, "filter: expected an array"),
         ]

@@ -14,7 +14,9 @@ struct Layers3DTests {
             """#
         let loaded = try Style.parse(Data(json.utf8), file: "heatmap.json")
         #expect(loaded.warnings.isEmpty)
-        guard case .heatmap(let heatmap) = loaded.style.layers[0].kind else { return #expect(Bool(false), "a heatmap layer expected") }
+        guard case .heatmap(let heatmap) = loaded.style.layers[0].kind else {
+            return #expect(Bool(false), "a heatmap layer expected")
+        }
         #expect(heatmap.radius.value(atZoom: 0, properties: ["r": .number(12)]) == 12)
         #expect(heatmap.intensity.value(atZoom: 0) == 0.5 && heatmap.opacity.value(atZoom: 0) == 0.7)
         #expect(heatmap.weight.value(atZoom: 0) == 1)
@@ -77,7 +79,8 @@ struct Layers3DTests {
         let white = FillExtrusionLayer.litColor(.white, normal: (0, 0, 1), light: Light(), bearingDegrees: 0)
         #expect(white == .white)
         // A wall facing away from the light gets the dim end.
-        let north = FillExtrusionLayer.litColor(Color(red: 0.5, green: 0.5, blue: 0.5), normal: (0, 1, 0), light: Light(), bearingDegrees: 0)
+        let north = FillExtrusionLayer.litColor(
+            Color(red: 0.5, green: 0.5, blue: 0.5), normal: (0, 1, 0), light: Light(), bearingDegrees: 0)
         #expect(abs(north.red - 0.53 * 0.5) < 1e-9)
     }
 }

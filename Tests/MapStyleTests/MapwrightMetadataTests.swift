@@ -33,7 +33,8 @@ struct MapwrightMetadataTests {
     @Test func paletteColoursAreStablePerKey() {
         let pins = MapwrightMetadata.Pins()
         #expect(pins.color(forKey: "Ansel Adams") == pins.color(forKey: "Ansel Adams"))
-        let colours = Set(["Ansel", "Berenice", "Cartier", "Dorothea", "Eugène", "Fan Ho", "Garry"].map(pins.color(forKey:)))
+        let colours = Set(
+            ["Ansel", "Berenice", "Cartier", "Dorothea", "Eugène", "Fan Ho", "Garry"].map(pins.color(forKey:)))
         #expect(colours.count > 3, "keys should spread over the palette")
         var empty = MapwrightMetadata.Pins()
         empty.palette = []
@@ -41,7 +42,8 @@ struct MapwrightMetadataTests {
     }
 
     @Test func outOfRangeSettingsAreErrors() {
-        let json = #"{"version": 8, "sources": {}, "layers": [], "metadata": {"mapwright": {"cluster": {"min-radius": 30, "max-radius": 20}}}}"#
+        let json =
+            #"{"version": 8, "sources": {}, "layers": [], "metadata": {"mapwright": {"cluster": {"min-radius": 30, "max-radius": 20}}}}"#
         let error = #expect(throws: StyleError.self) { try Style.parse(Data(json.utf8)) }
         #expect(error?.description == "metadata.mapwright.cluster: min-radius is larger than max-radius")
     }

@@ -28,7 +28,8 @@ struct PinPaletteTests {
             #expect(abs(Lab(first).difference(to: Lab(second)) - expected) < 0.0001, "\(first) \(second)")
         }
         // sRGB white and a well-known red, by the standard D65 formulas.
-        let white = Lab(hex: "#ffffff"), red = Lab(hex: "#ff0000")
+        let white = Lab(hex: "#ffffff")
+        let red = Lab(hex: "#ff0000")
         #expect(abs(white.l - 100) < 0.01 && abs(white.a) < 0.01 && abs(white.b) < 0.01)
         #expect(abs(red.l - 53.24) < 0.01 && abs(red.a - 80.09) < 0.01 && abs(red.b - 67.20) < 0.01)
     }
@@ -77,7 +78,9 @@ struct PinPaletteTests {
         for i in hexes.indices {
             for j in hexes.indices where j > i {
                 let difference = Lab(hex: hexes[i]).difference(to: Lab(hex: hexes[j]))
-                #expect(difference > Self.minimumDifference, "\(name): \(hexes[i]) and \(hexes[j]) are only ΔE₀₀ \(difference) apart")
+                #expect(
+                    difference > Self.minimumDifference,
+                    "\(name): \(hexes[i]) and \(hexes[j]) are only ΔE₀₀ \(difference) apart")
             }
         }
     }
@@ -113,31 +116,44 @@ private struct Lab {
         func degrees(_ radians: Double) -> Double { radians * 180 / .pi }
         let meanC = (hypot(a, b) + hypot(other.a, other.b)) / 2
         let g = 0.5 * (1 - sqrt(pow(meanC, 7) / (pow(meanC, 7) + pow(25, 7))))
-        let a1 = (1 + g) * a, a2 = (1 + g) * other.a
-        let c1 = hypot(a1, b), c2 = hypot(a2, other.b)
+        let a1 = (1 + g) * a
+        let a2 = (1 + g) * other.a
+        let c1 = hypot(a1, b)
+        let c2 = hypot(a2, other.b)
         func hue(_ a: Double, _ b: Double) -> Double {
             let h = degrees(atan2(b, a))
             return h < 0 ? h + 360 : h
         }
-        let h1 = hue(a1, b), h2 = hue(a2, other.b)
-        let deltaL = other.l - l, deltaC = c2 - c1
+        let h1 = hue(a1, b)
+        let h2 = hue(a2, other.b)
+        let deltaL = other.l - l
+        let deltaC = c2 - c1
         var deltaH = 0.0
         if c1 * c2 != 0 {
             deltaH = h2 - h1
             if deltaH > 180 { deltaH -= 360 } else if deltaH < -180 { deltaH += 360 }
         }
         let deltaBigH = 2 * sqrt(c1 * c2) * sin(radians(deltaH / 2))
-        let meanL = (l + other.l) / 2, meanCPrime = (c1 + c2) / 2
+        let meanL = (l + other.l) / 2
+        let meanCPrime = (c1 + c2) / 2
         var meanH = h1 + h2
         if c1 * c2 != 0 {
-            if abs(h1 - h2) <= 180 { meanH = (h1 + h2) / 2 } else if h1 + h2 < 360 { meanH = (h1 + h2 + 360) / 2 } else { meanH = (h1 + h2 - 360) / 2 }
+            if abs(h1 - h2) <= 180 {
+                meanH = (h1 + h2) / 2
+            } else if h1 + h2 < 360 {
+                meanH = (h1 + h2 + 360) / 2
+            } else {
+                meanH = (h1 + h2 - 360) / 2
+            }
         }
-        let t = 1 - 0.17 * cos(radians(meanH - 30)) + 0.24 * cos(radians(2 * meanH))
+        let t =
+            1 - 0.17 * cos(radians(meanH - 30)) + 0.24 * cos(radians(2 * meanH))
             + 0.32 * cos(radians(3 * meanH + 6)) - 0.20 * cos(radians(4 * meanH - 63))
         let deltaTheta = 30 * exp(-pow((meanH - 275) / 25, 2))
         let rc = 2 * sqrt(pow(meanCPrime, 7) / (pow(meanCPrime, 7) + pow(25, 7)))
         let sl = 1 + 0.015 * pow(meanL - 50, 2) / sqrt(20 + pow(meanL - 50, 2))
-        let sc = 1 + 0.045 * meanCPrime, sh = 1 + 0.015 * meanCPrime * t
+        let sc = 1 + 0.045 * meanCPrime
+        let sh = 1 + 0.015 * meanCPrime * t
         let rt = -sin(radians(2 * deltaTheta)) * rc
         let (l2, c2s, h2s) = (deltaL / sl, deltaC / sc, deltaBigH / sh)
         return sqrt(l2 * l2 + c2s * c2s + h2s * h2s + rt * c2s * h2s)

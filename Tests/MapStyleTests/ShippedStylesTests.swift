@@ -10,7 +10,9 @@ struct ShippedStylesTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Styles")
 
-    private static let shipped = ["dark", "hybrid", "muted", "satellite", "standard", "streets", "streets-dark", "streets-muted"]
+    private static let shipped = [
+        "dark", "hybrid", "muted", "satellite", "standard", "streets", "streets-dark", "streets-muted",
+    ]
 
     @Test func everyShippedStyleIsListed() {
         #expect(Style.availableNames(in: Self.stylesDirectory) == Self.shipped)
@@ -31,18 +33,25 @@ struct ShippedStylesTests {
         try style.requireConfiguredRasterSources()
         guard case .vector(let basemap) = style.sources["basemap"] else { return #expect(Bool(false)) }
         #expect(basemap.location == .basemap(name: "world"))
-        #expect(Set(style.layers.filter { !["streets", "streets-protomaps"].contains($0.source) }.compactMap(\.sourceLayer)) == [
-            "countries", "states_provinces", "disputed_borders", "populated_places", "rivers", "lakes",
-        ])
+        #expect(
+            Set(
+                style.layers.filter { !["streets", "streets-protomaps"].contains($0.source) }.compactMap(\.sourceLayer))
+                == [
+                    "countries", "states_provinces", "disputed_borders", "populated_places", "rivers", "lakes",
+                ])
         guard case .vector(let places) = style.sources["places"] else { return #expect(Bool(false)) }
         #expect(places.location == .basemap(name: "places"))
-        #expect(style.attributionText == "Made with Natural Earth · GeoNames (CC BY 4.0) · GSHHG · © OpenStreetMap contributors")
+        #expect(
+            style.attributionText
+                == "Made with Natural Earth · GeoNames (CC BY 4.0) · GSHHG · © OpenStreetMap contributors")
         // Street-level layers from the registered basemaps (basemap://streets), from MapLibre
         // zoom 10 (render --zoom 11), between the world's areas and its labels.
         guard case .vector(let streets) = style.sources["streets"] else { return #expect(Bool(false)) }
         #expect(streets.location == .streetBasemaps(.openMapTiles))
         let streetLayers = style.layers.filter { $0.source == "streets" }
-        #expect(streetLayers.count > 20 && streetLayers.allSatisfy { $0.id.hasPrefix("streets-") && ($0.minZoom ?? 0) >= 10 })
+        #expect(
+            streetLayers.count > 20
+                && streetLayers.allSatisfy { $0.id.hasPrefix("streets-") && ($0.minZoom ?? 0) >= 10 })
         let ids = style.layers.map(\.id)
         #expect(try #require(ids.firstIndex(of: "streets-road")) > #require(ids.firstIndex(of: "land")))
         #expect(try #require(ids.firstIndex(of: "streets-road-name")) < #require(ids.firstIndex(of: "place-labels")))
@@ -62,15 +71,20 @@ struct ShippedStylesTests {
         #expect(!towns.includes(lyon, zoom: 3.5) && towns.includes(lyon, zoom: 4))
         #expect(!capitals.includes(bern, zoom: 3) && capitals.includes(bern, zoom: 4))
         #expect(!towns.includes(bern, zoom: 12), "capitals are in the capitals' layer")
-        #expect(style.layers.firstIndex { $0.id == "capital-labels" }! < style.layers.firstIndex { $0.id == "country-labels" }!,
-                "country names place before capitals (upper layers place first)")
+        #expect(
+            style.layers.firstIndex { $0.id == "capital-labels" }! < style.layers.firstIndex {
+                $0.id == "country-labels"
+            }!,
+            "country names place before capitals (upper layers place first)")
 
         let labels = try #require(style.layers.first { $0.id == "country-labels" })
         guard case .symbol(let symbol) = labels.kind else { return #expect(Bool(false)) }
         #expect(symbol.label(for: ["NAME": "France"], atZoom: 3)?.lowercased() == "france")
         #expect(symbol.textSize.value(atZoom: 6) > symbol.textSize.value(atZoom: 2))
         #expect(!labels.isVisible(atZoom: 0) && labels.isVisible(atZoom: 1))
-        #expect(labels.isVisible(atZoom: 4.9) && !labels.isVisible(atZoom: 5), "from render zoom 6 a view is a region: its towns, not its country's name")
+        #expect(
+            labels.isVisible(atZoom: 4.9) && !labels.isVisible(atZoom: 5),
+            "from render zoom 6 a view is a region: its towns, not its country's name")
 
         let states = try #require(style.layers.first { $0.id == "state-borders" })
         guard case .line(let line) = states.kind else { return #expect(Bool(false)) }
@@ -81,7 +95,8 @@ struct ShippedStylesTests {
 
     /// The OpenMapTiles schema's layers (openmaptiles.org/schema) the streets styles draw.
     private static let openMapTilesLayers: Set<String> = [
-        "water", "waterway", "landcover", "landuse", "park", "transportation", "transportation_name", "building", "place",
+        "water", "waterway", "landcover", "landuse", "park", "transportation", "transportation_name", "building",
+        "place",
         "poi", "boundary", "aeroway", "water_name", "housenumber",
     ]
 
@@ -101,7 +116,9 @@ struct ShippedStylesTests {
         let names = try #require(style.layers.first { $0.id == "road-name" })
         guard case .symbol(let symbol) = names.kind else { return #expect(Bool(false)) }
         #expect(symbol.placement.value(atZoom: 15) == .line)
-        #expect(symbol.label(for: ["name:latin": "Mannerheimintie", "name": "Mannerheimintie"], atZoom: 15) == "Mannerheimintie")
+        #expect(
+            symbol.label(for: ["name:latin": "Mannerheimintie", "name": "Mannerheimintie"], atZoom: 15)
+                == "Mannerheimintie")
     }
 
     @Test func theStreetVariantsAreCurrentWithStreets() throws {
@@ -110,7 +127,8 @@ struct ShippedStylesTests {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("street-styles-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
-        let script = Self.stylesDirectory.deletingLastPathComponent().appendingPathComponent("scripts/tools/street-styles.py")
+        let script = Self.stylesDirectory.deletingLastPathComponent().appendingPathComponent(
+            "scripts/tools/street-styles.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, Self.stylesDirectory.path, output.path]
@@ -121,7 +139,9 @@ struct ShippedStylesTests {
         for variant in ["streets-dark.json", "streets-muted.json"] {
             let made = try Data(contentsOf: output.appendingPathComponent(variant))
             let shipped = try Data(contentsOf: Self.stylesDirectory.appendingPathComponent(variant))
-            #expect(made == shipped, "Styles/\(variant) is not what scripts/tools/street-styles.py makes from streets.json: run it")
+            #expect(
+                made == shipped,
+                "Styles/\(variant) is not what scripts/tools/street-styles.py makes from streets.json: run it")
         }
     }
 
@@ -137,12 +157,14 @@ struct ShippedStylesTests {
     @Test(arguments: ["hybrid", "satellite"])
     func imageryStylesCanBeConfiguredWithTilesOrMBTiles(name: String) throws {
         let style = try Style.named(name, in: Self.stylesDirectory).style
-        let templated = try style.configuringRasterSources(RasterTileLocation(argument: "https://t.example.com/{z}/{x}/{y}.jpg"))
+        let templated = try style.configuringRasterSources(
+            RasterTileLocation(argument: "https://t.example.com/{z}/{x}/{y}.jpg"))
         try templated.requireConfiguredRasterSources()
         guard case .raster(let raster) = templated.sources["imagery"] else { return #expect(Bool(false)) }
         #expect(raster.tiles == .templates(["https://t.example.com/{z}/{x}/{y}.jpg"]))
 
-        let mbtiles = try style.configuringRasterSources(RasterTileLocation(argument: "/data/aerial.mbtiles"), id: "imagery")
+        let mbtiles = try style.configuringRasterSources(
+            RasterTileLocation(argument: "/data/aerial.mbtiles"), id: "imagery")
         #expect(mbtiles.unconfiguredRasterSourceIDs.isEmpty)
         #expect(throws: StyleError(.unknownSource("basemap"))) {
             try style.configuringRasterSources(.templates(["x/{z}/{x}/{y}"]), id: "basemap")

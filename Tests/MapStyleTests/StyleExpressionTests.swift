@@ -1,8 +1,8 @@
 import Foundation
+import MapJSON
 import Testing
 
 @testable import MapStyle
-import MapJSON
 
 /// Expressions as real OpenMapTiles styles write them, read through a style file and evaluated
 /// per feature; expected values are worked from the MapLibre Style Specification's definitions
@@ -11,21 +11,25 @@ struct StyleExpressionTests {
     /// A one-layer style of `type` with `layer` members (paint, layout, filter), parsed.
     private func layer(_ type: String, _ members: String) throws -> StyleLayer {
         let json = """
-        {"version": 8, "sources": {"v": {"type": "vector", "url": "basemap://world"}},
-         "layers": [{"id": "x", "type": "\(type)", "source": "v", "source-layer": "countries", \(members)}]}
-        """
+            {"version": 8, "sources": {"v": {"type": "vector", "url": "basemap://world"}},
+             "layers": [{"id": "x", "type": "\(type)", "source": "v", "source-layer": "countries", \(members)}]}
+            """
         let (style, warnings) = try Style.parse(Data(json.utf8), file: "test.json")
         #expect(warnings.isEmpty, "\(warnings)")
         return style.layers[0]
     }
 
     private func lineWidth(_ json: String) throws -> StyleValue<Double> {
-        guard case .line(let line) = try layer("line", #""paint": {"line-width": \#(json)}"#).kind else { throw CancellationError() }
+        guard case .line(let line) = try layer("line", #""paint": {"line-width": \#(json)}"#).kind else {
+            throw CancellationError()
+        }
         return line.width
     }
 
     private func lineColor(_ json: String) throws -> StyleValue<Color> {
-        guard case .line(let line) = try layer("line", #""paint": {"line-color": \#(json)}"#).kind else { throw CancellationError() }
+        guard case .line(let line) = try layer("line", #""paint": {"line-color": \#(json)}"#).kind else {
+            throw CancellationError()
+        }
         return line.color
     }
 
@@ -57,7 +61,9 @@ struct StyleExpressionTests {
     }
 
     @Test func zoomRampsWithDataDrivenOutputsAndColourRamps() throws {
-        let width = try lineWidth(#"["interpolate", ["linear"], ["zoom"], 10, ["match", ["get", "class"], "motorway", 2, 1], 14, ["match", ["get", "class"], "motorway", 10, 4]]"#)
+        let width = try lineWidth(
+            #"["interpolate", ["linear"], ["zoom"], 10, ["match", ["get", "class"], "motorway", 2, 1], 14, ["match", ["get", "class"], "motorway", 10, 4]]"#
+        )
         #expect(width.value(atZoom: 12, properties: ["class": "motorway"]) == 6)
         #expect(width.value(atZoom: 12, properties: ["class": "minor"]) == 2.5)
         // Colours blend premultiplied: halfway from opaque black to opaque white is mid grey.
@@ -74,7 +80,8 @@ struct StyleExpressionTests {
         #expect(width.value(atZoom: 0, properties: ["rank": 2]) == 1)
         #expect(width.value(atZoom: 0, properties: ["rank": 3]) == 2)
         #expect(width.value(atZoom: 0, properties: ["rank": 99]) == 3)
-        let cased = try lineWidth(#"["case", ["==", ["get", "brunnel"], "bridge"], 5, [">", ["get", "lanes"], 2], 3, 1]"#)
+        let cased = try lineWidth(
+            #"["case", ["==", ["get", "brunnel"], "bridge"], 5, [">", ["get", "lanes"], 2], 3, 1]"#)
         #expect(cased.value(atZoom: 0, properties: ["brunnel": "bridge"]) == 5)
         #expect(cased.value(atZoom: 0, properties: ["lanes": 4]) == 3)
         #expect(cased.value(atZoom: 0, properties: ["lanes": "4"]) == 1, "a string is not greater than a number")
@@ -87,9 +94,11 @@ struct StyleExpressionTests {
         let byType = try #require(try layer("fill", #""filter": ["==", "$type", "Polygon"]"#).filter)
         #expect(byType.evaluate(["$type": "Polygon"]))
         #expect(!byType.evaluate(["$type": "LineString"]))
-        let expression = try #require(try layer(
-            "fill", #""filter": ["all", ["==", ["geometry-type"], "Polygon"], ["match", ["get", "class"], ["park", "wood"], true, false], [">=", ["zoom"], 12]]"#
-        ).filter)
+        let expression = try #require(
+            try layer(
+                "fill",
+                #""filter": ["all", ["==", ["geometry-type"], "Polygon"], ["match", ["get", "class"], ["park", "wood"], true, false], [">=", ["zoom"], 12]]"#
+            ).filter)
         #expect(expression.evaluate(["$type": "Polygon", "class": "wood"], zoom: 12))
         #expect(!expression.evaluate(["$type": "Polygon", "class": "wood"], zoom: 11.9))
         #expect(!expression.evaluate(["$type": "Polygon", "class": "farm"], zoom: 14))
@@ -109,9 +118,13 @@ struct StyleExpressionTests {
             Issue.record("a symbol layer parsed as \(tokenLayer.kind)")
             return
         }
-        #expect(tokens.label(for: ["name:latin": "Helsinki", "name:nonlatin": "Хельсинки"], atZoom: 12) == "Helsinki\nХельсинки")
+        #expect(
+            tokens.label(for: ["name:latin": "Helsinki", "name:nonlatin": "Хельсинки"], atZoom: 12)
+                == "Helsinki\nХельсинки")
         #expect(tokens.label(for: ["name:latin": "Espoo"], atZoom: 12) == "Espoo")
-        let expressionLayer = try layer("symbol", #"""
+        let expressionLayer = try layer(
+            "symbol",
+            #"""
             "layout": {"text-field": ["case", ["has", "ref"], ["concat", ["upcase", ["get", "ref"]], " ", ["to-string", ["get", "lanes"]]], ["coalesce", ["get", "name:en"], ["get", "name"]]],
                        "symbol-sort-key": ["-", 100, ["get", "rank"]]}
             """#)
@@ -128,7 +141,8 @@ struct StyleExpressionTests {
 
     /// `json` parsed as an expression of any type and evaluated in `context`.
     private func evaluate(_ json: String, _ context: ExpressionContext) throws -> ExpressionValue {
-        try ExpressionParser.parse(try JSONValue.parse(Data(json.utf8)), expecting: nil).expression.evaluate(in: context)
+        try ExpressionParser.parse(try JSONValue.parse(Data(json.utf8)), expecting: nil).expression.evaluate(
+            in: context)
     }
 
     @Test func toStringWritesNumbersAsJavaScriptDoes() throws {
@@ -141,11 +155,14 @@ struct StyleExpressionTests {
         #expect(try evaluate(#"["to-string", ["get", "small"]]"#, context) == .string("1e-7"))
         #expect(try evaluate(#"["concat", "A", ["get", "missing"], ["get", "n"]]"#, context) == .string("A3"))
         #expect(try evaluate(#"["/", ["get", "n"], 2]"#, context) == .number(1.5))
-        #expect(try evaluate(#"["+", ["get", "n"], ["get", "missing"]]"#, context) == .null, "not a number: an evaluation error")
+        #expect(
+            try evaluate(#"["+", ["get", "n"], ["get", "missing"]]"#, context) == .null,
+            "not a number: an evaluation error")
     }
 
     @Test func legacyPropertyFunctionsAreTheirExpressions() throws {
-        let categorical = try lineWidth(#"{"property": "class", "type": "categorical", "stops": [["motorway", 4], ["primary", 2]], "default": 1}"#)
+        let categorical = try lineWidth(
+            #"{"property": "class", "type": "categorical", "stops": [["motorway", 4], ["primary", 2]], "default": 1}"#)
         #expect(categorical.value(atZoom: 0, properties: ["class": "motorway"]) == 4)
         #expect(categorical.value(atZoom: 0, properties: ["class": "path"]) == 1)
         let interval = try lineWidth(#"{"property": "rank", "type": "interval", "stops": [[0, 1], [5, 2], [10, 3]]}"#)
@@ -159,7 +176,9 @@ struct StyleExpressionTests {
     }
 
     @Test func zoomAndPropertyFunctionsInterpolateBothWays() throws {
-        let width = try lineWidth(#"{"property": "rank", "stops": [[{"zoom": 0, "value": 0}, 0], [{"zoom": 0, "value": 10}, 10], [{"zoom": 10, "value": 0}, 20], [{"zoom": 10, "value": 10}, 40]]}"#)
+        let width = try lineWidth(
+            #"{"property": "rank", "stops": [[{"zoom": 0, "value": 0}, 0], [{"zoom": 0, "value": 10}, 10], [{"zoom": 10, "value": 0}, 20], [{"zoom": 10, "value": 10}, 40]]}"#
+        )
         // Rank 5 is 5 at zoom 0 and 30 at zoom 10, so 17.5 at zoom 5.
         #expect(width.value(atZoom: 5, properties: ["rank": 5]) == 17.5)
         #expect(width.value(atZoom: 10, properties: ["rank": 10]) == 40)
@@ -167,13 +186,16 @@ struct StyleExpressionTests {
 
     @Test func globalStateReadsTheStylesStateDefaults() throws {
         let json = #"""
-        {"version": 8, "state": {"roadWidth": {"default": 3}}, "sources": {"v": {"type": "vector", "url": "basemap://world"}},
-         "layers": [{"id": "x", "type": "line", "source": "v", "source-layer": "countries",
-                     "paint": {"line-width": ["*", 2, ["number", ["global-state", "roadWidth"], 1]]}}]}
-        """#
+            {"version": 8, "state": {"roadWidth": {"default": 3}}, "sources": {"v": {"type": "vector", "url": "basemap://world"}},
+             "layers": [{"id": "x", "type": "line", "source": "v", "source-layer": "countries",
+                         "paint": {"line-width": ["*", 2, ["number", ["global-state", "roadWidth"], 1]]}}]}
+            """#
         let (style, warnings) = try Style.parse(Data(json.utf8), file: "test.json")
         #expect(warnings.isEmpty, "\(warnings)")
-        guard case .line(let line) = style.layers[0].kind else { Issue.record("not a line layer"); return }
+        guard case .line(let line) = style.layers[0].kind else {
+            Issue.record("not a line layer")
+            return
+        }
         #expect(line.width.value(atZoom: 0, properties: [:]) == 6)
     }
 
@@ -191,8 +213,9 @@ struct StyleExpressionTests {
         #expect(try lineWidth("3").featurePropertyNames == [])
         #expect(try lineWidth(#"["interpolate", ["linear"], ["zoom"], 10, 1, 14, 4]"#).featurePropertyNames == [])
         #expect(try lineWidth(#"["match", ["get", "class"], "motorway", 4, 1]"#).featurePropertyNames == ["class"])
-        #expect(try lineWidth(#"["interpolate", ["linear"], ["zoom"], 10, ["get", "a"], 14, ["case", ["has", "b"], 2, 1]]"#)
-            .featurePropertyNames == ["a", "b"])
+        #expect(
+            try lineWidth(#"["interpolate", ["linear"], ["zoom"], 10, ["get", "a"], 14, ["case", ["has", "b"], 2, 1]]"#)
+                .featurePropertyNames == ["a", "b"])
         // `get` from an object of the style reads no feature property.
         #expect(try lineWidth(#"["get", "w", ["literal", {"w": 2}]]"#).featurePropertyNames == [])
         // A name computed as it runs, every property, the type or the id: no names to share by.

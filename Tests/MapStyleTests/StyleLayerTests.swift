@@ -13,7 +13,8 @@ struct StyleLayerTests {
             """#
         let loaded = try Style.parse(Data(json.utf8), file: "limits.json")
         #expect(loaded.warnings.isEmpty)
-        guard case .line(let plain) = loaded.style.layers[0].kind, case .line(let set) = loaded.style.layers[1].kind else {
+        guard case .line(let plain) = loaded.style.layers[0].kind, case .line(let set) = loaded.style.layers[1].kind
+        else {
             return #expect(Bool(false), "line layers expected")
         }
         #expect(plain.miterLimit.value(atZoom: 0) == 2 && plain.roundLimit.value(atZoom: 0) == 1.05)
@@ -35,12 +36,21 @@ struct StyleLayerTests {
         let loaded = try Style.parse(Data(json.utf8), file: "paint.json")
         #expect(loaded.warnings.isEmpty)
         let kinds = loaded.style.layers.map(\.kind)
-        guard case .line(let plain) = kinds[0], case .line(let line) = kinds[1], case .fill(let fill) = kinds[2], case .circle(let circle) = kinds[3]
+        guard case .line(let plain) = kinds[0], case .line(let line) = kinds[1], case .fill(let fill) = kinds[2],
+            case .circle(let circle) = kinds[3]
         else { return #expect(Bool(false), "line, fill and circle layers expected") }
-        #expect(plain.offset.value(atZoom: 0) == 0 && plain.gapWidth.value(atZoom: 0) == 0 && plain.blur.value(atZoom: 0) == 0)
-        #expect(plain.translate.value(atZoom: 0) == .zero && plain.translateAnchor.value(atZoom: 0) == .map && plain.sortKey == nil)
-        #expect(line.offset.value(atZoom: 0) == -3 && line.gapWidth.value(atZoom: 0) == 4 && line.blur.value(atZoom: 0) == 1.5)
-        #expect(line.translate.value(atZoom: 0) == Translation(xPoints: 2, yPoints: -1) && line.translateAnchor.value(atZoom: 0) == .viewport)
+        #expect(
+            plain.offset.value(atZoom: 0) == 0 && plain.gapWidth.value(atZoom: 0) == 0
+                && plain.blur.value(atZoom: 0) == 0)
+        #expect(
+            plain.translate.value(atZoom: 0) == .zero && plain.translateAnchor.value(atZoom: 0) == .map
+                && plain.sortKey == nil)
+        #expect(
+            line.offset.value(atZoom: 0) == -3 && line.gapWidth.value(atZoom: 0) == 4
+                && line.blur.value(atZoom: 0) == 1.5)
+        #expect(
+            line.translate.value(atZoom: 0) == Translation(xPoints: 2, yPoints: -1)
+                && line.translateAnchor.value(atZoom: 0) == .viewport)
         #expect(line.sortKey?.value(atZoom: 0, properties: ["rank": .number(7)]) == 7)
         #expect(!fill.antialias.value(atZoom: 0) && fill.sortKey?.value(atZoom: 0) == 2)
         // A translation interpolates between zoom stops.
@@ -63,24 +73,36 @@ struct StyleLayerTests {
         let loaded = try Style.parse(Data(json.utf8), file: "icons.json")
         #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
         let kinds = loaded.style.layers.map(\.kind)
-        guard case .symbol(let plain) = kinds[0], case .symbol(let icons) = kinds[1], case .symbol(let legacy) = kinds[2] else {
+        guard case .symbol(let plain) = kinds[0], case .symbol(let icons) = kinds[1],
+            case .symbol(let legacy) = kinds[2]
+        else {
             return #expect(Bool(false), "symbol layers expected")
         }
-        #expect(plain.iconImage == nil && plain.iconSize.value(atZoom: 0) == 1 && plain.iconPadding.value(atZoom: 0) == 2)
+        #expect(
+            plain.iconImage == nil && plain.iconSize.value(atZoom: 0) == 1 && plain.iconPadding.value(atZoom: 0) == 2)
         #expect(plain.iconAnchor.value(atZoom: 0) == .center && plain.textPadding.value(atZoom: 0) == 2)
         #expect(!plain.iconAllowOverlap.value(atZoom: 0) && !plain.textOptional.value(atZoom: 0))
         #expect(icons.iconName(for: ["class": "park", "size": 2], atZoom: 0) == "park_15")
         #expect(icons.iconSize.value(atZoom: 0, properties: ["size": 2]) == 2)
-        #expect(icons.iconAnchor.value(atZoom: 0) == .bottom && icons.iconOffset.value(atZoom: 0) == Translation(xPoints: 0, yPoints: -2))
-        #expect(icons.iconAllowOverlap.value(atZoom: 0) && icons.iconIgnorePlacement.value(atZoom: 0) && icons.iconOptional.value(atZoom: 0))
-        #expect(icons.textAllowOverlap.value(atZoom: 0) && icons.textOptional.value(atZoom: 0) && icons.textPadding.value(atZoom: 0) == 3)
-        #expect(icons.iconColor.value(atZoom: 0) == Color(red: 1, green: 0, blue: 0) && icons.iconOpacity.value(atZoom: 0) == 0.5)
+        #expect(
+            icons.iconAnchor.value(atZoom: 0) == .bottom
+                && icons.iconOffset.value(atZoom: 0) == Translation(xPoints: 0, yPoints: -2))
+        #expect(
+            icons.iconAllowOverlap.value(atZoom: 0) && icons.iconIgnorePlacement.value(atZoom: 0)
+                && icons.iconOptional.value(atZoom: 0))
+        #expect(
+            icons.textAllowOverlap.value(atZoom: 0) && icons.textOptional.value(atZoom: 0)
+                && icons.textPadding.value(atZoom: 0) == 3)
+        #expect(
+            icons.iconColor.value(atZoom: 0) == Color(red: 1, green: 0, blue: 0)
+                && icons.iconOpacity.value(atZoom: 0) == 0.5)
         #expect(legacy.iconName(for: [:], atZoom: 2) == "a" && legacy.iconName(for: [:], atZoom: 6) == "b")
     }
 
     @Test func labelPlacementRulesAreNamedInTheMetadata() throws {
         func placement(_ labels: String) throws -> MapwrightMetadata.Labels.Placement {
-            let json = #"{"version": 8, "metadata": {"mapwright": {"labels": "# + labels + #"}}, "sources": {}, "layers": []}"#
+            let json =
+                #"{"version": 8, "metadata": {"mapwright": {"labels": "# + labels + #"}}, "sources": {}, "layers": []}"#
             return try Style.parse(Data(json.utf8), file: "labels.json").style.mapwright.labels.placement
         }
         #expect(try placement("{}") == .maplibre)
@@ -120,11 +142,13 @@ struct StyleLayerTests {
     }
 
     @Test func styleListsTheLayersVisibleAtAZoom() {
-        let style = Style(id: "s", layers: [
-            StyleLayer(id: "sea", kind: .background(BackgroundLayer())),
-            StyleLayer(id: "states", kind: .line(LineLayer()), source: "b", minZoom: 4),
-            StyleLayer(id: "world", kind: .line(LineLayer()), source: "b", maxZoom: 4),
-        ])
+        let style = Style(
+            id: "s",
+            layers: [
+                StyleLayer(id: "sea", kind: .background(BackgroundLayer())),
+                StyleLayer(id: "states", kind: .line(LineLayer()), source: "b", minZoom: 4),
+                StyleLayer(id: "world", kind: .line(LineLayer()), source: "b", maxZoom: 4),
+            ])
         #expect(style.layers(visibleAtZoom: 3).map(\.id) == ["sea", "world"])
         #expect(style.layers(visibleAtZoom: 4).map(\.id) == ["sea", "states"])
     }
@@ -136,7 +160,9 @@ struct StyleLayerTests {
         #expect(symbol.textHaloColor.value(atZoom: 0) == .transparent)
         #expect(symbol.textFont.value(atZoom: 0) == ["DejaVu Sans Book"])
         let line = LineLayer()
-        #expect(line.width.value(atZoom: 0) == 1 && line.cap.value(atZoom: 0) == .butt && line.join.value(atZoom: 0) == .miter)
+        #expect(
+            line.width.value(atZoom: 0) == 1 && line.cap.value(atZoom: 0) == .butt
+                && line.join.value(atZoom: 0) == .miter)
         #expect(FillLayer().outlineColor == nil && FillLayer().color.value(atZoom: 0) == .black)
     }
 }

@@ -7,9 +7,9 @@ struct StyleValueTests {
     /// Parses `value` as the given property of a one-layer line style and returns the layer.
     private func lineLayer(paint: String) throws -> LineLayer {
         let json = """
-        {"version": 8, "sources": {"b": {"type": "vector", "url": "basemap://world"}},
-         "layers": [{"id": "l", "type": "line", "source": "b", "source-layer": "countries", "paint": \(paint)}]}
-        """
+            {"version": 8, "sources": {"b": {"type": "vector", "url": "basemap://world"}},
+             "layers": [{"id": "l", "type": "line", "source": "b", "source-layer": "countries", "paint": \(paint)}]}
+            """
         let (style, warnings) = try Style.parse(Data(json.utf8))
         #expect(warnings.isEmpty)
         guard case .line(let line) = style.layers[0].kind else { throw StyleError(.invalidValue("not a line layer")) }
@@ -38,10 +38,11 @@ struct StyleValueTests {
     }
 
     @Test func legacyStopsOfColoursInterpolateAndOfArraysStep() throws {
-        let line = try lineLayer(paint: """
-            {"line-color": {"stops": [[0, "#000000"], [10, "#ffffff"]]},
-             "line-dasharray": {"stops": [[0, [1, 1]], [5, [4, 2]]]}}
-            """)
+        let line = try lineLayer(
+            paint: """
+                {"line-color": {"stops": [[0, "#000000"], [10, "#ffffff"]]},
+                 "line-dasharray": {"stops": [[0, [1, 1]], [5, [4, 2]]]}}
+                """)
         #expect(line.color.value(atZoom: 5).hex == "#808080")
         #expect(line.dashArray?.value(atZoom: 4.9) == [1, 1])
         #expect(line.dashArray?.value(atZoom: 5) == [4, 2])
@@ -68,7 +69,8 @@ struct StyleValueTests {
 
     @Test func interpolateExpressionOfColoursMixesPremultiplied() throws {
         let line = try lineLayer(
-            paint: #"{"line-color": ["interpolate", ["linear"], ["zoom"], 0, "rgba(255, 0, 0, 1)", 10, "rgba(0, 0, 255, 0)"]}"#
+            paint:
+                #"{"line-color": ["interpolate", ["linear"], ["zoom"], 0, "rgba(255, 0, 0, 1)", 10, "rgba(0, 0, 255, 0)"]}"#
         )
         let middle = line.color.value(atZoom: 5)
         #expect(middle.red == 1 && middle.blue == 0 && abs(middle.alpha - 0.5) < 1e-12)
@@ -76,7 +78,8 @@ struct StyleValueTests {
 
     @Test func stepExpressionHoldsEachValueFromItsZoom() throws {
         let line = try lineLayer(
-            paint: #"{"line-width": ["step", ["zoom"], 1, 4, 2, 8, 3], "line-dasharray": ["step", ["zoom"], ["literal", [2, 2]], 6, ["literal", [4, 1]]]}"#
+            paint:
+                #"{"line-width": ["step", ["zoom"], 1, 4, 2, 8, 3], "line-dasharray": ["step", ["zoom"], ["literal", [2, 2]], 6, ["literal", [4, 1]]]}"#
         )
         #expect(line.width.value(atZoom: 3.99) == 1)
         #expect(line.width.value(atZoom: 4) == 2)
@@ -94,28 +97,45 @@ struct StyleValueTests {
         #expect(line.width.value(atZoom: 7) == 4)
         #expect(line.width.value(atZoom: 7.5) == 5)
         let json = """
-        {"version": 8, "sources": {"b": {"type": "vector", "url": "basemap://world"}},
-         "layers": [{"id": "shield", "type": "symbol", "source": "b", "source-layer": "countries",
-                     "layout": {"symbol-placement": {"base": 1, "stops": [[7, "point"], [7, "line"], [8, "line"]]}}}]}
-        """
+            {"version": 8, "sources": {"b": {"type": "vector", "url": "basemap://world"}},
+             "layers": [{"id": "shield", "type": "symbol", "source": "b", "source-layer": "countries",
+                         "layout": {"symbol-placement": {"base": 1, "stops": [[7, "point"], [7, "line"], [8, "line"]]}}}]}
+            """
         let (style, _) = try Style.parse(Data(json.utf8))
         #expect(style.layers.count == 1)
     }
 
     @Test func badFunctionsAreErrorsAtTheirPath() {
         let cases: [(String, String)] = [
-            (#"{"line-width": {"stops": [[5, 1], [2, 3]]}}"#, "layers[0] (l).paint.line-width.stops: stop zooms must not decrease: [5, 2]"),
+            (
+                #"{"line-width": {"stops": [[5, 1], [2, 3]]}}"#,
+                "layers[0] (l).paint.line-width.stops: stop zooms must not decrease: [5, 2]"
+            ),
             (#"{"line-width": {"stops": []}}"#, "a zoom function needs at least one stop"),
-            (#"{"line-width": ["interpolate", ["cubic-bezier", 0, 0, 2, 1], ["zoom"], 0, 1, 5, 2]}"#, "Cubic bezier interpolation requires four numeric arguments"),
-            (#"{"line-width": ["interpolate", ["linear"], ["get", "rank"], 5, 1, 2, 2]}"#, "line-width[5]: Input/output pairs for \"interpolate\" expressions must be arranged with input values in strictly ascending order."),
+            (
+                #"{"line-width": ["interpolate", ["cubic-bezier", 0, 0, 2, 1], ["zoom"], 0, 1, 5, 2]}"#,
+                "Cubic bezier interpolation requires four numeric arguments"
+            ),
+            (
+                #"{"line-width": ["interpolate", ["linear"], ["get", "rank"], 5, 1, 2, 2]}"#,
+                "line-width[5]: Input/output pairs for \"interpolate\" expressions must be arranged with input values in strictly ascending order."
+            ),
             (#"{"line-width": ["let", "x", 1, ["var", "y"]]}"#, "line-width[3][1]: Unknown variable \"y\""),
             (#"{"line-width": ["+", ["zoom"], 1]}"#, "\"zoom\" expression may only be used as input to a top-level"),
-            (##"{"line-color": ["match", ["get", "k"], "a", "blu", "#fff"]}"##, "line-color[3]: Could not parse color from value 'blu'"),
-            (#"{"line-dasharray": ["interpolate", ["linear"], ["zoom"], 0, ["literal", [1, 1]], 5, ["literal", [2, 2]]]}"#,
-             "cannot be interpolated"),
+            (
+                ##"{"line-color": ["match", ["get", "k"], "a", "blu", "#fff"]}"##,
+                "line-color[3]: Could not parse color from value 'blu'"
+            ),
+            (
+                #"{"line-dasharray": ["interpolate", ["linear"], ["zoom"], 0, ["literal", [1, 1]], 5, ["literal", [2, 2]]]}"#,
+                "cannot be interpolated"
+            ),
             (#"{"line-width": -1}"#, "line-width: -1 is out of range"),
             (#"{"line-opacity": 1.5}"#, "line-opacity: 1.5 is out of range"),
-            (##"{"line-color": {"stops": [[0, "#fff"], [5, "blu"]]}}"##, "line-color.stops[1][1]: 'blu' is not a colour"),
+            (
+                ##"{"line-color": {"stops": [[0, "#fff"], [5, "blu"]]}}"##,
+                "line-color.stops[1][1]: 'blu' is not a colour"
+            ),
         ]
         for (paint, message) in cases {
             let error = #expect(throws: StyleError.self) { try lineLayer(paint: paint) }
@@ -125,11 +145,11 @@ struct StyleValueTests {
 
     @Test func fontListsAreConstantsNotExpressions() throws {
         let json = """
-        {"version": 8, "sources": {"b": {"type": "vector", "url": "basemap://world"}},
-         "layers": [{"id": "s", "type": "symbol", "source": "b", "source-layer": "countries",
-                     "layout": {"text-font": ["DejaVu Sans Bold", "DejaVu Sans Book"],
-                                "text-size": ["step", ["zoom"], 10, 5, 14]}}]}
-        """
+            {"version": 8, "sources": {"b": {"type": "vector", "url": "basemap://world"}},
+             "layers": [{"id": "s", "type": "symbol", "source": "b", "source-layer": "countries",
+                         "layout": {"text-font": ["DejaVu Sans Bold", "DejaVu Sans Book"],
+                                    "text-size": ["step", ["zoom"], 10, 5, 14]}}]}
+            """
         let (style, _) = try Style.parse(Data(json.utf8))
         guard case .symbol(let symbol) = style.layers[0].kind else { return #expect(Bool(false)) }
         #expect(symbol.textFont.value(atZoom: 3) == ["DejaVu Sans Bold", "DejaVu Sans Book"])

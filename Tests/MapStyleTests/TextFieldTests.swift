@@ -9,10 +9,10 @@ struct TextFieldTests {
 
     private func symbolLayer(textField json: String, transform: String = "none") throws -> SymbolLayer {
         let style = """
-        {"version": 8, "sources": {"b": {"type": "vector", "url": "basemap://world"}},
-         "layers": [{"id": "s", "type": "symbol", "source": "b", "source-layer": "countries",
-                     "layout": {"text-field": \(json), "text-transform": "\(transform)"}}]}
-        """
+            {"version": 8, "sources": {"b": {"type": "vector", "url": "basemap://world"}},
+             "layers": [{"id": "s", "type": "symbol", "source": "b", "source-layer": "countries",
+                         "layout": {"text-field": \(json), "text-transform": "\(transform)"}}]}
+            """
         guard case .symbol(let symbol) = try Style.parse(Data(style.utf8)).style.layers[0].kind else {
             throw StyleError(.invalidValue("not a symbol layer"))
         }
@@ -37,7 +37,8 @@ struct TextFieldTests {
         let coalesce = try symbolLayer(textField: #"["coalesce", ["get", "name_en"], ["get", "NAME"]]"#)
         #expect(coalesce.label(for: france, atZoom: 3) == "France")
         #expect(coalesce.label(for: ["name_en": "French Republic", "NAME": "France"], atZoom: 3) == "French Republic")
-        let concat = try symbolLayer(textField: #"["concat", ["get", "NAME"], " · ", ["to-string", ["get", "pop_rank"]]]"#)
+        let concat = try symbolLayer(
+            textField: #"["concat", ["get", "NAME"], " · ", ["to-string", ["get", "pop_rank"]]]"#)
         #expect(concat.label(for: france, atZoom: 3) == "France · 15")
     }
 
@@ -49,12 +50,15 @@ struct TextFieldTests {
     }
 
     @Test func textTransformApplies() throws {
-        #expect(try symbolLayer(textField: #""{NAME}""#, transform: "uppercase").label(for: france, atZoom: 3) == "FRANCE")
-        #expect(try symbolLayer(textField: #""{NAME}""#, transform: "lowercase").label(for: france, atZoom: 3) == "france")
+        #expect(
+            try symbolLayer(textField: #""{NAME}""#, transform: "uppercase").label(for: france, atZoom: 3) == "FRANCE")
+        #expect(
+            try symbolLayer(textField: #""{NAME}""#, transform: "lowercase").label(for: france, atZoom: 3) == "france")
     }
 
     @Test func formattedTextIsItsSectionsJoined() throws {
-        let layer = try symbolLayer(textField: #"["format", ["get", "NAME"], {"font-scale": 1.2}, " ", {}, ["upcase", ["get", "NAME"]], {}]"#)
+        let layer = try symbolLayer(
+            textField: #"["format", ["get", "NAME"], {"font-scale": 1.2}, " ", {}, ["upcase", ["get", "NAME"]], {}]"#)
         #expect(layer.label(for: france, atZoom: 3) == "France FRANCE")
     }
 
@@ -65,7 +69,8 @@ struct TextFieldTests {
 
     @Test func formatSectionsStyledApartComeWithTheirScaleFontAndColour() throws {
         let symbol = try symbolLayer(
-            textField: ##"["format", ["get", "NAME"], {"font-scale": 1.5}, " ", {}, ["get", "iso_a2"], {"text-font": ["literal", ["Noto Sans Bold"]], "text-color": "#ff0000"}]"##,
+            textField:
+                ##"["format", ["get", "NAME"], {"font-scale": 1.5}, " ", {}, ["get", "iso_a2"], {"text-font": ["literal", ["Noto Sans Bold"]], "text-color": "#ff0000"}]"##,
             transform: "uppercase")
         let sections = try #require(symbol.labelSections(for: france, atZoom: 3))
         #expect(sections.map(\.text) == ["FRANCE", " ", "FR"])
@@ -73,7 +78,9 @@ struct TextFieldTests {
         #expect(sections[2].fontStack == "Noto Sans Bold" && sections[2].textColor == Color(red: 1, green: 0, blue: 0))
         #expect(symbol.label(for: france, atZoom: 3) == "FRANCE FR")
         // Sections all styled as the layer, or plain fields, are one label.
-        #expect(try symbolLayer(textField: #"["format", ["get", "NAME"], {}]"#).labelSections(for: france, atZoom: 3) == nil)
+        #expect(
+            try symbolLayer(textField: #"["format", ["get", "NAME"], {}]"#).labelSections(for: france, atZoom: 3) == nil
+        )
         #expect(try symbolLayer(textField: #""{NAME}""#).labelSections(for: france, atZoom: 3) == nil)
     }
 }

@@ -10,12 +10,15 @@ struct PythonEnvironmentTests {
         let environment = PythonEnvironment(name: "plain", requirements: [], cacheDirectory: cache.url)
         #expect(environment.directory == cache.url.appendingPathComponent("test-python/plain", isDirectory: true))
 
-        let output = try environment.run("import sys, os; print(sys.argv[1], os.getcwd())", arguments: ["with spaces"], in: cache.url)
+        let output = try environment.run(
+            "import sys, os; print(sys.argv[1], os.getcwd())", arguments: ["with spaces"], in: cache.url)
         #expect(output == "with spaces \(cache.url.resolvingSymlinksInPath().path)\n")
         #expect(try environment.python() == environment.directory.appendingPathComponent("bin/python"))
         let left = try FileManager.default.contentsOfDirectory(atPath: cache.path("test-python"))
         #expect(left == ["plain"], "no half-made environment is left beside the whole one")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.url.path).sorted() == ["test-python"], "scripts are removed")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cache.url.path).sorted() == ["test-python"],
+            "scripts are removed")
     }
 
     @Test func aLaterValueReusesTheEnvironmentAndOneFailingItsCheckIsMadeAgain() throws {
@@ -29,7 +32,8 @@ struct PythonEnvironmentTests {
         #expect(FileManager.default.fileExists(atPath: marker.path), "the whole environment was used as it was")
 
         let checked = PythonEnvironment(
-            name: "reused", requirements: [], check: "import os, sys; sys.exit(0 if not os.path.exists(\(pythonString(marker.path))) else 1)",
+            name: "reused", requirements: [],
+            check: "import os, sys; sys.exit(0 if not os.path.exists(\(pythonString(marker.path))) else 1)",
             cacheDirectory: cache.url
         )
         #expect(try checked.python() == python)
@@ -47,9 +51,11 @@ struct PythonEnvironmentTests {
 
     @Test func anEnvironmentThatCannotPassItsCheckFailsEveryTimeSayingSo() throws {
         let cache = try TemporaryDirectory()
-        let environment = PythonEnvironment(name: "broken", requirements: [], check: "import no_such_module_here", cacheDirectory: cache.url)
+        let environment = PythonEnvironment(
+            name: "broken", requirements: [], check: "import no_such_module_here", cacheDirectory: cache.url)
         let expected = PythonEnvironment.Failure(
-            description: "the Python environment at \(environment.directory.path) does not pass its check: import no_such_module_here"
+            description:
+                "the Python environment at \(environment.directory.path) does not pass its check: import no_such_module_here"
         )
         #expect(throws: expected) { try environment.python() }
         #expect(throws: expected) { try environment.run("print(1)", in: cache.url) }

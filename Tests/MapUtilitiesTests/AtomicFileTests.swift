@@ -30,7 +30,8 @@ struct AtomicFileTests {
         #expect {
             try AtomicFile.write(Data("x".utf8), to: file)
         } throws: { error in
-            "\(error)" == "\(file.path): cannot write the file: the directory \(file.deletingLastPathComponent().path) does not exist"
+            "\(error)"
+                == "\(file.path): cannot write the file: the directory \(file.deletingLastPathComponent().path) does not exist"
         }
     }
 
@@ -39,7 +40,8 @@ struct AtomicFileTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         // A directory in the way: rename(2) cannot replace a non-empty directory with a file.
         let target = folder.appendingPathComponent("busy")
-        try FileManager.default.createDirectory(at: target.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.appendingPathComponent("inside"), withIntermediateDirectories: true)
         #expect(throws: MapUtilitiesError.self) { try AtomicFile.write(Data("x".utf8), to: target) }
         #expect(try contents(of: folder) == ["busy"])
     }

@@ -11,17 +11,26 @@ struct DataReadingFileTests {
         let file = folder.appendingPathComponent("ten.bin")
         try Data(repeating: 7, count: 10).write(to: file)
         #expect(try Data(readingFile: file, maximumBytes: 10).count == 10)
-        #expect(throws: MapUtilitiesError.unreadableFile(path: file.path, reason: "it is 10 bytes, over the 9 bytes limit for this kind of file")) {
+        #expect(
+            throws: MapUtilitiesError.unreadableFile(
+                path: file.path, reason: "it is 10 bytes, over the 9 bytes limit for this kind of file")
+        ) {
             try Data(readingFile: file, maximumBytes: 9)
         }
         let big = folder.appendingPathComponent("big.bin")
         #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
         try FileHandle(forWritingTo: big).truncate(atOffset: 3 << 20)
-        #expect(throws: MapUtilitiesError.unreadableFile(path: big.path, reason: "it is 3 MiB, over the 2 MiB limit for this kind of file")) {
+        #expect(
+            throws: MapUtilitiesError.unreadableFile(
+                path: big.path, reason: "it is 3 MiB, over the 2 MiB limit for this kind of file")
+        ) {
             try Data(readingFile: big, maximumBytes: 2 << 20)
         }
-        #expect(throws: MapUtilitiesError.unreadableFile(
-            path: big.path, reason: "it is 3145728 bytes, over the 3.0 MiB (3145727 bytes) limit for this kind of file")) {
+        #expect(
+            throws: MapUtilitiesError.unreadableFile(
+                path: big.path,
+                reason: "it is 3145728 bytes, over the 3.0 MiB (3145727 bytes) limit for this kind of file")
+        ) {
             try Data(readingFile: big, maximumBytes: (3 << 20) - 1)
         }
     }

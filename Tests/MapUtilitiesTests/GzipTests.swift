@@ -20,7 +20,9 @@ struct GzipTests {
 
     /// Python's `zlib.compress(b"ocean " * 3)`: a zlib header (78 9C), deflate, Adler-32.
     @Test func zlibStreamsAreRecognizedAndDecompressed() throws {
-        let zlib: [UInt8] = [0x78, 0x9C, 0xCB, 0x4F, 0x4E, 0x4D, 0xCC, 0x53, 0xC8, 0x47, 0x22, 0x01, 0x3F, 0x72, 0x06, 0x73]
+        let zlib: [UInt8] = [
+            0x78, 0x9C, 0xCB, 0x4F, 0x4E, 0x4D, 0xCC, 0x53, 0xC8, 0x47, 0x22, 0x01, 0x3F, 0x72, 0x06, 0x73,
+        ]
         #expect(Gzip.isZlib(zlib))
         #expect(!Gzip.isGzip(zlib))
         #expect(try Gzip.decompress(zlib) == Array("ocean ocean ocean ".utf8))
@@ -37,8 +39,9 @@ struct GzipTests {
         #expect(throws: MapUtilitiesError.invalidGzip(reason: "it decompresses to more than 1000 bytes")) {
             try Gzip.decompress(compressed, limitBytes: 1000)
         }
-        #expect(MapUtilitiesError.invalidGzip(reason: "its gzip stream is cut short").description
-            == "cannot decompress the data: its gzip stream is cut short")
+        #expect(
+            MapUtilitiesError.invalidGzip(reason: "its gzip stream is cut short").description
+                == "cannot decompress the data: its gzip stream is cut short")
     }
 
     @Test func crc32MatchesTheCheckValue() {

@@ -17,10 +17,13 @@ struct FuzzRegressionTests {
     @Test func leafDirectoriesPointedToMoreThanOnceAreRefused() throws {
         let url = Self.folder.appendingPathComponent("leaf-fan-out.pmtiles")
         let reader = try PMTilesReader(url: url)
-        #expect(throws: PMTilesError.corruptDirectory(
-            path: url.path,
-            reason: "leaf directories are pointed to more than once: the entries point to more bytes of leaf directories than the 963-byte section holds"
-        )) { try reader.entries() }
+        #expect(
+            throws: PMTilesError.corruptDirectory(
+                path: url.path,
+                reason:
+                    "leaf directories are pointed to more than once: the entries point to more bytes of leaf directories than the 963-byte section holds"
+            )
+        ) { try reader.entries() }
         // A lookup reads one leaf at each level, and still finds its tile.
         #expect(try reader.entry(holding: 5)?.tileID == 5)
     }

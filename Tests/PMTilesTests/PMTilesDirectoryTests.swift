@@ -18,11 +18,14 @@ struct PMTilesDirectoryTests {
     @Test func varintsLongerThan64BitsAreRefused() {
         // Ten bytes whose last carries more than bit 63.
         var reader = Varint.Reader(bytes: [UInt8](repeating: 0xFF, count: 9) + [0x02])
-        #expect(throws: PMTilesDirectory.DecodingFailure(reason: "a number at byte 9 overflows 64 bits")) { try reader.next() }
+        #expect(throws: PMTilesDirectory.DecodingFailure(reason: "a number at byte 9 overflows 64 bits")) {
+            try reader.next()
+        }
         var endless = Varint.Reader(bytes: [UInt8](repeating: 0x80, count: 20))
         #expect(throws: PMTilesDirectory.DecodingFailure.self) { try endless.next() }
         var cut = Varint.Reader(bytes: [0x80])
-        #expect(throws: PMTilesDirectory.DecodingFailure(reason: "it ends in the middle of its numbers, after 1 bytes")) { try cut.next() }
+        #expect(throws: PMTilesDirectory.DecodingFailure(reason: "it ends in the middle of its numbers, after 1 bytes"))
+        { try cut.next() }
     }
 
     @Test func entriesRoundTrip() throws {
@@ -46,7 +49,10 @@ struct PMTilesDirectoryTests {
         ]
         #expect(PMTilesDirectory.encode(entries) == [3, 5, 37, 27, 1, 2, 1, 42, 7, 42, 1, 0, 1])
         // The first entry's offset is never written as "contiguous", even at 0.
-        #expect(PMTilesDirectory.encode([PMTilesEntry(tileID: 0, byteOffset: 0, byteCount: 1, runLength: 1)]) == [1, 0, 1, 1, 1])
+        #expect(
+            PMTilesDirectory.encode([PMTilesEntry(tileID: 0, byteOffset: 0, byteCount: 1, runLength: 1)]) == [
+                1, 0, 1, 1, 1,
+            ])
     }
 
     @Test func damagedDirectoriesAreRefused() {
@@ -62,7 +68,10 @@ struct PMTilesDirectoryTests {
         #expect(throws: PMTilesDirectory.DecodingFailure(reason: "it claims 1000000 entries but has only 4 bytes")) {
             try PMTilesDirectory.decode([0xC0, 0x84, 0x3D, 0])
         }
-        #expect(throws: PMTilesDirectory.DecodingFailure(reason: "the first entry's offset is written as following a previous entry")) {
+        #expect(
+            throws: PMTilesDirectory.DecodingFailure(
+                reason: "the first entry's offset is written as following a previous entry")
+        ) {
             try PMTilesDirectory.decode([1, 0, 1, 1, 0])
         }
         #expect(throws: PMTilesDirectory.DecodingFailure(reason: "entry 0's length is 4294967296, more than 32 bits")) {
@@ -99,14 +108,16 @@ struct PMTilesDirectoryTests {
     @Test func aRootTooLargeIsSplitIntoLeaves() throws {
         // 50,000 entries with irregular ids and lengths, a small root limit and small leaves.
         var generator = SystemRandomNumberGenerator()
-        var id: UInt64 = 0, offset: UInt64 = 0
+        var id: UInt64 = 0
+        var offset: UInt64 = 0
         let entries = (0..<50_000).map { _ in
             id += UInt64.random(in: 1...40, using: &generator)
             let length = UInt32.random(in: 1...5000, using: &generator)
             defer { offset += UInt64(length) }
             return PMTilesEntry(tileID: id, byteOffset: offset, byteCount: length, runLength: 1)
         }
-        let layout = PMTilesDirectory.layout(entries, rootLimitBytes: 200, minimumEntriesPerLeaf: 100, compress: Gzip.compress)
+        let layout = PMTilesDirectory.layout(
+            entries, rootLimitBytes: 200, minimumEntriesPerLeaf: 100, compress: Gzip.compress)
         #expect(layout.root.count <= 200)
         #expect(layout.leafCount > 1)
         let root = try PMTilesDirectory.decode(Gzip.decompress(layout.root))

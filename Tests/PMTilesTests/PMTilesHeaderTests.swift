@@ -63,8 +63,9 @@ struct PMTilesHeaderTests {
     @Test func positionsInDegrees() {
         var header = PMTilesHeader()
         header.bounds = BoundingBox(west: -1.1, south: 2.1, east: 1.2, north: 85.0511287798)
-        #expect([header.minLongitudeE7, header.minLatitudeE7, header.maxLongitudeE7, header.maxLatitudeE7]
-            == [-11_000_000, 21_000_000, 12_000_000, 850_511_288])
+        #expect(
+            [header.minLongitudeE7, header.minLatitudeE7, header.maxLongitudeE7, header.maxLatitudeE7]
+                == [-11_000_000, 21_000_000, 12_000_000, 850_511_288])
         #expect(header.bounds == BoundingBox(west: -1.1, south: 2.1, east: 1.2, north: 85.0511288))
         header.centerLongitude = 3.14159265
         header.centerLatitude = -90
@@ -76,24 +77,37 @@ struct PMTilesHeaderTests {
 
     @Test func foreignBytesAreNotPMTiles() {
         #expect(throws: PMTilesError.notPMTiles(path: "x")) { try PMTilesHeader(bytes: [], path: "x") }
-        #expect(throws: PMTilesError.notPMTiles(path: "x")) { try PMTilesHeader(bytes: Array("SQLite format 3\0".utf8), path: "x") }
-        #expect(throws: PMTilesError.notPMTiles(path: "x")) { try PMTilesHeader(bytes: Array("PMTile".utf8), path: "x") }
+        #expect(throws: PMTilesError.notPMTiles(path: "x")) {
+            try PMTilesHeader(bytes: Array("SQLite format 3\0".utf8), path: "x")
+        }
+        #expect(throws: PMTilesError.notPMTiles(path: "x")) {
+            try PMTilesHeader(bytes: Array("PMTile".utf8), path: "x")
+        }
     }
 
     @Test func otherVersionsAreRefusedByNumber() {
         var version4 = sample.bytes
         version4[7] = 4
-        #expect(throws: PMTilesError.unsupportedVersion(path: "x", version: 4)) { try PMTilesHeader(bytes: version4, path: "x") }
+        #expect(throws: PMTilesError.unsupportedVersion(path: "x", version: 4)) {
+            try PMTilesHeader(bytes: version4, path: "x")
+        }
         // Version 2 archives start with "PM" and a 16-bit version.
         let version2: [UInt8] = [0x50, 0x4D, 2, 0] + [UInt8](repeating: 0, count: 200)
-        #expect(throws: PMTilesError.unsupportedVersion(path: "x", version: 2)) { try PMTilesHeader(bytes: version2, path: "x") }
+        #expect(throws: PMTilesError.unsupportedVersion(path: "x", version: 2)) {
+            try PMTilesHeader(bytes: version2, path: "x")
+        }
     }
 
     @Test func aShortHeaderIsCorrupt() {
-        #expect(throws: PMTilesError.corruptHeader(path: "x", reason: "the file ends after 100 bytes, in the 127-byte header")) {
+        #expect(
+            throws: PMTilesError.corruptHeader(
+                path: "x", reason: "the file ends after 100 bytes, in the 127-byte header")
+        ) {
             try PMTilesHeader(bytes: sample.bytes.prefix(100), path: "x")
         }
-        #expect(throws: PMTilesError.corruptHeader(path: "x", reason: "the file ends after 7 bytes, in the 127-byte header")) {
+        #expect(
+            throws: PMTilesError.corruptHeader(path: "x", reason: "the file ends after 7 bytes, in the 127-byte header")
+        ) {
             try PMTilesHeader(bytes: sample.bytes.prefix(7), path: "x")
         }
     }
@@ -102,9 +116,11 @@ struct PMTilesHeaderTests {
         var header = sample
         header.tileData = .init(byteOffset: 7, byteCount: 8)
         try header.validateSections(fileByteCount: 15, path: "x")
-        #expect(throws: PMTilesError.corruptHeader(
-            path: "x", reason: "the tile data (8 bytes at byte 7) reaches past the end of the file (14 bytes)"
-        )) { try header.validateSections(fileByteCount: 14, path: "x") }
+        #expect(
+            throws: PMTilesError.corruptHeader(
+                path: "x", reason: "the tile data (8 bytes at byte 7) reaches past the end of the file (14 bytes)"
+            )
+        ) { try header.validateSections(fileByteCount: 14, path: "x") }
         header.metadata = .init(byteOffset: .max, byteCount: 2)
         #expect(throws: PMTilesError.self) { try header.validateSections(fileByteCount: 1 << 40, path: "x") }
         header.metadata = .init(byteOffset: 3, byteCount: 4)

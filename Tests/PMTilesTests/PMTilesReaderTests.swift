@@ -22,7 +22,8 @@ struct PMTilesReaderTests {
         )
     }
 
-    private func write(_ bytes: [UInt8], in directory: TemporaryDirectory, name: String = "test.pmtiles") throws -> URL {
+    private func write(_ bytes: [UInt8], in directory: TemporaryDirectory, name: String = "test.pmtiles") throws -> URL
+    {
         let url = directory.file(name)
         try Data(bytes).write(to: url)
         return url
@@ -43,7 +44,10 @@ struct PMTilesReaderTests {
                 PMTilesEntry(tileID: 5, byteOffset: 9, byteCount: 5, runLength: 0),
             ],
             leaves: [
-                [PMTilesEntry(tileID: 1, byteOffset: 0, byteCount: 2, runLength: 2), PMTilesEntry(tileID: 3, byteOffset: 2, byteCount: 1, runLength: 1)],
+                [
+                    PMTilesEntry(tileID: 1, byteOffset: 0, byteCount: 2, runLength: 2),
+                    PMTilesEntry(tileID: 3, byteOffset: 2, byteCount: 1, runLength: 1),
+                ],
                 [PMTilesEntry(tileID: 6, byteOffset: 0, byteCount: 2, runLength: 1)],
             ],
             tileData: [7, 7, 9], compression: .none
@@ -60,7 +64,9 @@ struct PMTilesReaderTests {
 
     @Test func missingFilesAndFoldersAreUnreadable() throws {
         let directory = try TemporaryDirectory()
-        #expect(throws: PMTilesError.unreadableFile(path: directory.path("none.pmtiles"), reason: "there is no such file")) {
+        #expect(
+            throws: PMTilesError.unreadableFile(path: directory.path("none.pmtiles"), reason: "there is no such file")
+        ) {
             try PMTilesReader(url: directory.file("none.pmtiles"))
         }
         #expect(throws: PMTilesError.unreadableFile(path: directory.url.path, reason: "it is a folder, not a file")) {
@@ -77,16 +83,23 @@ struct PMTilesReaderTests {
     @Test func foreignFilesAreNotPMTiles() throws {
         let directory = try TemporaryDirectory()
         let sqlite = Array("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 4080)
-        for (name, bytes) in [("empty", [UInt8]()), ("text", Array("hello, world\n".utf8)), ("mbtiles", sqlite), ("png", [0x89, 0x50, 0x4E, 0x47])] {
+        for (name, bytes) in [
+            ("empty", [UInt8]()), ("text", Array("hello, world\n".utf8)), ("mbtiles", sqlite),
+            ("png", [0x89, 0x50, 0x4E, 0x47]),
+        ] {
             let url = try write(bytes, in: directory, name: name)
             #expect(throws: PMTilesError.notPMTiles(path: url.path)) { try PMTilesReader(url: url) }
         }
         let version2 = try write([0x50, 0x4D, 2, 0] + [UInt8](repeating: 0, count: 600), in: directory, name: "v2")
-        #expect(throws: PMTilesError.unsupportedVersion(path: version2.path, version: 2)) { try PMTilesReader(url: version2) }
+        #expect(throws: PMTilesError.unsupportedVersion(path: version2.path, version: 2)) {
+            try PMTilesReader(url: version2)
+        }
         var future = oneTileArchive()
         future[7] = 4
         let version4 = try write(future, in: directory, name: "v4")
-        #expect(throws: PMTilesError.unsupportedVersion(path: version4.path, version: 4)) { try PMTilesReader(url: version4) }
+        #expect(throws: PMTilesError.unsupportedVersion(path: version4.path, version: 4)) {
+            try PMTilesReader(url: version4)
+        }
     }
 
     @Test func everyTruncationIsRefusedOnOpening() throws {
@@ -94,7 +107,9 @@ struct PMTilesReaderTests {
         let bytes = oneTileArchive()
         try open(bytes, in: directory).tile(at: tile).map { #expect($0 == Data([1, 2, 3, 4])) }
         for length in 0..<bytes.count {
-            #expect(throws: PMTilesError.self, "cut to \(length) bytes") { try open(Array(bytes.prefix(length)), in: directory) }
+            #expect(throws: PMTilesError.self, "cut to \(length) bytes") {
+                try open(Array(bytes.prefix(length)), in: directory)
+            }
         }
     }
 
@@ -114,34 +129,52 @@ struct PMTilesReaderTests {
             }
         }
         let tileDataOffset = oneTileArchive().count - 4
-        #expect(refused(oneTileArchive { $0.tileData.byteCount += 1 }) == .corruptHeader(
-            path: path, reason: "the tile data (5 bytes at byte \(tileDataOffset)) reaches past the end of the file (\(tileDataOffset + 4) bytes)"
-        ))
-        #expect(refused(oneTileArchive { $0.rootDirectory.byteCount -= 2 })
-            == .corruptDirectory(path: path, reason: "the root directory does not decompress: its gzip stream is cut short"))
-        #expect(refused(oneTileArchive { $0.internalCompression = .brotli })
-            == .unsupportedCompression(path: path, compression: "brotli"))
-        #expect(refused(oneTileArchive(metadata: Array("[1]".utf8)))
-            == .corruptMetadata(path: path, reason: "it is an array, not a JSON object"))
+        #expect(
+            refused(oneTileArchive { $0.tileData.byteCount += 1 })
+                == .corruptHeader(
+                    path: path,
+                    reason:
+                        "the tile data (5 bytes at byte \(tileDataOffset)) reaches past the end of the file (\(tileDataOffset + 4) bytes)"
+                ))
+        #expect(
+            refused(oneTileArchive { $0.rootDirectory.byteCount -= 2 })
+                == .corruptDirectory(
+                    path: path, reason: "the root directory does not decompress: its gzip stream is cut short"))
+        #expect(
+            refused(oneTileArchive { $0.internalCompression = .brotli })
+                == .unsupportedCompression(path: path, compression: "brotli"))
+        #expect(
+            refused(oneTileArchive(metadata: Array("[1]".utf8)))
+                == .corruptMetadata(path: path, reason: "it is an array, not a JSON object"))
         if case .corruptMetadata(_, let reason)? = refused(oneTileArchive(metadata: Array("{\"name\": ".utf8))) {
             #expect(reason.contains("line 1"))
         } else {
             Issue.record("metadata that is not JSON was read")
         }
         // A tile entry reaching past the tile data.
-        let outside = TestArchives.archive(root: [PMTilesEntry(tileID: 2, byteOffset: 2, byteCount: 4, runLength: 1)], tileData: [1, 2, 3, 4])
-        #expect(refused(outside) == .corruptDirectory(
-            path: path, reason: "the entry for tile id 2 (4 bytes at byte 2) reaches past the tile data section (4 bytes)"
-        ))
+        let outside = TestArchives.archive(
+            root: [PMTilesEntry(tileID: 2, byteOffset: 2, byteCount: 4, runLength: 1)], tileData: [1, 2, 3, 4])
+        #expect(
+            refused(outside)
+                == .corruptDirectory(
+                    path: path,
+                    reason: "the entry for tile id 2 (4 bytes at byte 2) reaches past the tile data section (4 bytes)"
+                ))
         // A leaf entry reaching past the leaf section, and a leaf that points to itself forever.
-        let badLeaf = TestArchives.archive(root: [PMTilesEntry(tileID: 0, byteOffset: 0, byteCount: 500, runLength: 0)], tileData: [1])
-        #expect(refused(badLeaf) == .corruptDirectory(
-            path: path, reason: "the entry for tile id 0 (500 bytes at byte 0) reaches past the leaf directories section (0 bytes)"
-        ))
+        let badLeaf = TestArchives.archive(
+            root: [PMTilesEntry(tileID: 0, byteOffset: 0, byteCount: 500, runLength: 0)], tileData: [1])
+        #expect(
+            refused(badLeaf)
+                == .corruptDirectory(
+                    path: path,
+                    reason:
+                        "the entry for tile id 0 (500 bytes at byte 0) reaches past the leaf directories section (0 bytes)"
+                ))
         let loop = PMTilesEntry(tileID: 0, byteOffset: 0, byteCount: 5, runLength: 0)
         #expect(PMTilesDirectory.encode([loop]).count == 5, "the leaf is the 5 bytes it points to")
         let loopBytes = TestArchives.archive(root: [loop], leaves: [[loop]], tileData: [1], compression: .none)
-        #expect(refused(loopBytes) == .corruptDirectory(path: path, reason: "leaf directories are nested more than 3 deep"))
+        #expect(
+            refused(loopBytes) == .corruptDirectory(path: path, reason: "leaf directories are nested more than 3 deep"))
     }
 
     @Test func noDamagedByteCrashesTheReader() throws {
@@ -181,7 +214,8 @@ struct PMTilesReaderTests {
             .unreadableFile(path: "w.pmtiles", reason: "permission denied"), .notPMTiles(path: "w.pmtiles"),
             .unsupportedVersion(path: "w.pmtiles", version: 2), .corruptHeader(path: "w.pmtiles", reason: "r"),
             .corruptDirectory(path: "w.pmtiles", reason: "r"), .corruptMetadata(path: "w.pmtiles", reason: "r"),
-            .unsupportedCompression(path: "w.pmtiles", compression: "zstd"), .unwritableFile(path: "w.pmtiles", reason: "r"),
+            .unsupportedCompression(path: "w.pmtiles", compression: "zstd"),
+            .unwritableFile(path: "w.pmtiles", reason: "r"),
             .noTiles(path: "w.pmtiles"), .writerClosed(path: "w.pmtiles"),
             .invalidTileSize(path: "w.pmtiles", tile: "1/0/0", byteCount: 0),
         ]
@@ -190,6 +224,8 @@ struct PMTilesReaderTests {
             #expect(!error.description.contains("\n"))
             #expect(error.path == "w.pmtiles")
         }
-        #expect(PMTilesError.notPMTiles(path: "w.mbtiles").description == "w.mbtiles: not a PMTiles file: it does not start with \"PMTiles\"")
+        #expect(
+            PMTilesError.notPMTiles(path: "w.mbtiles").description
+                == "w.mbtiles: not a PMTiles file: it does not start with \"PMTiles\"")
     }
 }

@@ -86,8 +86,11 @@ struct PMTilesWriterTests {
         let directory = try TemporaryDirectory()
         let url = directory.file("collide.pmtiles")
         // "plumless" and "buckeroo" have the same CRC-32 (0x4DDB0C25) and length.
-        let a = Data("plumless".utf8), b = Data("buckeroo".utf8)
-        let tiles = [(try TileID(z: 1, x: 0, y: 0), a), (try TileID(z: 1, x: 0, y: 1), b), (try TileID(z: 1, x: 1, y: 1), a)]
+        let a = Data("plumless".utf8)
+        let b = Data("buckeroo".utf8)
+        let tiles = [
+            (try TileID(z: 1, x: 0, y: 0), a), (try TileID(z: 1, x: 0, y: 1), b), (try TileID(z: 1, x: 1, y: 1), a),
+        ]
         let header = try TestArchives.write(tiles, to: url)
         #expect(header.tileContentCount == 2)
         let reader = try PMTilesReader(url: url)
@@ -98,7 +101,8 @@ struct PMTilesWriterTests {
         let directory = try TemporaryDirectory()
         let url = directory.file("again.pmtiles")
         let tile = try TileID(z: 3, x: 1, y: 2)
-        let header = try TestArchives.write([(tile, Data("first".utf8)), (tile.parent!, Data("parent".utf8)), (tile, Data("second".utf8))], to: url)
+        let header = try TestArchives.write(
+            [(tile, Data("first".utf8)), (tile.parent!, Data("parent".utf8)), (tile, Data("second".utf8))], to: url)
         #expect(header.addressedTileCount == 2)
         #expect(header.tileContentCount == 2, "the replaced bytes are not written")
         let reader = try PMTilesReader(url: url)
@@ -156,11 +160,13 @@ struct PMTilesWriterTests {
         let metadata = TileMetadata(
             name: "Alps", format: .jpg, bounds: BoundingBox(west: 5.5, south: 44, east: 16.5, north: 48.25),
             center: .init(longitude: 10, latitude: 46.5, zoom: 7), minZoom: 6, maxZoom: 9,
-            attribution: "<a href=\"https://osm.org\">© OSM</a>", description: "Mountains", type: .baselayer, version: "1.2.0",
+            attribution: "<a href=\"https://osm.org\">© OSM</a>", description: "Mountains", type: .baselayer,
+            version: "1.2.0",
             json: #"{"vector_layers":[{"id":"peaks"}]}"#,
             otherValues: ["scheme": "xyz"]
         )
-        let header = try TestArchives.write([(try TileID(z: 7, x: 67, y: 45), Data([0xFF, 0xD8, 0xFF]))], to: url, metadata: metadata)
+        let header = try TestArchives.write(
+            [(try TileID(z: 7, x: 67, y: 45), Data([0xFF, 0xD8, 0xFF]))], to: url, metadata: metadata)
         #expect(header.tileType == .jpeg)
         #expect(header.bounds == metadata.bounds)
         #expect((header.centerLongitude, header.centerLatitude, header.centerZoom) == (10, 46.5, 7))
@@ -169,7 +175,9 @@ struct PMTilesWriterTests {
         let reader = try PMTilesReader(url: url)
         #expect(reader.metadata() == metadata)
         #expect(reader.metadataJSON["scheme"] == .string("xyz"))
-        #expect(reader.metadataJSON["vector_layers"] == .array([.object(["id": .string("peaks")])]), "at the top level, as PMTiles keeps it")
+        #expect(
+            reader.metadataJSON["vector_layers"] == .array([.object(["id": .string("peaks")])]),
+            "at the top level, as PMTiles keeps it")
         #expect(reader.metadataJSON["bounds"] == .array([.number(5.5), .number(44), .number(16.5), .number(48.25)]))
     }
 
@@ -177,7 +185,8 @@ struct PMTilesWriterTests {
         let directory = try TemporaryDirectory()
         let url = directory.file("filled.pmtiles")
         let tiles = try [TileID(z: 2, x: 1, y: 1), TileID(z: 2, x: 2, y: 2), TileID(z: 3, x: 4, y: 3)]
-        let header = try TestArchives.write(tiles.map { ($0, TestArchives.bytes($0)) }, to: url, metadata: TileMetadata(name: "Filled"))
+        let header = try TestArchives.write(
+            tiles.map { ($0, TestArchives.bytes($0)) }, to: url, metadata: TileMetadata(name: "Filled"))
         #expect(header.tileType == .unknown)
         #expect(header.bounds.west == -90 && header.bounds.east == 90)
         #expect(abs(header.bounds.north - 66.5132604) < 1e-6 && abs(header.bounds.south + 66.5132604) < 1e-6)
@@ -187,7 +196,8 @@ struct PMTilesWriterTests {
         #expect(metadata.bounds == header.bounds)
         #expect(metadata.format == nil)
 
-        let png = try TestArchives.write([(tiles[0], Data([0x89, 0x50]))], to: url, metadata: TileMetadata(format: .png))
+        let png = try TestArchives.write(
+            [(tiles[0], Data([0x89, 0x50]))], to: url, metadata: TileMetadata(format: .png))
         #expect(png.tileType == .png)
         #expect(try PMTilesReader(url: url).metadata().format == .png)
     }
@@ -235,7 +245,9 @@ struct PMTilesWriterTests {
         let url = directory.file("closed.pmtiles")
         let tile = try TileID(z: 0, x: 0, y: 0)
         let writer = try PMTilesWriter(url: url)
-        #expect(throws: PMTilesError.invalidTileSize(path: url.path, tile: "0/0/0", byteCount: 0)) { try writer.add(Data(), at: tile) }
+        #expect(throws: PMTilesError.invalidTileSize(path: url.path, tile: "0/0/0", byteCount: 0)) {
+            try writer.add(Data(), at: tile)
+        }
         try writer.add(Data([1]), at: tile)
         #expect(writer.addedTileCount == 1)
         try writer.finish()

@@ -48,16 +48,25 @@ struct PyPIInteroperabilityTests {
         var walked: [String: String]?
     }
 
-    private func readWithPython(_ archive: URL, requests: [TileID], in directory: TemporaryDirectory) throws -> PythonView {
+    private func readWithPython(_ archive: URL, requests: [TileID], in directory: TemporaryDirectory) throws
+        -> PythonView
+    {
         let requestsURL = directory.file("requests.json")
-        try Data(JSONValue.array(requests.map { .array([.number(Double($0.z)), .number(Double($0.x)), .number(Double($0.y))]) }).jsonText.utf8)
-            .write(to: requestsURL)
+        try Data(
+            JSONValue.array(
+                requests.map { .array([.number(Double($0.z)), .number(Double($0.x)), .number(Double($0.y))]) }
+            ).jsonText.utf8
+        )
+        .write(to: requestsURL)
         let outputURL = directory.file("python-view.json")
-        _ = try PythonEnvironment.pmtiles.run(Self.readScript, arguments: [archive.path, requestsURL.path, outputURL.path], in: directory.url)
+        _ = try PythonEnvironment.pmtiles.run(
+            Self.readScript, arguments: [archive.path, requestsURL.path, outputURL.path], in: directory.url)
         let output = try JSONValue.parse(Data(contentsOf: outputURL))
         guard case .object(let header)? = output["header"], case .object(let metadata)? = output["metadata"],
-              case .array(let got)? = output["get"] else {
-            throw PythonEnvironment.Failure(description: "the Python script's output is not as expected: \(output.jsonText.prefix(300))")
+            case .array(let got)? = output["get"]
+        else {
+            throw PythonEnvironment.Failure(
+                description: "the Python script's output is not as expected: \(output.jsonText.prefix(300))")
         }
         var walked: [String: String]?
         if case .array(let tiles)? = output["all"] {
@@ -88,8 +97,11 @@ struct PyPIInteroperabilityTests {
         // has runs and deduplicated blobs as well as distinct tiles.
         var random = SeededGenerator(seed: 7)
         let tiles = TestArchives.pyramid(0...5).shuffled(using: &random)
-        func bytes(_ tile: TileID) -> Data { tile.z == 5 && tile.y % 2 == 0 ? TestArchives.ocean : TestArchives.bytes(tile) }
-        let metadata = TileMetadata(name: "Ours", format: .png, attribution: "Mapwright", otherValues: ["note": "ünïcode"])
+        func bytes(_ tile: TileID) -> Data {
+            tile.z == 5 && tile.y % 2 == 0 ? TestArchives.ocean : TestArchives.bytes(tile)
+        }
+        let metadata = TileMetadata(
+            name: "Ours", format: .png, attribution: "Mapwright", otherValues: ["note": "ünïcode"])
         let header = try TestArchives.write(tiles.map { ($0, bytes($0)) }, to: url, metadata: metadata)
         #expect(header.tileContentCount < header.addressedTileCount)
 
@@ -114,14 +126,18 @@ struct PyPIInteroperabilityTests {
         let archive = try LargeArchive(in: directory)
         #expect(archive.header.leafDirectories.byteCount > 0)
         var random = SeededGenerator(seed: 8)
-        let sample = (0..<100).map { _ in TileID(pmtilesID: UInt64.random(in: 0..<UInt64(LargeArchive.tileCount), using: &random))! }
+        let sample = (0..<100).map { _ in
+            TileID(pmtilesID: UInt64.random(in: 0..<UInt64(LargeArchive.tileCount), using: &random))!
+        }
         let view = try readWithPython(archive.url, requests: sample, in: directory)
         #expect(view.got == sample.map { Self.hex(archive.tiles[Int($0.pmtilesID)]) })
         if let walked = view.walked {
             #expect(walked.count == LargeArchive.tileCount)
             let wrong = walked.filter { key, hex in
                 let parts = key.split(separator: "/").compactMap { Int($0) }
-                guard parts.count == 3, let tile = try? TileID(z: parts[0], x: parts[1], y: parts[2]) else { return true }
+                guard parts.count == 3, let tile = try? TileID(z: parts[0], x: parts[1], y: parts[2]) else {
+                    return true
+                }
                 return Self.hex(archive.tiles[Int(tile.pmtilesID)]) != hex
             }
             #expect(wrong.isEmpty, "\(wrong.count) tiles differ, e.g. \(wrong.keys.sorted().prefix(3))")
@@ -160,7 +176,9 @@ struct PyPIInteroperabilityTests {
 
         let reader = try PMTilesReader(url: url)
         let tiles = TestArchives.pyramid(0...8)
-        func bytes(_ tile: TileID) -> Data { tile.z >= 6 && (tile.x + tile.y) % 3 == 0 ? Data("ocean".utf8) : Data("\(tile)".utf8) }
+        func bytes(_ tile: TileID) -> Data {
+            tile.z >= 6 && (tile.x + tile.y) % 3 == 0 ? Data("ocean".utf8) : Data("\(tile)".utf8)
+        }
         #expect(reader.header.internalCompression == .gzip)
         #expect(reader.header.tileType == .png)
         #expect(reader.header.addressedTileCount == UInt64(tiles.count))

@@ -48,7 +48,8 @@ struct TileIDHilbertTests {
         let z = 5
         let first = TileID.firstPMTilesID(atZoom: z)
         for id in first..<first + UInt64(1 << (2 * z)) - 1 {
-            let a = try #require(TileID(pmtilesID: id)), b = try #require(TileID(pmtilesID: id + 1))
+            let a = try #require(TileID(pmtilesID: id))
+            let b = try #require(TileID(pmtilesID: id + 1))
             #expect(abs(a.x - b.x) + abs(a.y - b.y) == 1, "\(a) then \(b)")
         }
     }

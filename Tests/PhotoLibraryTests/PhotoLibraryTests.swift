@@ -2,8 +2,8 @@ import Foundation
 import ImageCodec
 import MapCore
 import MapSQLite
-import MapUtilities
 import MapTestSupport
+import MapUtilities
 import PhotoSources
 import Testing
 
@@ -16,8 +16,12 @@ struct PhotoLibraryTests {
     private static let elCapitan = samples.appendingPathComponent("ansel-adams/el-capitan.jpg")
     private static let noGPS = samples.appendingPathComponent("ansel-adams/darkroom-test-strip.jpg")
 
-    private func photo(_ id: String, _ title: String?, _ latitude: Double, _ longitude: Double, by photographer: String? = nil) throws -> Photo {
-        Photo(id: id, title: title, coordinate: try Coordinate(latitude: latitude, longitude: longitude), photographer: photographer)
+    private func photo(
+        _ id: String, _ title: String?, _ latitude: Double, _ longitude: Double, by photographer: String? = nil
+    ) throws -> Photo {
+        Photo(
+            id: id, title: title, coordinate: try Coordinate(latitude: latitude, longitude: longitude),
+            photographer: photographer)
     }
 
     // MARK: - Schema
@@ -60,29 +64,36 @@ struct PhotoLibraryTests {
     @Test func aFirstVersionLibraryIsUpgradedInPlace() throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("old.sqlite")
-        try firstVersionLibrary(file, rows: """
-            INSERT INTO photographers (name, is_user) VALUES ('Ansel Adams', 1), ('Dorothea Lange', 1);
-            INSERT INTO photos (id, title, subtitle, latitude, longitude, taken_at, photographer_id, image)
-            VALUES ('half-dome', 'Half Dome', 'Moonrise', 37.7459, -119.5332, '1960-01-01T00:00:00Z', 1, '/photos/half-dome.jpg');
-            """)
+        try firstVersionLibrary(
+            file,
+            rows: """
+                INSERT INTO photographers (name, is_user) VALUES ('Ansel Adams', 1), ('Dorothea Lange', 1);
+                INSERT INTO photos (id, title, subtitle, latitude, longitude, taken_at, photographer_id, image)
+                VALUES ('half-dome', 'Half Dome', 'Moonrise', 37.7459, -119.5332, '1960-01-01T00:00:00Z', 1, '/photos/half-dome.jpg');
+                """)
         let library = try PhotoLibrary(file: file)
         #expect(try library.version() == PhotoLibrary.schemaVersion)
         #expect(PhotoLibrary.schemaVersion == 3)
         let upgraded = try #require(try library.photo(id: "half-dome"))
-        #expect(upgraded.title == "Half Dome" && upgraded.subtitle == "Moonrise" && upgraded.photographer == "Ansel Adams")
+        #expect(
+            upgraded.title == "Half Dome" && upgraded.subtitle == "Moonrise" && upgraded.photographer == "Ansel Adams")
         #expect(upgraded.coordinate == (try Coordinate(latitude: 37.7459, longitude: -119.5332)))
         #expect(upgraded.dateTaken == Date(timeIntervalSince1970: -315_619_200))
-        #expect(upgraded.storedImage == "/photos/half-dome.jpg" && upgraded.altitudeMeters == nil && upgraded.storedThumbnail == nil)
+        #expect(
+            upgraded.storedImage == "/photos/half-dome.jpg" && upgraded.altitudeMeters == nil
+                && upgraded.storedThumbnail == nil)
         #expect(try library.photographers().map { "\($0.name) \($0.isUser)" } == ["Ansel Adams true"])
         let added = try library.add(.init(image: Self.elCapitan, title: "Cap"), userName: "Someone else")
         #expect(added.photographer == "Ansel Adams")
         let check = try Database(path: file.path)
-        let indexes = try check.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'photo%' ORDER BY name")
+        let indexes = try check.prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'photo%' ORDER BY name")
         var names: [String] = []
         while try indexes.step() { names.append(indexes.text(at: 0) ?? "") }
         #expect(names == ["photographers_one_user", "photos_by_location", "photos_by_photographer"])
         // The location index serves bounding boxes.
-        let plan = try check.prepare("EXPLAIN QUERY PLAN SELECT id FROM photos WHERE latitude BETWEEN 1 AND 2 AND longitude BETWEEN 3 AND 4")
+        let plan = try check.prepare(
+            "EXPLAIN QUERY PLAN SELECT id FROM photos WHERE latitude BETWEEN 1 AND 2 AND longitude BETWEEN 3 AND 4")
         var details: [String] = []
         while try plan.step() { details.append(plan.text(at: 3) ?? "") }
         #expect(details.contains { $0.contains("photos_by_location") }, "\(details)")
@@ -94,13 +105,16 @@ struct PhotoLibraryTests {
     @Test func aFailedUpgradeLeavesTheFileByteIdentical() throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("old.sqlite")
-        try firstVersionLibrary(file, rows: """
-            INSERT INTO photographers (name, is_user) VALUES ('Ansel Adams', 1);
-            CREATE INDEX photos_by_location ON photos (latitude);
-            """)
+        try firstVersionLibrary(
+            file,
+            rows: """
+                INSERT INTO photographers (name, is_user) VALUES ('Ansel Adams', 1);
+                CREATE INDEX photos_by_location ON photos (latitude);
+                """)
         let before = try Data(contentsOf: file)
         let error = #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(file: file) }
-        #expect(error?.description.contains("photos_by_location already exists") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains("photos_by_location already exists") == true, "\(String(describing: error))")
         #expect(try Data(contentsOf: file) == before)
         #expect(!FileManager.default.fileExists(atPath: file.path + "-wal"))
     }
@@ -113,7 +127,8 @@ struct PhotoLibraryTests {
         let id = "0b8c6f3e-1111-4222-8333-444455556666"
         do {
             let old = try PhotoLibrary.openAtVersion(2, file: file)
-            try old.execute("""
+            try old.execute(
+                """
                 INSERT INTO photos (id, title, latitude, longitude, image, thumbnail, owns_files)
                 VALUES ('\(id)', 'Owned', 1, 2, '/elsewhere/original.photos/\(id).jpg', '/elsewhere/original.photos/\(id).thumbnail.jpg', 1),
                        ('linked', 'Linked', 1, 2, '/photos/linked.jpg', NULL, 0)
@@ -141,7 +156,8 @@ struct PhotoLibraryTests {
         let before = try Data(contentsOf: file)
         let error = #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(file: file) }
         #expect(error == .newerLibrary(file: file, version: 7, newestKnown: 3))
-        #expect(error?.description.contains("newer Mapwright (library version 7; this one reads versions up to 3)") == true)
+        #expect(
+            error?.description.contains("newer Mapwright (library version 7; this one reads versions up to 3)") == true)
         #expect(try Data(contentsOf: file) == before)
         #expect(!FileManager.default.fileExists(atPath: file.path + "-wal"))
     }
@@ -151,11 +167,16 @@ struct PhotoLibraryTests {
         let directory = try TemporaryDirectory()
         let text = directory.file("notes.sqlite")
         try Data("hello, this is not a database at all, just some text that is long enough".utf8).write(to: text)
-        #expect(throws: PhotoLibraryError.notALibrary(file: text, reason: "it is not a SQLite database")) { try PhotoLibrary(file: text) }
+        #expect(throws: PhotoLibraryError.notALibrary(file: text, reason: "it is not a SQLite database")) {
+            try PhotoLibrary(file: text)
+        }
         let tiles = directory.file("tiles.mbtiles")
         try Database(path: tiles.path, mode: .readWriteCreate).execute("CREATE TABLE metadata (name TEXT, value TEXT)")
         let error = #expect(throws: PhotoLibraryError.self) { try PhotoLibrary(file: tiles) }
-        #expect(error?.description == "\(tiles.path): is not a Mapwright photo library: it is a SQLite database of something else (it has other tables)")
+        #expect(
+            error?.description
+                == "\(tiles.path): is not a Mapwright photo library: it is a SQLite database of something else (it has other tables)"
+        )
     }
 
     // MARK: - Import and listing
@@ -166,7 +187,8 @@ struct PhotoLibraryTests {
         let directory = try TemporaryDirectory()
         let library = try PhotoLibrary(file: directory.file("library.sqlite"))
         let photos = [
-            try photo("a", "Alpha", 10, 20, by: "Ann"), try photo("b", "Beta", -33.9, 18.4, by: "Bob"), try photo("c", nil, 51.5, -0.12),
+            try photo("a", "Alpha", 10, 20, by: "Ann"), try photo("b", "Beta", -33.9, 18.4, by: "Bob"),
+            try photo("c", nil, 51.5, -0.12),
         ]
         #expect(try library.importPhotos(photos) == .init(added: 3, updated: 0, unchanged: 0))
         #expect(try library.importPhotos(photos) == .init(added: 0, updated: 0, unchanged: 3))
@@ -178,10 +200,13 @@ struct PhotoLibraryTests {
         #expect(try library.photo(id: "b")?.coordinate == (try Coordinate(latitude: -34, longitude: 18.5)))
         // A CSV source imported twice: the same ids.
         let csv = directory.file("photos.csv")
-        try Data("latitude,longitude,title,photographer\n48.85,2.35,Paris,Cleo\n-22.9,-43.2,Rio,Cleo\n".utf8).write(to: csv)
+        try Data("latitude,longitude,title,photographer\n48.85,2.35,Paris,Cleo\n-22.9,-43.2,Rio,Cleo\n".utf8).write(
+            to: csv)
         let collection = try PhotoCollection.load(from: csv)
         #expect(try library.importPhotos(collection.photos) == .init(added: 2, updated: 0, unchanged: 0))
-        #expect(try library.importPhotos(try PhotoCollection.load(from: csv).photos) == .init(added: 0, updated: 0, unchanged: 2))
+        #expect(
+            try library.importPhotos(try PhotoCollection.load(from: csv).photos)
+                == .init(added: 0, updated: 0, unchanged: 2))
     }
 
     /// A large import into a small library drops the secondary indexes and builds them again:
@@ -191,18 +216,23 @@ struct PhotoLibraryTests {
         let library = try PhotoLibrary(file: directory.file("library.sqlite"))
         func schema() throws -> [String] {
             let database = try Database(path: library.file.path)
-            let statement = try database.prepare("SELECT name || ': ' || coalesce(sql, '') FROM sqlite_master ORDER BY name")
+            let statement = try database.prepare(
+                "SELECT name || ': ' || coalesce(sql, '') FROM sqlite_master ORDER BY name")
             var rows: [String] = []
             while try statement.step() { rows.append(statement.text(at: 0) ?? "") }
             return rows
         }
         let before = try schema()
         let count = PhotoLibrary.indexRebuildThreshold + 1
-        let photos = try (0..<count).map { try photo("p\($0)", "P", Double($0 % 170) - 85, Double($0 % 360) - 180, by: "N\($0 % 4)") }
+        let photos = try (0..<count).map {
+            try photo("p\($0)", "P", Double($0 % 170) - 85, Double($0 % 360) - 180, by: "N\($0 % 4)")
+        }
         #expect(try library.importPhotos(photos) == .init(added: count, updated: 0, unchanged: 0))
         #expect(try schema() == before)
         #expect(try library.photos(byPhotographer: "N1").count == count / 4)
-        #expect(try library.photos(in: BoundingBox(west: -180, south: -85, east: -179.5, north: 85)).count == (0..<count).filter { $0 % 360 == 0 }.count)
+        #expect(
+            try library.photos(in: BoundingBox(west: -180, south: -85, east: -179.5, north: 85)).count
+                == (0..<count).filter { $0 % 360 == 0 }.count)
     }
 
     /// Sections per photographer: the user first, then by name with case ignored; photos by
@@ -212,14 +242,19 @@ struct PhotoLibraryTests {
         let directory = try TemporaryDirectory()
         let library = try PhotoLibrary(file: directory.file("library.sqlite"))
         _ = try library.importPhotos([
-            try photo("1", "zebra", 1, 1, by: "bob"), try photo("2", "Apple", 1, 1, by: "bob"), try photo("3", "mango", 1, 1, by: "Alice"),
-            try photo("4", "Kiwi", 1, 1), try photo("5", "banana", 1, 1, by: "bob"), try photo("6", "Fig", 1, 1, by: "Zoe"),
+            try photo("1", "zebra", 1, 1, by: "bob"), try photo("2", "Apple", 1, 1, by: "bob"),
+            try photo("3", "mango", 1, 1, by: "Alice"),
+            try photo("4", "Kiwi", 1, 1), try photo("5", "banana", 1, 1, by: "bob"),
+            try photo("6", "Fig", 1, 1, by: "Zoe"),
         ])
         _ = try library.add(.init(image: Self.elCapitan, title: "El Capitan"), userName: "Zoe")
         let sections = try library.sections()
         #expect(sections.map { $0.photographer?.name } == ["Zoe", "Alice", "bob", nil])
         #expect(sections.map { $0.photographer?.isUser } == [true, false, false, nil])
-        #expect(sections.map { $0.photos.map { $0.title ?? "" } } == [["El Capitan", "Fig"], ["mango"], ["Apple", "banana", "zebra"], ["Kiwi"]])
+        #expect(
+            sections.map { $0.photos.map { $0.title ?? "" } } == [
+                ["El Capitan", "Fig"], ["mango"], ["Apple", "banana", "zebra"], ["Kiwi"],
+            ])
         #expect(try library.photographers().map(\.photoCount) == [2, 1, 3])
         #expect(try library.sections(photographer: "BOB").map { $0.photographer?.name } == ["bob"])
         #expect(try library.photos(byPhotographer: "Bob").map(\.id) == ["1", "2", "5"])
@@ -231,9 +266,13 @@ struct PhotoLibraryTests {
         let directory = try TemporaryDirectory()
         let library = try PhotoLibrary(file: directory.file("library.sqlite"))
         _ = try library.importPhotos([
-            try photo("fiji", "Fiji", -17.7, 178.0), try photo("samoa", "Samoa", -13.8, -172.1), try photo("paris", "Paris", 48.85, 2.35),
+            try photo("fiji", "Fiji", -17.7, 178.0), try photo("samoa", "Samoa", -13.8, -172.1),
+            try photo("paris", "Paris", 48.85, 2.35),
         ])
-        #expect(try library.photos(in: BoundingBox(west: 170, south: -20, east: -170, north: -10)).map(\.id) == ["fiji", "samoa"])
+        #expect(
+            try library.photos(in: BoundingBox(west: 170, south: -20, east: -170, north: -10)).map(\.id) == [
+                "fiji", "samoa",
+            ])
         #expect(try library.photos(in: BoundingBox(west: 0, south: 40, east: 10, north: 50)).map(\.id) == ["paris"])
     }
 
@@ -247,13 +286,20 @@ struct PhotoLibraryTests {
         let here = try Coordinate(latitude: 1, longitude: 2)
         let cases: [(PhotoLibrary.NewPhoto, String)] = [
             (.init(image: nil, title: "", coordinate: nil), "No photo taken: an image is required (--image FILE)"),
-            (.init(image: nil, title: "Title", coordinate: here), "No photo taken: an image is required (--image FILE)"),
+            (
+                .init(image: nil, title: "Title", coordinate: here),
+                "No photo taken: an image is required (--image FILE)"
+            ),
             (.init(image: Self.noGPS, title: "  ", coordinate: nil), "Title required (--title TITLE)"),
             (.init(image: Self.elCapitan, title: "", coordinate: here), "Title required (--title TITLE)"),
-            (.init(image: Self.noGPS, title: "Test strip"),
-             "no location: \(Self.noGPS.displayPath) has no GPS position in its EXIF; give one with --at LAT,LON"),
-            (.init(image: directory.file("missing.jpg"), title: "x", coordinate: here),
-             "\(directory.file("missing.jpg").displayPath): cannot be read: there is no such file"),
+            (
+                .init(image: Self.noGPS, title: "Test strip"),
+                "no location: \(Self.noGPS.displayPath) has no GPS position in its EXIF; give one with --at LAT,LON"
+            ),
+            (
+                .init(image: directory.file("missing.jpg"), title: "x", coordinate: here),
+                "\(directory.file("missing.jpg").displayPath): cannot be read: there is no such file"
+            ),
         ]
         for (new, message) in cases {
             let error = #expect(throws: PhotoLibraryError.self) { try library.add(new, userName: "Me") }
@@ -261,8 +307,11 @@ struct PhotoLibraryTests {
         }
         let text = directory.file("notes.jpg")
         try Data("not a jpeg".utf8).write(to: text)
-        let error = #expect(throws: PhotoLibraryError.self) { try library.add(.init(image: text, title: "x", coordinate: here), userName: "Me") }
-        #expect(error?.description.hasPrefix("\(text.path): is not a JPEG photo") == true, "\(String(describing: error))")
+        let error = #expect(throws: PhotoLibraryError.self) {
+            try library.add(.init(image: text, title: "x", coordinate: here), userName: "Me")
+        }
+        #expect(
+            error?.description.hasPrefix("\(text.path): is not a JPEG photo") == true, "\(String(describing: error))")
         #expect(try library.photoCount() == 0)
         let leftOver = (try? FileManager.default.contentsOfDirectory(atPath: library.photoFolder.path)) ?? []
         #expect(leftOver.isEmpty)
@@ -274,22 +323,28 @@ struct PhotoLibraryTests {
     @Test func addCopiesTheImageAndRemoveDeletesIt() throws {
         let directory = try TemporaryDirectory()
         let library = try PhotoLibrary(file: directory.file("my library.sqlite"))
-        let added = try library.add(.init(image: Self.elCapitan, title: " El Capitan ", subtitle: "from the meadow"), userName: "Me")
+        let added = try library.add(
+            .init(image: Self.elCapitan, title: " El Capitan ", subtitle: "from the meadow"), userName: "Me")
         #expect(UUID(uuidString: added.id) != nil)
         #expect(added.title == "El Capitan" && added.subtitle == "from the meadow" && added.photographer == "Me")
         // EXIF: 37° 43' 37.2" N, 119° 38' 6" W.
         #expect(abs(added.coordinate.latitude - (37 + 43 / 60.0 + 37.2 / 3600)) < 1e-9)
         #expect(abs(added.coordinate.longitude + (119 + 38 / 60.0 + 6 / 3600.0)) < 1e-9)
-        let image = try #require(added.storedImage), thumbnail = try #require(added.storedThumbnail)
+        let image = try #require(added.storedImage)
+        let thumbnail = try #require(added.storedThumbnail)
         #expect(image == library.photoFolder.appendingPathComponent("\(added.id).jpg").path)
         #expect(try Data(contentsOf: URL(fileURLWithPath: image)) == (try Data(contentsOf: Self.elCapitan)))
         let decoded = try RGBAImage(jpegData: try Data(contentsOf: URL(fileURLWithPath: thumbnail)))
         #expect(decoded.width == 184 && decoded.height == 184)
         #expect(try library.photo(id: added.id) == added)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: library.photoFolder.path).sorted()
-            == ["\(added.id).jpg", "\(added.id).thumbnail.jpg"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: library.photoFolder.path).sorted()
+                == ["\(added.id).jpg", "\(added.id).thumbnail.jpg"])
 
-        let second = try library.add(.init(image: Self.noGPS, title: "Strip", coordinate: try Coordinate(latitude: -33.9, longitude: 18.4), photographer: "Guest"), userName: "Ignored")
+        let second = try library.add(
+            .init(
+                image: Self.noGPS, title: "Strip", coordinate: try Coordinate(latitude: -33.9, longitude: 18.4),
+                photographer: "Guest"), userName: "Ignored")
         #expect(second.photographer == "Guest" && second.coordinate.latitude == -33.9)
         #expect(try library.photographers().map(\.name) == ["Me", "Guest"])
 
@@ -300,12 +355,18 @@ struct PhotoLibraryTests {
         try library.remove(id: added.id)
         #expect(try library.photo(id: added.id) == nil)
         #expect(!FileManager.default.fileExists(atPath: image) && !FileManager.default.fileExists(atPath: thumbnail))
-        #expect(throws: PhotoLibraryError.noSuchPhoto(id: added.id, file: library.file)) { try library.remove(id: added.id) }
+        #expect(throws: PhotoLibraryError.noSuchPhoto(id: added.id, file: library.file)) {
+            try library.remove(id: added.id)
+        }
         #expect(throws: PhotoLibraryError.noSuchPhoto(id: "nope", file: library.file)) {
             try library.setLocation(id: "nope", to: Coordinate(latitude: 0, longitude: 0))
         }
         // Files an import only points to stay when their photo goes.
-        _ = try library.importPhotos([Photo(id: "x", title: "X", coordinate: try Coordinate(latitude: 1, longitude: 1), image: .file(Self.elCapitan))])
+        _ = try library.importPhotos([
+            Photo(
+                id: "x", title: "X", coordinate: try Coordinate(latitude: 1, longitude: 1), image: .file(Self.elCapitan)
+            )
+        ])
         try library.remove(id: "x")
         #expect(FileManager.default.fileExists(atPath: Self.elCapitan.path))
     }
@@ -317,7 +378,9 @@ struct PhotoLibraryTests {
         let library = try PhotoLibrary(file: directory.file("library.sqlite"))
         let fromEXIF = try library.add(.init(image: Self.elCapitan, title: "Cap"), userName: "Me")
         #expect(fromEXIF.altitudeMeters != nil && fromEXIF.horizontalAccuracyMeters != nil)
-        let elsewhere = try library.add(.init(image: Self.elCapitan, title: "Sea", coordinate: try Coordinate(latitude: -33.9, longitude: -18.4)), userName: "Me")
+        let elsewhere = try library.add(
+            .init(image: Self.elCapitan, title: "Sea", coordinate: try Coordinate(latitude: -33.9, longitude: -18.4)),
+            userName: "Me")
         let stored = try #require(try library.photo(id: elsewhere.id))
         #expect(stored.altitudeMeters == nil && stored.horizontalAccuracyMeters == nil)
         #expect(stored.dateTaken == fromEXIF.dateTaken)
@@ -329,7 +392,8 @@ struct PhotoLibraryTests {
         let directory = try TemporaryDirectory()
         let library = try PhotoLibrary(file: directory.file("library.sqlite"))
         _ = try library.importPhotos([try photo("a", "A", 1, 1, by: "Dorothea Lange")])
-        let added = try library.add(.init(image: Self.elCapitan, title: "Cap", photographer: "dorothea lange"), userName: "Me")
+        let added = try library.add(
+            .init(image: Self.elCapitan, title: "Cap", photographer: "dorothea lange"), userName: "Me")
         #expect(added.photographer == "Dorothea Lange")
         _ = try library.importPhotos([try photo("b", "B", 1, 1, by: "DOROTHEA LANGE")])
         #expect(try library.photographers().map(\.name) == ["Dorothea Lange"])
@@ -343,7 +407,8 @@ struct PhotoLibraryTests {
     /// files, never the original's; a library moved elsewhere still finds its images and thumbnails.
     @Test func aCopiedLibraryRemovesOnlyItsOwnFilesAndAMovedOneFindsThem() throws {
         let directory = try TemporaryDirectory()
-        let added: Photo, kept: Photo
+        let added: Photo
+        let kept: Photo
         do {  // Closed before it is copied, as a library is when no command runs.
             let original = try PhotoLibrary(file: directory.file("lib.sqlite"))
             added = try original.add(.init(image: Self.elCapitan, title: "Cap"), userName: "Me")
@@ -359,7 +424,10 @@ struct PhotoLibraryTests {
         try copy.remove(id: added.id)
         #expect(FileManager.default.fileExists(atPath: try #require(added.storedImage)))
         #expect(FileManager.default.fileExists(atPath: try #require(added.storedThumbnail)))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: copy.photoFolder.path).sorted() == ["\(kept.id).jpg", "\(kept.id).thumbnail.jpg"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: copy.photoFolder.path).sorted() == [
+                "\(kept.id).jpg", "\(kept.id).thumbnail.jpg",
+            ])
 
         let moved = directory.url.appendingPathComponent("moved")
         try FileManager.default.moveItem(at: backup, to: moved)
@@ -367,7 +435,9 @@ struct PhotoLibraryTests {
         let photo = try #require(try movedLibrary.photo(id: kept.id))
         let thumbnail = try #require(photo.storedThumbnail)
         #expect(thumbnail == movedLibrary.photoFolder.appendingPathComponent("\(kept.id).thumbnail.jpg").path)
-        #expect(try RGBAImage(jpegData: try Data(contentsOf: URL(fileURLWithPath: thumbnail))).width == PhotoLibrary.thumbnailPixels)
+        #expect(
+            try RGBAImage(jpegData: try Data(contentsOf: URL(fileURLWithPath: thumbnail))).width
+                == PhotoLibrary.thumbnailPixels)
         #expect(photo.storedImage == movedLibrary.photoFolder.appendingPathComponent("\(kept.id).jpg").path)
         #expect(FileManager.default.fileExists(atPath: try #require(photo.storedImage)))
     }
@@ -376,7 +446,9 @@ struct PhotoLibraryTests {
 
     /// Imports sources as `photos import` does: one summary each.
     private func imported(_ sources: [URL], into library: PhotoLibrary) throws -> [PhotoLibrary.ImportSummary] {
-        try sources.map { try library.importPhotos(PhotoLibrary.importKeyed(try PhotoCollection.load(from: $0), from: $0)) }
+        try sources.map {
+            try library.importPhotos(PhotoLibrary.importKeyed(try PhotoCollection.load(from: $0), from: $0))
+        }
     }
 
     /// Two cameras' folders both holding IMG_0001.jpg are two photos; a subfolder imported after
@@ -384,17 +456,23 @@ struct PhotoLibraryTests {
     @Test func folderImportsAreKeyedByTheFilesAbsolutePath() throws {
         let directory = try TemporaryDirectory()
         for camera in ["camA", "camB"] {
-            try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("trip/\(camera)"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: directory.url.appendingPathComponent("trip/\(camera)"), withIntermediateDirectories: true)
         }
         try FileManager.default.copyItem(at: Self.elCapitan, to: directory.file("trip/camA/IMG_0001.jpg"))
         try FileManager.default.copyItem(
-            at: Self.samples.appendingPathComponent("dorothea-lange/golden-gate.jpg"), to: directory.file("trip/camB/IMG_0001.jpg"))
+            at: Self.samples.appendingPathComponent("dorothea-lange/golden-gate.jpg"),
+            to: directory.file("trip/camB/IMG_0001.jpg"))
         let library = try PhotoLibrary(file: directory.file("library.sqlite"))
         let summaries = try imported([directory.file("trip/camA"), directory.file("trip/camB")], into: library)
         #expect(summaries == [.init(added: 1), .init(added: 1)])
         #expect(try library.photoCount() == 2)
         let ids = try library.photos().map(\.id).sorted()
-        #expect(ids == ["camA", "camB"].map { directory.url.resolvingSymlinksInPath().appendingPathComponent("trip/\($0)/IMG_0001.jpg").path })
+        #expect(
+            ids
+                == ["camA", "camB"].map {
+                    directory.url.resolvingSymlinksInPath().appendingPathComponent("trip/\($0)/IMG_0001.jpg").path
+                })
         // The parent, then a subfolder by a path with `..` in it: the same photos.
         #expect(try imported([directory.file("trip")], into: library) == [.init(unchanged: 2)])
         #expect(try imported([directory.file("trip/camB/../camA")], into: library) == [.init(unchanged: 1)])
@@ -406,14 +484,22 @@ struct PhotoLibraryTests {
     /// only rows with neither are keyed by line.
     @Test func fileImportsAreKeyedByTheFileAndTheRowsOwnId() throws {
         let directory = try TemporaryDirectory()
-        for trip in ["t1", "t2"] { try FileManager.default.createDirectory(at: directory.url.appendingPathComponent(trip), withIntermediateDirectories: true) }
+        for trip in ["t1", "t2"] {
+            try FileManager.default.createDirectory(
+                at: directory.url.appendingPathComponent(trip), withIntermediateDirectories: true)
+        }
         try Data("latitude,longitude,title\n48.85,2.35,Paris\n".utf8).write(to: directory.file("t1/photos.csv"))
         try Data("latitude,longitude,title\n-22.9,-43.2,Rio\n".utf8).write(to: directory.file("t2/photos.csv"))
         let library = try PhotoLibrary(file: directory.file("library.sqlite"))
-        #expect(try imported([directory.file("t1/photos.csv"), directory.file("t2/photos.csv")], into: library) == [.init(added: 1), .init(added: 1)])
+        #expect(
+            try imported([directory.file("t1/photos.csv"), directory.file("t2/photos.csv")], into: library) == [
+                .init(added: 1), .init(added: 1),
+            ])
         #expect(try library.photos().map(\.title) == ["Paris", "Rio"])
         let resolved = directory.url.resolvingSymlinksInPath()
-        #expect(try library.photos().map(\.id) == ["t1", "t2"].map { resolved.appendingPathComponent("\($0)/photos.csv").path + ":2" })
+        #expect(
+            try library.photos().map(\.id)
+                == ["t1", "t2"].map { resolved.appendingPathComponent("\($0)/photos.csv").path + ":2" })
 
         for (name, header, rows) in [
             ("ids.csv", "id,latitude,longitude,title", ["a,1,1,A", "b,2,2,B", "c,3,3,C"]),

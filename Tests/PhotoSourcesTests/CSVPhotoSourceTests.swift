@@ -20,7 +20,8 @@ struct CSVPhotoSourceTests {
     }
 
     @Test func readsRowsByHeaderName() throws {
-        let collection = try load("""
+        let collection = try load(
+            """
             latitude,longitude,title,subtitle,photographer,image
             37.7459,-119.5332,Half Dome,From Glacier Point,Ansel Adams,photos/half-dome.jpg
             -33.8568,151.2153,悉尼歌剧院,,李明,https://example.org/opera.jpg
@@ -47,7 +48,8 @@ struct CSVPhotoSourceTests {
     }
 
     @Test func quotedFieldsHoldCommasQuotesAndLineBreaks() throws {
-        let collection = try load(#"""
+        let collection = try load(
+            #"""
             latitude,longitude,title,subtitle
             37.7459,-119.5332,"Moonrise, Hernandez","He said ""wait"""
             37.7,-119.6,"Two
@@ -73,19 +75,26 @@ struct CSVPhotoSourceTests {
         #expect(try message(loading: header + "1,1\n") == "photos.csv:3: has 2 fields, the header has 3")
         #expect(try message(loading: header + "1,,x\n") == "photos.csv:3: has a latitude but no longitude")
         #expect(try message(loading: header + "-91,1,x\n") == "photos.csv:3: latitude -91.0 is outside [-90, 90]")
-        #expect(try message(loading: header + "1,1,a\"b\n")
-            == "photos.csv:3: field 3 has a quote inside an unquoted field; quote the whole field and write the quote twice")
-        #expect(try message(loading: header + "1,1,\"a\"b\n") == "photos.csv:3: field 3 has text after its closing quote")
-        #expect(try message(loading: header + "1,1,\"open\n2,2,x\n")
-            == "photos.csv:3: field 3 opens a quote that is never closed")
+        #expect(
+            try message(loading: header + "1,1,a\"b\n")
+                == "photos.csv:3: field 3 has a quote inside an unquoted field; quote the whole field and write the quote twice"
+        )
+        #expect(
+            try message(loading: header + "1,1,\"a\"b\n") == "photos.csv:3: field 3 has text after its closing quote")
+        #expect(
+            try message(loading: header + "1,1,\"open\n2,2,x\n")
+                == "photos.csv:3: field 3 opens a quote that is never closed")
     }
 
     @Test func theHeaderIsRequired() throws {
-        #expect(try message(loading: "37.7,-119.5,Half Dome\n")
-            == "photos.csv:1: the header has no 'latitude' column; expected a header such as "
-            + "latitude,longitude,title,subtitle,photographer,image")
-        #expect(try message(loading: "\n\n")
-            == "photos.csv: is empty: expected a header line such as latitude,longitude,title,subtitle,photographer,image")
+        #expect(
+            try message(loading: "37.7,-119.5,Half Dome\n")
+                == "photos.csv:1: the header has no 'latitude' column; expected a header such as "
+                + "latitude,longitude,title,subtitle,photographer,image")
+        #expect(
+            try message(loading: "\n\n")
+                == "photos.csv: is empty: expected a header line such as latitude,longitude,title,subtitle,photographer,image"
+        )
     }
 
     @Test func invalidUTF8NamesTheLine() throws {

@@ -13,23 +13,28 @@ struct CSVReaderTests {
     }
 
     @Test func rfc4180Examples() throws {
-        #expect(try records("aaa,bbb,ccc\r\nzzz,yyy,xxx\r\n") == [
-            CSVRecord(line: 1, fields: ["aaa", "bbb", "ccc"]), CSVRecord(line: 2, fields: ["zzz", "yyy", "xxx"]),
-        ])
-        #expect(try records("aaa,bbb,ccc\nzzz,yyy,xxx") == [
-            CSVRecord(line: 1, fields: ["aaa", "bbb", "ccc"]), CSVRecord(line: 2, fields: ["zzz", "yyy", "xxx"]),
-        ])
-        #expect(try records("\"aaa\",\"b\r\nbb\",\"ccc\"\r\nzzz,yyy,xxx") == [
-            CSVRecord(line: 1, fields: ["aaa", "b\r\nbb", "ccc"]), CSVRecord(line: 3, fields: ["zzz", "yyy", "xxx"]),
-        ])
+        #expect(
+            try records("aaa,bbb,ccc\r\nzzz,yyy,xxx\r\n") == [
+                CSVRecord(line: 1, fields: ["aaa", "bbb", "ccc"]), CSVRecord(line: 2, fields: ["zzz", "yyy", "xxx"]),
+            ])
+        #expect(
+            try records("aaa,bbb,ccc\nzzz,yyy,xxx") == [
+                CSVRecord(line: 1, fields: ["aaa", "bbb", "ccc"]), CSVRecord(line: 2, fields: ["zzz", "yyy", "xxx"]),
+            ])
+        #expect(
+            try records("\"aaa\",\"b\r\nbb\",\"ccc\"\r\nzzz,yyy,xxx") == [
+                CSVRecord(line: 1, fields: ["aaa", "b\r\nbb", "ccc"]),
+                CSVRecord(line: 3, fields: ["zzz", "yyy", "xxx"]),
+            ])
         #expect(try records("\"aaa\",\"b\"\"bb\",\"ccc\"") == [CSVRecord(line: 1, fields: ["aaa", "b\"bb", "ccc"])])
     }
 
     @Test func emptyFieldsBlankLinesAndOldMacLineBreaks() throws {
-        #expect(try records("a,,\n\n,\n\"\"\r\"\",b\r") == [
-            CSVRecord(line: 1, fields: ["a", "", ""]), CSVRecord(line: 3, fields: ["", ""]),
-            CSVRecord(line: 5, fields: ["", "b"]),
-        ])
+        #expect(
+            try records("a,,\n\n,\n\"\"\r\"\",b\r") == [
+                CSVRecord(line: 1, fields: ["a", "", ""]), CSVRecord(line: 3, fields: ["", ""]),
+                CSVRecord(line: 5, fields: ["", "b"]),
+            ])
         #expect(try records("a,b,") == [CSVRecord(line: 1, fields: ["a", "b", ""])])
         #expect(try records("\u{FEFF}x\n") == [CSVRecord(line: 1, fields: ["x"])])
         #expect(try records("") == [])
@@ -69,21 +74,29 @@ struct CSVReaderTests {
                 let fieldCount = 1 + Int(random.next() % 5)
                 var fields: [String] = []
                 for _ in 0..<fieldCount {
-                    fields.append((0..<Int(random.next() % 4)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
+                    fields.append(
+                        (0..<Int(random.next() % 4)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+                            .joined())
                 }
-                if fields == [""] { fields = ["z"] } // a lone empty field is a blank line
+                if fields == [""] { fields = ["z"] }  // a lone empty field is a blank line
                 expected.append(CSVRecord(line: line, fields: fields))
                 let written = fields.map { field -> String in
-                    let needsQuotes = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-                    return needsQuotes || random.next() % 5 == 0 ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+                    let needsQuotes = field.contains {
+                        $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n"
+                    }
+                    return needsQuotes || random.next() % 5 == 0
+                        ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
                 }
                 text += written.joined(separator: ",")
                 line += fields.reduce(0) { count, field in
-                    count + field.unicodeScalars.indices.filter { index in
-                        let scalar = field.unicodeScalars[index]
-                        let next = field.unicodeScalars.index(after: index)
-                        return scalar == "\n" || (scalar == "\r" && (next == field.unicodeScalars.endIndex || field.unicodeScalars[next] != "\n"))
-                    }.count
+                    count
+                        + field.unicodeScalars.indices.filter { index in
+                            let scalar = field.unicodeScalars[index]
+                            let next = field.unicodeScalars.index(after: index)
+                            return scalar == "\n"
+                                || (scalar == "\r"
+                                    && (next == field.unicodeScalars.endIndex || field.unicodeScalars[next] != "\n"))
+                        }.count
                 }
                 if number < recordCount - 1 || random.next() % 2 == 0 {
                     text += ["\n", "\r\n", "\r"][Int(random.next() % 3)]
@@ -119,13 +132,17 @@ struct CSVPartsTests {
             case 2: title = "Three\r\nlines\n\(line)"
             default: title = "Photo \(line) \(String(repeating: "x", count: 1 + Int(random.next() % 40)))"
             }
-            let written = title.contains { "\",\n\r\r\n".contains($0) } ? "\"" + title.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : title
-            let row = "\(Double(random.next() % 1000) / 20 + 1),\(Double(random.next() % 1000) / 10 - 50),\(written),Ansel\(random.next() % 2 == 0 ? "\r\n" : "\n")"
+            let written =
+                title.contains { "\",\n\r\r\n".contains($0) }
+                ? "\"" + title.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : title
+            let row =
+                "\(Double(random.next() % 1000) / 20 + 1),\(Double(random.next() % 1000) / 10 - 50),\(written),Ansel\(random.next() % 2 == 0 ? "\r\n" : "\n")"
             text += row
             byteCount += row.utf8.count
             titles.append(title)
             lines.append(line)
-            line += 1 + title.unicodeScalars.filter { $0 == "\n" }.count + title.unicodeScalars.filter { $0 == "\r" }.count
+            line +=
+                1 + title.unicodeScalars.filter { $0 == "\n" }.count + title.unicodeScalars.filter { $0 == "\r" }.count
                 - title.components(separatedBy: "\r\n").count + 1
         }
         return (text, titles, lines)
@@ -150,8 +167,13 @@ struct CSVPartsTests {
             let name = row % 90 == 7 ? "\"Lange, \"\"D.\"\"\"" : row % 90 == 8 ? "李明" : "P\(row % 90)"
             return "1,\(Double(row) / 10),\(name),Same subtitle"
         }
-        let photos = try load(writeFile("names.csv", in: folder, "latitude,longitude,photographer,subtitle\n" + rows.joined(separator: "\n"))).photos
-        #expect(photos.map(\.photographer) == (0..<300).map { row in row % 90 == 7 ? "Lange, \"D.\"" : row % 90 == 8 ? "李明" : "P\(row % 90)" })
+        let photos = try load(
+            writeFile(
+                "names.csv", in: folder, "latitude,longitude,photographer,subtitle\n" + rows.joined(separator: "\n"))
+        ).photos
+        #expect(
+            photos.map(\.photographer)
+                == (0..<300).map { row in row % 90 == 7 ? "Lange, \"D.\"" : row % 90 == 8 ? "李明" : "P\(row % 90)" })
         #expect(photos.allSatisfy { $0.subtitle == "Same subtitle" })
     }
 
@@ -161,15 +183,20 @@ struct CSVPartsTests {
         let (text, _, lines) = bigCSV(seed: 18)
         // Break a row near the end, then also one near the start: each time the earliest is reported.
         var rows = text.components(separatedBy: "Ansel")
-        let late = rows.count - 10, early = 10
+        let late = rows.count - 10
+        let early = 10
         rows[late] += ",extra"
         let lateOnly = rows.joined(separator: "Ansel")
         let file = try writeFile("late.csv", in: folder, lateOnly)
         let lateError = #expect(throws: PhotoSourceError.self) { try load(file) }
-        #expect(lateError?.description.hasSuffix("late.csv:\(lines[late]): has 5 fields, the header has 4") == true, "\(String(describing: lateError))")
+        #expect(
+            lateError?.description.hasSuffix("late.csv:\(lines[late]): has 5 fields, the header has 4") == true,
+            "\(String(describing: lateError))")
         rows[early] += ",extra"
         let both = try writeFile("both.csv", in: folder, rows.joined(separator: "Ansel"))
         let earlyError = #expect(throws: PhotoSourceError.self) { try load(both) }
-        #expect(earlyError?.description.hasSuffix("both.csv:\(lines[early]): has 5 fields, the header has 4") == true, "\(String(describing: earlyError))")
+        #expect(
+            earlyError?.description.hasSuffix("both.csv:\(lines[early]): has 5 fields, the header has 4") == true,
+            "\(String(describing: earlyError))")
     }
 }

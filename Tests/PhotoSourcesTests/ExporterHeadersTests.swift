@@ -22,7 +22,9 @@ struct ExporterHeadersTests {
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "exiftool \(arguments) (Debian's libimage-exiftool-perl; setup installs it)")
+        #expect(
+            process.terminationStatus == 0, "exiftool \(arguments) (Debian's libimage-exiftool-perl; setup installs it)"
+        )
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -41,7 +43,9 @@ struct ExporterHeadersTests {
         var expected: [String: Coordinate] = [:]
         for line in numbers.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-            guard fields.count >= 3, let latitude = Double(fields[1]), let longitude = Double(fields[2]) else { continue }
+            guard fields.count >= 3, let latitude = Double(fields[1]), let longitude = Double(fields[2]) else {
+                continue
+            }
             expected[String(fields[0])] = try Coordinate(latitude: latitude, longitude: longitude)
         }
         #expect(expected.count >= 15, "\(expected.count) geotagged photos")
@@ -49,17 +53,25 @@ struct ExporterHeadersTests {
             #expect(collection.photos.count == expected.count)
             for photo in collection.photos {
                 // The image is exiftool's SourceFile, relative to the CSV's folder.
-                let source = try #require(photo.image?.url.path.components(separatedBy: "/Samples/photos/").last.map { "Samples/photos/" + $0 })
+                let source = try #require(
+                    photo.image?.url.path.components(separatedBy: "/Samples/photos/").last.map {
+                        "Samples/photos/" + $0
+                    })
                 let position = try #require(expected[source], "\(source)")
-                #expect(abs(photo.coordinate.latitude - position.latitude) < 1e-6 && abs(photo.coordinate.longitude - position.longitude) < 1e-6,
-                        "\(source): \(photo.coordinate) against exiftool's \(position)")
+                #expect(
+                    abs(photo.coordinate.latitude - position.latitude) < 1e-6
+                        && abs(photo.coordinate.longitude - position.longitude) < 1e-6,
+                    "\(source): \(photo.coordinate) against exiftool's \(position)")
             }
         }
         let jpegs = try JPEGFolderSource(url: Self.photos).load()
         for photo in jpegs.photos {
-            let source = try #require(photo.image?.url.path.components(separatedBy: "/Samples/photos/").last.map { "Samples/photos/" + $0 })
+            let source = try #require(
+                photo.image?.url.path.components(separatedBy: "/Samples/photos/").last.map { "Samples/photos/" + $0 })
             let position = try #require(expected[source], "\(source)")
-            #expect(abs(photo.coordinate.latitude - position.latitude) < 1e-6 && abs(photo.coordinate.longitude - position.longitude) < 1e-6)
+            #expect(
+                abs(photo.coordinate.latitude - position.latitude) < 1e-6
+                    && abs(photo.coordinate.longitude - position.longitude) < 1e-6)
         }
     }
 
@@ -73,7 +85,9 @@ struct ExporterHeadersTests {
         let folder = try TemporaryDirectory()
         let collection = try CSVPhotoSource(url: URL(fileURLWithPath: folder.write(csv, to: "list.csv"))).load()
         let photo = try #require(collection.photos.first)
-        #expect(abs(photo.coordinate.latitude - 60.1699) < 1e-4 && abs(photo.coordinate.longitude - 24.9384) < 1e-4, "\(photo.coordinate)")
+        #expect(
+            abs(photo.coordinate.latitude - 60.1699) < 1e-4 && abs(photo.coordinate.longitude - 24.9384) < 1e-4,
+            "\(photo.coordinate)")
         #expect(photo.title == title)
         if title == nil { #expect(photo.subtitle == "By the station") }
     }
@@ -88,7 +102,8 @@ struct ExporterHeadersTests {
 
     @Test func geoJSONTitlesFromTheNamesOtherFilesUse() throws {
         let folder = try TemporaryDirectory()
-        let file = try folder.write("""
+        let file = try folder.write(
+            """
             {"type": "FeatureCollection", "features": [
               {"type": "Feature", "geometry": {"type": "Point", "coordinates": [24.9384, 60.1699]},
                "properties": {"NAME": "Helsinki", "description": "Capital of Finland", "author": "Natural Earth"}},

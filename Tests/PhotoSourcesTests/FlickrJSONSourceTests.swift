@@ -21,7 +21,8 @@ struct FlickrJSONSourceTests {
     }
 
     @Test func readsNumbersAndStringsForCoordinates() throws {
-        let collection = try load("""
+        let collection = try load(
+            """
             {"photos": {"page": 1, "photo": [
               {"id": "8123", "title": "Golden Gate", "description": {"_content": "Fog at dawn"},
                "latitude": 37.8199, "longitude": -122.4783, "ownername": "Dorothea Lange",
@@ -48,7 +49,8 @@ struct FlickrJSONSourceTests {
     }
 
     @Test func emptyTitleFallsBackToDescriptionThenUntitled() throws {
-        let collection = try load("""
+        let collection = try load(
+            """
             {"photos": {"photo": [
               {"id": "1", "title": "", "description": {"_content": "Ferry Building at noon"}, "latitude": 37.79, "longitude": -122.39},
               {"id": "2", "title": " ", "description": {"_content": ""}, "latitude": 37.79, "longitude": -122.39}
@@ -59,7 +61,8 @@ struct FlickrJSONSourceTests {
     }
 
     @Test func photosNeverGeotaggedAreSkippedAndCounted() throws {
-        let collection = try load("""
+        let collection = try load(
+            """
             {"photos": {"photo": [
               {"id": "1", "title": "a", "latitude": 0, "longitude": 0},
               {"id": "2", "title": "b", "latitude": "0", "longitude": "0", "accuracy": "0"},
@@ -75,28 +78,38 @@ struct FlickrJSONSourceTests {
     @Test func malformedEntriesNameTheEntry() throws {
         let valid = #"{"id": "1", "latitude": 1, "longitude": 1}"#
         func list(_ bad: String) -> String { #"{"photos": {"photo": [\#(valid), \#(valid), \#(valid), \#(bad)]}}"# }
-        #expect(try message(loading: list(#"{"id": "9", "latitude": "abc", "longitude": 1}"#))
-            == "photos.json: photos.photo[3]: latitude 'abc' is not a number")
-        #expect(try message(loading: list(#"{"id": "9", "latitude": 91, "longitude": 1}"#))
-            == "photos.json: photos.photo[3]: latitude 91.0 is outside [-90, 90]")
-        #expect(try message(loading: list(#"{"id": "9", "latitude": 1}"#))
-            == "photos.json: photos.photo[3]: has a latitude but no longitude")
-        #expect(try message(loading: list(#"{"id": "9", "latitude": true, "longitude": 1}"#))
-            == "photos.json: photos.photo[3]: latitude is a boolean, expected a number or a string")
-        #expect(try message(loading: list(#"{"latitude": 1, "longitude": 1}"#))
-            == "photos.json: photos.photo[3]: has no id")
-        #expect(try message(loading: list(#""just a string""#))
-            == "photos.json: photos.photo[3]: is a string, expected an object")
-        #expect(try message(loading: list(#"{"id": "9", "latitude": 1, "longitude": 1, "url_l": "ftp://x/y.jpg"}"#))
-            == "photos.json: photos.photo[3]: url_l 'ftp://x/y.jpg' is neither a path nor an http(s) URL")
+        #expect(
+            try message(loading: list(#"{"id": "9", "latitude": "abc", "longitude": 1}"#))
+                == "photos.json: photos.photo[3]: latitude 'abc' is not a number")
+        #expect(
+            try message(loading: list(#"{"id": "9", "latitude": 91, "longitude": 1}"#))
+                == "photos.json: photos.photo[3]: latitude 91.0 is outside [-90, 90]")
+        #expect(
+            try message(loading: list(#"{"id": "9", "latitude": 1}"#))
+                == "photos.json: photos.photo[3]: has a latitude but no longitude")
+        #expect(
+            try message(loading: list(#"{"id": "9", "latitude": true, "longitude": 1}"#))
+                == "photos.json: photos.photo[3]: latitude is a boolean, expected a number or a string")
+        #expect(
+            try message(loading: list(#"{"latitude": 1, "longitude": 1}"#))
+                == "photos.json: photos.photo[3]: has no id")
+        #expect(
+            try message(loading: list(#""just a string""#))
+                == "photos.json: photos.photo[3]: is a string, expected an object")
+        #expect(
+            try message(loading: list(#"{"id": "9", "latitude": 1, "longitude": 1, "url_l": "ftp://x/y.jpg"}"#))
+                == "photos.json: photos.photo[3]: url_l 'ftp://x/y.jpg' is neither a path nor an http(s) URL")
     }
 
     @Test func malformedDocumentsNameTheFile() throws {
         let syntax = try message(loading: "{\"photos\": {\"photo\": [\n  {\"id\": 1 \"x\"}\n]}}")
         #expect(syntax == "photos.json: is not valid JSON: invalid value at line 2, column 12")
-        #expect(try message(loading: #"{"stat": "fail", "code": 100, "message": "Invalid API Key"}"#)
-            == "photos.json: is a failed Flickr answer: Invalid API Key")
-        #expect(try message(loading: #"{"photoset": {}}"#)
-            == "photos.json: has no 'photos.photo' list: expected a Flickr-style photo list or a GeoJSON FeatureCollection")
+        #expect(
+            try message(loading: #"{"stat": "fail", "code": 100, "message": "Invalid API Key"}"#)
+                == "photos.json: is a failed Flickr answer: Invalid API Key")
+        #expect(
+            try message(loading: #"{"photoset": {}}"#)
+                == "photos.json: has no 'photos.photo' list: expected a Flickr-style photo list or a GeoJSON FeatureCollection"
+        )
     }
 }

@@ -42,8 +42,11 @@ struct GPXWaypointSourceTests {
         let collection = try PhotoCollection.load(from: folder.file("trip.gpx"))
         #expect(collection.photos.count == expected.count)
         for (photo, waypoint) in zip(collection.photos, expected) {
-            let latitude = try #require(waypoint["lat"] as? Double), longitude = try #require(waypoint["lon"] as? Double)
-            #expect(abs(photo.coordinate.latitude - latitude) < 1e-12 && abs(photo.coordinate.longitude - longitude) < 1e-12)
+            let latitude = try #require(waypoint["lat"] as? Double)
+            let longitude = try #require(waypoint["lon"] as? Double)
+            #expect(
+                abs(photo.coordinate.latitude - latitude) < 1e-12 && abs(photo.coordinate.longitude - longitude) < 1e-12
+            )
             #expect(photo.title == waypoint["name"] as? String)
             #expect(photo.subtitle == (waypoint["desc"] as? String ?? waypoint["cmt"] as? String))
             #expect(photo.altitudeMeters == waypoint["ele"] as? Double)
@@ -59,14 +62,21 @@ struct GPXWaypointSourceTests {
 
     @Test func aGPXWithoutWaypointsSaysWhereItsTracksGo() throws {
         let folder = try TemporaryDirectory()
-        let path = try folder.write("""
+        let path = try folder.write(
+            """
             <?xml version="1.0"?>
             <gpx version="1.1" creator="test"><trk><trkseg><trkpt lat="60.1" lon="24.9"/><trkpt lat="60.2" lon="24.9"/></trkseg></trk></gpx>
             """, to: "walk.gpx")
-        let error = #expect(throws: PhotoSourceError.self) { try PhotoCollection.load(from: URL(fileURLWithPath: path)) }
-        #expect(error?.description == "\(path): has no waypoints (<wpt>) to show as points; its tracks and routes are drawn with --track")
+        let error = #expect(throws: PhotoSourceError.self) {
+            try PhotoCollection.load(from: URL(fileURLWithPath: path))
+        }
+        #expect(
+            error?.description
+                == "\(path): has no waypoints (<wpt>) to show as points; its tracks and routes are drawn with --track")
         let broken = try folder.write("<gpx version=\"1.1\"><wpt lat=\"91\" lon=\"0\"/></gpx>", to: "broken.gpx")
-        let brokenError = #expect(throws: PhotoSourceError.self) { try PhotoCollection.load(from: URL(fileURLWithPath: broken)) }
+        let brokenError = #expect(throws: PhotoSourceError.self) {
+            try PhotoCollection.load(from: URL(fileURLWithPath: broken))
+        }
         #expect(brokenError?.description == "\(broken):1: <wpt> lat \"91\" is not a latitude in [-90, 90]")
     }
 }

@@ -3,8 +3,9 @@ import MapCore
 import MapTestSupport
 import PhotoSources
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One bad file does not sink a folder: files that cannot be read as photos are skipped and
@@ -31,13 +32,16 @@ struct JPEGFolderSourceBadFilesTests {
         #expect(collection.photos.map(\.id) == ["a-located.jpg"])
         #expect(collection.report.skippedWithoutLocation == 1)
         #expect(collection.report.skippedFiles.map(\.reason) == [.notJPEG, .damaged, .unreadable])
-        #expect(collection.report.skippedFiles.map(\.description) == [
-            "\(notJPEG.path): is not a JPEG: it does not start with the FF D8 marker",
-            "\(cut.path): is cut short: a segment at byte 2 runs past the end of the file",
-            "\(dangling.path): cannot be read: it is a symbolic link to a missing file",
-        ])
-        #expect(collection.report.warningLine
-            == "4 photos were skipped: 1 has no GPS location, 1 is not a JPEG, 1 is damaged or cut short, 1 cannot be read")
+        #expect(
+            collection.report.skippedFiles.map(\.description) == [
+                "\(notJPEG.path): is not a JPEG: it does not start with the FF D8 marker",
+                "\(cut.path): is cut short: a segment at byte 2 runs past the end of the file",
+                "\(dangling.path): cannot be read: it is a symbolic link to a missing file",
+            ])
+        #expect(
+            collection.report.warningLine
+                == "4 photos were skipped: 1 has no GPS location, 1 is not a JPEG, 1 is damaged or cut short, 1 cannot be read"
+        )
     }
 
     @Test func oneReasonKeepsTheShortSentence() {
@@ -58,8 +62,14 @@ struct JPEGFolderSourceBadFilesTests {
         try JPEGFixture.write("good.jpg", in: folder, exif: Self.located)
         let collection = try JPEGFolderSource(url: folder).load()
         #expect(collection.photos.map(\.id) == ["good.jpg"])
-        #expect(collection.report.skippedFiles == [.init(reason: .badMetadata, error: .invalidEntry(
-            file: file.standardizedFileURL, entry: "GPSLatitudeRef", problem: "is missing; it must be N or S"))])
+        #expect(
+            collection.report.skippedFiles == [
+                .init(
+                    reason: .badMetadata,
+                    error: .invalidEntry(
+                        file: file.standardizedFileURL, entry: "GPSLatitudeRef",
+                        problem: "is missing; it must be N or S"))
+            ])
         #expect(collection.report.warningLine == "1 photo has malformed GPS or EXIF tags and was skipped")
     }
 
@@ -72,7 +82,8 @@ struct JPEGFolderSourceBadFilesTests {
         try JPEGFixture.write("open.jpg", in: folder, exif: Self.located)
         let collection = try JPEGFolderSource(url: folder).load()
         #expect(collection.photos.map(\.id) == ["open.jpg"])
-        #expect(collection.report.skippedFiles.map(\.description) == ["\(locked.path): cannot be read: permission denied"])
+        #expect(
+            collection.report.skippedFiles.map(\.description) == ["\(locked.path): cannot be read: permission denied"])
     }
 
     @Test func aFIFONamedLikeAJPEGIsSkippedWithoutOpeningIt() throws {
@@ -83,7 +94,10 @@ struct JPEGFolderSourceBadFilesTests {
         try JPEGFixture.write("open.jpg", in: folder, exif: Self.located)
         let collection = try JPEGFolderSource(url: folder).load()
         #expect(collection.photos.map(\.id) == ["open.jpg"])
-        #expect(collection.report.skippedFiles.map(\.description) == ["\(fifo.path): cannot be read: it is not a regular file"])
+        #expect(
+            collection.report.skippedFiles.map(\.description) == [
+                "\(fifo.path): cannot be read: it is not a regular file"
+            ])
     }
 
     @Test func linksToFoldersAndJPEGsAreFollowedOnceLoopsIncluded() throws {
@@ -96,11 +110,11 @@ struct JPEGFolderSourceBadFilesTests {
         try JPEGFixture.write("trip/3.jpg", in: elsewhere, exif: Self.located)
         try JPEGFixture.write("single.jpg", in: elsewhere, exif: Self.located)
         let links = [
-            ("a/up", ".."),                                            // a loop: back to the photo folder
-            ("a/self", "."),                                           // a loop: the folder itself
-            ("0-also-b", "b"),                                         // a second way to a folder, sorted before it
-            ("0-also-1.jpg", "a/1.jpg"),                               // a second way to a file, sorted before it
-            ("trip", elsewhere.appendingPathComponent("trip").path),   // a folder outside
+            ("a/up", ".."),  // a loop: back to the photo folder
+            ("a/self", "."),  // a loop: the folder itself
+            ("0-also-b", "b"),  // a second way to a folder, sorted before it
+            ("0-also-1.jpg", "a/1.jpg"),  // a second way to a file, sorted before it
+            ("trip", elsewhere.appendingPathComponent("trip").path),  // a folder outside
             ("single.jpg", elsewhere.appendingPathComponent("single.jpg").path),  // a file outside
         ]
         for (name, destination) in links {
@@ -117,7 +131,8 @@ struct JPEGFolderSourceBadFilesTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(throws: PhotoSourceError.noJPEGFiles(folder: folder)) { try JPEGFolderSource(url: folder).load() }
         try writeFile("notes.txt", in: folder, "not a photo")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
         let error = #expect(throws: PhotoSourceError.self) { try PhotoCollection.load(from: folder) }
         #expect(error?.description == "no photo files (JPEG, HEIC or raw) in \(folder.path)")
     }
@@ -134,7 +149,8 @@ struct JPEGFolderSourceBadFilesTests {
                     at: folder.appendingPathComponent("\(index % 7)"), withIntermediateDirectories: true)
                 try writeFile(name, in: folder, "")
             } else {
-                try JPEGFixture.write(name, in: folder, exif: .located(latitude: Double(index) / 4, longitude: 10), width: 16, height: 16)
+                try JPEGFixture.write(
+                    name, in: folder, exif: .located(latitude: Double(index) / 4, longitude: 10), width: 16, height: 16)
                 located.append(name)
             }
         }
@@ -147,8 +163,10 @@ struct JPEGFolderSourceBadFilesTests {
     }
 
     @Test func theReportRoundTripsThroughJSONAndReadsOldReports() throws {
-        let error = PhotoSourceError.invalidEntry(file: URL(fileURLWithPath: "/p/x.jpg"), entry: "GPSLatitude", problem: "is SHORT")
-        let report = PhotoLoadReport(skippedWithoutLocation: 2, skippedFiles: [.init(reason: .badMetadata, error: error)])
+        let error = PhotoSourceError.invalidEntry(
+            file: URL(fileURLWithPath: "/p/x.jpg"), entry: "GPSLatitude", problem: "is SHORT")
+        let report = PhotoLoadReport(
+            skippedWithoutLocation: 2, skippedFiles: [.init(reason: .badMetadata, error: error)])
         #expect(try JSONDecoder().decode(PhotoLoadReport.self, from: JSONEncoder().encode(report)) == report)
         let old = try JSONDecoder().decode(PhotoLoadReport.self, from: Data(#"{"skippedWithoutLocation": 3}"#.utf8))
         #expect(old == PhotoLoadReport(skippedWithoutLocation: 3))

@@ -157,8 +157,11 @@ struct JPEGFolderSourceTests {
         exif.gps[0x0001] = nil
         let file = try JPEGFixture.write("bad-ref.jpg", in: folder, exif: exif)
         // A bad file is skipped, not fatal; its error names the file and the tag.
-        #expect(try JPEGFolderSource(url: folder).load().report.skippedFiles.map(\.error) == [.invalidEntry(
-            file: file.standardizedFileURL, entry: "GPSLatitudeRef", problem: "is missing; it must be N or S")])
+        #expect(
+            try JPEGFolderSource(url: folder).load().report.skippedFiles.map(\.error) == [
+                .invalidEntry(
+                    file: file.standardizedFileURL, entry: "GPSLatitudeRef", problem: "is missing; it must be N or S")
+            ])
     }
 
     @Test func malformedGPSTagsAreErrorsNamingTheTag() throws {

@@ -11,14 +11,16 @@ struct JSONPhotoDocumentTests {
         let entries = (0..<400).map { index -> String in
             let id = index % 3 == 0 ? "" : "\"id\": \"f\(index)\", "
             let latitude = index == bad ? "\"north\"" : "\(Double(index % 80) + 0.5)"
-            return "{\"type\": \"Feature\", \(id)\"geometry\": {\"type\": \"Point\", \"coordinates\": [\(index % 170), \(latitude)]}, "
+            return
+                "{\"type\": \"Feature\", \(id)\"geometry\": {\"type\": \"Point\", \"coordinates\": [\(index % 170), \(latitude)]}, "
                 + "\"properties\": {\"title\": \"Photo \(index)\"}}"
         }
         return "{\"type\": \"FeatureCollection\", \"features\": [\n" + entries.joined(separator: ",\n") + "\n]}"
     }
 
     private func load(_ text: String, in folder: URL) throws -> PhotoCollection {
-        try JSONPhotoDocument.load(from: writeFile("photos.json", in: folder, text), formats: [.geoJSON, .flickr], minimumBytesForParts: 1_024)
+        try JSONPhotoDocument.load(
+            from: writeFile("photos.json", in: folder, text), formats: [.geoJSON, .flickr], minimumBytesForParts: 1_024)
     }
 
     @Test func partsGiveTheIdsAndOrderOfOnePass() throws {
@@ -35,8 +37,10 @@ struct JSONPhotoDocumentTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         for bad in [5, 250, 399] {
             let error = #expect(throws: PhotoSourceError.self) { try load(features(badAt: bad), in: folder) }
-            #expect(error?.description.hasSuffix("photos.json: features[\(bad)]: coordinates must be numbers, found a string") == true,
-                    "\(String(describing: error))")
+            #expect(
+                error?.description.hasSuffix(
+                    "photos.json: features[\(bad)]: coordinates must be numbers, found a string") == true,
+                "\(String(describing: error))")
         }
     }
 }

@@ -10,7 +10,8 @@ import Testing
 /// references that reading them at once gave.
 struct LazyImageReferenceTests {
     private let texts = [
-        "photos/a.jpg", "../b.jpg", "./c d.jpg", "~/e.jpg", "/abs/f.jpg", "file:///g.jpg", "https://example.org/h.jpg?s=1",
+        "photos/a.jpg", "../b.jpg", "./c d.jpg", "~/e.jpg", "/abs/f.jpg", "file:///g.jpg",
+        "https://example.org/h.jpg?s=1",
         "HTTP://Example.org/i.jpg", "  spaced.jpg  ", "中文/照片.jpg", "2024/06/deep/j.jpg", "2024/06/deep/k.jpg",
     ]
 
@@ -53,15 +54,21 @@ struct LazyImageReferenceTests {
             #expect(copy == photo)
         }
         let error = #expect(throws: PhotoSourceError.self) {
-            try CSVPhotoSource(url: writeFile("bad.csv", in: folder, "latitude,longitude,thumbnail\n1,1,ftp://x/y.jpg\n")).load()
+            try CSVPhotoSource(
+                url: writeFile("bad.csv", in: folder, "latitude,longitude,thumbnail\n1,1,ftp://x/y.jpg\n")
+            ).load()
         }
-        #expect(error?.description.hasSuffix("bad.csv:2: thumbnail 'ftp://x/y.jpg' is neither a path nor an http(s) URL") == true)
+        #expect(
+            error?.description.hasSuffix("bad.csv:2: thumbnail 'ftp://x/y.jpg' is neither a path nor an http(s) URL")
+                == true)
     }
 
     @Test func photosAreEqualWhenTheirReferencesResolveAlike() throws {
         let where_ = try Coordinate(latitude: 1, longitude: 2)
         let given = Photo(id: "1", title: "a", coordinate: where_, image: .file(URL(fileURLWithPath: "/data/b.jpg")))
-        let read = Photo(id: PhotoText("1"), title: "a", coordinate: where_, imageText: PhotoText("/data/photos/../b.jpg"), thumbnailText: nil)
+        let read = Photo(
+            id: PhotoText("1"), title: "a", coordinate: where_, imageText: PhotoText("/data/photos/../b.jpg"),
+            thumbnailText: nil)
         #expect(given == read)
         #expect(given.hashValue == read.hashValue)
         #expect(Photo.nonEmpty("  x \n") == "x" && Photo.nonEmpty("x") == "x" && Photo.nonEmpty(" \u{A0}") == nil)
@@ -76,12 +83,19 @@ struct FlickrDateTests {
         calendar.timeZone = TimeZone(secondsFromGMT: 0)!
         var random = SeededGenerator(seed: 15)
         for _ in 0..<5_000 {
-            let year = 1583 + Int(random.next() % 8417), month = 1 + Int(random.next() % 12), day = 1 + Int(random.next() % 31)
-            let hour = Int(random.next() % 24), minute = Int(random.next() % 60), second = Int(random.next() % 60)
+            let year = 1583 + Int(random.next() % 8417)
+            let month = 1 + Int(random.next() % 12)
+            let day = 1 + Int(random.next() % 31)
+            let hour = Int(random.next() % 24)
+            let minute = Int(random.next() % 60)
+            let second = Int(random.next() % 60)
             func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
             let text = "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute)):\(two(second))"
-            let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-            let expected = calendar.date(from: components).flatMap { calendar.component(.day, from: $0) == day ? $0 : nil }
+            let components = DateComponents(
+                year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+            let expected = calendar.date(from: components).flatMap {
+                calendar.component(.day, from: $0) == day ? $0 : nil
+            }
             #expect(DateText.date(fromFlickr: text) == expected, "\(text)")
         }
         #expect(DateText.date(fromFlickr: "2016-05-01 18:02:11") == Date(timeIntervalSince1970: 1_462_125_731))

@@ -19,7 +19,10 @@ struct PhotoCollectionTests {
 
     @Test func filterKeepsOnePhotographersPhotosIgnoringCase() throws {
         let collection = PhotoCollection(
-            photos: [try photo("1", by: "Ansel Adams"), try photo("2", by: "Dorothea Lange"), try photo("3", by: "Ansel Adams")],
+            photos: [
+                try photo("1", by: "Ansel Adams"), try photo("2", by: "Dorothea Lange"),
+                try photo("3", by: "Ansel Adams"),
+            ],
             report: PhotoLoadReport(skippedWithoutLocation: 2)
         )
         let adams = try collection.filtered(byPhotographer: " ansel ADAMS ")
@@ -32,10 +35,12 @@ struct PhotoCollectionTests {
         let collection = PhotoCollection(photos: [
             try photo("1", by: "Dorothea Lange"), try photo("2", by: "Ansel Adams"), try photo("3", by: "Ansel Adams"),
         ])
-        let error = #expect(throws: PhotoSourceError.unknownPhotographer(
-            "Cartier-Bresson", found: ["Ansel Adams", "Dorothea Lange"])
+        let error = #expect(
+            throws: PhotoSourceError.unknownPhotographer(
+                "Cartier-Bresson", found: ["Ansel Adams", "Dorothea Lange"])
         ) { try collection.filtered(byPhotographer: "Cartier-Bresson") }
-        #expect(error?.description == "no photos by 'Cartier-Bresson'; photographers found: Ansel Adams, Dorothea Lange")
+        #expect(
+            error?.description == "no photos by 'Cartier-Bresson'; photographers found: Ansel Adams, Dorothea Lange")
         #expect(error?.errorDescription == error?.description)
     }
 
@@ -50,11 +55,16 @@ struct PhotoCollectionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try JPEGFixture.write("jpegs/a.jpg", in: folder, exif: .located(latitude: 1, longitude: 2))
         let csv = try writeFile("photos.CSV", in: folder, "latitude,longitude\n3,4\n")
-        let flickr = try writeFile("flickr.json", in: folder, #"{"photos": {"photo": [{"id": "1", "latitude": 5, "longitude": 6}]}}"#)
-        let geojson = try writeFile("points.geojson", in: folder, """
+        let flickr = try writeFile(
+            "flickr.json", in: folder, #"{"photos": {"photo": [{"id": "1", "latitude": 5, "longitude": 6}]}}"#)
+        let geojson = try writeFile(
+            "points.geojson", in: folder,
+            """
             {"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [8, 7]}}]}
             """)
-        func latitudes(_ url: URL) throws -> [Double] { try PhotoCollection.load(from: url).photos.map(\.coordinate.latitude) }
+        func latitudes(_ url: URL) throws -> [Double] {
+            try PhotoCollection.load(from: url).photos.map(\.coordinate.latitude)
+        }
         #expect(try latitudes(folder.appendingPathComponent("jpegs")) == [1])
         #expect(try latitudes(csv) == [3])
         #expect(try latitudes(flickr) == [5])
@@ -65,9 +75,12 @@ struct PhotoCollectionTests {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let kml = try writeFile("track.kml", in: folder, "<kml/>")
-        let error = #expect(throws: PhotoSourceError.unsupportedFormat(file: kml)) { try PhotoCollection.load(from: kml) }
-        #expect(error?.description == "\(kml.path): is not a photo source: expected a folder of photos, "
-            + "a Flickr-style .json, a .geojson, a .csv or a .gpx file")
+        let error = #expect(throws: PhotoSourceError.unsupportedFormat(file: kml)) {
+            try PhotoCollection.load(from: kml)
+        }
+        #expect(
+            error?.description == "\(kml.path): is not a photo source: expected a folder of photos, "
+                + "a Flickr-style .json, a .geojson, a .csv or a .gpx file")
         // A GPX file is read for its waypoints; one without any says so.
         let gpx = try writeFile("track.gpx", in: folder, "<gpx/>")
         #expect(throws: PhotoSourceError.malformed(file: gpx, reason: "has no waypoints (<wpt>) to show as points")) {

@@ -28,7 +28,9 @@ struct PhotoFormatsTests {
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "exiftool \(arguments) (Debian's libimage-exiftool-perl; setup installs it)")
+        #expect(
+            process.terminationStatus == 0, "exiftool \(arguments) (Debian's libimage-exiftool-perl; setup installs it)"
+        )
         return data
     }
 
@@ -36,10 +38,14 @@ struct PhotoFormatsTests {
     static func exiftoolFacts() throws -> [String: [String: Any]] {
         let data = try exiftool([
             "-n", "-json", "-GPSLatitude", "-GPSLongitude", "-GPSAltitude", "-GPSHPositioningError",
-            "-DateTimeOriginal", "-OffsetTimeOriginal", "-GPSDateTime", "-ext", "heic", "-ext", "dng", "-ext", "cr2", ".",
+            "-DateTimeOriginal", "-OffsetTimeOriginal", "-GPSDateTime", "-ext", "heic", "-ext", "dng", "-ext", "cr2",
+            ".",
         ])
         let list = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        return Dictionary(uniqueKeysWithValues: list.map { (($0["SourceFile"] as! String).replacingOccurrences(of: "./", with: ""), $0) })
+        return Dictionary(
+            uniqueKeysWithValues: list.map {
+                (($0["SourceFile"] as! String).replacingOccurrences(of: "./", with: ""), $0)
+            })
     }
 
     /// A date as exiftool writes it, `2021:07:06 16:08:14` with a zone such as `+03:00` or `Z`.
@@ -61,7 +67,10 @@ struct PhotoFormatsTests {
 
     @Test func heicAndRawPositionsAltitudesAndTimesAreExiftools() throws {
         let facts = try Self.exiftoolFacts()
-        let names = ["iphone-xs.heic", "xiaomi-redmi.heic", "sony-no-gps.heic", "canon-eos-rebel-t5i-cut.cr2", "pidng-geotagged.dng"]
+        let names = [
+            "iphone-xs.heic", "xiaomi-redmi.heic", "sony-no-gps.heic", "canon-eos-rebel-t5i-cut.cr2",
+            "pidng-geotagged.dng",
+        ]
         let folder = try Self.folder(with: names)
         let collection = try JPEGFolderSource(url: folder.url).load()
         // The Sony HEIC and the cut CR2 carry no position: counted, like JPEGs without GPS.
@@ -70,19 +79,26 @@ struct PhotoFormatsTests {
         #expect(collection.photos.map(\.id) == ["iphone-xs.heic", "pidng-geotagged.dng", "xiaomi-redmi.heic"])
         for photo in collection.photos {
             let fact = try #require(facts[photo.id], "exiftool read \(photo.id)")
-            let latitude = try #require(fact["GPSLatitude"] as? Double), longitude = try #require(fact["GPSLongitude"] as? Double)
-            #expect(abs(photo.coordinate.latitude - latitude) < 1e-9 && abs(photo.coordinate.longitude - longitude) < 1e-9,
-                    "\(photo.id): \(photo.coordinate) against exiftool's \(latitude), \(longitude)")
+            let latitude = try #require(fact["GPSLatitude"] as? Double)
+            let longitude = try #require(fact["GPSLongitude"] as? Double)
+            #expect(
+                abs(photo.coordinate.latitude - latitude) < 1e-9 && abs(photo.coordinate.longitude - longitude) < 1e-9,
+                "\(photo.id): \(photo.coordinate) against exiftool's \(latitude), \(longitude)")
             let altitude = try #require(fact["GPSAltitude"] as? Double)
-            #expect(abs((photo.altitudeMeters ?? .nan) - altitude) < 1e-6, "\(photo.id): \(String(describing: photo.altitudeMeters))")
+            #expect(
+                abs((photo.altitudeMeters ?? .nan) - altitude) < 1e-6,
+                "\(photo.id): \(String(describing: photo.altitudeMeters))")
             #expect(photo.horizontalAccuracyMeters == fact["GPSHPositioningError"] as? Double)
             // DateTimeOriginal in the zone of OffsetTimeOriginal, else exiftool's GPSDateTime (UTC).
-            let expected: Date? = if let offset = fact["OffsetTimeOriginal"] as? String {
-                Self.date(try #require(fact["DateTimeOriginal"] as? String), zone: offset)
-            } else {
-                Self.date(String(try #require(fact["GPSDateTime"] as? String).dropLast()), zone: "Z")
-            }
-            #expect(photo.dateTaken != nil && photo.dateTaken == expected, "\(photo.id): \(String(describing: photo.dateTaken))")
+            let expected: Date? =
+                if let offset = fact["OffsetTimeOriginal"] as? String {
+                    Self.date(try #require(fact["DateTimeOriginal"] as? String), zone: offset)
+                } else {
+                    Self.date(String(try #require(fact["GPSDateTime"] as? String).dropLast()), zone: "Z")
+                }
+            #expect(
+                photo.dateTaken != nil && photo.dateTaken == expected,
+                "\(photo.id): \(String(describing: photo.dateTaken))")
             #expect(photo.image?.url.lastPathComponent == photo.id)
         }
     }
@@ -102,7 +118,10 @@ struct PhotoFormatsTests {
         try writer.run()
         writer.waitUntilExit()
         try #require(writer.terminationStatus == 0, "exiftool geotagged the NEF")
-        let facts = try JSONSerialization.jsonObject(with: try Self.exiftool(["-n", "-json", "-GPSLatitude", "-GPSLongitude", "-GPSAltitude", tagged.path])) as? [[String: Any]]
+        let facts =
+            try JSONSerialization.jsonObject(
+                with: try Self.exiftool(["-n", "-json", "-GPSLatitude", "-GPSLongitude", "-GPSAltitude", tagged.path]))
+            as? [[String: Any]]
         let fact = try #require(facts?.first)
         let photo = try #require(try JPEGFolderSource(url: folder.url).load().photos.first)
         #expect(photo.id == "nikon-d70-stub.nef")
@@ -112,9 +131,12 @@ struct PhotoFormatsTests {
     }
 
     @Test func aMixedFolderGivesEveryPhoto() throws {
-        let folder = try Self.folder(with: ["iphone-xs.heic", "xiaomi-redmi.heic", "pidng-geotagged.dng", "sony-no-gps.heic"])
+        let folder = try Self.folder(with: [
+            "iphone-xs.heic", "xiaomi-redmi.heic", "pidng-geotagged.dng", "sony-no-gps.heic",
+        ])
         let jpegs = RepositoryFiles.samples.appendingPathComponent("photos/ansel-adams")
-        let jpegNames = try FileManager.default.contentsOfDirectory(atPath: jpegs.path).filter { $0.hasSuffix(".jpg") }.sorted()
+        let jpegNames = try FileManager.default.contentsOfDirectory(atPath: jpegs.path).filter { $0.hasSuffix(".jpg") }
+            .sorted()
         let alone = try JPEGFolderSource(url: jpegs).load()
         for name in jpegNames {
             try FileManager.default.copyItem(at: jpegs.appendingPathComponent(name), to: folder.file(name))
@@ -122,9 +144,11 @@ struct PhotoFormatsTests {
         let mixed = try JPEGFolderSource(url: folder.url).load()
         #expect(mixed.photos.count == alone.photos.count + 3)
         #expect(mixed.report.skippedWithoutLocation == alone.report.skippedWithoutLocation + 1)
-        #expect(Set(mixed.photos.map(\.id)).isSuperset(of: ["iphone-xs.heic", "xiaomi-redmi.heic", "pidng-geotagged.dng"]))
+        #expect(
+            Set(mixed.photos.map(\.id)).isSuperset(of: ["iphone-xs.heic", "xiaomi-redmi.heic", "pidng-geotagged.dng"]))
         // An iPhone photo renamed .jpg is read as what it is.
-        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("iphone-xs.heic"), to: folder.file("renamed.jpg"))
+        try FileManager.default.copyItem(
+            at: Self.fixtures.appendingPathComponent("iphone-xs.heic"), to: folder.file("renamed.jpg"))
         let renamed = try #require(try JPEGFolderSource(url: folder.url).load().photos.first { $0.id == "renamed.jpg" })
         #expect(renamed.coordinate == mixed.photos.first { $0.id == "iphone-xs.heic" }?.coordinate)
     }
@@ -140,12 +164,15 @@ struct PhotoFormatsTests {
         #expect(collection.photos.isEmpty)
         let skipped = collection.report.skippedFiles
         #expect(skipped.map(\.reason) == [.damaged, .notPhoto, .notPhoto], "\(skipped)")
-        #expect(skipped.dropFirst().map(\.description) == [
-            "\(heic): is not a HEIF image: it does not start with an 'ftyp' box of a HEIF brand",
-            "\(raw): is not a TIFF-based raw file: it does not start with II or MM",
-        ])
+        #expect(
+            skipped.dropFirst().map(\.description) == [
+                "\(heic): is not a HEIF image: it does not start with an 'ftyp' box of a HEIF brand",
+                "\(raw): is not a TIFF-based raw file: it does not start with II or MM",
+            ])
         #expect(skipped.first?.description.hasPrefix("\(folder.file("cut.heic").path): ") == true)
-        #expect(collection.report.warningLine == "3 photos were skipped: 2 are not HEIC or raw photos, 1 is damaged or cut short")
+        #expect(
+            collection.report.warningLine
+                == "3 photos were skipped: 2 are not HEIC or raw photos, 1 is damaged or cut short")
     }
 
     @Test func aCR2sThumbnailIsTheJPEGExiftoolExtracts() throws {
@@ -162,8 +189,12 @@ struct PhotoFormatsTests {
     @Test func aRawFileWithoutAPreviewSaysSo() throws {
         let cache = try TemporaryDirectory()
         let dng = Self.fixtures.appendingPathComponent("pidng-geotagged.dng")
-        let error = #expect(throws: PhotoSourceError.self) { try ThumbnailCache(directory: cache.url).thumbnail(for: dng, pixelSize: 46) }
-        #expect(error?.description == "\(dng.displayPath): cannot be decoded as a photo: the raw file holds no embedded JPEG preview")
+        let error = #expect(throws: PhotoSourceError.self) {
+            try ThumbnailCache(directory: cache.url).thumbnail(for: dng, pixelSize: 46)
+        }
+        #expect(
+            error?.description
+                == "\(dng.displayPath): cannot be decoded as a photo: the raw file holds no embedded JPEG preview")
     }
 
     /// The HEIC thumbnails against pillow-heif's decoding of the same file, cropped to its

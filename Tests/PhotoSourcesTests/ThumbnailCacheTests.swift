@@ -1,7 +1,8 @@
 import Foundation
 import MapTestSupport
-@testable import PhotoSources
 import Testing
+
+@testable import PhotoSources
 
 struct ThumbnailCacheTests {
     /// A cache in a fresh folder, and a photo folder beside it; both removed by the caller.
@@ -26,7 +27,8 @@ struct ThumbnailCacheTests {
         let (photos, cache, root) = try makeFolders()
         defer { try? FileManager.default.removeItem(at: root) }
         for (width, height, size) in [(800, 600, 92), (600, 800, 138), (64, 48, 92), (97, 31, 46)] {
-            let url = try JPEGFixture.write("p-\(width)x\(height).jpg", in: photos, exif: nil, width: width, height: height)
+            let url = try JPEGFixture.write(
+                "p-\(width)x\(height).jpg", in: photos, exif: nil, width: width, height: height)
             let thumbnail = try cache.thumbnail(for: url, pixelSize: size)
             #expect(thumbnail.width == size && thumbnail.height == size)
             #expect(thumbnail.rgba.count == size * size * 4)
@@ -39,8 +41,10 @@ struct ThumbnailCacheTests {
         defer { try? FileManager.default.removeItem(at: root) }
         // 300 × 100: a red band, a green centre, a blue band; the square is the green centre.
         let url = photos.appendingPathComponent("bands.jpg")
-        try JPEGFixture.jpeg(width: 300, height: 100) { x, _ in x < 100 ? (255, 0, 0) : x < 200 ? (0, 255, 0) : (0, 0, 255) }
-            .write(to: url)
+        try JPEGFixture.jpeg(width: 300, height: 100) { x, _ in
+            x < 100 ? (255, 0, 0) : x < 200 ? (0, 255, 0) : (0, 0, 255)
+        }
+        .write(to: url)
         let thumbnail = try cache.thumbnail(for: url, pixelSize: 40)
         for x in [2, 20, 37] {
             let pixel = thumbnail.pixel(x: x, y: 20)
@@ -62,15 +66,19 @@ struct ThumbnailCacheTests {
         }
         func sides(_ orientation: UInt16) throws -> (left: UInt8, right: UInt8, top: UInt8, bottom: UInt8) {
             let thumbnail = try cache.thumbnail(for: write(orientation: orientation), pixelSize: 32)
-            return (thumbnail.pixel(x: 2, y: 16).red, thumbnail.pixel(x: 29, y: 16).red,
-                    thumbnail.pixel(x: 16, y: 2).red, thumbnail.pixel(x: 16, y: 29).red)
+            return (
+                thumbnail.pixel(x: 2, y: 16).red, thumbnail.pixel(x: 29, y: 16).red,
+                thumbnail.pixel(x: 16, y: 2).red, thumbnail.pixel(x: 16, y: 29).red
+            )
         }
         // 1: red on top. 3: turned 180°, red at the bottom.
-        let upright = try sides(1), halfTurn = try sides(3)
+        let upright = try sides(1)
+        let halfTurn = try sides(3)
         #expect(upright.top > 200 && upright.bottom < 60)
         #expect(halfTurn.top < 60 && halfTurn.bottom > 200)
         // 6: a quarter turn clockwise puts the stored top on the right; 8, counterclockwise, on the left.
-        let clockwise = try sides(6), counterclockwise = try sides(8)
+        let clockwise = try sides(6)
+        let counterclockwise = try sides(8)
         #expect(clockwise.right > 200 && clockwise.left < 60)
         #expect(counterclockwise.left > 200 && counterclockwise.right < 60)
     }
@@ -93,7 +101,8 @@ struct ThumbnailCacheTests {
 
         // Another size is another entry; touching the photo changes the key.
         #expect(try cache.cacheFileURL(for: url, pixelSize: 46) != entry)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: url.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: url.path)
         let touched = try cache.cacheFileURL(for: url, pixelSize: 92)
         #expect(touched != entry)
         #expect(try cache.thumbnail(for: url, pixelSize: 92) == first)
@@ -141,11 +150,14 @@ struct ThumbnailCacheTests {
     }
 
     @Test func defaultDirectoryFollowsXDG() {
-        #expect(ThumbnailCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/var/cache/me", "HOME": "/home/me"]).path
-            == "/var/cache/me/mapwright/thumbnails")
-        #expect(ThumbnailCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/me"]).path
-            == "/home/me/.cache/mapwright/thumbnails")
-        #expect(ThumbnailCache.defaultDirectory(environment: ["HOME": "/home/me"]).path
-            == "/home/me/.cache/mapwright/thumbnails")
+        #expect(
+            ThumbnailCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/var/cache/me", "HOME": "/home/me"]).path
+                == "/var/cache/me/mapwright/thumbnails")
+        #expect(
+            ThumbnailCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/me"]).path
+                == "/home/me/.cache/mapwright/thumbnails")
+        #expect(
+            ThumbnailCache.defaultDirectory(environment: ["HOME": "/home/me"]).path
+                == "/home/me/.cache/mapwright/thumbnails")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MBTiles
 import MapCore
 import MapData
 import MapRenderer
@@ -9,7 +10,6 @@ import Synchronization
 import Testing
 import TileExport
 import TileSources
-import MBTiles
 import TilesetTools
 
 /// The export on a small area of the real basemap: every tile once, the renderer's bytes,
@@ -43,10 +43,13 @@ import TilesetTools
         let output = folder.url.appendingPathComponent("iberia.pmtiles")
         let renderer = try Self.renderer()
         let cover = try MetatileCover(region: Self.iberia, zoomLevels: 0...6, metatileSize: 2)
-        let export = TileExport(renderer: renderer, cover: cover, output: output, metadata: TileMetadata(name: "Iberia"))
+        let export = TileExport(
+            renderer: renderer, cover: cover, output: output, metadata: TileMetadata(name: "Iberia"))
         let summary = try export.run()
 
-        let expected = (0...6).reduce(0) { $0 + Self.formulaTileCount(west: -10, south: 35, east: 5, north: 45, zoom: $1) }
+        let expected = (0...6).reduce(0) {
+            $0 + Self.formulaTileCount(west: -10, south: 35, east: 5, north: 45, zoom: $1)
+        }
         #expect(summary.tileCount == expected)
         #expect(!FileManager.default.fileExists(atPath: TilesetWriter.workFile(for: output).path))
         let reader = try PMTilesReader(url: output)
@@ -72,9 +75,12 @@ import TilesetTools
         let resumed = folder.url.appendingPathComponent("resumed.mbtiles")
         let metatilesDone = Atomic<Int>(0)
         let first = TileExport(
-            renderer: renderer, cover: cover, output: resumed, metadata: TileMetadata(name: "x"), options: .init(jobs: 1))
+            renderer: renderer, cover: cover, output: resumed, metadata: TileMetadata(name: "x"),
+            options: .init(jobs: 1))
         #expect {
-            try first.run(isCancelled: { metatilesDone.load(ordering: .relaxed) >= 3 }) { _ in metatilesDone.add(1, ordering: .relaxed) }
+            try first.run(isCancelled: { metatilesDone.load(ordering: .relaxed) >= 3 }) { _ in
+                metatilesDone.add(1, ordering: .relaxed)
+            }
         } throws: { error in
             guard case TileExportError.cancelled(_, let committed) = error else { return false }
             return committed > 0 && committed < cover.tileCount
@@ -88,7 +94,8 @@ import TilesetTools
         #expect(try MBTilesStore(url: workFile).count() == committed)
 
         let second = TileExport(
-            renderer: renderer, cover: cover, output: resumed, metadata: TileMetadata(name: "x"), options: .init(resume: true))
+            renderer: renderer, cover: cover, output: resumed, metadata: TileMetadata(name: "x"),
+            options: .init(resume: true))
         let summary = try second.run()
         #expect(summary.resumedTileCount == committed)
         #expect(summary.renderedTileCount == cover.tileCount - committed)
@@ -109,7 +116,10 @@ import TilesetTools
         }
         let deeper = try MetatileCover(region: Self.iberia, zoomLevels: 0...4, metatileSize: 2)
         #expect {
-            try TileExport(renderer: renderer, cover: deeper, output: output, metadata: TileMetadata(name: "x"), options: .init(resume: true)).run()
+            try TileExport(
+                renderer: renderer, cover: deeper, output: output, metadata: TileMetadata(name: "x"),
+                options: .init(resume: true)
+            ).run()
         } throws: { error in
             "\(error)".contains("zoom: 0-3 then, 0-4 now")
         }

@@ -18,7 +18,9 @@ struct TileSourceTests {
     }
 
     @Test func severalTilesAtOnceHoldOnlyThoseTheSourceHas() throws {
-        let first = try TileID(z: 0, x: 0, y: 0), second = try TileID(z: 1, x: 1, y: 0), absent = try TileID(z: 1, x: 0, y: 1)
+        let first = try TileID(z: 0, x: 0, y: 0)
+        let second = try TileID(z: 1, x: 1, y: 0)
+        let absent = try TileID(z: 1, x: 0, y: 1)
         let source: any TileSource = DictionarySource(stored: [first: Data([1]), second: Data([2, 2])])
         let found = try source.tiles(at: [first, absent, second])
         #expect(found == [first: Data([1]), second: Data([2, 2])])
@@ -46,6 +48,9 @@ struct TileSourceTests {
         #expect(TileFormat(metadataValue: "mvt") == .pbf)
         #expect(TileFormat(metadataValue: "application/x-protobuf") == .pbf)
         #expect(TileFormat(metadataValue: "avif") == nil)
-        #expect(TileFormat.allCases.map(\.mimeType) == ["image/png", "image/jpeg", "image/webp", "application/vnd.mapbox-vector-tile"])
+        #expect(
+            TileFormat.allCases.map(\.mimeType) == [
+                "image/png", "image/jpeg", "image/webp", "application/vnd.mapbox-vector-tile",
+            ])
     }
 }

@@ -17,7 +17,9 @@ import Tilesets
         #expect(throws: TilesetsError.self) { try TilesetFormat(sniffing: text) }
         let empty = folder.url.appendingPathComponent("empty.pmtiles")
         try Data().write(to: empty)
-        #expect(throws: TilesetsError.notATileset(path: empty.path, reason: "the file is empty")) { try TilesetFormat(sniffing: empty) }
+        #expect(throws: TilesetsError.notATileset(path: empty.path, reason: "the file is empty")) {
+            try TilesetFormat(sniffing: empty)
+        }
         let pm = folder.url.appendingPathComponent("x.bin")
         try Data("PMTiles\u{3}".utf8).write(to: pm)
         #expect(try TilesetFormat(sniffing: pm) == .pmtiles)

@@ -79,11 +79,14 @@ struct MapboxVectorTileInteroperabilityTests {
 
     @Test func tilesThePythonPackageEncodesDecodeAsItDecodesThem() throws {
         let directory = try TemporaryDirectory()
-        _ = try PythonEnvironment.mapboxVectorTile.run(Self.script(Self.encodeScript), arguments: [directory.url.path], in: directory.url)
+        _ = try PythonEnvironment.mapboxVectorTile.run(
+            Self.script(Self.encodeScript), arguments: [directory.url.path], in: directory.url)
         let reference = try JSONValue.parse(Data(contentsOf: directory.file("reference.json")))
         let main = try VectorTile(data: Data(contentsOf: directory.file("main.mvt")))
         let small = try VectorTile(data: Data(contentsOf: directory.file("small.mvt")))
-        #expect(ReferenceTile.json(main) == reference["main"], "\(ReferenceTile.json(main).jsonText)\n\(reference["main"]?.jsonText ?? "none")")
+        #expect(
+            ReferenceTile.json(main) == reference["main"],
+            "\(ReferenceTile.json(main).jsonText)\n\(reference["main"]?.jsonText ?? "none")")
         #expect(ReferenceTile.json(small) == reference["small"])
 
         // And as the script wrote them, independent of both decoders.
@@ -92,29 +95,49 @@ struct MapboxVectorTileInteroperabilityTests {
         let roads = try #require(main.layer(named: "roads"))
         #expect(roads.features[0].id == 7)
         #expect(roads.features[0].geometry == .lines([points((10, 10), (20, -5), (4100, 30))]))
-        #expect(roads.features[0].properties == ["name": .string("Main St"), "lanes": .int(2), "oneway": .bool(true), "speed": .double(50.5)])
-        #expect(roads.features[1].geometry == .lines([points((0, 0), (100, 0)), points((-50, -60), (-40, -70), (4200, 4300))]))
+        #expect(
+            roads.features[0].properties == [
+                "name": .string("Main St"), "lanes": .int(2), "oneway": .bool(true), "speed": .double(50.5),
+            ])
+        #expect(
+            roads.features[1].geometry
+                == .lines([points((0, 0), (100, 0)), points((-50, -60), (-40, -70), (4200, 4300))]))
         let pois = try #require(main.layer(named: "pois"))
         #expect(pois.features[0].geometry == .points(points((25, 17))))
-        #expect(pois.features[0].properties == [
-            "kind": .string("café ✓"), "rank": .int(-3), "big": .int(1 << 62), "negative": .int(-(1 << 40)),
-            "open": .bool(true), "closed": .bool(false), "ratio": .double(0.1),
-        ])
+        #expect(
+            pois.features[0].properties == [
+                "kind": .string("café ✓"), "rank": .int(-3), "big": .int(1 << 62), "negative": .int(-(1 << 40)),
+                "open": .bool(true), "closed": .bool(false), "ratio": .double(0.1),
+            ])
         #expect(pois.features[1].geometry == .points(points((5, 7), (3, 2), (-10, 4200))))
         let buildings = try #require(main.layer(named: "buildings"))
         guard case .polygons(let withHole) = buildings.features[0].geometry,
-              case .polygons(let two) = buildings.features[1].geometry else {
+            case .polygons(let two) = buildings.features[1].geometry
+        else {
             Issue.record("buildings are not polygons: \(buildings.features.map(\.geometry))")
             return
         }
-        #expect(withHole.map { $0.map(Set.init) } == [[
-            Set(points((10, 10), (100, 10), (100, 100), (10, 100))), Set(points((30, 30), (60, 30), (60, 60), (30, 60))),
-        ]])
+        #expect(
+            withHole.map { $0.map(Set.init) } == [
+                [
+                    Set(points((10, 10), (100, 10), (100, 100), (10, 100))),
+                    Set(points((30, 30), (60, 30), (60, 60), (30, 60))),
+                ]
+            ])
         #expect(two.map(\.count) == [2, 2])
-        #expect(two.map { Set($0[0]) } == [Set(points((0, 0), (50, 0), (50, 50), (0, 50))), Set(points((-100, -100), (-60, -100), (-60, -60), (-100, -60)))])
-        #expect(small.layers == [VectorTileLayer(name: "small", version: 2, extent: 512, features: [
-            VectorTileFeature(type: .lineString, geometry: .lines([points((0, 0), (256, 512))])),
-        ])])
+        #expect(
+            two.map { Set($0[0]) } == [
+                Set(points((0, 0), (50, 0), (50, 50), (0, 50))),
+                Set(points((-100, -100), (-60, -100), (-60, -60), (-100, -60))),
+            ])
+        #expect(
+            small.layers == [
+                VectorTileLayer(
+                    name: "small", version: 2, extent: 512,
+                    features: [
+                        VectorTileFeature(type: .lineString, geometry: .lines([points((0, 0), (256, 512))]))
+                    ])
+            ])
     }
 
     /// Our hand-built tiles, each decoded by the Python package and by us.
@@ -134,21 +157,31 @@ struct MapboxVectorTileInteroperabilityTests {
         multipolygon.ring([(-90, -90), (-90, -80), (-80, -80), (-80, -90)])
 
         let values = TestTile.Layer(
-            name: "values", version: 2, extent: 4096, keys: ["string", "float", "double", "int", "uint", "sint", "true", "false"],
-            values: [.string("Zürich ✓"), .float(0.1), .double(-1e300), .int(-5_000_000_000), .uint(.max), .sint(-3), .bool(true), .bool(false)],
+            name: "values", version: 2, extent: 4096,
+            keys: ["string", "float", "double", "int", "uint", "sint", "true", "false"],
+            values: [
+                .string("Zürich ✓"), .float(0.1), .double(-1e300), .int(-5_000_000_000), .uint(.max), .sint(-3),
+                .bool(true), .bool(false),
+            ],
             features: [
                 TestTile.Feature(id: 12, tags: [0, 0, 1, 1, 2, 2, 3, 3], type: 1, geometry: [9, 50, 34]),
                 TestTile.Feature(id: nil, tags: [4, 4, 5, 5, 6, 6, 7, 7], type: 1, geometry: [17, 10, 14, 3, 9]),
             ]
         )
-        let shapes = TestTile.Layer(name: "shapes", version: nil, extent: nil, features: [
-            TestTile.Feature(id: 1, type: 2, geometry: lines.numbers),
-            TestTile.Feature(id: 2, type: 3, geometry: polygon.numbers),
-            TestTile.Feature(id: 3, type: 3, geometry: multipolygon.numbers),
+        let shapes = TestTile.Layer(
+            name: "shapes", version: nil, extent: nil,
+            features: [
+                TestTile.Feature(id: 1, type: 2, geometry: lines.numbers),
+                TestTile.Feature(id: 2, type: 3, geometry: polygon.numbers),
+                TestTile.Feature(id: 3, type: 3, geometry: multipolygon.numbers),
+            ])
+        var noisy = TestTile(layers: [
+            TestTile.Layer(
+                name: "noisy", version: 2, extent: 256, keys: ["k"], values: [.int(1)],
+                features: [
+                    TestTile.Feature(id: 9, tags: [0, 0], type: 2, geometry: [9, 0, 0, 10, 4, 6])
+                ])
         ])
-        var noisy = TestTile(layers: [TestTile.Layer(name: "noisy", version: 2, extent: 256, keys: ["k"], values: [.int(1)], features: [
-            TestTile.Feature(id: 9, tags: [0, 0], type: 2, geometry: [9, 0, 0, 10, 4, 6]),
-        ])])
         let unknownFields: (inout ProtobufWriter) -> Void = { message in
             message.varint(16, 300)
             message.fixed64(17, 1)
@@ -171,7 +204,8 @@ struct MapboxVectorTileInteroperabilityTests {
             paths.append(url.path)
         }
         let output = directory.file("decoded.json")
-        _ = try PythonEnvironment.mapboxVectorTile.run(Self.script(Self.decodeScript), arguments: [output.path] + paths, in: directory.url)
+        _ = try PythonEnvironment.mapboxVectorTile.run(
+            Self.script(Self.decodeScript), arguments: [output.path] + paths, in: directory.url)
         guard case .array(let reference) = try JSONValue.parse(Data(contentsOf: output)) else {
             Issue.record("the script did not write a list")
             return

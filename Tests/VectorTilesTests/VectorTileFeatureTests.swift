@@ -1,5 +1,5 @@
-import MapTestSupport
 import Foundation
+import MapTestSupport
 import Testing
 import VectorTiles
 
@@ -15,17 +15,20 @@ struct VectorTileFeatureTests {
 
     @Test func propertiesAreTheLayersKeysAndValuesTheTagsName() throws {
         // Features come before keys and values in the message, as encoders write them.
-        let tile = layer(keys: ["name", "rank", "open"], values: [.string("Louvre"), .uint(1), .bool(false), .string("Orsay")], [
-            TestTile.Feature(tags: [0, 0, 1, 1, 2, 2]),
-            TestTile.Feature(tags: [0, 3, 2, 2]),
-            TestTile.Feature(tags: []),
-        ])
+        let tile = layer(
+            keys: ["name", "rank", "open"], values: [.string("Louvre"), .uint(1), .bool(false), .string("Orsay")],
+            [
+                TestTile.Feature(tags: [0, 0, 1, 1, 2, 2]),
+                TestTile.Feature(tags: [0, 3, 2, 2]),
+                TestTile.Feature(tags: []),
+            ])
         let features = try VectorTile(data: tile.data).layers[0].features
-        #expect(features.map(\.properties) == [
-            ["name": .string("Louvre"), "rank": .uint(1), "open": .bool(false)],
-            ["name": .string("Orsay"), "open": .bool(false)],
-            [:],
-        ])
+        #expect(
+            features.map(\.properties) == [
+                ["name": .string("Louvre"), "rank": .uint(1), "open": .bool(false)],
+                ["name": .string("Orsay"), "open": .bool(false)],
+                [:],
+            ])
     }
 
     @Test func tagsWrittenUnpackedAreReadAsPacked() throws {
@@ -49,12 +52,18 @@ struct VectorTileFeatureTests {
     }
 
     @Test func aRepeatedKeyKeepsTheLastValue() throws {
-        let tile = layer(keys: ["name"], values: [.string("first"), .string("last")], [TestTile.Feature(tags: [0, 0, 0, 1])])
+        let tile = layer(
+            keys: ["name"], values: [.string("first"), .string("last")], [TestTile.Feature(tags: [0, 0, 0, 1])])
         #expect(try VectorTile(data: tile.data).layers[0].features[0].properties == ["name": .string("last")])
     }
 
     @Test func typesPastPolygonAndAMissingTypeAreUnknown() throws {
-        let tile = layer(keys: [], values: [], [TestTile.Feature(type: 4, geometry: [9, 2, 2]), TestTile.Feature(type: nil), TestTile.Feature(type: 1 << 40)])
+        let tile = layer(
+            keys: [], values: [],
+            [
+                TestTile.Feature(type: 4, geometry: [9, 2, 2]), TestTile.Feature(type: nil),
+                TestTile.Feature(type: 1 << 40),
+            ])
         let features = try VectorTile(data: tile.data).layers[0].features
         #expect(features.map(\.type) == [.unknown, .unknown, .unknown])
         #expect(features.allSatisfy { $0.geometry == .none })
@@ -62,8 +71,11 @@ struct VectorTileFeatureTests {
     }
 
     @Test func anOddNumberOfTagsIsAnError() {
-        let tile = layer(keys: ["a"], values: [.bool(true)], [TestTile.Feature(tags: [0, 0]), TestTile.Feature(tags: [0, 0, 0])])
-        #expect(throws: VectorTileError.oddTagCount(3, location: location(feature: 1))) { try VectorTile(data: tile.data) }
+        let tile = layer(
+            keys: ["a"], values: [.bool(true)], [TestTile.Feature(tags: [0, 0]), TestTile.Feature(tags: [0, 0, 0])])
+        #expect(throws: VectorTileError.oddTagCount(3, location: location(feature: 1))) {
+            try VectorTile(data: tile.data)
+        }
     }
 
     @Test func tagIndicesPastTheKeysOrValuesAreErrors() {
@@ -71,7 +83,8 @@ struct VectorTileFeatureTests {
         #expect(throws: VectorTileError.keyIndexOutOfRange(2, keyCount: 2, location: location(feature: 0))) {
             try VectorTile(data: keyOut.data)
         }
-        let valueOut = layer(keys: ["a"], values: [.bool(true)], [TestTile.Feature(), TestTile.Feature(tags: [0, 0, 0, .max])])
+        let valueOut = layer(
+            keys: ["a"], values: [.bool(true)], [TestTile.Feature(), TestTile.Feature(tags: [0, 0, 0, .max])])
         #expect(throws: VectorTileError.valueIndexOutOfRange(.max, valueCount: 1, location: location(feature: 1))) {
             try VectorTile(data: valueOut.data)
         }

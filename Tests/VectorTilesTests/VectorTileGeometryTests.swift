@@ -18,25 +18,35 @@ struct VectorTileGeometryTests {
     }
 
     @Test func specLineExampleIsOneLine() throws {
-        #expect(try TestTile.decodedGeometry([9, 4, 4, 18, 0, 16, 16, 0], type: line) == .lines([points((2, 2), (2, 10), (10, 10))]))
+        #expect(
+            try TestTile.decodedGeometry([9, 4, 4, 18, 0, 16, 16, 0], type: line)
+                == .lines([points((2, 2), (2, 10), (10, 10))]))
     }
 
     @Test func specMultiLineExampleCarriesTheCursorIntoTheSecondLine() throws {
         let numbers: [UInt32] = [9, 4, 4, 18, 0, 16, 16, 0, 9, 17, 17, 10, 4, 8]
-        #expect(try TestTile.decodedGeometry(numbers, type: line) == .lines([points((2, 2), (2, 10), (10, 10)), points((1, 1), (3, 5))]))
+        #expect(
+            try TestTile.decodedGeometry(numbers, type: line)
+                == .lines([points((2, 2), (2, 10), (10, 10)), points((1, 1), (3, 5))]))
     }
 
     @Test func specPolygonExampleIsOneRingWithoutItsClosingPoint() throws {
         let numbers: [UInt32] = [9, 6, 12, 18, 10, 12, 24, 44, 15]
-        #expect(try TestTile.decodedGeometry(numbers, type: polygon) == .polygons([[points((3, 6), (8, 12), (20, 34))]]))
+        #expect(
+            try TestTile.decodedGeometry(numbers, type: polygon) == .polygons([[points((3, 6), (8, 12), (20, 34))]]))
     }
 
     @Test func specMultiPolygonExampleGroupsTheHoleWithTheSecondExterior() throws {
-        let numbers: [UInt32] = [9, 0, 0, 26, 20, 0, 0, 20, 19, 0, 15, 9, 22, 2, 26, 18, 0, 0, 18, 17, 0, 15, 9, 4, 13, 26, 0, 8, 8, 0, 0, 7, 15]
-        #expect(try TestTile.decodedGeometry(numbers, type: polygon) == .polygons([
-            [points((0, 0), (10, 0), (10, 10), (0, 10))],
-            [points((11, 11), (20, 11), (20, 20), (11, 20)), points((13, 13), (13, 17), (17, 17), (17, 13))],
-        ]))
+        let numbers: [UInt32] = [
+            9, 0, 0, 26, 20, 0, 0, 20, 19, 0, 15, 9, 22, 2, 26, 18, 0, 0, 18, 17, 0, 15, 9, 4, 13, 26, 0, 8, 8, 0, 0, 7,
+            15,
+        ]
+        #expect(
+            try TestTile.decodedGeometry(numbers, type: polygon)
+                == .polygons([
+                    [points((0, 0), (10, 0), (10, 10), (0, 10))],
+                    [points((11, 11), (20, 11), (20, 20), (11, 20)), points((13, 13), (13, 17), (17, 17), (17, 13))],
+                ]))
     }
 
     /// The tests' own encoder writes the spec's examples, so the tiles it builds elsewhere mean
@@ -52,9 +62,14 @@ struct VectorTileGeometryTests {
         polygons.ring([(0, 0), (10, 0), (10, 10), (0, 10)])
         polygons.ring([(11, 11), (20, 11), (20, 20), (11, 20)])
         polygons.ring([(13, 13), (13, 17), (17, 17), (17, 13)])
-        #expect(polygons.numbers == [9, 0, 0, 26, 20, 0, 0, 20, 19, 0, 15, 9, 22, 2, 26, 18, 0, 0, 18, 17, 0, 15, 9, 4, 13, 26, 0, 8, 8, 0, 0, 7, 15])
+        #expect(
+            polygons.numbers == [
+                9, 0, 0, 26, 20, 0, 0, 20, 19, 0, 15, 9, 22, 2, 26, 18, 0, 0, 18, 17, 0, 15, 9, 4, 13, 26, 0, 8, 8, 0,
+                0, 7, 15,
+            ])
         #expect(GeometryWriter.command(1, count: 120) == 961)
-        #expect([0, -1, 1, -2, Int32.max, Int32.min].map(GeometryWriter.zigzag) == [0, 1, 2, 3, UInt32.max - 1, UInt32.max])
+        #expect(
+            [0, -1, 1, -2, Int32.max, Int32.min].map(GeometryWriter.zigzag) == [0, 1, 2, 3, UInt32.max - 1, UInt32.max])
     }
 
     // MARK: - Commands and the cursor
@@ -63,7 +78,9 @@ struct VectorTileGeometryTests {
         var geometry = GeometryWriter()
         geometry.moveTo((100, 100))
         geometry.lineTo((-64, 50), (-64, -64), (4160, 4200))
-        #expect(try TestTile.decodedGeometry(geometry.numbers, type: line) == .lines([points((100, 100), (-64, 50), (-64, -64), (4160, 4200))]))
+        #expect(
+            try TestTile.decodedGeometry(geometry.numbers, type: line)
+                == .lines([points((100, 100), (-64, 50), (-64, -64), (4160, 4200))]))
     }
 
     @Test func multipointFromSeveralMoveTosIsOneMultipoint() throws {
@@ -78,21 +95,31 @@ struct VectorTileGeometryTests {
         geometry.moveTo((0, 0))
         geometry.lineTo((5, 0))
         geometry.lineTo((5, 5), (0, 5))
-        #expect(try TestTile.decodedGeometry(geometry.numbers, type: line) == .lines([points((0, 0), (5, 0), (5, 5), (0, 5))]))
+        #expect(
+            try TestTile.decodedGeometry(geometry.numbers, type: line)
+                == .lines([points((0, 0), (5, 0), (5, 5), (0, 5))]))
     }
 
     @Test func polygonWithAHoleIsOnePolygonOfTwoRings() throws {
         var geometry = GeometryWriter()
         geometry.ring([(10, 10), (100, 10), (100, 100), (10, 100)])
         geometry.ring([(30, 30), (30, 60), (60, 60), (60, 30)])
-        #expect(try TestTile.decodedGeometry(geometry.numbers, type: polygon) == .polygons([
-            [points((10, 10), (100, 10), (100, 100), (10, 100)), points((30, 30), (30, 60), (60, 60), (60, 30))],
-        ]))
+        #expect(
+            try TestTile.decodedGeometry(geometry.numbers, type: polygon)
+                == .polygons([
+                    [
+                        points((10, 10), (100, 10), (100, 100), (10, 100)),
+                        points((30, 30), (30, 60), (60, 60), (60, 30)),
+                    ]
+                ]))
     }
 
     @Test func multipolygonOfTwoExteriorsEachWithAHoleIsTwoPolygons() throws {
         let first = [points((0, 0), (50, 0), (50, 50), (0, 50)), points((10, 10), (10, 20), (20, 20), (20, 10))]
-        let second = [points((-100, -100), (-60, -100), (-60, -60), (-100, -60)), points((-90, -90), (-90, -80), (-80, -80), (-80, -90))]
+        let second = [
+            points((-100, -100), (-60, -100), (-60, -60), (-100, -60)),
+            points((-90, -90), (-90, -80), (-80, -80), (-80, -90)),
+        ]
         var geometry = GeometryWriter()
         for ring in first + second { geometry.ring(ring.map { ($0.x, $0.y) }) }
         #expect(try TestTile.decodedGeometry(geometry.numbers, type: polygon) == .polygons([first, second]))
@@ -108,7 +135,8 @@ struct VectorTileGeometryTests {
         for type in [point, line, polygon] {
             #expect(try TestTile.decodedGeometry([], type: type) == VectorTileGeometry.none)
         }
-        #expect(try TestTile.decodedGeometry([GeometryWriter.command(1, count: 0)], type: point) == VectorTileGeometry.none)
+        #expect(
+            try TestTile.decodedGeometry([GeometryWriter.command(1, count: 0)], type: point) == VectorTileGeometry.none)
     }
 
     // MARK: - Leniency where encoders are sloppy
@@ -116,7 +144,9 @@ struct VectorTileGeometryTests {
     @Test func aRingRepeatingItsFirstPointBeforeClosePathKeepsItOnce() throws {
         var geometry = GeometryWriter()
         geometry.ring([(0, 0), (10, 0), (10, 10), (0, 0)])
-        #expect(try TestTile.decodedGeometry(geometry.numbers, type: polygon) == .polygons([[points((0, 0), (10, 0), (10, 10))]]))
+        #expect(
+            try TestTile.decodedGeometry(geometry.numbers, type: polygon)
+                == .polygons([[points((0, 0), (10, 0), (10, 10))]]))
     }
 
     @Test func degenerateRingsAndLinesAreDropped() throws {
@@ -124,7 +154,8 @@ struct VectorTileGeometryTests {
         rings.ring([(0, 0), (10, 10), (20, 20)])  // zero area: collinear
         rings.ring([(0, 0), (10, 0)])  // two points
         rings.ring([(0, 0), (8, 0), (8, 8)])
-        #expect(try TestTile.decodedGeometry(rings.numbers, type: polygon) == .polygons([[points((0, 0), (8, 0), (8, 8))]]))
+        #expect(
+            try TestTile.decodedGeometry(rings.numbers, type: polygon) == .polygons([[points((0, 0), (8, 0), (8, 8))]]))
 
         var lines = GeometryWriter()
         lines.moveTo((1, 1))
@@ -141,9 +172,11 @@ struct VectorTileGeometryTests {
         geometry.lineTo((10, 0), (10, 10), (0, 10))
         geometry.moveTo((2, 2))
         geometry.lineTo((2, 4), (4, 4), (4, 2))
-        #expect(try TestTile.decodedGeometry(geometry.numbers, type: polygon) == .polygons([
-            [points((0, 0), (10, 0), (10, 10), (0, 10)), points((2, 2), (2, 4), (4, 4), (4, 2))],
-        ]))
+        #expect(
+            try TestTile.decodedGeometry(geometry.numbers, type: polygon)
+                == .polygons([
+                    [points((0, 0), (10, 0), (10, 10), (0, 10)), points((2, 2), (2, 4), (4, 4), (4, 2))]
+                ]))
     }
 
     @Test(arguments: [UInt64(1), 2])
@@ -154,10 +187,12 @@ struct VectorTileGeometryTests {
         geometry.ring([(0, 0), (0, 10), (10, 10), (10, 0)])
         geometry.ring([(2, 2), (4, 2), (4, 4), (2, 4)])
         geometry.ring([(20, 20), (20, 30), (30, 30), (30, 20)])
-        #expect(try TestTile.decodedGeometry(geometry.numbers, type: polygon, version: version) == .polygons([
-            [points((0, 0), (10, 0), (10, 10), (0, 10)), points((2, 2), (2, 4), (4, 4), (4, 2))],
-            [points((20, 20), (30, 20), (30, 30), (20, 30))],
-        ]))
+        #expect(
+            try TestTile.decodedGeometry(geometry.numbers, type: polygon, version: version)
+                == .polygons([
+                    [points((0, 0), (10, 0), (10, 10), (0, 10)), points((2, 2), (2, 4), (4, 4), (4, 2))],
+                    [points((20, 20), (30, 20), (30, 30), (20, 30))],
+                ]))
     }
 
     // MARK: - Refusals
@@ -168,36 +203,58 @@ struct VectorTileGeometryTests {
 
     @Test func hugeCommandCountsAreRefusedBeforeAnythingIsRead() {
         let moveTo = GeometryWriter.command(1, count: (1 << 29) - 1)
-        #expect(throws: VectorTileError.geometryCommandPastEnd(.moveTo, count: (1 << 29) - 1, remainingNumbers: 2, location: location())) {
+        #expect(
+            throws: VectorTileError.geometryCommandPastEnd(
+                .moveTo, count: (1 << 29) - 1, remainingNumbers: 2, location: location())
+        ) {
             try TestTile.decodedGeometry([moveTo, 2, 2], type: point)
         }
         let lineTo = GeometryWriter.command(2, count: 1_000_000)
-        #expect(throws: VectorTileError.geometryCommandPastEnd(.lineTo, count: 1_000_000, remainingNumbers: 3, location: location())) {
+        #expect(
+            throws: VectorTileError.geometryCommandPastEnd(
+                .lineTo, count: 1_000_000, remainingNumbers: 3, location: location())
+        ) {
             try TestTile.decodedGeometry([9, 2, 2, lineTo, 1, 1, 1], type: line)
         }
-        #expect(throws: VectorTileError.geometryCommandPastEnd(.moveTo, count: 1, remainingNumbers: 1, location: location())) {
+        #expect(
+            throws: VectorTileError.geometryCommandPastEnd(.moveTo, count: 1, remainingNumbers: 1, location: location())
+        ) {
             try TestTile.decodedGeometry([9, 2], type: polygon)
         }
     }
 
     @Test func commandsTheGeometryTypeDoesNotAllowAreErrors() {
         let lineTo = GeometryWriter.command(2, count: 1)
-        #expect(throws: VectorTileError.unexpectedGeometryCommand(.lineTo, position: 3, type: .point, location: location())) {
+        #expect(
+            throws: VectorTileError.unexpectedGeometryCommand(.lineTo, position: 3, type: .point, location: location())
+        ) {
             try TestTile.decodedGeometry([9, 2, 2, lineTo, 2, 2], type: point)
         }
-        #expect(throws: VectorTileError.unexpectedGeometryCommand(.closePath, position: 6, type: .lineString, location: location())) {
+        #expect(
+            throws: VectorTileError.unexpectedGeometryCommand(
+                .closePath, position: 6, type: .lineString, location: location())
+        ) {
             try TestTile.decodedGeometry([9, 2, 2, lineTo, 2, 2, 15], type: line)
         }
-        #expect(throws: VectorTileError.unexpectedGeometryCommand(.lineTo, position: 0, type: .lineString, location: location())) {
+        #expect(
+            throws: VectorTileError.unexpectedGeometryCommand(
+                .lineTo, position: 0, type: .lineString, location: location())
+        ) {
             try TestTile.decodedGeometry([lineTo, 2, 2], type: line)
         }
-        #expect(throws: VectorTileError.unexpectedGeometryCommand(.closePath, position: 0, type: .polygon, location: location())) {
+        #expect(
+            throws: VectorTileError.unexpectedGeometryCommand(
+                .closePath, position: 0, type: .polygon, location: location())
+        ) {
             try TestTile.decodedGeometry([15], type: polygon)
         }
         var afterClose = GeometryWriter()
         afterClose.ring([(0, 0), (4, 0), (4, 4)])
         afterClose.lineTo((0, 4))
-        #expect(throws: VectorTileError.unexpectedGeometryCommand(.lineTo, position: 9, type: .polygon, location: location())) {
+        #expect(
+            throws: VectorTileError.unexpectedGeometryCommand(
+                .lineTo, position: 9, type: .polygon, location: location())
+        ) {
             try TestTile.decodedGeometry(afterClose.numbers, type: polygon)
         }
         #expect(throws: VectorTileError.unknownGeometryCommand(id: 3, position: 3, location: location())) {
@@ -207,17 +264,26 @@ struct VectorTileGeometryTests {
 
     @Test func moveToOfLinesAndPolygonsAndEveryClosePathMustHaveCountOne() {
         let twoMoves = GeometryWriter.command(1, count: 2)
-        #expect(throws: VectorTileError.invalidCommandCount(.moveTo, count: 2, position: 0, type: .lineString, location: location())) {
+        #expect(
+            throws: VectorTileError.invalidCommandCount(
+                .moveTo, count: 2, position: 0, type: .lineString, location: location())
+        ) {
             try TestTile.decodedGeometry([twoMoves, 2, 2, 4, 4], type: line)
         }
-        #expect(throws: VectorTileError.invalidCommandCount(.moveTo, count: 0, position: 0, type: .polygon, location: location())) {
+        #expect(
+            throws: VectorTileError.invalidCommandCount(
+                .moveTo, count: 0, position: 0, type: .polygon, location: location())
+        ) {
             try TestTile.decodedGeometry([GeometryWriter.command(1, count: 0)], type: polygon)
         }
         var ring = GeometryWriter()
         ring.moveTo((0, 0))
         ring.lineTo((4, 0), (4, 4))
         let twoCloses = GeometryWriter.command(7, count: 2)
-        #expect(throws: VectorTileError.invalidCommandCount(.closePath, count: 2, position: 8, type: .polygon, location: location())) {
+        #expect(
+            throws: VectorTileError.invalidCommandCount(
+                .closePath, count: 2, position: 8, type: .polygon, location: location())
+        ) {
             try TestTile.decodedGeometry(ring.numbers + [twoCloses], type: polygon)
         }
     }
@@ -241,10 +307,12 @@ struct VectorTileGeometryTests {
         geometry.ring([(0, 0), (0, 100), (100, 100), (100, 0)])
         geometry.ring([(30, 30), (60, 30), (60, 60), (30, 60)])
         geometry.ring([(200, 200), (200, 300), (300, 300), (300, 200)])
-        #expect(try TestTile.decodedGeometry(geometry.numbers, type: polygon) == .polygons([
-            [points((0, 0), (100, 0), (100, 100), (0, 100)), points((30, 30), (30, 60), (60, 60), (60, 30))],
-            [points((200, 200), (300, 200), (300, 300), (200, 300))],
-        ]))
+        #expect(
+            try TestTile.decodedGeometry(geometry.numbers, type: polygon)
+                == .polygons([
+                    [points((0, 0), (100, 0), (100, 100), (0, 100)), points((30, 30), (30, 60), (60, 60), (60, 30))],
+                    [points((200, 200), (300, 200), (300, 300), (200, 300))],
+                ]))
     }
 
     /// A tile decoded for drawing leaves a broken feature out and says why; decoded strictly, the
@@ -253,7 +321,11 @@ struct VectorTileGeometryTests {
         var good = GeometryWriter()
         good.ring([(0, 0), (10, 0), (10, 10), (0, 10)])
         let broken = [GeometryWriter.command(1, count: 1), 2]
-        let tile = TestTile.layer([TestTile.Feature(type: polygon, geometry: good.numbers), TestTile.Feature(type: polygon, geometry: broken)], TestTile.Layer())
+        let tile = TestTile.layer(
+            [
+                TestTile.Feature(type: polygon, geometry: good.numbers),
+                TestTile.Feature(type: polygon, geometry: broken),
+            ], TestTile.Layer())
         #expect(throws: VectorTileError.self) { try VectorTile(data: tile.data) }
         let layer = try #require(try VectorTile(data: tile.data, skippingBadFeatures: true).layers.first)
         #expect(layer.features.count == 1)

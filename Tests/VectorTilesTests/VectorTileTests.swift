@@ -1,6 +1,6 @@
-import MapTestSupport
 import Foundation
 import MapCore
+import MapTestSupport
 import MapUtilities
 import Testing
 import VectorTiles
@@ -61,13 +61,15 @@ struct VectorTileTests {
     }
 
     @Test func aLayerRepeatingAnotherNameIsKeptAndLookupFindsTheFirst() throws {
-        let tile = try VectorTile(data: TestTile(layers: [TestTile.Layer(name: "a", extent: 1), TestTile.Layer(name: "a", extent: 2)]).data)
+        let tile = try VectorTile(
+            data: TestTile(layers: [TestTile.Layer(name: "a", extent: 1), TestTile.Layer(name: "a", extent: 2)]).data)
         #expect(tile.layers.count == 2)
         #expect(tile.layer(named: "a")?.extent == 1)
     }
 
     @Test func layerWithoutVersionOrExtentHasTheSchemaDefaults() throws {
-        let tile = try VectorTile(data: TestTile(layers: [TestTile.Layer(name: "plain", version: nil, extent: nil)]).data)
+        let tile = try VectorTile(
+            data: TestTile(layers: [TestTile.Layer(name: "plain", version: nil, extent: nil)]).data)
         #expect(tile.layers == [VectorTileLayer(name: "plain", version: 1, extent: 4096, features: [])])
         #expect(VectorTileLayer.defaultExtent == 4096)
     }
@@ -88,13 +90,19 @@ struct VectorTileTests {
     /// Python's `zlib.compress` of a tile with one layer "z" holding the spec's point example.
     @Test func zlibCompressedTileDecodes() throws {
         let zlib: [UInt8] = [
-            0x78, 0x9C, 0x93, 0x12, 0xAC, 0x60, 0xE2, 0x62, 0xAC, 0x12, 0x62, 0x97, 0x60, 0x54, 0x62, 0xE6, 0x34, 0x52, 0xD2,
+            0x78, 0x9C, 0x93, 0x12, 0xAC, 0x60, 0xE2, 0x62, 0xAC, 0x12, 0x62, 0x97, 0x60, 0x54, 0x62, 0xE6, 0x34, 0x52,
+            0xD2,
             0x68, 0x50, 0x00, 0x00, 0x18, 0xB4, 0x02, 0xA7,
         ]
         let tile = try VectorTile(data: Data(zlib))
-        #expect(tile.layers == [VectorTileLayer(name: "z", version: 2, extent: 4096, features: [
-            VectorTileFeature(type: .point, geometry: .points(points((25, 17)))),
-        ])])
+        #expect(
+            tile.layers == [
+                VectorTileLayer(
+                    name: "z", version: 2, extent: 4096,
+                    features: [
+                        VectorTileFeature(type: .point, geometry: .points(points((25, 17))))
+                    ])
+            ])
     }
 
     @Test func layersDecodedApartAndInAnyOrderMakeTheTileDecodedAtOnce() throws {
@@ -124,17 +132,24 @@ struct VectorTileTests {
         let cut = Data(Self.richTile().bytes + [0x1A, 0x7F])
         let fieldError = try #require(throws: VectorTileError.self) { try VectorTile(data: cut) }
         let cutUndecoded = try UndecodedVectorTile(data: cut)
-        #expect(throws: fieldError) { try VectorTile(cutUndecoded, layers: (0..<cutUndecoded.layerCount).map { cutUndecoded.layer($0) }) }
+        #expect(throws: fieldError) {
+            try VectorTile(cutUndecoded, layers: (0..<cutUndecoded.layerCount).map { cutUndecoded.layer($0) })
+        }
     }
 
     @Test func badGzipIsAnErrorNamingTheTile() throws {
         let roads = try Self.roadsTile()
         let compressed = Gzip.compress(Self.richTile().bytes)
         let cut = Data(compressed.dropLast(12))
-        #expect(throws: VectorTileError.invalidCompression(reason: "its gzip stream is cut short", location: .init(tile: roads))) {
+        #expect(
+            throws: VectorTileError.invalidCompression(
+                reason: "its gzip stream is cut short", location: .init(tile: roads))
+        ) {
             try VectorTile(data: cut, tile: roads)
         }
-        let error = try #require(throws: VectorTileError.self) { try VectorTile(data: Data([0x1F, 0x8B, 0x08, 0x00, 0xFF, 0xFF]), tile: roads) }
+        let error = try #require(throws: VectorTileError.self) {
+            try VectorTile(data: Data([0x1F, 0x8B, 0x08, 0x00, 0xFF, 0xFF]), tile: roads)
+        }
         #expect(error.description.hasPrefix("tile 14/9326/4742: cannot decompress the tile:"))
     }
 
@@ -181,14 +196,19 @@ struct VectorTileTests {
     @Test func aKnownFieldWrittenWithAnotherWireTypeIsAnError() {
         var layer = TestTile.Layer(name: nil)
         layer.extra = { $0.varint(1, 7) }  // Layer.name as a varint
-        #expect(throws: VectorTileError.wrongWireType(
-            field: 1, name: "Layer.name", wireType: 0, expected: 2, byteOffset: 7, location: .init(layerIndex: 0)
-        )) {
+        #expect(
+            throws: VectorTileError.wrongWireType(
+                field: 1, name: "Layer.name", wireType: 0, expected: 2, byteOffset: 7, location: .init(layerIndex: 0)
+            )
+        ) {
             try VectorTile(data: TestTile(layers: [layer]).data)
         }
         var tile = ProtobufWriter()
         tile.varint(3, 1)  // Tile.layers as a varint
-        #expect(throws: VectorTileError.wrongWireType(field: 3, name: "Tile.layers", wireType: 0, expected: 2, byteOffset: 0, location: .init())) {
+        #expect(
+            throws: VectorTileError.wrongWireType(
+                field: 3, name: "Tile.layers", wireType: 0, expected: 2, byteOffset: 0, location: .init())
+        ) {
             try VectorTile(data: Data(tile.bytes))
         }
         var feature = TestTile.Feature()
@@ -238,12 +258,17 @@ struct VectorTileTests {
         for version: UInt64 in [0, 3, 1 << 32 | 3] {
             let layer = TestTile.Layer(name: "future", version: version)
             let read = UInt32(truncatingIfNeeded: version)
-            #expect(throws: VectorTileError.unsupportedVersion(read, location: .init(tile: roads, layerIndex: 0, layerName: "future"))) {
+            #expect(
+                throws: VectorTileError.unsupportedVersion(
+                    read, location: .init(tile: roads, layerIndex: 0, layerName: "future"))
+            ) {
                 try VectorTile(data: TestTile(layers: [layer]).data, tile: roads)
             }
         }
         let unnamed = TestTile(layers: [TestTile.Layer(name: "fine"), TestTile.Layer(name: nil)])
-        #expect(throws: VectorTileError.layerWithoutName(location: .init(layerIndex: 1))) { try VectorTile(data: unnamed.data) }
+        #expect(throws: VectorTileError.layerWithoutName(location: .init(layerIndex: 1))) {
+            try VectorTile(data: unnamed.data)
+        }
         #expect(throws: VectorTileError.invalidExtent(0, location: .init(layerIndex: 0, layerName: "flat"))) {
             try VectorTile(data: TestTile(layers: [TestTile.Layer(name: "flat", extent: 0)]).data)
         }
@@ -260,12 +285,16 @@ struct VectorTileTests {
             ]
         )
         let tile = try VectorTile(data: TestTile(layers: [layer]).data)
-        #expect(tile.layers[0].features == [
-            VectorTileFeature(id: 1, type: .point, properties: ["hello": .string("world"), "h": .string("world"), "count": .double(1.23)],
-                              geometry: .points(points((1205, 1540)))),
-            VectorTileFeature(id: 2, type: .point, properties: ["hello": .string("again"), "count": .int(2)],
-                              geometry: .points(points((1205, 1540)))),
-        ])
+        #expect(
+            tile.layers[0].features == [
+                VectorTileFeature(
+                    id: 1, type: .point,
+                    properties: ["hello": .string("world"), "h": .string("world"), "count": .double(1.23)],
+                    geometry: .points(points((1205, 1540)))),
+                VectorTileFeature(
+                    id: 2, type: .point, properties: ["hello": .string("again"), "count": .int(2)],
+                    geometry: .points(points((1205, 1540)))),
+            ])
     }
 
     // MARK: - Damage
@@ -305,7 +334,11 @@ struct VectorTileTests {
     @Test func manyTinyCommandsAndPiecesDecode() throws {
         let moveTo = GeometryWriter.command(1, count: 1)
         let points = [UInt32](unsafeUninitializedCapacity: 900_000) { buffer, count in
-            for index in 0..<300_000 { buffer[3 * index] = moveTo; buffer[3 * index + 1] = 2; buffer[3 * index + 2] = 0 }
+            for index in 0..<300_000 {
+                buffer[3 * index] = moveTo
+                buffer[3 * index + 1] = 2
+                buffer[3 * index + 2] = 0
+            }
             count = 900_000
         }
         var pieces = TestTile.Feature(type: 1, geometry: [])
@@ -315,7 +348,8 @@ struct VectorTileTests {
                 message.packed(2, [0, 0])
             }
         }
-        let tile = TestTile.layer([TestTile.Feature(type: 1, geometry: points), pieces], TestTile.Layer(keys: ["k"], values: [.int(1)]))
+        let tile = TestTile.layer(
+            [TestTile.Feature(type: 1, geometry: points), pieces], TestTile.Layer(keys: ["k"], values: [.int(1)]))
         let features = try VectorTile(data: tile.data).layers[0].features
         guard case .points(let many) = features[0].geometry, case .points(let joined) = features[1].geometry else {
             Issue.record("not points")

@@ -1,5 +1,5 @@
-import MapTestSupport
 import Foundation
+import MapTestSupport
 import Testing
 import VectorTiles
 
@@ -60,12 +60,18 @@ struct VectorTileValueTests {
     @Test func aValueHoldingNoneOfTheFieldsIsAnErrorNamingIt() {
         var layer = TestTile.Layer(name: "shops", values: [.bool(true)])
         layer.extra = { $0.message(4) { $0.varint(8, 1) } }  // only an extension field
-        #expect(throws: VectorTileError.valueWithoutContent(location: .init(layerIndex: 0, layerName: "shops", valueIndex: 1))) {
+        #expect(
+            throws: VectorTileError.valueWithoutContent(
+                location: .init(layerIndex: 0, layerName: "shops", valueIndex: 1))
+        ) {
             try VectorTile(data: TestTile(layers: [layer]).data)
         }
     }
 
     @Test func descriptionIsTheValueAsText() {
-        #expect([VectorTileValue.string("a b"), .double(2.5), .int(-3), .uint(4), .bool(true)].map(\.description) == ["a b", "2.5", "-3", "4", "true"])
+        #expect(
+            [VectorTileValue.string("a b"), .double(2.5), .int(-3), .uint(4), .bool(true)].map(\.description) == [
+                "a b", "2.5", "-3", "4", "true",
+            ])
     }
 }

@@ -19,14 +19,14 @@ import PackageDescription
 
 /// Each fuzz target and the root products it reads with.
 let fuzzTargets: [(name: String, products: [String])] = [
-    ("FuzzEXIF", ["PhotoSources"]),        // JPEG segments and EXIF (libexif) of one JPEG file
-    ("FuzzCSV", ["PhotoSources"]),         // a CSV photo file
-    ("FuzzGPX", ["GeoData"]),              // GPX 1.1
-    ("FuzzGeoJSON", ["GeoData", "MapCore"]), // GeoJSON feature collections
-    ("FuzzWKB", ["GeoData"]),              // GeoPackage geometry blobs and the WKB in them
-    ("FuzzPNG", ["ImageCodec"]),           // PNG decoding (libpng through CPNGShim)
-    ("FuzzJPEG", ["ImageCodec"]),          // JPEG decoding (libjpeg-turbo), full size and scaled
-    ("FuzzStyle", ["MapStyle"]),           // style JSON
+    ("FuzzEXIF", ["PhotoSources"]),  // JPEG segments and EXIF (libexif) of one JPEG file
+    ("FuzzCSV", ["PhotoSources"]),  // a CSV photo file
+    ("FuzzGPX", ["GeoData"]),  // GPX 1.1
+    ("FuzzGeoJSON", ["GeoData", "MapCore"]),  // GeoJSON feature collections
+    ("FuzzWKB", ["GeoData"]),  // GeoPackage geometry blobs and the WKB in them
+    ("FuzzPNG", ["ImageCodec"]),  // PNG decoding (libpng through CPNGShim)
+    ("FuzzJPEG", ["ImageCodec"]),  // JPEG decoding (libjpeg-turbo), full size and scaled
+    ("FuzzStyle", ["MapStyle"]),  // style JSON
     ("FuzzMVT", ["VectorTiles", "MapCore"]),  // Mapbox Vector Tiles, raw or compressed
     ("FuzzPMTiles", ["PMTiles", "MapCore"]),  // PMTiles header, root and leaf directories, metadata
 ]
@@ -34,7 +34,7 @@ let fuzzTargets: [(name: String, products: [String])] = [
 let package = Package(
     name: "MapwrightFuzz",
     dependencies: [
-        .package(name: "Mapwright", path: "../.."),
+        .package(name: "Mapwright", path: "../..")
     ],
     targets: fuzzTargets.map { target in
         .executableTarget(
@@ -45,7 +45,9 @@ let package = Package(
     } + [
         /// What the targets share: the entry into libFuzzer, a private temporary file for parsers that
         /// only read files.
-        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        .target(
+            name: "FuzzSupport", dependencies: ["CFuzzDriver"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         /// libFuzzer's driver called from Swift (see FuzzDriver.swift).
         .target(name: "CFuzzDriver"),
     ]

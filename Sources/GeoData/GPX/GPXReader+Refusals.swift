@@ -28,7 +28,10 @@ extension GPXReader {
             text = [UInt8](data)  // UTF-8, or an encoding that keeps ASCII as it is
         }
         if let (line, target) = emptyProcessingInstruction(in: text) {
-            return (line, "the processing instruction <?\(target)?> has nothing after its name, which is not read: remove it")
+            return (
+                line,
+                "the processing instruction <?\(target)?> has nothing after its name, which is not read: remove it"
+            )
         }
         return nil
     }
@@ -48,8 +51,10 @@ extension GPXReader {
     /// The line and target of the first processing instruction with nothing after its target
     /// (`<?pi?>`) outside comments and CDATA sections.
     static func emptyProcessingInstruction(in bytes: [UInt8]) -> (line: Int, target: String)? {
-        let commentEnd = Array("-->".utf8), cdataEnd = Array("]]>".utf8)
-        var index = 0, line = 1
+        let commentEnd = Array("-->".utf8)
+        let cdataEnd = Array("]]>".utf8)
+        var index = 0
+        var line = 1
         func skip(past end: [UInt8]) {
             while index < bytes.count, !bytes[index...].starts(with: end) {
                 if bytes[index] == 0x0A { line += 1 }
@@ -60,7 +65,10 @@ extension GPXReader {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 0x0A { line += 1 }
-            guard byte == 0x3C, index + 1 < bytes.count else { index += 1; continue }
+            guard byte == 0x3C, index + 1 < bytes.count else {
+                index += 1
+                continue
+            }
             if bytes[index...].starts(with: Array("<!--".utf8)) {
                 index += 4
                 skip(past: commentEnd)
@@ -117,7 +125,7 @@ extension GPXReader {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         // "<?xml" and white space, up to the "?>" that ends the declaration.
         guard bytes.starts(with: Array("<?xml".utf8)), bytes.count > 5, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[5]),
-              let end = (0..<bytes.count - 1).first(where: { bytes[$0] == 0x3F && bytes[$0 + 1] == 0x3E })
+            let end = (0..<bytes.count - 1).first(where: { bytes[$0] == 0x3F && bytes[$0 + 1] == 0x3E })
         else { return nil }
         let declaration = String(decoding: bytes[..<end], as: UTF8.self)
         guard let name = declaration.range(of: "encoding") else { return nil }

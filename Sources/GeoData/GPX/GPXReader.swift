@@ -1,8 +1,9 @@
 public import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import MapCore
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Reads GPX 1.1 files (<https://www.topografix.com/GPX/1/1/>): waypoints (`wpt`), routes
 /// (`rte`/`rtept`) and tracks (`trk`/`trkseg`/`trkpt`), each point with its `ele`, `time`,
@@ -55,7 +56,9 @@ public enum GPXReader {
             throw failure
         }
         guard succeeded, parser.parserError == nil else {
-            let reason = parser.parserError.map { delegate.describe($0, line: parser.lineNumber, column: parser.columnNumber) } ?? "the XML is not well-formed"
+            let reason =
+                parser.parserError.map { delegate.describe($0, line: parser.lineNumber, column: parser.columnNumber) }
+                ?? "the XML is not well-formed"
             throw .invalidGPX(path: path, line: max(1, parser.lineNumber), reason: reason)
         }
         guard delegate.sawRoot else {
@@ -86,7 +89,9 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
     /// The xsd:dateTime formats of `<time>`, with and without fractional seconds: made once per
     /// file, not once per point, since making a formatter costs far more than parsing with it.
     private lazy var dateFormatters: [ISO8601DateFormatter] = {
-        let optionSets: [ISO8601DateFormatter.Options] = [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]]
+        let optionSets: [ISO8601DateFormatter.Options] = [
+            [.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime],
+        ]
         return optionSets.map { options in
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = options
@@ -215,7 +220,9 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
             fail(parser, "<\(element)> lat \"\(latText)\" is not a latitude in [-90, 90]")
             return nil
         }
-        guard let longitude = Double(lonText), let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else {
+        guard let longitude = Double(lonText),
+            let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
+        else {
             fail(parser, "<\(element)> lon \"\(lonText)\" is not a longitude in [-180, 180]")
             return nil
         }
@@ -239,7 +246,8 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
     /// Why bytes that are not UTF-8 are refused.
     static let notUTF8 = "it is not valid UTF-8 (or the encoding its XML declaration names)"
     /// Why bytes that do not convert from the document's encoding are refused.
-    static let notValidInItsEncoding = "its bytes are not valid text in the encoding its first bytes or XML declaration name"
+    static let notValidInItsEncoding =
+        "its bytes are not valid text in the encoding its first bytes or XML declaration name"
 
     /// A message in plain words for a parse error at `line` and `column`.
     ///

@@ -169,15 +169,17 @@ private struct Reader {
         case "LineString":
             return .lineString(try line(from: coordinates, at: at))
         case "MultiLineString":
-            return .multiLineString(try array(coordinates, at: at).enumerated().map { (index, value) throws(GeoDataError) in
-                try line(from: value, at: "\(at)[\(index)]")
-            })
+            return .multiLineString(
+                try array(coordinates, at: at).enumerated().map { (index, value) throws(GeoDataError) in
+                    try line(from: value, at: "\(at)[\(index)]")
+                })
         case "Polygon":
             return .polygon(try rings(from: coordinates, at: at))
         case "MultiPolygon":
-            return .multiPolygon(try array(coordinates, at: at).enumerated().map { (index, value) throws(GeoDataError) in
-                try rings(from: value, at: "\(at)[\(index)]")
-            })
+            return .multiPolygon(
+                try array(coordinates, at: at).enumerated().map { (index, value) throws(GeoDataError) in
+                    try rings(from: value, at: "\(at)[\(index)]")
+                })
         default:
             throw error("type \"\(type)\" is not a GeoJSON geometry type", at: location)
         }
@@ -215,14 +217,17 @@ private struct Reader {
 
     func position(from value: JSONValue, at location: String) throws(GeoDataError) -> Position {
         let members = try array(value, at: location)
-        guard members.count >= 2, case .number(let longitude) = members[0], case .number(let latitude) = members[1] else {
+        guard members.count >= 2, case .number(let longitude) = members[0], case .number(let latitude) = members[1]
+        else {
             throw error("a position needs at least two numbers, longitude then latitude", at: location)
         }
         if let toWGS84 {
             // Easting and northing (the traditional GIS order, as GDAL reads them) to degrees.
             guard let placed = try? toWGS84.transform(x: longitude, y: latitude), placed.x.isFinite, placed.y.isFinite,
-                  let coordinate = try? Coordinate(latitude: placed.y, longitude: placed.x) else {
-                throw error("PROJ cannot place [\(longitude), \(latitude)] of \(toWGS84.source) on the globe", at: location)
+                let coordinate = try? Coordinate(latitude: placed.y, longitude: placed.x)
+            else {
+                throw error(
+                    "PROJ cannot place [\(longitude), \(latitude)] of \(toWGS84.source) on the globe", at: location)
             }
             return Position(coordinate)
         }

@@ -23,7 +23,8 @@ extension GeoPackage {
                 toWGS84 = try Projection(from: table.projDefinition, to: "EPSG:4326")
                 fromWGS84 = try Projection(from: "EPSG:4326", to: table.projDefinition)
             } catch {
-                throw .unsupportedSRS(path: path, table: table.name, srsID: table.srsID, definition: table.srsDefinition)
+                throw .unsupportedSRS(
+                    path: path, table: table.name, srsID: table.srsID, definition: table.srsDefinition)
             }
         }
 
@@ -31,7 +32,9 @@ extension GeoPackage {
         /// positions (outside the projection's domain), which the caller counts as undrawable.
         func geographic(_ geometry: Geometry) -> Geometry? {
             func convert(_ positions: [Position]) -> [Position]? {
-                guard let output = try? toWGS84.transform(positions.map { (x: $0.longitude, y: $0.latitude) }) else { return nil }
+                guard let output = try? toWGS84.transform(positions.map { (x: $0.longitude, y: $0.latitude) }) else {
+                    return nil
+                }
                 return output.map { Position(longitude: $0.x, latitude: $0.y) }
             }
             switch geometry {
@@ -42,7 +45,8 @@ extension GeoPackage {
             case .polygon(let rings): return Self.all(rings.map(convert)).map(Geometry.polygon)
             case .multiPolygon(let polygons):
                 return Self.all(polygons.map { rings in Self.all(rings.map(convert)) }).map(Geometry.multiPolygon)
-            case .geometryCollection(let members): return Self.all(members.map(geographic)).map(Geometry.geometryCollection)
+            case .geometryCollection(let members):
+                return Self.all(members.map(geographic)).map(Geometry.geometryCollection)
             }
         }
 
@@ -58,11 +62,16 @@ extension GeoPackage {
                 let latitude = box.south + (box.north - box.south) * t
                 samples += [(longitude, box.south), (longitude, box.north), (box.west, latitude), (box.east, latitude)]
             }
-            var west = Double.infinity, south = Double.infinity, east = -Double.infinity, north = -Double.infinity
+            var west = Double.infinity
+            var south = Double.infinity
+            var east = -Double.infinity
+            var north = -Double.infinity
             for sample in samples {
                 guard let point = try? fromWGS84.transform(x: sample.x, y: sample.y) else { continue }
-                west = min(west, point.x); east = max(east, point.x)
-                south = min(south, point.y); north = max(north, point.y)
+                west = min(west, point.x)
+                east = max(east, point.x)
+                south = min(south, point.y)
+                north = max(north, point.y)
             }
             guard west.isFinite, south.isFinite else { return nil }
             return BoundingBox(west: west, south: south, east: east, north: north)

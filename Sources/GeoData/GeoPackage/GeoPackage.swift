@@ -1,7 +1,6 @@
 import Foundation
 public import MapCore
 import MapJSON
-
 import MapSQLite
 import Synchronization
 
@@ -56,7 +55,7 @@ public final class GeoPackage: Sendable {
             self.database = database
         } catch let error as GeoDataError {
             throw error
-        } catch let error as SQLiteError where error.primaryResultCode == 26 { // SQLITE_NOTADB
+        } catch let error as SQLiteError where error.primaryResultCode == 26 {  // SQLITE_NOTADB
             throw .invalidGeoPackage(path: path, reason: "it is not an SQLite database")
         } catch let error as SQLiteError {
             throw .sqlite(error)
@@ -88,27 +87,31 @@ public final class GeoPackage: Sendable {
             while try statement.step() {
                 let name = statement.text(at: 0) ?? ""
                 let column = statement.text(at: 1) ?? ""
-                let bounds: BoundingBox? = (8...11).contains(where: statement.isNull(at:)) ? nil : BoundingBox(
-                    west: statement.double(at: 8), south: statement.double(at: 9),
-                    east: statement.double(at: 10), north: statement.double(at: 11)
-                )
+                let bounds: BoundingBox? =
+                    (8...11).contains(where: statement.isNull(at:))
+                    ? nil
+                    : BoundingBox(
+                        west: statement.double(at: 8), south: statement.double(at: 9),
+                        east: statement.double(at: 10), north: statement.double(at: 11)
+                    )
                 let wkt = statement.text(at: 7).flatMap { $0.lowercased() == "undefined" || $0.isEmpty ? nil : $0 }
                 let spatialIndex = "rtree_\(name)_\(column)"
-                tables.append(FeatureTable(
-                    name: name,
-                    geometryColumn: column,
-                    geometryTypeName: statement.text(at: 2) ?? "GEOMETRY",
-                    srsID: statement.int64(at: 3),
-                    srsDefinition: FeatureTable.srsDefinition(
-                        organization: statement.text(at: 4),
-                        identifier: statement.isNull(at: 5) ? nil : statement.int64(at: 5),
-                        name: statement.text(at: 6)
-                    ),
-                    srsWKT: wkt,
-                    bounds: bounds,
-                    spatialIndexTable: try database.hasTable(named: spatialIndex) ? spatialIndex : nil,
-                    columns: []
-                ))
+                tables.append(
+                    FeatureTable(
+                        name: name,
+                        geometryColumn: column,
+                        geometryTypeName: statement.text(at: 2) ?? "GEOMETRY",
+                        srsID: statement.int64(at: 3),
+                        srsDefinition: FeatureTable.srsDefinition(
+                            organization: statement.text(at: 4),
+                            identifier: statement.isNull(at: 5) ? nil : statement.int64(at: 5),
+                            name: statement.text(at: 6)
+                        ),
+                        srsWKT: wkt,
+                        bounds: bounds,
+                        spatialIndexTable: try database.hasTable(named: spatialIndex) ? spatialIndex : nil,
+                        columns: []
+                    ))
             }
             for index in tables.indices {
                 tables[index].columns = try columns(of: tables[index].name)
@@ -144,12 +147,15 @@ public final class GeoPackage: Sendable {
     /// - Throws: ``GeoDataError/unsupportedSRS(path:table:srsID:definition:)`` when PROJ cannot
     ///   transform the table's SRS to EPSG:4326, ``GeoDataError/invalidGeometry(path:table:featureID:reason:)`` naming
     ///   the first row whose blob is malformed, ``GeoDataError/sqlite(_:)``.
-    public func features(in table: FeatureTable, intersecting box: BoundingBox? = nil) throws(GeoDataError) -> [Feature] {
+    public func features(in table: FeatureTable, intersecting box: BoundingBox? = nil) throws(GeoDataError) -> [Feature]
+    {
         let transform = try srsTransform(of: table)
         let indexBox = box.flatMap { box in transform == nil ? box : transform?.tableBox(box) }
         if let indexBox, let index = table.spatialIndexTable {
             let condition = "t.\(quotedSQLIdentifier(table.primaryKeyColumn)) IN (\(rtreeQuery(index)))"
-            return try rows(of: table, transform: transform, condition: condition, arguments: rtreeArguments(indexBox), envelopeFilter: nil)
+            return try rows(
+                of: table, transform: transform, condition: condition, arguments: rtreeArguments(indexBox),
+                envelopeFilter: nil)
         }
         return try rows(of: table, transform: transform, condition: nil, arguments: [], envelopeFilter: box)
     }
@@ -168,8 +174,11 @@ public final class GeoPackage: Sendable {
         let unique = Array(Set(identifiers)).sorted()
         for start in stride(from: 0, to: unique.count, by: 10_000) {
             let batch = unique[start..<min(unique.count, start + 10_000)]
-            let condition = "t.\(quotedSQLIdentifier(table.primaryKeyColumn)) IN (\(Array(repeating: "?", count: batch.count).joined(separator: ",")))"
-            features += try rows(of: table, transform: transform, condition: condition, arguments: batch.map { .integer($0) }, envelopeFilter: nil)
+            let condition =
+                "t.\(quotedSQLIdentifier(table.primaryKeyColumn)) IN (\(Array(repeating: "?", count: batch.count).joined(separator: ",")))"
+            features += try rows(
+                of: table, transform: transform, condition: condition, arguments: batch.map { .integer($0) },
+                envelopeFilter: nil)
         }
         return features
     }
@@ -194,7 +203,8 @@ public final class GeoPackage: Sendable {
     /// transformed to EPSG:4326 by `transform`; with `envelopeFilter`, only those whose
     /// envelope meets it.
     private func rows(
-        of table: FeatureTable, transform: SRSTransform?, condition: String?, arguments: [SQLiteValue], envelopeFilter box: BoundingBox?
+        of table: FeatureTable, transform: SRSTransform?, condition: String?, arguments: [SQLiteValue],
+        envelopeFilter box: BoundingBox?
     ) throws(GeoDataError) -> [Feature] {
         let selected = ([table.primaryKeyColumn, table.geometryColumn] + table.attributeColumns)
             .map { "t." + quotedSQLIdentifier($0) }
@@ -215,7 +225,8 @@ public final class GeoPackage: Sendable {
                     do throws(GeoDataError) {
                         decoded = try GeoPackageGeometry(decoding: blob)
                     } catch {
-                        failure = .invalidGeometry(path: path, table: table.name, featureID: featureID, reason: error.description)
+                        failure = .invalidGeometry(
+                            path: path, table: table.name, featureID: featureID, reason: error.description)
                         break
                     }
                 }
@@ -229,7 +240,8 @@ public final class GeoPackage: Sendable {
                     }
                 }
                 if let box {
-                    guard let envelope = decoded?.envelope ?? decoded?.geometry.boundingBox, envelope.intersects(box) else {
+                    guard let envelope = decoded?.envelope ?? decoded?.geometry.boundingBox, envelope.intersects(box)
+                    else {
                         continue
                     }
                 }
@@ -244,7 +256,8 @@ public final class GeoPackage: Sendable {
                     case .blob: continue
                     }
                 }
-                features.append(Feature(id: .number(Double(featureID)), geometry: decoded?.geometry, properties: properties))
+                features.append(
+                    Feature(id: .number(Double(featureID)), geometry: decoded?.geometry, properties: properties))
             }
         }
         if let failure { throw failure }
@@ -277,11 +290,12 @@ public final class GeoPackage: Sendable {
         let statement = try database.prepare("PRAGMA table_info(\(quotedSQLIdentifier(table)))")
         var columns: [FeatureTable.Column] = []
         while try statement.step() {
-            columns.append(FeatureTable.Column(
-                name: statement.text(at: 1) ?? "",
-                declaredType: statement.text(at: 2) ?? "",
-                isPrimaryKey: statement.int64(at: 5) == 1
-            ))
+            columns.append(
+                FeatureTable.Column(
+                    name: statement.text(at: 1) ?? "",
+                    declaredType: statement.text(at: 2) ?? "",
+                    isPrimaryKey: statement.int64(at: 5) == 1
+                ))
         }
         return columns
     }

@@ -30,7 +30,8 @@ public struct GeoPackageGeometry: Hashable, Sendable {
     ///   is malformed, or uses the extended (non-standard) geometry types.
     public init(decoding bytes: [UInt8]) throws(GeoDataError) {
         guard bytes.count >= 8 else {
-            throw .invalidWKB(offset: 0, reason: "a GeoPackage geometry needs at least 8 header bytes, this one has \(bytes.count)")
+            throw .invalidWKB(
+                offset: 0, reason: "a GeoPackage geometry needs at least 8 header bytes, this one has \(bytes.count)")
         }
         guard bytes[0] == 0x47, bytes[1] == 0x50 else {
             throw .invalidWKB(offset: 0, reason: "no GeoPackage magic 'GP' (is this plain WKB?)")
@@ -54,7 +55,8 @@ public struct GeoPackageGeometry: Hashable, Sendable {
         }
         let wkbOffset = 8 + 8 * envelopeDoubles
         guard bytes.count >= wkbOffset else {
-            throw .invalidWKB(offset: 8, reason: "the header's envelope needs \(8 * envelopeDoubles) bytes, the blob ends early")
+            throw .invalidWKB(
+                offset: 8, reason: "the header's envelope needs \(8 * envelopeDoubles) bytes, the blob ends early")
         }
 
         func uint64(at offset: Int, bytes count: Int) -> UInt64 {

@@ -37,10 +37,15 @@ extension Geometry {
 
     /// The smallest box containing every position, or `nil` for an empty geometry.
     public var boundingBox: BoundingBox? {
-        var west = Double.infinity, south = Double.infinity, east = -Double.infinity, north = -Double.infinity
+        var west = Double.infinity
+        var south = Double.infinity
+        var east = -Double.infinity
+        var north = -Double.infinity
         forEachPosition { position in
-            west = min(west, position.longitude); east = max(east, position.longitude)
-            south = min(south, position.latitude); north = max(north, position.latitude)
+            west = min(west, position.longitude)
+            east = max(east, position.longitude)
+            south = min(south, position.latitude)
+            north = max(north, position.latitude)
         }
         guard west.isFinite, south.isFinite else { return nil }
         return BoundingBox(west: west, south: south, east: east, north: north)

@@ -40,7 +40,8 @@ public final class FeatureCollectionSource: FeatureSource {
     ///
     /// - Throws: ``GeoDataError`` naming the file and the line.
     public convenience init(gpxPath path: String) throws(GeoDataError) {
-        self.init(name: (path as NSString).lastPathComponent, collection: try GPXReader.read(path: path).featureCollection)
+        self.init(
+            name: (path as NSString).lastPathComponent, collection: try GPXReader.read(path: path).featureCollection)
     }
 
     public func featureIndices(inWorldRect rect: MapRect) throws(GeoDataError) -> [Int] {

@@ -55,7 +55,10 @@ public final class GeoPackageSource: FeatureSource {
         self.table = table
         self.identifiers = identifiers
         self.indexByID = indexByID
-        loaded = Mutex(Loaded(features: Array(repeating: nil, count: identifiers.count), rects: Array(repeating: .null, count: identifiers.count)))
+        loaded = Mutex(
+            Loaded(
+                features: Array(repeating: nil, count: identifiers.count),
+                rects: Array(repeating: .null, count: identifiers.count)))
     }
 
     public var featureCount: Int {
@@ -99,11 +102,14 @@ public final class GeoPackageSource: FeatureSource {
                     loaded.rects[index] = feature.geometry?.mapRect ?? .null
                 }
             }
-            var features: [Feature] = [], rects: [MapRect] = []
+            var features: [Feature] = []
+            var rects: [MapRect] = []
             features.reserveCapacity(indices.count)
             rects.reserveCapacity(indices.count)
             for index in indices {
-                features.append(loaded.features[index] ?? Feature(id: .number(Double(identifiers[index])), geometry: nil, properties: [:]))
+                features.append(
+                    loaded.features[index]
+                        ?? Feature(id: .number(Double(identifiers[index])), geometry: nil, properties: [:]))
                 rects.append(loaded.rects[index])
             }
             return (features, rects)

@@ -28,13 +28,17 @@ extension MapRect {
     public var worldCopies: [WorldCopy] {
         let size = WebMercator.worldSize
         guard !isNull, minX.isFinite, maxX.isFinite, abs(minX) < 1e12, abs(maxX) < 1e12 else { return [] }
-        let first = Int((minX / size).rounded(.down)), last = Int((maxX / size).rounded(.down))
+        let first = Int((minX / size).rounded(.down))
+        let last = Int((maxX / size).rounded(.down))
         var copies: [WorldCopy] = []
         for copy in first...last {
             let offset = Double(copy) * size
-            let west = max(minX, offset), east = min(maxX, offset + size)
+            let west = max(minX, offset)
+            let east = min(maxX, offset + size)
             guard east > west || (copy == first && east == west) else { continue }
-            copies.append(WorldCopy(rect: MapRect(x: west - offset, y: minY, width: east - west, height: height), offsetX: offset))
+            copies.append(
+                WorldCopy(rect: MapRect(x: west - offset, y: minY, width: east - west, height: height), offsetX: offset)
+            )
         }
         return copies
     }

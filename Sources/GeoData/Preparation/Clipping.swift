@@ -70,7 +70,9 @@ public enum Clipping {
                 switch (edge.inside(previous), edge.inside(point)) {
                 case (true, true): output.append(point)
                 case (true, false): output.append(edge.cross(previous, point))
-                case (false, true): output.append(edge.cross(previous, point)); output.append(point)
+                case (false, true):
+                    output.append(edge.cross(previous, point))
+                    output.append(point)
                 case (false, false): break
                 }
                 previous = point
@@ -83,8 +85,10 @@ public enum Clipping {
 
     /// Clips the segment from `a` to `b` to `rect` (Liang–Barsky); `nil` when it misses.
     static func clipSegment(_ a: MapPoint, _ b: MapPoint, to rect: MapRect) -> (MapPoint, MapPoint)? {
-        let dx = b.x - a.x, dy = b.y - a.y
-        var enter = 0.0, leave = 1.0
+        let dx = b.x - a.x
+        let dy = b.y - a.y
+        var enter = 0.0
+        var leave = 1.0
         for (p, q) in [(-dx, a.x - rect.minX), (dx, rect.maxX - a.x), (-dy, a.y - rect.minY), (dy, rect.maxY - a.y)] {
             if p == 0 {
                 if q < 0 { return nil }

@@ -77,7 +77,8 @@ public final class PreparedLayer: Sendable {
                     state.byIndex[index] = PreparedFeature(
                         sourceIndex: index,
                         properties: feature.properties,
-                        geometry: feature.geometry.map { PreparedGeometry(projecting: $0, tolerance: tolerance) } ?? PreparedGeometry()
+                        geometry: feature.geometry.map { PreparedGeometry(projecting: $0, tolerance: tolerance) }
+                            ?? PreparedGeometry()
                     )
                 }
             }
@@ -132,7 +133,9 @@ public final class PreparedLayer: Sendable {
     ///     different places would antialias the same coast differently.
     /// - Returns: Prepared features with non-empty clipped geometry, in source order per copy.
     /// - Throws: ``GeoDataError/sqlite(_:)`` when a GeoPackage's index cannot be queried.
-    public func features(in rect: MapRect, marginPixels: Double = 16, clipMarginPixels: Double? = nil) throws(GeoDataError) -> [PreparedFeature] {
+    public func features(in rect: MapRect, marginPixels: Double = 16, clipMarginPixels: Double? = nil)
+        throws(GeoDataError) -> [PreparedFeature]
+    {
         let margin = max(0, marginPixels) * tolerance
         let clipMargin = max(margin, max(0, clipMarginPixels ?? marginPixels) * tolerance)
         let area = rect.insetBy(dx: -margin, dy: -margin)

@@ -29,7 +29,8 @@ public enum Simplification {
         var spans = [(0, points.count - 1)]
         while let (first, last) = spans.popLast() {
             guard last - first > 1 else { continue }
-            var farthest = first, farthestDistance = 0.0
+            var farthest = first
+            var farthestDistance = 0.0
             for index in (first + 1)..<last {
                 let distance = squaredDistance(from: points[index], toSegment: points[first], points[last])
                 if distance > farthestDistance {
@@ -48,13 +49,15 @@ public enum Simplification {
 
     /// The squared distance from `point` to the segment from `a` to `b` (to `a` when they coincide).
     static func squaredDistance(from point: MapPoint, toSegment a: MapPoint, _ b: MapPoint) -> Double {
-        let dx = b.x - a.x, dy = b.y - a.y
+        let dx = b.x - a.x
+        let dy = b.y - a.y
         let lengthSquared = dx * dx + dy * dy
         var t = 0.0
         if lengthSquared > 0 {
             t = min(1, max(0, ((point.x - a.x) * dx + (point.y - a.y) * dy) / lengthSquared))
         }
-        let x = a.x + t * dx - point.x, y = a.y + t * dy - point.y
+        let x = a.x + t * dx - point.x
+        let y = a.y + t * dy - point.y
         return x * x + y * y
     }
 }

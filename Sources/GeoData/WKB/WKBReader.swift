@@ -25,7 +25,8 @@ public struct WKBReader {
 
     /// The geometry types of WKB, by their 2D type code.
     private enum Kind: UInt32 {
-        case point = 1, lineString, polygon, multiPoint, multiLineString, multiPolygon, geometryCollection
+        case point = 1
+        case lineString, polygon, multiPoint, multiLineString, multiPolygon, geometryCollection
     }
 
     private var bigEndian = false
@@ -102,18 +103,22 @@ public struct WKBReader {
         }
         let typeOffset = offset
         let code = try readUInt32()
-        var hasZ = code & 0x8000_0000 != 0, hasM = code & 0x4000_0000 != 0
-        if code & 0x2000_0000 != 0 { _ = try readUInt32() } // EWKB SRID
+        var hasZ = code & 0x8000_0000 != 0
+        var hasM = code & 0x4000_0000 != 0
+        if code & 0x2000_0000 != 0 { _ = try readUInt32() }  // EWKB SRID
         let isoCode = code & 0x0FFF_FFFF
         switch isoCode / 1000 {
         case 0: break
         case 1: hasZ = true
         case 2: hasM = true
-        case 3: hasZ = true; hasM = true
+        case 3:
+            hasZ = true
+            hasM = true
         default: throw GeoDataError.invalidWKB(offset: typeOffset, reason: "unknown geometry type \(code)")
         }
         guard let kind = Kind(rawValue: isoCode % 1000) else {
-            let reason = (8...17).contains(isoCode % 1000)
+            let reason =
+                (8...17).contains(isoCode % 1000)
                 ? "geometry type \(code) (curves, surfaces, triangles) is not supported"
                 : "unknown geometry type \(code)"
             throw GeoDataError.invalidWKB(offset: typeOffset, reason: reason)

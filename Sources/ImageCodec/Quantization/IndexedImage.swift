@@ -42,7 +42,9 @@ public struct IndexedImage: Hashable, Sendable {
 
     /// The image with every index replaced by its palette colour.
     public func expanded() -> RGBAImage {
-        let table = palette.map { UInt32($0.red) | UInt32($0.green) << 8 | UInt32($0.blue) << 16 | UInt32($0.alpha) << 24 }
+        let table = palette.map {
+            UInt32($0.red) | UInt32($0.green) << 8 | UInt32($0.blue) << 16 | UInt32($0.alpha) << 24
+        }
         let pixels = [UInt8](unsafeUninitializedCapacity: indices.count * 4) { output, initializedCount in
             let raw = UnsafeMutableRawBufferPointer(output)
             for (offset, index) in indices.enumerated() {

@@ -57,7 +57,8 @@ enum ColorCell {
         let green = code >> 10 & 31
         let blue = code >> 5 & 31
         let alphaCell = code & 31
-        let alphas = alphaCell == opaqueAlphaCell
+        let alphas =
+            alphaCell == opaqueAlphaCell
             ? 255...255
             : max(1, alphaCell << 3)...(alphaCell == opaqueAlphaCell - 1 ? 254 : alphaCell << 3 + 7)
         let low = SIMD4(red << 11, green << 11, blue << 11, alphas.lowerBound * 255)

@@ -83,7 +83,8 @@ struct PaletteMapper {
                 let index = nearest(PackedColor.make(red: red, green: green, blue: blue, alpha: 255))
                 output[pixel] = index
                 let chosen = palette[Int(index)]
-                let errors = SIMD3(red, green, blue)
+                let errors =
+                    SIMD3(red, green, blue)
                     &- SIMD3(Int(chosen & 0xFF), Int(chosen >> 8 & 0xFF), Int(chosen >> 16 & 0xFF))
                 for channel in 0..<3 {
                     let error = errors[channel]

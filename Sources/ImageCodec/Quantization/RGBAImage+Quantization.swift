@@ -27,7 +27,8 @@ extension RGBAImage {
     ///     The default is false.
     /// - Returns: The palette and one index per pixel.
     public func quantized(maximumColorCount: Int = 256, dithering: Bool = false) -> IndexedImage {
-        precondition((2...256).contains(maximumColorCount), "a palette holds 2 to 256 colours, not \(maximumColorCount)")
+        precondition(
+            (2...256).contains(maximumColorCount), "a palette holds 2 to 256 colours, not \(maximumColorCount)")
         let pixelCount = width * height
         guard pixelCount > 0 else {
             return IndexedImage(width: width, height: height, palette: [.transparent], indices: [])

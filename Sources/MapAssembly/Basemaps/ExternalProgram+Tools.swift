@@ -7,9 +7,11 @@ extension ExternalProgram {
     /// does; one that cannot be started ends with status -1 and `it could not be started: REASON`
     /// as its errors, which the builds report as the tool's last words.
     static func runTool(
-        _ executable: URL, _ arguments: [String], in folder: URL? = nil, mergingErrors: Bool = false, onOutput: (Data) -> Void = { _ in }
+        _ executable: URL, _ arguments: [String], in folder: URL? = nil, mergingErrors: Bool = false,
+        onOutput: (Data) -> Void = { _ in }
     ) -> Outcome {
-        do { return try run(executable, arguments, in: folder, mergingErrors: mergingErrors, onOutput: onOutput) } catch {
+        do { return try run(executable, arguments, in: folder, mergingErrors: mergingErrors, onOutput: onOutput) } catch
+        {
             return Outcome(status: -1, output: Data(), errors: Data("it could not be started: \(error.reason)".utf8))
         }
     }

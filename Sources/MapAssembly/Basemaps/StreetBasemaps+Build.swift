@@ -1,8 +1,8 @@
 public import Foundation
+import MBTiles
 public import MapCore
 import MapUtilities
 import TileSources
-import MBTiles
 
 extension StreetBasemaps {
     /// What `mapwright basemap build` is asked to do.
@@ -28,7 +28,9 @@ extension StreetBasemaps {
     }
 
     /// Where `basemap build` writes tilesets: `basemaps/` in the user's data folder.
-    public var buildsDirectory: URL { locations.userDataDirectory.appendingPathComponent("basemaps", isDirectory: true) }
+    public var buildsDirectory: URL {
+        locations.userDataDirectory.appendingPathComponent("basemaps", isDirectory: true)
+    }
 
     /// Builds an OpenMapTiles-schema vector MBTiles file (zooms 0 to 14) from an OpenStreetMap
     /// extract with Debian's tilemaker and its OpenMapTiles profile (the data folders'
@@ -53,14 +55,25 @@ extension StreetBasemaps {
         let extract = request.extract.standardizedFileURL
         try AssemblyError.checkReadableFile(extract.path, input: .basemap)
         guard extract.lastPathComponent.lowercased().hasSuffix(".pbf") else {
-            throw .invalid(.basemap, reason: "'\(extract.path)' is not an OpenStreetMap extract (.osm.pbf): Geofabrik and BBBike publish them per country, region and city")
+            throw .invalid(
+                .basemap,
+                reason:
+                    "'\(extract.path)' is not an OpenStreetMap extract (.osm.pbf): Geofabrik and BBBike publish them per country, region and city"
+            )
         }
         let name = request.name ?? Self.defaultName(for: extract)
         let destination = buildsDirectory.appendingPathComponent("\(name).mbtiles")
         try registry.checkBuildName(name, destination: destination)
         if let water = request.waterPolygons { try AssemblyError.checkReadableFile(water.path, input: .basemap) }
-        guard let tilemaker = URL.executable(named: "tilemaker", searchPath: locations.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") else {
-            throw .invalid(.basemap, reason: "tilemaker is not installed: run scripts/setup.sh (it installs Debian's tilemaker), or apt-get install tilemaker")
+        guard
+            let tilemaker = URL.executable(
+                named: "tilemaker", searchPath: locations.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
+        else {
+            throw .invalid(
+                .basemap,
+                reason:
+                    "tilemaker is not installed: run scripts/setup.sh (it installs Debian's tilemaker), or apt-get install tilemaker"
+            )
         }
         let profile = try locations.directory(for: .tilemakerProfile)
 
@@ -68,18 +81,23 @@ extension StreetBasemaps {
             let config = work.appendingPathComponent("config.json")
             try writeConfig(from: profile, to: config, name: name, waterPolygons: request.waterPolygons)
             if request.waterPolygons == nil {
-                warning("the sea is not drawn: tilemaker takes it from OpenStreetMap's water polygons; give them with --water-polygons water_polygons.shp (osmdata.openstreetmap.de) for a coastal region")
+                warning(
+                    "the sea is not drawn: tilemaker takes it from OpenStreetMap's water polygons; give them with --water-polygons water_polygons.shp (osmdata.openstreetmap.de) for a coastal region"
+                )
             }
             let built = work.appendingPathComponent("\(name).mbtiles")
             var arguments = [
                 "--input", extract.path, "--output", built.path, "--config", config.path,
                 "--process", profile.appendingPathComponent("process-openmaptiles.lua").path,
             ]
-            if let bounds = request.bounds { arguments += ["--bbox", "\(bounds.west),\(bounds.south),\(bounds.east),\(bounds.north)"] }
+            if let bounds = request.bounds {
+                arguments += ["--bbox", "\(bounds.west),\(bounds.south),\(bounds.east),\(bounds.north)"]
+            }
             progress("reading \(extract.lastPathComponent) with tilemaker")
             let (status, output) = Self.run(tilemaker, arguments: arguments, in: work, progress: progress)
             guard status == 0, FileManager.default.fileExists(atPath: built.path) else {
-                throw .invalid(.basemap, reason: "tilemaker could not build '\(extract.path)': \(Self.problem(in: output))")
+                throw .invalid(
+                    .basemap, reason: "tilemaker could not build '\(extract.path)': \(Self.problem(in: output))")
             }
             progress("completing the metadata")
             try complete(built, bounds: request.bounds)
@@ -91,9 +109,14 @@ extension StreetBasemaps {
     /// `finland` for `finland-latest.osm.pbf`, `helsinki` for `Helsinki.osm.pbf`.
     static func defaultName(for extract: URL) -> String {
         var name = extract.lastPathComponent
-        for suffix in [".pbf", ".osm"] where name.lowercased().hasSuffix(suffix) { name = String(name.dropLast(suffix.count)) }
+        for suffix in [".pbf", ".osm"] where name.lowercased().hasSuffix(suffix) {
+            name = String(name.dropLast(suffix.count))
+        }
         if name.hasSuffix("-latest") { name = String(name.dropLast("-latest".count)) }
-        let cleaned = String(name.lowercased().unicodeScalars.map { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) ? Character($0) : "-" })
+        let cleaned = String(
+            name.lowercased().unicodeScalars.map {
+                CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) ? Character($0) : "-"
+            })
         return cleaned.isEmpty ? "basemap" : cleaned
     }
 
@@ -103,7 +126,8 @@ extension StreetBasemaps {
         let source = profile.appendingPathComponent("config-openmaptiles.json")
         do {
             guard var config = try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any],
-                  var layers = config["layers"] as? [String: Any], var settings = config["settings"] as? [String: Any] else {
+                var layers = config["layers"] as? [String: Any], var settings = config["settings"] as? [String: Any]
+            else {
                 throw CocoaError(.fileReadCorruptFile)
             }
             if let waterPolygons, var ocean = layers["ocean"] as? [String: Any] {
@@ -113,12 +137,14 @@ extension StreetBasemaps {
                 layers["ocean"] = nil
             }
             settings["name"] = name
-            settings["description"] = "\(name), from OpenStreetMap by tilemaker with its OpenMapTiles profile (mapwright basemap build)"
+            settings["description"] =
+                "\(name), from OpenStreetMap by tilemaker with its OpenMapTiles profile (mapwright basemap build)"
             config["layers"] = layers
             config["settings"] = settings
             try JSONSerialization.data(withJSONObject: config, options: [.sortedKeys]).write(to: url)
         } catch {
-            throw .invalid(.basemap, reason: "\(source.path) cannot be read as tilemaker's config: \(error.localizedDescription)")
+            throw .invalid(
+                .basemap, reason: "\(source.path) cannot be read as tilemaker's config: \(error.localizedDescription)")
         }
     }
 
@@ -142,7 +168,8 @@ extension StreetBasemaps {
                 let box = tiles.reduce(box(first)) { $0.union(box($1)) }
                 metadata = TileMetadata(
                     bounds: box,
-                    center: TileMetadata.Center(longitude: (box.west + box.east) / 2, latitude: (box.south + box.north) / 2, zoom: zoom))
+                    center: TileMetadata.Center(
+                        longitude: (box.west + box.east) / 2, latitude: (box.south + box.north) / 2, zoom: zoom))
                 try store.writeMetadata(metadata)
             }
             // A rollback journal, as tilemaker left it: a file in WAL mode makes every reader
@@ -154,13 +181,16 @@ extension StreetBasemaps {
     }
 
     /// Runs `executable`, reporting tilemaker's zoom as it writes tiles; its status and output.
-    private static func run(_ executable: URL, arguments: [String], in folder: URL, progress: (String) -> Void) -> (Int32, String) {
+    private static func run(_ executable: URL, arguments: [String], in folder: URL, progress: (String) -> Void) -> (
+        Int32, String
+    ) {
         var reported = ""
         let run = ExternalProgram.runTool(executable, arguments, in: folder, mergingErrors: true) { output in
             // tilemaker rewrites one line ("Zoom level 12, writing tile 7 of 19") with \r.
             let recent = String(decoding: output.suffix(200), as: UTF8.self)
             if let range = recent.range(of: "Zoom level ", options: .backwards),
-               let zoom = recent[range.upperBound...].split(separator: ",").first, "zoom \(zoom)" != reported {
+                let zoom = recent[range.upperBound...].split(separator: ",").first, "zoom \(zoom)" != reported
+            {
                 reported = "zoom \(zoom)"
                 progress("writing tiles at zoom \(zoom)")
             }
@@ -170,12 +200,17 @@ extension StreetBasemaps {
 
     /// The last line of tilemaker's output worth reading, in words a person can act on.
     static func problem(in output: String) -> String {
-        let lines = output.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        if let missing = lines.last(where: { $0.contains("Could not find node") || $0.contains("Could not find way") }) {
-            return "\(missing): the extract is not referentially complete (a cut by bounding box?); Geofabrik's and BBBike's extracts are, as is `osmium extract --strategy smart`'s output"
+        let lines = output.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
+        if let missing = lines.last(where: { $0.contains("Could not find node") || $0.contains("Could not find way") })
+        {
+            return
+                "\(missing): the extract is not referentially complete (a cut by bounding box?); Geofabrik's and BBBike's extracts are, as is `osmium extract --strategy smart`'s output"
         }
         if lines.contains(where: { $0.contains("Can't read shapefiles unless a bounding box is provided") }) {
-            return "the extract's header gives no area, which the water polygons need: give it with --bbox WEST,SOUTH,EAST,NORTH"
+            return
+                "the extract's header gives no area, which the water polygons need: give it with --bbox WEST,SOUTH,EAST,NORTH"
         }
         // An uncaught C++ exception ends with "terminate called after throwing an instance of
         // 'std::runtime_error'" and "what():  the message": the message is what a person reads.

@@ -63,7 +63,9 @@ public struct StreetBasemaps: Sendable {
     }
 
     /// The list of registered basemaps, `basemaps.json` in the user's data folder.
-    var registry: TilesetRegistry<Entry> { TilesetRegistry("basemaps.json", key: "basemaps", input: .basemap, locations: locations) }
+    var registry: TilesetRegistry<Entry> {
+        TilesetRegistry("basemaps.json", key: "basemaps", input: .basemap, locations: locations)
+    }
 
     /// The registry: `basemaps.json` in the user's data folder.
     public var registryURL: URL { registry.url }
@@ -111,11 +113,15 @@ public struct StreetBasemaps: Sendable {
 
     /// ``tilesetURLs()`` by schema, what ``MapStyle/Style/configuringStreetBasemaps(_:)`` takes.
     public func tilesets() -> [StreetSchema: [URL]] {
-        Dictionary(grouping: drawn(), by: \.schema).mapValues { $0.map { Self.url(of: $0.path) ?? URL(fileURLWithPath: $0.path) } }
+        Dictionary(grouping: drawn(), by: \.schema).mapValues {
+            $0.map { Self.url(of: $0.path) ?? URL(fileURLWithPath: $0.path) }
+        }
     }
 
     private func drawn() -> [Entry] {
-        let registered = ((try? registered()) ?? []).filter { Self.url(of: $0.path) != nil || FileManager.default.fileExists(atPath: $0.path) }
+        let registered = ((try? registered()) ?? []).filter {
+            Self.url(of: $0.path) != nil || FileManager.default.fileExists(atPath: $0.path)
+        }
         return registered + bundled().filter { entry in !registered.contains { $0.path == entry.path } }
     }
 
@@ -126,7 +132,8 @@ public struct StreetBasemaps: Sendable {
     /// tileset's path, size and modification time, so tiles drawn from a replaced file are drawn
     /// again; a remote archive's URL.
     public var identity: String {
-        tilesetURLs().map { url in url.isFileURL ? ContentFingerprint.file(url.path) : url.absoluteString }.joined(separator: ";")
+        tilesetURLs().map { url in url.isFileURL ? ContentFingerprint.file(url.path) : url.absoluteString }.joined(
+            separator: ";")
     }
 
     /// Registers the OpenMapTiles-schema vector tileset at `path` (kept where it is), first in the
@@ -155,7 +162,9 @@ public struct StreetBasemaps: Sendable {
     public func remove(name: String) throws(AssemblyError) -> Entry {
         try registry.remove(name: name) { names in
             let bundled = bundled().contains { $0.name == name }
-            let hint = bundled ? "'\(name)' is in a data folder's Tiles/streets/, not registered: delete the file to stop drawing it"
+            let hint =
+                bundled
+                ? "'\(name)' is in a data folder's Tiles/streets/, not registered: delete the file to stop drawing it"
                 : names.isEmpty ? "none is registered" : "registered: \(names.joined(separator: ", "))"
             return "no registered basemap is named '\(name)' (\(hint))"
         }
@@ -168,20 +177,29 @@ public struct StreetBasemaps: Sendable {
         let display = url.isFileURL ? url.path : url.absoluteString
         let source: any TileSource
         do { source = try TileSourceLocation.file(url).open() } catch {
-            throw .invalid(.basemap, reason: error.description.hasPrefix(display) ? error.description : "\(display): \(error.description)")
+            throw .invalid(
+                .basemap,
+                reason: error.description.hasPrefix(display) ? error.description : "\(display): \(error.description)")
         }
         let metadata: TileMetadata
         do { metadata = try source.metadata() } catch {
             throw .invalid(.basemap, reason: "\(display): its metadata cannot be read: \(error)")
         }
         guard metadata.format == nil || metadata.format == .pbf else {
-            throw .invalid(.basemap, reason: "\(display) holds \(metadata.format?.rawValue ?? "") tiles, not vector tiles: a basemap is an OpenMapTiles- or Protomaps-schema vector tileset")
+            throw .invalid(
+                .basemap,
+                reason:
+                    "\(display) holds \(metadata.format?.rawValue ?? "") tiles, not vector tiles: a basemap is an OpenMapTiles- or Protomaps-schema vector tileset"
+            )
         }
         let layers = Self.vectorLayerIDs(metadata.json)
         let schema = StreetSchema.detect(layerIDs: layers)
         if !layers.isEmpty, schema == nil {
-            throw .invalid(.basemap, reason:
-                "\(display) is of neither the OpenMapTiles nor the Protomaps schema (its layers: \(layers.sorted().prefix(8).joined(separator: ", "))): the shipped styles draw OpenMapTiles' transportation, water, building... layers or Protomaps' roads, water, buildings...")
+            throw .invalid(
+                .basemap,
+                reason:
+                    "\(display) is of neither the OpenMapTiles nor the Protomaps schema (its layers: \(layers.sorted().prefix(8).joined(separator: ", "))): the shipped styles draw OpenMapTiles' transportation, water, building... layers or Protomaps' roads, water, buildings..."
+            )
         }
         let zooms = (try? source.zoomRange()) ?? nil
         return Entry(
@@ -193,8 +211,9 @@ public struct StreetBasemaps: Sendable {
     /// The ids of a vector tileset's `vector_layers` (its metadata's `json`); none when it does not list them.
     static func vectorLayerIDs(_ json: String?) -> Set<String> {
         guard let data = json?.data(using: .utf8),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let layers = object["vector_layers"] as? [[String: Any]] else { return [] }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let layers = object["vector_layers"] as? [[String: Any]]
+        else { return [] }
         return Set(layers.compactMap { $0["id"] as? String })
     }
 
@@ -218,7 +237,9 @@ public struct StreetBasemaps: Sendable {
         }
 
         var entry: Entry {
-            let box = bounds.flatMap { $0.count == 4 ? BoundingBox(west: $0[0], south: $0[1], east: $0[2], north: $0[3]) : nil }
+            let box = bounds.flatMap {
+                $0.count == 4 ? BoundingBox(west: $0[0], south: $0[1], east: $0[2], north: $0[3]) : nil
+            }
             return Entry(
                 name: name, path: path, bounds: box, minZoom: minzoom, maxZoom: maxzoom,
                 schema: schema.flatMap(StreetSchema.init(rawValue:)) ?? .openMapTiles)

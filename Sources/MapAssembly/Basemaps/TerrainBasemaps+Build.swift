@@ -22,7 +22,10 @@ extension TerrainBasemaps {
         /// Who made the elevations, shown on maps they shade. The default is none.
         public var attribution: String?
 
-        public init(dem: URL, name: String? = nil, minZoom: Int? = nil, maxZoom: Int? = nil, encoding: Encoding = .terrarium, attribution: String? = nil) {
+        public init(
+            dem: URL, name: String? = nil, minZoom: Int? = nil, maxZoom: Int? = nil, encoding: Encoding = .terrarium,
+            attribution: String? = nil
+        ) {
             self.dem = dem
             self.name = name
             self.minZoom = minZoom
@@ -63,8 +66,13 @@ extension TerrainBasemaps {
         try registry.checkBuildName(name, destination: destination)
         let searchPath = locations.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         guard let gdalinfo = URL.executable(named: "gdalinfo", searchPath: searchPath),
-              let gdalwarp = URL.executable(named: "gdalwarp", searchPath: searchPath) else {
-            throw .invalid(.terrain, reason: "GDAL is not installed: run scripts/setup.sh (it installs Debian's gdal-bin), or apt-get install gdal-bin")
+            let gdalwarp = URL.executable(named: "gdalwarp", searchPath: searchPath)
+        else {
+            throw .invalid(
+                .terrain,
+                reason:
+                    "GDAL is not installed: run scripts/setup.sh (it installs Debian's gdal-bin), or apt-get install gdal-bin"
+            )
         }
         progress("reading \(dem.lastPathComponent) with gdalinfo")
         let raster = try RasterFacts(dem, gdalinfo: gdalinfo)
@@ -81,20 +89,26 @@ extension TerrainBasemaps {
                 for zoom in minZoom...maxZoom {
                     progress("writing tiles at zoom \(zoom)")
                     for block in Self.blocks(covering: raster.bounds, zoom: zoom) {
-                        let tiles = try warpedTiles(block, zoom: zoom, of: dem, gdalwarp: gdalwarp, average: zoom < raster.nativeZoom, in: work, encoding: request.encoding)
+                        let tiles = try warpedTiles(
+                            block, zoom: zoom, of: dem, gdalwarp: gdalwarp, average: zoom < raster.nativeZoom, in: work,
+                            encoding: request.encoding)
                         if !tiles.isEmpty { try writer.add(tiles) }
                     }
                 }
                 var metadata = TileMetadata(
                     name: name, format: .png, bounds: raster.bounds,
                     center: TileMetadata.Center(
-                        longitude: (raster.bounds.west + raster.bounds.east) / 2, latitude: (raster.bounds.south + raster.bounds.north) / 2, zoom: minZoom),
+                        longitude: (raster.bounds.west + raster.bounds.east) / 2,
+                        latitude: (raster.bounds.south + raster.bounds.north) / 2, zoom: minZoom),
                     minZoom: minZoom, maxZoom: maxZoom, attribution: request.attribution,
-                    description: "\(name): elevations from \(dem.lastPathComponent), \(request.encoding.rawValue)-encoded (mapwright terrain build)",
+                    description:
+                        "\(name): elevations from \(dem.lastPathComponent), \(request.encoding.rawValue)-encoded (mapwright terrain build)",
                     type: .baselayer)
                 metadata.otherValues["encoding"] = request.encoding.rawValue
                 guard try writer.finish(metadata: metadata) > 0 else {
-                    throw .tileset(.invalidSource(reason: "\(dem.path) has no elevation inside Web Mercator's latitudes (±85.05°)"))
+                    throw .tileset(
+                        .invalidSource(reason: "\(dem.path) has no elevation inside Web Mercator's latitudes (±85.05°)")
+                    )
                 }
             } catch {
                 throw .invalid(.terrain, reason: "\(dem.path) cannot be made into tiles: \(error.description)")
@@ -112,28 +126,42 @@ extension TerrainBasemaps {
 
         init(_ url: URL, gdalinfo: URL) throws(AssemblyError) {
             let run = ExternalProgram.runTool(gdalinfo, ["-json", url.path])
-            guard run.status == 0, let object = try? JSONSerialization.jsonObject(with: run.output) as? [String: Any] else {
+            guard run.status == 0, let object = try? JSONSerialization.jsonObject(with: run.output) as? [String: Any]
+            else {
                 // GDAL's own "ERROR 4: `x' not recognized as a supported file format.", else its last line.
                 let lines = run.errorText.split(separator: "\n").map(String.init)
-                let error = lines.first { $0.hasPrefix("ERROR") }.map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? $0 }
+                let error = lines.first { $0.hasPrefix("ERROR") }.map {
+                    $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? $0
+                }
                 let said = error ?? lines.last ?? "gdalinfo failed"
                 throw .invalid(.terrain, reason: "\(url.path) is not a raster GDAL reads: \(said)")
             }
             guard let size = object["size"] as? [Int], size.count == 2, size[0] > 0, size[1] > 0,
-                  let bands = object["bands"] as? [Any], !bands.isEmpty else {
+                let bands = object["bands"] as? [Any], !bands.isEmpty
+            else {
                 throw .invalid(.terrain, reason: "\(url.path) has no pixels GDAL reads")
             }
-            guard let extent = object["wgs84Extent"] as? [String: Any], let rings = extent["coordinates"] as? [[[Double]]],
-                  let ring = rings.first, !ring.isEmpty else {
-                throw .invalid(.terrain, reason: "\(url.path) has no coordinate system (it is not georeferenced): give it one with gdal_edit.py -a_srs EPSG:CODE -a_ullr, or use a GeoTIFF")
+            guard let extent = object["wgs84Extent"] as? [String: Any],
+                let rings = extent["coordinates"] as? [[[Double]]],
+                let ring = rings.first, !ring.isEmpty
+            else {
+                throw .invalid(
+                    .terrain,
+                    reason:
+                        "\(url.path) has no coordinate system (it is not georeferenced): give it one with gdal_edit.py -a_srs EPSG:CODE -a_ullr, or use a GeoTIFF"
+                )
             }
-            let longitudes = ring.compactMap(\.first), latitudes = ring.compactMap { $0.count > 1 ? $0[1] : nil }
+            let longitudes = ring.compactMap(\.first)
+            let latitudes = ring.compactMap { $0.count > 1 ? $0[1] : nil }
             let limit = WebMercator.maximumLatitude
-            guard let west = longitudes.min(), let east = longitudes.max(), let south = latitudes.min(), let north = latitudes.max(),
-                  min(north, limit) > max(south, -limit), east > west else {
+            guard let west = longitudes.min(), let east = longitudes.max(), let south = latitudes.min(),
+                let north = latitudes.max(),
+                min(north, limit) > max(south, -limit), east > west
+            else {
                 throw .invalid(.terrain, reason: "\(url.path) lies outside Web Mercator's latitudes (±85.05°)")
             }
-            bounds = BoundingBox(west: max(-180, west), south: max(-limit, south), east: min(180, east), north: min(limit, north))
+            bounds = BoundingBox(
+                west: max(-180, west), south: max(-limit, south), east: min(180, east), north: min(limit, north))
             // Metres per pixel at the middle latitude against a 256-pixel tile's at each zoom.
             let middle = (bounds.south + bounds.north) / 2 * .pi / 180
             let metersPerPixel = (east - west) / Double(size[0]) * 111_319.490_793_273_6 * cos(middle)
@@ -150,7 +178,9 @@ extension TerrainBasemaps {
     /// The blocks of tiles covering `bounds` at `zoom`, row by row.
     static func blocks(covering bounds: BoundingBox, zoom: Int) -> [TileBlock] {
         let perSide = 1 << zoom
-        func column(_ longitude: Double) -> Int { min(perSide - 1, max(0, Int(floor((longitude + 180) / 360 * Double(perSide))))) }
+        func column(_ longitude: Double) -> Int {
+            min(perSide - 1, max(0, Int(floor((longitude + 180) / 360 * Double(perSide)))))
+        }
         func row(_ latitude: Double) -> Int {
             let radians = latitude * .pi / 180
             let y = (1 - log(tan(radians) + 1 / cos(radians)) / .pi) / 2
@@ -162,7 +192,9 @@ extension TerrainBasemaps {
         var blocks: [TileBlock] = []
         for top in stride(from: rows.lowerBound, through: rows.upperBound, by: 16) {
             for left in stride(from: columns.lowerBound, through: columns.upperBound, by: 16) {
-                blocks.append(TileBlock(columns: left...min(columns.upperBound, left + 15), rows: top...min(rows.upperBound, top + 15)))
+                blocks.append(
+                    TileBlock(
+                        columns: left...min(columns.upperBound, left + 15), rows: top...min(rows.upperBound, top + 15)))
             }
         }
         return blocks
@@ -173,13 +205,17 @@ extension TerrainBasemaps {
         _ block: TileBlock, zoom: Int, of dem: URL, gdalwarp: URL, average: Bool, in work: URL, encoding: Encoding
     ) throws(TilesetToolsError) -> [TileID: Data] {
         let side = 256
-        let half = 20_037_508.342_789_244, tileMeters = 2 * half / Double(1 << zoom)
-        let width = block.columns.count * side, height = block.rows.count * side
+        let half = 20_037_508.342_789_244
+        let tileMeters = 2 * half / Double(1 << zoom)
+        let width = block.columns.count * side
+        let height = block.rows.count * side
         let output = work.appendingPathComponent("block.bin")
         let arguments = [
             "-q", "-overwrite", "-t_srs", "EPSG:3857",
-            "-te", "\(-half + Double(block.columns.lowerBound) * tileMeters)", "\(half - Double(block.rows.upperBound + 1) * tileMeters)",
-            "\(-half + Double(block.columns.upperBound + 1) * tileMeters)", "\(half - Double(block.rows.lowerBound) * tileMeters)",
+            "-te", "\(-half + Double(block.columns.lowerBound) * tileMeters)",
+            "\(half - Double(block.rows.upperBound + 1) * tileMeters)",
+            "\(-half + Double(block.columns.upperBound + 1) * tileMeters)",
+            "\(half - Double(block.rows.lowerBound) * tileMeters)",
             "-ts", "\(width)", "\(height)", "-r", average ? "average" : "bilinear",
             "-ot", "Float32", "-dstnodata", "nan", "-of", "ENVI", dem.path, output.path,
         ]
@@ -196,7 +232,8 @@ extension TerrainBasemaps {
         for row in block.rows {
             for column in block.columns {
                 var samples = [Float](repeating: .nan, count: side * side)
-                let left = (column - block.columns.lowerBound) * side, top = (row - block.rows.lowerBound) * side
+                let left = (column - block.columns.lowerBound) * side
+                let top = (row - block.rows.lowerBound) * side
                 for y in 0..<side {
                     let start = (top + y) * width + left
                     samples.replaceSubrange(y * side..<(y + 1) * side, with: meters[start..<start + side])
@@ -207,7 +244,9 @@ extension TerrainBasemaps {
                 for (index, isMissing) in missing.enumerated() where isMissing { pixels[index * 4 + 3] = 0 }
                 let image = RGBAImage(width: side, height: side, pixels: pixels)
                 guard let id = try? TileID(z: zoom, x: column, y: row) else { continue }
-                do { tiles[id] = try image.pngData() } catch { throw .tileset(.invalidSource(reason: "a tile cannot be encoded: \(error)")) }
+                do { tiles[id] = try image.pngData() } catch {
+                    throw .tileset(.invalidSource(reason: "a tile cannot be encoded: \(error)"))
+                }
             }
         }
         return tiles
@@ -223,16 +262,21 @@ extension TerrainBasemaps {
             guard let first = known.first else { continue }
             rowHasData[y] = true
             guard known.count < side else { continue }
-            var previous: Int? = nil, next = 0
+            var previous: Int? = nil
+            var next = 0
             for x in 0..<side {
-                if !samples[start + x].isNaN { previous = x; continue }
+                if !samples[start + x].isNaN {
+                    previous = x
+                    continue
+                }
                 while next < known.count, known[next] < x { next += 1 }
                 let after = next < known.count ? known[next] : nil
-                let nearest = switch (previous, after) {
-                case let (before?, after?): x - before <= after - x ? before : after
-                case let (before?, nil): before
-                default: after ?? first
-                }
+                let nearest =
+                    switch (previous, after) {
+                    case (let before?, let after?): x - before <= after - x ? before : after
+                    case (let before?, nil): before
+                    default: after ?? first
+                    }
                 samples[start + x] = samples[start + nearest]
             }
         }
@@ -250,10 +294,11 @@ extension TerrainBasemaps {
     static func encoded(_ meters: [Float], encoding: Encoding) -> [UInt8] {
         var pixels = [UInt8](repeating: 255, count: meters.count * 4)
         for (index, value) in meters.enumerated() {
-            let steps = switch encoding {
-            case .terrarium: ((Double(value) + 32_768) * 256).rounded()
-            case .mapbox: ((Double(value) + 10_000) * 10).rounded()
-            }
+            let steps =
+                switch encoding {
+                case .terrarium: ((Double(value) + 32_768) * 256).rounded()
+                case .mapbox: ((Double(value) + 10_000) * 10).rounded()
+                }
             let clamped = UInt32(min(Double(0xFF_FFFF), max(0, steps)))
             pixels[index * 4] = UInt8(clamped >> 16)
             pixels[index * 4 + 1] = UInt8((clamped >> 8) & 0xFF)

@@ -1,7 +1,7 @@
 public import Foundation
+import ImageCodec
 public import MapCore
 public import MapStyle
-import ImageCodec
 import MapUtilities
 import TileSources
 import Tilesets
@@ -73,7 +73,9 @@ public struct TerrainBasemaps: Sendable {
     }
 
     /// The list of registered DEMs, `terrain.json` in the user's data folder.
-    var registry: TilesetRegistry<Entry> { TilesetRegistry("terrain.json", key: "terrain", input: .terrain, locations: locations) }
+    var registry: TilesetRegistry<Entry> {
+        TilesetRegistry("terrain.json", key: "terrain", input: .terrain, locations: locations)
+    }
 
     /// The registry: `terrain.json` in the user's data folder.
     public var registryURL: URL { registry.url }
@@ -95,10 +97,14 @@ public struct TerrainBasemaps: Sendable {
         guard !style.terrainBasemapSourceIDs.isEmpty else { return style }
         let entries = drawn()
         var credits: [String] = []
-        for credit in entries.compactMap(\.attribution) where !credit.isEmpty && !credits.contains(credit) { credits.append(credit) }
+        for credit in entries.compactMap(\.attribution) where !credit.isEmpty && !credits.contains(credit) {
+            credits.append(credit)
+        }
         return style.configuringTerrainBasemaps(
-            entries.map { URL(fileURLWithPath: $0.path) }, encoding: (entries.first?.encoding ?? .terrarium).demEncoding,
-            tileSizePixels: entries.first?.tileSizePixels ?? 256, attribution: credits.isEmpty ? nil : credits.joined(separator: " · "))
+            entries.map { URL(fileURLWithPath: $0.path) },
+            encoding: (entries.first?.encoding ?? .terrarium).demEncoding,
+            tileSizePixels: entries.first?.tileSizePixels ?? 256,
+            attribution: credits.isEmpty ? nil : credits.joined(separator: " · "))
     }
 
     /// What the DEMs are, for content fingerprints: each file's path, size and modification time.
@@ -126,7 +132,11 @@ public struct TerrainBasemaps: Sendable {
         try registry.add(entry) { entries throws(AssemblyError) in
             let others = entries.filter { $0.encoding != entry.encoding }
             if !others.isEmpty {
-                throw .invalid(.terrain, reason: "\(url.path) is \(entry.encoding.rawValue)-encoded, but the registered DEMs \(others.map(\.name).joined(separator: ", ")) are \(others[0].encoding.rawValue): the DEMs drawn together share one encoding; remove those first (mapwright terrain remove NAME) or give --encoding if this one was misread")
+                throw .invalid(
+                    .terrain,
+                    reason:
+                        "\(url.path) is \(entry.encoding.rawValue)-encoded, but the registered DEMs \(others.map(\.name).joined(separator: ", ")) are \(others[0].encoding.rawValue): the DEMs drawn together share one encoding; remove those first (mapwright terrain remove NAME) or give --encoding if this one was misread"
+                )
             }
         }
         return entry
@@ -158,18 +168,32 @@ public struct TerrainBasemaps: Sendable {
         switch metadata.format {
         case .png?, nil: break
         case .webp?:
-            throw .invalid(.terrain, reason: "\(display) holds WebP tiles, which Mapwright does not decode: use a PNG DEM tileset, or build one from a GeoTIFF with `mapwright terrain build`")
+            throw .invalid(
+                .terrain,
+                reason:
+                    "\(display) holds WebP tiles, which Mapwright does not decode: use a PNG DEM tileset, or build one from a GeoTIFF with `mapwright terrain build`"
+            )
         case let other?:
-            throw .invalid(.terrain, reason: "\(display) holds \(other.rawValue) tiles, not PNG elevations: a DEM is a tileset of Terrarium or Mapbox Terrain-RGB PNG tiles")
+            throw .invalid(
+                .terrain,
+                reason:
+                    "\(display) holds \(other.rawValue) tiles, not PNG elevations: a DEM is a tileset of Terrarium or Mapbox Terrain-RGB PNG tiles"
+            )
         }
         guard let encoding = given ?? Self.encoding(in: metadata) else {
-            throw .invalid(.terrain, reason: "\(display) does not say how its pixels give elevations (no 'encoding' in its metadata): give --encoding terrarium or --encoding mapbox")
+            throw .invalid(
+                .terrain,
+                reason:
+                    "\(display) does not say how its pixels give elevations (no 'encoding' in its metadata): give --encoding terrarium or --encoding mapbox"
+            )
         }
         let zooms = (try? source.zoomRange()) ?? nil
         let size = try Self.tileSizePixels(of: source, display: display)
         return Entry(
-            name: url.deletingPathExtension().lastPathComponent, path: url.path, encoding: encoding, tileSizePixels: size,
-            bounds: metadata.bounds, minZoom: metadata.minZoom ?? zooms?.lowerBound, maxZoom: metadata.maxZoom ?? zooms?.upperBound,
+            name: url.deletingPathExtension().lastPathComponent, path: url.path, encoding: encoding,
+            tileSizePixels: size,
+            bounds: metadata.bounds, minZoom: metadata.minZoom ?? zooms?.lowerBound,
+            maxZoom: metadata.maxZoom ?? zooms?.upperBound,
             attribution: metadata.attribution)
     }
 
@@ -177,13 +201,17 @@ public struct TerrainBasemaps: Sendable {
     /// its `json` or a PMTiles archive's metadata), else the words of its name, description and
     /// attribution (Terrarium, Mapterhorn and Protomaps tiles are Terrarium; Terrain-RGB is Mapbox's).
     static func encoding(in metadata: TileMetadata) -> Encoding? {
-        if let value = metadata.otherValues["encoding"], let encoding = Encoding(rawValue: value.lowercased()) { return encoding }
-        if let data = metadata.json?.data(using: .utf8),
-           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-           let value = object["encoding"] as? String, let encoding = Encoding(rawValue: value.lowercased()) {
+        if let value = metadata.otherValues["encoding"], let encoding = Encoding(rawValue: value.lowercased()) {
             return encoding
         }
-        let words = [metadata.name, metadata.description, metadata.attribution].compactMap { $0 }.joined(separator: " ").lowercased()
+        if let data = metadata.json?.data(using: .utf8),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let value = object["encoding"] as? String, let encoding = Encoding(rawValue: value.lowercased())
+        {
+            return encoding
+        }
+        let words = [metadata.name, metadata.description, metadata.attribution].compactMap { $0 }.joined(separator: " ")
+            .lowercased()
         if ["terrarium", "mapterhorn", "protomaps"].contains(where: words.contains) { return .terrarium }
         if ["terrain-rgb", "terrain rgb", "mapbox"].contains(where: words.contains) { return .mapbox }
         return nil
@@ -193,19 +221,28 @@ public struct TerrainBasemaps: Sendable {
     private static func tileSizePixels(of source: any TileSource, display: String) throws(AssemblyError) -> Int {
         struct Found: Error { let data: Data }
         var first: Data?
-        do { try source.forEachTile { _, data in throw Found(data: data) } } catch let found as Found { first = found.data } catch {
+        do { try source.forEachTile { _, data in throw Found(data: data) } } catch let found as Found {
+            first = found.data
+        } catch {
             throw .invalid(.terrain, reason: "\(display): its tiles cannot be read: \(error)")
         }
         guard let first else { throw .invalid(.terrain, reason: "\(display) holds no tiles") }
         guard TileFormat(sniffing: first) == .png else {
-            throw .invalid(.terrain, reason: "\(display)'s tiles are not PNG images: a DEM is a tileset of Terrarium or Mapbox Terrain-RGB PNG tiles")
+            throw .invalid(
+                .terrain,
+                reason:
+                    "\(display)'s tiles are not PNG images: a DEM is a tileset of Terrarium or Mapbox Terrain-RGB PNG tiles"
+            )
         }
         let image: RGBAImage
         do { image = try RGBAImage(pngData: first) } catch {
             throw .invalid(.terrain, reason: "\(display)'s first tile cannot be decoded: \(error)")
         }
         guard image.width == image.height, [256, 512].contains(image.width) else {
-            throw .invalid(.terrain, reason: "\(display)'s tiles are \(image.width)×\(image.height) pixels: DEM tiles are squares of 256 or 512")
+            throw .invalid(
+                .terrain,
+                reason:
+                    "\(display)'s tiles are \(image.width)×\(image.height) pixels: DEM tiles are squares of 256 or 512")
         }
         return image.width
     }
@@ -233,9 +270,12 @@ public struct TerrainBasemaps: Sendable {
         }
 
         var entry: Entry {
-            let box = bounds.flatMap { $0.count == 4 ? BoundingBox(west: $0[0], south: $0[1], east: $0[2], north: $0[3]) : nil }
+            let box = bounds.flatMap {
+                $0.count == 4 ? BoundingBox(west: $0[0], south: $0[1], east: $0[2], north: $0[3]) : nil
+            }
             return Entry(
-                name: name, path: path, encoding: encoding, tileSizePixels: tileSize, bounds: box, minZoom: minzoom, maxZoom: maxzoom,
+                name: name, path: path, encoding: encoding, tileSizePixels: tileSize, bounds: box, minZoom: minzoom,
+                maxZoom: maxzoom,
                 attribution: attribution)
         }
     }

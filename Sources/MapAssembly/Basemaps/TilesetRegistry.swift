@@ -42,14 +42,16 @@ struct TilesetRegistry<Entry: RegisteredTileset>: Sendable {
             decoder.userInfo[File.keyInfo] = key
             return try decoder.decode(File.self, from: Data(contentsOf: url)).entries.map(Entry.init(stored:))
         } catch {
-            throw .invalid(input, reason: "\(url.path) cannot be read: \(error.localizedDescription); remove it to start again")
+            throw .invalid(
+                input, reason: "\(url.path) cannot be read: \(error.localizedDescription); remove it to start again")
         }
     }
 
     /// Writes `entries` as the registry, making the user's data folder when needed.
     func write(_ entries: [Entry]) throws(AssemblyError) {
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             try AtomicFile.write(try encoder.encode(File(key: key, entries: entries.map(\.stored))), to: url)
@@ -69,7 +71,10 @@ struct TilesetRegistry<Entry: RegisteredTileset>: Sendable {
         }
         var entries = try entries().filter { $0.path != entry.path }
         if let other = entries.first(where: { $0.name == entry.name }) {
-            throw .invalid(input, reason: "the name '\(entry.name)' is taken by \(other.path): give another with --name, or remove it first")
+            throw .invalid(
+                input,
+                reason:
+                    "the name '\(entry.name)' is taken by \(other.path): give another with --name, or remove it first")
         }
         try check(entries)
         entries.insert(entry, at: 0)
@@ -94,16 +99,22 @@ struct TilesetRegistry<Entry: RegisteredTileset>: Sendable {
     /// another file.
     func checkBuildName(_ name: String, destination: URL) throws(AssemblyError) {
         guard Self.isValidName(name) else {
-            throw .invalid(input, reason: "'\(name)' is not a usable name: use letters, digits, '-', '_' and '.' (give one with --name)")
+            throw .invalid(
+                input,
+                reason: "'\(name)' is not a usable name: use letters, digits, '-', '_' and '.' (give one with --name)")
         }
         if let other = try entries().first(where: { $0.name == name }), other.path != destination.path {
-            throw .invalid(input, reason: "the name '\(name)' is taken by \(other.path): give another with --name, or remove it first")
+            throw .invalid(
+                input,
+                reason: "the name '\(name)' is taken by \(other.path): give another with --name, or remove it first")
         }
     }
 
     /// Runs `build` in a new temporary folder (`PREFIX…` in the system's), removed afterwards,
     /// and copies the file it returns to `destination`, whole or not at all.
-    func building(into destination: URL, prefix: String, _ build: (_ work: URL) throws(AssemblyError) -> URL) throws(AssemblyError) {
+    func building(into destination: URL, prefix: String, _ build: (_ work: URL) throws(AssemblyError) -> URL)
+        throws(AssemblyError)
+    {
         let fileManager = FileManager.default
         guard let work = AtomicFile.makeUniqueDirectory(in: fileManager.temporaryDirectory, prefix: prefix) else {
             throw .invalid(input, reason: "cannot make a temporary folder in \(fileManager.temporaryDirectory.path)")
@@ -118,7 +129,9 @@ struct TilesetRegistry<Entry: RegisteredTileset>: Sendable {
     /// Whether a name can be a registered tileset's name.
     static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= 100 && !name.hasPrefix(".")
-            && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+            && name.unicodeScalars.allSatisfy {
+                CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)
+            }
     }
 
     /// The file: one member, ``key``, holding the stored entries.
@@ -142,7 +155,8 @@ struct TilesetRegistry<Entry: RegisteredTileset>: Sendable {
 
         init(from decoder: any Decoder) throws {
             key = decoder.userInfo[Self.keyInfo] as? String ?? ""
-            entries = try decoder.container(keyedBy: Key.self).decode([Entry.Stored].self, forKey: Key(stringValue: key))
+            entries = try decoder.container(keyedBy: Key.self).decode(
+                [Entry.Stored].self, forKey: Key(stringValue: key))
         }
 
         func encode(to encoder: any Encoder) throws {

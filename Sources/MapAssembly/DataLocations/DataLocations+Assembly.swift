@@ -1,5 +1,6 @@
 public import Foundation
 public import MapStyle
+
 extension DataLocations {
     /// The folder for `item`: `value` (a folder named by `input`) when given, else the first data
     /// folder holding it.

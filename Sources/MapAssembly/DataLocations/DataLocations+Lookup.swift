@@ -11,12 +11,17 @@ extension DataLocations {
     public func directory(for item: Item, explicit: URL? = nil) throws(AssemblyError) -> URL {
         if let explicit {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: explicit.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: explicit.path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else {
                 throw .dataNotFound(item: item, explicit: explicit, searched: [])
             }
             return explicit
         }
-        let searched = roots.map { Root(directory: $0.directory.appendingPathComponent(item.relativePath, isDirectory: true), origin: $0.origin) }
+        let searched = roots.map {
+            Root(
+                directory: $0.directory.appendingPathComponent(item.relativePath, isDirectory: true), origin: $0.origin)
+        }
         guard let found = searched.first(where: { item.isHeld(in: $0.directory) }) else {
             throw .dataNotFound(item: item, explicit: nil, searched: searched)
         }

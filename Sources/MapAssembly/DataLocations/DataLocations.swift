@@ -90,7 +90,9 @@ extension DataLocations {
         /// Whether `directory` holds the item: a style, the basemap's file, or anything.
         public func isHeld(in directory: URL) -> Bool {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else {
                 return false
             }
             switch self {
@@ -102,7 +104,8 @@ extension DataLocations {
             case .fonts:
                 return true
             case .tilemakerProfile:
-                return FileManager.default.fileExists(atPath: directory.appendingPathComponent("config-openmaptiles.json").path)
+                return FileManager.default.fileExists(
+                    atPath: directory.appendingPathComponent("config-openmaptiles.json").path)
             }
         }
     }
@@ -138,7 +141,9 @@ extension DataLocations {
     public var roots: [Root] {
         var roots: [Root] = []
         if let data = environment["MAPWRIGHT_DATA"], !data.isEmpty {
-            roots.append(Root(directory: URL(fileURLWithPath: data, isDirectory: true).standardizedFileURL, origin: .environment))
+            roots.append(
+                Root(directory: URL(fileURLWithPath: data, isDirectory: true).standardizedFileURL, origin: .environment)
+            )
         }
         if let bin = executableURL?.deletingLastPathComponent(), bin.lastPathComponent == "bin" {
             let share = bin.deletingLastPathComponent().appendingPathComponent("share/mapwright", isDirectory: true)
@@ -171,7 +176,8 @@ extension DataLocations {
         var directory = executable.standardizedFileURL.deletingLastPathComponent()
         while directory.path != "/" {
             if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path),
-               Item.styles.isHeld(in: directory.appendingPathComponent("Styles")) {
+                Item.styles.isHeld(in: directory.appendingPathComponent("Styles"))
+            {
                 return directory
             }
             directory.deleteLastPathComponent()

@@ -40,14 +40,20 @@ struct ClusterCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The zoom level above which every photo stands alone, from 0 to 30.")
     var maxZoom: Int = 16
 
-    @Option(parsing: .unconditional, help: "The folder holding the bundled basemap, for --place; by default $MAPWRIGHT_DATA/Tiles/basemap, then the installed, user and checkout data.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "The folder holding the bundled basemap, for --place; by default $MAPWRIGHT_DATA/Tiles/basemap, then the installed, user and checkout data."
+    )
     var basemapDirectory: String?
 
     @Flag(help: "Print a GeoJSON FeatureCollection instead of text.")
     var json = false
 
     func validate() throws {
-        guard zoom.isFinite, zoom >= 0, zoom <= 30 else { throw ValidationError("--zoom: \(ArgumentValues.number(zoom)) is not a zoom level from 0 to 30") }
+        guard zoom.isFinite, zoom >= 0, zoom <= 30 else {
+            throw ValidationError("--zoom: \(ArgumentValues.number(zoom)) is not a zoom level from 0 to 30")
+        }
         _ = try options()
         _ = try area.area()
     }
@@ -61,7 +67,9 @@ struct ClusterCommand: ParsableCommand {
             var output = TextOutput()
             for item in clusters.items { output.line(text(for: item, photos: clusters.photos)) }
             let count = clusters.clusterCount
-            output.line("\(count) clusters and \(clusters.items.count - count) single photos at zoom \(clusters.clusterZoomLevel)")
+            output.line(
+                "\(count) clusters and \(clusters.items.count - count) single photos at zoom \(clusters.clusterZoomLevel)"
+            )
             output.flush()
         }
         // A million photos take a tenth of a second to free: a thread of the pool frees them
@@ -73,11 +81,12 @@ struct ClusterCommand: ParsableCommand {
 
     /// The options as the assembly takes them.
     func inputs() throws -> ClusterInputs {
-        let queried: ClusterInputs.Area? = switch try area.area() {
-        case .region(let region)?: .region(region)
-        case .place(let place)?: .place(place)
-        case nil: nil
-        }
+        let queried: ClusterInputs.Area? =
+            switch try area.area() {
+            case .region(let region)?: .region(region)
+            case .place(let place)?: .place(place)
+            case nil: nil
+            }
         return ClusterInputs(
             photos: photoSources.inputs, zoomLevel: zoom, area: queried, grouping: clusterBy, options: try options(),
             map: MapInputs(basemapDirectory: basemapDirectory))
@@ -103,7 +112,8 @@ struct ClusterCommand: ParsableCommand {
     private func text(for item: ClusterItem, photos: [Photo]) -> String {
         switch item {
         case .cluster(let cluster):
-            return "cluster \(cluster.id): \(cluster.count) photos at \(cluster.coordinate), expands at zoom \(cluster.expansionZoom)"
+            return
+                "cluster \(cluster.id): \(cluster.count) photos at \(cluster.coordinate), expands at zoom \(cluster.expansionZoom)"
                 + (cluster.clusteringIdentifier.map { $0.isEmpty ? "" : " (\($0))" } ?? "")
         case .point(let index, let coordinate):
             let photo = photos[index]

@@ -24,7 +24,8 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The PNG image to check, of the same size.")
     var actual: String
 
-    @Option(parsing: .unconditional, help: "The per-pixel colour threshold, from 0 (exact) to 1; higher tolerates more.")
+    @Option(
+        parsing: .unconditional, help: "The per-pixel colour threshold, from 0 (exact) to 1; higher tolerates more.")
     var threshold: Double = 0.1
 
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences too.")
@@ -33,7 +34,9 @@ struct CompareCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "How many differing pixels are tolerated, 0 or more. The default is 0.")
     var maxDiffPixels: Int?
 
-    @Option(parsing: .unconditional, help: "The tolerated fraction of differing pixels, from 0 to 1, instead of --max-diff-pixels.")
+    @Option(
+        parsing: .unconditional,
+        help: "The tolerated fraction of differing pixels, from 0 to 1, instead of --max-diff-pixels.")
     var maxDiffRatio: Double?
 
     @Option(
@@ -58,14 +61,17 @@ struct CompareCommand: ParsableCommand {
             throw ValidationError("--max-diff-ratio must be between 0 and 1, not \(maxDiffRatio).")
         }
         if let diffPath {
-            guard CompareInputs.DiffFormat(path: diffPath) != nil else { throw ValidationError("--diff: '\(diffPath)' must end in .png, .jpg or .jpeg") }
+            guard CompareInputs.DiffFormat(path: diffPath) != nil else {
+                throw ValidationError("--diff: '\(diffPath)' must end in .png, .jpg or .jpeg")
+            }
             try OutputPath.checkWritable(diffPath, option: "--diff")
         }
     }
 
     func run() throws {
         let options = DiffOptions(threshold: threshold, includeAntiAliased: includeAntiAliased)
-        let result = try CompareInputs(expected: expected, actual: actual, options: options, diffImage: diffPath).compare()
+        let result = try CompareInputs(expected: expected, actual: actual, options: options, diffImage: diffPath)
+            .compare()
         print(json ? Self.json(for: result) : Self.summary(of: result))
         if !isWithinTolerance(result) { throw ExitCode(1) }
     }

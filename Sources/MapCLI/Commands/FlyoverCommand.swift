@@ -5,6 +5,7 @@ public import MapComposer
 import MapCore
 import MapUtilities
 import Synchronization
+
 /// `mapwright flyover`: an animation of the camera flying from one region to another (rising,
 /// travelling over, descending), over the basemap with photos and overlays, written as an
 /// animated PNG, an MP4 video or a folder of frames, with each frame's camera in JSON.
@@ -26,16 +27,24 @@ struct FlyoverCommand: ParsableCommand {
 
     @OptionGroup var overlayOptions: OverlayOptions
 
-    @Option(parsing: .unconditional, help: "Where the flight starts: a place name, LAT,LON@ZOOM, LAT,LON,LATDELTA,LONDELTA or bbox:WEST,SOUTH,EAST,NORTH.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Where the flight starts: a place name, LAT,LON@ZOOM, LAT,LON,LATDELTA,LONDELTA or bbox:WEST,SOUTH,EAST,NORTH."
+    )
     var from: String
 
     @Option(parsing: .unconditional, help: "Where the flight ends, in the same forms as --from.")
     var to: String
 
-    @Option(parsing: .unconditional, help: "The heading at the start, in degrees clockwise from north. The default is 0, north up.")
+    @Option(
+        parsing: .unconditional,
+        help: "The heading at the start, in degrees clockwise from north. The default is 0, north up.")
     var fromHeading: Double?
 
-    @Option(parsing: .unconditional, help: "The pitch at the start, in degrees from looking straight down, 0 to 80. The default is 0.")
+    @Option(
+        parsing: .unconditional,
+        help: "The pitch at the start, in degrees from looking straight down, 0 to 80. The default is 0.")
     var fromPitch: Double?
 
     @Option(parsing: .unconditional, help: "The heading at the end. The default is the start's.")
@@ -44,28 +53,33 @@ struct FlyoverCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The pitch at the end, 0 to 80. The default is the start's.")
     var toPitch: Double?
 
-    @Option(parsing: .unconditional, help: "How many frames, 2 to 10000, the ends included. The default follows from --duration.")
+    @Option(
+        parsing: .unconditional,
+        help: "How many frames, 2 to 10000, the ends included. The default follows from --duration.")
     var frames: Int?
 
-    @Option(parsing: .unconditional, help: "How long the flight lasts, in seconds (up to 600). The default is MapLibre's flyTo duration for the distance, 1 to 30 s.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "How long the flight lasts, in seconds (up to 600). The default is MapLibre's flyTo duration for the distance, 1 to 30 s."
+    )
     var duration: Double?
 
     @Option(parsing: .unconditional, help: "Frames a second, more than 0 and at most 120. The default is 30.")
     var fps: Double = 30
 
-    @Option(parsing: .unconditional, help: "How the camera speeds up and slows down: ease (MapLibre's default) or linear.")
+    @Option(
+        parsing: .unconditional, help: "How the camera speeds up and slows down: ease (MapLibre's default) or linear.")
     var easing: Flyover.Easing = .ease
-
-
 
     @OptionGroup var drawing: PhotoDrawingOptions
 
     /// `--cluster` or `--no-cluster`; nil clusters pins where two would overlap.
     @Flag var clustering: ClusteringFlag?
 
-
     @Option(
-        parsing: .unconditional, help: "The frame size in points, as WIDTHxHEIGHT, at most 4096 pixels a side. The default is 640x480.",
+        parsing: .unconditional,
+        help: "The frame size in points, as WIDTHxHEIGHT, at most 4096 pixels a side. The default is 640x480.",
         transform: ArgumentValues.size)
     var size: ViewSize = ViewSize(width: 640, height: 480)
 
@@ -74,48 +88,68 @@ struct FlyoverCommand: ParsableCommand {
 
     @OptionGroup var styleOptions: StyleOptions
 
-
     @Option(
         parsing: .unconditional,
-        help: "A PNG drawn as every marker instead of a pin (@2x: 64x64 pixels is 32x32 points), or the name of an image of the style's sprite, anchored at its bottom centre; no larger than a frame.")
+        help:
+            "A PNG drawn as every marker instead of a pin (@2x: 64x64 pixels is 32x32 points), or the name of an image of the style's sprite, anchored at its bottom centre; no larger than a frame."
+    )
     var markerImage: String?
 
     @Option(
         name: [.short, .long], parsing: .unconditional,
-        help: "The animation: OUT.png (an animated PNG), OUT.mp4 (a video; needs ffmpeg) or OUT_DIR/ (numbered PNG frames).")
+        help:
+            "The animation: OUT.png (an animated PNG), OUT.mp4 (a video; needs ffmpeg) or OUT_DIR/ (numbered PNG frames)."
+    )
     var output: String
 
-    @Option(parsing: .unconditional, help: "Where the frames' cameras go, as JSON. The default is OUT.cameras.json beside the output, or cameras.json in a folder of frames.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Where the frames' cameras go, as JSON. The default is OUT.cameras.json beside the output, or cameras.json in a folder of frames."
+    )
     var cameras: String?
 
     /// The largest frame side, in pixels: 4096.
     static let maximumSidePixels = 4096
 
     func validate() throws {
-        guard [1.0, 2, 3].contains(scale) else { throw ValidationError("--scale: \(ArgumentValues.number(scale)) is not 1, 2 or 3") }
+        guard [1.0, 2, 3].contains(scale) else {
+            throw ValidationError("--scale: \(ArgumentValues.number(scale)) is not 1, 2 or 3")
+        }
         let pixels = (width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
-        guard pixels.width >= 2, pixels.height >= 2, pixels.width <= Self.maximumSidePixels, pixels.height <= Self.maximumSidePixels else {
-            throw ValidationError("--size: \(pixels.width)x\(pixels.height) pixels is not from 2 to \(Self.maximumSidePixels) a side")
+        guard pixels.width >= 2, pixels.height >= 2, pixels.width <= Self.maximumSidePixels,
+            pixels.height <= Self.maximumSidePixels
+        else {
+            throw ValidationError(
+                "--size: \(pixels.width)x\(pixels.height) pixels is not from 2 to \(Self.maximumSidePixels) a side")
         }
         if frames != nil, duration != nil { throw ValidationError("choose one of --frames and --duration") }
-        if let frames, !(2...10_000).contains(frames) { throw ValidationError("--frames: \(frames) is not a frame count from 2 to 10000") }
-        if let duration, !(duration.isFinite && duration > 0 && duration <= 600) {
-            throw ValidationError("--duration: \(ArgumentValues.number(duration)) is not a number of seconds above 0 and at most 600")
+        if let frames, !(2...10_000).contains(frames) {
+            throw ValidationError("--frames: \(frames) is not a frame count from 2 to 10000")
         }
-        guard fps.isFinite, fps > 0, fps <= 120 else { throw ValidationError("--fps: \(ArgumentValues.number(fps)) is not a frame rate above 0 and at most 120") }
+        if let duration, !(duration.isFinite && duration > 0 && duration <= 600) {
+            throw ValidationError(
+                "--duration: \(ArgumentValues.number(duration)) is not a number of seconds above 0 and at most 600")
+        }
+        guard fps.isFinite, fps > 0, fps <= 120 else {
+            throw ValidationError("--fps: \(ArgumentValues.number(fps)) is not a frame rate above 0 and at most 120")
+        }
         for (option, value) in [("--from-heading", fromHeading), ("--to-heading", toHeading)] {
             if let value, !value.isFinite { throw ValidationError("\(option): \(value) is not a number of degrees") }
         }
         for (option, value) in [("--from-pitch", fromPitch), ("--to-pitch", toPitch)] {
             if let value, !(value.isFinite && (0...Camera.maximumPitchDegrees).contains(value)) {
                 throw ValidationError(
-                    "\(option): \(ArgumentValues.number(value)) is not from 0 to \(Int(Camera.maximumPitchDegrees)) degrees (0 looks straight down)")
+                    "\(option): \(ArgumentValues.number(value)) is not from 0 to \(Int(Camera.maximumPitchDegrees)) degrees (0 looks straight down)"
+                )
             }
         }
         _ = try FlyoverEnd.parse(from, option: "--from")
         _ = try FlyoverEnd.parse(to, option: "--to")
         // Only whether it can be read: run() decodes it, once.
-        if let markerImage, MarkerImage.isPathLike(markerImage) { try OutputPath.checkReadableFile(markerImage, option: "--marker-image") }
+        if let markerImage, MarkerImage.isPathLike(markerImage) {
+            try OutputPath.checkReadableFile(markerImage, option: "--marker-image")
+        }
         try checkOutput()
         if let cameras { try OutputPath.checkWritable(cameras, option: "--cameras") }
     }
@@ -133,17 +167,21 @@ struct FlyoverCommand: ParsableCommand {
                 }
             } else {
                 let parent = url.deletingLastPathComponent()
-                guard FileManager.default.fileExists(atPath: parent.path, isDirectory: &isFolder), isFolder.boolValue else {
-                    throw ValidationError("--output: cannot make the folder '\(output)': \(parent.displayPath) does not exist")
+                guard FileManager.default.fileExists(atPath: parent.path, isDirectory: &isFolder), isFolder.boolValue
+                else {
+                    throw ValidationError(
+                        "--output: cannot make the folder '\(output)': \(parent.displayPath) does not exist")
                 }
                 guard access(parent.path, W_OK | X_OK) == 0 else {
-                    throw ValidationError("--output: cannot make the folder '\(output)': \(parent.displayPath) is not writable")
+                    throw ValidationError(
+                        "--output: cannot make the folder '\(output)': \(parent.displayPath) is not writable")
                 }
             }
         case .animatedPNG(let url):
             guard ["png", "apng"].contains(url.pathExtension.lowercased()) else {
                 throw ValidationError(
-                    "--output: '\(output)' must end in .png (an animated PNG) or .mp4 (a video), or be a folder ending in / (numbered frames)")
+                    "--output: '\(output)' must end in .png (an animated PNG) or .mp4 (a video), or be a folder ending in / (numbered frames)"
+                )
             }
             try OutputPath.checkWritable(output, option: "--output")
         case .video:
@@ -158,11 +196,15 @@ struct FlyoverCommand: ParsableCommand {
     func inputs() throws -> FlyoverInputs {
         let ends = (from: try FlyoverEnd.parse(from, option: "--from"), to: try FlyoverEnd.parse(to, option: "--to"))
         return FlyoverInputs(
-            style: styleOptions.style, map: styleOptions.inputs, photos: photoSources.inputs, overlays: try overlayOptions.inputs(),
+            style: styleOptions.style, map: styleOptions.inputs, photos: photoSources.inputs,
+            overlays: try overlayOptions.inputs(),
             drawing: drawing.drawing(clustering: clustering?.clustering ?? .automatic),
             from: .init(framing: ends.from.framing, headingDegrees: fromHeading ?? 0, pitchDegrees: fromPitch ?? 0),
-            to: .init(framing: ends.to.framing, headingDegrees: toHeading ?? fromHeading ?? 0, pitchDegrees: toPitch ?? fromPitch ?? 0),
-            frameCount: frames, durationSeconds: duration, framesPerSecond: fps, easing: easing, size: size, scale: scale,
+            to: .init(
+                framing: ends.to.framing, headingDegrees: toHeading ?? fromHeading ?? 0,
+                pitchDegrees: toPitch ?? fromPitch ?? 0),
+            frameCount: frames, durationSeconds: duration, framesPerSecond: fps, easing: easing, size: size,
+            scale: scale,
             markerImage: markerImage)
     }
 
@@ -176,7 +218,8 @@ struct FlyoverCommand: ParsableCommand {
             // The bar goes before what the frames' drawing noticed is printed.
             defer { progress.clear() }
             return try flight.write(
-                to: target, cameras: cameras.map { URL(fileURLWithPath: $0) }, progress: progress.update, warnings: &warnings)
+                to: target, cameras: cameras.map { URL(fileURLWithPath: $0) }, progress: progress.update,
+                warnings: &warnings)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         print(
@@ -199,13 +242,16 @@ struct FlyoverEnd: Equatable {
     static func parse(_ text: String, option: String) throws -> FlyoverEnd {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.lowercased().hasPrefix("bbox:") {
-            return FlyoverEnd(framing: .region(try ArgumentValues.boundingBox(String(trimmed.dropFirst(5)), option: option)))
+            return FlyoverEnd(
+                framing: .region(try ArgumentValues.boundingBox(String(trimmed.dropFirst(5)), option: option)))
         }
         if let at = trimmed.firstIndex(of: "@") {
             let center = try ArgumentValues.named(option) { try ArgumentValues.coordinate(String(trimmed[..<at])) }
             let zoomText = trimmed[trimmed.index(after: at)...]
             guard let zoom = Double(zoomText), zoom.isFinite, Viewport.zoomLevelRange.contains(zoom) else {
-                throw ValidationError("\(option): ZOOM '\(zoomText)' in '\(text)' is not a zoom level from 0 to 30 (the form is LAT,LON@ZOOM, e.g. 48.85,2.35@11)")
+                throw ValidationError(
+                    "\(option): ZOOM '\(zoomText)' in '\(text)' is not a zoom level from 0 to 30 (the form is LAT,LON@ZOOM, e.g. 48.85,2.35@11)"
+                )
             }
             return FlyoverEnd(framing: .center(center, zoomLevel: zoom))
         }
@@ -245,7 +291,8 @@ final class ProgressBar: Sendable {
         let filled = total == 0 ? width : width * done / total
         let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
         shown.withLock { shown in
-            FileHandle.standardError.write(Data("\r\(label) \(done)/\(total) [\(bar)] \(total == 0 ? 100 : 100 * done / total)%".utf8))
+            FileHandle.standardError.write(
+                Data("\r\(label) \(done)/\(total) [\(bar)] \(total == 0 ? 100 : 100 * done / total)%".utf8))
             shown = true
         }
     }

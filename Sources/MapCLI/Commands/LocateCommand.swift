@@ -17,10 +17,14 @@ struct LocateCommand: ParsableCommand {
 
     @OptionGroup var camera: CameraOptions
 
-    @Option(name: .customLong("coordinate"), parsing: .unconditionalSingleValue, help: "A coordinate to locate in the view, as LAT,LON.", transform: ArgumentValues.coordinate)
+    @Option(
+        name: .customLong("coordinate"), parsing: .unconditionalSingleValue,
+        help: "A coordinate to locate in the view, as LAT,LON.", transform: ArgumentValues.coordinate)
     var coordinates: [Coordinate] = []
 
-    @Option(name: .customLong("point"), parsing: .unconditionalSingleValue, help: "A view point to locate on the map, as X,Y in points.", transform: ArgumentValues.viewPoint)
+    @Option(
+        name: .customLong("point"), parsing: .unconditionalSingleValue,
+        help: "A view point to locate on the map, as X,Y in points.", transform: ArgumentValues.viewPoint)
     var points: [ViewPoint] = []
 
     @Flag(help: "Print one JSON object instead of text.")
@@ -101,7 +105,8 @@ struct LocateReport: Encodable {
             span: (try? CoordinateSpan(
                 latitudeDelta: degrees(region.span.latitudeDelta), longitudeDelta: degrees(region.span.longitudeDelta)))
                 ?? region.span,
-            north: degrees(region.north), south: degrees(region.south), west: degrees(region.west), east: degrees(region.east)
+            north: degrees(region.north), south: degrees(region.south), west: degrees(region.west),
+            east: degrees(region.east)
         )
         let tileZoom = Int(viewport.zoomLevel.rounded(.down))
         self.coordinates = try coordinates.map { coordinate in
@@ -113,7 +118,9 @@ struct LocateReport: Encodable {
                 tile: try TileID(coordinate: coordinate, zoom: tileZoom)
             )
         }
-        self.points = viewPoints.map { PointReport(x: $0.x, y: $0.y, coordinate: viewport.coordinate(for: $0)?.rounded()) }
+        self.points = viewPoints.map {
+            PointReport(x: $0.x, y: $0.y, coordinate: viewport.coordinate(for: $0)?.rounded())
+        }
     }
 
     /// The report as lines of text.
@@ -121,7 +128,7 @@ struct LocateReport: Encodable {
         var lines = [
             "visible region: center \(visibleRegion.center), span \(Self.text(visibleRegion.span.latitudeDelta)) x "
                 + "\(Self.text(visibleRegion.span.longitudeDelta)) degrees (N \(Self.text(visibleRegion.north)), S \(Self.text(visibleRegion.south)), "
-                + "W \(Self.text(visibleRegion.west)), E \(Self.text(visibleRegion.east)))",
+                + "W \(Self.text(visibleRegion.west)), E \(Self.text(visibleRegion.east)))"
         ]
         for entry in coordinates {
             let point = entry.point.map { "(\(Self.text($0.x)), \(Self.text($0.y)))" } ?? "behind the camera"

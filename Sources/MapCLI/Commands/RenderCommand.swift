@@ -27,22 +27,21 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var overlayOptions: OverlayOptions
 
-
-
     @OptionGroup var drawing: PhotoDrawingOptions
 
     /// `--cluster` or `--no-cluster`; nil (neither) clusters pins only where two would overlap.
     @Flag var clustering: ClusteringFlag?
 
-    @Flag(help: "Draw the photos as a density map of where they were taken (a heatmap under the labels) instead of pins.")
+    @Flag(
+        help: "Draw the photos as a density map of where they were taken (a heatmap under the labels) instead of pins.")
     var heatmap = false
-
 
     @OptionGroup var region: RegionOptions
 
     @Option(
         parsing: .unconditional,
-        help: "The image size in points, as WIDTHxHEIGHT; pixels are points × --scale, at most 16384 per side. The default is 1200x800.",
+        help:
+            "The image size in points, as WIDTHxHEIGHT; pixels are points × --scale, at most 16384 per side. The default is 1200x800.",
         transform: ArgumentValues.size)
     var size: ViewSize = ViewSize(width: 1200, height: 800)
 
@@ -51,22 +50,29 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var styleOptions: StyleOptions
 
-
     @Option(
         parsing: .unconditional,
-        help: "A PNG drawn as every marker instead of a pin (@2x: 64x64 pixels is 32x32 points), or the name of an image of the style's sprite, anchored at its bottom centre; no larger than the map.")
+        help:
+            "A PNG drawn as every marker instead of a pin (@2x: 64x64 pixels is 32x32 points), or the name of an image of the style's sprite, anchored at its bottom centre; no larger than the map."
+    )
     var markerImage: String?
 
     @Option(
         name: [.short, .long], parsing: .unconditional,
-        help: "The output file, whose extension gives its format (.png, .pdf or .svg), or - for standard output (PNG unless --format says otherwise).")
+        help:
+            "The output file, whose extension gives its format (.png, .pdf or .svg), or - for standard output (PNG unless --format says otherwise)."
+    )
     var output: String = "map.png"
 
-    @Option(parsing: .unconditional, help: "The output's format: png, pdf or svg. The default is png for -o -, else the output file's extension.")
+    @Option(
+        parsing: .unconditional,
+        help: "The output's format: png, pdf or svg. The default is png for -o -, else the output file's extension.")
     var format: OutputFormat?
 
     /// nil when not given: 6 is used, and only a given level is warned about for PDF and SVG.
-    @Option(parsing: .unconditional, help: "The PNG compression level, from 0 (stored) to 9 (smallest); PNG only. The default is 1, the fastest.")
+    @Option(
+        parsing: .unconditional,
+        help: "The PNG compression level, from 0 (stored) to 9 (smallest); PNG only. The default is 1, the fastest.")
     var compression: Int?
 
     @Flag(help: "Write an 8-bit palette PNG: smaller, with at most 256 colours; PNG only.")
@@ -76,15 +82,19 @@ struct RenderCommand: ParsableCommand {
     var writesToStandardOutput: Bool { output == "-" }
 
     func validate() throws {
-        guard [1.0, 2, 3].contains(scale) else { throw ValidationError("--scale: \(ArgumentValues.number(scale)) is not 1, 2 or 3") }
+        guard [1.0, 2, 3].contains(scale) else {
+            throw ValidationError("--scale: \(ArgumentValues.number(scale)) is not 1, 2 or 3")
+        }
         let pixels = (width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
         guard pixels.width > 0, pixels.height > 0 else {
-            throw ValidationError("--size: \(pixels.width)x\(pixels.height) pixels is empty: each side needs at least one pixel")
+            throw ValidationError(
+                "--size: \(pixels.width)x\(pixels.height) pixels is empty: each side needs at least one pixel")
         }
         let limit = Double(MapSnapshotter.maximumPixelsPerSide)
         guard size.width * scale <= limit, size.height * scale <= limit else {
             throw ValidationError(
-                "--size: \(Int(size.width * scale))x\(Int(size.height * scale)) pixels is larger than \(Int(limit)) per side")
+                "--size: \(Int(size.width * scale))x\(Int(size.height * scale)) pixels is larger than \(Int(limit)) per side"
+            )
         }
         if let compression, !(0...9).contains(compression) {
             throw ValidationError("--compression: \(compression) is not a level from 0 to 9")
@@ -94,14 +104,17 @@ struct RenderCommand: ParsableCommand {
             let zoom = camera.zoomLevel(viewportHeightPoints: size.height)
             guard Viewport.zoomLevelRange.contains(zoom) else {
                 let option = region.eye != nil ? "--eye" : "--altitude"
-                let reason = zoom > Viewport.zoomLevelRange.upperBound
+                let reason =
+                    zoom > Viewport.zoomLevelRange.upperBound
                     ? "so low that the map would be closer than zoom 30: raise the camera"
                     : "so high that the map would be farther than zoom 0: lower the camera"
                 throw ValidationError("\(option): \(ArgumentValues.number(camera.altitudeMeters)) m is \(reason)")
             }
         }
         // Only whether it can be read: run() decodes it, once.
-        if let markerImage, MarkerImage.isPathLike(markerImage) { try OutputPath.checkReadableFile(markerImage, option: "--marker-image") }
+        if let markerImage, MarkerImage.isPathLike(markerImage) {
+            try OutputPath.checkReadableFile(markerImage, option: "--marker-image")
+        }
         // Last, so a bad value is reported even when the output folder is wrong too.
         if !writesToStandardOutput { try OutputPath.checkWritable(output, option: "--output") }
     }
@@ -116,24 +129,29 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--output: '\(output)' must end in .png, .pdf or .svg, or be - for standard output")
         }
         if let format, format != byExtension {
-            throw ValidationError("--format: \(format.rawValue) contradicts the output file '\(output)', which ends in .\(byExtension.rawValue)")
+            throw ValidationError(
+                "--format: \(format.rawValue) contradicts the output file '\(output)', which ends in .\(byExtension.rawValue)"
+            )
         }
         return byExtension
     }
 
     /// The options as the assembly takes them.
     func inputs() throws -> RenderInputs {
-        let framing: PhotoMapRequest.Framing = switch try region.choice() {
-        case .fitContent: .fitContent
-        case .region(let value): .region(value)
-        case .centerZoom(let center, let zoom): .center(center, zoomLevel: zoom)
-        case .place(let name): .place(name)
-        case .camera(let camera): .camera(camera)
-        }
+        let framing: PhotoMapRequest.Framing =
+            switch try region.choice() {
+            case .fitContent: .fitContent
+            case .region(let value): .region(value)
+            case .centerZoom(let center, let zoom): .center(center, zoomLevel: zoom)
+            case .place(let name): .place(name)
+            case .camera(let camera): .camera(camera)
+            }
         return RenderInputs(
-            style: styleOptions.style, map: styleOptions.inputs, photos: photoSources.inputs, overlays: try overlayOptions.inputs(),
+            style: styleOptions.style, map: styleOptions.inputs, photos: photoSources.inputs,
+            overlays: try overlayOptions.inputs(),
             drawing: drawing.drawing(clustering: clustering?.clustering ?? .automatic), framing: framing,
-            headingDegrees: region.heading ?? 0, pitchDegrees: region.pitch ?? 0, size: size, scale: scale, showsHeatmap: heatmap,
+            headingDegrees: region.heading ?? 0, pitchDegrees: region.pitch ?? 0, size: size, scale: scale,
+            showsHeatmap: heatmap,
             markerImage: markerImage)
     }
 
@@ -141,7 +159,9 @@ struct RenderCommand: ParsableCommand {
         let format = try outputFormat()
         if format != .png {
             let name = format.rawValue.uppercased()
-            if compression != nil { Mapwright.warn("--compression does nothing for \(name) output: it sets PNG compression") }
+            if compression != nil {
+                Mapwright.warn("--compression does nothing for \(name) output: it sets PNG compression")
+            }
             if palette { Mapwright.warn("--palette does nothing for \(name) output: it makes palette PNGs") }
         }
         let inputs = try inputs()

@@ -7,7 +7,9 @@ struct AreaOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "The region, as LAT,LON,LATDELTA,LONDELTA in degrees.")
     var region: String?
 
-    @Option(parsing: .unconditional, help: "The bounding box, as WEST,SOUTH,EAST,NORTH in degrees (EAST < WEST crosses the antimeridian).")
+    @Option(
+        parsing: .unconditional,
+        help: "The bounding box, as WEST,SOUTH,EAST,NORTH in degrees (EAST < WEST crosses the antimeridian).")
     var bbox: String?
 
     @Option(parsing: .unconditional, help: "A country or state/province name from the basemap.")

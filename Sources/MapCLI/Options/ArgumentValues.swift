@@ -19,10 +19,12 @@ enum ArgumentValues {
         static let region = Form(fields: ["LAT", "LON", "LATDELTA", "LONDELTA"], example: "48.85,2.35,0.2,0.3")
         static let boundingBox = Form(fields: ["WEST", "SOUTH", "EAST", "NORTH"], example: "-10,35,5,45")
         static let span = Form(fields: ["LATDELTA", "LONDELTA"], example: "0.2,0.3")
-        static let circle = Form(fields: ["LAT", "LON", "METERS"], example: "-33.9,18.4,5000", unit: "degrees and meters")
+        static let circle = Form(
+            fields: ["LAT", "LON", "METERS"], example: "-33.9,18.4,5000", unit: "degrees and meters")
         static let greatCircle = Form(fields: ["LAT", "LON", "LAT", "LON"], example: "51.47,-0.45,-33.94,151.18")
         static let viewPoint = Form(fields: ["X", "Y"], example: "400,300", unit: "points")
-        static let eye = Form(fields: ["LAT", "LON", "ALTITUDE_M"], example: "48.85,2.27,1500", unit: "degrees and meters")
+        static let eye = Form(
+            fields: ["LAT", "LON", "ALTITUDE_M"], example: "48.85,2.27,1500", unit: "degrees and meters")
 
         var text: String { fields.joined(separator: ",") }
     }
@@ -38,7 +40,7 @@ enum ArgumentValues {
     static func size(_ text: String) throws -> ViewSize {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-              width.isFinite, height.isFinite, width > 0, height > 0
+            width.isFinite, height.isFinite, width > 0, height > 0
         else {
             throw ValidationError("expected WIDTHxHEIGHT in points with positive numbers, e.g. 1200x800")
         }
@@ -71,14 +73,20 @@ enum ArgumentValues {
         let numbers = try numbers(text, form: .boundingBox, option: option)
         let (west, south, east, north) = (numbers[0], numbers[1], numbers[2], numbers[3])
         for (name, value) in [("WEST", west), ("EAST", east)] where !(-180...180).contains(value) {
-            throw ValidationError("\(option): \(name) \(number(value)) is not a longitude between -180 and 180 (the order is WEST,SOUTH,EAST,NORTH)")
+            throw ValidationError(
+                "\(option): \(name) \(number(value)) is not a longitude between -180 and 180 (the order is WEST,SOUTH,EAST,NORTH)"
+            )
         }
         for (name, value) in [("SOUTH", south), ("NORTH", north)] where !(-90...90).contains(value) {
-            throw ValidationError("\(option): \(name) \(number(value)) is not a latitude between -90 and 90 (the order is WEST,SOUTH,EAST,NORTH)")
+            throw ValidationError(
+                "\(option): \(name) \(number(value)) is not a latitude between -90 and 90 (the order is WEST,SOUTH,EAST,NORTH)"
+            )
         }
         guard south < north else {
             let problem = south == north ? "equals" : "is north of"
-            throw ValidationError("\(option): SOUTH \(number(south)) \(problem) NORTH \(number(north)) (the order is WEST,SOUTH,EAST,NORTH)")
+            throw ValidationError(
+                "\(option): SOUTH \(number(south)) \(problem) NORTH \(number(north)) (the order is WEST,SOUTH,EAST,NORTH)"
+            )
         }
         guard west != east else {
             throw ValidationError("\(option): WEST \(number(west)) equals EAST \(number(east)): the box has no width")
@@ -122,7 +130,9 @@ enum ArgumentValues {
         let numbers = try numbers(text, form: .eye, option: "--eye")
         let position = try coordinate(numbers[0], numbers[1], option: "--eye", fields: ("LAT", "LON"))
         guard numbers[2] > 0 else {
-            throw ValidationError("--eye: ALTITUDE_M \(number(numbers[2])) is at or below the ground: the eye must be above it (meters, more than 0)")
+            throw ValidationError(
+                "--eye: ALTITUDE_M \(number(numbers[2])) is at or below the ground: the eye must be above it (meters, more than 0)"
+            )
         }
         return (position, numbers[2])
     }
@@ -138,7 +148,8 @@ enum ArgumentValues {
         ]
         let distance = ends[0].distance(to: ends[1])
         guard distance >= 1 else {
-            throw ValidationError("--great-circle: the ends \(ends[0]) and \(ends[1]) are the same place: the line has no length")
+            throw ValidationError(
+                "--great-circle: the ends \(ends[0]) and \(ends[1]) are the same place: the line has no length")
         }
         guard halfCircumferenceMeters - distance >= 1 else {
             throw ValidationError(
@@ -166,10 +177,14 @@ enum ArgumentValues {
     }
 
     /// A coordinate from two numbers, with a message naming the fields when one is out of range.
-    private static func coordinate(_ latitude: Double, _ longitude: Double, option: String?, fields: (String, String)) throws -> Coordinate {
+    private static func coordinate(_ latitude: Double, _ longitude: Double, option: String?, fields: (String, String))
+        throws -> Coordinate
+    {
         let prefix = option.map { "\($0): " } ?? ""
         guard (-90...90).contains(latitude) else {
-            throw ValidationError("\(prefix)\(fields.0) \(number(latitude)) is not a latitude between -90 and 90 (the order is latitude, then longitude)")
+            throw ValidationError(
+                "\(prefix)\(fields.0) \(number(latitude)) is not a latitude between -90 and 90 (the order is latitude, then longitude)"
+            )
         }
         guard (-180...180).contains(longitude) else {
             throw ValidationError("\(prefix)\(fields.1) \(number(longitude)) is not a longitude between -180 and 180")
@@ -178,12 +193,15 @@ enum ArgumentValues {
     }
 
     /// A span from two numbers, with a message naming the field out of range.
-    private static func span(_ latitudeDelta: Double, _ longitudeDelta: Double, option: String) throws -> CoordinateSpan {
+    private static func span(_ latitudeDelta: Double, _ longitudeDelta: Double, option: String) throws -> CoordinateSpan
+    {
         guard latitudeDelta > 0, latitudeDelta <= 180 else {
-            throw ValidationError("\(option): LATDELTA \(number(latitudeDelta)) must be more than 0 and at most 180 degrees")
+            throw ValidationError(
+                "\(option): LATDELTA \(number(latitudeDelta)) must be more than 0 and at most 180 degrees")
         }
         guard longitudeDelta > 0, longitudeDelta <= 360 else {
-            throw ValidationError("\(option): LONDELTA \(number(longitudeDelta)) must be more than 0 and at most 360 degrees")
+            throw ValidationError(
+                "\(option): LONDELTA \(number(longitudeDelta)) must be more than 0 and at most 360 degrees")
         }
         return try named(option) { try CoordinateSpan(latitudeDelta: latitudeDelta, longitudeDelta: longitudeDelta) }
     }
@@ -193,7 +211,9 @@ enum ArgumentValues {
     /// - Throws: `ValidationError` naming `option`, the form and what is wrong.
     static func zoomRange(_ text: String, option: String = "--zoom") throws -> ClosedRange<Int> {
         let form = "the form is MINZOOM-MAXZOOM or ZOOM, e.g. 0-8"
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         guard (1...2).contains(parts.count), let low = Int(parts[0]), let high = Int(parts.last!) else {
             throw ValidationError("\(option): '\(text)' is not a zoom range (\(form))")
         }
@@ -209,11 +229,15 @@ enum ArgumentValues {
     /// - Throws: `ValidationError` naming `option`, the form and what is wrong.
     static func shard(_ text: String, option: String = "--shard") throws -> (index: Int, count: Int) {
         let form = "the form is K/N with 0 <= K < N, e.g. 0/4 for the first of four shards"
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
             throw ValidationError("\(option): '\(text)' is not a shard (\(form))")
         }
-        guard count >= 1 else { throw ValidationError("\(option): the shard count \(count) must be at least 1 (\(form))") }
+        guard count >= 1 else {
+            throw ValidationError("\(option): the shard count \(count) must be at least 1 (\(form))")
+        }
         guard (0..<count).contains(index) else {
             throw ValidationError("\(option): shard \(index) is not among 0...\(count - 1) (\(form))")
         }
@@ -230,7 +254,10 @@ enum ArgumentValues {
         let kilometers = Int((meters / 1000).rounded())
         var digits = String(kilometers.magnitude)
         var groups: [Substring] = []
-        while digits.count > 3 { groups.insert(digits.suffix(3), at: 0); digits.removeLast(3) }
+        while digits.count > 3 {
+            groups.insert(digits.suffix(3), at: 0)
+            digits.removeLast(3)
+        }
         groups.insert(Substring(digits), at: 0)
         return (kilometers < 0 ? "-" : "") + groups.joined(separator: ",") + " km"
     }

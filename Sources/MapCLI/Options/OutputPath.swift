@@ -27,7 +27,9 @@ enum OutputPath {
             throw ValidationError("\(option): cannot write '\(path)': \(folder.displayPath) is a file, not a folder")
         }
         guard access(folder.path, W_OK | X_OK) == 0 else {
-            throw ValidationError("\(option): cannot write '\(path)': the folder \(folder.displayPath) is not writable (\(String(cString: strerror(errno))))")
+            throw ValidationError(
+                "\(option): cannot write '\(path)': the folder \(folder.displayPath) is not writable (\(String(cString: strerror(errno))))"
+            )
         }
     }
 

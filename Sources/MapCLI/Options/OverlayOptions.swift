@@ -7,16 +7,24 @@ import MapRenderer
 /// Tracks, shapes and lines drawn over a map: `--track`, `--overlay`, `--circle`,
 /// `--great-circle` and `--overlay-level`, shared by `render` and `tiles export`.
 struct OverlayOptions: ParsableArguments {
-    @Option(name: .customLong("track"), parsing: .unconditionalSingleValue, help: "A GPX 1.1 file whose tracks and routes are drawn as lines, its waypoints as named markers.")
+    @Option(
+        name: .customLong("track"), parsing: .unconditionalSingleValue,
+        help: "A GPX 1.1 file whose tracks and routes are drawn as lines, its waypoints as named markers.")
     var tracks: [String] = []
 
-    @Option(name: .customLong("overlay"), parsing: .unconditionalSingleValue, help: "A GeoJSON file whose lines and polygons are drawn over the map.")
+    @Option(
+        name: .customLong("overlay"), parsing: .unconditionalSingleValue,
+        help: "A GeoJSON file whose lines and polygons are drawn over the map.")
     var overlays: [String] = []
 
-    @Option(name: .customLong("circle"), parsing: .unconditionalSingleValue, help: "A circle drawn geodesically, as LAT,LON,METERS.")
+    @Option(
+        name: .customLong("circle"), parsing: .unconditionalSingleValue,
+        help: "A circle drawn geodesically, as LAT,LON,METERS.")
     var circles: [String] = []
 
-    @Option(name: .customLong("great-circle"), parsing: .unconditionalSingleValue, help: "A great-circle line, as LAT,LON,LAT,LON.")
+    @Option(
+        name: .customLong("great-circle"), parsing: .unconditionalSingleValue,
+        help: "A great-circle line, as LAT,LON,LAT,LON.")
     var greatCircles: [String] = []
 
     @Option(parsing: .unconditional, help: "Where overlays sit: above-roads (under labels) or above-labels.")

@@ -7,25 +7,48 @@ import MapCore
 struct RegionOptions: ParsableArguments {
     @OptionGroup var area: AreaOptions
 
-    @Option(parsing: .unconditional, help: "The centre of the map, as LAT,LON; with --zoom or --span.", transform: ArgumentValues.coordinate)
+    @Option(
+        parsing: .unconditional, help: "The centre of the map, as LAT,LON; with --zoom or --span.",
+        transform: ArgumentValues.coordinate)
     var center: Coordinate?
 
-    @Option(parsing: .unconditional, help: "The zoom level at the centre, from 0 to 30 (fractions allowed), with --center.")
+    @Option(
+        parsing: .unconditional, help: "The zoom level at the centre, from 0 to 30 (fractions allowed), with --center.")
     var zoom: Double?
 
-    @Option(parsing: .unconditional, help: "The span around --center, as LATDELTA,LONDELTA in degrees: LATDELTA more than 0 and at most 180, LONDELTA more than 0 and at most 360.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "The span around --center, as LATDELTA,LONDELTA in degrees: LATDELTA more than 0 and at most 180, LONDELTA more than 0 and at most 360."
+    )
     var span: String?
 
-    @Option(parsing: .unconditional, help: "The map's heading in degrees clockwise from north (north is then turned left); any value, taken modulo 360. The default is 0, north up.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "The map's heading in degrees clockwise from north (north is then turned left); any value, taken modulo 360. The default is 0, north up."
+    )
     var heading: Double?
 
-    @Option(parsing: .unconditional, help: "The camera's pitch in degrees from looking straight down, 0 to 80: the map is drawn in perspective, far parts smaller, with the sky above the horizon when it shows. The default is 0, flat.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "The camera's pitch in degrees from looking straight down, 0 to 80: the map is drawn in perspective, far parts smaller, with the sky above the horizon when it shows. The default is 0, flat."
+    )
     var pitch: Double?
 
-    @Option(parsing: .unconditional, help: "The camera's height above the ground in meters, with --center instead of --zoom (MapKit's camera altitude; with --pitch the eye is lower for the same view).")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "The camera's height above the ground in meters, with --center instead of --zoom (MapKit's camera altitude; with --pitch the eye is lower for the same view)."
+    )
     var altitude: Double?
 
-    @Option(parsing: .unconditional, help: "Where the eye is, as LAT,LON,ALTITUDE_M, looking at --center (MapKit's camera looking at a centre from an eye coordinate); it sets the heading, pitch and altitude.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Where the eye is, as LAT,LON,ALTITUDE_M, looking at --center (MapKit's camera looking at a centre from an eye coordinate); it sets the heading, pitch and altitude."
+    )
     var eye: String?
 
     /// What the options ask for.
@@ -49,17 +72,22 @@ struct RegionOptions: ParsableArguments {
         if let pitch {
             guard pitch.isFinite, (0...Camera.maximumPitchDegrees).contains(pitch) else {
                 throw ValidationError(
-                    "--pitch: \(ArgumentValues.number(pitch)) is not from 0 to \(Int(Camera.maximumPitchDegrees)) degrees (0 looks straight down)")
+                    "--pitch: \(ArgumentValues.number(pitch)) is not from 0 to \(Int(Camera.maximumPitchDegrees)) degrees (0 looks straight down)"
+                )
             }
         }
-        let cameraOptions = [(zoom != nil, "--zoom"), (span != nil, "--span"), (altitude != nil, "--altitude"), (eye != nil, "--eye")]
-            .filter(\.0).map(\.1)
+        let cameraOptions = [
+            (zoom != nil, "--zoom"), (span != nil, "--span"), (altitude != nil, "--altitude"), (eye != nil, "--eye"),
+        ]
+        .filter(\.0).map(\.1)
         if !cameraOptions.isEmpty, center == nil {
-            throw ValidationError("\(cameraOptions.joined(separator: " and ")) \(cameraOptions.count == 1 ? "needs" : "need") --center")
+            throw ValidationError(
+                "\(cameraOptions.joined(separator: " and ")) \(cameraOptions.count == 1 ? "needs" : "need") --center")
         }
         if cameraOptions.count > 1 { throw ValidationError("choose one of --zoom, --span, --altitude and --eye") }
         if eye != nil, heading != nil || pitch != nil {
-            throw ValidationError("--eye sets the heading and the pitch (the eye looks at --center): leave out --heading and --pitch")
+            throw ValidationError(
+                "--eye sets the heading and the pitch (the eye looks at --center): leave out --heading and --pitch")
         }
         switch try area.area() {
         case .region(let region)?: return .region(region)
@@ -73,11 +101,15 @@ struct RegionOptions: ParsableArguments {
             if let altitude {
                 guard altitude.isFinite, altitude > 0 else {
                     throw ValidationError(
-                        "--altitude: \(ArgumentValues.number(altitude)) m is not above the ground: give the camera's height in meters, more than 0")
+                        "--altitude: \(ArgumentValues.number(altitude)) m is not above the ground: give the camera's height in meters, more than 0"
+                    )
                 }
-                return .camera(try ArgumentValues.named("--altitude") {
-                    try Camera(centerCoordinate: center, headingDegrees: heading ?? 0, pitchDegrees: pitch ?? 0, altitudeMeters: altitude)
-                })
+                return .camera(
+                    try ArgumentValues.named("--altitude") {
+                        try Camera(
+                            centerCoordinate: center, headingDegrees: heading ?? 0, pitchDegrees: pitch ?? 0,
+                            altitudeMeters: altitude)
+                    })
             }
             if let eye {
                 let (position, eyeAltitude) = try ArgumentValues.eye(eye)

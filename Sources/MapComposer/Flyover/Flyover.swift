@@ -81,9 +81,11 @@ public struct Flyover: Sendable {
     ) throws(PhotoMapError) {
         precondition(frameCount >= 2, "a fly-over has at least two frames")
         precondition(framesPerSecond > 0 && framesPerSecond.isFinite, "a fly-over's frame rate must be positive")
-        precondition(start.size == end.size && start.scale == end.scale, "a fly-over's ends must have the same size and scale")
+        precondition(
+            start.size == end.size && start.scale == end.scale, "a fly-over's ends must have the same size and scale")
         do {
-            path = try FlightPath(from: FlightPath.Stop(start), to: FlightPath.Stop(end), viewSize: start.size, curvature: curvature)
+            path = try FlightPath(
+                from: FlightPath.Stop(start), to: FlightPath.Stop(end), viewSize: start.size, curvature: curvature)
         } catch {
             throw .viewport(error)
         }
@@ -93,7 +95,9 @@ public struct Flyover: Sendable {
         frames.reserveCapacity(frameCount)
         for index in 0..<frameCount {
             let time = Double(index) / Double(frameCount - 1)
-            let stop = index == 0 ? path.start : index == frameCount - 1 ? path.end : path.stop(at: easing.progress(atTime: time))
+            let stop =
+                index == 0
+                ? path.start : index == frameCount - 1 ? path.end : path.stop(at: easing.progress(atTime: time))
             // The ends are the given views themselves.
             let viewport: Viewport
             if index == 0 {
@@ -109,7 +113,8 @@ public struct Flyover: Sendable {
                     throw .viewport(error)
                 }
             }
-            frames.append(Frame(index: index, timeSeconds: Double(index) / framesPerSecond, stop: stop, viewport: viewport))
+            frames.append(
+                Frame(index: index, timeSeconds: Double(index) / framesPerSecond, stop: stop, viewport: viewport))
         }
         self.frames = frames
     }
@@ -126,24 +131,37 @@ public struct Flyover: Sendable {
         var writer = JSONWriter()
         writer.beginObject()
         let size = frames.first?.viewport.size ?? ViewSize(width: 0, height: 0)
-        writer.key("width"); writer.number(size.width)
-        writer.key("height"); writer.number(size.height)
-        writer.key("scale"); writer.number(frames.first?.viewport.scale ?? 1)
-        writer.key("framesPerSecond"); writer.number(framesPerSecond)
-        writer.key("easing"); writer.string(easing.rawValue)
+        writer.key("width")
+        writer.number(size.width)
+        writer.key("height")
+        writer.number(size.height)
+        writer.key("scale")
+        writer.number(frames.first?.viewport.scale ?? 1)
+        writer.key("framesPerSecond")
+        writer.number(framesPerSecond)
+        writer.key("easing")
+        writer.string(easing.rawValue)
         writer.key("frames")
         writer.beginArray()
         for frame in frames {
             writer.beginObject()
             let camera = frame.viewport.camera
-            writer.key("index"); writer.number(Double(frame.index))
-            writer.key("timeSeconds"); writer.number(frame.timeSeconds, decimalPlaces: 6)
-            writer.key("latitude"); writer.number(camera.centerCoordinate.latitude, decimalPlaces: 9)
-            writer.key("longitude"); writer.number(camera.centerCoordinate.longitude, decimalPlaces: 9)
-            writer.key("zoom"); writer.number(frame.viewport.zoomLevel, decimalPlaces: 9)
-            writer.key("heading"); writer.number(camera.headingDegrees, decimalPlaces: 9)
-            writer.key("pitch"); writer.number(camera.pitchDegrees, decimalPlaces: 9)
-            writer.key("altitudeMeters"); writer.number(camera.altitudeMeters, decimalPlaces: 3)
+            writer.key("index")
+            writer.number(Double(frame.index))
+            writer.key("timeSeconds")
+            writer.number(frame.timeSeconds, decimalPlaces: 6)
+            writer.key("latitude")
+            writer.number(camera.centerCoordinate.latitude, decimalPlaces: 9)
+            writer.key("longitude")
+            writer.number(camera.centerCoordinate.longitude, decimalPlaces: 9)
+            writer.key("zoom")
+            writer.number(frame.viewport.zoomLevel, decimalPlaces: 9)
+            writer.key("heading")
+            writer.number(camera.headingDegrees, decimalPlaces: 9)
+            writer.key("pitch")
+            writer.number(camera.pitchDegrees, decimalPlaces: 9)
+            writer.key("altitudeMeters")
+            writer.number(camera.altitudeMeters, decimalPlaces: 3)
             writer.endObject()
         }
         writer.endArray()
@@ -169,7 +187,8 @@ struct CubicBezier {
             guard abs(slope) > 1e-9 else { break }
             t -= error / slope
         }
-        var low = 0.0, high = 1.0
+        var low = 0.0
+        var high = 1.0
         t = x
         while high - low > 1e-12 {
             if coordinate(t, x1, x2) < x { low = t } else { high = t }

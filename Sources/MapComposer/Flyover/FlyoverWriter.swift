@@ -1,9 +1,10 @@
 public import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 public import ImageCodec
 import MapUtilities
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writes a fly-over's frames, in order, to one of three outputs: an animated PNG, an MP4 video
 /// (through Debian's `ffmpeg`, when installed), or a folder of numbered PNG frames.
@@ -28,7 +29,9 @@ public final class FlyoverWriter {
         public init(path: String) {
             let url = URL(fileURLWithPath: path)
             var isDirectory: ObjCBool = false
-            if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            if path.hasSuffix("/")
+                || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
+            {
                 self = .frames(url)
             } else if url.pathExtension.lowercased() == "mp4" {
                 self = .video(url)
@@ -61,7 +64,8 @@ public final class FlyoverWriter {
     ///
     /// - Throws: ``PhotoMapError/animationOutput(path:reason:)`` when the output cannot be
     ///   started; ``PhotoMapError/videoEncoderMissing(path:)`` for a video without `ffmpeg`.
-    public init(output: Output, width: Int, height: Int, frameCount: Int, framesPerSecond: Double) throws(PhotoMapError) {
+    public init(output: Output, width: Int, height: Int, frameCount: Int, framesPerSecond: Double) throws(PhotoMapError)
+    {
         self.output = output
         self.frameCount = frameCount
         switch output {
@@ -77,10 +81,12 @@ public final class FlyoverWriter {
             let temporary = AtomicFile.temporaryURL(for: url).appendingPathExtension("mp4")
             let arguments = [
                 "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-                "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", Self.rateText(framesPerSecond),
+                "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate",
+                Self.rateText(framesPerSecond),
                 "-i", "pipe:0",
                 // yuv420p, which every player takes, needs even sides.
-                "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart",
+                "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags",
+                "+faststart",
                 temporary.path,
             ]
             do throws(MapUtilitiesError) {
@@ -91,12 +97,16 @@ public final class FlyoverWriter {
         case .frames(let url):
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
-                guard isDirectory.boolValue else { throw .animationOutput(path: url.path, reason: "it is a file, not a folder") }
+                guard isDirectory.boolValue else {
+                    throw .animationOutput(path: url.path, reason: "it is a file, not a folder")
+                }
                 folder = (url, nil)
             } else {
                 let temporary = AtomicFile.temporaryURL(for: url)
-                do { try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false) } catch {
-                    throw .animationOutput(path: url.path, reason: "cannot make the folder: \(error.localizedDescription)")
+                do { try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false) } catch
+                {
+                    throw .animationOutput(
+                        path: url.path, reason: "cannot make the folder: \(error.localizedDescription)")
                 }
                 folder = (temporary, url)
             }
@@ -124,13 +134,21 @@ public final class FlyoverWriter {
         precondition(written < frameCount && !finished, "a fly-over writer takes exactly its frames")
         switch output {
         case .animatedPNG(let url):
-            do { try animation!.append(image) } catch { throw .animationOutput(path: url.path, reason: error.description) }
+            do { try animation!.append(image) } catch {
+                throw .animationOutput(path: url.path, reason: error.description)
+            }
         case .video(let url):
-            let sent = image.pixels.withUnsafeBytes { bytes in Self.writeAll(bytes, to: video!.program.input!.fileDescriptor) }
-            guard sent else { throw .animationOutput(path: url.path, reason: "ffmpeg stopped taking frames: \(ffmpegMessage())") }
+            let sent = image.pixels.withUnsafeBytes { bytes in
+                Self.writeAll(bytes, to: video!.program.input!.fileDescriptor)
+            }
+            guard sent else {
+                throw .animationOutput(path: url.path, reason: "ffmpeg stopped taking frames: \(ffmpegMessage())")
+            }
         case .frames(let url):
             let file = folder!.writing.appendingPathComponent(Self.frameFileName(written))
-            do { try image.writePNG(to: file) } catch { throw .animationOutput(path: url.path, reason: error.description) }
+            do { try image.writePNG(to: file) } catch {
+                throw .animationOutput(path: url.path, reason: error.description)
+            }
         }
         written += 1
     }
@@ -155,7 +173,8 @@ public final class FlyoverWriter {
         case .frames(let url):
             if let final = folder!.final {
                 do { try FileManager.default.moveItem(at: folder!.writing, to: final) } catch {
-                    throw .animationOutput(path: url.path, reason: "cannot move the frames into place: \(error.localizedDescription)")
+                    throw .animationOutput(
+                        path: url.path, reason: "cannot move the frames into place: \(error.localizedDescription)")
                 }
             } else {
                 try removeFramesBeyondCount(in: url)
@@ -169,9 +188,15 @@ public final class FlyoverWriter {
     /// folder holds this animation alone; other files stay.
     private func removeFramesBeyondCount(in url: URL) throws(PhotoMapError) {
         var index = frameCount
-        while case let file = url.appendingPathComponent(Self.frameFileName(index)), FileManager.default.fileExists(atPath: file.path) {
+        while case let file = url.appendingPathComponent(Self.frameFileName(index)),
+            FileManager.default.fileExists(atPath: file.path)
+        {
             do { try FileManager.default.removeItem(at: file) } catch {
-                throw .animationOutput(path: url.path, reason: "cannot remove \(file.lastPathComponent) of an earlier animation: \(error.localizedDescription)")
+                throw .animationOutput(
+                    path: url.path,
+                    reason:
+                        "cannot remove \(file.lastPathComponent) of an earlier animation: \(error.localizedDescription)"
+                )
             }
             index += 1
         }
@@ -190,7 +215,8 @@ public final class FlyoverWriter {
     /// blocked on this thread alone for the write, and one it raised is taken off again: the
     /// failed write returns EPIPE instead, and nothing changes for the rest of the process.
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-        var pipeSignal = sigset_t(), previous = sigset_t()
+        var pipeSignal = sigset_t()
+        var previous = sigset_t()
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
@@ -208,7 +234,8 @@ public final class FlyoverWriter {
 
     /// `ffmpeg` on the `PATH`, else at a usual place; nil when it is not installed.
     public static func ffmpegExecutable() -> URL? {
-        URL.executable(named: "ffmpeg", searchPath: ProcessInfo.processInfo.environment["PATH"] ?? "", fallbacks: ffmpegFallbacks)
+        URL.executable(
+            named: "ffmpeg", searchPath: ProcessInfo.processInfo.environment["PATH"] ?? "", fallbacks: ffmpegFallbacks)
     }
 
     /// A frame rate as ffmpeg reads it: a whole number, or a fraction over 1001 or 1000.

@@ -4,6 +4,7 @@ public import MapCore
 public import MapRenderer
 import MapUtilities
 import Synchronization
+
 extension PhotoMapBuilder {
     /// The view a request frames (a region, a centre and zoom, a place, a camera, or its content),
     /// under its heading and pitch: one end of a fly-over.
@@ -39,7 +40,8 @@ extension PhotoMapBuilder {
     ///   - easing: How time maps to progress.
     /// - Throws: ``PhotoMapError`` when an end cannot be framed or a frame's camera shown.
     public func flyover(
-        of request: PhotoMapRequest, from start: FlyoverEnd, to end: FlyoverEnd, frameCount: Int?, durationSeconds: Double?,
+        of request: PhotoMapRequest, from start: FlyoverEnd, to end: FlyoverEnd, frameCount: Int?,
+        durationSeconds: Double?,
         framesPerSecond: Double, easing: Flyover.Easing
     ) throws(PhotoMapError) -> Flyover {
         func view(_ flyoverEnd: FlyoverEnd) throws(PhotoMapError) -> Viewport {
@@ -56,7 +58,8 @@ extension PhotoMapBuilder {
         } else {
             var seconds = durationSeconds ?? 0
             if durationSeconds == nil {
-                seconds = Flyover.defaultDurationSeconds(of: try Flyover(from: first, to: last, frameCount: 2, framesPerSecond: framesPerSecond).path)
+                seconds = Flyover.defaultDurationSeconds(
+                    of: try Flyover(from: first, to: last, frameCount: 2, framesPerSecond: framesPerSecond).path)
             }
             count = max(2, Int((seconds * framesPerSecond).rounded()))
         }
@@ -119,7 +122,9 @@ extension PhotoMapBuilder {
                         delivery.withLock { closures in
                             while true {
                                 let ready: (Int, RGBAImage)? = state.withLock { state in
-                                    guard state.failure == nil, let image = state.finished.removeValue(forKey: state.nextToDeliver) else { return nil }
+                                    guard state.failure == nil,
+                                        let image = state.finished.removeValue(forKey: state.nextToDeliver)
+                                    else { return nil }
                                     defer { state.nextToDeliver += 1 }
                                     return (state.nextToDeliver, image)
                                 }

@@ -85,7 +85,8 @@ public struct Camera: Hashable, Sendable, Codable {
         let groundMeters = eye.distance(to: center)
         let heading = groundMeters > 0 ? eye.initialBearing(to: center) : 0
         let pitch = atan2(groundMeters, eyeAltitudeMeters) * 180 / .pi
-        try self.init(centerCoordinate: center, headingDegrees: heading, pitchDegrees: pitch, altitudeMeters: eyeAltitudeMeters)
+        try self.init(
+            centerCoordinate: center, headingDegrees: heading, pitchDegrees: pitch, altitudeMeters: eyeAltitudeMeters)
     }
 }
 

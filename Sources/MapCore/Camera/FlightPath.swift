@@ -47,7 +47,9 @@ public struct FlightPath: Hashable, Sendable {
         ///   - zoomLevel: The zoom level at the centre of the view.
         ///   - headingDegrees: Clockwise from true north. The default is 0, north up.
         ///   - pitchDegrees: From straight down. The default is 0.
-        public init(centerCoordinate: Coordinate, zoomLevel: Double, headingDegrees: Double = 0, pitchDegrees: Double = 0) {
+        public init(
+            centerCoordinate: Coordinate, zoomLevel: Double, headingDegrees: Double = 0, pitchDegrees: Double = 0
+        ) {
             self.centerCoordinate = centerCoordinate
             self.zoomLevel = zoomLevel
             self.headingDegrees = headingDegrees
@@ -113,7 +115,9 @@ public struct FlightPath: Hashable, Sendable {
     ///   that is not finite or a pitch outside [0, ``Camera/maximumPitchDegrees``],
     ///   ``MapCoreError/invalidViewportSize(width:height:)``, or
     ///   ``MapCoreError/invalidCurvature(_:)``.
-    public init(from start: Stop, to end: Stop, viewSize: ViewSize, curvature: Double = defaultCurvature) throws(MapCoreError) {
+    public init(from start: Stop, to end: Stop, viewSize: ViewSize, curvature: Double = defaultCurvature)
+        throws(MapCoreError)
+    {
         for stop in [start, end] {
             guard stop.zoomLevel.isFinite, Viewport.zoomLevelRange.contains(stop.zoomLevel) else {
                 throw .invalidZoomLevel(stop.zoomLevel, range: Viewport.zoomLevelRange)
@@ -130,7 +134,8 @@ public struct FlightPath: Hashable, Sendable {
         }
         guard curvature.isFinite, curvature > 0 else { throw .invalidCurvature(curvature) }
 
-        var start = start, end = end
+        var start = start
+        var end = end
         start.headingDegrees = start.headingDegrees.degreesWrappedTo360
         end.headingDegrees = end.headingDegrees.degreesWrappedTo360
         self.start = start
@@ -164,7 +169,8 @@ public struct FlightPath: Hashable, Sendable {
             let rho2 = rho * rho
             let b0 = (w1 * w1 - w0 * w0 + rho2 * rho2 * u1 * u1) / (2 * w0 * rho2 * u1)
             let b1 = (w1 * w1 - w0 * w0 - rho2 * rho2 * u1 * u1) / (2 * w1 * rho2 * u1)
-            let r0 = -asinh(b0), r1 = -asinh(b1)
+            let r0 = -asinh(b0)
+            let r1 = -asinh(b1)
             shape = .flight(r0: r0, startWidth: w0, distance: u1)
             length = (r1 - r0) / rho
         }
@@ -187,13 +193,15 @@ public struct FlightPath: Hashable, Sendable {
         precondition(!progress.isNaN, "a flight path's progress must be a number")
         if progress <= 0 { return start }
         if progress >= 1 { return end }
-        let zoomLevel: Double, panFraction: Double
+        let zoomLevel: Double
+        let panFraction: Double
         switch shape {
         case .zoom:
             zoomLevel = start.zoomLevel + (end.zoomLevel - start.zoomLevel) * progress
             panFraction = 0
         case .flight(let r0, let w0, let u1):
-            let rho = curvature, s = progress * length
+            let rho = curvature
+            let s = progress * length
             // w(s)/w0, and u(s)/u1 with cosh(r0)·tanh(x) − sinh(r0) = sinh(x − r0)/cosh(x), which
             // does not cancel where |r0| is large.
             let widthRatio = cosh(r0) / cosh(rho * s + r0)

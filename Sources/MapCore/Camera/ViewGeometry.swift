@@ -46,10 +46,15 @@ public struct ViewRect: Hashable, Sendable, Codable {
 
     /// The smallest rect containing every point; `nil` for none.
     public init?<S: Sequence>(enclosing points: S) where S.Element == ViewPoint {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for point in points {
-            minX = min(minX, point.x); maxX = max(maxX, point.x)
-            minY = min(minY, point.y); maxY = max(maxY, point.y)
+            minX = min(minX, point.x)
+            maxX = max(maxX, point.x)
+            minY = min(minY, point.y)
+            maxY = max(maxY, point.y)
         }
         guard minX.isFinite else { return nil }
         self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)

@@ -117,11 +117,14 @@ public struct Viewport: Hashable, Sendable {
         let center = centerMapPoint.coordinate
         let altitude = Camera.altitudeMeters(
             forZoomLevel: zoomLevel, latitude: center.latitude, pitchDegrees: 0, viewportHeightPoints: size.height)
-        let camera = try Camera(centerCoordinate: center, headingDegrees: headingDegrees, pitchDegrees: 0, altitudeMeters: altitude)
+        let camera = try Camera(
+            centerCoordinate: center, headingDegrees: headingDegrees, pitchDegrees: 0, altitudeMeters: altitude)
         try self.init(camera: camera, zoomLevel: zoomLevel, size: size, scale: scale, centerMapPoint: centerMapPoint)
     }
 
-    private init(camera: Camera, zoomLevel: Double, size: ViewSize, scale: Double, centerMapPoint: MapPoint? = nil) throws(MapCoreError) {
+    private init(camera: Camera, zoomLevel: Double, size: ViewSize, scale: Double, centerMapPoint: MapPoint? = nil)
+        throws(MapCoreError)
+    {
         guard zoomLevel.isFinite, Viewport.zoomLevelRange.contains(zoomLevel) else {
             throw .invalidZoomLevel(zoomLevel, range: Viewport.zoomLevelRange)
         }
@@ -131,7 +134,8 @@ public struct Viewport: Hashable, Sendable {
         self.zoomLevel = zoomLevel
         self.centerMapPoint = centerMapPoint ?? MapPoint(camera.centerCoordinate)
         zoomScale = ZoomLevel.zoomScale(atZoomLevel: zoomLevel)
-        let heading = camera.headingDegrees * .pi / 180, pitch = camera.pitchDegrees * .pi / 180
+        let heading = camera.headingDegrees * .pi / 180
+        let pitch = camera.pitchDegrees * .pi / 180
         cosHeading = cos(heading)
         sinHeading = sin(heading)
         cosPitch = cos(pitch)
@@ -205,7 +209,8 @@ extension Viewport {
     /// Offset of a map-space offset on the ground plane, in view points: `u` to the right of the
     /// view, `v` toward its bottom edge, after the heading's rotation.
     func groundOffset(dx: Double, dy: Double) -> (u: Double, v: Double) {
-        let east = dx * zoomScale, south = dy * zoomScale
+        let east = dx * zoomScale
+        let south = dy * zoomScale
         return (east * cosHeading + south * sinHeading, -east * sinHeading + south * cosHeading)
     }
 
@@ -230,7 +235,8 @@ extension Viewport {
     /// the horizon.
     func unproject(_ point: ViewPoint) -> (u: Double, v: Double)? {
         let distance = centerDistancePoints
-        let x = point.x - size.width / 2, y = point.y - size.height / 2
+        let x = point.x - size.width / 2
+        let y = point.y - size.height / 2
         let denominator = distance * cosPitch + y * sinPitch
         guard denominator > distance * 1e-12 else { return nil }
         let v = y * distance / denominator
@@ -253,7 +259,8 @@ extension Viewport {
     public var visibleRegion: CoordinateRegion {
         // The view's centre is always on the ground, so the clipped rect is never empty.
         region(for: ViewRect(x: 0, y: 0, width: size.width, height: size.height))
-            ?? CoordinateRegion(center: camera.centerCoordinate, span: CoordinateSpan(uncheckedLatitudeDelta: 0, longitudeDelta: 0))
+            ?? CoordinateRegion(
+                center: camera.centerCoordinate, span: CoordinateSpan(uncheckedLatitudeDelta: 0, longitudeDelta: 0))
     }
 
     /// The map rect bounding the ground inside a view rect (up to the visible-ground limit).
@@ -280,7 +287,8 @@ extension Viewport {
     public func region(for rect: ViewRect) -> CoordinateRegion? {
         guard var mapRect = mapRect(for: rect) else { return nil }
         let world = WebMercator.worldSize
-        let top = min(world, max(0, mapRect.minY)), bottom = min(world, max(0, mapRect.maxY))
+        let top = min(world, max(0, mapRect.minY))
+        let bottom = min(world, max(0, mapRect.maxY))
         let width = min(world, mapRect.width)
         mapRect = MapRect(x: mapRect.midX - width / 2, y: top, width: width, height: bottom - top)
         return CoordinateRegion(mapRect)
@@ -312,7 +320,8 @@ extension Viewport {
         var output: [(u: Double, v: Double)] = []
         for (index, current) in polygon.enumerated() {
             let previous = polygon[(index + polygon.count - 1) % polygon.count]
-            let currentInside = current.v <= limitV, previousInside = previous.v <= limitV
+            let currentInside = current.v <= limitV
+            let previousInside = previous.v <= limitV
             if currentInside != previousInside {
                 let t = (limitV - previous.v) / (current.v - previous.v)
                 output.append((previous.u + t * (current.u - previous.u), limitV))
@@ -334,7 +343,9 @@ extension Viewport {
     ///   zoom level above ``zoomLevelRange``.
     public init(region: CoordinateRegion, size: ViewSize, scale: Double = 1) throws(MapCoreError) {
         try Viewport.validate(size: size, scale: scale)
-        try self.init(fitting: region.mapRect, into: ViewRect(x: 0, y: 0, width: size.width, height: size.height), size: size, scale: scale)
+        try self.init(
+            fitting: region.mapRect, into: ViewRect(x: 0, y: 0, width: size.width, height: size.height), size: size,
+            scale: scale)
     }
 
     /// Creates a north-up viewport that shows every coordinate, with room around them
@@ -364,8 +375,12 @@ extension Viewport {
         let enclosing = try CoordinateRegion(enclosing: coordinates)
         var mapRect = enclosing.mapRect
         let minimumMapPoints = minimumSpanMeters * WebMercator.mapPointsPerMeter(atLatitude: enclosing.center.latitude)
-        if mapRect.width < minimumMapPoints { mapRect = mapRect.insetBy(dx: (mapRect.width - minimumMapPoints) / 2, dy: 0) }
-        if mapRect.height < minimumMapPoints { mapRect = mapRect.insetBy(dx: 0, dy: (mapRect.height - minimumMapPoints) / 2) }
+        if mapRect.width < minimumMapPoints {
+            mapRect = mapRect.insetBy(dx: (mapRect.width - minimumMapPoints) / 2, dy: 0)
+        }
+        if mapRect.height < minimumMapPoints {
+            mapRect = mapRect.insetBy(dx: 0, dy: (mapRect.height - minimumMapPoints) / 2)
+        }
         let inner = ViewRect(
             x: edgePadding.left,
             y: edgePadding.top,
@@ -406,10 +421,12 @@ extension Viewport {
     public func regionThatFits(_ region: CoordinateRegion) -> CoordinateRegion {
         let mapRect = region.mapRect
         let aspect = size.width / size.height
-        var width = mapRect.width, height = mapRect.height
+        var width = mapRect.width
+        var height = mapRect.height
         if height == 0 || width / height < aspect { width = height * aspect } else { height = width / aspect }
         let world = WebMercator.worldSize
-        let top = max(0, mapRect.midY - height / 2), bottom = min(world, mapRect.midY + height / 2)
+        let top = max(0, mapRect.midY - height / 2)
+        let bottom = min(world, mapRect.midY + height / 2)
         width = min(world, width)
         return CoordinateRegion(MapRect(x: mapRect.midX - width / 2, y: top, width: width, height: bottom - top))
     }

@@ -63,7 +63,8 @@ struct ClusterBuilder {
 
     /// Clusters a level's items, sorted by `grid` with their `keys`, at `zoom`: one sweep per
     /// stripe. Returns the next level as the stripes' parts, in stripe order.
-    private mutating func cluster(_ level: ClusterLevel, keys: [UInt64], grid: ClusterGrid, zoom: Int) -> [ClusterLevel] {
+    private mutating func cluster(_ level: ClusterLevel, keys: [UInt64], grid: ClusterGrid, zoom: Int) -> [ClusterLevel]
+    {
         let stripes = ClusterStripes(keys: keys, grid: grid)
         let radius = options.radiusWorldFraction(atZoom: zoom)
         let minimumPoints = options.minimumPoints
@@ -85,7 +86,8 @@ struct ClusterBuilder {
                         let numbers = Array(stride(from: parity, to: stripes.count, by: 2))
                         performChunks(numbers.count) { chunk in
                             let stripe = numbers[chunk]
-                            results[stripe] = sweep.run(items: stripes.itemRanges[stripe], rows: stripes.rowRanges[stripe])
+                            results[stripe] = sweep.run(
+                                items: stripes.itemRanges[stripe], rows: stripes.rowRanges[stripe])
                         }
                     }
                 }
@@ -208,8 +210,10 @@ struct ClusterSweep: @unchecked Sendable {
                 result.next.append(items, at: index)
                 continue
             }
-            let x = items.x[index], y = items.y[index]
-            let row = grid.row(ofKey: keys[index]), column = grid.column(ofKey: keys[index])
+            let x = items.x[index]
+            let y = items.y[index]
+            let row = grid.row(ofKey: keys[index])
+            let column = grid.column(ofKey: keys[index])
             var total = Int(items.weights[index])
             candidates.removeAll(keepingCapacity: true)
 
@@ -258,7 +262,8 @@ struct ClusterSweep: @unchecked Sendable {
             // it in a new cluster of one child).
             if !candidates.isEmpty, total >= minimumPoints {
                 var weight = Double(items.weights[index])
-                var sumX = x * weight, sumY = y * weight
+                var sumX = x * weight
+                var sumY = y * weight
                 result.children.append(items.ids[index])
                 for other in candidates {
                     taken[other] = true
@@ -270,14 +275,16 @@ struct ClusterSweep: @unchecked Sendable {
                     sumY += items.y[other] * weight
                     result.children.append(items.ids[other])
                 }
-                let centerX = wrappedUnit(sumX / Double(total)), centerY = sumY / Double(total)
+                let centerX = wrappedUnit(sumX / Double(total))
+                let centerY = sumY / Double(total)
                 let placeholderID = -Int32(result.counts.count) - 1
                 result.positions.append(centerX)
                 result.positions.append(centerY)
                 result.counts.append(Int32(total))
                 result.identifiers.append(identifier)
                 result.childEnds.append(Int32(result.children.count))
-                result.next.append(id: placeholderID, x: centerX, y: centerY, weight: Int32(total), identifier: identifier)
+                result.next.append(
+                    id: placeholderID, x: centerX, y: centerY, weight: Int32(total), identifier: identifier)
             } else {
                 result.next.append(items, at: index)
                 for other in candidates {
@@ -299,7 +306,8 @@ func wrappedUnit(_ x: Double) -> Double {
 extension UnsafeBufferPointer where Element == UInt64 {
     /// The index of the first element not less than `key`, in this sorted buffer.
     func lowerBound(of key: UInt64) -> Int {
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let middle = (low + high) / 2
             if self[middle] < key { low = middle + 1 } else { high = middle }

@@ -58,7 +58,9 @@ public final class ClusterIndex: Sendable {
     ///     (`photos.lazy.map { ClusterInput(...) }`) saves making an array of them.
     ///   - options: How to cluster. The default is ``ClusterOptions/init()``.
     @inlinable
-    public convenience init<Inputs: Collection<ClusterInput>>(_ inputs: Inputs, options: ClusterOptions = ClusterOptions()) {
+    public convenience init<Inputs: Collection<ClusterInput>>(
+        _ inputs: Inputs, options: ClusterOptions = ClusterOptions()
+    ) {
         precondition(inputs.count < 1 << 30, "ClusterIndex takes fewer than 2^30 inputs")
         var coordinates: [Coordinate] = []
         coordinates.reserveCapacity(inputs.count)
@@ -78,15 +80,18 @@ public final class ClusterIndex: Sendable {
                 inputIdentifiers.append(previous.number)
                 continue
             }
-            let number = identifierNumbers[identifier] ?? {
-                identifiers.append(identifier)
-                identifierNumbers[identifier] = Int32(identifiers.count - 1)
-                return Int32(identifiers.count - 1)
-            }()
+            let number =
+                identifierNumbers[identifier]
+                ?? {
+                    identifiers.append(identifier)
+                    identifierNumbers[identifier] = Int32(identifiers.count - 1)
+                    return Int32(identifiers.count - 1)
+                }()
             inputIdentifiers.append(number)
             previous = (identifier, number)
         }
-        self.init(coordinates: coordinates, inputIdentifiers: inputIdentifiers, identifiers: identifiers, options: options)
+        self.init(
+            coordinates: coordinates, inputIdentifiers: inputIdentifiers, identifiers: identifiers, options: options)
     }
 
     /// Builds the index over inputs given as coordinates and interned identifiers: the number of
@@ -195,7 +200,8 @@ extension ClusterIndex {
         guard !mapRect.isEmpty, mapRect.maxX.isFinite, mapRect.maxY.isFinite else { return [] }
         let level = options.zoomLevel(forQuery: zoomLevel) - options.minimumZoom
         let worldSize = WebMercator.worldSize
-        let west = mapRect.minX / worldSize, east = min(mapRect.maxX / worldSize, west + 1024)
+        let west = mapRect.minX / worldSize
+        let east = min(mapRect.maxX / worldSize, west + 1024)
         let north = mapRect.minY / worldSize
         let south = mapRect.maxY >= worldSize ? Double.infinity : mapRect.maxY / worldSize
 
@@ -205,10 +211,13 @@ extension ClusterIndex {
         let firstCopy = west.rounded(.down)
         for copy in 0..<Int(east.rounded(.up) - firstCopy) {
             let offset = firstCopy + Double(copy)
-            let copyWest = max(0, west - offset), copyEast = min(1, east - offset)
+            let copyWest = max(0, west - offset)
+            let copyEast = min(1, east - offset)
             guard copyWest < copyEast else { continue }
             forEachItem(atLevel: level, west: copyWest, east: copyEast, north: north, south: south) { id, x, y in
-                result.append(PlacedClusterItem(item: item(id), mapPoint: MapPoint(x: (x + offset) * worldSize, y: y * worldSize)))
+                result.append(
+                    PlacedClusterItem(item: item(id), mapPoint: MapPoint(x: (x + offset) * worldSize, y: y * worldSize))
+                )
             }
         }
         return result
@@ -284,16 +293,19 @@ extension ClusterIndex {
         let id = Int(id)
         guard id >= coordinates.count else { return .point(index: id, coordinate: coordinates[id]) }
         let number = id - coordinates.count
-        return .cluster(Cluster(
-            id: ClusterID(rawValue: number),
-            coordinate: ClusterIndex.coordinate(x: positions[2 * id], y: positions[2 * id + 1]),
-            count: Int(clusterCounts[number]),
-            expansionZoom: Int(clusterZooms[number]) + 1,
-            clusteringIdentifier: identifiers[Int(clusterIdentifiers[number])]
-        ))
+        return .cluster(
+            Cluster(
+                id: ClusterID(rawValue: number),
+                coordinate: ClusterIndex.coordinate(x: positions[2 * id], y: positions[2 * id + 1]),
+                count: Int(clusterCounts[number]),
+                expansionZoom: Int(clusterZooms[number]) + 1,
+                clusteringIdentifier: identifiers[Int(clusterIdentifiers[number])]
+            ))
     }
 
-    private func appendLeaves(ofCluster number: Int, limit: Int, offset: Int, skipped: inout Int, into leaves: inout [Int]) {
+    private func appendLeaves(
+        ofCluster number: Int, limit: Int, offset: Int, skipped: inout Int, into leaves: inout [Int]
+    ) {
         for child in children[Int(childStarts[number])..<Int(childStarts[number + 1])] {
             guard leaves.count < limit else { return }
             let id = Int(child)
@@ -325,7 +337,8 @@ extension ClusterIndex {
         _ body: (_ id: Int32, _ x: Double, _ y: Double) -> Void
     ) {
         let grid = grids[level]
-        let firstColumn = grid.column(west), lastColumn = grid.column(east)
+        let firstColumn = grid.column(west)
+        let lastColumn = grid.column(east)
         var row = grid.row(north)
         let lastRow = grid.row(min(south, 1))
         levels[level].withUnsafeBufferPointer { ids in
@@ -339,7 +352,8 @@ extension ClusterIndex {
                 while row <= lastRow {
                     let firstKey = grid.key(row: row, column: firstColumn)
                     let lastKey = grid.key(row: row, column: lastColumn)
-                    var low = start, high = count
+                    var low = start
+                    var high = count
                     while low < high {
                         let middle = (low + high) / 2
                         if key(at: middle) < firstKey { low = middle + 1 } else { high = middle }
@@ -350,7 +364,8 @@ extension ClusterIndex {
                         nextKey = key(at: index)
                         guard nextKey <= lastKey else { break }
                         let id = ids[index]
-                        let x = positions[2 * Int(id)], y = positions[2 * Int(id) + 1]
+                        let x = positions[2 * Int(id)]
+                        let y = positions[2 * Int(id) + 1]
                         if x >= west, x < east, y >= north, y < south { body(id, x, y) }
                         index += 1
                     }

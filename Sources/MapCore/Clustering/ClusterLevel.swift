@@ -38,8 +38,9 @@ struct ClusterLevel {
 
     /// Appends item `index` of `other`.
     mutating func append(_ other: Buffers, at index: Int) {
-        append(id: other.ids[index], x: other.x[index], y: other.y[index], weight: other.weights[index],
-               identifier: other.identifiers[index])
+        append(
+            id: other.ids[index], x: other.x[index], y: other.y[index], weight: other.weights[index],
+            identifier: other.identifiers[index])
     }
 
     /// Read-only views of a level's arrays, for the sweep's inner loops.
@@ -78,7 +79,9 @@ struct ClusterLevel {
         for segment in segments { starts.append(starts.last! + segment.count) }
         let count = starts.last!
         precondition(count < Int(Int32.max), "a cluster level holds fewer than 2^31 items")
-        let xs = segments.map(\.x), ys = segments.map(\.y), segmentStarts = starts
+        let xs = segments.map(\.x)
+        let ys = segments.map(\.y)
+        let segmentStarts = starts
         var keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             let keys = SharedBuffer(buffer)
             forEachChunk(count: count) { _, range in
@@ -87,7 +90,8 @@ struct ClusterLevel {
                 var index = range.lowerBound
                 while index < range.upperBound {
                     while segmentStarts[segment + 1] <= index { segment += 1 }
-                    let end = min(range.upperBound, segmentStarts[segment + 1]), start = segmentStarts[segment]
+                    let end = min(range.upperBound, segmentStarts[segment + 1])
+                    let start = segmentStarts[segment]
                     xs[segment].withUnsafeBufferPointer { x in
                         ys[segment].withUnsafeBufferPointer { y in
                             for item in index..<end { keys[item] = grid.key(x: x[item - start], y: y[item - start]) }
@@ -119,7 +123,8 @@ struct ClusterLevel {
         precondition(segments.count <= 256, "at most 256 segments")
         let segmentOfItem = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             for number in segments.indices {
-                buffer.baseAddress!.advanced(by: starts[number]).initialize(repeating: UInt8(number), count: segments[number].count)
+                buffer.baseAddress!.advanced(by: starts[number]).initialize(
+                    repeating: UInt8(number), count: segments[number].count)
             }
             initialized = count
         }

@@ -4,7 +4,9 @@ import Foundation
 /// enough to pay for the threads, and returns when every chunk is done.
 ///
 /// `body` gets the chunk's number and its range; chunks must write disjoint memory.
-func forEachChunk(count: Int, minimumChunkSize: Int = 32_768, _ body: @Sendable (_ chunk: Int, _ range: Range<Int>) -> Void) {
+func forEachChunk(
+    count: Int, minimumChunkSize: Int = 32_768, _ body: @Sendable (_ chunk: Int, _ range: Range<Int>) -> Void
+) {
     let chunks = chunkCount(for: count, minimumChunkSize: minimumChunkSize)
     performChunks(chunks) { chunk in body(chunk, chunkRange(chunk, of: chunks, count: count)) }
 }

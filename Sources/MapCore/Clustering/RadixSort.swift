@@ -14,7 +14,8 @@ func radixSort(keys: inout [UInt64], values: inout [Int32], scratch: inout Radix
     let digitBits = 11
     let bucketCount = 1 << digitBits
     let varyingBits = keys.withUnsafeBufferPointer { keys -> UInt64 in
-        var all: UInt64 = .max, any: UInt64 = 0
+        var all: UInt64 = .max
+        var any: UInt64 = 0
         for key in keys {
             all &= key
             any |= key

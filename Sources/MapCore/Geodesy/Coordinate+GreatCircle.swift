@@ -26,7 +26,8 @@ extension Coordinate {
 
     /// The angle between the two positions at the Earth's centre, in radians, in [0, π].
     func centralAngle(to other: Coordinate) -> Double {
-        let latitude1 = latitude * .pi / 180, latitude2 = other.latitude * .pi / 180
+        let latitude1 = latitude * .pi / 180
+        let latitude2 = other.latitude * .pi / 180
         let longitudeDifference = (other.longitude - longitude) * .pi / 180
         let cosines = cos(latitude1) * cos(latitude2)
         let haversine = sin((latitude2 - latitude1) / 2).squared + cosines * sin(longitudeDifference / 2).squared

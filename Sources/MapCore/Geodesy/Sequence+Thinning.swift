@@ -21,7 +21,8 @@ extension Sequence where Element == Coordinate {
         guard minimumDistanceMeters > 0, let first = points.first, let last = points.last, points.count > 2 else {
             return points
         }
-        var kept = [first], lastKept = first
+        var kept = [first]
+        var lastKept = first
         for point in points.dropFirst().dropLast() where lastKept.distance(to: point) >= minimumDistanceMeters {
             kept.append(point)
             lastKept = point

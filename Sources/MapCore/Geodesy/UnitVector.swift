@@ -17,7 +17,8 @@ struct UnitVector {
     }
 
     init(_ coordinate: Coordinate) {
-        let latitude = coordinate.latitude * .pi / 180, longitude = coordinate.longitude * .pi / 180
+        let latitude = coordinate.latitude * .pi / 180
+        let longitude = coordinate.longitude * .pi / 180
         self.init(x: cos(latitude) * cos(longitude), y: cos(latitude) * sin(longitude), z: sin(latitude))
     }
 
@@ -26,7 +27,8 @@ struct UnitVector {
     /// At a pole it points along the meridian of the coordinate's longitude, so bearings there
     /// are measured as if one had stepped off the pole along that meridian.
     static func north(at coordinate: Coordinate) -> UnitVector {
-        let latitude = coordinate.latitude * .pi / 180, longitude = coordinate.longitude * .pi / 180
+        let latitude = coordinate.latitude * .pi / 180
+        let longitude = coordinate.longitude * .pi / 180
         return UnitVector(x: -sin(latitude) * cos(longitude), y: -sin(latitude) * sin(longitude), z: cos(latitude))
     }
 

@@ -75,7 +75,8 @@ extension Coordinate: CustomStringConvertible {
     /// 1 cm) without binary noise: `37.8106,-122.4194`.
     public var description: String {
         let places = Double.displayedDegreeDecimalPlaces
-        return "\(latitude.decimalText(maximumFractionDigits: places)),\(longitude.decimalText(maximumFractionDigits: places))"
+        return
+            "\(latitude.decimalText(maximumFractionDigits: places)),\(longitude.decimalText(maximumFractionDigits: places))"
     }
 
     /// The coordinate with both angles rounded to `places` decimal places, for output that

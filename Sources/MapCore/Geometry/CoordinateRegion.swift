@@ -30,7 +30,8 @@ public struct CoordinateRegion: Hashable, Sendable, Codable {
         let latitudeDelta = latitudinalMeters / Earth.metersPerDegreeOfLatitude
         let cosine = max(cos(center.latitude * .pi / 180), 1e-12)
         let longitudeDelta = longitudinalMeters / (Earth.metersPerDegreeOfLatitude * cosine)
-        self.init(center: center, span: CoordinateSpan(uncheckedLatitudeDelta: latitudeDelta, longitudeDelta: longitudeDelta))
+        self.init(
+            center: center, span: CoordinateSpan(uncheckedLatitudeDelta: latitudeDelta, longitudeDelta: longitudeDelta))
     }
 
     /// Creates a region from its edges in degrees, as a GeoJSON bbox orders them.
@@ -87,7 +88,8 @@ public struct CoordinateRegion: Hashable, Sendable, Codable {
 
     /// The smallest region containing both, taking the shorter way around in longitude.
     public func union(_ other: CoordinateRegion) -> CoordinateRegion {
-        let south = min(self.south, other.south), north = max(self.north, other.north)
+        let south = min(self.south, other.south)
+        let north = max(self.north, other.north)
         let longitudes = LongitudeArc(self).union(LongitudeArc(other))
         return CoordinateRegion(
             center: Coordinate(uncheckedLatitude: (south + north) / 2, longitude: longitudes.center),
@@ -111,7 +113,8 @@ extension CoordinateRegion {
     ///
     /// - Throws: ``MapCoreError/noCoordinates`` when the sequence is empty.
     public init<S: Sequence>(enclosing coordinates: S) throws(MapCoreError) where S.Element == Coordinate {
-        var south = Double.infinity, north = -Double.infinity
+        var south = Double.infinity
+        var north = -Double.infinity
         var longitudes: [Double] = []
         for coordinate in coordinates {
             south = min(south, coordinate.latitude)
@@ -170,7 +173,8 @@ struct LongitudeArc: Hashable {
     }
 
     init(_ region: CoordinateRegion) {
-        self.init(west: region.center.longitude - region.span.longitudeDelta / 2, widthDegrees: region.span.longitudeDelta)
+        self.init(
+            west: region.center.longitude - region.span.longitudeDelta / 2, widthDegrees: region.span.longitudeDelta)
     }
 
     /// The shortest arc covering every longitude: the complement of the widest gap between them.

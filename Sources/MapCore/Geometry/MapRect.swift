@@ -24,10 +24,15 @@ public struct MapRect: Hashable, Sendable, Codable {
     /// The smallest rect containing every point; ``null`` for none.
     @inlinable
     public init<S: Sequence>(enclosing points: S) where S.Element == MapPoint {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for point in points {
-            minX = min(minX, point.x); maxX = max(maxX, point.x)
-            minY = min(minY, point.y); maxY = max(maxY, point.y)
+            minX = min(minX, point.x)
+            maxX = max(maxX, point.x)
+            minY = min(minY, point.y)
+            maxY = max(maxY, point.y)
         }
         self = minX.isFinite ? MapRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : .null
     }
@@ -94,7 +99,8 @@ public struct MapRect: Hashable, Sendable, Codable {
 
     /// The rect grown (negative values shrink it) by `dx` on the left and right, `dy` on top and bottom.
     public func insetBy(dx: Double, dy: Double) -> MapRect {
-        let newWidth = width - 2 * dx, newHeight = height - 2 * dy
+        let newWidth = width - 2 * dx
+        let newHeight = height - 2 * dy
         guard !isNull, newWidth >= 0, newHeight >= 0 else { return .null }
         return MapRect(x: minX + dx, y: minY + dy, width: newWidth, height: newHeight)
     }
@@ -107,7 +113,8 @@ extension MapRect {
     public func union(_ other: MapRect) -> MapRect {
         if isNull { return other }
         if other.isNull { return self }
-        let x = min(minX, other.minX), y = min(minY, other.minY)
+        let x = min(minX, other.minX)
+        let y = min(minY, other.minY)
         return MapRect(x: x, y: y, width: max(maxX, other.maxX) - x, height: max(maxY, other.maxY) - y)
     }
 
@@ -121,8 +128,10 @@ extension MapRect {
     /// Rects that only touch along an edge have an intersection of zero width or height.
     public func intersection(_ other: MapRect) -> MapRect {
         guard !isNull, !other.isNull else { return .null }
-        let x = max(minX, other.minX), y = max(minY, other.minY)
-        let right = min(maxX, other.maxX), bottom = min(maxY, other.maxY)
+        let x = max(minX, other.minX)
+        let y = max(minY, other.minY)
+        let right = min(maxX, other.maxX)
+        let bottom = min(maxY, other.maxY)
         guard right >= x, bottom >= y else { return .null }
         return MapRect(x: x, y: y, width: right - x, height: bottom - y)
     }

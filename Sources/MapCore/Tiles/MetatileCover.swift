@@ -34,8 +34,12 @@ public struct MetatileCover: Hashable, Sendable {
     ///   - zoomLevels: Within 0...30.
     ///   - metatileSize: Tiles per metatile side, in ``MetatileID/sizeRange``. The default is 8.
     /// - Throws: ``MapCoreError/invalidZoomRange(_:)`` or ``MapCoreError/invalidMetatileSize(_:range:)``.
-    public init(mapRect: MapRect, zoomLevels: ClosedRange<Int>, metatileSize: Int = MetatileID.defaultSize) throws(MapCoreError) {
-        guard zoomLevels.lowerBound >= 0, zoomLevels.upperBound <= TileID.maximumZoom else { throw .invalidZoomRange(zoomLevels) }
+    public init(mapRect: MapRect, zoomLevels: ClosedRange<Int>, metatileSize: Int = MetatileID.defaultSize)
+        throws(MapCoreError)
+    {
+        guard zoomLevels.lowerBound >= 0, zoomLevels.upperBound <= TileID.maximumZoom else {
+            throw .invalidZoomRange(zoomLevels)
+        }
         try MetatileID.validate(size: metatileSize)
         self.mapRect = mapRect
         self.zoomLevels = zoomLevels
@@ -46,14 +50,18 @@ public struct MetatileCover: Hashable, Sendable {
     /// Mercator limit are clamped, as ``TileID`` covers do.
     ///
     /// - Throws: As ``init(mapRect:zoomLevels:metatileSize:)``.
-    public init(region: CoordinateRegion, zoomLevels: ClosedRange<Int>, metatileSize: Int = MetatileID.defaultSize) throws(MapCoreError) {
+    public init(region: CoordinateRegion, zoomLevels: ClosedRange<Int>, metatileSize: Int = MetatileID.defaultSize)
+        throws(MapCoreError)
+    {
         try self.init(mapRect: region.mapRect, zoomLevels: zoomLevels, metatileSize: metatileSize)
     }
 
     /// Every tile of the world at the zoom levels.
     ///
     /// - Throws: As ``init(mapRect:zoomLevels:metatileSize:)``.
-    public static func world(zoomLevels: ClosedRange<Int>, metatileSize: Int = MetatileID.defaultSize) throws(MapCoreError) -> MetatileCover {
+    public static func world(zoomLevels: ClosedRange<Int>, metatileSize: Int = MetatileID.defaultSize)
+        throws(MapCoreError) -> MetatileCover
+    {
         try MetatileCover(mapRect: .world, zoomLevels: zoomLevels, metatileSize: metatileSize)
     }
 
@@ -68,7 +76,8 @@ extension MetatileCover {
     /// The rows of the cover's tiles at a zoom level; `nil` outside ``zoomLevels`` or for an empty cover.
     public func tileRows(atZoom zoom: Int) -> ClosedRange<Int>? {
         guard zoomLevels.contains(zoom), !isEmpty else { return nil }
-        return TileID.indices(from: mapRect.minY, to: mapRect.maxY, tileSize: TileID.tileSizeMapPoints(atZoom: zoom), zoom: zoom)
+        return TileID.indices(
+            from: mapRect.minY, to: mapRect.maxY, tileSize: TileID.tileSizeMapPoints(atZoom: zoom), zoom: zoom)
     }
 
     /// The columns of the cover's tiles at a zoom level, as ascending, disjoint ranges (two
@@ -101,7 +110,9 @@ extension MetatileCover {
         let columns = tileColumns(atZoom: metatile.z).compactMap { range -> ClosedRange<Int>? in
             range.overlaps(metatile.tileColumns) ? range.clamped(to: metatile.tileColumns) : nil
         }
-        return rows.flatMap { row in columns.flatMap { range in range.map { TileID(uncheckedZ: metatile.z, x: $0, y: row) } } }
+        return rows.flatMap { row in
+            columns.flatMap { range in range.map { TileID(uncheckedZ: metatile.z, x: $0, y: row) } }
+        }
     }
 
     /// The number of ``tiles(in:)``, counted without listing them.
@@ -126,7 +137,9 @@ extension MetatileCover {
     /// non-adjacent ranges: the tile ranges on both sides of the antimeridian may share a metatile.
     func metatileColumns(atZoom zoom: Int) -> [ClosedRange<Int>] {
         var merged: [ClosedRange<Int>] = []
-        for range in tileColumns(atZoom: zoom).map({ $0.lowerBound / metatileSize...$0.upperBound / metatileSize }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+        for range in tileColumns(atZoom: zoom).map({ $0.lowerBound / metatileSize...$0.upperBound / metatileSize })
+            .sorted(by: { $0.lowerBound < $1.lowerBound })
+        {
             if let last = merged.last, range.lowerBound <= last.upperBound + 1 {
                 merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
             } else {
@@ -153,12 +166,16 @@ extension MetatileCover {
     /// Where a metatile comes in ``metatiles``, from 0; `nil` when it holds none of the cover's
     /// tiles (or has another size). Computed, not searched.
     public func position(of metatile: MetatileID) -> Int? {
-        guard metatile.size == metatileSize, let rows = metatileRows(atZoom: metatile.z), rows.contains(metatile.y) else { return nil }
+        guard metatile.size == metatileSize, let rows = metatileRows(atZoom: metatile.z), rows.contains(metatile.y)
+        else { return nil }
         let columns = metatileColumns(atZoom: metatile.z)
         var column: Int?
         var before = 0
         for range in columns {
-            if range.contains(metatile.x) { column = before + metatile.x - range.lowerBound; break }
+            if range.contains(metatile.x) {
+                column = before + metatile.x - range.lowerBound
+                break
+            }
             before += range.count
         }
         guard let column else { return nil }

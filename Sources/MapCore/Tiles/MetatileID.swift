@@ -53,8 +53,8 @@ public struct MetatileID: Hashable, Sendable {
     public init(z: Int, x: Int, y: Int, size: Int = MetatileID.defaultSize) throws(MapCoreError) {
         try MetatileID.validate(size: size)
         guard (0...TileID.maximumZoom).contains(z),
-              (0..<MetatileID.metatilesPerSide(atZoom: z, size: size)).contains(x),
-              (0..<MetatileID.metatilesPerSide(atZoom: z, size: size)).contains(y)
+            (0..<MetatileID.metatilesPerSide(atZoom: z, size: size)).contains(x),
+            (0..<MetatileID.metatilesPerSide(atZoom: z, size: size)).contains(y)
         else { throw .invalidMetatile(z: z, x: x, y: y, size: size) }
         self.init(uncheckedZ: z, x: x, y: y, size: size)
     }

@@ -121,10 +121,11 @@ extension TileID {
     /// 3 south-east. The tile at zoom 0 has the empty quadkey; 3/3/5 is "213".
     /// See <https://learn.microsoft.com/bingmaps/articles/bing-maps-tile-system>.
     public var quadkey: String {
-        String((0..<z).reversed().map { level in
-            let digit = ((x >> level) & 1) | (((y >> level) & 1) << 1)
-            return Character(String(digit))
-        })
+        String(
+            (0..<z).reversed().map { level in
+                let digit = ((x >> level) & 1) | (((y >> level) & 1) << 1)
+                return Character(String(digit))
+            })
     }
 
     /// Creates a tile address from a Bing Maps quadkey; its length is the zoom level.
@@ -133,7 +134,8 @@ extension TileID {
     ///   than 30 of them.
     public init(quadkey: String) throws(MapCoreError) {
         guard quadkey.count <= TileID.maximumZoom else { throw .invalidQuadkey(quadkey) }
-        var x = 0, y = 0
+        var x = 0
+        var y = 0
         for character in quadkey {
             guard let digit = character.wholeNumberValue, (0...3).contains(digit), character.isASCII else {
                 throw .invalidQuadkey(quadkey)

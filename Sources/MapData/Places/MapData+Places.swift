@@ -20,7 +20,8 @@ extension MapData {
     /// Names people use for places the basemap names otherwise, by normalized name.
     static let placeAliases: [String: String] = {
         let pairs = [
-            ("united states", "united states america"), ("america", "united states america"), ("uk", "united kingdom"), ("great britain", "united kingdom"),
+            ("united states", "united states america"), ("america", "united states america"), ("uk", "united kingdom"),
+            ("great britain", "united kingdom"),
             ("britain", "united kingdom"), ("russian federation", "russia"), ("drc", "democratic republic congo"),
             ("dr congo", "democratic republic congo"), ("czech republic", "czechia"), ("ivory coast", "cote d ivoire"),
             ("swaziland", "eswatini"), ("holland", "netherlands"), ("burma", "myanmar"), ("east timor", "timor leste"),
@@ -40,7 +41,8 @@ extension MapData {
     /// abbreviations spelled out and "of", "the", "and" dropped: "Dem. Rep. of the Congo" and
     /// "Democratic Republic Congo" are the same.
     static func normalizedPlaceName(_ name: String) -> String {
-        let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        let folded = name.folding(
+            options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
         let words = folded.split { !$0.isLetter && !$0.isNumber }.map(String.init)
             .map { placeAbbreviations[$0] ?? $0 }
             .filter { !["of", "the", "and"].contains($0) }
@@ -66,7 +68,8 @@ extension MapData {
         let wanted = MapData.normalizedPlaceName(name)
         guard !wanted.isEmpty else { return nil }
         for source in try placeSources(style: style) {
-            for feature in source.features where MapData.placeNames(of: feature).contains(where: { MapData.normalizedPlaceName($0) == wanted }) {
+            for feature in source.features
+            where MapData.placeNames(of: feature).contains(where: { MapData.normalizedPlaceName($0) == wanted }) {
                 guard let geometry = feature.geometry, let rect = MapData.placeRect(of: geometry) else { continue }
                 return CoordinateRegion(rect)
             }
@@ -76,14 +79,19 @@ extension MapData {
 
     /// The place names closest to `name` by edit distance, for "did you mean" suggestions:
     /// the basemap's own spellings, best first.
-    public func placeNames(closestTo name: String, style: Style? = nil, limit: Int = 3) throws(MapDataError) -> [String] {
+    public func placeNames(closestTo name: String, style: Style? = nil, limit: Int = 3) throws(MapDataError) -> [String]
+    {
         let wanted = MapData.normalizedPlaceName(name)
         var best: [String: Int] = [:]
         for source in try placeSources(style: style) {
             for feature in source.features {
-                guard let display = (feature.properties["NAME"] ?? feature.properties["name"])?.stringValue, !display.isEmpty else { continue }
+                guard let display = (feature.properties["NAME"] ?? feature.properties["name"])?.stringValue,
+                    !display.isEmpty
+                else { continue }
                 let normalized = MapData.placeNames(of: feature).map(MapData.normalizedPlaceName)
-                let known = normalized + normalized.flatMap { name in MapData.placeAliases.filter { $0.value == name }.map(\.key) }
+                let known =
+                    normalized
+                    + normalized.flatMap { name in MapData.placeAliases.filter { $0.value == name }.map(\.key) }
                 let distance = known.map { $0.editDistance(to: wanted) }.min() ?? .max
                 best[display] = min(best[display] ?? .max, distance)
             }
@@ -101,7 +109,7 @@ extension MapData {
         var searched = Set<String>()
         for layer in style?.layers ?? [] where layer.type == .fill || layer.type == .line {
             guard let sourceID = layer.source, let styleSource = style?.sources[sourceID],
-                  searched.insert("\(sourceID)#\(layer.sourceLayer ?? "")").inserted
+                searched.insert("\(sourceID)#\(layer.sourceLayer ?? "")").inserted
             else { continue }
             candidates.append((styleSource, layer.sourceLayer))
         }
@@ -135,13 +143,16 @@ extension MapData {
             }
         }
         collect(geometry)
-        let rects = polygons
+        let rects =
+            polygons
             .compactMap { $0.first.map { MapRect(enclosing: $0.compactMap(\.mapPoint)) } }
             .filter { !$0.isNull }
         guard let main = rects.max(by: { $0.width * $0.height < $1.width * $1.height }) else { return nil }
         // Near: within the largest polygon's diagonal, but at least 300 km and at most 1,500 km.
-        let kilometer = 1000 * WebMercator.mapPointsPerMeter(atLatitude: MapPoint(x: main.midX, y: main.midY).coordinate.latitude)
-        let reach = min(max((main.width * main.width + main.height * main.height).squareRoot(), 300 * kilometer), 1500 * kilometer)
+        let kilometer =
+            1000 * WebMercator.mapPointsPerMeter(atLatitude: MapPoint(x: main.midX, y: main.midY).coordinate.latitude)
+        let reach = min(
+            max((main.width * main.width + main.height * main.height).squareRoot(), 300 * kilometer), 1500 * kilometer)
         var result = main
         for rect in rects {
             let nearest = [0, -WebMercator.worldSize, WebMercator.worldSize]

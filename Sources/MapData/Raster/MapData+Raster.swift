@@ -2,8 +2,8 @@ import Foundation
 package import ImageCodec
 import MapCore
 package import MapStyle
-import Tilesets
 import MapUtilities
+import Tilesets
 
 extension MapData {
     /// The tile source behind a style's raster source: its MBTiles or PMTiles file, or its URL
@@ -12,7 +12,9 @@ extension MapData {
     ///
     /// - Throws: ``MapDataError/raster(source:reason:)`` for an unconfigured source, or one that
     ///   cannot be opened.
-    package func rasterSource(id: String, _ source: RasterSource, scale: Double) throws(MapDataError) -> RasterTileSource {
+    package func rasterSource(id: String, _ source: RasterSource, scale: Double) throws(MapDataError)
+        -> RasterTileSource
+    {
         let key = "raster:\(id)|\(source)|\(scale >= 2 ? "@2x" : "@1x")"
         return try cachedRaster(key) { () throws(MapDataError) in
             guard source.isConfigured else { throw .raster(source: id, reason: "no tiles are configured") }

@@ -15,18 +15,23 @@ enum RasterImageDecoding {
             switch TileFormat(sniffing: data) {
             case .png: return try RGBAImage(pngData: data)
             case .jpg: return try RGBAImage(jpegData: data)
-            case .webp: throw MapDataError.undecodableRasterTile(tile: tile, source: source, reason: "WebP tiles are not supported")
-            case .pbf: throw MapDataError.undecodableRasterTile(tile: tile, source: source, reason: "it is a vector tile")
+            case .webp:
+                throw MapDataError.undecodableRasterTile(
+                    tile: tile, source: source, reason: "WebP tiles are not supported")
+            case .pbf:
+                throw MapDataError.undecodableRasterTile(tile: tile, source: source, reason: "it is a vector tile")
             case nil:
-                throw MapDataError.undecodableRasterTile(tile: tile, source: source, reason: TileFormat.unrecognisedReason(data))
+                throw MapDataError.undecodableRasterTile(
+                    tile: tile, source: source, reason: TileFormat.unrecognisedReason(data))
             }
         } catch let error as MapDataError {
             throw error
         } catch {
-            let reason = switch error as? ImageCodecError {
-            case .unreadablePNG(_, let reason)?, .unreadableJPEG(_, let reason)?: reason
-            default: "\(error)"
-            }
+            let reason =
+                switch error as? ImageCodecError {
+                case .unreadablePNG(_, let reason)?, .unreadableJPEG(_, let reason)?: reason
+                default: "\(error)"
+                }
             throw .undecodableRasterTile(tile: tile, source: source, reason: reason)
         }
     }
@@ -57,7 +62,8 @@ enum RasterImageDecoding {
         let slots = ResultSlots<RGBAImage>(count: work.count)
         DispatchQueue.concurrentPerform(iterations: work.count) { index in
             let (tile, data) = work[index]
-            slots[index] = Result { () throws(MapDataError) in try image(from: data, tile: tile, source: sources[index]) }
+            slots[index] = Result { () throws(MapDataError) in try image(from: data, tile: tile, source: sources[index])
+            }
         }
         var results: [TileID: Result<RGBAImage, MapDataError>] = [:]
         for (index, result) in slots.values.enumerated() {

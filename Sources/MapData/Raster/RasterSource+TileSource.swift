@@ -2,6 +2,7 @@ import Foundation
 public import MapStyle
 import TileSources
 public import Tilesets
+
 extension RasterSource {
     /// Makes the raster tile source a style's raster source describes: a ``RasterTileSource``
     /// over its tileset file (MBTiles or PMTiles, told apart by the file's first bytes) or over
@@ -36,16 +37,21 @@ extension RasterSource {
         case .file(let file)?:
             location = .file(file)
         case .templates(let templates)?:
-            location = .templates(templates, scheme: scheme, minZoom: minZoom ?? 0, maxZoom: maxZoom ?? 22, attribution: attribution)
+            location = .templates(
+                templates, scheme: scheme, minZoom: minZoom ?? 0, maxZoom: maxZoom ?? 22, attribution: attribution)
         case .files(let files)? where !files.isEmpty:
             location = files.count == 1 ? .file(files[0]) : .layered(files.map { .file($0) })
         case .files?, .terrainBasemaps?:
-            throw .invalidRasterSource(reason: "no elevation tileset is registered (mapwright terrain add or terrain build)")
+            throw .invalidRasterSource(
+                reason: "no elevation tileset is registered (mapwright terrain add or terrain build)")
         case nil:
             throw .invalidRasterSource(reason: "the source has neither `tiles` nor an mbtiles:// or pmtiles:// `url`")
         }
         let tiles: any TileSource
-        do throws(TilesetsError) { tiles = try location.open(scale: scale, http: configuration) } catch { throw .tileset(error) }
-        return try RasterTileSource(tiles: tiles, tileSizePoints: tileSize, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution)
+        do throws(TilesetsError) { tiles = try location.open(scale: scale, http: configuration) } catch {
+            throw .tileset(error)
+        }
+        return try RasterTileSource(
+            tiles: tiles, tileSizePoints: tileSize, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution)
     }
 }

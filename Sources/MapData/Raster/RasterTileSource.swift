@@ -4,6 +4,7 @@ public import MapCore
 import MapUtilities
 public import TileSources
 import Tilesets
+
 /// Raster tiles for base maps and overlays (satellite imagery, hill shading, a scanned map) from
 /// any ``TileSources/TileSource``: an MBTiles or PMTiles file, or tile URL templates fetched over
 /// HTTP (``HTTPTileSource``). Tiles are decoded to RGBA here, and only here: PNG or JPEG, told
@@ -87,7 +88,9 @@ public struct RasterTileSource: Sendable {
 
     /// Takes each end of the zoom range that is nil from the source (as a style's `minzoom` or
     /// `maxzoom` alone does); the range is at least `minZoom`.
-    init(tiles: any TileSource, tileSizePoints: Int, minZoom: Int?, maxZoom: Int?, attribution: String?) throws(MapDataError) {
+    init(tiles: any TileSource, tileSizePoints: Int, minZoom: Int?, maxZoom: Int?, attribution: String?)
+        throws(MapDataError)
+    {
         let metadata = try Self.reading { try tiles.metadata() }
         var sourceZooms = 0...22
         if minZoom == nil || maxZoom == nil {
@@ -99,7 +102,8 @@ public struct RasterTileSource: Sendable {
         }
         // WebP and vector tiles cannot be drawn; an unknown or missing format is sniffed per tile.
         if let format = metadata.format, ![.png, .jpg].contains(format) {
-            throw .unsupportedRasterFormat(path: tiles.fileURL?.path ?? tiles.sourceDescription, format: format.rawValue)
+            throw .unsupportedRasterFormat(
+                path: tiles.fileURL?.path ?? tiles.sourceDescription, format: format.rawValue)
         }
         self.tiles = tiles
         self.tileSizePoints = tileSizePoints
@@ -142,7 +146,9 @@ public struct RasterTileSource: Sendable {
         do { return try body() } catch let error as MapDataError {
             throw error
         } catch {
-            do throws(TilesetsError) { return try TilesetsError.wrapping { throw error } } catch { throw .tileset(error) }
+            do throws(TilesetsError) { return try TilesetsError.wrapping { throw error } } catch {
+                throw .tileset(error)
+            }
         }
     }
 }

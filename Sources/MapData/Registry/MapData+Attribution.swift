@@ -21,7 +21,8 @@ extension MapData {
             if case .vector(let vector) = source, vector.location == .tilesets([]) { continue }
             if case .vector(let vector) = source, case .streetBasemaps = vector.location { continue }
             var text = source.attribution
-            if case .vector(let vector) = source, let own = (try? vectorTileSource(vector))??.attribution, !own.isEmpty {
+            if case .vector(let vector) = source, let own = (try? vectorTileSource(vector))??.attribution, !own.isEmpty
+            {
                 text = own
             }
             if let text, !text.isEmpty, !credits.contains(text) { credits.append(text) }
@@ -41,7 +42,8 @@ extension MapData {
                 text.append(" ")
                 index = html.index(after: close)
             } else if character == "&", let semicolon = html[index...].prefix(12).firstIndex(of: ";"),
-                      let decoded = Self.decodedReference(html[html.index(after: index)..<semicolon]) {
+                let decoded = Self.decodedReference(html[html.index(after: index)..<semicolon])
+            {
                 text.append(decoded)
                 index = html.index(after: semicolon)
             } else {
@@ -57,7 +59,8 @@ extension MapData {
     private static func decodedReference(_ name: Substring) -> Character? {
         if name.hasPrefix("#") {
             let digits = name.dropFirst()
-            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            let value =
+                digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
             return value.flatMap(Unicode.Scalar.init).map(Character.init)
         }
         let named: [Substring: Character] = [

@@ -7,14 +7,15 @@ extension MapData {
     /// (MapLibre never reads a property of that name). A feature without an id has no `$id`.
     /// Once per source, when it is read.
     static func withStyleIDs(_ collection: FeatureCollection) -> FeatureCollection {
-        FeatureCollection(features: collection.features.map { feature in
-            var feature = feature
-            switch feature.id {
-            case .string(let text)?: feature.properties["$id"] = .string(text)
-            case .number(let number)?: feature.properties["$id"] = .number(number)
-            case nil: feature.properties["$id"] = nil
-            }
-            return feature
-        }, skippedFeatures: collection.skippedFeatures)
+        FeatureCollection(
+            features: collection.features.map { feature in
+                var feature = feature
+                switch feature.id {
+                case .string(let text)?: feature.properties["$id"] = .string(text)
+                case .number(let number)?: feature.properties["$id"] = .number(number)
+                case nil: feature.properties["$id"] = nil
+                }
+                return feature
+            }, skippedFeatures: collection.skippedFeatures)
     }
 }

@@ -17,12 +17,20 @@ extension MapData {
     /// on such data (see ``VectorTileSource``): commands print these once a map or an export is
     /// done, `serve` logs them once per source.
     public func skippedData() -> [SkippedData] {
-        let (sources, skipped, missing) = caches.withLock { (Array($0.vectorTileSources.values), $0.skippedSources, $0.missingImages) }
-        let tilesets = sources.compactMap { source in source.skippedData.warning(path: source.path).map { SkippedData(source: source.path, warning: $0) } }
+        let (sources, skipped, missing) = caches.withLock {
+            (Array($0.vectorTileSources.values), $0.skippedSources, $0.missingImages)
+        }
+        let tilesets = sources.compactMap { source in
+            source.skippedData.warning(path: source.path).map { SkippedData(source: source.path, warning: $0) }
+        }
         var images: [SkippedData] = []
         if let first = missing.first {
-            let others = missing.count == 1 ? "" : missing.count == 2 ? " and 1 other" : " and \(missing.count - 1) others"
-            images.append(SkippedData(source: "sprite", warning: "no sprite has the image '\(first)'\(others): what names it is not drawn"))
+            let others =
+                missing.count == 1 ? "" : missing.count == 2 ? " and 1 other" : " and \(missing.count - 1) others"
+            images.append(
+                SkippedData(
+                    source: "sprite", warning: "no sprite has the image '\(first)'\(others): what names it is not drawn"
+                ))
         }
         return skipped + images + tilesets.sorted { $0.warning < $1.warning }
     }

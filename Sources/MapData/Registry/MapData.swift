@@ -1,12 +1,13 @@
 public import Foundation
 public import GeoData
+import ImageCodec
 import MapCore
 import MapStyle
 public import MapUtilities
-import ImageCodec
 import Synchronization
 import Tilesets
 import VectorTiles
+
 /// The vector data styles draw from, opened once and shared by every render: GeoPackage tables
 /// and GeoJSON files, each read into memory once, with geometry prepared once per zoom level
 /// and screen scale (see `PreparedLayerCache`).
@@ -84,7 +85,8 @@ public final class MapData: Sendable {
     ///     (`UserDirectories().tileCacheDirectory`): `$XDG_CACHE_HOME/mapwright/tiles`, by default
     ///     `~/.cache/mapwright/tiles`, never the working directory.
     public init(
-        basemapDirectory: URL, fontsDirectory: URL? = nil, tileCacheDirectory: URL = UserDirectories().tileCacheDirectory
+        basemapDirectory: URL, fontsDirectory: URL? = nil,
+        tileCacheDirectory: URL = UserDirectories().tileCacheDirectory
     ) {
         self.basemapDirectory = basemapDirectory
         self.fontsDirectory = fontsDirectory
@@ -95,7 +97,8 @@ public final class MapData: Sendable {
     /// GeoJSON file. `nil` for raster sources.
     ///
     /// - Throws: ``MapDataError`` when the file is missing or unreadable, or the table unknown.
-    package func source(for styleSource: StyleSource, sourceLayer: String?) throws(MapDataError) -> (any FeatureSource)? {
+    package func source(for styleSource: StyleSource, sourceLayer: String?) throws(MapDataError) -> (any FeatureSource)?
+    {
         switch styleSource {
         case .raster, .rasterDEM, .image:
             return nil
@@ -118,7 +121,8 @@ public final class MapData: Sendable {
                 // Keyed by the text's hash: the same GeoJSON in two styles is read once.
                 return try cached(geoJSON.data.cacheKey) { () throws(MapDataError) in
                     do throws(GeoDataError) {
-                        let collection = MapData.withStyleIDs(try GeoJSONReader.read(data: Data(text.utf8), path: "inline GeoJSON"))
+                        let collection = MapData.withStyleIDs(
+                            try GeoJSONReader.read(data: Data(text.utf8), path: "inline GeoJSON"))
                         noteSkippedFeatures(of: collection, source: "inline GeoJSON")
                         return FeatureCollectionSource(name: "inline GeoJSON", collection: collection)
                     } catch {
@@ -130,8 +134,15 @@ public final class MapData: Sendable {
             guard let url = vector.location.geoPackageURL(basemapDirectory: basemapDirectory) else { return nil }
             let table = sourceLayer ?? ""
             return try cached("gpkg:\(url.path)#\(table)") { () throws(MapDataError) in
-                let geoPackage = try self.geoPackage(at: url, isBasemap: { if case .basemap = vector.location { return true }; return false }())
-                do throws(GeoDataError) { return try GeoPackageSource(geoPackage: geoPackage, table: table) } catch { throw .data(error) }
+                let geoPackage = try self.geoPackage(
+                    at: url,
+                    isBasemap: {
+                        if case .basemap = vector.location { return true }
+                        return false
+                    }())
+                do throws(GeoDataError) { return try GeoPackageSource(geoPackage: geoPackage, table: table) } catch {
+                    throw .data(error)
+                }
             }
         }
     }
@@ -146,27 +157,34 @@ public final class MapData: Sendable {
         case .tileset(let url):
             location = .file(url)
         case .templates(let templates, let scheme):
-            location = .templates(templates, scheme: scheme, minZoom: vector.minZoom ?? 0, maxZoom: vector.maxZoom ?? 22)
+            location = .templates(
+                templates, scheme: scheme, minZoom: vector.minZoom ?? 0, maxZoom: vector.maxZoom ?? 22)
         case .tilesets(let urls):
             guard !urls.isEmpty else { return nil }
             location = urls.count == 1 ? .file(urls[0]) : .layered(urls.map { .file($0) })
         case .basemap, .file, .unconfigured, .streetBasemaps:
             return nil
         }
-        let key = switch vector.location {
-        case .templates(let templates, let scheme): "templates:\(scheme.rawValue):" + templates.joined(separator: " ")
-        default: "file:\(location.description)"
-        }
+        let key =
+            switch vector.location {
+            case .templates(let templates, let scheme):
+                "templates:\(scheme.rawValue):" + templates.joined(separator: " ")
+            default: "file:\(location.description)"
+            }
         let boundsKey = vector.bounds.map { "#\($0.west),\($0.south),\($0.east),\($0.north)" } ?? ""
-        return try cached("\(key)#\(vector.minZoom ?? -1)-\(vector.maxZoom ?? -1)\(boundsKey)", in: \.vectorTileSources) { () throws(MapDataError) in
-            try VectorTileSource(location: location, minZoom: vector.minZoom, maxZoom: vector.maxZoom, bounds: vector.bounds)
+        return try cached("\(key)#\(vector.minZoom ?? -1)-\(vector.maxZoom ?? -1)\(boundsKey)", in: \.vectorTileSources)
+        { () throws(MapDataError) in
+            try VectorTileSource(
+                location: location, minZoom: vector.minZoom, maxZoom: vector.maxZoom, bounds: vector.bounds)
         }
     }
 
     /// An empty source standing for GeoJSON that cannot be read, its reason kept for
     /// ``skippedDataWarnings()``.
     func skippedGeoJSON(name: String, reason: String) -> FeatureCollectionSource {
-        caches.withLock { $0.skippedSources.append(SkippedData(source: name, warning: "\(reason): the source draws nothing")) }
+        caches.withLock {
+            $0.skippedSources.append(SkippedData(source: name, warning: "\(reason): the source draws nothing"))
+        }
         return FeatureCollectionSource(name: name, collection: FeatureCollection(features: []))
     }
 

@@ -18,7 +18,9 @@ extension MapData {
     /// The image `name` of `style`'s sprites (or added with ``addImage(_:named:pixelRatio:sdf:)``)
     /// at `pixelRatio`, with its own pixel ratio; nil when none has it. What a pin drawn from a
     /// sprite image (`--marker-image NAME`) is made from.
-    public func spriteImage(named name: String, in style: Style, pixelRatio: Double) -> (image: RGBAImage, pixelRatio: Double)? {
+    public func spriteImage(named name: String, in style: Style, pixelRatio: Double) -> (
+        image: RGBAImage, pixelRatio: Double
+    )? {
         guard let image = styleImages(for: style.sprites, pixelRatio: pixelRatio)[name] else { return nil }
         return (image.pixels, image.pixelRatio)
     }
@@ -45,7 +47,9 @@ extension MapData {
 
     private func spriteImages(for sprites: [SpriteReference], pixelRatio: Double) -> StyleImages {
         guard !sprites.isEmpty else { return .none }
-        let key = sprites.map { "\($0.id)=\($0.url.absoluteString)" }.joined(separator: "|") + (pixelRatio > 1 ? "@2x" : "@1x")
+        let key =
+            sprites.map { "\($0.id)=\($0.url.absoluteString)" }.joined(separator: "|")
+            + (pixelRatio > 1 ? "@2x" : "@1x")
         if let kept = caches.withLock({ $0.styleImages[key] }) { return kept }
         let files = HTTPFileCache(directory: tileCacheDirectory.appendingPathComponent("files", isDirectory: true))
         let loaded = StyleImages.load(sprites, pixelRatio: pixelRatio, files: files)

@@ -26,12 +26,21 @@ package struct PatternTexture: Sendable {
     /// beyond, it wraps), into `color`.
     package func sample(x: Double, y: Double, into color: inout (Float, Float, Float, Float)) {
         // Texel centres at .5.
-        let u = x * Double(width) - 0.5, v = y * Double(height) - 0.5
-        let u0 = Int(u.rounded(.down)), v0 = Int(v.rounded(.down))
-        let fu = Float(u - Double(u0)), fv = Float(v - Double(v0))
+        let u = x * Double(width) - 0.5
+        let v = y * Double(height) - 0.5
+        let u0 = Int(u.rounded(.down))
+        let v0 = Int(v.rounded(.down))
+        let fu = Float(u - Double(u0))
+        let fv = Float(v - Double(v0))
         func wrap(_ value: Int, _ size: Int) -> Int { ((value % size) + size) % size }
-        let x0 = wrap(u0, width), x1 = wrap(u0 + 1, width), y0 = wrap(v0, height), y1 = wrap(v0 + 1, height)
-        let a = (y0 * width + x0) * 4, b = (y0 * width + x1) * 4, c = (y1 * width + x0) * 4, d = (y1 * width + x1) * 4
+        let x0 = wrap(u0, width)
+        let x1 = wrap(u0 + 1, width)
+        let y0 = wrap(v0, height)
+        let y1 = wrap(v0 + 1, height)
+        let a = (y0 * width + x0) * 4
+        let b = (y0 * width + x1) * 4
+        let c = (y1 * width + x0) * 4
+        let d = (y1 * width + x1) * 4
         func channel(_ k: Int) -> Float {
             let top = texels[a + k] + (texels[b + k] - texels[a + k]) * fu
             let bottom = texels[c + k] + (texels[d + k] - texels[c + k]) * fu
@@ -46,12 +55,18 @@ extension PatternTexture {
     /// .5), bilinear between texels, transparent beyond the edges: how GL samples an icon from
     /// its atlas, where each image has a transparent border.
     package func sampleBordered(u: Double, v: Double) -> (Float, Float, Float, Float) {
-        let x = u - 0.5, y = v - 0.5
-        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
-        let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
+        let x = u - 0.5
+        let y = v - 0.5
+        let x0 = Int(x.rounded(.down))
+        let y0 = Int(y.rounded(.down))
+        let fx = Float(x - Double(x0))
+        let fy = Float(y - Double(y0))
         var result: (Float, Float, Float, Float) = (0, 0, 0, 0)
-        for (dx, dy, weight) in [(0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy)] where weight > 0 {
-            let column = x0 + dx, row = y0 + dy
+        for (dx, dy, weight) in [
+            (0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy),
+        ] where weight > 0 {
+            let column = x0 + dx
+            let row = y0 + dy
             guard column >= 0, column < width, row >= 0, row < height else { continue }
             let offset = (row * width + column) * 4
             result.0 += texels[offset] * weight
@@ -65,7 +80,8 @@ extension PatternTexture {
     /// The premultiplied colour of the texel holding texel coordinates `u`, `v` (GL's nearest
     /// sampling); transparent beyond the edges.
     package func sampleNearest(u: Double, v: Double) -> (Float, Float, Float, Float) {
-        let column = Int(u.rounded(.down)), row = Int(v.rounded(.down))
+        let column = Int(u.rounded(.down))
+        let row = Int(v.rounded(.down))
         guard column >= 0, column < width, row >= 0, row < height else { return (0, 0, 0, 0) }
         let offset = (row * width + column) * 4
         return (texels[offset], texels[offset + 1], texels[offset + 2], texels[offset + 3])

@@ -11,12 +11,21 @@ import MapUtilities
 extension StyleImages {
     /// The images of the SVG folder at `folder`, drawn at `pixelRatio` pixels per point; a file that
     /// librsvg cannot read is a failure line of its own, the others still load.
-    static func loadSVGFolder(_ folder: URL, sprite: SpriteReference, pixelRatio: Double) -> (images: [String: StyleImage], failures: [String]) {
+    static func loadSVGFolder(_ folder: URL, sprite: SpriteReference, pixelRatio: Double) -> (
+        images: [String: StyleImage], failures: [String]
+    ) {
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.lowercased().hasSuffix(".svg") }.sorted()
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.lowercased().hasSuffix(".svg")
+            }.sorted()
         } catch {
-            return ([:], ["\(folder.displayPath): the sprite folder cannot be read (\(error.localizedDescription)): its images are not drawn"])
+            return (
+                [:],
+                [
+                    "\(folder.displayPath): the sprite folder cannot be read (\(error.localizedDescription)): its images are not drawn"
+                ]
+            )
         }
         var images: [String: StyleImage] = [:]
         var unreadable: [String] = []
@@ -30,9 +39,12 @@ extension StyleImages {
             entry.pixelRatio = pixelRatio
             images[sprite.qualifiedName(String(file.dropLast(4)))] = StyleImage(pixels: pixels, entry: entry)
         }
-        let failures = unreadable.isEmpty ? [] : [
-            "\(folder.displayPath): \(unreadable.count) SVG icon(s) cannot be drawn (\(unreadable.prefix(3).joined(separator: ", "))\(unreadable.count > 3 ? ", ..." : "")): they are not drawn"
-        ]
+        let failures =
+            unreadable.isEmpty
+            ? []
+            : [
+                "\(folder.displayPath): \(unreadable.count) SVG icon(s) cannot be drawn (\(unreadable.prefix(3).joined(separator: ", "))\(unreadable.count > 3 ? ", ..." : "")): they are not drawn"
+            ]
         return (images, failures)
     }
 
@@ -46,18 +58,26 @@ extension StyleImages {
         }
         guard let handle else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-        var widthPoints = 0.0, heightPoints = 0.0
+        var widthPoints = 0.0
+        var heightPoints = 0.0
         guard rsvg_handle_get_intrinsic_size_in_pixels(handle, &widthPoints, &heightPoints) != 0 else {
             return nil
         }
-        let width = Int((widthPoints * pixelRatio).rounded()), height = Int((heightPoints * pixelRatio).rounded())
+        let width = Int((widthPoints * pixelRatio).rounded())
+        let height = Int((heightPoints * pixelRatio).rounded())
         guard width > 0, height > 0, width <= 4096, height <= 4096 else { return nil }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            return nil
+        }
         defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cairo = cairo_create(surface) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cairo = cairo_create(surface) else {
+            return nil
+        }
         defer { cairo_destroy(cairo) }
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
-        guard rsvg_handle_render_document(handle, UnsafeMutableRawPointer(cairo), &viewport, nil) != 0 else { return nil }
+        guard rsvg_handle_render_document(handle, UnsafeMutableRawPointer(cairo), &viewport, nil) != 0 else {
+            return nil
+        }
         cairo_surface_flush(surface)
         guard let pixels = cairo_image_surface_get_data(surface) else { return RGBAImage(width: width, height: height) }
         let rowBytes = Int(cairo_image_surface_get_stride(surface))

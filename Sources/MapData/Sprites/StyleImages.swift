@@ -52,7 +52,9 @@ package struct StyleImages: Sendable {
     /// a folder is a folder of SVG icons, drawn at `pixelRatio` (``loadSVGFolder(_:sprite:pixelRatio:)``);
     /// a sprite at an `http(s)` URL is fetched through `files` (kept there for later renders and
     /// for offline ones).
-    package static func load(_ sprites: [SpriteReference], pixelRatio: Double, files: HTTPFileCache = HTTPFileCache()) -> StyleImages {
+    package static func load(_ sprites: [SpriteReference], pixelRatio: Double, files: HTTPFileCache = HTTPFileCache())
+        -> StyleImages
+    {
         var images: [String: StyleImage] = [:]
         var failures: [String] = []
         for sprite in sprites {
@@ -72,7 +74,9 @@ package struct StyleImages: Sendable {
                     images[sprite.qualifiedName(name)] = StyleImage(pixels: sheet.cropped(to: entry), entry: entry)
                 }
             } catch {
-                failures.append("\(sprite.url.isFileURL ? sprite.url.displayPath : sprite.url.absoluteString): the sprite cannot be read (\(error)): its images are not drawn")
+                failures.append(
+                    "\(sprite.url.isFileURL ? sprite.url.displayPath : sprite.url.absoluteString): the sprite cannot be read (\(error)): its images are not drawn"
+                )
             }
         }
         return StyleImages(images: images, failures: failures)
@@ -80,10 +84,13 @@ package struct StyleImages: Sendable {
 
     /// The index and the sheet of `sprite` for `pixelRatio`: its `@2x` files above 1, its plain
     /// ones when it has no `@2x` index (missing on disk, or 404 from a server).
-    private static func sheet(of sprite: SpriteReference, pixelRatio: Double, files: HTTPFileCache) throws -> (SpriteIndex, RGBAImage) {
+    private static func sheet(of sprite: SpriteReference, pixelRatio: Double, files: HTTPFileCache) throws -> (
+        SpriteIndex, RGBAImage
+    ) {
         let highDensity = pixelRatio > 1 ? try highDensityIndex(of: sprite, files: files) : nil
         let ratio = highDensity == nil ? 1 : pixelRatio
-        let indexURL = sprite.indexURL(pixelRatio: ratio), imageURL = sprite.imageURL(pixelRatio: ratio)
+        let indexURL = sprite.indexURL(pixelRatio: ratio)
+        let imageURL = sprite.imageURL(pixelRatio: ratio)
         let displayName = indexURL.isFileURL ? indexURL.displayPath : indexURL.absoluteString
         let indexData = try highDensity ?? read(indexURL, maximumBytes: 64 << 20, files: files)
         let index = try SpriteIndex(data: indexData, file: displayName)
@@ -94,7 +101,8 @@ package struct StyleImages: Sendable {
     private static func highDensityIndex(of sprite: SpriteReference, files: HTTPFileCache) throws -> Data? {
         let url = sprite.indexURL(pixelRatio: 2)
         if url.isFileURL {
-            return FileManager.default.fileExists(atPath: url.path) ? try read(url, maximumBytes: 64 << 20, files: files) : nil
+            return FileManager.default.fileExists(atPath: url.path)
+                ? try read(url, maximumBytes: 64 << 20, files: files) : nil
         }
         let result = Result { () throws(TilesetsError) -> Data in try files.data(from: url, maximumBytes: 64 << 20) }
         if case .failure(.httpStatus(_, 404)) = result { return nil }
@@ -103,7 +111,9 @@ package struct StyleImages: Sendable {
 
     /// A sprite file from disk, or over HTTP through `files`.
     private static func read(_ url: URL, maximumBytes: Int, files: HTTPFileCache) throws -> Data {
-        url.isFileURL ? try Data(readingFile: url, maximumBytes: maximumBytes) : try files.data(from: url, maximumBytes: maximumBytes)
+        url.isFileURL
+            ? try Data(readingFile: url, maximumBytes: maximumBytes)
+            : try files.data(from: url, maximumBytes: maximumBytes)
     }
 }
 

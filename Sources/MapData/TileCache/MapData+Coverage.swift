@@ -10,10 +10,12 @@ extension MapData {
         var outside: [(url: URL, bounds: BoundingBox)] = []
         for id in style.sources.keys.sorted() {
             guard case .vector(let vector)? = style.sources[id], case .tileset(let url) = vector.location,
-                  let bounds = (try? vectorTileSource(vector))??.bounds, !outside.contains(where: { $0.url == url })
+                let bounds = (try? vectorTileSource(vector))??.bounds, !outside.contains(where: { $0.url == url })
             else { continue }
             let world = WebMercator.worldSize
-            guard ![-world, 0, world].contains(where: { rect.offsetBy(dx: $0, dy: 0).intersects(bounds) }) else { continue }
+            guard ![-world, 0, world].contains(where: { rect.offsetBy(dx: $0, dy: 0).intersects(bounds) }) else {
+                continue
+            }
             outside.append((url, BoundingBox(bounds)))
         }
         return outside
@@ -32,10 +34,14 @@ extension MapData {
             case .tilesets(let urls):
                 found = true
                 for url in urls {
-                    guard let tileset = (try? vectorTileSource(VectorSource(location: .tileset(url)))) ?? nil else { continue }
+                    guard let tileset = (try? vectorTileSource(VectorSource(location: .tileset(url)))) ?? nil else {
+                        continue
+                    }
                     guard let bounds = tileset.bounds else { return true }
                     let world = WebMercator.worldSize
-                    if [-world, 0, world].contains(where: { rect.offsetBy(dx: $0, dy: 0).intersects(bounds) }) { return true }
+                    if [-world, 0, world].contains(where: { rect.offsetBy(dx: $0, dy: 0).intersects(bounds) }) {
+                        return true
+                    }
                 }
             default: continue
             }

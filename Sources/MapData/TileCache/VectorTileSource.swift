@@ -54,7 +54,9 @@ package final class VectorTileSource: Sendable {
     ///   - minZoom, maxZoom: The style source's own zooms; nil takes the tiles' metadata's.
     ///   - bounds: The style source's own `bounds`; nil takes the tiles' metadata's.
     /// - Throws: ``MapDataError`` when the file is not a tileset, or not of vector tiles.
-    package convenience init(location: TileSourceLocation, minZoom: Int? = nil, maxZoom: Int? = nil, bounds: BoundingBox? = nil) throws(MapDataError) {
+    package convenience init(
+        location: TileSourceLocation, minZoom: Int? = nil, maxZoom: Int? = nil, bounds: BoundingBox? = nil
+    ) throws(MapDataError) {
         let source: any TileSource
         do throws(TilesetsError) { source = try location.open() } catch {
             let path = if case .file(let url) = location { url.displayPath } else { location.description }
@@ -69,7 +71,9 @@ package final class VectorTileSource: Sendable {
     ///   - minZoom, maxZoom: The style source's own zooms; nil takes the source's metadata's.
     ///   - bounds: The style source's own `bounds`; nil takes the source's metadata's.
     /// - Throws: ``MapDataError`` when the metadata cannot be read, or names tiles other than vector tiles.
-    package init(source: any TileSource, minZoom: Int? = nil, maxZoom: Int? = nil, bounds: BoundingBox? = nil) throws(MapDataError) {
+    package init(source: any TileSource, minZoom: Int? = nil, maxZoom: Int? = nil, bounds: BoundingBox? = nil)
+        throws(MapDataError)
+    {
         let path = source.fileURL?.displayPath ?? source.sourceDescription
         let metadata: TileMetadata
         do { metadata = try source.metadata() } catch {
@@ -77,7 +81,10 @@ package final class VectorTileSource: Sendable {
         }
         guard metadata.format == nil || metadata.format == .pbf else {
             throw .vectorTiles(
-                path: path, reason: "it holds \(metadata.format?.rawValue ?? "") tiles, not vector tiles (pbf): use it as a raster source")
+                path: path,
+                reason:
+                    "it holds \(metadata.format?.rawValue ?? "") tiles, not vector tiles (pbf): use it as a raster source"
+            )
         }
         self.source = source
         self.path = path
@@ -111,9 +118,12 @@ package final class VectorTileSource: Sendable {
     /// - Throws: ``MapDataError`` when the file cannot be read, or when every tile in view is
     ///   broken (undecodable, or all its features unreadable); the message names the file and
     ///   the first tile's problem.
-    package func features(layer: String, in rect: MapRect, zoom: Int, meetingRectOnly: Bool = false) throws(MapDataError) -> [PreparedFeature] {
+    package func features(layer: String, in rect: MapRect, zoom: Int, meetingRectOnly: Bool = false)
+        throws(MapDataError) -> [PreparedFeature]
+    {
         var result: [PreparedFeature] = []
-        var anyDrawable = false, firstProblem: String?
+        var anyDrawable = false
+        var firstProblem: String?
         for copy in rect.worldCopies {
             var area = copy.rect
             if let bounds {
@@ -133,8 +143,10 @@ package final class VectorTileSource: Sendable {
                 anyDrawable = true
                 guard let features = decoded.layers[layer] else { continue }
                 let tileRect = tile.mapRect
-                let testsBounds = meetingRectOnly && !(tileRect.minX >= area.minX && tileRect.maxX <= area.maxX
-                    && tileRect.minY >= area.minY && tileRect.maxY <= area.maxY)
+                let testsBounds =
+                    meetingRectOnly
+                    && !(tileRect.minX >= area.minX && tileRect.maxX <= area.maxX
+                        && tileRect.minY >= area.minY && tileRect.maxY <= area.maxY)
                 let bounds = testsBounds ? decoded.bounds[layer] ?? [] : []
                 for (index, var feature) in features.enumerated() {
                     if testsBounds, !bounds[index].meets(area) { continue }
@@ -165,10 +177,18 @@ package final class VectorTileSource: Sendable {
                 area = area.intersection(bounds.insetBy(dx: -1, dy: -1))
                 if area.isNull { continue }
             }
-            guard let cover = try? TileID.tiles(covering: area, zoom: zoom, maximumCount: VectorTileSource.keptTileCount / 2) else { return }
+            guard
+                let cover = try? TileID.tiles(
+                    covering: area, zoom: zoom, maximumCount: VectorTileSource.keptTileCount / 2)
+            else { return }
             wanted += cover
         }
-        let missing = tiles.withLock { kept in wanted.filter { if case .missing = kept.peek($0) { return true }; return false } }
+        let missing = tiles.withLock { kept in
+            wanted.filter {
+                if case .missing = kept.peek($0) { return true }
+                return false
+            }
+        }
         guard missing.count > 1 else { return }
         // Read on every core too: a remote tileset's reads wait on the network.
         let reads = [Result<Data?, MapDataError>](concurrentlyComputing: missing.count) { index in
@@ -185,9 +205,13 @@ package final class VectorTileSource: Sendable {
         defer { slots.deallocate() }
         Self.decode(present, into: slots)
         let shared = UnsafeTransfer(slots)
-        let pieces = slots.map { (try? $0.vectorTile.get()).map { DecodedTile.pieces(of: $0, size: DecodedTile.pieceFeatures) } ?? [] }
+        let pieces = slots.map {
+            (try? $0.vectorTile.get()).map { DecodedTile.pieces(of: $0, size: DecodedTile.pieceFeatures) } ?? []
+        }
         let made = [[[PreparedFeature]]](concurrentlyComputing: pieces.map(\.count)) { tile, piece in
-            guard case .success(let vectorTile) = shared.wrappedValue[tile].vectorTile else { preconditionFailure("only decoded tiles have pieces") }
+            guard case .success(let vectorTile) = shared.wrappedValue[tile].vectorTile else {
+                preconditionFailure("only decoded tiles have pieces")
+            }
             return DecodedTile.prepare(pieces[tile][piece], of: vectorTile, tile: present[tile].tile)
         }
         for (index, prepared) in made.enumerated() { slots[index].prepared = prepared }
@@ -210,16 +234,26 @@ package final class VectorTileSource: Sendable {
 
     /// Decodes the tiles' bytes into `slots` (uninitialized, one per tile): each tile's layers on
     /// every core at once. What the decoding made on the way is let go when this returns.
-    private static func decode(_ present: [(tile: TileID, data: Data)], into slots: UnsafeMutableBufferPointer<DecodingSlot>) {
+    private static func decode(
+        _ present: [(tile: TileID, data: Data)], into slots: UnsafeMutableBufferPointer<DecodingSlot>
+    ) {
         let undecoded = [Result<UndecodedVectorTile, VectorTileError>](concurrentlyComputing: present.count) { index in
-            Result { () throws(VectorTileError) in try UndecodedVectorTile(data: present[index].data, tile: present[index].tile) }
+            Result { () throws(VectorTileError) in
+                try UndecodedVectorTile(data: present[index].data, tile: present[index].tile)
+            }
         }
-        let layers = [[Result<VectorTileLayer, VectorTileError>]](concurrentlyComputing: undecoded.map { (try? $0.get())?.layerCount ?? 0 }) { tile, layer in
-            guard case .success(let undecodedTile) = undecoded[tile] else { preconditionFailure("only decoded tiles have layers") }
+        let layers = [[Result<VectorTileLayer, VectorTileError>]](
+            concurrentlyComputing: undecoded.map { (try? $0.get())?.layerCount ?? 0 }
+        ) { tile, layer in
+            guard case .success(let undecodedTile) = undecoded[tile] else {
+                preconditionFailure("only decoded tiles have layers")
+            }
             return undecodedTile.layer(layer, skippingBadFeatures: true)
         }
         for (index, (undecodedTile, layers)) in zip(undecoded, layers).enumerated() {
-            let vectorTile = undecodedTile.flatMap { tile in Result { () throws(VectorTileError) in try VectorTile(tile, layers: layers) } }
+            let vectorTile = undecodedTile.flatMap { tile in
+                Result { () throws(VectorTileError) in try VectorTile(tile, layers: layers) }
+            }
             (slots.baseAddress! + index).initialize(to: DecodingSlot(vectorTile: vectorTile))
         }
     }
@@ -249,14 +283,21 @@ package final class VectorTileSource: Sendable {
     /// bytes and broken features are counted in ``skippedData``.
     private func decode(_ tile: TileID, data: Data?) -> DecodedTile? {
         guard let data else { return finish(tile, nil) }
-        let decoded = Result { () throws(VectorTileError) in try VectorTile(data: data, tile: tile, skippingBadFeatures: true) }
-        return finish(tile, decoded.map { vectorTile in
-            let pieces = DecodedTile.pieces(of: vectorTile, size: DecodedTile.pieceSize(of: vectorTile))
-            let made = pieces.count > 1
-                ? [[PreparedFeature]](concurrentlyComputing: pieces.count) { DecodedTile.prepare(pieces[$0], of: vectorTile, tile: tile) }
-                : pieces.map { DecodedTile.prepare($0, of: vectorTile, tile: tile) }
-            return (vectorTile, pieces, made)
-        })
+        let decoded = Result { () throws(VectorTileError) in
+            try VectorTile(data: data, tile: tile, skippingBadFeatures: true)
+        }
+        return finish(
+            tile,
+            decoded.map { vectorTile in
+                let pieces = DecodedTile.pieces(of: vectorTile, size: DecodedTile.pieceSize(of: vectorTile))
+                let made =
+                    pieces.count > 1
+                    ? [[PreparedFeature]](concurrentlyComputing: pieces.count) {
+                        DecodedTile.prepare(pieces[$0], of: vectorTile, tile: tile)
+                    }
+                    : pieces.map { DecodedTile.prepare($0, of: vectorTile, tile: tile) }
+                return (vectorTile, pieces, made)
+            })
     }
 
     /// Keeps the tile made from its decoded layers and prepared pieces (nil: the source has no
@@ -281,10 +322,14 @@ package final class VectorTileSource: Sendable {
         switch decodedTile {
         case .success(let (vectorTile, pieces, made)):
             let broken = vectorTile.layers.flatMap(\.skippedFeatures)
-            guard let first = broken.first else { return (DecodedTile(vectorTile, pieces: pieces, prepared: made), nil) }
+            guard let first = broken.first else {
+                return (DecodedTile(vectorTile, pieces: pieces, prepared: made), nil)
+            }
             let allBroken = vectorTile.layers.allSatisfy(\.features.isEmpty)
-            return (DecodedTile(vectorTile, pieces: pieces, prepared: made, problem: allBroken ? first.description : nil),
-                    .features(count: broken.count, reason: first.description))
+            return (
+                DecodedTile(vectorTile, pieces: pieces, prepared: made, problem: allBroken ? first.description : nil),
+                .features(count: broken.count, reason: first.description)
+            )
         case .failure(let error):
             return (DecodedTile(problem: error.description), .tile(reason: error.description))
         }
@@ -348,7 +393,9 @@ final class DecodedTile: Sendable {
     static func pieces(of vectorTile: VectorTile, size: Int) -> [Piece] {
         vectorTile.layers.indices.flatMap { layer in
             let count = vectorTile.layers[layer].features.count
-            return stride(from: 0, to: max(count, 1), by: size).map { start in Piece(layer: layer, features: start..<min(count, start + size)) }
+            return stride(from: 0, to: max(count, 1), by: size).map { start in
+                Piece(layer: layer, features: start..<min(count, start + size))
+            }
         }
     }
 
@@ -393,7 +440,9 @@ final class DecodedTile: Sendable {
     static func geometry(_ geometry: MapGeometry, cutTo rect: MapRect) -> PreparedGeometry {
         switch geometry {
         case .points(let points):
-            return PreparedGeometry(points: points.filter { $0.x >= rect.minX && $0.x < rect.maxX && $0.y >= rect.minY && $0.y < rect.maxY })
+            return PreparedGeometry(
+                points: points.filter { $0.x >= rect.minX && $0.x < rect.maxX && $0.y >= rect.minY && $0.y < rect.maxY }
+            )
         case .lines(let lines):
             return PreparedGeometry(lines: lines).clipped(to: rect)
         case .polygons(let polygons):
@@ -435,8 +484,12 @@ struct SkippedVectorData: Sendable, Hashable {
     func warning(path: String) -> String? {
         guard !isEmpty else { return nil }
         var parts: [String] = []
-        if featureCount > 0 { parts.append(featureCount == 1 ? "1 broken feature is" : "\(featureCount.groupedText) broken features are") }
-        if tileCount > 0 { parts.append(tileCount == 1 ? "1 unreadable tile is" : "\(tileCount.groupedText) unreadable tiles are") }
+        if featureCount > 0 {
+            parts.append(featureCount == 1 ? "1 broken feature is" : "\(featureCount.groupedText) broken features are")
+        }
+        if tileCount > 0 {
+            parts.append(tileCount == 1 ? "1 unreadable tile is" : "\(tileCount.groupedText) unreadable tiles are")
+        }
         return "\(path): \(parts.joined(separator: " and ")) not drawn (the first: \(firstReason ?? "unknown"))"
     }
 }
@@ -447,7 +500,10 @@ private struct DecodedTiles {
     private var clock: UInt64 = 0
 
     /// A lookup's answer: a tile was looked for before (and may be absent from the file), or not.
-    enum Lookup { case kept(DecodedTile?), missing }
+    enum Lookup {
+        case kept(DecodedTile?)
+        case missing
+    }
 
     /// Whether a tile was looked for before, without counting a use.
     func peek(_ id: TileID) -> Lookup {

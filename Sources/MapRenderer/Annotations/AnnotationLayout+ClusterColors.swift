@@ -24,12 +24,17 @@ extension AnnotationLayout {
         }
 
         mutating func color(of cluster: Cluster) -> Color {
-            guard let identifier = cluster.clusteringIdentifier, !identifier.isEmpty else { return style.cluster.fillColor }
-            if let first = (try? clusterIndex.leaves(of: cluster.id, limit: 1))?.first, case .pin(let color) = annotations[first].marker {
+            guard let identifier = cluster.clusteringIdentifier, !identifier.isEmpty else {
+                return style.cluster.fillColor
+            }
+            if let first = (try? clusterIndex.leaves(of: cluster.id, limit: 1))?.first,
+                case .pin(let color) = annotations[first].marker
+            {
                 return color
             }
             if identifierColors == nil {
-                identifierColors = style.pins.colors(forKeys: annotations.compactMap(\.clusteringIdentifier).filter { !$0.isEmpty })
+                identifierColors = style.pins.colors(
+                    forKeys: annotations.compactMap(\.clusteringIdentifier).filter { !$0.isEmpty })
             }
             return identifierColors?[identifier] ?? style.pins.color(forKey: identifier)
         }

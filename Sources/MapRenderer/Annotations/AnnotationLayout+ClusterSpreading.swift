@@ -39,19 +39,25 @@ extension AnnotationLayout {
         // only meets the spots of its own and the eight cells around it.
         guard let widest = spots.map(\.outerRadius).max() else { return [] }
         let cellSize = 2 * widest + spreadGapPoints
-        func cell(_ point: ViewPoint) -> (x: Int, y: Int) { (Int((point.x / cellSize).rounded(.down)), Int((point.y / cellSize).rounded(.down))) }
+        func cell(_ point: ViewPoint) -> (x: Int, y: Int) {
+            (Int((point.x / cellSize).rounded(.down)), Int((point.y / cellSize).rounded(.down)))
+        }
         var grid: [Int: [Int: [Int]]] = [:]
         for (index, spot) in spots.enumerated() {
             let (x, y) = cell(spot.center)
             grid[x, default: [:]][y, default: []].append(index)
         }
         let groups = spots.indices.map { index -> [Int] in
-            let spot = spots[index], (x, y) = cell(spot.center)
+            let spot = spots[index]
+            let (x, y) = cell(spot.center)
             var others: [Int] = []
             for column in (x - 1)...(x + 1) {
                 for row in (y - 1)...(y + 1) {
-                    for other in grid[column]?[row] ?? [] where other != index
-                        && spots[other].cluster.clusteringIdentifier != spot.cluster.clusteringIdentifier && overlap(spot, spots[other]) {
+                    for other in grid[column]?[row] ?? []
+                    where other != index
+                        && spots[other].cluster.clusteringIdentifier != spot.cluster.clusteringIdentifier
+                        && overlap(spot, spots[other])
+                    {
                         others.append(other)
                     }
                 }
@@ -66,7 +72,8 @@ extension AnnotationLayout {
         return spots.indices.map { index in
             guard groups[index].count > 1 else { return spots[index].center }
             let leader = groups[index].max { a, b in
-                groups[a].count != groups[b].count ? groups[a].count < groups[b].count : spots[a].sortKey > spots[b].sortKey
+                groups[a].count != groups[b].count
+                    ? groups[a].count < groups[b].count : spots[a].sortKey > spots[b].sortKey
             }!
             let group = groups[leader]
             return ringCenters(of: group.map { spots[$0] })[group.firstIndex(of: index)!]

@@ -36,7 +36,10 @@ struct AnnotationLayout {
 
     /// Lays out `annotations`, or the clusters and single annotations of `clusterIndex` (built
     /// over exactly `annotations`, in order) at the view's zoom level.
-    init(annotations: [MapAnnotation], clusterIndex: ClusterIndex?, viewport: Viewport, visibleMapRect: MapRect, style: MapwrightMetadata) {
+    init(
+        annotations: [MapAnnotation], clusterIndex: ClusterIndex?, viewport: Viewport, visibleMapRect: MapRect,
+        style: MapwrightMetadata
+    ) {
         viewSize = viewport.size
         let view = ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         func visible(_ frame: ViewRect) -> Bool {
@@ -52,12 +55,15 @@ struct AnnotationLayout {
             // Only markers that can touch the image are drawn.
             guard visible(frame) else { return nil }
             return Placed(
-                content: .annotation(annotation), tip: tip, frame: frame, bodyFrame: body.scaled(by: scale).offsetBy(tip),
+                content: .annotation(annotation), tip: tip, frame: frame,
+                bodyFrame: body.scaled(by: scale).offsetBy(tip),
                 sortKey: annotation.id, scale: scale)
         }
         var placed: [Placed] = []
         if let clusterIndex {
-            precondition(clusterIndex.inputCount == annotations.count, "a cluster index must be built over the annotations drawn")
+            precondition(
+                clusterIndex.inputCount == annotations.count, "a cluster index must be built over the annotations drawn"
+            )
             // Markers reach beyond their anchor, and clusters spread apart (see `spreadCenters(of:)`):
             // query a margin around the view.
             let identifiers = Set(annotations.compactMap(\.clusteringIdentifier))
@@ -66,7 +72,9 @@ struct AnnotationLayout {
                 AnnotationLayout.spreadingReachPoints(groupSize: 2 * identifiers.count, style: style.cluster))
             let marginMapPoints = marginPoints / ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
             var spots: [ClusterSpot] = []
-            for item in clusterIndex.items(in: visibleMapRect.insetBy(dx: -marginMapPoints, dy: -marginMapPoints), zoomLevel: viewport.zoomLevel) {
+            for item in clusterIndex.items(
+                in: visibleMapRect.insetBy(dx: -marginMapPoints, dy: -marginMapPoints), zoomLevel: viewport.zoomLevel)
+            {
                 guard let tip = viewport.unwrappedPoint(for: item.mapPoint) else { continue }
                 switch item.item {
                 case .point(let index, _):
@@ -74,22 +82,30 @@ struct AnnotationLayout {
                 case .cluster(let cluster):
                     guard tip.y > groundTop else { continue }
                     let scale = AnnotationLayout.markerScale(at: tip, in: viewport)
-                    let outer = (ClusterMarker.radius(count: cluster.count, style: style.cluster) + ClusterMarker.haloWidthPoints) * scale
+                    let outer =
+                        (ClusterMarker.radius(count: cluster.count, style: style.cluster)
+                            + ClusterMarker.haloWidthPoints) * scale
                     spots.append(ClusterSpot(cluster: cluster, center: tip, outerRadius: outer))
                 }
             }
             var colors = ClusterColors(annotations: annotations, clusterIndex: clusterIndex, style: style)
             for (spot, center) in zip(spots, AnnotationLayout.spreadCenters(of: spots)) {
                 let scale = AnnotationLayout.markerScale(at: spot.center, in: viewport)
-                let frame = ClusterMarker.frame(count: spot.cluster.count, center: ViewPoint(x: 0, y: 0), style: style.cluster)
-                    .scaled(by: scale).offsetBy(center)
+                let frame = ClusterMarker.frame(
+                    count: spot.cluster.count, center: ViewPoint(x: 0, y: 0), style: style.cluster
+                )
+                .scaled(by: scale).offsetBy(center)
                 guard visible(frame) else { continue }
-                placed.append(Placed(
-                    content: .cluster(spot.cluster), tip: center, frame: frame, bodyFrame: frame, sortKey: "cluster \(spot.cluster.id)",
-                    clusterColor: colors.color(of: spot.cluster), scale: scale))
+                placed.append(
+                    Placed(
+                        content: .cluster(spot.cluster), tip: center, frame: frame, bodyFrame: frame,
+                        sortKey: "cluster \(spot.cluster.id)",
+                        clusterColor: colors.color(of: spot.cluster), scale: scale))
             }
         } else {
-            placed = annotations.compactMap { annotation in viewport.point(for: annotation.coordinate).flatMap { place(annotation, at: $0) } }
+            placed = annotations.compactMap { annotation in
+                viewport.point(for: annotation.coordinate).flatMap { place(annotation, at: $0) }
+            }
         }
         self.placed = placed.sorted {
             if $0.tip.y != $1.tip.y { return $0.tip.y < $1.tip.y }
@@ -141,15 +157,19 @@ struct AnnotationLayout {
     /// When the world shows more than once, of its copies the nearest the camera (the largest,
     /// under pitch), then the nearest the view's centre.
     func marker(showing id: String, annotations: [MapAnnotation], clusterIndex: ClusterIndex?) -> Placed? {
-        let own = placed.filter { if case .annotation(let annotation) = $0.content { return annotation.id == id }; return false }
+        let own = placed.filter {
+            if case .annotation(let annotation) = $0.content { return annotation.id == id }
+            return false
+        }
         if !own.isEmpty { return nearest(of: own) }
         guard let clusterIndex, let index = annotations.firstIndex(where: { $0.id == id }) else { return nil }
-        return nearest(of: placed.filter { marker in
-            guard case .cluster(let cluster) = marker.content,
-                  let leaves = try? clusterIndex.leaves(of: cluster.id, limit: cluster.count)
-            else { return false }
-            return leaves.contains(index)
-        })
+        return nearest(
+            of: placed.filter { marker in
+                guard case .cluster(let cluster) = marker.content,
+                    let leaves = try? clusterIndex.leaves(of: cluster.id, limit: cluster.count)
+                else { return false }
+                return leaves.contains(index)
+            })
     }
 
     /// Of copies of one marker, the largest (nearest the camera), then the nearest the view's centre.
@@ -163,11 +183,13 @@ struct AnnotationLayout {
     /// cluster's count and the titles of its first members, the selected annotation's
     /// (`selectedID`) first.
     func callout(
-        for marker: Placed, selectedID: String?, annotations: [MapAnnotation], clusterIndex: ClusterIndex?, memberName: String,
+        for marker: Placed, selectedID: String?, annotations: [MapAnnotation], clusterIndex: ClusterIndex?,
+        memberName: String,
         appearance: MapwrightMetadata.Callout, cairo: OpaquePointer
     ) -> Callout {
         let content = AnnotationLayout.calloutContent(
-            for: marker, selectedID: selectedID, annotations: annotations, clusterIndex: clusterIndex, memberName: memberName)
+            for: marker, selectedID: selectedID, annotations: annotations, clusterIndex: clusterIndex,
+            memberName: memberName)
         return Callout(
             title: content.title, subtitle: content.subtitle, thumbnail: content.thumbnail,
             anchor: ViewPoint(x: marker.tip.x, y: marker.bodyFrame.minY), tip: marker.tip,
@@ -176,9 +198,12 @@ struct AnnotationLayout {
 
     /// What a marker's callout says and shows (see ``callout(for:selectedID:annotations:clusterIndex:memberName:appearance:cairo:)``).
     static func calloutContent(
-        for marker: Placed, selectedID: String?, annotations: [MapAnnotation], clusterIndex: ClusterIndex?, memberName: String
+        for marker: Placed, selectedID: String?, annotations: [MapAnnotation], clusterIndex: ClusterIndex?,
+        memberName: String
     ) -> (title: String, subtitle: String?, thumbnail: RGBAImage?) {
-        let title: String, subtitle: String?, thumbnail: RGBAImage?
+        let title: String
+        let subtitle: String?
+        let thumbnail: RGBAImage?
         switch marker.content {
         case .annotation(let annotation):
             title = annotation.calloutTitle
@@ -190,7 +215,8 @@ struct AnnotationLayout {
             // The selected member first, then the first others.
             let selected = selectedID.flatMap { id in annotations.firstIndex { $0.id == id } }
             let first = ((try? clusterIndex?.leaves(of: cluster.id, limit: shown + 1)) ?? nil) ?? []
-            let leaves = Array(([selected].compactMap { $0 } + first.filter { $0 != selected }).prefix(min(shown, cluster.count)))
+            let leaves = Array(
+                ([selected].compactMap { $0 } + first.filter { $0 != selected }).prefix(min(shown, cluster.count)))
             let titles = leaves.map { annotations[$0].calloutTitle }
             subtitle = titles.joined(separator: ", ") + (cluster.count > titles.count ? ", …" : "")
             thumbnail = leaves.lazy.compactMap { annotations[$0].thumbnail }.first
@@ -207,17 +233,25 @@ struct AnnotationLayout {
     /// - Parameter sprites: Pixel-aligned pin bitmaps for image output; `nil` draws pins as paths
     ///   (PDF, SVG).
     func draw(selected: Placed?, style: MapwrightMetadata, sprites: PinSprites?, cairo: OpaquePointer) {
-        let pinned = placed.filter { if case .annotation(let annotation) = $0.content, case .pin = annotation.marker { return true }; return false }
-        if let shadowArea = ViewRect(enclosing: pinned.flatMap { [$0.frame.origin, ViewPoint(x: $0.frame.maxX, y: $0.frame.maxY)] }) {
+        let pinned = placed.filter {
+            if case .annotation(let annotation) = $0.content, case .pin = annotation.marker { return true }
+            return false
+        }
+        if let shadowArea = ViewRect(
+            enclosing: pinned.flatMap { [$0.frame.origin, ViewPoint(x: $0.frame.maxX, y: $0.frame.maxY)] })
+        {
             cairo_save(cairo)
-            cairo_rectangle(cairo, shadowArea.minX - 1, shadowArea.minY - 1, shadowArea.size.width + 2, shadowArea.size.height + 2)
+            cairo_rectangle(
+                cairo, shadowArea.minX - 1, shadowArea.minY - 1, shadowArea.size.width + 2, shadowArea.size.height + 2)
             cairo_clip(cairo)
             cairo_push_group(cairo)
             for marker in pinned {
                 if let sprites, marker.scale == 1 {
                     sprites.paintShadow(color: style.pins.shadowColor, at: marker.tip, cairo: cairo)
                 } else {
-                    Self.scaled(marker, cairo: cairo) { PinMarker.drawShadow(at: $0, in: cairo, color: style.pins.shadowColor) }
+                    Self.scaled(marker, cairo: cairo) {
+                        PinMarker.drawShadow(at: $0, in: cairo, color: style.pins.shadowColor)
+                    }
                 }
             }
             cairo_pop_group_to_source(cairo)
@@ -234,7 +268,8 @@ struct AnnotationLayout {
             imageSurfaces.append((image, surface))
             return surface
         }
-        let ordered = placed.filter { $0.sortKey != selected?.sortKey } + placed.filter { $0.sortKey == selected?.sortKey }
+        let ordered =
+            placed.filter { $0.sortKey != selected?.sortKey } + placed.filter { $0.sortKey == selected?.sortKey }
         for marker in ordered {
             switch marker.content {
             case .annotation(let annotation):
@@ -243,7 +278,9 @@ struct AnnotationLayout {
                     if let sprites, marker.scale == 1 {
                         sprites.paintPin(color: color, at: marker.tip, cairo: cairo)
                     } else {
-                        Self.scaled(marker, cairo: cairo) { PinMarker.drawPin(at: $0, color: color, scale: marker.scale, in: cairo) }
+                        Self.scaled(marker, cairo: cairo) {
+                            PinMarker.drawPin(at: $0, color: color, scale: marker.scale, in: cairo)
+                        }
                     }
                 case .image(let image, _, _):
                     if let surface = surface(for: image) {
@@ -252,7 +289,9 @@ struct AnnotationLayout {
                 }
             case .cluster(let cluster):
                 Self.scaled(marker, cairo: cairo) {
-                    ClusterMarker.draw(cluster, at: $0, color: marker.clusterColor ?? style.cluster.fillColor, style: style.cluster, cairo: cairo)
+                    ClusterMarker.draw(
+                        cluster, at: $0, color: marker.clusterColor ?? style.cluster.fillColor, style: style.cluster,
+                        cairo: cairo)
                 }
             }
         }
@@ -272,7 +311,9 @@ struct AnnotationLayout {
 extension ViewRect {
     /// The rect scaled about the origin (a marker's anchor).
     func scaled(by factor: Double) -> ViewRect {
-        factor == 1 ? self : ViewRect(x: minX * factor, y: minY * factor, width: size.width * factor, height: size.height * factor)
+        factor == 1
+            ? self
+            : ViewRect(x: minX * factor, y: minY * factor, width: size.width * factor, height: size.height * factor)
     }
 
     /// The rect moved by a point's coordinates.

@@ -43,7 +43,8 @@ struct Callout {
         cairo: OpaquePointer
     ) {
         let padding = Callout.paddingPoints
-        let fixedWidth = padding * 2 + (thumbnail != nil ? MapAnnotation.thumbnailSizePoints + padding : 0)
+        let fixedWidth =
+            padding * 2 + (thumbnail != nil ? MapAnnotation.thumbnailSizePoints + padding : 0)
             + Callout.disclosureRadiusPoints * 2 + padding
         // The title is cut only when the image has no more room: the callout grows past the
         // style's max-width for it, up to the image's width less the growth margins (never
@@ -176,13 +177,16 @@ enum ImagePainter {
     /// straight-alpha RGBA, row-major; the rectangle lies inside the surface.
     ///
     /// Cairo stores premultiplied ARGB in native-endian 32-bit words; this undoes both.
-    static func rgbaImage(ofSurface surface: OpaquePointer, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil) -> RGBAImage {
+    static func rgbaImage(
+        ofSurface surface: OpaquePointer, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil
+    ) -> RGBAImage {
         let width = width ?? Int(cairo_image_surface_get_width(surface))
         let height = height ?? Int(cairo_image_surface_get_height(surface))
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface) else { return RGBAImage(width: width, height: height) }
-        return PremultipliedPixels(base: data + y * stride + x * 4, rowBytes: stride, width: width, height: height).rgbaImage()
+        return PremultipliedPixels(base: data + y * stride + x * 4, rowBytes: stride, width: width, height: height)
+            .rgbaImage()
     }
 
     /// Draws `image` scaled to fill `frame` (points), clipped to rounded corners.
@@ -213,8 +217,8 @@ enum ImagePainter {
     /// image without pixels. The caller destroys it.
     static func makeSurface(_ image: RGBAImage) -> OpaquePointer? {
         guard image.width > 0, image.height > 0,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
         else { return nil }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -225,7 +229,8 @@ enum ImagePainter {
                     let offset = (row * image.width + column) * 4
                     let alpha = UInt32(pixels[offset + 3])
                     func premultiplied(_ value: UInt8) -> UInt32 { (UInt32(value) * alpha + 127) / 255 }
-                    target[column] = alpha << 24 | premultiplied(pixels[offset]) << 16
+                    target[column] =
+                        alpha << 24 | premultiplied(pixels[offset]) << 16
                         | premultiplied(pixels[offset + 1]) << 8 | premultiplied(pixels[offset + 2])
                 }
             }

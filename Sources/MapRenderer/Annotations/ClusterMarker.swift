@@ -37,7 +37,8 @@ enum ClusterMarker {
         cairo_set_source_rgba(cairo, 1, 1, 1, 0.9)
         cairo_set_line_width(cairo, 1.5)
         cairo_stroke(cairo)
-        let label = TextLayout(cluster.abbreviatedCount, font: FontSpec(styleFontName: style.font, sizePoints: style.textSize), in: cairo)
+        let label = TextLayout(
+            cluster.abbreviatedCount, font: FontSpec(styleFontName: style.font, sizePoints: style.textSize), in: cairo)
         let size = label.size
         label.draw(at: ViewPoint(x: center.x - size.width / 2, y: center.y - size.height / 2), color: style.textColor)
     }

@@ -42,7 +42,8 @@ final class PinSprites {
 
     /// Paints a pin's shadow in `color` with the pin's tip at `tip` (view points).
     func paintShadow(color: Color, at tip: ViewPoint, cairo: OpaquePointer) {
-        let sprite = shadows[color] ?? makeSprite { PinMarker.drawShadow(at: ViewPoint(x: 0, y: 0), in: $0, color: color) }
+        let sprite =
+            shadows[color] ?? makeSprite { PinMarker.drawShadow(at: ViewPoint(x: 0, y: 0), in: $0, color: color) }
         shadows[color] = sprite
         paint(sprite, at: tip, cairo: cairo)
     }

@@ -13,7 +13,12 @@ extension OpaquePointer {
     func addPolyline(_ points: some Sequence<ViewPoint>) {
         var first = true
         for point in points {
-            if first { cairo_move_to(self, point.x, point.y); first = false } else { cairo_line_to(self, point.x, point.y) }
+            if first {
+                cairo_move_to(self, point.x, point.y)
+                first = false
+            } else {
+                cairo_line_to(self, point.x, point.y)
+            }
         }
     }
 

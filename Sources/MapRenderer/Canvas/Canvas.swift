@@ -30,7 +30,9 @@ final class Canvas {
     ///   - scale: Pixels per point for an image; vector targets ignore it.
     ///   - target: An image in memory, or a PDF or SVG file written at ``finish()``.
     ///   - fonts: The fonts text on the canvas is drawn with (``MapData``'s).
-    init(widthPoints: Double, heightPoints: Double, scale: Double, target: Target, fonts: FontConfiguration) throws(RendererError) {
+    init(widthPoints: Double, heightPoints: Double, scale: Double, target: Target, fonts: FontConfiguration)
+        throws(RendererError)
+    {
         let surface: OpaquePointer?
         switch target {
         case .image:
@@ -47,7 +49,8 @@ final class Canvas {
             surface = cairo_svg_surface_create(url.path, widthPoints, heightPoints)
         }
         guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            let reason = surface.map { String(cString: cairo_status_to_string(cairo_surface_status($0))) } ?? "no surface"
+            let reason =
+                surface.map { String(cString: cairo_status_to_string(cairo_surface_status($0))) } ?? "no surface"
             if let surface { cairo_surface_destroy(surface) }
             throw .canvas(reason: reason)
         }
@@ -68,11 +71,15 @@ final class Canvas {
     init(rows: Range<Int>, of image: Canvas, scale: Double, fonts: FontConfiguration) throws(RendererError) {
         let stride = Int(cairo_image_surface_get_stride(image.surface))
         guard rows.lowerBound >= 0, rows.upperBound <= image.pixelHeight, !rows.isEmpty,
-              let data = cairo_image_surface_get_data(image.surface),
-              let surface = cairo_image_surface_create_for_data(
-                data + rows.lowerBound * stride, CAIRO_FORMAT_ARGB32, Int32(image.pixelWidth), Int32(rows.count), Int32(stride)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
-        else { throw .canvas(reason: "Cairo could not draw rows \(rows) of a \(image.pixelWidth)x\(image.pixelHeight) image") }
+            let data = cairo_image_surface_get_data(image.surface),
+            let surface = cairo_image_surface_create_for_data(
+                data + rows.lowerBound * stride, CAIRO_FORMAT_ARGB32, Int32(image.pixelWidth), Int32(rows.count),
+                Int32(stride)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else {
+            throw .canvas(
+                reason: "Cairo could not draw rows \(rows) of a \(image.pixelWidth)x\(image.pixelHeight) image")
+        }
         guard let cairo = cairo_create(surface) else {
             cairo_surface_destroy(surface)
             throw .canvas(reason: "Cairo could not create a context")
@@ -96,8 +103,10 @@ final class Canvas {
         let bytes = stride * height
         guard width > 0, height > 0, stride > 0, bytes >= 2 << 20, let memory = ImageMemory(count: bytes)
         else { return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) }
-        guard let surface = cairo_image_surface_create_for_data(
-            memory.bytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+        guard
+            let surface = cairo_image_surface_create_for_data(
+                memory.bytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+                Int32(stride))
         else { return nil }
         let box = Unmanaged.passRetained(memory).toOpaque()
         let status = cairo_surface_set_user_data(surface, Canvas.pixelsKey, box) { box in
@@ -124,7 +133,9 @@ final class Canvas {
     func finish() throws(RendererError) {
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else { throw .canvas(reason: String(cString: cairo_status_to_string(status))) }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw .canvas(reason: String(cString: cairo_status_to_string(status)))
+        }
     }
 
     /// The image's pixels as straight-alpha RGBA; only for an image canvas.
@@ -143,7 +154,9 @@ final class Canvas {
     func premultipliedPixels(x: Int, y: Int, side: Int) -> PremultipliedPixels {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
-        return PremultipliedPixels(base: cairo_image_surface_get_data(surface)! + y * stride + x * 4, rowBytes: stride, width: side, height: side)
+        return PremultipliedPixels(
+            base: cairo_image_surface_get_data(surface)! + y * stride + x * 4, rowBytes: stride, width: side,
+            height: side)
     }
 
     /// The image's pixels as a PNG, encoded from the canvas itself (no straight-alpha copy
@@ -151,7 +164,9 @@ final class Canvas {
     /// gives in RGBA; only for an image canvas.
     func pngData(compressionLevel: Int, filtering: PNGFiltering) throws(ImageCodecError) -> Data {
         cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { return try rgbaImage().pngData(compressionLevel: compressionLevel, filtering: filtering) }
+        guard let data = cairo_image_surface_get_data(surface) else {
+            return try rgbaImage().pngData(compressionLevel: compressionLevel, filtering: filtering)
+        }
         let pixels = PremultipliedPixels(
             base: data, rowBytes: Int(cairo_image_surface_get_stride(surface)), width: pixelWidth, height: pixelHeight)
         return try pixels.pngData(compressionLevel: compressionLevel, filtering: filtering)

@@ -66,8 +66,10 @@ struct DashPattern {
         var firstPieceStartsTheLine = false
         var distance = 0.0
         for index in 0..<vertices.count - 1 {
-            let a = vertices[index], b = vertices[index + 1]
-            let dx = b.x - a.x, dy = b.y - a.y
+            let a = vertices[index]
+            let b = vertices[index + 1]
+            let dx = b.x - a.x
+            let dy = b.y - a.y
             let length = (dx * dx + dy * dy).squareRoot() * pointsPerMapPoint
             defer { distance += length }
             guard length > 0 else { continue }
@@ -77,7 +79,8 @@ struct DashPattern {
             }
             // Dashes meeting the area are added whole (within their segment): a dash cut at the
             // area's edge would end at a rounded point, tilting it differently in each render.
-            let start = distance + t0 * length, end = distance + t1 * length
+            let start = distance + t0 * length
+            let end = distance + t1 * length
             let segmentEnd = distance + length
             func point(at along: Double) -> MapPoint {
                 let t = (along - distance) / length
@@ -94,7 +97,8 @@ struct DashPattern {
                     let intervalEnd = intervalStart + dash
                     if intervalStart >= end { break cycles }
                     guard intervalEnd > start || (dash == 0 && intervalStart >= start) else { continue }
-                    let from = max(intervalStart, distance), to = min(intervalEnd, segmentEnd)
+                    let from = max(intervalStart, distance)
+                    let to = min(intervalEnd, segmentEnd)
                     if open, t0 == 0, intervalStart < start {
                         // The dash that ended the previous segment goes on round the corner.
                         pieces[pieces.count - 1].append(point(at: to))
@@ -124,8 +128,10 @@ struct DashPattern {
     /// The part of segment a→b inside `rect`, as parameters 0 ≤ t0 ≤ t1 ≤ 1 (Liang–Barsky);
     /// `nil` when the segment misses it.
     static func clip(_ a: MapPoint, _ b: MapPoint, to rect: MapRect) -> (Double, Double)? {
-        var t0 = 0.0, t1 = 1.0
-        let dx = b.x - a.x, dy = b.y - a.y
+        var t0 = 0.0
+        var t1 = 1.0
+        let dx = b.x - a.x
+        let dy = b.y - a.y
         for (p, q) in [(-dx, a.x - rect.minX), (dx, rect.maxX - a.x), (-dy, a.y - rect.minY), (dy, rect.maxY - a.y)] {
             if p == 0 {
                 if q < 0 { return nil }

@@ -25,7 +25,8 @@ struct LineDashField {
         self.length = length
         let n = round ? 7 : 0
         let width = Self.widthTexels
-        let stretch = Double(width) / length, halfWidth = stretch / 2
+        let stretch = Double(width) / length
+        let halfWidth = stretch / 2
         let oddLength = dashes.count % 2 == 1
         var rows: [[Float]] = []
         for y in -n...n {
@@ -79,9 +80,11 @@ struct LineDashField {
         } else {
             let n = Double(rows.count / 2)
             let position = min(Double(rows.count - 1), max(0, n - side * n))
-            let lower = Int(position.rounded(.down)), upper = min(rows.count - 1, lower + 1)
+            let lower = Int(position.rounded(.down))
+            let upper = min(rows.count - 1, lower + 1)
             let rowFraction = position - Double(lower)
-            let a = sample(rows[lower]), b = sample(rows[upper])
+            let a = sample(rows[lower])
+            let b = sample(rows[upper])
             value = a + (b - a) * rowFraction
         }
         return value / 255

@@ -79,12 +79,16 @@ struct LineMesh {
         lineLengthPoints = zip(line, line.dropFirst()).reduce(0) { $0 + distance($1.0, $1.1) }
 
         func unitNormal(_ a: ViewPoint, _ b: ViewPoint) -> (x: Double, y: Double) {
-            let dx = b.x - a.x, dy = b.y - a.y, length = (dx * dx + dy * dy).squareRoot()
+            let dx = b.x - a.x
+            let dy = b.y - a.y
+            let length = (dx * dx + dy * dy).squareRoot()
             // GL's perp of the unit direction: (-y, x).
             return (-dy / length, dx / length)
         }
-        var current: ViewPoint?, previous: ViewPoint?
-        var previousNormal: (x: Double, y: Double)?, nextNormal: (x: Double, y: Double)?
+        var current: ViewPoint?
+        var previous: ViewPoint?
+        var previousNormal: (x: Double, y: Double)?
+        var nextNormal: (x: Double, y: Double)?
         if closed {
             current = line[count - 2]
             nextNormal = unitNormal(line[count - 2], line[0])
@@ -99,9 +103,13 @@ struct LineMesh {
             let prevNormal = previousNormal ?? nextNormal!
             previousNormal = prevNormal
             let nextN = nextNormal!
-            var joinX = prevNormal.x + nextN.x, joinY = prevNormal.y + nextN.y
+            var joinX = prevNormal.x + nextN.x
+            var joinY = prevNormal.y + nextN.y
             let joinLength = (joinX * joinX + joinY * joinY).squareRoot()
-            if joinLength > 0 { joinX /= joinLength; joinY /= joinLength }
+            if joinLength > 0 {
+                joinX /= joinLength
+                joinY /= joinLength
+            }
             let cosAngle = prevNormal.x * nextN.x + prevNormal.y * nextN.y
             // The join normal's dot product with the next normal, (1 + cos) / |sum|, is |sum| / 2
             // for unit normals; computed as a dot product it can come out negative where a line
@@ -117,7 +125,8 @@ struct LineMesh {
                 let length = distance(vertex, before)
                 if length > 2 * sharpCornerOffsetPoints {
                     let t = sharpCornerOffsetPoints / length
-                    let moved = ViewPoint(x: vertex.x - (vertex.x - before.x) * t, y: vertex.y - (vertex.y - before.y) * t)
+                    let moved = ViewPoint(
+                        x: vertex.x - (vertex.x - before.x) * t, y: vertex.y - (vertex.y - before.y) * t)
                     distancePoints += distance(before, moved)
                     addPair(moved, normal: prevNormal, endLeft: 0, endRight: 0)
                     previous = moved
@@ -155,9 +164,12 @@ struct LineMesh {
                 if miterLength > 100 {
                     normal = (-nextN.x, -nextN.y)
                 } else {
-                    let sumX = prevNormal.x + nextN.x, sumY = prevNormal.y + nextN.y
-                    let differenceX = prevNormal.x - nextN.x, differenceY = prevNormal.y - nextN.y
-                    let bevelLength = miterLength * (sumX * sumX + sumY * sumY).squareRoot()
+                    let sumX = prevNormal.x + nextN.x
+                    let sumY = prevNormal.y + nextN.y
+                    let differenceX = prevNormal.x - nextN.x
+                    let differenceY = prevNormal.y - nextN.y
+                    let bevelLength =
+                        miterLength * (sumX * sumX + sumY * sumY).squareRoot()
                         / (differenceX * differenceX + differenceY * differenceY).squareRoot()
                     let sign = turnsLeft ? -1.0 : 1.0
                     normal = (-joinY * bevelLength * sign, joinX * bevelLength * sign)
@@ -166,7 +178,8 @@ struct LineMesh {
                 addPair(vertex, normal: (-normal.x, -normal.y), endLeft: 0, endRight: 0)
             case .bevel, .fakeRound:
                 let offset = -(miterLength * miterLength - 1).squareRoot()
-                let offsetA = turnsLeft ? offset : 0, offsetB = turnsLeft ? 0 : offset
+                let offsetA = turnsLeft ? offset : 0
+                let offsetB = turnsLeft ? 0 : offset
                 if previous != nil { addPair(vertex, normal: prevNormal, endLeft: offsetA, endRight: offsetB) }
                 if piece == .fakeRound {
                     let triangles = Int((approximateAngle * 180 / .pi / Self.degreesPerTriangle).rounded())
@@ -179,7 +192,8 @@ struct LineMesh {
                             let b = 0.848013 + cosAngle * (-1.06021 + cosAngle * 0.215638)
                             t += t * t2 * (t - 1) * (a * t2 * t2 + b)
                         }
-                        var x = prevNormal.x + (nextN.x - prevNormal.x) * t, y = prevNormal.y + (nextN.y - prevNormal.y) * t
+                        var x = prevNormal.x + (nextN.x - prevNormal.x) * t
+                        var y = prevNormal.y + (nextN.y - prevNormal.y) * t
                         let length = (x * x + y * y).squareRoot()
                         let sign = turnsLeft ? -1.0 : 1.0
                         x = x / length * sign
@@ -207,7 +221,8 @@ struct LineMesh {
                 let length = distance(vertex, after)
                 if length > 2 * sharpCornerOffsetPoints {
                     let t = sharpCornerOffsetPoints / length
-                    let moved = ViewPoint(x: vertex.x + (after.x - vertex.x) * t, y: vertex.y + (after.y - vertex.y) * t)
+                    let moved = ViewPoint(
+                        x: vertex.x + (after.x - vertex.x) * t, y: vertex.y + (after.y - vertex.y) * t)
                     distancePoints += distance(vertex, moved)
                     vertex = moved
                     addPair(vertex, normal: nextN, endLeft: 0, endRight: 0)
@@ -218,26 +233,37 @@ struct LineMesh {
     }
 
     private func distance(_ a: ViewPoint, _ b: ViewPoint) -> Double {
-        let dx = b.x - a.x, dy = b.y - a.y
+        let dx = b.x - a.x
+        let dy = b.y - a.y
         return (dx * dx + dy * dy).squareRoot()
     }
 
     /// Two vertices either side of `point`, their extrusions leaning `endLeft` and `endRight`
     /// along the line (GL's `addCurrentVertex`).
-    private mutating func addPair(_ point: ViewPoint, normal: (x: Double, y: Double), endLeft: Double, endRight: Double, round: Bool = false) {
-        addHalf(point, extrudeX: normal.x + normal.y * endLeft, extrudeY: normal.y - normal.x * endLeft, round: round, up: false, direction: endLeft)
-        addHalf(point, extrudeX: -normal.x + normal.y * endRight, extrudeY: -normal.y - normal.x * endRight, round: round, up: true, direction: -endRight)
+    private mutating func addPair(
+        _ point: ViewPoint, normal: (x: Double, y: Double), endLeft: Double, endRight: Double, round: Bool = false
+    ) {
+        addHalf(
+            point, extrudeX: normal.x + normal.y * endLeft, extrudeY: normal.y - normal.x * endLeft, round: round,
+            up: false, direction: endLeft)
+        addHalf(
+            point, extrudeX: -normal.x + normal.y * endRight, extrudeY: -normal.y - normal.x * endRight, round: round,
+            up: true, direction: -endRight)
     }
 
     /// One vertex, making a triangle with the last vertex of each side (GL's `addHalfVertex`).
-    private mutating func addHalf(_ point: ViewPoint, extrudeX: Double, extrudeY: Double, round: Bool, up: Bool, direction: Double) {
+    private mutating func addHalf(
+        _ point: ViewPoint, extrudeX: Double, extrudeY: Double, round: Bool, up: Bool, direction: Double
+    ) {
         // GL stores the extrusion in bytes, 63 to the unit.
-        let quantisedX = (extrudeX * 63).rounded() / 63, quantisedY = (extrudeY * 63).rounded() / 63
+        let quantisedX = (extrudeX * 63).rounded() / 63
+        let quantisedY = (extrudeY * 63).rounded() / 63
         let index = Int32(vertices.count)
-        vertices.append(Vertex(
-            position: point, extrudeX: quantisedX, extrudeY: quantisedY, round: round, up: up,
-            direction: direction == 0 ? 0 : (direction < 0 ? -1 : 1), distancePoints: distancePoints,
-            progress: lineLengthPoints > 0 ? min(1, distancePoints / lineLengthPoints) : 0))
+        vertices.append(
+            Vertex(
+                position: point, extrudeX: quantisedX, extrudeY: quantisedY, round: round, up: up,
+                direction: direction == 0 ? 0 : (direction < 0 ? -1 : 1), distancePoints: distancePoints,
+                progress: lineLengthPoints > 0 ? min(1, distancePoints / lineLengthPoints) : 0))
         if lastDown >= 0, lastUp >= 0 { triangles.append((lastDown, index, lastUp)) }
         if up { lastUp = index } else { lastDown = index }
     }

@@ -77,7 +77,8 @@ struct LineRasteriser {
     ///     that gives Cairo's bytes (see `compositeDirectly`). The default is true; false always
     ///     paints through Cairo (the tests compare the two).
     static func draw(
-        _ mesh: LineMesh, shading: Shading, color: Color, on cairo: OpaquePointer, scratch: Scratch = Scratch(), compositesDirectly: Bool = true
+        _ mesh: LineMesh, shading: Shading, color: Color, on cairo: OpaquePointer, scratch: Scratch = Scratch(),
+        compositesDirectly: Bool = true
     ) {
         guard !mesh.triangles.isEmpty else { return }
         var matrix = cairo_matrix_t()
@@ -85,7 +86,8 @@ struct LineRasteriser {
         let pixelsPerPoint = abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx).squareRoot()
         guard pixelsPerPoint > 0 else { return }
         let antialiasing = 0.5 / pixelsPerPoint
-        let halfWidth = shading.widthPoints / 2, halfGap = shading.gapWidthPoints / 2
+        let halfWidth = shading.widthPoints / 2
+        let halfGap = shading.gapWidthPoints / 2
         let inset = halfGap + (halfGap > 0 ? antialiasing : 0)
         let outset = halfGap + halfWidth * (halfGap > 0 ? 2 : 1) + (halfWidth == 0 ? 0 : antialiasing)
         let blur = shading.blurPoints + 1 / pixelsPerPoint
@@ -100,31 +102,44 @@ struct LineRasteriser {
         defer { scratch.corners = device.capacity <= Scratch.keptMeshVertices ? device : [] }
         for vertex in mesh.vertices {
             let side: Double = vertex.up ? 1 : -1
-            let u = 0.5 * vertex.direction, t = 1 - abs(u)
+            let u = 0.5 * vertex.direction
+            let t = 1 - abs(u)
             let lean = offset * side
             let offsetX = lean * (vertex.extrudeX * t - vertex.extrudeY * u)
             let offsetY = lean * (vertex.extrudeX * u + vertex.extrudeY * t)
             let x = vertex.position.x + offsetX + outset * vertex.extrudeX
             let y = vertex.position.y + offsetY + outset * vertex.extrudeY
-            device.append(Corner(
-                x: Self.snapped(matrix.xx * x + matrix.xy * y + matrix.x0), y: Self.snapped(matrix.yx * x + matrix.yy * y + matrix.y0),
-                nx: vertex.round ? 1 : 0, ny: side,
-                along: vertex.distancePoints / (shading.dash?.periodPoints ?? shading.pattern?.periodPoints ?? 1),
-                progress: vertex.progress))
+            device.append(
+                Corner(
+                    x: Self.snapped(matrix.xx * x + matrix.xy * y + matrix.x0),
+                    y: Self.snapped(matrix.yx * x + matrix.yy * y + matrix.y0),
+                    nx: vertex.round ? 1 : 0, ny: side,
+                    along: vertex.distancePoints / (shading.dash?.periodPoints ?? shading.pattern?.periodPoints ?? 1),
+                    progress: vertex.progress))
         }
         // The mask covers the mesh's device bounds within the clip.
-        var clipX1 = 0.0, clipY1 = 0.0, clipX2 = 0.0, clipY2 = 0.0
+        var clipX1 = 0.0
+        var clipY1 = 0.0
+        var clipX2 = 0.0
+        var clipY2 = 0.0
         cairo_save(cairo)
         cairo_identity_matrix(cairo)
         cairo_clip_extents(cairo, &clipX1, &clipY1, &clipX2, &clipY2)
         cairo_restore(cairo)
-        var minX = clipX2, minY = clipY2, maxX = clipX1, maxY = clipY1
+        var minX = clipX2
+        var minY = clipY2
+        var maxX = clipX1
+        var maxY = clipY1
         for point in device where point.x.isFinite && point.y.isFinite {
-            minX = min(minX, point.x); maxX = max(maxX, point.x)
-            minY = min(minY, point.y); maxY = max(maxY, point.y)
+            minX = min(minX, point.x)
+            maxX = max(maxX, point.x)
+            minY = min(minY, point.y)
+            maxY = max(maxY, point.y)
         }
-        let originX = Int(max(minX, clipX1).rounded(.down)), originY = Int(max(minY, clipY1).rounded(.down))
-        let width = Int(min(maxX, clipX2).rounded(.up)) - originX, height = Int(min(maxY, clipY2).rounded(.up)) - originY
+        let originX = Int(max(minX, clipX1).rounded(.down))
+        let originY = Int(max(minY, clipY1).rounded(.down))
+        let width = Int(min(maxX, clipX2).rounded(.up)) - originX
+        let height = Int(min(maxY, clipY2).rounded(.up)) - originY
         guard width > 0, height > 0, width * height < 1 << 28 else { return }
         for index in device.indices {
             device[index].x -= Double(originX)
@@ -133,7 +148,9 @@ struct LineRasteriser {
         let alphaScale = Float(shading.alpha)
         // GL's gradient texture holds premultiplied colours.
         let ramp: [[Float]]? = shading.gradient.map {
-            $0.map { [Float($0.red * $0.alpha), Float($0.green * $0.alpha), Float($0.blue * $0.alpha), Float($0.alpha)] }
+            $0.map {
+                [Float($0.red * $0.alpha), Float($0.green * $0.alpha), Float($0.blue * $0.alpha), Float($0.alpha)]
+            }
         }
         // The coverage (or, with a gradient, premultiplied RGBA) of every pixel of the bounds;
         // only the blocks a triangle reaches are touched.
@@ -145,15 +162,21 @@ struct LineRasteriser {
         // Mapped for the whole clip at once, so that a scratch grows once per render size rather
         // than for each larger line (each new mapping is faulted in again).
         let clipPixels = Int((clipX2 - clipX1).rounded(.up) + 1) * Int((clipY2 - clipY1).rounded(.up) + 1)
-        guard let buffer = scratch.buffer(width: width, height: height, channels: channels, reserving: clipPixels * channels) else { return }
+        guard
+            let buffer = scratch.buffer(
+                width: width, height: height, channels: channels, reserving: clipPixels * channels)
+        else { return }
         defer { buffer.clear() }
-        let mask = buffer.values, colors = buffer.values
+        let mask = buffer.values
+        let colors = buffer.values
         let dash = shading.dash
         // A solid line's spans are shaded in C on vector units (the same arithmetic).
         let solid = dash == nil && pattern == nil && ramp == nil
         let insetMinusBlur = inset - blur
         for (i0, i1, i2) in mesh.triangles {
-            var a = device[Int(i0)], b = device[Int(i1)], c = device[Int(i2)]
+            var a = device[Int(i0)]
+            var b = device[Int(i1)]
+            var c = device[Int(i2)]
             // Sorted top to bottom (then left to right), so an edge two triangles share is
             // evaluated alike in both.
             func before(_ p: Corner, _ q: Corner) -> Bool {
@@ -170,18 +193,22 @@ struct LineRasteriser {
             let nyDY = ((c.ny - a.ny) * (b.x - a.x) - (b.ny - a.ny) * (c.x - a.x)) / determinant
             let alongDX = ((b.along - a.along) * (c.y - a.y) - (c.along - a.along) * (b.y - a.y)) / determinant
             let alongDY = ((c.along - a.along) * (b.x - a.x) - (b.along - a.along) * (c.x - a.x)) / determinant
-            let progressDX = ((b.progress - a.progress) * (c.y - a.y) - (c.progress - a.progress) * (b.y - a.y)) / determinant
-            let progressDY = ((c.progress - a.progress) * (b.x - a.x) - (b.progress - a.progress) * (c.x - a.x)) / determinant
+            let progressDX =
+                ((b.progress - a.progress) * (c.y - a.y) - (c.progress - a.progress) * (b.y - a.y)) / determinant
+            let progressDY =
+                ((c.progress - a.progress) * (b.x - a.x) - (b.progress - a.progress) * (c.x - a.x)) / determinant
             let firstRow = max(0, Int((a.y - 0.5).rounded(.up)))
             let endRow = min(height, Int((c.y - 0.5).rounded(.up)))
             guard firstRow < endRow else { continue }
             for row in firstRow..<endRow {
                 let y = Double(row) + 0.5
                 let long = a.x + (y - a.y) * (c.x - a.x) / (c.y - a.y)
-                let short = y < b.y
+                let short =
+                    y < b.y
                     ? a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y)
                     : b.x + (y - b.y) * (c.x - b.x) / (c.y - b.y)
-                let left = min(long, short), right = max(long, short)
+                let left = min(long, short)
+                let right = max(long, short)
                 let firstColumn = max(0, Int((left - 0.5).rounded(.up)))
                 let endColumn = min(width, Int((right - 0.5).rounded(.up)))
                 guard firstColumn < endColumn else { continue }
@@ -203,7 +230,8 @@ struct LineRasteriser {
                     let distance = (nx * nx + ny * ny).squareRoot() * outset
                     var alpha = min(1, min(distance - insetMinusBlur, outset - distance) / blur)
                     if alpha > 0, let dash {
-                        alpha *= smoothstep(0.5 - dash.gamma, 0.5 + dash.gamma, dash.field.value(along: along, side: ny))
+                        alpha *= smoothstep(
+                            0.5 - dash.gamma, 0.5 + dash.gamma, dash.field.value(along: along, side: ny))
                     }
                     if alpha > 0 {
                         let coverage = Float(alpha) * alphaScale
@@ -221,12 +249,17 @@ struct LineRasteriser {
                         } else if let ramp {
                             // GL's gradient shader: the ramp's colour times the coverage.
                             let texel = min(Double(ramp.count - 1), max(0, progress * Double(ramp.count) - 0.5))
-                            let lower = Int(texel), upper = min(ramp.count - 1, lower + 1)
+                            let lower = Int(texel)
+                            let upper = min(ramp.count - 1, lower + 1)
                             let fraction = Float(texel - Double(lower))
                             let pixel = (rowStart + column) * 4
                             for channel in 0..<4 {
-                                let value = ramp[lower][channel] + (ramp[upper][channel] - ramp[lower][channel]) * fraction
-                                colors[pixel + channel] = value * coverage + colors[pixel + channel] * (1 - ramp[lower][3] * coverage - (ramp[upper][3] - ramp[lower][3]) * fraction * coverage)
+                                let value =
+                                    ramp[lower][channel] + (ramp[upper][channel] - ramp[lower][channel]) * fraction
+                                colors[pixel + channel] =
+                                    value * coverage + colors[pixel + channel]
+                                    * (1 - ramp[lower][3] * coverage - (ramp[upper][3] - ramp[lower][3]) * fraction
+                                        * coverage)
                             }
                         } else {
                             let old = mask[rowStart + column]
@@ -245,17 +278,25 @@ struct LineRasteriser {
             paintColors(buffer, box: box, origin: (originX, originY), on: cairo)
             return
         }
-        if compositesDirectly, compositeDirectly(buffer, coverage: mask, width: width, origin: (originX, originY), color: color, on: cairo) { return }
+        if compositesDirectly,
+            compositeDirectly(buffer, coverage: mask, width: width, origin: (originX, originY), color: color, on: cairo)
+        {
+            return
+        }
         // The A8 mask is the scratch's too: zeroed, written in the touched blocks only, and
         // zeroed there again after the paint.
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(box.width)))
         guard let data = scratch.alphaBytes(count: stride * box.height, reserving: clipPixels + 4 * box.height),
-              let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_A8, Int32(box.width), Int32(box.height), Int32(stride))
+            let surface = cairo_image_surface_create_for_data(
+                data, CAIRO_FORMAT_A8, Int32(box.width), Int32(box.height), Int32(stride))
         else { return }
         defer {
             cairo_surface_destroy(surface)
             buffer.forEachTouchedBlock { rows, columns in
-                for row in rows { (data + (row - box.y) * stride + columns.lowerBound - box.x).update(repeating: 0, count: columns.count) }
+                for row in rows {
+                    (data + (row - box.y) * stride + columns.lowerBound - box.x).update(
+                        repeating: 0, count: columns.count)
+                }
             }
         }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return }
@@ -282,16 +323,21 @@ struct LineRasteriser {
     /// clipped to whole-pixel rectangles. Returns false, having drawn nothing, anywhere else
     /// (PDF and SVG pages, groups, rotated or path clips).
     private static func compositeDirectly(
-        _ buffer: SparseBuffer, coverage: UnsafeMutablePointer<Float>, width: Int, origin: (x: Int, y: Int), color: Color,
+        _ buffer: SparseBuffer, coverage: UnsafeMutablePointer<Float>, width: Int, origin: (x: Int, y: Int),
+        color: Color,
         on cairo: OpaquePointer
     ) -> Bool {
         guard let target = cairo_get_group_target(cairo), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
-              cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
+            cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
         else { return false }
-        var offsetX = 0.0, offsetY = 0.0, scaleX = 0.0, scaleY = 0.0
+        var offsetX = 0.0
+        var offsetY = 0.0
+        var scaleX = 0.0
+        var scaleY = 0.0
         cairo_surface_get_device_offset(target, &offsetX, &offsetY)
         cairo_surface_get_device_scale(target, &scaleX, &scaleY)
-        let surfaceWidth = Int(cairo_image_surface_get_width(target)), surfaceHeight = Int(cairo_image_surface_get_height(target))
+        let surfaceWidth = Int(cairo_image_surface_get_width(target))
+        let surfaceHeight = Int(cairo_image_surface_get_height(target))
         guard offsetX == 0, offsetY == 0, scaleX == 1, scaleY == 1 else { return false }
         // The clip in device pixels, within the surface (a context never clipped reads as the
         // surface's rectangle).
@@ -307,7 +353,10 @@ struct LineRasteriser {
         var clips: [(x: Range<Int>, y: Range<Int>)] = []
         for index in 0..<Int(list.pointee.num_rectangles) {
             let rectangle = list.pointee.rectangles[index]
-            let x0 = rectangle.x, y0 = rectangle.y, x1 = rectangle.x + rectangle.width, y1 = rectangle.y + rectangle.height
+            let x0 = rectangle.x
+            let y0 = rectangle.y
+            let x1 = rectangle.x + rectangle.width
+            let y1 = rectangle.y + rectangle.height
             guard x0 == x0.rounded(), y0 == y0.rounded(), x1 == x1.rounded(), y1 == y1.rounded() else { return false }
             if x1 > x0, y1 > y0 { clips.append((Int(x0)..<Int(x1), Int(y0)..<Int(y1))) }
         }
@@ -319,13 +368,18 @@ struct LineRasteriser {
         let source = 0xFF00_0000 | channel(color.red) << 16 | channel(color.green) << 8 | channel(color.blue)
         buffer.forEachTouchedBlock { rows, columns in
             for clip in clips {
-                let left = max(origin.x + columns.lowerBound, clip.x.lowerBound), right = min(origin.x + columns.upperBound, clip.x.upperBound)
-                let top = max(origin.y + rows.lowerBound, clip.y.lowerBound), bottom = min(origin.y + rows.upperBound, clip.y.upperBound)
+                let left = max(origin.x + columns.lowerBound, clip.x.lowerBound)
+                let right = min(origin.x + columns.upperBound, clip.x.upperBound)
+                let top = max(origin.y + rows.lowerBound, clip.y.lowerBound)
+                let bottom = min(origin.y + rows.upperBound, clip.y.upperBound)
                 guard left < right, top < bottom else { continue }
-                let xs = left..<right, ys = top..<bottom
+                let xs = left..<right
+                let ys = top..<bottom
                 for y in ys {
-                    let pixels = UnsafeMutableRawPointer(data + y * stride + xs.lowerBound * 4).assumingMemoryBound(to: UInt32.self)
-                    mw_composite_coverage_over(coverage + (y - origin.y) * width + (xs.lowerBound - origin.x), pixels, xs.count, source)
+                    let pixels = UnsafeMutableRawPointer(data + y * stride + xs.lowerBound * 4).assumingMemoryBound(
+                        to: UInt32.self)
+                    mw_composite_coverage_over(
+                        coverage + (y - origin.y) * width + (xs.lowerBound - origin.x), pixels, xs.count, source)
                 }
             }
         }
@@ -356,22 +410,30 @@ struct LineRasteriser {
     /// Paints the premultiplied RGBA in `buffer` within `box` onto `cairo`'s context at device
     /// `origin`.
     private static func paintColors(
-        _ buffer: SparseBuffer, box: (x: Int, y: Int, width: Int, height: Int), origin: (x: Int, y: Int), on cairo: OpaquePointer
+        _ buffer: SparseBuffer, box: (x: Int, y: Int, width: Int, height: Int), origin: (x: Int, y: Int),
+        on cairo: OpaquePointer
     ) {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(box.width), Int32(box.height)) else { return }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(box.width), Int32(box.height)) else {
+            return
+        }
         defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        else { return }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let colors = buffer.values, width = buffer.width
+        let colors = buffer.values
+        let width = buffer.width
         func byte(_ value: Float) -> UInt32 { UInt32(min(255, max(0, (value * 255).rounded()))) }
         buffer.forEachTouchedBlock { rows, columns in
             for row in rows {
-                let target = UnsafeMutableRawPointer(data + (row - box.y) * stride).assumingMemoryBound(to: UInt32.self) - box.x
+                let target =
+                    UnsafeMutableRawPointer(data + (row - box.y) * stride).assumingMemoryBound(to: UInt32.self) - box.x
                 for column in columns {
                     let pixel = (row * width + column) * 4
                     let alpha = byte(colors[pixel + 3])
-                    target[column] = alpha << 24 | min(alpha, byte(colors[pixel])) << 16 | min(alpha, byte(colors[pixel + 1])) << 8 | min(alpha, byte(colors[pixel + 2]))
+                    target[column] =
+                        alpha << 24 | min(alpha, byte(colors[pixel])) << 16 | min(alpha, byte(colors[pixel + 1])) << 8
+                        | min(alpha, byte(colors[pixel + 2]))
                 }
             }
         }
@@ -473,7 +535,8 @@ extension LineRasteriser {
             alpha = nil
             let count = max(count, reserving)
             guard count > 0, let memory = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-                  memory != MAP_FAILED else { return nil }
+                memory != MAP_FAILED
+            else { return nil }
             alpha = (memory, count)
             return memory.assumingMemoryBound(to: UInt8.self)
         }
@@ -511,8 +574,11 @@ private final class SparseBuffer {
     private static let blockShift = 6, blockSize = 1 << 6
 
     init?(capacity: Int) {
-        guard capacity > 0, let memory = mmap(nil, capacity * MemoryLayout<Float>.stride, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              memory != MAP_FAILED else { return nil }
+        guard capacity > 0,
+            let memory = mmap(
+                nil, capacity * MemoryLayout<Float>.stride, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            memory != MAP_FAILED
+        else { return nil }
         values = memory.bindMemory(to: Float.self, capacity: capacity)
         self.capacity = capacity
     }
@@ -532,10 +598,12 @@ private final class SparseBuffer {
 
     /// Zeroes the touched blocks, leaving the whole buffer zeroed for the next layer.
     func clear() {
-        let channels = channels, width = width
+        let channels = channels
+        let width = width
         forEachTouchedBlock { rows, columns in
             for row in rows {
-                (values + (row * width + columns.lowerBound) * channels).update(repeating: 0, count: columns.count * channels)
+                (values + (row * width + columns.lowerBound) * channels).update(
+                    repeating: 0, count: columns.count * channels)
             }
         }
     }
@@ -563,7 +631,10 @@ private final class SparseBuffer {
 
     /// The smallest box holding every touched block, nil when none is.
     var touchedBox: (x: Int, y: Int, width: Int, height: Int)? {
-        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = Int.min
+        var maxY = Int.min
         forEachTouchedBlock { rows, columns in
             minX = min(minX, columns.lowerBound)
             maxX = max(maxX, columns.upperBound)

@@ -13,7 +13,8 @@ struct CollisionIndex {
     func collides(_ rect: ViewRect) -> Bool {
         for key in CollisionIndex.keys(for: rect) {
             guard let boxes = cells[key] else { continue }
-            for box in boxes where box.minX < rect.maxX && rect.minX < box.maxX && box.minY < rect.maxY && rect.minY < box.maxY {
+            for box in boxes
+            where box.minX < rect.maxX && rect.minX < box.maxX && box.minY < rect.maxY && rect.minY < box.maxY {
                 return true
             }
         }
@@ -33,8 +34,10 @@ struct CollisionIndex {
     }
 
     private static func keys(for rect: ViewRect) -> [Int] {
-        let minColumn = Int((rect.minX / cellSize).rounded(.down)), maxColumn = Int((rect.maxX / cellSize).rounded(.down))
-        let minRow = Int((rect.minY / cellSize).rounded(.down)), maxRow = Int((rect.maxY / cellSize).rounded(.down))
+        let minColumn = Int((rect.minX / cellSize).rounded(.down))
+        let maxColumn = Int((rect.maxX / cellSize).rounded(.down))
+        let minRow = Int((rect.minY / cellSize).rounded(.down))
+        let maxRow = Int((rect.maxY / cellSize).rounded(.down))
         var keys: [Int] = []
         for row in minRow...maxRow {
             for column in minColumn...maxColumn { keys.append(row &* 100_003 &+ column) }

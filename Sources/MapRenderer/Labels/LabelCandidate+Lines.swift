@@ -17,7 +17,8 @@ extension LabelCandidate {
     /// segment (``TextCurve``), read left to right; it does not wrap. Priority: the sort key,
     /// else the line's length, so long streets are named before short ones.
     static func lineCandidates(
-        of symbol: SymbolLayer, features: [PreparedFeature], viewport: Viewport, zoom: Double, font: FontSpec, color: Color,
+        of symbol: SymbolLayer, features: [PreparedFeature], viewport: Viewport, zoom: Double, font: FontSpec,
+        color: Color,
         halo: TextHalo?, cairo: OpaquePointer
     ) -> [LabelCandidate] {
         let placement = symbol.placement.value(atZoom: zoom)
@@ -34,7 +35,9 @@ extension LabelCandidate {
             for line in feature.geometry.lines {
                 let points = line.compactMap(viewport.unwrappedPoint(for:))
                 guard points.count >= 2 else { continue }
-                linesByText[text, default: ([], sortKey, TextSection.sections(of: symbol, properties: properties, zoom: zoom))].lines.append(points)
+                linesByText[
+                    text, default: ([], sortKey, TextSection.sections(of: symbol, properties: properties, zoom: zoom))
+                ].lines.append(points)
             }
         }
         var candidates: [LabelCandidate] = []
@@ -47,7 +50,8 @@ extension LabelCandidate {
             for line in LineJoining.joined(entry.lines, quantum: 0.01) {
                 // Wiggles smaller than a quarter of the text's height are smoothed away before
                 // the turns are counted and the glyphs set (Douglas–Peucker on view points).
-                let smoothed = Simplification.douglasPeucker(line.map { MapPoint(x: $0.x, y: $0.y) }, tolerance: max(0.5, size.height / 4))
+                let smoothed = Simplification.douglasPeucker(
+                    line.map { MapPoint(x: $0.x, y: $0.y) }, tolerance: max(0.5, size.height / 4))
                 let walk = Polyline(smoothed.map { ViewPoint(x: $0.x, y: $0.y) })
                 guard walk.length >= size.width + 4 else { continue }
                 let anchors: [Double]
@@ -57,11 +61,15 @@ extension LabelCandidate {
                     anchors = Array(stride(from: spacing / 2, through: walk.length - spacing / 4, by: spacing))
                 }
                 for distance in anchors {
-                    guard walk.turnsGently(at: distance, labelLength: size.width, window: size.height, maximumAngle: maximumAngle),
-                          let (anchor, curve) = TextCurve.along(walk, at: distance, halfLengthPoints: size.width / 2, centers: centers)
+                    guard
+                        walk.turnsGently(
+                            at: distance, labelLength: size.width, window: size.height, maximumAngle: maximumAngle),
+                        let (anchor, curve) = TextCurve.along(
+                            walk, at: distance, halfLengthPoints: size.width / 2, centers: centers)
                     else { continue }
                     var candidate = LabelCandidate(
-                        layout: layout, center: anchor, priority: entry.priority.map { -$0 } ?? walk.length, color: color, halo: halo, font: font,
+                        layout: layout, center: anchor, priority: entry.priority.map { -$0 } ?? walk.length,
+                        color: color, halo: halo, font: font,
                         maximumWidthPoints: .infinity, angle: curve.readingAngle)
                     candidate.curve = curve
                     candidates.append(candidate)
@@ -85,7 +93,8 @@ extension LabelCandidate {
     /// `icon-rotation-alignment` is `viewport`); text with it is centred on the anchor, turned
     /// to the line, never upside down.
     static func iconLineCandidates(
-        of symbol: SymbolLayer, features: [PreparedFeature], viewport: Viewport, zoom: Double, font: FontSpec, color: Color,
+        of symbol: SymbolLayer, features: [PreparedFeature], viewport: Viewport, zoom: Double, font: FontSpec,
+        color: Color,
         halo: TextHalo?, context: SymbolContext, cairo: OpaquePointer
     ) -> [LabelCandidate] {
         let collision = SymbolCollision(symbol, zoom: zoom)
@@ -94,15 +103,22 @@ extension LabelCandidate {
             let properties = feature.styleValues
             let text = symbol.label(for: properties, atZoom: zoom)
             let layout = text.map { TextLayout($0, font: font, in: cairo) }
-            guard let probe = SymbolIcon.make(
-                for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: 0, viewport: viewport,
-                missing: &context.missingImages.value)
+            guard
+                let probe = SymbolIcon.make(
+                    for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: 0,
+                    viewport: viewport,
+                    missing: &context.missingImages.value)
             else { continue }
             let sortKey = symbol.sortKey?.value(for: properties, zoom: zoom)
             // GL's shaped length: the wider of the text and the icon at its own size.
             let shapedLength = max(layout?.size.width ?? 0, probe.image.widthPoints)
-            for (point, lineAngle) in lineAnchors(of: symbol, geometry: feature.geometry, shapedLengthPoints: shapedLength, viewport: viewport, zoom: zoom) {
-                let textBox = layout.map { ViewRect(x: -$0.size.width / 2, y: -$0.size.height / 2, width: $0.size.width, height: $0.size.height) }
+            for (point, lineAngle) in lineAnchors(
+                of: symbol, geometry: feature.geometry, shapedLengthPoints: shapedLength, viewport: viewport, zoom: zoom
+            ) {
+                let textBox = layout.map {
+                    ViewRect(
+                        x: -$0.size.width / 2, y: -$0.size.height / 2, width: $0.size.width, height: $0.size.height)
+                }
                 let icon = SymbolIcon.make(
                     for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: lineAngle,
                     viewport: viewport, missing: &context.missingImages.value
@@ -112,7 +128,8 @@ extension LabelCandidate {
                 // Text aligned with the viewport stands upright at the anchor (road shields).
                 if symbol.textRotationAlignment.value(atZoom: zoom) == .viewport { textAngle = 0 }
                 var candidate = LabelCandidate(
-                    layout: layout, center: point, priority: sortKey.map { -$0 } ?? 0, color: color, halo: halo, font: font,
+                    layout: layout, center: point, priority: sortKey.map { -$0 } ?? 0, color: color, halo: halo,
+                    font: font,
                     maximumWidthPoints: .infinity, angle: textAngle, icon: icon)
                 candidate.collision = collision
                 candidate.featureOrder = candidates.count
@@ -131,7 +148,8 @@ extension LabelCandidate {
     /// - Parameter shapedLengthPoints: The label's length along the line: the wider of its text
     ///   and its icon, in points at the size it is drawn.
     static func lineAnchors(
-        of symbol: SymbolLayer, geometry: PreparedGeometry, shapedLengthPoints shapedLength: Double, viewport: Viewport, zoom: Double
+        of symbol: SymbolLayer, geometry: PreparedGeometry, shapedLengthPoints shapedLength: Double, viewport: Viewport,
+        zoom: Double
     ) -> [(point: ViewPoint, angle: Double)] {
         let placement = symbol.placement.value(atZoom: zoom)
         // View points per point of the tile zoom GL lays symbols out at.
@@ -157,7 +175,8 @@ extension LabelCandidate {
             }
             for distance in distances {
                 let (point, segment) = walk.point(at: distance * tileScale)
-                let a = walk.points[segment], b = walk.points[segment + 1]
+                let a = walk.points[segment]
+                let b = walk.points[segment + 1]
                 anchors.append((point, atan2(b.y - a.y, b.x - a.x)))
             }
         }
@@ -183,9 +202,12 @@ enum LineJoining {
     /// it; lines meeting end to end or start to start are joined with one reversed.
     static func joined<Point: PlanarPoint>(_ lines: [[Point]], quantum: Double) -> [[Point]] {
         guard lines.count > 1 else { return lines }
-        func key(_ point: Point) -> JoinKey { JoinKey(x: Int64((point.x / quantum).rounded()), y: Int64((point.y / quantum).rounded())) }
+        func key(_ point: Point) -> JoinKey {
+            JoinKey(x: Int64((point.x / quantum).rounded()), y: Int64((point.y / quantum).rounded()))
+        }
         var pieces: [[Point]?] = lines
-        var byStart: [JoinKey: [Int]] = [:], byEnd: [JoinKey: [Int]] = [:]
+        var byStart: [JoinKey: [Int]] = [:]
+        var byEnd: [JoinKey: [Int]] = [:]
         for (index, line) in lines.enumerated() where !line.isEmpty {
             byStart[key(line[0]), default: []].append(index)
             byEnd[key(line[line.count - 1]), default: []].append(index)
@@ -207,7 +229,9 @@ enum LineJoining {
                     line += piece.dropFirst()
                 } else if let next = byEnd[end]?.first, let piece = take(next) {
                     line += piece.reversed().dropFirst()
-                } else { break }
+                } else {
+                    break
+                }
             }
             // And backward.
             while true {
@@ -216,7 +240,9 @@ enum LineJoining {
                     line = piece + line.dropFirst()
                 } else if let previous = byStart[start]?.first, let piece = take(previous) {
                     line = piece.reversed() + line.dropFirst()
-                } else { break }
+                } else {
+                    break
+                }
             }
             result.append(line)
         }
@@ -233,7 +259,9 @@ struct Polyline {
     init(_ points: [ViewPoint]) {
         self.points = points
         var distances = [0.0]
-        for (a, b) in zip(points, points.dropFirst()) { distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y)) }
+        for (a, b) in zip(points, points.dropFirst()) {
+            distances.append(distances.last! + hypot(b.x - a.x, b.y - a.y))
+        }
         self.distances = distances
     }
 
@@ -246,17 +274,21 @@ struct Polyline {
         while segment < points.count - 2, distances[segment + 1] < distance { segment += 1 }
         let span = distances[segment + 1] - distances[segment]
         let t = span > 0 ? min(1, max(0, (distance - distances[segment]) / span)) : 0
-        let a = points[segment], b = points[segment + 1]
+        let a = points[segment]
+        let b = points[segment + 1]
         return (ViewPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), segment)
     }
 
     /// The ends of the stretch from `start` to `end` when the line runs straight enough there:
     /// no vertex in between further than `tolerance` from the chord and no turn sharper than
     /// `maximumTurnRadians` between its segments; nil otherwise.
-    func straightStretch(from start: Double, to end: Double, tolerance: Double, maximumTurnRadians: Double) -> (ViewPoint, ViewPoint)? {
+    func straightStretch(from start: Double, to end: Double, tolerance: Double, maximumTurnRadians: Double) -> (
+        ViewPoint, ViewPoint
+    )? {
         let (a, first) = point(at: start)
         let (b, last) = point(at: end)
-        let chordX = b.x - a.x, chordY = b.y - a.y
+        let chordX = b.x - a.x
+        let chordY = b.y - a.y
         let chord = hypot(chordX, chordY)
         guard chord > 0, chord >= (end - start) * 0.9 else { return nil }
         var previousAngle: Double?
@@ -265,7 +297,8 @@ struct Polyline {
             let vertex = index < last ? points[index + 1] : b
             let deviation = abs((vertex.x - a.x) * chordY - (vertex.y - a.y) * chordX) / chord
             guard deviation <= tolerance else { return nil }
-            let dx = vertex.x - segmentStart.x, dy = vertex.y - segmentStart.y
+            let dx = vertex.x - segmentStart.x
+            let dy = vertex.y - segmentStart.y
             if hypot(dx, dy) > 1e-6 {
                 let angle = atan2(dy, dx)
                 if let previousAngle {

@@ -16,7 +16,9 @@ extension LabelCandidate {
     /// the distance to the text's nearest edge, along the diagonal for corner anchors) or
     /// `text-offset` as absolute distances along x and y, pointed away from the anchor, with
     /// GL's baseline shift.
-    static func variableAnchors(of symbol: SymbolLayer, properties: [String: FeatureValue], zoom: Double) -> [VariableAnchorOffset] {
+    static func variableAnchors(of symbol: SymbolLayer, properties: [String: FeatureValue], zoom: Double)
+        -> [VariableAnchorOffset]
+    {
         if !symbol.textVariableAnchorOffset.isEmpty { return symbol.textVariableAnchorOffset }
         let anchors = symbol.textVariableAnchor.value(atZoom: zoom)
         guard !anchors.isEmpty else { return [] }
@@ -25,14 +27,18 @@ extension LabelCandidate {
             return anchors.map { VariableAnchorOffset(anchor: $0, offsetEms: radialOffset($0, distanceEms: distance)) }
         }
         let offset = symbol.textOffset.value(atZoom: zoom, properties: properties)
-        return anchors.map { VariableAnchorOffset(anchor: $0, offsetEms: axisOffset($0, xEms: abs(offset.xPoints), yEms: abs(offset.yPoints))) }
+        return anchors.map {
+            VariableAnchorOffset(
+                anchor: $0, offsetEms: axisOffset($0, xEms: abs(offset.xPoints), yEms: abs(offset.yPoints)))
+        }
     }
 
     /// GL's `fromRadialOffset`.
     private static func radialOffset(_ anchor: SymbolAnchor, distanceEms: Double) -> Translation {
         let diagonal = distanceEms / 2.0.squareRoot()
         let baseline = variableBaselineOffsetEms
-        var x = 0.0, y = 0.0
+        var x = 0.0
+        var y = 0.0
         switch anchor {
         case .topLeft, .topRight: y = diagonal - baseline
         case .bottomLeft, .bottomRight: y = -diagonal + baseline
@@ -53,7 +59,8 @@ extension LabelCandidate {
     /// GL's `fromTextOffset`: `text-offset`'s distances pointed away from the anchor.
     private static func axisOffset(_ anchor: SymbolAnchor, xEms: Double, yEms: Double) -> Translation {
         let baseline = variableBaselineOffsetEms
-        var x = 0.0, y = 0.0
+        var x = 0.0
+        var y = 0.0
         switch anchor {
         case .topLeft, .topRight, .top: y = yEms - baseline
         case .bottomLeft, .bottomRight, .bottom: y = -yEms + baseline
@@ -72,11 +79,15 @@ extension LabelCandidate {
     func liesInsideItsTile(viewport: Viewport, tileZoom: Int) -> Bool {
         let tileSize = WebMercator.worldSize / Double(1 << max(0, min(tileZoom, 30)))
         guard let anchor = viewport.mapPoint(for: center) else { return false }
-        let column = (anchor.x / tileSize).rounded(.down), row = (anchor.y / tileSize).rounded(.down)
+        let column = (anchor.x / tileSize).rounded(.down)
+        let row = (anchor.y / tileSize).rounded(.down)
         let box = bounds
-        for corner in [box.origin, ViewPoint(x: box.maxX, y: box.minY), ViewPoint(x: box.minX, y: box.maxY), ViewPoint(x: box.maxX, y: box.maxY)] {
+        for corner in [
+            box.origin, ViewPoint(x: box.maxX, y: box.minY), ViewPoint(x: box.minX, y: box.maxY),
+            ViewPoint(x: box.maxX, y: box.maxY),
+        ] {
             guard let point = viewport.mapPoint(for: corner),
-                  (point.x / tileSize).rounded(.down) == column, (point.y / tileSize).rounded(.down) == row
+                (point.x / tileSize).rounded(.down) == column, (point.y / tileSize).rounded(.down) == row
             else { return false }
         }
         return true

@@ -60,7 +60,8 @@ struct LabelCandidate {
         let size = layout.size
         let pieces = max(1, Int((size.width / max(size.height, 1)).rounded(.up)))
         let pieceWidth = size.width / Double(pieces)
-        let cosine = cos(angle), sine = sin(angle)
+        let cosine = cos(angle)
+        let sine = sin(angle)
         let boxWidth = pieceWidth * abs(cosine) + size.height * abs(sine)
         let boxHeight = pieceWidth * abs(sine) + size.height * abs(cosine)
         return (0..<pieces).map { piece in
@@ -75,11 +76,13 @@ struct LabelCandidate {
     var frame: ViewRect {
         if let shaped {
             let box = shaped.collisionBox
-            return ViewRect(x: center.x + box.minX, y: center.y + box.minY, width: box.size.width, height: box.size.height)
+            return ViewRect(
+                x: center.x + box.minX, y: center.y + box.minY, width: box.size.width, height: box.size.height)
         }
         let size = layout?.size ?? ViewSize(width: 0, height: 0)
         return ViewRect(
-            x: center.x + textOffset.x - size.width / 2, y: center.y + textOffset.y - size.height / 2, width: size.width, height: size.height)
+            x: center.x + textOffset.x - size.width / 2, y: center.y + textOffset.y - size.height / 2,
+            width: size.width, height: size.height)
     }
 
     /// The box round everything the symbol takes, turned or not: text and icon.
@@ -125,11 +128,15 @@ struct LabelCandidate {
         }
         guard let layout else { return }
         if let curve {
-            layout.draw(along: curve, at: ViewPoint(x: center.x + textTranslation.x, y: center.y + textTranslation.y), color: color, halo: halo)
+            layout.draw(
+                along: curve, at: ViewPoint(x: center.x + textTranslation.x, y: center.y + textTranslation.y),
+                color: color, halo: halo)
             return
         }
         guard angle != 0 else {
-            layout.draw(at: ViewPoint(x: frame.minX + textTranslation.x, y: frame.minY + textTranslation.y), color: color, halo: halo)
+            layout.draw(
+                at: ViewPoint(x: frame.minX + textTranslation.x, y: frame.minY + textTranslation.y), color: color,
+                halo: halo)
             return
         }
         let size = layout.size
@@ -151,7 +158,8 @@ struct LabelCandidate {
     ///   - styleZoomLevel: The zoom level the style is evaluated at.
     ///   - context: The sprites' images and the placement rules.
     static func candidates(
-        of symbol: SymbolLayer, features: [PreparedFeature], viewport: Viewport, styleZoomLevel zoom: Double, context: SymbolContext,
+        of symbol: SymbolLayer, features: [PreparedFeature], viewport: Viewport, styleZoomLevel zoom: Double,
+        context: SymbolContext,
         cairo: OpaquePointer
     ) -> [LabelCandidate] {
         let size = symbol.textSize.value(atZoom: zoom)
@@ -162,7 +170,9 @@ struct LabelCandidate {
         let opacity = symbol.textOpacity.value(atZoom: zoom)
         let textColor = symbol.textColor.value(atZoom: zoom)
         let color = textColor.with(alpha: textColor.alpha * opacity)
-        let halo = haloWidth > 0 ? TextHalo(color: haloColor.with(alpha: haloColor.alpha * opacity), widthPoints: haloWidth) : nil
+        let halo =
+            haloWidth > 0
+            ? TextHalo(color: haloColor.with(alpha: haloColor.alpha * opacity), widthPoints: haloWidth) : nil
         let collision = SymbolCollision(symbol, zoom: zoom)
         let isMapLibre = context.placement == .maplibre
         let fontStack = StyleGlyphs.fontStack(symbol.textFont.value(atZoom: zoom))
@@ -174,11 +184,14 @@ struct LabelCandidate {
         // points, at the anchors GL walks along the line; point text aligned with the map turns
         // with it.
         // symbol-avoid-edges: only placements (of each variable anchor) inside their anchor's tile.
-        let avoidsEdges = symbol.avoidEdges.value(atZoom: zoom), tileZoom = Int(zoom.rounded(.down))
+        let avoidsEdges = symbol.avoidEdges.value(atZoom: zoom)
+        let tileZoom = Int(zoom.rounded(.down))
         func avoidingEdges(_ candidates: [LabelCandidate]) -> [LabelCandidate] {
             guard avoidsEdges else { return candidates }
             return candidates.compactMap { candidate in
-                let inside = ([candidate] + candidate.alternatives).filter { $0.liesInsideItsTile(viewport: viewport, tileZoom: tileZoom) }
+                let inside = ([candidate] + candidate.alternatives).filter {
+                    $0.liesInsideItsTile(viewport: viewport, tileZoom: tileZoom)
+                }
                 guard var first = inside.first else { return nil }
                 first.alternatives = Array(inside.dropFirst())
                 return first
@@ -191,35 +204,47 @@ struct LabelCandidate {
             var fromGlyphs: [LabelCandidate] = []
             if let glyphs, symbol.textField != nil {
                 // Labels in scripts glyphs cannot shape, or with characters the glyphs lack, go to the installed fonts.
-                var simple: [PreparedFeature] = [], complex: [PreparedFeature] = []
+                var simple: [PreparedFeature] = []
+                var complex: [PreparedFeature] = []
                 for feature in features {
                     if let text = symbol.label(for: feature.styleValues, atZoom: zoom),
-                       glyphs.runs(of: symbol, text: text, properties: feature.styleValues, zoom: zoom, fontStack: fontStack) == nil {
+                        glyphs.runs(
+                            of: symbol, text: text, properties: feature.styleValues, zoom: zoom, fontStack: fontStack)
+                            == nil
+                    {
                         complex.append(feature)
                     } else {
                         simple.append(feature)
                     }
                 }
                 fromGlyphs = glyphLineCandidates(
-                    of: symbol, features: simple, viewport: viewport, zoom: zoom, font: font, context: context, glyphs: glyphs,
+                    of: symbol, features: simple, viewport: viewport, zoom: zoom, font: font, context: context,
+                    glyphs: glyphs,
                     fontStack: fontStack)
                 features = complex
                 guard !features.isEmpty else { return avoidingEdges(fromGlyphs) }
             }
             if symbol.iconImage != nil {
-                return avoidingEdges(fromGlyphs) + avoidingEdges(iconLineCandidates(
-                    of: symbol, features: features, viewport: viewport, zoom: zoom, font: font, color: color, halo: halo,
-                    context: context, cairo: cairo))
+                return avoidingEdges(fromGlyphs)
+                    + avoidingEdges(
+                        iconLineCandidates(
+                            of: symbol, features: features, viewport: viewport, zoom: zoom, font: font, color: color,
+                            halo: halo,
+                            context: context, cairo: cairo))
             }
-            return avoidingEdges(fromGlyphs) + avoidingEdges(lineCandidates(
-                of: symbol, features: features, viewport: viewport, zoom: zoom, font: font, color: color, halo: halo, cairo: cairo))
+            return avoidingEdges(fromGlyphs)
+                + avoidingEdges(
+                    lineCandidates(
+                        of: symbol, features: features, viewport: viewport, zoom: zoom, font: font, color: color,
+                        halo: halo, cairo: cairo))
         }
         let headingDegrees = viewport.camera.headingDegrees
         for feature in features {
             let properties = feature.styleValues
             let text = symbol.label(for: properties, atZoom: zoom)
             var icon = SymbolIcon.make(
-                for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: nil, viewport: viewport,
+                for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: nil,
+                viewport: viewport,
                 missing: &context.missingImages.value)
             guard text != nil || icon != nil else { continue }
             var anchors: [(point: ViewPoint, areaPoints: Double)] = []
@@ -237,21 +262,31 @@ struct LabelCandidate {
             // text-variable-anchor: the text at each anchor in turn (the first here, the others
             // as the candidate's alternatives).
             let variants: [VariableAnchorOffset?] = {
-                let variable = placement == .point ? LabelCandidate.variableAnchors(of: symbol, properties: properties, zoom: zoom) : []
+                let variable =
+                    placement == .point
+                    ? LabelCandidate.variableAnchors(of: symbol, properties: properties, zoom: zoom) : []
                 return variable.isEmpty ? [nil] : variable
             }()
             var textVariants: [(shaped: ShapedText?, textOffset: ViewPoint)] = []
-            if let text, let runs = glyphs?.runs(of: symbol, text: text, properties: properties, zoom: zoom, fontStack: fontStack, context: context) {
+            if let text,
+                let runs = glyphs?.runs(
+                    of: symbol, text: text, properties: properties, zoom: zoom, fontStack: fontStack, context: context)
+            {
                 textVariants = variants.map { variant in
-                    (ShapedText.shape(
-                        symbol, runs: runs, properties: properties,
-                        zoom: zoom, extraRotationDegrees: turnsWithMap ? -headingDegrees : 0, variant: variant), ViewPoint(x: 0, y: 0))
+                    (
+                        ShapedText.shape(
+                            symbol, runs: runs, properties: properties,
+                            zoom: zoom, extraRotationDegrees: turnsWithMap ? -headingDegrees : 0, variant: variant),
+                        ViewPoint(x: 0, y: 0)
+                    )
                 }
                 // text-writing-mode: vertical writing tried in its turn, for text that has it.
                 let modes = placement == .point ? symbol.textWritingMode.value(atZoom: zoom) : []
                 if modes.contains(.vertical), ShapedText.allowsVerticalWriting(text),
-                   let vertical = ShapedText.verticalAtPoint(
-                       symbol, runs: runs, properties: properties, zoom: zoom, extraRotationDegrees: turnsWithMap ? -headingDegrees : 0) {
+                    let vertical = ShapedText.verticalAtPoint(
+                        symbol, runs: runs, properties: properties, zoom: zoom,
+                        extraRotationDegrees: turnsWithMap ? -headingDegrees : 0)
+                {
                     let variant = (shaped: Optional(vertical), textOffset: ViewPoint(x: 0, y: 0))
                     if modes.first == .vertical {
                         textVariants = modes.contains(.horizontal) ? [variant] + textVariants : [variant]
@@ -270,14 +305,23 @@ struct LabelCandidate {
                 textVariants = variants.map { variant in
                     let anchor = variant?.anchor ?? symbol.textAnchor.value(atZoom: zoom, properties: properties)
                     let offset = variant?.offsetEms ?? symbol.textOffset.value(atZoom: zoom, properties: properties)
-                    return (nil, ViewPoint(
-                        x: offset.xPoints * size + (0.5 - anchor.horizontalAlignment) * laidOut.size.width,
-                        y: offset.yPoints * size + (0.5 - anchor.verticalAlignment) * laidOut.size.height))
+                    return (
+                        nil,
+                        ViewPoint(
+                            x: offset.xPoints * size + (0.5 - anchor.horizontalAlignment) * laidOut.size.width,
+                            y: offset.yPoints * size + (0.5 - anchor.verticalAlignment) * laidOut.size.height)
+                    )
                 }
                 textOffset = textVariants[0].textOffset
             }
             // icon-text-fit: the icon stretched round the text block.
-            let textBox = shaped?.blockBox ?? layout.map { ViewRect(x: textOffset.x - $0.size.width / 2, y: textOffset.y - $0.size.height / 2, width: $0.size.width, height: $0.size.height) }
+            let textBox =
+                shaped?.blockBox
+                ?? layout.map {
+                    ViewRect(
+                        x: textOffset.x - $0.size.width / 2, y: textOffset.y - $0.size.height / 2, width: $0.size.width,
+                        height: $0.size.height)
+                }
             icon = icon.map { $0.fitted(toTextOf: symbol, textBox: textBox, properties: properties, zoom: zoom) }
             let sortKey = symbol.sortKey?.value(for: properties, zoom: zoom)
             var lineAngles: [Double] = []
@@ -285,7 +329,8 @@ struct LabelCandidate {
                 // GL's shaped length: the wider of the text and the icon at its own size.
                 let textLength = shaped.map { $0.collisionBox.size.width } ?? layout?.size.width ?? 0
                 let along = LabelCandidate.lineAnchors(
-                    of: symbol, geometry: feature.geometry, shapedLengthPoints: max(textLength, icon?.image.widthPoints ?? 0),
+                    of: symbol, geometry: feature.geometry,
+                    shapedLengthPoints: max(textLength, icon?.image.widthPoints ?? 0),
                     viewport: viewport, zoom: zoom)
                 anchors = along.map { ($0.point, 0) }
                 lineAngles = along.map(\.angle)
@@ -293,13 +338,15 @@ struct LabelCandidate {
             for (index, anchor) in anchors.enumerated() {
                 if uprightAlongLines, icon != nil {
                     icon = SymbolIcon.make(
-                        for: symbol, properties: properties, zoom: zoom, images: context.images, lineAngle: lineAngles[index],
+                        for: symbol, properties: properties, zoom: zoom, images: context.images,
+                        lineAngle: lineAngles[index],
                         viewport: viewport, missing: &context.missingImages.value
                     ).map { $0.fitted(toTextOf: symbol, textBox: textBox, properties: properties, zoom: zoom) }
                 }
                 if !isMapLibre, let layout {
                     // A label much wider than its area would float over its neighbours.
-                    guard anchor.areaPoints == 0 || anchor.areaPoints >= layout.size.width * layout.size.height * 0.25 else { continue }
+                    guard anchor.areaPoints == 0 || anchor.areaPoints >= layout.size.width * layout.size.height * 0.25
+                    else { continue }
                 }
                 var candidate = LabelCandidate(
                     layout: layout,
@@ -325,7 +372,8 @@ struct LabelCandidate {
         }
         candidates = avoidingEdges(candidates)
         let translation = symbol.textTranslate.value(atZoom: zoom)
-            .inView(anchor: symbol.textTranslateAnchor.value(atZoom: zoom), headingDegrees: viewport.camera.headingDegrees)
+            .inView(
+                anchor: symbol.textTranslateAnchor.value(atZoom: zoom), headingDegrees: viewport.camera.headingDegrees)
         for index in candidates.indices {
             candidates[index].featureOrder = index
             candidates[index].textTranslation = translation
@@ -344,12 +392,14 @@ struct LabelCandidate {
     static func inDrawOrder(_ placed: [LabelCandidate], symbol: SymbolLayer, zoom: Double) -> [LabelCandidate] {
         let zOrder = symbol.zOrder.value(atZoom: zoom)
         let sortsByKey = zOrder != .viewportY && symbol.sortKey != nil
-        let canOverlap = symbol.textAllowOverlap.value(atZoom: zoom) || symbol.iconAllowOverlap.value(atZoom: zoom)
+        let canOverlap =
+            symbol.textAllowOverlap.value(atZoom: zoom) || symbol.iconAllowOverlap.value(atZoom: zoom)
             || symbol.textIgnorePlacement.value(atZoom: zoom) || symbol.iconIgnorePlacement.value(atZoom: zoom)
         guard zOrder == .viewportY || (zOrder == .auto && !sortsByKey && canOverlap) else { return placed }
         return placed.sorted {
             // GL compares anchors in tile units, 16 to the point at the tile's zoom.
-            let a = Int(($0.center.y * 16).rounded()), b = Int(($1.center.y * 16).rounded())
+            let a = Int(($0.center.y * 16).rounded())
+            let b = Int(($1.center.y * 16).rounded())
             return a != b ? a < b : $0.featureOrder > $1.featureOrder
         }
     }
@@ -396,12 +446,15 @@ struct LabelPlacer {
     /// The rules: MapLibre's, or a static map's (every label wholly inside the view).
     var placement: MapwrightMetadata.Labels.Placement = .insideView
 
-    func place(_ candidates: [LabelCandidate], in viewSize: ViewSize, avoiding index: inout CollisionIndex) -> [LabelCandidate] {
+    func place(_ candidates: [LabelCandidate], in viewSize: ViewSize, avoiding index: inout CollisionIndex)
+        -> [LabelCandidate]
+    {
         let ordered: [LabelCandidate]
         if placement == .maplibre {
             // The layer's order (its features', or by sort key), as GL places a bucket.
             ordered = candidates.enumerated().sorted {
-                $0.element.priority != $1.element.priority ? $0.element.priority > $1.element.priority : $0.offset < $1.offset
+                $0.element.priority != $1.element.priority
+                    ? $0.element.priority > $1.element.priority : $0.offset < $1.offset
             }.map(\.element)
         } else {
             // Sort by priority, then by position, so equal priorities still place the same way every run.
@@ -413,31 +466,44 @@ struct LabelPlacer {
         }
         let insideView = placement == .insideView
         func padded(_ box: ViewRect, by padding: Double) -> ViewRect {
-            ViewRect(x: box.minX - padding, y: box.minY - padding, width: box.size.width + 2 * padding, height: box.size.height + 2 * padding)
+            ViewRect(
+                x: box.minX - padding, y: box.minY - padding, width: box.size.width + 2 * padding,
+                height: box.size.height + 2 * padding)
         }
         /// Whether padded boxes are free, and (inside the view) their unpadded selves inside it.
         func fits(_ boxes: [ViewRect], padding: Double, allowOverlap: Bool) -> Bool {
-            if insideView, !boxes.allSatisfy({
-                $0.minX + padding >= 2 && $0.minY + padding >= 2 && $0.maxX - padding <= viewSize.width - 2 && $0.maxY - padding <= viewSize.height - 2
-            }) {
+            if insideView,
+                !boxes.allSatisfy({
+                    $0.minX + padding >= 2 && $0.minY + padding >= 2 && $0.maxX - padding <= viewSize.width - 2
+                        && $0.maxY - padding <= viewSize.height - 2
+                })
+            {
                 return false
             }
             return allowOverlap || !boxes.contains { index.collides($0) }
         }
         /// The padded boxes a symbol's text and icon take, with their paddings.
-        func boxes(of candidate: LabelCandidate) -> (text: [ViewRect], textPadding: Double, icon: [ViewRect], iconPadding: Double) {
+        func boxes(of candidate: LabelCandidate) -> (
+            text: [ViewRect], textPadding: Double, icon: [ViewRect], iconPadding: Double
+        ) {
             let textPadding = insideView ? paddingPoints : candidate.collision.textPaddingPoints
             let iconPadding = insideView ? paddingPoints : candidate.icon?.paddingPoints ?? 0
             return (
                 candidate.collisionBoxes.map { padded($0, by: textPadding) }, textPadding,
-                candidate.icon.map { icon in [padded(icon.paddedBox(at: candidate.center), by: iconPadding - icon.paddingPoints)] } ?? [],
-                iconPadding)
+                candidate.icon.map { icon in
+                    [padded(icon.paddedBox(at: candidate.center), by: iconPadding - icon.paddingPoints)]
+                } ?? [],
+                iconPadding
+            )
         }
         /// Whether `option`'s text and icon both fit where they are.
         func fitsWhole(_ option: LabelCandidate) -> Bool {
             let taken = boxes(of: option)
-            return (!option.hasText || fits(taken.text, padding: taken.textPadding, allowOverlap: option.collision.textAllowOverlap))
-                && (option.icon == nil || fits(taken.icon, padding: taken.iconPadding, allowOverlap: option.collision.iconAllowOverlap))
+            return
+                (!option.hasText
+                || fits(taken.text, padding: taken.textPadding, allowOverlap: option.collision.textAllowOverlap))
+                && (option.icon == nil
+                    || fits(taken.icon, padding: taken.iconPadding, allowOverlap: option.collision.iconAllowOverlap))
         }
         var placed: [LabelCandidate] = []
         for first in ordered {
@@ -452,7 +518,8 @@ struct LabelPlacer {
             }
             let collision = candidate.collision
             let (textBoxes, textPadding, iconBoxes, iconPadding) = boxes(of: candidate)
-            let hasText = candidate.hasText, hasIcon = candidate.icon != nil
+            let hasText = candidate.hasText
+            let hasIcon = candidate.icon != nil
             var placeText = hasText && fits(textBoxes, padding: textPadding, allowOverlap: collision.textAllowOverlap)
             var placeIcon = hasIcon && fits(iconBoxes, padding: iconPadding, allowOverlap: collision.iconAllowOverlap)
             // GL: what may show without the other.
@@ -497,13 +564,16 @@ enum LabelAnchor {
 
     /// Every anchor GL gives a feature at point placement, in view points, with its polygon's
     /// area: each point, each polygon's inside, each line's first point.
-    static func anchors(for geometry: PreparedGeometry, viewport: Viewport) -> [(point: ViewPoint, areaPoints: Double)] {
+    static func anchors(for geometry: PreparedGeometry, viewport: Viewport) -> [(point: ViewPoint, areaPoints: Double)]
+    {
         var anchors: [(point: ViewPoint, areaPoints: Double)] = []
         for point in geometry.points {
             if let viewPoint = viewport.unwrappedPoint(for: point) { anchors.append((viewPoint, 0)) }
         }
         for line in geometry.lines {
-            if let first = line.first, let viewPoint = viewport.unwrappedPoint(for: first) { anchors.append((viewPoint, 0)) }
+            if let first = line.first, let viewPoint = viewport.unwrappedPoint(for: first) {
+                anchors.append((viewPoint, 0))
+            }
         }
         for polygon in geometry.polygons {
             guard let exterior = polygon.first else { continue }
@@ -525,7 +595,8 @@ enum LabelAnchor {
         }
         crossings.sort()
         var bestRun: (Double, Double)?
-        for index in stride(from: 0, to: crossings.count - 1, by: 2) where crossings[index + 1] - crossings[index] > (bestRun.map { $0.1 - $0.0 } ?? -1) {
+        for index in stride(from: 0, to: crossings.count - 1, by: 2)
+        where crossings[index + 1] - crossings[index] > (bestRun.map { $0.1 - $0.0 } ?? -1) {
             bestRun = (crossings[index], crossings[index + 1])
         }
         guard let bestRun else { return centroid }
@@ -545,7 +616,8 @@ enum LabelAnchor {
             let count = Double(max(ring.count, 1))
             return ViewPoint(x: ring.map(\.x).reduce(0, +) / count, y: ring.map(\.y).reduce(0, +) / count)
         }
-        var x = 0.0, y = 0.0
+        var x = 0.0
+        var y = 0.0
         for (a, b) in zip(ring, ring.dropFirst() + ring.prefix(1)) {
             let cross = a.x * b.y - b.x * a.y
             x += (a.x + b.x) * cross

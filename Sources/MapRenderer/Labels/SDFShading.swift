@@ -21,7 +21,8 @@ struct SDFShading {
     ///   - fontScale: The SDF's scale: `icon-size` for icons, `text-size / 24` for text.
     ///   - haloWidthPoints: The halo's width; 0 draws none.
     init(
-        color: Color, haloColor: Color, haloWidthPoints: Double, haloBlurPoints: Double, fontScale: Double, devicePixelRatio: Double,
+        color: Color, haloColor: Color, haloWidthPoints: Double, haloBlurPoints: Double, fontScale: Double,
+        devicePixelRatio: Double,
         opacity: Double
     ) {
         func premultiplied(_ color: Color) -> (Float, Float, Float, Float) {
@@ -71,7 +72,9 @@ struct SDFShading {
 /// Premultiplied RGBA texels in floats, composited as GL blends (`ONE, ONE_MINUS_SRC_ALPHA`).
 enum TexelBlending {
     /// `top` over `bottom`.
-    static func over(_ top: (Float, Float, Float, Float), _ bottom: (Float, Float, Float, Float)) -> (Float, Float, Float, Float) {
+    static func over(_ top: (Float, Float, Float, Float), _ bottom: (Float, Float, Float, Float)) -> (
+        Float, Float, Float, Float
+    ) {
         let under = 1 - top.3
         return (top.0 + bottom.0 * under, top.1 + bottom.1 * under, top.2 + bottom.2 * under, top.3 + bottom.3 * under)
     }
@@ -86,8 +89,9 @@ enum DevicePixels {
         width: Int, height: Int, column: Int, row: Int, in cairo: OpaquePointer,
         color: (_ column: Int, _ row: Int) -> (Float, Float, Float, Float)
     ) {
-        guard width > 0, height > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        guard width > 0, height > 0,
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
         else { return }
         defer { cairo_surface_destroy(surface) }
         cairo_surface_flush(surface)

@@ -32,7 +32,9 @@ struct ShapedText: Hashable, Sendable {
         var width: Double { Double(glyph.width + 2 * GlyphRange.border + 2) * scale }
         var height: Double { Double(glyph.height + 2 * GlyphRange.border + 2) * scale }
         /// The glyph's centre along its line, in em units.
-        var centerX: Double { x + (Double(GlyphRange.border + 1) - Double(glyph.left) + Double(glyph.advance) / 2) * scale }
+        var centerX: Double {
+            x + (Double(GlyphRange.border + 1) - Double(glyph.left) + Double(glyph.advance) / 2) * scale
+        }
 
         /// Where a point of the quad (`u`, `v` em units from its top-left corner) lies, in em
         /// units from the point the quad is set round, whose corner is at `x`, `y` from it.
@@ -67,7 +69,9 @@ struct ShapedText: Hashable, Sendable {
 
         /// An image section's run.
         static func image(_ image: StyleImage, scale: Double, verticalAlignment: Double = 1) -> Run {
-            Run(text: "\u{FFFC}", scale: scale, color: nil, glyph: { _ in nil }, image: image, verticalAlignment: verticalAlignment)
+            Run(
+                text: "\u{FFFC}", scale: scale, color: nil, glyph: { _ in nil }, image: image,
+                verticalAlignment: verticalAlignment)
         }
 
         /// The share of a line's spare height above a section for its `vertical-align` (GL's
@@ -138,10 +142,12 @@ struct ShapedText: Hashable, Sendable {
     private func corners(ofQuad index: Int) -> [ViewPoint] {
         let (origin, angle, x, y) = frame(ofQuad: index)
         let quad = quads[index]
-        let cosine = cos(angle), sine = sin(angle)
+        let cosine = cos(angle)
+        let sine = sin(angle)
         return [(0.0, 0.0), (quad.width, 0), (quad.width, quad.height), (0, quad.height)].map { u, v in
             let local = quad.point(u: u, v: v, cornerX: x, cornerY: y)
-            let px = local.x * scale, py = local.y * scale
+            let px = local.x * scale
+            let py = local.y * scale
             return ViewPoint(x: origin.x + px * cosine - py * sine, y: origin.y + px * sine + py * cosine)
         }
     }
@@ -152,11 +158,15 @@ struct ShapedText: Hashable, Sendable {
     func collisionBoxes(at anchor: ViewPoint) -> [ViewRect] {
         guard !placements.isEmpty else {
             let box = collisionBox
-            return [ViewRect(x: anchor.x + box.minX, y: anchor.y + box.minY, width: box.size.width, height: box.size.height)]
+            return [
+                ViewRect(x: anchor.x + box.minX, y: anchor.y + box.minY, width: box.size.width, height: box.size.height)
+            ]
         }
         let radius = box.size.height * scale / 2
         return placements.map {
-            ViewRect(x: anchor.x + $0.offset.x - radius, y: anchor.y + $0.offset.y - radius, width: 2 * radius, height: 2 * radius)
+            ViewRect(
+                x: anchor.x + $0.offset.x - radius, y: anchor.y + $0.offset.y - radius, width: 2 * radius,
+                height: 2 * radius)
         }
     }
 
@@ -166,17 +176,22 @@ struct ShapedText: Hashable, Sendable {
     /// when a glyph would run off the line.
     ///
     /// `vertical` for text shaped vertically: flipped to read from the top instead.
-    func alongLine(_ line: Polyline, anchor: ViewPoint, segment: Int, keepsUpright: Bool, vertical: Bool = false) -> ShapedText? {
+    func alongLine(_ line: Polyline, anchor: ViewPoint, segment: Int, keepsUpright: Bool, vertical: Bool = false)
+        -> ShapedText?
+    {
         var flip = false
         if keepsUpright {
             guard let ends = ends(on: line, anchor: anchor, segment: segment) else { return nil }
             flip = vertical ? ends.first.y > ends.last.y : ends.first.x > ends.last.x
         }
         func placement(_ centerX: Double) -> GlyphPlacement? {
-            guard let (point, angle) = Self.place(centerX * scale, on: line, from: anchor, segment: segment, flip: flip) else { return nil }
-            return GlyphPlacement(offset: ViewPoint(x: point.x - anchor.x, y: point.y - anchor.y), angle: angle, centerX: centerX)
+            guard let (point, angle) = Self.place(centerX * scale, on: line, from: anchor, segment: segment, flip: flip)
+            else { return nil }
+            return GlyphPlacement(
+                offset: ViewPoint(x: point.x - anchor.x, y: point.y - anchor.y), angle: angle, centerX: centerX)
         }
-        var placed: [GlyphPlacement] = [], placedImages: [GlyphPlacement] = []
+        var placed: [GlyphPlacement] = []
+        var placedImages: [GlyphPlacement] = []
         for quad in quads {
             guard let glyph = placement(quad.centerX) else { return nil }
             placed.append(glyph)
@@ -206,8 +221,10 @@ struct ShapedText: Hashable, Sendable {
         }
         if direction < 0 { angle += .pi }
         var index = direction > 0 ? segment : segment + 1
-        var current = anchor, previous = anchor
-        var distanceToPrevious = 0.0, segmentLength = 0.0
+        var current = anchor
+        var previous = anchor
+        var distanceToPrevious = 0.0
+        var segmentLength = 0.0
         let distance = abs(offsetX)
         while distanceToPrevious + segmentLength <= distance {
             index += direction
@@ -218,7 +235,8 @@ struct ShapedText: Hashable, Sendable {
             segmentLength = hypot(current.x - previous.x, current.y - previous.y)
         }
         let t = (distance - distanceToPrevious) / segmentLength
-        let point = ViewPoint(x: previous.x + (current.x - previous.x) * t, y: previous.y + (current.y - previous.y) * t)
+        let point = ViewPoint(
+            x: previous.x + (current.x - previous.x) * t, y: previous.y + (current.y - previous.y) * t)
         return (point, angle + atan2(current.y - previous.y, current.x - previous.x))
     }
 
@@ -237,7 +255,7 @@ struct ShapedText: Hashable, Sendable {
         guard let first = quads.first, let last = quads.last else { return nil }
         guard quads.count > 1 else { return (anchor, line.points[segment + 1]) }
         guard let a = Self.place(first.centerX * scale, on: line, from: anchor, segment: segment, flip: false),
-              let b = Self.place(last.centerX * scale, on: line, from: anchor, segment: segment, flip: false)
+            let b = Self.place(last.centerX * scale, on: line, from: anchor, segment: segment, flip: false)
         else { return nil }
         return (a.point, b.point)
     }
@@ -250,7 +268,8 @@ struct ShapedText: Hashable, Sendable {
 
     /// The block's box round the anchor in view points, unturned: what `icon-text-fit` fits to.
     var blockBox: ViewRect {
-        ViewRect(x: box.minX * scale, y: box.minY * scale, width: box.size.width * scale, height: box.size.height * scale)
+        ViewRect(
+            x: box.minX * scale, y: box.minY * scale, width: box.size.width * scale, height: box.size.height * scale)
     }
 
     /// The block's box round the anchor in view points, turned by ``rotationRadians`` (GL's
@@ -262,18 +281,23 @@ struct ShapedText: Hashable, Sendable {
     }
 
     private static func corners(of rect: ViewRect) -> [ViewPoint] {
-        [ViewPoint(x: rect.minX, y: rect.minY), ViewPoint(x: rect.maxX, y: rect.minY),
-         ViewPoint(x: rect.maxX, y: rect.maxY), ViewPoint(x: rect.minX, y: rect.maxY)]
+        [
+            ViewPoint(x: rect.minX, y: rect.minY), ViewPoint(x: rect.maxX, y: rect.minY),
+            ViewPoint(x: rect.maxX, y: rect.maxY), ViewPoint(x: rect.minX, y: rect.maxY),
+        ]
     }
 
     private func rotated(_ point: ViewPoint) -> ViewPoint {
-        let cosine = cos(rotationRadians), sine = sin(rotationRadians)
+        let cosine = cos(rotationRadians)
+        let sine = sin(rotationRadians)
         return ViewPoint(x: point.x * cosine - point.y * sine, y: point.x * sine + point.y * cosine)
     }
 
     /// The box round every glyph's quad at `anchor`, in view points.
     func inkBounds(at anchor: ViewPoint) -> ViewRect {
-        let glyphs = quads.indices.flatMap { index in corners(ofQuad: index).map { ViewPoint(x: anchor.x + $0.x, y: anchor.y + $0.y) } }
+        let glyphs = quads.indices.flatMap { index in
+            corners(ofQuad: index).map { ViewPoint(x: anchor.x + $0.x, y: anchor.y + $0.y) }
+        }
         let images = imageIcons(at: anchor).flatMap { image in
             let box = image.icon.bounds(at: image.anchor)
             return [box.origin, ViewPoint(x: box.maxX, y: box.maxY)]
@@ -286,7 +310,9 @@ struct ShapedText: Hashable, Sendable {
     private func imageIcons(at anchor: ViewPoint) -> [(icon: SymbolIcon, anchor: ViewPoint)] {
         images.indices.compactMap { index in
             let image = images[index]
-            var origin = anchor, left = image.x, angle = rotationRadians
+            var origin = anchor
+            var left = image.x
+            var angle = rotationRadians
             if !placements.isEmpty {
                 guard index < imagePlacements.count else { return nil }
                 let placement = imagePlacements[index]
@@ -294,9 +320,11 @@ struct ShapedText: Hashable, Sendable {
                 left = image.x - placement.centerX
                 angle = placement.angle
             }
-            let quad = ViewRect(x: left * scale, y: image.y * scale, width: image.width * scale, height: image.height * scale)
+            let quad = ViewRect(
+                x: left * scale, y: image.y * scale, width: image.width * scale, height: image.height * scale)
             let icon = SymbolIcon(
-                name: "", image: image.image, quad: quad, rotationRadians: angle, box: quad, paddingPoints: 0, opacity: opacity,
+                name: "", image: image.image, quad: quad, rotationRadians: angle, box: quad, paddingPoints: 0,
+                opacity: opacity,
                 isLinear: true, sdf: nil, translation: ViewPoint(x: 0, y: 0))
             return (icon, origin)
         }
@@ -311,13 +339,16 @@ struct ShapedText: Hashable, Sendable {
     ///     as GL skips it).
     ///   - maximumWidthEms: `text-max-width`; infinite for labels along lines.
     static func shape(
-        _ text: String, glyph: @escaping (UInt32) -> GlyphRange.Glyph?, maximumWidthEms: Double, lineHeightEms: Double, letterSpacingEms: Double,
+        _ text: String, glyph: @escaping (UInt32) -> GlyphRange.Glyph?, maximumWidthEms: Double, lineHeightEms: Double,
+        letterSpacingEms: Double,
         anchor: SymbolAnchor, justify: TextJustify, offsetEms: Translation, sizePoints: Double, rotationDegrees: Double,
         color: Color, haloColor: Color, haloWidthPoints: Double, haloBlurPoints: Double, opacity: Double
     ) -> ShapedText? {
         shape(
-            [Run(text: text, glyph: glyph)], maximumWidthEms: maximumWidthEms, lineHeightEms: lineHeightEms, letterSpacingEms: letterSpacingEms,
-            anchor: anchor, justify: justify, offsetEms: offsetEms, sizePoints: sizePoints, rotationDegrees: rotationDegrees, color: color,
+            [Run(text: text, glyph: glyph)], maximumWidthEms: maximumWidthEms, lineHeightEms: lineHeightEms,
+            letterSpacingEms: letterSpacingEms,
+            anchor: anchor, justify: justify, offsetEms: offsetEms, sizePoints: sizePoints,
+            rotationDegrees: rotationDegrees, color: color,
             haloColor: haloColor, haloWidthPoints: haloWidthPoints, haloBlurPoints: haloBlurPoints, opacity: opacity)
     }
 
@@ -333,24 +364,35 @@ struct ShapedText: Hashable, Sendable {
     static func shape(
         _ runs: [Run], maximumWidthEms: Double, lineHeightEms: Double, letterSpacingEms: Double,
         anchor: SymbolAnchor, justify: TextJustify, offsetEms: Translation, sizePoints: Double, rotationDegrees: Double,
-        color: Color, haloColor: Color, haloWidthPoints: Double, haloBlurPoints: Double, opacity: Double, writesVertically: Bool = false,
+        color: Color, haloColor: Color, haloWidthPoints: Double, haloBlurPoints: Double, opacity: Double,
+        writesVertically: Bool = false,
         everyCharacterUpright: Bool = false
     ) -> ShapedText? {
         // Every character with its run.
-        let characters = runs.indices.flatMap { run in runs[run].text.unicodeScalars.map { (codePoint: $0.value, run: run) } }
+        let characters = runs.indices.flatMap { run in
+            runs[run].text.unicodeScalars.map { (codePoint: $0.value, run: run) }
+        }
         let spacing = letterSpacingEms * em
         let lineHeight = lineHeightEms * em
-        func glyph(_ character: (codePoint: UInt32, run: Int)) -> GlyphRange.Glyph? { runs[character.run].glyph(character.codePoint) }
+        func glyph(_ character: (codePoint: UInt32, run: Int)) -> GlyphRange.Glyph? {
+            runs[character.run].glyph(character.codePoint)
+        }
         // An image's size in em units: its points times 24 over the text size (GL's image scale).
         func imageSize(_ run: Int) -> (width: Double, height: Double)? {
-            runs[run].image.map { ($0.widthPoints * em / sizePoints * runs[run].scale, $0.heightPoints * em / sizePoints * runs[run].scale) }
+            runs[run].image.map {
+                (
+                    $0.widthPoints * em / sizePoints * runs[run].scale,
+                    $0.heightPoints * em / sizePoints * runs[run].scale
+                )
+            }
         }
         func advance(_ character: (codePoint: UInt32, run: Int)) -> Double {
             if let size = imageSize(character.run) { return size.width + spacing }
             guard let glyph = glyph(character) else { return 0 }
             return Double(glyph.advance) * runs[character.run].scale + spacing
         }
-        let breaks = lineBreaks(characters.map(\.codePoint), advance: { advance(characters[$0]) }, maximumWidth: maximumWidthEms * em)
+        let breaks = lineBreaks(
+            characters.map(\.codePoint), advance: { advance(characters[$0]) }, maximumWidth: maximumWidthEms * em)
         var lines: [ArraySlice<(codePoint: UInt32, run: Int)>] = []
         var start = 0
         for end in breaks {
@@ -358,7 +400,9 @@ struct ShapedText: Hashable, Sendable {
             start = end
         }
         let justification: Double
-        switch justify == .auto ? (anchor.horizontalAlignment == 0 ? .left : anchor.horizontalAlignment == 1 ? .right : .center) : justify {
+        switch justify == .auto
+            ? (anchor.horizontalAlignment == 0 ? .left : anchor.horizontalAlignment == 1 ? .right : .center) : justify
+        {
         case .left: justification = 0
         case .right: justification = 1
         default: justification = 0.5
@@ -384,7 +428,8 @@ struct ShapedText: Hashable, Sendable {
                 lineScale * em - contentHeight + (contentHeight - height) * runs[run].verticalAlignment
             }
             var x = 0.0
-            let lineStart = positioned.count, imageStart = placedImages.count
+            let lineStart = positioned.count
+            let imageStart = placedImages.count
             // An image taller than the line pushes the next line down (GL's lineOffset).
             var imageOverhang = 0.0
             for character in line {
@@ -399,8 +444,10 @@ struct ShapedText: Hashable, Sendable {
                 }
                 guard let glyph = glyph(character) else { continue }
                 let scale = runs[character.run].scale
-                let upright = writesVertically
-                    && (everyCharacterUpright ? !whitespace.contains(character.codePoint) : isUprightInVerticalText(character.codePoint))
+                let upright =
+                    writesVertically
+                    && (everyCharacterUpright
+                        ? !whitespace.contains(character.codePoint) : isUprightInVerticalText(character.codePoint))
                 // Laid out at 24 points: a smaller glyph's baseline moves down by the difference.
                 positioned.append((glyph, x, y + lowered(scale * em, run: character.run), character.run, upright))
                 x += (upright ? em : Double(glyph.advance)) * scale + spacing
@@ -416,7 +463,8 @@ struct ShapedText: Hashable, Sendable {
             lineIndex += 1
         }
         let height = y - baselineOffset
-        let horizontal = anchor.horizontalAlignment, vertical = anchor.verticalAlignment
+        let horizontal = anchor.horizontalAlignment
+        let vertical = anchor.verticalAlignment
         let shiftX = (justification - horizontal) * maximumLineLength
         // align: by the lines' count times the line height, whatever their scales (as the GL
         // suite's renders of mixed-scale sections are aligned).
@@ -425,21 +473,27 @@ struct ShapedText: Hashable, Sendable {
         var quads: [Quad] = []
         for item in positioned where !item.glyph.bitmap.isEmpty {
             let scale = runs[item.run].scale
-            quads.append(Quad(
-                glyph: item.glyph,
-                x: item.x + shiftX + (Double(item.glyph.left) - quadInset) * scale + offset.x,
-                y: item.y + shiftY - (Double(item.glyph.top) + quadInset) * scale + offset.y,
-                scale: scale, color: runs[item.run].color, isUpright: item.upright))
+            quads.append(
+                Quad(
+                    glyph: item.glyph,
+                    x: item.x + shiftX + (Double(item.glyph.left) - quadInset) * scale + offset.x,
+                    y: item.y + shiftY - (Double(item.glyph.top) + quadInset) * scale + offset.y,
+                    scale: scale, color: runs[item.run].color, isUpright: item.upright))
         }
         let images = placedImages.compactMap { item -> InlineImage? in
             guard let image = runs[item.run].image, let size = imageSize(item.run) else { return nil }
-            return InlineImage(image: image, x: item.x + shiftX + offset.x, y: item.y + shiftY + offset.y, width: size.width, height: size.height)
+            return InlineImage(
+                image: image, x: item.x + shiftX + offset.x, y: item.y + shiftY + offset.y, width: size.width,
+                height: size.height)
         }
         guard !quads.isEmpty || !images.isEmpty else { return nil }
-        let box = ViewRect(x: offset.x - horizontal * maximumLineLength, y: offset.y - vertical * height, width: maximumLineLength, height: height)
+        let box = ViewRect(
+            x: offset.x - horizontal * maximumLineLength, y: offset.y - vertical * height, width: maximumLineLength,
+            height: height)
         return ShapedText(
             text: runs.map(\.text).joined(), quads: quads, images: images, box: box, scale: sizePoints / em,
-            rotationRadians: rotationDegrees * .pi / 180, color: color, haloColor: haloColor, haloWidthPoints: haloWidthPoints,
+            rotationRadians: rotationDegrees * .pi / 180, color: color, haloColor: haloColor,
+            haloWidthPoints: haloWidthPoints,
             haloBlurPoints: haloBlurPoints, opacity: opacity)
     }
 
@@ -449,11 +503,13 @@ struct ShapedText: Hashable, Sendable {
     /// With `variant` (a `text-variable-anchor` option) its anchor and offset replace the
     /// layer's `text-anchor` and `text-offset`; `text-justify: auto` then follows its anchor.
     static func shape(
-        _ symbol: SymbolLayer, text: String, properties: [String: FeatureValue], zoom: Double, extraRotationDegrees: Double = 0,
+        _ symbol: SymbolLayer, text: String, properties: [String: FeatureValue], zoom: Double,
+        extraRotationDegrees: Double = 0,
         variant: VariableAnchorOffset? = nil, glyph: @escaping (UInt32) -> GlyphRange.Glyph?
     ) -> ShapedText? {
         shape(
-            symbol, runs: [Run(text: text, glyph: glyph)], properties: properties, zoom: zoom, extraRotationDegrees: extraRotationDegrees,
+            symbol, runs: [Run(text: text, glyph: glyph)], properties: properties, zoom: zoom,
+            extraRotationDegrees: extraRotationDegrees,
             variant: variant)
     }
 
@@ -461,13 +517,19 @@ struct ShapedText: Hashable, Sendable {
     /// ``shape(_:text:properties:zoom:extraRotationDegrees:variant:glyph:)`` shapes one;
     /// `writesVertically` shapes it for a steep line, its punctuation in vertical forms.
     static func shape(
-        _ symbol: SymbolLayer, runs: [Run], properties: [String: FeatureValue], zoom: Double, extraRotationDegrees: Double = 0,
+        _ symbol: SymbolLayer, runs: [Run], properties: [String: FeatureValue], zoom: Double,
+        extraRotationDegrees: Double = 0,
         variant: VariableAnchorOffset? = nil, writesVertically: Bool = false, atPoint: Bool = false
     ) -> ShapedText? {
         let isPoint = symbol.placement.value(atZoom: zoom) == .point
-        let runs = !writesVertically ? runs : runs.map {
-            Run(text: verticalizingPunctuation($0.text), scale: $0.scale, color: $0.color, glyph: $0.glyph, image: $0.image)
-        }
+        let runs =
+            !writesVertically
+            ? runs
+            : runs.map {
+                Run(
+                    text: verticalizingPunctuation($0.text), scale: $0.scale, color: $0.color, glyph: $0.glyph,
+                    image: $0.image)
+            }
         return shape(
             runs,
             maximumWidthEms: isPoint ? symbol.textMaxWidth.value(atZoom: zoom, properties: properties) : .infinity,
@@ -475,7 +537,8 @@ struct ShapedText: Hashable, Sendable {
             letterSpacingEms: symbol.textLetterSpacing.value(atZoom: zoom, properties: properties),
             anchor: variant?.anchor ?? symbol.textAnchor.value(atZoom: zoom, properties: properties),
             // Vertical text at a point is justified left, so its columns start level (as MapLibre Native does).
-            justify: writesVertically && atPoint ? .left : symbol.textJustify.value(atZoom: zoom, properties: properties),
+            justify: writesVertically && atPoint
+                ? .left : symbol.textJustify.value(atZoom: zoom, properties: properties),
             offsetEms: variant?.offsetEms ?? symbol.textOffset.value(atZoom: zoom, properties: properties),
             sizePoints: symbol.textSize.value(atZoom: zoom, properties: properties),
             rotationDegrees: symbol.textRotate.value(atZoom: zoom, properties: properties) + extraRotationDegrees,
@@ -492,20 +555,26 @@ struct ShapedText: Hashable, Sendable {
     /// quarter right round the anchor, so each line becomes a column read from the top, the first
     /// on the right, its characters standing upright. Nil when no character has a glyph with ink.
     static func verticalAtPoint(
-        _ symbol: SymbolLayer, runs: [Run], properties: [String: FeatureValue], zoom: Double, extraRotationDegrees: Double = 0
+        _ symbol: SymbolLayer, runs: [Run], properties: [String: FeatureValue], zoom: Double,
+        extraRotationDegrees: Double = 0
     ) -> ShapedText? {
-        guard var shaped = shape(
-            symbol, runs: runs, properties: properties, zoom: zoom, extraRotationDegrees: extraRotationDegrees, writesVertically: true,
-            atPoint: true)
+        guard
+            var shaped = shape(
+                symbol, runs: runs, properties: properties, zoom: zoom, extraRotationDegrees: extraRotationDegrees,
+                writesVertically: true,
+                atPoint: true)
         else { return nil }
         // GL turns each upright glyph a quarter left round the middle of its em box's left
         // edge, then moves it to its pen position: here, the corner from which
         // ``Quad/point(u:v:cornerX:cornerY:)`` lands it there (17 is the baseline's offset).
         shaped.quads = shaped.quads.map { quad in
             guard quad.isUpright else { return quad }
-            let relativeX = quad.x - quad.centerX, relativeY = -(Double(quad.glyph.top) + quadInset) * quad.scale
+            let relativeX = quad.x - quad.centerX
+            let relativeY = -(Double(quad.glyph.top) + quadInset) * quad.scale
             let line = quad.y - relativeY - baselineOffset
-            var moved = Quad(glyph: quad.glyph, x: relativeX - line, y: relativeY + baselineOffset + quad.centerX, scale: quad.scale, color: quad.color)
+            var moved = Quad(
+                glyph: quad.glyph, x: relativeX - line, y: relativeY + baselineOffset + quad.centerX, scale: quad.scale,
+                color: quad.color)
             moved.isUpright = true
             return moved
         }
@@ -521,7 +590,8 @@ struct ShapedText: Hashable, Sendable {
     static func needsComplexShaping(_ text: String) -> Bool {
         text.unicodeScalars.contains { scalar in
             switch scalar.value {
-            case 0x0590...0x08FF, 0x0900...0x0DFF, 0x0E00...0x0FFF, 0x1000...0x109F, 0x1780...0x18AF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF:
+            case 0x0590...0x08FF, 0x0900...0x0DFF, 0x0E00...0x0FFF, 0x1000...0x109F, 0x1780...0x18AF, 0xFB1D...0xFDFF,
+                0xFE70...0xFEFF:
                 return true
             default:
                 return false
@@ -532,9 +602,13 @@ struct ShapedText: Hashable, Sendable {
     /// GL's whitespace, trimmed from each line's ends.
     private static let whitespace: Set<UInt32> = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20]
     /// Where GL may break a line: after these.
-    private static let breakable: Set<UInt32> = [0x0A, 0x20, 0x26, 0x28, 0x29, 0x2B, 0x2D, 0x2F, 0xAD, 0xB7, 0x200B, 0x2010, 0x2013, 0x2027]
+    private static let breakable: Set<UInt32> = [
+        0x0A, 0x20, 0x26, 0x28, 0x29, 0x2B, 0x2D, 0x2F, 0xAD, 0xB7, 0x200B, 0x2010, 0x2013, 0x2027,
+    ]
 
-    private static func trimmed(_ line: ArraySlice<(codePoint: UInt32, run: Int)>) -> ArraySlice<(codePoint: UInt32, run: Int)> {
+    private static func trimmed(_ line: ArraySlice<(codePoint: UInt32, run: Int)>) -> ArraySlice<
+        (codePoint: UInt32, run: Int)
+    > {
         var line = line
         while let first = line.first, whitespace.contains(first.codePoint) { line = line.dropFirst() }
         while let last = line.last, whitespace.contains(last.codePoint) { line = line.dropLast() }
@@ -544,9 +618,11 @@ struct ShapedText: Hashable, Sendable {
     /// Whether GL breaks between ideographs at this character (CJK and the like).
     private static func allowsIdeographicBreaking(_ codePoint: UInt32) -> Bool {
         switch codePoint {
-        case 0x2E80...0x2FDF, 0x2FF0...0x303F, 0x3040...0x309F, 0x30A0...0x30FF, 0x3100...0x312F, 0x3190...0x31BF, 0x31C0...0x31EF,
-             0x31F0...0x31FF, 0x3200...0x32FF, 0x3300...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xF900...0xFAFF,
-             0xFE30...0xFE4F, 0xFF00...0xFFEF:
+        case 0x2E80...0x2FDF, 0x2FF0...0x303F, 0x3040...0x309F, 0x30A0...0x30FF, 0x3100...0x312F, 0x3190...0x31BF,
+            0x31C0...0x31EF,
+            0x31F0...0x31FF, 0x3200...0x32FF, 0x3300...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xF900...0xFAFF,
+            0xFE30...0xFE4F, 0xFF00...0xFFEF:
             return true
         default:
             return false
@@ -631,12 +707,16 @@ struct ShapedText: Hashable, Sendable {
         let deviceScale = matrix.xx
         guard deviceScale > 0, matrix.xy == 0, matrix.yx == 0 else { return }
         let bounds = inkBounds(at: anchor)
-        let minColumn = Int((bounds.minX * deviceScale + matrix.x0).rounded(.down)), maxColumn = Int((bounds.maxX * deviceScale + matrix.x0).rounded(.up))
-        let minRow = Int((bounds.minY * deviceScale + matrix.y0).rounded(.down)), maxRow = Int((bounds.maxY * deviceScale + matrix.y0).rounded(.up))
-        let width = maxColumn - minColumn, height = maxRow - minRow
+        let minColumn = Int((bounds.minX * deviceScale + matrix.x0).rounded(.down))
+        let maxColumn = Int((bounds.maxX * deviceScale + matrix.x0).rounded(.up))
+        let minRow = Int((bounds.minY * deviceScale + matrix.y0).rounded(.down))
+        let maxRow = Int((bounds.maxY * deviceScale + matrix.y0).rounded(.up))
+        let width = maxColumn - minColumn
+        let height = maxRow - minRow
         guard width > 0, height > 0, width * height < 16_000_000 else { return }
         let shading = SDFShading(
-            color: color, haloColor: haloColor, haloWidthPoints: haloWidthPoints, haloBlurPoints: haloBlurPoints, fontScale: scale,
+            color: color, haloColor: haloColor, haloWidthPoints: haloWidthPoints, haloBlurPoints: haloBlurPoints,
+            fontScale: scale,
             devicePixelRatio: deviceScale, opacity: opacity)
         var buffer = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: width * height)
         // Device pixel → em units round the quad's point: undo the turn and the scale.
@@ -645,20 +725,30 @@ struct ShapedText: Hashable, Sendable {
             for (quadIndex, quad) in quads.enumerated() {
                 let frame = frame(ofQuad: quadIndex)
                 let origin = ViewPoint(
-                    x: (anchor.x + frame.origin.x) * deviceScale + matrix.x0, y: (anchor.y + frame.origin.y) * deviceScale + matrix.y0)
-                let cosine = cos(frame.angle), sine = sin(frame.angle)
-                let quadBounds = ViewRect(enclosing: corners(ofQuad: quadIndex).map {
-                    ViewPoint(x: (anchor.x + $0.x) * deviceScale + matrix.x0, y: (anchor.y + $0.y) * deviceScale + matrix.y0)
-                })!
-                let firstColumn = max(minColumn, Int(quadBounds.minX.rounded(.down))), lastColumn = min(maxColumn, Int(quadBounds.maxX.rounded(.up)))
-                let firstRow = max(minRow, Int(quadBounds.minY.rounded(.down))), lastRow = min(maxRow, Int(quadBounds.maxY.rounded(.up)))
+                    x: (anchor.x + frame.origin.x) * deviceScale + matrix.x0,
+                    y: (anchor.y + frame.origin.y) * deviceScale + matrix.y0)
+                let cosine = cos(frame.angle)
+                let sine = sin(frame.angle)
+                let quadBounds = ViewRect(
+                    enclosing: corners(ofQuad: quadIndex).map {
+                        ViewPoint(
+                            x: (anchor.x + $0.x) * deviceScale + matrix.x0,
+                            y: (anchor.y + $0.y) * deviceScale + matrix.y0)
+                    })!
+                let firstColumn = max(minColumn, Int(quadBounds.minX.rounded(.down)))
+                let lastColumn = min(maxColumn, Int(quadBounds.maxX.rounded(.up)))
+                let firstRow = max(minRow, Int(quadBounds.minY.rounded(.down)))
+                let lastRow = min(maxRow, Int(quadBounds.maxY.rounded(.up)))
                 guard firstColumn < lastColumn, firstRow < lastRow else { continue }
-                let bitmapWidth = quad.glyph.width + 2 * GlyphRange.border, bitmapHeight = quad.glyph.height + 2 * GlyphRange.border
-                let quadShading = quad.color.map {
-                    SDFShading(
-                        color: $0, haloColor: haloColor, haloWidthPoints: haloWidthPoints, haloBlurPoints: haloBlurPoints, fontScale: scale,
-                        devicePixelRatio: deviceScale, opacity: opacity)
-                } ?? shading
+                let bitmapWidth = quad.glyph.width + 2 * GlyphRange.border
+                let bitmapHeight = quad.glyph.height + 2 * GlyphRange.border
+                let quadShading =
+                    quad.color.map {
+                        SDFShading(
+                            color: $0, haloColor: haloColor, haloWidthPoints: haloWidthPoints,
+                            haloBlurPoints: haloBlurPoints, fontScale: scale,
+                            devicePixelRatio: deviceScale, opacity: opacity)
+                    } ?? shading
                 for row in firstRow..<lastRow {
                     for column in firstColumn..<lastColumn {
                         let dx = (Double(column) + 0.5 - origin.x) * unitsPerDevicePixel
@@ -668,8 +758,12 @@ struct ShapedText: Hashable, Sendable {
                         guard u >= 0, u < quad.width, v >= 0, v < quad.height else { continue }
                         // The bitmap starts one padding pixel in; bilinear between texel centres.
                         let distance = Self.sample(
-                            quad.glyph.bitmap, width: bitmapWidth, height: bitmapHeight, u: u / quad.scale - 1, v: v / quad.scale - 1)
-                        let color = pass ? shading.haloColor(distance: distance) : (quad.color == nil ? shading : quadShading).fillColor(distance: distance)
+                            quad.glyph.bitmap, width: bitmapWidth, height: bitmapHeight, u: u / quad.scale - 1,
+                            v: v / quad.scale - 1)
+                        let color =
+                            pass
+                            ? shading.haloColor(distance: distance)
+                            : (quad.color == nil ? shading : quadShading).fillColor(distance: distance)
                         guard color.3 > 0 else { continue }
                         let index = (row - minRow) * width + (column - minColumn)
                         buffer[index] = TexelBlending.over(color, buffer[index])
@@ -685,9 +779,12 @@ struct ShapedText: Hashable, Sendable {
     /// The distance at bitmap coordinates `u`, `v` (texel centres at .5), bilinear, 0 beyond
     /// the bitmap (the atlas's padding), in [0, 1].
     private static func sample(_ bitmap: [UInt8], width: Int, height: Int, u: Double, v: Double) -> Float {
-        let x = u - 0.5, y = v - 0.5
-        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
-        let fx = x - Double(x0), fy = y - Double(y0)
+        let x = u - 0.5
+        let y = v - 0.5
+        let x0 = Int(x.rounded(.down))
+        let y0 = Int(y.rounded(.down))
+        let fx = x - Double(x0)
+        let fy = y - Double(y0)
         func texel(_ column: Int, _ row: Int) -> Double {
             guard column >= 0, column < width, row >= 0, row < height else { return 0 }
             return Double(bitmap[row * width + column])

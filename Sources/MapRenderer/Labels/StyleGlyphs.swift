@@ -45,7 +45,8 @@ final class StyleGlyphs {
     /// ships, then still draws every label whole).
     func hasGlyphs(for text: String, fontStack: String) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isWhitespace || scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+            scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+                || scalar.properties.generalCategory == .format
                 || glyph(scalar.value, fontStack: fontStack) != nil
         }
     }
@@ -79,7 +80,10 @@ final class StyleGlyphs {
         for section in sections {
             if let name = section.image {
                 if let image = context?.images[name] {
-                    runs.append(.image(image, scale: section.scale ?? 1, verticalAlignment: ShapedText.Run.verticalAlignment(section.verticalAlign)))
+                    runs.append(
+                        .image(
+                            image, scale: section.scale ?? 1,
+                            verticalAlignment: ShapedText.Run.verticalAlignment(section.verticalAlign)))
                 } else {
                     context?.missingImages.value.insert(name)
                 }
@@ -87,9 +91,11 @@ final class StyleGlyphs {
             }
             let stack = section.fontStack ?? fontStack
             guard hasGlyphs(for: section.text, fontStack: stack) else { return nil }
-            runs.append(ShapedText.Run(
-                text: section.text, scale: section.scale ?? 1, color: section.textColor,
-                glyph: { self.glyph($0, fontStack: stack) }, verticalAlignment: ShapedText.Run.verticalAlignment(section.verticalAlign)))
+            runs.append(
+                ShapedText.Run(
+                    text: section.text, scale: section.scale ?? 1, color: section.textColor,
+                    glyph: { self.glyph($0, fontStack: stack) },
+                    verticalAlignment: ShapedText.Run.verticalAlignment(section.verticalAlign)))
         }
         return runs
     }

@@ -62,9 +62,11 @@ struct SymbolIcon: Hashable, Sendable {
     }
 
     private func corners(at anchor: ViewPoint) -> [ViewPoint] {
-        let cosine = cos(rotationRadians), sine = sin(rotationRadians)
+        let cosine = cos(rotationRadians)
+        let sine = sin(rotationRadians)
         let origin = ViewPoint(x: anchor.x + translation.x, y: anchor.y + translation.y)
-        return [(quad.minX, quad.minY), (quad.maxX, quad.minY), (quad.maxX, quad.maxY), (quad.minX, quad.maxY)].map { x, y in
+        return [(quad.minX, quad.minY), (quad.maxX, quad.minY), (quad.maxX, quad.maxY), (quad.minX, quad.maxY)].map {
+            x, y in
             ViewPoint(x: origin.x + x * cosine - y * sine, y: origin.y + x * sine + y * cosine)
         }
     }
@@ -77,34 +79,46 @@ struct SymbolIcon: Hashable, Sendable {
         // Device pixels per point, and the anchor in device pixels (the canvas only scales and moves).
         let scale = matrix.xx
         guard scale > 0, matrix.xy == 0, matrix.yx == 0 else { return }
-        let origin = ViewPoint(x: (anchor.x + translation.x) * scale + matrix.x0, y: (anchor.y + translation.y) * scale + matrix.y0)
-        let deviceCorners = corners(at: anchor).map { ViewPoint(x: $0.x * scale + matrix.x0, y: $0.y * scale + matrix.y0) }
+        let origin = ViewPoint(
+            x: (anchor.x + translation.x) * scale + matrix.x0, y: (anchor.y + translation.y) * scale + matrix.y0)
+        let deviceCorners = corners(at: anchor).map {
+            ViewPoint(x: $0.x * scale + matrix.x0, y: $0.y * scale + matrix.y0)
+        }
         guard let deviceBounds = ViewRect(enclosing: deviceCorners) else { return }
-        let minColumn = Int(deviceBounds.minX.rounded(.down)), maxColumn = Int(deviceBounds.maxX.rounded(.up))
-        let minRow = Int(deviceBounds.minY.rounded(.down)), maxRow = Int(deviceBounds.maxY.rounded(.up))
-        let width = maxColumn - minColumn, height = maxRow - minRow
+        let minColumn = Int(deviceBounds.minX.rounded(.down))
+        let maxColumn = Int(deviceBounds.maxX.rounded(.up))
+        let minRow = Int(deviceBounds.minY.rounded(.down))
+        let maxRow = Int(deviceBounds.maxY.rounded(.up))
+        let width = maxColumn - minColumn
+        let height = maxRow - minRow
         guard width > 0, height > 0, width * height < 16_000_000 else { return }
         let texture = image.texture
         // Device pixel → texel: undo the turn, then the quad's place and size.
-        let cosine = cos(rotationRadians), sine = sin(rotationRadians)
-        let texelsPerPointX = Double(texture.width) / quad.size.width, texelsPerPointY = Double(texture.height) / quad.size.height
+        let cosine = cos(rotationRadians)
+        let sine = sin(rotationRadians)
+        let texelsPerPointX = Double(texture.width) / quad.size.width
+        let texelsPerPointY = Double(texture.height) / quad.size.height
         let sdfParameters = sdf.map {
             SDFShading(
-                color: $0.color, haloColor: $0.haloColor, haloWidthPoints: $0.haloWidthPoints, haloBlurPoints: $0.haloBlurPoints,
+                color: $0.color, haloColor: $0.haloColor, haloWidthPoints: $0.haloWidthPoints,
+                haloBlurPoints: $0.haloBlurPoints,
                 fontScale: $0.size, devicePixelRatio: scale, opacity: opacity)
         }
         DevicePixels.paint(width: width, height: height, column: minColumn, row: minRow, in: cairo) { column, row in
             let dx = (Double(minColumn + column) + 0.5 - origin.x) / scale
             let dy = (Double(minRow + row) + 0.5 - origin.y) / scale
-            let localX = dx * cosine + dy * sine, localY = -dx * sine + dy * cosine
+            let localX = dx * cosine + dy * sine
+            let localY = -dx * sine + dy * cosine
             if let columnCuts, let rowCuts {
-                guard let u = Self.texel(at: localX, along: columnCuts), let v = Self.texel(at: localY, along: rowCuts) else { return (0, 0, 0, 0) }
+                guard let u = Self.texel(at: localX, along: columnCuts), let v = Self.texel(at: localY, along: rowCuts)
+                else { return (0, 0, 0, 0) }
                 if let sdfParameters { return sdfParameters.color(distance: texture.sampleBordered(u: u, v: v).3) }
                 let color = texture.sampleBordered(u: u, v: v)
                 let alpha = Float(opacity)
                 return (color.0 * alpha, color.1 * alpha, color.2 * alpha, color.3 * alpha)
             }
-            let u = (localX - quad.minX) * texelsPerPointX, v = (localY - quad.minY) * texelsPerPointY
+            let u = (localX - quad.minX) * texelsPerPointX
+            let v = (localY - quad.minY) * texelsPerPointY
             // GL fills the pixels whose centres the quad covers.
             guard u >= 0, u < Double(texture.width), v >= 0, v < Double(texture.height) else { return (0, 0, 0, 0) }
             if let sdfParameters { return sdfParameters.color(distance: texture.sampleBordered(u: u, v: v).3) }
@@ -125,7 +139,8 @@ extension SymbolIcon {
     ///   - viewport: The view: its scale (GL samples an image of another pixel ratio
     ///     bilinearly) and heading (a point's icon aligned with the map turns with it).
     static func make(
-        for symbol: SymbolLayer, properties: [String: FeatureValue], zoom: Double, images: StyleImages, lineAngle: Double?,
+        for symbol: SymbolLayer, properties: [String: FeatureValue], zoom: Double, images: StyleImages,
+        lineAngle: Double?,
         viewport: Viewport, missing: inout Set<String>
     ) -> SymbolIcon? {
         let viewportScale = viewport.scale
@@ -139,14 +154,18 @@ extension SymbolIcon {
         let anchor = symbol.iconAnchor.value(atZoom: zoom, properties: properties)
         let rotate = symbol.iconRotate.value(atZoom: zoom, properties: properties) * .pi / 180
         // GL's shapeIcon: the image's display size, placed by the anchor, moved by the offset; all times icon-size.
-        let width = image.widthPoints, height = image.heightPoints
+        let width = image.widthPoints
+        let height = image.heightPoints
         let x1 = (offset.xPoints - width * anchor.horizontalAlignment) * size
         let y1 = (offset.yPoints - height * anchor.verticalAlignment) * size
         let quad = ViewRect(x: x1, y: y1, width: width * size, height: height * size)
         var box = quad
         if rotate != 0 {
-            let cosine = cos(rotate), sine = sin(rotate)
-            let corners = [(quad.minX, quad.minY), (quad.maxX, quad.minY), (quad.maxX, quad.maxY), (quad.minX, quad.maxY)].map { x, y in
+            let cosine = cos(rotate)
+            let sine = sin(rotate)
+            let corners = [
+                (quad.minX, quad.minY), (quad.maxX, quad.minY), (quad.maxX, quad.maxY), (quad.minX, quad.maxY),
+            ].map { x, y in
                 ViewPoint(x: x * cosine - y * sine, y: x * sine + y * cosine)
             }
             box = ViewRect(enclosing: corners) ?? quad
@@ -163,10 +182,12 @@ extension SymbolIcon {
         }
         // GL samples linearly when the size is not a constant 1, the icon turns, or the image's
         // pixel ratio is not the screen's.
-        let isLinear = symbol.iconSize.constantValue != 1 || symbol.iconRotate.constantValue != 0 || rotation != 0
+        let isLinear =
+            symbol.iconSize.constantValue != 1 || symbol.iconRotate.constantValue != 0 || rotation != 0
             || image.pixelRatio != viewportScale
         let translate = symbol.iconTranslate.value(atZoom: zoom)
-            .inView(anchor: symbol.iconTranslateAnchor.value(atZoom: zoom), headingDegrees: viewport.camera.headingDegrees)
+            .inView(
+                anchor: symbol.iconTranslateAnchor.value(atZoom: zoom), headingDegrees: viewport.camera.headingDegrees)
         var sdf: SDFColors?
         if image.entry.sdf {
             sdf = SDFColors(
@@ -178,7 +199,8 @@ extension SymbolIcon {
         }
         return SymbolIcon(
             name: name, image: image, quad: quad, rotationRadians: rotation, box: box,
-            paddingPoints: symbol.iconPadding.value(atZoom: zoom), opacity: symbol.iconOpacity.value(atZoom: zoom, properties: properties),
+            paddingPoints: symbol.iconPadding.value(atZoom: zoom),
+            opacity: symbol.iconOpacity.value(atZoom: zoom, properties: properties),
             isLinear: isLinear || image.entry.sdf, sdf: sdf, translation: translate)
     }
 }

@@ -26,23 +26,29 @@ struct TilePiece {
     /// in map space by ``Clipping/clipLine(_:to:)``; the whole line in a turned or tilted view.
     static func pieces(of line: [ViewPoint], viewport: Viewport, tileZoom: Int) -> [TilePiece] {
         let whole = [TilePiece(points: line, tile: nil, isContinued: false)]
-        guard viewport.camera.headingDegrees == 0, viewport.camera.pitchDegrees == 0, (0...30).contains(tileZoom) else { return whole }
+        guard viewport.camera.headingDegrees == 0, viewport.camera.pitchDegrees == 0, (0...30).contains(tileZoom) else {
+            return whole
+        }
         let tileSize = WebMercator.worldSize / Double(1 << tileZoom)
         let mapPoints = line.compactMap(viewport.mapPoint(for:))
         guard mapPoints.count == line.count, !mapPoints.isEmpty else { return whole }
         let bounds = MapRect(enclosing: mapPoints)
-        let firstColumn = Int((bounds.minX / tileSize).rounded(.down)), lastColumn = Int((bounds.maxX / tileSize).rounded(.down))
-        let firstRow = Int((bounds.minY / tileSize).rounded(.down)), lastRow = Int((bounds.maxY / tileSize).rounded(.down))
+        let firstColumn = Int((bounds.minX / tileSize).rounded(.down))
+        let lastColumn = Int((bounds.maxX / tileSize).rounded(.down))
+        let firstRow = Int((bounds.minY / tileSize).rounded(.down))
+        let lastRow = Int((bounds.maxY / tileSize).rounded(.down))
         guard (lastColumn - firstColumn + 1) * (lastRow - firstRow + 1) <= 4096 else { return whole }
         // A crossing point computed on an edge may miss it by a rounding error.
         let tolerance = tileSize * 1e-9
         var pieces: [TilePiece] = []
         for row in firstRow...lastRow {
             for column in firstColumn...lastColumn {
-                let tile = MapRect(x: Double(column) * tileSize, y: Double(row) * tileSize, width: tileSize, height: tileSize)
+                let tile = MapRect(
+                    x: Double(column) * tileSize, y: Double(row) * tileSize, width: tileSize, height: tileSize)
                 for piece in Clipping.clipLine(mapPoints, to: tile) {
                     let start = piece[0]
-                    let onEdge = [tile.minX, tile.maxX].contains { abs(start.x - $0) <= tolerance }
+                    let onEdge =
+                        [tile.minX, tile.maxX].contains { abs(start.x - $0) <= tolerance }
                         || [tile.minY, tile.maxY].contains { abs(start.y - $0) <= tolerance }
                     let points = piece.compactMap(viewport.unwrappedPoint(for:))
                     guard points.count == piece.count else { return whole }

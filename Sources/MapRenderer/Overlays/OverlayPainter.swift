@@ -16,7 +16,8 @@ enum OverlayPainter {
     /// in map points.
     static func draw(_ overlay: MapOverlay, viewport: Viewport, visibleMapRect: MapRect, cairo: OpaquePointer) {
         if case .waypoint(let coordinate, let name) = overlay.shape {
-            drawWaypoint(overlay, at: coordinate, name: name, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
+            drawWaypoint(
+                overlay, at: coordinate, name: name, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
             return
         }
         // A GPS track has many more points than pixels: simplify to a quarter pixel first.
@@ -83,7 +84,9 @@ enum OverlayPainter {
     ) {
         let point = MapPoint(coordinate)
         let radius = overlay.lineWidthPoints + 2
-        let label = name.flatMap { $0.isEmpty ? nil : TextLayout($0, font: FontSpec(sizePoints: waypointLabelPoints), in: cairo) }
+        let label = name.flatMap {
+            $0.isEmpty ? nil : TextLayout($0, font: FontSpec(sizePoints: waypointLabelPoints), in: cairo)
+        }
         for offset in WorldCopies.offsets(for: MapRect(enclosing: [point]), visible: visibleMapRect) {
             guard let center = viewport.unwrappedPoint(for: MapPoint(x: point.x + offset, y: point.y)) else { continue }
             cairo_new_path(cairo)

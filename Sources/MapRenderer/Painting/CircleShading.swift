@@ -44,7 +44,8 @@ struct CircleShading {
         /// The mix from `self` (t = 0) to `other` (t = 1).
         func mixed(with other: Premultiplied, _ t: Double) -> Premultiplied {
             Premultiplied(
-                red: red + (other.red - red) * t, green: green + (other.green - green) * t, blue: blue + (other.blue - blue) * t,
+                red: red + (other.red - red) * t, green: green + (other.green - green) * t,
+                blue: blue + (other.blue - blue) * t,
                 alpha: alpha + (other.alpha - alpha) * t)
         }
     }
@@ -68,7 +69,8 @@ struct CircleShading {
         radiusPoints: Double, strokeWidthPoints: Double, blur: Double, fill: Premultiplied, stroke: Premultiplied,
         pixelsPerPoint: Double
     ) {
-        let radius = max(0, radiusPoints), strokeWidth = max(0, strokeWidthPoints)
+        let radius = max(0, radiusPoints)
+        let strokeWidth = max(0, strokeWidthPoints)
         let outer = radius + strokeWidth
         self.fill = fill
         self.stroke = stroke

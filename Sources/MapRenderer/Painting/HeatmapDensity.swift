@@ -52,7 +52,8 @@ struct HeatmapDensity {
         let firstRow = max(0, Int(((y - extent) / cellHeight - 0.5).rounded(.up)))
         let lastRow = min(height - 1, Int(((y + extent) / cellHeight - 0.5).rounded(.down)))
         guard firstColumn <= lastColumn, firstRow <= lastRow else { return }
-        let scale = weight * Self.gaussianCoefficient, falloff = -4.5 / (radius * radius)
+        let scale = weight * Self.gaussianCoefficient
+        let falloff = -4.5 / (radius * radius)
         for row in firstRow...lastRow {
             let dy = (Double(row) + 0.5) * cellHeight - y
             for column in firstColumn...lastColumn {
@@ -73,16 +74,21 @@ struct HeatmapDensity {
         cellGround: [(u: Double, v: Double)?], cells: (columns: ClosedRange<Int>, rows: ClosedRange<Int>)
     ) {
         guard radius > 0, Self.reach(weight: weight) != nil else { return }
-        let firstColumn = max(0, cells.columns.lowerBound), lastColumn = min(width - 1, cells.columns.upperBound)
-        let firstRow = max(0, cells.rows.lowerBound), lastRow = min(height - 1, cells.rows.upperBound)
+        let firstColumn = max(0, cells.columns.lowerBound)
+        let lastColumn = min(width - 1, cells.columns.upperBound)
+        let firstRow = max(0, cells.rows.lowerBound)
+        let lastRow = min(height - 1, cells.rows.upperBound)
         guard firstColumn <= lastColumn, firstRow <= lastRow else { return }
-        let columns = firstColumn...lastColumn, rows = firstRow...lastRow
-        let scale = weight * Self.gaussianCoefficient, falloff = -4.5 / (radius * radius)
+        let columns = firstColumn...lastColumn
+        let rows = firstRow...lastRow
+        let scale = weight * Self.gaussianCoefficient
+        let falloff = -4.5 / (radius * radius)
         for row in rows {
             for column in columns {
                 let index = row * width + column
                 guard let ground = cellGround[index] else { continue }
-                let du = ground.u - center.u, dv = ground.v - center.v
+                let du = ground.u - center.u
+                let dv = ground.v - center.v
                 values[index] = Self.halfPrecision(values[index] + Float(scale * exp(falloff * (du * du + dv * dv))))
             }
         }
@@ -94,9 +100,12 @@ struct HeatmapDensity {
     /// The density at a pixel's centre, filtered bilinearly between the four nearest cells
     /// (clamped at the edges), as GL samples its density texture.
     func sample(pixelX: Int, pixelY: Int) -> Double {
-        let u = (Double(pixelX) + 0.5) / cellWidth - 0.5, v = (Double(pixelY) + 0.5) / cellHeight - 0.5
-        let x0 = Int(u.rounded(.down)), y0 = Int(v.rounded(.down))
-        let fx = u - Double(x0), fy = v - Double(y0)
+        let u = (Double(pixelX) + 0.5) / cellWidth - 0.5
+        let v = (Double(pixelY) + 0.5) / cellHeight - 0.5
+        let x0 = Int(u.rounded(.down))
+        let y0 = Int(v.rounded(.down))
+        let fx = u - Double(x0)
+        let fy = v - Double(y0)
         func at(_ column: Int, _ row: Int) -> Double {
             value(column: min(width - 1, max(0, column)), row: min(height - 1, max(0, row)))
         }
@@ -107,9 +116,9 @@ struct HeatmapDensity {
 
     private static func halfPrecision(_ value: Float) -> Float {
         #if arch(x86_64) || arch(arm64)
-        return Float(Float16(value))
+            return Float(Float16(value))
         #else
-        return value
+            return value
         #endif
     }
 }

@@ -36,7 +36,8 @@ struct DEMGrid: Equatable {
             for y in 0..<dimension {
                 for x in 0..<dimension {
                     let offset = (y * dimension + x) * 4
-                    let meters = encoding.elevationMeters(red: pixels[offset], green: pixels[offset + 1], blue: pixels[offset + 2])
+                    let meters = encoding.elevationMeters(
+                        red: pixels[offset], green: pixels[offset + 1], blue: pixels[offset + 2])
                     values[(y + 1) * stride + x + 1] = Self.stored(meters)
                     if pixels[offset + 3] < 128 {
                         if noData == nil { noData = Array(repeating: false, count: dimension * dimension) }
@@ -100,9 +101,14 @@ struct DEMGrid: Equatable {
         var result = Array(repeating: 0.0, count: dimension * dimension * 2)
         for y in 0..<dimension {
             for x in 0..<dimension {
-                let a = self[x - 1, y - 1], b = self[x, y - 1], c = self[x + 1, y - 1]
-                let d = self[x - 1, y], f = self[x + 1, y]
-                let g = self[x - 1, y + 1], h = self[x, y + 1], i = self[x + 1, y + 1]
+                let a = self[x - 1, y - 1]
+                let b = self[x, y - 1]
+                let c = self[x + 1, y - 1]
+                let d = self[x - 1, y]
+                let f = self[x + 1, y]
+                let g = self[x - 1, y + 1]
+                let h = self[x, y + 1]
+                let i = self[x + 1, y + 1]
                 let east = ((c + f + f + i) - (a + d + d + g)) / divisor
                 let south = ((g + h + h + i) - (a + b + b + c)) / divisor
                 let index = (y * dimension + x) * 2
@@ -150,13 +156,15 @@ struct HillshadeShader {
     /// gives them) at `latitude` degrees, where Mercator stretches the ground by 1 / cos(latitude).
     func color(east: Double, south: Double, latitudeDegrees: Double) -> PremultipliedColor {
         let scale = cos(latitudeDegrees * .pi / 180)
-        let dx = east / scale, dy = south / scale
+        let dx = east / scale
+        let dy = south / scale
         let azimuth = azimuthRadians + .pi
         let length = (dx * dx + dy * dy).squareRoot()
         func aspect() -> Double { dx != 0 ? atan2(dy, -dx) : .pi / 2 * (dy > 0 ? 1 : -1) }
         /// cos of the angle between the ground's normal and the light.
         func lightCosine(azimuth: Double) -> Double {
-            (sin(altitudeRadians) - (dy * cos(azimuth) * cos(altitudeRadians) - dx * sin(azimuth) * cos(altitudeRadians)))
+            (sin(altitudeRadians)
+                - (dy * cos(azimuth) * cos(altitudeRadians) - dx * sin(azimuth) * cos(altitudeRadians)))
                 / (1 + dx * dx + dy * dy).squareRoot()
         }
         switch method {
@@ -179,8 +187,10 @@ struct HillshadeShader {
             return shadow.scaled(by: angle * steepness).adding(highlight.scaled(by: (.pi / 2 - angle) * steepness))
         case .igor:
             let slopeStrength = atan(length) * 2 / .pi
-            let aspectStrength = 1 - abs(((aspect() + azimuth) / .pi + 0.5).truncatingRemainder(dividingBy: 2).positiveModulo2 - 1)
-            return shadow.scaled(by: slopeStrength * aspectStrength).adding(highlight.scaled(by: slopeStrength * (1 - aspectStrength)))
+            let aspectStrength =
+                1 - abs(((aspect() + azimuth) / .pi + 0.5).truncatingRemainder(dividingBy: 2).positiveModulo2 - 1)
+            return shadow.scaled(by: slopeStrength * aspectStrength).adding(
+                highlight.scaled(by: slopeStrength * (1 - aspectStrength)))
         }
     }
 }
@@ -197,7 +207,9 @@ struct PremultipliedColor: Equatable {
     }
 
     init(_ color: Color) {
-        self.init(red: color.red * color.alpha, green: color.green * color.alpha, blue: color.blue * color.alpha, alpha: color.alpha)
+        self.init(
+            red: color.red * color.alpha, green: color.green * color.alpha, blue: color.blue * color.alpha,
+            alpha: color.alpha)
     }
 
     func scaled(by factor: Double) -> PremultipliedColor {
@@ -205,7 +217,8 @@ struct PremultipliedColor: Equatable {
     }
 
     func adding(_ other: PremultipliedColor) -> PremultipliedColor {
-        PremultipliedColor(red: red + other.red, green: green + other.green, blue: blue + other.blue, alpha: alpha + other.alpha)
+        PremultipliedColor(
+            red: red + other.red, green: green + other.green, blue: blue + other.blue, alpha: alpha + other.alpha)
     }
 
     /// GLSL's `mix`: this colour `fraction` of the way to `other`.
@@ -221,7 +234,7 @@ struct PremultipliedColor: Equatable {
     }
 }
 
-private extension Double {
+extension Double {
     /// GLSL's `mod(x, 2)` of a remainder already in (−2, 2): in [0, 2).
-    var positiveModulo2: Double { self < 0 ? self + 2 : self }
+    fileprivate var positiveModulo2: Double { self < 0 ? self + 2 : self }
 }

@@ -24,7 +24,8 @@ struct OpaquePassOrder {
 
     init(style: Style, zoomLevel: Double) {
         let layers = style.layers
-        let end = layers.firstIndex { if case .fillExtrusion = $0.kind { return true } else { return false } } ?? Int.max
+        let end =
+            layers.firstIndex { if case .fillExtrusion = $0.kind { return true } else { return false } } ?? Int.max
         let opaque = layers.enumerated().map { index, layer in
             index < end && layer.isVisible(atZoom: zoomLevel) && Self.isOpaque(layer, zoomLevel: zoomLevel)
         }
@@ -44,9 +45,11 @@ struct OpaquePassOrder {
     static func isOpaque(_ layer: StyleLayer, zoomLevel: Double) -> Bool {
         switch layer.kind {
         case .background(let background):
-            return background.color.value(atZoom: zoomLevel).alpha >= 1 && background.opacity.value(atZoom: zoomLevel) >= 1
+            return background.color.value(atZoom: zoomLevel).alpha >= 1
+                && background.opacity.value(atZoom: zoomLevel) >= 1
         case .fill(let fill):
-            return !fill.color.isDataDriven && !fill.opacity.isDataDriven && fill.color.value(atZoom: zoomLevel).alpha >= 1
+            return !fill.color.isDataDriven && !fill.opacity.isDataDriven
+                && fill.color.value(atZoom: zoomLevel).alpha >= 1
                 && fill.opacity.value(atZoom: zoomLevel) >= 1
         default:
             return false

@@ -29,7 +29,9 @@ extension StylePainter {
             let shading = CircleShading(
                 radiusPoints: radius, strokeWidthPoints: strokeWidth,
                 blur: max(0, circle.blur.value(atZoom: zoomLevel, properties: values)),
-                fill: .init(circle.color.value(atZoom: zoomLevel, properties: values), opacity: circle.opacity.value(atZoom: zoomLevel, properties: values)),
+                fill: .init(
+                    circle.color.value(atZoom: zoomLevel, properties: values),
+                    opacity: circle.opacity.value(atZoom: zoomLevel, properties: values)),
                 stroke: .init(
                     circle.strokeColor.value(atZoom: zoomLevel, properties: values),
                     opacity: circle.strokeOpacity.value(atZoom: zoomLevel, properties: values)),
@@ -37,24 +39,31 @@ extension StylePainter {
             let outerRadius = max(0, radius) + max(0, strokeWidth)
             guard outerRadius > 0, !shading.isInvisible else { continue }
             let geometry = feature.geometry
-            let centers = geometry.points + geometry.lines.flatMap { $0 } + geometry.polygons.flatMap { $0.flatMap { $0 } }
+            let centers =
+                geometry.points + geometry.lines.flatMap { $0 } + geometry.polygons.flatMap { $0.flatMap { $0 } }
             for center in centers {
                 guard let projected = viewPoint(for: center) else { continue }
                 if !pitched {
-                    drawUprightCircle(at: ViewPoint(x: projected.x + translation.dx, y: projected.y + translation.dy), radius: outerRadius, shading: shading)
+                    drawUprightCircle(
+                        at: ViewPoint(x: projected.x + translation.dx, y: projected.y + translation.dy),
+                        radius: outerRadius, shading: shading)
                     continue
                 }
                 // GL moves the circle on the ground: the translation is a ground offset.
                 guard let ground = viewport.groundPoint(for: projected),
-                      let moved = viewport.unwrappedPoint(for: viewport.mapPoint(forGroundOffset: (ground.u + translation.dx, ground.v + translation.dy))),
-                      let perspective = viewport.perspectiveScale(atViewY: moved.y)
+                    let moved = viewport.unwrappedPoint(
+                        for: viewport.mapPoint(forGroundOffset: (ground.u + translation.dx, ground.v + translation.dy))),
+                    let perspective = viewport.perspectiveScale(atViewY: moved.y)
                 else { continue }
                 if liesFlat {
                     // Ground points at the view's zoom; pitch-scale viewport grows it with the distance.
                     let groundRadius = scalesWithMap ? outerRadius : outerRadius / perspective
-                    drawGroundCircle(at: (ground.u + translation.dx, ground.v + translation.dy), radius: groundRadius, shading: shading)
+                    drawGroundCircle(
+                        at: (ground.u + translation.dx, ground.v + translation.dy), radius: groundRadius,
+                        shading: shading)
                 } else {
-                    drawUprightCircle(at: moved, radius: scalesWithMap ? outerRadius * perspective : outerRadius, shading: shading)
+                    drawUprightCircle(
+                        at: moved, radius: scalesWithMap ? outerRadius * perspective : outerRadius, shading: shading)
                 }
             }
         }
@@ -64,7 +73,9 @@ extension StylePainter {
     /// `center`, filling the square around it (GL's quad: no coverage antialiasing beyond the
     /// shader's own).
     private func drawUprightCircle(at center: ViewPoint, radius: Double, shading: CircleShading) {
-        guard let gradient = cairo_pattern_create_radial(center.x, center.y, 0, center.x, center.y, radius) else { return }
+        guard let gradient = cairo_pattern_create_radial(center.x, center.y, 0, center.x, center.y, radius) else {
+            return
+        }
         defer { cairo_pattern_destroy(gradient) }
         let offsets = shading.gradientOffsets()
         let colors = offsets.map(shading.color(at:))
@@ -72,10 +83,12 @@ extension StylePainter {
             let color = colors[index]
             // Cairo takes straight colours; a clear stop takes its neighbour's hue, so that the
             // fade to it does not pass through black.
-            let hue = color.alpha > 0 ? color : (index > 0 ? colors[index - 1] : colors[min(index + 1, colors.count - 1)])
+            let hue =
+                color.alpha > 0 ? color : (index > 0 ? colors[index - 1] : colors[min(index + 1, colors.count - 1)])
             let alpha = max(hue.alpha, 1e-9)
             cairo_pattern_add_color_stop_rgba(
-                gradient, offset, min(1, hue.red / alpha), min(1, hue.green / alpha), min(1, hue.blue / alpha), color.alpha)
+                gradient, offset, min(1, hue.red / alpha), min(1, hue.green / alpha), min(1, hue.blue / alpha),
+                color.alpha)
         }
         cairo_set_source(cairo, gradient)
         cairo_new_path(cairo)
@@ -88,7 +101,10 @@ extension StylePainter {
     /// ground point it shows, as GL interpolates the circle's quad in perspective.
     private func drawGroundCircle(at center: (u: Double, v: Double), radius: Double, shading: CircleShading) {
         // The view box of the ground square around the disc, clamped to the view.
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for (du, dv) in [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)] {
             let corner = viewport.mapPoint(forGroundOffset: (center.u + du * radius, center.v + dv * radius))
             guard let point = viewport.unwrappedPoint(for: corner) else {
@@ -103,14 +119,17 @@ extension StylePainter {
         }
         let scale = viewport.scale
         let top = max(0, viewport.visibleGroundTopViewY)
-        let x0 = max(0, Int((minX * scale).rounded(.down))), x1 = min(viewport.pixelWidth, Int((maxX * scale).rounded(.up)))
+        let x0 = max(0, Int((minX * scale).rounded(.down)))
+        let x1 = min(viewport.pixelWidth, Int((maxX * scale).rounded(.up)))
         let y0 = max(Int((top * scale).rounded(.down)), Int((max(minY, 0) * scale).rounded(.down)))
         let y1 = min(viewport.pixelHeight, Int((maxY * scale).rounded(.up)))
         guard x1 > x0, y1 > y0 else { return }
-        let width = x1 - x0, height = y1 - y0
+        let width = x1 - x0
+        let height = y1 - y0
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return }
         defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        else { return }
         let stride = Int(cairo_image_surface_get_stride(surface))
         func byte(_ value: Double) -> UInt32 { UInt32(min(255, max(0, (value * 255).rounded()))) }
         var drawn = false
@@ -119,11 +138,14 @@ extension StylePainter {
             let y = (Double(y0 + row) + 0.5) / scale
             for column in 0..<width {
                 pixels[column] = 0
-                guard let ground = viewport.groundPoint(for: ViewPoint(x: (Double(x0 + column) + 0.5) / scale, y: y)) else { continue }
-                let du = ground.u - center.u, dv = ground.v - center.v
+                guard let ground = viewport.groundPoint(for: ViewPoint(x: (Double(x0 + column) + 0.5) / scale, y: y))
+                else { continue }
+                let du = ground.u - center.u
+                let dv = ground.v - center.v
                 let color = shading.color(at: (du * du + dv * dv).squareRoot() / radius)
                 guard color.alpha > 0 else { continue }
-                pixels[column] = byte(color.alpha) << 24 | byte(color.red) << 16 | byte(color.green) << 8 | byte(color.blue)
+                pixels[column] =
+                    byte(color.alpha) << 24 | byte(color.red) << 16 | byte(color.green) << 8 | byte(color.blue)
                 drawn = true
             }
         }

@@ -18,16 +18,21 @@ extension StylePainter {
         of prepared: PreparedLayer, clustering: GeoJSONSource.Clustering, key: String, in rect: MapRect
     ) -> [PreparedFeature] {
         let features = prepared.features
-        guard let index = data.clusterIndex(key: key, clustering: clustering, make: { () -> ([ClusterInput], [(feature: Int, point: MapPoint)]) in
-            var inputs: [ClusterInput] = [], points: [(Int, MapPoint)] = []
-            for (offset, feature) in features.enumerated() {
-                for point in feature.geometry.points {
-                    inputs.append(ClusterInput(coordinate: point.coordinate, clusteringIdentifier: ""))
-                    points.append((offset, point))
-                }
-            }
-            return (inputs, points)
-        }) else { return features }
+        guard
+            let index = data.clusterIndex(
+                key: key, clustering: clustering,
+                make: { () -> ([ClusterInput], [(feature: Int, point: MapPoint)]) in
+                    var inputs: [ClusterInput] = []
+                    var points: [(Int, MapPoint)] = []
+                    for (offset, feature) in features.enumerated() {
+                        for point in feature.geometry.points {
+                            inputs.append(ClusterInput(coordinate: point.coordinate, clusteringIdentifier: ""))
+                            points.append((offset, point))
+                        }
+                    }
+                    return (inputs, points)
+                })
+        else { return features }
         var result: [PreparedFeature] = features.filter { $0.geometry.points.isEmpty }
         for placed in index.index.items(in: rect, zoomLevel: zoomLevel) {
             switch placed.item {
@@ -39,15 +44,19 @@ extension StylePainter {
             case .cluster(let cluster):
                 var properties: [String: FeatureValue] = [
                     "cluster": .bool(true), "cluster_id": .number(Double(cluster.id.rawValue)),
-                    "point_count": .number(Double(cluster.count)), "point_count_abbreviated": .string(cluster.abbreviatedCount),
+                    "point_count": .number(Double(cluster.count)),
+                    "point_count_abbreviated": .string(cluster.abbreviatedCount),
                 ]
                 if !clustering.properties.isEmpty, let leaves = try? index.index.leaves(of: cluster.id, limit: .max) {
                     let points = leaves.map { features[index.points[$0].feature].styleValues }
                     for property in clustering.properties {
-                        properties[property.name] = property.accumulated(over: points, zoom: zoomLevel).map(FeatureValue.init) ?? .null
+                        properties[property.name] =
+                            property.accumulated(over: points, zoom: zoomLevel).map(FeatureValue.init) ?? .null
                     }
                 }
-                result.append(PreparedFeature(sourceIndex: -1, properties: properties, geometry: PreparedGeometry(points: [placed.mapPoint])))
+                result.append(
+                    PreparedFeature(
+                        sourceIndex: -1, properties: properties, geometry: PreparedGeometry(points: [placed.mapPoint])))
             }
         }
         return result

@@ -18,7 +18,9 @@ extension StylePainter {
     /// `raster` holds the depths of the layers drawn before (nil before the first): as in GL,
     /// all extrusion layers share one depth buffer, so a building of an earlier layer hides
     /// the faces of later layers behind it, whatever their order.
-    func drawExtrusions(_ extrusion: FillExtrusionLayer, layer: StyleLayer, raster shared: inout ExtrusionRaster?) throws(RendererError) {
+    func drawExtrusions(_ extrusion: FillExtrusionLayer, layer: StyleLayer, raster shared: inout ExtrusionRaster?)
+        throws(RendererError)
+    {
         let opacity = extrusion.opacity.value(atZoom: zoomLevel)
         guard opacity > 0 else { return }
         let camera = ExtrusionCamera(viewport: viewport)
@@ -31,7 +33,8 @@ extension StylePainter {
         // GL translates the buildings on the ground: view axes at the ground, u right, v down.
         let translation = viewTranslation(
             extrusion.translate.value(atZoom: zoomLevel), anchor: extrusion.translateAnchor.value(atZoom: zoomLevel))
-        var raster = shared ?? ExtrusionRaster(width: viewport.pixelWidth, height: viewport.pixelHeight, scale: viewport.scale)
+        var raster =
+            shared ?? ExtrusionRaster(width: viewport.pixelWidth, height: viewport.pixelHeight, scale: viewport.scale)
         shared = nil  // one owner of the buffers while drawing: no copy on write
         defer {
             raster.clearColors()
@@ -47,25 +50,30 @@ extension StylePainter {
                 let texture = textures[name] ?? image.texture
                 textures[name] = texture
                 pattern = ExtrusionPattern(
-                    texture: texture, image: image, painter: self, firstPoint: feature.geometry.polygons.first?.first?.first)
+                    texture: texture, image: image, painter: self,
+                    firstPoint: feature.geometry.polygons.first?.first?.first)
             }
             let color = extrusion.color.value(atZoom: zoomLevel, properties: values)
             let height = max(0, extrusion.height.value(atZoom: zoomLevel, properties: values))
             let base = min(height, max(0, extrusion.base.value(atZoom: zoomLevel, properties: values)))
             let roof = FillExtrusionLayer.litColor(color, normal: (0, 0, 1), light: light, bearingDegrees: bearing)
-            let top = camera.points(metres: height), bottom = camera.points(metres: base)
+            let top = camera.points(metres: height)
+            let bottom = camera.points(metres: base)
             for polygon in feature.geometry.polygons {
                 let rings = polygon.map { ring in
                     ring.compactMap { point in
-                        camera.ground(viewPoint(for: point)).map { ExtrusionCamera.Ground(u: $0.u + translation.dx, v: $0.v + translation.dy) }
+                        camera.ground(viewPoint(for: point)).map {
+                            ExtrusionCamera.Ground(u: $0.u + translation.dx, v: $0.v + translation.dy)
+                        }
                     }
                 }
-                    .filter { $0.count >= 3 }
+                .filter { $0.count >= 3 }
                 guard !rings.isEmpty else { continue }
                 if height > base {
                     for ring in rings {
                         drawWalls(
-                            of: ring, from: bottom, to: top, color: color, base: base, height: height, extrusion: extrusion,
+                            of: ring, from: bottom, to: top, color: color, base: base, height: height,
+                            extrusion: extrusion,
                             camera: camera, pattern: pattern, raster: &raster)
                     }
                 }
@@ -77,12 +85,14 @@ extension StylePainter {
                 }
                 // GL's pattern on a roof: the image at the footprint's point under it, lit.
                 let light = FillExtrusionLayer.patternLighting(normal: (0, 0, 1), light: light, bearingDegrees: bearing)
-                raster.fillPlanar(roofRings, shade: { x, y in
-                    guard let ground = camera.groundOnPlane(elevation: top, viewX: x, viewY: y) else { return 0 }
-                    return pattern.shade(
-                        ground: ExtrusionCamera.Ground(u: ground.u - translation.dx, v: ground.v - translation.dy),
-                        camera: camera, light: light)
-                }, depth: depth)
+                raster.fillPlanar(
+                    roofRings,
+                    shade: { x, y in
+                        guard let ground = camera.groundOnPlane(elevation: top, viewX: x, viewY: y) else { return 0 }
+                        return pattern.shade(
+                            ground: ExtrusionCamera.Ground(u: ground.u - translation.dx, v: ground.v - translation.dy),
+                            camera: camera, light: light)
+                    }, depth: depth)
             }
         }
         guard let surface = raster.surface() else { return }
@@ -97,8 +107,10 @@ extension StylePainter {
     /// Rasterizes the walls of one ring, each facing the camera: lit by its normal as GL lights
     /// it, its colour blended from bottom to top as MapLibre blends the vertical gradient.
     private func drawWalls(
-        of ring: [ExtrusionCamera.Ground], from bottom: Double, to top: Double, color: Color, base: Double, height: Double,
-        extrusion: FillExtrusionLayer, camera: ExtrusionCamera, pattern: ExtrusionPattern?, raster: inout ExtrusionRaster
+        of ring: [ExtrusionCamera.Ground], from bottom: Double, to top: Double, color: Color, base: Double,
+        height: Double,
+        extrusion: FillExtrusionLayer, camera: ExtrusionCamera, pattern: ExtrusionPattern?,
+        raster: inout ExtrusionRaster
     ) {
         let light = style.light
         let bearing = viewport.camera.headingDegrees
@@ -106,7 +118,8 @@ extension StylePainter {
         // screen, whose outward normals point left of each edge (on screen).
         var area = 0.0
         for index in ring.indices {
-            let a = ring[index], b = ring[(index + 1) % ring.count]
+            let a = ring[index]
+            let b = ring[(index + 1) % ring.count]
             area += a.u * b.v - b.u * a.v
         }
         let outwardSign: Double = area > 0 ? -1 : 1
@@ -115,14 +128,17 @@ extension StylePainter {
         // pattern on the walls runs along.
         var edgeStart = 0.0
         for index in ring.indices {
-            let a = ring[index], b = ring[(index + 1) % ring.count]
-            let du = b.u - a.u, dv = b.v - a.v
+            let a = ring[index]
+            let b = ring[(index + 1) % ring.count]
+            let du = b.u - a.u
+            let dv = b.v - a.v
             let length = (du * du + dv * dv).squareRoot()
             let start = edgeStart
             edgeStart += length
             guard length > 0 else { continue }
             // Outward normal on the ground, in view axes (u right, v down)...
-            let nu = -dv / length * outwardSign, nv = du / length * outwardSign
+            let nu = -dv / length * outwardSign
+            let nv = du / length * outwardSign
             guard camera.faces(normalU: nu, normalV: nv, at: a, elevation: (bottom + top) / 2) else { continue }
             // ...and in map axes (east, south) for the light, turned inwards: GL lights a wall by
             // its edge's perpendicular, which points away from the side it shows (its light
@@ -131,33 +147,47 @@ extension StylePainter {
             // MapLibre applies the gradient to walls whose normal has a north-south part.
             let graded = gradient && abs(normal.y) * 16384 >= 1
             func lit(_ t: Double) -> Color {
-                let factor = graded ? FillExtrusionLayer.verticalGradientFactor(t: t, base: base, height: height, light: light) : 1
-                return FillExtrusionLayer.litColor(color, normal: (normal.x, normal.y, 0), light: light, bearingDegrees: bearing, gradient: factor)
+                let factor =
+                    graded
+                    ? FillExtrusionLayer.verticalGradientFactor(t: t, base: base, height: height, light: light) : 1
+                return FillExtrusionLayer.litColor(
+                    color, normal: (normal.x, normal.y, 0), light: light, bearingDegrees: bearing, gradient: factor)
             }
-            let low = lit(0), high = lit(1)
+            let low = lit(0)
+            let high = lit(1)
             guard let a0 = camera.project(a, elevation: bottom), let b0 = camera.project(b, elevation: bottom),
-                  let b1 = camera.project(b, elevation: top), let a1 = camera.project(a, elevation: top)
+                let b1 = camera.project(b, elevation: top), let a1 = camera.project(a, elevation: top)
             else { continue }
             if let pattern {
                 // GL's pattern on a wall: along the ring's edges by the x axis, up by the y axis.
                 func lighting(_ t: Double) -> (red: Double, green: Double, blue: Double) {
-                    let factor = graded ? FillExtrusionLayer.verticalGradientFactor(t: t, base: base, height: height, light: light) : 1
-                    return FillExtrusionLayer.patternLighting(normal: (normal.x, normal.y, 0), light: light, bearingDegrees: bearing, gradient: factor)
+                    let factor =
+                        graded
+                        ? FillExtrusionLayer.verticalGradientFactor(t: t, base: base, height: height, light: light) : 1
+                    return FillExtrusionLayer.patternLighting(
+                        normal: (normal.x, normal.y, 0), light: light, bearingDegrees: bearing, gradient: factor)
                 }
-                let lowLight = lighting(0), highLight = lighting(1)
-                raster.fillWall([a0, b0, b1, a1], shade: { (hit: (along: Double, elevation: Double, t: Double)) in
-                    let t = hit.t
-                    let light = (red: lowLight.red + (highLight.red - lowLight.red) * t,
-                                 green: lowLight.green + (highLight.green - lowLight.green) * t,
-                                 blue: lowLight.blue + (highLight.blue - lowLight.blue) * t)
-                    return pattern.shadeWall(along: hit.along, elevationPoints: hit.elevation, camera: camera, light: light)
-                }, hit: { x, y in
-                    camera.wallPoint(from: a, normalU: nu, normalV: nv, viewX: x, viewY: y).map { hit in
-                        let along = start + ((hit.ground.u - a.u) * du + (hit.ground.v - a.v) * dv) / length
-                        let t = top > bottom ? min(1, max(0, (hit.elevation - bottom) / (top - bottom))) : 0
-                        return (depth: hit.depth, hit: (along: along, elevation: hit.elevation, t: t))
-                    }
-                })
+                let lowLight = lighting(0)
+                let highLight = lighting(1)
+                raster.fillWall(
+                    [a0, b0, b1, a1],
+                    shade: { (hit: (along: Double, elevation: Double, t: Double)) in
+                        let t = hit.t
+                        let light = (
+                            red: lowLight.red + (highLight.red - lowLight.red) * t,
+                            green: lowLight.green + (highLight.green - lowLight.green) * t,
+                            blue: lowLight.blue + (highLight.blue - lowLight.blue) * t
+                        )
+                        return pattern.shadeWall(
+                            along: hit.along, elevationPoints: hit.elevation, camera: camera, light: light)
+                    },
+                    hit: { x, y in
+                        camera.wallPoint(from: a, normalU: nu, normalV: nv, viewX: x, viewY: y).map { hit in
+                            let along = start + ((hit.ground.u - a.u) * du + (hit.ground.v - a.v) * dv) / length
+                            let t = top > bottom ? min(1, max(0, (hit.elevation - bottom) / (top - bottom))) : 0
+                            return (depth: hit.depth, hit: (along: along, elevation: hit.elevation, t: t))
+                        }
+                    })
                 continue
             }
             raster.fillWall([a0, b0, b1, a1], low: low, high: high) { x, y in
@@ -194,7 +224,8 @@ struct ExtrusionPattern {
     init(texture: PatternTexture, image: StyleImage, painter: StylePainter, firstPoint: MapPoint?) {
         self.texture = texture
         let tileZoom = max(0, painter.zoomLevel.rounded(.down))
-        let width = Double(texture.width), height = Double(texture.height)
+        let width = Double(texture.width)
+        let height = Double(texture.height)
         let wrapped = StylePainter.wrapped
         scale = painter.patternPixelsPerMapPoint(image)
         let center = MapPoint(painter.viewport.camera.centerCoordinate)
@@ -204,20 +235,27 @@ struct ExtrusionPattern {
         wallScale = image.pixelRatio * exp2(tileZoom - painter.zoomLevel)
         pixelsPerMetre = image.pixelRatio * exp2(tileZoom) / 65536
         let tileSize = WebMercator.worldSize / exp2(tileZoom)
-        let tileX = ((firstPoint?.x ?? 0) / tileSize).rounded(.down), tileY = ((firstPoint?.y ?? 0) / tileSize).rounded(.down)
+        let tileX = ((firstPoint?.x ?? 0) / tileSize).rounded(.down)
+        let tileY = ((firstPoint?.y ?? 0) / tileSize).rounded(.down)
         tileOffsetU = wrapped(tileX * 512 * image.pixelRatio, width)
         tileOffsetV = wrapped(tileY * 512 * image.pixelRatio, height)
     }
 
     /// A roof's colour over a ground offset (its footprint's point, untranslated).
-    func shade(ground: ExtrusionCamera.Ground, camera: ExtrusionCamera, light: (red: Double, green: Double, blue: Double)) -> UInt32 {
+    func shade(
+        ground: ExtrusionCamera.Ground, camera: ExtrusionCamera, light: (red: Double, green: Double, blue: Double)
+    ) -> UInt32 {
         let map = camera.mapAxes(u: ground.u, v: ground.v)
-        let u = centerU + map.x / pointsPerMapPoint * scale, v = centerV + map.y / pointsPerMapPoint * scale
+        let u = centerU + map.x / pointsPerMapPoint * scale
+        let v = centerV + map.y / pointsPerMapPoint * scale
         return lit(u: u, v: v, light: light)
     }
 
     /// A wall's colour `along` view points along its ring, `elevationPoints` up.
-    func shadeWall(along: Double, elevationPoints: Double, camera: ExtrusionCamera, light: (red: Double, green: Double, blue: Double)) -> UInt32 {
+    func shadeWall(
+        along: Double, elevationPoints: Double, camera: ExtrusionCamera,
+        light: (red: Double, green: Double, blue: Double)
+    ) -> UInt32 {
         let metres = elevationPoints / camera.pointsPerMetre
         return lit(u: tileOffsetU + along * wallScale, v: tileOffsetV - metres * pixelsPerMetre, light: light)
     }
@@ -225,8 +263,10 @@ struct ExtrusionPattern {
     private func lit(u: Double, v: Double, light: (red: Double, green: Double, blue: Double)) -> UInt32 {
         var texel: (Float, Float, Float, Float) = (0, 0, 0, 0)
         texture.sample(x: u / Double(texture.width), y: v / Double(texture.height), into: &texel)
-        return ExtrusionRaster.pack(premultiplied: (
-            texel.0 * Float(light.red), texel.1 * Float(light.green), texel.2 * Float(light.blue), texel.3))
+        return ExtrusionRaster.pack(
+            premultiplied: (
+                texel.0 * Float(light.red), texel.1 * Float(light.green), texel.2 * Float(light.blue), texel.3
+            ))
     }
 }
 
@@ -248,12 +288,16 @@ struct ExtrusionCamera {
         width = viewport.size.width
         height = viewport.size.height
         distance = Camera.centerDistanceInViewportHeights * viewport.size.height
-        let pitch = viewport.camera.pitchDegrees * .pi / 180, heading = viewport.camera.headingDegrees * .pi / 180
+        let pitch = viewport.camera.pitchDegrees * .pi / 180
+        let heading = viewport.camera.headingDegrees * .pi / 180
         sinPitch = sin(pitch)
         cosPitch = cos(pitch)
         sinHeading = sin(heading)
         cosHeading = cos(heading)
-        pointsPerMetre = 1 / ZoomLevel.metersPerPoint(atZoomLevel: viewport.zoomLevel, latitude: viewport.camera.centerCoordinate.latitude)
+        pointsPerMetre =
+            1
+            / ZoomLevel.metersPerPoint(
+                atZoomLevel: viewport.zoomLevel, latitude: viewport.camera.centerCoordinate.latitude)
     }
 
     /// An elevation in metres, in view points.
@@ -263,7 +307,8 @@ struct ExtrusionCamera {
     /// viewport's projection); nil above the horizon.
     func ground(_ point: ViewPoint?) -> Ground? {
         guard let point else { return nil }
-        let x = point.x - width / 2, y = point.y - height / 2
+        let x = point.x - width / 2
+        let y = point.y - height / 2
         let denominator = distance * cosPitch + y * sinPitch
         guard denominator > 0 else { return nil }
         let v = y * distance / denominator
@@ -280,11 +325,16 @@ struct ExtrusionCamera {
     }
 
     /// The ray from the eye through a view point: the eye and the direction in (u, v, z).
-    private func ray(viewX: Double, viewY: Double) -> (eye: (Double, Double, Double), direction: (Double, Double, Double)) {
-        let x = viewX - width / 2, y = viewY - height / 2
+    private func ray(viewX: Double, viewY: Double) -> (
+        eye: (Double, Double, Double), direction: (Double, Double, Double)
+    ) {
+        let x = viewX - width / 2
+        let y = viewY - height / 2
         // Forward (0, −sin p, −cos p) × D, plus x along u, plus y along the view's down (0, cos p, −sin p).
-        return ((0, distance * sinPitch, distance * cosPitch),
-                (x, -distance * sinPitch + y * cosPitch, -distance * cosPitch - y * sinPitch))
+        return (
+            (0, distance * sinPitch, distance * cosPitch),
+            (x, -distance * sinPitch + y * cosPitch, -distance * cosPitch - y * sinPitch)
+        )
     }
 
     /// The depth (distance along the view axis) of the plane at `elevation` seen at a view
@@ -357,7 +407,9 @@ struct ExtrusionRaster {
     }
 
     /// Fills a planar face with the premultiplied ARGB `shade` gives at each view point.
-    mutating func fillPlanar(_ rings: [[ViewPoint]], shade: (Double, Double) -> UInt32, depth: (Double, Double) -> Double) {
+    mutating func fillPlanar(
+        _ rings: [[ViewPoint]], shade: (Double, Double) -> UInt32, depth: (Double, Double) -> Double
+    ) {
         Self.scan(rings, width: width, height: height, scale: scale) { x, y, index in
             let d = depth(x, y)
             if d <= depths[index] {
@@ -369,7 +421,9 @@ struct ExtrusionRaster {
 
     /// Fills a wall's quad with the premultiplied ARGB `shade` gives for each hit; `hit` gives
     /// the depth at a view point and what `shade` reads.
-    mutating func fillWall<Hit>(_ quad: [ViewPoint], shade: (Hit) -> UInt32, hit: (Double, Double) -> (depth: Double, hit: Hit)?) {
+    mutating func fillWall<Hit>(
+        _ quad: [ViewPoint], shade: (Hit) -> UInt32, hit: (Double, Double) -> (depth: Double, hit: Hit)?
+    ) {
         Self.scan([quad], width: width, height: height, scale: scale) { x, y, index in
             guard let point = hit(x, y), point.depth <= depths[index] else { return }
             depths[index] = point.depth
@@ -381,29 +435,36 @@ struct ExtrusionRaster {
     static func pack(premultiplied color: (Float, Float, Float, Float)) -> UInt32 {
         func byte(_ value: Float) -> UInt32 { UInt32(min(255, max(0, (value * 255).rounded()))) }
         let alpha = byte(color.3)
-        return alpha << 24 | min(alpha, byte(color.0)) << 16 | min(alpha, byte(color.1)) << 8 | min(alpha, byte(color.2))
+        return alpha << 24 | min(alpha, byte(color.0)) << 16 | min(alpha, byte(color.1)) << 8
+            | min(alpha, byte(color.2))
     }
 
     /// Fills a wall's quad, its colour blended from `low` (t = 0) to `high` (t = 1); `hit` gives
     /// the depth and t at a view point.
-    mutating func fillWall(_ quad: [ViewPoint], low: Color, high: Color, hit: (Double, Double) -> (depth: Double, t: Double)?) {
+    mutating func fillWall(
+        _ quad: [ViewPoint], low: Color, high: Color, hit: (Double, Double) -> (depth: Double, t: Double)?
+    ) {
         Self.scan([quad], width: width, height: height, scale: scale) { x, y, index in
             guard let point = hit(x, y), point.depth <= depths[index] else { return }
             depths[index] = point.depth
             let t = point.t
-            colors[index] = Self.pack(Color(
-                red: low.red + (high.red - low.red) * t, green: low.green + (high.green - low.green) * t,
-                blue: low.blue + (high.blue - low.blue) * t))
+            colors[index] = Self.pack(
+                Color(
+                    red: low.red + (high.red - low.red) * t, green: low.green + (high.green - low.green) * t,
+                    blue: low.blue + (high.blue - low.blue) * t))
         }
     }
 
     /// Calls `body` with the view point and buffer index of every pixel whose centre lies inside
     /// the rings (even-odd).
-    private static func scan(_ rings: [[ViewPoint]], width: Int, height: Int, scale: Double, _ body: (Double, Double, Int) -> Void) {
+    private static func scan(
+        _ rings: [[ViewPoint]], width: Int, height: Int, scale: Double, _ body: (Double, Double, Int) -> Void
+    ) {
         let scaled = rings.map { $0.map { (x: $0.x * scale, y: $0.y * scale) } }
         let ys = scaled.joined().map(\.y)
         guard let minY = ys.min(), let maxY = ys.max() else { return }
-        let firstRow = max(0, Int((minY - 0.5).rounded(.up))), lastRow = min(height - 1, Int((maxY - 0.5).rounded(.down)))
+        let firstRow = max(0, Int((minY - 0.5).rounded(.up)))
+        let lastRow = min(height - 1, Int((maxY - 0.5).rounded(.down)))
         guard firstRow <= lastRow else { return }
         var crossings: [Double] = []
         for row in firstRow...lastRow {
@@ -411,7 +472,8 @@ struct ExtrusionRaster {
             crossings.removeAll(keepingCapacity: true)
             for ring in scaled where ring.count >= 3 {
                 for index in ring.indices {
-                    let a = ring[index], b = ring[(index + 1) % ring.count]
+                    let a = ring[index]
+                    let b = ring[(index + 1) % ring.count]
                     // Half-open in y, so a vertex on the row counts once.
                     guard (a.y <= y) != (b.y <= y) else { continue }
                     crossings.append(a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x))
@@ -447,9 +509,10 @@ struct ExtrusionRaster {
     /// nothing was drawn or Cairo cannot make the surface.
     func surface() -> OpaquePointer? {
         guard colors.contains(where: { $0 != 0 }),
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        else {
             cairo_surface_destroy(surface)
             return nil
         }

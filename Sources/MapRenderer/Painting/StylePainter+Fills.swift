@@ -15,13 +15,15 @@ extension StylePainter {
     /// colour is outlined with its pattern, as GL does); without it edges are hard and no
     /// outline is drawn. A `fill-pattern` fills with its sprite image instead of the colour. `fill-translate` moves everything by that many points.
     func drawFill(_ fill: FillLayer, features: [PreparedFeature]) {
-        let translation = viewTranslation(fill.translate.value(atZoom: zoomLevel), anchor: fill.translateAnchor.value(atZoom: zoomLevel))
+        let translation = viewTranslation(
+            fill.translate.value(atZoom: zoomLevel), anchor: fill.translateAnchor.value(atZoom: zoomLevel))
         struct Look { let color: Color, outline: Color?, pattern: StyleImage?, opacity: Double }
         var drawn: [(feature: PreparedFeature, look: Look)] = []
         let antialias = fill.antialias.value(atZoom: zoomLevel)
         // A feature's look, nil when it draws nothing; made once for features alike (FeatureLooks).
         var looks = FeatureLooks<Look?>(reading: [
-            fill.opacity.featurePropertyNames, fill.pattern?.featurePropertyNames ?? [], fill.color.featurePropertyNames,
+            fill.opacity.featurePropertyNames, fill.pattern?.featurePropertyNames ?? [],
+            fill.color.featurePropertyNames,
             antialias ? fill.outlineColor?.featurePropertyNames ?? [] : [],
         ])
         for feature in sorted(features, by: fill.sortKey) {
@@ -38,7 +40,8 @@ extension StylePainter {
                 let color = fill.color.value(atZoom: zoomLevel, properties: values)
                 let outline = antialias ? fill.outlineColor?.value(atZoom: zoomLevel, properties: values) : nil
                 return Look(
-                    color: color.with(alpha: color.alpha * opacity), outline: outline.map { $0.with(alpha: $0.alpha * opacity) },
+                    color: color.with(alpha: color.alpha * opacity),
+                    outline: outline.map { $0.with(alpha: $0.alpha * opacity) },
                     pattern: image, opacity: opacity)
             }
             if let look { drawn.append((feature, look)) }
@@ -124,7 +127,9 @@ extension Translation {
         guard !isZero else { return ViewPoint(x: 0, y: 0) }
         guard anchor == .map else { return ViewPoint(x: xPoints, y: yPoints) }
         let heading = headingDegrees * .pi / 180
-        let cosHeading = cos(heading), sinHeading = sin(heading)
-        return ViewPoint(x: xPoints * cosHeading + yPoints * sinHeading, y: -xPoints * sinHeading + yPoints * cosHeading)
+        let cosHeading = cos(heading)
+        let sinHeading = sin(heading)
+        return ViewPoint(
+            x: xPoints * cosHeading + yPoints * sinHeading, y: -xPoints * sinHeading + yPoints * cosHeading)
     }
 }

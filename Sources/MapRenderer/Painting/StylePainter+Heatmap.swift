@@ -18,8 +18,11 @@ extension StylePainter {
         let intensity = heatmap.intensity.value(atZoom: zoomLevel)
         // Far enough for the widest kernel: a constant radius's reach at this intensity, or a
         // generous 3 radii of 100 points for data-driven ones.
-        let reachPoints = heatmap.radius.isDataDriven || heatmap.weight.isDataDriven
-            ? 300 : heatmap.radius.value(atZoom: zoomLevel) * (HeatmapDensity.reach(weight: heatmap.weight.value(atZoom: zoomLevel) * intensity) ?? 0)
+        let reachPoints =
+            heatmap.radius.isDataDriven || heatmap.weight.isDataDriven
+            ? 300
+            : heatmap.radius.value(atZoom: zoomLevel)
+                * (HeatmapDensity.reach(weight: heatmap.weight.value(atZoom: zoomLevel) * intensity) ?? 0)
         let margin = (reachPoints + 4) / ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
         let features = try unclippedFeatures(of: layer, in: visibleMapRect.insetBy(dx: -margin, dy: -margin))
         let scale = viewport.scale
@@ -29,7 +32,9 @@ extension StylePainter {
         } else {
             addKernels(of: features, heatmap: heatmap, intensity: intensity, to: &density)
         }
-        guard let surface = HeatmapImage.surface(density: density, ramp: heatmap.colorRamp(atZoom: zoomLevel), opacity: opacity)
+        guard
+            let surface = HeatmapImage.surface(
+                density: density, ramp: heatmap.colorRamp(atZoom: zoomLevel), opacity: opacity)
         else { return }
         defer { cairo_surface_destroy(surface) }
         cairo_surface_set_device_scale(surface, scale, scale)
@@ -40,7 +45,9 @@ extension StylePainter {
     }
 
     /// A flat view's kernels: circles of `heatmap-radius` points on the screen.
-    private func addKernels(of features: [PreparedFeature], heatmap: HeatmapLayer, intensity: Double, to density: inout HeatmapDensity) {
+    private func addKernels(
+        of features: [PreparedFeature], heatmap: HeatmapLayer, intensity: Double, to density: inout HeatmapDensity
+    ) {
         let scale = viewport.scale
         for feature in features {
             let values = feature.styleValues
@@ -57,14 +64,19 @@ extension StylePainter {
     /// A pitched view's kernels: GL lays them on the ground, `heatmap-radius` points at the
     /// view's zoom, and weighs each cell of its density texture by the ground distance of the
     /// point that cell shows.
-    private func addGroundKernels(of features: [PreparedFeature], heatmap: HeatmapLayer, intensity: Double, to density: inout HeatmapDensity) {
+    private func addGroundKernels(
+        of features: [PreparedFeature], heatmap: HeatmapLayer, intensity: Double, to density: inout HeatmapDensity
+    ) {
         let scale = viewport.scale
         var cellGround: [(u: Double, v: Double)?] = []
         cellGround.reserveCapacity(density.width * density.height)
         for row in 0..<density.height {
             for column in 0..<density.width {
-                cellGround.append(viewport.groundPoint(for: ViewPoint(
-                    x: (Double(column) + 0.5) * density.cellWidth / scale, y: (Double(row) + 0.5) * density.cellHeight / scale)))
+                cellGround.append(
+                    viewport.groundPoint(
+                        for: ViewPoint(
+                            x: (Double(column) + 0.5) * density.cellWidth / scale,
+                            y: (Double(row) + 0.5) * density.cellHeight / scale)))
             }
         }
         let top = viewport.visibleGroundTopViewY
@@ -76,11 +88,17 @@ extension StylePainter {
             let extent = reach * radius
             let geometry = feature.geometry
             for center in geometry.points + geometry.lines.joined() + geometry.polygons.joined().joined() {
-                guard let point = viewport.unwrappedPoint(for: center), let ground = viewport.groundPoint(for: point) else { continue }
+                guard let point = viewport.unwrappedPoint(for: center), let ground = viewport.groundPoint(for: point)
+                else { continue }
                 // The cells under the view box of the kernel's ground square.
-                var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+                var minX = Double.infinity
+                var minY = Double.infinity
+                var maxX = -Double.infinity
+                var maxY = -Double.infinity
                 for (du, dv) in [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)] {
-                    guard let corner = viewport.unwrappedPoint(for: viewport.mapPoint(forGroundOffset: (ground.u + du * extent, ground.v + dv * extent)))
+                    guard
+                        let corner = viewport.unwrappedPoint(
+                            for: viewport.mapPoint(forGroundOffset: (ground.u + du * extent, ground.v + dv * extent)))
                     else {
                         minY = top
                         continue
@@ -111,9 +129,11 @@ enum HeatmapImage {
     /// above 1 taking the last. The result is not premultiplied.
     static func color(density: Double, ramp: [Color]) -> (red: Double, green: Double, blue: Double, alpha: Double) {
         let position = min(Double(ramp.count - 1), max(0, density * Double(ramp.count) - 0.5))
-        let lower = Int(position.rounded(.down)), upper = min(ramp.count - 1, lower + 1)
+        let lower = Int(position.rounded(.down))
+        let upper = min(ramp.count - 1, lower + 1)
         let fraction = position - Double(lower)
-        let a = ramp[lower], b = ramp[upper]
+        let a = ramp[lower]
+        let b = ramp[upper]
         func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * fraction }
         return (mix(a.red, b.red), mix(a.green, b.green), mix(a.blue, b.blue), mix(a.alpha, b.alpha))
     }
@@ -124,10 +144,13 @@ enum HeatmapImage {
     static func surface(density: HeatmapDensity, ramp: [Color], opacity: Double) -> OpaquePointer? {
         let width = Int((Double(density.width) * density.cellWidth).rounded())
         let height = Int((Double(density.height) * density.cellHeight).rounded())
-        guard ramp.count >= 2, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+        guard ramp.count >= 2,
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        else {
             return nil
         }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        else {
             cairo_surface_destroy(surface)
             return nil
         }
@@ -137,7 +160,8 @@ enum HeatmapImage {
             let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
             for x in 0..<width {
                 let color = color(density: density.sample(pixelX: x, pixelY: y), ramp: ramp)
-                row[x] = byte(color.alpha) << 24 | byte(color.red * color.alpha) << 16 | byte(color.green * color.alpha) << 8
+                row[x] =
+                    byte(color.alpha) << 24 | byte(color.red * color.alpha) << 16 | byte(color.green * color.alpha) << 8
                     | byte(color.blue * color.alpha)
             }
         }

@@ -12,10 +12,14 @@ extension StylePainter {
     /// stretched over the tile.
     func drawHillshade(_ hillshade: HillshadeLayer, layer: StyleLayer) throws(RendererError) {
         guard let sourceID = layer.source else { return }
-        guard case .rasterDEM(let dem)? = style.sources[sourceID] else { throw .unknownSource(layer: layer.id, source: sourceID) }
+        guard case .rasterDEM(let dem)? = style.sources[sourceID] else {
+            throw .unknownSource(layer: layer.id, source: sourceID)
+        }
         let tiles = try rasterTiles(sourceID: sourceID, dem.tiles)
         guard !tiles.isEmpty else { return }
-        let maxZoom = try RendererError.readingData { () throws(MapDataError) in try data.rasterSource(id: sourceID, dem.tiles, scale: viewport.scale) }.maxZoom
+        let maxZoom = try RendererError.readingData { () throws(MapDataError) in
+            try data.rasterSource(id: sourceID, dem.tiles, scale: viewport.scale)
+        }.maxZoom
         let shader = HillshadeShader(hillshade, zoom: zoomLevel, bearingDegrees: viewport.camera.headingDegrees)
 
         var images: [TileID: RGBAImage] = [:]
@@ -29,7 +33,8 @@ extension StylePainter {
             if surfaces[tile.imageTile] == nil {
                 guard var grid = grids[tile.imageTile] else { continue }
                 Self.backfill(&grid, of: tile.imageTile, from: grids)
-                guard let surface = Self.shadedSurface(grid, tile: tile.imageTile, maxZoom: maxZoom, shader: shader) else { continue }
+                guard let surface = Self.shadedSurface(grid, tile: tile.imageTile, maxZoom: maxZoom, shader: shader)
+                else { continue }
                 surfaces[tile.imageTile] = surface
             }
             if let surface = surfaces[tile.imageTile] { drawTileImage(surface, of: tile, look: look) }
@@ -43,8 +48,9 @@ extension StylePainter {
         for dy in -1...1 {
             for dx in -1...1 where dx != 0 || dy != 0 {
                 let y = tile.y + dy
-                guard y >= 0, y < perSide, let neighbourID = try? TileID(z: tile.z, x: (tile.x + dx + perSide) % perSide, y: y),
-                      let neighbour = grids[neighbourID]
+                guard y >= 0, y < perSide,
+                    let neighbourID = try? TileID(z: tile.z, x: (tile.x + dx + perSide) % perSide, y: y),
+                    let neighbour = grids[neighbourID]
                 else { continue }
                 grid.backfill(from: neighbour, dx: dx, dy: dy)
             }
@@ -57,7 +63,7 @@ extension StylePainter {
     static func shadedSurface(_ grid: DEMGrid, tile: TileID, maxZoom: Int, shader: HillshadeShader) -> OpaquePointer? {
         let dimension = grid.dimension
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(dimension), Int32(dimension)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface)
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface)
         else { return nil }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))

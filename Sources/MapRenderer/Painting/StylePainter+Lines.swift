@@ -10,7 +10,8 @@ import MapStyle
 extension StylePainter {
     /// How a line layer strokes one feature.
     private struct LineLook: Hashable {
-        let color: Color, width: Double, opacity: Double, dashes: [Double], cap: MapStyle.LineCap, join: MapStyle.LineJoin
+        let color: Color, width: Double, opacity: Double, dashes: [Double], cap: MapStyle.LineCap,
+            join: MapStyle.LineJoin
         let miterLimit: Double, roundLimit: Double
         /// `line-offset`, `line-gap-width` and `line-blur`, in points.
         let offset: Double, gapWidth: Double, blur: Double
@@ -24,27 +25,33 @@ extension StylePainter {
         /// How far the look draws from a line's geometry, in points (see
         /// ``StylePainter/lineReachPoints(width:gapWidth:offset:blur:miterLimit:)``).
         var reachPoints: Double {
-            StylePainter.lineReachPoints(width: width, gapWidth: gapWidth, offset: offset, blur: blur, miterLimit: miterLimit)
+            StylePainter.lineReachPoints(
+                width: width, gapWidth: gapWidth, offset: offset, blur: blur, miterLimit: miterLimit)
         }
     }
 
     /// Every property of `line`'s look for a feature with `properties` (the zoom's values for
     /// empty ones): the dashes also at the whole zoom and the one they cross-fade from.
     private func evaluatedLook(
-        _ line: LineLayer, properties values: [String: FeatureValue], wholeZoom: Double, fadeZoom: Double, fadeScale: Double
+        _ line: LineLayer, properties values: [String: FeatureValue], wholeZoom: Double, fadeZoom: Double,
+        fadeScale: Double
     ) -> LineLook {
         LineLook(
-            color: line.color.value(atZoom: zoomLevel, properties: values), width: line.width.value(atZoom: zoomLevel, properties: values),
+            color: line.color.value(atZoom: zoomLevel, properties: values),
+            width: line.width.value(atZoom: zoomLevel, properties: values),
             opacity: line.opacity.value(atZoom: zoomLevel, properties: values),
             dashes: line.dashArray?.value(atZoom: zoomLevel, properties: values) ?? [],
-            cap: line.cap.value(atZoom: zoomLevel, properties: values), join: line.join.value(atZoom: zoomLevel, properties: values),
+            cap: line.cap.value(atZoom: zoomLevel, properties: values),
+            join: line.join.value(atZoom: zoomLevel, properties: values),
             miterLimit: line.miterLimit.value(atZoom: zoomLevel), roundLimit: line.roundLimit.value(atZoom: zoomLevel),
             offset: line.offset.value(atZoom: zoomLevel, properties: values),
             gapWidth: max(0, line.gapWidth.value(atZoom: zoomLevel, properties: values)),
             blur: max(0, line.blur.value(atZoom: zoomLevel, properties: values)),
             wholeZoomDashes: line.dashArray?.value(atZoom: wholeZoom, properties: values) ?? [],
             wholeZoomWidth: line.width.value(atZoom: wholeZoom, properties: values),
-            fadeFromLength: (line.dashArray?.value(atZoom: fadeZoom, properties: values) ?? []).reduce(0) { $0 + max(0, $1) } * fadeScale,
+            fadeFromLength: (line.dashArray?.value(atZoom: fadeZoom, properties: values) ?? []).reduce(0) {
+                $0 + max(0, $1)
+            } * fadeScale,
             pattern: line.pattern?.value(atZoom: wholeZoom, properties: values).name)
     }
 
@@ -62,13 +69,18 @@ extension StylePainter {
             color: line.color.isDataDriven, width: line.width.isDataDriven, opacity: line.opacity.isDataDriven,
             dashes: line.dashArray?.isDataDriven == true, cap: line.cap.isDataDriven, join: line.join.isDataDriven,
             offset: line.offset.isDataDriven, gapWidth: line.gapWidth.isDataDriven, blur: line.blur.isDataDriven,
-            pattern: line.pattern?.isDataDriven == true)
-        let dataDriven = [driven.color, driven.width, driven.opacity, driven.dashes, driven.cap, driven.join,
-                          driven.offset, driven.gapWidth, driven.blur, driven.pattern].contains(true)
+            pattern: line.pattern?.isDataDriven == true
+        )
+        let dataDriven = [
+            driven.color, driven.width, driven.opacity, driven.dashes, driven.cap, driven.join,
+            driven.offset, driven.gapWidth, driven.blur, driven.pattern,
+        ].contains(true)
         let wholeZoom = zoomLevel.rounded(.down)
-        let fadeZoom = wholeZoom + (wholeZoom < zoomLevel ? -1 : 1), fadeScale = wholeZoom < zoomLevel ? 2.0 : 0.5
+        let fadeZoom = wholeZoom + (wholeZoom < zoomLevel ? -1 : 1)
+        let fadeScale = wholeZoom < zoomLevel ? 2.0 : 0.5
         // Every property at the zoom, once; a feature's look evaluates only those that read it.
-        let zoomLook = evaluatedLook(line, properties: [:], wholeZoom: wholeZoom, fadeZoom: fadeZoom, fadeScale: fadeScale)
+        let zoomLook = evaluatedLook(
+            line, properties: [:], wholeZoom: wholeZoom, fadeZoom: fadeZoom, fadeScale: fadeScale)
         var looks = FeatureLooks<LineLook>(reading: [
             line.color.featurePropertyNames, line.width.featurePropertyNames, line.opacity.featurePropertyNames,
             line.dashArray?.featurePropertyNames ?? [], line.cap.featurePropertyNames, line.join.featurePropertyNames,
@@ -80,25 +92,32 @@ extension StylePainter {
             return looks.look(for: values) { featureLook(values) }
         }
         func featureLook(_ values: [String: FeatureValue]) -> LineLook {
-            func value<Value>(_ property: StyleValue<Value>, _ isDriven: Bool, _ atZoom: Value, zoom: Double? = nil) -> Value {
+            func value<Value>(_ property: StyleValue<Value>, _ isDriven: Bool, _ atZoom: Value, zoom: Double? = nil)
+                -> Value
+            {
                 isDriven ? property.value(atZoom: zoom ?? zoomLevel, properties: values) : atZoom
             }
             let dashes = driven.dashes
             return LineLook(
-                color: value(line.color, driven.color, zoomLook.color), width: value(line.width, driven.width, zoomLook.width),
+                color: value(line.color, driven.color, zoomLook.color),
+                width: value(line.width, driven.width, zoomLook.width),
                 opacity: value(line.opacity, driven.opacity, zoomLook.opacity),
                 dashes: dashes ? line.dashArray?.value(atZoom: zoomLevel, properties: values) ?? [] : zoomLook.dashes,
                 cap: value(line.cap, driven.cap, zoomLook.cap), join: value(line.join, driven.join, zoomLook.join),
                 miterLimit: zoomLook.miterLimit, roundLimit: zoomLook.roundLimit,
                 offset: value(line.offset, driven.offset, zoomLook.offset),
-                gapWidth: driven.gapWidth ? max(0, line.gapWidth.value(atZoom: zoomLevel, properties: values)) : zoomLook.gapWidth,
+                gapWidth: driven.gapWidth
+                    ? max(0, line.gapWidth.value(atZoom: zoomLevel, properties: values)) : zoomLook.gapWidth,
                 blur: driven.blur ? max(0, line.blur.value(atZoom: zoomLevel, properties: values)) : zoomLook.blur,
-                wholeZoomDashes: dashes ? line.dashArray?.value(atZoom: wholeZoom, properties: values) ?? [] : zoomLook.wholeZoomDashes,
+                wholeZoomDashes: dashes
+                    ? line.dashArray?.value(atZoom: wholeZoom, properties: values) ?? [] : zoomLook.wholeZoomDashes,
                 wholeZoomWidth: value(line.width, driven.width, zoomLook.wholeZoomWidth, zoom: wholeZoom),
                 fadeFromLength: dashes
-                    ? (line.dashArray?.value(atZoom: fadeZoom, properties: values) ?? []).reduce(0) { $0 + max(0, $1) } * fadeScale
+                    ? (line.dashArray?.value(atZoom: fadeZoom, properties: values) ?? []).reduce(0) { $0 + max(0, $1) }
+                        * fadeScale
                     : zoomLook.fadeFromLength,
-                pattern: driven.pattern ? line.pattern?.value(atZoom: wholeZoom, properties: values).name : zoomLook.pattern)
+                pattern: driven.pattern
+                    ? line.pattern?.value(atZoom: wholeZoom, properties: values).name : zoomLook.pattern)
         }
         let constant = dataDriven ? nil : zoomLook
         if let constant, constant.width <= 0 || constant.opacity <= 0 { return }
@@ -108,7 +127,8 @@ extension StylePainter {
         // A gradient and a pattern run along the whole line too.
         let gradient = line.gradientRamp(atZoom: zoomLevel)
         let readsWholeLines = isDashed || gradient != nil || line.pattern != nil
-        let translate = line.translate.value(atZoom: zoomLevel), translateAnchor = line.translateAnchor.value(atZoom: zoomLevel)
+        let translate = line.translate.value(atZoom: zoomLevel)
+        let translateAnchor = line.translateAnchor.value(atZoom: zoomLevel)
         let translation = viewTranslation(translate, anchor: translateAnchor)
         let translationPoints = self.translationPoints(translate, anchor: translateAnchor)
         if readsWholeLines {
@@ -120,7 +140,8 @@ extension StylePainter {
                 // style (a 128-point reach) of its view.
                 let image = bandSharing.imageMapRect.insetBy(dx: -margin, dy: -margin)
                 let reach = 128 / zoomScale
-                features = try bandSharing.features.features(.init(layerID: layer.id, whole: true)) { () throws(RendererError) in
+                features = try bandSharing.features.features(.init(layerID: layer.id, whole: true)) {
+                    () throws(RendererError) in
                     try unclippedFeatures(of: layer, in: image)
                 }.meeting(
                     reachPoints(of: layer).flatMap { bandReachArea(points: $0) }
@@ -139,20 +160,28 @@ extension StylePainter {
             strokeGroup(features, look: constant, gradient: gradient)
         } else if line.sortKey != nil {
             // Sorted: runs of one look, in key order.
-            var run: [PreparedFeature] = [], runLook: LineLook?
+            var run: [PreparedFeature] = []
+            var runLook: LineLook?
             for feature in features {
                 let key = look(feature.styleValues)
-                if key != runLook, let runLook, !run.isEmpty { strokeGroup(run, look: runLook, gradient: gradient); run = [] }
+                if key != runLook, let runLook, !run.isEmpty {
+                    strokeGroup(run, look: runLook, gradient: gradient)
+                    run = []
+                }
                 runLook = key
-                if key.width > 0, key.opacity > 0, reachesBand(feature, points: key.reachPoints + translationPoints) { run.append(feature) }
+                if key.width > 0, key.opacity > 0, reachesBand(feature, points: key.reachPoints + translationPoints) {
+                    run.append(feature)
+                }
             }
             if let runLook, !run.isEmpty { strokeGroup(run, look: runLook, gradient: gradient) }
         } else {
-            var groups: [LineLook: [PreparedFeature]] = [:], order: [LineLook] = []
+            var groups: [LineLook: [PreparedFeature]] = [:]
+            var order: [LineLook] = []
             for feature in features {
                 let key = look(feature.styleValues)
                 // A band leaves out what cannot reach its rows.
-                guard key.width > 0, key.opacity > 0, reachesBand(feature, points: key.reachPoints + translationPoints) else { continue }
+                guard key.width > 0, key.opacity > 0, reachesBand(feature, points: key.reachPoints + translationPoints)
+                else { continue }
                 if groups[key] == nil { order.append(key) }
                 groups[key, default: []].append(feature)
             }
@@ -160,7 +189,9 @@ extension StylePainter {
                 // The whole image's order of looks, whichever features this band meets.
                 let ranks = bandSharing.features.lookRanks(layerID: layer.id) { () -> [LineLook: Int] in
                     // This band has read the layer's shared features already.
-                    let all = (try? bandSharing.features.features(.init(layerID: layer.id, whole: readsWholeLines)) { [] })?.features ?? []
+                    let all =
+                        (try? bandSharing.features.features(.init(layerID: layer.id, whole: readsWholeLines)) { [] })?
+                        .features ?? []
                     var ranks: [LineLook: Int] = [:]
                     for feature in addingStates(to: all, of: layer) {
                         let key = look(feature.styleValues)
@@ -168,7 +199,9 @@ extension StylePainter {
                     }
                     return ranks
                 }
-                order = order.enumerated().sorted { (ranks[$0.element] ?? .max, $0.offset) < (ranks[$1.element] ?? .max, $1.offset) }.map(\.element)
+                order = order.enumerated().sorted {
+                    (ranks[$0.element] ?? .max, $0.offset) < (ranks[$1.element] ?? .max, $1.offset)
+                }.map(\.element)
             }
             for key in order { strokeGroup(groups[key]!, look: key, gradient: gradient) }
         }
@@ -185,7 +218,9 @@ extension StylePainter {
         // `line-gap-width`: the two lines' centres lie half the gap and half a width either side.
         let offset = look.offset
         func add(_ points: [ViewPoint], closed: Bool) {
-            let moved = offset == 0 ? points : StylePainter.offsetLine(points, by: offset, closed: closed, miterLimit: look.miterLimit)
+            let moved =
+                offset == 0
+                ? points : StylePainter.offsetLine(points, by: offset, closed: closed, miterLimit: look.miterLimit)
             if closed { cairo.addRing(moved) } else { cairo.addPolyline(moved) }
         }
         if let dashes = DashPattern(look.dashes, lineWidth: look.width) {
@@ -203,10 +238,14 @@ extension StylePainter {
             }
             for feature in features {
                 for points in feature.geometry.lines {
-                    dashes.addDashes(along: points, closed: false, in: area, pointsPerMapPoint: zoomScale, moveTo: moveTo, lineTo: lineTo)
+                    dashes.addDashes(
+                        along: points, closed: false, in: area, pointsPerMapPoint: zoomScale, moveTo: moveTo,
+                        lineTo: lineTo)
                 }
                 for ring in feature.geometry.polygons.joined() where ring.count >= 3 {
-                    dashes.addDashes(along: ring, closed: true, in: area, pointsPerMapPoint: zoomScale, moveTo: moveTo, lineTo: lineTo)
+                    dashes.addDashes(
+                        along: ring, closed: true, in: area, pointsPerMapPoint: zoomScale, moveTo: moveTo,
+                        lineTo: lineTo)
                 }
             }
             for piece in pieces { add(piece, closed: false) }
@@ -280,7 +319,8 @@ extension StylePainter {
             // One period: the image's width in points of the whole zoom (it grows with the map
             // up to the next).
             let period = image.widthPoints * exp2(zoomLevel - zoomLevel.rounded(.down))
-            pattern = LineRasteriser.Pattern(texture: image.texture, periodPoints: period, heightPoints: image.heightPoints)
+            pattern = LineRasteriser.Pattern(
+                texture: image.texture, periodPoints: period, heightPoints: image.heightPoints)
         }
         // GL adds vertices 15 pixels of the tile's zoom either side of a sharp corner.
         let zoom = viewport.zoomLevel + MapSnapshotter.styleZoomOffset
@@ -289,19 +329,24 @@ extension StylePainter {
         defer { lineScratch.scratch.giveBack(mesh) }
         for feature in features {
             for points in feature.geometry.lines {
-                mesh.addLine(points.compactMap(viewPoint(for:)), closed: false, join: look.join, cap: look.cap,
-                             miterLimit: look.miterLimit, roundLimit: look.roundLimit, sharpCornerOffsetPoints: sharpCornerOffset)
+                mesh.addLine(
+                    points.compactMap(viewPoint(for:)), closed: false, join: look.join, cap: look.cap,
+                    miterLimit: look.miterLimit, roundLimit: look.roundLimit, sharpCornerOffsetPoints: sharpCornerOffset
+                )
             }
             for polygon in feature.geometry.polygons {
                 for ring in polygon where ring.count >= 3 {
-                    mesh.addLine(ring.compactMap(viewPoint(for:)), closed: true, join: look.join, cap: look.cap,
-                                 miterLimit: look.miterLimit, roundLimit: look.roundLimit, sharpCornerOffsetPoints: sharpCornerOffset)
+                    mesh.addLine(
+                        ring.compactMap(viewPoint(for:)), closed: true, join: look.join, cap: look.cap,
+                        miterLimit: look.miterLimit, roundLimit: look.roundLimit,
+                        sharpCornerOffsetPoints: sharpCornerOffset)
                 }
             }
         }
         var shading = LineRasteriser.Shading(
             widthPoints: look.width, gapWidthPoints: look.gapWidth, offsetPoints: look.offset, blurPoints: look.blur,
-            alpha: (gradient == nil && pattern == nil ? look.color.alpha : 1) * look.opacity, gradient: gradient, pattern: pattern)
+            alpha: (gradient == nil && pattern == nil ? look.color.alpha : 1) * look.opacity, gradient: gradient,
+            pattern: pattern)
         // GL's dashes: a period of the whole zoom's array times the width there, in pixels of
         // the whole zoom; the fade at dash ends a device pixel wide at the shorter of the two
         // cross-faded patterns.
@@ -319,7 +364,9 @@ extension StylePainter {
     /// MapLibre offsets lines: each vertex moves along its join's miter, so the moved segments
     /// stay parallel to the old ones; a corner sharper than the miter limit gets two vertices,
     /// one on each segment's normal (a bevel).
-    static func offsetLine(_ points: [ViewPoint], by offsetPoints: Double, closed: Bool, miterLimit: Double) -> [ViewPoint] {
+    static func offsetLine(_ points: [ViewPoint], by offsetPoints: Double, closed: Bool, miterLimit: Double)
+        -> [ViewPoint]
+    {
         var vertices: [ViewPoint] = []
         for point in points where vertices.last != point { vertices.append(point) }
         if closed, vertices.count > 1, vertices.first == vertices.last { vertices.removeLast() }
@@ -327,17 +374,22 @@ extension StylePainter {
         guard count >= 2 else { return points }
         /// The right-hand unit normal of the segment from vertex `index` to the next.
         func normal(_ index: Int) -> (x: Double, y: Double) {
-            let a = vertices[index], b = vertices[(index + 1) % count]
-            let dx = b.x - a.x, dy = b.y - a.y, length = (dx * dx + dy * dy).squareRoot()
+            let a = vertices[index]
+            let b = vertices[(index + 1) % count]
+            let dx = b.x - a.x
+            let dy = b.y - a.y
+            let length = (dx * dx + dy * dy).squareRoot()
             return (-dy / length, dx / length)
         }
         var result: [ViewPoint] = []
         for index in 0..<count {
             let point = vertices[index]
-            let hasBefore = closed || index > 0, hasAfter = closed || index < count - 1
+            let hasBefore = closed || index > 0
+            let hasAfter = closed || index < count - 1
             let after = hasAfter ? normal(index) : normal((index - 1 + count) % count)
             let before = hasBefore ? normal((index - 1 + count) % count) : after
-            var joinX = before.x + after.x, joinY = before.y + after.y
+            var joinX = before.x + after.x
+            var joinY = before.y + after.y
             let joinLength = (joinX * joinX + joinY * joinY).squareRoot()
             let cosine = joinLength > 1e-9 ? (joinX / joinLength) * after.x + (joinY / joinLength) * after.y : 0
             if cosine > 1 / max(miterLimit, 1) {

@@ -16,7 +16,9 @@ extension StylePainter {
     }
 
     /// ``patternImage(_:properties:)`` with the name it was found by.
-    func namedPatternImage(_ pattern: StyleValue<ResolvedImage>, properties: [String: FeatureValue]) -> (name: String, image: StyleImage)? {
+    func namedPatternImage(_ pattern: StyleValue<ResolvedImage>, properties: [String: FeatureValue]) -> (
+        name: String, image: StyleImage
+    )? {
         let name = pattern.value(atZoom: zoomLevel.rounded(.down), properties: properties).name
         guard !name.isEmpty else { return nil }
         guard let image = images[name] else {
@@ -33,13 +35,14 @@ extension StylePainter {
     /// with the map, sampled bilinearly. Set it after any translation that should move the
     /// pattern with the geometry. The caller destroys it; nil when Cairo cannot make it.
     func makePatternSource(_ image: StyleImage) -> OpaquePointer? {
-        let width = Double(image.pixels.width), height = Double(image.pixels.height)
+        let width = Double(image.pixels.width)
+        let height = Double(image.pixels.height)
         let center = MapPoint(viewport.camera.centerCoordinate)
         let step = WebMercator.worldSize / (256 * exp2(viewport.zoomLevel))
         // The map's axes in the view, in view points per map point.
         guard let origin = viewport.unwrappedPoint(for: center),
-              let east = viewport.unwrappedPoint(for: MapPoint(x: center.x + step, y: center.y)),
-              let south = viewport.unwrappedPoint(for: MapPoint(x: center.x, y: center.y + step))
+            let east = viewport.unwrappedPoint(for: MapPoint(x: center.x + step, y: center.y)),
+            let south = viewport.unwrappedPoint(for: MapPoint(x: center.x, y: center.y + step))
         else { return nil }
         let ex = ((east.x - origin.x) / step, (east.y - origin.y) / step)
         let ey = ((south.x - origin.x) / step, (south.y - origin.y) / step)
@@ -53,11 +56,15 @@ extension StylePainter {
         // plus the view point's offset from the centre turned back to the map's axes. The
         // centre's part is taken modulo the image, as Cairo's fixed-point pattern space needs.
         let scale = patternPixelsPerMapPoint(image)
-        let xx = scale * ey.1 / determinant, xy = -scale * ey.0 / determinant
-        let yx = -scale * ex.1 / determinant, yy = scale * ex.0 / determinant
-        let u0 = Self.wrapped(center.x * scale, width), v0 = Self.wrapped(center.y * scale, height)
+        let xx = scale * ey.1 / determinant
+        let xy = -scale * ey.0 / determinant
+        let yx = -scale * ex.1 / determinant
+        let yy = scale * ex.0 / determinant
+        let u0 = Self.wrapped(center.x * scale, width)
+        let v0 = Self.wrapped(center.y * scale, height)
         var matrix = cairo_matrix_t()
-        cairo_matrix_init(&matrix, xx, yx, xy, yy, u0 - xx * origin.x - xy * origin.y, v0 - yx * origin.x - yy * origin.y)
+        cairo_matrix_init(
+            &matrix, xx, yx, xy, yy, u0 - xx * origin.x - xy * origin.y, v0 - yx * origin.x - yy * origin.y)
         cairo_pattern_set_matrix(source, &matrix)
         return source
     }

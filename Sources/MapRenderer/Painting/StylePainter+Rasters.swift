@@ -21,7 +21,9 @@ extension StylePainter {
         case .raster(let description)?:
             let tiles = try rasterTiles(sourceID: sourceID, description)
             for tile in tiles {
-                guard let surface = ImagePainter.makeSurface(look.adjustment.isIdentity ? tile.image : tile.image.adjusted(by: look.adjustment))
+                guard
+                    let surface = ImagePainter.makeSurface(
+                        look.adjustment.isIdentity ? tile.image : tile.image.adjusted(by: look.adjustment))
                 else { continue }
                 defer { cairo_surface_destroy(surface) }
                 drawTileImage(surface, of: tile, look: look)
@@ -59,7 +61,9 @@ extension StylePainter {
     func rasterTiles(sourceID: String, _ description: RasterSource) throws(RendererError) -> [PlacedRasterTile] {
         // `basemap://terrain` without a registered DEM draws nothing, quietly.
         if description.tiles?.drawsNothing == true { return [] }
-        let source = try RendererError.readingData { () throws(MapDataError) in try data.rasterSource(id: sourceID, description, scale: viewport.scale) }
+        let source = try RendererError.readingData { () throws(MapDataError) in
+            try data.rasterSource(id: sourceID, description, scale: viewport.scale)
+        }
         var placements: [RasterTilePlacement]
         do { placements = try source.placements(covering: visibleMapRect, zoomLevel: viewport.zoomLevel) } catch {
             throw .mapData(.raster(source: sourceID, reason: error.description))
@@ -73,18 +77,24 @@ extension StylePainter {
         let lowestZoom = max(source.minZoom, (placements.first?.tile.z ?? 0) - Self.maximumOverzoomLevels)
         while !wanted.isEmpty {
             let found: [TileID: RGBAImage]
-            do { found = try source.images(for: wanted.sorted()) } catch { throw .mapData(.raster(source: sourceID, reason: error.description)) }
+            do { found = try source.images(for: wanted.sorted()) } catch {
+                throw .mapData(.raster(source: sourceID, reason: error.description))
+            }
             images.merge(found) { old, _ in old }
-            wanted = Set(wanted.filter { found[$0] == nil }.compactMap { tile in
-                tile.z > lowestZoom ? tile.parent : nil
-            }).subtracting(images.keys)
+            wanted = Set(
+                wanted.filter { found[$0] == nil }.compactMap { tile in
+                    tile.z > lowestZoom ? tile.parent : nil
+                }
+            ).subtracting(images.keys)
         }
         var result: [PlacedRasterTile] = []
         for placement in placements {
             var candidate: TileID? = placement.tile
             while let tile = candidate, tile.z >= lowestZoom {
                 if let image = images[tile] {
-                    result.append(PlacedRasterTile(mapRect: placement.mapRect, image: image, imageTile: tile, tile: placement.tile))
+                    result.append(
+                        PlacedRasterTile(
+                            mapRect: placement.mapRect, image: image, imageTile: tile, tile: placement.tile))
                     break
                 }
                 candidate = tile.parent
@@ -106,9 +116,12 @@ extension StylePainter {
             let clamped = min(85.051129, max(-85.051129, latitude)) * .pi / 180
             return (1 - log(tan(clamped) + 1 / cos(clamped)) / .pi) / 2 * tiles
         }
-        let minX = column(bounds.west).rounded(.down), maxX = column(bounds.east).rounded(.up)
-        let minY = row(bounds.north).rounded(.down), maxY = row(bounds.south).rounded(.up)
-        let x = Double(tile.x), y = Double(tile.y)
+        let minX = column(bounds.west).rounded(.down)
+        let maxX = column(bounds.east).rounded(.up)
+        let minY = row(bounds.north).rounded(.down)
+        let maxY = row(bounds.south).rounded(.up)
+        let x = Double(tile.x)
+        let y = Double(tile.y)
         return x >= minX && x < maxX && y >= minY && y < maxY
     }
 
@@ -118,16 +131,18 @@ extension StylePainter {
         let shift = rasterAlignment
         let rect = tile.mapRect.offsetBy(dx: shift.x, dy: shift.y)
         guard let topLeft = viewport.unwrappedPoint(for: MapPoint(x: rect.minX, y: rect.minY)),
-              let topRight = viewport.unwrappedPoint(for: MapPoint(x: rect.maxX, y: rect.minY)),
-              let bottomLeft = viewport.unwrappedPoint(for: MapPoint(x: rect.minX, y: rect.maxY))
+            let topRight = viewport.unwrappedPoint(for: MapPoint(x: rect.maxX, y: rect.minY)),
+            let bottomLeft = viewport.unwrappedPoint(for: MapPoint(x: rect.minX, y: rect.maxY))
         else { return }
-        let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
+        let width = Double(cairo_image_surface_get_width(surface))
+        let height = Double(cairo_image_surface_get_height(surface))
         // The image's part for this tile: the whole image, or a 1/2^levels square of an ancestor's.
         let levels = tile.tile.z - tile.imageTile.z
         let share = 1 / Double(1 << levels)
         let originX = Double(tile.tile.x - (tile.imageTile.x << levels)) * share * width
         let originY = Double(tile.tile.y - (tile.imageTile.y << levels)) * share * height
-        let partWidth = width * share, partHeight = height * share
+        let partWidth = width * share
+        let partHeight = height * share
         // Image pixels of the part to view points: exact for any heading; flat views only (no pitch).
         var matrix = cairo_matrix_t(
             xx: (topRight.x - topLeft.x) / partWidth, yx: (topRight.y - topLeft.y) / partWidth,
@@ -151,13 +166,17 @@ extension StylePainter {
     /// or height, turned with the view). Tiles drawn at their own size are then crisp, not
     /// resampled between pixels.
     var rasterAlignment: MapPoint {
-        guard let center = viewport.mapPoint(for: ViewPoint(x: viewport.size.width / 2, y: viewport.size.height / 2)) else {
+        guard let center = viewport.mapPoint(for: ViewPoint(x: viewport.size.width / 2, y: viewport.size.height / 2))
+        else {
             return MapPoint(x: 0, y: 0)
         }
         let zoomScale = ZoomLevel.zoomScale(atZoomLevel: viewport.zoomLevel)
-        let x = center.x * zoomScale, y = center.y * zoomScale
-        let width = viewport.size.width.rounded(), height = viewport.size.height.rounded()
-        let xShift = width.truncatingRemainder(dividingBy: 2) / 2, yShift = height.truncatingRemainder(dividingBy: 2) / 2
+        let x = center.x * zoomScale
+        let y = center.y * zoomScale
+        let width = viewport.size.width.rounded()
+        let height = viewport.size.height.rounded()
+        let xShift = width.truncatingRemainder(dividingBy: 2) / 2
+        let yShift = height.truncatingRemainder(dividingBy: 2) / 2
         // MapLibre's angle is the bearing turned the other way.
         let angle = -viewport.camera.headingDegrees * .pi / 180
         var dx = x - x.rounded() + cos(angle) * xShift + sin(angle) * yShift
@@ -174,14 +193,18 @@ extension StylePainter {
     private func drawImageSource(_ source: ImageSource, id: String, look: RasterLook) throws(RendererError) {
         guard source.corners.count == 4 else { return }
         let image = try RendererError.readingData { () throws(MapDataError) in try data.image(of: source, id: id) }
-        guard let surface = ImagePainter.makeSurface(look.adjustment.isIdentity ? image : image.adjusted(by: look.adjustment)) else { return }
+        guard
+            let surface = ImagePainter.makeSurface(
+                look.adjustment.isIdentity ? image : image.adjusted(by: look.adjustment))
+        else { return }
         defer { cairo_surface_destroy(surface) }
         let world = WebMercator.worldSize
         let shift = rasterAlignment
         let corners = zip(source.corners, source.longitudes).map { corner, longitude in
             MapPoint(x: (longitude + 180) / 360 * world + shift.x, y: MapPoint(corner).y + shift.y)
         }
-        let minX = corners.map(\.x).min()!, maxX = corners.map(\.x).max()!
+        let minX = corners.map(\.x).min()!
+        let maxX = corners.map(\.x).max()!
         let firstCopy = Int(((visibleMapRect.minX - maxX) / world).rounded(.down))
         let lastCopy = Int(((visibleMapRect.maxX - minX) / world).rounded(.up))
         guard firstCopy <= lastCopy else { return }
@@ -190,7 +213,9 @@ extension StylePainter {
             guard minX + offset < visibleMapRect.maxX, maxX + offset > visibleMapRect.minX else { continue }
             var points: [ViewPoint] = []
             for corner in corners {
-                guard let view = viewport.unwrappedPoint(for: MapPoint(x: corner.x + offset, y: corner.y)) else { return }
+                guard let view = viewport.unwrappedPoint(for: MapPoint(x: corner.x + offset, y: corner.y)) else {
+                    return
+                }
                 points.append(view)
             }
             drawImage(surface, width: Double(image.width), height: Double(image.height), at: points, look: look)
@@ -198,7 +223,9 @@ extension StylePainter {
     }
 
     /// Draws an image over four view points (top left, top right, bottom right, bottom left).
-    private func drawImage(_ surface: OpaquePointer, width: Double, height: Double, at points: [ViewPoint], look: RasterLook) {
+    private func drawImage(
+        _ surface: OpaquePointer, width: Double, height: Double, at points: [ViewPoint], look: RasterLook
+    ) {
         let (topLeft, topRight, bottomRight, bottomLeft) = (points[0], points[1], points[2], points[3])
         let triangles: [[(ViewPoint, Double, Double)]] = [
             [(topLeft, 0, 0), (topRight, width, 0), (bottomLeft, 0, height)],
@@ -225,15 +252,26 @@ extension StylePainter {
     /// The affine map taking three image points (u, v) to three view points; nil when the
     /// image points are collinear.
     static func affineMatrix(_ points: [(ViewPoint, Double, Double)]) -> cairo_matrix_t? {
-        let (p0, u0, v0) = points[0], (p1, u1, v1) = points[1], (p2, u2, v2) = points[2]
-        let du1 = u1 - u0, dv1 = v1 - v0, du2 = u2 - u0, dv2 = v2 - v0
+        let (p0, u0, v0) = points[0]
+        let (p1, u1, v1) = points[1]
+        let (p2, u2, v2) = points[2]
+        let du1 = u1 - u0
+        let dv1 = v1 - v0
+        let du2 = u2 - u0
+        let dv2 = v2 - v0
         let determinant = du1 * dv2 - du2 * dv1
         guard determinant != 0 else { return nil }
-        let dx1 = p1.x - p0.x, dy1 = p1.y - p0.y, dx2 = p2.x - p0.x, dy2 = p2.y - p0.y
+        let dx1 = p1.x - p0.x
+        let dy1 = p1.y - p0.y
+        let dx2 = p2.x - p0.x
+        let dy2 = p2.y - p0.y
         // Solve [xx xy; yx yy] · [du dv] = [dx dy] for both edges.
-        let xx = (dx1 * dv2 - dx2 * dv1) / determinant, xy = (dx2 * du1 - dx1 * du2) / determinant
-        let yx = (dy1 * dv2 - dy2 * dv1) / determinant, yy = (dy2 * du1 - dy1 * du2) / determinant
-        return cairo_matrix_t(xx: xx, yx: yx, xy: xy, yy: yy, x0: p0.x - xx * u0 - xy * v0, y0: p0.y - yx * u0 - yy * v0)
+        let xx = (dx1 * dv2 - dx2 * dv1) / determinant
+        let xy = (dx2 * du1 - dx1 * du2) / determinant
+        let yx = (dy1 * dv2 - dy2 * dv1) / determinant
+        let yy = (dy2 * du1 - dy1 * du2) / determinant
+        return cairo_matrix_t(
+            xx: xx, yx: yx, xy: xy, yy: yy, x0: p0.x - xx * u0 - xy * v0, y0: p0.y - yx * u0 - yy * v0)
     }
 }
 
@@ -246,7 +284,8 @@ extension RGBAImage {
             var offset = 0
             while offset + 3 < pixels.count {
                 let adjusted = adjustment.adjusted(
-                    red: Double(pixels[offset]) / 255, green: Double(pixels[offset + 1]) / 255, blue: Double(pixels[offset + 2]) / 255)
+                    red: Double(pixels[offset]) / 255, green: Double(pixels[offset + 1]) / 255,
+                    blue: Double(pixels[offset + 2]) / 255)
                 pixels[offset] = UInt8((adjusted.red * 255).rounded())
                 pixels[offset + 1] = UInt8((adjusted.green * 255).rounded())
                 pixels[offset + 2] = UInt8((adjusted.blue * 255).rounded())

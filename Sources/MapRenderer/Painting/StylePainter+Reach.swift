@@ -11,15 +11,23 @@ extension StylePainter {
     func reachPoints(of layer: StyleLayer) -> Double? {
         switch layer.kind {
         case .fill(let fill):
-            return 1 + translationPoints(fill.translate.value(atZoom: zoomLevel), anchor: fill.translateAnchor.value(atZoom: zoomLevel))
+            return 1
+                + translationPoints(
+                    fill.translate.value(atZoom: zoomLevel), anchor: fill.translateAnchor.value(atZoom: zoomLevel))
         case .line(let line):
-            guard ![line.width.isDataDriven, line.gapWidth.isDataDriven, line.offset.isDataDriven, line.blur.isDataDriven].contains(true)
+            guard
+                ![
+                    line.width.isDataDriven, line.gapWidth.isDataDriven, line.offset.isDataDriven,
+                    line.blur.isDataDriven,
+                ].contains(true)
             else { return nil }
             let reach = Self.lineReachPoints(
                 width: line.width.value(atZoom: zoomLevel), gapWidth: max(0, line.gapWidth.value(atZoom: zoomLevel)),
                 offset: line.offset.value(atZoom: zoomLevel), blur: max(0, line.blur.value(atZoom: zoomLevel)),
                 miterLimit: line.miterLimit.value(atZoom: zoomLevel))
-            return reach + translationPoints(line.translate.value(atZoom: zoomLevel), anchor: line.translateAnchor.value(atZoom: zoomLevel))
+            return reach
+                + translationPoints(
+                    line.translate.value(atZoom: zoomLevel), anchor: line.translateAnchor.value(atZoom: zoomLevel))
         default:
             return nil
         }
@@ -29,7 +37,9 @@ extension StylePainter {
     /// gap half the gap and a whole width) and offset, stretched by the longest join or cap (a
     /// miter reaches up to `line-miter-limit` times them, round and square ones less than
     /// twice), then its blur and a point of antialiasing.
-    static func lineReachPoints(width: Double, gapWidth: Double, offset: Double, blur: Double, miterLimit: Double) -> Double {
+    static func lineReachPoints(width: Double, gapWidth: Double, offset: Double, blur: Double, miterLimit: Double)
+        -> Double
+    {
         let outset = gapWidth > 0 ? gapWidth / 2 + width : width / 2
         return (max(0, outset) + abs(offset)) * max(2, miterLimit) + blur + 1
     }

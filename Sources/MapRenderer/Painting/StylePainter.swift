@@ -37,7 +37,8 @@ struct StylePainter {
 
     init(
         viewport: Viewport, styleZoomLevel: Double? = nil, clipMarginPixels: Double? = nil, style: Style, data: MapData,
-        cairo: OpaquePointer, visibleMapRect: MapRect, bandSharing: BandSharing? = nil, featureStates: FeatureStates = FeatureStates()
+        cairo: OpaquePointer, visibleMapRect: MapRect, bandSharing: BandSharing? = nil,
+        featureStates: FeatureStates = FeatureStates()
     ) {
         self.viewport = viewport
         self.style = style
@@ -62,7 +63,10 @@ struct StylePainter {
         if let tiles = try vectorTiles(of: layer) {
             // Tiles cut their features to their bounds; those of the tiles meeting the view and
             // a margin of 16 pixels (strokes and outlines crossing the edge) are drawn.
-            let margin = 16 * PreparedLayer.tolerance(zoomLevel: PreparedLayer.preparationZoomLevel(for: viewport.zoomLevel), screenScale: viewport.scale)
+            let margin =
+                16
+                * PreparedLayer.tolerance(
+                    zoomLevel: PreparedLayer.preparationZoomLevel(for: viewport.zoomLevel), screenScale: viewport.scale)
             guard let zoom = tiles.zoom else { return [] }
             let area = visibleMapRect.insetBy(dx: -margin, dy: -margin)
             // Features far from the view are left out before the filter; a symbol layer's are
@@ -73,14 +77,18 @@ struct StylePainter {
                 let image = bandSharing.imageMapRect.insetBy(dx: -margin, dy: -margin)
                 // A band draws those that reach its own rows, where every feature reaches alike.
                 let reachArea = reachPoints(of: layer).flatMap { bandReachArea(points: $0, marginMapPoints: margin) }
-                return try bandSharing.features.features(.init(layerID: layer.id, whole: false)) { () throws(RendererError) in
-                    filtered(try RendererError.readingData { () throws(MapDataError) in
-                        try tiles.source.features(layer: layer.sourceLayer ?? "", in: image, zoom: zoom, meetingRectOnly: meetingRectOnly)
-                    }, by: layer)
+                return try bandSharing.features.features(.init(layerID: layer.id, whole: false)) {
+                    () throws(RendererError) in
+                    filtered(
+                        try RendererError.readingData { () throws(MapDataError) in
+                            try tiles.source.features(
+                                layer: layer.sourceLayer ?? "", in: image, zoom: zoom, meetingRectOnly: meetingRectOnly)
+                        }, by: layer)
                 }.meeting(reachArea ?? area)
             }
             let features = try RendererError.readingData { () throws(MapDataError) in
-                try tiles.source.features(layer: layer.sourceLayer ?? "", in: area, zoom: zoom, meetingRectOnly: meetingRectOnly)
+                try tiles.source.features(
+                    layer: layer.sourceLayer ?? "", in: area, zoom: zoom, meetingRectOnly: meetingRectOnly)
             }
             return filtered(features, by: layer)
         }
@@ -89,7 +97,10 @@ struct StylePainter {
         if let (clustering, key) = clustering(of: layer) {
             features = clusteredFeatures(of: prepared, clustering: clustering, key: key, in: visibleMapRect)
         } else {
-            do { features = try prepared.features(in: visibleMapRect, clipMarginPixels: symbolLineClipMargin(of: layer) ?? clipMarginPixels) } catch {
+            do {
+                features = try prepared.features(
+                    in: visibleMapRect, clipMarginPixels: symbolLineClipMargin(of: layer) ?? clipMarginPixels)
+            } catch {
                 throw .mapData(.data(error))
             }
         }
@@ -100,7 +111,9 @@ struct StylePainter {
     /// the tile zoom: GL lays line labels out on each tile's piece of a line, so the pieces of
     /// every tile the view meets must be whole. Nil for other layers.
     private func symbolLineClipMargin(of layer: StyleLayer) -> Double? {
-        guard case .symbol(let symbol) = layer.kind, symbol.placement.value(atZoom: zoomLevel) == .line else { return nil }
+        guard case .symbol(let symbol) = layer.kind, symbol.placement.value(atZoom: zoomLevel) == .line else {
+            return nil
+        }
         let tileScale = exp2(zoomLevel - zoomLevel.rounded(.down))
         return max(clipMarginPixels ?? 0, 512 * tileScale * viewport.scale)
     }
@@ -113,10 +126,14 @@ struct StylePainter {
         addingStates(to: try statelessUnclippedFeatures(of: layer, in: rect), of: layer)
     }
 
-    private func statelessUnclippedFeatures(of layer: StyleLayer, in rect: MapRect) throws(RendererError) -> [PreparedFeature] {
+    private func statelessUnclippedFeatures(of layer: StyleLayer, in rect: MapRect) throws(RendererError)
+        -> [PreparedFeature]
+    {
         if let tiles = try vectorTiles(of: layer) {
             guard let zoom = tiles.zoom else { return [] }
-            let features = try RendererError.readingData { () throws(MapDataError) in try tiles.source.features(layer: layer.sourceLayer ?? "", in: rect, zoom: zoom) }
+            let features = try RendererError.readingData { () throws(MapDataError) in
+                try tiles.source.features(layer: layer.sourceLayer ?? "", in: rect, zoom: zoom)
+            }
             return StylePainter.joiningLines(of: filtered(features, by: layer))
         }
         guard let prepared = try preparedLayer(of: layer) else { return [] }
@@ -128,9 +145,13 @@ struct StylePainter {
         var result: [PreparedFeature] = []
         for copy in rect.worldCopies {
             let found: [PreparedFeature]
-            do { found = try prepared.prepared(try prepared.source.featureIndices(inWorldRect: copy.rect)) } catch { throw .mapData(.data(error)) }
+            do { found = try prepared.prepared(try prepared.source.featureIndices(inWorldRect: copy.rect)) } catch {
+                throw .mapData(.data(error))
+            }
             for var feature in found {
-                guard !feature.geometry.isEmpty, layer.filter == nil || includes(feature, in: layer, readsGeometry: readsGeometry) else { continue }
+                guard !feature.geometry.isEmpty,
+                    layer.filter == nil || includes(feature, in: layer, readsGeometry: readsGeometry)
+                else { continue }
                 feature.geometry = feature.geometry.offsetBy(dx: copy.offsetX)
                 result.append(feature)
             }
@@ -154,7 +175,8 @@ struct StylePainter {
     /// The clustering of a layer's GeoJSON source and the source's cache key; nil for a layer of
     /// any other source, or of a GeoJSON source that does not cluster.
     private func clustering(of layer: StyleLayer) -> (GeoJSONSource.Clustering, String)? {
-        guard let sourceID = layer.source, case .geoJSON(let geoJSON)? = style.sources[sourceID], let clustering = geoJSON.clustering
+        guard let sourceID = layer.source, case .geoJSON(let geoJSON)? = style.sources[sourceID],
+            let clustering = geoJSON.clustering
         else { return nil }
         return (clustering, geoJSON.data.cacheKey)
     }
@@ -166,7 +188,9 @@ struct StylePainter {
     func prefetchVectorTiles() throws(RendererError) {
         var seen: Set<ObjectIdentifier> = []
         for layer in style.layers where layer.isVisible(atZoom: zoomLevel) {
-            guard let (source, zoom) = try vectorTiles(of: layer), let zoom, seen.insert(ObjectIdentifier(source)).inserted else { continue }
+            guard let (source, zoom) = try vectorTiles(of: layer), let zoom,
+                seen.insert(ObjectIdentifier(source)).inserted
+            else { continue }
             try RendererError.readingData { () throws(MapDataError) in try source.prefetch(visibleMapRect, zoom: zoom) }
         }
     }
@@ -175,7 +199,7 @@ struct StylePainter {
         guard let sourceID = layer.source else { return nil }
         guard let styleSource = style.sources[sourceID] else { throw .unknownSource(layer: layer.id, source: sourceID) }
         guard case .vector(let vector) = styleSource,
-              let source = try RendererError.readingData({ () throws(MapDataError) in try data.vectorTileSource(vector) })
+            let source = try RendererError.readingData({ () throws(MapDataError) in try data.vectorTileSource(vector) })
         else { return nil }
         return (source, source.tileZoom(forViewportZoom: viewport.zoomLevel))
     }
@@ -188,7 +212,8 @@ struct StylePainter {
         var slots: [[String: FeatureValue]: Int] = [:]
         var pieces: [Int: [[MapPoint]]] = [:]
         for feature in features {
-            guard !feature.geometry.lines.isEmpty, feature.geometry.polygons.isEmpty, feature.geometry.points.isEmpty else {
+            guard !feature.geometry.lines.isEmpty, feature.geometry.polygons.isEmpty, feature.geometry.points.isEmpty
+            else {
                 result.append(feature)
                 continue
             }
@@ -211,7 +236,10 @@ struct StylePainter {
     private func preparedLayer(of layer: StyleLayer) throws(RendererError) -> PreparedLayer? {
         guard let sourceID = layer.source else { return nil }
         guard let styleSource = style.sources[sourceID] else { throw .unknownSource(layer: layer.id, source: sourceID) }
-        guard let source = try RendererError.readingData({ () throws(MapDataError) in try data.source(for: styleSource, sourceLayer: layer.sourceLayer) })
+        guard
+            let source = try RendererError.readingData({ () throws(MapDataError) in
+                try data.source(for: styleSource, sourceLayer: layer.sourceLayer)
+            })
         else { return nil }
         return data.preparedLayers.preparedLayer(
             for: source,
@@ -225,7 +253,9 @@ struct StylePainter {
     func drawBackground(_ background: BackgroundLayer) {
         let opacity = background.opacity.value(atZoom: zoomLevel)
         if let pattern = background.pattern {
-            guard let image = patternImage(pattern, properties: [:]), let source = makePatternSource(image) else { return }
+            guard let image = patternImage(pattern, properties: [:]), let source = makePatternSource(image) else {
+                return
+            }
             defer { cairo_pattern_destroy(source) }
             cairo_set_source(cairo, source)
             cairo_paint_with_alpha(cairo, opacity)
@@ -250,7 +280,8 @@ struct StylePainter {
     func viewPoint(for mapPoint: MapPoint) -> ViewPoint? {
         let tileZoom = min(18, max(0, (viewport.zoomLevel - 1).rounded(.down)))
         let grid = WebMercator.worldSize / (exp2(tileZoom) * 8192)
-        return viewport.unwrappedPoint(for: MapPoint(x: (mapPoint.x / grid).rounded() * grid, y: (mapPoint.y / grid).rounded() * grid))
+        return viewport.unwrappedPoint(
+            for: MapPoint(x: (mapPoint.x / grid).rounded() * grid, y: (mapPoint.y / grid).rounded() * grid))
     }
 }
 

@@ -53,7 +53,9 @@ struct PerspectiveGround {
     ///   - snapshotter: Draws each level: the style's ground layers and the overlays.
     ///   - sky: The colours above the horizon and of the fog.
     /// - Returns: A Cairo image surface the caller destroys.
-    func render(_ options: MapSnapshotOptions, snapshotter: MapSnapshotter, sky: SkyColors) throws(RendererError) -> OpaquePointer {
+    func render(_ options: MapSnapshotOptions, snapshotter: MapSnapshotter, sky: SkyColors) throws(RendererError)
+        -> OpaquePointer
+    {
         let width = Int((viewport.size.width * outputScale).rounded())
         let height = Int((viewport.size.height * outputScale).rounded())
         let rows = PerspectiveRows(viewport: viewport, outputScale: outputScale)
@@ -62,7 +64,10 @@ struct PerspectiveGround {
         // The levels render on every core: each is an independent flat render.
         let results = UnsafeMutableBufferPointer<Result<Canvas, RendererError>?>.allocate(capacity: levels.count)
         results.initialize(repeating: nil)
-        defer { results.deinitialize(); results.deallocate() }
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
         // Each level writes only its own slot of `results`; the levels and options are only read.
         let shared = UnsafeTransfer((results, levels, options))
         DispatchQueue.concurrentPerform(iterations: levels.count) { index in
@@ -81,7 +86,9 @@ struct PerspectiveGround {
                 // The levels are filtered down anyway: Cairo's faster antialiasing costs nothing
                 // visible and a fifth of the time.
                 cairo_set_antialias(canvas.cairo, CAIRO_ANTIALIAS_FAST)
-                try snapshotter.draw(flat, pass: RenderPass(drawsLabels: false, drawsMarkers: false, drawsPerspectiveLayers: false), in: canvas.cairo, sprites: nil)
+                try snapshotter.draw(
+                    flat, pass: RenderPass(drawsLabels: false, drawsMarkers: false, drawsPerspectiveLayers: false),
+                    in: canvas.cairo, sprites: nil)
                 cairo_surface_flush(canvas.surface)
                 return canvas
             }
@@ -90,10 +97,12 @@ struct PerspectiveGround {
         for result in results { canvases.append(try result!.get()) }
 
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
         else { throw .canvas(reason: "Cairo could not create a \(width)x\(height) image for the ground") }
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let textures = zip(levels, canvases).map { level, canvas in PerspectiveSampler.Texture(level: level, canvas: canvas) }
+        let textures = zip(levels, canvases).map { level, canvas in
+            PerspectiveSampler.Texture(level: level, canvas: canvas)
+        }
         let sampler = PerspectiveSampler(rows: rows, textures: textures, sky: sky, width: width)
         sampler.fill(data, stride: stride, height: height)
         cairo_surface_mark_dirty(surface)
@@ -108,7 +117,8 @@ struct PerspectiveGround {
         guard let first = rows.firstGroundRow else { return [] }
         let last = rows.count - 1
         let topLevel = min(
-            Int(rows.levelOfDetail(row: first).rounded(.down)) + 1, Int(viewport.zoomLevel.rounded(.down)), Self.maximumLevelCount - 1)
+            Int(rows.levelOfDetail(row: first).rounded(.down)) + 1, Int(viewport.zoomLevel.rounded(.down)),
+            Self.maximumLevelCount - 1)
         var levels: [Level] = []
         for index in 0...max(0, topLevel) {
             // The rows that sample this level: those of its octave of detail, and those of the
@@ -130,14 +140,19 @@ struct PerspectiveGround {
         var pixelScale = rows.baseScale
         let topEdge = rows.ground(atPixelY: Double(top))
         let bottomEdge = rows.ground(atPixelY: Double(bottom + 1))
-        let topFootprint = rows.footprint(row: top), bottomFootprint = rows.footprint(row: bottom)
+        let topFootprint = rows.footprint(row: top)
+        let bottomFootprint = rows.footprint(row: bottom)
         // Room for the taps' spread and bilinear filtering, two texels of this level.
-        func margin(_ footprint: (u: Double, v: Double)) -> Double { max(footprint.u, footprint.v) / 2 + 2 * levelFactor / pixelScale }
+        func margin(_ footprint: (u: Double, v: Double)) -> Double {
+            max(footprint.u, footprint.v) / 2 + 2 * levelFactor / pixelScale
+        }
         var minV = topEdge.v - margin(topFootprint)
         var maxV = bottomEdge.v + margin(bottomFootprint)
         var halfWidthU = (viewport.size.width / 2 + 1 / outputScale) / topEdge.scale + margin(topFootprint)
         // Too large a level is rendered coarser (very wide views at steep pitches).
-        while max(2 * halfWidthU, maxV - minV) * pixelScale / levelFactor > Double(Self.maximumLevelPixels), pixelScale > 1 {
+        while max(2 * halfWidthU, maxV - minV) * pixelScale / levelFactor > Double(Self.maximumLevelPixels),
+            pixelScale > 1
+        {
             pixelScale = max(1, pixelScale * 0.75)
             minV = topEdge.v - margin(topFootprint)
             maxV = bottomEdge.v + margin(bottomFootprint)
@@ -160,7 +175,9 @@ struct PerspectiveGround {
         } catch {
             throw .canvas(reason: "the ground at zoom \(zoomLevel) cannot be drawn: \(error)")
         }
-        return Level(index: index, viewport: flat, originU: originU, originV: originV, pixelsPerGroundPoint: pixelScale / levelFactor)
+        return Level(
+            index: index, viewport: flat, originU: originU, originV: originV,
+            pixelsPerGroundPoint: pixelScale / levelFactor)
     }
 }
 
@@ -214,8 +231,8 @@ struct PerspectiveRows {
     /// footprint's short side, or its long side over ``maximumTaps``, whichever is more; 0 or more.
     func levelOfDetail(row: Int) -> Double {
         let footprint = self.footprint(row: row)
-        let minor = min(footprint.u, footprint.v) * baseScale, major = max(footprint.u, footprint.v) * baseScale
+        let minor = min(footprint.u, footprint.v) * baseScale
+        let major = max(footprint.u, footprint.v) * baseScale
         return max(0, log2(max(minor, major / Double(Self.maximumTaps))))
     }
 }
-

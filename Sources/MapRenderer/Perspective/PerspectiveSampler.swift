@@ -28,7 +28,8 @@ struct PerspectiveSampler {
         /// A level's texture over its rendered canvas, which must outlive it.
         init(level: PerspectiveGround.Level, canvas: Canvas) {
             index = level.index
-            pixels = UnsafeRawPointer(cairo_image_surface_get_data(canvas.surface)!).assumingMemoryBound(to: UInt32.self)
+            pixels = UnsafeRawPointer(cairo_image_surface_get_data(canvas.surface)!).assumingMemoryBound(
+                to: UInt32.self)
             width = canvas.pixelWidth
             height = canvas.pixelHeight
             rowWords = Int(cairo_image_surface_get_stride(canvas.surface)) / 4
@@ -45,7 +46,8 @@ struct PerspectiveSampler {
         /// one filtered texture row (each texel unpacked once), which the pixels then read
         /// bilinearly across.
         func filterRow(
-            v: Double, footprintV: Double, taps: Int, leftU: Double, stepU: Double, columns: Int, into output: inout [SIMD4<Float>]
+            v: Double, footprintV: Double, taps: Int, leftU: Double, stepU: Double, columns: Int,
+            into output: inout [SIMD4<Float>]
         ) {
             // The texture columns the row reads, with one on each side for the bilinear filter.
             let leftX = (leftU - originU) * pixelsPerGroundPoint - 0.5
@@ -75,7 +77,10 @@ struct PerspectiveSampler {
             withUnsafeTemporaryAllocation(of: Float.self, capacity: 4 * span) { filtered in
                 filtered.initialize(repeating: 0)
                 let base = filtered.baseAddress!
-                let alpha = base, red = base + span, green = base + 2 * span, blue = base + 3 * span
+                let alpha = base
+                let red = base + span
+                let green = base + 2 * span
+                let blue = base + 3 * span
                 for (row, weight) in kernel {
                     let source = pixels + row * rowWords + firstColumn
                     for index in 0..<span {
@@ -119,7 +124,8 @@ struct PerspectiveSampler {
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             var buffers = Array(repeating: [SIMD4<Float>](repeating: .zero, count: width), count: 2)
             for row in (height * band / bands)..<(height * (band + 1) / bands) {
-                let words = UnsafeMutableRawPointer(shared.wrappedValue.output + row * stride).assumingMemoryBound(to: UInt32.self)
+                let words = UnsafeMutableRawPointer(shared.wrappedValue.output + row * stride).assumingMemoryBound(
+                    to: UInt32.self)
                 shared.wrappedValue.sampler.fillRow(row, into: words, buffers: &buffers)
             }
         }
@@ -167,11 +173,13 @@ struct PerspectiveSampler {
         // in nearly flat views), as many as its length in texels of the chosen level.
         let texelsAlong = footprint.v * rows.baseScale / pow(2, detail)
         let taps = min(PerspectiveRows.maximumTaps, max(1, Int(texelsAlong.rounded())))
-        let levels: [(texture: Texture, weight: Float)] = blend > 1.0 / 256
+        let levels: [(texture: Texture, weight: Float)] =
+            blend > 1.0 / 256
             ? [(texture(lower), 1 - blend), (texture(lower + 1), blend)] : [(texture(lower), Float(1))]
         for (slot, level) in levels.enumerated() {
             level.texture.filterRow(
-                v: v, footprintV: footprint.v, taps: taps, leftU: leftU, stepU: stepU, columns: width, into: &buffers[slot])
+                v: v, footprintV: footprint.v, taps: taps, leftU: leftU, stepU: stepU, columns: width,
+                into: &buffers[slot])
         }
         let fog = self.fog(atPixelY: y)
         let fogColor = sky.fog * fog

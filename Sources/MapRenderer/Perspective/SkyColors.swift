@@ -23,10 +23,11 @@ struct SkyColors {
 
     /// The sky of a style at a zoom level.
     init(style: Style, zoomLevel zoom: Double) {
-        let background = style.layers.lazy.compactMap { layer -> Color? in
-            guard layer.isVisible(atZoom: zoom), case .background(let background) = layer.kind else { return nil }
-            return background.color.value(atZoom: zoom)
-        }.first ?? .white
+        let background =
+            style.layers.lazy.compactMap { layer -> Color? in
+                guard layer.isVisible(atZoom: zoom), case .background(let background) = layer.kind else { return nil }
+                return background.color.value(atZoom: zoom)
+            }.first ?? .white
         let isDark = 0.2126 * background.red + 0.7152 * background.green + 0.0722 * background.blue < 0.35
         let skyColor = style.sky.skyColor?.value(atZoom: zoom) ?? (isDark ? Self.nightSky : Self.daySky)
         let horizonColor = style.sky.horizonColor?.value(atZoom: zoom) ?? (isDark ? Self.nightHorizon : Self.dayHorizon)

@@ -27,14 +27,20 @@ public struct FeatureStates: Hashable, Sendable {
     public var isEmpty: Bool { states.isEmpty }
 
     /// Sets `values` on a feature, keeping its other keys (`setFeatureState`).
-    public mutating func set(_ values: [String: FeatureValue], source: String, sourceLayer: String? = nil, featureID: String) {
-        states[Target(source: source, sourceLayer: sourceLayer, featureID: featureID), default: [:]].merge(values) { _, new in new }
+    public mutating func set(
+        _ values: [String: FeatureValue], source: String, sourceLayer: String? = nil, featureID: String
+    ) {
+        states[Target(source: source, sourceLayer: sourceLayer, featureID: featureID), default: [:]].merge(values) {
+            _, new in new
+        }
         sources.insert(source)
     }
 
     /// Removes state (`removeFeatureState`): one key of a feature, a feature's whole state
     /// (`key` nil), or the state of every feature of the source layer (`featureID` nil).
-    public mutating func remove(key: String? = nil, source: String, sourceLayer: String? = nil, featureID: String? = nil) {
+    public mutating func remove(
+        key: String? = nil, source: String, sourceLayer: String? = nil, featureID: String? = nil
+    ) {
         guard let featureID else {
             states = states.filter { $0.key.source != source || $0.key.sourceLayer != sourceLayer }
             sources = Set(states.keys.map(\.source))

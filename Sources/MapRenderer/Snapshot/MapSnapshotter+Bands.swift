@@ -23,7 +23,7 @@ extension MapSnapshotter {
     static func bandRows(of viewport: Viewport) -> [Range<Int>]? {
         let pixelHeight = viewport.pixelHeight
         guard viewport.camera.pitchDegrees == 0, viewport.camera.headingDegrees == 0,
-              viewport.scale == viewport.scale.rounded(), pixelHeight >= 2 * bandPixels
+            viewport.scale == viewport.scale.rounded(), pixelHeight >= 2 * bandPixels
         else { return nil }
         let scale = Int(viewport.scale)
         // An even number: cores come in pairs, and an odd band out would be drawn alone at the
@@ -49,7 +49,8 @@ extension MapSnapshotter {
     /// (layers whose drawing keeps state from one layer to the next) has each band drawn whole,
     /// after the layout.
     func drawInBands(_ options: MapSnapshotOptions, rows bands: [Range<Int>], on canvas: Canvas) throws(RendererError) {
-        let viewport = options.viewport, style = options.style
+        let viewport = options.viewport
+        let style = options.style
         try Self.requireConfiguredSources(of: style)
         let viewRect = ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         guard let visibleMapRect = viewport.mapRect(for: viewRect) else { return }
@@ -67,7 +68,8 @@ extension MapSnapshotter {
             try laidOut.value(for: 0) { () throws(RendererError) -> LaidOutImage in
                 let (canvas, painter) = image.wrappedValue
                 let foreground = try self.layOutForeground(
-                    options, pass: RenderPass(), painter: painter, viewRect: viewRect, visibleMapRect: visibleMapRect, cairo: canvas.cairo)
+                    options, pass: RenderPass(), painter: painter, viewRect: viewRect, visibleMapRect: visibleMapRect,
+                    cairo: canvas.cairo)
                 let placement = TilePlacement(
                     worldSize: viewport.size,
                     labels: foreground.labels.sorted { $0.key < $1.key }.flatMap { index, labels in
@@ -99,7 +101,10 @@ extension MapSnapshotter {
         let itemCount = 1 + spans.count * bands.count
         let results = UnsafeMutableBufferPointer<RendererError?>.allocate(capacity: itemCount)
         results.initialize(repeating: nil)
-        defer { results.deinitialize(); results.deallocate() }
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
         // Signalled when a band's lower layers are drawn (or failed).
         let lowerDrawn = bands.map { _ in DispatchSemaphore(value: 0) }
         cairo_surface_flush(canvas.surface)
@@ -113,7 +118,8 @@ extension MapSnapshotter {
                 do throws(RendererError) { _ = try layOut() } catch { results[0] = error }
                 return
             }
-            let spanIndex = (item - 1) / bands.count, index = (item - 1) % bands.count
+            let spanIndex = (item - 1) / bands.count
+            let index = (item - 1) % bands.count
             let span = spans[spanIndex]
             if span == .labelsAndAbove {
                 lowerDrawn[index].wait()
@@ -133,7 +139,8 @@ extension MapSnapshotter {
             // The band's centre, as far from the image's centre as in the view.
             let center = MapPoint(
                 x: viewport.centerMapPoint.x,
-                y: viewport.centerMapPoint.y + (viewTop + heightPoints / 2 - viewport.size.height / 2) / viewport.zoomScale)
+                y: viewport.centerMapPoint.y + (viewTop + heightPoints / 2 - viewport.size.height / 2)
+                    / viewport.zoomScale)
             do throws(RendererError) {
                 var options = bandOptions
                 do throws(MapCoreError) {
@@ -146,7 +153,8 @@ extension MapSnapshotter {
                 let band = try Canvas(rows: rows, of: canvas, scale: scale, fonts: data.fonts)
                 cairo_translate(band.cairo, 0, -above)
                 // The band's own rows, where its layers' features must reach to be drawn.
-                let drawn = viewport.mapRect(for: ViewRect(x: 0, y: topPoints, width: viewport.size.width, height: Double(rows.count) / scale))
+                let drawn = viewport.mapRect(
+                    for: ViewRect(x: 0, y: topPoints, width: viewport.size.width, height: Double(rows.count) / scale))
                 var pass = RenderPass(
                     drawsMarkers: false, pendingPlacement: { () throws(RendererError) in try layOut().placement },
                     worldOrigin: ViewPoint(x: 0, y: viewTop), bandSharing: drawn.map(sharing.band(drawing:)) ?? sharing,
@@ -161,7 +169,8 @@ extension MapSnapshotter {
         cairo_surface_mark_dirty(canvas.surface)
         if let error = results.lazy.compactMap({ $0 }).first { throw error }
         let foreground = try layOut().foreground.wrappedValue
-        drawForeground(foreground, options, pass: RenderPass(), zoom: zoom, sprites: PinSprites(scale: scale), cairo: canvas.cairo)
+        drawForeground(
+            foreground, options, pass: RenderPass(), zoom: zoom, sprites: PinSprites(scale: scale), cairo: canvas.cairo)
     }
 }
 

@@ -27,7 +27,7 @@ extension MapSnapshotter {
         let viewport = options.viewport
         let viewRect = ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         guard let visibleMapRect = viewport.mapRect(for: viewRect),
-              let canvas = try? Canvas(widthPoints: 1, heightPoints: 1, scale: 1, target: .image, fonts: data.fonts)
+            let canvas = try? Canvas(widthPoints: 1, heightPoints: 1, scale: 1, target: .image, fonts: data.fonts)
         else { return SnapshotLayout(markerFrames: [], calloutFrame: nil, attributionFrame: nil) }
         let metadata = options.style.mapwright
         let markers = AnnotationLayout(
@@ -38,13 +38,18 @@ extension MapSnapshotter {
         }
         let callout = selected.map {
             markers.callout(
-                for: $0, selectedID: options.selectedAnnotationID, annotations: options.annotations, clusterIndex: options.clusterIndex,
+                for: $0, selectedID: options.selectedAnnotationID, annotations: options.annotations,
+                clusterIndex: options.clusterIndex,
                 memberName: options.clusterMemberName, appearance: metadata.callout, cairo: canvas.cairo)
         }
-        let attribution = options.showsAttribution
-            ? MapSnapshotter.attributionPlate(style: options.style, data: data, zoom: viewport.zoomLevel + MapSnapshotter.styleZoomOffset, viewSize: viewport.size, cairo: canvas.cairo)?.plate
+        let attribution =
+            options.showsAttribution
+            ? MapSnapshotter.attributionPlate(
+                style: options.style, data: data, zoom: viewport.zoomLevel + MapSnapshotter.styleZoomOffset,
+                viewSize: viewport.size, cairo: canvas.cairo)?.plate
             : nil
-        return SnapshotLayout(markerFrames: markers.placed.map(\.frame), calloutFrame: callout?.frame, attributionFrame: attribution)
+        return SnapshotLayout(
+            markerFrames: markers.placed.map(\.frame), calloutFrame: callout?.frame, attributionFrame: attribution)
     }
 }
 

@@ -54,16 +54,20 @@ public final class MapSnapshotter: Sendable {
     /// ``bandRows(of:)``), or whole.
     func snapshot(_ options: MapSnapshotOptions, drawsInBands: Bool) throws(RendererError) -> MapSnapshot {
         let canvas = try renderedCanvas(options, drawsInBands: drawsInBands)
-        return MapSnapshot(image: canvas.rgbaImage(), viewport: options.viewport, hasRasterLayers: drawsRasterPixels(options))
+        return MapSnapshot(
+            image: canvas.rgbaImage(), viewport: options.viewport, hasRasterLayers: drawsRasterPixels(options))
     }
 
     /// A new image canvas with the options rendered on it, in bands on every core where the image
     /// allows it (see ``bandRows(of:)``), or whole.
-    private func renderedCanvas(_ options: MapSnapshotOptions, drawsInBands: Bool = true) throws(RendererError) -> Canvas {
+    private func renderedCanvas(_ options: MapSnapshotOptions, drawsInBands: Bool = true) throws(RendererError)
+        -> Canvas
+    {
         let viewport = options.viewport
         try checkSize(viewport)
         let canvas = try Canvas(
-            widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: viewport.scale, target: .image, fonts: data.fonts)
+            widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: viewport.scale, target: .image,
+            fonts: data.fonts)
         if drawsInBands, let rows = Self.bandRows(of: viewport) {
             try drawInBands(options, rows: rows, on: canvas)
         } else {
@@ -99,7 +103,9 @@ public final class MapSnapshotter: Sendable {
                 let target: Canvas.Target = format == "pdf" ? .pdf(temporary) : .svg(temporary)
                 let canvas: Canvas
                 do {
-                    canvas = try Canvas(widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: 1, target: target, fonts: data.fonts)
+                    canvas = try Canvas(
+                        widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: 1, target: target,
+                        fonts: data.fonts)
                 } catch {
                     throw Self.unwritable(url, error)
                 }
@@ -124,7 +130,8 @@ public final class MapSnapshotter: Sendable {
                 // Encoded from the canvas, without a straight-alpha copy of the image first.
                 let canvas = try renderedCanvas(options)
                 do throws(ImageCodecError) {
-                    png = try canvas.pngData(compressionLevel: compressionLevel, filtering: drawsRasterPixels(options) ? .adaptive : .none)
+                    png = try canvas.pngData(
+                        compressionLevel: compressionLevel, filtering: drawsRasterPixels(options) ? .adaptive : .none)
                 } catch {
                     throw .output(path: url.path, reason: error.description)
                 }
@@ -180,8 +187,11 @@ public final class MapSnapshotter: Sendable {
         if viewport.camera.pitchDegrees > 0, pass.drawsGround {
             // A pitched view: the ground in perspective first (vector output embeds it as a 2x
             // image), then labels, markers and the callout upright over it.
-            let ground = PerspectiveGround(viewport: viewport, outputScale: sprites == nil ? max(2, viewport.scale) : viewport.scale)
-            let surface = try ground.render(options, snapshotter: self, sky: SkyColors(style: style, zoomLevel: viewport.zoomLevel + MapSnapshotter.styleZoomOffset))
+            let ground = PerspectiveGround(
+                viewport: viewport, outputScale: sprites == nil ? max(2, viewport.scale) : viewport.scale)
+            let surface = try ground.render(
+                options, snapshotter: self,
+                sky: SkyColors(style: style, zoomLevel: viewport.zoomLevel + MapSnapshotter.styleZoomOffset))
             defer { cairo_surface_destroy(surface) }
             cairo_save(cairo)
             cairo_set_source_surface(cairo, surface, 0, 0)
@@ -191,7 +201,8 @@ public final class MapSnapshotter: Sendable {
             drawsStandingLayers = pass.drawsBasemap
         }
         let painter = StylePainter(
-            viewport: viewport, styleZoomLevel: viewport.zoomLevel + MapSnapshotter.styleZoomOffset, clipMarginPixels: pass.clipMarginPixels,
+            viewport: viewport, styleZoomLevel: viewport.zoomLevel + MapSnapshotter.styleZoomOffset,
+            clipMarginPixels: pass.clipMarginPixels,
             style: style, data: data, cairo: cairo, visibleMapRect: visibleMapRect, bandSharing: pass.bandSharing,
             featureStates: options.featureStates)
         // Extrusion layers share one depth buffer, as in GL: a building hides those of later
@@ -202,7 +213,8 @@ public final class MapSnapshotter: Sendable {
             // and its heatmaps' kernels lie on it, in its perspective, in layer order.
             for layer in style.layers where layer.isVisible(atZoom: painter.zoomLevel) {
                 switch layer.kind {
-                case .fillExtrusion(let extrusion): try painter.drawExtrusions(extrusion, layer: layer, raster: &extrusionDepths)
+                case .fillExtrusion(let extrusion):
+                    try painter.drawExtrusions(extrusion, layer: layer, raster: &extrusionDepths)
                 case .circle(let circle): painter.drawCircles(circle, features: try painter.features(of: layer))
                 case .heatmap(let heatmap): try painter.drawHeatmap(heatmap, layer: layer)
                 default: break
@@ -212,30 +224,40 @@ public final class MapSnapshotter: Sendable {
         if pass.placement == nil, pass.pendingPlacement == nil, pass.drawsBasemap { try painter.prefetchVectorTiles() }
         // Laid out before anything is drawn, or, for a band whose placement is made elsewhere,
         // where its first label is drawn.
-        var foreground = pass.pendingPlacement == nil ? try layOutForeground(
-            options, pass: pass, painter: painter, viewRect: viewRect, visibleMapRect: visibleMapRect, cairo: cairo) : nil
+        var foreground =
+            pass.pendingPlacement == nil
+            ? try layOutForeground(
+                options, pass: pass, painter: painter, viewRect: viewRect, visibleMapRect: visibleMapRect, cairo: cairo)
+            : nil
         func laidOut() throws(RendererError) -> Foreground {
             if let foreground { return foreground }
             var placed = pass
             placed.placement = try pass.pendingPlacement?()
             placed.pendingPlacement = nil
             let made = try layOutForeground(
-                options, pass: placed, painter: painter, viewRect: viewRect, visibleMapRect: visibleMapRect, cairo: cairo)
+                options, pass: placed, painter: painter, viewRect: viewRect, visibleMapRect: visibleMapRect,
+                cairo: cairo)
             foreground = made
             return made
         }
-        let visibleLayers = pass.drawsBasemap ? style.layers.enumerated().filter { layer in
-            guard layer.element.isVisible(atZoom: painter.zoomLevel) else { return false }
-            if case .symbol = layer.element.kind { return pass.drawsLabels }
-            return pass.drawsGround
-        } : []
-        let firstSymbolIndex = visibleLayers.first { if case .symbol = $0.element.kind { return true }; return false }?.offset
+        let visibleLayers =
+            pass.drawsBasemap
+            ? style.layers.enumerated().filter { layer in
+                guard layer.element.isVisible(atZoom: painter.zoomLevel) else { return false }
+                if case .symbol = layer.element.kind { return pass.drawsLabels }
+                return pass.drawsGround
+            } : []
+        let firstSymbolIndex = visibleLayers.first {
+            if case .symbol = $0.element.kind { return true }
+            return false
+        }?.offset
         let labelsStart = firstSymbolIndex ?? Int.max
-        let drawnLayers = switch pass.layerSpan {
-        case .all: visibleLayers
-        case .belowLabels: visibleLayers.filter { $0.offset < labelsStart }
-        case .labelsAndAbove: visibleLayers.filter { $0.offset >= labelsStart }
-        }
+        let drawnLayers =
+            switch pass.layerSpan {
+            case .all: visibleLayers
+            case .belowLabels: visibleLayers.filter { $0.offset < labelsStart }
+            case .labelsAndAbove: visibleLayers.filter { $0.offset >= labelsStart }
+            }
         let overlays = pass.drawsOverlays && pass.drawsGround ? options.overlays : []
         // Heatmaps show over the opaque layers above them, as in GL's passes.
         var order = OpaquePassOrder(style: style, zoomLevel: painter.zoomLevel)
@@ -243,7 +265,8 @@ public final class MapSnapshotter: Sendable {
         // Overlays above roads go under the first labels, or on top when no labels show.
         for (index, layer) in drawnLayers {
             if index == firstSymbolIndex {
-                drawOverlays(overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
+                drawOverlays(
+                    overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
             }
             try order.drawLayer(at: index, of: layer, in: cairo) { () throws(RendererError) in
                 switch layer.kind {
@@ -254,19 +277,24 @@ public final class MapSnapshotter: Sendable {
                 case .line(let line):
                     try painter.drawLine(line, layer: layer)
                 case .symbol(let symbol):
-                    let ordered = LabelCandidate.inDrawOrder(try laidOut().labels[index] ?? [], symbol: symbol, zoom: painter.zoomLevel)
+                    let ordered = LabelCandidate.inDrawOrder(
+                        try laidOut().labels[index] ?? [], symbol: symbol, zoom: painter.zoomLevel)
                     for label in ordered { label.drawIcon(in: cairo) }
                     for label in ordered { label.drawText(in: cairo) }
                 case .raster(let raster):
                     try painter.drawRaster(raster, layer: layer)
                 case .circle(let circle):
-                    if pass.drawsPerspectiveLayers { painter.drawCircles(circle, features: try painter.features(of: layer)) }
+                    if pass.drawsPerspectiveLayers {
+                        painter.drawCircles(circle, features: try painter.features(of: layer))
+                    }
                 case .hillshade(let hillshade):
                     try painter.drawHillshade(hillshade, layer: layer)
                 case .heatmap(let heatmap):
                     if pass.drawsPerspectiveLayers { try painter.drawHeatmap(heatmap, layer: layer) }
                 case .fillExtrusion(let extrusion):
-                    if pass.drawsPerspectiveLayers { try painter.drawExtrusions(extrusion, layer: layer, raster: &extrusionDepths) }
+                    if pass.drawsPerspectiveLayers {
+                        try painter.drawExtrusions(extrusion, layer: layer, raster: &extrusionDepths)
+                    }
                 }
             }
         }
@@ -291,7 +319,8 @@ public final class MapSnapshotter: Sendable {
     /// Lays out the markers and the callout, which take their room first, then places the labels
     /// clear of them (or takes both from the pass's placement).
     func layOutForeground(
-        _ options: MapSnapshotOptions, pass: RenderPass, painter: StylePainter, viewRect: ViewRect, visibleMapRect: MapRect,
+        _ options: MapSnapshotOptions, pass: RenderPass, painter: StylePainter, viewRect: ViewRect,
+        visibleMapRect: MapRect,
         cairo: OpaquePointer
     ) throws(RendererError) -> Foreground {
         let metadata = options.style.mapwright
@@ -310,7 +339,8 @@ public final class MapSnapshotter: Sendable {
                 foreground.callout = foreground.selected.map {
                     layout.callout(
                         for: $0, selectedID: options.selectedAnnotationID, annotations: options.annotations,
-                        clusterIndex: options.clusterIndex, memberName: options.clusterMemberName, appearance: metadata.callout, cairo: cairo)
+                        clusterIndex: options.clusterIndex, memberName: options.clusterMemberName,
+                        appearance: metadata.callout, cairo: cairo)
                 }
             }
         }
@@ -329,7 +359,8 @@ public final class MapSnapshotter: Sendable {
 
     /// Draws the markers, the callout and the attribution: what lies above everything else.
     func drawForeground(
-        _ foreground: Foreground, _ options: MapSnapshotOptions, pass: RenderPass, zoom: Double, sprites: PinSprites?, cairo: OpaquePointer
+        _ foreground: Foreground, _ options: MapSnapshotOptions, pass: RenderPass, zoom: Double, sprites: PinSprites?,
+        cairo: OpaquePointer
     ) {
         let metadata = options.style.mapwright
         foreground.markers?.draw(selected: foreground.selected, style: metadata, sprites: sprites, cairo: cairo)
@@ -353,7 +384,9 @@ public final class MapSnapshotter: Sendable {
             guard let tip = viewport.point(for: annotation.coordinate) else { continue }
             let body = AnnotationLayout.bounds(of: annotation.marker).body.offsetBy(tip)
             // Only markers in the image count: pins crowded off-screen do not cluster the map.
-            guard body.maxX > 0, body.minX < viewport.size.width, body.maxY > 0, body.minY < viewport.size.height else { continue }
+            guard body.maxX > 0, body.minX < viewport.size.width, body.maxY > 0, body.minY < viewport.size.height else {
+                continue
+            }
             if !taken.insertIfFree(body) { return true }
         }
         return false
@@ -364,15 +397,20 @@ public final class MapSnapshotter: Sendable {
     private func placeLabels(
         style: Style, painter: StylePainter, cairo: OpaquePointer, taken: inout CollisionIndex
     ) throws(RendererError) -> [Int: [LabelCandidate]] {
-        let placer = LabelPlacer(paddingPoints: style.mapwright.labels.collisionPadding, placement: style.mapwright.labels.placement)
-        let context = SymbolContext(images: painter.images, placement: placer.placement, glyphs: StyleGlyphs(style: style, data: data))
+        let placer = LabelPlacer(
+            paddingPoints: style.mapwright.labels.collisionPadding, placement: style.mapwright.labels.placement)
+        let context = SymbolContext(
+            images: painter.images, placement: placer.placement, glyphs: StyleGlyphs(style: style, data: data))
         var placed: [Int: [LabelCandidate]] = [:]
         for (index, layer) in style.layers.enumerated().reversed() where layer.isVisible(atZoom: painter.zoomLevel) {
             guard case .symbol(let symbol) = layer.kind else { continue }
             var candidates = LabelCandidate.candidates(
-                of: symbol, features: try painter.features(of: layer), viewport: painter.viewport, styleZoomLevel: painter.zoomLevel,
+                of: symbol, features: try painter.features(of: layer), viewport: painter.viewport,
+                styleZoomLevel: painter.zoomLevel,
                 context: context, cairo: cairo)
-            if painter.viewport.camera.pitchDegrees > 0 { candidates = Self.thinnedForPitch(candidates, viewport: painter.viewport) }
+            if painter.viewport.camera.pitchDegrees > 0 {
+                candidates = Self.thinnedForPitch(candidates, viewport: painter.viewport)
+            }
             placed[index] = placer.place(candidates, in: painter.viewport.size, avoiding: &taken)
         }
         for name in context.missingImages.value.sorted() { data.noteMissingImage(name) }
@@ -392,7 +430,8 @@ public final class MapSnapshotter: Sendable {
     }
 
     private func drawOverlays(
-        _ overlays: [MapOverlay], level: MapOverlay.Level, viewport: Viewport, visibleMapRect: MapRect, cairo: OpaquePointer
+        _ overlays: [MapOverlay], level: MapOverlay.Level, viewport: Viewport, visibleMapRect: MapRect,
+        cairo: OpaquePointer
     ) {
         for overlay in overlays where overlay.level == level {
             OverlayPainter.draw(overlay, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
@@ -401,7 +440,9 @@ public final class MapSnapshotter: Sendable {
 
     /// The sources' credits in the bottom-right corner, on a translucent plate.
     private func drawAttribution(style: Style, zoom: Double, viewSize: ViewSize, cairo: OpaquePointer) {
-        guard let (layout, plate) = MapSnapshotter.attributionPlate(style: style, data: data, zoom: zoom, viewSize: viewSize, cairo: cairo)
+        guard
+            let (layout, plate) = MapSnapshotter.attributionPlate(
+                style: style, data: data, zoom: zoom, viewSize: viewSize, cairo: cairo)
         else { return }
         cairo.addRoundedRect(plate, radius: 3)
         // Dark text on a light plate; light text (dark styles) on a dark one.
@@ -421,7 +462,9 @@ public final class MapSnapshotter: Sendable {
         guard !text.isEmpty else { return nil }
         let layout = TextLayout(text, font: FontSpec(sizePoints: 9), in: cairo, maximumWidth: viewSize.width - 8)
         let size = layout.size
-        let plate = ViewRect(x: viewSize.width - size.width - 8, y: viewSize.height - size.height - 4, width: size.width + 8, height: size.height + 4)
+        let plate = ViewRect(
+            x: viewSize.width - size.width - 8, y: viewSize.height - size.height - 4, width: size.width + 8,
+            height: size.height + 4)
         return (layout, plate)
     }
 }

@@ -9,7 +9,9 @@ extension FontConfiguration {
     /// `pango_cairo_create_layout` makes, with this thread's own font map in place of Pango's
     /// default. The caller owns the layout (`g_object_unref`).
     static func makeLayout(for cairo: OpaquePointer) -> OpaquePointer {
-        let attached = cairo_get_user_data(cairo, userDataKey).map { Unmanaged<Box>.fromOpaque($0).takeUnretainedValue().configuration }
+        let attached = cairo_get_user_data(cairo, userDataKey).map {
+            Unmanaged<Box>.fromOpaque($0).takeUnretainedValue().configuration
+        }
         let context = pango_font_map_create_context(threadFontMap(for: attached ?? .pinned))
         pango_cairo_update_context(cairo, context)
         let layout = pango_layout_new(context)!
@@ -30,7 +32,8 @@ extension FontConfiguration {
     }
 
     /// The key of ``attach(to:)``'s user data: Cairo compares its address, so it is allocated once.
-    nonisolated(unsafe) private static let userDataKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+    nonisolated(unsafe) private static let userDataKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(
+        capacity: 1)
 
     /// Each configuration's `FcConfig`, built once on first use and kept for the process: a
     /// handful exist (one per fonts folder), each never changed after it is built, and fontconfig
@@ -73,12 +76,16 @@ extension FontConfiguration {
         // name, mode 0700) that is removed once they are built: the built configuration is kept
         // in memory and never rescanned.
         let privateCache = privateCacheDirectory()
-        let temporaryCache = privateCache == nil
-            ? AtomicFile.makeUniqueDirectory(in: FileManager.default.temporaryDirectory, prefix: "mapwright-fontconfig-") : nil
+        let temporaryCache =
+            privateCache == nil
+            ? AtomicFile.makeUniqueDirectory(
+                in: FileManager.default.temporaryDirectory, prefix: "mapwright-fontconfig-") : nil
         defer { if let temporaryCache { try? FileManager.default.removeItem(at: temporaryCache) } }
         let bytes = Array(document(cacheDirectory: privateCache ?? temporaryCache).utf8) + [0]
-        guard bytes.withUnsafeBufferPointer({ FcConfigParseAndLoadFromMemory(config, $0.baseAddress, FcBool(FcTrue)) }) != 0,
-              FcConfigBuildFonts(config) != 0
+        guard
+            bytes.withUnsafeBufferPointer({ FcConfigParseAndLoadFromMemory(config, $0.baseAddress, FcBool(FcTrue)) })
+                != 0,
+            FcConfigBuildFonts(config) != 0
         else {
             FcConfigDestroy(config)
             return nil

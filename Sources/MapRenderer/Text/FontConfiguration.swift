@@ -46,8 +46,11 @@ struct FontConfiguration: Hashable, Sendable {
     /// the type's documentation for the order.
     init(fontsDirectory: URL?, environment: [String: String] = ProcessInfo.processInfo.environment) {
         fontDirectories = (fontsDirectory.map { [$0.path] } ?? []) + FontConfiguration.systemFontDirectories
-        cacheDirectory = UserDirectories(environment: environment).cacheDirectory.appendingPathComponent("fontconfig", isDirectory: true)
-        configurationFile = environment["MAPWRIGHT_FONTCONFIG_FILE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0).path }
+        cacheDirectory = UserDirectories(environment: environment).cacheDirectory.appendingPathComponent(
+            "fontconfig", isDirectory: true)
+        configurationFile = environment["MAPWRIGHT_FONTCONFIG_FILE"].flatMap {
+            $0.isEmpty ? nil : URL(fileURLWithPath: $0).path
+        }
     }
 
     /// The pinned fonts only: what text drawn without a ``MapData`` uses.
@@ -58,7 +61,9 @@ struct FontConfiguration: Hashable, Sendable {
     func document(cacheDirectory: URL?) -> String {
         var lines = ["<?xml version=\"1.0\"?>", "<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">", "<fontconfig>"]
         lines += fontDirectories.map { "  <dir>\(FontConfiguration.escaped($0))</dir>" }
-        if let cacheDirectory { lines.append("  <cachedir>\(FontConfiguration.escaped(cacheDirectory.path))</cachedir>") }
+        if let cacheDirectory {
+            lines.append("  <cachedir>\(FontConfiguration.escaped(cacheDirectory.path))</cachedir>")
+        }
         lines += ["  <config><rescan><int>0</int></rescan></config>", "</fontconfig>"]
         return lines.joined(separator: "\n")
     }
@@ -81,7 +86,7 @@ struct FontConfiguration: Hashable, Sendable {
         }
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid(),
-              status.st_mode & 0o022 == 0
+            status.st_mode & 0o022 == 0
         else { return nil }
         return URL(fileURLWithPath: path, isDirectory: true)
     }

@@ -57,7 +57,9 @@ extension FontSpec {
         let parsed = names.map(FontSpec.parse(fontName:))
         var families: [String] = []
         for font in parsed where !families.contains(font.family) { families.append(font.family) }
-        let fallbacks = FontConfiguration.fallbackFamilies.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let fallbacks = FontConfiguration.fallbackFamilies.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         for family in fallbacks where !families.contains(family) { families.append(family) }
         self.families = families.joined(separator: ", ")
         weight = parsed[0].weight

@@ -30,7 +30,9 @@ extension TextHalo {
     /// answer is true; false when the halo was stroked instead, the outlines left for the caller
     /// to draw (the path is cleared either way: the caller makes it again).
     @discardableResult
-    func paint(around outlines: Outlines = .currentPath, on cairo: OpaquePointer, thenTextIn textColor: Color? = nil) -> Bool {
+    func paint(around outlines: Outlines = .currentPath, on cairo: OpaquePointer, thenTextIn textColor: Color? = nil)
+        -> Bool
+    {
         guard let target = cairo_get_target(cairo), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else {
             stroke(around: outlines, on: cairo)
             return false
@@ -38,7 +40,10 @@ extension TextHalo {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cairo, &matrix)
         let scale = matrix.xx
-        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        var x1 = 0.0
+        var y1 = 0.0
+        var x2 = 0.0
+        var y2 = 0.0
         switch outlines {
         case .currentPath:
             cairo_path_extents(cairo, &x1, &y1, &x2, &y2)
@@ -56,9 +61,10 @@ extension TextHalo {
         let top = Int((y1 * scale + matrix.y0 - radius - 1).rounded(.down))
         let right = Int((x2 * scale + matrix.x0 + radius + 1).rounded(.up))
         let bottom = Int((y2 * scale + matrix.y0 + radius + 1).rounded(.up))
-        let width = right - left, height = bottom - top
+        let width = right - left
+        let height = bottom - top
         guard matrix.xy == 0, matrix.yx == 0, scale > 0, matrix.yy == scale, x2 > x1, y2 > y1,
-              width > 0, height > 0, width * height <= 1 << 22, radius <= 32
+            width > 0, height > 0, width * height <= 1 << 22, radius <= 32
         else {
             stroke(around: outlines, on: cairo)
             return false
@@ -79,10 +85,11 @@ extension TextHalo {
         let reach = Int(radius.rounded(.up)) + 1
         // The outlines' coverage, at the same place within each pixel as on the canvas, with
         // `reach` pixels more on every side so that every tap lands inside.
-        let paddedWidth = width + 2 * reach, paddedHeight = height + 2 * reach
+        let paddedWidth = width + 2 * reach
+        let paddedHeight = height + 2 * reach
         let paddedStride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(paddedWidth)))
         guard let outlineSurface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(paddedWidth), Int32(paddedHeight)),
-              cairo_surface_status(outlineSurface) == CAIRO_STATUS_SUCCESS, let maskContext = cairo_create(outlineSurface)
+            cairo_surface_status(outlineSurface) == CAIRO_STATUS_SUCCESS, let maskContext = cairo_create(outlineSurface)
         else { return false }
         defer { cairo_surface_destroy(outlineSurface) }
         var shifted = matrix
@@ -100,7 +107,8 @@ extension TextHalo {
         cairo_destroy(maskContext)
         cairo_surface_flush(outlineSurface)
         guard let coverage = cairo_image_surface_get_data(outlineSurface) else { return false }
-        var offsets: [Int] = [], weights: [UInt16] = []
+        var offsets: [Int] = []
+        var weights: [UInt16] = []
         for dy in -reach...reach {
             for dx in -reach...reach {
                 let weight = min(1, max(0, radius + 0.5 - (Double(dx * dx + dy * dy)).squareRoot()))
@@ -118,7 +126,8 @@ extension TextHalo {
             &halo, stride, width, height, &scratch)
         halo.withUnsafeMutableBytes { bytes in
             guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                  let mask = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_A8, Int32(width), Int32(height), Int32(stride))
+                let mask = cairo_image_surface_create_for_data(
+                    base, CAIRO_FORMAT_A8, Int32(width), Int32(height), Int32(stride))
             else { return }
             defer { cairo_surface_destroy(mask) }
             cairo_save(cairo)

@@ -26,9 +26,12 @@ struct TextCurve: Hashable, Sendable {
     /// turned to its segment (as GL's `placeGlyphAlongLine` sets glyphs), the line walked from
     /// its other end when the label would otherwise read right to left. The anchor on the line
     /// and the curve; nil when a glyph would run off the line.
-    static func along(_ line: Polyline, at distance: Double, halfLengthPoints: Double, centers: [Double]) -> (anchor: ViewPoint, curve: TextCurve)? {
+    static func along(_ line: Polyline, at distance: Double, halfLengthPoints: Double, centers: [Double]) -> (
+        anchor: ViewPoint, curve: TextCurve
+    )? {
         guard distance - halfLengthPoints >= 0, distance + halfLengthPoints <= line.length else { return nil }
-        let start = line.point(at: distance - halfLengthPoints).point, end = line.point(at: distance + halfLengthPoints).point
+        let start = line.point(at: distance - halfLengthPoints).point
+        let end = line.point(at: distance + halfLengthPoints).point
         let reversed = end.x < start.x || (end.x == start.x && end.y < start.y)
         let path = reversed ? Polyline(line.points.reversed()) : line
         let middle = reversed ? line.length - distance : distance
@@ -38,8 +41,12 @@ struct TextCurve: Hashable, Sendable {
             let at = middle + center
             guard at >= 0, at <= path.length else { return nil }
             let (point, segment) = path.point(at: at)
-            let a = path.points[segment], b = path.points[segment + 1]
-            glyphs.append(Glyph(offset: ViewPoint(x: point.x - anchor.x, y: point.y - anchor.y), angle: atan2(b.y - a.y, b.x - a.x)))
+            let a = path.points[segment]
+            let b = path.points[segment + 1]
+            glyphs.append(
+                Glyph(
+                    offset: ViewPoint(x: point.x - anchor.x, y: point.y - anchor.y), angle: atan2(b.y - a.y, b.x - a.x))
+            )
         }
         return (anchor, TextCurve(glyphs: glyphs))
     }
@@ -49,7 +56,9 @@ struct TextCurve: Hashable, Sendable {
     func collisionBoxes(at anchor: ViewPoint, heightPoints: Double) -> [ViewRect] {
         let radius = heightPoints / 2
         return glyphs.map {
-            ViewRect(x: anchor.x + $0.offset.x - radius, y: anchor.y + $0.offset.y - radius, width: 2 * radius, height: 2 * radius)
+            ViewRect(
+                x: anchor.x + $0.offset.x - radius, y: anchor.y + $0.offset.y - radius, width: 2 * radius,
+                height: 2 * radius)
         }
     }
 }
@@ -123,8 +132,9 @@ extension TextLayout {
         defer { pango_layout_iter_free(iterator) }
         let scale = Double(PANGO_SCALE)
         repeat {
-            guard let run = pango_layout_iter_get_run_readonly(iterator), let font = run.pointee.item.pointee.analysis.font,
-                  let string = run.pointee.glyphs
+            guard let run = pango_layout_iter_get_run_readonly(iterator),
+                let font = run.pointee.item.pointee.analysis.font,
+                let string = run.pointee.glyphs
             else { continue }
             var logical = PangoRectangle()
             pango_layout_iter_get_run_extents(iterator, nil, &logical)
@@ -136,8 +146,8 @@ extension TextLayout {
                 result.append(PlacedGlyph(font: font, info: info, x: x, baseline: baseline, width: width))
                 x += width
             }
-        } while pango_layout_iter_next_run(iterator) != 0 && pango_layout_iter_get_line_readonly(iterator) == pango_layout_get_line_readonly(layout, 0)
+        } while pango_layout_iter_next_run(iterator) != 0
+            && pango_layout_iter_get_line_readonly(iterator) == pango_layout_get_line_readonly(layout, 0)
         return result
     }
 }
-

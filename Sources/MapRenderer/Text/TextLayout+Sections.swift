@@ -39,11 +39,14 @@ struct TextSection: Hashable, Sendable {
                     context.missingImages.value.insert(name)
                     return nil
                 }
-                return TextSection(text: "\u{FFFC}", scale: section.scale ?? 1, image: image, verticalAlignment: alignment)
+                return TextSection(
+                    text: "\u{FFFC}", scale: section.scale ?? 1, image: image, verticalAlignment: alignment)
             }
             return TextSection(
                 text: section.text, scale: section.scale ?? 1,
-                fontStack: section.fontStack.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } },
+                fontStack: section.fontStack.map {
+                    $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                },
                 color: section.textColor, verticalAlignment: alignment)
         }
     }
@@ -66,18 +69,22 @@ extension TextLayout {
             if let image = section.image {
                 // A box as large as the image for U+FFFC, its bottom on the baseline (GL's
                 // default), its top at the largest text's ascent at the top, or between.
-                let width = image.widthPoints * section.scale, height = image.heightPoints * section.scale
+                let width = image.widthPoints * section.scale
+                let height = image.heightPoints * section.scale
                 let top = -height + (1 - section.verticalAlignment) * (height - ascent * largest)
                 var box = PangoRectangle(
                     x: 0, y: Int32((top * Double(PANGO_SCALE)).rounded()),
-                    width: Int32((width * Double(PANGO_SCALE)).rounded()), height: Int32((height * Double(PANGO_SCALE)).rounded()))
+                    width: Int32((width * Double(PANGO_SCALE)).rounded()),
+                    height: Int32((height * Double(PANGO_SCALE)).rounded()))
                 insert(pango_attr_shape_new(&box, &box), from: start, to: end, into: attributes)
                 continue
             }
             if section.verticalAlignment < 1, section.scale < largest {
                 // Raised towards the largest text's top by the share of the difference in ascent.
                 let rise = (1 - section.verticalAlignment) * ascent * (largest - section.scale)
-                insert(pango_attr_rise_new(Int32((rise * Double(PANGO_SCALE)).rounded())), from: start, to: end, into: attributes)
+                insert(
+                    pango_attr_rise_new(Int32((rise * Double(PANGO_SCALE)).rounded())), from: start, to: end,
+                    into: attributes)
             }
             var spec = section.fontStack.map { FontSpec(fontStack: $0, sizePoints: font.sizePoints) } ?? font
             spec.sizePoints = font.sizePoints * section.scale
@@ -91,7 +98,9 @@ extension TextLayout {
             }
             if let color = section.color {
                 func channel(_ value: Double) -> UInt16 { UInt16((min(1, max(0, value)) * 65535).rounded()) }
-                insert(pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)), from: start, to: end, into: attributes)
+                insert(
+                    pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)),
+                    from: start, to: end, into: attributes)
                 insert(pango_attr_foreground_alpha_new(channel(color.alpha)), from: start, to: end, into: attributes)
             }
         }
@@ -99,7 +108,9 @@ extension TextLayout {
         pango_attr_list_unref(attributes)
     }
 
-    private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, from start: Int, to end: Int, into list: OpaquePointer) {
+    private func insert(
+        _ attribute: UnsafeMutablePointer<PangoAttribute>?, from start: Int, to end: Int, into list: OpaquePointer
+    ) {
         guard let attribute else { return }
         attribute.pointee.start_index = UInt32(start)
         attribute.pointee.end_index = UInt32(end)
@@ -111,7 +122,7 @@ extension TextLayout {
     /// The layer font's ascent in points (Pango's metrics for the layout's font).
     var fontAscentPoints: Double {
         guard let context = pango_layout_get_context(layout),
-              let metrics = pango_context_get_metrics(context, pango_layout_get_font_description(layout), nil)
+            let metrics = pango_context_get_metrics(context, pango_layout_get_font_description(layout), nil)
         else { return 0 }
         defer { pango_font_metrics_unref(metrics) }
         return Double(pango_font_metrics_get_ascent(metrics)) / Double(PANGO_SCALE)
@@ -135,7 +146,8 @@ extension TextLayout {
                 let scale = Double(PANGO_SCALE)
                 // The character's extents are the line's height; the image's own box is its
                 // size with its bottom where the shape put it.
-                let width = image.widthPoints * section.scale, height = image.heightPoints * section.scale
+                let width = image.widthPoints * section.scale
+                let height = image.heightPoints * section.scale
                 let baseline = Double(pango_layout_iter_get_baseline(iterator)) / scale
                 let largest = sections.filter { $0.image == nil }.map(\.scale).max() ?? 1
                 let top = baseline - height + (1 - section.verticalAlignment) * (height - fontAscentPoints * largest)
@@ -153,7 +165,8 @@ extension TextLayout {
             guard rect.size.width > 0, rect.size.height > 0, let surface = image.makeSurface() else { continue }
             cairo_save(cairo)
             cairo_translate(cairo, origin.x + rect.minX, origin.y + rect.minY)
-            cairo_scale(cairo, rect.size.width / Double(image.pixels.width), rect.size.height / Double(image.pixels.height))
+            cairo_scale(
+                cairo, rect.size.width / Double(image.pixels.width), rect.size.height / Double(image.pixels.height))
             cairo_set_source_surface(cairo, surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
             cairo_paint_with_alpha(cairo, opacity)

@@ -51,7 +51,10 @@ final class TextLayout {
     ///     only (a word longer than the width stands on a line of its own), as MapLibre wraps.
     ///   - sections: `format` sections styled apart (the text is then theirs, joined), each
     ///     with its own font, size and colour.
-    init(_ text: String, font: FontSpec, in cairo: OpaquePointer, maximumWidth: Double? = nil, wraps: Bool = false, sections: [TextSection]? = nil) {
+    init(
+        _ text: String, font: FontSpec, in cairo: OpaquePointer, maximumWidth: Double? = nil, wraps: Bool = false,
+        sections: [TextSection]? = nil
+    ) {
         self.cairo = cairo
         let text = sections.map { $0.map(\.text).joined() } ?? text
         self.text = text

@@ -79,9 +79,12 @@ extension MapTileRenderer {
         guard zooms.lowerBound >= 0, zooms.upperBound <= TileID.maximumZoom else {
             throw .invalidTileOptions(reason: "zooms \(zooms) are outside 0-\(TileID.maximumZoom)")
         }
-        guard options == other.options, options.layers == .overlays || data === other.data, style == other.style else { return .all }
+        guard options == other.options, options.layers == .overlays || data === other.data, style == other.style else {
+            return .all
+        }
         guard options.layers != .basemap else { return .tiles([]) }
-        let old = content, new = other.content
+        let old = content
+        let new = other.content
         guard old.overlays == new.overlays else { return .all }
         let clusterOptions: ClusterOptions?
         switch (old.clusterIndex, new.clusterIndex) {
@@ -94,23 +97,33 @@ extension MapTileRenderer {
             return .all
         }
         let metadata = style.mapwright
-        guard let changes = AnnotationChanges(old: old.annotations, new: new.annotations, ordered: clusterOptions != nil, pins: metadata.pins)
+        guard
+            let changes = AnnotationChanges(
+                old: old.annotations, new: new.annotations, ordered: clusterOptions != nil, pins: metadata.pins)
         else { return .all }
 
         // The places that changed, in map points: given, found, and the selection's.
         var places = coordinates.map(MapPoint.init) + changes.places
         if old.selectedAnnotationID != new.selectedAnnotationID {
-            for (annotations, id) in [(old.annotations, old.selectedAnnotationID), (new.annotations, new.selectedAnnotationID)] {
+            for (annotations, id) in [
+                (old.annotations, old.selectedAnnotationID), (new.annotations, new.selectedAnnotationID),
+            ] {
                 guard let id else { continue }
                 places += annotations.filter { $0.id == id }.map { MapPoint($0.coordinate) }
             }
         }
 
         // How far a change may reach, apart from clusters: the largest marker.
-        let markerReach = max(AnnotationLayout.markerReachPoints(of: old.annotations), AnnotationLayout.markerReachPoints(of: new.annotations))
+        let markerReach =
+            max(
+                AnnotationLayout.markerReachPoints(of: old.annotations),
+                AnnotationLayout.markerReachPoints(of: new.annotations))
             + MapTileRenderer.changedMarkerMarginPoints
-        let identifierCount = Set(old.annotations.compactMap(\.clusteringIdentifier) + new.annotations.compactMap(\.clusteringIdentifier)).count
-        let spreadingReach = AnnotationLayout.spreadingReachPoints(groupSize: 2 * identifierCount, style: metadata.cluster)
+        let identifierCount = Set(
+            old.annotations.compactMap(\.clusteringIdentifier) + new.annotations.compactMap(\.clusteringIdentifier)
+        ).count
+        let spreadingReach = AnnotationLayout.spreadingReachPoints(
+            groupSize: 2 * identifierCount, style: metadata.cluster)
         let comparison = MarkerComparison(old: old, new: new, changedIDs: changes.changedIDs, style: metadata)
 
         // From the deepest zoom whose clusters are made from the annotations themselves, so that
@@ -120,7 +133,8 @@ extension MapTileRenderer {
             let deepest = clusterOptions.maximumZoom - Int(log2(Double(options.tileSizePoints) / 256))
             topZoom = max(topZoom, min(TileID.maximumZoom, deepest))
         }
-        let canvas = try Canvas(widthPoints: 1, heightPoints: 1, scale: Double(options.scale), target: .image, fonts: data.fonts)
+        let canvas = try Canvas(
+            widthPoints: 1, heightPoints: 1, scale: Double(options.scale), target: .image, fonts: data.fonts)
         var tiles = Set<TileID>()
         var deeperChanges: [MapPoint] = []
         for zoom in stride(from: topZoom, through: zooms.lowerBound, by: -1) {
@@ -131,17 +145,24 @@ extension MapTileRenderer {
                 let level = clusterOptions.zoomLevel(forQuery: world.zoomLevel)
                 if level <= clusterOptions.maximumZoom {
                     // The cluster radius at this level, in the world's points.
-                    let radius = clusterOptions.radiusPoints * 256 / clusterOptions.tileSizePoints * exp2(world.zoomLevel - Double(level))
+                    let radius =
+                        clusterOptions.radiusPoints * 256 / clusterOptions.tileSizePoints
+                        * exp2(world.zoomLevel - Double(level))
                     reach += 3 * radius + spreadingReach
                 }
             }
             let changed = comparison.changedMarkers(
                 around: places + deeperChanges, in: world, reachPoints: reach, wrapsAnnotations: clusterOptions == nil)
             if clusterOptions != nil {
-                deeperChanges = changed.map { MapPoint(x: $0.tip.x / pointsPerMapPoint, y: $0.tip.y / pointsPerMapPoint) }
+                deeperChanges = changed.map {
+                    MapPoint(x: $0.tip.x / pointsPerMapPoint, y: $0.tip.y / pointsPerMapPoint)
+                }
             }
             guard zooms.contains(zoom) else { continue }
-            var frames = changed.map { $0.frame.insetBy(dx: -MapTileRenderer.changedMarkerMarginPoints, dy: -MapTileRenderer.changedMarkerMarginPoints) }
+            var frames = changed.map {
+                $0.frame.insetBy(
+                    dx: -MapTileRenderer.changedMarkerMarginPoints, dy: -MapTileRenderer.changedMarkerMarginPoints)
+            }
             let oldCallout = calloutPlacement(in: world, cairo: canvas.cairo)
             let newCallout = other.calloutPlacement(in: world, cairo: canvas.cairo)
             if !MapTileRenderer.drawAlike(oldCallout, newCallout) {
@@ -151,10 +172,16 @@ extension MapTileRenderer {
                 let margin = TilePlacement.labelInkMarginPoints
                 // A region's labels move only where its candidates meet a changed marker or callout
                 // (they keep clear of those alone); a label draws the same when everything it holds is the same.
-                let regions = Set(frames.flatMap { PlacementRegion.regions(meeting: $0, zoom: zoom, tileSizePoints: options.tileSizePoints) })
+                let regions = Set(
+                    frames.flatMap {
+                        PlacementRegion.regions(meeting: $0, zoom: zoom, tileSizePoints: options.tileSizePoints)
+                    })
                 for region in regions.sorted() {
-                    let oldLabels = Set(try placement(of: region).labels), newLabels = Set(try other.placement(of: region).labels)
-                    for label in oldLabels.symmetricDifference(newLabels) { frames.append(label.bounds.insetBy(dx: -margin, dy: -margin)) }
+                    let oldLabels = Set(try placement(of: region).labels)
+                    let newLabels = Set(try other.placement(of: region).labels)
+                    for label in oldLabels.symmetricDifference(newLabels) {
+                        frames.append(label.bounds.insetBy(dx: -margin, dy: -margin))
+                    }
                 }
             }
             for frame in frames { insertTiles(touching: frame, zoom: zoom, into: &tiles) }
@@ -168,7 +195,8 @@ extension MapTileRenderer {
         case (nil, nil):
             return true
         case (let a?, let b?):
-            return a.frame == b.frame && a.anchor == b.anchor && a.tip == b.tip && a.title == b.title && a.subtitle == b.subtitle
+            return a.frame == b.frame && a.anchor == b.anchor && a.tip == b.tip && a.title == b.title
+                && a.subtitle == b.subtitle
                 && a.thumbnail == b.thumbnail && a.appearance == b.appearance
         default:
             return false
@@ -179,11 +207,14 @@ extension MapTileRenderer {
     /// columns wrapped round the antimeridian, rows cut to the world.
     private func insertTiles(touching frame: ViewRect, zoom: Int, into tiles: inout Set<TileID>) {
         guard frame.minX.isFinite, frame.maxX.isFinite, frame.minY.isFinite, frame.maxY.isFinite,
-              frame.size.width > 0, frame.size.height > 0
+            frame.size.width > 0, frame.size.height > 0
         else { return }
-        let side = Double(options.tileSizePoints), count = 1 << zoom
-        let firstRow = max(0, Int((frame.minY / side).rounded(.down))), lastRow = min(count - 1, Int((frame.maxY / side).rounded(.up)) - 1)
-        var firstColumn = Int((frame.minX / side).rounded(.down)), lastColumn = Int((frame.maxX / side).rounded(.up)) - 1
+        let side = Double(options.tileSizePoints)
+        let count = 1 << zoom
+        let firstRow = max(0, Int((frame.minY / side).rounded(.down)))
+        let lastRow = min(count - 1, Int((frame.maxY / side).rounded(.up)) - 1)
+        var firstColumn = Int((frame.minX / side).rounded(.down))
+        var lastColumn = Int((frame.maxX / side).rounded(.up)) - 1
         guard firstRow <= lastRow, firstColumn <= lastColumn else { return }
         if lastColumn - firstColumn + 1 >= count { (firstColumn, lastColumn) = (0, count - 1) }
         for row in firstRow...lastRow {
@@ -219,15 +250,18 @@ struct AnnotationChanges {
         func drawAlike(_ a: MapAnnotation, _ b: MapAnnotation) -> Bool {
             a.coordinate == b.coordinate && a.clusteringIdentifier == b.clusteringIdentifier && a.marker == b.marker
         }
-        let oldIndices = indicesByID(old), newIndices = indicesByID(new)
+        let oldIndices = indicesByID(old)
+        let newIndices = indicesByID(new)
         for (id, before) in oldIndices {
             guard let after = newIndices[id] else {
                 places += before.map { MapPoint(old[$0].coordinate) }
                 continue
             }
             for (a, b) in zip(before, after) {
-                if case .pin(let oldColor) = old[a].marker, case .pin(let newColor) = new[b].marker, oldColor != newColor,
-                   old[a].clusteringIdentifier != nil, old[a].clusteringIdentifier == new[b].clusteringIdentifier {
+                if case .pin(let oldColor) = old[a].marker, case .pin(let newColor) = new[b].marker,
+                    oldColor != newColor,
+                    old[a].clusteringIdentifier != nil, old[a].clusteringIdentifier == new[b].clusteringIdentifier
+                {
                     return nil
                 }
             }
@@ -242,10 +276,13 @@ struct AnnotationChanges {
         guard ordered else { return }
 
         // Clusters of marker images take their identifier's colour among those present.
-        let imageIdentifiers = Set((old + new).compactMap { annotation -> String? in
-            guard case .image = annotation.marker, let identifier = annotation.clusteringIdentifier, !identifier.isEmpty else { return nil }
-            return identifier
-        })
+        let imageIdentifiers = Set(
+            (old + new).compactMap { annotation -> String? in
+                guard case .image = annotation.marker, let identifier = annotation.clusteringIdentifier,
+                    !identifier.isEmpty
+                else { return nil }
+                return identifier
+            })
         if !imageIdentifiers.isEmpty {
             let oldColors = pins.colors(forKeys: old.compactMap(\.clusteringIdentifier).filter { !$0.isEmpty })
             let newColors = pins.colors(forKeys: new.compactMap(\.clusteringIdentifier).filter { !$0.isEmpty })
@@ -261,7 +298,9 @@ struct AnnotationChanges {
         for (index, annotation) in new.enumerated() {
             let occurrence = occurrences[annotation.id, default: 0]
             occurrences[annotation.id] = occurrence + 1
-            if let before = oldIndices[annotation.id], occurrence < before.count { pairs.append((before[occurrence], index)) }
+            if let before = oldIndices[annotation.id], occurrence < before.count {
+                pairs.append((before[occurrence], index))
+            }
         }
         let kept = Set(AnnotationChanges.longestIncreasingSubsequence(pairs.map(\.old)))
         for pair in pairs where !kept.contains(pair.old) {
@@ -275,7 +314,8 @@ struct AnnotationChanges {
         var tails: [Int] = []
         var previous = [Int](repeating: -1, count: values.count)
         for (index, value) in values.enumerated() {
-            var low = 0, high = tails.count
+            var low = 0
+            var high = tails.count
             while low < high {
                 let middle = (low + high) / 2
                 if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
@@ -329,18 +369,25 @@ struct MarkerComparison {
     /// - Parameter wrapsAnnotations: Whether annotations are laid out one by one, each in the
     ///   world copy nearest the world's centre (no cluster index): windows then take the
     ///   annotations of every copy.
-    func changedMarkers(around places: [MapPoint], in world: Viewport, reachPoints: Double, wrapsAnnotations: Bool) -> [Changed] {
+    func changedMarkers(around places: [MapPoint], in world: Viewport, reachPoints: Double, wrapsAnnotations: Bool)
+        -> [Changed]
+    {
         let pointsPerMapPoint = ZoomLevel.zoomScale(atZoomLevel: world.zoomLevel)
         // Twice the reach round each place, so that what changes within the reach of a place
         // lies the reach inside the window.
         let reach = reachPoints / pointsPerMapPoint
-        var pending = MarkerComparison.merged(places.map {
-            MarkerComparison.normalized(MapRect(x: $0.x - 2 * reach, y: $0.y - 2 * reach, width: 4 * reach, height: 4 * reach))
-        })
+        var pending = MarkerComparison.merged(
+            places.map {
+                MarkerComparison.normalized(
+                    MapRect(x: $0.x - 2 * reach, y: $0.y - 2 * reach, width: 4 * reach, height: 4 * reach))
+            })
         var done: [(window: MapRect, changed: [Changed])] = []
         while let window = pending.popLast() {
             let changed = changedMarkers(in: window, world: world, wrapsAnnotations: wrapsAnnotations)
-            let nearEdge = changed.contains { !MarkerComparison.lies($0.tip, atLeast: reachPoints, inside: window, pointsPerMapPoint: pointsPerMapPoint) }
+            let nearEdge = changed.contains {
+                !MarkerComparison.lies(
+                    $0.tip, atLeast: reachPoints, inside: window, pointsPerMapPoint: pointsPerMapPoint)
+            }
             guard nearEdge, window != MarkerComparison.normalized(.world) else {
                 done.append((window, changed))
                 continue
@@ -383,7 +430,8 @@ struct MarkerComparison {
         func reachesIn(_ frame: ViewRect) -> Bool {
             let shifts = wrapsAnnotations ? [-worldPoints, 0, worldPoints] : [0]
             return shifts.contains { shift in
-                frame.maxX + shift > area.minX && frame.minX + shift < area.maxX && frame.maxY > area.minY && frame.minY < area.maxY
+                frame.maxX + shift > area.minX && frame.minX + shift < area.maxX && frame.maxY > area.minY
+                    && frame.minY < area.maxY
             }
         }
         var annotations = content.annotations
@@ -396,7 +444,8 @@ struct MarkerComparison {
             }
         }
         let layout = AnnotationLayout(
-            annotations: annotations, clusterIndex: content.clusterIndex, viewport: world, visibleMapRect: window, style: style)
+            annotations: annotations, clusterIndex: content.clusterIndex, viewport: world, visibleMapRect: window,
+            style: style)
         let selected = content.selectedAnnotationID.flatMap {
             layout.marker(showing: $0, annotations: annotations, clusterIndex: content.clusterIndex)
         }
@@ -409,7 +458,8 @@ struct MarkerComparison {
             case .cluster(let cluster):
                 kind = .cluster(count: cluster.count, color: marker.clusterColor)
             }
-            let signature = Signature(kind: kind, tip: marker.tip, scale: marker.scale, isSelected: marker.sortKey == selected?.sortKey)
+            let signature = Signature(
+                kind: kind, tip: marker.tip, scale: marker.scale, isSelected: marker.sortKey == selected?.sortKey)
             result[signature] = marker.frame
         }
         return result
@@ -418,7 +468,9 @@ struct MarkerComparison {
     /// Whether a point in world points lies `distance` points or more inside a window's edges,
     /// edges on the world's edge (and the sides of a window as wide as the world) not counting:
     /// nothing lies beyond them.
-    private static func lies(_ point: ViewPoint, atLeast distance: Double, inside window: MapRect, pointsPerMapPoint: Double) -> Bool {
+    private static func lies(
+        _ point: ViewPoint, atLeast distance: Double, inside window: MapRect, pointsPerMapPoint: Double
+    ) -> Bool {
         let world = WebMercator.worldSize
         let wholeWidth = window.width >= world
         let west = wholeWidth ? -Double.infinity : window.minX * pointsPerMapPoint + distance
@@ -431,8 +483,10 @@ struct MarkerComparison {
     /// A window cut to the world's height, and made the whole world's width when it is as wide.
     private static func normalized(_ rect: MapRect) -> MapRect {
         let world = WebMercator.worldSize
-        let top = max(0, rect.minY), bottom = min(world, rect.maxY)
-        var west = rect.minX, east = rect.maxX
+        let top = max(0, rect.minY)
+        let bottom = min(world, rect.maxY)
+        var west = rect.minX
+        var east = rect.maxX
         if east - west >= world { (west, east) = (0, world) }
         return MapRect(x: west, y: top, width: east - west, height: max(0, bottom - top))
     }

@@ -21,50 +21,66 @@ extension MapTileRenderer {
         let worldSize = world.size
         let viewportZoom = options.viewportZoomLevel(forTileZoom: zoom)
         let pointsPerMapPoint = ZoomLevel.zoomScale(atZoomLevel: viewportZoom)
-        let canvas = try Canvas(widthPoints: 1, heightPoints: 1, scale: Double(options.scale), target: .image, fonts: data.fonts)
+        let canvas = try Canvas(
+            widthPoints: 1, heightPoints: 1, scale: Double(options.scale), target: .image, fonts: data.fonts)
         let metadata = style.mapwright
         let drawsMarkers = options.layers != .basemap
         let callout = drawsMarkers ? calloutPlacement(in: world, cairo: canvas.cairo) : nil
         // Where candidates come from, in world points and in map points (the world: everything).
         let area: ViewRect? = region.isWorld ? nil : region.candidateRect
-        let mapArea = area.map {
-            MapRect(x: $0.minX / pointsPerMapPoint, y: $0.minY / pointsPerMapPoint, width: $0.size.width / pointsPerMapPoint, height: $0.size.height / pointsPerMapPoint)
-        } ?? .world
+        let mapArea =
+            area.map {
+                MapRect(
+                    x: $0.minX / pointsPerMapPoint, y: $0.minY / pointsPerMapPoint,
+                    width: $0.size.width / pointsPerMapPoint, height: $0.size.height / pointsPerMapPoint)
+            } ?? .world
 
         var labels: [TilePlacement.Label] = []
         if options.layers != .overlays {
             let styleZoom = viewportZoom + MapSnapshotter.styleZoomOffset
             let painter = StylePainter(
-                viewport: world, styleZoomLevel: styleZoom, style: style, data: data, cairo: canvas.cairo, visibleMapRect: mapArea)
+                viewport: world, styleZoomLevel: styleZoom, style: style, data: data, cairo: canvas.cairo,
+                visibleMapRect: mapArea)
             var candidatesByLayer: [(layerIndex: Int, candidates: [LabelCandidate])] = []
-            let context = SymbolContext(images: painter.images, placement: metadata.labels.placement, glyphs: StyleGlyphs(style: style, data: data))
+            let context = SymbolContext(
+                images: painter.images, placement: metadata.labels.placement,
+                glyphs: StyleGlyphs(style: style, data: data))
             for (index, layer) in style.layers.enumerated().reversed() where layer.isVisible(atZoom: styleZoom) {
                 guard case .symbol(let symbol) = layer.kind else { continue }
                 let features = try painter.unclippedFeatures(of: layer, in: mapArea)
                 var candidates = LabelCandidate.candidates(
-                    of: symbol, features: features, viewport: world, styleZoomLevel: styleZoom, context: context, cairo: canvas.cairo)
+                    of: symbol, features: features, viewport: world, styleZoomLevel: styleZoom, context: context,
+                    cairo: canvas.cairo)
                 if let area {
                     // Whole features meeting the area may have anchors far from it (a long road's).
-                    candidates.removeAll { $0.center.x < area.minX || $0.center.x > area.maxX || $0.center.y < area.minY || $0.center.y > area.maxY }
+                    candidates.removeAll {
+                        $0.center.x < area.minX || $0.center.x > area.maxX || $0.center.y < area.minY
+                            || $0.center.y > area.maxY
+                    }
                 }
                 if !candidates.isEmpty { candidatesByLayer.append((index, candidates)) }
             }
             for name in context.missingImages.value.sorted() { data.noteMissingImage(name) }
             var taken = CollisionIndex()
-            if drawsMarkers, let bounds = ViewRect(enclosing: candidatesByLayer.flatMap(\.candidates).flatMap {
-                [$0.bounds.origin, ViewPoint(x: $0.bounds.maxX, y: $0.bounds.maxY)]
-            }) {
+            if drawsMarkers,
+                let bounds = ViewRect(
+                    enclosing: candidatesByLayer.flatMap(\.candidates).flatMap {
+                        [$0.bounds.origin, ViewPoint(x: $0.bounds.maxX, y: $0.bounds.maxY)]
+                    })
+            {
                 // The markers where labels are, in world points as the labels are.
                 let area = MapRect(
                     x: bounds.minX / pointsPerMapPoint, y: bounds.minY / pointsPerMapPoint,
                     width: bounds.size.width / pointsPerMapPoint, height: bounds.size.height / pointsPerMapPoint)
                 let markers = AnnotationLayout(
-                    annotations: content.annotations, clusterIndex: content.clusterIndex, viewport: world, visibleMapRect: area,
+                    annotations: content.annotations, clusterIndex: content.clusterIndex, viewport: world,
+                    visibleMapRect: area,
                     style: metadata)
                 for frame in markers.bodyFrames { taken.insert(frame) }
                 if let callout { taken.insert(callout.frame.insetBy(dx: 6, dy: 6)) }
             }
-            let placer = LabelPlacer(paddingPoints: metadata.labels.collisionPadding, placement: metadata.labels.placement)
+            let placer = LabelPlacer(
+                paddingPoints: metadata.labels.collisionPadding, placement: metadata.labels.placement)
             for (index, candidates) in candidatesByLayer {
                 for label in placer.place(candidates, in: worldSize, avoiding: &taken)
                 where region.keeps(anchor: label.center, bounds: label.bounds) {
@@ -93,7 +109,8 @@ extension MapTileRenderer {
     /// its marker: its cluster's at zooms where it is in one, which may stand a little away from
     /// it. Nil without a selection, or when its marker does not show. Text is laid out in `cairo`.
     func calloutPlacement(in world: Viewport, cairo: OpaquePointer) -> TilePlacement.CalloutPlacement? {
-        guard let id = content.selectedAnnotationID, let annotation = content.annotations.first(where: { $0.id == id }) else { return nil }
+        guard let id = content.selectedAnnotationID, let annotation = content.annotations.first(where: { $0.id == id })
+        else { return nil }
         let metadata = style.mapwright
         let pointsPerMapPoint = ZoomLevel.zoomScale(atZoomLevel: world.zoomLevel)
         let point = MapPoint(annotation.coordinate)
@@ -101,8 +118,12 @@ extension MapTileRenderer {
         let reach = reachPoints / pointsPerMapPoint
         let layout = AnnotationLayout(
             annotations: content.annotations, clusterIndex: content.clusterIndex, viewport: world,
-            visibleMapRect: MapRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach), style: metadata)
-        guard let marker = layout.marker(showing: id, annotations: content.annotations, clusterIndex: content.clusterIndex) else { return nil }
+            visibleMapRect: MapRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach),
+            style: metadata)
+        guard
+            let marker = layout.marker(
+                showing: id, annotations: content.annotations, clusterIndex: content.clusterIndex)
+        else { return nil }
         let text = AnnotationLayout.calloutContent(
             for: marker, selectedID: id, annotations: content.annotations, clusterIndex: content.clusterIndex,
             memberName: content.clusterMemberName)

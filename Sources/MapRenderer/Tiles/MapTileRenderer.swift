@@ -83,16 +83,21 @@ public final class MapTileRenderer: Sendable {
     ///   cluster index not built over the annotations; ``RendererError/style(_:)`` for a raster
     ///   source without tiles.
     public convenience init(
-        data: MapData, style: Style, content: MapTileContent = MapTileContent(), options: TileRenderOptions = TileRenderOptions()
+        data: MapData, style: Style, content: MapTileContent = MapTileContent(),
+        options: TileRenderOptions = TileRenderOptions()
     ) throws(RendererError) {
         try self.init(data: data, style: style, content: content, options: options, maximumWindowPixels: 4_096)
     }
 
-    init(data: MapData, style: Style, content: MapTileContent, options: TileRenderOptions, maximumWindowPixels: Int) throws(RendererError) {
+    init(data: MapData, style: Style, content: MapTileContent, options: TileRenderOptions, maximumWindowPixels: Int)
+        throws(RendererError)
+    {
         if let problem = options.problem { throw .invalidTileOptions(reason: problem) }
         if let index = content.clusterIndex, index.inputCount != content.annotations.count {
             throw .invalidTileOptions(
-                reason: "the cluster index holds \(index.inputCount) annotations, not the \(content.annotations.count) given")
+                reason:
+                    "the cluster index holds \(index.inputCount) annotations, not the \(content.annotations.count) given"
+            )
         }
         if options.layers != .overlays {
             do { try style.requireConfiguredRasterSources() } catch { throw .style(error) }
@@ -140,10 +145,17 @@ public final class MapTileRenderer: Sendable {
         try forEachTileRegion(of: metatile, only: only) { (tile, canvas, x, y) throws(RendererError) in
             let data: Data
             if encoding.palette {
-                data = try pngData(for: RenderedTile(tile: tile, image: canvas.rgbaImage(x: x, y: y, width: options.tileSizePixels, height: options.tileSizePixels)), encoding: encoding)
+                data = try pngData(
+                    for: RenderedTile(
+                        tile: tile,
+                        image: canvas.rgbaImage(
+                            x: x, y: y, width: options.tileSizePixels, height: options.tileSizePixels)),
+                    encoding: encoding)
             } else {
                 // Encoded from the canvas, without a straight-alpha copy of the tile first.
-                data = try pngData(for: tile, pixels: canvas.premultipliedPixels(x: x, y: y, side: options.tileSizePixels), encoding: encoding)
+                data = try pngData(
+                    for: tile, pixels: canvas.premultipliedPixels(x: x, y: y, side: options.tileSizePixels),
+                    encoding: encoding)
             }
             tiles.append(EncodedTile(tile: tile, data: data))
         }
@@ -167,10 +179,11 @@ public final class MapTileRenderer: Sendable {
         of metatile: MetatileID, only: [TileID]?, _ body: (TileID, Canvas, Int, Int) throws(RendererError) -> Void
     ) throws(RendererError) {
         let wanted = only.map { Set($0.filter(metatile.contains)) }
-        var columns = metatile.tileColumns, rows = metatile.tileRows
+        var columns = metatile.tileColumns
+        var rows = metatile.tileRows
         if let wanted {
             guard let minX = wanted.map(\.x).min(), let maxX = wanted.map(\.x).max(),
-                  let minY = wanted.map(\.y).min(), let maxY = wanted.map(\.y).max()
+                let minY = wanted.map(\.y).min(), let maxY = wanted.map(\.y).max()
             else { return }
             columns = minX...maxX
             rows = minY...maxY
@@ -185,9 +198,11 @@ public final class MapTileRenderer: Sendable {
                 }.filter { wanted?.contains($0) ?? true }
                 guard !windowTiles.isEmpty else { continue }
                 let canvas = try renderWindow(zoom: metatile.z, columns: windowColumns, rows: windowRows)
-                let side = options.tileSizePixels, buffer = options.bufferPoints * options.scale
+                let side = options.tileSizePixels
+                let buffer = options.bufferPoints * options.scale
                 for tile in windowTiles {
-                    let x = buffer + (tile.x - windowColumns.lowerBound) * side, y = buffer + (tile.y - windowRows.lowerBound) * side
+                    let x = buffer + (tile.x - windowColumns.lowerBound) * side
+                    let y = buffer + (tile.y - windowRows.lowerBound) * side
                     try body(tile, canvas, x, y)
                 }
             }
@@ -206,21 +221,29 @@ public final class MapTileRenderer: Sendable {
     ///   16,384 pixels a side, ``RendererError/invalidTileOptions(reason:)`` for a block outside the world.
     public func image(zoom: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>) throws(RendererError) -> RGBAImage {
         guard (0...TileID.maximumZoom).contains(zoom), columns.lowerBound >= 0, rows.lowerBound >= 0,
-              columns.upperBound < 1 << zoom, rows.upperBound < 1 << zoom
+            columns.upperBound < 1 << zoom, rows.upperBound < 1 << zoom
         else { throw .invalidTileOptions(reason: "tiles \(columns) x \(rows) are outside the world at zoom \(zoom)") }
         let canvas = try renderWindow(zoom: zoom, columns: columns, rows: rows)
         let buffer = options.bufferPoints * options.scale
         return canvas.rgbaImage(
-            x: buffer, y: buffer, width: columns.count * options.tileSizePixels, height: rows.count * options.tileSizePixels)
+            x: buffer, y: buffer, width: columns.count * options.tileSizePixels,
+            height: rows.count * options.tileSizePixels)
     }
 
     /// Draws the tiles `columns` × `rows` of a zoom, with ``TileRenderOptions/bufferPoints``
     /// around them, into a new canvas.
-    private func renderWindow(zoom: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>) throws(RendererError) -> Canvas {
-        let tilePoints = Double(options.tileSizePoints), buffer = Double(options.bufferPoints), scale = Double(options.scale)
+    private func renderWindow(zoom: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>) throws(RendererError)
+        -> Canvas
+    {
+        let tilePoints = Double(options.tileSizePoints)
+        let buffer = Double(options.bufferPoints)
+        let scale = Double(options.scale)
         // The window in world points: the world at this zoom is tilePoints × 2^zoom points wide.
-        let origin = ViewPoint(x: Double(columns.lowerBound) * tilePoints - buffer, y: Double(rows.lowerBound) * tilePoints - buffer)
-        let size = ViewSize(width: Double(columns.count) * tilePoints + 2 * buffer, height: Double(rows.count) * tilePoints + 2 * buffer)
+        let origin = ViewPoint(
+            x: Double(columns.lowerBound) * tilePoints - buffer, y: Double(rows.lowerBound) * tilePoints - buffer)
+        let size = ViewSize(
+            width: Double(columns.count) * tilePoints + 2 * buffer, height: Double(rows.count) * tilePoints + 2 * buffer
+        )
         let limit = MapSnapshotter.maximumPixelsPerSide
         guard size.width * scale <= Double(limit), size.height * scale <= Double(limit) else {
             throw .imageTooLarge(width: Int(size.width * scale), height: Int(size.height * scale), limit: limit)
@@ -229,7 +252,8 @@ public final class MapTileRenderer: Sendable {
         let pointsPerMapPoint = ZoomLevel.zoomScale(atZoomLevel: viewportZoom)
         // Exactly the window's centre (a power-of-two scale of whole points): every window puts a
         // map point at its world point less the window's origin, to the last bit.
-        let center = MapPoint(x: (origin.x + size.width / 2) / pointsPerMapPoint, y: (origin.y + size.height / 2) / pointsPerMapPoint)
+        let center = MapPoint(
+            x: (origin.x + size.width / 2) / pointsPerMapPoint, y: (origin.y + size.height / 2) / pointsPerMapPoint)
         let viewport: Viewport
         do {
             viewport = try Viewport(centerMapPoint: center, zoomLevel: viewportZoom, size: size, scale: scale)
@@ -246,7 +270,8 @@ public final class MapTileRenderer: Sendable {
             placement: try placement(forTileZoom: zoom, meeting: ViewRect(origin: origin, size: size)),
             worldOrigin: origin,
             clipMarginPixels: RenderPass.tileClipMarginPixels)
-        let canvas = try Canvas(widthPoints: size.width, heightPoints: size.height, scale: scale, target: .image, fonts: data.fonts)
+        let canvas = try Canvas(
+            widthPoints: size.width, heightPoints: size.height, scale: scale, target: .image, fonts: data.fonts)
         try snapshotter.draw(snapshotOptions, pass: pass, in: canvas.cairo, sprites: PinSprites(scale: scale))
         return canvas
     }
@@ -259,11 +284,15 @@ public final class MapTileRenderer: Sendable {
     /// encoded once per colour and the bytes reused. Safe to call from any thread.
     ///
     /// - Throws: ``RendererError/encoding(tile:reason:)``.
-    public func pngData(for tile: RenderedTile, encoding: TilePNGEncoding = TilePNGEncoding()) throws(RendererError) -> Data {
+    public func pngData(for tile: RenderedTile, encoding: TilePNGEncoding = TilePNGEncoding()) throws(RendererError)
+        -> Data
+    {
         let adaptive = adaptiveFiltering(tile.tile)
         let first = tile.isUniform ? tile.image.pixels.withUnsafeBytes({ $0.bindMemory(to: UInt32.self).first }) : nil
         let key = first.map {
-            UniformTileKey(pixel: $0, premultiplied: false, sizePixels: tile.image.width, encoding: encoding, adaptiveFiltering: adaptive)
+            UniformTileKey(
+                pixel: $0, premultiplied: false, sizePixels: tile.image.width, encoding: encoding,
+                adaptiveFiltering: adaptive)
         }
         return try uniformCached(key) { () throws(RendererError) in
             try encoding.check(tile.tile)
@@ -279,15 +308,20 @@ public final class MapTileRenderer: Sendable {
 
     /// A tile's pixels, still on its canvas, as the RGBA PNG bytes ``pngData(for:encoding:)``
     /// gives for the same pixels (`encoding` is not a palette).
-    private func pngData(for tile: TileID, pixels: PremultipliedPixels, encoding: TilePNGEncoding) throws(RendererError) -> Data {
+    private func pngData(for tile: TileID, pixels: PremultipliedPixels, encoding: TilePNGEncoding) throws(RendererError)
+        -> Data
+    {
         let adaptive = adaptiveFiltering(tile)
         let key = pixels.uniformWord.map {
-            UniformTileKey(pixel: $0, premultiplied: true, sizePixels: pixels.width, encoding: encoding, adaptiveFiltering: adaptive)
+            UniformTileKey(
+                pixel: $0, premultiplied: true, sizePixels: pixels.width, encoding: encoding,
+                adaptiveFiltering: adaptive)
         }
         return try uniformCached(key) { () throws(RendererError) in
             try encoding.check(tile)
             do throws(ImageCodecError) {
-                return try pixels.pngData(compressionLevel: encoding.compressionLevel, filtering: adaptive ? .adaptive : .none)
+                return try pixels.pngData(
+                    compressionLevel: encoding.compressionLevel, filtering: adaptive ? .adaptive : .none)
             } catch {
                 throw .encoding(tile: tile.description, reason: error.description)
             }
@@ -301,7 +335,9 @@ public final class MapTileRenderer: Sendable {
     }
 
     /// The bytes of a uniform tile, encoded by `encode` once per key (nil: not uniform, always encoded).
-    private func uniformCached(_ key: UniformTileKey?, encode: () throws(RendererError) -> Data) throws(RendererError) -> Data {
+    private func uniformCached(_ key: UniformTileKey?, encode: () throws(RendererError) -> Data) throws(RendererError)
+        -> Data
+    {
         guard let key else { return try encode() }
         if let data = uniformPNGs.withLock({ $0[key] }) { return data }
         let data = try encode()
@@ -317,10 +353,14 @@ public final class MapTileRenderer: Sendable {
     /// zooms' regions are placed by the tiles that meet them, each on its own core. A zoom whose
     /// placement fails is left to fail where its tiles ask for it.
     public func preparePlacements(forTileZooms zooms: some Collection<Int>) {
-        let zooms = zooms.filter { PlacementRegion.worldPoints(zoom: $0, tileSizePoints: options.tileSizePoints) <= PlacementRegion.sidePoints }
+        let zooms = zooms.filter {
+            PlacementRegion.worldPoints(zoom: $0, tileSizePoints: options.tileSizePoints) <= PlacementRegion.sidePoints
+        }
         _ = [Bool](concurrentlyComputing: zooms.count) { index in
             let world = PlacementRegion.worldPoints(zoom: zooms[index], tileSizePoints: options.tileSizePoints)
-            return (try? placement(forTileZoom: zooms[index], meeting: ViewRect(x: 0, y: 0, width: world, height: world))) != nil
+            return
+                (try? placement(forTileZoom: zooms[index], meeting: ViewRect(x: 0, y: 0, width: world, height: world)))
+                != nil
         }
     }
 

@@ -40,7 +40,9 @@ struct PlacementRegion: Hashable, Sendable, Comparable {
     /// nothing wraps round the antimeridian.)
     static func regions(meeting window: ViewRect, zoom: Int, tileSizePoints: Int) -> [PlacementRegion] {
         let world = worldPoints(zoom: zoom, tileSizePoints: tileSizePoints)
-        guard world > sidePoints else { return [PlacementRegion(zoom: zoom, column: 0, row: 0, sideWorldPoints: world, isWorld: true)] }
+        guard world > sidePoints else {
+            return [PlacementRegion(zoom: zoom, column: 0, row: 0, sideWorldPoints: world, isWorld: true)]
+        }
         let count = Int((world / sidePoints).rounded(.up))
         let reach = reachPoints + TilePlacement.labelInkMarginPoints
         let firstColumn = max(0, Int(((window.minX - reach) / sidePoints).rounded(.down)))
@@ -49,13 +51,17 @@ struct PlacementRegion: Hashable, Sendable, Comparable {
         let lastRow = min(count - 1, Int(((window.maxY + reach) / sidePoints).rounded(.down)))
         guard firstRow <= lastRow, firstColumn <= lastColumn else { return [] }
         return (firstRow...lastRow).flatMap { row in
-            (firstColumn...lastColumn).map { PlacementRegion(zoom: zoom, column: $0, row: row, sideWorldPoints: sidePoints, isWorld: false) }
+            (firstColumn...lastColumn).map {
+                PlacementRegion(zoom: zoom, column: $0, row: row, sideWorldPoints: sidePoints, isWorld: false)
+            }
         }
     }
 
     /// The region in world points.
     var rect: ViewRect {
-        ViewRect(x: Double(column) * sideWorldPoints, y: Double(row) * sideWorldPoints, width: sideWorldPoints, height: sideWorldPoints)
+        ViewRect(
+            x: Double(column) * sideWorldPoints, y: Double(row) * sideWorldPoints, width: sideWorldPoints,
+            height: sideWorldPoints)
     }
 
     /// Where its candidates are taken from: ``rect`` with ``marginPoints`` round it (may reach
@@ -69,7 +75,9 @@ struct PlacementRegion: Hashable, Sendable, Comparable {
     func keeps(anchor: ViewPoint, bounds: ViewRect) -> Bool {
         guard !isWorld else { return true }
         let rect = self.rect
-        guard anchor.x >= rect.minX, anchor.x < rect.maxX, anchor.y >= rect.minY, anchor.y < rect.maxY else { return false }
+        guard anchor.x >= rect.minX, anchor.x < rect.maxX, anchor.y >= rect.minY, anchor.y < rect.maxY else {
+            return false
+        }
         let reach = rect.insetBy(dx: -PlacementRegion.reachPoints, dy: -PlacementRegion.reachPoints)
         let margin = TilePlacement.labelInkMarginPoints
         return bounds.minX - margin >= reach.minX && bounds.maxX + margin <= reach.maxX

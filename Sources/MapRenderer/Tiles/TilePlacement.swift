@@ -135,8 +135,10 @@ final class TilePlacement: Sendable {
 
     private static func cells(of rect: ViewRect) -> [SIMD2<Int>] {
         let margin = labelInkMarginPoints
-        let minColumn = Int(((rect.minX - margin) / cellPoints).rounded(.down)), maxColumn = Int(((rect.maxX + margin) / cellPoints).rounded(.down))
-        let minRow = Int(((rect.minY - margin) / cellPoints).rounded(.down)), maxRow = Int(((rect.maxY + margin) / cellPoints).rounded(.down))
+        let minColumn = Int(((rect.minX - margin) / cellPoints).rounded(.down))
+        let maxColumn = Int(((rect.maxX + margin) / cellPoints).rounded(.down))
+        let minRow = Int(((rect.minY - margin) / cellPoints).rounded(.down))
+        let maxRow = Int(((rect.maxY + margin) / cellPoints).rounded(.down))
         return (minRow...maxRow).flatMap { row in (minColumn...maxColumn).map { SIMD2($0, row) } }
     }
 
@@ -144,14 +146,17 @@ final class TilePlacement: Sendable {
     /// points), laid out again in `cairo` and moved into the view, by layer index, in the order
     /// they were placed.
     func labels(in viewRect: ViewRect, origin: ViewPoint, cairo: OpaquePointer) -> [Int: [LabelCandidate]] {
-        let window = ViewRect(x: origin.x + viewRect.minX, y: origin.y + viewRect.minY, width: viewRect.size.width, height: viewRect.size.height)
+        let window = ViewRect(
+            x: origin.x + viewRect.minX, y: origin.y + viewRect.minY, width: viewRect.size.width,
+            height: viewRect.size.height)
         let margin = TilePlacement.labelInkMarginPoints
         var indices = Set<Int>()
         for cell in TilePlacement.cells(of: window) {
             for index in self.cells[cell] ?? [] {
                 let frame = labels[index].bounds
                 if frame.maxX + margin > window.minX, frame.minX - margin < window.maxX,
-                   frame.maxY + margin > window.minY, frame.minY - margin < window.maxY {
+                    frame.maxY + margin > window.minY, frame.minY - margin < window.maxY
+                {
                     indices.insert(index)
                 }
             }
@@ -161,13 +166,15 @@ final class TilePlacement: Sendable {
             let label = labels[index]
             let layout = label.text.map {
                 TextLayout(
-                    $0, font: label.font, in: cairo, maximumWidth: label.maximumWidthPoints.isFinite ? label.maximumWidthPoints : nil, wraps: true,
+                    $0, font: label.font, in: cairo,
+                    maximumWidth: label.maximumWidthPoints.isFinite ? label.maximumWidthPoints : nil, wraps: true,
                     sections: label.sections)
             }
             var candidate = LabelCandidate(
                 layout: layout,
                 center: ViewPoint(x: label.anchor.x - origin.x, y: label.anchor.y - origin.y),
-                priority: 0, color: label.color, halo: label.halo, font: label.font, maximumWidthPoints: label.maximumWidthPoints,
+                priority: 0, color: label.color, halo: label.halo, font: label.font,
+                maximumWidthPoints: label.maximumWidthPoints,
                 angle: label.angle, icon: label.icon, shaped: label.shaped, textOffset: label.textOffset)
             candidate.featureOrder = label.featureOrder
             candidate.textTranslation = label.textTranslation
@@ -183,10 +190,11 @@ final class TilePlacement: Sendable {
         guard let callout else { return nil }
         let frame = callout.frame
         guard frame.maxX > origin.x + viewRect.minX, frame.minX < origin.x + viewRect.maxX,
-              frame.maxY > origin.y + viewRect.minY, frame.minY < origin.y + viewRect.maxY
+            frame.maxY > origin.y + viewRect.minY, frame.minY < origin.y + viewRect.maxY
         else { return nil }
         return Callout(
-            title: callout.title, subtitle: callout.subtitle, thumbnail: callout.thumbnail, anchor: callout.anchor, tip: callout.tip,
+            title: callout.title, subtitle: callout.subtitle, thumbnail: callout.thumbnail, anchor: callout.anchor,
+            tip: callout.tip,
             viewSize: worldSize, appearance: callout.appearance, cairo: cairo)
     }
 }

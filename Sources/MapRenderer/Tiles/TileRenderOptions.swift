@@ -80,10 +80,13 @@ public struct TileRenderOptions: Hashable, Sendable {
 
     /// The first problem with these options, in words; nil when they are valid.
     var problem: String? {
-        if !TileRenderOptions.tileSizesPoints.contains(tileSizePoints) { return "tile size \(tileSizePoints) is not 256 or 512 points" }
+        if !TileRenderOptions.tileSizesPoints.contains(tileSizePoints) {
+            return "tile size \(tileSizePoints) is not 256 or 512 points"
+        }
         if !TileRenderOptions.scaleRange.contains(scale) { return "scale \(scale) is not 1, 2 or 3" }
         if !MetatileID.sizeRange.contains(metatileSize) {
-            return "metatile size \(metatileSize) is outside \(MetatileID.sizeRange.lowerBound)-\(MetatileID.sizeRange.upperBound) tiles per side"
+            return
+                "metatile size \(metatileSize) is outside \(MetatileID.sizeRange.lowerBound)-\(MetatileID.sizeRange.upperBound) tiles per side"
         }
         if !(0...TileRenderOptions.maximumBufferPoints).contains(bufferPoints) {
             return "buffer \(bufferPoints) points is outside 0-\(TileRenderOptions.maximumBufferPoints)"

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import NIOCore
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// An event loop's answers to kept tiles asked for often, head and body together in a memory
 /// file (`memfd_create(2)`), written to sockets with `sendfile(2)` as nginx writes files: the
@@ -111,7 +112,9 @@ final class AnswerFile {
         }
 
         /// The region as NIO writes it (with `sendfile`).
-        var fileRegion: FileRegion { FileRegion(fileHandle: file.handle, readerIndex: offset, endIndex: offset + length) }
+        var fileRegion: FileRegion {
+            FileRegion(fileHandle: file.handle, readerIndex: offset, endIndex: offset + length)
+        }
 
         func willWrite() { pendingWrites += 1 }
 

@@ -124,7 +124,8 @@ struct KeptTileAnswers: Sendable {
             let hitSlot: Int?
 
             init(
-                generation: UInt64, lettingsGo: UInt64, key: MemoryTileKey, entityTag: String, body: ByteBuffer, head: ByteBuffer,
+                generation: UInt64, lettingsGo: UInt64, key: MemoryTileKey, entityTag: String, body: ByteBuffer,
+                head: ByteBuffer,
                 wholeHead: ByteBuffer, second: Int, path: String, requestSlot: Int, hitSlot: Int?
             ) {
                 self.generation = generation
@@ -165,7 +166,9 @@ struct KeptTileAnswers: Sendable {
         ///   - ifNoneMatch: The request's `If-None-Match`, if any.
         ///   - origin: The request's `Origin`, if any.
         ///   - start: When the request was read (`DispatchTime`'s uptime nanoseconds), for the log line.
-        func answer(target: String, ifNoneMatch: String?, origin: String?, start: UInt64, allocator: ByteBufferAllocator) -> Bytes? {
+        func answer(
+            target: String, ifNoneMatch: String?, origin: String?, start: UInt64, allocator: ByteBufferAllocator
+        ) -> Bytes? {
             let preparedKey = origin.map { target + "\n" + $0 } ?? target
             let second = time(nil)
             let generation = server.answersGeneration.load(ordering: .acquiring)
@@ -173,9 +176,13 @@ struct KeptTileAnswers: Sendable {
             if ifNoneMatch == nil, let ready = prepared[preparedKey] {
                 let lettingsGo = server.memory.lettingsGoCount
                 if ready.generation != generation || ready.lettingsGo != lettingsGo || ready.second != second {
-                    guard ready.generation == generation, let kept = server.memory.tile(ready.key), kept.entityTag == ready.entityTag else {
+                    guard ready.generation == generation, let kept = server.memory.tile(ready.key),
+                        kept.entityTag == ready.entityTag
+                    else {
                         prepared[preparedKey] = nil
-                        return answer(target: target, ifNoneMatch: ifNoneMatch, origin: origin, start: start, allocator: allocator)
+                        return answer(
+                            target: target, ifNoneMatch: ifNoneMatch, origin: origin, start: start, allocator: allocator
+                        )
                     }
                     ready.lettingsGo = lettingsGo
                     if ready.second != second {
@@ -191,25 +198,36 @@ struct KeptTileAnswers: Sendable {
                 log(path: ready.path, status: .ok, start: start)
                 return Bytes(head: ready.wholeHead, body: ready.body, inFile: ready.inFile)
             }
-            guard target.utf8.first == UInt8(ascii: "/"), target.utf8.count <= server.configuration.maximumURLBytes else { return nil }
+            guard target.utf8.first == UInt8(ascii: "/"), target.utf8.count <= server.configuration.maximumURLBytes
+            else { return nil }
             let path = target.prefix { $0 != "?" && $0 != "#" }
             let lettingsGo = server.memory.lettingsGoCount
             guard let slash = path.dropFirst().firstIndex(of: "/"),
-                  let kind = TileRequest.Kind(rawValue: String(path[path.index(after: path.startIndex)..<slash])),
-                  let content = try? server.servedContent(),
-                  let tileRequest = try? TileRequest(kind, parts: path[path.index(after: slash)...].split(separator: "/", omittingEmptySubsequences: false), content: content),
-                  let key = try? tileRequest.memoryKey(server), let kept = server.memory.tile(key)
+                let kind = TileRequest.Kind(rawValue: String(path[path.index(after: path.startIndex)..<slash])),
+                let content = try? server.servedContent(),
+                let tileRequest = try? TileRequest(
+                    kind,
+                    parts: path[path.index(after: slash)...].split(separator: "/", omittingEmptySubsequences: false),
+                    content: content),
+                let key = try? tileRequest.memoryKey(server), let kept = server.memory.tile(key)
             else { return nil }
             var answer = tileRequest.answer(kept, ifNoneMatch: ifNoneMatch, server: server)
             CORSHeadersMiddleware<ServeRequestContext>.decorate(
-                &answer.headers, allowed: shared.cors.allowedOrigin(forOrigin: origin), namedOrigins: shared.cors.namesOrigins)
+                &answer.headers, allowed: shared.cors.allowedOrigin(forOrigin: origin),
+                namedOrigins: shared.cors.namesOrigins)
             let pathText = String(path)
-            let requestSlot = countSlot(.request(kindIndex: TileRequest.Kind.allCases.firstIndex(of: kind)!, status: answer.status.code)) {
-                $0.counter("mapwright_http_requests_total", [("route", "/\(kind.rawValue)/**"), ("status", String(answer.status.code))])
+            let requestSlot = countSlot(
+                .request(kindIndex: TileRequest.Kind.allCases.firstIndex(of: kind)!, status: answer.status.code)
+            ) {
+                $0.counter(
+                    "mapwright_http_requests_total",
+                    [("route", "/\(kind.rawValue)/**"), ("status", String(answer.status.code))])
             }
             var hitSlot: Int?
             if case .rendered(let cacheKey) = key.source {
-                hitSlot = countSlot(.hit(source: cacheKey.source)) { $0.counter("mapwright_tile_cache_hits_total", [("source", cacheKey.source)]) }
+                hitSlot = countSlot(.hit(source: cacheKey.source)) {
+                    $0.counter("mapwright_tile_cache_hits_total", [("source", cacheKey.source)])
+                }
             }
             count(requestSlot, hitSlot)
             log(path: pathText, status: answer.status, start: start)
@@ -218,7 +236,8 @@ struct KeptTileAnswers: Sendable {
             if ifNoneMatch == nil, answer.status == .ok, let body = answer.body {
                 if prepared.count >= KeptTileAnswers.preparedLimit { prepared.removeAll(keepingCapacity: true) }
                 prepared[preparedKey] = PreparedAnswer(
-                    generation: generation, lettingsGo: lettingsGo, key: key, entityTag: kept.entityTag, body: body, head: head,
+                    generation: generation, lettingsGo: lettingsGo, key: key, entityTag: kept.entityTag, body: body,
+                    head: head,
                     wholeHead: wholeHead, second: second, path: pathText, requestSlot: requestSlot, hitSlot: hitSlot)
             }
             return Bytes(head: wholeHead, body: answer.body)
@@ -280,11 +299,13 @@ struct KeptTileAnswers: Sendable {
         /// Logs a GET's line, as ``RequestLogMiddleware/logLine(method:path:status:start:logger:)`` does.
         private func log(path: String, status: HTTPResponse.Status, start: UInt64) {
             guard let requestLog = shared.requestLog, server.logger.logLevel <= .info else {
-                return RequestLogMiddleware<ServeRequestContext>.logLine(method: .get, path: path, status: status, start: start, logger: server.logger)
+                return RequestLogMiddleware<ServeRequestContext>.logLine(
+                    method: .get, path: path, status: status, start: start, logger: server.logger)
             }
-            lines.append(ServerLog.RequestLine(
-                seconds: time(nil), label: requestLog.label, method: "GET", path: path, status: status.code,
-                tenthsOfMilliseconds: (DispatchTime.now().uptimeNanoseconds - start + 50_000) / 100_000))
+            lines.append(
+                ServerLog.RequestLine(
+                    seconds: time(nil), label: requestLog.label, method: "GET", path: path, status: status.code,
+                    tenthsOfMilliseconds: (DispatchTime.now().uptimeNanoseconds - start + 50_000) / 100_000))
         }
 
         private func scheduleFlush() {
@@ -335,8 +356,10 @@ enum HTTPDateHeader {
         var seconds = time_t(second)
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"], months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+        return
+            "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
 }

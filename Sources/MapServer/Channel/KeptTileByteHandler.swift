@@ -62,12 +62,15 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
                 return
             }
             let start = DispatchTime.now().uptimeNanoseconds
-            let head = bytes.withUnsafeReadableBytes { RequestHead(UnsafeRawBufferPointer(rebasing: $0.prefix(headBytes))) }
+            let head = bytes.withUnsafeReadableBytes {
+                RequestHead(UnsafeRawBufferPointer(rebasing: $0.prefix(headBytes)))
+            }
             guard let head, !head.passesConnection else { return passEverything(bytes, context: context) }
             if head.isPlainGet, activity.requestsInProgress == 0, !activity.closesAfterAnswers,
-               let answer = onLoop(context).answer(
-                   target: head.target, ifNoneMatch: head.ifNoneMatch, origin: head.origin, start: start,
-                   allocator: context.channel.allocator) {
+                let answer = onLoop(context).answer(
+                    target: head.target, ifNoneMatch: head.ifNoneMatch, origin: head.origin, start: start,
+                    allocator: context.channel.allocator)
+            {
                 bytes.moveReaderIndex(forwardBy: headBytes)
                 activity.lastActive = context.eventLoop.now
                 if let region = answer.inFile {
@@ -122,7 +125,9 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
                 // Steps of up to 4 bytes: the byte at `index` ends "\r\n\r\n" only if it is "\n".
                 switch raw[index] {
                 case UInt8(ascii: "\n"):
-                    if raw[index - 1] == UInt8(ascii: "\r"), raw[index - 2] == UInt8(ascii: "\n"), raw[index - 3] == UInt8(ascii: "\r") {
+                    if raw[index - 1] == UInt8(ascii: "\r"), raw[index - 2] == UInt8(ascii: "\n"),
+                        raw[index - 3] == UInt8(ascii: "\r")
+                    {
                         return index + 1
                     }
                     index += 2
@@ -154,25 +159,29 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
         init?(_ head: UnsafeRawBufferPointer) {
             var lines = Lines(head)
             guard let requestLine = lines.next(),
-                  let first = requestLine.firstIndex(of: UInt8(ascii: " ")), let last = requestLine.lastIndex(of: UInt8(ascii: " ")),
-                  first > requestLine.startIndex, last > first + 1,
-                  !requestLine[(first + 1)..<last].contains(UInt8(ascii: " "))
+                let first = requestLine.firstIndex(of: UInt8(ascii: " ")),
+                let last = requestLine.lastIndex(of: UInt8(ascii: " ")),
+                first > requestLine.startIndex, last > first + 1,
+                !requestLine[(first + 1)..<last].contains(UInt8(ascii: " "))
             else { return nil }
-            let method = requestLine[..<first], version = requestLine[(last + 1)...]
+            let method = requestLine[..<first]
+            let version = requestLine[(last + 1)...]
             guard version.starts(with: "HTTP/".utf8) else { return nil }
             isPlainGet = method.elementsEqual("GET".utf8) && version.elementsEqual("HTTP/1.1".utf8)
             target = String(decoding: requestLine[(first + 1)..<last], as: UTF8.self)
             while let line = lines.next(), !line.isEmpty {
                 guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
-                      line[line.startIndex] != UInt8(ascii: " "), line[line.startIndex] != UInt8(ascii: "\t"),
-                      !line.contains(UInt8(ascii: "\n"))
+                    line[line.startIndex] != UInt8(ascii: " "), line[line.startIndex] != UInt8(ascii: "\t"),
+                    !line.contains(UInt8(ascii: "\n"))
                 else {
                     isPlainGet = false
                     continue
                 }
                 let name = line[..<colon]
                 let value = { String(decoding: Self.trimmed(line[(colon + 1)...]), as: UTF8.self) }
-                if Self.named(name, "content-length") || Self.named(name, "transfer-encoding") || Self.named(name, "upgrade") {
+                if Self.named(name, "content-length") || Self.named(name, "transfer-encoding")
+                    || Self.named(name, "upgrade")
+                {
                     passesConnection = true
                 } else if Self.named(name, "connection") {
                     if value().lowercased() != "keep-alive" { isPlainGet = false }
@@ -196,8 +205,12 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
 
         private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
             var bytes = bytes
-            while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { bytes = bytes.dropFirst() }
-            while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes = bytes.dropLast() }
+            while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+                bytes = bytes.dropFirst()
+            }
+            while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+                bytes = bytes.dropLast()
+            }
             return bytes
         }
 

@@ -25,13 +25,16 @@ struct ServeHTTPChannel: ServerChildChannel, HTTPChannelHandler {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             try Self.addHandlers(to: channel, configuration: configuration, keptTiles: keptTiles)
-            return try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+            return try NIOAsyncChannel(
+                wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
         }
     }
 
     /// Adds a connection's handlers (all but Hummingbird's own, last) to `channel`'s pipeline, on
     /// its event loop.
-    static func addHandlers(to channel: any Channel, configuration: ServerConfiguration, keptTiles: KeptTileAnswers?) throws {
+    static func addHandlers(to channel: any Channel, configuration: ServerConfiguration, keptTiles: KeptTileAnswers?)
+        throws
+    {
         var limits = NIOHTTPDecoderLimitConfiguration()
         limits.maxHeaderFieldSize = configuration.maximumHeaderBytes
         limits.maxHeaderListSize = configuration.maximumHeaderBytes
@@ -43,10 +46,14 @@ struct ServeHTTPChannel: ServerChildChannel, HTTPChannelHandler {
         try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
         try pipeline.addHandler(ClientConnectionHandler())
         let activity = ConnectionActivity()
-        try pipeline.addHandler(ConnectionStateHandler(activity: activity, idleTimeout: .nanoseconds(Int64(configuration.idleTimeoutSeconds * 1e9))))
+        try pipeline.addHandler(
+            ConnectionStateHandler(
+                activity: activity, idleTimeout: .nanoseconds(Int64(configuration.idleTimeoutSeconds * 1e9))))
         if let keptTiles {
             try pipeline.addHandler(
-                KeptTileByteHandler(answers: keptTiles, activity: activity, maximumHeadBytes: configuration.maximumHeaderBytes), position: .first)
+                KeptTileByteHandler(
+                    answers: keptTiles, activity: activity, maximumHeadBytes: configuration.maximumHeaderBytes),
+                position: .first)
         }
     }
 

@@ -45,7 +45,8 @@ enum ClientStyle {
             }
         }
         var sources: [String: JSONValue] = [:]
-        var empty: Set<String> = [], unreadable: [String] = []
+        var empty: Set<String> = []
+        var unreadable: [String] = []
         if case .object(let written)? = root["sources"] {
             for (id, json) in written {
                 if let loaded = style.style.sources[id], drawsNothing(loaded) {
@@ -61,27 +62,32 @@ enum ClientStyle {
             let names = unreadable.sorted().map { "'\($0)'" }.joined(separator: ", ")
             return rasterDocument(
                 of: style, root: root, base: base,
-                reason: unreadable.count == 1 ? "its source \(names) cannot be read by GL clients" : "its sources \(names) cannot be read by GL clients")
+                reason: unreadable.count == 1
+                    ? "its source \(names) cannot be read by GL clients"
+                    : "its sources \(names) cannot be read by GL clients")
         }
         root["sources"] = .object(sources)
         // Sources without data (no street basemap or terrain registered) draw nothing, here as in Mapwright.
         if !empty.isEmpty, case .array(let layers)? = root["layers"] {
-            root["layers"] = .array(layers.filter { layer in
-                guard case .string(let source)? = layer["source"] else { return true }
-                return !empty.contains(source)
-            })
+            root["layers"] = .array(
+                layers.filter { layer in
+                    guard case .string(let source)? = layer["source"] else { return true }
+                    return !empty.contains(source)
+                })
         }
         let styleURL = "\(base)/styles/\(URLPathComponent.encoded(style.name))"
         switch root["sprite"] {
         case .string(_)? where style.style.sprites.count == 1 && hasSheet(style.style.sprites[0]):
             root["sprite"] = .string("\(styleURL)/sprite")
         case .array(let items)?:
-            root["sprite"] = .array(items.map { item in
-                guard case .object(var members) = item, case .string(let id)? = members["id"],
-                      style.style.sprites.contains(where: { $0.id == id && hasSheet($0) }) else { return item }
-                members["url"] = .string("\(styleURL)/sprite/\(URLPathComponent.encoded(id))")
-                return .object(members)
-            })
+            root["sprite"] = .array(
+                items.map { item in
+                    guard case .object(var members) = item, case .string(let id)? = members["id"],
+                        style.style.sprites.contains(where: { $0.id == id && hasSheet($0) })
+                    else { return item }
+                    members["url"] = .string("\(styleURL)/sprite/\(URLPathComponent.encoded(id))")
+                    return .object(members)
+                })
         default:
             break
         }
@@ -97,7 +103,9 @@ enum ClientStyle {
     ///   - json: The source as the file writes it.
     ///   - loaded: The source as loaded and configured (`--vector-source`, `--raster-source`, the
     ///     registered basemaps): where its data is.
-    private static func source(_ json: JSONValue, as loaded: StyleSource?, content: ServerContent, base: String) -> JSONValue? {
+    private static func source(_ json: JSONValue, as loaded: StyleSource?, content: ServerContent, base: String)
+        -> JSONValue?
+    {
         guard case .object(var members) = json, let loaded else { return nil }
         func data(_ urls: [URL]) -> JSONValue? {
             guard let tileset = content.dataTileset(servingFiles: urls) else { return nil }
@@ -164,16 +172,23 @@ enum ClientStyle {
     }
 
     /// The style as one raster source of the server's tiles of it (see ``ClientStyle``).
-    private static func rasterDocument(of style: ServedStyle, root: [String: JSONValue], base: String, reason: String) -> JSONValue {
+    private static func rasterDocument(of style: ServedStyle, root: [String: JSONValue], base: String, reason: String)
+        -> JSONValue
+    {
         var document: [String: JSONValue] = [
             "version": .number(8),
             "name": .string(style.style.name ?? style.name),
             "metadata": .object(["mapwright:raster": .string("Mapwright's raster tiles of the style: \(reason)")]),
-            "sources": .object(["mapwright": .object([
-                "type": .string("raster"), "url": .string("\(base)/styles/\(URLPathComponent.encoded(style.name)).json"),
-                "tileSize": .number(256),
-            ])]),
-            "layers": .array([.object(["id": .string("mapwright"), "type": .string("raster"), "source": .string("mapwright")])]),
+            "sources": .object([
+                "mapwright": .object([
+                    "type": .string("raster"),
+                    "url": .string("\(base)/styles/\(URLPathComponent.encoded(style.name)).json"),
+                    "tileSize": .number(256),
+                ])
+            ]),
+            "layers": .array([
+                .object(["id": .string("mapwright"), "type": .string("raster"), "source": .string("mapwright")])
+            ]),
         ]
         for key in ["center", "zoom", "bearing", "pitch"] { document[key] = root[key] }
         return .object(document)

@@ -1,12 +1,13 @@
 import Dispatch
 import Foundation
 import Logging
+import MBTiles
 import MapComposer
 import MapCore
 import MapRenderer
 import PhotoSources
 import Synchronization
-import MBTiles
+
 extension MapTileServer {
     /// `Cache-Control: max-age` of what draws or lists the photos (overlay tiles, the annotations
     /// API): ``ServerConfiguration/cacheMaxAgeSeconds``, or `nil` (`no-cache`: clients revalidate
@@ -31,7 +32,9 @@ extension MapTileServer {
             // zoom): on a queue of its own, not NIO's blocking-I/O threads, which every cache and
             // tileset read needs.
             _ = try await withCheckedThrowingContinuation { continuation in
-                Self.photoQueue.async { [self] in continuation.resume(with: Result { try applyPhotoFeed(feed, version: version) }) }
+                Self.photoQueue.async { [self] in
+                    continuation.resume(with: Result { try applyPhotoFeed(feed, version: version) })
+                }
             }
         } catch {
             logger.error("photos: \(error)")
@@ -71,7 +74,9 @@ extension MapTileServer {
         } catch {
             logger.error("photos: the cache's overlay tiles could not be checked: \(error)")
         }
-        if removed > 0 { logger.info("photos: \(removed) cached overlay tiles were drawn for other photos and were removed") }
+        if removed > 0 {
+            logger.info("photos: \(removed) cached overlay tiles were drawn for other photos and were removed")
+        }
     }
 
     /// Reads the feed's photos and serves them, invalidating the overlay tiles that change.
@@ -97,7 +102,10 @@ extension MapTileServer {
             let (newKey, makeNew) = overlayTiles(overlay, tileSizePoints: size, scale: 1)
             let newRenderer = try makeNew()
             newRenderers[newKey] = newRenderer
-            guard let oldOverlay = content.overlay else { changes[size] = .all; continue }
+            guard let oldOverlay = content.overlay else {
+                changes[size] = .all
+                continue
+            }
             let (oldKey, makeOld) = overlayTiles(oldOverlay, tileSizePoints: size, scale: 1)
             let oldRenderer = try existingRenderer(for: oldKey) ?? makeOld()
             changes[size] = try oldRenderer.changedTiles(
@@ -107,7 +115,9 @@ extension MapTileServer {
         // The cache files record no photos while they hold tiles of both.
         for size in Self.overlayTileSizes where overlay.drawnFor != nil {
             for scale in Self.overlayScales {
-                for key in overlayKeys(overlay, tileSizePoints: size, scale: scale) { try cache.record(drawnFor: nil, key: key) }
+                for key in overlayKeys(overlay, tileSizePoints: size, scale: scale) {
+                    try cache.record(drawnFor: nil, key: key)
+                }
             }
         }
         // Serve the new photos first, then forget the old tiles: a render begun before this sees
@@ -153,8 +163,9 @@ extension MapTileServer {
             case .tiles(let tiles): return "\(tiles.count) tiles of \(size) points"
             }
         }
-        logger.info("photos changed (\(oldPhotos.count) -> \(newPhotos.count)): \(counts.joined(separator: " and ")) invalidated at each scale in \(String(format: "%.0f", milliseconds)) ms")
+        logger.info(
+            "photos changed (\(oldPhotos.count) -> \(newPhotos.count)): \(counts.joined(separator: " and ")) invalidated at each scale in \(String(format: "%.0f", milliseconds)) ms"
+        )
         return invalidated
     }
 }
-

@@ -1,7 +1,7 @@
 import Foundation
 import ImageCodec
-import MapCore
 import MBTiles
+import MapCore
 
 /// What answered a tile request that did not wait for its render (see
 /// ``MapTileServer/renderedTile(_:cacheKey:lane:makeRenderer:disconnected:)``).
@@ -43,9 +43,15 @@ extension MapTileServer {
             return try? TileID(z: tile.z - up, x: tile.x >> up, y: tile.y >> up)
         }
         guard !parents.isEmpty else { return nil }
-        let inMemory = parents.lazy.compactMap { [memory] parent in memory.tile(MemoryTileKey(source: source, tile: parent)).map { (parent, $0.data) } }.first
+        let inMemory = parents.lazy.compactMap { [memory] parent in
+            memory.tile(MemoryTileKey(source: source, tile: parent)).map { (parent, $0.data) }
+        }.first
         let enlarged = try? await blockingIO { [cache] () -> Data? in
-            guard let (parent, data) = inMemory ?? parents.lazy.compactMap({ parent in (try? cache.tile(parent, key: cacheKey)).flatMap { $0 }.map { (parent, $0) } }).first
+            guard
+                let (parent, data) = inMemory
+                    ?? parents.lazy.compactMap({ parent in
+                        (try? cache.tile(parent, key: cacheKey)).flatMap { $0 }.map { (parent, $0) }
+                    }).first
             else { return nil }
             return try Self.enlargedPart(of: data, parent: parent, over: tile)
         }
@@ -58,9 +64,15 @@ extension MapTileServer {
         let image = try RGBAImage(pngData: data)
         let up = tile.z - parent.z
         let side = image.width >> up
-        guard side >= 1, image.width == image.height else { throw ImageCodecError.unencodablePNG(reason: "the parent tile is too small") }
-        let column = tile.x - (parent.x << up), row = tile.y - (parent.y << up)
-        return try image.enlarged(x: column * side, y: row * side, regionWidth: side, regionHeight: side, toWidth: image.width, height: image.height)
-            .pngData(compressionLevel: 1)
+        guard side >= 1, image.width == image.height else {
+            throw ImageCodecError.unencodablePNG(reason: "the parent tile is too small")
+        }
+        let column = tile.x - (parent.x << up)
+        let row = tile.y - (parent.y << up)
+        return try image.enlarged(
+            x: column * side, y: row * side, regionWidth: side, regionHeight: side, toWidth: image.width,
+            height: image.height
+        )
+        .pngData(compressionLevel: 1)
     }
 }

@@ -25,7 +25,8 @@ public struct PhotoFeed: Sendable {
 
     public init(
         version: @escaping @Sendable () throws -> Int64, photos: @escaping @Sendable () throws -> [Photo],
-        content: @escaping @Sendable ([Photo]) throws -> (overlay: ServedOverlay, photos: ServedPhotos), loadedVersion: Int64
+        content: @escaping @Sendable ([Photo]) throws -> (overlay: ServedOverlay, photos: ServedPhotos),
+        loadedVersion: Int64
     ) {
         self.version = version
         self.photos = photos

@@ -38,7 +38,9 @@ public struct ServedFonts: Sendable {
     /// each font served that has a file for the range. Names not served are passed over.
     ///
     /// - Throws: ``MapUtilities/MapUtilitiesError`` when a range file exists but cannot be read.
-    func rangeFiles(of fonts: [String], range: GlyphRangeName) throws(MapUtilitiesError) -> [(font: String, bytes: Data)] {
+    func rangeFiles(of fonts: [String], range: GlyphRangeName) throws(MapUtilitiesError) -> [(
+        font: String, bytes: Data
+    )] {
         var found: [(font: String, bytes: Data)] = []
         for font in fonts where names.contains(font) {
             let file = directory.appendingPathComponent(font).appendingPathComponent(range.fileName)
@@ -58,9 +60,10 @@ struct GlyphRangeName: Hashable, Sendable {
     /// Reads `START-END`; nil for any other text (`0-256`, `1-256`, `0255`, `-0-255`).
     init?(_ text: Substring) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 5 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let start = Int(parts[0]), let end = Int(parts[1]),
-              start % 256 == 0, end == start + 255, end <= 0xFFFF
+        guard parts.count == 2,
+            parts.allSatisfy({ !$0.isEmpty && $0.count <= 5 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let start = Int(parts[0]), let end = Int(parts[1]),
+            start % 256 == 0, end == start + 255, end <= 0xFFFF
         else { return nil }
         self.start = start
     }

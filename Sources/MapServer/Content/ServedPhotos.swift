@@ -24,11 +24,15 @@ public struct ServedPhotos: Sendable {
         byID = Dictionary(request.photos.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let coordinates = request.photos.map(\.coordinate)
         // Rounded outwards to a millionth of a degree: no binary noise in the TileJSON.
-        let down = { (value: Double) in (value * 1e6).rounded(.down) / 1e6 }, up = { (value: Double) in (value * 1e6).rounded(.up) / 1e6 }
-        bounds = coordinates.isEmpty ? nil : [
-            down(coordinates.map(\.longitude).min()!), down(coordinates.map(\.latitude).min()!),
-            up(coordinates.map(\.longitude).max()!), up(coordinates.map(\.latitude).max()!),
-        ]
+        let down = { (value: Double) in (value * 1e6).rounded(.down) / 1e6 }
+        let up = { (value: Double) in (value * 1e6).rounded(.up) / 1e6 }
+        bounds =
+            coordinates.isEmpty
+            ? nil
+            : [
+                down(coordinates.map(\.longitude).min()!), down(coordinates.map(\.latitude).min()!),
+                up(coordinates.map(\.longitude).max()!), up(coordinates.map(\.latitude).max()!),
+            ]
     }
 
     /// The photo with an id.

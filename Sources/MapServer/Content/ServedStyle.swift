@@ -79,7 +79,8 @@ public struct ServedOverlay: Sendable {
 
     public init(
         style: Style, data: MapData, contentHash: String, drawnFor: String? = nil,
-        heatmapStyle: (@Sendable () -> Style)? = nil, content: @escaping @Sendable (_ scale: Int) throws -> MapTileContent
+        heatmapStyle: (@Sendable () -> Style)? = nil,
+        content: @escaping @Sendable (_ scale: Int) throws -> MapTileContent
     ) {
         self.style = style
         self.makeHeatmapStyle = heatmapStyle

@@ -1,8 +1,8 @@
 public import Foundation
+import MBTiles
 import MapCore
 import Synchronization
 public import TileSources
-import MBTiles
 public import Tilesets
 
 /// An MBTiles or PMTiles file served as it is under `/tilesets/NAME/…` and `/data/NAME/…`; or,
@@ -96,7 +96,10 @@ public struct OpenTileset: Sendable {
 
     init(name: String, files: [URL], generation: Int) throws(TilesetsError) {
         self.name = name
-        let source = files.count == 1 ? try TileSourceLocation.file(files[0]).open() : try TileSourceLocation.layered(files.map { .file($0) }).open()
+        let source =
+            files.count == 1
+            ? try TileSourceLocation.file(files[0]).open()
+            : try TileSourceLocation.layered(files.map { .file($0) }).open()
         self.source = source
         metadata = try TilesetsError.wrapping { try source.metadata() }
         self.generation = generation
@@ -122,10 +125,12 @@ public struct OpenTileset: Sendable {
         if let bounds = metadata.bounds {
             // The tile's edges as they are, not normalised: a tile ending at 180° must not end at -180°.
             let side = 360 / Double(1 << tile.z)
-            let west = Double(tile.x) * side - 180, east = west + side
+            let west = Double(tile.x) * side - 180
+            let east = west + side
             let region = tile.region
             let crossesAntimeridian = bounds.east < bounds.west
-            let overlapsLongitudes = crossesAntimeridian
+            let overlapsLongitudes =
+                crossesAntimeridian
                 ? east >= bounds.west || west <= bounds.east
                 : east >= bounds.west && west <= bounds.east
             if !overlapsLongitudes || region.north < bounds.south || region.south > bounds.north { return false }

@@ -43,7 +43,8 @@ public final class TilesetWatcher: Sendable {
                 continue
             }
             let replaced = stride(from: 0, to: now.count, by: 2).contains { index in
-                now[index] != nil && (before[index]?.device != now[index]?.device || before[index]?.inode != now[index]?.inode)
+                now[index] != nil
+                    && (before[index]?.device != now[index]?.device || before[index]?.inode != now[index]?.inode)
             }
             let replacedGeneration: Int
             if replaced {
@@ -52,7 +53,9 @@ public final class TilesetWatcher: Sendable {
                 } catch {
                     // Not whole yet (or unreadable): the old file stays served; tried again next time.
                     if failing.withLock({ $0.insert(tileset.name).inserted }) {
-                        server.logger.warning("tileset \(tileset.name): the file was replaced but cannot be opened; still serving the old one: \(error.description)")
+                        server.logger.warning(
+                            "tileset \(tileset.name): the file was replaced but cannot be opened; still serving the old one: \(error.description)"
+                        )
                     }
                     continue
                 }
@@ -76,10 +79,10 @@ public final class TilesetWatcher: Sendable {
 
         init?(path: String) {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                  let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
-                  let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value,
-                  let size = (attributes[.size] as? NSNumber)?.int64Value,
-                  let modified = attributes[.modificationDate] as? Date
+                let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
+                let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value,
+                let size = (attributes[.size] as? NSNumber)?.int64Value,
+                let modified = attributes[.modificationDate] as? Date
             else { return nil }
             (self.device, self.inode, self.size, self.modified) = (device, inode, size, modified)
         }

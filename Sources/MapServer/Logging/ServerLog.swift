@@ -149,7 +149,10 @@ public final class ServerLog: Sendable {
             }
         }
         if dropped > 0 {
-            bytes.append(contentsOf: "\(formatter.text(time(nil))) warning mapwright.log: \(dropped) log lines were dropped: the log's output is slower than the server\n".utf8)
+            bytes.append(
+                contentsOf:
+                    "\(formatter.text(time(nil))) warning mapwright.log: \(dropped) log lines were dropped: the log's output is slower than the server\n"
+                    .utf8)
         }
         guard !bytes.isEmpty else { return }
         // A log that cannot be written (a closed terminal) loses its lines: there is nowhere to say so.
@@ -184,7 +187,9 @@ public final class ServerLog: Sendable {
             metadata["error.message"] = "\(error)"
             metadata["error.type"] = "\(String(reflecting: type(of: error)))"
         }
-        let pretty = metadata.isEmpty ? "" : " " + metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let pretty =
+            metadata.isEmpty
+            ? "" : " " + metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         return "\(timestamp) \(line.event.level) \(line.label):\(pretty) [\(line.event.source)] \(line.event.message)\n"
     }
 

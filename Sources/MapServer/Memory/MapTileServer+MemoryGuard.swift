@@ -29,7 +29,8 @@ extension MapTileServer {
         guard let limit = configuration.memoryLimitBytes, var resident = residentBytes() else { return nil }
         let now = DispatchTime.now().uptimeNanoseconds
         if Double(resident) >= Double(limit) * Self.memoryTrimFraction,
-           now >= lastMemoryTrim.load(ordering: .relaxed) &+ Self.memoryTrimIntervalNanoseconds {
+            now >= lastMemoryTrim.load(ordering: .relaxed) &+ Self.memoryTrimIntervalNanoseconds
+        {
             lastMemoryTrim.store(now, ordering: .relaxed)
             memory.trim(toBytes: memory.usage.bytes / 2)
             replacedTiles.trim(toBytes: replacedTiles.usage.bytes / 2)
@@ -48,11 +49,15 @@ extension MapTileServer {
         }
         let refuses = Double(resident) >= Double(limit) * Self.memoryRefuseFraction
         if refusesRendersForMemory.exchange(refuses, ordering: .relaxed) != refuses {
-            let mebibytes = resident >> 20, limitMebibytes = limit >> 20
+            let mebibytes = resident >> 20
+            let limitMebibytes = limit >> 20
             if refuses {
-                logger.warning("memory: \(mebibytes) MiB resident, at the limit of \(limitMebibytes) MiB: new renders are refused until it falls")
+                logger.warning(
+                    "memory: \(mebibytes) MiB resident, at the limit of \(limitMebibytes) MiB: new renders are refused until it falls"
+                )
             } else {
-                logger.info("memory: \(mebibytes) MiB resident, under the limit of \(limitMebibytes) MiB again: renders resume")
+                logger.info(
+                    "memory: \(mebibytes) MiB resident, under the limit of \(limitMebibytes) MiB again: renders resume")
             }
         }
         metrics.recordResidentMemory(bytes: resident)

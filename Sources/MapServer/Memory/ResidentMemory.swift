@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The process's resident memory, as the kernel counts it (`/proc/self/statm`'s second field,

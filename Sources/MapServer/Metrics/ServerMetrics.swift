@@ -43,7 +43,9 @@ public final class ServerMetrics: Sendable {
             .milliseconds(500), .seconds(1), .milliseconds(2_500), .seconds(5), .seconds(10), .seconds(30),
         ]
         self.factory = factory
-        queueDepths = RenderLane.allCases.map { Metrics.Gauge(label: "mapwright_render_queue_depth", dimensions: [("lane", $0.label)], factory: factory) }
+        queueDepths = RenderLane.allCases.map {
+            Metrics.Gauge(label: "mapwright_render_queue_depth", dimensions: [("lane", $0.label)], factory: factory)
+        }
         renderTimer = Metrics.Timer(label: "mapwright_render_seconds", factory: factory)
         residentMemory = Metrics.Gauge(label: "mapwright_resident_memory_bytes", factory: factory)
         for gauge in queueDepths { gauge.record(0) }

@@ -6,7 +6,9 @@ import Hummingbird
 /// reasons included. Status and headers are GET's, `Content-Length`, `ETag` and CORS included; a
 /// HEAD is logged and counted as itself. ``KeptTileResponder`` leaves HEAD to the router.
 struct HeadRequestMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard request.method == .head else { return try await next(request, context) }
         do {
             return try await next(request, context).createHeadResponse()

@@ -9,19 +9,25 @@ import Logging
 /// "client closed request", not as a server error.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The status of a request whose client went away: 499.
-    static var clientClosedRequest: HTTPResponse.Status { HTTPResponse.Status(code: 499, reasonPhrase: "Client Closed Request") }
+    static var clientClosedRequest: HTTPResponse.Status {
+        HTTPResponse.Status(code: 499, reasonPhrase: "Client Closed Request")
+    }
 
     let metrics: ServerMetrics
     let logger: Logger
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let start = DispatchTime.now().uptimeNanoseconds
         do {
             let response = try await next(request, context)
             record(request, context: context, status: response.status, start: start)
             return response
         } catch {
-            let status = error is CancellationError ? Self.clientClosedRequest : (error as? any HTTPResponseError)?.status ?? .internalServerError
+            let status =
+                error is CancellationError
+                ? Self.clientClosedRequest : (error as? any HTTPResponseError)?.status ?? .internalServerError
             record(request, context: context, status: status, start: start)
             throw error
         }
@@ -29,7 +35,8 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
 
     private func record(_ request: Request, context: Context, status: HTTPResponse.Status, start: UInt64) {
         Self.record(
-            method: request.method, path: request.uri.path, route: context.endpointPath ?? "unmatched", status: status, start: start,
+            method: request.method, path: request.uri.path, route: context.endpointPath ?? "unmatched", status: status,
+            start: start,
             metrics: metrics, logger: logger)
     }
 
@@ -44,7 +51,10 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// Logs a request's line (at info level), `METHOD PATH STATUS MILLISECONDS ms`, without counting it.
-    static func logLine(method: HTTPRequest.Method, path: some StringProtocol, status: HTTPResponse.Status, start: UInt64, logger: Logger) {
+    static func logLine(
+        method: HTTPRequest.Method, path: some StringProtocol, status: HTTPResponse.Status, start: UInt64,
+        logger: Logger
+    ) {
         guard logger.logLevel <= .info else { return }
         let tenths = (DispatchTime.now().uptimeNanoseconds - start + 50_000) / 100_000
         logger.info("\(method) \(path) \(status.code) \(tenths / 10).\(tenths % 10) ms")
@@ -81,7 +91,9 @@ struct CORSHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Whether origins are named (no `*`): answers then depend on the request's `Origin`.
     var namesOrigins: Bool { !origins.contains("*") }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let allowed = allowedOrigin(for: request)
         let named = namesOrigins
         func decorate(_ headers: inout HTTPFields) { Self.decorate(&headers, allowed: allowed, namedOrigins: named) }
@@ -115,13 +127,16 @@ struct RequestLimitsMiddleware<Context: RequestContext>: RouterMiddleware {
     let maximumURLBytes: Int
     let maximumBodyBytes: Int
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let target = request.uri.description.utf8.count
         guard target <= maximumURLBytes else {
             throw ServeError(.uriTooLong, "the URL is \(target) bytes, more than \(maximumURLBytes)")
         }
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maximumBodyBytes {
-            throw ServeError(.contentTooLarge, "the request body is \(length) bytes; at most \(maximumBodyBytes) are accepted")
+            throw ServeError(
+                .contentTooLarge, "the request body is \(length) bytes; at most \(maximumBodyBytes) are accepted")
         }
         // HTTP/1.1 requests without Content-Length or Transfer-Encoding have no body (RFC 9112,
         // 6.3): nothing to read, as for nearly every GET.

@@ -101,7 +101,11 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     private typealias Waiter = CheckedContinuation<Value, any Error>
 
-    private enum Outcome { case queued(RenderLane, Int), joined(moved: (from: RenderLane, to: RenderLane)?), full, cancelled, shuttingDown }
+    private enum Outcome {
+        case queued(RenderLane, Int)
+        case joined(moved: (from: RenderLane, to: RenderLane)?)
+        case full, cancelled, shuttingDown
+    }
 
     private struct Job {
         var work: @Sendable () throws -> Value
@@ -138,7 +142,9 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         /// Queues a job. A lane that had no work starts its turns one stride after the last job
         /// taken: a lower lane that starts to fill goes after the higher lanes' work waiting now.
         mutating func enqueue(_ key: Key, in lane: RenderLane) {
-            if queues[lane.rawValue].isEmpty { passes[lane.rawValue] = max(passes[lane.rawValue], virtualTime + 1 / Double(lane.share)) }
+            if queues[lane.rawValue].isEmpty {
+                passes[lane.rawValue] = max(passes[lane.rawValue], virtualTime + 1 / Double(lane.share))
+            }
             queues[lane.rawValue].append(key)
         }
 
@@ -167,7 +173,9 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             let busy = running.reduce(0, +)
             let open = lane == .tiles || threads == 1 ? threads : threads - 1
             if depth(lane) == 0, busy < threads, lane == .tiles || running[1...].reduce(0, +) < open { return 0 }
-            guard let average = averageJobSeconds[lane.rawValue] ?? averageJobSeconds.compactMap({ $0 }).first else { return nil }
+            guard let average = averageJobSeconds[lane.rawValue] ?? averageJobSeconds.compactMap({ $0 }).first else {
+                return nil
+            }
             let rounds = (Double(depth(lane)) / Double(max(1, open))).rounded(.down) + 1
             return rounds * average
         }
@@ -248,7 +256,8 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     ///   `patienceSeconds`, `CancellationError` when the task is cancelled while waiting, or what
     ///   `work` throws.
     func run(
-        _ key: Key, lane: RenderLane = .tiles, patienceSeconds: Double? = nil, work: @escaping @Sendable () throws -> Value
+        _ key: Key, lane: RenderLane = .tiles, patienceSeconds: Double? = nil,
+        work: @escaping @Sendable () throws -> Value
     ) async throws -> Value {
         let waiterID = state.withLock { state in
             state.nextWaiterID += 1
@@ -274,7 +283,9 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                         return .joined(moved: moved)
                     }
                     guard state.depth(lane) < queueLimit else { return .full }
-                    if maximumWaitSeconds.isFinite, let wait = state.expectedWaitSeconds(in: lane, threads: threadCount), wait > maximumWaitSeconds {
+                    if maximumWaitSeconds.isFinite,
+                        let wait = state.expectedWaitSeconds(in: lane, threads: threadCount), wait > maximumWaitSeconds
+                    {
                         return .full
                     }
                     state.enqueue(key, in: lane)
@@ -313,7 +324,9 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @discardableResult
     func keep(_ key: Key, work: @escaping @Sendable () throws -> Value) -> Bool {
         let depth: Int? = state.withLock { state in
-            guard !state.isShuttingDown, state.jobs[key] == nil, state.depth(.background) < queueLimit else { return nil }
+            guard !state.isShuttingDown, state.jobs[key] == nil, state.depth(.background) < queueLimit else {
+                return nil
+            }
             state.enqueue(key, in: .background)
             state.jobs[key] = Job(work: work, waiters: [:], lane: .background, isKept: true)
             return state.depth(.background)
@@ -329,7 +342,7 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private func leave(_ waiterID: UInt64) {
         let removed: (waiter: Waiter, key: Key, dropped: Bool, lanes: [RenderLane])? = state.withLock { state in
             guard let key = state.waiterKeys.removeValue(forKey: waiterID),
-                  var job = state.jobs[key], let (waiter, _) = job.waiters.removeValue(forKey: waiterID)
+                var job = state.jobs[key], let (waiter, _) = job.waiters.removeValue(forKey: waiterID)
             else { return nil }
             if job.isRunning {
                 state.jobs[key] = job
@@ -364,7 +377,7 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private func expire(_ waiterID: UInt64) {
         let expired: (waiter: Waiter, key: Key, dropped: Bool, lanes: [RenderLane])? = state.withLock { state in
             guard let key = state.waiterKeys[waiterID], var job = state.jobs[key], !job.isRunning,
-                  let (waiter, _) = job.waiters.removeValue(forKey: waiterID)
+                let (waiter, _) = job.waiters.removeValue(forKey: waiterID)
             else { return nil }
             state.waiterKeys[waiterID] = nil
             let target = job.highestWaitingLane ?? .background
@@ -419,7 +432,8 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// Takes jobs while there are jobs it may take; sleeps until a job is queued otherwise.
     private func workLoop() {
         while true {
-            let next: (key: Key, lane: RenderLane, work: @Sendable () throws -> Value, depth: Int)? = state.withLock { state in
+            let next: (key: Key, lane: RenderLane, work: @Sendable () throws -> Value, depth: Int)? = state.withLock {
+                state in
                 guard !state.isShuttingDown, let lane = state.nextLane(threads: threadCount) else { return nil }
                 let key = state.queues[lane.rawValue].removeFirst()
                 state.virtualTime = state.passes[lane.rawValue]
@@ -441,7 +455,8 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             let waiters: [Waiter] = state.withLock { state in
                 let lane = next.lane.rawValue
                 state.running[lane] -= 1
-                state.averageJobSeconds[lane] = state.averageJobSeconds[lane].map { $0 * 0.8 + seconds * 0.2 } ?? seconds
+                state.averageJobSeconds[lane] =
+                    state.averageJobSeconds[lane].map { $0 * 0.8 + seconds * 0.2 } ?? seconds
                 guard let job = state.jobs.removeValue(forKey: next.key) else { return [] }
                 for id in job.waiters.keys { state.waiterKeys[id] = nil }
                 return job.waiters.values.map(\.waiter)

@@ -25,7 +25,9 @@ struct DataRoutes {
     func add(to router: Router<ServeRequestContext>) {
         router.get("/data.json") { request, _ in
             let base = TileJSON.baseURL(request, server.configuration)
-            let list = try server.servedContent().dataTilesets.map { TileJSON.tileset($0.current, base: base, folder: "data") }
+            let list = try server.servedContent().dataTilesets.map {
+                TileJSON.tileset($0.current, base: base, folder: "data")
+            }
             return try HTTPCaching.json(list, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
         router.get("/data/**") { request, context in try await data(request, context) }
@@ -39,6 +41,7 @@ struct DataRoutes {
             let json = TileJSON.tileset(tileset, base: TileJSON.baseURL(request, server.configuration), folder: "data")
             return try HTTPCaching.json(json, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
-        return try await TileRoutes(server: server).tile(try TileRequest(.data, parts: parts, content: content), request: request, context: context)
+        return try await TileRoutes(server: server).tile(
+            try TileRequest(.data, parts: parts, content: content), request: request, context: context)
     }
 }

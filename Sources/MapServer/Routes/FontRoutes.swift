@@ -29,23 +29,33 @@ struct FontRoutes {
     func add(to router: Router<ServeRequestContext>) {
         router.get("/fonts.json") { request, _ in
             let fonts = try server.servedContent().fonts
-            return try HTTPCaching.json(fonts?.names ?? [], request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
+            return try HTTPCaching.json(
+                fonts?.names ?? [], request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
         router.get("/fonts/**") { request, context in try await glyphs(request, context) }
     }
 
     private func glyphs(_ request: Request, _ context: ServeRequestContext) async throws -> Response {
         let parts = context.parameters.getCatchAll()
-        guard let fonts = try server.servedContent().fonts else { throw ServeError.notFound("no fonts are served: start the server with --fonts") }
-        guard parts.count == 2, parts[1].hasSuffix(".pbf") else { throw ServeError.notFound("glyphs are /fonts/{fontstack}/{range}.pbf") }
-        guard let range = GlyphRangeName(parts[1].dropLast(4)) else {
-            throw ServeError.badRequest("the glyph range '\(parts[1].dropLast(4))' is not START-END, with START a multiple of 256 and END = START + 255")
+        guard let fonts = try server.servedContent().fonts else {
+            throw ServeError.notFound("no fonts are served: start the server with --fonts")
         }
-        guard let stackText = String(parts[0]).removingPercentEncoding else { throw ServeError.badRequest("the font stack '\(parts[0])' is not percent-encoded UTF-8") }
+        guard parts.count == 2, parts[1].hasSuffix(".pbf") else {
+            throw ServeError.notFound("glyphs are /fonts/{fontstack}/{range}.pbf")
+        }
+        guard let range = GlyphRangeName(parts[1].dropLast(4)) else {
+            throw ServeError.badRequest(
+                "the glyph range '\(parts[1].dropLast(4))' is not START-END, with START a multiple of 256 and END = START + 255"
+            )
+        }
+        guard let stackText = String(parts[0]).removingPercentEncoding else {
+            throw ServeError.badRequest("the font stack '\(parts[0])' is not percent-encoded UTF-8")
+        }
         // A folder named as the whole stack (a stack combined beforehand, as GL's render tests keep
         // them) comes first, and answers alone when it has the range.
         var names: [String] = fonts.names.contains(stackText) ? [stackText] : []
-        for name in stackText.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty && !names.contains(name) {
+        for name in stackText.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
+        where !name.isEmpty && !names.contains(name) {
             names.append(name)
         }
         let stack = names
@@ -69,13 +79,19 @@ struct FontRoutes {
             bytes = files[0].bytes
         default:
             do {
-                bytes = Data(try GlyphRange.combining(
-                    files.map { [UInt8]($0.bytes) }, name: files.map(\.font).joined(separator: ","), range: range.text))
+                bytes = Data(
+                    try GlyphRange.combining(
+                        files.map { [UInt8]($0.bytes) }, name: files.map(\.font).joined(separator: ","),
+                        range: range.text))
             } catch {
-                server.logger.error("fonts: the glyphs \(range.text) of \(files.map(\.font).joined(separator: ", ")) cannot be read: \(error)")
+                server.logger.error(
+                    "fonts: the glyphs \(range.text) of \(files.map(\.font).joined(separator: ", ")) cannot be read: \(error)"
+                )
                 throw ServeError(.internalServerError, "the glyphs could not be read")
             }
         }
-        return HTTPCaching.response(bytes, contentType: "application/x-protobuf", request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
+        return HTTPCaching.response(
+            bytes, contentType: "application/x-protobuf", request: request,
+            maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
     }
 }

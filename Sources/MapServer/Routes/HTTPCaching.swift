@@ -38,7 +38,8 @@ enum HTTPCaching {
 
     /// The response of bytes whose tag is worked out already.
     static func response(_ tile: CachedTile, contentType: String, request: Request, maxAgeSeconds: Int?) -> Response {
-        answer(tile, contentType: contentType, ifNoneMatch: request.headers[.ifNoneMatch], maxAgeSeconds: maxAgeSeconds).response
+        answer(tile, contentType: contentType, ifNoneMatch: request.headers[.ifNoneMatch], maxAgeSeconds: maxAgeSeconds)
+            .response
     }
 
     /// The answer of bytes whose tag is worked out already, to a request whose `If-None-Match`
@@ -76,7 +77,8 @@ enum HTTPCaching {
         var body: ByteBuffer?
 
         var response: Response {
-            Response(status: status, headers: headers, body: body.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody())
+            Response(
+                status: status, headers: headers, body: body.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody())
         }
     }
 

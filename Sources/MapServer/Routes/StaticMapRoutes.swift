@@ -30,9 +30,13 @@ struct StaticMapRoutes {
     }
 
     /// `/styles/NAME/static/FRAMING/SIZE.png`, from the style routes.
-    func staticMap(_ style: ServedStyle, parts: [Substring], request: Request, context: ServeRequestContext) async throws -> Response {
+    func staticMap(_ style: ServedStyle, parts: [Substring], request: Request, context: ServeRequestContext)
+        async throws -> Response
+    {
         guard parts.count == 2 else {
-            throw ServeError.notFound("static maps are /styles/NAME/static/LON,LAT,ZOOM/WxH.png, …/MINX,MINY,MAXX,MAXY/WxH.png or …/auto/WxH.png")
+            throw ServeError.notFound(
+                "static maps are /styles/NAME/static/LON,LAT,ZOOM/WxH.png, …/MINX,MINY,MAXX,MAXY/WxH.png or …/auto/WxH.png"
+            )
         }
         let query = try StaticMapQuery.parse { Self.values(request, $0) }
         let address = try StaticMapAddress.parse(framing: String(parts[0]), size: String(parts[1]), query: query)
@@ -43,7 +47,9 @@ struct StaticMapRoutes {
         let content = try server.servedContent()
         let style: ServedStyle
         if let name = Self.values(request, "style").last {
-            guard let named = content.style(named: name) else { throw ServeError.badRequest("style: no style named '\(name)' is served") }
+            guard let named = content.style(named: name) else {
+                throw ServeError.badRequest("style: no style named '\(name)' is served")
+            }
             style = named
         } else {
             guard let first = content.styles.first else { throw ServeError.notFound("no style is served") }
@@ -51,7 +57,9 @@ struct StaticMapRoutes {
         }
         var scale = 1
         if let text = Self.values(request, "scale").last {
-            guard let value = Int(text), (1...3).contains(value) else { throw ServeError.badRequest("scale: '\(text)' is not 1, 2 or 3") }
+            guard let value = Int(text), (1...3).contains(value) else {
+                throw ServeError.badRequest("scale: '\(text)' is not 1, 2 or 3")
+            }
             scale = value
         }
         var size = ViewSize(width: 1_200, height: 800)
@@ -63,7 +71,9 @@ struct StaticMapRoutes {
         return try await render(address, style: style, request: request, context: context)
     }
 
-    private func render(_ address: StaticMapAddress, style: ServedStyle, request: Request, context: ServeRequestContext) async throws -> Response {
+    private func render(_ address: StaticMapAddress, style: ServedStyle, request: Request, context: ServeRequestContext)
+        async throws -> Response
+    {
         let content = try server.servedContent()
         let photos = content.photos
         let mapRequest = try address.photoMapRequest(style: style.style, photos: photos)
@@ -75,7 +85,9 @@ struct StaticMapRoutes {
             do throws(PhotoMapError) { options = try builder.options(for: mapRequest) } catch {
                 // The builder names `render`'s flags; here they are query parameters.
                 var reason = error.description
-                if case .nothingToShow = error { reason = "nothing to show: give marker= or path=, a centre or a box, or serve photos" }
+                if case .nothingToShow = error {
+                    reason = "nothing to show: give marker= or path=, a centre or a box, or serve photos"
+                }
                 if reason.hasPrefix("--select:") { reason = "select:" + reason.dropFirst(9) }
                 throw ServeError.badRequest(reason)
             }
@@ -83,18 +95,25 @@ struct StaticMapRoutes {
             server.logSkippedData(of: style.data)
             return .image(try snapshot.pngData(palette: false))
         }
-        guard case .image(let data) = output else { throw ServeError(.internalServerError, "the map could not be rendered") }
+        guard case .image(let data) = output else {
+            throw ServeError(.internalServerError, "the map could not be rendered")
+        }
         server.metrics.increment("mapwright_static_maps_total")
-        return HTTPCaching.response(data, contentType: "image/png", request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
+        return HTTPCaching.response(
+            data, contentType: "image/png", request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
     }
 
     /// `/photos/ID/thumbnail.jpg` and `/photos/ID/image`; ids may hold `/` (written `%2F` or not).
     private func photoFile(_ request: Request, _ context: ServeRequestContext) async throws -> Response {
         let parts = context.parameters.getCatchAll().map { String($0).removingPercentEncoding ?? String($0) }
-        guard parts.count >= 2, let action = parts.last else { throw ServeError.notFound("photos are /photos/ID/thumbnail.jpg or /photos/ID/image") }
+        guard parts.count >= 2, let action = parts.last else {
+            throw ServeError.notFound("photos are /photos/ID/thumbnail.jpg or /photos/ID/image")
+        }
         let id = parts.dropLast().joined(separator: "/")
         let content = try server.servedContent()
-        guard let photos = content.photos else { throw ServeError.notFound("no photos are served (start with --photos)") }
+        guard let photos = content.photos else {
+            throw ServeError.notFound("no photos are served (start with --photos)")
+        }
         guard let photo = photos.photo(id: id) else { throw ServeError.notFound("no photo with id '\(id)'") }
         switch action {
         case "thumbnail.jpg":
@@ -105,13 +124,19 @@ struct StaticMapRoutes {
                 }
                 pixels = value
             }
-            let local = [photo.thumbnail, photo.image].compactMap { $0 }.first { if case .file = $0 { return true }; return false }
+            let local = [photo.thumbnail, photo.image].compactMap { $0 }.first {
+                if case .file = $0 { return true }
+                return false
+            }
             guard case .file(let url)? = local else {
                 if case .remote(let url)? = photo.thumbnail ?? photo.image { return Self.redirect(to: url) }
                 throw ServeError.notFound("photo '\(id)' has no image")
             }
-            let thumbnails = photos.thumbnails, side = pixels
-            let output = try await server.render(.image("thumbnail|\(url.path)|\(pixels)"), disconnected: context.onClose) {
+            let thumbnails = photos.thumbnails
+            let side = pixels
+            let output = try await server.render(
+                .image("thumbnail|\(url.path)|\(pixels)"), disconnected: context.onClose
+            ) {
                 let thumbnail: Thumbnail
                 do throws(PhotoSourceError) { thumbnail = try thumbnails.thumbnail(for: url, pixelSize: side) } catch {
                     throw ServeError.notFound("photo '\(id)': \(error.description)")
@@ -119,8 +144,12 @@ struct StaticMapRoutes {
                 let image = RGBAImage(width: thumbnail.width, height: thumbnail.height, pixels: thumbnail.rgba)
                 return .image(try image.jpegData(quality: 85))
             }
-            guard case .image(let data) = output else { throw ServeError(.internalServerError, "the thumbnail could not be made") }
-            return HTTPCaching.response(data, contentType: "image/jpeg", request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
+            guard case .image(let data) = output else {
+                throw ServeError(.internalServerError, "the thumbnail could not be made")
+            }
+            return HTTPCaching.response(
+                data, contentType: "image/jpeg", request: request,
+                maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         case "image":
             switch photo.image ?? photo.thumbnail {
             case .remote(let url)?:
@@ -130,9 +159,14 @@ struct StaticMapRoutes {
                 do { data = try Data(contentsOf: url, options: .mappedIfSafe) } catch {
                     throw ServeError.notFound("photo '\(id)': its file cannot be read")
                 }
-                let type = ["jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "heic": "image/heic", "webp": "image/webp"][
-                    url.pathExtension.lowercased()] ?? "application/octet-stream"
-                return HTTPCaching.response(data, contentType: type, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
+                let type =
+                    [
+                        "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "heic": "image/heic",
+                        "webp": "image/webp",
+                    ][
+                        url.pathExtension.lowercased()] ?? "application/octet-stream"
+                return HTTPCaching.response(
+                    data, contentType: type, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
             case nil:
                 throw ServeError.notFound("photo '\(id)' has no image")
             }

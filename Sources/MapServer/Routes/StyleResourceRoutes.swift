@@ -26,8 +26,10 @@ struct StyleResourceRoutes {
         router.get("/styles.json") { request, _ in
             let base = TileJSON.baseURL(request, server.configuration)
             let list = try server.servedContent().styles.map { style -> [String: Any] in
-                ["version": 8, "name": style.style.name ?? style.name, "id": style.name,
-                 "url": "\(base)/styles/\(URLPathComponent.encoded(style.name))/style.json"]
+                [
+                    "version": 8, "name": style.style.name ?? style.name, "id": style.name,
+                    "url": "\(base)/styles/\(URLPathComponent.encoded(style.name))/style.json",
+                ]
             }
             return try HTTPCaching.json(list, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
@@ -46,31 +48,41 @@ struct StyleResourceRoutes {
         let style = try content.style(inPath: parts[0])
         if parts.count == 2, parts[1] == "style.json" {
             var writer = JSONWriter()
-            writer.value(ClientStyle.document(of: style, content: content, base: TileJSON.baseURL(request, server.configuration)))
+            writer.value(
+                ClientStyle.document(of: style, content: content, base: TileJSON.baseURL(request, server.configuration))
+            )
             return HTTPCaching.response(
-                Data(writer.bytes), contentType: "application/json", request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
+                Data(writer.bytes), contentType: "application/json", request: request,
+                maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
         // sprite[@2x].EXT, or sprite/ID[@2x].EXT.
-        let spriteID: String, file: SpriteFileName
+        let spriteID: String
+        let file: SpriteFileName
         switch parts.count {
         case 2:
             guard let name = SpriteFileName(parts[1]), name.base == "sprite" else { throw Self.noSuchSpriteFile }
             (spriteID, file) = ("default", name)
         case 3 where parts[1] == "sprite":
-            guard let name = SpriteFileName(parts[2]), let id = URLPathComponent.decodedName(name.base) else { throw Self.noSuchSpriteFile }
+            guard let name = SpriteFileName(parts[2]), let id = URLPathComponent.decodedName(name.base) else {
+                throw Self.noSuchSpriteFile
+            }
             (spriteID, file) = (id, name)
         default:
             throw Self.noSuchSpriteFile
         }
         guard let sprite = style.style.sprites.first(where: { $0.id == spriteID }), sprite.url.isFileURL else {
-            throw ServeError.notFound("style '\(style.name)' has no local sprite\(spriteID == "default" ? "" : " '\(spriteID)'")")
+            throw ServeError.notFound(
+                "style '\(style.name)' has no local sprite\(spriteID == "default" ? "" : " '\(spriteID)'")")
         }
-        let url = file.isIndex ? sprite.indexURL(pixelRatio: file.pixelRatio) : sprite.imageURL(pixelRatio: file.pixelRatio)
+        let url =
+            file.isIndex ? sprite.indexURL(pixelRatio: file.pixelRatio) : sprite.imageURL(pixelRatio: file.pixelRatio)
         let data: Data
         do {
             data = try await server.blockingIO { try Data(readingFile: url, maximumBytes: Self.maximumSpriteFileBytes) }
         } catch {
-            throw ServeError.notFound("style '\(style.name)' has no \(url.lastPathComponent): \((error as? MapUtilitiesError)?.reason ?? "\(error)")")
+            throw ServeError.notFound(
+                "style '\(style.name)' has no \(url.lastPathComponent): \((error as? MapUtilitiesError)?.reason ?? "\(error)")"
+            )
         }
         return HTTPCaching.response(
             data, contentType: file.isIndex ? "application/json" : "image/png", request: request,

@@ -18,7 +18,9 @@ struct TileAddress: Hashable, Sendable {
         }
         var yText = yFile[..<dot]
         let suffix = yFile[yFile.index(after: dot)...]
-        fileExtension = suffix.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x80 }) ? suffix.lowercased() : String(suffix)
+        fileExtension =
+            suffix.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x80 })
+            ? suffix.lowercased() : String(suffix)
         scale = 1
         if let at = yText.firstIndex(of: "@") {
             switch yText[yText.index(after: at)...] {
@@ -29,7 +31,9 @@ struct TileAddress: Hashable, Sendable {
             }
             yText = yText[..<at]
         }
-        let z = try Self.number(zText, "z"), x = try Self.number(xText, "x"), y = try Self.number(yText, "y")
+        let z = try Self.number(zText, "z")
+        let x = try Self.number(xText, "x")
+        let y = try Self.number(yText, "y")
         guard z <= ServerConfiguration.maximumRequestZoom else {
             throw .badRequest("zoom \(z) is above \(ServerConfiguration.maximumRequestZoom)")
         }
@@ -41,13 +45,16 @@ struct TileAddress: Hashable, Sendable {
 
     private static func number(_ text: Substring, _ name: String) throws(ServeError) -> Int {
         // Plain digits, as nearly every URL has them.
-        if !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+        if !text.isEmpty, text.utf8.count <= 9,
+            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        {
             return text.utf8.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         }
         if text.first == "-", text.dropFirst().allSatisfy(\.isASCII), Int(text) != nil {
             throw .badRequest("\(name) \(text) is negative")
         }
-        guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text) else {
+        guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text)
+        else {
             throw .badRequest("\(name) '\(text)' is not a whole number")
         }
         return value

@@ -1,11 +1,11 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import MBTiles
 import MapCore
 import MapData
 import MapRenderer
 import MapStyle
-import MBTiles
 import TileSources
 
 /// TileJSON 3.0.0 documents (<https://github.com/mapbox/tilejson-spec/tree/master/3.0.0>): the
@@ -22,7 +22,8 @@ enum TileJSON {
     static func baseURL(_ request: Request, _ configuration: ServerConfiguration) -> String {
         let scheme = forwardedScheme(request.headers) ?? "http"
         if let authority = request.head.authority, !authority.isEmpty,
-           authority.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) }) {
+            authority.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) })
+        {
             return "\(scheme)://\(authority)"
         }
         return "\(scheme)://\(configuration.host):\(configuration.port)"
@@ -36,7 +37,9 @@ enum TileJSON {
         } else if let forwarded = headers[HTTPField.Name("Forwarded")!] {
             first = forwarded.split(separator: ",").first?.split(separator: ";").lazy
                 .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-                .first { $0.hasPrefix("proto=") }.map { String($0.dropFirst(6)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+                .first { $0.hasPrefix("proto=") }.map {
+                    String($0.dropFirst(6)).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                }
         } else {
             first = nil
         }
@@ -45,7 +48,8 @@ enum TileJSON {
 
     static func style(_ style: ServedStyle, base: String, configuration: ServerConfiguration) -> [String: Any] {
         var json: [String: Any] = [
-            "tilejson": version, "name": style.style.name ?? style.name, "scheme": "xyz", "format": "png", "tileSize": 256,
+            "tilejson": version, "name": style.style.name ?? style.name, "scheme": "xyz", "format": "png",
+            "tileSize": 256,
             "tiles": ["\(base)/styles/\(URLPathComponent.encoded(style.name))/{z}/{x}/{y}.png"],
             "minzoom": 0, "maxzoom": configuration.maximumZoom, "bounds": worldBounds, "center": [0, 0, 2],
         ]
@@ -54,7 +58,9 @@ enum TileJSON {
     }
 
     /// The overlay's TileJSON; `bounds` are the photos' (world without photos).
-    static func overlay(_ overlay: ServedOverlay, photos: ServedPhotos?, base: String, configuration: ServerConfiguration) -> [String: Any] {
+    static func overlay(
+        _ overlay: ServedOverlay, photos: ServedPhotos?, base: String, configuration: ServerConfiguration
+    ) -> [String: Any] {
         let bounds = photos?.bounds ?? worldBounds
         return [
             "tilejson": version, "name": "photos", "scheme": "xyz", "format": "png", "tileSize": 256,
@@ -80,17 +86,25 @@ enum TileJSON {
     static func tileset(_ tileset: OpenTileset, base: String, folder: String = "tilesets") -> [String: Any] {
         let metadata = tileset.metadata
         var json: [String: Any] = [
-            "tilejson": version, "name": metadata.name ?? tileset.name, "scheme": "xyz", "format": tileset.fileExtension,
-            "tiles": ["\(base)/\(folder)/\(URLPathComponent.encoded(tileset.name))/{z}/{x}/{y}.\(tileset.fileExtension)"],
+            "tilejson": version, "name": metadata.name ?? tileset.name, "scheme": "xyz",
+            "format": tileset.fileExtension,
+            "tiles": [
+                "\(base)/\(folder)/\(URLPathComponent.encoded(tileset.name))/{z}/{x}/{y}.\(tileset.fileExtension)"
+            ],
             "minzoom": metadata.minZoom ?? 0, "maxzoom": metadata.maxZoom ?? 22,
         ]
-        if let bounds = metadata.bounds { json["bounds"] = [bounds.west, bounds.south, bounds.east, bounds.north] } else { json["bounds"] = worldBounds }
+        if let bounds = metadata.bounds {
+            json["bounds"] = [bounds.west, bounds.south, bounds.east, bounds.north]
+        } else {
+            json["bounds"] = worldBounds
+        }
         if let center = metadata.center { json["center"] = [center.longitude, center.latitude, Double(center.zoom)] }
         if let attribution = metadata.attribution { json["attribution"] = attribution }
         if let description = metadata.description { json["description"] = description }
         if metadata.format == .pbf, let text = metadata.json,
-           let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-           let layers = object["vector_layers"] {
+            let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+            let layers = object["vector_layers"]
+        {
             json["vector_layers"] = layers
         }
         return json

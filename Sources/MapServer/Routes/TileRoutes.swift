@@ -2,11 +2,11 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import MBTiles
 import MapCore
 import MapRenderer
-import MBTiles
-import Tilesets
 import TileSources
+import Tilesets
 
 /// `/styles/NAME/{z}/{x}/{y}[@2x].png`, `/styles/NAME/512/{z}/{x}/{y}[@2x].png`,
 /// `/overlays/photos/…` and `/overlays/heatmap/…` in the same forms, `/tilesets/NAME/{z}/{x}/{y}.EXT`,
@@ -28,8 +28,11 @@ struct TileRoutes {
             let base = TileJSON.baseURL(request, server.configuration)
             var list = content.styles.map { TileJSON.style($0, base: base, configuration: server.configuration) }
             if let overlay = content.overlay {
-                list.append(TileJSON.overlay(overlay, photos: content.photos, base: base, configuration: server.configuration))
-                if overlay.hasHeatmap { list.append(TileJSON.heatmap(overlay, base: base, configuration: server.configuration)) }
+                list.append(
+                    TileJSON.overlay(overlay, photos: content.photos, base: base, configuration: server.configuration))
+                if overlay.hasHeatmap {
+                    list.append(TileJSON.heatmap(overlay, base: base, configuration: server.configuration))
+                }
             }
             list += content.tilesets.map { TileJSON.tileset($0.current, base: base) }
             list += content.dataTilesets.map { TileJSON.tileset($0.current, base: base, folder: "data") }
@@ -42,16 +45,19 @@ struct TileRoutes {
         let content = try server.servedContent()
         if parts.count == 1, parts[0].hasSuffix(".json") {
             let style = try content.style(inPath: parts[0].dropLast(5))
-            let json = TileJSON.style(style, base: TileJSON.baseURL(request, server.configuration), configuration: server.configuration)
+            let json = TileJSON.style(
+                style, base: TileJSON.baseURL(request, server.configuration), configuration: server.configuration)
             return try HTTPCaching.json(json, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
         if parts.count > 1, parts[1] == "static", let style = try? content.style(inPath: parts[0]) {
-            return try await StaticMapRoutes(server: server).staticMap(style, parts: Array(parts.dropFirst(2)), request: request, context: context)
+            return try await StaticMapRoutes(server: server).staticMap(
+                style, parts: Array(parts.dropFirst(2)), request: request, context: context)
         }
         if parts.count > 1, StyleResourceRoutes.isResource(parts[1]) {
             return try await StyleResourceRoutes(server: server).resource(parts, request: request, content: content)
         }
-        return try await tile(try TileRequest(.styles, parts: parts, content: content), request: request, context: context)
+        return try await tile(
+            try TileRequest(.styles, parts: parts, content: content), request: request, context: context)
     }
 
     private func overlays(_ request: Request, _ context: ServeRequestContext) async throws -> Response {
@@ -59,16 +65,20 @@ struct TileRoutes {
         let content = try server.servedContent()
         guard let overlay = content.overlay else { throw ServeError.notFound("no photos or overlays are served") }
         if parts == ["photos.json"] {
-            let json = TileJSON.overlay(overlay, photos: content.photos, base: TileJSON.baseURL(request, server.configuration), configuration: server.configuration)
+            let json = TileJSON.overlay(
+                overlay, photos: content.photos, base: TileJSON.baseURL(request, server.configuration),
+                configuration: server.configuration)
             return try HTTPCaching.json(json, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
         if parts == ["heatmap.json"] {
             guard overlay.hasHeatmap else { throw ServeError.notFound("no photos are served: there is no heatmap") }
-            let json = TileJSON.heatmap(overlay, base: TileJSON.baseURL(request, server.configuration), configuration: server.configuration)
+            let json = TileJSON.heatmap(
+                overlay, base: TileJSON.baseURL(request, server.configuration), configuration: server.configuration)
             return try HTTPCaching.json(json, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
         if parts == ["tracks.json"] { return try await ViewerRoutes(server: server).tracks(request) }
-        return try await tile(try TileRequest(.overlays, parts: parts, content: content), request: request, context: context)
+        return try await tile(
+            try TileRequest(.overlays, parts: parts, content: content), request: request, context: context)
     }
 
     private func tilesets(_ request: Request, _ context: ServeRequestContext) async throws -> Response {
@@ -79,7 +89,8 @@ struct TileRoutes {
             let json = TileJSON.tileset(tileset, base: TileJSON.baseURL(request, server.configuration))
             return try HTTPCaching.json(json, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
-        return try await tile(try TileRequest(.tilesets, parts: parts, content: content), request: request, context: context)
+        return try await tile(
+            try TileRequest(.tilesets, parts: parts, content: content), request: request, context: context)
     }
 
     /// A tile: kept in memory, else read from its tileset file or the cache (on NIO's blocking-I/O
@@ -96,19 +107,25 @@ struct TileRoutes {
         switch tileRequest {
         case .style(let style, let address, let size):
             let (cacheKey, make) = server.styleTiles(style, tileSizePoints: size, scale: address.scale)
-            let tile = try await server.renderedTile(address.tile, cacheKey: cacheKey, lane: .tiles, makeRenderer: make, disconnected: context.onClose)
+            let tile = try await server.renderedTile(
+                address.tile, cacheKey: cacheKey, lane: .tiles, makeRenderer: make, disconnected: context.onClose)
             return tileRequest.response(tile, request: request, server: server)
         case .overlay(let overlay, let layer, let address, let size):
-            let (cacheKey, make) = try layer.tiles(of: overlay, server: server, tileSizePoints: size, scale: address.scale)
-            let tile = try await server.renderedTile(address.tile, cacheKey: cacheKey, lane: .overlays, makeRenderer: make, disconnected: context.onClose)
+            let (cacheKey, make) = try layer.tiles(
+                of: overlay, server: server, tileSizePoints: size, scale: address.scale)
+            let tile = try await server.renderedTile(
+                address.tile, cacheKey: cacheKey, lane: .overlays, makeRenderer: make, disconnected: context.onClose)
             return tileRequest.response(tile, request: request, server: server)
         case .tileset(let tileset, let address), .data(let tileset, let address):
             let isData = if case .data = tileRequest { true } else { false }
             if isData, !tileset.covers(address.tile) { return noContent() }
             let data: Data?
             do { data = try await server.blockingIO { try tileset.source.tile(at: address.tile) } } catch {
-                server.logger.error("\(isData ? "data" : "tileset") \(tileset.name): \((error as? TilesetsError)?.description ?? "\(error)")")
-                throw ServeError(.internalServerError, "\(isData ? "data" : "tileset") '\(tileset.name)' could not be read")
+                server.logger.error(
+                    "\(isData ? "data" : "tileset") \(tileset.name): \((error as? TilesetsError)?.description ?? "\(error)")"
+                )
+                throw ServeError(
+                    .internalServerError, "\(isData ? "data" : "tileset") '\(tileset.name)' could not be read")
             }
             guard let data else {
                 if isData { return noContent() }
@@ -122,7 +139,8 @@ struct TileRoutes {
 
     /// 204 for a data tile the file does not have: no body, kept by clients as long as a tile.
     private func noContent() -> Response {
-        Response(status: .noContent, headers: [.cacheControl: "public, max-age=\(server.configuration.cacheMaxAgeSeconds)"])
+        Response(
+            status: .noContent, headers: [.cacheControl: "public, max-age=\(server.configuration.cacheMaxAgeSeconds)"])
     }
 }
 
@@ -182,25 +200,34 @@ enum TileRequest: Sendable {
         case .overlays:
             guard let overlay = content.overlay else { throw ServeError.notFound("no photos or overlays are served") }
             guard let layer = parts.first.flatMap({ OverlayLayer(rawValue: String($0)) }) else {
-                throw ServeError.notFound("no overlay named '\(parts.first ?? "")': the overlays are photos and heatmap")
+                throw ServeError.notFound(
+                    "no overlay named '\(parts.first ?? "")': the overlays are photos and heatmap")
             }
             let (address, size) = try Self.renderedAddress(Array(parts.dropFirst()))
             self = .overlay(overlay, layer, address, sizePoints: size)
         case .tilesets:
-            guard parts.count == 4 else { throw ServeError.notFound("tileset tiles are /tilesets/NAME/{z}/{x}/{y}.EXT") }
+            guard parts.count == 4 else {
+                throw ServeError.notFound("tileset tiles are /tilesets/NAME/{z}/{x}/{y}.EXT")
+            }
             // The file as opened now: this request reads it even if the file is replaced meanwhile.
             let tileset = try content.tileset(inPath: parts[0]).current
             let address = try tileset.address(z: parts[1], x: parts[2], y: parts[3], servedAs: "tileset")
-            guard tileset.covers(address.tile) else { throw ServeError.notFound("tile \(address.tile) is outside tileset '\(tileset.name)'") }
+            guard tileset.covers(address.tile) else {
+                throw ServeError.notFound("tile \(address.tile) is outside tileset '\(tileset.name)'")
+            }
             self = .tileset(tileset, address)
         case .data:
-            guard parts.count == 4 else { throw ServeError.notFound("data is /data/NAME.json and /data/NAME/{z}/{x}/{y}.EXT") }
+            guard parts.count == 4 else {
+                throw ServeError.notFound("data is /data/NAME.json and /data/NAME/{z}/{x}/{y}.EXT")
+            }
             // The file as opened now: this request reads it even if the file is replaced meanwhile.
             let tileset = try content.dataTileset(inPath: parts[0]).current
             let address = try tileset.address(z: parts[1], x: parts[2], y: parts[3], servedAs: "data")
-            let minZoom = tileset.metadata.minZoom ?? 0, maxZoom = tileset.metadata.maxZoom ?? ServerConfiguration.maximumRequestZoom
+            let minZoom = tileset.metadata.minZoom ?? 0
+            let maxZoom = tileset.metadata.maxZoom ?? ServerConfiguration.maximumRequestZoom
             guard (minZoom...max(minZoom, maxZoom)).contains(address.tile.z) else {
-                throw ServeError.notFound("zoom \(address.tile.z) is outside the zooms of data '\(tileset.name)', \(minZoom) to \(maxZoom)")
+                throw ServeError.notFound(
+                    "zoom \(address.tile.z) is outside the zooms of data '\(tileset.name)', \(minZoom) to \(maxZoom)")
             }
             self = .data(tileset, address)
         }
@@ -210,9 +237,14 @@ enum TileRequest: Sendable {
     func memoryKey(_ server: MapTileServer) throws(ServeError) -> MemoryTileKey {
         switch self {
         case .style(let style, let address, let size):
-            return MemoryTileKey(source: .rendered(server.styleTiles(style, tileSizePoints: size, scale: address.scale).0), tile: address.tile)
+            return MemoryTileKey(
+                source: .rendered(server.styleTiles(style, tileSizePoints: size, scale: address.scale).0),
+                tile: address.tile)
         case .overlay(let overlay, let layer, let address, let size):
-            return MemoryTileKey(source: .rendered(try layer.tiles(of: overlay, server: server, tileSizePoints: size, scale: address.scale).0), tile: address.tile)
+            return MemoryTileKey(
+                source: .rendered(
+                    try layer.tiles(of: overlay, server: server, tileSizePoints: size, scale: address.scale).0),
+                tile: address.tile)
         case .tileset(let tileset, let address), .data(let tileset, let address):
             return MemoryTileKey(source: tileset.memorySource, tile: address.tile)
         }
@@ -233,7 +265,8 @@ enum TileRequest: Sendable {
             return response(tile, request: request, server: server)
         case .standIn(let tile, let kind):
             var answer = HTTPCaching.answer(
-                tile, contentType: "image/png", ifNoneMatch: request.headers[.ifNoneMatch], maxAgeSeconds: server.configuration.standInMaxAgeSeconds)
+                tile, contentType: "image/png", ifNoneMatch: request.headers[.ifNoneMatch],
+                maxAgeSeconds: server.configuration.standInMaxAgeSeconds)
             answer.headers[Self.standInHeader] = kind.rawValue
             return answer.response
         }
@@ -246,12 +279,14 @@ enum TileRequest: Sendable {
     /// A data tile of vector tiles is `application/x-protobuf`, as TileServer GL and martin send it.
     func answer(_ tile: CachedTile, ifNoneMatch: String?, server: MapTileServer) -> HTTPCaching.Answer {
         let maxAge = server.configuration.cacheMaxAgeSeconds
-        let tileset: OpenTileset, isData: Bool
+        let tileset: OpenTileset
+        let isData: Bool
         switch self {
         case .style, .overlay:
             let isOverlay = if case .overlay = self { true } else { false }
             return HTTPCaching.answer(
-                tile, contentType: "image/png", ifNoneMatch: ifNoneMatch, maxAgeSeconds: isOverlay ? server.photosMaxAgeSeconds : maxAge)
+                tile, contentType: "image/png", ifNoneMatch: ifNoneMatch,
+                maxAgeSeconds: isOverlay ? server.photosMaxAgeSeconds : maxAge)
         case .tileset(let opened, _): (tileset, isData) = (opened, false)
         case .data(let opened, _): (tileset, isData) = (opened, true)
         }
@@ -264,7 +299,8 @@ enum TileRequest: Sendable {
 
     /// `{z}/{x}/{y}[@2x].png` (256-point tiles) or `512/{z}/{x}/{y}[@2x].png`.
     private static func renderedAddress(_ parts: [Substring]) throws(ServeError) -> (TileAddress, sizePoints: Int) {
-        let address: TileAddress, size: Int
+        let address: TileAddress
+        let size: Int
         switch parts.count {
         case 3:
             address = try TileAddress(z: parts[0], x: parts[1], y: parts[2])
@@ -275,7 +311,9 @@ enum TileRequest: Sendable {
         default:
             throw ServeError.notFound("tiles are {z}/{x}/{y}.png or 512/{z}/{x}/{y}.png")
         }
-        guard address.fileExtension == "png" else { throw ServeError.badRequest("tiles are .png, not .\(address.fileExtension)") }
+        guard address.fileExtension == "png" else {
+            throw ServeError.badRequest("tiles are .png, not .\(address.fileExtension)")
+        }
         return (address, size)
     }
 }

@@ -31,20 +31,25 @@ struct ViewerRoutes {
 
     private func leafletFile(_ request: Request, _ context: ServeRequestContext) throws -> Response {
         let parts = context.parameters.getCatchAll().map(String.init)
-        guard !parts.isEmpty, parts.allSatisfy({ part in
-            !part.isEmpty && !part.hasPrefix(".") && !part.contains("/") && !part.contains("\\") && !part.contains("%") && !part.contains("\0")
-        }) else { throw ServeError.notFound("no such Leaflet file") }
+        guard !parts.isEmpty,
+            parts.allSatisfy({ part in
+                !part.isEmpty && !part.hasPrefix(".") && !part.contains("/") && !part.contains("\\")
+                    && !part.contains("%") && !part.contains("\0")
+            })
+        else { throw ServeError.notFound("no such Leaflet file") }
         let directory = server.configuration.leafletDirectory
         guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("leaflet.js").path) else {
-            throw ServeError.notFound("Leaflet is not installed at \(directory.path): run scripts/setup.sh (Debian's libjs-leaflet)")
+            throw ServeError.notFound(
+                "Leaflet is not installed at \(directory.path): run scripts/setup.sh (Debian's libjs-leaflet)")
         }
         let url = parts.reduce(directory) { $0.appendingPathComponent($1) }
         guard let type = Self.contentTypes[url.pathExtension.lowercased()],
-              let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              attributes[.type] as? FileAttributeType == .typeRegular,
-              let data = try? Data(contentsOf: url)
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let data = try? Data(contentsOf: url)
         else { throw ServeError.notFound("no Leaflet file '\(parts.joined(separator: "/"))'") }
-        return HTTPCaching.response(data, contentType: type, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
+        return HTTPCaching.response(
+            data, contentType: type, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
     }
 
     /// `/overlays/tracks.json`.
@@ -86,9 +91,10 @@ struct ViewerRoutes {
             case .polyline(let coordinates): positions(coordinates)
             case .geodesicPolyline(let coordinates):
                 // The great circle the tiles draw, not the straight line between its ends.
-                positions(zip(coordinates, coordinates.dropFirst()).flatMap { start, end in
-                    (try? start.greatCirclePath(to: end, maximumSegmentMeters: 50_000)) ?? [start, end]
-                })
+                positions(
+                    zip(coordinates, coordinates.dropFirst()).flatMap { start, end in
+                        (try? start.greatCirclePath(to: end, maximumSegmentMeters: 50_000)) ?? [start, end]
+                    })
             case .polygon(let exterior, let holes):
                 writer.beginArray()
                 for ring in [exterior] + holes { positions(ring) }
@@ -113,6 +119,7 @@ struct ViewerRoutes {
         writer.endArray()
         writer.endObject()
         return HTTPCaching.response(
-            Data(writer.bytes), contentType: "application/geo+json", request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
+            Data(writer.bytes), contentType: "application/geo+json", request: request,
+            maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
     }
 }

@@ -48,22 +48,29 @@ struct StaticMapAddress: Hashable, Sendable {
     var query: StaticMapQuery
 
     /// Parses the two path parts after `static/`.
-    static func parse(framing framingText: String, size sizeText: String, query: StaticMapQuery) throws(ServeError) -> StaticMapAddress {
+    static func parse(framing framingText: String, size sizeText: String, query: StaticMapQuery) throws(ServeError)
+        -> StaticMapAddress
+    {
         let (size, scale) = try parseSize(sizeText)
         let framing: Framing
         if framingText == "auto" {
             framing = .auto
         } else {
-            let (numbersText, cameraText) = framingText.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-                .map(String.init).splitFirst()
+            let (numbersText, cameraText) = framingText.split(
+                separator: "@", maxSplits: 1, omittingEmptySubsequences: false
+            )
+            .map(String.init).splitFirst()
             let numbers = try StaticMapQuery.numbers(numbersText, what: "'\(framingText)'")
             switch numbers.count {
             case 3:
-                let coordinate = try StaticMapQuery.coordinate(longitude: numbers[0], latitude: numbers[1], text: framingText)
+                let coordinate = try StaticMapQuery.coordinate(
+                    longitude: numbers[0], latitude: numbers[1], text: framingText)
                 guard (0...Double(ServerConfiguration.maximumRequestZoom)).contains(numbers[2]) else {
-                    throw .badRequest("zoom: \(StaticMapQuery.text(numbers[2])) in '\(framingText)' is not a zoom from 0 to 24")
+                    throw .badRequest(
+                        "zoom: \(StaticMapQuery.text(numbers[2])) in '\(framingText)' is not a zoom from 0 to 24")
                 }
-                var bearing = 0.0, pitch = 0.0
+                var bearing = 0.0
+                var pitch = 0.0
                 if let cameraText {
                     let camera = try StaticMapQuery.numbers(cameraText, what: "bearing and pitch '\(cameraText)'")
                     guard (1...2).contains(camera.count) else {
@@ -73,7 +80,8 @@ struct StaticMapAddress: Hashable, Sendable {
                     if camera.count == 2 {
                         guard (0...Camera.maximumPitchDegrees).contains(camera[1]) else {
                             throw .badRequest(
-                                "pitch: \(StaticMapQuery.text(camera[1])) is not from 0 to \(Int(Camera.maximumPitchDegrees)) degrees (0 looks straight down)")
+                                "pitch: \(StaticMapQuery.text(camera[1])) is not from 0 to \(Int(Camera.maximumPitchDegrees)) degrees (0 looks straight down)"
+                            )
                         }
                         pitch = camera[1]
                     }
@@ -87,8 +95,14 @@ struct StaticMapAddress: Hashable, Sendable {
                 guard (-90...90).contains(south), (-90...90).contains(north) else {
                     throw .badRequest("'\(framingText)': latitudes must be from -90 to 90")
                 }
-                guard south < north else { throw .badRequest("'\(framingText)': south \(StaticMapQuery.text(south)) is not below north \(StaticMapQuery.text(north))") }
-                do throws(MapCoreError) { framing = .box(try CoordinateRegion(west: west, south: south, east: east, north: north)) } catch {
+                guard south < north else {
+                    throw .badRequest(
+                        "'\(framingText)': south \(StaticMapQuery.text(south)) is not below north \(StaticMapQuery.text(north))"
+                    )
+                }
+                do throws(MapCoreError) {
+                    framing = .box(try CoordinateRegion(west: west, south: south, east: east, north: north))
+                } catch {
                     throw .badRequest("'\(framingText)': \(error)")
                 }
             default:
@@ -100,8 +114,11 @@ struct StaticMapAddress: Hashable, Sendable {
 
     /// `{w}x{h}[@2x|@3x].png`.
     static func parseSize(_ text: String) throws(ServeError) -> (ViewSize, Int) {
-        guard text.hasSuffix(".png") else { throw .badRequest("'\(text)' is not WIDTHxHEIGHT.png (or @2x.png, @3x.png)") }
-        var body = String(text.dropLast(4)), scale = 1
+        guard text.hasSuffix(".png") else {
+            throw .badRequest("'\(text)' is not WIDTHxHEIGHT.png (or @2x.png, @3x.png)")
+        }
+        var body = String(text.dropLast(4))
+        var scale = 1
         if let at = body.firstIndex(of: "@") {
             let suffix = body[at...]
             guard let value = ["@1x": 1, "@2x": 2, "@3x": 3][String(suffix)] else {
@@ -153,7 +170,7 @@ struct StaticMapAddress: Hashable, Sendable {
     }
 }
 
-private extension Array where Element == String {
+extension Array where Element == String {
     /// The first element and the second, if any.
-    func splitFirst() -> (String, String?) { (self[0], count > 1 ? self[1] : nil) }
+    fileprivate func splitFirst() -> (String, String?) { (self[0], count > 1 ? self[1] : nil) }
 }

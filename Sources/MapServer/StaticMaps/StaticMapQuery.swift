@@ -87,7 +87,9 @@ struct StaticMapQuery: Hashable, Sendable {
             let collection = PhotoCollection(photos: request.photos)
             var kept = Set<String>()
             for name in photographers {
-                do throws(PhotoSourceError) { kept.formUnion(try collection.filtered(byPhotographer: name).photos.map(\.id)) } catch {
+                do throws(PhotoSourceError) {
+                    kept.formUnion(try collection.filtered(byPhotographer: name).photos.map(\.id))
+                } catch {
                     throw .badRequest("photographer: \(error.description)")
                 }
             }
@@ -149,15 +151,22 @@ struct StaticMapQuery: Hashable, Sendable {
     /// zig-zag delta in 5-bit chunks offset by 63.
     static func decodePolyline(_ text: String) throws(ServeError) -> [Coordinate] {
         let bytes = Array(text.utf8)
-        var index = 0, latitude = 0, longitude = 0
+        var index = 0
+        var latitude = 0
+        var longitude = 0
         var coordinates: [Coordinate] = []
         func next() throws(ServeError) -> Int {
-            var result = 0, shift = 0
+            var result = 0
+            var shift = 0
             while true {
-                guard index < bytes.count else { throw .badRequest("path: 'enc:\(text)' is not an encoded polyline (it ends inside a number)") }
+                guard index < bytes.count else {
+                    throw .badRequest("path: 'enc:\(text)' is not an encoded polyline (it ends inside a number)")
+                }
                 let byte = Int(bytes[index]) - 63
                 index += 1
-                guard (0..<64).contains(byte), shift < 35 else { throw .badRequest("path: 'enc:\(text)' is not an encoded polyline") }
+                guard (0..<64).contains(byte), shift < 35 else {
+                    throw .badRequest("path: 'enc:\(text)' is not an encoded polyline")
+                }
                 result |= (byte & 0x1f) << shift
                 shift += 5
                 if byte < 0x20 { break }
@@ -167,7 +176,9 @@ struct StaticMapQuery: Hashable, Sendable {
         while index < bytes.count {
             latitude += try next()
             longitude += try next()
-            coordinates.append(try coordinate(longitude: Double(longitude) / 1e5, latitude: Double(latitude) / 1e5, text: "enc:\(text)"))
+            coordinates.append(
+                try coordinate(
+                    longitude: Double(longitude) / 1e5, latitude: Double(latitude) / 1e5, text: "enc:\(text)"))
         }
         return coordinates
     }
@@ -176,7 +187,9 @@ struct StaticMapQuery: Hashable, Sendable {
         let classic = ["red": "#ff3b30", "green": "#34c759", "purple": "#af52de"]
         var css = classic[text.lowercased()] ?? text
         if css.count == 6 || css.count == 8 || css.count == 3, css.allSatisfy(\.isHexDigit) { css = "#" + css }
-        do { return try Color(css: css) } catch { throw .badRequest("\(parameter): '\(text)' is not a colour (red, green, purple, or hex such as ff8800)") }
+        do { return try Color(css: css) } catch {
+            throw .badRequest("\(parameter): '\(text)' is not a colour (red, green, purple, or hex such as ff8800)")
+        }
     }
 
     static func numbers(_ text: String, what: String) throws(ServeError) -> [Double] {
@@ -192,7 +205,9 @@ struct StaticMapQuery: Hashable, Sendable {
 
     static func coordinate(longitude: Double, latitude: Double, text: String) throws(ServeError) -> Coordinate {
         do { return try Coordinate(latitude: latitude, longitude: longitude) } catch {
-            throw .badRequest("'\(text)': longitude \(Self.text(longitude)), latitude \(Self.text(latitude)) is not a place (longitude first, -180 to 180; latitude -90 to 90)")
+            throw .badRequest(
+                "'\(text)': longitude \(Self.text(longitude)), latitude \(Self.text(latitude)) is not a place (longitude first, -180 to 180; latitude -90 to 90)"
+            )
         }
     }
 

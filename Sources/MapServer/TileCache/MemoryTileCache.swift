@@ -1,9 +1,9 @@
 public import Foundation
+import MBTiles
 public import MapCore
 public import NIOCore
 import Synchronization
 public import TileSources
-import MBTiles
 
 /// The tiles answered most recently, kept in memory up to a number of bytes, each with its
 /// `ETag` worked out once and its bytes ready to send: a request for a kept tile is answered
@@ -72,7 +72,9 @@ public final class MemoryTileCache: Sendable {
     /// up to ``capacityBytes``.
     public func trim(toBytes bytes: Int) {
         let share = max(0, bytes) / shards.count
-        for shard in shards where shard.state.withLock({ $0.trim(toBytes: share) }) { lettingsGo.add(1, ordering: .releasing) }
+        for shard in shards where shard.state.withLock({ $0.trim(toBytes: share) }) {
+            lettingsGo.add(1, ordering: .releasing)
+        }
     }
 
     /// Forgets every tile.

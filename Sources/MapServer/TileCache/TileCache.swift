@@ -1,8 +1,8 @@
 public import Foundation
+public import MBTiles
 public import MapCore
 import Synchronization
 import TileSources
-public import MBTiles
 
 /// Tiles rendered on demand, kept in MBTiles files: one file per tile set served (a style or the
 /// photo overlay at one tile size and scale), named by its ``TileCacheKey``, whose content hash
@@ -66,12 +66,14 @@ public final class TileCache: Sendable {
 
     /// A cache in a new temporary folder, removed by ``close()``.
     public static func temporary(tilesPerBatch: Int = 256) throws -> TileCache {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-serve-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mapwright-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return TileCache(folder: folder, baseName: "cache", tilesPerBatch: tilesPerBatch, removesFolderOnClose: true)
     }
 
-    private init(folder: URL, baseName: String, tilesPerBatch: Int, removesFolderOnClose: Bool, isWritable: Bool = true) {
+    private init(folder: URL, baseName: String, tilesPerBatch: Int, removesFolderOnClose: Bool, isWritable: Bool = true)
+    {
         self.folder = folder
         self.baseName = baseName
         self.tilesPerBatch = tilesPerBatch
@@ -113,11 +115,18 @@ public final class TileCache: Sendable {
     private func olderStores(for key: TileCacheKey) throws(MBTilesError) -> [MBTilesStore] {
         let id = key.fileComponent
         if let stores = olderStores.withLock({ $0[id] }) { return stores }
-        let prefix = "\(baseName).\(key.fileComponentWithoutHash).", current = fileURL(for: key).lastPathComponent
+        let prefix = "\(baseName).\(key.fileComponentWithoutHash)."
+        let current = fileURL(for: key).lastPathComponent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        let older = names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".mbtiles") && $0 != current }.map { folder.appendingPathComponent($0) }
+        let older = names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".mbtiles") && $0 != current }.map {
+            folder.appendingPathComponent($0)
+        }
         let newestFirst = older.map { url in
-            (url, (try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast)
+            (
+                url,
+                (try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate)
+                    ?? .distantPast
+            )
         }.sorted { $0.1 > $1.1 }.map(\.0)
         var stores: [MBTilesStore] = []
         for url in newestFirst.prefix(Self.olderFileLimit) {
@@ -138,7 +147,11 @@ public final class TileCache: Sendable {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let store = try MBTilesStore(url: url, mode: .readOnly)
         guard try store.metadataValue(forKey: "mapwright_content_hash") == key.contentHash else { return nil }
-        if let expected = drawnFor.withLock({ $0[id] }), try store.metadataValue(forKey: Self.drawnForMetadataKey) != expected { return nil }
+        if let expected = drawnFor.withLock({ $0[id] }),
+            try store.metadataValue(forKey: Self.drawnForMetadataKey) != expected
+        {
+            return nil
+        }
         return readOnlyStores.withLock { stores in
             if let existing = stores[id] { return existing }
             stores[id] = store
@@ -223,7 +236,8 @@ public final class TileCache: Sendable {
 
     /// Whether a key's file is open or on disk.
     private func hasFile(for key: TileCacheKey) -> Bool {
-        entries.withLock { $0[key.fileComponent] != nil } || FileManager.default.fileExists(atPath: fileURL(for: key).path)
+        entries.withLock { $0[key.fileComponent] != nil }
+            || FileManager.default.fileExists(atPath: fileURL(for: key).path)
     }
 
     /// Records in a key's file what its tiles are drawn for, without removing any: `nil` before
@@ -274,10 +288,13 @@ public final class TileCache: Sendable {
                     description: "Mapwright serve's cache of \(key.source), drawn from content \(key.contentHash)",
                     type: key.isOverlay ? .overlay : .baselayer, version: "1")
                 metadata.otherValues["mapwright_content_hash"] = key.contentHash
-                if let drawnFor = drawnFor.withLock({ $0[id] }) { metadata.otherValues[Self.drawnForMetadataKey] = drawnFor }
+                if let drawnFor = drawnFor.withLock({ $0[id] }) {
+                    metadata.otherValues[Self.drawnForMetadataKey] = drawnFor
+                }
                 try store.writeMetadata(metadata)
             } else if let hash = try store.metadataValue(forKey: "mapwright_content_hash"), hash != key.contentHash {
-                throw .corrupt(path: store.path, reason: "the cache file holds tiles of content \(hash), not \(key.contentHash)")
+                throw .corrupt(
+                    path: store.path, reason: "the cache file holds tiles of content \(hash), not \(key.contentHash)")
             }
             let entry = Entry(store: store, writer: try MBTilesWriter(store: store, tilesPerBatch: tilesPerBatch))
             entries[id] = entry
@@ -315,9 +332,11 @@ public struct TileCacheKey: Hashable, Sendable {
 
     /// ``fileComponent`` but its content hash: what the files of every version of these tiles share.
     var fileComponentWithoutHash: String {
-        let safe = String(source.unicodeScalars.map { scalar in
-            CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "-" || scalar == "_" ? Character(scalar) : "_"
-        })
+        let safe = String(
+            source.unicodeScalars.map { scalar in
+                CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "-" || scalar == "_"
+                    ? Character(scalar) : "_"
+            })
         return "\(safe).\(tileSizePoints)@\(scale)x"
     }
 }

@@ -69,8 +69,8 @@ extension Color {
         case "hsl", "hsla":
             let hueText = tokens[0].hasSuffix("deg") ? String(tokens[0].dropLast(3)) : tokens[0]
             guard let hue = Double(hueText), hue.isFinite,
-                  let saturation = fraction(tokens[1], scale: 100),
-                  let lightness = fraction(tokens[2], scale: 100)
+                let saturation = fraction(tokens[1], scale: 100),
+                let lightness = fraction(tokens[2], scale: 100)
             else { return nil }
             return fromHSL(hueDegrees: hue, saturation: saturation, lightness: lightness, alpha: alpha)
         default:

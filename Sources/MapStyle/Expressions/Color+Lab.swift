@@ -10,11 +10,15 @@ extension Color {
     var lab: (l: Double, a: Double, b: Double) {
         func linear(_ x: Double) -> Double { x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4) }
         func f(_ t: Double) -> Double { t > Self.t3 ? pow(t, 1.0 / 3) : t / Self.t2 + Self.t0 }
-        let r = linear(red), g = linear(green), b = linear(blue)
+        let r = linear(red)
+        let g = linear(green)
+        let b = linear(blue)
         let y = f((0.2225045 * r + 0.7168786 * g + 0.0606169 * b) / Self.yn)
-        let x: Double, z: Double
+        let x: Double
+        let z: Double
         if r == g && g == b {
-            x = y; z = y
+            x = y
+            z = y
         } else {
             x = f((0.4360747 * r + 0.3850649 * g + 0.1430804 * b) / Self.xn)
             z = f((0.0139322 * r + 0.0971045 * g + 0.7141733 * b) / Self.zn)
@@ -32,10 +36,13 @@ extension Color {
         var y = (l + 16) / 116
         var x = a.isNaN ? y : y + a / 500
         var z = b.isNaN ? y : y - b / 200
-        y = Self.yn * f(y); x = Self.xn * f(x); z = Self.zn * f(z)
-        self.init(red: gamma(3.1338561 * x - 1.6168667 * y - 0.4906146 * z),
-                  green: gamma(-0.9787684 * x + 1.9161415 * y + 0.0334540 * z),
-                  blue: gamma(0.0719453 * x - 0.2289914 * y + 1.4052427 * z), alpha: alpha)
+        y = Self.yn * f(y)
+        x = Self.xn * f(x)
+        z = Self.zn * f(z)
+        self.init(
+            red: gamma(3.1338561 * x - 1.6168667 * y - 0.4906146 * z),
+            green: gamma(-0.9787684 * x + 1.9161415 * y + 0.0334540 * z),
+            blue: gamma(0.0719453 * x - 0.2289914 * y + 1.4052427 * z), alpha: alpha)
     }
 
     /// `[h, c, l]`; the hue is NaN for greys.
@@ -48,15 +55,18 @@ extension Color {
     }
 
     func interpolatedLab(to end: Color, fraction t: Double) -> Color {
-        let a = lab, b = end.lab
+        let a = lab
+        let b = end.lab
         func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
         return Color(lab: mix(a.l, b.l), mix(a.a, b.a), mix(a.b, b.b), alpha: mix(alpha, end.alpha))
     }
 
     func interpolatedHCL(to end: Color, fraction t: Double) -> Color {
-        let from = hcl, to = end.hcl
+        let from = hcl
+        let to = end.hcl
         func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
-        var hue: Double, chroma: Double?
+        var hue: Double
+        var chroma: Double?
         if !from.h.isNaN && !to.h.isNaN {
             var dh = to.h - from.h
             if to.h > from.h && dh > 180 { dh -= 360 } else if to.h < from.h && from.h - to.h > 180 { dh += 360 }
@@ -70,7 +80,8 @@ extension Color {
         } else {
             hue = .nan
         }
-        let c = chroma ?? mix(from.c, to.c), l = mix(from.l, to.l)
+        let c = chroma ?? mix(from.c, to.c)
+        let l = mix(from.l, to.l)
         let radians = hue.isNaN ? 0 : hue * .pi / 180
         return Color(lab: l, cos(radians) * c, sin(radians) * c, alpha: mix(alpha, end.alpha))
     }
@@ -82,8 +93,12 @@ struct UnitBezier {
     let cx, bx, ax, cy, by, ay: Double
 
     init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-        cx = 3 * x1; bx = 3 * (x2 - x1) - cx; ax = 1 - cx - bx
-        cy = 3 * y1; by = 3 * (y2 - y1) - cy; ay = 1 - cy - by
+        cx = 3 * x1
+        bx = 3 * (x2 - x1) - cx
+        ax = 1 - cx - bx
+        cy = 3 * y1
+        by = 3 * (y2 - y1) - cy
+        ay = 1 - cy - by
     }
 
     private func x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
@@ -101,7 +116,8 @@ struct UnitBezier {
             if abs(slope) < 1e-6 { break }
             t -= error / slope
         }
-        var low = 0.0, high = 1.0
+        var low = 0.0
+        var high = 1.0
         t = target
         while low < high {
             let value = x(t)

@@ -21,7 +21,9 @@ public struct GeoShapes: Hashable, Sendable {
     /// Reads GeoJSON: a geometry, a Feature or a FeatureCollection; nil when it holds no geometry.
     init?(geoJSON json: JSONValue) {
         func position(_ json: JSONValue) -> Position? {
-            guard case .array(let items) = json, items.count >= 2, case .number(let x) = items[0], case .number(let y) = items[1] else { return nil }
+            guard case .array(let items) = json, items.count >= 2, case .number(let x) = items[0],
+                case .number(let y) = items[1]
+            else { return nil }
             return Position(x, y)
         }
         func positions(_ json: JSONValue) -> [Position]? {
@@ -51,14 +53,27 @@ public struct GeoShapes: Hashable, Sendable {
             default:
                 guard let coordinates = json["coordinates"] else { return false }
                 switch type {
-                case "Point": guard let p = position(coordinates) else { return false }; shapes.points.append(p)
-                case "MultiPoint": guard let list = positions(coordinates) else { return false }; shapes.points += list
-                case "LineString": guard let list = positions(coordinates) else { return false }; shapes.lines.append(list)
-                case "MultiLineString": guard let list = rings(coordinates) else { return false }; shapes.lines += list
-                case "Polygon": guard let list = rings(coordinates) else { return false }; shapes.polygons.append(list)
+                case "Point":
+                    guard let p = position(coordinates) else { return false }
+                    shapes.points.append(p)
+                case "MultiPoint":
+                    guard let list = positions(coordinates) else { return false }
+                    shapes.points += list
+                case "LineString":
+                    guard let list = positions(coordinates) else { return false }
+                    shapes.lines.append(list)
+                case "MultiLineString":
+                    guard let list = rings(coordinates) else { return false }
+                    shapes.lines += list
+                case "Polygon":
+                    guard let list = rings(coordinates) else { return false }
+                    shapes.polygons.append(list)
                 case "MultiPolygon":
                     guard case .array(let items) = coordinates else { return false }
-                    for item in items { guard let list = rings(item) else { return false }; shapes.polygons.append(list) }
+                    for item in items {
+                        guard let list = rings(item) else { return false }
+                        shapes.polygons.append(list)
+                    }
                 default: return false
                 }
                 return true
@@ -85,11 +100,15 @@ public struct GeoShapes: Hashable, Sendable {
     /// approximation of the WGS84 ellipsoid at the first position's latitude (as MapLibre's
     /// cheap ruler); zero inside a polygon. Nil when either is empty.
     func distance(to other: GeoShapes) -> Double? {
-        guard let first = other.points.first ?? other.lines.first?.first ?? other.polygons.first?.first?.first else { return nil }
+        guard let first = other.points.first ?? other.lines.first?.first ?? other.polygons.first?.first?.first else {
+            return nil
+        }
         let ruler = CheapRuler(latitude: first.y)
         var best = Double.infinity
-        let mySegments = segments, theirSegments = other.segments
-        let myPoints = points, theirPoints = other.points
+        let mySegments = segments
+        let theirSegments = other.segments
+        let myPoints = points
+        let theirPoints = other.points
         for p in theirPoints {
             for q in myPoints { best = min(best, ruler.distance(p, q)) }
             for s in mySegments { best = min(best, ruler.distance(p, s)) }
@@ -125,7 +144,8 @@ public struct GeoShapes: Hashable, Sendable {
             guard ring.count > 1 else { continue }
             var j = ring.count - 1
             for i in ring.indices {
-                let a = ring[i], b = ring[j]
+                let a = ring[i]
+                let b = ring[j]
                 if onSegment(p, a, b) { return false }
                 if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
                 j = i
@@ -140,8 +160,13 @@ public struct GeoShapes: Hashable, Sendable {
     }
 
     static func segmentsCross(_ a: Position, _ b: Position, _ c: Position, _ d: Position) -> Bool {
-        func orient(_ p: Position, _ q: Position, _ r: Position) -> Double { (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x) }
-        let o1 = orient(a, b, c), o2 = orient(a, b, d), o3 = orient(c, d, a), o4 = orient(c, d, b)
+        func orient(_ p: Position, _ q: Position, _ r: Position) -> Double {
+            (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x)
+        }
+        let o1 = orient(a, b, c)
+        let o2 = orient(a, b, d)
+        let o3 = orient(c, d, a)
+        let o4 = orient(c, d, b)
         return o1 * o2 < 0 && o3 * o4 < 0
     }
 }
@@ -173,7 +198,9 @@ public struct GeoPolygons: Hashable, Sendable {
                     projected.allSatisfy { GeoShapes.contains(polygon, $0) }
                         && !zip(projected, projected.dropFirst()).contains { a, b in
                             polygon.contains { ring in
-                                zip(ring, ring.dropFirst() + [ring[0]]).contains { GeoShapes.segmentsCross(a, b, $0, $1) }
+                                zip(ring, ring.dropFirst() + [ring[0]]).contains {
+                                    GeoShapes.segmentsCross(a, b, $0, $1)
+                                }
                             }
                         }
                 }
@@ -188,10 +215,14 @@ struct CheapRuler {
     let kx, ky: Double
 
     init(latitude: Double) {
-        let re = 6378.137, fe = 1 / 298.257223563, e2 = fe * (2 - fe), rad = Double.pi / 180
+        let re = 6378.137
+        let fe = 1 / 298.257223563
+        let e2 = fe * (2 - fe)
+        let rad = Double.pi / 180
         let m = rad * re * 1000
         let coslat = cos(latitude * rad)
-        let w2 = 1 / (1 - e2 * (1 - coslat * coslat)), w = w2.squareRoot()
+        let w2 = 1 / (1 - e2 * (1 - coslat * coslat))
+        let w = w2.squareRoot()
         kx = m * w * coslat
         ky = m * w * w2 * (1 - e2)
     }
@@ -210,22 +241,32 @@ struct CheapRuler {
 
     func distance(_ p: GeoShapes.Position, _ segment: (GeoShapes.Position, GeoShapes.Position)) -> Double {
         let (a, b) = segment
-        var x = a.x, y = a.y
+        var x = a.x
+        var y = a.y
         var dx = b.x - x
         while dx < -180 { dx += 360 }
         while dx > 180 { dx -= 360 }
-        let dxk = dx * kx, dyk = (b.y - y) * ky
+        let dxk = dx * kx
+        let dyk = (b.y - y) * ky
         if dxk != 0 || dyk != 0 {
             var px = p.x - x
             while px < -180 { px += 360 }
             while px > 180 { px -= 360 }
             let t = (px * kx * dxk + (p.y - y) * ky * dyk) / (dxk * dxk + dyk * dyk)
-            if t > 1 { x = b.x; y = b.y } else if t > 0 { x += dx * t; y += (b.y - y) * t }
+            if t > 1 {
+                x = b.x
+                y = b.y
+            } else if t > 0 {
+                x += dx * t
+                y += (b.y - y) * t
+            }
         }
         return distance(p, GeoShapes.Position(x, y))
     }
 
-    func distance(_ s: (GeoShapes.Position, GeoShapes.Position), _ t: (GeoShapes.Position, GeoShapes.Position)) -> Double {
+    func distance(_ s: (GeoShapes.Position, GeoShapes.Position), _ t: (GeoShapes.Position, GeoShapes.Position))
+        -> Double
+    {
         if GeoShapes.segmentsCross(s.0, s.1, t.0, t.1) { return 0 }
         return min(distance(s.0, t), distance(s.1, t), distance(t.0, s), distance(t.1, s))
     }

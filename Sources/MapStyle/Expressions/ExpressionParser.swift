@@ -50,13 +50,25 @@ public struct ExpressionParser: Sendable {
     ) throws(ExpressionParseFailure) -> Typed {
         var parser = ExpressionParser()
         parser.globalStateDefaults = globalState
-        guard let parsed = parser.parse(json, key: "", expected: expected, annotation: coercingStrings && expected == .string ? .coerce : nil),
-              parser.errors.isEmpty
-        else { throw ExpressionParseFailure(errors: parser.errors.isEmpty ? [ExpressionParseError(key: "", message: "invalid expression")] : parser.errors) }
+        guard
+            let parsed = parser.parse(
+                json, key: "", expected: expected, annotation: coercingStrings && expected == .string ? .coerce : nil),
+            parser.errors.isEmpty
+        else {
+            throw ExpressionParseFailure(
+                errors: parser.errors.isEmpty
+                    ? [ExpressionParseError(key: "", message: "invalid expression")] : parser.errors)
+        }
         if isProperty && parsed.expression.readsZoom {
             switch parsed.expression.zoomCurve() {
             case .none:
-                throw ExpressionParseFailure(errors: [ExpressionParseError(key: "", message: "\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression.")])
+                throw ExpressionParseFailure(errors: [
+                    ExpressionParseError(
+                        key: "",
+                        message:
+                            "\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression."
+                    )
+                ])
             case .failure(let message):
                 throw ExpressionParseFailure(errors: [ExpressionParseError(key: "", message: message)])
             case .curve:
@@ -80,16 +92,22 @@ public struct ExpressionParser: Sendable {
         return false
     }
 
-    mutating func parse(_ json: JSONValue, key: String, expected: ExpressionType?, annotation: Annotation? = nil, bindings: [String: Typed] = [:]) -> Typed? {
+    mutating func parse(
+        _ json: JSONValue, key: String, expected: ExpressionType?, annotation: Annotation? = nil,
+        bindings: [String: Typed] = [:]
+    ) -> Typed? {
         let saved = scope
         defer { scope = saved }
         scope.merge(bindings) { $1 }
         switch json {
         case .null, .bool, .number, .string:
-            return finish(literal(json, key: key, expected: expected), key: key, expected: expected, annotation: annotation)
+            return finish(
+                literal(json, key: key, expected: expected), key: key, expected: expected, annotation: annotation)
         case .array(let items):
             guard let first = items.first else {
-                return error("Expected an array with at least one element. If you wanted a literal array, use [\"literal\", []].", key)
+                return error(
+                    "Expected an array with at least one element. If you wanted a literal array, use [\"literal\", []].",
+                    key)
             }
             guard case .string(let op) = first else {
                 let kind: String
@@ -99,10 +117,16 @@ public struct ExpressionParser: Sendable {
                 case .null, .array, .object: kind = "object"
                 case .string: kind = "string"
                 }
-                return error("Expression name must be a string, but found \(kind) instead. If you wanted a literal array, use [\"literal\", [...]].", key + "[0]")
+                return error(
+                    "Expression name must be a string, but found \(kind) instead. If you wanted a literal array, use [\"literal\", [...]].",
+                    key + "[0]")
             }
             guard let parsed = parseOperator(op, items, key: key, expected: expected) else {
-                if errors.isEmpty { return error("Unknown expression \"\(op)\". If you wanted a literal array, use [\"literal\", [...]].", key + "[0]") }
+                if errors.isEmpty {
+                    return error(
+                        "Unknown expression \"\(op)\". If you wanted a literal array, use [\"literal\", [...]].",
+                        key + "[0]")
+                }
                 return nil
             }
             return finish(parsed, key: key, expected: expected, annotation: annotation)
@@ -112,13 +136,17 @@ public struct ExpressionParser: Sendable {
     }
 
     /// Annotates a parsed part for the expected type and folds it when constant.
-    private mutating func finish(_ parsed: Typed?, key: String, expected: ExpressionType?, annotation: Annotation?) -> Typed? {
+    private mutating func finish(_ parsed: Typed?, key: String, expected: ExpressionType?, annotation: Annotation?)
+        -> Typed?
+    {
         guard var parsed else { return nil }
         if let expected {
             let actual = parsed.type
             let assertable: Set<String> = ["string", "number", "boolean", "object", "array"]
-            let coercible: Set<String> = ["color", "formatted", "resolvedImage", "padding", "numberArray", "colorArray",
-                                          "variableAnchorOffsetCollection", "projectionDefinition"]
+            let coercible: Set<String> = [
+                "color", "formatted", "resolvedImage", "padding", "numberArray", "colorArray",
+                "variableAnchorOffsetCollection", "projectionDefinition",
+            ]
             if assertable.contains(expected.kind) && actual == .value {
                 parsed = annotate(parsed, expected, annotation ?? .assert)
             } else if coercible.contains(expected.kind) && (actual == .value || actual == .string) {
@@ -150,7 +178,9 @@ public struct ExpressionParser: Sendable {
     private mutating func literal(_ json: JSONValue, key: String, expected: ExpressionType?) -> Typed {
         let value = ExpressionValue(json: json)
         var type = value.type
-        if case .array(.value, 0) = type, case .array(_, let count)? = expected, count == nil || count == 0 { type = expected! }
+        if case .array(.value, 0) = type, case .array(_, let count)? = expected, count == nil || count == 0 {
+            type = expected!
+        }
         return Typed(expression: .literal(value), type: type)
     }
 }
@@ -160,7 +190,8 @@ extension StyleExpression {
     var children: [StyleExpression] {
         switch self {
         case .literal, .within, .distance: return []
-        case .call(_, let list), .assertion(_, let list), .coercion(_, let list), .all(let list), .any(let list), .coalesce(let list):
+        case .call(_, let list), .assertion(_, let list), .coercion(_, let list), .all(let list), .any(let list),
+            .coalesce(let list):
             return list
         case .compare(_, let a, let b, let collator, _): return [a, b] + (collator.map { [$0] } ?? [])
         case .condition(let arms, let fallback): return arms.flatMap { [$0.condition, $0.output] } + [fallback]
@@ -171,9 +202,15 @@ extension StyleExpression {
         case .at(let a, let b), .isIn(let a, let b): return [a, b]
         case .indexOf(let a, let b, let c), .slice(let a, let b, let c): return [a, b] + (c.map { [$0] } ?? [])
         case .format(let sections):
-            return sections.flatMap { [$0.content] + [$0.scale, $0.font, $0.textColor, $0.verticalAlign].compactMap { $0 } }
+            return sections.flatMap {
+                [$0.content] + [$0.scale, $0.font, $0.textColor, $0.verticalAlign].compactMap { $0 }
+            }
         case .numberFormat(let number, let options):
-            return [number] + [options.locale, options.currency, options.unit, options.minFractionDigits, options.maxFractionDigits].compactMap { $0 }
+            return [number]
+                + [
+                    options.locale, options.currency, options.unit, options.minFractionDigits,
+                    options.maxFractionDigits,
+                ].compactMap { $0 }
         case .collator(let a, let b, let locale): return [a, b] + (locale.map { [$0] } ?? [])
         }
     }
@@ -240,7 +277,11 @@ extension StyleExpression {
     /// Whether the expression reads something else than the feature and zoom that the renderer
     /// supplies per pixel or cluster (`line-progress`, `heatmap-density`, `accumulated`).
     var readsRenderState: Bool {
-        if case .call(let op, _) = self, [.heatmapDensity, .lineProgress, .accumulated, .isSupportedScript].contains(op) { return true }
+        if case .call(let op, _) = self,
+            [.heatmapDensity, .lineProgress, .accumulated, .isSupportedScript].contains(op)
+        {
+            return true
+        }
         return children.contains { $0.readsRenderState }
     }
 
@@ -252,12 +293,18 @@ extension StyleExpression {
         case .assertion, .coercion:
             guard children.allSatisfy(\.isConstant) else { return false }
         default:
-            guard children.allSatisfy({ if case .literal = $0 { return true } else { return false } }) else { return false }
+            guard children.allSatisfy({ if case .literal = $0 { return true } else { return false } }) else {
+                return false
+            }
         }
         return !readsFeature && !readsZoom && !readsRenderState
     }
 
-    enum ZoomCurve: Equatable { case none, curve(StyleExpression), failure(String) }
+    enum ZoomCurve: Equatable {
+        case none
+        case curve(StyleExpression)
+        case failure(String)
+    }
 
     /// The `step` or `interpolate` on zoom the expression's value depends on, as GL finds it:
     /// one, at the top or under `coalesce`.
@@ -281,9 +328,12 @@ extension StyleExpression {
             switch (inner, result) {
             case (.failure, _): result = inner
             case (.curve, .none):
-                result = .failure("\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression.")
+                result = .failure(
+                    "\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression."
+                )
             case (.curve(let a), .curve(let b)) where a != b:
-                result = .failure("Only one zoom-based \"step\" or \"interpolate\" subexpression may be used in an expression.")
+                result = .failure(
+                    "Only one zoom-based \"step\" or \"interpolate\" subexpression may be used in an expression.")
             default: break
             }
         }

@@ -58,8 +58,9 @@ public indirect enum ExpressionType: Hashable, Sendable, CustomStringConvertible
         if actual == .error { return nil }
         if case .array(let item, let count) = self {
             if case .array(let actualItem, let actualCount) = actual,
-               (actualCount == 0 && actualItem == .value) || item.mismatch(actualItem) == nil,
-               count == nil || count == actualCount {
+                (actualCount == 0 && actualItem == .value) || item.mismatch(actualItem) == nil,
+                count == nil || count == actualCount
+            {
                 return nil
             }
         } else if kind == actual.kind {

@@ -90,7 +90,8 @@ public enum ExpressionValue: Hashable, Sendable {
         case .number(let number): return Self.javaScriptText(number)
         case .string(let text): return text
         case .color(let color):
-            return "rgba(\(Int((color.red * 255).rounded())),\(Int((color.green * 255).rounded())),\(Int((color.blue * 255).rounded())),"
+            return
+                "rgba(\(Int((color.red * 255).rounded())),\(Int((color.green * 255).rounded())),\(Int((color.blue * 255).rounded())),"
                 + "\(Self.javaScriptText(color.alpha)))"
         case .formatted(let formatted): return formatted.text
         case .image(let image): return image.name
@@ -107,9 +108,12 @@ public enum ExpressionValue: Hashable, Sendable {
         case .number(let number): return number.isFinite ? Self.javaScriptText(number) : "null"
         case .array(let items): return "[" + items.map(\.jsonText).joined(separator: ",") + "]"
         case .object(let members):
-            return "{" + members.keys.sorted().map { JSONValue.string($0).jsonText + ":" + members[$0]!.jsonText }.joined(separator: ",") + "}"
+            return "{"
+                + members.keys.sorted().map { JSONValue.string($0).jsonText + ":" + members[$0]!.jsonText }.joined(
+                    separator: ",") + "}"
         case .color(let color):
-            return "{\"r\":\(Self.javaScriptText(color.red * color.alpha)),\"g\":\(Self.javaScriptText(color.green * color.alpha)),"
+            return
+                "{\"r\":\(Self.javaScriptText(color.red * color.alpha)),\"g\":\(Self.javaScriptText(color.green * color.alpha)),"
                 + "\"b\":\(Self.javaScriptText(color.blue * color.alpha)),\"a\":\(Self.javaScriptText(color.alpha))}"
         default: return JSONValue.string(text).jsonText
         }
@@ -138,15 +142,21 @@ public enum ExpressionValue: Hashable, Sendable {
         var exponent = parts.count > 1 ? Int(parts[1])! : 0
         let mantissa = parts[0]
         var digits = mantissa.replacingOccurrences(of: ".", with: "")
-        exponent += (mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count)
-        while digits.hasPrefix("0") && digits.count > 1 { digits.removeFirst(); exponent -= 1 }
+        exponent +=
+            (mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count)
+        while digits.hasPrefix("0") && digits.count > 1 {
+            digits.removeFirst()
+            exponent -= 1
+        }
         while digits.hasSuffix("0") && digits.count > 1 { digits.removeLast() }
-        let k = digits.count, n = exponent
+        let k = digits.count
+        let n = exponent
         if k <= n && n <= 21 { return sign + digits + String(repeating: "0", count: n - k) }
         if 0 < n && n <= 21 { return sign + digits.prefix(n) + "." + digits.dropFirst(n) }
         if -6 < n && n <= 0 { return sign + "0." + String(repeating: "0", count: -n) + digits }
         let e = n - 1
-        return sign + digits.prefix(1) + (k > 1 ? "." + digits.dropFirst() : "") + "e" + (e >= 0 ? "+" : "-") + String(abs(e))
+        return sign + digits.prefix(1) + (k > 1 ? "." + digits.dropFirst() : "") + "e" + (e >= 0 ? "+" : "-")
+            + String(abs(e))
     }
 }
 

@@ -25,7 +25,11 @@ enum LegacyFunction {
     static func convert(_ function: [String: JSONValue], spec: PropertySpec) -> JSONValue {
         guard case .array(let rawStops)? = function["stops"] else { return identity(function, spec: spec) }
         let zoomAndProperty: Bool
-        if case .array(let first)? = rawStops.first, case .object? = first.first { zoomAndProperty = true } else { zoomAndProperty = false }
+        if case .array(let first)? = rawStops.first, case .object? = first.first {
+            zoomAndProperty = true
+        } else {
+            zoomAndProperty = false
+        }
         let featureDependent = zoomAndProperty || function["property"] != nil
         let stops: [(JSONValue, JSONValue)] = rawStops.compactMap { stop in
             guard case .array(let pair) = stop, pair.count == 2 else { return nil }
@@ -45,12 +49,18 @@ enum LegacyFunction {
 
     private static func identity(_ function: [String: JSONValue], spec: PropertySpec) -> JSONValue {
         let get = JSONValue.array([.string("get"), function["property"] ?? .null])
-        guard let fallback = function["default"] else { return spec.type == "string" ? .array([.string("string"), get]) : get }
+        guard let fallback = function["default"] else {
+            return spec.type == "string" ? .array([.string("string"), get]) : get
+        }
         if spec.type == "enum" {
             return .array([.string("match"), get, .array(spec.enumValues.map(JSONValue.string)), get, fallback])
         }
         var expression: [JSONValue] = [.string(spec.type == "color" ? "to-color" : spec.type), get, literal(fallback)]
-        if spec.type == "array" { expression.insert(contentsOf: [.string(spec.itemType ?? "value"), spec.length.map { .number(Double($0)) } ?? .null], at: 1) }
+        if spec.type == "array" {
+            expression.insert(
+                contentsOf: [.string(spec.itemType ?? "value"), spec.length.map { .number(Double($0)) } ?? .null], at: 1
+            )
+        }
         return .array(expression)
     }
 
@@ -68,7 +78,9 @@ enum LegacyFunction {
     }
 
     private static func curveType(_ function: [String: JSONValue]) -> JSONValue {
-        if case .number(let base)? = function["base"], base != 1 { return .array([.string("exponential"), .number(base)]) }
+        if case .number(let base)? = function["base"], base != 1 {
+            return .array([.string("exponential"), .number(base)])
+        }
         return .array([.string("linear")])
     }
 
@@ -85,13 +97,19 @@ enum LegacyFunction {
         }
     }
 
-    private static func zoomFunction(_ function: [String: JSONValue], spec: PropertySpec, stops: [(JSONValue, JSONValue)]) -> JSONValue {
+    private static func zoomFunction(
+        _ function: [String: JSONValue], spec: PropertySpec, stops: [(JSONValue, JSONValue)]
+    ) -> JSONValue {
         let input = JSONValue.array([.string("zoom")])
         var curve: [JSONValue]
         let isStep: Bool
         switch type(function, spec: spec) {
-        case "interval": curve = [.string("step"), input]; isStep = true
-        default: curve = [interpolateOperator(function), curveType(function), input]; isStep = false
+        case "interval":
+            curve = [.string("step"), input]
+            isStep = true
+        default:
+            curve = [interpolateOperator(function), curveType(function), input]
+            isStep = false
         }
         for (input, output) in stops { append(&curve, input, output, isStep: isStep) }
         fixDegenerateStep(&curve)
@@ -103,12 +121,17 @@ enum LegacyFunction {
         return spec.type == "resolvedImage" ? .string("") : .null
     }
 
-    private static func propertyFunction(_ function: [String: JSONValue], spec: PropertySpec, stops: [(JSONValue, JSONValue)]) -> JSONValue {
+    private static func propertyFunction(
+        _ function: [String: JSONValue], spec: PropertySpec, stops: [(JSONValue, JSONValue)]
+    ) -> JSONValue {
         let get = JSONValue.array([.string("get"), function["property"] ?? .null])
         let kind = type(function, spec: spec)
         func guarded(_ curve: [JSONValue]) -> JSONValue {
             guard let value = function["default"] else { return .array(curve) }
-            return .array([.string("case"), .array([.string("=="), .array([.string("typeof"), get]), .string("number")]), .array(curve), literal(value)])
+            return .array([
+                .string("case"), .array([.string("=="), .array([.string("typeof"), get]), .string("number")]),
+                .array(curve), literal(value),
+            ])
         }
         switch kind {
         case "categorical":
@@ -128,7 +151,9 @@ enum LegacyFunction {
             fixDegenerateStep(&curve)
             return guarded(curve)
         case "exponential":
-            var curve: [JSONValue] = [interpolateOperator(function), curveType(function), .array([.string("number"), get])]
+            var curve: [JSONValue] = [
+                interpolateOperator(function), curveType(function), .array([.string("number"), get]),
+            ]
             for (input, output) in stops { append(&curve, input, output, isStep: false) }
             return guarded(curve)
         default:
@@ -136,17 +161,24 @@ enum LegacyFunction {
         }
     }
 
-    private static func zoomAndPropertyFunction(_ function: [String: JSONValue], spec: PropertySpec, stops: [(JSONValue, JSONValue)]) -> JSONValue {
+    private static func zoomAndPropertyFunction(
+        _ function: [String: JSONValue], spec: PropertySpec, stops: [(JSONValue, JSONValue)]
+    ) -> JSONValue {
         var zooms: [JSONValue] = []
         var byZoom: [JSONValue: [(JSONValue, JSONValue)]] = [:]
         for (input, output) in stops {
             let zoom = input["zoom"] ?? .null
-            if byZoom[zoom] == nil { zooms.append(zoom); byZoom[zoom] = [] }
+            if byZoom[zoom] == nil {
+                zooms.append(zoom)
+                byZoom[zoom] = []
+            }
             byZoom[zoom]!.append((input["value"] ?? .null, output))
         }
         let inner = function.filter { ["type", "property", "default"].contains($0.key) }
         let isStep = !spec.interpolated
-        var curve: [JSONValue] = isStep ? [.string("step"), .array([.string("zoom")])]
+        var curve: [JSONValue] =
+            isStep
+            ? [.string("step"), .array([.string("zoom")])]
             : [interpolateOperator(function), .array([.string("linear")]), .array([.string("zoom")])]
         for zoom in zooms {
             append(&curve, zoom, propertyFunction(inner, spec: spec, stops: byZoom[zoom]!), isStep: isStep)

@@ -31,19 +31,27 @@ extension StyleExpression {
                 value = try operand.evaluateThrowing(in: context)
                 if type.mismatch(value.type) == nil { return value }
             }
-            throw ExpressionEvaluationError(message: "Expected value to be of type \(type), but found \(value.type) instead.")
+            throw ExpressionEvaluationError(
+                message: "Expected value to be of type \(type), but found \(value.type) instead.")
         case .coercion(let type, let operands):
             return try Self.coerce(type, operands, in: context)
         case .compare(let op, let left, let right, let collatorExpression, let checked):
-            let a = try left.evaluateThrowing(in: context), b = try right.evaluateThrowing(in: context)
+            let a = try left.evaluateThrowing(in: context)
+            let b = try right.evaluateThrowing(in: context)
             if op.isOrdering && checked {
                 let (lt, rt) = (a.type, b.type)
                 guard lt.kind == rt.kind, lt == .string || lt == .number else {
-                    throw ExpressionEvaluationError(message: "Expected arguments for \"\(op.rawValue)\" to be (string, string) or (number, number), but found (\(lt.kind), \(rt.kind)) instead.")
+                    throw ExpressionEvaluationError(
+                        message:
+                            "Expected arguments for \"\(op.rawValue)\" to be (string, string) or (number, number), but found (\(lt.kind), \(rt.kind)) instead."
+                    )
                 }
             }
             var collator: Collator?
-            if let collatorExpression, case .collator(let value) = try collatorExpression.evaluateThrowing(in: context) { collator = value }
+            if let collatorExpression, case .collator(let value) = try collatorExpression.evaluateThrowing(in: context)
+            {
+                collator = value
+            }
             if collator != nil && !op.isOrdering && checked, a.type != .string || b.type != .string { collator = nil }
             let order: Int?
             if let collator, case .string(let x) = a, case .string(let y) = b {
@@ -51,7 +59,8 @@ extension StyleExpression {
             } else {
                 switch (a, b) {
                 case (.number(let x), .number(let y)): order = x < y ? -1 : x > y ? 1 : x == y ? 0 : nil
-                case (.string(let x), .string(let y)): order = x.utf16.lexicographicallyPrecedes(y.utf16) ? -1 : x == y ? 0 : 1
+                case (.string(let x), .string(let y)):
+                    order = x.utf16.lexicographicallyPrecedes(y.utf16) ? -1 : x == y ? 0 : 1
                 default: order = nil
                 }
             }
@@ -64,13 +73,19 @@ extension StyleExpression {
             case .greaterThanOrEqual: return .bool(order.map { $0 >= 0 } ?? false)
             }
         case .all(let operands):
-            for operand in operands where try operand.evaluateThrowing(in: context) != .bool(true) { return .bool(false) }
+            for operand in operands where try operand.evaluateThrowing(in: context) != .bool(true) {
+                return .bool(false)
+            }
             return .bool(true)
         case .any(let operands):
-            for operand in operands where try operand.evaluateThrowing(in: context) == .bool(true) { return .bool(true) }
+            for operand in operands where try operand.evaluateThrowing(in: context) == .bool(true) {
+                return .bool(true)
+            }
             return .bool(false)
         case .condition(let arms, let fallback):
-            for arm in arms where try arm.condition.evaluateThrowing(in: context) == .bool(true) { return try arm.output.evaluateThrowing(in: context) }
+            for arm in arms where try arm.condition.evaluateThrowing(in: context) == .bool(true) {
+                return try arm.output.evaluateThrowing(in: context)
+            }
             return try fallback.evaluateThrowing(in: context)
         case .match(let input, let cases, let fallback):
             let value = try input.evaluateThrowing(in: context)
@@ -92,25 +107,40 @@ extension StyleExpression {
             // GL finds no stop for NaN between two or more: an error, the property's default.
             if x.isNaN, stops.count > 1 { throw ExpressionEvaluationError(message: "Input is not a number.") }
             guard stops.count > 1, x > stops[0].input else { return try stops[0].output.evaluateThrowing(in: context) }
-            guard x < stops[stops.count - 1].input else { return try stops[stops.count - 1].output.evaluateThrowing(in: context) }
+            guard x < stops[stops.count - 1].input else {
+                return try stops[stops.count - 1].output.evaluateThrowing(in: context)
+            }
             let upper = stops.firstIndex { $0.input > x }!
-            let lower = stops[upper - 1], next = stops[upper]
+            let lower = stops[upper - 1]
+            let next = stops[upper]
             let t = Self.fraction(x, from: lower.input, to: next.input, interpolation: interpolation)
-            return Self.blend(try lower.output.evaluateThrowing(in: context), try next.output.evaluateThrowing(in: context), t, space)
+            return Self.blend(
+                try lower.output.evaluateThrowing(in: context), try next.output.evaluateThrowing(in: context), t, space)
         case .step(let input, let base, let stops):
-            guard case .number(let x) = try input.evaluateThrowing(in: context) else { return try base.evaluateThrowing(in: context) }
+            guard case .number(let x) = try input.evaluateThrowing(in: context) else {
+                return try base.evaluateThrowing(in: context)
+            }
             if x.isNaN, !stops.isEmpty { throw ExpressionEvaluationError(message: "Input is not a number.") }
-            guard let index = stops.lastIndex(where: { $0.input <= x }) else { return try base.evaluateThrowing(in: context) }
+            guard let index = stops.lastIndex(where: { $0.input <= x }) else {
+                return try base.evaluateThrowing(in: context)
+            }
             return try stops[index].output.evaluateThrowing(in: context)
         case .at(let indexExpression, let arrayExpression):
             let index = try indexExpression.evaluateThrowing(in: context).number ?? 0
             guard case .array(let items) = try arrayExpression.evaluateThrowing(in: context) else { return .null }
-            if index < 0 { throw ExpressionEvaluationError(message: "Array index out of bounds: \(ExpressionValue.javaScriptText(index)) < 0.") }
+            if index < 0 {
+                throw ExpressionEvaluationError(
+                    message: "Array index out of bounds: \(ExpressionValue.javaScriptText(index)) < 0.")
+            }
             if index >= Double(items.count) {
-                throw ExpressionEvaluationError(message: "Array index out of bounds: \(ExpressionValue.javaScriptText(index)) > \(items.count - 1).")
+                throw ExpressionEvaluationError(
+                    message: "Array index out of bounds: \(ExpressionValue.javaScriptText(index)) > \(items.count - 1)."
+                )
             }
             if index != index.rounded(.down) {
-                throw ExpressionEvaluationError(message: "Array index must be an integer, but found \(ExpressionValue.javaScriptText(index)) instead.")
+                throw ExpressionEvaluationError(
+                    message:
+                        "Array index must be an integer, but found \(ExpressionValue.javaScriptText(index)) instead.")
             }
             return items[Int(index)]
         case .isIn(let needleExpression, let haystackExpression):
@@ -128,8 +158,12 @@ extension StyleExpression {
             let begin = try beginExpression.evaluateThrowing(in: context).number ?? 0
             let end = try endExpression?.evaluateThrowing(in: context).number
             func range(_ count: Int) -> Range<Int> {
-                func clamp(_ i: Double) -> Int { let j = i < 0 ? Double(count) + i : i; return Int(max(0, min(Double(count), j.rounded(.towardZero)))) }
-                let lower = clamp(begin), upper = end.map(clamp) ?? count
+                func clamp(_ i: Double) -> Int {
+                    let j = i < 0 ? Double(count) + i : i
+                    return Int(max(0, min(Double(count), j.rounded(.towardZero))))
+                }
+                let lower = clamp(begin)
+                let upper = end.map(clamp) ?? count
                 return lower..<max(lower, upper)
             }
             switch input {
@@ -140,7 +174,8 @@ extension StyleExpression {
                 return .string(String(view))
             case .array(let items): return .array(Array(items[range(items.count)]))
             default:
-                throw ExpressionEvaluationError(message: "Expected first argument to be of type array or string, but found \(input.type) instead.")
+                throw ExpressionEvaluationError(
+                    message: "Expected first argument to be of type array or string, but found \(input.type) instead.")
             }
         case .format(let sections):
             var result: [FormattedText.Section] = []
@@ -148,15 +183,22 @@ extension StyleExpression {
                 let content = try section.content.evaluateThrowing(in: context)
                 let align = try section.verticalAlign?.evaluateThrowing(in: context).string
                 if case .image(let image) = content {
-                    result.append(.init(text: "", image: image.name, scale: nil, fontStack: nil, textColor: nil, verticalAlign: align))
+                    result.append(
+                        .init(
+                            text: "", image: image.name, scale: nil, fontStack: nil, textColor: nil,
+                            verticalAlign: align))
                     continue
                 }
                 var font: String?
-                if case .array(let fonts)? = try section.font?.evaluateThrowing(in: context) { font = fonts.map(\.text).joined(separator: ",") }
+                if case .array(let fonts)? = try section.font?.evaluateThrowing(in: context) {
+                    font = fonts.map(\.text).joined(separator: ",")
+                }
                 var color: Color?
                 if case .color(let value)? = try section.textColor?.evaluateThrowing(in: context) { color = value }
-                result.append(.init(text: content.text, image: nil, scale: try section.scale?.evaluateThrowing(in: context).number,
-                                    fontStack: font, textColor: color, verticalAlign: align))
+                result.append(
+                    .init(
+                        text: content.text, image: nil, scale: try section.scale?.evaluateThrowing(in: context).number,
+                        fontStack: font, textColor: color, verticalAlign: align))
             }
             return .formatted(FormattedText(sections: result))
         case .numberFormat(let numberExpression, let options):
@@ -170,7 +212,9 @@ extension StyleExpression {
                 formatter.numberStyle = .decimal
                 formatter.maximumFractionDigits = 3
             }
-            if let minimum = try options.minFractionDigits?.evaluateThrowing(in: context).number { formatter.minimumFractionDigits = Int(minimum) }
+            if let minimum = try options.minFractionDigits?.evaluateThrowing(in: context).number {
+                formatter.minimumFractionDigits = Int(minimum)
+            }
             if let maximum = try options.maxFractionDigits?.evaluateThrowing(in: context).number {
                 formatter.maximumFractionDigits = Int(maximum)
                 formatter.minimumFractionDigits = min(formatter.minimumFractionDigits, Int(maximum))
@@ -180,9 +224,11 @@ extension StyleExpression {
             if let unit = try options.unit?.evaluateThrowing(in: context).string { text += " " + unit }
             return .string(text)
         case .collator(let caseSensitive, let diacriticSensitive, let locale):
-            return .collator(Collator(caseSensitive: try caseSensitive.evaluateThrowing(in: context) == .bool(true),
-                                      diacriticSensitive: try diacriticSensitive.evaluateThrowing(in: context) == .bool(true),
-                                      locale: try locale?.evaluateThrowing(in: context).string))
+            return .collator(
+                Collator(
+                    caseSensitive: try caseSensitive.evaluateThrowing(in: context) == .bool(true),
+                    diacriticSensitive: try diacriticSensitive.evaluateThrowing(in: context) == .bool(true),
+                    locale: try locale?.evaluateThrowing(in: context).string))
         case .within(let polygons):
             guard let geometry = context.geometry else { return .bool(false) }
             return .bool(polygons.contains(geometry))
@@ -204,19 +250,26 @@ extension StyleExpression {
         }
     }
 
-    private static func indexOf(_ needle: ExpressionValue, in haystack: ExpressionValue, from: Double?) throws(ExpressionEvaluationError) -> Int {
+    private static func indexOf(_ needle: ExpressionValue, in haystack: ExpressionValue, from: Double?)
+        throws(ExpressionEvaluationError) -> Int
+    {
         guard ["boolean", "string", "number", "null"].contains(needle.type.kind) else {
-            throw ExpressionEvaluationError(message: "Expected first argument to be of type boolean, string, number or null, but found \(needle.type) instead.")
+            throw ExpressionEvaluationError(
+                message:
+                    "Expected first argument to be of type boolean, string, number or null, but found \(needle.type) instead."
+            )
         }
         switch haystack {
         case .string(let text):
             // JavaScript's String(needle): null is "null".
-            let scalars = Array(text.unicodeScalars), target = Array((needle == .null ? "null" : needle.text).unicodeScalars)
+            let scalars = Array(text.unicodeScalars)
+            let target = Array((needle == .null ? "null" : needle.text).unicodeScalars)
             let start = max(0, Int(from ?? 0))
             guard start <= scalars.count else { return -1 }
             if target.isEmpty { return start }
             guard scalars.count >= target.count else { return -1 }
-            for index in start...(scalars.count - target.count) where Array(scalars[index..<(index + target.count)]) == target { return index }
+            for index in start...(scalars.count - target.count)
+            where Array(scalars[index..<(index + target.count)]) == target { return index }
             return -1
         case .array(let items):
             let from = Int(from ?? 0)
@@ -224,12 +277,14 @@ extension StyleExpression {
             guard start < items.count else { return -1 }
             return items[start...].firstIndex { strictlyEqual($0, needle) } ?? -1
         default:
-            throw ExpressionEvaluationError(message: "Expected second argument to be of type array or string, but found \(haystack.type) instead.")
+            throw ExpressionEvaluationError(
+                message: "Expected second argument to be of type array or string, but found \(haystack.type) instead.")
         }
     }
 
     static func fraction(_ x: Double, from lower: Double, to upper: Double, interpolation: Interpolation) -> Double {
-        let range = upper - lower, progress = x - lower
+        let range = upper - lower
+        let progress = x - lower
         guard range != 0 else { return 0 }
         switch interpolation {
         case .exponential(let base):
@@ -254,7 +309,9 @@ extension StyleExpression {
             case .lab: return .color(x.interpolatedLab(to: y, fraction: t))
             }
         default:
-            if let x = Color(expressionValue: a), let y = Color(expressionValue: b) { return blend(.color(x), .color(y), t, space) }
+            if let x = Color(expressionValue: a), let y = Color(expressionValue: b) {
+                return blend(.color(x), .color(y), t, space)
+            }
             return t < 1 ? a : b
         }
     }

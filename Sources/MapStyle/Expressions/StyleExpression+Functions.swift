@@ -1,7 +1,9 @@
 import Foundation
 
 extension StyleExpression {
-    static func call(_ op: ExpressionOperator, _ operands: [StyleExpression], in context: ExpressionContext) throws(ExpressionEvaluationError) -> ExpressionValue {
+    static func call(_ op: ExpressionOperator, _ operands: [StyleExpression], in context: ExpressionContext)
+        throws(ExpressionEvaluationError) -> ExpressionValue
+    {
         var values: [ExpressionValue] = []
         values.reserveCapacity(operands.count)
         for operand in operands { values.append(try operand.evaluateThrowing(in: context)) }
@@ -26,7 +28,8 @@ extension StyleExpression {
             for (key, value) in context.properties where !key.hasPrefix("$") { members[key] = ExpressionValue(value) }
             return .object(members)
         case .geometryType:
-            return context.geometryType.map(ExpressionValue.string) ?? context.properties["$type"].map(ExpressionValue.init) ?? .null
+            return context.geometryType.map(ExpressionValue.string) ?? context.properties["$type"].map(
+                ExpressionValue.init) ?? .null
         case .id:
             return context.featureID ?? context.properties["$id"].map(ExpressionValue.init) ?? .null
         case .zoom:
@@ -38,7 +41,8 @@ extension StyleExpression {
         case .accumulated:
             return context.accumulated ?? .null
         case .featureState:
-            return context.properties[ExpressionContext.featureStateKeyPrefix + values[0].text].map(ExpressionValue.init) ?? .null
+            return context.properties[ExpressionContext.featureStateKeyPrefix + values[0].text].map(
+                ExpressionValue.init) ?? .null
         case .globalState:
             return context.globalState[values[0].text] ?? (values.count > 1 ? values[1] : .null)
         case .typeOf:
@@ -47,7 +51,9 @@ extension StyleExpression {
             switch values[0] {
             case .string(let text): return .number(Double(text.unicodeScalars.count))
             case .array(let items): return .number(Double(items.count))
-            default: throw ExpressionEvaluationError(message: "Expected value to be of type string or array, but found \(values[0].type) instead.")
+            default:
+                throw ExpressionEvaluationError(
+                    message: "Expected value to be of type string or array, but found \(values[0].type) instead.")
             }
         case .not:
             return .bool(values[0] != .bool(true))
@@ -85,7 +91,9 @@ extension StyleExpression {
             return .color(try rgba(values.map { $0.number ?? .nan }))
         case .toRGBA:
             guard case .color(let color) = values[0] else { return .null }
-            return .array([.number(color.red * 255), .number(color.green * 255), .number(color.blue * 255), .number(color.alpha)])
+            return .array([
+                .number(color.red * 255), .number(color.green * 255), .number(color.blue * 255), .number(color.alpha),
+            ])
         case .resolvedLocale:
             guard case .collator(let collator) = values[0] else { return .null }
             return .string(collator.resolvedLocale)
@@ -95,7 +103,8 @@ extension StyleExpression {
             let name = values[0].text
             return .image(ResolvedImage(name: name, available: context.availableImages?.contains(name) ?? true))
         case .split:
-            let text = values[0].text, separator = values[1].text
+            let text = values[0].text
+            let separator = values[1].text
             if separator.isEmpty { return .array(text.map { .string(String($0)) }) }
             return .array(text.components(separatedBy: separator).map(ExpressionValue.string))
         case .join:
@@ -108,7 +117,8 @@ extension StyleExpression {
     static func rgba(_ channels: [Double]) throws(ExpressionEvaluationError) -> Color {
         let listed = channels.map(ExpressionValue.javaScriptText).joined(separator: ", ")
         guard channels[0...2].allSatisfy({ (0...255).contains($0) }) else {
-            throw ExpressionEvaluationError(message: "Invalid rgba value [\(listed)]: 'r', 'g', and 'b' must be between 0 and 255.")
+            throw ExpressionEvaluationError(
+                message: "Invalid rgba value [\(listed)]: 'r', 'g', and 'b' must be between 0 and 255.")
         }
         let alpha = channels.count > 3 ? channels[3] : 1
         guard (0...1).contains(alpha) else {
@@ -117,7 +127,9 @@ extension StyleExpression {
         return Color(red: channels[0] / 255, green: channels[1] / 255, blue: channels[2] / 255, alpha: alpha)
     }
 
-    static func coerce(_ type: ExpressionType, _ operands: [StyleExpression], in context: ExpressionContext) throws(ExpressionEvaluationError) -> ExpressionValue {
+    static func coerce(_ type: ExpressionType, _ operands: [StyleExpression], in context: ExpressionContext)
+        throws(ExpressionEvaluationError) -> ExpressionValue
+    {
         switch type {
         case .boolean:
             return .bool(try operands[0].evaluateThrowing(in: context).isTruthy)
@@ -150,18 +162,25 @@ extension StyleExpression {
                 case .array(let items):
                     let channels = items.map { $0.number ?? .nan }
                     if items.count < 3 || items.count > 4 || items.contains(where: { $0.number == nil }) {
-                        message = "Invalid rgba value \(value.jsonText): expected an array containing either three or four numeric values."
+                        message =
+                            "Invalid rgba value \(value.jsonText): expected an array containing either three or four numeric values."
                     } else {
-                        do throws(ExpressionEvaluationError) { return .color(try rgba(channels)) } catch { message = error.message }
+                        do throws(ExpressionEvaluationError) { return .color(try rgba(channels)) } catch {
+                            message = error.message
+                        }
                     }
                 default: break
                 }
             }
-            throw ExpressionEvaluationError(message: message ?? "Could not parse color from value '\(value.string ?? value.jsonText)'")
+            throw ExpressionEvaluationError(
+                message: message ?? "Could not parse color from value '\(value.string ?? value.jsonText)'")
         case .formatted:
             let value = try operands[0].evaluateThrowing(in: context)
             if case .formatted = value { return value }
-            return .formatted(FormattedText(sections: [.init(text: value.text, image: nil, scale: nil, fontStack: nil, textColor: nil, verticalAlign: nil)]))
+            return .formatted(
+                FormattedText(sections: [
+                    .init(text: value.text, image: nil, scale: nil, fontStack: nil, textColor: nil, verticalAlign: nil)
+                ]))
         case .resolvedImage:
             let value = try operands[0].evaluateThrowing(in: context)
             if case .image = value { return value }
@@ -179,7 +198,9 @@ extension StyleExpression {
     static func javaScriptNumber(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return 0 }
-        if trimmed.hasPrefix("0x") || trimmed.hasPrefix("0X") { return UInt64(trimmed.dropFirst(2), radix: 16).map(Double.init) }
+        if trimmed.hasPrefix("0x") || trimmed.hasPrefix("0X") {
+            return UInt64(trimmed.dropFirst(2), radix: 16).map(Double.init)
+        }
         switch trimmed {
         case "Infinity", "+Infinity": return .infinity
         case "-Infinity": return -.infinity

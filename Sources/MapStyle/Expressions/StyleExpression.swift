@@ -144,14 +144,35 @@ public indirect enum StyleExpression: Hashable, Sendable {
 
 /// The specification's functions of fixed operands, by name.
 public enum ExpressionOperator: String, Hashable, Sendable {
-    case get, has, properties, geometryType = "geometry-type", id, zoom, featureState = "feature-state"
-    case globalState = "global-state", heatmapDensity = "heatmap-density", lineProgress = "line-progress"
-    case accumulated, typeOf = "typeof", length, not = "!", error
-    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%", power = "^"
-    case minimum = "min", maximum = "max", absolute = "abs", floor, ceil, round, squareRoot = "sqrt"
+    case get, has, properties
+    case geometryType = "geometry-type"
+    case id, zoom
+    case featureState = "feature-state"
+    case globalState = "global-state"
+    case heatmapDensity = "heatmap-density"
+    case lineProgress = "line-progress"
+    case accumulated
+    case typeOf = "typeof"
+    case length
+    case not = "!"
+    case error
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
+    case remainder = "%"
+    case power = "^"
+    case minimum = "min"
+    case maximum = "max"
+    case absolute = "abs"
+    case floor, ceil, round
+    case squareRoot = "sqrt"
     case ln, log10, log2, sin, cos, tan, asin, acos, atan, e, pi, ln2
-    case concat, upcase, downcase, rgb, rgba, toRGBA = "to-rgba", resolvedLocale = "resolved-locale"
-    case isSupportedScript = "is-supported-script", image, split, join
+    case concat, upcase, downcase, rgb, rgba
+    case toRGBA = "to-rgba"
+    case resolvedLocale = "resolved-locale"
+    case isSupportedScript = "is-supported-script"
+    case image, split, join
 }
 
 /// What an expression is evaluated for: a zoom level and a feature, and what the layer being

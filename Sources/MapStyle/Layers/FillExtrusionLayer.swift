@@ -39,16 +39,19 @@ public struct FillExtrusionLayer: Hashable, Sendable {
     /// point of a wall (1 for roofs and without the gradient). The result is opaque; the
     /// layer's opacity applies to the layer as a whole.
     public static func litColor(
-        _ color: Color, normal: (x: Double, y: Double, z: Double), light: Light, bearingDegrees: Double, gradient: Double = 1
+        _ color: Color, normal: (x: Double, y: Double, z: Double), light: Light, bearingDegrees: Double,
+        gradient: Double = 1
     ) -> Color {
         // MapLibre's colours are premultiplied: a translucent colour is a darker one here.
-        let color = Color(red: color.red * color.alpha, green: color.green * color.alpha, blue: color.blue * color.alpha)
+        let color = Color(
+            red: color.red * color.alpha, green: color.green * color.alpha, blue: color.blue * color.alpha)
         let position = light.direction(bearingDegrees: bearingDegrees)
         let luminance = color.red * 0.2126 + color.green * 0.7152 + color.blue * 0.0722
         let intensity = light.intensity
         let cosine = min(1, max(0, normal.x * position.x + normal.y * position.y + normal.z * position.z))
         // A narrower range of light and shade for a dim light and for bright colours.
-        let low = 1 - intensity, high = max(1 - luminance + intensity, 1)
+        let low = 1 - intensity
+        let high = max(1 - luminance + intensity, 1)
         let directional = (low + (high - low) * cosine) * gradient
         // Slight ambient light: no face is black; the shade tends to the light's complement.
         func channel(_ value: Double, _ light: Double) -> Double {
@@ -69,7 +72,8 @@ public struct FillExtrusionLayer: Hashable, Sendable {
         let position = light.direction(bearingDegrees: bearingDegrees)
         let intensity = light.intensity
         let cosine = min(1, max(0, normal.x * position.x + normal.y * position.y + normal.z * position.z))
-        let low = 1 - intensity, high = max(0.5 + intensity, 1)
+        let low = 1 - intensity
+        let high = max(0.5 + intensity, 1)
         let directional = (low + (high - low) * cosine) * gradient
         func channel(_ light: Double) -> Double { min(1, max(0.3 * (1 - light), directional * light)) }
         return (channel(light.color.red), channel(light.color.green), channel(light.color.blue))

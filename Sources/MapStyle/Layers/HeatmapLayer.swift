@@ -47,7 +47,8 @@ public struct HeatmapLayer: Hashable, Sendable {
             func byte(_ component: Double) -> Double { (component * 255 + 1e-9).rounded(.down) / 255 }
             // A transparent colour is black in the texture (its premultiplied components are 0).
             guard color.alpha > 0 else { return .transparent }
-            return Color(red: byte(color.red), green: byte(color.green), blue: byte(color.blue), alpha: byte(color.alpha))
+            return Color(
+                red: byte(color.red), green: byte(color.green), blue: byte(color.blue), alpha: byte(color.alpha))
         }
     }
 }

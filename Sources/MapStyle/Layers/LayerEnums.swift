@@ -97,7 +97,10 @@ public enum CirclePitchAlignment: String, StyleValueType, CaseIterable {
 /// The default is ``center``.
 public enum SymbolAnchor: String, StyleValueType, CaseIterable {
     case center, left, right, top, bottom
-    case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
+    case topLeft = "top-left"
+    case topRight = "top-right"
+    case bottomLeft = "bottom-left"
+    case bottomRight = "bottom-right"
 
     /// The share of the width left of the anchor (0 for `left`, 0.5 centred, 1 for `right`).
     public var horizontalAlignment: Double {

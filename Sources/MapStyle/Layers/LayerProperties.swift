@@ -1,6 +1,6 @@
 import Foundation
-import MapUtilities
 public import MapJSON
+import MapUtilities
 
 /// The properties of a `background` layer (MapLibre Style Specification, "Layers: background").
 ///
@@ -256,7 +256,8 @@ public struct SymbolLayer: Hashable, Sendable {
         guard let textField else { return nil }
         let text = textField.text(for: properties, zoom: zoom).trimmingWhiteSpace()
         guard !text.isEmpty else {
-            let images = textField.formatted(for: properties, zoom: zoom)?.sections.filter { $0.image != nil }.count ?? 0
+            let images =
+                textField.formatted(for: properties, zoom: zoom)?.sections.filter { $0.image != nil }.count ?? 0
             return images > 0 ? String(repeating: "\u{FFFC}", count: images) : nil
         }
         return textTransform.value(atZoom: zoom).apply(to: text)
@@ -267,7 +268,9 @@ public struct SymbolLayer: Hashable, Sendable {
     /// image; nil otherwise (``label(for:atZoom:)`` then says it all).
     public func labelSections(for properties: [String: FeatureValue], atZoom zoom: Double) -> [FormattedText.Section]? {
         guard let formatted = textField?.formatted(for: properties, zoom: zoom),
-              formatted.sections.contains(where: { $0.scale != nil || $0.fontStack != nil || $0.textColor != nil || $0.image != nil })
+            formatted.sections.contains(where: {
+                $0.scale != nil || $0.fontStack != nil || $0.textColor != nil || $0.image != nil
+            })
         else { return nil }
         let transform = textTransform.value(atZoom: zoom)
         return formatted.sections.map { section in

@@ -11,7 +11,8 @@ extension LineLayer {
             let color = Color(expressionValue: gradient.evaluate(in: context)) ?? .transparent
             func byte(_ component: Double) -> Double { (component * 255 + 1e-9).rounded(.down) / 255 }
             guard color.alpha > 0 else { return .transparent }
-            return Color(red: byte(color.red), green: byte(color.green), blue: byte(color.blue), alpha: byte(color.alpha))
+            return Color(
+                red: byte(color.red), green: byte(color.green), blue: byte(color.blue), alpha: byte(color.alpha))
         }
     }
 }

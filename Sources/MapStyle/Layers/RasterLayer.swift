@@ -63,7 +63,10 @@ public struct RasterColorAdjustment: Hashable, Sendable {
     public var contrast: Double
 
     /// Creates an adjustment; every default changes nothing.
-    public init(hueRotateDegrees: Double = 0, brightnessMin: Double = 0, brightnessMax: Double = 1, saturation: Double = 0, contrast: Double = 0) {
+    public init(
+        hueRotateDegrees: Double = 0, brightnessMin: Double = 0, brightnessMax: Double = 1, saturation: Double = 0,
+        contrast: Double = 0
+    ) {
         self.hueRotateDegrees = hueRotateDegrees
         self.brightnessMin = brightnessMin
         self.brightnessMax = brightnessMax
@@ -81,8 +84,12 @@ public struct RasterColorAdjustment: Hashable, Sendable {
     /// same weights turned (`w2, w0, w1` and `w1, w2, w0`).
     public var spinWeights: (Double, Double, Double) {
         let angle = hueRotateDegrees * .pi / 180
-        let sine = sin(angle), cosine = cos(angle)
-        return ((2 * cosine + 1) / 3, (-3.0.squareRoot() * sine - cosine + 1) / 3, (3.0.squareRoot() * sine - cosine + 1) / 3)
+        let sine = sin(angle)
+        let cosine = cos(angle)
+        return (
+            (2 * cosine + 1) / 3, (-3.0.squareRoot() * sine - cosine + 1) / 3,
+            (3.0.squareRoot() * sine - cosine + 1) / 3
+        )
     }
 
     /// How far a component moves towards the pixel's mean: `−saturation` when desaturating, and
@@ -104,14 +111,16 @@ public struct RasterColorAdjustment: Hashable, Sendable {
         var b = red * w1 + green * w2 + blue * w0
         // The mean is the unrotated colour's, as MapLibre's shader has it.
         let mean = (red + green + blue) / 3
-        let saturate = saturationFactor, contrast = contrastFactor
+        let saturate = saturationFactor
+        let contrast = contrastFactor
         r += (mean - r) * saturate
         g += (mean - g) * saturate
         b += (mean - b) * saturate
         r = (r - 0.5) * contrast + 0.5
         g = (g - 0.5) * contrast + 0.5
         b = (b - 0.5) * contrast + 0.5
-        let low = brightnessMin, high = brightnessMax
+        let low = brightnessMin
+        let high = brightnessMax
         func finish(_ value: Double) -> Double { min(1, max(0, low + (high - low) * value)) }
         return (finish(r), finish(g), finish(b))
     }

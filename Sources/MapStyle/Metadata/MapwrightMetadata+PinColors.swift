@@ -22,7 +22,8 @@ extension MapwrightMetadata.Pins {
     public func colors(forKeys keys: some Sequence<String>) -> [String: Color] {
         let sorted = Set(keys).sorted()
         guard !palette.isEmpty else { return Dictionary(uniqueKeysWithValues: sorted.map { ($0, defaultColor) }) }
-        var taken = [Bool](repeating: false, count: palette.count), takenCount = 0
+        var taken = [Bool](repeating: false, count: palette.count)
+        var takenCount = 0
         var colors: [String: Color] = [:]
         for key in sorted {
             if takenCount == palette.count {

@@ -54,9 +54,10 @@ public struct MapwrightMetadata: Hashable, Sendable {
         /// Ten colours in MapKit's marker hues, every pair at least 22 apart in CIEDE2000 (over
         /// 20 tells colours apart at a glance), all dark enough for white glyphs and counts: red,
         /// blue, green, orange, purple, teal, brown, pink, graphite, olive.
-        public static let defaultPalette: [Color] = ([
-            0xff3b30, 0x007aff, 0x248a3d, 0xf08300, 0x9b59d0, 0x00a3a3, 0x8e6a3d, 0xff2d92, 0x48484a, 0xb8a000,
-        ] as [UInt32]).map(Color.init(rgb:))
+        public static let defaultPalette: [Color] =
+            ([
+                0xff3b30, 0x007aff, 0x248a3d, 0xf08300, 0x9b59d0, 0x00a3a3, 0x8e6a3d, 0xff2d92, 0x48484a, 0xb8a000,
+            ] as [UInt32]).map(Color.init(rgb:))
     }
 
     /// `callout`: the bubble shown for a selected pin.

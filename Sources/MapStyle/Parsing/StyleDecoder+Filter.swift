@@ -11,7 +11,7 @@ extension StyleDecoder {
     func filter(_ json: JSONValue, at path: StylePath) throws(StyleError) -> Filter {
         do {
             return try simpleFilter(json, at: path)
-        } catch where error.kind.isUnsupportedExpression {
+        } catch  where error.kind.isUnsupportedExpression {
             // Anything beyond the comparisons of a property with values is a general expression.
             return .expression(try expression(json, at: path))
         }
@@ -33,7 +33,8 @@ extension StyleDecoder {
             }
             if case .string(let key) = arguments[0], !arguments[1].isArray {
                 try checkLegacyKey(key, at: path.appending(index: 1))
-                return .comparison(comparison, .property(key), .literal(try scalar(arguments[1], at: path.appending(index: 2))))
+                return .comparison(
+                    comparison, .property(key), .literal(try scalar(arguments[1], at: path.appending(index: 2))))
             }
             return .comparison(
                 comparison,
@@ -47,7 +48,9 @@ extension StyleDecoder {
             }
             return op == "all" ? .all(filters) : op == "any" ? .any(filters) : .not(.any(filters))
         case "!":
-            guard arguments.count == 1 else { throw error(.unsupportedExpression("'!' negates exactly one filter"), at: path) }
+            guard arguments.count == 1 else {
+                throw error(.unsupportedExpression("'!' negates exactly one filter"), at: path)
+            }
             return .not(try simpleFilter(arguments[0], at: path.appending(index: 1)))
         case "has", "!has":
             guard arguments.count == 1 else {
@@ -60,14 +63,16 @@ extension StyleDecoder {
             let membership = try membership(arguments, legacyOnly: op == "!in", at: path)
             return op == "in" ? membership : .not(membership)
         default:
-            throw error(.unsupportedExpression(
-                "filter operator '\(op)' is outside Mapwright's subset: expected ==, !=, <, <=, >, >=, in, !in, has, !has, "
-                    + "all, any, none, !"
-            ), at: path)
+            throw error(
+                .unsupportedExpression(
+                    "filter operator '\(op)' is outside Mapwright's subset: expected ==, !=, <, <=, >, >=, in, !in, has, !has, "
+                        + "all, any, none, !"
+                ), at: path)
         }
     }
 
-    private func membership(_ arguments: [JSONValue], legacyOnly: Bool, at path: StylePath) throws(StyleError) -> Filter {
+    private func membership(_ arguments: [JSONValue], legacyOnly: Bool, at path: StylePath) throws(StyleError) -> Filter
+    {
         guard let first = arguments.first else {
             throw error(.unsupportedExpression("'in' needs a property and values"), at: path)
         }
@@ -80,11 +85,12 @@ extension StyleDecoder {
             return .isIn(.property(key), values)
         }
         guard arguments.count == 2, case .array(let haystack) = arguments[1], haystack.count == 2,
-              haystack[0] == .string("literal"), case .array(let items) = haystack[1]
+            haystack[0] == .string("literal"), case .array(let items) = haystack[1]
         else {
-            throw error(.unsupportedExpression(
-                "'in' expressions are supported as [\"in\", [\"get\", key], [\"literal\", [values...]]]"
-            ), at: path)
+            throw error(
+                .unsupportedExpression(
+                    "'in' expressions are supported as [\"in\", [\"get\", key], [\"literal\", [values...]]]"
+                ), at: path)
         }
         let needle = try operand(arguments[0], at: path.appending(index: 1))
         var values: [FeatureValue] = []
@@ -104,9 +110,10 @@ extension StyleDecoder {
         case (.string("literal"), 2):
             return .literal(try scalar(items[1], at: path.appending(index: 1)))
         default:
-            throw error(.unsupportedExpression(
-                "\(json.jsonText) is outside Mapwright's subset: compare [\"get\", key] with a value"
-            ), at: path)
+            throw error(
+                .unsupportedExpression(
+                    "\(json.jsonText) is outside Mapwright's subset: compare [\"get\", key] with a value"
+                ), at: path)
         }
     }
 
@@ -132,11 +139,14 @@ extension StyleDecoder {
         if case .string(let template) = json { return TextField(template: template) }
         if case .object = json {
             let reader = self
-            return .function(try styleValue(json, at: path, fallback: "", parse: { json, path throws(StyleError) in try reader.string(json, at: path) }))
+            return .function(
+                try styleValue(
+                    json, at: path, fallback: "",
+                    parse: { json, path throws(StyleError) in try reader.string(json, at: path) }))
         }
         do {
             return try textExpression(json, at: path)
-        } catch where error.kind.isUnsupportedExpression {
+        } catch  where error.kind.isUnsupportedExpression {
             return .expression(try expression(json, at: path))
         }
     }
@@ -167,10 +177,11 @@ extension StyleDecoder {
         case .null, .object:
             break
         }
-        throw error(.unsupportedExpression(
-            "\(json.jsonText) is outside Mapwright's text-field subset: a \"{token}\" string, or get, coalesce, concat, "
-                + "to-string"
-        ), at: path)
+        throw error(
+            .unsupportedExpression(
+                "\(json.jsonText) is outside Mapwright's text-field subset: a \"{token}\" string, or get, coalesce, concat, "
+                    + "to-string"
+            ), at: path)
     }
 }
 

@@ -14,7 +14,9 @@ extension StyleDecoder {
         // Legacy `ref` layers name another layer anywhere in the list.
         var layersByID: [String: [String: JSONValue]] = [:]
         for item in items {
-            if case .object(let members) = item, case .string(let id)? = members["id"], layersByID[id] == nil { layersByID[id] = members }
+            if case .object(let members) = item, case .string(let id)? = members["id"], layersByID[id] == nil {
+                layersByID[id] = members
+            }
         }
         for (index, item) in items.enumerated() {
             let unlabelled = path.appending(index: index)
@@ -52,8 +54,11 @@ extension StyleDecoder {
             layer.maxZoom = try number(value, in: 0...24, at: path.appending("maxzoom"))
         }
         if let minZoom = layer.minZoom, let maxZoom = layer.maxZoom, minZoom >= maxZoom {
-            throw error(.invalidValue("minzoom \(JSONValue.number(minZoom).jsonText) is not below maxzoom "
-                + "\(JSONValue.number(maxZoom).jsonText): the layer would never show"), at: path.appending("maxzoom"))
+            throw error(
+                .invalidValue(
+                    "minzoom \(JSONValue.number(minZoom).jsonText) is not below maxzoom "
+                        + "\(JSONValue.number(maxZoom).jsonText): the layer would never show"),
+                at: path.appending("maxzoom"))
         }
         try decodeSourceReference(members, type: type, sources: sources, into: &layer, at: path)
 
@@ -105,17 +110,24 @@ extension StyleDecoder {
         case (.raster, .raster), (.raster, .image), (.hillshade, .rasterDEM):
             break
         case (.raster, _):
-            throw error(.invalidValue("a raster layer needs a raster or image source; '\(sourceID)' is neither"), at: sourcePath)
+            throw error(
+                .invalidValue("a raster layer needs a raster or image source; '\(sourceID)' is neither"), at: sourcePath
+            )
         case (.hillshade, _):
-            throw error(.invalidValue("a hillshade layer needs a raster-dem source; '\(sourceID)' is not one"), at: sourcePath)
+            throw error(
+                .invalidValue("a hillshade layer needs a raster-dem source; '\(sourceID)' is not one"), at: sourcePath)
         case (_, .raster), (_, .rasterDEM), (_, .image):
-            throw error(.invalidValue("a \(type.rawValue) layer needs a vector or geojson source; '\(sourceID)' is \(source.typeName)"),
-                        at: sourcePath)
+            throw error(
+                .invalidValue(
+                    "a \(type.rawValue) layer needs a vector or geojson source; '\(sourceID)' is \(source.typeName)"),
+                at: sourcePath)
         default:
             break
         }
         if case .vector = source {
-            guard let sourceLayerJSON = members["source-layer"] else { throw error(.missingKey("source-layer"), at: path) }
+            guard let sourceLayerJSON = members["source-layer"] else {
+                throw error(.missingKey("source-layer"), at: path)
+            }
             layer.sourceLayer = try string(sourceLayerJSON, at: path.appending("source-layer"))
         } else if members["source-layer"] != nil {
             warn(at: path, "'source-layer' applies only to vector sources (ignored)")
@@ -126,19 +138,26 @@ extension StyleDecoder {
         }
     }
 
-    private mutating func reportUnknownProperties(_ members: [String: JSONValue], group: String, type: LayerType, at path: StylePath) {
+    private mutating func reportUnknownProperties(
+        _ members: [String: JSONValue], group: String, type: LayerType, at path: StylePath
+    ) {
         let known = (group == "paint" ? StyleDecoder.paintProperties : StyleDecoder.layoutProperties)[type] ?? []
         let other = (group == "paint" ? StyleDecoder.layoutProperties : StyleDecoder.paintProperties)[type] ?? []
         for key in members.keys.sorted() where !known.contains(key) {
             if other.contains(key) {
-                warn(at: path, "'\(key)' is a \(group == "paint" ? "layout" : "paint") property, not a \(group) property (ignored)")
+                warn(
+                    at: path,
+                    "'\(key)' is a \(group == "paint" ? "layout" : "paint") property, not a \(group) property (ignored)"
+                )
             } else {
                 warn(at: path, "unknown \(group) property '\(key)' for a \(type.rawValue) layer (ignored)")
             }
         }
     }
 
-    private func decodeKind(_ type: LayerType, from properties: inout PropertyReader) throws(StyleError) -> StyleLayer.Kind {
+    private func decodeKind(_ type: LayerType, from properties: inout PropertyReader) throws(StyleError)
+        -> StyleLayer.Kind
+    {
         let reader = self
         let opacity = number(in: 0...1)
         let length = number(in: 0...Double.infinity)
@@ -147,7 +166,8 @@ extension StyleDecoder {
             var background = BackgroundLayer()
             try properties.paint("background-color", into: &background.color, parse: reader.color)
             try properties.paint("background-opacity", into: &background.opacity, parse: opacity)
-            background.pattern = try properties.paint("background-pattern", fallback: ResolvedImage(named: ""), parse: reader.imageName)
+            background.pattern = try properties.paint(
+                "background-pattern", fallback: ResolvedImage(named: ""), parse: reader.imageName)
             return .background(background)
         case .fill:
             var fill = FillLayer()
@@ -158,14 +178,16 @@ extension StyleDecoder {
             try properties.paint("fill-translate", into: &fill.translate, isArrayTyped: true, parse: reader.translation)
             try properties.paint("fill-translate-anchor", into: &fill.translateAnchor, parse: reader.enumeration)
             fill.sortKey = try properties.layout("fill-sort-key", fallback: 0, parse: reader.number(_:at:))
-            fill.pattern = try properties.paint("fill-pattern", fallback: ResolvedImage(named: ""), parse: reader.imageName)
+            fill.pattern = try properties.paint(
+                "fill-pattern", fallback: ResolvedImage(named: ""), parse: reader.imageName)
             return .fill(fill)
         case .line:
             var line = LineLayer()
             try properties.paint("line-color", into: &line.color, parse: reader.color)
             try properties.paint("line-width", into: &line.width, parse: length)
             try properties.paint("line-opacity", into: &line.opacity, parse: opacity)
-            line.dashArray = try properties.paint("line-dasharray", isArrayTyped: true, fallback: [1, 0], parse: reader.dashArray)
+            line.dashArray = try properties.paint(
+                "line-dasharray", isArrayTyped: true, fallback: [1, 0], parse: reader.dashArray)
             try properties.layout("line-cap", into: &line.cap, parse: reader.enumeration)
             try properties.layout("line-join", into: &line.join, parse: reader.enumeration)
             try properties.layout("line-miter-limit", into: &line.miterLimit, parse: length)
@@ -176,7 +198,8 @@ extension StyleDecoder {
             try properties.paint("line-translate", into: &line.translate, isArrayTyped: true, parse: reader.translation)
             try properties.paint("line-translate-anchor", into: &line.translateAnchor, parse: reader.enumeration)
             line.sortKey = try properties.layout("line-sort-key", fallback: 0, parse: reader.number(_:at:))
-            line.pattern = try properties.paint("line-pattern", fallback: ResolvedImage(named: ""), parse: reader.imageName)
+            line.pattern = try properties.paint(
+                "line-pattern", fallback: ResolvedImage(named: ""), parse: reader.imageName)
             if let json = properties.paint["line-gradient"] {
                 let path = properties.paintPath.appending("line-gradient")
                 guard case .array = json else {
@@ -188,7 +211,8 @@ extension StyleDecoder {
         case .symbol:
             var symbol = SymbolLayer()
             if let value = properties.layout["text-field"] {
-                symbol.textField = try properties.decoder.textField(value, at: properties.layoutPath.appending("text-field"))
+                symbol.textField = try properties.decoder.textField(
+                    value, at: properties.layoutPath.appending("text-field"))
             }
             try properties.layout("text-size", into: &symbol.textSize, parse: length)
             try properties.layout("text-font", into: &symbol.textFont, isArrayTyped: true, parse: reader.fontList)
@@ -198,7 +222,8 @@ extension StyleDecoder {
             try properties.layout("symbol-placement", into: &symbol.placement, parse: reader.enumeration)
             try properties.layout("symbol-z-order", into: &symbol.zOrder, parse: reader.enumeration)
             try properties.layout("symbol-avoid-edges", into: &symbol.avoidEdges, parse: reader.boolean)
-            try properties.layout("symbol-spacing", into: &symbol.spacing, parse: reader.number(in: 1...Double.infinity))
+            try properties.layout(
+                "symbol-spacing", into: &symbol.spacing, parse: reader.number(in: 1...Double.infinity))
             if let value = properties.layout["symbol-sort-key"] {
                 symbol.sortKey = try sortKey(value, at: properties.layoutPath.appending("symbol-sort-key"))
             }
@@ -208,10 +233,13 @@ extension StyleDecoder {
             try properties.paint("text-halo-width", into: &symbol.textHaloWidth, parse: length)
             try properties.layout("text-padding", into: &symbol.textPadding, parse: length)
             try properties.layout("text-anchor", into: &symbol.textAnchor, parse: reader.enumeration)
-            try properties.layout("text-offset", into: &symbol.textOffset, isArrayTyped: true, parse: reader.translation)
+            try properties.layout(
+                "text-offset", into: &symbol.textOffset, isArrayTyped: true, parse: reader.translation)
             try properties.layout("text-justify", into: &symbol.textJustify, parse: reader.enumeration)
-            try properties.layout("text-variable-anchor", into: &symbol.textVariableAnchor, isArrayTyped: true, parse: reader.anchorList)
-            try properties.layout("text-writing-mode", into: &symbol.textWritingMode, isArrayTyped: true, parse: reader.writingModes)
+            try properties.layout(
+                "text-variable-anchor", into: &symbol.textVariableAnchor, isArrayTyped: true, parse: reader.anchorList)
+            try properties.layout(
+                "text-writing-mode", into: &symbol.textWritingMode, isArrayTyped: true, parse: reader.writingModes)
             if properties.layout["text-radial-offset"] != nil {
                 var radial: StyleValue<Double> = .constant(0)
                 try properties.layout("text-radial-offset", into: &radial, parse: reader.number(_:at:))
@@ -225,10 +253,12 @@ extension StyleDecoder {
             try properties.layout("text-rotate", into: &symbol.textRotate, parse: reader.number(_:at:))
             try properties.layout("text-max-angle", into: &symbol.textMaxAngle, parse: reader.number(_:at:))
             try properties.layout("text-keep-upright", into: &symbol.textKeepUpright, parse: reader.boolean)
-            try properties.layout("text-rotation-alignment", into: &symbol.textRotationAlignment, parse: reader.enumeration)
+            try properties.layout(
+                "text-rotation-alignment", into: &symbol.textRotationAlignment, parse: reader.enumeration)
             try properties.layout("text-pitch-alignment", into: &symbol.textPitchAlignment, parse: reader.enumeration)
             try properties.paint("text-halo-blur", into: &symbol.textHaloBlur, parse: length)
-            try properties.paint("text-translate", into: &symbol.textTranslate, isArrayTyped: true, parse: reader.translation)
+            try properties.paint(
+                "text-translate", into: &symbol.textTranslate, isArrayTyped: true, parse: reader.translation)
             try properties.paint("text-translate-anchor", into: &symbol.textTranslateAnchor, parse: reader.enumeration)
             try properties.layout("text-allow-overlap", into: &symbol.textAllowOverlap, parse: reader.boolean)
             try properties.layout("text-ignore-placement", into: &symbol.textIgnorePlacement, parse: reader.boolean)
@@ -246,7 +276,8 @@ extension StyleDecoder {
             try properties.paint("circle-stroke-width", into: &circle.strokeWidth, parse: length)
             try properties.paint("circle-stroke-color", into: &circle.strokeColor, parse: reader.color)
             try properties.paint("circle-stroke-opacity", into: &circle.strokeOpacity, parse: opacity)
-            try properties.paint("circle-translate", into: &circle.translate, isArrayTyped: true, parse: reader.translation)
+            try properties.paint(
+                "circle-translate", into: &circle.translate, isArrayTyped: true, parse: reader.translation)
             try properties.paint("circle-translate-anchor", into: &circle.translateAnchor, parse: reader.enumeration)
             try properties.paint("circle-pitch-scale", into: &circle.pitchScale, parse: reader.enumeration)
             try properties.paint("circle-pitch-alignment", into: &circle.pitchAlignment, parse: reader.enumeration)
@@ -265,7 +296,8 @@ extension StyleDecoder {
     private func decodeIcon(into symbol: inout SymbolLayer, from properties: inout PropertyReader) throws(StyleError) {
         let reader = self
         if let value = properties.layout["icon-image"] {
-            symbol.iconImage = try properties.decoder.textField(value, at: properties.layoutPath.appending("icon-image"))
+            symbol.iconImage = try properties.decoder.textField(
+                value, at: properties.layoutPath.appending("icon-image"))
         }
         try properties.layout("icon-size", into: &symbol.iconSize, parse: number(in: 0...Double.infinity))
         try properties.layout("icon-rotate", into: &symbol.iconRotate, parse: reader.number(_:at:))
@@ -273,7 +305,8 @@ extension StyleDecoder {
         try properties.layout("icon-anchor", into: &symbol.iconAnchor, parse: reader.enumeration)
         try properties.layout("icon-padding", into: &symbol.iconPadding, parse: number(in: 0...Double.infinity))
         try properties.layout("icon-text-fit", into: &symbol.iconTextFit, parse: reader.enumeration)
-        try properties.layout("icon-text-fit-padding", into: &symbol.iconTextFitPadding, isArrayTyped: true, parse: reader.fitPadding)
+        try properties.layout(
+            "icon-text-fit-padding", into: &symbol.iconTextFitPadding, isArrayTyped: true, parse: reader.fitPadding)
         try properties.layout("icon-allow-overlap", into: &symbol.iconAllowOverlap, parse: reader.boolean)
         try properties.layout("icon-ignore-placement", into: &symbol.iconIgnorePlacement, parse: reader.boolean)
         try properties.layout("icon-optional", into: &symbol.iconOptional, parse: reader.boolean)
@@ -285,7 +318,8 @@ extension StyleDecoder {
         try properties.paint("icon-halo-color", into: &symbol.iconHaloColor, parse: reader.color)
         try properties.paint("icon-halo-width", into: &symbol.iconHaloWidth, parse: number(in: 0...Double.infinity))
         try properties.paint("icon-halo-blur", into: &symbol.iconHaloBlur, parse: number(in: 0...Double.infinity))
-        try properties.paint("icon-translate", into: &symbol.iconTranslate, isArrayTyped: true, parse: reader.translation)
+        try properties.paint(
+            "icon-translate", into: &symbol.iconTranslate, isArrayTyped: true, parse: reader.translation)
         try properties.paint("icon-translate-anchor", into: &symbol.iconTranslateAnchor, parse: reader.enumeration)
     }
 
@@ -308,7 +342,8 @@ extension StyleDecoder {
     static let paintProperties: [LayerType: Set<String>] = [
         .background: ["background-color", "background-opacity", "background-pattern"],
         .fill: [
-            "fill-color", "fill-opacity", "fill-outline-color", "fill-antialias", "fill-translate", "fill-translate-anchor",
+            "fill-color", "fill-opacity", "fill-outline-color", "fill-antialias", "fill-translate",
+            "fill-translate-anchor",
             "fill-pattern",
         ],
         .line: [
@@ -323,7 +358,8 @@ extension StyleDecoder {
         .raster: StyleDecoder.rasterPaintProperties,
         .hillshade: StyleDecoder.hillshadePaintProperties,
         .circle: [
-            "circle-radius", "circle-color", "circle-opacity", "circle-blur", "circle-stroke-width", "circle-stroke-color",
+            "circle-radius", "circle-color", "circle-opacity", "circle-blur", "circle-stroke-width",
+            "circle-stroke-color",
             "circle-stroke-opacity", "circle-translate", "circle-translate-anchor", "circle-pitch-scale",
             "circle-pitch-alignment",
         ],
@@ -338,12 +374,17 @@ extension StyleDecoder {
         .line: ["visibility", "line-cap", "line-join", "line-miter-limit", "line-round-limit", "line-sort-key"],
         .symbol: [
             "visibility", "text-field", "text-size", "text-font", "text-max-width", "text-transform",
-            "text-letter-spacing", "symbol-sort-key", "symbol-placement", "symbol-spacing", "text-padding", "text-allow-overlap",
-            "text-ignore-placement", "text-optional", "icon-image", "icon-size", "icon-rotate", "icon-offset", "icon-anchor",
-            "icon-padding", "icon-text-fit", "icon-text-fit-padding", "icon-allow-overlap", "icon-ignore-placement", "icon-optional", "icon-keep-upright",
-            "icon-rotation-alignment", "symbol-z-order", "text-anchor", "text-offset", "text-justify", "text-line-height", "text-rotate", "text-max-angle",
+            "text-letter-spacing", "symbol-sort-key", "symbol-placement", "symbol-spacing", "text-padding",
+            "text-allow-overlap",
+            "text-ignore-placement", "text-optional", "icon-image", "icon-size", "icon-rotate", "icon-offset",
+            "icon-anchor",
+            "icon-padding", "icon-text-fit", "icon-text-fit-padding", "icon-allow-overlap", "icon-ignore-placement",
+            "icon-optional", "icon-keep-upright",
+            "icon-rotation-alignment", "symbol-z-order", "text-anchor", "text-offset", "text-justify",
+            "text-line-height", "text-rotate", "text-max-angle",
             "text-keep-upright", "text-rotation-alignment", "text-pitch-alignment", "icon-pitch-alignment",
-            "text-variable-anchor", "text-radial-offset", "text-variable-anchor-offset", "symbol-avoid-edges", "text-writing-mode",
+            "text-variable-anchor", "text-radial-offset", "text-variable-anchor-offset", "symbol-avoid-edges",
+            "text-writing-mode",
         ],
         .raster: ["visibility"],
         .circle: ["visibility", "circle-sort-key"],
@@ -362,7 +403,10 @@ struct PropertyReader {
     /// Reads zoom functions and collects their warnings.
     var decoder: StyleDecoder
 
-    init(decoder: StyleDecoder, paint: [String: JSONValue], layout: [String: JSONValue], paintPath: StylePath, layoutPath: StylePath) {
+    init(
+        decoder: StyleDecoder, paint: [String: JSONValue], layout: [String: JSONValue], paintPath: StylePath,
+        layoutPath: StylePath
+    ) {
         self.decoder = decoder
         self.paint = paint
         self.layout = layout
@@ -377,7 +421,10 @@ struct PropertyReader {
         isArrayTyped: Bool = false,
         parse: StyleDecoder.ValueParser<Value>
     ) throws(StyleError) {
-        if let parsed = try self.paint(key, isArrayTyped: isArrayTyped, fallback: value.value(atZoom: 0), parse: parse) { value = parsed }
+        if let parsed = try self.paint(key, isArrayTyped: isArrayTyped, fallback: value.value(atZoom: 0), parse: parse)
+        {
+            value = parsed
+        }
     }
 
     /// The paint property, or nil when the layer does not set it.
@@ -388,7 +435,8 @@ struct PropertyReader {
         parse: StyleDecoder.ValueParser<Value>
     ) throws(StyleError) -> StyleValue<Value>? {
         guard let json = paint[key] else { return nil }
-        return try decoder.styleValue(json, at: paintPath.appending(key), isArrayTyped: isArrayTyped, fallback: fallback, parse: parse)
+        return try decoder.styleValue(
+            json, at: paintPath.appending(key), isArrayTyped: isArrayTyped, fallback: fallback, parse: parse)
     }
 
     /// The layout property, or nil when the layer does not set it.
@@ -410,6 +458,7 @@ struct PropertyReader {
     ) throws(StyleError) {
         guard let json = layout[key] else { return }
         value = try decoder.styleValue(
-            json, at: layoutPath.appending(key), isArrayTyped: isArrayTyped, fallback: value.value(atZoom: 0), parse: parse)
+            json, at: layoutPath.appending(key), isArrayTyped: isArrayTyped, fallback: value.value(atZoom: 0),
+            parse: parse)
     }
 }

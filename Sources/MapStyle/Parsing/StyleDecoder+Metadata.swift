@@ -5,13 +5,18 @@ extension StyleDecoder {
     /// Reads `metadata.mapwright`; see ``MapwrightMetadata`` for its keys and defaults.
     mutating func decodeMapwright(_ json: JSONValue, at path: StylePath) throws(StyleError) -> MapwrightMetadata {
         let members = try object(json, at: path)
-        reportUnknownKeys(members, known: ["pins", "callout", "overlay", "cluster", "attribution", "labels"], at: path) {
+        reportUnknownKeys(members, known: ["pins", "callout", "overlay", "cluster", "attribution", "labels"], at: path)
+        {
             "unknown Mapwright section '\($0)' (ignored)"
         }
         var metadata = MapwrightMetadata()
         if let json = members["pins"] {
-            var section = try MetadataSection(json, keys: ["palette", "default", "stroke-color", "shadow-color",
-                "shadow-opacity", "selected-scale"], decoder: &self, at: path.appending("pins"))
+            var section = try MetadataSection(
+                json,
+                keys: [
+                    "palette", "default", "stroke-color", "shadow-color",
+                    "shadow-opacity", "selected-scale",
+                ], decoder: &self, at: path.appending("pins"))
             try section.colors("palette", into: &metadata.pins.palette)
             try section.color("default", into: &metadata.pins.defaultColor)
             try section.color("stroke-color", into: &metadata.pins.strokeColor)
@@ -20,8 +25,12 @@ extension StyleDecoder {
             try section.number("selected-scale", in: 1...4, into: &metadata.pins.selectedScale)
         }
         if let json = members["callout"] {
-            var section = try MetadataSection(json, keys: ["title-font", "title-size", "subtitle-font", "subtitle-size",
-                "background", "text-color", "subtitle-color", "max-width", "corner-radius", "accessory-color"],
+            var section = try MetadataSection(
+                json,
+                keys: [
+                    "title-font", "title-size", "subtitle-font", "subtitle-size",
+                    "background", "text-color", "subtitle-color", "max-width", "corner-radius", "accessory-color",
+                ],
                 decoder: &self, at: path.appending("callout"))
             try section.string("title-font", into: &metadata.callout.titleFont)
             try section.number("title-size", in: 1...200, into: &metadata.callout.titleSize)
@@ -35,8 +44,12 @@ extension StyleDecoder {
             try section.color("accessory-color", into: &metadata.callout.accessoryColor)
         }
         if let json = members["overlay"] {
-            var section = try MetadataSection(json, keys: ["line-color", "line-width", "fill-color", "circle-fill-color",
-                "circle-line-color", "circle-radius", "accuracy-fill-color"], decoder: &self, at: path.appending("overlay"))
+            var section = try MetadataSection(
+                json,
+                keys: [
+                    "line-color", "line-width", "fill-color", "circle-fill-color",
+                    "circle-line-color", "circle-radius", "accuracy-fill-color",
+                ], decoder: &self, at: path.appending("overlay"))
             try section.color("line-color", into: &metadata.overlay.lineColor)
             try section.number("line-width", in: 0...1_000, into: &metadata.overlay.lineWidth)
             try section.color("fill-color", into: &metadata.overlay.fillColor)
@@ -46,8 +59,12 @@ extension StyleDecoder {
             try section.color("accuracy-fill-color", into: &metadata.overlay.accuracyFillColor)
         }
         if let json = members["cluster"] {
-            var section = try MetadataSection(json, keys: ["fill-color", "text-color", "font", "text-size", "min-radius",
-                "max-radius"], decoder: &self, at: path.appending("cluster"))
+            var section = try MetadataSection(
+                json,
+                keys: [
+                    "fill-color", "text-color", "font", "text-size", "min-radius",
+                    "max-radius",
+                ], decoder: &self, at: path.appending("cluster"))
             try section.color("fill-color", into: &metadata.cluster.fillColor)
             try section.color("text-color", into: &metadata.cluster.textColor)
             try section.string("font", into: &metadata.cluster.font)
@@ -59,21 +76,26 @@ extension StyleDecoder {
             }
         }
         if let json = members["attribution"] {
-            var section = try MetadataSection(json, keys: ["text", "color"], decoder: &self, at: path.appending("attribution"))
+            var section = try MetadataSection(
+                json, keys: ["text", "color"], decoder: &self, at: path.appending("attribution"))
             var text = ""
             try section.string("text", into: &text)
             metadata.attribution.text = section.has("text") ? text : nil
             try section.color("color", into: &metadata.attribution.color)
         }
         if let json = members["labels"] {
-            var section = try MetadataSection(json, keys: ["collision-padding", "placement"], decoder: &self, at: path.appending("labels"))
+            var section = try MetadataSection(
+                json, keys: ["collision-padding", "placement"], decoder: &self, at: path.appending("labels"))
             try section.number("collision-padding", in: 0...1_000, into: &metadata.labels.collisionPadding)
             if section.has("placement") {
                 var name = ""
                 try section.string("placement", into: &name)
                 guard let placement = MapwrightMetadata.Labels.Placement(rawValue: name) else {
-                    let names = MapwrightMetadata.Labels.Placement.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
-                    throw error(.invalidValue("placement is \(names), found '\(name)'"), at: path.appending("labels").appending("placement"))
+                    let names = MapwrightMetadata.Labels.Placement.allCases.map { "'\($0.rawValue)'" }.joined(
+                        separator: " or ")
+                    throw error(
+                        .invalidValue("placement is \(names), found '\(name)'"),
+                        at: path.appending("labels").appending("placement"))
                 }
                 metadata.labels.placement = placement
             }
@@ -109,7 +131,9 @@ private struct MetadataSection {
         for (index, item) in try decoder.array(json, at: listPath).enumerated() {
             colors.append(try decoder.color(item, at: listPath.appending(index: index)))
         }
-        guard !colors.isEmpty else { throw decoder.error(.invalidValue("the palette needs at least one colour"), at: listPath) }
+        guard !colors.isEmpty else {
+            throw decoder.error(.invalidValue("the palette needs at least one colour"), at: listPath)
+        }
         value = colors
     }
 

@@ -16,7 +16,8 @@ extension StyleDecoder {
 
     /// Reads a `raster` layer's paint.
     func decodeRasterLayer(from properties: inout PropertyReader) throws(StyleError) -> RasterLayer {
-        let unit = number(in: 0...1), signedUnit = number(in: -1...1)
+        let unit = number(in: 0...1)
+        let signedUnit = number(in: -1...1)
         var raster = RasterLayer()
         try properties.paint("raster-opacity", into: &raster.opacity, parse: unit)
         try properties.paint("raster-hue-rotate", into: &raster.hueRotate, parse: number(_:at:))
@@ -32,13 +33,15 @@ extension StyleDecoder {
     /// Reads a `hillshade` layer's paint.
     func decodeHillshadeLayer(from properties: inout PropertyReader) throws(StyleError) -> HillshadeLayer {
         var hillshade = HillshadeLayer()
-        try properties.paint("hillshade-illumination-direction", into: &hillshade.illuminationDirection, parse: number(in: 0...359))
+        try properties.paint(
+            "hillshade-illumination-direction", into: &hillshade.illuminationDirection, parse: number(in: 0...359))
         try properties.paint("hillshade-illumination-anchor", into: &hillshade.illuminationAnchor, parse: enumeration)
         try properties.paint("hillshade-exaggeration", into: &hillshade.exaggeration, parse: number(in: 0...1))
         try properties.paint("hillshade-shadow-color", into: &hillshade.shadowColor, parse: color)
         try properties.paint("hillshade-highlight-color", into: &hillshade.highlightColor, parse: color)
         try properties.paint("hillshade-accent-color", into: &hillshade.accentColor, parse: color)
-        try properties.paint("hillshade-illumination-altitude", into: &hillshade.illuminationAltitude, parse: number(in: 0...90))
+        try properties.paint(
+            "hillshade-illumination-altitude", into: &hillshade.illuminationAltitude, parse: number(in: 0...90))
         try properties.paint("hillshade-method", into: &hillshade.method, parse: enumeration)
         return hillshade
     }

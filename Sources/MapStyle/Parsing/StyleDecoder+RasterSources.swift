@@ -19,7 +19,9 @@ extension StyleDecoder {
         var members = members
         // The TileJSON may name the encoding; the source's own wins.
         if members["encoding"] == nil, case .string(let url)? = members["url"],
-           let tileJSON = try tileJSON(url, anyLocalFile: true, at: path.appending("url")), let encoding = tileJSON.members["encoding"] {
+            let tileJSON = try tileJSON(url, anyLocalFile: true, at: path.appending("url")),
+            let encoding = tileJSON.members["encoding"]
+        {
             members["encoding"] = encoding
         }
         // `basemap://terrain`: the DEMs the user registered, resolved by whoever loads the style.
@@ -46,40 +48,53 @@ extension StyleDecoder {
                     redFactor: try factor("redFactor", 1), greenFactor: try factor("greenFactor", 1),
                     blueFactor: try factor("blueFactor", 1), baseShift: try factor("baseShift", 0))
             case let other:
-                throw error(.invalidValue("'\(other)' is not a DEM encoding: expected mapbox, terrarium or custom"), at: path.appending("encoding"))
+                throw error(
+                    .invalidValue("'\(other)' is not a DEM encoding: expected mapbox, terrarium or custom"),
+                    at: path.appending("encoding"))
             }
         }
         return RasterDEMSource(tiles: tiles, encoding: encoding)
     }
 
     /// Reads an `image` source: `url` (a local PNG or JPEG) and its four corners' `coordinates`.
-    mutating func decodeImageSource(_ members: [String: JSONValue], at path: StylePath) throws(StyleError) -> ImageSource {
+    mutating func decodeImageSource(_ members: [String: JSONValue], at path: StylePath) throws(StyleError)
+        -> ImageSource
+    {
         reportUnknownKeys(members, known: ["type", "url", "coordinates"], at: path) {
             "unknown or unsupported key '\($0)' of an image source (ignored)"
         }
         guard let urlJSON = members["url"] else { throw error(.missingKey("url"), at: path) }
         let url = try string(urlJSON, at: path.appending("url"))
         guard !Self.isRemote(url) else {
-            throw error(.invalidValue("'\(url)' is not a local file: Mapwright reads images from disk"), at: path.appending("url"))
+            throw error(
+                .invalidValue("'\(url)' is not a local file: Mapwright reads images from disk"),
+                at: path.appending("url"))
         }
         guard let coordinatesJSON = members["coordinates"] else { throw error(.missingKey("coordinates"), at: path) }
         let coordinatesPath = path.appending("coordinates")
         let items = try array(coordinatesJSON, at: coordinatesPath)
         guard items.count == 4 else {
-            throw error(.invalidValue("an image source has four corners: top left, top right, bottom right, bottom left"), at: coordinatesPath)
+            throw error(
+                .invalidValue("an image source has four corners: top left, top right, bottom right, bottom left"),
+                at: coordinatesPath)
         }
-        var corners: [Coordinate] = [], longitudes: [Double] = []
+        var corners: [Coordinate] = []
+        var longitudes: [Double] = []
         for (index, item) in items.enumerated() {
             let cornerPath = coordinatesPath.appending(index: index)
             let pair = try array(item, at: cornerPath)
-            guard pair.count == 2 else { throw error(.invalidValue("a corner is [longitude, latitude]"), at: cornerPath) }
+            guard pair.count == 2 else {
+                throw error(.invalidValue("a corner is [longitude, latitude]"), at: cornerPath)
+            }
             let longitude = try number(pair[0], at: cornerPath.appending(index: 0))
             let latitude = try number(pair[1], at: cornerPath.appending(index: 1))
             do { corners.append(try Coordinate(latitude: latitude, wrappingLongitude: longitude)) } catch {
-                throw self.error(.invalidValue("[\(longitude), \(latitude)] is not a longitude and latitude"), at: cornerPath)
+                throw self.error(
+                    .invalidValue("[\(longitude), \(latitude)] is not a longitude and latitude"), at: cornerPath)
             }
             longitudes.append(longitude)
         }
-        return ImageSource(url: StyleLocation.fileURL(url, relativeTo: baseURL), corners: corners, longitudes: longitudes)
+        return ImageSource(
+            url: StyleLocation.fileURL(url, relativeTo: baseURL), corners: corners, longitudes: longitudes)
     }
 }

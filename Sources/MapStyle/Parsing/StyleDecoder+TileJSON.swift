@@ -23,9 +23,10 @@ extension StyleDecoder {
     /// - Throws: ``StyleError`` at `path` when the file cannot be read or is not a TileJSON object.
     func tileJSON(_ url: String, anyLocalFile: Bool = false, at path: StylePath) throws(StyleError) -> TileJSON? {
         let lowered = url.lowercased()
-        guard !Self.isRemote(url), !["mbtiles://", "pmtiles://", "basemap://"].contains(where: { lowered.hasPrefix($0) }),
-              !lowered.hasSuffix(".mbtiles"), !lowered.hasSuffix(".pmtiles"),
-              anyLocalFile || lowered.hasSuffix(".json")
+        guard !Self.isRemote(url),
+            !["mbtiles://", "pmtiles://", "basemap://"].contains(where: { lowered.hasPrefix($0) }),
+            !lowered.hasSuffix(".mbtiles"), !lowered.hasSuffix(".pmtiles"),
+            anyLocalFile || lowered.hasSuffix(".json")
         else { return nil }
         let file = StyleLocation.fileURL(url, relativeTo: baseURL)
         let json: JSONValue
@@ -43,7 +44,9 @@ extension StyleDecoder {
         if case .array(let items)? = members["tiles"] {
             let directory = file.deletingLastPathComponent()
             for case .string(let template) in items {
-                templates.append(template.contains("://") ? template : "file://" + StyleLocation.fileURL(template, relativeTo: directory).path)
+                templates.append(
+                    template.contains("://")
+                        ? template : "file://" + StyleLocation.fileURL(template, relativeTo: directory).path)
             }
         }
         let kept: Set<String> = ["minzoom", "maxzoom", "bounds", "scheme", "attribution", "tileSize", "encoding"]
@@ -58,7 +61,9 @@ extension StyleDecoder {
         var edges: [Double] = []
         for (index, item) in items.enumerated() { edges.append(try number(item, at: path.appending(index: index))) }
         guard edges[0] <= edges[2], edges[1] <= edges[3] else {
-            throw error(.invalidValue("bounds is [west, south, east, north], west not east of east, south not north of north"), at: path)
+            throw error(
+                .invalidValue("bounds is [west, south, east, north], west not east of east, south not north of north"),
+                at: path)
         }
         return BoundingBox(
             west: max(-180, edges[0]), south: max(-90, edges[1]), east: min(180, edges[2]), north: min(90, edges[3]))

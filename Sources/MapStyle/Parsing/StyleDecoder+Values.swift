@@ -21,12 +21,16 @@ extension StyleDecoder {
         switch json {
         case .object(let members):
             if let property = members["property"] {
-                return .expression(try propertyFunction(members, property: property, at: path, fallback: fallback, parse: parse), fallback: fallback)
+                return .expression(
+                    try propertyFunction(members, property: property, at: path, fallback: fallback, parse: parse),
+                    fallback: fallback)
             }
             if Value.self == Color.self, let space = members["colorSpace"], space != .string("rgb") {
                 // A zoom function blending colours in HCL or Lab: the expression MapLibre makes of
                 // it. Other values ignore colorSpace, as in MapLibre.
-                return .expression(try propertyFunction(members, property: nil, at: path, fallback: fallback, parse: parse), fallback: fallback)
+                return .expression(
+                    try propertyFunction(members, property: nil, at: path, fallback: fallback, parse: parse),
+                    fallback: fallback)
             }
             return try legacyFunction(members, at: path, parse: parse)
         case .array(let items):
@@ -42,7 +46,9 @@ extension StyleDecoder {
             default:
                 // Any other expression is evaluated per feature; its constant outputs are
                 // checked now, as the property reads them, where they can be told apart.
-                let parsed = try expression(json, at: path, expecting: Value.expressionType, coercingStrings: Value.self == String.self, isProperty: true)
+                let parsed = try expression(
+                    json, at: path, expecting: Value.expressionType, coercingStrings: Value.self == String.self,
+                    isProperty: true)
                 try checkConstantOutputs(of: parsed, at: path, parse: parse)
                 return .expression(parsed, fallback: fallback)
             }
@@ -68,8 +74,10 @@ extension StyleDecoder {
             let outputIndex = index == first && items[0] == .string("step") ? index : index + 1
             // An output that is an expression (not a literal, nor an array constant such as a
             // font list) makes this an expression.
-            if outputIndex < items.count, case .array(let output) = items[outputIndex], case .string(let op)? = output.first,
-               op != "literal", StyleDecoder.expressionOperators.contains(op) {
+            if outputIndex < items.count, case .array(let output) = items[outputIndex],
+                case .string(let op)? = output.first,
+                op != "literal", StyleDecoder.expressionOperators.contains(op)
+            {
                 return false
             }
             index = outputIndex + 1
@@ -80,7 +88,9 @@ extension StyleDecoder {
     /// Checks the constant outputs of an expression (a `match` arm's `"#fff"`, a `case`'s
     /// width) as the property's values, so that a misspelt colour is an error at load, not a
     /// silent default at draw.
-    private func checkConstantOutputs<Value>(of expression: StyleExpression, at path: StylePath, parse: ValueParser<Value>) throws(StyleError) {
+    private func checkConstantOutputs<Value>(
+        of expression: StyleExpression, at path: StylePath, parse: ValueParser<Value>
+    ) throws(StyleError) {
         func check(_ output: StyleExpression) throws(StyleError) {
             switch output {
             case .literal(.null):
@@ -120,7 +130,8 @@ extension StyleDecoder {
     /// MapLibre converts it to (see ``LegacyFunction``); with `property` nil, a zoom function
     /// (one with a `colorSpace` other than RGB).
     private mutating func propertyFunction<Value: StyleValueType>(
-        _ members: [String: JSONValue], property: JSONValue?, at path: StylePath, fallback: Value, parse: ValueParser<Value>
+        _ members: [String: JSONValue], property: JSONValue?, at path: StylePath, fallback: Value,
+        parse: ValueParser<Value>
     ) throws(StyleError) -> StyleExpression {
         reportUnknownKeys(members, known: ["property", "stops", "base", "type", "default", "colorSpace"], at: path) {
             "unknown or unsupported key '\($0)' in a property function (ignored)"
@@ -129,14 +140,17 @@ extension StyleDecoder {
         if let type = members["type"] {
             let name = try string(type, at: path.appending("type"))
             guard ["identity", "categorical", "interval", "exponential"].contains(name) else {
-                throw error(.unsupportedExpression(
-                    "function type '\(name)' is outside Mapwright's subset: expected identity, categorical, interval or exponential"
-                ), at: path.appending("type"))
+                throw error(
+                    .unsupportedExpression(
+                        "function type '\(name)' is outside Mapwright's subset: expected identity, categorical, interval or exponential"
+                    ), at: path.appending("type"))
             }
         }
         if members["type"] != .string("identity") {
             guard case .array(let stops)? = members["stops"] else { throw error(.missingKey("stops"), at: path) }
-            guard !stops.isEmpty else { throw error(.invalidValue("a property function needs at least one stop"), at: path.appending("stops")) }
+            guard !stops.isEmpty else {
+                throw error(.invalidValue("a property function needs at least one stop"), at: path.appending("stops"))
+            }
         }
         let type = Value.expressionType
         var spec = LegacyFunction.PropertySpec(type: type.kind == "value" ? "string" : type.kind)
@@ -148,20 +162,28 @@ extension StyleDecoder {
         case let text as String: spec.defaultValue = .string(text)
         default: break
         }
-        if case .array(let item, let count) = type { spec.itemType = item.description; spec.length = count }
+        if case .array(let item, let count) = type {
+            spec.itemType = item.description
+            spec.length = count
+        }
         let converted = LegacyFunction.convert(members, spec: spec)
-        return try expression(converted, at: path, expecting: type, coercingStrings: Value.self == String.self, isProperty: true)
+        return try expression(
+            converted, at: path, expecting: type, coercingStrings: Value.self == String.self, isProperty: true)
     }
 
     /// An output: a plain value, or `["literal", value]`.
-    private func output<Value>(_ json: JSONValue, at path: StylePath, parse: ValueParser<Value>) throws(StyleError) -> Value {
+    private func output<Value>(_ json: JSONValue, at path: StylePath, parse: ValueParser<Value>) throws(StyleError)
+        -> Value
+    {
         if case .array(let items) = json, case .string("literal") = items.first {
             return try literal(items, at: path, parse: parse)
         }
         return try parse(json, path)
     }
 
-    private func literal<Value>(_ items: [JSONValue], at path: StylePath, parse: ValueParser<Value>) throws(StyleError) -> Value {
+    private func literal<Value>(_ items: [JSONValue], at path: StylePath, parse: ValueParser<Value>) throws(StyleError)
+        -> Value
+    {
         guard items.count == 2 else {
             throw error(.invalidValue("'literal' takes exactly one value"), at: path)
         }
@@ -193,9 +215,10 @@ extension StyleDecoder {
         }
         try checkStops(stops.map(\.zoom), at: stopsPath)
 
-        let base = try members["base"].map { value throws(StyleError) in
-            try number(value, in: 0...Double.infinity, at: path.appending("base"))
-        } ?? 1
+        let base =
+            try members["base"].map { value throws(StyleError) in
+                try number(value, in: 0...Double.infinity, at: path.appending("base"))
+            } ?? 1
         let interpolable = Value.interpolated(from: stops[0].value, to: stops[0].value, fraction: 0) != nil
         let type = try members["type"].map { value throws(StyleError) in try string(value, at: path.appending("type")) }
         switch type ?? (interpolable ? "exponential" : "interval") {
@@ -204,11 +227,14 @@ extension StyleDecoder {
         case "interval":
             return .interpolate(.step, stops: stops)
         case "exponential":
-            throw error(.invalidValue("this property cannot be interpolated: use \"type\": \"interval\""), at: path.appending("type"))
+            throw error(
+                .invalidValue("this property cannot be interpolated: use \"type\": \"interval\""),
+                at: path.appending("type"))
         case let other:
-            throw error(.unsupportedExpression(
-                "function type '\(other)' is outside Mapwright's subset: expected exponential or interval"
-            ), at: path.appending("type"))
+            throw error(
+                .unsupportedExpression(
+                    "function type '\(other)' is outside Mapwright's subset: expected exponential or interval"
+                ), at: path.appending("type"))
         }
     }
 
@@ -220,9 +246,10 @@ extension StyleDecoder {
         parse: ValueParser<Value>
     ) throws(StyleError) -> StyleValue<Value> {
         guard items.count >= 5, items.count % 2 == 1 else {
-            throw error(.invalidValue(
-                "'interpolate' takes an interpolation type, [\"zoom\"] and pairs of zoom and value"
-            ), at: path)
+            throw error(
+                .invalidValue(
+                    "'interpolate' takes an interpolation type, [\"zoom\"] and pairs of zoom and value"
+                ), at: path)
         }
         let interpolation: StyleValue<Value>.Interpolation
         let typePath = path.appending(index: 1)
@@ -231,11 +258,13 @@ extension StyleDecoder {
         case .string("linear") where type.count == 1:
             interpolation = .linear
         case .string("exponential") where type.count == 2:
-            interpolation = .exponential(base: try number(type[1], in: 0...Double.infinity, at: typePath.appending(index: 1)))
+            interpolation = .exponential(
+                base: try number(type[1], in: 0...Double.infinity, at: typePath.appending(index: 1)))
         default:
-            throw error(.unsupportedExpression(
-                "interpolation \(items[1].jsonText) is outside Mapwright's subset: expected [\"linear\"] or [\"exponential\", base]"
-            ), at: typePath)
+            throw error(
+                .unsupportedExpression(
+                    "interpolation \(items[1].jsonText) is outside Mapwright's subset: expected [\"linear\"] or [\"exponential\", base]"
+                ), at: typePath)
         }
         try requireZoomInput(items[2], at: path.appending(index: 2))
         let stops = try stopPairs(items.dropFirst(3), firstIndex: 3, at: path, parse: parse)
@@ -262,9 +291,10 @@ extension StyleDecoder {
 
     private func requireZoomInput(_ json: JSONValue, at path: StylePath) throws(StyleError) {
         guard json == .array([.string("zoom")]) else {
-            throw error(.unsupportedExpression(
-                "the input \(json.jsonText) is outside Mapwright's subset: only [\"zoom\"]"
-            ), at: path)
+            throw error(
+                .unsupportedExpression(
+                    "the input \(json.jsonText) is outside Mapwright's subset: only [\"zoom\"]"
+                ), at: path)
         }
     }
 
@@ -317,7 +347,9 @@ extension StyleDecoder {
 
     /// `true` or `false` (`icon-allow-overlap`, ...).
     func boolean(_ json: JSONValue, at path: StylePath) throws(StyleError) -> Bool {
-        guard case .bool(let flag) = json else { throw error(.invalidValue("expected true or false, found \(json.jsonText)"), at: path) }
+        guard case .bool(let flag) = json else {
+            throw error(.invalidValue("expected true or false, found \(json.jsonText)"), at: path)
+        }
         return flag
     }
 
@@ -352,9 +384,13 @@ extension StyleDecoder {
     /// `text-variable-anchor-offset`: `[anchor, [x, y], ...]`, or that list in `["literal", ...]`.
     func variableAnchorOffsets(_ json: JSONValue, at path: StylePath) throws(StyleError) -> [VariableAnchorOffset] {
         var items = try array(json, at: path)
-        if items.count == 2, case .string("literal")? = items.first { items = try array(items[1], at: path.appending(index: 1)) }
+        if items.count == 2, case .string("literal")? = items.first {
+            items = try array(items[1], at: path.appending(index: 1))
+        }
         guard items.count % 2 == 0, !items.isEmpty else {
-            throw error(.invalidValue("text-variable-anchor-offset is pairs of an anchor and an offset, [anchor, [x, y], ...]"), at: path)
+            throw error(
+                .invalidValue("text-variable-anchor-offset is pairs of an anchor and an offset, [anchor, [x, y], ...]"),
+                at: path)
         }
         return try stride(from: 0, to: items.count, by: 2).map { index throws(StyleError) in
             VariableAnchorOffset(
@@ -368,14 +404,19 @@ extension StyleDecoder {
         let items = try array(json, at: path)
         guard items.count == 2 else { throw error(.invalidValue("a translation is two numbers, [x, y]"), at: path) }
         return Translation(
-            xPoints: try number(items[0], at: path.appending(index: 0)), yPoints: try number(items[1], at: path.appending(index: 1)))
+            xPoints: try number(items[0], at: path.appending(index: 0)),
+            yPoints: try number(items[1], at: path.appending(index: 1)))
     }
 
     /// `icon-text-fit-padding`: four numbers, top, right, bottom, left.
     func fitPadding(_ json: JSONValue, at path: StylePath) throws(StyleError) -> [Double] {
         let items = try array(json, at: path)
-        guard items.count == 4 else { throw error(.invalidValue("icon-text-fit-padding is four numbers, [top, right, bottom, left]"), at: path) }
-        return try items.enumerated().map { index, item throws(StyleError) in try number(item, at: path.appending(index: index)) }
+        guard items.count == 4 else {
+            throw error(.invalidValue("icon-text-fit-padding is four numbers, [top, right, bottom, left]"), at: path)
+        }
+        return try items.enumerated().map { index, item throws(StyleError) in
+            try number(item, at: path.appending(index: index))
+        }
     }
 
     func dashArray(_ json: JSONValue, at path: StylePath) throws(StyleError) -> [Double] {
@@ -390,7 +431,8 @@ extension StyleDecoder {
         return lengths
     }
 
-    func enumeration<Value: RawRepresentable & CaseIterable>(_ json: JSONValue, at path: StylePath) throws(StyleError) -> Value
+    func enumeration<Value: RawRepresentable & CaseIterable>(_ json: JSONValue, at path: StylePath) throws(StyleError)
+        -> Value
     where Value.RawValue == String {
         let text = try string(json, at: path)
         guard let value = Value(rawValue: text) else {
@@ -409,7 +451,8 @@ extension StyleDecoder {
         "object", "collator", "typeof", "feature-state", "geometry-type", "id", "properties", "global-state",
         "line-progress", "heatmap-density", "accumulated", "all", "any", "!", "==", "!=", "<", "<=", ">", ">=", "+",
         "-", "*", "/", "%", "^", "abs", "ceil", "floor", "round", "min", "max", "sqrt", "ln", "log10", "log2", "e",
-        "pi", "sin", "cos", "tan", "asin", "acos", "atan", "downcase", "upcase", "resolved-locale", "is-supported-script",
+        "pi", "sin", "cos", "tan", "asin", "acos", "atan", "downcase", "upcase", "resolved-locale",
+        "is-supported-script",
         "rgb", "rgba", "to-rgba", "distance", "within", "elevation",
     ]
 }

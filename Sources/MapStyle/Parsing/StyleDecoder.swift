@@ -56,7 +56,8 @@ struct StyleDecoder {
     func number(_ value: JSONValue, in range: ClosedRange<Double>, at path: StylePath) throws(StyleError) -> Double {
         let number = try number(value, at: path)
         guard range.contains(number) else {
-            let bounds = range.upperBound == .infinity
+            let bounds =
+                range.upperBound == .infinity
                 ? "at least \(JSONValue.number(range.lowerBound).jsonText)"
                 : "in [\(JSONValue.number(range.lowerBound).jsonText), \(JSONValue.number(range.upperBound).jsonText)]"
             throw error(.invalidValue("\(value.jsonText) is out of range: expected a number \(bounds)"), at: path)
@@ -94,7 +95,10 @@ struct StyleDecoder {
     /// Reads the whole document.
     mutating func decodeStyle(_ json: JSONValue, id: String) throws(StyleError) -> Style {
         let root = try object(json, at: .root)
-        reportUnknownKeys(root, known: StyleDecoder.rootKeys.union(StyleDecoder.ignoredRootKeys).union(StyleDecoder.editorRootKeys), at: .root) {
+        reportUnknownKeys(
+            root, known: StyleDecoder.rootKeys.union(StyleDecoder.ignoredRootKeys).union(StyleDecoder.editorRootKeys),
+            at: .root
+        ) {
             "unknown root key '\($0)' (ignored)"
         }
         for key in root.keys.sorted() where StyleDecoder.ignoredRootKeys.contains(key) {
@@ -117,7 +121,9 @@ struct StyleDecoder {
             }
         }
 
-        if let state = root["state"] { globalState = try decodeGlobalState(state, at: StylePath.root.appending("state")) }
+        if let state = root["state"] {
+            globalState = try decodeGlobalState(state, at: StylePath.root.appending("state"))
+        }
 
         guard let sourcesJSON = root["sources"] else { throw error(.missingKey("sources"), at: .root) }
         let sources = try decodeSources(sourcesJSON, at: StylePath.root.appending("sources"))
@@ -125,12 +131,18 @@ struct StyleDecoder {
         guard let layersJSON = root["layers"] else { throw error(.missingKey("layers"), at: .root) }
         let layers = try decodeLayers(layersJSON, sources: sources, at: StylePath.root.appending("layers"))
 
-        let sky = try root["sky"].map { json throws(StyleError) in try decodeSky(json, at: StylePath.root.appending("sky")) } ?? Sky()
+        let sky =
+            try root["sky"].map { json throws(StyleError) in try decodeSky(json, at: StylePath.root.appending("sky")) }
+            ?? Sky()
 
         var style = Style(id: id, name: name, sources: sources, layers: layers, mapwright: mapwright, sky: sky)
         if let light = root["light"] { style.light = try decodeLight(light, at: StylePath.root.appending("light")) }
-        if let sprite = root["sprite"] { style.sprites = try decodeSprites(sprite, at: StylePath.root.appending("sprite")) }
-        if let glyphs = root["glyphs"] { style.glyphs = try decodeGlyphs(glyphs, at: StylePath.root.appending("glyphs")) }
+        if let sprite = root["sprite"] {
+            style.sprites = try decodeSprites(sprite, at: StylePath.root.appending("sprite"))
+        }
+        if let glyphs = root["glyphs"] {
+            style.glyphs = try decodeGlyphs(glyphs, at: StylePath.root.appending("glyphs"))
+        }
         style.camera = try decodeCamera(root)
         return style
     }
@@ -148,9 +160,15 @@ struct StyleDecoder {
             throw error(.invalidValue("center [\(longitude), \(latitude)] is not a place on the map"), at: path)
         }
         var camera = StyleCamera(center: center)
-        if let zoom = root["zoom"] { camera.zoomLevel = try number(zoom, in: 0...24, at: StylePath.root.appending("zoom")) }
-        if let bearing = root["bearing"] { camera.headingDegrees = try number(bearing, at: StylePath.root.appending("bearing")) }
-        if let pitch = root["pitch"] { camera.pitchDegrees = try number(pitch, in: 0...85, at: StylePath.root.appending("pitch")) }
+        if let zoom = root["zoom"] {
+            camera.zoomLevel = try number(zoom, in: 0...24, at: StylePath.root.appending("zoom"))
+        }
+        if let bearing = root["bearing"] {
+            camera.headingDegrees = try number(bearing, at: StylePath.root.appending("bearing"))
+        }
+        if let pitch = root["pitch"] {
+            camera.pitchDegrees = try number(pitch, in: 0...85, at: StylePath.root.appending("pitch"))
+        }
         return camera
     }
 
@@ -161,7 +179,9 @@ struct StyleDecoder {
         let known: Set<String> = ["sky-color", "horizon-color", "fog-color", "sky-horizon-blend", "fog-ground-blend"]
         let unused: Set<String> = ["horizon-fog-blend", "atmosphere-blend"]
         reportUnknownKeys(members, known: known.union(unused), at: path) { "unknown sky property '\($0)' (ignored)" }
-        for key in members.keys.sorted() where unused.contains(key) { warn(at: path, "'\(key)' is not used by Mapwright (ignored)") }
+        for key in members.keys.sorted() where unused.contains(key) {
+            warn(at: path, "'\(key)' is not used by Mapwright (ignored)")
+        }
         let reader = self
         func color(_ key: String) throws(StyleError) -> StyleValue<Color>? {
             guard let value = members[key] else { return nil }
@@ -190,7 +210,10 @@ struct StyleDecoder {
         }
         if case .string(let text) = json { return [SpriteReference(id: "default", url: location(text))] }
         guard case .array(let items) = json else {
-            throw error(.wrongType(expected: "a sprite's path or URL, or an array of {\"id\", \"url\"}", found: json.kindDescription), at: path)
+            throw error(
+                .wrongType(
+                    expected: "a sprite's path or URL, or an array of {\"id\", \"url\"}", found: json.kindDescription),
+                at: path)
         }
         var sprites: [SpriteReference] = []
         for (index, item) in items.enumerated() {
@@ -214,16 +237,21 @@ struct StyleDecoder {
         let text = try string(json, at: path)
         guard !text.contains("://") || text.hasPrefix("file://") else { return text }
         var reference = text
-        if reference.hasPrefix("file://") { reference = String(reference.dropFirst(7)).removingPercentEncoding ?? String(reference.dropFirst(7)) }
+        if reference.hasPrefix("file://") {
+            reference = String(reference.dropFirst(7)).removingPercentEncoding ?? String(reference.dropFirst(7))
+        }
         // The placeholders survive the path's resolution as plain names.
-        let fontstack = "\u{1}fontstack\u{1}", range = "\u{1}range\u{1}"
-        reference = reference.replacingOccurrences(of: "{fontstack}", with: fontstack).replacingOccurrences(of: "{range}", with: range)
+        let fontstack = "\u{1}fontstack\u{1}"
+        let range = "\u{1}range\u{1}"
+        reference = reference.replacingOccurrences(of: "{fontstack}", with: fontstack).replacingOccurrences(
+            of: "{range}", with: range)
         return StyleLocation.fileURL(reference, relativeTo: baseURL).path
             .replacingOccurrences(of: fontstack, with: "{fontstack}").replacingOccurrences(of: range, with: "{range}")
     }
 
     static let rootKeys: Set<String> = [
-        "version", "name", "metadata", "sources", "layers", "sky", "light", "state", "sprite", "glyphs", "center", "zoom", "bearing", "pitch",
+        "version", "name", "metadata", "sources", "layers", "sky", "light", "state", "sprite", "glyphs", "center",
+        "zoom", "bearing", "pitch",
     ]
 
     /// Root keys of the MapLibre Style Specification that Mapwright does not use, and the

@@ -30,7 +30,9 @@ public struct DEMEncoding: Hashable, Sendable {
     public var baseShift: Double
 
     /// A `custom` encoding. The defaults are Mapbox's factors (MapLibre's defaults for `custom`).
-    public init(redFactor: Double = 6553.6, greenFactor: Double = 25.6, blueFactor: Double = 0.1, baseShift: Double = 10_000) {
+    public init(
+        redFactor: Double = 6553.6, greenFactor: Double = 25.6, blueFactor: Double = 0.1, baseShift: Double = 10_000
+    ) {
         self.redFactor = redFactor
         self.greenFactor = greenFactor
         self.blueFactor = blueFactor

@@ -93,9 +93,10 @@ public enum RasterTileLocation: Hashable, Sendable {
         } else if ["{z}", "{x}", "{y}"].allSatisfy(argument.contains) {
             self = .templates([argument])
         } else {
-            throw StyleError(.invalidValue(
-                "'\(argument)' is neither a tile URL template with {z}, {x} and {y} nor an .mbtiles or .pmtiles file"
-            ))
+            throw StyleError(
+                .invalidValue(
+                    "'\(argument)' is neither a tile URL template with {z}, {x} and {y} nor an .mbtiles or .pmtiles file"
+                ))
         }
     }
 }
@@ -106,7 +107,9 @@ enum StyleLocation {
     /// ``fileURL(_:relativeTo:)``.
     static func tilesetURL(_ reference: String, relativeTo base: URL?) -> URL {
         let lowercased = reference.lowercased()
-        if lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://"), let url = URL(string: reference) { return url }
+        if lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://"), let url = URL(string: reference) {
+            return url
+        }
         return fileURL(reference, relativeTo: base)
     }
 

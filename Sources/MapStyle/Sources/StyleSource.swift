@@ -70,7 +70,8 @@ public struct VectorSource: Hashable, Sendable {
     public var tileServer: String?
 
     public init(
-        location: VectorSourceLocation, attribution: String? = nil, minZoom: Int? = nil, maxZoom: Int? = nil, bounds: BoundingBox? = nil
+        location: VectorSourceLocation, attribution: String? = nil, minZoom: Int? = nil, maxZoom: Int? = nil,
+        bounds: BoundingBox? = nil
     ) {
         self.location = location
         self.attribution = attribution
@@ -103,7 +104,9 @@ public enum StreetSchema: String, Hashable, Sendable, CaseIterable {
     /// OpenMapTiles with `transportation` or `water` and no `roads`, Protomaps with `roads` and
     /// `earth` or `buildings`; nil for neither.
     public static func detect(layerIDs: Set<String>) -> StreetSchema? {
-        if layerIDs.contains("roads"), layerIDs.contains("earth") || layerIDs.contains("buildings") { return .protomaps }
+        if layerIDs.contains("roads"), layerIDs.contains("earth") || layerIDs.contains("buildings") {
+            return .protomaps
+        }
         if layerIDs.contains("transportation") || layerIDs.contains("water") { return .openMapTiles }
         return nil
     }
@@ -204,7 +207,10 @@ public struct GeoJSONSource: Hashable, Sendable {
             var total: ExpressionValue?
             for properties in points {
                 let value = map.evaluate(in: ExpressionContext(zoom: zoom, properties: properties))
-                guard let sofar = total else { total = value; continue }
+                guard let sofar = total else {
+                    total = value
+                    continue
+                }
                 var context = ExpressionContext(zoom: zoom, properties: properties)
                 context.accumulated = sofar
                 context.structuredProperties[name] = value

@@ -37,9 +37,12 @@ public struct SpriteIndex: Hashable, Sendable {
     ///   ``StyleError/Kind/wrongType(expected:found:)``) naming `file`.
     public init(data: Data, file: String) throws(StyleError) {
         let root: JSONValue
-        do { root = try JSONValue.parse(data) } catch { throw StyleError(.invalidJSON(reason: error.reason), file: file) }
+        do { root = try JSONValue.parse(data) } catch {
+            throw StyleError(.invalidJSON(reason: error.reason), file: file)
+        }
         guard case .object(let members) = root else {
-            throw StyleError(.wrongType(expected: "an object of sprite images", found: root.kindDescription), file: file)
+            throw StyleError(
+                .wrongType(expected: "an object of sprite images", found: root.kindDescription), file: file)
         }
         var entries: [String: Entry] = [:]
         var skipped: [String] = []
@@ -61,29 +64,35 @@ public struct SpriteIndex: Hashable, Sendable {
         guard case .object(let members) = value else { return nil }
         func integer(_ key: String) -> Int? {
             guard case .number(let number)? = members[key], number.isFinite, number >= 0, number <= 65_536,
-                  number == number.rounded() else { return nil }
+                number == number.rounded()
+            else { return nil }
             return Int(number)
         }
         func ranges(_ key: String) -> [ClosedRange<Double>] {
             guard case .array(let items)? = members[key] else { return [] }
             return items.compactMap { item in
-                guard case .array(let pair) = item, pair.count == 2, case .number(let low) = pair[0], case .number(let high) = pair[1],
-                      low <= high else { return nil }
+                guard case .array(let pair) = item, pair.count == 2, case .number(let low) = pair[0],
+                    case .number(let high) = pair[1],
+                    low <= high
+                else { return nil }
                 return low...high
             }
         }
         guard let x = integer("x"), let y = integer("y"), let width = integer("width"), let height = integer("height"),
-              width > 0, height > 0 else { return nil }
+            width > 0, height > 0
+        else { return nil }
         var entry = Entry(x: x, y: y, width: width, height: height)
         if case .number(let ratio)? = members["pixelRatio"], ratio > 0, ratio.isFinite { entry.pixelRatio = ratio }
         if case .bool(let sdf)? = members["sdf"] { entry.sdf = sdf }
         entry.stretchX = ranges("stretchX")
         entry.stretchY = ranges("stretchY")
         if case .array(let box)? = members["content"], box.count == 4 {
-            let numbers = box.compactMap { item -> Double? in if case .number(let n) = item { return n }; return nil }
+            let numbers = box.compactMap { item -> Double? in
+                if case .number(let n) = item { return n }
+                return nil
+            }
             if numbers.count == 4 { entry.content = numbers }
         }
         return entry
     }
 }
-

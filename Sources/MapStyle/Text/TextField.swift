@@ -60,7 +60,8 @@ public indirect enum TextField: Hashable, Sendable {
     /// any other field (its label is plain text, ``text(for:zoom:)``).
     public func formatted(for properties: [String: FeatureValue], zoom: Double = 0) -> FormattedText? {
         guard case .expression(let expression) = self,
-              case .formatted(let formatted) = expression.evaluate(in: ExpressionContext(zoom: zoom, properties: properties))
+            case .formatted(let formatted) = expression.evaluate(
+                in: ExpressionContext(zoom: zoom, properties: properties))
         else { return nil }
         return formatted
     }
@@ -85,7 +86,8 @@ public indirect enum TextField: Hashable, Sendable {
             let value = expression.evaluate(in: ExpressionContext(zoom: zoom, properties: properties))
             return value == .null ? nil : value.text
         case .function(let function):
-            return TextField(template: function.value(atZoom: zoom, properties: properties)).value(for: properties, zoom: zoom)
+            return TextField(template: function.value(atZoom: zoom, properties: properties)).value(
+                for: properties, zoom: zoom)
         }
     }
 }

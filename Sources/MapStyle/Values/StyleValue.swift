@@ -61,7 +61,8 @@ public struct StyleValue<Value: StyleValueType>: Hashable, Sendable {
     ///
     /// - Precondition: `stops` is not empty and ascends by zoom; interpolating needs a type
     ///   whose values interpolate.
-    public static func interpolate(_ interpolation: Interpolation, stops: [(zoom: Double, value: Value)]) -> StyleValue {
+    public static func interpolate(_ interpolation: Interpolation, stops: [(zoom: Double, value: Value)]) -> StyleValue
+    {
         precondition(!stops.isEmpty, "a zoom function needs at least one stop")
         let converted = stops.map { Stop(zoom: $0.zoom, value: $0.value) }
         return StyleValue(storage: .function(interpolation, first: converted[0].value, stops: converted))
@@ -96,7 +97,8 @@ public struct StyleValue<Value: StyleValueType>: Hashable, Sendable {
     @inlinable
     public func value(atZoom zoom: Double, properties: [String: FeatureValue]) -> Value {
         guard case .expression(let expression, let fallback) = storage else { return value(atZoom: zoom) }
-        return Value(expressionValue: expression.evaluate(in: ExpressionContext(zoom: zoom, properties: properties))) ?? fallback
+        return Value(expressionValue: expression.evaluate(in: ExpressionContext(zoom: zoom, properties: properties)))
+            ?? fallback
     }
 
     /// The constant value, or nil when the value changes with zoom.

@@ -1,4 +1,3 @@
-
 /// Writes a feature's geometry numbers (spec 4.3) from absolute tile coordinates: command
 /// integers `(id & 0x7) | (count << 3)` and zigzag-encoded deltas from a cursor carried across
 /// commands and parts, as an encoder does, independent of the decoder.
@@ -58,4 +57,3 @@ public struct GeometryWriter: Sendable {
         }
     }
 }
-

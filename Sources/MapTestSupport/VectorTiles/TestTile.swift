@@ -24,7 +24,8 @@ public struct TestTile {
         public var extra: (inout ProtobufWriter) -> Void = { _ in }
 
         public init(
-            name: String? = "layer", version: UInt64? = 2, extent: UInt64? = 4096, keys: [String] = [], values: [Value] = [],
+            name: String? = "layer", version: UInt64? = 2, extent: UInt64? = 4096, keys: [String] = [],
+            values: [Value] = [],
             features: [Feature] = [], extra: @escaping (inout ProtobufWriter) -> Void = { _ in }
         ) {
             self.name = name

@@ -51,9 +51,11 @@ extension PMTilesDirectory {
             var leaves: [UInt8] = []
             for start in stride(from: 0, to: entries.count, by: entriesPerLeaf) {
                 let leaf = compress(encode(Array(entries[start..<min(start + entriesPerLeaf, entries.count)])))
-                rootEntries.append(PMTilesEntry(
-                    tileID: entries[start].tileID, byteOffset: UInt64(leaves.count), byteCount: UInt32(leaf.count), runLength: 0
-                ))
+                rootEntries.append(
+                    PMTilesEntry(
+                        tileID: entries[start].tileID, byteOffset: UInt64(leaves.count), byteCount: UInt32(leaf.count),
+                        runLength: 0
+                    ))
                 leaves += leaf
             }
             let root = compress(encode(rootEntries))

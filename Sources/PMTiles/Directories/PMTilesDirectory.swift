@@ -46,7 +46,8 @@ enum PMTilesDirectory {
         guard count <= UInt64(bytes.count - reader.offset) / 4 else {
             throw DecodingFailure(reason: "it claims \(count) entries but has only \(bytes.count) bytes")
         }
-        var entries = [PMTilesEntry](repeating: PMTilesEntry(tileID: 0, byteOffset: 0, byteCount: 0, runLength: 0), count: Int(count))
+        var entries = [PMTilesEntry](
+            repeating: PMTilesEntry(tileID: 0, byteOffset: 0, byteCount: 0, runLength: 0), count: Int(count))
         var tileID: UInt64 = 0
         for index in entries.indices {
             let (sum, overflow) = tileID.addingReportingOverflow(try reader.next())
@@ -56,7 +57,8 @@ enum PMTilesDirectory {
         }
         for index in entries.indices {
             entries[index].runLength = try reader.next32(what: "entry \(index)'s run length")
-            guard entries[index].tileID.addingReportingOverflow(UInt64(entries[index].runLength)).overflow == false else {
+            guard entries[index].tileID.addingReportingOverflow(UInt64(entries[index].runLength)).overflow == false
+            else {
                 throw DecodingFailure(reason: "entry \(index)'s run of tiles overflows 64-bit tile ids")
             }
         }
@@ -66,7 +68,9 @@ enum PMTilesDirectory {
         for index in entries.indices {
             let value = try reader.next()
             if value == 0 {
-                guard index > 0 else { throw DecodingFailure(reason: "the first entry's offset is written as following a previous entry") }
+                guard index > 0 else {
+                    throw DecodingFailure(reason: "the first entry's offset is written as following a previous entry")
+                }
                 let previous = entries[index - 1]
                 let (offset, overflow) = previous.byteOffset.addingReportingOverflow(UInt64(previous.byteCount))
                 guard !overflow else { throw DecodingFailure(reason: "entry \(index)'s offset overflows 64 bits") }
@@ -83,7 +87,8 @@ enum PMTilesDirectory {
     /// when there is none.
     static func entry(holding id: UInt64, in entries: [PMTilesEntry]) -> PMTilesEntry? {
         // The last entry whose first id is at most `id`.
-        var low = 0, high = entries.count
+        var low = 0
+        var high = entries.count
         while low < high {
             let middle = (low + high) / 2
             if entries[middle].tileID <= id { low = middle + 1 } else { high = middle }
@@ -108,7 +113,8 @@ extension Varint {
         mutating func next() throws(PMTilesDirectory.DecodingFailure) -> UInt64 {
             if let value = Varint.read(bytes, at: &offset, end: bytes.count) { return value }
             guard offset < bytes.count else {
-                throw PMTilesDirectory.DecodingFailure(reason: "it ends in the middle of its numbers, after \(bytes.count) bytes")
+                throw PMTilesDirectory.DecodingFailure(
+                    reason: "it ends in the middle of its numbers, after \(bytes.count) bytes")
             }
             throw PMTilesDirectory.DecodingFailure(reason: "a number at byte \(offset) overflows 64 bits")
         }

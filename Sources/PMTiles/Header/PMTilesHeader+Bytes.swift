@@ -66,7 +66,10 @@ extension PMTilesHeader {
         for count in [addressedTileCount, tileEntryCount, tileContentCount] {
             Self.append(count, to: &bytes)
         }
-        bytes += [isClustered ? 1 : 0, internalCompression.rawValue, tileCompression.rawValue, tileType.rawValue, minZoom, maxZoom]
+        bytes += [
+            isClustered ? 1 : 0, internalCompression.rawValue, tileCompression.rawValue, tileType.rawValue, minZoom,
+            maxZoom,
+        ]
         for position in [minLongitudeE7, minLatitudeE7, maxLongitudeE7, maxLatitudeE7] {
             Self.append(position, to: &bytes)
         }
@@ -90,16 +93,22 @@ extension PMTilesHeader {
     ///
     /// - Throws: ``PMTilesError/corruptHeader(path:reason:)`` naming the section.
     func validateSections(fileByteCount: UInt64, path: String) throws(PMTilesError) {
-        let sections = [("root directory", rootDirectory), ("metadata", metadata), ("leaf directories", leafDirectories), ("tile data", tileData)]
+        let sections = [
+            ("root directory", rootDirectory), ("metadata", metadata), ("leaf directories", leafDirectories),
+            ("tile data", tileData),
+        ]
         for (name, section) in sections {
             guard let end = section.endOffset, end <= fileByteCount else {
                 throw .corruptHeader(
                     path: path,
-                    reason: "the \(name) (\(section.byteCount) bytes at byte \(section.byteOffset)) reaches past the end of the file (\(fileByteCount) bytes)"
+                    reason:
+                        "the \(name) (\(section.byteCount) bytes at byte \(section.byteOffset)) reaches past the end of the file (\(fileByteCount) bytes)"
                 )
             }
         }
-        guard rootDirectory.byteCount > 0 else { throw .corruptHeader(path: path, reason: "the root directory is empty") }
+        guard rootDirectory.byteCount > 0 else {
+            throw .corruptHeader(path: path, reason: "the root directory is empty")
+        }
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import MapCore
 public import MapJSON
 public import TileSources
+
 /// A PMTiles archive's JSON metadata (specification chapter 5) as ``TileSources/TileMetadata``.
 ///
 /// The object's members are `name`, `format`, `bounds` (`[west, south, east, north]`), `center`
@@ -26,7 +27,9 @@ extension TileMetadata {
         self.init()
         name = take("name") { $0.text }
         format = take("format") { $0.text.flatMap(TileFormat.init(metadataValue:)) }
-        bounds = take("bounds") { Self.numbers($0, count: 4) }.map { BoundingBox(west: $0[0], south: $0[1], east: $0[2], north: $0[3]) }
+        bounds = take("bounds") { Self.numbers($0, count: 4) }.map {
+            BoundingBox(west: $0[0], south: $0[1], east: $0[2], north: $0[3])
+        }
         center = take("center") { Self.numbers($0, count: 3) }.flatMap { view in
             Int(exactly: view[2].rounded()).map { Center(longitude: view[0], latitude: view[1], zoom: $0) }
         }

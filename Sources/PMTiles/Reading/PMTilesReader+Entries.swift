@@ -39,18 +39,25 @@ extension PMTilesReader {
         let version = version
         var batch: [PMTilesEntry] = []
         func flush() throws {
-            for entry in batch where entry.byteOffset > version.header.tileData.byteCount
-                || UInt64(entry.byteCount) > version.header.tileData.byteCount - entry.byteOffset {
+            for entry in batch
+            where entry.byteOffset > version.header.tileData.byteCount
+                || UInt64(entry.byteCount) > version.header.tileData.byteCount - entry.byteOffset
+            {
                 throw PMTilesError.corruptDirectory(
                     path: path,
-                    reason: "the entry for tile id \(entry.tileID) (\(entry.byteCount) bytes at byte \(entry.byteOffset)) reaches past the tile data section (\(version.header.tileData.byteCount) bytes)")
+                    reason:
+                        "the entry for tile id \(entry.tileID) (\(entry.byteCount) bytes at byte \(entry.byteOffset)) reaches past the tile data section (\(version.header.tileData.byteCount) bytes)"
+                )
             }
-            let ranges = batch.map { PMTilesByteRange(offset: version.header.tileData.byteOffset + $0.byteOffset, count: Int($0.byteCount)) }
+            let ranges = batch.map {
+                PMTilesByteRange(offset: version.header.tileData.byteOffset + $0.byteOffset, count: Int($0.byteCount))
+            }
             let data = try source.data(at: ranges, version: version.version)
             for (entry, data) in zip(batch, data) {
                 for id in entry.tileIDs {
                     guard let tile = TileID(pmtilesID: id) else {
-                        throw PMTilesError.corruptDirectory(path: path, reason: "tile id \(id) is beyond zoom \(TileID.maximumZoom)")
+                        throw PMTilesError.corruptDirectory(
+                            path: path, reason: "tile id \(id) is beyond zoom \(TileID.maximumZoom)")
                     }
                     try body(tile, data)
                 }
@@ -91,7 +98,8 @@ extension PMTilesReader {
     /// Visits `entries` and, depth first, the leaf directories they point to; `leafBytesRead`
     /// counts the stored bytes of the leaf directories read so far.
     private func visit(
-        _ entries: [PMTilesEntry], in version: ArchiveVersion, depth: Int, leafBytesRead: inout UInt64, _ body: (PMTilesEntry) throws -> Void
+        _ entries: [PMTilesEntry], in version: ArchiveVersion, depth: Int, leafBytesRead: inout UInt64,
+        _ body: (PMTilesEntry) throws -> Void
     ) throws {
         let header = version.header
         for entry in entries {
@@ -108,7 +116,8 @@ extension PMTilesReader {
             guard leafBytesRead <= header.leafDirectories.byteCount else {
                 throw PMTilesError.corruptDirectory(
                     path: path,
-                    reason: "leaf directories are pointed to more than once: the entries point to more bytes of leaf directories than the \(header.leafDirectories.byteCount)-byte section holds"
+                    reason:
+                        "leaf directories are pointed to more than once: the entries point to more bytes of leaf directories than the \(header.leafDirectories.byteCount)-byte section holds"
                 )
             }
             let leaf = try uncachedLeafDirectories([entry], in: version)[entry.byteOffset] ?? []

@@ -1,6 +1,7 @@
 public import Foundation
 public import MapCore
 public import TileSources
+
 /// A PMTiles archive is a tile source: tiles by address (with `pread`, from any number of threads
 /// at once), its JSON metadata as ``TileSources/TileMetadata`` with the header's zooms, bounds and
 /// tile type where the JSON leaves them out, and its tiles in tile-id order (zoom, then along the

@@ -3,6 +3,7 @@ public import MapCore
 public import MapJSON
 import MapUtilities
 import Synchronization
+
 /// Tiles from a PMTiles v3 archive, on disk or on a web server, looked up by address.
 ///
 /// Opening reads the archive's first 16,384 bytes (the header, and the root directory where
@@ -143,7 +144,8 @@ public final class PMTilesReader: Sendable {
             guard entry.isLeafDirectory else { return entry }
             entries = try leafDirectories([entry], in: version)[entry.byteOffset] ?? []
         }
-        throw .corruptDirectory(path: path, reason: "leaf directories are nested more than \(Self.maximumDirectoryDepth - 1) deep")
+        throw .corruptDirectory(
+            path: path, reason: "leaf directories are nested more than \(Self.maximumDirectoryDepth - 1) deep")
     }
 
     /// The bytes a tile entry points to in the tile data section.
@@ -180,7 +182,9 @@ public final class PMTilesReader: Sendable {
 
     /// The tile entries holding `ids`, leaf directories resolved level by level, each level's
     /// missing leaves asked of the source together.
-    private func entries(holding ids: [TileID], in version: ArchiveVersion) throws(PMTilesError) -> [TileID: PMTilesEntry] {
+    private func entries(holding ids: [TileID], in version: ArchiveVersion) throws(PMTilesError) -> [TileID:
+        PMTilesEntry]
+    {
         var found: [TileID: PMTilesEntry] = [:]
         var pending = Set(ids).map { ($0, version.rootEntries) }
         for _ in 0..<Self.maximumDirectoryDepth {
@@ -193,24 +197,33 @@ public final class PMTilesReader: Sendable {
             let leaves = try leafDirectories(descending.map(\.1), in: version)
             pending = descending.map { ($0.0, leaves[$0.1.byteOffset] ?? []) }
         }
-        throw .corruptDirectory(path: path, reason: "leaf directories are nested more than \(Self.maximumDirectoryDepth - 1) deep")
+        throw .corruptDirectory(
+            path: path, reason: "leaf directories are nested more than \(Self.maximumDirectoryDepth - 1) deep")
     }
 
     /// Where an entry's tile bytes are in the archive, checked to lie within the tile data section.
     private func range(of entry: PMTilesEntry, in version: ArchiveVersion) throws(PMTilesError) -> PMTilesByteRange {
-        PMTilesByteRange(offset: try absoluteOffset(of: entry, in: version.header.tileData, what: "tile data"), count: Int(entry.byteCount))
+        PMTilesByteRange(
+            offset: try absoluteOffset(of: entry, in: version.header.tileData, what: "tile data"),
+            count: Int(entry.byteCount))
     }
 
     // MARK: - Directories
 
     /// The decoded entries of leaf directories by offset in their section: from the cache, the
     /// rest read together and cached.
-    func leafDirectories(_ entries: [PMTilesEntry], in version: ArchiveVersion) throws(PMTilesError) -> [UInt64: [PMTilesEntry]] {
+    func leafDirectories(_ entries: [PMTilesEntry], in version: ArchiveVersion) throws(PMTilesError) -> [UInt64:
+        [PMTilesEntry]]
+    {
         var result: [UInt64: [PMTilesEntry]] = [:]
         var missing: [UInt64: PMTilesEntry] = [:]
         version.leafCache.withLock { cache in
             for entry in entries {
-                if let cached = cache.entries(at: entry.byteOffset) { result[entry.byteOffset] = cached } else { missing[entry.byteOffset] = entry }
+                if let cached = cache.entries(at: entry.byteOffset) {
+                    result[entry.byteOffset] = cached
+                } else {
+                    missing[entry.byteOffset] = entry
+                }
             }
         }
         guard !missing.isEmpty else { return result }
@@ -222,32 +235,41 @@ public final class PMTilesReader: Sendable {
     }
 
     /// The decoded entries of leaf directories by offset in their section, read from the source together.
-    func uncachedLeafDirectories(_ entries: [PMTilesEntry], in version: ArchiveVersion) throws(PMTilesError) -> [UInt64: [PMTilesEntry]] {
+    func uncachedLeafDirectories(_ entries: [PMTilesEntry], in version: ArchiveVersion) throws(PMTilesError) -> [UInt64:
+        [PMTilesEntry]]
+    {
         let header = version.header
         var sections: [(offset: UInt64, section: PMTilesHeader.Section)] = []
         for entry in entries {
             let offset = try absoluteOffset(of: entry, in: header.leafDirectories, what: "leaf directories")
             let section = PMTilesHeader.Section(byteOffset: offset, byteCount: UInt64(entry.byteCount))
-            try Self.checkStoredSize(section, name: "the leaf directory at byte \(offset)") { .corruptDirectory(path: path, reason: $0) }
+            try Self.checkStoredSize(section, name: "the leaf directory at byte \(offset)") {
+                .corruptDirectory(path: path, reason: $0)
+            }
             sections.append((entry.byteOffset, section))
         }
         let stored = try source.data(
-            at: sections.map { PMTilesByteRange(offset: $0.section.byteOffset, count: Int($0.section.byteCount)) }, version: version.version)
+            at: sections.map { PMTilesByteRange(offset: $0.section.byteOffset, count: Int($0.section.byteCount)) },
+            version: version.version)
         var result: [UInt64: [PMTilesEntry]] = [:]
         for (index, (offset, section)) in sections.enumerated() {
             result[offset] = try Self.directory(
-                [UInt8](stored[index]), compression: header.internalCompression, path: path, name: "the leaf directory at byte \(section.byteOffset)")
+                [UInt8](stored[index]), compression: header.internalCompression, path: path,
+                name: "the leaf directory at byte \(section.byteOffset)")
         }
         return result
     }
 
     /// Where an entry's bytes start in the file, checked to end within `section`.
-    private func absoluteOffset(of entry: PMTilesEntry, in section: PMTilesHeader.Section, what: String) throws(PMTilesError) -> UInt64 {
+    private func absoluteOffset(of entry: PMTilesEntry, in section: PMTilesHeader.Section, what: String)
+        throws(PMTilesError) -> UInt64
+    {
         let (end, overflow) = entry.byteOffset.addingReportingOverflow(UInt64(entry.byteCount))
         guard !overflow, end <= section.byteCount else {
             throw .corruptDirectory(
                 path: path,
-                reason: "the entry for tile id \(entry.tileID) (\(entry.byteCount) bytes at byte \(entry.byteOffset)) reaches past the \(what) section (\(section.byteCount) bytes)"
+                reason:
+                    "the entry for tile id \(entry.tileID) (\(entry.byteCount) bytes at byte \(entry.byteOffset)) reaches past the \(what) section (\(section.byteCount) bytes)"
             )
         }
         return section.byteOffset + entry.byteOffset
@@ -268,7 +290,9 @@ public final class PMTilesReader: Sendable {
     }
 
     /// The metadata's JSON object from its stored bytes.
-    static func metadata(_ stored: [UInt8], compression: PMTilesHeader.Compression, path: String) throws(PMTilesError) -> [String: JSONValue] {
+    static func metadata(_ stored: [UInt8], compression: PMTilesHeader.Compression, path: String) throws(PMTilesError)
+        -> [String: JSONValue]
+    {
         let bytes = try decompress(stored, compression: compression) { reason in
             .corruptMetadata(path: path, reason: reason)
         }
@@ -290,7 +314,8 @@ public final class PMTilesReader: Sendable {
         _ section: PMTilesHeader.Section, name: String, makeError: (String) -> PMTilesError
     ) throws(PMTilesError) {
         guard section.byteCount <= UInt64(Gzip.defaultLimitBytes) else {
-            throw makeError("\(name) is \(section.byteCount) bytes long, more than \(Data.byteCountText(Gzip.defaultLimitBytes))")
+            throw makeError(
+                "\(name) is \(section.byteCount) bytes long, more than \(Data.byteCountText(Gzip.defaultLimitBytes))")
         }
     }
 
@@ -332,7 +357,9 @@ final class ArchiveVersion: Sendable {
         default: throw .unsupportedCompression(path: path, compression: header.internalCompression.description)
         }
         /// A section's stored bytes: from the start when it lies within, else read.
-        func stored(_ section: PMTilesHeader.Section, name: String, makeError: (String) -> PMTilesError) throws(PMTilesError) -> [UInt8] {
+        func stored(_ section: PMTilesHeader.Section, name: String, makeError: (String) -> PMTilesError)
+            throws(PMTilesError) -> [UInt8]
+        {
             try PMTilesReader.checkStoredSize(section, name: name, makeError: makeError)
             if let end = section.endOffset, end <= UInt64(start.bytes.count) {
                 return Array(start.bytes[Int(section.byteOffset)..<Int(end)])
@@ -340,10 +367,15 @@ final class ArchiveVersion: Sendable {
             let range = PMTilesByteRange(offset: section.byteOffset, count: Int(section.byteCount))
             return [UInt8](try source.data(at: [range], version: start.version)[0])
         }
-        let root = try stored(header.rootDirectory, name: "the root directory") { .corruptDirectory(path: path, reason: $0) }
-        rootEntries = try PMTilesReader.directory(root, compression: header.internalCompression, path: path, name: "the root directory")
+        let root = try stored(header.rootDirectory, name: "the root directory") {
+            .corruptDirectory(path: path, reason: $0)
+        }
+        rootEntries = try PMTilesReader.directory(
+            root, compression: header.internalCompression, path: path, name: "the root directory")
         if header.metadata.byteCount > 0 {
-            let metadata = try stored(header.metadata, name: "the metadata") { .corruptMetadata(path: path, reason: $0) }
+            let metadata = try stored(header.metadata, name: "the metadata") {
+                .corruptMetadata(path: path, reason: $0)
+            }
             metadataJSON = try PMTilesReader.metadata(metadata, compression: header.internalCompression, path: path)
         } else {
             metadataJSON = [:]

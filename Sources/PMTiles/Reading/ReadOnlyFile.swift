@@ -1,7 +1,8 @@
 import Foundation
 import MapUtilities
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A regular file open for reading, read at any offset from any thread with `pread`, which
@@ -47,7 +48,8 @@ final class ReadOnlyFile: PMTilesByteSource {
     /// opened once, and a file replaced later (renamed over) is not the one read.
     func start(byteCount: Int) throws(PMTilesError) -> PMTilesArchiveStart {
         let count = Int(min(self.byteCount, UInt64(byteCount)))
-        return PMTilesArchiveStart(bytes: try bytes(at: 0, count: count, what: "the header"), archiveByteCount: self.byteCount, version: nil)
+        return PMTilesArchiveStart(
+            bytes: try bytes(at: 0, count: count, what: "the header"), archiveByteCount: self.byteCount, version: nil)
     }
 
     /// The bytes of `ranges`, one `pread` each.
@@ -55,7 +57,9 @@ final class ReadOnlyFile: PMTilesByteSource {
         var result: [Data] = []
         result.reserveCapacity(ranges.count)
         for range in ranges {
-            result.append(try data(at: range.offset, count: range.count, what: "the \(range.count) bytes at byte \(range.offset)"))
+            result.append(
+                try data(at: range.offset, count: range.count, what: "the \(range.count) bytes at byte \(range.offset)")
+            )
         }
         return result
     }
@@ -80,15 +84,19 @@ final class ReadOnlyFile: PMTilesByteSource {
         return data
     }
 
-    private func fill(_ buffer: UnsafeMutableRawBufferPointer, at offset: UInt64, what: String) -> Result<Void, PMTilesError> {
+    private func fill(_ buffer: UnsafeMutableRawBufferPointer, at offset: UInt64, what: String) -> Result<
+        Void, PMTilesError
+    > {
         let count = buffer.count
         guard count > 0 else { return .success(()) }
         let (end, overflow) = offset.addingReportingOverflow(UInt64(count))
         guard !overflow, end <= byteCount else {
-            return .failure(.corruptDirectory(
-                path: path,
-                reason: "\(what) (\(count) bytes at byte \(offset)) reaches past the end of the file (\(byteCount) bytes)"
-            ))
+            return .failure(
+                .corruptDirectory(
+                    path: path,
+                    reason:
+                        "\(what) (\(count) bytes at byte \(offset)) reaches past the end of the file (\(byteCount) bytes)"
+                ))
         }
         var done = 0
         while done < count {
@@ -96,7 +104,9 @@ final class ReadOnlyFile: PMTilesByteSource {
             if result > 0 {
                 done += result
             } else if result == 0 {
-                return .failure(.unreadableFile(path: path, reason: "the file became shorter while it was read (\(what) at byte \(offset))"))
+                return .failure(
+                    .unreadableFile(
+                        path: path, reason: "the file became shorter while it was read (\(what) at byte \(offset))"))
             } else if errno != EINTR {
                 return .failure(.unreadableFile(path: path, reason: MapUtilitiesError.reason(forErrno: errno)))
             }

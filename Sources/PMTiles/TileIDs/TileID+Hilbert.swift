@@ -11,7 +11,8 @@ extension TileID {
     /// 1/1/1 and 1/1/0 are 1 to 4; 12/3423/1763 is 19,078,479. Neighbouring tiles get nearby ids,
     /// which is why an archive in id order (clustered) keeps an area's tiles together.
     public var pmtilesID: UInt64 {
-        var x = UInt64(self.x), y = UInt64(self.y)
+        var x = UInt64(self.x)
+        var y = UInt64(self.y)
         var position: UInt64 = 0
         var side = z == 0 ? 0 : UInt64(1) << (z - 1)
         while side > 0 {
@@ -35,7 +36,8 @@ extension TileID {
         while zoom < TileID.maximumZoom, id >= Self.firstPMTilesID(atZoom: zoom + 1) { zoom += 1 }
         guard id < Self.firstPMTilesID(atZoom: zoom + 1) else { return nil }
         var position = id - Self.firstPMTilesID(atZoom: zoom)
-        var x: UInt64 = 0, y: UInt64 = 0
+        var x: UInt64 = 0
+        var y: UInt64 = 0
         var side: UInt64 = 1
         while side < UInt64(1) << zoom {
             let column = 1 & (position / 2)

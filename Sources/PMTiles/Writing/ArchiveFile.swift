@@ -1,7 +1,8 @@
 import Foundation
 import MapUtilities
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The archive being written: a temporary file beside its final name, written front to back
@@ -71,7 +72,9 @@ final class ArchiveFile {
     /// - Throws: ``PMTilesError/unwritableFile(path:reason:)``; the temporary file is then removed.
     func commit() throws(PMTilesError) {
         try flush()
-        guard fsync(descriptor) == 0 else { throw .unwritableFile(path: url.path, reason: MapUtilitiesError.reason(forErrno: errno)) }
+        guard fsync(descriptor) == 0 else {
+            throw .unwritableFile(path: url.path, reason: MapUtilitiesError.reason(forErrno: errno))
+        }
         close(descriptor)
         descriptor = -1
         do {
@@ -84,7 +87,9 @@ final class ArchiveFile {
     private func flush() throws(PMTilesError) {
         guard bufferedByteCount > 0 else { return }
         let offset = byteCount - UInt64(bufferedByteCount)
-        if let failure = TileSpool.write(UnsafeRawBufferPointer(rebasing: buffer[..<bufferedByteCount]), to: descriptor, at: offset) {
+        if let failure = TileSpool.write(
+            UnsafeRawBufferPointer(rebasing: buffer[..<bufferedByteCount]), to: descriptor, at: offset)
+        {
             throw .unwritableFile(path: url.path, reason: failure)
         }
         bufferedByteCount = 0

@@ -2,6 +2,7 @@ public import Foundation
 public import MapCore
 import Synchronization
 public import TileSources
+
 /// Writes a PMTiles v3 archive from tiles that arrive in any order, as a batch export renders
 /// them (metatile by metatile, on many threads).
 ///
@@ -64,7 +65,8 @@ public final class PMTilesWriter: Sendable {
             throw .unwritableFile(path: url.path, reason: "cannot create the folder \(folder.path)")
         }
         let spool = try TileSpool(besideArchiveAt: url)
-        state = Mutex(PMTilesWriterState(spool: spool, metadata: metadata, tileType: tileType, tileCompression: tileCompression))
+        state = Mutex(
+            PMTilesWriterState(spool: spool, metadata: metadata, tileType: tileType, tileCompression: tileCompression))
     }
 
     /// Adds a tile's bytes (PNG, JPEG, vector tile…), stored as they are.

@@ -37,10 +37,14 @@ extension PMTilesWriterState {
             maxZoom: UInt8(maxZoom),
             centerZoom: UInt8(clamping: written.center?.zoom ?? minZoom)
         )
-        header.rootDirectory = PMTilesHeader.Section(byteOffset: UInt64(PMTilesHeader.byteCount), byteCount: UInt64(layout.root.count))
-        header.metadata = PMTilesHeader.Section(byteOffset: header.rootDirectory.endOffset!, byteCount: UInt64(metadataBytes.count))
-        header.leafDirectories = PMTilesHeader.Section(byteOffset: header.metadata.endOffset!, byteCount: UInt64(layout.leaves.count))
-        header.tileData = PMTilesHeader.Section(byteOffset: header.leafDirectories.endOffset!, byteCount: tileDataByteCount)
+        header.rootDirectory = PMTilesHeader.Section(
+            byteOffset: UInt64(PMTilesHeader.byteCount), byteCount: UInt64(layout.root.count))
+        header.metadata = PMTilesHeader.Section(
+            byteOffset: header.rootDirectory.endOffset!, byteCount: UInt64(metadataBytes.count))
+        header.leafDirectories = PMTilesHeader.Section(
+            byteOffset: header.metadata.endOffset!, byteCount: UInt64(layout.leaves.count))
+        header.tileData = PMTilesHeader.Section(
+            byteOffset: header.leafDirectories.endOffset!, byteCount: tileDataByteCount)
         if let bounds = written.bounds { header.bounds = bounds }
         if let center = written.center {
             header.centerLongitude = center.longitude
@@ -81,10 +85,13 @@ extension PMTilesWriterState {
                 copyOrder.append(record.content)
             }
             let offset = dataOffsets[content]
-            if let last = entries.last, last.byteOffset == offset, last.tileIDs.upperBound == record.tileID, last.runLength < UInt32.max {
+            if let last = entries.last, last.byteOffset == offset, last.tileIDs.upperBound == record.tileID,
+                last.runLength < UInt32.max
+            {
                 entries[entries.count - 1].runLength += 1
             } else {
-                entries.append(PMTilesEntry(tileID: record.tileID, byteOffset: offset, byteCount: byteCount, runLength: 1))
+                entries.append(
+                    PMTilesEntry(tileID: record.tileID, byteOffset: offset, byteCount: byteCount, runLength: 1))
             }
         }
         records = []
@@ -101,14 +108,19 @@ extension PMTilesWriterState {
         filled.maxZoom = filled.maxZoom ?? maxZoom
         // Computed positions are rounded as the header stores them (1e-7 degrees), so both agree.
         func rounded(_ degrees: Double) -> Double { PMTilesHeader.degrees(PMTilesHeader.e7(degrees)) }
-        if filled.bounds == nil, let union = extents.indices
-            .compactMap({ zoom in extents[zoom].map { Self.bounds(of: $0, zoom: zoom) } })
-            .reduce(nil, { union, box in union?.union(box) ?? box }) {
-            filled.bounds = BoundingBox(west: rounded(union.west), south: rounded(union.south), east: rounded(union.east), north: rounded(union.north))
+        if filled.bounds == nil,
+            let union = extents.indices
+                .compactMap({ zoom in extents[zoom].map { Self.bounds(of: $0, zoom: zoom) } })
+                .reduce(nil, { union, box in union?.union(box) ?? box })
+        {
+            filled.bounds = BoundingBox(
+                west: rounded(union.west), south: rounded(union.south), east: rounded(union.east),
+                north: rounded(union.north))
         }
         if filled.center == nil, let bounds = filled.bounds {
             filled.center = TileMetadata.Center(
-                longitude: rounded((bounds.west + bounds.east) / 2), latitude: rounded((bounds.south + bounds.north) / 2), zoom: minZoom
+                longitude: rounded((bounds.west + bounds.east) / 2),
+                latitude: rounded((bounds.south + bounds.north) / 2), zoom: minZoom
             )
         }
         return filled
@@ -127,19 +139,24 @@ extension PMTilesWriterState {
 
     /// Copies the contents from the spool to the archive in `copyOrder`, reading runs that lie
     /// one after another in the spool together (up to 4 MiB at a time).
-    private func copyTileData(in copyOrder: [UInt32], from spool: TileSpool, to file: ArchiveFile) throws(PMTilesError) {
+    private func copyTileData(in copyOrder: [UInt32], from spool: TileSpool, to file: ArchiveFile) throws(PMTilesError)
+    {
         let chunkLimitBytes = UInt64(ArchiveFile.bufferLimitBytes)
         var runStart: UInt64 = 0
         var runByteCount: UInt64 = 0
         func flushRun() throws(PMTilesError) {
             guard runByteCount > 0 else { return }
             let start = runStart
-            try file.append(count: Int(runByteCount)) { (buffer) throws(PMTilesError) in try spool.read(into: buffer, at: start) }
+            try file.append(count: Int(runByteCount)) { (buffer) throws(PMTilesError) in
+                try spool.read(into: buffer, at: start)
+            }
             runByteCount = 0
         }
         for index in copyOrder {
             let content = contents[Int(index)]
-            if runByteCount > 0, content.spoolOffset == runStart + runByteCount, runByteCount + UInt64(content.byteCount) <= chunkLimitBytes {
+            if runByteCount > 0, content.spoolOffset == runStart + runByteCount,
+                runByteCount + UInt64(content.byteCount) <= chunkLimitBytes
+            {
                 runByteCount += UInt64(content.byteCount)
             } else {
                 try flushRun()

@@ -44,7 +44,10 @@ struct PMTilesWriterState {
     /// By zoom level.
     var extents = [Extent?](repeating: nil, count: TileID.maximumZoom + 1)
 
-    init(spool: TileSpool, metadata: TileMetadata, tileType: PMTilesHeader.TileType?, tileCompression: PMTilesHeader.Compression?) {
+    init(
+        spool: TileSpool, metadata: TileMetadata, tileType: PMTilesHeader.TileType?,
+        tileCompression: PMTilesHeader.Compression?
+    ) {
         self.spool = spool
         self.metadata = metadata
         self.tileType = tileType
@@ -102,9 +105,10 @@ struct PMTilesWriterState {
     }
 
     private static func equal(_ data: Data, _ bytes: [UInt8]) -> Bool {
-        data.count == bytes.count && data.withUnsafeBytes { left in
-            bytes.withUnsafeBytes { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
-        }
+        data.count == bytes.count
+            && data.withUnsafeBytes { left in
+                bytes.withUnsafeBytes { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+            }
     }
 
     /// Drops everything; the spool's space is freed.

@@ -1,7 +1,8 @@
 import Foundation
 import MapUtilities
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Tile bytes kept on disk until the archive is written: a file created beside the archive and
@@ -78,7 +79,9 @@ final class TileSpool {
         }
         // An append lies wholly in the buffer or wholly in the file.
         var bytes = [UInt8](repeating: 0, count: count)
-        let result = bytes.withUnsafeMutableBytes { buffer in Result { () throws(PMTilesError) in try read(into: buffer, at: offset) } }
+        let result = bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(PMTilesError) in try read(into: buffer, at: offset) }
+        }
         try result.get()
         return bytes.withUnsafeBytes(body)
     }

@@ -112,7 +112,8 @@ struct ExifMetadata: Hashable, Sendable {
                     reason: .unreadable, error: .unreadable(file: file, reason: "libexif is out of memory"))
             case .tag(let problem):
                 throw PhotoLoadReport.SkippedFile(
-                    reason: .badMetadata, error: .invalidEntry(file: file, entry: problem.tag, problem: problem.message))
+                    reason: .badMetadata, error: .invalidEntry(file: file, entry: problem.tag, problem: problem.message)
+                )
             }
         }
     }
@@ -198,7 +199,7 @@ struct ExifMetadata: Hashable, Sendable {
         }
         // Cameras without a fix write 0/0; such a position is unknown rather than wrong.
         guard let latitudeDegrees = try degrees(latitude, tag: Tag.gpsLatitude),
-              let longitudeDegrees = try degrees(longitude, tag: Tag.gpsLongitude)
+            let longitudeDegrees = try degrees(longitude, tag: Tag.gpsLongitude)
         else { return nil }
         let latitudeSign = try sign(reader, Tag.gpsLatitudeRef, positive: "N", negative: "S")
         let longitudeSign = try sign(reader, Tag.gpsLongitudeRef, positive: "E", negative: "W")
@@ -250,8 +251,9 @@ struct ExifMetadata: Hashable, Sendable {
         }
         if offset != nil, let date = try originalDate(offset: offset) { return date }
         if let stamp = try reader.text(Tag.gpsDateStamp), let time = try reader.rationals(Tag.gpsTimeStamp),
-           time.count == 3, let hours = time[0], let minutes = time[1], let seconds = time[2],
-           let date = DateText.date(gpsDateStamp: stamp, hours: hours, minutes: minutes, seconds: seconds) {
+            time.count == 3, let hours = time[0], let minutes = time[1], let seconds = time[2],
+            let date = DateText.date(gpsDateStamp: stamp, hours: hours, minutes: minutes, seconds: seconds)
+        {
             return date
         }
         return try originalDate(offset: nil)

@@ -37,7 +37,8 @@ extension ExifTagReading {
     func rationals(_ tag: Tag) throws(ExifMetadata.TagProblem) -> [Double?]? {
         guard let entry = entry(tag) else { return nil }
         let count = entry.components
-        let rational = UInt16(EXIF_FORMAT_RATIONAL.rawValue), signed = UInt16(EXIF_FORMAT_SRATIONAL.rawValue)
+        let rational = UInt16(EXIF_FORMAT_RATIONAL.rawValue)
+        let signed = UInt16(EXIF_FORMAT_SRATIONAL.rawValue)
         guard entry.format == rational || entry.format == signed else {
             throw ExifMetadata.TagProblem(tag: tag.name, message: "is \(formatName(entry.format)), expected RATIONAL")
         }
@@ -45,7 +46,8 @@ extension ExifTagReading {
             throw ExifMetadata.TagProblem(tag: tag.name, message: "is shorter than its \(count) components")
         }
         return (0..<count).map { index in
-            let numerator = entry.unsigned(at: index * 8, width: 4), denominator = entry.unsigned(at: index * 8 + 4, width: 4)
+            let numerator = entry.unsigned(at: index * 8, width: 4)
+            let denominator = entry.unsigned(at: index * 8 + 4, width: 4)
             guard denominator != 0 else { return nil }
             if entry.format == signed {
                 return Double(Int32(truncatingIfNeeded: numerator)) / Double(Int32(truncatingIfNeeded: denominator))
@@ -58,7 +60,8 @@ extension ExifTagReading {
     func integer(_ tag: Tag) throws(ExifMetadata.TagProblem) -> Int? {
         guard let entry = entry(tag), entry.components > 0 else { return nil }
         switch UInt32(entry.format) {
-        case EXIF_FORMAT_BYTE.rawValue where entry.bytes.count >= 1, EXIF_FORMAT_UNDEFINED.rawValue where entry.bytes.count >= 1:
+        case EXIF_FORMAT_BYTE.rawValue where entry.bytes.count >= 1,
+            EXIF_FORMAT_UNDEFINED.rawValue where entry.bytes.count >= 1:
             return Int(entry.bytes[0])
         case EXIF_FORMAT_SHORT.rawValue where entry.bytes.count >= 2:
             return Int(entry.unsigned(at: 0, width: 2))
@@ -81,7 +84,8 @@ extension ExifTagReading {
             throw ExifMetadata.TagProblem(tag: tag.name, message: "is \(formatName(entry.format)), expected ASCII text")
         }
         let raw = Array(entry.bytes.prefix { $0 != 0 })
-        let text = String(validating: raw, as: UTF8.self)
+        let text =
+            String(validating: raw, as: UTF8.self)
             ?? String(String.UnicodeScalarView(raw.map { Unicode.Scalar($0) }))
         return Photo.nonEmpty(text)
     }
@@ -117,10 +121,11 @@ struct ExifReader: ExifTagReading {
                 as: UnsafeMutablePointer<ExifContent>?.self)
         }
         guard let content, let entry = exif_content_get_entry(content, ExifTag(rawValue: tag.number)),
-              let data = entry.pointee.data
+            let data = entry.pointee.data
         else { return nil }
         return ExifEntryBytes(
-            format: UInt16(truncatingIfNeeded: entry.pointee.format.rawValue), components: Int(entry.pointee.components),
+            format: UInt16(truncatingIfNeeded: entry.pointee.format.rawValue),
+            components: Int(entry.pointee.components),
             bytes: Array(UnsafeBufferPointer(start: data, count: Int(entry.pointee.size))),
             bigEndian: exif_data_get_byte_order(exif) == EXIF_BYTE_ORDER_MOTOROLA)
     }

@@ -25,9 +25,15 @@ enum JPEGSegments {
         while offset + 4 <= data.endIndex {
             guard data[offset] == 0xFF else { throw .damaged("has a broken segment at byte \(offset)") }
             let marker = data[offset + 1]
-            if marker == 0xFF { offset += 1; continue }  // fill byte
+            if marker == 0xFF {
+                offset += 1
+                continue
+            }  // fill byte
             if marker == 0xD9 || marker == 0xDA { return nil }  // end of image, start of scan: no EXIF before the data
-            if (0xD0...0xD7).contains(marker) || marker == 0x01 { offset += 2; continue }  // markers without a length
+            if (0xD0...0xD7).contains(marker) || marker == 0x01 {
+                offset += 2
+                continue
+            }  // markers without a length
             let length = Int(data[offset + 2]) << 8 | Int(data[offset + 3])
             let start = offset + 4
             let end = offset + 2 + length

@@ -2,6 +2,7 @@ public import Foundation
 import MapCore
 import MapJSON
 import MapUtilities
+
 /// Photos from a CSV file with a header line (RFC 4180).
 ///
 /// The header names the columns, in any order and any case; `latitude` and `longitude` (degrees)
@@ -47,10 +48,13 @@ public struct CSVPhotoSource: PhotoSource {
 
     public func load() throws(PhotoSourceError) -> PhotoCollection {
         let data: Data
-        do { data = try Data(readingFile: url, mapped: true, maximumBytes: PhotoSourceError.maximumDocumentBytes) } catch {
+        do {
+            data = try Data(readingFile: url, mapped: true, maximumBytes: PhotoSourceError.maximumDocumentBytes)
+        } catch {
             throw .unreadable(file: url, reason: error.reason)
         }
-        let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<PhotoCollection, PhotoSourceError> in
+        let result = data.withUnsafeBytes {
+            (raw: UnsafeRawBufferPointer) -> Result<PhotoCollection, PhotoSourceError> in
             do throws(PhotoSourceError) {
                 return .success(try load(raw.bindMemory(to: UInt8.self)))
             } catch {
@@ -82,12 +86,14 @@ public struct CSVPhotoSource: PhotoSource {
         guard let header else {
             throw .malformed(file: url, reason: "is empty: expected a header line such as \(Self.exampleHeader)")
         }
-        let parts = Self.parts(of: bytes, from: header.end, line: header.line + 1, minimumBytesPerPart: minimumBytesPerPart)
+        let parts = Self.parts(
+            of: bytes, from: header.end, line: header.line + 1, minimumBytesPerPart: minimumBytesPerPart)
         // Each part writes its photos straight into one array, at a share as large as its line
         // breaks allow (a record ends at one, or at the end); the shares are then closed up.
         let shares = parts.map { part in
             let slice = UnsafeBufferPointer(rebasing: bytes[part.range])
-            return CSVReader.count(of: UInt8(ascii: "\n"), in: slice) + CSVReader.count(of: UInt8(ascii: "\r"), in: slice) + 1
+            return CSVReader.count(of: UInt8(ascii: "\n"), in: slice)
+                + CSVReader.count(of: UInt8(ascii: "\r"), in: slice) + 1
         }
         let starts = shares.indices.map { shares[..<$0].reduce(0, +) }
         var results = [PartResult](repeating: PartResult(), count: parts.count)
@@ -97,10 +103,16 @@ public struct CSVPhotoSource: PhotoSource {
                 let shared = UnsafeTransfer((bytes: bytes, photos: buffer, results: results, reader: header.reader))
                 let read: @Sendable (Int) -> Void = { number in
                     let (bytes, photos, results, reader) = shared.wrappedValue
-                    let share = UnsafeMutableBufferPointer(rebasing: photos[starts[number]..<(starts[number] + shares[number])])
-                    results[number] = reader.photos(in: bytes, range: parts[number].range, line: parts[number].line, into: share)
+                    let share = UnsafeMutableBufferPointer(
+                        rebasing: photos[starts[number]..<(starts[number] + shares[number])])
+                    results[number] = reader.photos(
+                        in: bytes, range: parts[number].range, line: parts[number].line, into: share)
                 }
-                if parts.count == 1 { read(0) } else { DispatchQueue.concurrentPerform(iterations: parts.count, execute: read) }
+                if parts.count == 1 {
+                    read(0)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: parts.count, execute: read)
+                }
             }
             guard let base = buffer.baseAddress else { return }
             if results.contains(where: { $0.failure != nil }) {
@@ -118,18 +130,21 @@ public struct CSVPhotoSource: PhotoSource {
         if let failure = results.lazy.compactMap(\.failure).first {
             throw .invalidLine(file: url, line: failure.line, problem: failure.message)
         }
-        return PhotoCollection(photos: photos, report: PhotoLoadReport(skippedWithoutLocation: results.reduce(0) { $0 + $1.skipped }))
+        return PhotoCollection(
+            photos: photos, report: PhotoLoadReport(skippedWithoutLocation: results.reduce(0) { $0 + $1.skipped }))
     }
 
     /// The parts the rows from `start` (on `line`) are read in: each starts at a record.
     private static func parts(
         of bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, minimumBytesPerPart: Int
     ) -> [(range: Range<Int>, line: Int)] {
-        let partCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, (bytes.count - start) / minimumBytesPerPart))
+        let partCount = max(
+            1, min(ProcessInfo.processInfo.activeProcessorCount, 4, (bytes.count - start) / minimumBytesPerPart))
         var starts = [start]
         for part in 1..<max(partCount, 1) {
             let target = start + (bytes.count - start) * part / partCount
-            guard target > starts.last!, let next = CSVReader.recordStart(after: target, in: bytes), next > starts.last! else { continue }
+            guard target > starts.last!, let next = CSVReader.recordStart(after: target, in: bytes), next > starts.last!
+            else { continue }
             starts.append(next)
         }
         var lines = [line]
@@ -169,11 +184,14 @@ public struct CSVPhotoSource: PhotoSource {
                 if columnIndex[key] == nil { columnIndex[key] = number }
             }
             func column(_ names: [String]) -> Int? { names.lazy.compactMap { columnIndex[$0] }.first }
-            guard let latitude = column(CSVPhotoSource.latitudeNames), let longitude = column(CSVPhotoSource.longitudeNames) else {
+            guard let latitude = column(CSVPhotoSource.latitudeNames),
+                let longitude = column(CSVPhotoSource.longitudeNames)
+            else {
                 let missing = column(CSVPhotoSource.latitudeNames) == nil ? "latitude" : "longitude"
                 throw CSVReader.Failure(
                     line: line,
-                    message: "the header has no '\(missing)' column; expected a header such as \(CSVPhotoSource.exampleHeader)"
+                    message:
+                        "the header has no '\(missing)' column; expected a header such as \(CSVPhotoSource.exampleHeader)"
                 )
             }
             self.bytes = bytes
@@ -193,16 +211,19 @@ public struct CSVPhotoSource: PhotoSource {
         /// Writes the photos of the records in `range` of `bytes` (which starts at a record on
         /// `line`) into the uninitialized `destination`, which has room for every record.
         func photos(
-            in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, line: Int, into destination: UnsafeMutableBufferPointer<Photo>
+            in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, line: Int,
+            into destination: UnsafeMutableBufferPointer<Photo>
         ) -> PartResult {
             var result = PartResult()
             var names: [String] = []
             var folders = ImageText.Folders()
             do throws(CSVReader.Failure) {
-                try CSVReader.forEachRecord(in: bytes, range: range, startLine: line) { line, fields, _ throws(CSVReader.Failure) in
+                try CSVReader.forEachRecord(in: bytes, range: range, startLine: line) {
+                    line, fields, _ throws(CSVReader.Failure) in
                     do throws(EntryProblem) {
                         if let photo = try photo(from: fields, line: line, names: &names, folders: &folders) {
-                            precondition(result.count < destination.count, "a CSV part holds more records than line breaks")
+                            precondition(
+                                result.count < destination.count, "a CSV part holds more records than line breaks")
                             (destination.baseAddress! + result.count).initialize(to: photo)
                             result.count += 1
                         } else {
@@ -249,7 +270,9 @@ public struct CSVPhotoSource: PhotoSource {
                 let field = fields[column]
                 guard !field.hasEscapedQuotes else { return CSVReader.text(of: field, in: bytes) }
                 let raw = UnsafeBufferPointer(rebasing: bytes[field.range])
-                if let known = names.first(where: { $0.utf8.count == raw.count && $0.utf8.elementsEqual(raw) }) { return known }
+                if let known = names.first(where: { $0.utf8.count == raw.count && $0.utf8.elementsEqual(raw) }) {
+                    return known
+                }
                 let text = CSVReader.text(of: field, in: bytes)
                 if let text, names.count < 64 { names.append(text) }
                 return text
@@ -272,10 +295,13 @@ public struct CSVPhotoSource: PhotoSource {
             guard let column, !fields[column].range.isEmpty else { return nil }
             let field = fields[column]
             if field.hasEscapedQuotes {
-                return try CSVReader.text(of: field, in: bytes).flatMap { text throws(EntryProblem) in try images.stored(text, name: name) }
+                return try CSVReader.text(of: field, in: bytes).flatMap { text throws(EntryProblem) in
+                    try images.stored(text, name: name)
+                }
             }
             return try images.stored(
-                bytes: UnsafeBufferPointer(rebasing: bytes[field.range]), isASCII: field.isASCII, name: name, folders: &folders)
+                bytes: UnsafeBufferPointer(rebasing: bytes[field.range]), isASCII: field.isASCII, name: name,
+                folders: &folders)
         }
 
         /// Degrees read from the field's bytes when they are a plain decimal number, else as ``DegreesText`` reads text.

@@ -40,7 +40,8 @@ public struct FlickrJSONSource: PhotoSource {
 
     /// What a photo is made of, picked from its entry as it is parsed: `id`, `latitude`,
     /// `longitude`, then each text member and its `_content`.
-    static let picks = JSONPicks([["id"], ["latitude"], ["longitude"]] + textMembers.flatMap { [[$0], [$0, "_content"]] })
+    static let picks = JSONPicks(
+        [["id"], ["latitude"], ["longitude"]] + textMembers.flatMap { [[$0], [$0, "_content"]] })
 
     /// Checks what the whole document must be (its photos already taken out).
     static func check(_ document: JSONValue, file: URL) throws(PhotoSourceError) {
@@ -58,7 +59,9 @@ public struct FlickrJSONSource: PhotoSource {
 
     /// One photo, or `nil` when it has no location.
     static func photo(from entry: JSONPicked, images: ImageText) throws(EntryProblem) -> Photo? {
-        guard case .object = entry.element else { throw EntryProblem("is \(entry.element.kindDescription), expected an object") }
+        guard case .object = entry.element else {
+            throw EntryProblem("is \(entry.element.kindDescription), expected an object")
+        }
         guard let id = entry[0]?.text, !id.isEmpty else { throw EntryProblem("has no id") }
         let latitude = try DegreesText.degrees(entry[1], name: "latitude")
         let longitude = try DegreesText.degrees(entry[2], name: "longitude")
@@ -94,13 +97,17 @@ public struct FlickrJSONSource: PhotoSource {
         case nil, .null?: return nil
         case .object?: return try text(value?["_content"], name: "\(name)._content")
         case let value?:
-            guard let text = value.text else { throw EntryProblem("\(name) is \(value.kindDescription), expected a string") }
+            guard let text = value.text else {
+                throw EntryProblem("\(name) is \(value.kindDescription), expected a string")
+            }
             return text
         }
     }
 
     /// The first of `members` (numbers in `textMembers`) that holds a URL, as stored text (see ``ImageText``).
-    private static func reference(_ entry: JSONPicked, members: [Int], images: ImageText) throws(EntryProblem) -> PhotoText? {
+    private static func reference(_ entry: JSONPicked, members: [Int], images: ImageText) throws(EntryProblem)
+        -> PhotoText?
+    {
         for member in members {
             guard let text = try text(entry, member), !text.isEmpty else { continue }
             return try images.stored(text, name: textMembers[member])

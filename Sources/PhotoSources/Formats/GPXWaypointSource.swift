@@ -34,14 +34,17 @@ public struct GPXWaypointSource: PhotoSource {
     public func load() throws(PhotoSourceError) -> PhotoCollection {
         let document: GPXDocument
         do throws(GeoDataError) {
-            document = try GPXReader.read(data: GeoDataError.decompressedContents(ofFile: url.path), path: url.displayPath)
+            document = try GPXReader.read(
+                data: GeoDataError.decompressedContents(ofFile: url.path), path: url.displayPath)
         } catch {
             switch error {
             case .unreadableFile(_, let reason): throw .unreadable(file: url, reason: reason)
             case .invalidGPX(_, let line, let reason): throw .invalidLine(file: url, line: line, problem: reason)
             default:
-                let message = "\(error)", prefix = url.displayPath + ": "
-                throw .malformed(file: url, reason: message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message)
+                let message = "\(error)"
+                let prefix = url.displayPath + ": "
+                throw .malformed(
+                    file: url, reason: message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message)
             }
         }
         try Self.check(document, file: url)
@@ -59,7 +62,8 @@ public struct GPXWaypointSource: PhotoSource {
     /// Refuses a GPX file without waypoints, saying what it holds instead.
     static func check(_ document: GPXDocument, file: URL) throws(PhotoSourceError) {
         guard document.waypoints.isEmpty else { return }
-        let lines = document.tracks.isEmpty && document.routes.isEmpty ? "" : "; its tracks and routes are drawn with --track"
+        let lines =
+            document.tracks.isEmpty && document.routes.isEmpty ? "" : "; its tracks and routes are drawn with --track"
         throw .malformed(file: file, reason: "has no waypoints (<wpt>) to show as points\(lines)")
     }
 }

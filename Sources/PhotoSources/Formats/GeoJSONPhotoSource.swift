@@ -50,11 +50,12 @@ public struct GeoJSONPhotoSource: PhotoSource {
     }
 
     /// What a feature's photo is made of, picked from the feature as it is parsed.
-    static let picks = JSONPicks([
-        ["type"], ["id"], ["geometry"], ["geometry", "type"], ["geometry", "coordinates"], ["properties"],
-        ["properties", "title"], ["properties", "subtitle"], ["properties", "photographer"],
-        ["properties", "image"], ["properties", "thumbnail"],
-    ] + (titleAlternatives + subtitleAlternatives + photographerAlternatives).map { ["properties", $0] })
+    static let picks = JSONPicks(
+        [
+            ["type"], ["id"], ["geometry"], ["geometry", "type"], ["geometry", "coordinates"], ["properties"],
+            ["properties", "title"], ["properties", "subtitle"], ["properties", "photographer"],
+            ["properties", "image"], ["properties", "thumbnail"],
+        ] + (titleAlternatives + subtitleAlternatives + photographerAlternatives).map { ["properties", $0] })
 
     /// What a title, subtitle or photographer is read from without its own property, in order.
     static let titleAlternatives = ["name", "Name", "NAME", "label"]
@@ -84,13 +85,17 @@ public struct GeoJSONPhotoSource: PhotoSource {
     ) throws(EntryProblem) -> Photo? {
         let feature = Feature(picked: picked)
         guard case .string("Feature") = feature.type else {
-            throw EntryProblem("is \(feature.type?.text.map { "a \($0)" } ?? picked.element.kindDescription), expected a Feature")
+            throw EntryProblem(
+                "is \(feature.type?.text.map { "a \($0)" } ?? picked.element.kindDescription), expected a Feature")
         }
         guard var position = try position(of: feature) else { return nil }
         if let toWGS84 {
             // Easting then northing, as GDAL reads a legacy crs.
-            guard let placed = try? toWGS84.transform(x: position.longitude, y: position.latitude), placed.x.isFinite, placed.y.isFinite else {
-                throw EntryProblem("PROJ cannot place [\(position.longitude), \(position.latitude)] of \(toWGS84.source) on the globe")
+            guard let placed = try? toWGS84.transform(x: position.longitude, y: position.latitude), placed.x.isFinite,
+                placed.y.isFinite
+            else {
+                throw EntryProblem(
+                    "PROJ cannot place [\(position.longitude), \(position.latitude)] of \(toWGS84.source) on the globe")
             }
             position = (placed.y, placed.x, position.altitude)
         }
@@ -109,11 +114,14 @@ public struct GeoJSONPhotoSource: PhotoSource {
         return Photo(
             id: PhotoText(feature.id?.text ?? unnamedID(file: file, index: index)),
             title: try text(feature, 6, "title") ?? alternative(feature, from: 11, count: titleAlternatives.count),
-            subtitle: try text(feature, 7, "subtitle") ?? alternative(feature, from: 11 + titleAlternatives.count, count: subtitleAlternatives.count),
+            subtitle: try text(feature, 7, "subtitle")
+                ?? alternative(feature, from: 11 + titleAlternatives.count, count: subtitleAlternatives.count),
             coordinate: coordinate,
             altitudeMeters: position.altitude,
             photographer: try text(feature, 8, "photographer")
-                ?? alternative(feature, from: 11 + titleAlternatives.count + subtitleAlternatives.count, count: photographerAlternatives.count),
+                ?? alternative(
+                    feature, from: 11 + titleAlternatives.count + subtitleAlternatives.count,
+                    count: photographerAlternatives.count),
             imageText: try reference(feature, 9, "image", images: images),
             thumbnailText: try reference(feature, 10, "thumbnail", images: images)
         )
@@ -168,7 +176,9 @@ public struct GeoJSONPhotoSource: PhotoSource {
     }
 
     /// An image property as stored text (see ``ImageText``); `nil` when missing, null or empty.
-    private static func reference(_ feature: Feature, _ path: Int, _ name: String, images: ImageText) throws(EntryProblem) -> PhotoText? {
+    private static func reference(_ feature: Feature, _ path: Int, _ name: String, images: ImageText)
+        throws(EntryProblem) -> PhotoText?
+    {
         guard let text = try text(feature, path, name), !text.isEmpty else { return nil }
         return try images.stored(text, name: "properties.\(name)")
     }

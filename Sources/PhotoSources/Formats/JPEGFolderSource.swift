@@ -2,8 +2,9 @@ public import Foundation
 public import MapCore
 import MapUtilities
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Photos from a folder of geotagged photos, read recursively, with their EXIF metadata: JPEGs,
@@ -159,15 +160,17 @@ public struct JPEGFolderSource: PhotoSource {
         var linked: [PendingFolder] = []
         while let next = pending.popLast() ?? (linked.isEmpty ? nil : linked.removeFirst()) {
             var folderStatus = stat()
-            guard stat(next.folder.path, &folderStatus) == 0, visitedFolders.insert(FileID(folderStatus)).inserted else {
+            guard stat(next.folder.path, &folderStatus) == 0, visitedFolders.insert(FileID(folderStatus)).inserted
+            else {
                 continue
             }
             let names: [String]
             do { names = try Self.names(in: next.folder) } catch {
                 if next.relativePath.isEmpty { throw .unreadable(file: url, reason: error.reason) }
-                listing.skipped.append(PhotoLoadReport.SkippedFile(
-                    reason: .unreadable,
-                    error: .unreadable(file: next.folder, reason: "the folder cannot be listed: \(error.reason)")))
+                listing.skipped.append(
+                    PhotoLoadReport.SkippedFile(
+                        reason: .unreadable,
+                        error: .unreadable(file: next.folder, reason: "the folder cannot be listed: \(error.reason)")))
                 continue
             }
             var subfolders: [PendingFolder] = []
@@ -175,7 +178,8 @@ public struct JPEGFolderSource: PhotoSource {
                 let entry = next.folder.appendingPathComponent(name)
                 let relativePath = next.relativePath.isEmpty ? name : next.relativePath + "/" + name
                 let isPhoto = PhotoFileKind(fileExtension: entry.pathExtension) != nil
-                var linkStatus = stat(), entryStatus = stat()
+                var linkStatus = stat()
+                var entryStatus = stat()
                 let isLink = lstat(entry.path, &linkStatus) == 0 && linkStatus.st_mode & S_IFMT == S_IFLNK
                 guard stat(entry.path, &entryStatus) == 0 else {
                     // A link to nothing, or an entry gone since the listing: a photo that cannot be read.
@@ -190,8 +194,9 @@ public struct JPEGFolderSource: PhotoSource {
                 case S_IFREG where isPhoto:
                     found.append((Candidate(file: entry, relativePath: relativePath), FileID(entryStatus), viaLink))
                 case _ where isPhoto:
-                    listing.skipped.append(PhotoLoadReport.SkippedFile(
-                        reason: .unreadable, error: .unreadable(file: entry, reason: "it is not a regular file")))
+                    listing.skipped.append(
+                        PhotoLoadReport.SkippedFile(
+                            reason: .unreadable, error: .unreadable(file: entry, reason: "it is not a regular file")))
                 default:
                     break
                 }

@@ -40,7 +40,9 @@ enum HEIFFile {
             let error = block.withUnsafeMutableBytes { heif_image_handle_get_metadata(handle, id, $0.baseAddress) }
             try check(error, "its Exif block cannot be read")
             let skip = block.prefix(4).reduce(0) { $0 << 8 | Int($1) }
-            guard skip <= size - 4 else { throw .damaged("has a broken Exif block: its TIFF header offset \(skip) is past its end") }
+            guard skip <= size - 4 else {
+                throw .damaged("has a broken Exif block: its TIFF header offset \(skip) is past its end")
+            }
             return block.subdata(in: (4 + skip)..<size)
         }
     }
@@ -51,16 +53,21 @@ enum HEIFFile {
     static func decodedImage(_ data: Data, minimumSide: Int) throws(Problem) -> Thumbnail {
         try withPrimaryImage(data) { primary throws(Problem) -> Thumbnail in
             let proportion = Self.proportion(primary)
-            var ids = [heif_item_id](repeating: 0, count: Int(max(0, heif_image_handle_get_number_of_thumbnails(primary))))
-            let count = ids.isEmpty ? 0 : Int(heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(ids.count)))
+            var ids = [heif_item_id](
+                repeating: 0, count: Int(max(0, heif_image_handle_get_number_of_thumbnails(primary))))
+            let count =
+                ids.isEmpty ? 0 : Int(heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(ids.count)))
             // The smallest thumbnail that is large enough and of the same proportions.
             var best: (handle: OpaquePointer, pixels: Int)?
             for id in ids.prefix(count) {
                 var thumbnail: OpaquePointer?
-                guard heif_image_handle_get_thumbnail(primary, id, &thumbnail).code == heif_error_Ok, let thumbnail else { continue }
-                let width = Int(heif_image_handle_get_width(thumbnail)), height = Int(heif_image_handle_get_height(thumbnail))
+                guard heif_image_handle_get_thumbnail(primary, id, &thumbnail).code == heif_error_Ok, let thumbnail
+                else { continue }
+                let width = Int(heif_image_handle_get_width(thumbnail))
+                let height = Int(heif_image_handle_get_height(thumbnail))
                 if min(width, height) >= minimumSide, abs(Self.proportion(thumbnail) - proportion) < 0.02,
-                   width * height < best?.pixels ?? .max {
+                    width * height < best?.pixels ?? .max
+                {
                     if let previous = best { heif_image_handle_release(previous.handle) }
                     best = (thumbnail, width * height)
                 } else {
@@ -74,22 +81,25 @@ enum HEIFFile {
 
     /// The longer side over the shorter, so that a thumbnail turned a quarter compares equal.
     private static func proportion(_ handle: OpaquePointer) -> Double {
-        let width = Double(heif_image_handle_get_width(handle)), height = Double(heif_image_handle_get_height(handle))
+        let width = Double(heif_image_handle_get_width(handle))
+        let height = Double(heif_image_handle_get_height(handle))
         return min(width, height) > 0 ? max(width, height) / min(width, height) : 0
     }
 
     /// One image decoded to interleaved 8-bit RGBA.
     private static func decode(_ handle: OpaquePointer) throws(Problem) -> Thumbnail {
         var image: OpaquePointer?
-        try check(heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil),
-                  "cannot be decoded")
+        try check(
+            heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil),
+            "cannot be decoded")
         guard let image else { throw .damaged("cannot be decoded: libheif gave no image") }
         defer { heif_image_release(image) }
         let width = Int(heif_image_get_width(image, heif_channel_interleaved))
         let height = Int(heif_image_get_height(image, heif_channel_interleaved))
         var stride: Int32 = 0
-        guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
-              Int(stride) >= width * 4
+        guard width > 0, height > 0,
+            let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+            Int(stride) >= width * 4
         else { throw .damaged("cannot be decoded: libheif gave no RGBA pixels") }
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         rgba.withUnsafeMutableBufferPointer { out in
@@ -113,7 +123,9 @@ enum HEIFFile {
         defer { heif_context_free(context) }
         let result = data.withUnsafeBytes { bytes in
             Result { () throws(Problem) -> T in
-                try check(heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil), "cannot be read")
+                try check(
+                    heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil),
+                    "cannot be read")
                 var primary: OpaquePointer?
                 try check(heif_context_get_primary_image_handle(context, &primary), "has no primary image")
                 guard let primary else { throw .damaged("has no primary image") }

@@ -46,7 +46,9 @@ enum CSVReader {
         startLine: Int = 1,
         _ body: (_ line: Int, _ fields: [CSVField], _ end: Int) throws(Failure) -> Bool
     ) throws(Failure) {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n")
+        let quote = UInt8(ascii: "\"")
+        let comma = UInt8(ascii: ",")
+        let newline = UInt8(ascii: "\n")
         let carriageReturn = UInt8(ascii: "\r")
         let range = range ?? 0..<bytes.count
         let count = range.upperBound
@@ -76,7 +78,8 @@ enum CSVReader {
                     while true {
                         guard cursor < count else {
                             throw Failure(
-                                line: recordLine, message: "field \(fields.count + 1) opens a quote that is never closed")
+                                line: recordLine,
+                                message: "field \(fields.count + 1) opens a quote that is never closed")
                         }
                         let byte = bytes[cursor]
                         if byte == quote {
@@ -87,7 +90,9 @@ enum CSVReader {
                             }
                             break
                         }
-                        if byte == newline || (byte == carriageReturn && (cursor + 1 >= count || bytes[cursor + 1] != newline)) {
+                        if byte == newline
+                            || (byte == carriageReturn && (cursor + 1 >= count || bytes[cursor + 1] != newline))
+                        {
                             line += 1
                         }
                         nonASCII |= byte
@@ -95,11 +100,17 @@ enum CSVReader {
                     }
                     fields.append(CSVField(range: start..<cursor, hasEscapedQuotes: escaped, isASCII: nonASCII < 0x80))
                     index = cursor + 1
-                    guard index < count else { endsRecord = true; break }
+                    guard index < count else {
+                        endsRecord = true
+                        break
+                    }
                     let next = bytes[index]
                     if next == comma {
                         index += 1
-                        if index == count { fields.append(CSVField(range: index..<index, hasEscapedQuotes: false, isASCII: true)); endsRecord = true }
+                        if index == count {
+                            fields.append(CSVField(range: index..<index, hasEscapedQuotes: false, isASCII: true))
+                            endsRecord = true
+                        }
                     } else if next == newline || next == carriageReturn {
                         index += next == carriageReturn && index + 1 < count && bytes[index + 1] == newline ? 2 : 1
                         line += 1
@@ -123,11 +134,17 @@ enum CSVReader {
                         index += 1
                     }
                     fields.append(CSVField(range: start..<index, hasEscapedQuotes: false, isASCII: nonASCII < 0x80))
-                    guard index < count else { endsRecord = true; break }
+                    guard index < count else {
+                        endsRecord = true
+                        break
+                    }
                     let next = bytes[index]
                     if next == comma {
                         index += 1
-                        if index == count { fields.append(CSVField(range: index..<index, hasEscapedQuotes: false, isASCII: true)); endsRecord = true }
+                        if index == count {
+                            fields.append(CSVField(range: index..<index, hasEscapedQuotes: false, isASCII: true))
+                            endsRecord = true
+                        }
                     } else {
                         index += next == carriageReturn && index + 1 < count && bytes[index + 1] == newline ? 2 : 1
                         line += 1
@@ -153,7 +170,9 @@ enum CSVReader {
             if byte == UInt8(ascii: "\"") {
                 insideQuotes.toggle()
             } else if !insideQuotes, byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                let end = byte == UInt8(ascii: "\r") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") ? index + 2 : index + 1
+                let end =
+                    byte == UInt8(ascii: "\r") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n")
+                    ? index + 2 : index + 1
                 return end < bytes.count ? end : nil
             }
             index += 1

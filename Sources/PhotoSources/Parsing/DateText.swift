@@ -61,14 +61,14 @@ enum DateText {
         let (year, month, day) = (fields[0], fields[1], fields[2])
         let (hour, minute, second) = (fields[3], fields[4], fields[5])
         guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
-              (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
-              let zone = TimeZone(secondsFromGMT: secondsFromGMT)
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
+            let zone = TimeZone(secondsFromGMT: secondsFromGMT)
         else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         guard let date = calendar.date(from: components),
-              calendar.component(.day, from: date) == day
+            calendar.component(.day, from: date) == day
         else { return nil }
         return date
     }
@@ -80,8 +80,9 @@ enum DateText {
     private static func utcDate(exactly text: String, dateSeparator: UInt8) -> Date? {
         var text = text
         return text.withUTF8 { bytes -> Date? in
-            guard bytes.count == 19, bytes[4] == dateSeparator, bytes[7] == dateSeparator, bytes[10] == UInt8(ascii: " "),
-                  bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
+            guard bytes.count == 19, bytes[4] == dateSeparator, bytes[7] == dateSeparator,
+                bytes[10] == UInt8(ascii: " "),
+                bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
             else { return nil }
             func number(_ start: Int, _ count: Int) -> Int? {
                 var value = 0
@@ -93,9 +94,9 @@ enum DateText {
                 return value
             }
             guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-                  let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-                  (1583...9999).contains(year), (1...12).contains(month), (0...23).contains(hour),
-                  (0...59).contains(minute), (0...59).contains(second)
+                let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+                (1583...9999).contains(year), (1...12).contains(month), (0...23).contains(hour),
+                (0...59).contains(minute), (0...59).contains(second)
             else { return nil }
             let isLeapYear = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
             let daysInMonth = [31, isLeapYear ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
@@ -116,7 +117,7 @@ enum DateText {
         guard let sign = offset.first, sign == "+" || sign == "-" else { return nil }
         let parts = offset.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
-              (0...14).contains(hours), (0...59).contains(minutes)
+            (0...14).contains(hours), (0...59).contains(minutes)
         else { return nil }
         return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }

@@ -25,7 +25,9 @@ enum DegreesText {
 
     /// Degrees, minutes and seconds with an optional hemisphere; nil when the text is not that.
     private static func sexagesimal(_ text: String, name: String) -> Double? {
-        var numbers: [Double] = [], current = "", hemisphere: Character?
+        var numbers: [Double] = []
+        var current = ""
+        var hemisphere: Character?
         var rest = Substring(text.lowercased())
         func flush() -> Bool {
             guard !current.isEmpty else { return true }
@@ -35,7 +37,9 @@ enum DegreesText {
             return true
         }
         while let character = rest.first {
-            if character.isNumber || character == "." || ((character == "-" || character == "+") && current.isEmpty && numbers.isEmpty) {
+            if character.isNumber || character == "."
+                || ((character == "-" || character == "+") && current.isEmpty && numbers.isEmpty)
+            {
                 current.append(character)
                 rest = rest.dropFirst()
                 continue
@@ -52,12 +56,15 @@ enum DegreesText {
                 return nil
             }
         }
-        guard flush(), (1...3).contains(numbers.count), numbers.dropFirst().allSatisfy({ (0..<60).contains($0) }) else { return nil }
+        guard flush(), (1...3).contains(numbers.count), numbers.dropFirst().allSatisfy({ (0..<60).contains($0) }) else {
+            return nil
+        }
         if let hemisphere {
             let axis: Set<Character> = name.lowercased().contains("lat") ? ["n", "s"] : ["e", "w"]
             guard axis.contains(hemisphere), numbers[0] >= 0 else { return nil }
         }
-        let magnitude = abs(numbers[0]) + (numbers.count > 1 ? numbers[1] / 60 : 0) + (numbers.count > 2 ? numbers[2] / 3600 : 0)
+        let magnitude =
+            abs(numbers[0]) + (numbers.count > 1 ? numbers[1] / 60 : 0) + (numbers.count > 2 ? numbers[2] / 3600 : 0)
         let negative = numbers[0] < 0 || text.hasPrefix("-") || hemisphere == "s" || hemisphere == "w"
         return negative ? -magnitude : magnitude
     }

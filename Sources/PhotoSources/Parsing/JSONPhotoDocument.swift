@@ -54,7 +54,9 @@ enum JSONPhotoDocument {
         from url: URL, formats: [Format], minimumBytesForParts: Int = 8 << 20
     ) throws(PhotoSourceError) -> PhotoCollection {
         let data: Data
-        do { data = try Data(readingFile: url, mapped: true, maximumBytes: PhotoSourceError.maximumDocumentBytes) } catch {
+        do {
+            data = try Data(readingFile: url, mapped: true, maximumBytes: PhotoSourceError.maximumDocumentBytes)
+        } catch {
             throw .unreadable(file: url, reason: error.reason)
         }
         let images = ImageText(directoryPath: url.deletingLastPathComponent().path)
@@ -98,7 +100,8 @@ enum JSONPhotoDocument {
     ///   or PROJ does not know it.
     private static func legacyCRS(of data: Data, formats: [Format], file: URL) throws(PhotoSourceError) -> Projection? {
         guard formats.contains(.geoJSON), data.range(of: Data(#""crs""#.utf8)) != nil,
-              let root = try? JSONValue.parse(data), case .string("FeatureCollection") = root["type"] else { return nil }
+            let root = try? JSONValue.parse(data), case .string("FeatureCollection") = root["type"]
+        else { return nil }
         switch GeoJSONCRS.projectionToWGS84(document: root) {
         case .success(let projection): return projection
         case .failure(let problem): throw .malformed(file: file, reason: problem.message)
@@ -107,7 +110,9 @@ enum JSONPhotoDocument {
 
     /// The photos of an array read in parts, in order, with the first entry at fault reported by
     /// its index in the whole array, and features without an id named by that index.
-    private static func joined(_ lists: inout [EntryList], format: Format, file: URL) throws(PhotoSourceError) -> PhotoCollection {
+    private static func joined(_ lists: inout [EntryList], format: Format, file: URL) throws(PhotoSourceError)
+        -> PhotoCollection
+    {
         var offset = 0
         for list in lists {
             if let (index, problem) = list.failure {
@@ -126,7 +131,9 @@ enum JSONPhotoDocument {
                 // Moved, not copied: a copy would retain every text of half a million photos
                 // here and release them again when the part is freed. What is left behind is a
                 // photo of no text, which costs nothing to free.
-                let placeholder = Photo(id: PhotoText(""), title: nil, coordinate: try! Coordinate(latitude: 0, longitude: 0), imageText: nil, thumbnailText: nil)
+                let placeholder = Photo(
+                    id: PhotoText(""), title: nil, coordinate: try! Coordinate(latitude: 0, longitude: 0),
+                    imageText: nil, thumbnailText: nil)
                 lists[number].photos.withUnsafeMutableBufferPointer { part in
                     for position in part.indices {
                         photos.append(part.moveElement(from: position))
@@ -155,15 +162,20 @@ enum JSONPhotoDocument {
         /// part), named once the index in the whole array is known.
         var unnamed: [(position: Int, index: Int)] = []
         /// Makes the entry at `index` (in the part) into a photo, or notes why it cannot be one.
-        mutating func add(_ element: JSONPicked, index: Int, format: Format, file: URL, images: ImageText, toWGS84: Projection?) {
+        mutating func add(
+            _ element: JSONPicked, index: Int, format: Format, file: URL, images: ImageText, toWGS84: Projection?
+        ) {
             count += 1
             guard failure == nil else { return }
             do throws(EntryProblem) {
                 let photo: Photo?
                 switch format {
                 case .geoJSON:
-                    photo = try GeoJSONPhotoSource.photo(from: element, index: index, file: file, images: images, toWGS84: toWGS84)
-                    if photo != nil, GeoJSONPhotoSource.Feature(picked: element).id?.text == nil { unnamed.append((photos.count, index)) }
+                    photo = try GeoJSONPhotoSource.photo(
+                        from: element, index: index, file: file, images: images, toWGS84: toWGS84)
+                    if photo != nil, GeoJSONPhotoSource.Feature(picked: element).id?.text == nil {
+                        unnamed.append((photos.count, index))
+                    }
                 case .flickr:
                     photo = try FlickrJSONSource.photo(from: element, images: images)
                 }

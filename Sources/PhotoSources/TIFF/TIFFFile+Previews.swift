@@ -21,18 +21,22 @@ extension TIFFFile {
         for directory in try imageDirectories() {
             var candidates: [(offset: Int, length: Int)] = []
             if let start = directory.entries[0x0201].flatMap({ integers(of: $0).first }),
-               let length = directory.entries[0x0202].flatMap({ integers(of: $0).first }) {
+                let length = directory.entries[0x0202].flatMap({ integers(of: $0).first })
+            {
                 candidates.append((start, length))
             }
             let compression = directory.entries[0x0103].flatMap { integers(of: $0).first }
             if compression == 6 || compression == 7,
-               let offsets = directory.entries[0x0111].map(integers(of:)), offsets.count == 1,
-               let lengths = directory.entries[0x0117].map(integers(of:)), lengths.count == 1 {
+                let offsets = directory.entries[0x0111].map(integers(of:)), offsets.count == 1,
+                let lengths = directory.entries[0x0117].map(integers(of:)), lengths.count == 1
+            {
                 candidates.append((offsets[0], lengths[0]))
             }
             for (offset, length) in candidates where contains(offset: offset, count: length) {
-                guard let size = Self.jpegFrameSize(data[(data.startIndex + offset)..<(data.startIndex + offset + length)]),
-                      !found.contains(where: { $0.offset == offset })
+                guard
+                    let size = Self.jpegFrameSize(
+                        data[(data.startIndex + offset)..<(data.startIndex + offset + length)]),
+                    !found.contains(where: { $0.offset == offset })
                 else { continue }
                 found.append(EmbeddedJPEG(offset: offset, length: length, width: size.width, height: size.height))
             }
@@ -56,8 +60,14 @@ extension TIFFFile {
         while offset + 4 <= jpeg.endIndex {
             guard jpeg[offset] == 0xFF else { return nil }
             let marker = jpeg[offset + 1]
-            if marker == 0xFF { offset += 1; continue }
-            if (0xD0...0xD7).contains(marker) || marker == 0x01 { offset += 2; continue }
+            if marker == 0xFF {
+                offset += 1
+                continue
+            }
+            if (0xD0...0xD7).contains(marker) || marker == 0x01 {
+                offset += 2
+                continue
+            }
             let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
             switch marker {
             case 0xC0, 0xC1, 0xC2:

@@ -1,5 +1,5 @@
-import Foundation
 import CExif
+import Foundation
 
 /// The image file directories of a TIFF-structured file (TIFF 6.0 §2): DNG, Canon CR2, Nikon NEF,
 /// Sony ARW and plain TIFF all share this layout, a header and chains of IFDs pointing into the file.
@@ -51,7 +51,9 @@ struct TIFFFile {
         func header(_ offset: Int, _ width: Int) -> Int {
             (0..<width).reduce(0) { $0 << 8 | Int(head[offset + (big ? $1 : width - 1 - $1)]) }
         }
-        guard header(2, 2) == 42 else { throw .notTIFF("is not a TIFF-based raw file: its header's magic number is not 42") }
+        guard header(2, 2) == 42 else {
+            throw .notTIFF("is not a TIFF-based raw file: its header's magic number is not 42")
+        }
         let first = header(4, 4)
         guard first >= 8, first < data.count else {
             throw .damaged("is cut short: its first image directory at byte \(first) is past the end")
@@ -94,7 +96,8 @@ struct TIFFFile {
         var entries: [UInt16: Entry] = [:]
         for index in 0..<count {
             let at = offset + 2 + index * 12
-            let tag = UInt16(unsigned(at: at, width: 2)!), type = UInt16(unsigned(at: at + 2, width: 2)!)
+            let tag = UInt16(unsigned(at: at, width: 2)!)
+            let type = UInt16(unsigned(at: at + 2, width: 2)!)
             let components = unsigned(at: at + 4, width: 4)!
             guard let size = Self.size(ofType: type), components <= data.count else { continue }
             let length = size * components
@@ -139,7 +142,9 @@ struct TIFFFile {
         }
         queue(found[0])
         while let offset = pending.popLast(), found.count < Self.maximumDirectories {
-            guard offset > 0, visited.insert(offset).inserted, let directory = try? directory(at: offset) else { continue }
+            guard offset > 0, visited.insert(offset).inserted, let directory = try? directory(at: offset) else {
+                continue
+            }
             found.append(directory)
             queue(directory)
         }

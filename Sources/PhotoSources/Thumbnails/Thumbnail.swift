@@ -44,13 +44,16 @@ extension Thumbnail {
         precondition(pixelSize >= 1, "a thumbnail is at least 1 pixel a side")
         switch PhotoFileKind(data: data) {
         case .heif?:
-            do { self = try HEIFFile.decodedImage(data, minimumSide: pixelSize).centerSquare(resampledTo: pixelSize) } catch {
+            do {
+                self = try HEIFFile.decodedImage(data, minimumSide: pixelSize).centerSquare(resampledTo: pixelSize)
+            } catch {
                 switch error {
                 case .notHEIF(let reason), .damaged(let reason): throw .undecodableImage(file: file, reason: reason)
                 }
             }
         case .tiff?:
-            let preview: TIFFFile.EmbeddedJPEG?, orientation: Int
+            let preview: TIFFFile.EmbeddedJPEG?
+            let orientation: Int
             do {
                 let tiff = try TIFFFile(data: data)
                 preview = try tiff.preview(forSide: pixelSize)
@@ -64,7 +67,9 @@ extension Thumbnail {
                 throw .undecodableImage(file: file, reason: "the raw file holds no embedded JPEG preview")
             }
             let start = data.startIndex + preview.offset
-            try self.init(jpegData: data[start..<start + preview.length], file: file, pixelSize: pixelSize, orientation: orientation)
+            try self.init(
+                jpegData: data[start..<start + preview.length], file: file, pixelSize: pixelSize,
+                orientation: orientation)
         case .jpeg?, nil:
             try self.init(jpegData: data, file: file, pixelSize: pixelSize)
         }
@@ -80,7 +85,8 @@ extension Thumbnail {
     ///   - pixelSize: The side in pixels; at least 1.
     /// - Throws: ``PhotoSourceError/undecodableImage(file:reason:)``.
     public init(jpegData data: Data, file: URL, pixelSize: Int) throws(PhotoSourceError) {
-        try self.init(jpegData: data, file: file, pixelSize: pixelSize, orientation: ExifMetadata.orientation(ofJPEG: data))
+        try self.init(
+            jpegData: data, file: file, pixelSize: pixelSize, orientation: ExifMetadata.orientation(ofJPEG: data))
     }
 
     /// A JPEG's thumbnail turned by `orientation` (EXIF 1 to 8) rather than by its own tag.
@@ -88,7 +94,9 @@ extension Thumbnail {
         precondition(pixelSize >= 1, "a thumbnail is at least 1 pixel a side")
         let image: RGBAImage
         do { image = try RGBAImage(jpegData: data, minimumSide: pixelSize) } catch {
-            guard case .unreadableJPEG(_, let reason) = error else { throw .undecodableImage(file: file, reason: "\(error)") }
+            guard case .unreadableJPEG(_, let reason) = error else {
+                throw .undecodableImage(file: file, reason: "\(error)")
+            }
             throw .undecodableImage(file: file, reason: reason)
         }
         let decoded = Thumbnail(width: image.width, height: image.height, rgba: image.pixels)

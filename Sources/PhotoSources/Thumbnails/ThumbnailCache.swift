@@ -1,8 +1,9 @@
 public import Foundation
 import ImageCodec
 import MapUtilities
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Callout thumbnails of local photos (JPEGs decoded at a reduced scale, HEIC through libheif, raw
@@ -104,7 +105,8 @@ public struct ThumbnailCache: Sendable {
         func uint32(at offset: Int) -> Int {
             (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
         }
-        let width = uint32(at: 8), height = uint32(at: 12)
+        let width = uint32(at: 8)
+        let height = uint32(at: 12)
         guard width <= 1 << 15, height <= 1 << 15, bytes.count == 16 + width * height * 4 else { return nil }
         return Thumbnail(width: width, height: height, rgba: Array(bytes[16...]))
     }

@@ -1,11 +1,12 @@
 import Foundation
 import ImageCodec
 import ImageCompare
+import MBTiles
 public import MapCore
 import MapUtilities
 public import TileSources
 import Tilesets
-import MBTiles
+
 /// Two tilesets compared tile by tile with the compare engine (pixelmatch): `mapwright tiles
 /// diff`, and what a test calls to compare whole rendered regions.
 ///
@@ -73,11 +74,13 @@ public struct TilesetDifference: Sendable {
                 let actual = try Self.image(other, path: second.displayPath, tile: tile)
                 guard expected.size == actual.size else {
                     throw TilesetToolsError.tileSizesDiffer(
-                        first: first.displayPath, firstSize: "\(expected.size)", second: second.displayPath, secondSize: "\(actual.size)")
+                        first: first.displayPath, firstSize: "\(expected.size)", second: second.displayPath,
+                        secondSize: "\(actual.size)")
                 }
                 let result: DiffResult
                 do { result = try compare(expected, actual, options: options) } catch {
-                    throw TilesetToolsError.undecodableTile(path: second.displayPath, tile: "\(tile)", reason: "\(error)")
+                    throw TilesetToolsError.undecodableTile(
+                        path: second.displayPath, tile: "\(tile)", reason: "\(error)")
                 }
                 if result.differentPixels == 0 {
                     difference.samePixels.append(tile)

@@ -65,7 +65,8 @@ public enum TilesetExtraction {
     ) throws(TilesetToolsError) -> Report {
         _ = try TilesetFormat(output: output)
         if output.standardizedFileURL.resolvingSymlinksInPath().path == source.resolvedFilePath {
-            throw .invalidExport(reason: "\(output.displayPath): the output is the tileset being extracted from; name another file")
+            throw .invalidExport(
+                reason: "\(output.displayPath): the output is the tileset being extracted from; name another file")
         }
         let sourceMetadata = try TilesetToolsError.wrapping { try source.metadata() }
         let sourceZooms = try TilesetToolsError.wrapping { try source.zoomRange() }
@@ -84,7 +85,8 @@ public enum TilesetExtraction {
                 try writer.add(tiles)
                 written += tiles.count
                 for zoom in Set(tiles.keys.map(\.z)) {
-                    writtenZooms = writtenZooms.map { min($0.lowerBound, zoom)...max($0.upperBound, zoom) } ?? zoom...zoom
+                    writtenZooms =
+                        writtenZooms.map { min($0.lowerBound, zoom)...max($0.upperBound, zoom) } ?? zoom...zoom
                 }
             }
             let total = cover.tileCount
@@ -126,7 +128,10 @@ public enum TilesetExtraction {
                 try add(pending)
             }
             guard written > 0, let writtenZooms else {
-                throw .invalidExport(reason: "\(source.displayPath): no tiles within the area at zooms \(zooms.lowerBound)-\(zooms.upperBound)")
+                throw .invalidExport(
+                    reason:
+                        "\(source.displayPath): no tiles within the area at zooms \(zooms.lowerBound)-\(zooms.upperBound)"
+                )
             }
             let metadata = Self.metadata(sourceMetadata, region: region, zoomLevels: writtenZooms)
             try writer.finish(metadata: metadata)
@@ -135,21 +140,28 @@ public enum TilesetExtraction {
     }
 
     /// The zooms to extract: those asked for that the source has.
-    static func zooms(asked: ClosedRange<Int>?, source: ClosedRange<Int>?, name: String) throws(TilesetToolsError) -> ClosedRange<Int> {
+    static func zooms(asked: ClosedRange<Int>?, source: ClosedRange<Int>?, name: String) throws(TilesetToolsError)
+        -> ClosedRange<Int>
+    {
         guard let source else {
             guard let asked else { throw .tileset(.invalidSource(reason: "\(name) does not say its zooms: give them")) }
             return asked
         }
         guard let asked else { return source }
         guard asked.overlaps(source) else {
-            throw .invalidExport(reason: "\(name) has zooms \(source.lowerBound)-\(source.upperBound), none of \(asked.lowerBound)-\(asked.upperBound)")
+            throw .invalidExport(
+                reason:
+                    "\(name) has zooms \(source.lowerBound)-\(source.upperBound), none of \(asked.lowerBound)-\(asked.upperBound)"
+            )
         }
         return asked.clamped(to: source)
     }
 
     /// The source's metadata with its bounds narrowed to the area, its zooms to those written and
     /// its centre moved into the bounds when it falls outside.
-    static func metadata(_ source: TileMetadata, region: CoordinateRegion?, zoomLevels: ClosedRange<Int>) -> TileMetadata {
+    static func metadata(_ source: TileMetadata, region: CoordinateRegion?, zoomLevels: ClosedRange<Int>)
+        -> TileMetadata
+    {
         var metadata = source
         metadata.minZoom = zoomLevels.lowerBound
         metadata.maxZoom = zoomLevels.upperBound
@@ -172,11 +184,17 @@ public enum TilesetExtraction {
         }
         if let bounds = metadata.bounds {
             let center = metadata.center
-            let inside = center.map { (bounds.west...bounds.east).contains($0.longitude) && (bounds.south...bounds.north).contains($0.latitude) } ?? false
+            let inside =
+                center.map {
+                    (bounds.west...bounds.east).contains($0.longitude)
+                        && (bounds.south...bounds.north).contains($0.latitude)
+                } ?? false
             let zoom = min(max(center?.zoom ?? zoomLevels.lowerBound, zoomLevels.lowerBound), zoomLevels.upperBound)
-            metadata.center = inside
+            metadata.center =
+                inside
                 ? TileMetadata.Center(longitude: center!.longitude, latitude: center!.latitude, zoom: zoom)
-                : TileMetadata.Center(longitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2, zoom: zoom)
+                : TileMetadata.Center(
+                    longitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2, zoom: zoom)
         }
         return metadata
     }

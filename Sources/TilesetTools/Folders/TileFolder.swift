@@ -1,10 +1,10 @@
 public import Foundation
+import MBTiles
 import MapCore
 import MapJSON
 import MapUtilities
 public import TileSources
 import Tilesets
-import MBTiles
 
 /// Tiles as files in a folder, `DIR/z/x/y.EXT` in the XYZ scheme (y counted from the north, as
 /// web maps' URLs and mbutil's default have it), with the metadata in `DIR/metadata.json` (an
@@ -28,16 +28,25 @@ public enum TileFolder {
     public static func extract(_ tileset: any TileSource, to folder: URL) throws(TilesetToolsError) -> Int {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw .tileset(.fileSystem(path: folder.displayPath, reason: "it is a file, not a folder")) }
+            guard isFolder.boolValue else {
+                throw .tileset(.fileSystem(path: folder.displayPath, reason: "it is a file, not a folder"))
+            }
             let contents = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             guard contents.isEmpty else {
-                throw .tileset(.fileSystem(path: folder.displayPath, reason: "the folder is not empty (it holds \(contents.count) entries); name a new or empty folder"))
+                throw .tileset(
+                    .fileSystem(
+                        path: folder.displayPath,
+                        reason:
+                            "the folder is not empty (it holds \(contents.count) entries); name a new or empty folder"))
             }
         }
         let metadata = try TilesetToolsError.wrapping { try tileset.metadata() }
         let parent = folder.standardizedFileURL.deletingLastPathComponent()
         let made: Void? = try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        guard made != nil, let staging = AtomicFile.makeUniqueDirectory(in: parent, prefix: "." + folder.lastPathComponent + ".partial-") else {
+        guard made != nil,
+            let staging = AtomicFile.makeUniqueDirectory(
+                in: parent, prefix: "." + folder.lastPathComponent + ".partial-")
+        else {
             throw .tileset(.fileSystem(path: folder.displayPath, reason: AtomicFile.reason(writingIn: parent)))
         }
         var finished = false
@@ -45,7 +54,8 @@ public enum TileFolder {
         let count = try writeTiles(of: tileset, metadata: metadata, into: staging, named: folder)
         // rename(2) replaces the empty folder the caller may have made.
         guard rename(staging.path, folder.path) == 0 else {
-            throw .tileset(.fileSystem(path: folder.displayPath, reason: "cannot be made: \(String(cString: strerror(errno)))"))
+            throw .tileset(
+                .fileSystem(path: folder.displayPath, reason: "cannot be made: \(String(cString: strerror(errno)))"))
         }
         finished = true
         return count
@@ -66,7 +76,8 @@ public enum TileFolder {
                     try FileManager.default.createDirectory(at: column, withIntermediateDirectories: true)
                 }
                 do throws(MapUtilitiesError) {
-                    try AtomicFile.write(data, to: column.appendingPathComponent("\(tile.y).\(fileExtension(of: format))"))
+                    try AtomicFile.write(
+                        data, to: column.appendingPathComponent("\(tile.y).\(fileExtension(of: format))"))
                 } catch {
                     throw TilesetsError.fileSystem(path: folder.displayPath, reason: error.description)
                 }
@@ -75,7 +86,9 @@ public enum TileFolder {
         }
         var writer = JSONWriter()
         writer.value(.object(metadata.rows.mapValues { .string($0) }))
-        do throws(MapUtilitiesError) { try AtomicFile.write(Data(writer.bytes), to: staging.appendingPathComponent("metadata.json")) } catch {
+        do throws(MapUtilitiesError) {
+            try AtomicFile.write(Data(writer.bytes), to: staging.appendingPathComponent("metadata.json"))
+        } catch {
             throw .tileset(.fileSystem(path: folder.displayPath, reason: error.description))
         }
         return count
@@ -103,7 +116,9 @@ public enum TileFolder {
     ///   - name: The tileset's name, over the metadata's; nil keeps it.
     /// - Throws: ``TilesetToolsError/tileset(_:)`` (`fileSystem`) for a folder that is missing, holds
     ///   no tile or tiles of several formats, or a `metadata.json` that cannot be read.
-    public static func importTiles(from folder: URL, to output: URL, name: String? = nil) throws(TilesetToolsError) -> ImportReport {
+    public static func importTiles(from folder: URL, to output: URL, name: String? = nil) throws(TilesetToolsError)
+        -> ImportReport
+    {
         _ = try TilesetFormat(output: output)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -114,7 +129,8 @@ public enum TileFolder {
         var skipped: [String] = []
         var formats = Set<TileFormat>()
         let base = folder.standardizedFileURL.path
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        let enumerator = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         while let url = enumerator?.nextObject() as? URL {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
@@ -122,7 +138,7 @@ public enum TileFolder {
             let parts = relative.split(separator: "/")
             let file = parts.last.map { $0.split(separator: ".", maxSplits: 1) } ?? []
             guard parts.count == 3, file.count == 2, let z = Int(parts[0]), let x = Int(parts[1]), let y = Int(file[0]),
-                  let format = TileFormat(metadataValue: String(file[1])), let tile = try? TileID(z: z, x: x, y: y)
+                let format = TileFormat(metadataValue: String(file[1])), let tile = try? TileID(z: z, x: x, y: y)
             else {
                 skipped.append(relative)
                 continue
@@ -130,9 +146,17 @@ public enum TileFolder {
             formats.insert(format)
             tiles.append((tile, url))
         }
-        guard !tiles.isEmpty else { throw .tileset(.fileSystem(path: folder.displayPath, reason: "the folder holds no z/x/y tiles (such as 3/4/2.png)")) }
+        guard !tiles.isEmpty else {
+            throw .tileset(
+                .fileSystem(path: folder.displayPath, reason: "the folder holds no z/x/y tiles (such as 3/4/2.png)"))
+        }
         guard formats.count == 1, let format = formats.first else {
-            throw .tileset(.fileSystem(path: folder.displayPath, reason: "the tiles are of several formats (\(formats.map(\.rawValue).sorted().joined(separator: ", "))); a tileset has one"))
+            throw .tileset(
+                .fileSystem(
+                    path: folder.displayPath,
+                    reason:
+                        "the tiles are of several formats (\(formats.map(\.rawValue).sorted().joined(separator: ", "))); a tileset has one"
+                ))
         }
 
         var metadata = try folderMetadata(folder) ?? TileMetadata(name: folder.standardizedFileURL.lastPathComponent)
@@ -174,16 +198,22 @@ public enum TileFolder {
         } catch {
             throw .tileset(.fileSystem(path: url.displayPath, reason: "is not valid JSON: \(error)"))
         }
-        guard case .object(let members) = value else { throw .tileset(.fileSystem(path: url.displayPath, reason: "is not a JSON object of metadata rows")) }
+        guard case .object(let members) = value else {
+            throw .tileset(.fileSystem(path: url.displayPath, reason: "is not a JSON object of metadata rows"))
+        }
         var rows: [String: String] = [:]
         for (key, member) in members {
             switch member {
             case .string(let text): rows[key] = text
             case .number(let number): rows[key] = JSONValue.text(of: number)
-            case .array(let items): rows[key] = items.compactMap { if case .number(let n) = $0 { JSONValue.text(of: n) } else { $0.text } }.joined(separator: ",")
+            case .array(let items):
+                rows[key] = items.compactMap { if case .number(let n) = $0 { JSONValue.text(of: n) } else { $0.text } }
+                    .joined(separator: ",")
             default: continue
             }
         }
-        do throws(MBTilesError) { return try TileMetadata(rows: rows, path: url.displayPath) } catch { throw .tileset(.mbtiles(error)) }
+        do throws(MBTilesError) { return try TileMetadata(rows: rows, path: url.displayPath) } catch {
+            throw .tileset(.mbtiles(error))
+        }
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
+import MBTiles
 import MapCore
 import MapUtilities
 import PMTiles
 public import TileSources
 public import Tilesets
-import MBTiles
+
 /// What a tileset file holds, MBTiles or PMTiles alike: `mapwright tiles info`.
 public struct TilesetSummary: Sendable {
     /// Tiles and bytes at one zoom level.
@@ -52,9 +53,13 @@ public struct TilesetSummary: Sendable {
         if let store = tileset as? MBTilesStore {
             let info: MBTilesInfo
             do throws(MBTilesError) { info = try store.info() } catch { throw .tileset(.mbtiles(error)) }
-            layout = info.schema == .normalized ? "normalized (identical tiles stored once)" : info.schema == .flat ? "flat" : "a tiles view"
+            layout =
+                info.schema == .normalized
+                ? "normalized (identical tiles stored once)" : info.schema == .flat ? "flat" : "a tiles view"
             metadataRows = info.metadataValues
-            zoomLevels = info.zoomLevels.map { ZoomLevel(zoom: $0.zoom, tileCount: $0.tileCount, tileBytes: $0.tileBytes) }
+            zoomLevels = info.zoomLevels.map {
+                ZoomLevel(zoom: $0.zoom, tileCount: $0.tileCount, tileBytes: $0.tileBytes)
+            }
             fileBytes = info.fileBytes
             storedTileCount = info.storedBlobCount
         } else if let reader = tileset as? PMTilesReader {

@@ -1,10 +1,11 @@
 import Foundation
+import MBTiles
 import MapCore
 import MapUtilities
 import PMTiles
 public import TileSources
 import Tilesets
-import MBTiles
+
 /// The checks `mapwright tiles validate` runs on a tileset file.
 ///
 /// - **MBTiles**: `MBTilesStore.validate()`: SQLite's `PRAGMA integrity_check`, `agg_tiles_hash`
@@ -35,7 +36,9 @@ public struct TilesetValidation: Sendable {
             warnings = result.warnings
             return
         }
-        guard let reader = tileset as? PMTilesReader else { throw .tileset(.notATileset(path: tileset.displayPath, reason: "it is not a tileset file")) }
+        guard let reader = tileset as? PMTilesReader else {
+            throw .tileset(.notATileset(path: tileset.displayPath, reason: "it is not a tileset file"))
+        }
         var problems: [String] = []
         let header = reader.header
         do throws(PMTilesError) {
@@ -45,28 +48,42 @@ public struct TilesetValidation: Sendable {
             var contents = Set<UInt64>()
             var zooms: ClosedRange<Int>?
             for entry in entries {
-                if entry.tileID < previousEnd { problems.append("tile id \(entry.tileID) comes after a run ending at \(previousEnd): entries are out of order") }
+                if entry.tileID < previousEnd {
+                    problems.append(
+                        "tile id \(entry.tileID) comes after a run ending at \(previousEnd): entries are out of order")
+                }
                 previousEnd = entry.tileID + UInt64(entry.runLength)
                 addressed += UInt64(entry.runLength)
                 contents.insert(entry.byteOffset)
                 if entry.byteCount == 0 { problems.append("tile id \(entry.tileID) has no bytes") }
                 _ = try reader.data(of: entry)
                 for id in [entry.tileID, entry.tileID + UInt64(entry.runLength) - 1] {
-                    guard let tile = TileID(pmtilesID: id) else { problems.append("tile id \(id) is beyond zoom \(TileID.maximumZoom)"); continue }
+                    guard let tile = TileID(pmtilesID: id) else {
+                        problems.append("tile id \(id) is beyond zoom \(TileID.maximumZoom)")
+                        continue
+                    }
                     zooms = zooms.map { min($0.lowerBound, tile.z)...max($0.upperBound, tile.z) } ?? tile.z...tile.z
                 }
             }
             if header.addressedTileCount != 0, header.addressedTileCount != addressed {
-                problems.append("the header counts \(header.addressedTileCount) addressed tiles, the directories \(addressed)")
+                problems.append(
+                    "the header counts \(header.addressedTileCount) addressed tiles, the directories \(addressed)")
             }
             if header.tileEntryCount != 0, header.tileEntryCount != UInt64(entries.count) {
-                problems.append("the header counts \(header.tileEntryCount) tile entries, the directories \(entries.count)")
+                problems.append(
+                    "the header counts \(header.tileEntryCount) tile entries, the directories \(entries.count)")
             }
             if header.tileContentCount != 0, header.tileContentCount != UInt64(contents.count) {
-                problems.append("the header counts \(header.tileContentCount) tile contents, the directories point to \(contents.count)")
+                problems.append(
+                    "the header counts \(header.tileContentCount) tile contents, the directories point to \(contents.count)"
+                )
             }
-            if let zooms, let stated = header.zoomRange, !(stated.lowerBound <= zooms.lowerBound && zooms.upperBound <= stated.upperBound) {
-                problems.append("tiles reach zooms \(zooms.lowerBound)-\(zooms.upperBound), outside the header's \(stated.lowerBound)-\(stated.upperBound)")
+            if let zooms, let stated = header.zoomRange,
+                !(stated.lowerBound <= zooms.lowerBound && zooms.upperBound <= stated.upperBound)
+            {
+                problems.append(
+                    "tiles reach zooms \(zooms.lowerBound)-\(zooms.upperBound), outside the header's \(stated.lowerBound)-\(stated.upperBound)"
+                )
             }
             if entries.isEmpty { problems.append("the archive has no tiles") }
         } catch {

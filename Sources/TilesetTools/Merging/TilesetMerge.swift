@@ -1,9 +1,9 @@
 public import Foundation
+public import MBTiles
 public import MapCore
 import MapUtilities
 public import TileSources
 import Tilesets
-public import MBTiles
 
 /// Joins tilesets into one file: `mapwright tiles merge`, how the shards of an export become the
 /// file one export writes.
@@ -50,12 +50,15 @@ public enum TilesetMerge {
     ///   of the inputs, or (with ``ConflictPolicy/error``) conflicting tiles, naming the first.
     ///   Nothing is written at `output` when it throws.
     @discardableResult
-    public static func merge(_ inputs: [any TileSource], into output: URL, onConflict: ConflictPolicy = .keepFirst) throws(TilesetToolsError) -> Report {
+    public static func merge(_ inputs: [any TileSource], into output: URL, onConflict: ConflictPolicy = .keepFirst)
+        throws(TilesetToolsError) -> Report
+    {
         _ = try TilesetFormat(output: output)
         guard inputs.count >= 2 else { throw .invalidExport(reason: "tiles merge: give two or more tilesets to merge") }
         let outputPath = output.standardizedFileURL.resolvingSymlinksInPath().path
         for input in inputs where input.resolvedFilePath == outputPath {
-            throw .invalidExport(reason: "\(output.displayPath): the output is one of the tilesets merged; name another file")
+            throw .invalidExport(
+                reason: "\(output.displayPath): the output is one of the tilesets merged; name another file")
         }
         var report = Report()
         report.tileCount = try TilesetWriter.withTemporary(for: output) { (writer) throws(TilesetToolsError) in
@@ -66,19 +69,26 @@ public enum TilesetMerge {
                     store = mbtiles
                 } else {
                     // A PMTiles input goes through a temporary MBTiles copy beside the output.
-                    let copy = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(UUID().uuidString).mbtiles")
+                    let copy = output.deletingLastPathComponent().appendingPathComponent(
+                        ".\(output.lastPathComponent).\(UUID().uuidString).mbtiles")
                     try TilesetConversion.convert(input, to: copy)
                     converted = copy
-                    do throws(MBTilesError) { store = try MBTilesStore(url: copy) } catch { throw .tileset(.mbtiles(error)) }
+                    do throws(MBTilesError) { store = try MBTilesStore(url: copy) } catch {
+                        throw .tileset(.mbtiles(error))
+                    }
                 }
                 defer { if let converted { try? FileManager.default.removeItem(at: converted) } }
-                let merged = try writer.merge(from: store, onConflict: onConflict == .keepLast ? .replace : .keepExisting)
+                let merged = try writer.merge(
+                    from: store, onConflict: onConflict == .keepLast ? .replace : .keepExisting)
                 report.identicalTileCount += merged.identicalTileCount
                 report.conflictingTiles += merged.conflictingTiles
-                report.metadataConflicts += merged.metadataConflicts.filter { $0.key != shardMetadataKey }.map { (input.displayPath, $0) }
+                report.metadataConflicts += merged.metadataConflicts.filter { $0.key != shardMetadataKey }.map {
+                    (input.displayPath, $0)
+                }
                 if onConflict == .error, let first = merged.conflictingTiles.first {
                     throw .invalidExport(
-                        reason: "\(input.displayPath): \(merged.conflictingTiles.count) tile(s) differ from an earlier input's, first \(first); "
+                        reason:
+                            "\(input.displayPath): \(merged.conflictingTiles.count) tile(s) differ from an earlier input's, first \(first); "
                             + "nothing was written (--on-conflict keep-first or keep-last merges anyway)")
                 }
             }

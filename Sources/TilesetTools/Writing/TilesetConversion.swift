@@ -1,10 +1,11 @@
 public import Foundation
+import MBTiles
 import MapCore
 import MapUtilities
 import PMTiles
 public import TileSources
 import Tilesets
-import MBTiles
+
 /// Copies every tile of a tileset into a new file of either format: `mapwright tiles convert`.
 ///
 /// ```swift
@@ -26,13 +27,16 @@ public enum TilesetConversion {
     public static func convert(_ source: any TileSource, to output: URL) throws(TilesetToolsError) -> Int {
         let format = try TilesetFormat(output: output)
         if output.standardizedFileURL.resolvingSymlinksInPath().path == source.resolvedFilePath {
-            throw .invalidExport(reason: "\(output.displayPath): the output is the file being converted; name another file")
+            throw .invalidExport(
+                reason: "\(output.displayPath): the output is the file being converted; name another file")
         }
         let metadata = try TilesetToolsError.wrapping { try source.metadata() }
         switch format {
         case .pmtiles:
             let writer: PMTilesWriter
-            do throws(PMTilesError) { writer = try PMTilesWriter(url: output, metadata: metadata) } catch { throw .tileset(.pmtiles(error)) }
+            do throws(PMTilesError) { writer = try PMTilesWriter(url: output, metadata: metadata) } catch {
+                throw .tileset(.pmtiles(error))
+            }
             var count = 0
             try TilesetToolsError.wrapping {
                 try source.forEachTile { tile, data in
@@ -57,9 +61,12 @@ public enum TilesetConversion {
     }
 
     /// Writes the tiles of an MBTiles store into a PMTiles archive with `metadata`.
-    static func writePMTiles(from store: MBTilesStore, to output: URL, metadata: TileMetadata) throws(TilesetToolsError) {
+    static func writePMTiles(from store: MBTilesStore, to output: URL, metadata: TileMetadata) throws(TilesetToolsError)
+    {
         let writer: PMTilesWriter
-        do throws(PMTilesError) { writer = try PMTilesWriter(url: output, metadata: metadata) } catch { throw .tileset(.pmtiles(error)) }
+        do throws(PMTilesError) { writer = try PMTilesWriter(url: output, metadata: metadata) } catch {
+            throw .tileset(.pmtiles(error))
+        }
         var count = 0
         do {
             try store.forEachTile { tile, data in

@@ -1,10 +1,10 @@
 public import Foundation
+import MBTiles
 public import MapCore
 import MapUtilities
 import PMTiles
 public import TileSources
 public import Tilesets
-import MBTiles
 
 /// Writes a tileset file, MBTiles or PMTiles by the output's extension, so that nothing is lost:
 /// tiles go into a *work file* beside the output, `NAME.partial` (a deduplicated MBTiles file,
@@ -52,7 +52,8 @@ public final class TilesetWriter: Sendable {
     /// - Throws: ``TilesetToolsError/tileset(_:)`` (`unknownFormat`), ``TilesetToolsError/unfinishedExport(path:reason:)``,
     ///   or the store's error when the work file cannot be made.
     public convenience init(output: URL, resuming: Bool = false, tilesPerBatch: Int = 1_000) throws(TilesetToolsError) {
-        try self.init(output: output, workFile: Self.workFile(for: output), resuming: resuming, tilesPerBatch: tilesPerBatch)
+        try self.init(
+            output: output, workFile: Self.workFile(for: output), resuming: resuming, tilesPerBatch: tilesPerBatch)
     }
 
     /// A writer whose work file is `workFile` (a conversion's hidden temporary name).
@@ -78,7 +79,9 @@ public final class TilesetWriter: Sendable {
     /// The work file's metadata value for `key`, for checking that a resumed run asks for the
     /// same tiles as the run it finishes.
     public func workFileMetadataValue(forKey key: String) throws(TilesetToolsError) -> String? {
-        do throws(MBTilesError) { return try store.metadataValue(forKey: key) } catch { throw .tileset(.mbtiles(error)) }
+        do throws(MBTilesError) { return try store.metadataValue(forKey: key) } catch {
+            throw .tileset(.mbtiles(error))
+        }
     }
 
     /// Records metadata rows in the work file at once (committed, so a resumed run sees them).
@@ -87,8 +90,12 @@ public final class TilesetWriter: Sendable {
     }
 
     /// The tiles of a block already committed to the work file.
-    public func existingTiles(zoom: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>) throws(TilesetToolsError) -> Set<TileID> {
-        do throws(MBTilesError) { return try store.existingTiles(zoom: zoom, columns: columns, rows: rows) } catch { throw .tileset(.mbtiles(error)) }
+    public func existingTiles(zoom: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>) throws(TilesetToolsError)
+        -> Set<TileID>
+    {
+        do throws(MBTilesError) { return try store.existingTiles(zoom: zoom, columns: columns, rows: rows) } catch {
+            throw .tileset(.mbtiles(error))
+        }
     }
 
     /// The number of tiles committed to the work file, this run's and an earlier run's.
@@ -150,11 +157,18 @@ public final class TilesetWriter: Sendable {
             try Self.moveIntoPlace(workFile, at: output)
         case .pmtiles:
             // The WAL checkpointed and gone first, so removing the work file leaves nothing beside it.
-            do throws(MBTilesError) { try writer.finish(updatingAggregateHash: false) } catch { throw .tileset(.mbtiles(error)) }
+            do throws(MBTilesError) { try writer.finish(updatingAggregateHash: false) } catch {
+                throw .tileset(.mbtiles(error))
+            }
             try TilesetConversion.writePMTiles(from: store, to: output, metadata: written)
-            for suffix in ["-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: workFile.path + suffix) }
+            for suffix in ["-wal", "-shm", "-journal"] {
+                try? FileManager.default.removeItem(atPath: workFile.path + suffix)
+            }
             do { try FileManager.default.removeItem(at: workFile) } catch {
-                throw .tileset(.fileSystem(path: workFile.displayPath, reason: "the archive is written, but the work file cannot be removed"))
+                throw .tileset(
+                    .fileSystem(
+                        path: workFile.displayPath,
+                        reason: "the archive is written, but the work file cannot be removed"))
             }
         }
         return count
@@ -163,7 +177,11 @@ public final class TilesetWriter: Sendable {
     /// Renames `source` over `destination` (replacing it); on failure `source` is kept.
     static func moveIntoPlace(_ source: URL, at destination: URL) throws(TilesetToolsError) {
         if rename(source.path, destination.path) != 0 {
-            throw .tileset(.fileSystem(path: destination.displayPath, reason: "cannot rename \(source.lastPathComponent) into place: \(String(cString: strerror(errno)))"))
+            throw .tileset(
+                .fileSystem(
+                    path: destination.displayPath,
+                    reason: "cannot rename \(source.lastPathComponent) into place: \(String(cString: strerror(errno)))")
+            )
         }
     }
 }
@@ -183,18 +201,25 @@ extension TilesetWriter {
     /// imports and merges: an interrupted export's `NAME.partial` is never touched, and a failed
     /// run removes its work file (see ``discardWorkFile()``).
     static func temporary(for output: URL) throws(TilesetToolsError) -> TilesetWriter {
-        let workFile = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(UUID().uuidString).partial")
+        let workFile = output.deletingLastPathComponent().appendingPathComponent(
+            ".\(output.lastPathComponent).\(UUID().uuidString).partial")
         return try TilesetWriter(output: output, workFile: workFile, resuming: false)
     }
 
     /// Merges an MBTiles file into the work file (see `MBTilesWriter.merge(from:onConflict:)`).
-    func merge(from source: MBTilesStore, onConflict: MBTilesMergeReport.ConflictPolicy) throws(TilesetToolsError) -> MBTilesMergeReport {
-        do throws(MBTilesError) { return try writer.merge(from: source, onConflict: onConflict) } catch { throw .tileset(.mbtiles(error)) }
+    func merge(from source: MBTilesStore, onConflict: MBTilesMergeReport.ConflictPolicy) throws(TilesetToolsError)
+        -> MBTilesMergeReport
+    {
+        do throws(MBTilesError) { return try writer.merge(from: source, onConflict: onConflict) } catch {
+            throw .tileset(.mbtiles(error))
+        }
     }
 
     /// Runs `body` with a writer made by ``temporary(for:)``; removes its work file when `body`
     /// throws.
-    static func withTemporary<T>(for output: URL, _ body: (TilesetWriter) throws(TilesetToolsError) -> T) throws(TilesetToolsError) -> T {
+    static func withTemporary<T>(for output: URL, _ body: (TilesetWriter) throws(TilesetToolsError) -> T)
+        throws(TilesetToolsError) -> T
+    {
         let writer = try temporary(for: output)
         do { return try body(writer) } catch {
             writer.discardWorkFile()

@@ -18,7 +18,9 @@ public struct FileTemplateTileSource: TileSource {
 
     /// - Throws: ``TilesetsError/invalidTemplate(_:reason:)``, ``TilesetsError/invalidSource(reason:)``
     ///   for no templates, a template that is not `file://`, or an empty zoom range.
-    public init(templates: [String], scheme: TileScheme = .xyz, minZoom: Int = 0, maxZoom: Int = 22, attribution: String? = nil) throws(TilesetsError) {
+    public init(
+        templates: [String], scheme: TileScheme = .xyz, minZoom: Int = 0, maxZoom: Int = 22, attribution: String? = nil
+    ) throws(TilesetsError) {
         if let other = templates.first(where: { !$0.lowercased().hasPrefix("file://") }) {
             throw .invalidTemplate(other, reason: "a folder of tiles is named by file:// templates")
         }
@@ -61,6 +63,7 @@ public struct FileTemplateTileSource: TileSource {
 
     /// Throws ``TilesetsError/invalidSource(reason:)``: a folder named by templates is not listed.
     public func forEachTile(_ body: (TileID, Data) throws -> Void) throws {
-        throw TilesetsError.invalidSource(reason: "the tiles of \(sourceDescription) cannot be listed; only asked for by address")
+        throw TilesetsError.invalidSource(
+            reason: "the tiles of \(sourceDescription) cannot be listed; only asked for by address")
     }
 }

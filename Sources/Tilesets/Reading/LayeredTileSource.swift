@@ -46,7 +46,9 @@ public struct LayeredTileSource: TileSource {
         let boxes = metadata.map(\.bounds)
         if !boxes.contains(nil) { combined.bounds = boxes.compactMap { $0 }.reduce(nil) { $0?.union($1) ?? $1 } }
         var credits: [String] = []
-        for credit in metadata.compactMap(\.attribution) where !credit.isEmpty && !credits.contains(credit) { credits.append(credit) }
+        for credit in metadata.compactMap(\.attribution) where !credit.isEmpty && !credits.contains(credit) {
+            credits.append(credit)
+        }
         combined.attribution = credits.isEmpty ? nil : credits.joined(separator: " · ")
         combined.json = metadata.compactMap(\.json).first
         self.combined = combined

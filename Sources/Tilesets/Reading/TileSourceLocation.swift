@@ -33,19 +33,24 @@ public enum TileSourceLocation: Hashable, Sendable, CustomStringConvertible {
     ///     is ``HTTPTileSource/Configuration``'s: the user's cache folder.
     /// - Throws: ``TilesetsError`` naming the file or template: a file missing, a folder, neither
     ///   format or damaged; a template that makes no tile URLs, or a cache that cannot be opened.
-    public func open(scale: Double = 1, http configuration: HTTPTileSource.Configuration = HTTPTileSource.Configuration()) throws(TilesetsError) -> any TileSource {
+    public func open(
+        scale: Double = 1, http configuration: HTTPTileSource.Configuration = HTTPTileSource.Configuration()
+    ) throws(TilesetsError) -> any TileSource {
         switch self {
         case .file(let url):
             return try TilesetFormat.openFile(url, http: configuration)
         case .templates(let templates, let scheme, let minZoom, let maxZoom, let attribution):
             if templates.contains(where: { $0.lowercased().hasPrefix("file://") }) {
-                return try FileTemplateTileSource(templates: templates, scheme: scheme, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution)
+                return try FileTemplateTileSource(
+                    templates: templates, scheme: scheme, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution)
             }
             return try HTTPTileSource(
                 templates: templates, scheme: scheme, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution,
                 scale: scale, configuration: configuration)
         case .layered(let locations):
-            return try LayeredTileSource(locations.map { location throws(TilesetsError) in try location.open(scale: scale, http: configuration) })
+            return try LayeredTileSource(
+                locations.map { location throws(TilesetsError) in try location.open(scale: scale, http: configuration) }
+            )
         }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
+import MBTiles
 import MapUtilities
 import PMTiles
 public import TileSources
-import MBTiles
+
 extension TilesetFormat {
     /// Opens a tileset file for reading: an `MBTilesStore` opened read-only or a `PMTilesReader`,
     /// told apart by the file's first bytes, not its name (``TileSourceLocation/file(_:)``); or a
@@ -10,10 +11,16 @@ extension TilesetFormat {
     ///
     /// - Throws: ``TilesetsError`` naming the file or URL: missing, a folder, neither format, or
     ///   damaged; an archive that cannot be read over HTTP; an MBTiles URL.
-    static func openFile(_ url: URL, http configuration: HTTPTileSource.Configuration) throws(TilesetsError) -> any TileSource {
+    static func openFile(_ url: URL, http configuration: HTTPTileSource.Configuration) throws(TilesetsError)
+        -> any TileSource
+    {
         if HTTPRangeSource.isRemote(url) {
             guard url.pathExtension.lowercased() != "mbtiles" else {
-                throw .notATileset(path: url.absoluteString, reason: "an MBTiles file is an SQLite database, which cannot be read over HTTP: download it, or convert it to PMTiles")
+                throw .notATileset(
+                    path: url.absoluteString,
+                    reason:
+                        "an MBTiles file is an SQLite database, which cannot be read over HTTP: download it, or convert it to PMTiles"
+                )
             }
             do throws(PMTilesError) {
                 return try PMTilesReader(source: HTTPRangeSource(url: url, configuration: configuration))
@@ -23,7 +30,9 @@ extension TilesetFormat {
         }
         switch try TilesetFormat(sniffing: url) {
         case .mbtiles:
-            do throws(MBTilesError) { return try MBTilesStore(url: url, mode: .readOnly) } catch { throw .mbtiles(error) }
+            do throws(MBTilesError) { return try MBTilesStore(url: url, mode: .readOnly) } catch {
+                throw .mbtiles(error)
+            }
         case .pmtiles:
             do throws(PMTilesError) { return try PMTilesReader(url: url) } catch { throw .pmtiles(error) }
         }

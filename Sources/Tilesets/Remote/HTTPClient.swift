@@ -59,7 +59,10 @@ final class HTTPClient: Sendable {
             return .failure(HTTPFailure(kind: HTTPFailure.Kind(answer.outcome), reason: reason))
         }
         let body = answer.body.map { Data(bytes: $0, count: answer.body_count) } ?? Data()
-        let headerText = answer.headers.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: answer.headers_count), as: UTF8.self) } ?? ""
+        let headerText =
+            answer.headers.map {
+                String(decoding: UnsafeRawBufferPointer(start: $0, count: answer.headers_count), as: UTF8.self)
+            } ?? ""
         return .success(HTTPAnswer(statusCode: answer.status, headerBlock: headerText, body: body))
     }
 

@@ -37,7 +37,8 @@ public struct HTTPFileCache: Hashable, Sendable {
     /// Creates a cache; see each property for its default.
     public init(
         directory: URL? = UserDirectories().tileCacheDirectory.appendingPathComponent("files", isDirectory: true),
-        maximumAgeSeconds: Double = 86_400, timeoutSeconds: Double = 15, userAgent: String = HTTPTileSource.defaultUserAgent
+        maximumAgeSeconds: Double = 86_400, timeoutSeconds: Double = 15,
+        userAgent: String = HTTPTileSource.defaultUserAgent
     ) {
         self.directory = directory
         self.maximumAgeSeconds = maximumAgeSeconds
@@ -58,7 +59,8 @@ public struct HTTPFileCache: Hashable, Sendable {
 
         var headers: [(name: String, value: String)] = []
         if let tag = copy?.entityTag { headers.append((name: "If-None-Match", value: tag)) }
-        let answer = HTTPClient(idleTimeoutSeconds: timeoutSeconds, userAgent: userAgent, keptConnections: 0).get(address, headers: headers)
+        let answer = HTTPClient(idleTimeoutSeconds: timeoutSeconds, userAgent: userAgent, keptConnections: 0).get(
+            address, headers: headers)
         let response = try? answer.get()
         if response?.statusCode == 304, let copy {
             keep(copy.data, entityTag: copy.entityTag, for: address)
@@ -76,7 +78,9 @@ public struct HTTPFileCache: Hashable, Sendable {
             let status = response?.statusCode ?? 200
             guard status == 200 else { throw .httpStatus(url: address, status: status) }
             guard body.count <= maximumBytes else {
-                throw .requestFailed(url: address, reason: "the answer is larger than \(maximumBytes.formatted(.byteCount(style: .file)))")
+                throw .requestFailed(
+                    url: address,
+                    reason: "the answer is larger than \(maximumBytes.formatted(.byteCount(style: .file)))")
             }
             keep(body, entityTag: response?.value(forHeader: "ETag"), for: address)
             return body
@@ -85,16 +89,19 @@ public struct HTTPFileCache: Hashable, Sendable {
 
     private func copyURL(for address: String) -> URL? {
         guard let directory else { return nil }
-        let name = URL(string: address)?.lastPathComponent.filter { $0.isLetter || $0.isNumber || "@._-".contains($0) } ?? ""
+        let name =
+            URL(string: address)?.lastPathComponent.filter { $0.isLetter || $0.isNumber || "@._-".contains($0) } ?? ""
         return directory.appendingPathComponent("\(FNV1a(address.utf8).hexDigits)-\(name.prefix(64))")
     }
 
     private func cachedCopy(of address: String, maximumBytes: Int) -> (data: Data, entityTag: String?, fetched: Date)? {
         guard let file = copyURL(for: address),
-              let data = try? Data(readingFile: file, maximumBytes: maximumBytes),
-              let fetched = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
+            let data = try? Data(readingFile: file, maximumBytes: maximumBytes),
+            let fetched = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
         else { return nil }
-        let tag = (try? Data(readingFile: file.appendingPathExtension("etag"), maximumBytes: 1024)).map { String(decoding: $0, as: UTF8.self) }
+        let tag = (try? Data(readingFile: file.appendingPathExtension("etag"), maximumBytes: 1024)).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         return (data, tag, fetched)
     }
 
@@ -105,6 +112,10 @@ public struct HTTPFileCache: Hashable, Sendable {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try? AtomicFile.write(data, to: file)
         let tagFile = file.appendingPathExtension("etag")
-        if let entityTag { try? AtomicFile.write(Data(entityTag.utf8), to: tagFile) } else { try? FileManager.default.removeItem(at: tagFile) }
+        if let entityTag {
+            try? AtomicFile.write(Data(entityTag.utf8), to: tagFile)
+        } else {
+            try? FileManager.default.removeItem(at: tagFile)
+        }
     }
 }

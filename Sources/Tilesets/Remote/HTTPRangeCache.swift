@@ -31,7 +31,8 @@ final class HTTPRangeCache: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let database = try Database(path: url.path, mode: .readWriteCreate)
-            try database.execute("""
+            try database.execute(
+                """
                 PRAGMA journal_mode = WAL;
                 CREATE TABLE IF NOT EXISTS ranges (
                     id INTEGER PRIMARY KEY AUTOINCREMENT, url TEXT NOT NULL, version TEXT NOT NULL,
@@ -51,13 +52,19 @@ final class HTTPRangeCache: Sendable {
         guard !ranges.isEmpty else { return [:] }
         return database.withLock { database in
             var found: [PMTilesByteRange: Data] = [:]
-            guard let statement = try? database.prepare("SELECT data FROM ranges WHERE url = ? AND version = ? AND offset = ? AND size = ?") else {
+            guard
+                let statement = try? database.prepare(
+                    "SELECT data FROM ranges WHERE url = ? AND version = ? AND offset = ? AND size = ?")
+            else {
                 return found
             }
             for range in Set(ranges) {
                 statement.reset()
-                guard (try? statement.bind(.text(url), .text(version), .integer(Int64(range.offset)), .integer(Int64(range.count)))) != nil,
-                      (try? statement.step()) == true, let data = statement.data(at: 0), data.count == range.count
+                guard
+                    (try? statement.bind(
+                        .text(url), .text(version), .integer(Int64(range.offset)), .integer(Int64(range.count))))
+                        != nil,
+                    (try? statement.step()) == true, let data = statement.data(at: 0), data.count == range.count
                 else { continue }
                 found[range] = data
             }
@@ -72,10 +79,12 @@ final class HTTPRangeCache: Sendable {
         guard !kept.isEmpty else { return }
         database.withLock { database in
             _ = try? database.inTransaction {
-                let insert = try database.prepare("INSERT OR REPLACE INTO ranges (url, version, offset, size, data) VALUES (?, ?, ?, ?, ?)")
+                let insert = try database.prepare(
+                    "INSERT OR REPLACE INTO ranges (url, version, offset, size, data) VALUES (?, ?, ?, ?, ?)")
                 for (range, data) in kept {
                     insert.reset()
-                    try insert.bind(.text(url), .text(version), .integer(Int64(range.offset)), .integer(Int64(range.count)))
+                    try insert.bind(
+                        .text(url), .text(version), .integer(Int64(range.offset)), .integer(Int64(range.count)))
                     try insert.bind(data, at: 5)
                     try insert.step()
                 }
@@ -90,7 +99,8 @@ final class HTTPRangeCache: Sendable {
     func keepStart(_ start: PMTilesArchiveStart, of url: String) {
         guard let version = start.version else { return }
         database.withLock { database in
-            try? database.execute("DELETE FROM ranges WHERE url = ? AND version <> ?", arguments: [.text(url), .text(version)])
+            try? database.execute(
+                "DELETE FROM ranges WHERE url = ? AND version <> ?", arguments: [.text(url), .text(version)])
             try? database.execute(
                 "INSERT OR REPLACE INTO starts (url, version, size, data) VALUES (?, ?, ?, ?)",
                 arguments: [.text(url), .text(version), .integer(Int64(start.archiveByteCount)), .blob(start.bytes)])
@@ -101,8 +111,8 @@ final class HTTPRangeCache: Sendable {
     func start(of url: String) -> PMTilesArchiveStart? {
         database.withLock { database in
             guard let statement = try? database.prepare("SELECT version, size, data FROM starts WHERE url = ?"),
-                  (try? statement.bind(.text(url))) != nil, (try? statement.step()) == true,
-                  let version = statement.text(at: 0), let bytes = statement.blob(at: 2)
+                (try? statement.bind(.text(url))) != nil, (try? statement.step()) == true,
+                let version = statement.text(at: 0), let bytes = statement.blob(at: 2)
             else { return nil }
             return PMTilesArchiveStart(bytes: bytes, archiveByteCount: UInt64(statement.int64(at: 1)), version: version)
         }
@@ -111,7 +121,9 @@ final class HTTPRangeCache: Sendable {
     /// The bytes of ranges held.
     var storedBytes: Int {
         database.withLock { database in
-            guard let statement = try? database.prepare("SELECT COALESCE(SUM(size), 0) FROM ranges"), (try? statement.step()) == true else { return 0 }
+            guard let statement = try? database.prepare("SELECT COALESCE(SUM(size), 0) FROM ranges"),
+                (try? statement.step()) == true
+            else { return 0 }
             return Int(statement.int64(at: 0))
         }
     }
@@ -123,7 +135,8 @@ final class HTTPRangeCache: Sendable {
         let excess = total.int64(at: 0) - Int64(limitBytes)
         guard excess > 0 else { return }
         // The oldest rows whose sizes, added up in order, first reach the excess.
-        try database.execute("""
+        try database.execute(
+            """
             DELETE FROM ranges WHERE id <= (
                 SELECT id FROM (SELECT id, SUM(size) OVER (ORDER BY id) AS running FROM ranges)
                 WHERE running >= ? ORDER BY id LIMIT 1)

@@ -57,7 +57,9 @@ public final class HTTPRangeSource: PMTilesByteSource {
         client = HTTPClient(
             idleTimeoutSeconds: configuration.timeoutSeconds, userAgent: configuration.userAgent,
             keptConnections: configuration.maximumConcurrentRequests)
-        cache = configuration.archiveCacheDirectory.flatMap { HTTPRangeCache(directory: $0, limitBytes: configuration.archiveCacheLimitBytes) }
+        cache = configuration.archiveCacheDirectory.flatMap {
+            HTTPRangeCache(directory: $0, limitBytes: configuration.archiveCacheLimitBytes)
+        }
     }
 
     /// Whether a URL is one this source reads: `http` or `https`.
@@ -72,7 +74,9 @@ public final class HTTPRangeSource: PMTilesByteSource {
     /// `remoteURL("city.pmtiles")` is nil.
     public static func remoteURL(_ text: String) -> URL? {
         let lowercased = text.lowercased()
-        guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://"), let url = URL(string: text), url.host != nil else { return nil }
+        guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://"), let url = URL(string: text),
+            url.host != nil
+        else { return nil }
         return url
     }
 
@@ -88,12 +92,14 @@ public final class HTTPRangeSource: PMTilesByteSource {
             answer = try fetch(range, version: nil, allowingShorter: true)
         } catch {
             if case .requestFailed(_, let reason) = error, reason.hasPrefix(Self.offlinePrefix),
-               let kept = cache?.start(of: url.absoluteString), kept.bytes.count <= byteCount {
+                let kept = cache?.start(of: url.absoluteString), kept.bytes.count <= byteCount
+            {
                 return kept
             }
             throw error
         }
-        let start = PMTilesArchiveStart(bytes: [UInt8](answer.data), archiveByteCount: answer.archiveByteCount, version: answer.entityTag)
+        let start = PMTilesArchiveStart(
+            bytes: [UInt8](answer.data), archiveByteCount: answer.archiveByteCount, version: answer.entityTag)
         if answer.entityTag != nil { cache?.keepStart(start, of: url.absoluteString) }
         return start
     }
@@ -108,10 +114,13 @@ public final class HTTPRangeSource: PMTilesByteSource {
     ///   longer `version`; ``PMTiles/PMTilesError/requestFailed(url:reason:)`` for the first
     ///   range, in the order given, that cannot be read.
     public func data(at ranges: [PMTilesByteRange], version: String?) throws(PMTilesError) -> [Data] {
-        var found = version.flatMap { version in cache?.data(of: url.absoluteString, version: version, ranges: ranges) } ?? [:]
+        var found =
+            version.flatMap { version in cache?.data(of: url.absoluteString, version: version, ranges: ranges) } ?? [:]
         var missing: [PMTilesByteRange] = []
         var asked = Set<PMTilesByteRange>()
-        for range in ranges where found[range] == nil && range.count > 0 && asked.insert(range).inserted { missing.append(range) }
+        for range in ranges where found[range] == nil && range.count > 0 && asked.insert(range).inserted {
+            missing.append(range)
+        }
         for range in ranges where range.count == 0 { found[range] = Data() }
         let outcomes = fetchAll(missing, version: version)
         var fetched: [PMTilesByteRange: Data] = [:]
@@ -142,13 +151,17 @@ public final class HTTPRangeSource: PMTilesByteSource {
     /// Fetches ranges, at most ``HTTPTileSource/Configuration/maximumConcurrentRequests`` at
     /// once; the outcomes are in the ranges' order.
     private func fetchAll(_ ranges: [PMTilesByteRange], version: String?) -> [Result<Answer, PMTilesError>] {
-        guard ranges.count > 1 else { return ranges.map { range in Result { () throws(PMTilesError) in try fetch(range, version: version) } } }
+        guard ranges.count > 1 else {
+            return ranges.map { range in Result { () throws(PMTilesError) in try fetch(range, version: version) } }
+        }
         let batch = RangeBatch(count: ranges.count)
         let group = DispatchGroup()
         for _ in 0..<min(configuration.maximumConcurrentRequests, ranges.count) {
             DispatchQueue.global().async(group: group) {
                 while let index = batch.nextIndex() {
-                    batch.record(Result { () throws(PMTilesError) in try self.fetch(ranges[index], version: version) }, at: index)
+                    batch.record(
+                        Result { () throws(PMTilesError) in try self.fetch(ranges[index], version: version) }, at: index
+                    )
                 }
             }
         }
@@ -179,7 +192,9 @@ public final class HTTPRangeSource: PMTilesByteSource {
         }
 
         var outcomes: [Result<Answer, PMTilesError>] {
-            state.withLock { $0.outcomes.map { $0 ?? .failure(.requestFailed(url: "", reason: "the request was not made")) } }
+            state.withLock {
+                $0.outcomes.map { $0 ?? .failure(.requestFailed(url: "", reason: "the request was not made")) }
+            }
         }
     }
 
@@ -187,13 +202,18 @@ public final class HTTPRangeSource: PMTilesByteSource {
     ///
     /// - Parameter allowingShorter: Whether the archive may end within the range (the first
     ///   request, of 16 KiB, of an archive that may be shorter).
-    func fetch(_ range: PMTilesByteRange, version: String?, allowingShorter: Bool = false) throws(PMTilesError) -> Answer {
+    func fetch(_ range: PMTilesByteRange, version: String?, allowingShorter: Bool = false) throws(PMTilesError)
+        -> Answer
+    {
         var headers = [(name: "Range", value: "bytes=\(range.offset)-\(range.offset + UInt64(range.count) - 1)")]
         // A weak ETag never matches If-Match (RFC 9110 §13.1.1): such an archive is checked by the answers' ETags alone.
         if let version, !version.hasPrefix("W/") { headers.append((name: "If-Match", value: version)) }
         var attempt = 1
         while true {
-            switch classify(client.get(url.absoluteString, headers: headers), range: range, version: version, allowingShorter: allowingShorter) {
+            switch classify(
+                client.get(url.absoluteString, headers: headers), range: range, version: version,
+                allowingShorter: allowingShorter)
+            {
             case .answer(let answer):
                 return answer
             case .failure(let failure):
@@ -216,7 +236,9 @@ public final class HTTPRangeSource: PMTilesByteSource {
     }
 
     /// Checks an answer: `206` with the range asked for and the version's `ETag`.
-    func classify(_ answer: Result<HTTPAnswer, HTTPFailure>, range: PMTilesByteRange, version: String?, allowingShorter: Bool) -> Outcome {
+    func classify(
+        _ answer: Result<HTTPAnswer, HTTPFailure>, range: PMTilesByteRange, version: String?, allowingShorter: Bool
+    ) -> Outcome {
         let address = url.absoluteString
         let response: HTTPAnswer
         switch answer {
@@ -224,8 +246,13 @@ public final class HTTPRangeSource: PMTilesByteSource {
             response = got
         case .failure(let failure):
             if failure.kind == .connectionLost { return .retry(reason: "the connection was lost") }
-            if case .offline(_, let reason) = HTTPTileSource.error(failure, url: address, timeoutSeconds: configuration.timeoutSeconds) {
-                return .failure(.requestFailed(url: address, reason: "\(Self.offlinePrefix)\(TilesetsError.host(of: address)): \(reason) (offline?)"))
+            if case .offline(_, let reason) = HTTPTileSource.error(
+                failure, url: address, timeoutSeconds: configuration.timeoutSeconds)
+            {
+                return .failure(
+                    .requestFailed(
+                        url: address,
+                        reason: "\(Self.offlinePrefix)\(TilesetsError.host(of: address)): \(reason) (offline?)"))
             }
             return .failure(.requestFailed(url: address, reason: failure.reason))
         }
@@ -235,29 +262,44 @@ public final class HTTPRangeSource: PMTilesByteSource {
         case 206:
             break
         case 200:
-            return .failure(.requestFailed(
-                url: address,
-                reason: "the server ignores Range requests (it answered 200 OK with the whole file, not 206 Partial Content), and a PMTiles archive is read by ranges: download it and give the file"))
+            return .failure(
+                .requestFailed(
+                    url: address,
+                    reason:
+                        "the server ignores Range requests (it answered 200 OK with the whole file, not 206 Partial Content), and a PMTiles archive is read by ranges: download it and give the file"
+                ))
         case 412:
             return .failure(.archiveChanged(path: address))
         case 416 where allowingShorter:
-            return .failure(.requestFailed(url: address, reason: "the archive is empty (the server answered 416 Range Not Satisfiable)"))
+            return .failure(
+                .requestFailed(
+                    url: address, reason: "the archive is empty (the server answered 416 Range Not Satisfiable)"))
         case 429, 500...599:
             return .retry(reason: "the server answered HTTP \(status) (\(HTTPStatus.phrase(status)))")
         default:
-            return .failure(.requestFailed(url: address, reason: "the server answered HTTP \(status) (\(HTTPStatus.phrase(status)))"))
+            return .failure(
+                .requestFailed(
+                    url: address, reason: "the server answered HTTP \(status) (\(HTTPStatus.phrase(status)))"))
         }
         if let version, entityTag != version { return .failure(.archiveChanged(path: address)) }
         let body = response.body
         guard let contentRange = response.value(forHeader: "Content-Range").flatMap(ContentRange.init(header:)),
-              contentRange.first == range.offset, UInt64(body.count) == contentRange.last - contentRange.first + 1
+            contentRange.first == range.offset, UInt64(body.count) == contentRange.last - contentRange.first + 1
         else {
-            return .failure(.requestFailed(
-                url: address,
-                reason: "the answer to a request for bytes \(range.offset) to \(range.offset + UInt64(range.count) - 1) does not hold them (Content-Range: \(response.value(forHeader: "Content-Range") ?? "none"), \(body.count) bytes)"))
+            return .failure(
+                .requestFailed(
+                    url: address,
+                    reason:
+                        "the answer to a request for bytes \(range.offset) to \(range.offset + UInt64(range.count) - 1) does not hold them (Content-Range: \(response.value(forHeader: "Content-Range") ?? "none"), \(body.count) bytes)"
+                ))
         }
         guard body.count == range.count || allowingShorter && contentRange.last + 1 == contentRange.total else {
-            return .failure(.requestFailed(url: address, reason: "the server sent \(body.count) bytes for a range of \(range.count): the archive is shorter than its header says"))
+            return .failure(
+                .requestFailed(
+                    url: address,
+                    reason:
+                        "the server sent \(body.count) bytes for a range of \(range.count): the archive is shorter than its header says"
+                ))
         }
         return .answer(Answer(data: body, archiveByteCount: contentRange.total, entityTag: entityTag))
     }
@@ -275,7 +317,9 @@ struct ContentRange: Hashable, Sendable {
         let parts = text.dropFirst(6).split(separator: "/")
         guard parts.count == 2, let total = UInt64(parts[1]) else { return nil }
         let bounds = parts[0].split(separator: "-")
-        guard bounds.count == 2, let first = UInt64(bounds[0]), let last = UInt64(bounds[1]), first <= last, last < total else { return nil }
+        guard bounds.count == 2, let first = UInt64(bounds[0]), let last = UInt64(bounds[1]), first <= last,
+            last < total
+        else { return nil }
         self.first = first
         self.last = last
         self.total = total

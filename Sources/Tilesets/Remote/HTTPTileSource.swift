@@ -1,9 +1,9 @@
 public import Foundation
-public import MapUtilities
+public import MBTiles
 public import MapCore
+public import MapUtilities
 import Synchronization
 public import TileSources
-public import MBTiles
 
 /// Tiles fetched over HTTP from URL templates, kept in an MBTiles cache: a ``TileSources/TileSource``
 /// of the bytes the server sends, which `RasterTileSource` (MapData) decodes.
@@ -136,7 +136,8 @@ public final class HTTPTileSource: TileSource {
         scale: Double = 1,
         configuration: Configuration = Configuration()
     ) throws(TilesetsError) {
-        let parsed = try TileURLTemplate.parse(templates, scheme: scheme, subdomains: subdomains, minZoom: minZoom, maxZoom: maxZoom)
+        let parsed = try TileURLTemplate.parse(
+            templates, scheme: scheme, subdomains: subdomains, minZoom: minZoom, maxZoom: maxZoom)
         self.templates = parsed
         self.scale = scale
         self.minZoom = minZoom
@@ -151,13 +152,14 @@ public final class HTTPTileSource: TileSource {
                 // imagery rarely repeats byte for byte. The file is a cache, not a tileset to publish.
                 let store = try MBTilesStore(url: url, mode: .create, newFileSchema: .flat)
                 if try store.metadataValue(forKey: "name") == nil {
-                    try store.writeMetadata(TileMetadata(
-                        name: "Cache of \(parsed[0].host)",
-                        minZoom: minZoom,
-                        maxZoom: maxZoom,
-                        attribution: attribution,
-                        description: "Tiles fetched by Mapwright from \(templates.joined(separator: " "))"
-                    ))
+                    try store.writeMetadata(
+                        TileMetadata(
+                            name: "Cache of \(parsed[0].host)",
+                            minZoom: minZoom,
+                            maxZoom: maxZoom,
+                            attribution: attribution,
+                            description: "Tiles fetched by Mapwright from \(templates.joined(separator: " "))"
+                        ))
                 }
                 cache = store
             } catch {
@@ -186,7 +188,8 @@ public final class HTTPTileSource: TileSource {
         var key = templates.map(\.template).joined(separator: "\n") + "\n" + (templates.first?.scheme.rawValue ?? "")
         if templates.contains(where: { $0.template.contains("{r}") }) { key += scale >= 2 ? "\n@2x" : "\n@1x" }
         let host = templates.first?.host ?? "tiles"
-        let safeHost = String(host.lowercased().map { $0.isLetter && $0.isASCII || $0.isNumber && $0.isASCII || $0 == "." ? $0 : "-" })
+        let safeHost = String(
+            host.lowercased().map { $0.isLetter && $0.isASCII || $0.isNumber && $0.isASCII || $0 == "." ? $0 : "-" })
         return "\(safeHost)-\(FNV1a(key.utf8).hexDigits).mbtiles"
     }
 
@@ -228,7 +231,11 @@ public final class HTTPTileSource: TileSource {
             switch outcome {
             case .data(let data):
                 if let format = TileFormat(sniffing: data) {
-                    if format.isWhole(data) { fetched[tile] = data } else { failures[tile] = .notATile(url: url(for: tile), reason: "the \(format.rawValue) is cut short") }
+                    if format.isWhole(data) {
+                        fetched[tile] = data
+                    } else {
+                        failures[tile] = .notATile(url: url(for: tile), reason: "the \(format.rawValue) is cut short")
+                    }
                 } else {
                     failures[tile] = .notATile(url: url(for: tile), reason: TileFormat.unrecognisedReason(data))
                 }
@@ -246,14 +253,18 @@ public final class HTTPTileSource: TileSource {
     public func metadata() throws(TilesetsError) -> TileMetadata {
         var format: TileFormat?
         if let cache {
-            do { format = try cache.metadataValue(forKey: "format").flatMap(TileFormat.init(metadataValue:)) } catch { throw .mbtiles(error) }
+            do { format = try cache.metadataValue(forKey: "format").flatMap(TileFormat.init(metadataValue:)) } catch {
+                throw .mbtiles(error)
+            }
         }
-        return TileMetadata(name: templates[0].host, format: format, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution)
+        return TileMetadata(
+            name: templates[0].host, format: format, minZoom: minZoom, maxZoom: maxZoom, attribution: attribution)
     }
 
     /// Throws ``TilesetsError/invalidSource(reason:)``: a server's tiles cannot be listed.
     public func forEachTile(_ body: (TileID, Data) throws -> Void) throws {
-        throw TilesetsError.invalidSource(reason: "the tiles of \(templates[0].template) cannot be listed; only asked for by address")
+        throw TilesetsError.invalidSource(
+            reason: "the tiles of \(templates[0].template) cannot be listed; only asked for by address")
     }
 
     /// Adds fetched tiles to the cache, recording the cache's `format` the first time.
@@ -289,12 +300,14 @@ public final class HTTPTileSource: TileSource {
         for _ in 0..<min(configuration.maximumConcurrentRequests, tiles.count) {
             DispatchQueue.global().async(group: group) {
                 while let index = batch.nextIndex() {
-                    let tile = tiles[index], address = self.url(for: tile)
+                    let tile = tiles[index]
+                    let address = self.url(for: tile)
                     let outcome: Outcome
                     if URL(string: address) == nil {
                         outcome = .failed(.invalidTemplate(address, reason: "the tile URL is not a valid URL"))
                     } else {
-                        outcome = Self.outcome(self.client.get(address), url: address, timeoutSeconds: self.configuration.timeoutSeconds)
+                        outcome = Self.outcome(
+                            self.client.get(address), url: address, timeoutSeconds: self.configuration.timeoutSeconds)
                     }
                     batch.record(outcome, for: tile)
                 }

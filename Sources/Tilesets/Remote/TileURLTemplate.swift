@@ -38,7 +38,9 @@ public struct TileURLTemplate: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``TilesetsError/invalidTemplate(_:reason:)`` when the template is not an http,
     ///   https or file URL, has part of the tile address only (`{z}`, `{x}` and `{y}` or `{-y}`, or
     ///   `{quadkey}`, or none of them), has an unknown placeholder, or has `{s}` with no subdomains.
-    public init(_ template: String, scheme: TileScheme = .xyz, subdomains: [String] = ["a", "b", "c"]) throws(TilesetsError) {
+    public init(_ template: String, scheme: TileScheme = .xyz, subdomains: [String] = ["a", "b", "c"])
+        throws(TilesetsError)
+    {
         let lowercased = template.lowercased()
         let isFile = lowercased.hasPrefix("file://")
         guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") || isFile else {
@@ -50,8 +52,10 @@ public struct TileURLTemplate: Hashable, Sendable, CustomStringConvertible {
         }
         // A URL without any of the tile's address is one tile for every address, as GL requests
         // it; one with part of it ({z} and {x} only) is a mistake.
-        let addressed = placeholders.contains("quadkey")
-            || (placeholders.contains("z") && placeholders.contains("x") && (placeholders.contains("y") || placeholders.contains("-y")))
+        let addressed =
+            placeholders.contains("quadkey")
+            || (placeholders.contains("z") && placeholders.contains("x")
+                && (placeholders.contains("y") || placeholders.contains("-y")))
         let unaddressed = !placeholders.contains { Self.address.contains($0) }
         guard addressed || unaddressed else {
             throw .invalidTemplate(template, reason: "it needs {z}, {x} and {y} (or {-y}, or {quadkey})")
@@ -59,9 +63,11 @@ public struct TileURLTemplate: Hashable, Sendable, CustomStringConvertible {
         if placeholders.contains("s") && subdomains.isEmpty {
             throw .invalidTemplate(template, reason: "it has {s} but no subdomains are given")
         }
-        let sample = Self.expand(template, with: [
-            "z": "0", "x": "0", "y": "0", "-y": "0", "s": subdomains.first ?? "", "r": "", "quadkey": "0",
-        ])
+        let sample = Self.expand(
+            template,
+            with: [
+                "z": "0", "x": "0", "y": "0", "-y": "0", "s": subdomains.first ?? "", "r": "", "quadkey": "0",
+            ])
         if isFile {
             host = ""
         } else {
@@ -85,10 +91,13 @@ public struct TileURLTemplate: Hashable, Sendable, CustomStringConvertible {
     ) throws(TilesetsError) -> [TileURLTemplate] {
         guard !templates.isEmpty else { throw .invalidSource(reason: "no tile URL templates") }
         guard 0 <= minZoom, minZoom <= maxZoom, maxZoom <= TileID.maximumZoom else {
-            throw .invalidSource(reason: "the zoom range \(minZoom)...\(maxZoom) is not within 0...\(TileID.maximumZoom)")
+            throw .invalidSource(
+                reason: "the zoom range \(minZoom)...\(maxZoom) is not within 0...\(TileID.maximumZoom)")
         }
         var parsed: [TileURLTemplate] = []
-        for template in templates { parsed.append(try TileURLTemplate(template, scheme: scheme, subdomains: subdomains)) }
+        for template in templates {
+            parsed.append(try TileURLTemplate(template, scheme: scheme, subdomains: subdomains))
+        }
         return parsed
     }
 
@@ -97,15 +106,17 @@ public struct TileURLTemplate: Hashable, Sendable, CustomStringConvertible {
     /// - Parameter scale: The render scale; 2 or more makes `{r}` `@2x`. The default is 1.
     public func url(for tile: TileID, scale: Double = 1) -> String {
         let spread = tile.x + tile.y
-        return Self.expand(template, with: [
-            "z": String(tile.z),
-            "x": String(tile.x),
-            "y": String(scheme == .tms ? tile.tmsY : tile.y),
-            "-y": String(tile.tmsY),
-            "s": subdomains.isEmpty ? "" : subdomains[spread % subdomains.count],
-            "r": scale >= 2 ? "@2x" : "",
-            "quadkey": tile.quadkey,
-        ])
+        return Self.expand(
+            template,
+            with: [
+                "z": String(tile.z),
+                "x": String(tile.x),
+                "y": String(scheme == .tms ? tile.tmsY : tile.y),
+                "-y": String(tile.tmsY),
+                "s": subdomains.isEmpty ? "" : subdomains[spread % subdomains.count],
+                "r": scale >= 2 ? "@2x" : "",
+                "quadkey": tile.quadkey,
+            ])
     }
 
     public var description: String { template }

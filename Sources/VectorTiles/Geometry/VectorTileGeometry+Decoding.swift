@@ -95,7 +95,9 @@ private struct GeometryCommandReader {
     mutating func readPoints() throws(VectorTileError) -> [TilePoint] {
         var points: [TilePoint] = []
         while let (command, count, position) = try nextCommand() {
-            guard command == .moveTo else { throw .unexpectedGeometryCommand(command, position: position, type: type, location: location) }
+            guard command == .moveTo else {
+                throw .unexpectedGeometryCommand(command, position: position, type: type, location: location)
+            }
             try appendPoints(count, at: position, to: &points)
         }
         return points
@@ -111,18 +113,30 @@ private struct GeometryCommandReader {
         while let (command, count, position) = try nextCommand() {
             switch command {
             case .moveTo:
-                guard count == 1 else { throw .invalidCommandCount(command, count: count, position: position, type: type, location: location) }
+                guard count == 1 else {
+                    throw .invalidCommandCount(
+                        command, count: count, position: position, type: type, location: location)
+                }
                 if let part { parts.append(part) }
                 part = [try nextPoint(at: position)]
             case .lineTo:
-                guard var open = part else { throw .unexpectedGeometryCommand(command, position: position, type: type, location: location) }
+                guard var open = part else {
+                    throw .unexpectedGeometryCommand(command, position: position, type: type, location: location)
+                }
                 part = nil  // one owner of the points while they grow
                 try appendPoints(count, at: position, to: &open)
                 part = open
             case .closePath:
-                guard rings else { throw .unexpectedGeometryCommand(command, position: position, type: type, location: location) }
-                guard count == 1 else { throw .invalidCommandCount(command, count: count, position: position, type: type, location: location) }
-                guard let closed = part else { throw .unexpectedGeometryCommand(command, position: position, type: type, location: location) }
+                guard rings else {
+                    throw .unexpectedGeometryCommand(command, position: position, type: type, location: location)
+                }
+                guard count == 1 else {
+                    throw .invalidCommandCount(
+                        command, count: count, position: position, type: type, location: location)
+                }
+                guard let closed = part else {
+                    throw .unexpectedGeometryCommand(command, position: position, type: type, location: location)
+                }
                 parts.append(closed)
                 part = nil
             }
@@ -153,7 +167,9 @@ private struct GeometryCommandReader {
     ///
     /// Only a first command reserves room: reserving exactly for each of many commands would
     /// copy the points each time.
-    private mutating func appendPoints(_ count: UInt32, at position: Int, to points: inout [TilePoint]) throws(VectorTileError) {
+    private mutating func appendPoints(_ count: UInt32, at position: Int, to points: inout [TilePoint])
+        throws(VectorTileError)
+    {
         if points.isEmpty { points.reserveCapacity(Int(count)) }
         for _ in 0..<count {
             points.append(try nextPoint(at: position))

@@ -27,10 +27,17 @@ extension GlyphRange {
         for data in files {
             var reader = ProtobufReader(bytes: data, range: 0..<data.count, location: location)
             while let field = try reader.nextField() {
-                guard field.number == 1 else { try reader.skip(field); continue }
-                var stack = ProtobufReader(bytes: data, range: try reader.readLengthDelimited(field, named: "stacks"), location: location)
+                guard field.number == 1 else {
+                    try reader.skip(field)
+                    continue
+                }
+                var stack = ProtobufReader(
+                    bytes: data, range: try reader.readLengthDelimited(field, named: "stacks"), location: location)
                 while let stackField = try stack.nextField() {
-                    guard stackField.number == 3 else { try stack.skip(stackField); continue }
+                    guard stackField.number == 3 else {
+                        try stack.skip(stackField)
+                        continue
+                    }
                     let glyphBytes = try stack.readLengthDelimited(stackField, named: "glyphs")
                     var glyph = ProtobufReader(bytes: data, range: glyphBytes, location: location)
                     var id: UInt32?

@@ -46,22 +46,36 @@ public struct GlyphRange: Sendable {
         var reader = ProtobufReader(bytes: data, range: 0..<data.count, location: location)
         var glyphs: [UInt32: Glyph] = [:]
         while let field = try reader.nextField() {
-            guard field.number == 1 else { try reader.skip(field); continue }
-            var stack = ProtobufReader(bytes: data, range: try reader.readLengthDelimited(field, named: "stacks"), location: location)
+            guard field.number == 1 else {
+                try reader.skip(field)
+                continue
+            }
+            var stack = ProtobufReader(
+                bytes: data, range: try reader.readLengthDelimited(field, named: "stacks"), location: location)
             while let stackField = try stack.nextField() {
-                guard stackField.number == 3 else { try stack.skip(stackField); continue }
-                var glyphReader = ProtobufReader(bytes: data, range: try stack.readLengthDelimited(stackField, named: "glyphs"), location: location)
+                guard stackField.number == 3 else {
+                    try stack.skip(stackField)
+                    continue
+                }
+                var glyphReader = ProtobufReader(
+                    bytes: data, range: try stack.readLengthDelimited(stackField, named: "glyphs"), location: location)
                 var glyph = Glyph(id: 0, bitmap: [], width: 0, height: 0, left: 0, top: 0, advance: 0)
-                func zigzag(_ value: UInt64) -> Int { Int(Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)) }
+                func zigzag(_ value: UInt64) -> Int {
+                    Int(Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1))
+                }
                 while let glyphField = try glyphReader.nextField() {
                     switch glyphField.number {
                     case 1: glyph.id = UInt32(truncatingIfNeeded: try glyphReader.readVarint(glyphField, named: "id"))
                     case 2: glyph.bitmap = Array(data[try glyphReader.readLengthDelimited(glyphField, named: "bitmap")])
-                    case 3: glyph.width = Int(truncatingIfNeeded: try glyphReader.readVarint(glyphField, named: "width"))
-                    case 4: glyph.height = Int(truncatingIfNeeded: try glyphReader.readVarint(glyphField, named: "height"))
+                    case 3:
+                        glyph.width = Int(truncatingIfNeeded: try glyphReader.readVarint(glyphField, named: "width"))
+                    case 4:
+                        glyph.height = Int(truncatingIfNeeded: try glyphReader.readVarint(glyphField, named: "height"))
                     case 5: glyph.left = zigzag(try glyphReader.readVarint(glyphField, named: "left"))
                     case 6: glyph.top = zigzag(try glyphReader.readVarint(glyphField, named: "top"))
-                    case 7: glyph.advance = Int(truncatingIfNeeded: try glyphReader.readVarint(glyphField, named: "advance"))
+                    case 7:
+                        glyph.advance = Int(
+                            truncatingIfNeeded: try glyphReader.readVarint(glyphField, named: "advance"))
                     default: try glyphReader.skip(glyphField)
                     }
                 }

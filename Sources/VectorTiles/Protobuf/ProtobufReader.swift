@@ -169,7 +169,8 @@ struct ProtobufReader {
                 switch next.wireType {
                 case .startGroup: open.append(next)
                 case .endGroup where next.number == inner.number: open.removeLast()
-                case .endGroup: throw .unbalancedGroup(field: next.number, byteOffset: next.byteOffset, location: location)
+                case .endGroup:
+                    throw .unbalancedGroup(field: next.number, byteOffset: next.byteOffset, location: location)
                 default: try skip(next)
                 }
             }
@@ -179,7 +180,8 @@ struct ProtobufReader {
     private func expect(_ field: Field, _ wireType: WireType, named name: String) throws(VectorTileError) {
         guard field.wireType == wireType else {
             throw .wrongWireType(
-                field: field.number, name: name, wireType: Int(field.wireType.rawValue), expected: Int(wireType.rawValue),
+                field: field.number, name: name, wireType: Int(field.wireType.rawValue),
+                expected: Int(wireType.rawValue),
                 byteOffset: field.byteOffset, location: location
             )
         }
@@ -189,7 +191,9 @@ struct ProtobufReader {
         let length = try readVarint()
         let remaining = end - offset
         guard length <= UInt64(remaining) else {
-            throw .fieldPastEnd(field: field.number, byteOffset: field.byteOffset, byteCount: length, remainingBytes: remaining, location: location)
+            throw .fieldPastEnd(
+                field: field.number, byteOffset: field.byteOffset, byteCount: length, remainingBytes: remaining,
+                location: location)
         }
         let range = offset..<offset + Int(length)
         offset = range.upperBound
@@ -200,7 +204,8 @@ struct ProtobufReader {
         let remaining = end - offset
         guard byteCount <= remaining else {
             throw .fieldPastEnd(
-                field: field.number, byteOffset: field.byteOffset, byteCount: UInt64(byteCount), remainingBytes: remaining, location: location
+                field: field.number, byteOffset: field.byteOffset, byteCount: UInt64(byteCount),
+                remainingBytes: remaining, location: location
             )
         }
         var value: UInt64 = 0

@@ -77,7 +77,10 @@ public struct UndecodedVectorTile: Sendable {
         var layerLocation = location
         layerLocation.layerIndex = index
         do throws(VectorTileError) {
-            return .success(try VectorTileLayer(bytes: bytes, range: layerRanges[index], location: layerLocation, skippingBadFeatures: skippingBadFeatures))
+            return .success(
+                try VectorTileLayer(
+                    bytes: bytes, range: layerRanges[index], location: layerLocation,
+                    skippingBadFeatures: skippingBadFeatures))
         } catch {
             return .failure(error)
         }
@@ -89,7 +92,9 @@ extension VectorTile {
     /// ``UndecodedVectorTile/layer(_:skippingBadFeatures:)`` (one result per layer, in order).
     ///
     /// - Throws: The first layer's error, in the tile's order, then an error of the tile's own fields.
-    public init(_ undecoded: UndecodedVectorTile, layers results: [Result<VectorTileLayer, VectorTileError>]) throws(VectorTileError) {
+    public init(_ undecoded: UndecodedVectorTile, layers results: [Result<VectorTileLayer, VectorTileError>])
+        throws(VectorTileError)
+    {
         precondition(results.count == undecoded.layerCount, "one result per layer")
         var layers: [VectorTileLayer] = []
         layers.reserveCapacity(results.count)

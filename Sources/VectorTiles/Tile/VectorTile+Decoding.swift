@@ -8,7 +8,8 @@ extension VectorTile {
     /// on every core at once; the error thrown is the one reading in order would meet first.
     init(undecoded: UndecodedVectorTile, skippingBadFeatures: Bool = false) throws(VectorTileError) {
         let layer = { (index: Int) in undecoded.layer(index, skippingBadFeatures: skippingBadFeatures) }
-        let results = undecoded.byteCount >= Self.concurrentDecodingBytes
+        let results =
+            undecoded.byteCount >= Self.concurrentDecodingBytes
             ? [Result<VectorTileLayer, VectorTileError>](concurrentlyComputing: undecoded.layerCount, layer)
             : (0..<undecoded.layerCount).map(layer)
         try self.init(undecoded, layers: results)
@@ -25,7 +26,9 @@ extension VectorTileLayer {
     /// its features, since a feature's tags index keys and values that may come after it. With
     /// `skippingBadFeatures`, a feature that cannot be read is left out and its error kept in
     /// ``skippedFeatures``; without, it fails the layer.
-    init(bytes: [UInt8], range: Range<Int>, location: VectorTileError.Location, skippingBadFeatures: Bool = false) throws(VectorTileError) {
+    init(bytes: [UInt8], range: Range<Int>, location: VectorTileError.Location, skippingBadFeatures: Bool = false)
+        throws(VectorTileError)
+    {
         var reader = ProtobufReader(bytes: bytes, range: range, location: location)
         var name: String?
         var version: UInt32 = 1
@@ -66,9 +69,10 @@ extension VectorTileLayer {
             var featureLocation = location
             featureLocation.featureIndex = index
             do {
-                features.append(try VectorTileFeature(
-                    bytes: bytes, range: featureRange, keys: keys, values: values, location: featureLocation
-                ))
+                features.append(
+                    try VectorTileFeature(
+                        bytes: bytes, range: featureRange, keys: keys, values: values, location: featureLocation
+                    ))
             } catch {
                 guard skippingBadFeatures else { throw error }
                 skipped.append(error)
@@ -105,7 +109,8 @@ extension VectorTileFeature {
         // properties (`mapValues` keeps the table as it is, without hashing the keys again).
         properties.reserveCapacity(tags.count / 2 + 2)
         for pair in stride(from: 0, to: tags.count, by: 2) {
-            let keyIndex = tags[pair], valueIndex = tags[pair + 1]
+            let keyIndex = tags[pair]
+            let valueIndex = tags[pair + 1]
             guard Int(keyIndex) < keys.count else {
                 throw .keyIndexOutOfRange(keyIndex, keyCount: keys.count, location: location)
             }

@@ -12,7 +12,10 @@ public struct VectorTileFeature: Sendable, Hashable {
     /// The geometry in the layer's tile coordinates; ``VectorTileGeometry/none`` for an unknown type.
     public var geometry: VectorTileGeometry
 
-    public init(id: UInt64? = nil, type: VectorTileGeometryType, properties: [String: VectorTileValue] = [:], geometry: VectorTileGeometry) {
+    public init(
+        id: UInt64? = nil, type: VectorTileGeometryType, properties: [String: VectorTileValue] = [:],
+        geometry: VectorTileGeometry
+    ) {
         self.id = id
         self.type = type
         self.properties = properties

@@ -9,7 +9,8 @@ extension VectorTileValue {
         while let field = try reader.nextField() {
             switch field.number {
             case 1: value = .string(try reader.readString(field, named: "Value.string_value"))
-            case 2: value = .double(Double(Float(bitPattern: try reader.readFixed32(field, named: "Value.float_value"))))
+            case 2:
+                value = .double(Double(Float(bitPattern: try reader.readFixed32(field, named: "Value.float_value"))))
             case 3: value = .double(Double(bitPattern: try reader.readFixed64(field, named: "Value.double_value")))
             case 4: value = .int(Int64(bitPattern: try reader.readVarint(field, named: "Value.int_value")))
             case 5: value = .uint(try reader.readVarint(field, named: "Value.uint_value"))

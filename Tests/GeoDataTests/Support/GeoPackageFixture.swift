@@ -21,7 +21,8 @@ struct GeoPackageFixture {
     @discardableResult
     func write(_ places: [Place], to path: String) throws -> String {
         let database = try Database(path: path, mode: .readWriteCreate)
-        try database.execute("""
+        try database.execute(
+            """
             PRAGMA application_id = 1196444487;
             PRAGMA user_version = 10300;
             CREATE TABLE gpkg_spatial_ref_sys (
@@ -69,13 +70,19 @@ struct GeoPackageFixture {
                 }
                 try database.execute(
                     "INSERT INTO places (geom, name, population, area, thumbnail) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [blob, .text(place.name), place.population.map(SQLiteValue.integer) ?? .null, 12.5, .blob([1, 2, 3])]
+                    arguments: [
+                        blob, .text(place.name), place.population.map(SQLiteValue.integer) ?? .null, 12.5,
+                        .blob([1, 2, 3]),
+                    ]
                 )
                 // Annex F.3: empty and NULL geometries have no R-tree entry.
                 if spatialIndex, !place.isEmpty, let box = place.geometry?.boundingBox {
                     try database.execute(
                         "INSERT INTO rtree_places_geom VALUES (?, ?, ?, ?, ?)",
-                        arguments: [.integer(database.lastInsertedRowID), .real(box.west), .real(box.east), .real(box.south), .real(box.north)]
+                        arguments: [
+                            .integer(database.lastInsertedRowID), .real(box.west), .real(box.east), .real(box.south),
+                            .real(box.north),
+                        ]
                     )
                 }
             }

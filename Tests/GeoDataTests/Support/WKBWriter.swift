@@ -1,6 +1,5 @@
-import MapCore
-
 import GeoData
+import MapCore
 
 /// A test-only ISO WKB encoder, so the reader is checked against bytes built independently.
 struct WKBWriter {

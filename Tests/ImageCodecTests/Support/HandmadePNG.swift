@@ -54,7 +54,8 @@ struct HandmadePNG {
     /// The filtered (filter 0) scanlines of every pass, in file order.
     private func scanlines() -> [UInt8] {
         // Adam7: (first column, first row, column step, row step) of each pass.
-        let passes = isInterlaced
+        let passes =
+            isInterlaced
             ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
             : [(0, 0, 1, 1)]
         var bytes: [UInt8] = []
@@ -75,12 +76,16 @@ struct HandmadePNG {
 
     private func zlibStored(_ payload: [UInt8]) -> Data {
         var stream = Data([0x78, 0x01])
-        var blocks = stride(from: 0, to: payload.count, by: 65_535).map { payload[$0..<min($0 + 65_535, payload.count)] }
+        var blocks = stride(from: 0, to: payload.count, by: 65_535).map {
+            payload[$0..<min($0 + 65_535, payload.count)]
+        }
         if blocks.isEmpty { blocks = [[]] }
         for (index, block) in blocks.enumerated() {
             stream.append(index == blocks.count - 1 ? 1 : 0)
             let length = UInt16(block.count)
-            stream.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)])
+            stream.append(contentsOf: [
+                UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8),
+            ])
             stream.append(contentsOf: block)
         }
         var a: UInt32 = 1
@@ -117,7 +122,9 @@ private struct BitWriter {
 
 extension Data {
     mutating func appendBigEndian(_ value: UInt32) {
-        append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
+        append(contentsOf: [
+            UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF),
+        ])
     }
 
     mutating func appendChunk(_ type: String, _ payload: Data) {

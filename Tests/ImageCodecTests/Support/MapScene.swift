@@ -26,15 +26,23 @@ struct MapScene {
             fill(&image, x: x..<min(width, x + width / 6), y: y..<min(height, y + height / 6), with: Self.park)
         }
         for _ in 0..<6 {
-            let from = (Double.random(in: 0...Double(width), using: &random), Double.random(in: 0...Double(height), using: &random))
-            let to = (Double.random(in: 0...Double(width), using: &random), Double.random(in: 0...Double(height), using: &random))
+            let from = (
+                Double.random(in: 0...Double(width), using: &random),
+                Double.random(in: 0...Double(height), using: &random)
+            )
+            let to = (
+                Double.random(in: 0...Double(width), using: &random),
+                Double.random(in: 0...Double(height), using: &random)
+            )
             stroke(&image, from: from, to: to, halfWidth: 4, color: RGBAPixel(red: 214, green: 200, blue: 170))
             stroke(&image, from: from, to: to, halfWidth: 2.5, color: .white)
         }
         for _ in 0..<(width * height / 2000) {
             let x = Double.random(in: 0...Double(width - 8), using: &random)
             let y = Double.random(in: 0...Double(height - 8), using: &random)
-            stroke(&image, from: (x, y), to: (x + 5, y + 7), halfWidth: 0.6, color: RGBAPixel(red: 51, green: 51, blue: 51))
+            stroke(
+                &image, from: (x, y), to: (x + 5, y + 7), halfWidth: 0.6, color: RGBAPixel(red: 51, green: 51, blue: 51)
+            )
         }
         if includesPins {
             for _ in 0..<8 {
@@ -43,7 +51,9 @@ struct MapScene {
                 pin(&image, centerX: x, centerY: y, radius: 9)
             }
         }
-        if includesPhoto { photo(&image, x: width / 2, y: height / 2, width: width / 5, height: height / 5, random: &random) }
+        if includesPhoto {
+            photo(&image, x: width / 2, y: height / 2, width: width / 5, height: height / 5, random: &random)
+        }
         // A translucent band along the bottom and a transparent margin along the right.
         for y in (height - height / 10)..<height {
             for x in 0..<width {

@@ -1,8 +1,8 @@
 import Foundation
+import MBTiles
 import MapCore
 import MapSQLite
 import MapTestSupport
-import MBTiles
 
 /// Tiles and files for the MBTiles tests.
 enum TestTiles {
@@ -19,16 +19,22 @@ enum TestTiles {
         var tiles: [TileID: Data] = [:]
         for zoom in 0...maximumZoom {
             let side = 1 << zoom
-            let ids = zoom <= 3
+            let ids =
+                zoom <= 3
                 ? try (0..<side * side).map { try TileID(z: zoom, x: $0 % side, y: $0 / side) }
                 : try (0..<40).map { _ in
-                    try TileID(z: zoom, x: Int.random(in: 0..<side, using: &generator), y: Int.random(in: 0..<side, using: &generator))
+                    try TileID(
+                        z: zoom, x: Int.random(in: 0..<side, using: &generator),
+                        y: Int.random(in: 0..<side, using: &generator))
                 }
             for id in ids {
                 if Int.random(in: 0..<4, using: &generator) == 0 {
                     tiles[id] = ocean
                 } else {
-                    tiles[id] = Data((0..<Int.random(in: 0...3_000, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+                    tiles[id] = Data(
+                        (0..<Int.random(in: 0...3_000, using: &generator)).map { _ in
+                            UInt8.random(in: 0...255, using: &generator)
+                        })
                 }
             }
         }
@@ -40,7 +46,8 @@ enum TestTiles {
     static func snapshot(of url: URL) throws -> [String: Data] {
         let folder = url.deletingLastPathComponent()
         var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix(url.lastPathComponent) {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where name.hasPrefix(url.lastPathComponent) {
             files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
         }
         return files

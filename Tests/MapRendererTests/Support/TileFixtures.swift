@@ -1,10 +1,10 @@
 import Foundation
 import ImageCodec
+import ImageCompare
 import MapCore
 import MapRenderer
 import MapStyle
 import MapTestSupport
-import ImageCompare
 import Testing
 
 /// A tileset made to put everything on tile and metatile edges: the standard style plus a layer
@@ -31,8 +31,8 @@ enum TileFixtures {
     static func style(in directory: URL) throws -> Style {
         let places: [(String, Double, Double)] = [
             ("Meridian Crossing", metatileEdgeLongitude, 44.2),  // on the vertical metatile edge
-            ("Parallel Crossing", 8.4, metatileEdgeLatitude),     // on the horizontal metatile edge
-            ("Tile Edge Town", tileEdgeLongitude, 46.6),          // on a tile edge inside a metatile
+            ("Parallel Crossing", 8.4, metatileEdgeLatitude),  // on the horizontal metatile edge
+            ("Tile Edge Town", tileEdgeLongitude, 46.6),  // on a tile edge inside a metatile
         ]
         let features = places.map { name, longitude, latitude in
             """
@@ -41,16 +41,20 @@ enum TileFixtures {
         }
         try Data(#"{"type": "FeatureCollection", "features": [\#(features.joined(separator: ","))]}"#.utf8)
             .write(to: directory.appendingPathComponent("places.geojson"))
-        var standard = try JSONSerialization.jsonObject(with: Data(contentsOf: RepositoryFiles.styles.appendingPathComponent("standard.json"))) as! [String: Any]
+        var standard =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: RepositoryFiles.styles.appendingPathComponent("standard.json")))
+            as! [String: Any]
         var sources = standard["sources"] as! [String: Any]
         sources["places"] = ["type": "geojson", "data": "places.geojson"]
         standard["sources"] = sources
         var layers = standard["layers"] as! [Any]
-        layers.append([
-            "id": "places", "type": "symbol", "source": "places",
-            "layout": ["text-field": "{name}", "text-font": ["DejaVu Sans Bold"], "text-size": 13],
-            "paint": ["text-color": "#203050", "text-halo-color": "#ffffff", "text-halo-width": 1.5],
-        ] as [String: Any])
+        layers.append(
+            [
+                "id": "places", "type": "symbol", "source": "places",
+                "layout": ["text-field": "{name}", "text-font": ["DejaVu Sans Bold"], "text-size": 13],
+                "paint": ["text-color": "#203050", "text-halo-color": "#ffffff", "text-halo-width": 1.5],
+            ] as [String: Any])
         standard["layers"] = layers
         let url = directory.appendingPathComponent("tiles.json")
         try JSONSerialization.data(withJSONObject: standard, options: [.sortedKeys]).write(to: url)
@@ -62,39 +66,54 @@ enum TileFixtures {
     static func content(style: Style) throws -> MapTileContent {
         let red = style.mapwright.pins.color(forKey: "Ansel Adams")
         let blue = style.mapwright.pins.color(forKey: "Dorothea Lange")
-        func pin(_ id: String, _ latitude: Double, _ longitude: Double, _ color: Color, _ who: String) throws -> MapAnnotation {
+        func pin(_ id: String, _ latitude: Double, _ longitude: Double, _ color: Color, _ who: String) throws
+            -> MapAnnotation
+        {
             MapAnnotation(
                 id: id, coordinate: try Coordinate(latitude: latitude, longitude: longitude), title: "Photo \(id)",
                 subtitle: "\(who) · 2024-05-01", marker: .pin(color), clusteringIdentifier: who)
         }
         var annotations = [
-            try pin("meridian", 45.6, metatileEdgeLongitude, red, "Ansel Adams"),            // tip on the metatile edge
-            try pin("west-of-meridian", 39.4, metatileEdgeLongitude - 0.08, blue, "Dorothea Lange"), // shadow crosses it
-            try pin("tile-edge", 38.2, tileEdgeLongitude, blue, "Dorothea Lange"),           // on a tile edge
-            try pin("parallel", metatileEdgeLatitude, 3.3, red, "Ansel Adams"),               // tip on the horizontal edge
-            try pin("below-parallel", metatileEdgeLatitude - 0.25, 10.2, red, "Ansel Adams"), // head crosses it
+            try pin("meridian", 45.6, metatileEdgeLongitude, red, "Ansel Adams"),  // tip on the metatile edge
+            // shadow crosses it
+            try pin("west-of-meridian", 39.4, metatileEdgeLongitude - 0.08, blue, "Dorothea Lange"),
+            try pin("tile-edge", 38.2, tileEdgeLongitude, blue, "Dorothea Lange"),  // on a tile edge
+            try pin("parallel", metatileEdgeLatitude, 3.3, red, "Ansel Adams"),  // tip on the horizontal edge
+            try pin("below-parallel", metatileEdgeLatitude - 0.25, 10.2, red, "Ansel Adams"),  // head crosses it
         ]
         // Six photos a few kilometres apart, just north-east of the corner at 0°, 40.98°.
         for index in 0..<6 {
-            annotations.append(try pin(
-                "corner-\(index)", metatileEdgeLatitude + 0.04 + 0.05 * Double(index % 3), 0.05 + 0.06 * Double(index / 3), red, "Ansel Adams"))
+            annotations.append(
+                try pin(
+                    "corner-\(index)", metatileEdgeLatitude + 0.04 + 0.05 * Double(index % 3),
+                    0.05 + 0.06 * Double(index / 3), red, "Ansel Adams"))
         }
-        let index = ClusterIndex(annotations.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier) })
-        let track = try [(37.2, -4.5), (39.0, -1.5), (41.5, 0.8), (43.0, 3.0), (44.6, 5.7), (46.2, 9.5), (47.8, 10.8)].map {
+        let index = ClusterIndex(
+            annotations.map { ClusterInput(coordinate: $0.coordinate, clusteringIdentifier: $0.clusteringIdentifier) })
+        let track = try [(37.2, -4.5), (39.0, -1.5), (41.5, 0.8), (43.0, 3.0), (44.6, 5.7), (46.2, 9.5), (47.8, 10.8)]
+            .map {
+                try Coordinate(latitude: $0.0, longitude: $0.1)
+            }
+        let area = try [(42.6, 6.0), (42.6, 8.6), (40.2, 8.6), (40.2, 6.0)].map {
             try Coordinate(latitude: $0.0, longitude: $0.1)
         }
-        let area = try [(42.6, 6.0), (42.6, 8.6), (40.2, 8.6), (40.2, 6.0)].map { try Coordinate(latitude: $0.0, longitude: $0.1) }
         return MapTileContent(
-            annotations: annotations, clusterIndex: index, clusterMemberName: "photos", selectedAnnotationID: "meridian",
+            annotations: annotations, clusterIndex: index, clusterMemberName: "photos",
+            selectedAnnotationID: "meridian",
             overlays: [
-                MapOverlay(shape: .polyline(track), strokeColor: Color(red: 0.9, green: 0.2, blue: 0.1, alpha: 0.9), lineWidthPoints: 3),
                 MapOverlay(
-                    shape: .circle(center: try Coordinate(latitude: metatileEdgeLatitude, longitude: 0), radiusMeters: 90_000),
+                    shape: .polyline(track), strokeColor: Color(red: 0.9, green: 0.2, blue: 0.1, alpha: 0.9),
+                    lineWidthPoints: 3),
+                MapOverlay(
+                    shape: .circle(
+                        center: try Coordinate(latitude: metatileEdgeLatitude, longitude: 0), radiusMeters: 90_000),
                     strokeColor: Color(red: 0, green: 0.478, blue: 1, alpha: 0.8), lineWidthPoints: 2,
                     fillColor: Color(red: 0, green: 0.478, blue: 1, alpha: 0.15)),
                 MapOverlay(
-                    shape: .polygon(exterior: area, holes: []), strokeColor: Color(red: 0.2, green: 0.6, blue: 0.2, alpha: 0.9),
-                    lineWidthPoints: 2, lineDashPattern: [6, 4], fillColor: Color(red: 0.2, green: 0.6, blue: 0.2, alpha: 0.12),
+                    shape: .polygon(exterior: area, holes: []),
+                    strokeColor: Color(red: 0.2, green: 0.6, blue: 0.2, alpha: 0.9),
+                    lineWidthPoints: 2, lineDashPattern: [6, 4],
+                    fillColor: Color(red: 0.2, green: 0.6, blue: 0.2, alpha: 0.12),
                     level: .aboveLabels),
             ])
     }
@@ -105,7 +124,8 @@ enum TileFixtures {
         var pixels = [UInt8](repeating: 0, count: columns.count * side * rows.count * side * 4)
         let rowBytes = columns.count * side * 4
         for tile in tiles {
-            let left = (tile.tile.x - columns.lowerBound) * side, top = (tile.tile.y - rows.lowerBound) * side
+            let left = (tile.tile.x - columns.lowerBound) * side
+            let top = (tile.tile.y - rows.lowerBound) * side
             for y in 0..<side {
                 let source = y * side * 4
                 let target = (top + y) * rowBytes + left * 4
@@ -140,8 +160,12 @@ enum TileFixtures {
         _ expected: RGBAImage, _ actual: RGBAImage, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let result = try compare(expected, actual, options: DiffOptions(threshold: 0.1, includeAntiAliased: true))
-        #expect(result.differentPixels == 0, "\(what): \(result.differentPixels) pixels differ", sourceLocation: sourceLocation)
+        #expect(
+            result.differentPixels == 0, "\(what): \(result.differentPixels) pixels differ",
+            sourceLocation: sourceLocation)
         let largest = zip(expected.pixels, actual.pixels).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
-        #expect(largest <= largestChannelDeltaLevels, "\(what): a channel differs by \(largest) levels", sourceLocation: sourceLocation)
+        #expect(
+            largest <= largestChannelDeltaLevels, "\(what): a channel differs by \(largest) levels",
+            sourceLocation: sourceLocation)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A plain TCP connection to a server on 127.0.0.1, for what the testing client cannot do: send
@@ -24,7 +24,9 @@ final class LoopbackSocket {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             let reason = String(cString: strerror(errno))
@@ -79,7 +81,9 @@ final class LoopbackSocket {
     /// Sends `text` over a new connection and reads until `isComplete` says the bytes received
     /// are all, the server closes, or `timeoutSeconds` pass; on a thread of its own, so that a
     /// blocking read never holds one of the cooperative pool's threads, which the server needs.
-    static func exchange(port: Int, _ text: String, timeoutSeconds: Int = 120, isComplete: @escaping @Sendable (Data) -> Bool) async throws -> Data {
+    static func exchange(
+        port: Int, _ text: String, timeoutSeconds: Int = 120, isComplete: @escaping @Sendable (Data) -> Bool
+    ) async throws -> Data {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 do {
@@ -111,28 +115,41 @@ final class LoopbackSocket {
     /// A GET of `path` with `headers` over its own connection, on a thread of its own (see
     /// ``get(port:path:timeoutSeconds:)``), with `Host: 127.0.0.1:PORT` so that URLs the server
     /// writes from the request's host are whole: the whole answer.
-    static func request(port: Int, path: String, headers: [(String, String)] = [], timeoutSeconds: Int = 120) async throws -> Answer {
+    static func request(port: Int, path: String, headers: [(String, String)] = [], timeoutSeconds: Int = 120)
+        async throws -> Answer
+    {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 do {
                     let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: timeoutSeconds)
-                    try socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + headers.map { "\($0.0): \($0.1)\r\n" }.joined() + "\r\n")
+                    try socket.send(
+                        "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                            + headers.map { "\($0.0): \($0.1)\r\n" }.joined() + "\r\n")
                     var received = Data()
                     while true {
-                        guard let chunk = socket.receive() else { throw Failure(description: "GET \(path): no answer within \(timeoutSeconds) s") }
-                        guard !chunk.isEmpty else { throw Failure(description: "GET \(path): the connection closed mid-answer") }
+                        guard let chunk = socket.receive() else {
+                            throw Failure(description: "GET \(path): no answer within \(timeoutSeconds) s")
+                        }
+                        guard !chunk.isEmpty else {
+                            throw Failure(description: "GET \(path): the connection closed mid-answer")
+                        }
                         received.append(chunk)
                         guard let end = received.range(of: Data("\r\n\r\n".utf8)) else { continue }
-                        let head = String(decoding: received[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+                        let head = String(decoding: received[..<end.lowerBound], as: UTF8.self).components(
+                            separatedBy: "\r\n")
                         let status = head.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
                         let fields = head.dropFirst().compactMap { line -> (name: String, value: String)? in
                             let parts = line.split(separator: ":", maxSplits: 1)
                             guard parts.count == 2 else { return nil }
                             return (String(parts[0]), parts[1].trimmingCharacters(in: .whitespaces))
                         }
-                        let length = fields.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
+                        let length =
+                            fields.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
                         guard received.count - end.upperBound >= length else { continue }
-                        continuation.resume(returning: Answer(status: status, headers: fields, body: Data(received[end.upperBound..<(end.upperBound + length)])))
+                        continuation.resume(
+                            returning: Answer(
+                                status: status, headers: fields,
+                                body: Data(received[end.upperBound..<(end.upperBound + length)])))
                         return
                     }
                 } catch {

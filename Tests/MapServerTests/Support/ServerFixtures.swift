@@ -6,7 +6,6 @@ import Logging
 import MapCore
 import MapData
 import MapRenderer
-@testable import MapServer
 import MapStyle
 import MapTestSupport
 import NIOCore
@@ -14,12 +13,15 @@ import NIOPosix
 import Synchronization
 import Testing
 
+@testable import MapServer
+
 /// Servers made for the tests: a one-colour style (fast to render) or the real standard style,
 /// a cache in a temporary folder, small metatiles.
 enum ServerFixtures {
     /// A style whose background is one colour, as a style file's bytes.
     static func colourStyleJSON(_ hex: String) -> Data {
-        Data("""
+        Data(
+            """
             {"version": 8, "name": "plain \(hex)", "sources": {},
              "layers": [{"id": "background", "type": "background", "paint": {"background-color": "\(hex)"}}]}
             """.utf8)
@@ -28,14 +30,17 @@ enum ServerFixtures {
     static func colourStyle(_ hex: String, name: String = "plain") throws -> ServedStyle {
         let bytes = colourStyleJSON(hex)
         let style = try Style.parse(bytes, file: "\(name).json").style
-        return ServedStyle(name: name, style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap), fileBytes: bytes)
+        return ServedStyle(
+            name: name, style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap), fileBytes: bytes)
     }
 
     /// The standard style, served as `name`.
     static func standardStyle(name: String = "standard") throws -> ServedStyle {
         let url = RepositoryFiles.styles.appendingPathComponent("standard.json")
         let style = try Style.named("standard", in: RepositoryFiles.styles).style
-        return ServedStyle(name: name, style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap), fileBytes: try Data(contentsOf: url))
+        return ServedStyle(
+            name: name, style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap),
+            fileBytes: try Data(contentsOf: url))
     }
 
     /// Three pins: Madrid, Paris, Rome.
@@ -46,7 +51,9 @@ enum ServerFixtures {
                 id: id, coordinate: try Coordinate(latitude: latitude, longitude: longitude), title: id,
                 marker: .pin(style.mapwright.pins.color(forKey: id)))
         }
-        return ServedOverlay(style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap), contentHash: "three-pins") { _ in
+        return ServedOverlay(
+            style: style, data: MapData(basemapDirectory: RepositoryFiles.basemap), contentHash: "three-pins"
+        ) { _ in
             MapTileContent(annotations: annotations)
         }
     }
@@ -55,11 +62,13 @@ enum ServerFixtures {
     /// suite running on two cores a render has waited over 60 s, and a test that is not about the
     /// limit must not see its 503 (the test about it sets its own).
     static func configuration(
-        threads: Int = 2, queueLimit: Int = 64, timeoutSeconds: Double = 600, metatileSize: Int = 2, corsOrigins: [String] = ["*"]
+        threads: Int = 2, queueLimit: Int = 64, timeoutSeconds: Double = 600, metatileSize: Int = 2,
+        corsOrigins: [String] = ["*"]
     ) -> ServerConfiguration {
         var configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, cacheMaxAgeSeconds: 600, corsOrigins: corsOrigins, renderThreads: threads,
-            renderQueueLimit: queueLimit, renderTimeoutSeconds: timeoutSeconds, metatileSize: metatileSize, maximumZoom: 20)
+            renderQueueLimit: queueLimit, renderTimeoutSeconds: timeoutSeconds, metatileSize: metatileSize,
+            maximumZoom: 20)
         // A changed library is looked at soon (the tests wait for it).
         configuration.photoCheckIntervalSeconds = 0.02
         // Requests wait for their renders, however busy the machine is; the tests of stand-ins set their own.
@@ -98,11 +107,13 @@ enum ServerFixtures {
     /// the server's photo library watch, as `serve`'s has, and answers on NIO's event loops, as
     /// in production (``OnEventLoops``); `body` runs on the default executor.
     static func test<Value>(
-        _ server: MapTileServer, _ setup: TestingSetup = .router, _ body: @Sendable (any TestClientProtocol) async throws -> Value
+        _ server: MapTileServer, _ setup: TestingSetup = .router,
+        _ body: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
         defer { server.shutdown() }
         var application = Application(
-            responder: OnEventLoops(next: buildResponder(server: server)), server: .mapwright(server: server, serverName: "mapwright"),
+            responder: OnEventLoops(next: buildResponder(server: server)),
+            server: .mapwright(server: server, serverName: "mapwright"),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "mapwright"))
         application.addServices(PhotoLibraryWatchService(server: server))
         return try await application.test(setup, body)
@@ -128,6 +139,11 @@ final class Recorder<Value: Sendable>: Sendable {
     private let recorded = Mutex<[Value]>([])
     /// Records `value`; returns how many values are recorded now.
     @discardableResult
-    func append(_ value: Value) -> Int { recorded.withLock { $0.append(value); return $0.count } }
+    func append(_ value: Value) -> Int {
+        recorded.withLock {
+            $0.append(value)
+            return $0.count
+        }
+    }
     var values: [Value] { recorded.withLock { $0 } }
 }

@@ -1,11 +1,11 @@
 import Foundation
 import ImageCodec
+import MBTiles
 import MapCore
 import MapTestSupport
-import Tilesets
 import Testing
 import TileSources
-import MBTiles
+import Tilesets
 
 /// Tiles fetched over HTTP from a real server on loopback into an MBTiles cache.
 struct HTTPTileSourceTests {
@@ -94,7 +94,9 @@ struct HTTPTileSourceTests {
         let source = try HTTPTileSource(
             templates: ["\(server.baseURL)/{z}/{x}/{y}.png"],
             configuration: HTTPTileSource.Configuration(timeoutSeconds: 0.5, cacheDirectory: nil))
-        #expect(throws: TilesetsError.offline(url: "\(server.baseURL)/0/0/0.png", reason: "no answer within 0.5 seconds")) {
+        #expect(
+            throws: TilesetsError.offline(url: "\(server.baseURL)/0/0/0.png", reason: "no answer within 0.5 seconds")
+        ) {
             try source.images(for: [TileID(z: 0, x: 0, y: 0)])
         }
     }
@@ -128,20 +130,24 @@ struct HTTPTileSourceTests {
         #expect(throws: TilesetsError.httpStatus(url: url, status: 503)) {
             try source.images(for: [TileID(z: 0, x: 0, y: 0)])
         }
-        #expect("\(TilesetsError.httpStatus(url: url, status: 503))" == "\(url): the server answered HTTP 503 (Service Unavailable)")
+        #expect(
+            "\(TilesetsError.httpStatus(url: url, status: 503))"
+                == "\(url): the server answered HTTP 503 (Service Unavailable)")
     }
 
     @Test func bytesThatAreNotAnImageAreRejectedAndNotCached() throws {
         let directory = try TemporaryDirectory()
         let root = directory.file("www")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("0/0"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("0/0"), withIntermediateDirectories: true)
         try Data("<html>Sign in to the Wi-Fi</html>".utf8).write(to: root.appendingPathComponent("0/0/0.png"))
         let server = try LoopbackTileServer(serving: root, in: directory)
         let source = try makeSource("\(server.baseURL)/{z}/{x}/{y}.png", cache: directory)
         #expect {
             try source.images(for: [TileID(z: 0, x: 0, y: 0)])
         } throws: { error in
-            "\(error)" == "\(server.baseURL)/0/0/0.png: the answer is not a tile: it starts with 3C 68 74 6D 6C 3E 53 69"
+            "\(error)"
+                == "\(server.baseURL)/0/0/0.png: the answer is not a tile: it starts with 3C 68 74 6D 6C 3E 53 69"
         }
         #expect(try source.cache?.count() == 0)
     }
@@ -150,7 +156,8 @@ struct HTTPTileSourceTests {
         let directory = try TemporaryDirectory()
         let root = directory.file("www")
         let tile = try TileID(z: 0, x: 0, y: 0)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("0/0"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("0/0"), withIntermediateDirectories: true)
         let png = try TileImages.png(for: tile)
         try png.prefix(png.count - 20).write(to: root.appendingPathComponent("0/0/0.png"))
         let server = try LoopbackTileServer(serving: root, in: directory)

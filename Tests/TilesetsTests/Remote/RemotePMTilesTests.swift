@@ -1,18 +1,21 @@
 import Foundation
+import MBTiles
 import MapCore
 import MapTestSupport
 import PMTiles
 import Testing
 import TileSources
-import MBTiles
 import TilesetTools
+
 @testable import Tilesets
 
 /// PMTiles archives read over HTTP from a real nginx on loopback (ranges, ETags, If-Match, as
 /// object stores serve them), against the same archives read from disk.
 @Suite struct RemotePMTilesTests {
     /// Requests and cache for a test: the cache in `directory`, retries quick.
-    static func configuration(_ directory: TemporaryDirectory, limitBytes: Int = 256 << 20, attempts: Int = 3) -> HTTPTileSource.Configuration {
+    static func configuration(_ directory: TemporaryDirectory, limitBytes: Int = 256 << 20, attempts: Int = 3)
+        -> HTTPTileSource.Configuration
+    {
         HTTPTileSource.Configuration(
             timeoutSeconds: 10, cacheDirectory: directory.file("cache"), archiveCacheLimitBytes: limitBytes,
             maximumAttempts: attempts, retryDelaySeconds: 0.05)
@@ -24,7 +27,9 @@ import TilesetTools
     }
 
     /// A served folder `www` in `directory` holding the 87,381-tile grid (with leaf directories) as `grid.pmtiles`.
-    static func servedGrid(in directory: TemporaryDirectory) throws -> (server: LoopbackNginx, tiles: [TileID: Data], local: URL) {
+    static func servedGrid(in directory: TemporaryDirectory) throws -> (
+        server: LoopbackNginx, tiles: [TileID: Data], local: URL
+    ) {
         let www = directory.file("www")
         try FileManager.default.createDirectory(at: www, withIntermediateDirectories: true)
         let local = www.appendingPathComponent("grid.pmtiles")
@@ -109,7 +114,8 @@ import TilesetTools
         // Replaced (renamed over, as a deploy does), with another size and time: another ETag.
         let next = directory.file("next.pmtiles")
         let new = try RemoteArchives.write(to: next, maxZoom: 6, seed: 2, name: "New")
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: next.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: next.path)
         #expect(rename(next.path, served.path) == 0)
 
         // The same reader meets the new ETag (412), reads the new header and directories, and
@@ -134,14 +140,24 @@ import TilesetTools
         let server = try LoopbackTileServer(serving: www, in: directory)
         let url = "\(server.baseURL)/grid.pmtiles"
         let error = #expect(throws: TilesetsError.self) { try Self.open(url, Self.configuration(directory)) }
-        #expect(error?.description == "\(url): cannot read the PMTiles archive: the server ignores Range requests (it answered 200 OK with the whole file, not 206 Partial Content), and a PMTiles archive is read by ranges: download it and give the file")
+        #expect(
+            error?.description
+                == "\(url): cannot read the PMTiles archive: the server ignores Range requests (it answered 200 OK with the whole file, not 206 Partial Content), and a PMTiles archive is read by ranges: download it and give the file"
+        )
 
         let nginx = try LoopbackNginx(serving: www, in: directory)
         let missing = "\(nginx.baseURL)/nowhere.pmtiles"
         let notFound = #expect(throws: TilesetsError.self) { try Self.open(missing, Self.configuration(directory)) }
-        #expect(notFound?.description == "\(missing): cannot read the PMTiles archive: the server answered HTTP 404 (Not Found)")
-        let mbtiles = #expect(throws: TilesetsError.self) { try Self.open("\(nginx.baseURL)/x.mbtiles", Self.configuration(directory)) }
-        #expect(mbtiles?.description.hasPrefix("\(nginx.baseURL)/x.mbtiles: not a tileset (MBTiles or PMTiles): an MBTiles file is an SQLite database") == true)
+        #expect(
+            notFound?.description
+                == "\(missing): cannot read the PMTiles archive: the server answered HTTP 404 (Not Found)")
+        let mbtiles = #expect(throws: TilesetsError.self) {
+            try Self.open("\(nginx.baseURL)/x.mbtiles", Self.configuration(directory))
+        }
+        #expect(
+            mbtiles?.description.hasPrefix(
+                "\(nginx.baseURL)/x.mbtiles: not a tileset (MBTiles or PMTiles): an MBTiles file is an SQLite database")
+                == true)
     }
 
     @Test func serverErrorsAreRetriedWithBackoffAndClientErrorsAreNot() throws {
@@ -160,14 +176,21 @@ import TilesetTools
         // With one attempt, the 503 is the error.
         let once = try FlakyRangeServer(serving: archive, mode: "fail-once", in: directory)
         let onceURL = "http://127.0.0.1:\(once.port)/grid.pmtiles"
-        let failed = #expect(throws: TilesetsError.self) { try Self.open(onceURL, Self.configuration(directory, attempts: 1)) }
-        #expect(failed?.description == "\(onceURL): cannot read the PMTiles archive: the server answered HTTP 503 (Service Unavailable) (1 attempts)")
+        let failed = #expect(throws: TilesetsError.self) {
+            try Self.open(onceURL, Self.configuration(directory, attempts: 1))
+        }
+        #expect(
+            failed?.description
+                == "\(onceURL): cannot read the PMTiles archive: the server answered HTTP 503 (Service Unavailable) (1 attempts)"
+        )
 
         // A 403 is asked for once.
         let forbidden = try FlakyRangeServer(serving: archive, mode: "forbidden", in: directory)
         let forbiddenURL = "http://127.0.0.1:\(forbidden.port)/grid.pmtiles"
         let refused = #expect(throws: TilesetsError.self) { try Self.open(forbiddenURL, Self.configuration(directory)) }
-        #expect(refused?.description == "\(forbiddenURL): cannot read the PMTiles archive: the server answered HTTP 403 (Forbidden)")
+        #expect(
+            refused?.description
+                == "\(forbiddenURL): cannot read the PMTiles archive: the server answered HTTP 403 (Forbidden)")
         #expect(try forbidden.ranges().count == 1)
     }
 
@@ -186,16 +209,19 @@ import TilesetTools
         let offline = try Self.open(url, Self.configuration(directory))
         let again = try offline.tiles(at: seen)
         #expect(again.count == seen.count && seen.allSatisfy { again[$0] == tiles[$0] })
-        let unreachable = "\(url): cannot read the PMTiles archive: cannot reach 127.0.0.1:\(server.port): connection refused (offline?)"
+        let unreachable =
+            "\(url): cannot read the PMTiles archive: cannot reach 127.0.0.1:\(server.port): connection refused (offline?)"
         let error = #expect(throws: PMTilesError.self) { try offline.tile(at: TileID(z: 4, x: 3, y: 5)) }
         #expect(error?.description == unreachable)
         // Layered before a local copy (a registered remote basemap and a bundled one), the tile
         // comes from the copy; alone, the remote archive's error stands.
         let local = directory.file("local.pmtiles")
         try FileManager.default.copyItem(at: www.appendingPathComponent("small.pmtiles"), to: local)
-        let layered = try TileSourceLocation.layered([.file(URL(string: url)!), .file(local)]).open(http: Self.configuration(directory))
+        let layered = try TileSourceLocation.layered([.file(URL(string: url)!), .file(local)]).open(
+            http: Self.configuration(directory))
         #expect(try layered.tile(at: TileID(z: 4, x: 3, y: 5)) == tiles[TileID(z: 4, x: 3, y: 5)])
-        let remoteOnly = try TileSourceLocation.layered([.file(URL(string: url)!)]).open(http: Self.configuration(directory))
+        let remoteOnly = try TileSourceLocation.layered([.file(URL(string: url)!)]).open(
+            http: Self.configuration(directory))
         #expect(throws: PMTilesError.self) { try remoteOnly.tile(at: TileID(z: 4, x: 3, y: 5)) }
         // With nothing kept, opening fails the same way.
         let empty = try TemporaryDirectory()
@@ -237,13 +263,16 @@ import TilesetTools
         let region = try CoordinateRegion(west: 2.0, south: 41.0, east: 9.5, north: 48.5)
         let output = directory.file("extract.pmtiles")
         var lastProgress: TilesetExtraction.Progress?
-        let report = try TilesetExtraction.extract(source, to: output, region: region, zoomLevels: 3...7) { lastProgress = $0 }
+        let report = try TilesetExtraction.extract(source, to: output, region: region, zoomLevels: 3...7) {
+            lastProgress = $0
+        }
 
         // Expected, worked out here: the tiles of zooms 3-7 overlapping the box.
         let expected = tiles.filter { tile, _ in
             guard (3...7).contains(tile.z) else { return false }
             let n = Double(1 << tile.z)
-            let west = Double(tile.x) / n * 360 - 180, east = Double(tile.x + 1) / n * 360 - 180
+            let west = Double(tile.x) / n * 360 - 180
+            let east = Double(tile.x + 1) / n * 360 - 180
             func latitude(_ y: Int) -> Double { atan(sinh(Double.pi * (1 - 2 * Double(y) / n))) * 180 / .pi }
             return east > 2.0 && west < 9.5 && latitude(tile.y + 1) < 48.5 && latitude(tile.y) > 41.0
         }
@@ -253,16 +282,21 @@ import TilesetTools
         let view = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
         #expect(view["min_zoom"] as? Int == 3 && view["max_zoom"] as? Int == 7)
         let bounds = view["bounds"] as? [Double] ?? []
-        #expect(bounds.count == 4 && zip(bounds, [2.0, 41.0, 9.5, 48.5]).allSatisfy { abs($0 - $1) < 1e-6 }, "\(bounds)")
+        #expect(
+            bounds.count == 4 && zip(bounds, [2.0, 41.0, 9.5, 48.5]).allSatisfy { abs($0 - $1) < 1e-6 }, "\(bounds)")
         let pythonTiles = view["tiles"] as? [String: String] ?? [:]
         #expect(pythonTiles.count == expected.count)
-        let wrong = expected.filter { pythonTiles[$0.key.description] != $0.value.map { String(format: "%02x", $0) }.joined() }
+        let wrong = expected.filter {
+            pythonTiles[$0.key.description] != $0.value.map { String(format: "%02x", $0) }.joined()
+        }
         #expect(wrong.isEmpty, "\(wrong.keys.prefix(5))")
 
         // The same area as MBTiles, from the local file.
         let mbtiles = directory.file("extract.mbtiles")
         let local = try TileSourceLocation.file(directory.file("www/grid.pmtiles")).open()
-        #expect(try TilesetExtraction.extract(local, to: mbtiles, region: region, zoomLevels: 3...7).tileCount == expected.count)
+        #expect(
+            try TilesetExtraction.extract(local, to: mbtiles, region: region, zoomLevels: 3...7).tileCount
+                == expected.count)
         let store = try MBTilesStore(url: mbtiles, mode: .readOnly)
         var stored: [TileID: Data] = [:]
         try store.forEachTile { stored[$0] = $1 }
@@ -271,7 +305,8 @@ import TilesetTools
 
         // Zooms the source lacks are one clear line.
         let none = #expect(throws: TilesetToolsError.self) {
-            try TilesetExtraction.extract(local, to: directory.file("none.pmtiles"), region: region, zoomLevels: 10...12)
+            try TilesetExtraction.extract(
+                local, to: directory.file("none.pmtiles"), region: region, zoomLevels: 10...12)
         }
         #expect(none?.description == "\(directory.file("www/grid.pmtiles").path) has zooms 0-8, none of 10-12")
     }

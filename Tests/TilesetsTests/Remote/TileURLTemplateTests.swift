@@ -1,6 +1,6 @@
 import MapCore
-import Tilesets
 import Testing
+import Tilesets
 
 struct TileURLTemplateTests {
     private let tile = (try? TileID(z: 3, x: 4, y: 2))!

@@ -7,7 +7,8 @@ import TileSources
 extension PythonEnvironment {
     /// PyPI's `pmtiles` package at major version 3, the outside reference reader of PMTiles v3
     /// (the same environment as PMTilesTests').
-    static let pmtiles = PythonEnvironment(name: "pmtiles-3", requirements: ["pmtiles>=3,<4"], check: "import pmtiles.reader, pmtiles.writer")
+    static let pmtiles = PythonEnvironment(
+        name: "pmtiles-3", requirements: ["pmtiles>=3,<4"], check: "import pmtiles.reader, pmtiles.writer")
 }
 
 /// Archives for the remote reading tests, written with Mapwright's writer.
@@ -19,13 +20,16 @@ enum RemoteArchives {
         var random = SeededGenerator(seed: seed)
         var tiles: [TileID: Data] = [:]
         let writer = try PMTilesWriter(
-            url: url, metadata: TileMetadata(name: name, format: .png, bounds: BoundingBox(west: -180, south: -85, east: 180, north: 85)))
+            url: url,
+            metadata: TileMetadata(
+                name: name, format: .png, bounds: BoundingBox(west: -180, south: -85, east: 180, north: 85)))
         for z in 0...maxZoom {
             for y in 0..<(1 << z) {
                 for x in 0..<(1 << z) {
                     let tile = try TileID(z: z, x: x, y: y)
                     var data = Data("\(name) \(tile) ".utf8)
-                    data.append(contentsOf: (0..<Int(random.next() % 56)).map { _ in UInt8(truncatingIfNeeded: random.next()) })
+                    data.append(
+                        contentsOf: (0..<Int(random.next() % 56)).map { _ in UInt8(truncatingIfNeeded: random.next()) })
                     tiles[tile] = data
                     try writer.add(data, at: tile)
                 }
@@ -101,7 +105,8 @@ final class FlakyRangeServer {
         let input = Pipe()
         self.input = input
         (process, port) = try LoopbackTileServer.startPython(
-            script: Self.script, named: "flaky_server.py", arguments: [archive.path, logURL.path, mode], input: input, in: directory)
+            script: Self.script, named: "flaky_server.py", arguments: [archive.path, logURL.path, mode], input: input,
+            in: directory)
     }
 
     deinit {

@@ -65,20 +65,22 @@ enum ReferenceTile {
 
     /// Our decoding of a tile in the form.
     static func json(_ tile: VectorTile) -> JSONValue {
-        .array(tile.layers.map { layer in
-            .object([
-                "name": .string(layer.name),
-                "extent": .number(Double(layer.extent)),
-                "version": .number(Double(layer.version)),
-                "features": .array(layer.features.map { feature in
-                    .object([
-                        "id": .number(Double(feature.id ?? 0)),
-                        "properties": .object(feature.properties.mapValues(json)),
-                        "geometry": json(feature.geometry),
-                    ])
-                }),
-            ])
-        })
+        .array(
+            tile.layers.map { layer in
+                .object([
+                    "name": .string(layer.name),
+                    "extent": .number(Double(layer.extent)),
+                    "version": .number(Double(layer.version)),
+                    "features": .array(
+                        layer.features.map { feature in
+                            .object([
+                                "id": .number(Double(feature.id ?? 0)),
+                                "properties": .object(feature.properties.mapValues(json)),
+                                "geometry": json(feature.geometry),
+                            ])
+                        }),
+                ])
+            })
     }
 
     private static func json(_ value: VectorTileValue) -> JSONValue {

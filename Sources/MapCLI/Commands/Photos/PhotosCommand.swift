@@ -11,7 +11,8 @@ import PhotoSources
 struct PhotosCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photos",
-        abstract: "Keep photographers and their photos in a library file (SQLite) that render, tiles export and serve read with --library.",
+        abstract:
+            "Keep photographers and their photos in a library file (SQLite) that render, tiles export and serve read with --library.",
         subcommands: [
             PhotosImportCommand.self, PhotosListCommand.self, PhotosPhotographersCommand.self, PhotosAddCommand.self,
             PhotosRemoveCommand.self, PhotosSetLocationCommand.self,
@@ -23,7 +24,9 @@ struct PhotosCommand: ParsableCommand {
 struct LibraryOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
-        help: "The library file. The default is $XDG_DATA_HOME/mapwright/library.sqlite (~/.local/share/mapwright/library.sqlite).")
+        help:
+            "The library file. The default is $XDG_DATA_HOME/mapwright/library.sqlite (~/.local/share/mapwright/library.sqlite)."
+    )
     var library: String?
 
     var file: URL { library.map { URL(fileURLWithPath: $0) } ?? PhotoLibrary.defaultFile() }
@@ -39,8 +42,11 @@ struct LibraryOptions: ParsableArguments {
 struct PhotosImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import photos from folders of JPEGs, Flickr JSON, GeoJSON or CSV files; importing again updates, never duplicates.",
-        discussion: "Photos are matched by id, unique across sources: a JPEG's absolute path; for a file, its absolute path, '#' and the photo's own id (a CSV id column, the GeoJSON feature id, the Flickr id), else the row's image, else its line (FILE:LINE). A photo already in the library is updated when a field changed and left alone otherwise. One line sums up what was added, updated, unchanged and skipped, and why.")
+        abstract:
+            "Import photos from folders of JPEGs, Flickr JSON, GeoJSON or CSV files; importing again updates, never duplicates.",
+        discussion:
+            "Photos are matched by id, unique across sources: a JPEG's absolute path; for a file, its absolute path, '#' and the photo's own id (a CSV id column, the GeoJSON feature id, the Flickr id), else the row's image, else its line (FILE:LINE). A photo already in the library is updated when a field changed and left alone otherwise. One line sums up what was added, updated, unchanged and skipped, and why."
+    )
 
     @Argument(help: "Photo sources: folders of JPEGs, or .json, .geojson or .csv files.")
     var sources: [String] = []
@@ -51,15 +57,20 @@ struct PhotosImportCommand: ParsableCommand {
     var strict = false
 
     func validate() throws {
-        guard !sources.isEmpty else { throw ValidationError("give at least one photo source: a folder of JPEGs, or a .json, .geojson or .csv file") }
+        guard !sources.isEmpty else {
+            throw ValidationError(
+                "give at least one photo source: a folder of JPEGs, or a .json, .geojson or .csv file")
+        }
     }
 
     func run() throws {
         let start = DispatchTime.now().uptimeNanoseconds
         let summary = try PhotoInputs(sources: sources, strict: strict).importPhotos(into: libraryOptions.file)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let count = summary.count, total = summary.photos
-        var line = "imported \(count.formatted()) photo\(count == 1 ? "" : "s") from \(sources.count) source\(sources.count == 1 ? "" : "s") into \(summary.library.displayPath): \(total.added.formatted()) added, \(total.updated.formatted()) updated, \(total.unchanged.formatted()) unchanged"
+        let count = summary.count
+        let total = summary.photos
+        var line =
+            "imported \(count.formatted()) photo\(count == 1 ? "" : "s") from \(sources.count) source\(sources.count == 1 ? "" : "s") into \(summary.library.displayPath): \(total.added.formatted()) added, \(total.updated.formatted()) updated, \(total.unchanged.formatted()) unchanged"
         if let warning = summary.skipped.warningLine { line += "; \(warning)" }
         print(line + String(format: " (%.1f s)", seconds))
     }
@@ -88,13 +99,15 @@ struct PhotosListCommand: ParsableCommand {
         }
         if json {
             var writer = JSONWriter()
-            writer.value(.array(sections.map { section in
-                .object([
-                    "photographer": section.photographer.map { .string($0.name) } ?? .null,
-                    "isUser": .bool(section.photographer?.isUser ?? false),
-                    "photos": .array(section.photos.map(Self.json)),
-                ])
-            }))
+            writer.value(
+                .array(
+                    sections.map { section in
+                        .object([
+                            "photographer": section.photographer.map { .string($0.name) } ?? .null,
+                            "isUser": .bool(section.photographer?.isUser ?? false),
+                            "photos": .array(section.photos.map(Self.json)),
+                        ])
+                    }))
             print(writer.text)
             return
         }
@@ -105,7 +118,8 @@ struct PhotosListCommand: ParsableCommand {
             for photo in section.photos {
                 var line = "  \(photo.calloutTitle)"
                 if let subtitle = photo.calloutSubtitle { line += " · \(subtitle)" }
-                line += "  \(ArgumentValues.number(photo.coordinate.latitude)),\(ArgumentValues.number(photo.coordinate.longitude))  \(photo.id)"
+                line +=
+                    "  \(ArgumentValues.number(photo.coordinate.latitude)),\(ArgumentValues.number(photo.coordinate.longitude))  \(photo.id)"
                 print(line)
             }
         }
@@ -113,7 +127,8 @@ struct PhotosListCommand: ParsableCommand {
 
     static func json(_ photo: Photo) -> JSONValue {
         var object: [String: JSONValue] = [
-            "id": .string(photo.id), "latitude": .number(photo.coordinate.latitude), "longitude": .number(photo.coordinate.longitude),
+            "id": .string(photo.id), "latitude": .number(photo.coordinate.latitude),
+            "longitude": .number(photo.coordinate.longitude),
         ]
         if let title = photo.title { object["title"] = .string(title) }
         if let subtitle = photo.subtitle { object["subtitle"] = .string(subtitle) }
@@ -129,7 +144,8 @@ struct PhotosListCommand: ParsableCommand {
 /// `mapwright photos photographers`.
 struct PhotosPhotographersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "photographers", abstract: "List the library's photographers, yours first, with their numbers of photos.")
+        commandName: "photographers",
+        abstract: "List the library's photographers, yours first, with their numbers of photos.")
 
     @OptionGroup var libraryOptions: LibraryOptions
 
@@ -141,14 +157,21 @@ struct PhotosPhotographersCommand: ParsableCommand {
         let photographers = try library.photographers()
         if json {
             var writer = JSONWriter()
-            writer.value(.array(photographers.map {
-                .object(["name": .string($0.name), "isUser": .bool($0.isUser), "photos": .number(Double($0.photoCount))])
-            }))
+            writer.value(
+                .array(
+                    photographers.map {
+                        .object([
+                            "name": .string($0.name), "isUser": .bool($0.isUser),
+                            "photos": .number(Double($0.photoCount)),
+                        ])
+                    }))
             print(writer.text)
             return
         }
         for photographer in photographers {
-            print("\(photographer.name)\(photographer.isUser ? " (you)" : ""): \(photographer.photoCount) photo\(photographer.photoCount == 1 ? "" : "s")")
+            print(
+                "\(photographer.name)\(photographer.isUser ? " (you)" : ""): \(photographer.photoCount) photo\(photographer.photoCount == 1 ? "" : "s")"
+            )
         }
     }
 }
@@ -158,7 +181,9 @@ struct PhotosAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add one photo, as Photomania's add-photo screen does; prints its new id.",
-        discussion: "Checked in this order, the first failure wins and nothing is written: an image is required, then a title, then a location (--at, else the image's EXIF GPS position). The image is copied into the library's folder (LIBRARY.photos/) under a new UUID name with a thumbnail beside it.")
+        discussion:
+            "Checked in this order, the first failure wins and nothing is written: an image is required, then a title, then a location (--at, else the image's EXIF GPS position). The image is copied into the library's folder (LIBRARY.photos/) under a new UUID name with a thumbnail beside it."
+    )
 
     @OptionGroup var libraryOptions: LibraryOptions
 
@@ -171,15 +196,20 @@ struct PhotosAddCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "A second line (optional).")
     var subtitle: String?
 
-    @Option(parsing: .unconditional, help: "Where it was taken, as LAT,LON; by default the image's EXIF GPS position.", transform: ArgumentValues.coordinate)
+    @Option(
+        parsing: .unconditional, help: "Where it was taken, as LAT,LON; by default the image's EXIF GPS position.",
+        transform: ArgumentValues.coordinate)
     var at: Coordinate?
 
-    @Option(parsing: .unconditional, help: "Whose photo it is; by default yours (the library's user, named after your account the first time).")
+    @Option(
+        parsing: .unconditional,
+        help: "Whose photo it is; by default yours (the library's user, named after your account the first time).")
     var photographer: String?
 
     func run() throws {
         let new = PhotoLibrary.NewPhoto(
-            image: image.map { URL(fileURLWithPath: $0) }, title: title ?? "", subtitle: subtitle, coordinate: at, photographer: photographer)
+            image: image.map { URL(fileURLWithPath: $0) }, title: title ?? "", subtitle: subtitle, coordinate: at,
+            photographer: photographer)
         // Checked before the library is opened, so a refused photo creates no library either.
         let prepared = try PhotoLibrary.prepare(new)
         let library = try libraryOptions.open()
@@ -213,7 +243,8 @@ struct PhotosRemoveCommand: ParsableCommand {
 
 /// `mapwright photos set-location`.
 struct PhotosSetLocationCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "set-location", abstract: "Move a photo to another place.")
+    static let configuration = CommandConfiguration(
+        commandName: "set-location", abstract: "Move a photo to another place.")
 
     @OptionGroup var libraryOptions: LibraryOptions
 
@@ -227,15 +258,22 @@ struct PhotosSetLocationCommand: ParsableCommand {
 
     func validate() throws {
         guard place.count == 1 else {
-            throw ValidationError(place.isEmpty ? "give the new place as LAT,LON, e.g. -33.9,18.4" : "give one place as LAT,LON, not \(place.joined(separator: " "))")
+            throw ValidationError(
+                place.isEmpty
+                    ? "give the new place as LAT,LON, e.g. -33.9,18.4"
+                    : "give one place as LAT,LON, not \(place.joined(separator: " "))")
         }
     }
 
     func run() throws {
         let location: Coordinate
-        do { location = try ArgumentValues.coordinate(place[0]) } catch { throw CommandFailure("\(place[0]): \(error)") }
+        do { location = try ArgumentValues.coordinate(place[0]) } catch {
+            throw CommandFailure("\(place[0]): \(error)")
+        }
         let library = try libraryOptions.open(create: false)
         let before = try library.setLocation(id: id, to: location)
-        print("moved \(before.id) from \(ArgumentValues.number(before.coordinate.latitude)),\(ArgumentValues.number(before.coordinate.longitude)) to \(ArgumentValues.number(location.latitude)),\(ArgumentValues.number(location.longitude))")
+        print(
+            "moved \(before.id) from \(ArgumentValues.number(before.coordinate.latitude)),\(ArgumentValues.number(before.coordinate.longitude)) to \(ArgumentValues.number(location.latitude)),\(ArgumentValues.number(location.longitude))"
+        )
     }
 }

@@ -36,28 +36,41 @@ struct TilesExportCommand: ParsableCommand {
 
     @OptionGroup var area: AreaOptions
 
-    @Option(name: .customLong("zoom"), parsing: .unconditional, help: "The zoom levels, as MINZOOM-MAXZOOM (0-8) or one zoom.")
+    @Option(
+        name: .customLong("zoom"), parsing: .unconditional,
+        help: "The zoom levels, as MINZOOM-MAXZOOM (0-8) or one zoom.")
     var zoomText: String
 
     /// `--zoom`, parsed.
     var zoom: ClosedRange<Int> { (try? ArgumentValues.zoomRange(zoomText)) ?? 0...0 }
 
-    @Option(name: [.short, .long], parsing: .unconditional, help: "The tileset to write, ending in .mbtiles or .pmtiles.")
+    @Option(
+        name: [.short, .long], parsing: .unconditional, help: "The tileset to write, ending in .mbtiles or .pmtiles.")
     var output: String
 
     @Option(parsing: .unconditional, help: "The tile size in points: 256 or 512. The default is 256.")
     var tileSize: Int = 256
 
-    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (a 256-point tile @2x is 512 x 512 pixels). The default is 1.")
+    @Option(
+        parsing: .unconditional,
+        help: "Pixels per point: 1, 2 or 3 (a 256-point tile @2x is 512 x 512 pixels). The default is 1.")
     var scale: Int = 1
 
-    @Option(parsing: .unconditional, help: "Tiles per metatile side, 1 to 16. The default is 8 for 256-pixel tiles, fewer for larger tiles so that a metatile is at most 2048 pixels wide (4 for --tile-size 512 or --scale 2).")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Tiles per metatile side, 1 to 16. The default is 8 for 256-pixel tiles, fewer for larger tiles so that a metatile is at most 2048 pixels wide (4 for --tile-size 512 or --scale 2)."
+    )
     var metatile: Int?
 
     /// --metatile, or the default for the tiles' size in pixels.
     var metatileSize: Int { metatile ?? MetatileID.defaultSize(tilePixels: tileSize * scale) }
 
-    @Option(parsing: .unconditional, help: "What the tiles show: all (the style with photos and overlays), basemap (the style only) or overlays (photos and overlays on a transparent background). The default is all.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "What the tiles show: all (the style with photos and overlays), basemap (the style only) or overlays (photos and overlays on a transparent background). The default is all."
+    )
     var layers: TileLayersArgument = .all
 
     @Option(parsing: .unconditional, help: "Rendering threads. The default is the number of cores.")
@@ -66,38 +79,61 @@ struct TilesExportCommand: ParsableCommand {
     @Flag(help: "Finish the export an interruption left in OUTPUT.partial, rendering only the tiles it lacks.")
     var resume = false
 
-    @Option(parsing: .unconditional, help: "Export shard K of N (K from 0), in whole metatiles, e.g. 0/4; each shard writes its own file for tiles merge.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Export shard K of N (K from 0), in whole metatiles, e.g. 0/4; each shard writes its own file for tiles merge."
+    )
     var shard: String?
 
-    @Flag(help: "Print the tiles and metatiles per zoom and estimates of size and time, from one sample metatile; write nothing.")
+    @Flag(
+        help:
+            "Print the tiles and metatiles per zoom and estimates of size and time, from one sample metatile; write nothing."
+    )
     var dryRun = false
 
     @Option(
         parsing: .unconditional,
-        help: "The most tiles an export may have, a guard against asking for the world at deep zooms by mistake. The default is 1000000000 (the planet to zoom 14 is 358 million).")
+        help:
+            "The most tiles an export may have, a guard against asking for the world at deep zooms by mistake. The default is 1000000000 (the planet to zoom 14 is 358 million)."
+    )
     var maxTiles: Int = 1_000_000_000
 
-    @Option(parsing: .unconditional, help: "The tileset's name in its metadata. The default is the output's file name without its extension.")
+    @Option(
+        parsing: .unconditional,
+        help: "The tileset's name in its metadata. The default is the output's file name without its extension.")
     var name: String?
 
-    @Option(parsing: .unconditional, help: "The PNG compression level, from 0 (stored) to 9 (smallest). The default is 1, the fastest.")
+    @Option(
+        parsing: .unconditional,
+        help: "The PNG compression level, from 0 (stored) to 9 (smallest). The default is 1, the fastest.")
     var compression: Int = 1
 
     @Flag(help: "Write 8-bit palette PNGs: smaller, with at most 256 colours per tile.")
     var palette = false
 
     func validate() throws {
-        guard TileRenderOptions.tileSizesPoints.contains(tileSize) else { throw ValidationError("--tile-size: \(tileSize) is not 256 or 512") }
-        guard TileRenderOptions.scaleRange.contains(scale) else { throw ValidationError("--scale: \(scale) is not 1, 2 or 3") }
+        guard TileRenderOptions.tileSizesPoints.contains(tileSize) else {
+            throw ValidationError("--tile-size: \(tileSize) is not 256 or 512")
+        }
+        guard TileRenderOptions.scaleRange.contains(scale) else {
+            throw ValidationError("--scale: \(scale) is not 1, 2 or 3")
+        }
         guard MetatileID.sizeRange.contains(metatileSize) else {
-            throw ValidationError("--metatile: \(metatileSize) is not a size from \(MetatileID.sizeRange.lowerBound) to \(MetatileID.sizeRange.upperBound) tiles a side")
+            throw ValidationError(
+                "--metatile: \(metatileSize) is not a size from \(MetatileID.sizeRange.lowerBound) to \(MetatileID.sizeRange.upperBound) tiles a side"
+            )
         }
         guard jobs >= 1 else { throw ValidationError("--jobs: \(jobs) is not a number of threads (1 or more)") }
-        guard (0...9).contains(compression) else { throw ValidationError("--compression: \(compression) is not a level from 0 to 9") }
+        guard (0...9).contains(compression) else {
+            throw ValidationError("--compression: \(compression) is not a level from 0 to 9")
+        }
         _ = try ArgumentValues.zoomRange(zoomText)
         if let shard { _ = try ArgumentValues.shard(shard) }
         guard try area.area() != nil else {
-            throw ValidationError("choose the area to export: --bbox, --region or --place (--bbox -180,-85.0511,180,85.0511 is the world)")
+            throw ValidationError(
+                "choose the area to export: --bbox, --region or --place (--bbox -180,-85.0511,180,85.0511 is the world)"
+            )
         }
         if dryRun {
             do throws(TilesetsError) { _ = try TilesetFormat(path: output) } catch {
@@ -116,13 +152,18 @@ struct TilesExportCommand: ParsableCommand {
         case .place(let name)?: chosen = .place(name)
         case nil: preconditionFailure("validate() requires an area")
         }
-        let shardValue = try shard.map { try ArgumentValues.shard($0) }.map { TileExport.Shard(index: $0.index, count: $0.count) }
+        let shardValue = try shard.map { try ArgumentValues.shard($0) }.map {
+            TileExport.Shard(index: $0.index, count: $0.count)
+        }
         return ExportInputs(
-            style: styleOptions.style, map: styleOptions.inputs, photos: photoSources.inputs, overlays: try overlayOptions.inputs(),
+            style: styleOptions.style, map: styleOptions.inputs, photos: photoSources.inputs,
+            overlays: try overlayOptions.inputs(),
             drawing: drawing.drawing, area: chosen, zoomLevels: zoom,
-            tileOptions: TileRenderOptions(tileSizePoints: tileSize, scale: scale, metatileSize: metatileSize, layers: layers.layers),
+            tileOptions: TileRenderOptions(
+                tileSizePoints: tileSize, scale: scale, metatileSize: metatileSize, layers: layers.layers),
             options: TileExport.Options(
-                jobs: jobs, resume: resume, shard: shardValue, encoding: TilePNGEncoding(compressionLevel: compression, palette: palette)),
+                jobs: jobs, resume: resume, shard: shardValue,
+                encoding: TilePNGEncoding(compressionLevel: compression, palette: palette)),
             maximumTileCount: maxTiles, name: name, version: Mapwright.version)
     }
 
@@ -176,11 +217,15 @@ struct TilesExportCommand: ParsableCommand {
         var lines = ["zoom  tiles        metatiles"]
         for zoom in plan.zooms {
             let tiles = zoom.tileCount.groupedText
-            lines.append("\(String(repeating: " ", count: max(0, 4 - "\(zoom.zoom)".count)))\(zoom.zoom)  \(tiles)\(String(repeating: " ", count: max(1, 13 - tiles.count)))\(zoom.metatileCount.groupedText)")
+            lines.append(
+                "\(String(repeating: " ", count: max(0, 4 - "\(zoom.zoom)".count)))\(zoom.zoom)  \(tiles)\(String(repeating: " ", count: max(1, 13 - tiles.count)))\(zoom.metatileCount.groupedText)"
+            )
         }
         let total = plan.tileCount
-        lines.append("total \(total.groupedText) tiles in \(plan.metatileCount.groupedText) metatiles"
-            + (export.options.shard.map { " (shard \($0) of the \(export.cover.tileCount.groupedText) tiles)" } ?? ""))
+        lines.append(
+            "total \(total.groupedText) tiles in \(plan.metatileCount.groupedText) metatiles"
+                + (export.options.shard.map { " (shard \($0) of the \(export.cover.tileCount.groupedText) tiles)" }
+                    ?? ""))
         if let sample = try export.sampleEstimate() {
             lines.append(
                 "estimate: about \(Data.byteCountText(Int(sample.bytes(forTiles: total)))) before deduplication and "
@@ -227,16 +272,19 @@ final class ProgressReporter: Sendable {
     }
 
     func report(_ progress: TileExport.Progress) {
-        report(done: progress.tilesDone, isFinished: progress.tilesDone == progress.tilesTotal,
-               tilesPerSecond: progress.tilesPerSecond, secondsRemaining: progress.secondsRemaining)
+        report(
+            done: progress.tilesDone, isFinished: progress.tilesDone == progress.tilesTotal,
+            tilesPerSecond: progress.tilesPerSecond, secondsRemaining: progress.secondsRemaining)
     }
 
     /// An extraction's progress (`tiles extract --bbox`), its rate measured from the reporter's start.
     func report(_ progress: TilesetExtraction.Progress) {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let rate = seconds > 0 ? Double(progress.tilesDone) / seconds : 0
-        report(done: progress.tilesDone, isFinished: progress.tilesDone == progress.tilesTotal,
-               tilesPerSecond: rate, secondsRemaining: rate > 0 ? Double(progress.tilesTotal - progress.tilesDone) / rate : nil)
+        report(
+            done: progress.tilesDone, isFinished: progress.tilesDone == progress.tilesTotal,
+            tilesPerSecond: rate,
+            secondsRemaining: rate > 0 ? Double(progress.tilesTotal - progress.tilesDone) / rate : nil)
     }
 
     private func report(done: Int, isFinished: Bool, tilesPerSecond: Double, secondsRemaining: Double?) {
@@ -263,7 +311,8 @@ final class ProgressReporter: Sendable {
         let counts = "\(done.groupedText)/\(total.groupedText) tiles"
         let rate = String(format: "%.0f tiles/s", tilesPerSecond)
         if isTerminal {
-            let width = 24, filled = Int(fraction * Double(width))
+            let width = 24
+            let filled = Int(fraction * Double(width))
             let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
             return "[\(bar)] \(counts) \(String(format: "%3.0f%%", fraction * 100))  \(rate)  \(eta)"
         }

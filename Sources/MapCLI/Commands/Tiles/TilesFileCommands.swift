@@ -1,10 +1,10 @@
 public import ArgumentParser
 import Foundation
+import MBTiles
 import MapCore
 import MapJSON
 import MapUtilities
 import TileSources
-import MBTiles
 public import TilesetTools
 import Tilesets
 
@@ -31,7 +31,8 @@ func printToStandardError(_ line: String) {
 /// `mapwright tiles info`.
 struct TilesInfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "info", abstract: "Print a tileset's metadata, tiles and bytes per zoom, and how much deduplication saves.")
+        commandName: "info",
+        abstract: "Print a tileset's metadata, tiles and bytes per zoom, and how much deduplication saves.")
 
     @Argument(help: "An MBTiles or PMTiles file.")
     var file: String
@@ -44,16 +45,23 @@ struct TilesInfoCommand: ParsableCommand {
         let summary = try TilesetSummary(of: tileset)
         if json {
             var writer = JSONWriter()
-            writer.value(.object([
-                "path": .string(summary.path), "format": .string(summary.format.rawValue), "layout": .string(summary.layout),
-                "metadata": .object(summary.metadataRows.mapValues { .string($0) }),
-                "zoomLevels": .array(summary.zoomLevels.map {
-                    .object(["zoom": .number(Double($0.zoom)), "tiles": .number(Double($0.tileCount)), "bytes": .number(Double($0.tileBytes))])
-                }),
-                "tiles": .number(Double(summary.tileCount)), "tileBytes": .number(Double(summary.tileBytes)),
-                "fileBytes": .number(Double(summary.fileBytes)), "storedTiles": .number(Double(summary.storedTileCount)),
-                "deduplicationRatio": .number((summary.deduplicationRatio * 100).rounded() / 100),
-            ]))
+            writer.value(
+                .object([
+                    "path": .string(summary.path), "format": .string(summary.format.rawValue),
+                    "layout": .string(summary.layout),
+                    "metadata": .object(summary.metadataRows.mapValues { .string($0) }),
+                    "zoomLevels": .array(
+                        summary.zoomLevels.map {
+                            .object([
+                                "zoom": .number(Double($0.zoom)), "tiles": .number(Double($0.tileCount)),
+                                "bytes": .number(Double($0.tileBytes)),
+                            ])
+                        }),
+                    "tiles": .number(Double(summary.tileCount)), "tileBytes": .number(Double(summary.tileBytes)),
+                    "fileBytes": .number(Double(summary.fileBytes)),
+                    "storedTiles": .number(Double(summary.storedTileCount)),
+                    "deduplicationRatio": .number((summary.deduplicationRatio * 100).rounded() / 100),
+                ]))
             print(writer.text)
             return
         }
@@ -65,7 +73,9 @@ struct TilesInfoCommand: ParsableCommand {
         lines.append("zoom  tiles        bytes")
         for level in summary.zoomLevels {
             let tiles = level.tileCount.groupedText
-            lines.append("\(String(repeating: " ", count: max(0, 4 - "\(level.zoom)".count)))\(level.zoom)  \(tiles)\(String(repeating: " ", count: max(1, 13 - tiles.count)))\(Data.byteCountText(Int(level.tileBytes)))")
+            lines.append(
+                "\(String(repeating: " ", count: max(0, 4 - "\(level.zoom)".count)))\(level.zoom)  \(tiles)\(String(repeating: " ", count: max(1, 13 - tiles.count)))\(Data.byteCountText(Int(level.tileBytes)))"
+            )
         }
         lines.append(
             "total \(summary.tileCount.groupedText) tiles, \(Data.byteCountText(Int(summary.tileBytes))) of tiles, "
@@ -79,8 +89,11 @@ struct TilesInfoCommand: ParsableCommand {
 struct TilesValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check a tileset: SQLite's integrity_check and agg_tiles_hash for MBTiles, every directory and tile for PMTiles.",
-        discussion: "Exit status 0 when valid, 1 when a problem is found (each printed on its own line), 2 when the file cannot be opened.")
+        abstract:
+            "Check a tileset: SQLite's integrity_check and agg_tiles_hash for MBTiles, every directory and tile for PMTiles.",
+        discussion:
+            "Exit status 0 when valid, 1 when a problem is found (each printed on its own line), 2 when the file cannot be opened."
+    )
 
     @Argument(help: "An MBTiles or PMTiles file.")
     var file: String
@@ -102,7 +115,8 @@ struct TilesValidateCommand: ParsableCommand {
 struct TilesExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract",
-        abstract: "Cut a regional tileset out of a local or remote one (--bbox, --zoom), or write every tile as DIR/z/x/y.png.",
+        abstract:
+            "Cut a regional tileset out of a local or remote one (--bbox, --zoom), or write every tile as DIR/z/x/y.png.",
         discussion: """
             With OUTPUT ending in .mbtiles or .pmtiles, the tiles of SOURCE that overlap --bbox at the --zoom \
             levels (by default the world and every zoom) are copied as stored into a new tileset, as \
@@ -115,13 +129,22 @@ struct TilesExtractCommand: ParsableCommand {
     @Argument(help: "An MBTiles or PMTiles file, or a PMTiles archive's http(s) URL.")
     var source: String
 
-    @Argument(help: "The tileset to write, ending in .mbtiles or .pmtiles; or a folder for z/x/y files, which must not exist or be empty.")
+    @Argument(
+        help:
+            "The tileset to write, ending in .mbtiles or .pmtiles; or a folder for z/x/y files, which must not exist or be empty."
+    )
     var output: String
 
-    @Option(parsing: .unconditional, help: "The area, as WEST,SOUTH,EAST,NORTH in degrees (EAST < WEST crosses the antimeridian). The default is the world.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "The area, as WEST,SOUTH,EAST,NORTH in degrees (EAST < WEST crosses the antimeridian). The default is the world."
+    )
     var bbox: String?
 
-    @Option(name: .customLong("zoom"), parsing: .unconditional, help: "The zoom levels, as MINZOOM-MAXZOOM (0-14) or one zoom. The default is the source's.")
+    @Option(
+        name: .customLong("zoom"), parsing: .unconditional,
+        help: "The zoom levels, as MINZOOM-MAXZOOM (0-14) or one zoom. The default is the source's.")
     var zoomText: String?
 
     /// Whether OUTPUT names a tileset rather than a folder.
@@ -169,7 +192,9 @@ struct TilesImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Read a folder of z/x/y tiles (XYZ) into an MBTiles or PMTiles file.",
-        discussion: "The metadata comes from DIR/metadata.json when there is one; the zooms and bounds are computed from the tiles when missing.")
+        discussion:
+            "The metadata comes from DIR/metadata.json when there is one; the zooms and bounds are computed from the tiles when missing."
+    )
 
     @Argument(help: "A folder of z/x/y.png (or .jpg, .webp, .pbf) tiles.")
     var folder: String
@@ -185,9 +210,12 @@ struct TilesImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report = try TileFolder.importTiles(from: URL(fileURLWithPath: folder), to: URL(fileURLWithPath: file), name: name)
+        let report = try TileFolder.importTiles(
+            from: URL(fileURLWithPath: folder), to: URL(fileURLWithPath: file), name: name)
         if !report.skippedFiles.isEmpty {
-            Mapwright.warn("\(folder): \(report.skippedFiles.count) file(s) are not z/x/y tiles and were skipped, such as \(report.skippedFiles[0])")
+            Mapwright.warn(
+                "\(folder): \(report.skippedFiles.count) file(s) are not z/x/y tiles and were skipped, such as \(report.skippedFiles[0])"
+            )
         }
         printToStandardError("wrote \(report.tileCount) tiles to \(file)")
     }
@@ -229,10 +257,15 @@ struct TilesMergeCommand: ParsableCommand {
     @Argument(help: "Two or more MBTiles or PMTiles files.")
     var inputs: [String]
 
-    @Option(name: [.short, .long], parsing: .unconditional, help: "The tileset to write, ending in .mbtiles or .pmtiles.")
+    @Option(
+        name: [.short, .long], parsing: .unconditional, help: "The tileset to write, ending in .mbtiles or .pmtiles.")
     var output: String
 
-    @Option(parsing: .unconditional, help: "What to do with conflicting tiles: keep-first, keep-last, or error (write nothing, exit 1). The default is keep-first.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "What to do with conflicting tiles: keep-first, keep-last, or error (write nothing, exit 1). The default is keep-first."
+    )
     var onConflict: TilesetMerge.ConflictPolicy = .keepFirst
 
     func validate() throws {
@@ -246,11 +279,14 @@ struct TilesMergeCommand: ParsableCommand {
         do throws(TilesetToolsError) {
             report = try TilesetMerge.merge(tilesets, into: URL(fileURLWithPath: output), onConflict: onConflict)
         } catch {
-            if case .invalidExport(let reason) = error, onConflict == .error, reason.contains("differ") { throw CommandFailure(reason, status: 1) }
+            if case .invalidExport(let reason) = error, onConflict == .error, reason.contains("differ") {
+                throw CommandFailure(reason, status: 1)
+            }
             throw error
         }
         for (path, conflict) in report.metadataConflicts {
-            Mapwright.warn("\(path): metadata `\(conflict.key)` is '\(conflict.otherValue)', kept '\(conflict.keptValue)'")
+            Mapwright.warn(
+                "\(path): metadata `\(conflict.key)` is '\(conflict.otherValue)', kept '\(conflict.keptValue)'")
         }
         if let first = report.conflictingTiles.first {
             let shown = report.conflictingTiles.prefix(5).map(\.description).joined(separator: ", ")
@@ -269,7 +305,8 @@ struct TilesDiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Compare two tilesets tile by tile: missing, extra and differing tiles with their pixel counts.",
-        discussion: "Exit status 0 when they show the same tiles, 1 when a tile is missing, extra or different, 2 on an error.")
+        discussion:
+            "Exit status 0 when they show the same tiles, 1 when a tile is missing, extra or different, 2 on an error.")
 
     @Argument(help: "The expected tileset, MBTiles or PMTiles.")
     var first: String
@@ -284,7 +321,9 @@ struct TilesDiffCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard (0...1).contains(threshold) else { throw ValidationError("--threshold: \(threshold) is not between 0 and 1") }
+        guard (0...1).contains(threshold) else {
+            throw ValidationError("--threshold: \(threshold) is not between 0 and 1")
+        }
     }
 
     func run() throws {
@@ -295,23 +334,30 @@ struct TilesDiffCommand: ParsableCommand {
         }
         if json {
             var writer = JSONWriter()
-            writer.value(.object([
-                "identical": .number(Double(difference.identicalCount)),
-                "samePixels": .array(difference.samePixels.map(address)),
-                "onlyInFirst": .array(difference.onlyInFirst.map(address)),
-                "onlyInSecond": .array(difference.onlyInSecond.map(address)),
-                "different": .array(difference.different.map {
-                    .object(["z": .number(Double($0.tile.z)), "x": .number(Double($0.tile.x)), "y": .number(Double($0.tile.y)),
-                             "differentPixels": .number(Double($0.differentPixels))])
-                }),
-            ]))
+            writer.value(
+                .object([
+                    "identical": .number(Double(difference.identicalCount)),
+                    "samePixels": .array(difference.samePixels.map(address)),
+                    "onlyInFirst": .array(difference.onlyInFirst.map(address)),
+                    "onlyInSecond": .array(difference.onlyInSecond.map(address)),
+                    "different": .array(
+                        difference.different.map {
+                            .object([
+                                "z": .number(Double($0.tile.z)), "x": .number(Double($0.tile.x)),
+                                "y": .number(Double($0.tile.y)),
+                                "differentPixels": .number(Double($0.differentPixels)),
+                            ])
+                        }),
+                ]))
             print(writer.text)
         } else {
             for tile in difference.onlyInFirst { print("\(tile): only in \(first)") }
             for tile in difference.onlyInSecond { print("\(tile): only in \(second)") }
             for tile in difference.different { print("\(tile.tile): \(tile.differentPixels) pixels differ") }
-            print("\(difference.identicalCount) identical, \(difference.samePixels.count) with the same pixels but other bytes, "
-                + "\(difference.different.count) different, \(difference.onlyInFirst.count) only in \(first), \(difference.onlyInSecond.count) only in \(second)")
+            print(
+                "\(difference.identicalCount) identical, \(difference.samePixels.count) with the same pixels but other bytes, "
+                    + "\(difference.different.count) different, \(difference.onlyInFirst.count) only in \(first), \(difference.onlyInSecond.count) only in \(second)"
+            )
         }
         if !difference.isEmpty { throw ExitCode(1) }
     }
