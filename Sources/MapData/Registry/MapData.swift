@@ -2,7 +2,7 @@ public import Foundation
 public import GeoData
 import ImageCodec
 import MapCore
-import MapStyle
+package import MapStyle
 public import MapUtilities
 import Synchronization
 import Tilesets
