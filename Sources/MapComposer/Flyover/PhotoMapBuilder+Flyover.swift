@@ -87,7 +87,7 @@ extension PhotoMapBuilder {
         let count = flyover.frames.count
         let state = Mutex(FrameState())
         let workers = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
-        try withoutActuallyEscaping(deliver) { deliver in
+        withoutActuallyEscaping(deliver) { deliver in
             withoutActuallyEscaping(progress) { progress in
                 // The caller's closures, called by one delivering thread at a time (under the lock).
                 let delivery = Mutex(UnsafeTransfer((deliver: deliver, progress: progress)))
