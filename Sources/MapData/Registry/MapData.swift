@@ -37,18 +37,19 @@ public final class MapData: Sendable {
     /// (`Sprites/`, `Glyphs/`, `Clusters/`, ...) through ``cached(_:in:make:)`` and `withLock`.
     let caches = Mutex(Caches())
 
-    /// State a reader of the data keeps with it for as long as the data lives, made by
-    /// ``attachedState(make:)`` on first use: the renderer's fonts and line buffers. Opaque here.
-    private let attached = Mutex<(any Sendable)?>(nil)
+    /// State readers of the data keep with it for as long as the data lives, one value per type,
+    /// made by ``attachedState(make:)`` on first use: the renderer's fonts and line buffers.
+    /// Opaque here.
+    private let attached = Mutex<[ObjectIdentifier: any Sendable]>([:])
 
     /// The value of type `State` kept with this data, made by `make` the first time it is asked
     /// for: what the renderer keeps per `MapData` (its fonts, its line rasteriser's buffers)
-    /// without the data knowing its type. One value: a second type asked for replaces the first.
+    /// without the data knowing its type.
     package func attachedState<State: Sendable>(make: () -> State) -> State {
-        attached.withLock { slot in
-            if let state = slot as? State { return state }
+        attached.withLock { states in
+            if let state = states[ObjectIdentifier(State.self)] as? State { return state }
             let made = make()
-            slot = made
+            states[ObjectIdentifier(State.self)] = made
             return made
         }
     }
