@@ -70,12 +70,7 @@ struct TilesetRegistry<Entry: RegisteredTileset>: Sendable {
             throw .invalid(input, reason: "'\(entry.name)' is not a usable name: use letters, digits, '-', '_' and '.'")
         }
         var entries = try entries().filter { $0.path != entry.path }
-        if let other = entries.first(where: { $0.name == entry.name }) {
-            throw .invalid(
-                input,
-                reason:
-                    "the name '\(entry.name)' is taken by \(other.path): give another with --name, or remove it first")
-        }
+        if let other = entries.first(where: { $0.name == entry.name }) { throw nameTaken(entry.name, by: other) }
         try check(entries)
         entries.insert(entry, at: 0)
         try write(entries)
@@ -104,10 +99,14 @@ struct TilesetRegistry<Entry: RegisteredTileset>: Sendable {
                 reason: "'\(name)' is not a usable name: use letters, digits, '-', '_' and '.' (give one with --name)")
         }
         if let other = try entries().first(where: { $0.name == name }), other.path != destination.path {
-            throw .invalid(
-                input,
-                reason: "the name '\(name)' is taken by \(other.path): give another with --name, or remove it first")
+            throw nameTaken(name, by: other)
         }
+    }
+
+    /// The error for a name another registered file has.
+    private func nameTaken(_ name: String, by other: Entry) -> AssemblyError {
+        .invalid(
+            input, reason: "the name '\(name)' is taken by \(other.path): give another with --name, or remove it first")
     }
 
     /// Runs `build` in a new temporary folder (`PREFIX…` in the system's), removed afterwards,
