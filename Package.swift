@@ -23,8 +23,8 @@
 //   Tilesets         <- CCurl        every TileSource opened one way at run time (TileSourceLocation: a file of either format or a remote PMTiles archive read by HTTP ranges, or URL templates fetched over HTTP into a cache, through libcurl opened on first use; several read as one)  (TileSources, MBTiles, MapSQLite, PMTiles)
 //   TilesetTools                     the `tiles` file tools: write either format through a work file, convert, merge, extract, import/folders, diff, info/validate  (Tilesets, MBTiles, PMTiles, MapJSON, ImageCodec, ImageCompare)
 //   MapData          <- CCairo, CRsvg  the map's data, opened once and shared: sources (GeoPackage, GeoJSON), vector tiles decoded and cached, raster tiles and images decoded, sprites (SVG folders through librsvg) and glyphs loaded, cluster indexes, places, skipped-data warnings, attribution  (GeoData, MapStyle, TileSources, Tilesets, VectorTiles, ImageCodec)
-//   MapRenderer      <- CCairo, CRaster  Cairo/Pango/fontconfig renderer: canvas, lines, fills, text, labels, perspective, style painting, snapshots, tiles, annotations; per-pixel loops in C  (MapData, GeoData, MapStyle, VectorTiles, ImageCodec)
-//   MapComposer                      a photographer's map: photos, overlays, framing            (MapData, MapRenderer, PhotoSources)
+//   MapRenderer      <- CCairo, CRaster  Cairo/Pango/fontconfig renderer: canvas, lines, fills, text, labels, perspective, style painting, snapshots, tiles, the marker layer it draws on top (a protocol); per-pixel loops in C  (MapData, GeoData, MapStyle, VectorTiles, ImageCodec)
+//   MapComposer      <- CCairo        a photographer's map: annotations drawn (pins, marker images, clusters, the callout: the renderer's marker layer), photos, overlays, framing  (MapData, MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, TilesetTools)
 //   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, MapData, Tilesets, MBTiles, VectorTiles; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
 //   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the map `render` writes, the flight `flyover` renders, the clusters `cluster` answers, `compare`'s comparison, `photos import`, the export `tiles export` runs, what `serve` serves and its run until a signal, the registered basemaps and DEMs  (MapComposer, MapData, MapServer, PhotoLibrary, TileExport, Tilesets, TilesetTools; Hummingbird, swift-log, swift-service-lifecycle)
@@ -411,12 +411,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         /// A photographer's map: photos as pins with a selected callout, tracks and shapes, framed
-        /// to fit; what `mapwright render` asks the renderer for.
+        /// to fit; what `mapwright render` asks the renderer for. Annotations (pins, marker images,
+        /// clusters, the callout) are drawn here, as the renderer's marker layer.
         .target(
             name: "MapComposer",
             dependencies: [
                 "MapCore", "MapStyle", "MapData", "MapRenderer", "PhotoSources", "GeoData", "ImageCodec",
-                "MapUtilities", "MapJSON",
+                "MapUtilities", "MapJSON", "CCairo",
             ],
             swiftSettings: swiftSettings
         ),

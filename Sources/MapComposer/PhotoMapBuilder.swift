@@ -356,7 +356,7 @@ public struct PhotoMapBuilder: Sendable {
         guard request.clusterGrouping != .none else { return nil }
         switch request.clustering {
         case .never: return nil
-        case .automatic where !MapSnapshotter.markersWouldOverlap(annotations, in: viewport): return nil
+        case .automatic where !AnnotationSet.markersWouldOverlap(annotations, in: viewport): return nil
         case .automatic, .always:
             if let built { return built }
             onClusterIndexBuilt?()

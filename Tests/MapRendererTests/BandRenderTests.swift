@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodec
+import MapComposer
 import MapCore
 import MapData
 import MapStyle
@@ -75,7 +76,7 @@ struct BandRenderTests {
             widthPoints: 900, heightPoints: 700, scale: scale, target: .image, fonts: snapshotter.data.fonts)
         try snapshotter.draw(
             options, pass: RenderPass(clipMarginPixels: RenderPass.tileClipMarginPixels), in: canvas.cairo,
-            sprites: PinSprites(scale: scale))
+            pixelScale: scale)
         let whole = canvas.rgbaImage()
         let banded = try snapshotter.snapshot(options, drawsInBands: true).image
         #expect(try snapshotter.snapshot(options).image.pixels == banded.pixels)
@@ -133,7 +134,7 @@ struct BandRenderTests {
             widthPoints: 700, heightPoints: 700, scale: 2, target: .image, fonts: snapshotter.data.fonts)
         try snapshotter.draw(
             options, pass: RenderPass(clipMarginPixels: RenderPass.tileClipMarginPixels), in: canvas.cairo,
-            sprites: PinSprites(scale: 2))
+            pixelScale: 2)
         let whole = canvas.rgbaImage()
         let banded = try snapshotter.snapshot(options).image
         if let folder = ProcessInfo.processInfo.environment["BAND_DIFFS"] {
@@ -183,7 +184,7 @@ struct BandRenderTests {
             widthPoints: 800, heightPoints: 800, scale: 2, target: .image, fonts: snapshotter.data.fonts)
         try snapshotter.draw(
             options, pass: RenderPass(clipMarginPixels: RenderPass.tileClipMarginPixels), in: canvas.cairo,
-            sprites: PinSprites(scale: 2))
+            pixelScale: 2)
         let whole = canvas.rgbaImage()
         let banded = try snapshotter.snapshot(options, drawsInBands: true).image
         if let folder = ProcessInfo.processInfo.environment["BAND_DIFFS"] {

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodec
+import MapComposer
 import MapCore
 import MapRenderer
 import MapStyle

@@ -5,6 +5,7 @@ import MapStyle
 import MapTestSupport
 import Testing
 
+@testable import MapComposer
 @testable import MapRenderer
 
 /// Pitched and rotated renders: the ground in perspective where the viewport's conversions put

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ImageCodec
 import ImageCompare
+import MapComposer
 import MapCore
 import MapStyle
 import MapTestSupport

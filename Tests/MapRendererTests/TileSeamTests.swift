@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodec
 import ImageCompare
+import MapComposer
 import MapCore
 import MapStyle
 import MapTestSupport
@@ -74,7 +75,7 @@ struct TileSeamTests {
                 var pass = RenderPass()
                 pass.clipMarginPixels = RenderPass.tileClipMarginPixels
                 let canvas = try Canvas(widthPoints: 256, heightPoints: 256, scale: 1, target: .image, fonts: .pinned)
-                try snapshotter.draw(options, pass: pass, in: canvas.cairo, sprites: PinSprites(scale: 1))
+                try snapshotter.draw(options, pass: pass, in: canvas.cairo, pixelScale: 1)
                 tiles.append(RenderedTile(tile: tile, image: canvas.rgbaImage(x: 0, y: 0, width: 256, height: 256)))
             }
         }
@@ -113,7 +114,7 @@ struct TileSeamTests {
         let tileEdge = try #require(label("Tile Edge Town"))
         #expect(tileEdge.minX < tileEdgeX && tileEdge.maxX > tileEdgeX)
         let callout = try #require(placement.callout, "the selected pin's callout should be placed")
-        #expect(callout.frame.minX < edgeX && callout.frame.maxX > edgeX)
+        #expect(callout.inkFrame.minX < edgeX && callout.inkFrame.maxX > edgeX)
         // The corner's six photos are one cluster at zoom 6, its disc across the metatile edges.
         let index = try #require(renderer.content.clusterIndex)
         let clusters = index.items(in: MapRect.world, zoomLevel: 6).compactMap { item -> Cluster? in

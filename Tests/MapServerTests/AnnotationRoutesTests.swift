@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import MapComposer
 import MapCore
 import MapRenderer
 import MapServer

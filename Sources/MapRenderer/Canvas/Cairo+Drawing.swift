@@ -1,11 +1,11 @@
 import CCairo
-import MapCore
-import MapStyle
+package import MapCore
+package import MapStyle
 
 /// Small drawing helpers over a Cairo context (`cairo_t *`).
 extension OpaquePointer {
     /// Sets a straight-alpha colour as the source.
-    func setSource(_ color: Color) {
+    package func setSource(_ color: Color) {
         cairo_set_source_rgba(self, color.red, color.green, color.blue, color.alpha)
     }
 
@@ -29,7 +29,7 @@ extension OpaquePointer {
     }
 
     /// Adds a rectangle with rounded corners to the current path.
-    func addRoundedRect(_ rect: ViewRect, radius: Double) {
+    package func addRoundedRect(_ rect: ViewRect, radius: Double) {
         let r = min(radius, rect.size.width / 2, rect.size.height / 2)
         cairo_new_sub_path(self)
         cairo_arc(self, rect.maxX - r, rect.minY + r, r, -.pi / 2, 0)

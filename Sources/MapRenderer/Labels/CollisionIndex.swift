@@ -1,13 +1,16 @@
-import MapCore
+package import MapCore
 
 /// The boxes already taken in a view, so labels are placed without overlapping each other or
 /// the markers.
 ///
 /// Boxes are bucketed in a coarse grid of 64-point cells, so a query looks only at its
 /// neighbours.
-struct CollisionIndex {
+package struct CollisionIndex {
     private static let cellSize: Double = 64
     private var cells: [Int: [ViewRect]] = [:]
+
+    /// An index with nothing taken.
+    package init() {}
 
     /// Whether `rect` overlaps any box taken so far.
     func collides(_ rect: ViewRect) -> Bool {
@@ -22,12 +25,12 @@ struct CollisionIndex {
     }
 
     /// Takes `rect`.
-    mutating func insert(_ rect: ViewRect) {
+    package mutating func insert(_ rect: ViewRect) {
         for key in CollisionIndex.keys(for: rect) { cells[key, default: []].append(rect) }
     }
 
     /// Takes `rect` when it is free; returns whether it was.
-    mutating func insertIfFree(_ rect: ViewRect) -> Bool {
+    package mutating func insertIfFree(_ rect: ViewRect) -> Bool {
         guard !collides(rect) else { return false }
         insert(rect)
         return true

@@ -79,16 +79,14 @@ struct PerspectiveGround {
                     scale: level.viewport.scale, target: .image, fonts: snapshotter.data.fonts)
                 var flat = options
                 flat.viewport = level.viewport
-                flat.annotations = []
-                flat.clusterIndex = nil
-                flat.selectedAnnotationID = nil
+                flat.markers = nil
                 flat.showsAttribution = false
                 // The levels are filtered down anyway: Cairo's faster antialiasing costs nothing
                 // visible and a fifth of the time.
                 cairo_set_antialias(canvas.cairo, CAIRO_ANTIALIAS_FAST)
                 try snapshotter.draw(
                     flat, pass: RenderPass(drawsLabels: false, drawsMarkers: false, drawsPerspectiveLayers: false),
-                    in: canvas.cairo, sprites: nil)
+                    in: canvas.cairo, pixelScale: nil)
                 cairo_surface_flush(canvas.surface)
                 return canvas
             }

@@ -1,25 +1,16 @@
 public import MapCore
 public import MapStyle
 
-/// What a snapshot shows: a viewport, a style, and the annotations and overlays on top
-/// (MapKit's MKMapSnapshotter.Options).
+/// What a snapshot shows: a viewport, a style, and the overlays and markers on top (MapKit's
+/// MKMapSnapshotter.Options).
 public struct MapSnapshotOptions: Sendable {
     /// The camera and view size (in points) and scale (pixels per point).
     public var viewport: Viewport
     /// The style: basemap layers, pin and callout appearance.
     public var style: Style
-    /// The markers, drawn south over north.
-    public var annotations: [MapAnnotation]
-    /// Clusters of ``annotations``, built over exactly them, in order, and shared by every render
-    /// and tile of them; `nil` draws every annotation on its own. Clusters are drawn at the
-    /// viewport's zoom level as ``ClusterIndex/items(in:zoomLevel:)`` gives them, so one image
-    /// and a grid of tiles of the same area show the same clusters.
-    public var clusterIndex: ClusterIndex?
-    /// What a cluster's callout calls its members: "16 photos". The default is "items".
-    public var clusterMemberName: String
-    /// The annotation whose callout is shown, by ``MapAnnotation/id``; when it is in a cluster at
-    /// this zoom, the cluster's callout is shown.
-    public var selectedAnnotationID: String?
+    /// The markers and the selected one's callout, drawn above everything but the attribution
+    /// (a photographer's pins and clusters: MapComposer's `AnnotationSet`). The default is none.
+    public var markers: (any MarkerLayer)?
     /// Tracks, areas and circles, drawn at their ``MapOverlay/level``.
     public var overlays: [MapOverlay]
     /// Whether the sources' attribution is drawn in the bottom-right corner. The default is true.
@@ -32,19 +23,13 @@ public struct MapSnapshotOptions: Sendable {
     public init(
         viewport: Viewport,
         style: Style,
-        annotations: [MapAnnotation] = [],
-        clusterIndex: ClusterIndex? = nil,
-        clusterMemberName: String = "items",
-        selectedAnnotationID: String? = nil,
+        markers: (any MarkerLayer)? = nil,
         overlays: [MapOverlay] = [],
         showsAttribution: Bool = true
     ) {
         self.viewport = viewport
         self.style = style
-        self.annotations = annotations
-        self.clusterIndex = clusterIndex
-        self.clusterMemberName = clusterMemberName
-        self.selectedAnnotationID = selectedAnnotationID
+        self.markers = markers
         self.overlays = overlays
         self.showsAttribution = showsAttribution
     }

@@ -37,7 +37,7 @@ extension MapSnapshotter {
     /// Draws an image in bands on every core (see ``bandRows(of:)``).
     ///
     /// The labels, markers and callout are laid out once for the whole image, as
-    /// ``draw(_:pass:in:sprites:)`` lays them out, while the bands draw the layers below their
+    /// ``draw(_:pass:in:pixelScale:)`` lays them out, while the bands draw the layers below their
     /// first labels; each band then draws the labels that reach into it, as a tile draws from
     /// its zoom's placement, and the layers above, into its own rows of `canvas`; the markers,
     /// the callout and the attribution go on top of the whole image last.
@@ -84,9 +84,7 @@ extension MapSnapshotter {
         let sharing = BandSharing(imageMapRect: visibleMapRect)
         let bandOptions = {
             var options = options
-            options.annotations = []
-            options.clusterIndex = nil
-            options.selectedAnnotationID = nil
+            options.markers = nil
             options.showsAttribution = false
             return options
         }()
@@ -160,7 +158,7 @@ extension MapSnapshotter {
                     worldOrigin: ViewPoint(x: 0, y: viewTop), bandSharing: drawn.map(sharing.band(drawing:)) ?? sharing,
                     clipMarginPixels: RenderPass.tileClipMarginPixels)
                 pass.layerSpan = span
-                try draw(options, pass: pass, in: band.cairo, sprites: nil)
+                try draw(options, pass: pass, in: band.cairo, pixelScale: nil)
                 cairo_surface_flush(band.surface)
             } catch {
                 results[item] = error
@@ -170,7 +168,7 @@ extension MapSnapshotter {
         if let error = results.lazy.compactMap({ $0 }).first { throw error }
         let foreground = try layOut().foreground.wrappedValue
         drawForeground(
-            foreground, options, pass: RenderPass(), zoom: zoom, sprites: PinSprites(scale: scale), cairo: canvas.cairo)
+            foreground, options, pass: RenderPass(), zoom: zoom, pixelScale: scale, cairo: canvas.cairo)
     }
 }
 

@@ -2,12 +2,12 @@ import CCairo
 public import Foundation
 import GeoData
 import ImageCodec
-public import MapCore
+import MapCore
 public import MapData
 import MapStyle
 import MapUtilities
 
-/// Renders maps: a style's basemap, overlays, annotations and a callout, into an image, a PDF
+/// Renders maps: a style's basemap, overlays, markers and a callout, into an image, a PDF
 /// or an SVG (MapKit's MKMapSnapshotter, on a server).
 ///
 /// One snapshotter serves any number of renders, on any threads at once: the data it reads is
@@ -18,7 +18,7 @@ import MapUtilities
 ///
 /// ```swift
 /// let snapshotter = MapSnapshotter(data: MapData(basemapDirectory: URL(fileURLWithPath: "/usr/local/share/mapwright/Tiles/basemap")))
-/// let snapshot = try snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: style, annotations: pins))
+/// let snapshot = try snapshotter.snapshot(MapSnapshotOptions(viewport: viewport, style: style, markers: pins))
 /// try snapshot.writePNG(to: URL(fileURLWithPath: "map.png"))
 /// ```
 ///
@@ -71,7 +71,7 @@ public final class MapSnapshotter: Sendable {
         if drawsInBands, let rows = Self.bandRows(of: viewport) {
             try drawInBands(options, rows: rows, on: canvas)
         } else {
-            try draw(options, in: canvas.cairo, sprites: PinSprites(scale: viewport.scale))
+            try draw(options, in: canvas.cairo, pixelScale: viewport.scale)
         }
         return canvas
     }
@@ -109,7 +109,7 @@ public final class MapSnapshotter: Sendable {
                 } catch {
                     throw Self.unwritable(url, error)
                 }
-                try draw(options, in: canvas.cairo, sprites: nil)
+                try draw(options, in: canvas.cairo, pixelScale: nil)
                 do { try canvas.finish() } catch { throw Self.unwritable(url, error) }
             }
             do throws(MapUtilitiesError) {
@@ -171,11 +171,12 @@ public final class MapSnapshotter: Sendable {
 
     // MARK: - Drawing
 
-    /// Draws everything, bottom to top, onto a context whose user space is view points; pins as
-    /// pixel-aligned `sprites` for images, as paths for vector output. `pass` says what a tile
-    /// draws differently from an image (see ``RenderPass``); the default draws an image.
+    /// Draws everything, bottom to top, onto a context whose user space is view points; markers
+    /// on whole pixels of `pixelScale` pixels per point for images, as paths for vector output
+    /// (`pixelScale` nil). `pass` says what a tile draws differently from an image (see
+    /// ``RenderPass``); the default draws an image.
     func draw(
-        _ options: MapSnapshotOptions, pass: RenderPass = RenderPass(), in cairo: OpaquePointer, sprites: PinSprites?
+        _ options: MapSnapshotOptions, pass: RenderPass = RenderPass(), in cairo: OpaquePointer, pixelScale: Double?
     ) throws(RendererError) {
         let viewport = options.viewport
         let style = options.style
@@ -188,7 +189,7 @@ public final class MapSnapshotter: Sendable {
             // A pitched view: the ground in perspective first (vector output embeds it as a 2x
             // image), then labels, markers and the callout upright over it.
             let ground = PerspectiveGround(
-                viewport: viewport, outputScale: sprites == nil ? max(2, viewport.scale) : viewport.scale)
+                viewport: viewport, outputScale: pixelScale == nil ? max(2, viewport.scale) : viewport.scale)
             let surface = try ground.render(
                 options, snapshotter: self,
                 sky: SkyColors(style: style, zoomLevel: viewport.zoomLevel + MapSnapshotter.styleZoomOffset))
@@ -303,16 +304,16 @@ public final class MapSnapshotter: Sendable {
             drawOverlays(overlays, level: .aboveRoads, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
         }
         drawOverlays(overlays, level: .aboveLabels, viewport: viewport, visibleMapRect: visibleMapRect, cairo: cairo)
-        drawForeground(try laidOut(), options, pass: pass, zoom: painter.zoomLevel, sprites: sprites, cairo: cairo)
+        drawForeground(
+            try laidOut(), options, pass: pass, zoom: painter.zoomLevel, pixelScale: pixelScale, cairo: cairo)
     }
 
     /// What a render puts above the basemap and where its labels go, laid out before anything is
     /// drawn: the markers, the selected marker's callout, and the labels of every symbol layer by
     /// layer index.
     struct Foreground {
-        var markers: AnnotationLayout?
-        var selected: AnnotationLayout.Placed?
-        var callout: Callout?
+        var markers: (any MarkerLayout)?
+        var callout: (any MarkerCallout)?
         var labels: [Int: [LabelCandidate]] = [:]
     }
 
@@ -325,23 +326,13 @@ public final class MapSnapshotter: Sendable {
     ) throws(RendererError) -> Foreground {
         let metadata = options.style.mapwright
         var foreground = Foreground()
-        if pass.drawsOverlays, pass.drawsMarkers {
-            let layout = AnnotationLayout(
-                annotations: options.annotations, clusterIndex: options.clusterIndex, viewport: options.viewport,
-                visibleMapRect: visibleMapRect, style: metadata)
+        if pass.drawsOverlays, pass.drawsMarkers, let layer = options.markers {
+            let layout = layer.layOut(in: options.viewport, visibleMapRect: visibleMapRect, style: metadata)
             foreground.markers = layout
-            foreground.selected = options.selectedAnnotationID.flatMap {
-                layout.marker(showing: $0, annotations: options.annotations, clusterIndex: options.clusterIndex)
-            }
             if let placement = pass.placement {
                 foreground.callout = placement.callout(in: viewRect, origin: pass.worldOrigin, cairo: cairo)
             } else {
-                foreground.callout = foreground.selected.map {
-                    layout.callout(
-                        for: $0, selectedID: options.selectedAnnotationID, annotations: options.annotations,
-                        clusterIndex: options.clusterIndex, memberName: options.clusterMemberName,
-                        appearance: metadata.callout, cairo: cairo)
-                }
+                foreground.callout = layout.callout(style: metadata, cairo: cairo)
             }
         }
         if pass.drawsBasemap, pass.drawsLabels {
@@ -359,11 +350,11 @@ public final class MapSnapshotter: Sendable {
 
     /// Draws the markers, the callout and the attribution: what lies above everything else.
     func drawForeground(
-        _ foreground: Foreground, _ options: MapSnapshotOptions, pass: RenderPass, zoom: Double, sprites: PinSprites?,
+        _ foreground: Foreground, _ options: MapSnapshotOptions, pass: RenderPass, zoom: Double, pixelScale: Double?,
         cairo: OpaquePointer
     ) {
         let metadata = options.style.mapwright
-        foreground.markers?.draw(selected: foreground.selected, style: metadata, sprites: sprites, cairo: cairo)
+        foreground.markers?.draw(style: metadata, pixelScale: pixelScale, cairo: cairo)
         if let callout = foreground.callout {
             // A tile's callout is laid out in world points: move the world under the view.
             cairo_save(cairo)
@@ -374,22 +365,6 @@ public final class MapSnapshotter: Sendable {
         if options.showsAttribution {
             drawAttribution(style: options.style, zoom: zoom, viewSize: options.viewport.size, cairo: cairo)
         }
-    }
-
-    /// Whether any two of the annotations' markers would overlap in the viewport: the cue for
-    /// clustering them automatically.
-    public static func markersWouldOverlap(_ annotations: [MapAnnotation], in viewport: Viewport) -> Bool {
-        var taken = CollisionIndex()
-        for annotation in annotations {
-            guard let tip = viewport.point(for: annotation.coordinate) else { continue }
-            let body = AnnotationLayout.bounds(of: annotation.marker).body.offsetBy(tip)
-            // Only markers in the image count: pins crowded off-screen do not cluster the map.
-            guard body.maxX > 0, body.minX < viewport.size.width, body.maxY > 0, body.minY < viewport.size.height else {
-                continue
-            }
-            if !taken.insertIfFree(body) { return true }
-        }
-        return false
     }
 
     /// Lays out and places the labels of every visible symbol layer; upper layers place first,

@@ -8,7 +8,7 @@ import MapStyle
 
 /// A `format` section of a label drawn with the installed fonts: its text and how it differs
 /// from the layer's text.
-struct TextSection: Hashable, Sendable {
+package struct TextSection: Hashable, Sendable {
     let text: String
     /// `font-scale`: a factor on the layer's text size. The default is 1.
     var scale = 1.0

@@ -1,17 +1,17 @@
 import CCairo
 import Foundation
-import MapCore
-import MapStyle
+package import MapCore
+package import MapStyle
 
 /// A halo behind text: a stroke of `widthPoints` on each side of the glyphs' outlines.
-struct TextHalo: Hashable, Sendable {
+package struct TextHalo: Hashable, Sendable {
     var color: Color
     var widthPoints: Double
 }
 
 /// A font request as Pango takes it: families in fallback order, one weight and slant, a size in
 /// points. Made from a style's fontstack by ``init(fontStack:sizePoints:)`` (`FontSpec+FontStack.swift`).
-struct FontSpec: Hashable, Sendable {
+package struct FontSpec: Hashable, Sendable {
     /// Comma-separated families, e.g. "DejaVu Sans, WenQuanYi Micro Hei".
     var families: String = FontConfiguration.fallbackFamilies
     /// The CSS/OpenType weight, 100 (thin) to 900 (black); 400 is regular, 700 bold.
@@ -21,7 +21,7 @@ struct FontSpec: Hashable, Sendable {
     var sizePoints: Double
 
     /// A font spec from one font name such as "DejaVu Sans Bold", keeping the fallbacks.
-    init(styleFontName: String, sizePoints: Double) {
+    package init(styleFontName: String, sizePoints: Double) {
         self.init(fontStack: [styleFontName], sizePoints: sizePoints)
     }
 
@@ -35,7 +35,7 @@ struct FontSpec: Hashable, Sendable {
 ///
 /// Text of any script shapes through HarfBuzz and falls back across the pinned fonts (see
 /// ``FontConfiguration``). Hinting is off so glyph positions scale exactly from 1x to 3x.
-final class TextLayout {
+package final class TextLayout {
     let layout: OpaquePointer
     let cairo: OpaquePointer
     /// The text laid out, before any ellipsis.
@@ -51,7 +51,7 @@ final class TextLayout {
     ///     only (a word longer than the width stands on a line of its own), as MapLibre wraps.
     ///   - sections: `format` sections styled apart (the text is then theirs, joined), each
     ///     with its own font, size and colour.
-    init(
+    package init(
         _ text: String, font: FontSpec, in cairo: OpaquePointer, maximumWidth: Double? = nil, wraps: Bool = false,
         sections: [TextSection]? = nil
     ) {
@@ -97,7 +97,7 @@ final class TextLayout {
     }
 
     /// The logical size of the text in points.
-    var size: ViewSize { logicalRect.size }
+    package var size: ViewSize { logicalRect.size }
 
     /// Whether the text was cut with an ellipsis to fit its maximum width.
     var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
@@ -118,7 +118,7 @@ final class TextLayout {
 
     /// Draws the text with the top-left corner of its logical rectangle at `textOrigin`, with an
     /// optional halo behind it.
-    func draw(at textOrigin: ViewPoint, color: Color, halo: TextHalo? = nil) {
+    package func draw(at textOrigin: ViewPoint, color: Color, halo: TextHalo? = nil) {
         let logical = logicalRect
         let origin = ViewPoint(x: textOrigin.x - logical.minX, y: textOrigin.y - logical.minY)
         cairo_save(cairo)

@@ -1,6 +1,6 @@
 import CCairo
 import Foundation
-import MapCore
+package import MapCore
 import MapData
 import MapStyle
 
@@ -62,7 +62,7 @@ extension MapTileRenderer {
             }
             for name in context.missingImages.value.sorted() { data.noteMissingImage(name) }
             var taken = CollisionIndex()
-            if drawsMarkers,
+            if drawsMarkers, let markerLayer = content.markers,
                 let bounds = ViewRect(
                     enclosing: candidatesByLayer.flatMap(\.candidates).flatMap {
                         [$0.bounds.origin, ViewPoint(x: $0.bounds.maxX, y: $0.bounds.maxY)]
@@ -72,12 +72,9 @@ extension MapTileRenderer {
                 let area = MapRect(
                     x: bounds.minX / pointsPerMapPoint, y: bounds.minY / pointsPerMapPoint,
                     width: bounds.size.width / pointsPerMapPoint, height: bounds.size.height / pointsPerMapPoint)
-                let markers = AnnotationLayout(
-                    annotations: content.annotations, clusterIndex: content.clusterIndex, viewport: world,
-                    visibleMapRect: area,
-                    style: metadata)
+                let markers = markerLayer.layOut(in: world, visibleMapRect: area, style: metadata)
                 for frame in markers.bodyFrames { taken.insert(frame) }
-                if let callout { taken.insert(callout.frame.insetBy(dx: 6, dy: 6)) }
+                if let callout { taken.insert(callout.inkFrame.insetBy(dx: 6, dy: 6)) }
             }
             let placer = LabelPlacer(
                 paddingPoints: metadata.labels.collisionPadding, placement: metadata.labels.placement)
@@ -94,7 +91,7 @@ extension MapTileRenderer {
     /// The world at a tile zoom seen through one viewport as large as it: `tileSizePoints × 2^zoom`
     /// points square, centred on the world's centre, so that its view points are world points
     /// (what ``TilePlacement`` places in, and each tile render's window is cut from).
-    func worldViewport(forTileZoom zoom: Int) throws(RendererError) -> Viewport {
+    package func worldViewport(forTileZoom zoom: Int) throws(RendererError) -> Viewport {
         let worldPoints = Double(options.tileSizePoints) * exp2(Double(zoom))
         do {
             return try Viewport(
@@ -105,35 +102,10 @@ extension MapTileRenderer {
         }
     }
 
-    /// The selected annotation's callout in `world` (see ``worldViewport(forTileZoom:)``), over
-    /// its marker: its cluster's at zooms where it is in one, which may stand a little away from
-    /// it. Nil without a selection, or when its marker does not show. Text is laid out in `cairo`.
-    func calloutPlacement(in world: Viewport, cairo: OpaquePointer) -> TilePlacement.CalloutPlacement? {
-        guard let id = content.selectedAnnotationID, let annotation = content.annotations.first(where: { $0.id == id })
-        else { return nil }
-        let metadata = style.mapwright
-        let pointsPerMapPoint = ZoomLevel.zoomScale(atZoomLevel: world.zoomLevel)
-        let point = MapPoint(annotation.coordinate)
-        let reachPoints = 4 * (content.clusterIndex?.options.radiusPoints ?? 40) + 2 * metadata.cluster.maxRadius + 64
-        let reach = reachPoints / pointsPerMapPoint
-        let layout = AnnotationLayout(
-            annotations: content.annotations, clusterIndex: content.clusterIndex, viewport: world,
-            visibleMapRect: MapRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach),
-            style: metadata)
-        guard
-            let marker = layout.marker(
-                showing: id, annotations: content.annotations, clusterIndex: content.clusterIndex)
-        else { return nil }
-        let text = AnnotationLayout.calloutContent(
-            for: marker, selectedID: id, annotations: content.annotations, clusterIndex: content.clusterIndex,
-            memberName: content.clusterMemberName)
-        let anchor = ViewPoint(x: marker.tip.x, y: marker.bodyFrame.minY)
-        let laidOut = Callout(
-            title: text.title, subtitle: text.subtitle, thumbnail: text.thumbnail, anchor: anchor, tip: marker.tip,
-            viewSize: world.size, appearance: metadata.callout, cairo: cairo)
-        // The shadow reaches 4 points round the bubble and 1.5 lower.
-        return TilePlacement.CalloutPlacement(
-            title: text.title, subtitle: text.subtitle, thumbnail: text.thumbnail, anchor: anchor, tip: marker.tip,
-            appearance: metadata.callout, frame: laidOut.frame.insetBy(dx: -6, dy: -6))
+    /// The selected marker's callout in `world` (see ``worldViewport(forTileZoom:)``), with its
+    /// text laid out in `cairo`; nil without markers or a selection, or when its marker does not
+    /// show.
+    func calloutPlacement(in world: Viewport, cairo: OpaquePointer) -> (any MarkerCalloutPlacement)? {
+        content.markers?.worldCallout(in: world, style: style.mapwright, cairo: cairo)
     }
 }

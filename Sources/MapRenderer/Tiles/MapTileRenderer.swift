@@ -93,12 +93,7 @@ public final class MapTileRenderer: Sendable {
         throws(RendererError)
     {
         if let problem = options.problem { throw .invalidTileOptions(reason: problem) }
-        if let index = content.clusterIndex, index.inputCount != content.annotations.count {
-            throw .invalidTileOptions(
-                reason:
-                    "the cluster index holds \(index.inputCount) annotations, not the \(content.annotations.count) given"
-            )
-        }
+        if let problem = content.markers?.problem { throw .invalidTileOptions(reason: problem) }
         if options.layers != .overlays {
             do { try style.requireConfiguredRasterSources() } catch { throw .style(error) }
         }
@@ -261,9 +256,8 @@ public final class MapTileRenderer: Sendable {
             throw .invalidTileOptions(reason: error.description)
         }
         let snapshotOptions = MapSnapshotOptions(
-            viewport: viewport, style: style, annotations: content.annotations, clusterIndex: content.clusterIndex,
-            clusterMemberName: content.clusterMemberName, selectedAnnotationID: content.selectedAnnotationID,
-            overlays: content.overlays, showsAttribution: false)
+            viewport: viewport, style: style, markers: content.markers, overlays: content.overlays,
+            showsAttribution: false)
         let pass = RenderPass(
             drawsBasemap: options.layers != .overlays,
             drawsOverlays: options.layers != .basemap,
@@ -272,7 +266,7 @@ public final class MapTileRenderer: Sendable {
             clipMarginPixels: RenderPass.tileClipMarginPixels)
         let canvas = try Canvas(
             widthPoints: size.width, heightPoints: size.height, scale: scale, target: .image, fonts: data.fonts)
-        try snapshotter.draw(snapshotOptions, pass: pass, in: canvas.cairo, sprites: PinSprites(scale: scale))
+        try snapshotter.draw(snapshotOptions, pass: pass, in: canvas.cairo, pixelScale: scale)
         return canvas
     }
 

@@ -14,7 +14,7 @@ import MapStyle
 /// clipped), with priorities that do not depend on any view, a label is either placed, and then
 /// drawn whole by every tile it touches, or not placed at all; the same holds for the callout.
 /// (Markers need no placement: each window finds every marker that reaches into it, see
-/// `AnnotationLayout`.)
+/// ``MarkerLayer``.)
 ///
 /// Immutable once made: tiles rendered on any threads read it at once.
 final class TilePlacement: Sendable {
@@ -73,19 +73,6 @@ final class TilePlacement: Sendable {
         }
     }
 
-    /// The selected annotation's callout, laid out in world points.
-    struct CalloutPlacement: Sendable {
-        let title: String
-        let subtitle: String?
-        let thumbnail: RGBAImage?
-        /// The marker's top and tip, in world points.
-        let anchor: ViewPoint
-        let tip: ViewPoint
-        let appearance: MapwrightMetadata.Callout
-        /// The bubble and pointer with their shadow, in world points.
-        let frame: ViewRect
-    }
-
     /// How far a label's ink may reach beyond its logical frame, in points: its halo and the
     /// overhang of glyphs. A window draws every label whose frame comes this close to it.
     static let labelInkMarginPoints: Double = 8
@@ -95,11 +82,11 @@ final class TilePlacement: Sendable {
     /// The world's size in points at this zoom: the view a callout is kept inside.
     let worldSize: ViewSize
     let labels: [Label]
-    let callout: CalloutPlacement?
+    let callout: (any MarkerCalloutPlacement)?
     /// The labels by cell, (column, row) → indices into ``labels``.
     private let cells: [SIMD2<Int>: [Int]]
 
-    init(worldSize: ViewSize, labels: [Label], callout: CalloutPlacement?) {
+    init(worldSize: ViewSize, labels: [Label], callout: (any MarkerCalloutPlacement)?) {
         self.worldSize = worldSize
         self.labels = labels
         self.callout = callout
@@ -186,15 +173,12 @@ final class TilePlacement: Sendable {
 
     /// The callout laid out in `cairo` in world points (draw it with the world moved by
     /// `-origin`), when it shows in the view; nil otherwise or without one.
-    func callout(in viewRect: ViewRect, origin: ViewPoint, cairo: OpaquePointer) -> Callout? {
+    func callout(in viewRect: ViewRect, origin: ViewPoint, cairo: OpaquePointer) -> (any MarkerCallout)? {
         guard let callout else { return nil }
-        let frame = callout.frame
+        let frame = callout.inkFrame
         guard frame.maxX > origin.x + viewRect.minX, frame.minX < origin.x + viewRect.maxX,
             frame.maxY > origin.y + viewRect.minY, frame.minY < origin.y + viewRect.maxY
         else { return nil }
-        return Callout(
-            title: callout.title, subtitle: callout.subtitle, thumbnail: callout.thumbnail, anchor: callout.anchor,
-            tip: callout.tip,
-            viewSize: worldSize, appearance: callout.appearance, cairo: cairo)
+        return callout.layOut(worldSize: worldSize, cairo: cairo)
     }
 }

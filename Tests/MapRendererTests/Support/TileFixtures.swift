@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodec
 import ImageCompare
+import MapComposer
 import MapCore
 import MapRenderer
 import MapStyle

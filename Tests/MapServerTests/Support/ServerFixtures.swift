@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import ImageCodec
 import Logging
+import MapComposer
 import MapCore
 import MapData
 import MapRenderer

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import MapCore
+import MapRenderer
 import MapStyle
 
 /// A cluster of annotations drawn as MapKit and web maps draw them: a disc sized by its member

@@ -1,42 +1,43 @@
 import CCairo
 import Foundation
 import ImageCodec
-import MapCore
-import MapStyle
+package import MapCore
+import MapRenderer
+package import MapStyle
 
 /// The markers that show in a view — single annotations and, when clustering, clusters — where
 /// they sit, and how to draw them.
-struct AnnotationLayout {
+package struct AnnotationLayout {
     /// What stands at a place on the map.
-    enum Content {
+    package enum Content {
         case annotation(MapAnnotation)
         case cluster(Cluster)
     }
 
-    struct Placed {
-        let content: Content
+    package struct Placed {
+        package let content: Content
         /// The marker's anchor in view points: a pin's tip (on the coordinate), a cluster's centre.
-        let tip: ViewPoint
+        package let tip: ViewPoint
         /// What the marker covers (shadow included), in view points.
-        let frame: ViewRect
+        package let frame: ViewRect
         /// What the marker's body covers, kept free of labels.
-        let bodyFrame: ViewRect
+        package let bodyFrame: ViewRect
         /// Orders markers that stand at the same height.
-        let sortKey: String
+        package let sortKey: String
         /// A cluster's colour: its members' pin colour; nil for single annotations.
-        var clusterColor: Color? = nil
+        package var clusterColor: Color? = nil
         /// How much larger than its size the marker is drawn, about its anchor: 1 in flat views;
         /// in pitched ones near markers are larger and far ones smaller (see ``markerScale(at:in:)``).
-        var scale: Double = 1
+        package var scale: Double = 1
     }
 
     let viewSize: ViewSize
     /// Visible markers, north first, so drawing in order puts southern markers on top.
-    let placed: [Placed]
+    package let placed: [Placed]
 
     /// Lays out `annotations`, or the clusters and single annotations of `clusterIndex` (built
     /// over exactly `annotations`, in order) at the view's zoom level.
-    init(
+    package init(
         annotations: [MapAnnotation], clusterIndex: ClusterIndex?, viewport: Viewport, visibleMapRect: MapRect,
         style: MapwrightMetadata
     ) {
@@ -129,7 +130,7 @@ struct AnnotationLayout {
     /// How far any of the annotations' markers reaches from its anchor, in points: at least 48,
     /// more for large marker images. Markers anchored this far outside a view are looked for, so
     /// a tile draws the part of a marker whose anchor lies in its neighbour.
-    static func markerReachPoints(of annotations: [MapAnnotation]) -> Double {
+    package static func markerReachPoints(of annotations: [MapAnnotation]) -> Double {
         var reach = 48.0
         var seen = Set<ViewRect>()
         for annotation in annotations {
@@ -156,7 +157,7 @@ struct AnnotationLayout {
     /// it belongs to at this zoom (as MapKit selects the cluster of a clustered annotation).
     /// When the world shows more than once, of its copies the nearest the camera (the largest,
     /// under pitch), then the nearest the view's centre.
-    func marker(showing id: String, annotations: [MapAnnotation], clusterIndex: ClusterIndex?) -> Placed? {
+    package func marker(showing id: String, annotations: [MapAnnotation], clusterIndex: ClusterIndex?) -> Placed? {
         let own = placed.filter {
             if case .annotation(let annotation) = $0.content { return annotation.id == id }
             return false

@@ -1,11 +1,14 @@
 import Foundation
 import ImageCodec
 import MapCore
+import MapData
 import MapStyle
 import MapTestSupport
 import Testing
 
+@testable import MapComposer
 @testable import MapRenderer
+@testable import MapServer
 
 /// `changedTiles(comparedWith:around:zooms:)` against the pixels: 150 seeded photos of five
 /// photographers around Lisbon, clustered, one selected; a photo added, removed or moved far
@@ -13,6 +16,12 @@ import Testing
 /// at zooms 0...13. Every tile whose pixels differ must be reported; few reported tiles may draw
 /// the same (a frame's transparent corner grazing a tile, a change hidden under the callout).
 struct TileChangesTests {
+    /// The bundled basemap, shared by every test as a server keeps it.
+    static let data = MapData(basemapDirectory: RepositoryFiles.basemap)
+
+    static func coordinate(_ latitude: Double, _ longitude: Double) throws -> Coordinate {
+        try Coordinate(latitude: latitude, longitude: longitude)
+    }
     static let photographers = ["Ansel Adams", "Berenice Abbott", "Dorothea Lange", "Robert Capa", "Vivian Maier"]
     static let zooms = 0...13
     /// Lisbon, where the photos are.
@@ -21,7 +30,7 @@ struct TileChangesTests {
     private let style: Style
 
     init() throws {
-        style = try RenderFixtures.style("standard")
+        style = try Style.named("standard", in: RepositoryFiles.styles).style
     }
 
     /// 150 photos in 0.3° × 0.4° round Lisbon (some 33 × 35 km): half spread evenly, half in
@@ -46,7 +55,7 @@ struct TileChangesTests {
                 latitude = TileChangesTests.center.latitude + Double.random(in: -0.15...0.15, using: &random)
                 longitude = TileChangesTests.center.longitude + Double.random(in: -0.2...0.2, using: &random)
             }
-            return photo("photo-\(index)", try RenderFixtures.coordinate(latitude, longitude), by: photographer)
+            return photo("photo-\(index)", try TileChangesTests.coordinate(latitude, longitude), by: photographer)
         }
     }
 
@@ -74,7 +83,7 @@ struct TileChangesTests {
     }
 
     private func renderer(_ content: MapTileContent, options: TileRenderOptions) throws -> MapTileRenderer {
-        try MapTileRenderer(data: RenderFixtures.data, style: style, content: content, options: options)
+        try MapTileRenderer(data: TileChangesTests.data, style: style, content: content, options: options)
     }
 
     /// The tiles at `zoom` within `marginPoints` of the rects.
@@ -185,7 +194,7 @@ struct TileChangesTests {
         let photos = try photos()
         let selected = photos[10].coordinate
         let added = photo(
-            "photo-new", try RenderFixtures.coordinate(selected.latitude + 0.003, selected.longitude - 0.002),
+            "photo-new", try TileChangesTests.coordinate(selected.latitude + 0.003, selected.longitude - 0.002),
             by: photos[10].clusteringIdentifier!)
         let outcome = try compare(
             "added", old: content(photos), new: content(photos + [added]), around: [added.coordinate],
@@ -197,7 +206,7 @@ struct TileChangesTests {
         let photos = try photos()
         let crowd = photos[40].coordinate
         let added = photo(
-            "photo-new", try RenderFixtures.coordinate(crowd.latitude - 0.001, crowd.longitude + 0.002),
+            "photo-new", try TileChangesTests.coordinate(crowd.latitude - 0.001, crowd.longitude + 0.002),
             by: "Vivian Maier")
         let outcome = try compare(
             "added in a crowd", old: content(photos), new: content(photos + [added]), around: [added.coordinate],
@@ -218,7 +227,7 @@ struct TileChangesTests {
     @Test func aPhotoMovedFarAway() throws {
         let photos = try photos()
         var moved = photos
-        let porto = try RenderFixtures.coordinate(41.15, -8.61)
+        let porto = try TileChangesTests.coordinate(41.15, -8.61)
         moved[17].coordinate = porto
         let outcome = try compare(
             "moved", old: content(photos), new: content(moved), around: [photos[17].coordinate, porto],
@@ -233,7 +242,7 @@ struct TileChangesTests {
 
     @Test func aPhotoAddedToUnclusteredPinsOnLargeTiles() throws {
         let photos = try photos()
-        let added = photo("photo-new", try RenderFixtures.coordinate(38.7, -9.1), by: "Robert Capa")
+        let added = photo("photo-new", try TileChangesTests.coordinate(38.7, -9.1), by: "Robert Capa")
         let outcome = try compare(
             "added, unclustered, 512 @2x", old: content(photos, clustered: false),
             new: content(photos + [added], clustered: false),
@@ -251,10 +260,11 @@ struct TileChangesTests {
         let spacing = 0.8 * 360 * 40 / (256 * 4096)
         let line = try (0..<80).map { index in
             photo(
-                "chain-\(index)", try RenderFixtures.coordinate(38.7, -9.3 + Double(index) * spacing), by: "Ansel Adams"
+                "chain-\(index)", try TileChangesTests.coordinate(38.7, -9.3 + Double(index) * spacing),
+                by: "Ansel Adams"
             )
         }
-        let added = photo("chain-new", try RenderFixtures.coordinate(38.7, -9.3 - spacing), by: "Ansel Adams")
+        let added = photo("chain-new", try TileChangesTests.coordinate(38.7, -9.3 - spacing), by: "Ansel Adams")
         let outcome = try compare(
             "cascade", old: content(line, selected: nil), new: content(line + [added], selected: nil),
             around: [added.coordinate],
@@ -269,7 +279,7 @@ struct TileChangesTests {
     /// or drops Porto's labels; the labels of both contents' placements are compared.
     @Test func aPhotoAddedUnderTheLabels() throws {
         let photos = try photos()
-        let added = photo("photo-new", try RenderFixtures.coordinate(41.1496, -8.6109), by: "Robert Capa")
+        let added = photo("photo-new", try TileChangesTests.coordinate(41.1496, -8.6109), by: "Robert Capa")
         let options = TileRenderOptions(layers: .all)
         let outcome = try compare(
             "added, with the basemap", old: content(photos), new: content(photos + [added]), around: [added.coordinate],
@@ -314,7 +324,7 @@ struct TileChangesTests {
                 let after = style.mapwright.pins.colors(forKeys: present.union([name]))
                 return present.contains { before[$0] != after[$0] }
             })
-        let added = photo("photo-new", try RenderFixtures.coordinate(38.7, -9.1), by: newcomer)
+        let added = photo("photo-new", try TileChangesTests.coordinate(38.7, -9.1), by: newcomer)
         let options = TileRenderOptions(layers: .overlays)
         let changes = try renderer(content(photos), options: options).changedTiles(
             comparedWith: try renderer(content(photos + [added]), options: options), around: [added.coordinate],
@@ -345,7 +355,7 @@ struct TileChangesTests {
         let photos = try photos()
         var reordered = photos
         var edited = reordered.remove(at: 60)
-        edited.coordinate = try RenderFixtures.coordinate(
+        edited.coordinate = try TileChangesTests.coordinate(
             edited.coordinate.latitude + 0.01, edited.coordinate.longitude)
         reordered.append(edited)
         let outcome = try compare(

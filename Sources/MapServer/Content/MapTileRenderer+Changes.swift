@@ -1,6 +1,7 @@
-import CCairo
 import Foundation
+import MapComposer
 public import MapCore
+public import MapRenderer
 import MapStyle
 
 /// Which tiles of a tileset draw differently under two contents, as
@@ -11,7 +12,7 @@ public enum ChangedTiles: Hashable, Sendable {
     /// Every tile may have changed: a photographer's pin colour changed (a new photographer took
     /// the palette slot another had, say), so every pin and cluster of theirs is redrawn; or the
     /// overlays, whether annotations cluster, the clustering options, the style, the data or the
-    /// tile options differ.
+    /// tile options differ, or markers other than an `AnnotationSet` are drawn.
     case all
 }
 
@@ -79,13 +80,14 @@ extension MapTileRenderer {
         guard zooms.lowerBound >= 0, zooms.upperBound <= TileID.maximumZoom else {
             throw .invalidTileOptions(reason: "zooms \(zooms) are outside 0-\(TileID.maximumZoom)")
         }
-        guard options == other.options, options.layers == .overlays || data === other.data, style == other.style else {
-            return .all
-        }
+        guard drawsLike(other) else { return .all }
         guard options.layers != .basemap else { return .tiles([]) }
-        let old = content
-        let new = other.content
-        guard old.overlays == new.overlays else { return .all }
+        guard content.overlays == other.content.overlays,
+            content.markers == nil || content.markers is AnnotationSet,
+            other.content.markers == nil || other.content.markers is AnnotationSet
+        else { return .all }
+        let old = content.annotationSet
+        let new = other.content.annotationSet
         let clusterOptions: ClusterOptions?
         switch (old.clusterIndex, new.clusterIndex) {
         case (nil, nil):
@@ -133,8 +135,6 @@ extension MapTileRenderer {
             let deepest = clusterOptions.maximumZoom - Int(log2(Double(options.tileSizePoints) / 256))
             topZoom = max(topZoom, min(TileID.maximumZoom, deepest))
         }
-        let canvas = try Canvas(
-            widthPoints: 1, heightPoints: 1, scale: Double(options.scale), target: .image, fonts: data.fonts)
         var tiles = Set<TileID>()
         var deeperChanges: [MapPoint] = []
         for zoom in stride(from: topZoom, through: zooms.lowerBound, by: -1) {
@@ -163,26 +163,15 @@ extension MapTileRenderer {
                 $0.frame.insetBy(
                     dx: -MapTileRenderer.changedMarkerMarginPoints, dy: -MapTileRenderer.changedMarkerMarginPoints)
             }
-            let oldCallout = calloutPlacement(in: world, cairo: canvas.cairo)
-            let newCallout = other.calloutPlacement(in: world, cairo: canvas.cairo)
+            let oldCallout = try worldCallout(atTileZoom: zoom)
+            let newCallout = try other.worldCallout(atTileZoom: zoom)
             if !MapTileRenderer.drawAlike(oldCallout, newCallout) {
-                frames += [oldCallout?.frame, newCallout?.frame].compactMap { $0 }
+                frames += [oldCallout?.inkFrame, newCallout?.inkFrame].compactMap { $0 }
             }
             if options.layers == .all {
-                let margin = TilePlacement.labelInkMarginPoints
                 // A region's labels move only where its candidates meet a changed marker or callout
                 // (they keep clear of those alone); a label draws the same when everything it holds is the same.
-                let regions = Set(
-                    frames.flatMap {
-                        PlacementRegion.regions(meeting: $0, zoom: zoom, tileSizePoints: options.tileSizePoints)
-                    })
-                for region in regions.sorted() {
-                    let oldLabels = Set(try placement(of: region).labels)
-                    let newLabels = Set(try other.placement(of: region).labels)
-                    for label in oldLabels.symmetricDifference(newLabels) {
-                        frames.append(label.bounds.insetBy(dx: -margin, dy: -margin))
-                    }
-                }
+                frames += try changedLabelFrames(comparedWith: other, meeting: frames, zoom: zoom)
             }
             for frame in frames { insertTiles(touching: frame, zoom: zoom, into: &tiles) }
         }
@@ -190,14 +179,12 @@ extension MapTileRenderer {
     }
 
     /// Whether two callouts draw the same pixels.
-    private static func drawAlike(_ a: TilePlacement.CalloutPlacement?, _ b: TilePlacement.CalloutPlacement?) -> Bool {
+    private static func drawAlike(_ a: (any MarkerCalloutPlacement)?, _ b: (any MarkerCalloutPlacement)?) -> Bool {
         switch (a, b) {
         case (nil, nil):
             return true
         case (let a?, let b?):
-            return a.frame == b.frame && a.anchor == b.anchor && a.tip == b.tip && a.title == b.title
-                && a.subtitle == b.subtitle
-                && a.thumbnail == b.thumbnail && a.appearance == b.appearance
+            return a.drawsLike(b)
         default:
             return false
         }
@@ -358,8 +345,8 @@ struct MarkerComparison {
         let frame: ViewRect
     }
 
-    let old: MapTileContent
-    let new: MapTileContent
+    let old: AnnotationSet
+    let new: AnnotationSet
     let changedIDs: Set<String>
     let style: MapwrightMetadata
 
@@ -420,7 +407,7 @@ struct MarkerComparison {
 
     /// A content's markers that reach into a window, by signature, with their frames.
     private func markers(
-        of content: MapTileContent, revision: Int, in window: MapRect, world: Viewport, wrapsAnnotations: Bool
+        of content: AnnotationSet, revision: Int, in window: MapRect, world: Viewport, wrapsAnnotations: Bool
     ) -> [Signature: ViewRect] {
         let pointsPerMapPoint = ZoomLevel.zoomScale(atZoomLevel: world.zoomLevel)
         let worldPoints = WebMercator.worldSize * pointsPerMapPoint

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import MapCore
+import MapRenderer
 import MapStyle
 
 /// The classic map pin: a round head on a needle, with its shadow falling to the upper right.

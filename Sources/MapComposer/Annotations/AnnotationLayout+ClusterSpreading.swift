@@ -1,6 +1,7 @@
 import Foundation
 import MapCore
-import MapStyle
+import MapRenderer
+package import MapStyle
 
 /// Clusters of different clustering identifiers (different photographers) at one spot: each
 /// cluster is clustered with its own kind only, so two can stand on the same point and the one
@@ -129,7 +130,7 @@ extension AnnotationLayout {
     /// How far outside the view the clusters must be looked for, in points, so that every
     /// cluster that spreading can bring into the view, and every cluster it is spread with, is
     /// found: for groups of up to `groupSize` of the largest discs.
-    static func spreadingReachPoints(groupSize: Int, style: MapwrightMetadata.Cluster) -> Double {
+    package static func spreadingReachPoints(groupSize: Int, style: MapwrightMetadata.Cluster) -> Double {
         let outer = style.maxRadius + ClusterMarker.haloWidthPoints
         // Equal discs: adjacent slots are the closest, a chord of 2R·sin(π/n).
         let ring = (2 * outer + spreadGapPoints) / (2 * sin(.pi / Double(max(2, groupSize))))

@@ -3,6 +3,7 @@ import MapCore
 import MapStyle
 import Testing
 
+@testable import MapComposer
 @testable import MapRenderer
 
 /// Callouts cut titles only when the image has no room, and a cluster's callout names the
@@ -27,24 +28,16 @@ struct CalloutLayoutTests {
             clusterMemberName: "photos", selectedAnnotationID: selected, showsAttribution: false)
     }
 
-    /// The callout the renderer lays out for the options.
+    /// The callout the renderer lays out for the options, through the marker layer as a render
+    /// asks for it.
     private func callout(_ options: MapSnapshotOptions) throws -> Callout {
         let viewport = options.viewport
         let visible = try #require(
             viewport.mapRect(for: ViewRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)))
-        let layout = AnnotationLayout(
-            annotations: options.annotations, clusterIndex: options.clusterIndex, viewport: viewport,
-            visibleMapRect: visible,
-            style: options.style.mapwright)
-        let marker = try #require(
-            layout.marker(
-                showing: options.selectedAnnotationID!, annotations: options.annotations,
-                clusterIndex: options.clusterIndex))
+        let markers = try #require(options.markers)
+        let layout = markers.layOut(in: viewport, visibleMapRect: visible, style: options.style.mapwright)
         let canvas = try Canvas(widthPoints: 1, heightPoints: 1, scale: 1, target: .image, fonts: .pinned)
-        return layout.callout(
-            for: marker, selectedID: options.selectedAnnotationID, annotations: options.annotations,
-            clusterIndex: options.clusterIndex,
-            memberName: options.clusterMemberName, appearance: options.style.mapwright.callout, cairo: canvas.cairo)
+        return try #require(layout.callout(style: options.style.mapwright, cairo: canvas.cairo) as? Callout)
     }
 
     private func pin(_ id: String, title: String, subtitle: String? = nil) throws -> MapAnnotation {
