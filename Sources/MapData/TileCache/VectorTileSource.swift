@@ -118,9 +118,13 @@ package final class VectorTileSource: Sendable {
     /// - Throws: ``MapDataError`` when the file cannot be read, or when every tile in view is
     ///   broken (undecodable, or all its features unreadable); the message names the file and
     ///   the first tile's problem.
-    package func features(layer: String, in rect: MapRect, zoom: Int, meetingRectOnly: Bool = false)
-        throws(MapDataError) -> [PreparedFeature]
-    {
+    /// - Parameter filter: When given, only the features it passes, each tile's verdicts kept
+    ///   with the tile (see ``TileFeatureFilter``); the result is what filtering the features
+    ///   afterwards would give, in the same order.
+    package func features(
+        layer: String, in rect: MapRect, zoom: Int, meetingRectOnly: Bool = false, filter: TileFeatureFilter? = nil
+    ) throws(MapDataError) -> [PreparedFeature] {
+        let key = filter?.key(layer: layer)
         var result: [PreparedFeature] = []
         var anyDrawable = false
         var firstProblem: String?
@@ -148,6 +152,16 @@ package final class VectorTileSource: Sendable {
                     && !(tileRect.minX >= area.minX && tileRect.maxX <= area.maxX
                         && tileRect.minY >= area.minY && tileRect.maxY <= area.maxY)
                 let bounds = testsBounds ? decoded.bounds[layer] ?? [] : []
+                if let filter, let key {
+                    for index in decoded.passing(key, of: features, includes: filter.includes) {
+                        let index = Int(index)
+                        if testsBounds, !bounds[index].meets(area) { continue }
+                        var feature = features[index]
+                        if copy.offsetX != 0 { feature.geometry = feature.geometry.offsetBy(dx: copy.offsetX) }
+                        result.append(feature)
+                    }
+                    continue
+                }
                 for (index, var feature) in features.enumerated() {
                     if testsBounds, !bounds[index].meets(area) { continue }
                     if copy.offsetX != 0 { feature.geometry = feature.geometry.offsetBy(dx: copy.offsetX) }
@@ -356,6 +370,12 @@ final class DecodedTile: Sendable {
     /// Why nothing of the tile can be drawn: its bytes do not decode, or every feature it has is
     /// broken; nil for a tile that draws (even with some features left out).
     let problem: String?
+    /// Which of a layer's features each filter passes, by ``TileFeatureFilter/Key``: indices
+    /// into the layer's features, found on first use (see ``passing(_:of:includes:)``).
+    private let verdicts = Mutex<[TileFeatureFilter.Key: [Int32]]>([:])
+    /// The most filters' verdicts a tile keeps: a filter that reads the zoom is kept per zoom,
+    /// and a server's fractional zooms would otherwise add to a tile without end.
+    static let maximumKeptVerdicts = 1_024
 
     /// A tile that cannot be drawn at all, and why.
     init(problem: String) {
@@ -378,6 +398,22 @@ final class DecodedTile: Sendable {
         }
         self.layers = layers
         bounds = layers.mapValues { features in features.map(\.geometry.bounds) }
+    }
+
+    /// The indices of `features` (this tile's features of the key's layer) that `includes`
+    /// passes, in order: kept from an earlier call with the same key, or found now and kept
+    /// (up to ``maximumKeptVerdicts`` keys). Two threads asking at once may both judge the
+    /// features; they find the same indices.
+    func passing(
+        _ key: TileFeatureFilter.Key, of features: [PreparedFeature], includes: (PreparedFeature) -> Bool
+    ) -> [Int32] {
+        if let kept = verdicts.withLock({ $0[key] }) { return kept }
+        var passing: [Int32] = []
+        for (index, feature) in features.enumerated() where includes(feature) { passing.append(Int32(index)) }
+        verdicts.withLock { kept in
+            if kept.count < DecodedTile.maximumKeptVerdicts { kept[key] = passing }
+        }
+        return passing
     }
 
     /// Some of one layer's features: a piece of work when a tile's are prepared on every core.

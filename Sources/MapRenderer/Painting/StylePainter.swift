@@ -79,18 +79,10 @@ struct StylePainter {
                 let reachArea = reachPoints(of: layer).flatMap { bandReachArea(points: $0, marginMapPoints: margin) }
                 return try bandSharing.features.features(.init(layerID: layer.id, whole: false)) {
                     () throws(RendererError) in
-                    filtered(
-                        try RendererError.readingData { () throws(MapDataError) in
-                            try tiles.source.features(
-                                layer: layer.sourceLayer ?? "", in: image, zoom: zoom, meetingRectOnly: meetingRectOnly)
-                        }, by: layer)
+                    try tileFeatures(of: layer, from: tiles.source, in: image, zoom: zoom, meetingRectOnly: meetingRectOnly)
                 }.meeting(reachArea ?? area)
             }
-            let features = try RendererError.readingData { () throws(MapDataError) in
-                try tiles.source.features(
-                    layer: layer.sourceLayer ?? "", in: area, zoom: zoom, meetingRectOnly: meetingRectOnly)
-            }
-            return filtered(features, by: layer)
+            return try tileFeatures(of: layer, from: tiles.source, in: area, zoom: zoom, meetingRectOnly: meetingRectOnly)
         }
         guard let prepared = try preparedLayer(of: layer) else { return [] }
         let features: [PreparedFeature]
@@ -131,10 +123,8 @@ struct StylePainter {
     {
         if let tiles = try vectorTiles(of: layer) {
             guard let zoom = tiles.zoom else { return [] }
-            let features = try RendererError.readingData { () throws(MapDataError) in
-                try tiles.source.features(layer: layer.sourceLayer ?? "", in: rect, zoom: zoom)
-            }
-            return StylePainter.joiningLines(of: filtered(features, by: layer))
+            return StylePainter.joiningLines(
+                of: try tileFeatures(of: layer, from: tiles.source, in: rect, zoom: zoom, meetingRectOnly: false))
         }
         guard let prepared = try preparedLayer(of: layer) else { return [] }
         if let (clustering, key) = clustering(of: layer) {
@@ -157,6 +147,22 @@ struct StylePainter {
             }
         }
         return result
+    }
+
+    /// The features of a vector tileset's tiles at `zoom` that meet `rect` and that the layer's
+    /// filter passes, in tile order: each tile keeps its features' verdicts for the next render
+    /// (see `TileFeatureFilter`), but for a filter that reads geometry, judged here every time.
+    private func tileFeatures(
+        of layer: StyleLayer, from source: VectorTileSource, in rect: MapRect, zoom: Int, meetingRectOnly: Bool
+    ) throws(RendererError) -> [PreparedFeature] {
+        let filter = layer.filter.flatMap { filter in
+            TileFeatureFilter(filter, zoom: zoomLevel) { includes($0, in: layer, readsGeometry: false) }
+        }
+        let features = try RendererError.readingData { () throws(MapDataError) in
+            try source.features(
+                layer: layer.sourceLayer ?? "", in: rect, zoom: zoom, meetingRectOnly: meetingRectOnly, filter: filter)
+        }
+        return filter == nil ? filtered(features, by: layer) : features
     }
 
     /// The features the layer's filter passes (all without a filter).

@@ -1,5 +1,3 @@
-public import MapCore
-
 /// What tiles draw over the style: overlays (tracks, shapes, circles) and markers with the
 /// selected one's callout. The tile counterpart of ``MapSnapshotOptions``' overlays and markers,
 /// for a whole tileset rather than a view.

@@ -75,6 +75,17 @@ public indirect enum Filter: Hashable, Sendable {
         }
     }
 
+    /// Whether the filter reads the zoom (an expression's `zoom`): a filter that does not gives
+    /// every feature the same verdict at every zoom, which a tile cache may keep.
+    public var readsZoom: Bool {
+        switch self {
+        case .expression(let expression): return expression.readsZoom
+        case .all(let filters), .any(let filters): return filters.contains(where: \.readsZoom)
+        case .not(let filter): return filter.readsZoom
+        case .constant, .comparison, .isIn, .has: return false
+        }
+    }
+
     /// Whether the filter reads the feature's geometry (`within`, `distance`), so that a renderer
     /// gives it to ``evaluate(_:zoom:geometry:)``.
     public var readsGeometry: Bool {
