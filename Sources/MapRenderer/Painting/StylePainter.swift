@@ -6,6 +6,7 @@ import MapCore
 import MapData
 import MapJSON
 import MapStyle
+import Synchronization
 
 /// Draws a style's background, fill, line and raster layers through a viewport, and gives any
 /// layer's features in view (symbol layers' labels are placed from them by the snapshotter).
@@ -34,6 +35,8 @@ struct StylePainter {
     let featureStates: FeatureStates
     /// The style's sprite images at the viewport's scale, which patterns name.
     let images: StyleImages
+    /// The vector tile sources read so far, by source id.
+    private let vectorSources = VectorSources()
 
     init(
         viewport: Viewport, styleZoomLevel: Double? = nil, clipMarginPixels: Double? = nil, style: Style, data: MapData,
@@ -205,9 +208,29 @@ struct StylePainter {
         guard let sourceID = layer.source else { return nil }
         guard let styleSource = style.sources[sourceID] else { throw .unknownSource(layer: layer.id, source: sourceID) }
         guard case .vector(let vector) = styleSource,
-            let source = try RendererError.readingData({ () throws(MapDataError) in try data.vectorTileSource(vector) })
+            let source = try vectorSources.source(
+                id: sourceID,
+                make: { () throws(RendererError) in
+                    try RendererError.readingData({ () throws(MapDataError) in try data.vectorTileSource(vector) })
+                })
         else { return nil }
         return (source, source.tileZoom(forViewportZoom: viewport.zoomLevel))
+    }
+
+    /// The vector tile source of each of the style's sources a render reads, by source id, looked
+    /// up in the map data once per painter rather than once per layer (MapData's key names the
+    /// source's files: a string made each time).
+    final class VectorSources: Sendable {
+        private let sources = Mutex<[String: VectorTileSource?]>([:])
+
+        func source(id: String, make: () throws(RendererError) -> VectorTileSource?) throws(RendererError)
+            -> VectorTileSource?
+        {
+            if let known = sources.withLock({ $0[id] }) { return known }
+            let made = try make()
+            sources.withLock { $0[id] = made }
+            return made
+        }
     }
 
     /// Features whose lines are pieces of one line cut at tile edges, joined: features with the

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import MapCore
 import MapUtilities
 import Synchronization
 
@@ -9,14 +10,16 @@ extension FontConfiguration {
     /// `pango_cairo_create_layout` makes, with this thread's own font map in place of Pango's
     /// default. The caller owns the layout (`g_object_unref`).
     static func makeLayout(for cairo: OpaquePointer) -> OpaquePointer {
-        let attached = cairo_get_user_data(cairo, userDataKey).map {
-            Unmanaged<Box>.fromOpaque($0).takeUnretainedValue().configuration
-        }
-        let context = pango_font_map_create_context(threadFontMap(for: attached ?? .pinned))
+        let context = pango_font_map_create_context(threadFontMap(for: attached(to: cairo) ?? .pinned))
         pango_cairo_update_context(cairo, context)
         let layout = pango_layout_new(context)!
         g_object_unref(UnsafeMutableRawPointer(context))
         return layout
+    }
+
+    /// The configuration ``attach(to:)`` gave `cairo`; nil for none.
+    static func attached(to cairo: OpaquePointer) -> FontConfiguration? {
+        cairo_get_user_data(cairo, userDataKey).map { Unmanaged<Box>.fromOpaque($0).takeUnretainedValue().configuration }
     }
 
     /// Makes text drawn on `cairo` use this configuration (released with the context).
@@ -97,7 +100,94 @@ extension FontConfiguration {
     /// (its default one is per thread too). Released when the thread ends.
     private final class ThreadFontMaps {
         var maps: [FontConfiguration: UnsafeMutablePointer<PangoFontMap>] = [:]
-        deinit { for fontMap in maps.values { g_object_unref(fontMap) } }
+        /// Layouts shaped on this thread and kept for the next text like theirs (see
+        /// ``sharedLayout(for:key:configure:)``), in two generations: the newer, and the one
+        /// before it, whose layouts move to the newer when asked for again.
+        var layouts: [LayoutKey: KeptLayout] = [:]
+        var olderLayouts: [LayoutKey: KeptLayout] = [:]
+
+        deinit {
+            layouts = [:]
+            olderLayouts = [:]
+            for fontMap in maps.values { g_object_unref(fontMap) }
+        }
+    }
+
+    /// A layout kept on its thread, with what it measures, found once (Pango asks HarfBuzz for
+    /// every glyph's extents each time a layout is measured).
+    final class KeptLayout {
+        /// The layout (a reference this object owns).
+        let layout: OpaquePointer
+        /// The layout's logical rectangle in points, once measured.
+        var logicalRect: ViewRect?
+
+        init(taking layout: OpaquePointer) { self.layout = layout }
+        deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    }
+
+    /// What a kept layout was made from: text laid out alike has the same key.
+    struct LayoutKey: Hashable {
+        var text: String
+        var font: FontSpec
+        var maximumWidth: Double?
+        var wraps: Bool
+        var configuration: FontConfiguration
+    }
+
+    /// How many layouts a generation of a thread's kept layouts holds: 2,048, so a thread keeps at
+    /// most 4,096 (a few MB): more than the labels of several views of a dense city.
+    static let keptLayoutsPerGeneration = 2_048
+
+    /// A layout of `key`'s text for `cairo`, configured by `configure` (the font, width and text
+    /// set on a new layout): one this thread shaped before for the same key, brought up to date
+    /// with `cairo` (as a new layout would be made for it), or a new one, kept. Holders must not
+    /// change the layout's text, attributes or font, which other holders on this thread share;
+    /// they may update it to a context (`pango_cairo_update_layout`), as drawing does. Only image
+    /// surfaces keep layouts (vector surfaces merge font options of their own): for others the
+    /// layout is new and held by the caller alone.
+    ///
+    /// Shaping (HarfBuzz through Pango) was a fifth of a warm render's CPU for a public style at
+    /// street zoom: labels come back render after render, tile after tile, as MapLibre Native keeps
+    /// a tile's shaped text in its buckets.
+    static func sharedLayout(for cairo: OpaquePointer, key: LayoutKey, configure: (OpaquePointer) -> Void)
+        -> KeptLayout
+    {
+        guard cairo_surface_get_type(cairo_get_target(cairo)) == CAIRO_SURFACE_TYPE_IMAGE else {
+            let layout = makeLayout(for: cairo)
+            configure(layout)
+            return KeptLayout(taking: layout)
+        }
+        let maps = threadMaps()
+        if let kept = maps.layouts[key] ?? maps.olderLayouts.removeValue(forKey: key) {
+            if maps.layouts[key] == nil { keep(kept, as: key, in: maps) }
+            pango_cairo_update_layout(cairo, kept.layout)
+            return kept
+        }
+        let layout = makeLayout(for: cairo)
+        configure(layout)
+        let kept = KeptLayout(taking: layout)
+        keep(kept, as: key, in: maps)
+        return kept
+    }
+
+    /// Keeps `layout` in the newer generation, which, when full, becomes the older one (the
+    /// older one's layouts let go).
+    private static func keep(_ layout: KeptLayout, as key: LayoutKey, in maps: ThreadFontMaps) {
+        if maps.layouts.count >= keptLayoutsPerGeneration {
+            maps.olderLayouts = maps.layouts
+            maps.layouts = [:]
+        }
+        maps.layouts[key] = layout
+    }
+
+    /// This thread's font maps and kept layouts, made on first use.
+    private static func threadMaps() -> ThreadFontMaps {
+        if let existing = pthread_getspecific(fontMapKey) {
+            return Unmanaged<ThreadFontMaps>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let maps = ThreadFontMaps()
+        pthread_setspecific(fontMapKey, Unmanaged.passRetained(maps).toOpaque())
+        return maps
     }
 
     private static let fontMapKey: pthread_key_t = {
@@ -109,13 +199,7 @@ extension FontConfiguration {
     /// This thread's font map for `configuration`, made on first use: a Cairo fontconfig font
     /// map (as Pango's default) given the configuration's `FcConfig`.
     private static func threadFontMap(for configuration: FontConfiguration) -> UnsafeMutablePointer<PangoFontMap> {
-        let maps: ThreadFontMaps
-        if let existing = pthread_getspecific(fontMapKey) {
-            maps = Unmanaged<ThreadFontMaps>.fromOpaque(existing).takeUnretainedValue()
-        } else {
-            maps = ThreadFontMaps()
-            pthread_setspecific(fontMapKey, Unmanaged.passRetained(maps).toOpaque())
-        }
+        let maps = threadMaps()
         if let fontMap = maps.maps[configuration] { return fontMap }
         let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)!
         if let config = configuration.loadedConfig() {

@@ -36,7 +36,11 @@ package struct FontSpec: Hashable, Sendable {
 /// Text of any script shapes through HarfBuzz and falls back across the pinned fonts (see
 /// ``FontConfiguration``). Hinting is off so glyph positions scale exactly from 1x to 3x.
 package final class TextLayout {
+    /// The Pango layout, owned by ``kept`` (and shared with other text laid out alike on this
+    /// thread, see `FontConfiguration.sharedLayout(for:key:configure:)`).
     let layout: OpaquePointer
+    /// The layout with what it measures, kept with it.
+    private let kept: FontConfiguration.KeptLayout
     let cairo: OpaquePointer
     /// The text laid out, before any ellipsis.
     let text: String
@@ -59,41 +63,52 @@ package final class TextLayout {
         let text = sections.map { $0.map(\.text).joined() } ?? text
         self.text = text
         self.sections = sections
-        layout = FontConfiguration.makeLayout(for: cairo)
-        let options = cairo_font_options_create()
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        let context = pango_layout_get_context(layout)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-        pango_layout_context_changed(layout)
+        let configure = { (layout: OpaquePointer) in
+            let options = cairo_font_options_create()
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            let context = pango_layout_get_context(layout)
+            pango_cairo_context_set_font_options(context, options)
+            cairo_font_options_destroy(options)
+            pango_layout_context_changed(layout)
 
-        let description = pango_font_description_from_string(font.families)
-        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight)))
-        if font.italic { pango_font_description_set_style(description, PANGO_STYLE_ITALIC) }
-        pango_font_description_set_absolute_size(description, font.sizePoints * Double(PANGO_SCALE))
-        pango_layout_set_font_description(layout, description)
-        pango_font_description_free(description)
+            let description = pango_font_description_from_string(font.families)
+            pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight)))
+            if font.italic { pango_font_description_set_style(description, PANGO_STYLE_ITALIC) }
+            pango_font_description_set_absolute_size(description, font.sizePoints * Double(PANGO_SCALE))
+            pango_layout_set_font_description(layout, description)
+            pango_font_description_free(description)
 
-        if let maximumWidth {
-            // In Pango units, at most Int32.max: a callout in a tile zoom's world (millions of
-            // points wide from tile zoom 14) may be as wide as the world.
-            pango_layout_set_width(layout, Int32(min(maximumWidth * Double(PANGO_SCALE), Double(Int32.max))))
-            if wraps {
-                pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
-                pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-            } else {
-                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-                pango_layout_set_height(layout, -1)
+            if let maximumWidth {
+                // In Pango units, at most Int32.max: a callout in a tile zoom's world (millions of
+                // points wide from tile zoom 14) may be as wide as the world.
+                pango_layout_set_width(layout, Int32(min(maximumWidth * Double(PANGO_SCALE), Double(Int32.max))))
+                if wraps {
+                    pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+                    pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+                } else {
+                    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+                    pango_layout_set_height(layout, -1)
+                }
             }
+            pango_layout_set_text(layout, text, -1)
         }
-        pango_layout_set_text(layout, text, -1)
-        if let sections { apply(sections, font: font) }
-    }
-
-    deinit {
-        g_object_unref(UnsafeMutableRawPointer(layout))
+        if let sections {
+            let layout = FontConfiguration.makeLayout(for: cairo)
+            configure(layout)
+            kept = FontConfiguration.KeptLayout(taking: layout)
+            self.layout = layout
+            apply(sections, font: font)
+        } else {
+            let attached = FontConfiguration.attached(to: cairo) ?? .pinned
+            kept = FontConfiguration.sharedLayout(
+                for: cairo,
+                key: FontConfiguration.LayoutKey(
+                    text: text, font: font, maximumWidth: maximumWidth, wraps: wraps, configuration: attached),
+                configure: configure)
+            layout = kept.layout
+        }
     }
 
     /// The logical size of the text in points.
@@ -108,12 +123,15 @@ package final class TextLayout {
     /// The text's logical rectangle in the layout's own coordinates: centred lines of a wrapping
     /// layout start right of its origin.
     private var logicalRect: ViewRect {
+        if let measured = kept.logicalRect { return measured }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         let scale = Double(PANGO_SCALE)
-        return ViewRect(
+        let rect = ViewRect(
             x: Double(logical.x) / scale, y: Double(logical.y) / scale,
             width: Double(logical.width) / scale, height: Double(logical.height) / scale)
+        kept.logicalRect = rect
+        return rect
     }
 
     /// Draws the text with the top-left corner of its logical rectangle at `textOrigin`, with an
