@@ -120,9 +120,40 @@ extension FontConfiguration {
         let layout: OpaquePointer
         /// The layout's logical rectangle in points, once measured.
         var logicalRect: ViewRect?
+        /// What the layout's context was last brought up to date with; nil before.
+        private var context: ContextState?
 
-        init(taking layout: OpaquePointer) { self.layout = layout }
+        /// What `pango_cairo_update_layout` reads of a Cairo context: its target's kind (and so
+        /// its font options) and its transformation less translation.
+        private struct ContextState: Equatable {
+            var surfaceType: UInt32
+            var xx, yx, xy, yy: Double
+
+            init(_ cairo: OpaquePointer) {
+                surfaceType = cairo_surface_get_type(cairo_get_target(cairo)).rawValue
+                var matrix = cairo_matrix_t()
+                cairo_get_matrix(cairo, &matrix)
+                (xx, yx, xy, yy) = (matrix.xx, matrix.yx, matrix.xy, matrix.yy)
+            }
+        }
+
+        init(taking layout: OpaquePointer, madeFor cairo: OpaquePointer) {
+            self.layout = layout
+            context = ContextState(cairo)
+        }
+
         deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+        /// Brings the layout's context up to date with `cairo` (`pango_cairo_update_layout`)
+        /// when what it reads of it differs from last time. Pango marks the layout changed at
+        /// every update, even to the same state, and shapes its text again on the next use: a
+        /// label measured on one context and drawn on another (a band's) was shaped twice.
+        func update(to cairo: OpaquePointer) {
+            let state = ContextState(cairo)
+            guard state != context else { return }
+            pango_cairo_update_layout(cairo, layout)
+            context = state
+        }
     }
 
     /// What a kept layout was made from: text laid out alike has the same key.
@@ -155,17 +186,17 @@ extension FontConfiguration {
         guard cairo_surface_get_type(cairo_get_target(cairo)) == CAIRO_SURFACE_TYPE_IMAGE else {
             let layout = makeLayout(for: cairo)
             configure(layout)
-            return KeptLayout(taking: layout)
+            return KeptLayout(taking: layout, madeFor: cairo)
         }
         let maps = threadMaps()
         if let kept = maps.layouts[key] ?? maps.olderLayouts.removeValue(forKey: key) {
             if maps.layouts[key] == nil { keep(kept, as: key, in: maps) }
-            pango_cairo_update_layout(cairo, kept.layout)
+            kept.update(to: cairo)
             return kept
         }
         let layout = makeLayout(for: cairo)
         configure(layout)
-        let kept = KeptLayout(taking: layout)
+        let kept = KeptLayout(taking: layout, madeFor: cairo)
         keep(kept, as: key, in: maps)
         return kept
     }

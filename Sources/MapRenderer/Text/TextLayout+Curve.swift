@@ -75,7 +75,7 @@ extension TextLayout {
     /// glyph centred on its place across and along, turned to its direction: halos first, then
     /// the glyphs.
     func draw(along curve: TextCurve, at anchor: ViewPoint, color: Color, halo: TextHalo?) {
-        pango_cairo_update_layout(cairo, layout)
+        kept.update(to: cairo)
         let glyphs = glyphs()
         guard glyphs.count == curve.glyphs.count else { return }
         let middleY = logicalMiddleY

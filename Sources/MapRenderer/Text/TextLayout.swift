@@ -40,7 +40,7 @@ package final class TextLayout {
     /// thread, see `FontConfiguration.sharedLayout(for:key:configure:)`).
     let layout: OpaquePointer
     /// The layout with what it measures, kept with it.
-    private let kept: FontConfiguration.KeptLayout
+    let kept: FontConfiguration.KeptLayout
     let cairo: OpaquePointer
     /// The text laid out, before any ellipsis.
     let text: String
@@ -97,7 +97,7 @@ package final class TextLayout {
         if let sections {
             let layout = FontConfiguration.makeLayout(for: cairo)
             configure(layout)
-            kept = FontConfiguration.KeptLayout(taking: layout)
+            kept = FontConfiguration.KeptLayout(taking: layout, madeFor: cairo)
             self.layout = layout
             apply(sections, font: font)
         } else {
@@ -142,7 +142,7 @@ package final class TextLayout {
         cairo_save(cairo)
         cairo_new_path(cairo)
         cairo_move_to(cairo, origin.x, origin.y)
-        pango_cairo_update_layout(cairo, layout)
+        kept.update(to: cairo)
         if let halo, halo.widthPoints > 0, halo.color.alpha > 0 {
             // Round the glyphs as they are drawn below; text of sections in colours of their own
             // round its outlines (a colour's alpha would thin a halo drawn from the glyphs).
