@@ -11,7 +11,7 @@ BENCH="$(swift build -c release --package-path Benchmarks --show-bin-path)"
 
 VENV=".build/bench-venv"
 [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
-"$VENV/bin/pip" install --quiet --disable-pip-version-check mapli pixelmatch pillow freetype-py numpy scipy
+"$VENV/bin/pip" install --quiet --disable-pip-version-check mapli==0.4.1 pixelmatch pillow freetype-py numpy scipy
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), cores: $(nproc)"
 echo

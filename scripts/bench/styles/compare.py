@@ -14,7 +14,6 @@ Both draw the same style file with the same tiles, icons and text:
 
 Mapwright's zoom counts 256-point tiles, GL's 512: Mapwright's zoom Z is GL's Z - 1.
 """
-import io
 import json
 import os
 import statistics
@@ -26,6 +25,9 @@ import mapli
 from PIL import Image
 from pixelmatch.contrib.PIL import pixelmatch
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gl_inputs import font_stacks, native_style  # noqa: E402
+
 ROOT, MAPWRIGHT, VECTOR_BENCHMARK, WORK, OUTPUT = sys.argv[1:6]
 STYLES = sys.argv[6:] or ["osm-bright", "positron", "dark-matter", "maptiler-basic", "protomaps-light"]
 SAMPLE = os.path.join(ROOT, "Samples/helsinki/helsinki.mbtiles")
@@ -35,40 +37,6 @@ PROTOMAPS_SAMPLE = os.path.join(ROOT, "Samples/helsinki/helsinki-protomaps.mbtil
 VIEWS = [(60.1700, 24.9445, zoom) for zoom in (12, 13, 14, 15, 16, 17)] + [(60.1675, 24.9500, 16)]
 WIDTH, HEIGHT, RUNS = 800, 600, 3
 PAIR_ZOOM = 16
-
-
-def sprite_sheet(icons, base, ratio):
-    """A sprite sheet (base.json, base.png; @2x for ratio 2) of the SVGs in `icons`, in rows."""
-    images = {}
-    for name in sorted(os.listdir(icons)):
-        if not name.endswith(".svg"):
-            continue
-        png = subprocess.run(["rsvg-convert", "--zoom", str(ratio), os.path.join(icons, name)], capture_output=True, check=True).stdout
-        images[name[:-4]] = Image.open(io.BytesIO(png)).convert("RGBA")
-    width = 512 * ratio
-    x = y = row = 0
-    index = {}
-    for name, image in images.items():
-        if x + image.width > width:
-            x, y, row = 0, y + row, 0
-        index[name] = {"x": x, "y": y, "width": image.width, "height": image.height, "pixelRatio": ratio}
-        x, row = x + image.width, max(row, image.height)
-    sheet = Image.new("RGBA", (width, max(1, y + row)))
-    for name, image in images.items():
-        sheet.paste(image, (index[name]["x"], index[name]["y"]))
-    suffix = "@2x" if ratio > 1 else ""
-    sheet.save(f"{base}{suffix}.png")
-    with open(f"{base}{suffix}.json", "w") as file:
-        json.dump(index, file)
-
-
-def font_stacks(style):
-    stacks = set()
-    for layer in style["layers"]:
-        fonts = layer.get("layout", {}).get("text-font")
-        if isinstance(fonts, list) and all(isinstance(f, str) for f in fonts):
-            stacks.add(",".join(fonts))
-    return sorted(stacks)
 
 
 def differing(a, b):
@@ -114,17 +82,7 @@ def main():
                        check=True, capture_output=True)
         tiles = sample(style)
         os.makedirs(os.path.join(WORK, name), exist_ok=True)
-        if os.path.isdir(os.path.join(folder, "icons")):
-            sprite = os.path.join(WORK, name, "sprite")
-            for ratio in (1, 2):
-                sprite_sheet(os.path.join(folder, "icons"), sprite, ratio)
-        else:  # a sprite sheet as its authors publish it, vendored beside the style
-            sprite = os.path.join(folder, style["sprite"])
-        native = dict(style)
-        native["sources"] = {source: {"type": "vector", "url": f"mbtiles://{tiles}"} for source in style["sources"]}
-        native["sprite"] = f"file://{sprite}"
-        native["glyphs"] = f"file://{glyphs_folder}/{{fontstack}}/{{range}}.pbf"
-        pool.register_style(name, json=native)
+        pool.register_style(name, json=native_style(folder, style, tiles, os.path.join(WORK, name), glyphs_folder))
         # Mapwright with the same glyph ranges as MapLibre Native, from a copy beside the icons.
         with_glyphs = dict(style)
         with_glyphs["glyphs"] = f"file://{glyphs_folder}/{{fontstack}}/{{range}}.pbf"
