@@ -29,9 +29,12 @@ extension StyleImages {
         }
         var images: [String: StyleImage] = [:]
         var unreadable: [String] = []
-        for file in names {
-            let url = folder.appendingPathComponent(file)
-            guard let pixels = rasterizedSVG(at: url, pixelRatio: pixelRatio) else {
+        // On every core: a public style's folder holds a hundred icons, most of its process's start.
+        let rasterized = [RGBAImage?](concurrentlyComputing: names.count) { index in
+            rasterizedSVG(at: folder.appendingPathComponent(names[index]), pixelRatio: pixelRatio)
+        }
+        for (file, pixels) in zip(names, rasterized) {
+            guard let pixels else {
                 unreadable.append(file)
                 continue
             }
