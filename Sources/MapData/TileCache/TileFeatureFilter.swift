@@ -2,7 +2,7 @@ package import GeoData
 package import MapStyle
 
 /// A style layer's filter as the tile cache applies it: each decoded tile keeps which of a layer's
-/// features the filter passes, found the first time a render asks, so warm renders, a server's
+/// features the filter passes, each found the first time a render asks for it, so warm renders, a server's
 /// nearby views and an export's neighbouring tiles (which share the deeper zooms' overzoomed
 /// tiles) never judge a feature twice, as MapLibre Native judges a tile's features once when it
 /// makes the tile's buckets.

@@ -153,9 +153,8 @@ package final class VectorTileSource: Sendable {
                         && tileRect.minY >= area.minY && tileRect.maxY <= area.maxY)
                 let bounds = testsBounds ? decoded.bounds[layer] ?? [] : []
                 if let filter, let key {
-                    for index in decoded.passing(key, of: features, includes: filter.includes) {
-                        let index = Int(index)
-                        if testsBounds, !bounds[index].meets(area) { continue }
+                    let meeting = testsBounds ? features.indices.filter { bounds[$0].meets(area) } : Array(features.indices)
+                    for index in decoded.passing(key, of: features, among: meeting, includes: filter.includes) {
                         var feature = features[index]
                         if copy.offsetX != 0 { feature.geometry = feature.geometry.offsetBy(dx: copy.offsetX) }
                         result.append(feature)
@@ -370,9 +369,10 @@ final class DecodedTile: Sendable {
     /// Why nothing of the tile can be drawn: its bytes do not decode, or every feature it has is
     /// broken; nil for a tile that draws (even with some features left out).
     let problem: String?
-    /// Which of a layer's features each filter passes, by ``TileFeatureFilter/Key``: indices
-    /// into the layer's features, found on first use (see ``passing(_:of:includes:)``).
-    private let verdicts = Mutex<[TileFeatureFilter.Key: [Int32]]>([:])
+    /// Each filter's verdicts on a layer's features, by ``TileFeatureFilter/Key``: one byte per
+    /// feature of the key's layer, 0 not judged yet, 1 passes, 2 does not (see
+    /// ``passing(_:of:among:includes:)``).
+    private let verdicts = Mutex<[TileFeatureFilter.Key: [UInt8]]>([:])
     /// The most filters' verdicts a tile keeps: a filter that reads the zoom is kept per zoom,
     /// and a server's fractional zooms would otherwise add to a tile without end.
     static let maximumKeptVerdicts = 1_024
@@ -400,18 +400,35 @@ final class DecodedTile: Sendable {
         bounds = layers.mapValues { features in features.map(\.geometry.bounds) }
     }
 
-    /// The indices of `features` (this tile's features of the key's layer) that `includes`
-    /// passes, in order: kept from an earlier call with the same key, or found now and kept
-    /// (up to ``maximumKeptVerdicts`` keys). Two threads asking at once may both judge the
-    /// features; they find the same indices.
+    /// The indices of `indices` (ascending, into `features`: this tile's features of the key's
+    /// layer) whose features `includes` passes, in order. Verdicts given before under the same key
+    /// are kept and reused; the others are found now and kept (the keys up to
+    /// ``maximumKeptVerdicts``), so a feature is judged once however many renders ask, and only
+    /// when one asks (a view meets part of a tile). Threads asking at once may judge a feature
+    /// twice; they find the same verdict.
     func passing(
-        _ key: TileFeatureFilter.Key, of features: [PreparedFeature], includes: (PreparedFeature) -> Bool
-    ) -> [Int32] {
-        if let kept = verdicts.withLock({ $0[key] }) { return kept }
-        var passing: [Int32] = []
-        for (index, feature) in features.enumerated() where includes(feature) { passing.append(Int32(index)) }
-        verdicts.withLock { kept in
-            if kept.count < DecodedTile.maximumKeptVerdicts { kept[key] = passing }
+        _ key: TileFeatureFilter.Key, of features: [PreparedFeature], among indices: [Int],
+        includes: (PreparedFeature) -> Bool
+    ) -> [Int] {
+        var known = verdicts.withLock { $0[key] } ?? [UInt8](repeating: 0, count: features.count)
+        var judged = false
+        var passing: [Int] = []
+        for index in indices {
+            if known[index] == 0 {
+                known[index] = includes(features[index]) ? 1 : 2
+                judged = true
+            }
+            if known[index] == 1 { passing.append(index) }
+        }
+        if judged {
+            verdicts.withLock { kept in
+                if var current = kept[key] {
+                    for index in indices where current[index] == 0 { current[index] = known[index] }
+                    kept[key] = current
+                } else if kept.count < DecodedTile.maximumKeptVerdicts {
+                    kept[key] = known
+                }
+            }
         }
         return passing
     }
