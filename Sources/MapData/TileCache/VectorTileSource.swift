@@ -153,7 +153,8 @@ package final class VectorTileSource: Sendable {
                         && tileRect.minY >= area.minY && tileRect.maxY <= area.maxY)
                 let bounds = testsBounds ? decoded.bounds[layer] ?? [] : []
                 if let filter, let key {
-                    let meeting = testsBounds ? features.indices.filter { bounds[$0].meets(area) } : Array(features.indices)
+                    let meeting =
+                        testsBounds ? features.indices.filter { bounds[$0].meets(area) } : Array(features.indices)
                     for index in decoded.passing(key, of: features, among: meeting, includes: filter.includes) {
                         var feature = features[index]
                         if copy.offsetX != 0 { feature.geometry = feature.geometry.offsetBy(dx: copy.offsetX) }

@@ -82,10 +82,12 @@ struct StylePainter {
                 let reachArea = reachPoints(of: layer).flatMap { bandReachArea(points: $0, marginMapPoints: margin) }
                 return try bandSharing.features.features(.init(layerID: layer.id, whole: false)) {
                     () throws(RendererError) in
-                    try tileFeatures(of: layer, from: tiles.source, in: image, zoom: zoom, meetingRectOnly: meetingRectOnly)
+                    try tileFeatures(
+                        of: layer, from: tiles.source, in: image, zoom: zoom, meetingRectOnly: meetingRectOnly)
                 }.meeting(reachArea ?? area)
             }
-            return try tileFeatures(of: layer, from: tiles.source, in: area, zoom: zoom, meetingRectOnly: meetingRectOnly)
+            return try tileFeatures(
+                of: layer, from: tiles.source, in: area, zoom: zoom, meetingRectOnly: meetingRectOnly)
         }
         guard let prepared = try preparedLayer(of: layer) else { return [] }
         let features: [PreparedFeature]

@@ -19,7 +19,9 @@ extension FontConfiguration {
 
     /// The configuration ``attach(to:)`` gave `cairo`; nil for none.
     static func attached(to cairo: OpaquePointer) -> FontConfiguration? {
-        cairo_get_user_data(cairo, userDataKey).map { Unmanaged<Box>.fromOpaque($0).takeUnretainedValue().configuration }
+        cairo_get_user_data(cairo, userDataKey).map {
+            Unmanaged<Box>.fromOpaque($0).takeUnretainedValue().configuration
+        }
     }
 
     /// Makes text drawn on `cairo` use this configuration (released with the context).
