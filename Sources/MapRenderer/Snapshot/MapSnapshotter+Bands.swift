@@ -166,7 +166,12 @@ extension MapSnapshotter {
         }
         cairo_surface_mark_dirty(canvas.surface)
         if let error = results.lazy.compactMap({ $0 }).first { throw error }
-        let foreground = try layOut().foreground.wrappedValue
+        var foreground = try layOut().foreground.wrappedValue
+        // The callout was laid out on the layout's thread: it is laid out again on this one, as
+        // the same text in the same context, because each thread's Pango layouts are its own
+        // (`FontConfiguration.sharedLayout`): the layout's thread may be using them for another
+        // render by now.
+        foreground.callout = foreground.markers?.callout(style: options.style.mapwright, cairo: canvas.cairo)
         drawForeground(
             foreground, options, pass: RenderPass(), zoom: zoom, pixelScale: scale, cairo: canvas.cairo)
     }
