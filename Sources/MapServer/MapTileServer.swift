@@ -569,6 +569,14 @@ public final class MapTileServer: Sendable {
 
     // MARK: - Sources
 
+    /// The options of a tileset `serve` renders: the configuration's metatile size and kept
+    /// placement bytes, with the tile size, scale and layers of the request.
+    private func tileOptions(tileSizePoints: Int, scale: Int, layers: TileRenderOptions.Layers) -> TileRenderOptions {
+        TileRenderOptions(
+            tileSizePoints: tileSizePoints, scale: scale, metatileSize: configuration.metatileSize, layers: layers,
+            keptPlacementBytes: configuration.keptPlacementBytes)
+    }
+
     /// The cache key and renderer of a style's basemap tiles.
     func styleTiles(_ style: ServedStyle, tileSizePoints: Int, scale: Int) -> (
         TileCacheKey, @Sendable () throws -> MapTileRenderer
@@ -576,16 +584,13 @@ public final class MapTileServer: Sendable {
         let key = TileCacheKey(
             source: "style-\(style.name)", contentHash: style.contentHash, tileSizePoints: tileSizePoints, scale: scale,
             isOverlay: false)
-        let metatileSize = configuration.metatileSize
-        let keptPlacementBytes = configuration.keptPlacementBytes
+        let options = tileOptions(tileSizePoints: tileSizePoints, scale: scale, layers: .basemap)
         return (
             key,
             {
                 try MapTileRenderer(
                     data: style.data, style: style.style,
-                    options: TileRenderOptions(
-                        tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .basemap,
-                        keptPlacementBytes: keptPlacementBytes))
+                    options: options)
             }
         )
     }
@@ -601,16 +606,13 @@ public final class MapTileServer: Sendable {
         let key = TileCacheKey(
             source: "overlay-heatmap", contentHash: overlay.contentHash, tileSizePoints: tileSizePoints, scale: scale,
             isOverlay: true)
-        let metatileSize = configuration.metatileSize
-        let keptPlacementBytes = configuration.keptPlacementBytes
+        let options = tileOptions(tileSizePoints: tileSizePoints, scale: scale, layers: .basemap)
         return (
             key,
             {
                 try MapTileRenderer(
                     data: overlay.data, style: overlay.heatmapStyle() ?? overlay.style,
-                    options: TileRenderOptions(
-                        tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .basemap,
-                        keptPlacementBytes: keptPlacementBytes))
+                    options: options)
             }
         )
     }
@@ -622,16 +624,13 @@ public final class MapTileServer: Sendable {
         let key = TileCacheKey(
             source: "overlay-photos", contentHash: overlay.contentHash, tileSizePoints: tileSizePoints, scale: scale,
             isOverlay: true)
-        let metatileSize = configuration.metatileSize
-        let keptPlacementBytes = configuration.keptPlacementBytes
+        let options = tileOptions(tileSizePoints: tileSizePoints, scale: scale, layers: .overlays)
         return (
             key,
             {
                 try MapTileRenderer(
                     data: overlay.data, style: overlay.style, content: try overlay.content(scale),
-                    options: TileRenderOptions(
-                        tileSizePoints: tileSizePoints, scale: scale, metatileSize: metatileSize, layers: .overlays,
-                        keptPlacementBytes: keptPlacementBytes))
+                    options: options)
             }
         )
     }
