@@ -12,6 +12,9 @@
 #   && (cd /tmp/old && swift build -c release --product mapwright)
 set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 OLD_MAPWRIGHT NEW_MAPWRIGHT" >&2; exit 2; }
+for binary in "$1" "$2"; do
+    [ -x "$binary" ] || { echo "identical.sh: $binary: not an executable mapwright" >&2; exit 2; }
+done
 cd "$(dirname "$0")/../.."
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT

@@ -35,6 +35,9 @@ import time
 
 import mapli
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import measure  # noqa: E402
+
 ROOT, MAPWRIGHT, VECTOR_BENCHMARK, WORK = sys.argv[1:5]
 SAMPLE = os.path.join(ROOT, "Samples/helsinki/helsinki.mbtiles")
 STYLE = os.path.join(ROOT, "Styles/streets.json")
@@ -67,32 +70,15 @@ def mapwright_warm():
     return float(out.stdout.split()[-1]) / 1000
 
 
-# Runs a command and writes its wall time and peak resident memory to a file: run as a process of
-# its own, small, so that the command's peak is its own. (A child of this process, which holds
-# MapLibre Native's hundreds of MB, starts with this process's peak on Linux: exec records the
-# memory it leaves as the new program's maxrss.)
-MEASURE = """
-import os, sys, time
-start = time.perf_counter()
-pid = os.posix_spawn(sys.argv[2], sys.argv[2:], os.environ)
-_, status, usage = os.wait4(pid, 0)
-with open(sys.argv[1], "w") as file:
-    file.write(f"{time.perf_counter() - start} {usage.ru_maxrss}")
-sys.exit(os.waitstatus_to_exitcode(status))
-"""
-
-
 def mapwright_export():
     """Mapwright's export of the sample: its tiles, seconds and peak memory in MB."""
-    output, figures = os.path.join(WORK, "mapwright.mbtiles"), os.path.join(WORK, "export-figures")
-    subprocess.run([sys.executable, "-c", MEASURE, figures, MAPWRIGHT, "tiles", "export", "--style", "streets", "--vector-source", SAMPLE,
-                    "--bbox", BBOX, "--zoom", EXPORT_ZOOMS, "--tile-size", "512", "-o", output], check=True, capture_output=True)
-    with open(figures) as file:
-        seconds, maxrss_kb = file.read().split()
+    output = os.path.join(WORK, "mapwright.mbtiles")
+    seconds, peak_mb, _ = measure.measured([MAPWRIGHT, "tiles", "export", "--style", "streets", "--vector-source", SAMPLE,
+                                            "--bbox", BBOX, "--zoom", EXPORT_ZOOMS, "--tile-size", "512", "-o", output], WORK)
     with sqlite3.connect(output) as db:
         tiles = [(z, x, (1 << z) - 1 - row) for z, x, row in db.execute("SELECT zoom_level, tile_column, tile_row FROM tiles")]
     os.remove(output)
-    return tiles, float(seconds), int(maxrss_kb) / 1024
+    return tiles, seconds, peak_mb
 
 
 def main():

@@ -18,7 +18,7 @@ scripts/bench/public.sh; the goals are issue 51's.
    per core with every tile in flight; in turns Mapwright, MapLibre Native, MapLibre Native,
    Mapwright (means), with peak memory.
 
-Peak memory: a Mapwright process's own (measured by a small process of its own, see MEASURE); for
+Peak memory: a Mapwright process's own (measured by a small process of its own, scripts/bench/measure.py); for
 MapLibre Native this Python process's, which holds its pool.
 """
 import asyncio
@@ -35,6 +35,8 @@ import time
 import mapli
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "styles"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import measure  # noqa: E402
 from gl_inputs import font_stacks, native_style  # noqa: E402
 
 ROOT, MAPWRIGHT, VECTOR_BENCHMARK, WORK = sys.argv[1:5]
@@ -50,27 +52,9 @@ CORES = os.cpu_count() or 1
 STREETS = os.path.join(ROOT, "Styles/streets.json")
 GL_DEFAULT_FONT = "Open Sans Regular,Arial Unicode MS Regular"
 
-# Runs a command and writes its wall time and peak resident memory (KB) to a file: a process of its
-# own, small, so that the command's peak is its own (a child of this process, which holds MapLibre
-# Native's hundreds of MB, would start with this process's peak: exec keeps maxrss).
-MEASURE = """
-import os, sys, time
-start = time.perf_counter()
-pid = os.posix_spawn(sys.argv[2], sys.argv[2:], os.environ)
-_, status, usage = os.wait4(pid, 0)
-with open(sys.argv[1], "w") as file:
-    file.write(f"{time.perf_counter() - start} {usage.ru_maxrss}")
-sys.exit(os.waitstatus_to_exitcode(status))
-"""
-
-
 def measured(command, cwd=ROOT):
     """Runs `command`; returns (seconds, peak MB, stdout)."""
-    figures = os.path.join(WORK, "figures")
-    out = subprocess.run([sys.executable, "-c", MEASURE, figures] + command, check=True, capture_output=True, text=True, cwd=cwd)
-    with open(figures) as file:
-        seconds, maxrss_kb = file.read().split()
-    return float(seconds), int(maxrss_kb) / 1024, out.stdout
+    return measure.measured(command, WORK, cwd=cwd)
 
 
 def mapwright_process(style_path, zoom):
