@@ -67,7 +67,7 @@ struct PublicStyleTests {
         let oneX = StyleImages.load([sprite], pixelRatio: 1)
         let twoX = StyleImages.load([sprite], pixelRatio: 2)
         #expect(oneX.failures == [] && twoX.failures == [])
-        #expect(oneX.images.count == 101)
+        #expect(oneX.count == 101)
         let airport = try #require(oneX["airport_11"])
         let sharp = try #require(twoX["airport_11"])
         #expect(airport.pixels.width == 17 && airport.pixels.height == 17 && airport.pixelRatio == 1)
@@ -77,6 +77,28 @@ struct PublicStyleTests {
         #expect(airport.pixels.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element > 200 })
     }
 
+    /// An SVG folder's icons are drawn when first named; a file librsvg cannot draw is counted
+    /// in the sprite's failure line once named, in the map data's warnings too, and the others
+    /// still draw.
+    @Test func svgFolderIconIsDrawnWhenNamed() throws {
+        let folder = try TemporaryDirectory()
+        try Data(
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="8"><rect width="10" height="8"/></svg>"#.utf8
+        )
+        .write(to: folder.url.appendingPathComponent("box.svg"))
+        try Data("not an svg".utf8).write(to: folder.url.appendingPathComponent("broken.svg"))
+        let sprite = SpriteReference(id: "default", url: folder.url)
+        let data = try MapData(basemapDirectory: RepositoryFiles.basemap)
+        let images = data.styleImages(for: [sprite], pixelRatio: 2)
+        #expect(images.count == 2 && images.failures == [] && data.skippedDataWarnings() == [])
+        let box = try #require(images["box"])
+        #expect(box.pixels.width == 20 && box.pixels.height == 16 && box.widthPoints == 10)
+        #expect(images["broken"] == nil && images["missing"] == nil)
+        let line = "\(folder.url.path): 1 SVG icon(s) cannot be drawn (broken.svg): they are not drawn"
+        #expect(images.failures == [line])
+        #expect(data.skippedDataWarnings() == [line])
+    }
+
     /// Protomaps' sprite is a sheet as its authors publish it (basemaps-assets' v4 light), at 1x and 2x.
     @Test func protomapsSpriteSheetLoadsAtBothRatios() throws {
         let style = try Self.load("protomaps-light").style
@@ -84,7 +106,7 @@ struct PublicStyleTests {
         let oneX = StyleImages.load(style.sprites, pixelRatio: 1)
         let twoX = StyleImages.load(style.sprites, pixelRatio: 2)
         #expect(oneX.failures == [] && twoX.failures == [])
-        #expect(oneX.images.count == 22 && twoX.images.count == 22)
+        #expect(oneX.count == 22 && twoX.count == 22)
         let station = try #require(oneX["train_station"])
         let sharp = try #require(twoX["train_station"])
         #expect(station.pixelRatio == 1 && sharp.pixelRatio == 2 && sharp.widthPoints == station.widthPoints)

@@ -17,8 +17,13 @@ extension MapData {
     /// on such data (see ``VectorTileSource``): commands print these once a map or an export is
     /// done, `serve` logs them once per source.
     public func skippedData() -> [SkippedData] {
-        let (sources, skipped, missing) = caches.withLock {
-            (Array($0.vectorTileSources.values), $0.skippedSources, $0.missingImages)
+        let (sources, skippedAtLoad, missing, sprites) = caches.withLock {
+            (Array($0.vectorTileSources.values), $0.skippedSources, $0.missingImages, Array($0.styleImages.values))
+        }
+        var skipped = skippedAtLoad
+        // An SVG folder's icon librsvg cannot draw is found when a layer first names it.
+        for failure in sprites.flatMap(\.failures) where !skipped.contains(where: { $0.warning == failure }) {
+            skipped.append(SkippedData(source: "sprite", warning: failure))
         }
         let tilesets = sources.compactMap { source in
             source.skippedData.warning(path: source.path).map { SkippedData(source: source.path, warning: $0) }

@@ -12,7 +12,7 @@ extension MapData {
         let spriteImages = spriteImages(for: sprites, pixelRatio: pixelRatio)
         let runtime = caches.withLock { $0.runtimeImages }
         guard !runtime.isEmpty else { return spriteImages }
-        return StyleImages(images: spriteImages.images.merging(runtime) { $1 }, failures: spriteImages.failures)
+        return spriteImages.adding(runtime)
     }
 
     /// The image `name` of `style`'s sprites (or added with ``addImage(_:named:pixelRatio:sdf:)``)

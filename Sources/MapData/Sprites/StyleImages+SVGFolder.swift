@@ -4,53 +4,65 @@ import Foundation
 import ImageCodec
 import MapStyle
 import MapUtilities
+import Synchronization
 
 /// A sprite made from a folder of SVG icons, as martin serves one: each `NAME.svg` in the folder
 /// (not its subfolders) is the image `NAME`, drawn by librsvg at the pixel ratio the map is drawn
 /// at, so icons are sharp at any scale without a `@2x` sheet.
-extension StyleImages {
-    /// The images of the SVG folder at `folder`, drawn at `pixelRatio` pixels per point; a file that
-    /// librsvg cannot read is a failure line of its own, the others still load.
-    static func loadSVGFolder(_ folder: URL, sprite: SpriteReference, pixelRatio: Double) -> (
-        images: [String: StyleImage], failures: [String]
-    ) {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
-                $0.lowercased().hasSuffix(".svg")
-            }.sorted()
-        } catch {
-            return (
-                [:],
-                [
-                    "\(folder.displayPath): the sprite folder cannot be read (\(error.localizedDescription)): its images are not drawn"
-                ]
-            )
+///
+/// Loading the sprite lists the folder; an icon is drawn the first time a layer names it and
+/// kept from then on (OSM Bright's folder holds 101 icons, a street-level view draws a dozen:
+/// drawing them all was a third of a whole `render` process). A file librsvg cannot read is
+/// found when first named, and then counted in the sprite's failure line.
+final class SVGFolderIcons: Sendable {
+    /// The folder, for the failure line.
+    let folder: URL
+    /// The SVG files, by image name (not qualified by the sprite's id).
+    let files: [String: URL]
+    /// Pixels per point the icons are drawn at.
+    let pixelRatio: Double
+    /// What was drawn, by image name; nil for a file librsvg could not draw.
+    private let drawn = Mutex<[String: StyleImage?]>([:])
+
+    /// The SVG files of `folder` (not its subfolders); throws when the folder cannot be listed.
+    init(folder: URL, pixelRatio: Double) throws {
+        self.folder = folder
+        self.pixelRatio = pixelRatio
+        var files: [String: URL] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where name.lowercased().hasSuffix(".svg") {
+            files[String(name.dropLast(4))] = folder.appendingPathComponent(name)
         }
-        var images: [String: StyleImage] = [:]
-        var unreadable: [String] = []
-        // On every core: a public style's folder holds a hundred icons, most of its process's start.
-        let rasterized = [RGBAImage?](concurrentlyComputing: names.count) { index in
-            rasterizedSVG(at: folder.appendingPathComponent(names[index]), pixelRatio: pixelRatio)
-        }
-        for (file, pixels) in zip(names, rasterized) {
-            guard let pixels else {
-                unreadable.append(file)
-                continue
-            }
-            var entry = SpriteIndex.Entry(x: 0, y: 0, width: pixels.width, height: pixels.height)
-            entry.pixelRatio = pixelRatio
-            images[sprite.qualifiedName(String(file.dropLast(4)))] = StyleImage(pixels: pixels, entry: entry)
-        }
-        let failures =
-            unreadable.isEmpty
-            ? []
-            : [
-                "\(folder.displayPath): \(unreadable.count) SVG icon(s) cannot be drawn (\(unreadable.prefix(3).joined(separator: ", "))\(unreadable.count > 3 ? ", ..." : "")): they are not drawn"
-            ]
-        return (images, failures)
+        self.files = files
     }
 
+    /// The icon `name`, drawn on first use (two threads asking at once may both draw it: the
+    /// same pixels, one kept); nil when the folder has no such file or librsvg cannot draw it.
+    func image(named name: String) -> StyleImage? {
+        if let kept = drawn.withLock({ $0[name] }) { return kept }
+        guard let file = files[name] else { return nil }
+        let image = StyleImages.rasterizedSVG(at: file, pixelRatio: pixelRatio).map { pixels in
+            var entry = SpriteIndex.Entry(x: 0, y: 0, width: pixels.width, height: pixels.height)
+            entry.pixelRatio = pixelRatio
+            return StyleImage(pixels: pixels, entry: entry)
+        }
+        return drawn.withLock { drawn in
+            if let kept = drawn[name] { return kept }
+            drawn[name] = .some(image)
+            return image
+        }
+    }
+
+    /// One line naming the files found unreadable so far, nil when none was.
+    var failure: String? {
+        let unreadable = drawn.withLock { drawn in drawn.filter { $0.value == nil }.keys.sorted() }.map { "\($0).svg" }
+        guard !unreadable.isEmpty else { return nil }
+        return
+            "\(folder.displayPath): \(unreadable.count) SVG icon(s) cannot be drawn (\(unreadable.prefix(3).joined(separator: ", "))\(unreadable.count > 3 ? ", ..." : "")): they are not drawn"
+    }
+}
+
+extension StyleImages {
     /// The SVG file at `url` drawn at its own size (its `width` and `height`, or its `viewBox`)
     /// times `pixelRatio`, in whole pixels; nil when librsvg cannot read it or it has no size.
     static func rasterizedSVG(at url: URL, pixelRatio: Double) -> RGBAImage? {

@@ -35,35 +35,84 @@ package struct StyleImage: Hashable, Sendable {
 
 /// The images of a style's sprites at one pixel ratio, by the name layers give them (`NAME` in
 /// the sprite `default`, `ID:NAME` in others); made by ``MapData/styleImages(for:pixelRatio:)``.
+/// A sheet's images are cut out when it loads; an SVG folder's are drawn when first named.
 package struct StyleImages: Sendable {
-    /// The images, by qualified name.
-    package let images: [String: StyleImage]
-    /// Why a sprite gave no images: one line each.
-    package let failures: [String]
+    /// The images cut from sheets or added at run time, by qualified name.
+    private let loaded: [String: StyleImage]
+    /// The SVG folder icons, by qualified name: the folder and the icon's name in it.
+    private let onDemand: [String: SVGIcon]
+    /// Why a sprite gave no images, found when it loaded.
+    private let loadFailures: [String]
+
+    /// An icon of an SVG folder.
+    private struct SVGIcon: Sendable {
+        let folder: SVGFolderIcons
+        let name: String
+    }
+
+    private init(loaded: [String: StyleImage], onDemand: [String: SVGIcon], loadFailures: [String]) {
+        self.loaded = loaded
+        self.onDemand = onDemand
+        self.loadFailures = loadFailures
+    }
 
     /// No images.
-    package static let none = StyleImages(images: [:], failures: [])
+    package static let none = StyleImages(loaded: [:], onDemand: [:], loadFailures: [])
 
-    /// The image a layer names, or nil when no sprite has it.
-    package subscript(name: String) -> StyleImage? { images[name] }
+    /// The image a layer names, or nil when no sprite has it (an SVG icon is drawn the first time).
+    package subscript(name: String) -> StyleImage? {
+        if let image = loaded[name] { return image }
+        guard let icon = onDemand[name] else { return nil }
+        return icon.folder.image(named: icon.name)
+    }
+
+    /// How many images the sprites name (an SVG folder's counted whether drawn yet or not).
+    package var count: Int { loaded.count + onDemand.count }
+
+    /// Why a sprite gave no images or some of its images cannot be drawn: one line each (an
+    /// SVG folder's unreadable icons are known once named).
+    package var failures: [String] {
+        var folders: [ObjectIdentifier: SVGFolderIcons] = [:]
+        for icon in onDemand.values { folders[ObjectIdentifier(icon.folder)] = icon.folder }
+        return loadFailures + folders.values.compactMap(\.failure).sorted()
+    }
+
+    /// These images with `images` added over them, by qualified name (what
+    /// ``MapData/addImage(_:named:pixelRatio:sdf:)`` adds replaces a sprite's image).
+    package func adding(_ images: [String: StyleImage]) -> StyleImages {
+        StyleImages(
+            loaded: loaded.merging(images) { $1 }, onDemand: onDemand.filter { images[$0.key] == nil },
+            loadFailures: loadFailures)
+    }
 
     /// Reads `sprites` for `pixelRatio`: each one's `@2x` files above 1 (its plain files when it
     /// has no `@2x` ones), as MapLibre picks them for the screen's density; a sprite whose path is
-    /// a folder is a folder of SVG icons, drawn at `pixelRatio` (``loadSVGFolder(_:sprite:pixelRatio:)``);
-    /// a sprite at an `http(s)` URL is fetched through `files` (kept there for later renders and
-    /// for offline ones).
+    /// a folder is a folder of SVG icons, drawn at `pixelRatio` when first named
+    /// (``SVGFolderIcons``); a sprite at an `http(s)` URL is fetched through `files` (kept there
+    /// for later renders and for offline ones). A later sprite's image replaces an earlier one's
+    /// of the same qualified name.
     package static func load(_ sprites: [SpriteReference], pixelRatio: Double, files: HTTPFileCache = HTTPFileCache())
         -> StyleImages
     {
         var images: [String: StyleImage] = [:]
+        var onDemand: [String: SVGIcon] = [:]
         var failures: [String] = []
         for sprite in sprites {
             if sprite.url.isFileURL {
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: sprite.url.path, isDirectory: &isFolder), isFolder.boolValue {
-                    let folder = loadSVGFolder(sprite.url, sprite: sprite, pixelRatio: pixelRatio)
-                    images.merge(folder.images) { _, new in new }
-                    failures += folder.failures
+                    do {
+                        let folder = try SVGFolderIcons(folder: sprite.url, pixelRatio: pixelRatio)
+                        for name in folder.files.keys {
+                            let qualified = sprite.qualifiedName(name)
+                            onDemand[qualified] = SVGIcon(folder: folder, name: name)
+                            images[qualified] = nil
+                        }
+                    } catch {
+                        failures.append(
+                            "\(sprite.url.displayPath): the sprite folder cannot be read (\(error.localizedDescription)): its images are not drawn"
+                        )
+                    }
                     continue
                 }
             }
@@ -71,7 +120,9 @@ package struct StyleImages: Sendable {
                 let (index, sheet) = try sheet(of: sprite, pixelRatio: pixelRatio, files: files)
                 for (name, entry) in index.entries {
                     guard entry.x + entry.width <= sheet.width, entry.y + entry.height <= sheet.height else { continue }
-                    images[sprite.qualifiedName(name)] = StyleImage(pixels: sheet.cropped(to: entry), entry: entry)
+                    let qualified = sprite.qualifiedName(name)
+                    images[qualified] = StyleImage(pixels: sheet.cropped(to: entry), entry: entry)
+                    onDemand[qualified] = nil
                 }
             } catch {
                 failures.append(
@@ -79,7 +130,7 @@ package struct StyleImages: Sendable {
                 )
             }
         }
-        return StyleImages(images: images, failures: failures)
+        return StyleImages(loaded: images, onDemand: onDemand, loadFailures: failures)
     }
 
     /// The index and the sheet of `sprite` for `pixelRatio`: its `@2x` files above 1, its plain
