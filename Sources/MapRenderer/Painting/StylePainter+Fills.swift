@@ -83,6 +83,17 @@ extension StylePainter {
             if let image = look.pattern, antialias, fill.outlineColor == nil {
                 // GL outlines an antialiased pattern fill with its pattern, one pixel wide.
                 guard let source = makePatternSource(image) else { continue }
+                // The group only as large as the outline's pixels: a group the size of the
+                // canvas per feature (every water polygon of OSM Bright's tiles) was a tenth of
+                // an export, allocating and clearing it. Only where the group's smaller origin
+                // moves Pixman's samples of the pattern by whole fixed-point steps (whole
+                // zooms, no heading: tiles), so that each pixel gets the same value.
+                cairo_save(cairo)
+                if cairo.samplesExactlyWhenShifted(source) {
+                    cairo_new_path(cairo)
+                    for polygon in feature.geometry.polygons { addPolygon(polygon) }
+                    cairo.clipToStrokePixels()
+                }
                 cairo_push_group(cairo)
                 cairo_set_source(cairo, source)
                 cairo_pattern_destroy(source)
@@ -91,6 +102,7 @@ extension StylePainter {
                 cairo_stroke(cairo)
                 cairo_pop_group_to_source(cairo)
                 cairo_paint_with_alpha(cairo, look.opacity)
+                cairo_restore(cairo)
                 continue
             }
             guard let outline = look.outline, outline.alpha > 0 else { continue }
