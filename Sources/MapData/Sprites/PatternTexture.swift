@@ -62,17 +62,21 @@ extension PatternTexture {
         let fx = Float(x - Double(x0))
         let fy = Float(y - Double(y0))
         var result: (Float, Float, Float, Float) = (0, 0, 0, 0)
-        for (dx, dy, weight) in [
-            (0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy),
-        ] where weight > 0 {
-            let column = x0 + dx
-            let row = y0 + dy
-            guard column >= 0, column < width, row >= 0, row < height else { continue }
-            let offset = (row * width + column) * 4
-            result.0 += texels[offset] * weight
-            result.1 += texels[offset + 1] * weight
-            result.2 += texels[offset + 2] * weight
-            result.3 += texels[offset + 3] * weight
+        // The four texels in this order, each added when it weighs something and lies inside
+        // (written out: a literal array of them was allocated per sample, per icon pixel).
+        texels.withUnsafeBufferPointer { texels in
+            @inline(__always) func add(_ column: Int, _ row: Int, _ weight: Float) {
+                guard weight > 0, column >= 0, column < width, row >= 0, row < height else { return }
+                let offset = (row * width + column) * 4
+                result.0 += texels[offset] * weight
+                result.1 += texels[offset + 1] * weight
+                result.2 += texels[offset + 2] * weight
+                result.3 += texels[offset + 3] * weight
+            }
+            add(x0, y0, (1 - fx) * (1 - fy))
+            add(x0 + 1, y0, fx * (1 - fy))
+            add(x0, y0 + 1, (1 - fx) * fy)
+            add(x0 + 1, y0 + 1, fx * fy)
         }
         return result
     }
