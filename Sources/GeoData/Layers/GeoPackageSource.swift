@@ -35,6 +35,9 @@ public final class GeoPackageSource: FeatureSource {
     private struct Loaded {
         var features: [Feature?]
         var rects: [MapRect]
+        /// Whether the row at an index was read (its feature may still be nil: a row that did
+        /// not decode).
+        var isRead: [Bool]
         var whole: (features: [Feature], rects: [MapRect])?
     }
 
@@ -58,7 +61,8 @@ public final class GeoPackageSource: FeatureSource {
         loaded = Mutex(
             Loaded(
                 features: Array(repeating: nil, count: identifiers.count),
-                rects: Array(repeating: .null, count: identifiers.count)))
+                rects: Array(repeating: .null, count: identifiers.count),
+                isRead: Array(repeating: false, count: identifiers.count)))
     }
 
     public var featureCount: Int {
@@ -87,21 +91,19 @@ public final class GeoPackageSource: FeatureSource {
         }
         // The R-tree's float envelopes are a little generous; the exact rects decide.
         let indices = Array(Set(found.compactMap { indexByID[$0] })).sorted()
-        let rects = try read(indices).rects
+        // The rects alone: copying the features too retained each one's geometry and
+        // properties (a tenth of the world tiles' time was retains and releases).
+        let rects = try loaded.withLock { loaded throws(GeoDataError) in
+            try readRows(indices, into: &loaded)
+            return indices.map { loaded.rects[$0] }
+        }
         return zip(indices, rects).filter { $0.1.intersects(rect) }.map(\.0)
     }
 
     /// The features and rects at `indices`, reading the rows not read yet.
     private func read(_ indices: [Int]) throws(GeoDataError) -> (features: [Feature], rects: [MapRect]) {
         try loaded.withLock { loaded throws(GeoDataError) in
-            let missing = indices.filter { loaded.features[$0] == nil }
-            if !missing.isEmpty {
-                for feature in try geoPackage.features(in: table, withIDs: missing.map { identifiers[$0] }) {
-                    guard case .number(let key)? = feature.id, let index = indexByID[Int64(key)] else { continue }
-                    loaded.features[index] = feature
-                    loaded.rects[index] = feature.geometry?.mapRect ?? .null
-                }
-            }
+            try readRows(indices, into: &loaded)
             var features: [Feature] = []
             var rects: [MapRect] = []
             features.reserveCapacity(indices.count)
@@ -116,6 +118,18 @@ public final class GeoPackageSource: FeatureSource {
         }
     }
 
+    /// Reads the rows at `indices` not read yet into `loaded`.
+    private func readRows(_ indices: [Int], into loaded: inout Loaded) throws(GeoDataError) {
+        let missing = indices.filter { !loaded.isRead[$0] }
+        guard !missing.isEmpty else { return }
+        for feature in try geoPackage.features(in: table, withIDs: missing.map { identifiers[$0] }) {
+            guard case .number(let key)? = feature.id, let index = indexByID[Int64(key)] else { continue }
+            loaded.features[index] = feature
+            loaded.rects[index] = feature.geometry?.mapRect ?? .null
+        }
+        for index in missing { loaded.isRead[index] = true }
+    }
+
     /// Every row and rect, the rows not read yet read in one pass of the table.
     private func whole() throws(GeoDataError) -> (features: [Feature], rects: [MapRect]) {
         try loaded.withLock { loaded throws(GeoDataError) in
@@ -126,6 +140,7 @@ public final class GeoPackageSource: FeatureSource {
             for (index, feature) in features.enumerated() where index < loaded.features.count {
                 loaded.features[index] = feature
                 loaded.rects[index] = rects[index]
+                loaded.isRead[index] = true
             }
             return (features, rects)
         }

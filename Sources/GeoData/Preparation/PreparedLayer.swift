@@ -70,7 +70,7 @@ public final class PreparedLayer: Sendable {
     /// - Throws: ``GeoDataError`` when a GeoPackage's rows cannot be read.
     public func prepared(_ indices: [Int]) throws(GeoDataError) -> [PreparedFeature] {
         try preparedFeatures.withLock { state throws(GeoDataError) in
-            let missing = indices.filter { state.byIndex[$0] == nil }
+            let missing = indices.filter { state.byIndex.index(forKey: $0) == nil }
             if !missing.isEmpty {
                 let tolerance = tolerance
                 for (index, feature) in zip(missing, try source.features(at: missing)) {
