@@ -180,7 +180,13 @@ struct StylePainter {
     /// Whether the layer's filter passes a feature at the style's zoom; the feature's shape in
     /// degrees is made for filters that read it (`within`, `distance`).
     private func includes(_ feature: PreparedFeature, in layer: StyleLayer, readsGeometry: Bool) -> Bool {
-        layer.includes(feature.styleValues, zoom: zoomLevel, geometry: readsGeometry ? feature.geometry.geoShapes : nil)
+        guard let filter = layer.filter else { return true }
+        // The properties as they are when the filter cannot read `$type`: a GeoPackage's or a
+        // GeoJSON file's features do not hold it, and a copy with it per feature and layer was
+        // a tenth of the world tiles' time.
+        return filter.evaluate(
+            filter.mayReadTypeKey ? feature.styleValues : feature.properties, zoom: zoomLevel,
+            geometry: readsGeometry ? feature.geometry.geoShapes : nil)
     }
 
     /// The clustering of a layer's GeoJSON source and the source's cache key; nil for a layer of

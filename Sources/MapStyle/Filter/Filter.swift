@@ -86,6 +86,21 @@ public indirect enum Filter: Hashable, Sendable {
         }
     }
 
+    /// Whether the filter may read `$type`, the geometry's type as legacy filters name it: a
+    /// legacy filter naming the key, and any expression (`["geometry-type"]` falls back to it).
+    /// One that cannot is given a feature's properties as they are, without a copy holding it.
+    public var mayReadTypeKey: Bool {
+        switch self {
+        case .expression: return true
+        case .constant: return false
+        case .all(let filters), .any(let filters): return filters.contains(where: \.mayReadTypeKey)
+        case .not(let filter): return filter.mayReadTypeKey
+        case .comparison(_, let left, let right): return left.isTypeKey || right.isTypeKey
+        case .isIn(let operand, _): return operand.isTypeKey
+        case .has(let key): return key == "$type"
+        }
+    }
+
     /// Whether the filter reads the feature's geometry (`within`, `distance`), so that a renderer
     /// gives it to ``evaluate(_:zoom:geometry:)``.
     public var readsGeometry: Bool {
@@ -129,6 +144,12 @@ public enum FilterOperand: Hashable, Sendable {
     case property(String)
     /// A literal value.
     case literal(FeatureValue)
+
+    /// Whether the operand is the property `$type`.
+    var isTypeKey: Bool {
+        if case .property("$type") = self { return true }
+        return false
+    }
 
     /// The operand's value for a feature.
     public func value(in properties: [String: FeatureValue]) -> FeatureValue {
