@@ -89,6 +89,33 @@ enum DevicePixels {
         width: Int, height: Int, column: Int, row: Int, in cairo: OpaquePointer,
         color: (_ column: Int, _ row: Int) -> (Float, Float, Float, Float)
     ) {
+        paint(width: width, height: height, column: column, row: row, in: cairo) { y, target in
+            for x in 0..<width { target[x] = word(color(x, y)) }
+        }
+    }
+
+    /// A premultiplied colour in floats as Cairo's ARGB32 pixel: each channel × 255, rounded.
+    static func word(_ pixel: (Float, Float, Float, Float)) -> UInt32 {
+        func byte(_ value: Float) -> UInt32 {
+            let scaled = value * 255
+            // `rounded()` (half away from zero) without the library call for what lies in
+            // 0...255: truncated by the conversion, then the half added back; the call for the rest.
+            if scaled >= 0, scaled <= 255 {
+                let whole = Float(Int32(scaled))
+                return UInt32(scaled - whole >= 0.5 ? whole + 1 : whole)
+            }
+            return UInt32(max(0, min(255, scaled.rounded())))
+        }
+        return byte(pixel.3) << 24 | byte(pixel.0) << 16 | byte(pixel.1) << 8 | byte(pixel.2)
+    }
+
+    /// Paints `width × height` device pixels with their top-left corner at device pixel
+    /// (`column`, `row`); `fill` writes each row's ARGB32 pixels (premultiplied), by its offset
+    /// in the block.
+    static func paint(
+        width: Int, height: Int, column: Int, row: Int, in cairo: OpaquePointer,
+        rows fill: (_ row: Int, _ pixels: UnsafeMutablePointer<UInt32>) -> Void
+    ) {
         guard width > 0, height > 0,
             let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
@@ -96,13 +123,8 @@ enum DevicePixels {
         defer { cairo_surface_destroy(surface) }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
-        func byte(_ value: Float) -> UInt32 { UInt32(max(0, min(255, (value * 255).rounded()))) }
         for y in 0..<height {
-            let target = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width {
-                let pixel = color(x, y)
-                target[x] = byte(pixel.3) << 24 | byte(pixel.0) << 16 | byte(pixel.1) << 8 | byte(pixel.2)
-            }
+            fill(y, UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self))
         }
         cairo_surface_mark_dirty(surface)
         cairo_save(cairo)
