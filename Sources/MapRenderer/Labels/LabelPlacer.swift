@@ -449,21 +449,28 @@ struct LabelPlacer {
     func place(_ candidates: [LabelCandidate], in viewSize: ViewSize, avoiding index: inout CollisionIndex)
         -> [LabelCandidate]
     {
-        let ordered: [LabelCandidate]
+        // Their indices sorted, not the candidates themselves (large values, moved at every
+        // step of the sort: a tenth of a label-heavy render was copying them).
+        let order: [Int]
         if placement == .maplibre {
             // The layer's order (its features', or by sort key), as GL places a bucket.
-            ordered = candidates.enumerated().sorted {
-                $0.element.priority != $1.element.priority
-                    ? $0.element.priority > $1.element.priority : $0.offset < $1.offset
-            }.map(\.element)
+            order = candidates.indices.sorted { a, b in
+                candidates[a].priority != candidates[b].priority
+                    ? candidates[a].priority > candidates[b].priority : a < b
+            }
         } else {
             // Sort by priority, then by position, so equal priorities still place the same way every run.
-            ordered = candidates.sorted {
-                if $0.priority != $1.priority { return $0.priority > $1.priority }
-                if $0.center.y != $1.center.y { return $0.center.y < $1.center.y }
-                return $0.center.x < $1.center.x
+            order = candidates.indices.sorted { a, b in
+                if candidates[a].priority != candidates[b].priority {
+                    return candidates[a].priority > candidates[b].priority
+                }
+                if candidates[a].center.y != candidates[b].center.y {
+                    return candidates[a].center.y < candidates[b].center.y
+                }
+                return candidates[a].center.x < candidates[b].center.x
             }
         }
+        let ordered = order.lazy.map { candidates[$0] }
         let insideView = placement == .insideView
         func padded(_ box: ViewRect, by padding: Double) -> ViewRect {
             ViewRect(

@@ -90,7 +90,11 @@ enum DevicePixels {
         color: (_ column: Int, _ row: Int) -> (Float, Float, Float, Float)
     ) {
         paint(width: width, height: height, column: column, row: row, in: cairo) { y, target in
-            for x in 0..<width { target[x] = word(color(x, y)) }
+            for x in 0..<width {
+                let pixel = color(x, y)
+                // Transparent (most of a turned icon's block) is 0 without rounding four zeros.
+                target[x] = pixel.0 == 0 && pixel.1 == 0 && pixel.2 == 0 && pixel.3 == 0 ? 0 : word(pixel)
+            }
         }
     }
 
