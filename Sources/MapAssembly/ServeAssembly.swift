@@ -50,6 +50,17 @@ public struct ServeInputs: Sendable {
     /// The styles' names or paths: ``styles``, or `standard`.
     public var styleNames: [String] { styles.isEmpty ? ["standard"] : styles }
 
+    /// The name a style file is served under (`/styles/NAME/…`): its file name without the
+    /// extension, and for a file named `style.json` its folder's name, as OpenMapTiles' style
+    /// repositories and TileServer GL's `styles/NAME/style.json` lay them out (so that
+    /// `osm-bright/style.json` and `positron/style.json` are `osm-bright` and `positron`).
+    static func servedName(ofStyleFile url: URL) -> String {
+        let stem = url.deletingPathExtension().lastPathComponent
+        guard stem == "style" else { return stem }
+        let folder = url.standardizedFileURL.deletingLastPathComponent().lastPathComponent
+        return folder.isEmpty || folder == "/" ? stem : folder
+    }
+
     /// The styles, loaded and checked (before a server listens, so a wrong name is one line),
     /// each keyed by its file's bytes and its sources; and what loading them noticed.
     ///
@@ -62,8 +73,7 @@ public struct ServeInputs: Sendable {
             let loaded = try map.load(style: name, vectorSourceOnlyIfDrawn: true)
             warnings += loaded.warnings.map(\.description)
             let bytes = (try? Data(contentsOf: map.styleFileURL(named: name))) ?? Data(name.utf8)
-            let urlName =
-                MapInputs.namesFile(name) ? URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent : name
+            let urlName = MapInputs.namesFile(name) ? Self.servedName(ofStyleFile: URL(fileURLWithPath: name)) : name
             guard !servedStyles.contains(where: { $0.name == urlName }) else {
                 throw .invalid(.style, reason: "'\(urlName)' is given twice")
             }

@@ -167,6 +167,24 @@ struct MapInputsTests {
         }
     }
 
+    /// Public styles as their repositories lay them out, each a `style.json` in its own folder,
+    /// are served under their folders' names; another file under its own name.
+    @Test func styleFilesNamedStyleJSONAreServedUnderTheirFolders() throws {
+        let styles = RepositoryFiles.root.appendingPathComponent("Tests/Fixtures/styles")
+        let inputs = ServeInputs(
+            styles: [
+                styles.appendingPathComponent("positron/style.json").path,
+                styles.appendingPathComponent("dark-matter/style.json").path,
+            ],
+            map: MapInputs(
+                vectorSource: RepositoryFiles.root.appendingPathComponent("Samples/helsinki/helsinki.mbtiles").path))
+        #expect(try inputs.loadStyles().styles.map(\.name) == ["positron", "dark-matter"])
+        let temporary = try TemporaryDirectory()
+        let file = temporary.url.appendingPathComponent("my style.json")
+        try Data(#"{"version": 8, "sources": {}, "layers": []}"#.utf8).write(to: file)
+        #expect(try ServeInputs(styles: [file.path]).loadStyles().styles.map(\.name) == ["my style"])
+    }
+
     @Test func aMarkerLargerThanTheMapIsRefused() throws {
         let temporary = try TemporaryDirectory()
         let marker = temporary.url.appendingPathComponent("marker.png")
