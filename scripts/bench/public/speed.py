@@ -13,6 +13,9 @@ scripts/bench/public.sh; the goals are issue 51's.
      process less the warm render of the same view.
    The process and MapLibre Native's warm render run in turns, RUNS times (medians), so that the
    machine's drift falls on both.
+   Then one `mapwright serve` of the styles answers each view's static map RUNS + 1 times, one at
+   a time: its peak resident memory (the kernel's high-water mark, VmHWM) against the default
+   `--memory-limit` of 512 MiB.
 2. Exports of 512-point tiles at zooms 12-18 over the sample's bounds, OSM Bright and the streets
    style: `mapwright tiles export` against MapLibre Native's `render_tile` on a pool of one worker
    per core with every tile in flight; in turns Mapwright, MapLibre Native, MapLibre Native,
@@ -26,11 +29,13 @@ import json
 import math
 import os
 import resource
+import socket
 import sqlite3
 import statistics
 import subprocess
 import sys
 import time
+import urllib.request
 
 import mapli
 
@@ -68,6 +73,38 @@ def mapwright_warm(style_path, zoom):
     _, rss, out = measured([VECTOR_BENCHMARK, "--style", style_path, "--tiles", SAMPLE, "--view", f"{LATITUDE},{LONGITUDE},{zoom}",
                             "--size", f"{WIDTH}x{HEIGHT}", "--iterations", str(RUNS)])
     return float(out.split()[-1]) / 1000, rss
+
+
+def serve_peak(styles):
+    """The peak resident memory in MiB (VmHWM) of one `mapwright serve` of `styles` (name: path)
+    answering each view's static map RUNS + 1 times, one request at a time."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [MAPWRIGHT, "serve", "--port", str(port), "--vector-source", SAMPLE,
+               "--cache", os.path.join(WORK, "serve.mbtiles")]
+    for path in styles.values():
+        command += ["--style", path]
+    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(f"{base}/health", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        for name in styles:
+            for gl_zoom in GL_ZOOMS:
+                for _ in range(RUNS + 1):
+                    url = f"{base}/styles/{name}/static/{LONGITUDE},{LATITUDE},{gl_zoom}/{WIDTH}x{HEIGHT}.png"
+                    assert urllib.request.urlopen(url, timeout=60).read().startswith(b"\x89PNG")
+        with open(f"/proc/{server.pid}/status") as status:
+            peak_kb = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return peak_kb / 1024
 
 
 def mapwright_export(style_path):
@@ -140,6 +177,10 @@ def main():
           f"{min(warm_ratios):.2f}x (goal >= 1x)")
     print(f"process: fixed cost median {1000 * statistics.median(fixed):.1f} ms, largest {1000 * max(fixed):.1f} ms (goal <= 15 ms); "
           f"MapLibre Native warm / Mapwright process, geometric mean {geometric_mean(process_ratios):.2f}x")
+
+    if len(styles) > 0:
+        print(f"serve of the {len(styles)} styles through these views (each static map {RUNS + 1} times): peak "
+              f"{serve_peak(styles):.0f} MiB (goal: under the default --memory-limit, 512 MiB)", flush=True)
 
     async def export(name, tiles):
         return await asyncio.gather(*(pool.arender_tile(name, z=z, x=x, y=y, tile_size=512) for z, x, y in tiles))
