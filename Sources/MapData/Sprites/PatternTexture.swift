@@ -7,6 +7,9 @@ package struct PatternTexture: Sendable {
     /// The image's pixels, premultiplied RGBA in [0, 1], row-major.
     package let texels: [Float]
     package let width: Int, height: Int
+    /// Each texel as Cairo's ARGB32 pixel (``argbWord(_:)``), what an icon drawn at full
+    /// opacity and its own pixel ratio copies: made once, when the sprite loads.
+    package let words: [UInt32]
 
     /// The texture of an image's pixels.
     package init(_ image: RGBAImage) {
@@ -20,6 +23,25 @@ package struct PatternTexture: Sendable {
             texels[pixel * 4 + 3] = alpha
         }
         self.texels = texels
+        words = (0..<(width * height)).map { pixel in
+            Self.argbWord((texels[pixel * 4], texels[pixel * 4 + 1], texels[pixel * 4 + 2], texels[pixel * 4 + 3]))
+        }
+    }
+
+    /// A premultiplied colour in floats as Cairo's ARGB32 pixel: each channel × 255, rounded
+    /// half away from zero and kept to 0...255.
+    package static func argbWord(_ pixel: (Float, Float, Float, Float)) -> UInt32 {
+        func byte(_ value: Float) -> UInt32 {
+            let scaled = value * 255
+            // `rounded()` without the library call for what lies in 0...255: truncated by the
+            // conversion, then the half added back; the call for the rest.
+            if scaled >= 0, scaled <= 255 {
+                let whole = Float(Int32(scaled))
+                return UInt32(scaled - whole >= 0.5 ? whole + 1 : whole)
+            }
+            return UInt32(max(0, min(255, scaled.rounded())))
+        }
+        return byte(pixel.3) << 24 | byte(pixel.0) << 16 | byte(pixel.1) << 8 | byte(pixel.2)
     }
 
     /// The premultiplied colour at `x` across the image and `y` down it (0...1 span the image;

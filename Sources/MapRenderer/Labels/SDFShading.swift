@@ -1,4 +1,5 @@
 import CCairo
+import MapData
 import MapStyle
 
 /// GL's `symbol_sdf` fragment shader: the coverage of a signed distance field's fill and halo,
@@ -98,20 +99,8 @@ enum DevicePixels {
         }
     }
 
-    /// A premultiplied colour in floats as Cairo's ARGB32 pixel: each channel × 255, rounded.
-    static func word(_ pixel: (Float, Float, Float, Float)) -> UInt32 {
-        func byte(_ value: Float) -> UInt32 {
-            let scaled = value * 255
-            // `rounded()` (half away from zero) without the library call for what lies in
-            // 0...255: truncated by the conversion, then the half added back; the call for the rest.
-            if scaled >= 0, scaled <= 255 {
-                let whole = Float(Int32(scaled))
-                return UInt32(scaled - whole >= 0.5 ? whole + 1 : whole)
-            }
-            return UInt32(max(0, min(255, scaled.rounded())))
-        }
-        return byte(pixel.3) << 24 | byte(pixel.0) << 16 | byte(pixel.1) << 8 | byte(pixel.2)
-    }
+    /// A premultiplied colour in floats as Cairo's ARGB32 pixel (``PatternTexture/argbWord(_:)``).
+    static func word(_ pixel: (Float, Float, Float, Float)) -> UInt32 { PatternTexture.argbWord(pixel) }
 
     /// Paints `width × height` device pixels with their top-left corner at device pixel
     /// (`column`, `row`); `fill` writes each row's ARGB32 pixels (premultiplied), by its offset

@@ -124,15 +124,19 @@ struct SymbolIcon: Hashable, Sendable {
                     below: texture.height)
             }
             let alpha = Float(opacity)
-            let words = texture.texels.withUnsafeBufferPointer { texels in
-                (0..<(texture.width * texture.height)).map { index in
-                    DevicePixels.word(
-                        (
-                            texels[index * 4] * alpha, texels[index * 4 + 1] * alpha, texels[index * 4 + 2] * alpha,
-                            texels[index * 4 + 3] * alpha
-                        ))
+            // At full opacity each texel times 1 is itself: the words the sprite made once.
+            let words =
+                alpha == 1
+                ? texture.words
+                : texture.texels.withUnsafeBufferPointer { texels in
+                    (0..<(texture.width * texture.height)).map { index in
+                        DevicePixels.word(
+                            (
+                                texels[index * 4] * alpha, texels[index * 4 + 1] * alpha,
+                                texels[index * 4 + 2] * alpha, texels[index * 4 + 3] * alpha
+                            ))
+                    }
                 }
-            }
             DevicePixels.paint(width: width, height: height, column: minColumn, row: minRow, in: cairo) {
                 row, target in
                 let textureRow = rows[row]
