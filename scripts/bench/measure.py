@@ -22,7 +22,12 @@ def measured(command, work, cwd=None):
     """Runs `command` (its output captured); returns (seconds, peak MB, stdout). `work` is a folder
     for the figures' file."""
     figures = os.path.join(work, "figures")
-    out = subprocess.run([sys.executable, "-c", MEASURE, figures] + command, check=True, capture_output=True, text=True, cwd=cwd)
+    out = subprocess.run([sys.executable, "-c", MEASURE, figures] + command, capture_output=True, text=True, cwd=cwd)
+    if out.returncode != 0:
+        # A negative status is a signal (-6: SIGABRT, -4: SIGILL, a Swift trap): the command's
+        # own last words say which and where.
+        code = out.returncode - 256 if out.returncode > 128 else out.returncode
+        raise RuntimeError(f"{' '.join(command)}: exit status {code}\n{out.stderr[-4000:]}")
     with open(figures) as file:
         seconds, maxrss_kb = file.read().split()
     return float(seconds), int(maxrss_kb) / 1024, out.stdout
