@@ -94,13 +94,11 @@ enum DevicePixels {
             for x in 0..<width {
                 let pixel = color(x, y)
                 // Transparent (most of a turned icon's block) is 0 without rounding four zeros.
-                target[x] = pixel.0 == 0 && pixel.1 == 0 && pixel.2 == 0 && pixel.3 == 0 ? 0 : word(pixel)
+                target[x] =
+                    pixel.0 == 0 && pixel.1 == 0 && pixel.2 == 0 && pixel.3 == 0 ? 0 : PatternTexture.argbWord(pixel)
             }
         }
     }
-
-    /// A premultiplied colour in floats as Cairo's ARGB32 pixel (``PatternTexture/argbWord(_:)``).
-    static func word(_ pixel: (Float, Float, Float, Float)) -> UInt32 { PatternTexture.argbWord(pixel) }
 
     /// Paints `width × height` device pixels with their top-left corner at device pixel
     /// (`column`, `row`); `fill` writes each row's ARGB32 pixels (premultiplied), by its offset

@@ -104,6 +104,9 @@ struct SymbolIcon: Hashable, Sendable {
                 haloBlurPoints: $0.haloBlurPoints,
                 fontScale: $0.size, devicePixelRatio: scale, opacity: opacity)
         }
+        // Each column's and each row's offset from the anchor in points, worked out once.
+        let columnOffsets = (0..<width).map { column in (Double(minColumn + column) + 0.5 - origin.x) / scale }
+        let rowOffsets = (0..<height).map { row in (Double(minRow + row) + 0.5 - origin.y) / scale }
         if rotationRadians == 0, columnCuts == nil, rowCuts == nil, !isLinear, sdfParameters == nil {
             // Unturned nearest texels (an icon at its own pixel ratio): each column of device
             // pixels lands in one texel column and each row in one texel row (the texel
@@ -113,16 +116,8 @@ struct SymbolIcon: Hashable, Sendable {
             func texel(_ coordinate: Double, below size: Int) -> Int {
                 coordinate >= 0 && coordinate < Double(size) ? Int(coordinate.rounded(.down)) : -1
             }
-            let columns = (0..<width).map { column in
-                texel(
-                    ((Double(minColumn + column) + 0.5 - origin.x) / scale - quad.minX) * texelsPerPointX,
-                    below: texture.width)
-            }
-            let rows = (0..<height).map { row in
-                texel(
-                    ((Double(minRow + row) + 0.5 - origin.y) / scale - quad.minY) * texelsPerPointY,
-                    below: texture.height)
-            }
+            let columns = columnOffsets.map { dx in texel((dx - quad.minX) * texelsPerPointX, below: texture.width) }
+            let rows = rowOffsets.map { dy in texel((dy - quad.minY) * texelsPerPointY, below: texture.height) }
             let alpha = Float(opacity)
             // At full opacity each texel times 1 is itself: the words the sprite made once.
             let words =
@@ -130,7 +125,7 @@ struct SymbolIcon: Hashable, Sendable {
                 ? texture.words
                 : texture.texels.withUnsafeBufferPointer { texels in
                     (0..<(texture.width * texture.height)).map { index in
-                        DevicePixels.word(
+                        PatternTexture.argbWord(
                             (
                                 texels[index * 4] * alpha, texels[index * 4 + 1] * alpha,
                                 texels[index * 4 + 2] * alpha, texels[index * 4 + 3] * alpha
@@ -148,10 +143,8 @@ struct SymbolIcon: Hashable, Sendable {
             }
             return
         }
-        // Each column's and each row's offset from the anchor, times the turn's cosine and sine,
-        // worked out once: per pixel they are only added (the same numbers as per pixel).
-        let columnOffsets = (0..<width).map { column in (Double(minColumn + column) + 0.5 - origin.x) / scale }
-        let rowOffsets = (0..<height).map { row in (Double(minRow + row) + 0.5 - origin.y) / scale }
+        // The offsets times the turn's cosine and sine, worked out once: per pixel they are only
+        // added (the same numbers as per pixel).
         let columnsAcross = columnOffsets.map { dx in dx * cosine }
         let columnsDown = columnOffsets.map { dx in -dx * sine }
         let rowsAcross = rowOffsets.map { dy in dy * sine }
