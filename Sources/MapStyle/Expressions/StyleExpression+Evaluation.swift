@@ -13,7 +13,8 @@ extension StyleExpression {
 
     /// The value as a boolean: true only for `true` (a filter that is not a boolean drops the feature).
     public func isTrue(in context: ExpressionContext) -> Bool {
-        evaluate(in: context) == .bool(true)
+        if case .bool(true) = evaluate(in: context) { return true }
+        return false
     }
 
     /// The expression's value, or the evaluation error as MapLibre words it.
@@ -24,6 +25,15 @@ extension StyleExpression {
         case .variable(_, let bound):
             return try bound.evaluateThrowing(in: context)
         case .call(let op, let operands):
+            // `["get", key]` and `["has", key]` with a literal key, as nearly every filter and
+            // data-driven property reads: looked up without an array of evaluated operands.
+            if operands.count == 1, case .literal(.string(let key)) = operands[0] {
+                switch op {
+                case .get: return context.property(key) ?? .null
+                case .has: return .bool(context.property(key) != nil)
+                default: break
+                }
+            }
             return try Self.call(op, operands, in: context)
         case .assertion(let type, let operands):
             var value = ExpressionValue.null
@@ -59,6 +69,9 @@ extension StyleExpression {
             } else {
                 switch (a, b) {
                 case (.number(let x), .number(let y)): order = x < y ? -1 : x > y ? 1 : x == y ? 0 : nil
+                case (.string(let x), .string(let y)) where !op.isOrdering:
+                    // Equality needs no order (and `==` of strings is far cheaper than UTF-16's).
+                    order = x == y ? 0 : 1
                 case (.string(let x), .string(let y)):
                     order = x.utf16.lexicographicallyPrecedes(y.utf16) ? -1 : x == y ? 0 : 1
                 default: order = nil
@@ -73,13 +86,13 @@ extension StyleExpression {
             case .greaterThanOrEqual: return .bool(order.map { $0 >= 0 } ?? false)
             }
         case .all(let operands):
-            for operand in operands where try operand.evaluateThrowing(in: context) != .bool(true) {
-                return .bool(false)
+            for operand in operands {
+                guard case .bool(true) = try operand.evaluateThrowing(in: context) else { return .bool(false) }
             }
             return .bool(true)
         case .any(let operands):
-            for operand in operands where try operand.evaluateThrowing(in: context) == .bool(true) {
-                return .bool(true)
+            for operand in operands {
+                if case .bool(true) = try operand.evaluateThrowing(in: context) { return .bool(true) }
             }
             return .bool(false)
         case .condition(let arms, let fallback):
