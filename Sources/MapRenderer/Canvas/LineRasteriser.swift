@@ -457,9 +457,19 @@ extension LineRasteriser {
 
         init() {}
 
-        /// A scratch for one render, back in the pool when the lease ends.
+        /// A scratch for one render, back in the pool when the lease ends: the largest one kept
+        /// (a render that draws no line, as a tile export's label placement, gives back an
+        /// empty one, which taken last would map and fault in a window's coverage again).
         func lease() -> ScratchLease {
-            ScratchLease(scratch: free.withLock { $0.popLast()?.wrappedValue } ?? Scratch(), pool: self)
+            let kept = free.withLock { free -> Scratch? in
+                guard
+                    let largest = free.indices.max(by: {
+                        free[$0].wrappedValue.byteCount < free[$1].wrappedValue.byteCount
+                    })
+                else { return nil }
+                return free.remove(at: largest).wrappedValue
+            }
+            return ScratchLease(scratch: kept ?? Scratch(), pool: self)
         }
 
         /// The most memory a scratch kept for the next render may hold: 64 MiB (a 4096 × 4096
@@ -534,7 +544,11 @@ extension LineRasteriser {
             if let alpha { munmap(alpha.bytes, alpha.count) }
             alpha = nil
             let count = max(count, reserving)
-            guard count > 0, let memory = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            guard count > 0,
+                let memory = mmap(
+                    nil, count, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | SparseBuffer.populating(bytes: count),
+                    -1, 0),
                 memory != MAP_FAILED
             else { return nil }
             alpha = (memory, count)
@@ -574,9 +588,10 @@ private final class SparseBuffer {
     private static let blockShift = 6, blockSize = 1 << 6
 
     init?(capacity: Int) {
+        let bytes = capacity * MemoryLayout<Float>.stride
         guard capacity > 0,
             let memory = mmap(
-                nil, capacity * MemoryLayout<Float>.stride, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+                nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | Self.populating(bytes: bytes), -1, 0),
             memory != MAP_FAILED
         else { return nil }
         values = memory.bindMemory(to: Float.self, capacity: capacity)
@@ -585,6 +600,15 @@ private final class SparseBuffer {
 
     func unmap() {
         munmap(values, capacity * MemoryLayout<Float>.stride)
+    }
+
+    /// `MAP_POPULATE` for a mapping that a scratch pool keeps (at most
+    /// ``LineRasteriser/ScratchPool/keptBytesLimit``), none for a larger one: a span reads each
+    /// coverage value before writing it, so a page first read maps the shared zero page and its
+    /// first write faults again and flushes the other cores' TLBs (a streets export took ~25,000
+    /// such faults, two per page). A poster's buffer stays sparse: pages only where lines are.
+    static func populating(bytes: Int) -> Int32 {
+        bytes <= LineRasteriser.ScratchPool.keptBytesLimit ? MAP_POPULATE : 0
     }
 
     /// Lays the (zeroed) buffer out as rows of `width` pixels of `channels` values.
