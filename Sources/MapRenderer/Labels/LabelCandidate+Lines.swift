@@ -342,6 +342,12 @@ extension PreparedFeature {
     /// `LineString` or `Polygon`) as legacy filters and `["geometry-type"]` name it: the
     /// properties themselves when they hold it (a vector tile's features are given it once, when
     /// the tile is decoded: filters read it for every layer and window), else a copy with it.
+    /// `$type` (`Point`, `LineString` or `Polygon`) when ``properties`` lack it, nil when they
+    /// hold it: what a filter reads beside them (`Filter.evaluate(_:zoom:geometry:typeName:)`).
+    var missingTypeName: String? {
+        properties["$type"] == nil ? geometry.legacyTypeName : nil
+    }
+
     var styleValues: [String: FeatureValue] {
         guard properties["$type"] == nil, let type = geometry.legacyTypeName else { return properties }
         var values = properties

@@ -181,12 +181,12 @@ struct StylePainter {
     /// degrees is made for filters that read it (`within`, `distance`).
     private func includes(_ feature: PreparedFeature, in layer: StyleLayer, readsGeometry: Bool) -> Bool {
         guard let filter = layer.filter else { return true }
-        // The properties as they are when the filter cannot read `$type`: a GeoPackage's or a
-        // GeoJSON file's features do not hold it, and a copy with it per feature and layer was
-        // a tenth of the world tiles' time.
+        // The properties as they are, with `$type` beside them where the filter may read it and
+        // they lack it (a GeoPackage's or a GeoJSON file's features): a copy with it per feature
+        // and layer was a tenth of the world tiles' time.
         return filter.evaluate(
-            filter.mayReadTypeKey ? feature.styleValues : feature.properties, zoom: zoomLevel,
-            geometry: readsGeometry ? feature.geometry.geoShapes : nil)
+            feature.properties, zoom: zoomLevel, geometry: readsGeometry ? feature.geometry.geoShapes : nil,
+            typeName: filter.mayReadTypeKey ? feature.missingTypeName : nil)
     }
 
     /// The clustering of a layer's GeoJSON source and the source's cache key; nil for a layer of

@@ -29,7 +29,7 @@ extension StyleExpression {
             return .object(members)
         case .geometryType:
             return context.geometryType.map(ExpressionValue.string) ?? context.properties["$type"].map(
-                ExpressionValue.init) ?? .null
+                ExpressionValue.init) ?? context.typeName.map(ExpressionValue.string) ?? .null
         case .id:
             return context.featureID ?? context.properties["$id"].map(ExpressionValue.init) ?? .null
         case .zoom:

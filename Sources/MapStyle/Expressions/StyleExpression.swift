@@ -191,6 +191,9 @@ public struct ExpressionContext: Sendable {
     public var featureID: ExpressionValue?
     /// `geometry-type`'s answer (`Point`, `MultiLineString`...); nil reads `$type` from ``properties``.
     public var geometryType: String?
+    /// The feature's `$type` (`Point`, `LineString`, `Polygon`) where ``properties`` do not hold
+    /// it, read as if they did (`["get", "$type"]`, `geometry-type`); nil, the default: none.
+    public var typeName: String?
     /// The feature's geometry in longitude and latitude, for `within` and `distance`; nil makes
     /// `within` false and `distance` null... as GL without a tile.
     public var geometry: GeoShapes?
@@ -217,6 +220,7 @@ public struct ExpressionContext: Sendable {
 
     func property(_ key: String) -> ExpressionValue? {
         if let value = properties[key] { return ExpressionValue(value) }
+        if let typeName, key == "$type" { return .string(typeName) }
         return structuredProperties[key]
     }
 }

@@ -50,28 +50,34 @@ public indirect enum Filter: Hashable, Sendable {
     /// Whether a feature with these properties passes the filter at zoom `zoom` (which only
     /// expressions read; the default is 0). `geometry` is the feature's shape in degrees, which
     /// `within` and `distance` read (nil, the default, makes `within` false and `distance`
-    /// null); see ``readsGeometry``.
-    public func evaluate(_ properties: [String: FeatureValue], zoom: Double = 0, geometry: GeoShapes? = nil) -> Bool {
+    /// null); see ``readsGeometry``. `typeName` is the feature's `$type` (`Point`, `LineString`,
+    /// `Polygon`) where `properties` do not hold it, read as if they did (nil, the default: none),
+    /// so that a caller need not copy the properties to add it (see ``mayReadTypeKey``).
+    public func evaluate(
+        _ properties: [String: FeatureValue], zoom: Double = 0, geometry: GeoShapes? = nil, typeName: String? = nil
+    ) -> Bool {
         switch self {
         case .expression(let expression):
             var context = ExpressionContext(zoom: zoom, properties: properties)
             context.geometry = geometry
+            context.typeName = typeName
             return expression.isTrue(in: context)
         case .constant(let value):
             return value
         case .all(let filters):
-            return filters.allSatisfy { $0.evaluate(properties, zoom: zoom, geometry: geometry) }
+            return filters.allSatisfy { $0.evaluate(properties, zoom: zoom, geometry: geometry, typeName: typeName) }
         case .any(let filters):
-            return filters.contains { $0.evaluate(properties, zoom: zoom, geometry: geometry) }
+            return filters.contains { $0.evaluate(properties, zoom: zoom, geometry: geometry, typeName: typeName) }
         case .not(let filter):
-            return !filter.evaluate(properties, zoom: zoom, geometry: geometry)
+            return !filter.evaluate(properties, zoom: zoom, geometry: geometry, typeName: typeName)
         case .comparison(let op, let left, let right):
-            return Filter.compare(left.value(in: properties), op, right.value(in: properties))
+            return Filter.compare(
+                left.value(in: properties, typeName: typeName), op, right.value(in: properties, typeName: typeName))
         case .isIn(let operand, let values):
-            let value = operand.value(in: properties)
+            let value = operand.value(in: properties, typeName: typeName)
             return values.contains { Filter.compare(value, .equal, $0) }
         case .has(let key):
-            return properties[key] != nil
+            return properties[key] != nil || (typeName != nil && key == "$type")
         }
     }
 
@@ -151,10 +157,14 @@ public enum FilterOperand: Hashable, Sendable {
         return false
     }
 
-    /// The operand's value for a feature.
-    public func value(in properties: [String: FeatureValue]) -> FeatureValue {
+    /// The operand's value for a feature; `typeName` is read as `$type` where `properties` lack
+    /// it (see ``Filter/evaluate(_:zoom:geometry:typeName:)``).
+    public func value(in properties: [String: FeatureValue], typeName: String? = nil) -> FeatureValue {
         switch self {
-        case .property(let key): return properties[key] ?? .null
+        case .property(let key):
+            if let value = properties[key] { return value }
+            if let typeName, key == "$type" { return .string(typeName) }
+            return .null
         case .literal(let value): return value
         }
     }
