@@ -43,6 +43,9 @@ package final class VectorTileSource: Sendable {
     package let attribution: String?
     private let tiles = Mutex(DecodedTiles())
     private let skipped = Mutex(SkippedVectorData())
+    /// The tiles being read and decoded, each by one thread, with a gate the others asking for
+    /// the same tile wait at (see ``decoded(_:)``).
+    private let decoding = Mutex<[TileID: TileDecoding]>([:])
 
     /// Decoded tiles kept: at most this many.
     static let keptTileCount = 2_048
@@ -281,9 +284,22 @@ package final class VectorTileSource: Sendable {
     ///
     /// - Throws: ``MapDataError`` when the source cannot be read (a file gone, a server that
     ///   does not answer): the tileset, not its data, is at fault.
+    /// A tile read and decoded once however many threads ask at once: the first decodes it,
+    /// the others wait for it and take it (the layout and the lower layers of a static map,
+    /// drawn side by side, both began by decoding the same tiles).
     private func decoded(_ tile: TileID) throws(MapDataError) -> DecodedTile? {
         if case .kept(let kept) = tiles.withLock({ $0.get(tile) }) { return kept }
-        return decode(tile, data: try read(tile))
+        let gate = decoding.withLock { decoding in
+            if let gate = decoding[tile] { return gate }
+            let gate = TileDecoding()
+            decoding[tile] = gate
+            return gate
+        }
+        return try gate.turn.withLock { _ throws(MapDataError) -> DecodedTile? in
+            if case .kept(let kept) = tiles.withLock({ $0.peek(tile) }) { return kept }
+            defer { decoding.withLock { $0[tile] = nil } }
+            return decode(tile, data: try read(tile))
+        }
     }
 
     /// The tile's bytes as the source stores them; nil when it has none.
@@ -546,6 +562,11 @@ struct SkippedVectorData: Sendable, Hashable {
         }
         return "\(path): \(parts.joined(separator: " and ")) not drawn (the first: \(firstReason ?? "unknown"))"
     }
+}
+
+/// One tile being decoded: the thread decoding it holds ``turn`` until the tile is kept.
+private final class TileDecoding: Sendable {
+    let turn = Mutex(())
 }
 
 /// The decoded tiles kept, least recently used first out.
