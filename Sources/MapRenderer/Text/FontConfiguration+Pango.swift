@@ -53,9 +53,15 @@ extension FontConfiguration {
         let configuration = self
         DispatchQueue.global(qos: .userInitiated).async {
             _ = configuration.loadedConfig()
-            FcInit()
+            _ = FontConfiguration.defaultConfigurationLoaded
         }
     }
+
+    /// fontconfig's default configuration, loaded once (`FcInit`): two threads calling `FcInit`
+    /// at once each load it whole and one is thrown away (Pango's own thread for it started while
+    /// ``prepareInBackground()``'s was still loading, and took ~4 ms of the other core while the
+    /// tiles were being decoded); a second caller here waits for the first.
+    private static let defaultConfigurationLoaded: Bool = FcInit() != 0
 
     /// This configuration's `FcConfig`, built on first use.
     private func loadedConfig() -> OpaquePointer? {
@@ -234,6 +240,10 @@ extension FontConfiguration {
     private static func threadFontMap(for configuration: FontConfiguration) -> UnsafeMutablePointer<PangoFontMap> {
         let maps = threadMaps()
         if let fontMap = maps.maps[configuration] { return fontMap }
+        // Pango's first font map starts a thread of its own calling `FcInit`, and every font map
+        // waits for it: found loaded (or loading, by ``prepareInBackground()``), it is not loaded
+        // a second time beside the first.
+        _ = defaultConfigurationLoaded
         let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)!
         if let config = configuration.loadedConfig() {
             pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
