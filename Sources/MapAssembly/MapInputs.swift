@@ -64,6 +64,15 @@ public struct MapInputs: Sendable {
         try locations.directory(for: .styles, given: stylesDirectory, input: .stylesDirectory)
     }
 
+    /// Starts reading and decoding the style file `style` names (as
+    /// ``loadStyle(named:vectorSourceOnlyIfDrawn:)`` finds it) on another thread, and returns at
+    /// once: that load then takes the result (`Style.prefetch(from:)`). Nothing happens for a
+    /// style that cannot be found (the load says why).
+    public func prefetchStyle(named style: String) {
+        guard let url = try? styleFileURL(named: style) else { return }
+        Style.prefetch(from: url)
+    }
+
     /// A style by name or path with its raster and vector sources configured, and its warnings.
     ///
     /// - Parameter onlyIfDrawn: Whether ``vectorSource`` goes only to a style that draws vector

@@ -15,6 +15,12 @@ extension Style {
     /// - Returns: The style, whose ``id`` is the file name without `.json`, and the warnings.
     /// - Throws: ``StyleError`` naming the file and, for a bad value, its JSON path.
     public static func load(from url: URL) throws(StyleError) -> (style: Style, warnings: [StyleWarning]) {
+        if let prefetched = takePrefetched(url) { return prefetched }
+        return try read(from: url)
+    }
+
+    /// Reads and decodes the style file at `url` (``load(from:)`` without a prefetched load).
+    static func read(from url: URL) throws(StyleError) -> (style: Style, warnings: [StyleWarning]) {
         let file = url.displayPath
         let data: Data
         do {

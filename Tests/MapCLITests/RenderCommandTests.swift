@@ -155,4 +155,14 @@ struct RenderCommandTests {
         #expect(result.standardError.contains("no photo has a location"))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("map.png").path))
     }
+
+    /// The style the executable prefetches while it parses (`Mapwright.prepare(for:)`) is the one
+    /// the parser will find: the last `--style`, in either form, before a `--`.
+    @Test func theStyleArgumentIsFoundBeforeParsing() {
+        #expect(Mapwright.lastValue(of: "--style", in: ["--style", "dark", "--zoom", "3"]) == "dark")
+        #expect(Mapwright.lastValue(of: "--style", in: ["--style=a b.json", "--style", "muted"]) == "muted")
+        #expect(Mapwright.lastValue(of: "--style", in: ["--styles-directory", "S", "--style=x.json"]) == "x.json")
+        #expect(Mapwright.lastValue(of: "--style", in: ["--zoom", "3", "--", "--style", "dark"]) == nil)
+        #expect(Mapwright.lastValue(of: "--style", in: ["--style"]) == nil)
+    }
 }

@@ -269,4 +269,35 @@ struct StyleLoadingTests {
         let error = #expect(throws: StyleError.self) { try Style.load(from: folder) }
         #expect(error?.description == "\(folder.path): cannot read the style: it is a folder, not a file")
     }
+
+    /// A prefetched load is taken by the load of the same URL while the file is as it was, and
+    /// only then: a file changed since is read again.
+    @Test func aPrefetchedStyleIsTakenOnlyWhileItsFileIsUnchanged() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "prefetch-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("x.json")
+        func write(_ color: String) throws {
+            try Data(
+                #"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "\#(color)"}}]}"#
+                    .utf8
+            ).write(to: url)
+        }
+        try write("#111111")
+        Style.prefetch(from: url)
+        let prefetched = try Style.load(from: url)
+        #expect(prefetched.style == (try Style.read(from: url)).style)
+        #expect(prefetched.style.id == "x" && prefetched.warnings.isEmpty)
+        // Taken once: a second load reads the file.
+        try write("#222222")
+        #expect(try Style.load(from: url).style == (try Style.read(from: url)).style)
+        // Changed after the prefetch: read again, not taken.
+        Style.prefetch(from: url)
+        Thread.sleep(forTimeInterval: 0.05)
+        try write("#333333")
+        let loaded = try Style.load(from: url)
+        #expect(loaded.style == (try Style.read(from: url)).style)
+        #expect(loaded.style != prefetched.style)
+    }
 }

@@ -11,7 +11,10 @@ struct StyleOptions: ParsableArguments {
         help:
             "A style name from the styles folder (standard, muted, dark, satellite, hybrid; streets, streets-muted, streets-dark with --vector-source) or a style JSON file."
     )
-    var style: String = "standard"
+    var style: String = StyleOptions.defaultStyle
+
+    /// The style drawn without `--style`: `standard`.
+    static let defaultStyle = "standard"
 
     @Option(
         parsing: .unconditional,
