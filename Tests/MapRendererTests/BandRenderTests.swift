@@ -105,6 +105,47 @@ struct BandRenderTests {
         #expect(largest <= 8)
     }
 
+    /// An image too small for bands is drawn as one band (`MapSnapshotter.wholeImageBand`), its
+    /// labels laid out on one core while the layers below them are drawn on another: byte for
+    /// byte the image drawn whole, with pins and a callout, on a public style and the streets one.
+    @Test(arguments: ["Tests/Fixtures/styles/osm-bright/style.json", "Styles/streets.json"])
+    func aWholeImageBandIsTheImageDrawnWhole(stylePath: String) throws {
+        let style = try Style.load(from: RepositoryFiles.root.appendingPathComponent(stylePath)).style
+            .configuringVectorSources(Self.helsinki)
+        let viewport = try Viewport(
+            centerMapPoint: MapPoint(try Coordinate(latitude: 60.17165, longitude: 24.94425)), zoomLevel: 17,
+            size: ViewSize(width: 800, height: 600), scale: 1)
+        #expect(MapSnapshotter.bandRows(of: viewport) == nil)
+        #expect(MapSnapshotter.wholeImageBand(of: viewport, overlays: []) == [0..<600])
+        let pins = try [(60.1712, 24.9431), (60.1722, 24.9460)].enumerated().map { index, position in
+            MapAnnotation(
+                id: "\(index)", coordinate: try Coordinate(latitude: position.0, longitude: position.1),
+                title: "Photo \(index)", subtitle: "Helsinki", marker: .pin(Color(red: 0.9, green: 0.2, blue: 0.2)))
+        }
+        let options = MapSnapshotOptions(
+            viewport: viewport, style: style, annotations: pins, selectedAnnotationID: "0", showsAttribution: true)
+        let snapshotter = MapSnapshotter(data: MapData(basemapDirectory: RepositoryFiles.basemap))
+        let whole = try snapshotter.snapshot(options, drawsInBands: false).image
+        let banded = try snapshotter.snapshot(options, drawsInBands: true).image
+        #expect(whole.pixels == banded.pixels)
+        // Overlays, small, turned and fractional-scale images are drawn whole.
+        let line = MapOverlay(
+            shape: .polyline(
+                try [(60.1700, 24.9400), (60.1730, 24.9480)].map { try Coordinate(latitude: $0.0, longitude: $0.1) }),
+            lineWidthPoints: 3)
+        #expect(MapSnapshotter.wholeImageBand(of: viewport, overlays: [line]) == nil)
+        let others: [(ViewSize, Double, Double)] = [
+            (ViewSize(width: 300, height: 200), 1, 0), (ViewSize(width: 800, height: 600), 1.5, 0),
+            (ViewSize(width: 800, height: 600), 1, 30),
+        ]
+        for (size, scale, heading) in others {
+            let other = try Viewport(
+                centerMapPoint: viewport.centerMapPoint, zoomLevel: 17, size: size, scale: scale,
+                headingDegrees: heading)
+            #expect(MapSnapshotter.wholeImageBand(of: other, overlays: []) == nil)
+        }
+    }
+
     /// Layers that reach beyond a band's edge: a heatmap's kernels, circles and a dashed GeoJSON
     /// line, over rows of points on the band edges.
     @Test func heatmapsCirclesAndGeoJSONLinesMeetAcrossBands() throws {

@@ -68,7 +68,9 @@ public final class MapSnapshotter: Sendable {
         let canvas = try Canvas(
             widthPoints: viewport.size.width, heightPoints: viewport.size.height, scale: viewport.scale, target: .image,
             fonts: data.fonts)
-        if drawsInBands, let rows = Self.bandRows(of: viewport) {
+        if drawsInBands,
+            let rows = Self.bandRows(of: viewport) ?? Self.wholeImageBand(of: viewport, overlays: options.overlays)
+        {
             try drawInBands(options, rows: rows, on: canvas)
         } else {
             try draw(options, in: canvas.cairo, pixelScale: viewport.scale)
