@@ -41,6 +41,74 @@ void mw_line_span_solid(float *mask, long count, double nx, double ny, double nx
     }
 }
 
+// The dash field at `along` periods and `side` (LineDashField.value(along:side:), step by step).
+static inline double mw_dash_field(const float *field, long row_count, double along, double side) {
+    double texel = along * 256.0 - 0.5;
+    double floor_texel = floor(texel);
+    double fraction = texel - floor_texel;
+    long x0 = (long)floor_texel % 256;
+    if (x0 < 0) x0 += 256;
+    long x1 = x0 + 1 == 256 ? 0 : x0 + 1;
+    double value;
+    if (row_count == 1) {
+        value = (double)field[x0] + ((double)field[x1] - (double)field[x0]) * fraction;
+    } else {
+        double n = (double)(row_count / 2);
+        // Swift's max(0, v) is v >= 0 ? v : 0, and min(r, w) is w < r ? w : r.
+        double unclamped = n - side * n;
+        double low = unclamped >= 0 ? unclamped : 0;
+        double top = (double)(row_count - 1);
+        double position = low < top ? low : top;
+        long lower = (long)floor(position);
+        long upper = lower + 1 < row_count - 1 ? lower + 1 : row_count - 1;
+        double row_fraction = position - (double)lower;
+        const float *a_row = field + lower * 256, *b_row = field + upper * 256;
+        double a = (double)a_row[x0] + ((double)a_row[x1] - (double)a_row[x0]) * fraction;
+        double b = (double)b_row[x0] + ((double)b_row[x1] - (double)b_row[x0]) * fraction;
+        value = a + (b - a) * row_fraction;
+    }
+    return value / 255;
+}
+
+MW_VECTOR
+void mw_line_span_dashed(float *mask, long count, double nx, double ny, double nx_dx, double ny_dx,
+                         double along, double along_dx, double outset, double inset_minus_blur, double blur,
+                         float alpha_scale, const float *field, long row_count, double edge0, double edge1) {
+    double xs[MW_SPAN_CHUNK], ys[MW_SPAN_CHUNK], alongs[MW_SPAN_CHUNK], alphas[MW_SPAN_CHUNK], fields[MW_SPAN_CHUNK];
+    for (long start = 0; start < count; start += MW_SPAN_CHUNK) {
+        long n = count - start < MW_SPAN_CHUNK ? count - start : MW_SPAN_CHUNK;
+        for (long i = 0; i < n; i++) {
+            xs[i] = nx;
+            ys[i] = ny;
+            alongs[i] = along;
+            nx += nx_dx;
+            ny += ny_dx;
+            along += along_dx;
+        }
+        for (long i = 0; i < n; i++) {
+            double distance = sqrt(xs[i] * xs[i] + ys[i] * ys[i]) * outset;
+            double inner = distance - inset_minus_blur, outer = outset - distance;
+            double nearest = outer < inner ? outer : inner;
+            double ramp = nearest / blur;
+            alphas[i] = ramp < 1.0 ? ramp : 1.0;
+        }
+        // The field only where the line covers the pixel (it is read from a table).
+        for (long i = 0; i < n; i++) fields[i] = alphas[i] > 0 ? mw_dash_field(field, row_count, alongs[i], ys[i]) : 0;
+        float *out = mask + start;
+        for (long i = 0; i < n; i++) {
+            // GLSL's smoothstep, as LineRasteriser.smoothstep has it, where the line covers.
+            double raw = (fields[i] - edge0) / (edge1 - edge0);
+            double low = raw >= 0 ? raw : 0;
+            double t = low < 1 ? low : 1;
+            double alpha = alphas[i] > 0 ? alphas[i] * (t * t * (3 - 2 * t)) : alphas[i];
+            float coverage = (float)alpha * alpha_scale;
+            float old = out[i];
+            float blended = old + coverage * (1.0f - old);
+            out[i] = alpha > 0.0 ? blended : old;
+        }
+    }
+}
+
 MW_VECTOR
 void mw_coverage_to_a8(const float *coverage, uint8_t *bytes, long count) {
     for (long i = 0; i < count; i++) {

@@ -18,6 +18,15 @@
 void mw_line_span_solid(float *mask, long count, double nx, double ny, double nx_dx, double ny_dx,
                         double outset, double inset_minus_blur, double blur, float alpha_scale);
 
+/// mw_line_span_solid for a dashed line (GL's `line_sdf` shader): where the coverage is
+/// positive it is also multiplied by smoothstep(edge0, edge1, the dash field at the pixel), the
+/// field sampled as `LineDashField.value(along:side:)` samples it (bilinear over `row_count` rows
+/// of 256 texels, 0...255, row-major in `field`; the along position repeating, the side
+/// `ny` choosing between rows), `along` stepping by `along_dx` from one pixel to the next.
+void mw_line_span_dashed(float *mask, long count, double nx, double ny, double nx_dx, double ny_dx,
+                         double along, double along_dx, double outset, double inset_minus_blur, double blur,
+                         float alpha_scale, const float *field, long row_count, double edge0, double edge1);
+
 /// Converts `count` coverage values (0...1) to A8 bytes: 0 where the value is not positive, else
 /// the value × 255 rounded half away from zero, at most 255.
 void mw_coverage_to_a8(const float *coverage, uint8_t *bytes, long count);

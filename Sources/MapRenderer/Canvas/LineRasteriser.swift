@@ -170,8 +170,16 @@ struct LineRasteriser {
         let mask = buffer.values
         let colors = buffer.values
         let dash = shading.dash
-        // A solid line's spans are shaded in C on vector units (the same arithmetic).
+        // A solid line's spans are shaded in C on vector units, a dashed one's in C (the same
+        // arithmetic, its field's rows laid end to end for it).
         let solid = dash == nil && pattern == nil && ramp == nil
+        let dashedField: UnsafeMutableBufferPointer<Float>? =
+            pattern == nil && ramp == nil
+            ? dash.map { .allocate(capacity: $0.field.rows.count * LineDashField.widthTexels) } : nil
+        if let dashedField, let dash {
+            _ = dashedField.initialize(from: dash.field.rows.joined())
+        }
+        defer { dashedField?.deallocate() }
         let insetMinusBlur = inset - blur
         for (i0, i1, i2) in mesh.triangles {
             var a = device[Int(i0)]
@@ -224,6 +232,13 @@ struct LineRasteriser {
                     continue
                 }
                 var along = a.along + alongDX * (x0 - a.x) + alongDY * (y - a.y)
+                if let dashedField, let dash {
+                    mw_line_span_dashed(
+                        mask + rowStart + firstColumn, endColumn - firstColumn, nx, ny, nxDX, nyDX, along, alongDX,
+                        outset, insetMinusBlur, blur, alphaScale, dashedField.baseAddress, dash.field.rows.count,
+                        0.5 - dash.gamma, 0.5 + dash.gamma)
+                    continue
+                }
                 var progress = a.progress + progressDX * (x0 - a.x) + progressDY * (y - a.y)
                 for column in firstColumn..<endColumn {
                     // GL's fragment shader: the distance from the centre, faded over the blur.
