@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// Values made at most once per key, by whichever thread asks first, and kept: other threads
@@ -11,7 +12,14 @@ import Synchronization
 /// is made again when next asked for. A value that failed to be made is asked for again next time.
 public final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private final class Entry: Sendable {
+        /// The value, once made.
         let value = Mutex<Value?>(nil)
+        /// Whether a thread is making the value now.
+        let making = Mutex(false)
+        /// Entered by the thread making the value and left when it is done: the threads asking
+        /// meanwhile wait on it asleep (a thread blocked on a lock held through the making spun
+        /// in the kernel while the maker ran, taking a core from other work).
+        let done = DispatchGroup()
     }
 
     private struct Kept {
@@ -56,16 +64,30 @@ public final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
             kept.entries[key] = entry
             return entry
         }
-        var madeCost: Int?
-        let value = try entry.value.withLock { (value) throws(Failure) -> Value in
-            if let value { return value }
+        while true {
+            if let value = entry.value.withLock({ $0 }) { return value }
+            let claimed = entry.making.withLock { making in
+                if making { return false }
+                making = true
+                entry.done.enter()
+                return true
+            }
+            guard claimed else {
+                // Made (or failed, and then asked for again) by the thread making it.
+                entry.done.wait()
+                continue
+            }
+            defer {
+                entry.making.withLock { $0 = false }
+                entry.done.leave()
+            }
+            // Made by another thread between the look and the claim.
+            if let value = entry.value.withLock({ $0 }) { return value }
             let made = try make()
-            value = made
-            if maximumCost != nil { madeCost = cost(made) }
+            entry.value.withLock { $0 = made }
+            if let maximumCost { keep(key, entry: entry, cost: cost(made), maximumCost: maximumCost) }
             return made
         }
-        if let madeCost, let maximumCost { keep(key, entry: entry, cost: madeCost, maximumCost: maximumCost) }
-        return value
     }
 
     /// Counts a value just made and forgets the least recently asked for beyond `maximumCost`.
