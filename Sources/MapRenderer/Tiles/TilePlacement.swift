@@ -50,6 +50,18 @@ final class TilePlacement: Sendable {
         let featureOrder: Int
         /// `text-translate` in points (see ``LabelCandidate/textTranslation``).
         let textTranslation: ViewPoint
+        /// Where the label's ink may be, before ``labelInkMarginPoints``: its bounds and the
+        /// bounds moved by ``textTranslation`` (a label `text-translate` moves past the margin was
+        /// left out of the window its text reached: GL's `text-translate/function` drawn as one
+        /// band differed from the image drawn whole).
+        var reach: ViewRect {
+            guard textTranslation.x != 0 || textTranslation.y != 0 else { return bounds }
+            let minX = min(bounds.minX, bounds.minX + textTranslation.x)
+            let minY = min(bounds.minY, bounds.minY + textTranslation.y)
+            let maxX = max(bounds.maxX, bounds.maxX + textTranslation.x)
+            let maxY = max(bounds.maxY, bounds.maxY + textTranslation.y)
+            return ViewRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        }
 
         /// A placed label of the layer at `layerIndex`, in the points of the view it was placed in.
         init(_ label: LabelCandidate, layerIndex: Int) {
@@ -92,7 +104,7 @@ final class TilePlacement: Sendable {
         self.callout = callout
         var cells: [SIMD2<Int>: [Int]] = [:]
         for (index, label) in labels.enumerated() {
-            for cell in TilePlacement.cells(of: label.bounds) { cells[cell, default: []].append(index) }
+            for cell in TilePlacement.cells(of: label.reach) { cells[cell, default: []].append(index) }
         }
         self.cells = cells
     }
@@ -103,7 +115,7 @@ final class TilePlacement: Sendable {
         let margin = TilePlacement.labelInkMarginPoints
         let labels = parts.flatMap { part in
             part.labels.filter { label in
-                let frame = label.bounds
+                let frame = label.reach
                 return frame.maxX + margin > window.minX && frame.minX - margin < window.maxX
                     && frame.maxY + margin > window.minY && frame.minY - margin < window.maxY
             }
@@ -140,7 +152,7 @@ final class TilePlacement: Sendable {
         var indices = Set<Int>()
         for cell in TilePlacement.cells(of: window) {
             for index in self.cells[cell] ?? [] {
-                let frame = labels[index].bounds
+                let frame = labels[index].reach
                 if frame.maxX + margin > window.minX, frame.minX - margin < window.maxX,
                     frame.maxY + margin > window.minY, frame.minY - margin < window.maxY
                 {
