@@ -349,7 +349,7 @@ extension PreparedFeature {
     }
 
     var styleValues: [String: FeatureValue] {
-        guard properties["$type"] == nil, let type = geometry.legacyTypeName else { return properties }
+        guard let type = missingTypeName else { return properties }
         var values = properties
         values["$type"] = .string(type)
         return values
