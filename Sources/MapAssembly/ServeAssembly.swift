@@ -81,7 +81,8 @@ public struct ServeInputs: Sendable {
             servedStyles.append(
                 ServedStyle(
                     name: urlName, style: style, data: loaded.data, fileBytes: bytes,
-                    extra: (map.rasterSource ?? "") + (style.drawsVectorTiles ? "|" + map.vectorSourceIdentity : "")))
+                    extra: (map.rasterSource ?? "") + (style.drawsVectorTiles ? "|" + map.vectorSourceIdentity : "")
+                        + Self.spriteHash(of: style)))
         }
         if map.vectorSource != nil, !servedStyles.contains(where: { $0.style.drawsVectorTiles }) {
             let names = servedStyles.map { "'\($0.name)'" }.joined(separator: ", ")
@@ -92,6 +93,23 @@ public struct ServeInputs: Sendable {
             )
         }
         return (servedStyles, warnings)
+    }
+
+    /// `|sprites HASH`: a hash of the bytes of the style's local sprite sheets (index and image,
+    /// 1x and 2x), so that tiles drawn with a sheet since replaced are drawn again; empty for a
+    /// style without local sheets.
+    static func spriteHash(of style: Style) -> String {
+        let files = style.sprites.filter(\.url.isFileURL).flatMap { sprite in
+            [1.0, 2.0].flatMap { [sprite.indexURL(pixelRatio: $0), sprite.imageURL(pixelRatio: $0)] }
+        }
+        guard !files.isEmpty else { return "" }
+        var hash = FNV1a()
+        for file in files {
+            let bytes = (try? Data(contentsOf: file)) ?? Data()
+            withUnsafeBytes(of: Int64(bytes.count)) { hash.combine($0) }
+            hash.combine(bytes)
+        }
+        return "|sprites " + hash.hexDigits
     }
 
     /// The server's content: `styles` (from ``loadStyles()``), the photo overlay and photos

@@ -17,6 +17,9 @@ extension ServeInputs {
         case serving(host: String, port: Int)
         /// The background warming of `zooms` is done.
         case warmed(zooms: ClosedRange<Int>, metatileCount: Int, seconds: Double)
+        /// Everything served was loaded again and is served from now on: `reason` says why (the
+        /// files that changed, or SIGHUP).
+        case reloaded(reason: String)
     }
 
     /// Runs a tile server of these inputs until SIGINT or SIGTERM, as `mapwright serve` does: the
@@ -25,6 +28,13 @@ extension ServeInputs {
     /// that fails shuts the server down gracefully and is thrown. Then `warmZooms` are rendered
     /// into the cache in the background, requests first. On a signal the server stops accepting,
     /// finishes the responses in flight, and returns.
+    ///
+    /// While it serves, the files it read at start-up (``inputFiles()``, the sprite sheets) are
+    /// compared every ``MapServer/ServerConfiguration/tilesetCheckIntervalSeconds`` with what they
+    /// were when read: when one was replaced or written (a style saved, a photo added to a
+    /// folder, an overlay exported again), everything is loaded again and served in its place
+    /// (``reload(into:)``); SIGHUP does the same at once, as TileServer GL's does. A load that
+    /// fails leaves the old content served, with a warning, until the files change again.
     ///
     /// - Parameters:
     ///   - configuration: Address, threads, queue, timeouts, metatiles, memory cache.
@@ -40,6 +50,7 @@ extension ServeInputs {
         configuration: ServerConfiguration, cacheFile: URL? = nil, warmZooms: ClosedRange<Int>? = nil, logger: Logger,
         report: @escaping @Sendable (ServeReport) -> Void
     ) async throws {
+        let filesBeforeLoading = inputFiles()
         let loaded = try loadStyles()
         for warning in loaded.warnings { report(.warning(warning)) }
         let servedStyles = loaded.styles
@@ -86,11 +97,24 @@ extension ServeInputs {
                 // answer /health (503) and everything else meanwhile.
                 let content = try await withCheckedThrowingContinuation { continuation in
                     DispatchQueue.global().async {
-                        continuation.resume(with: Result { try loadContent(styles: servedStyles) })
+                        continuation.resume(
+                            with: Result { try load(styles: (servedStyles, []), files: filesBeforeLoading) })
                     }
                 }
                 for warning in content.warnings { report(.warning(warning)) }
                 server.finishStarting(with: content.content)
+                let reloader = ServeReloader(inputs: self, server: server, files: content.files, report: report)
+                group.addTask {
+                    await reloader.watch(
+                        everySeconds: max(0.01, configuration.tilesetCheckIntervalSeconds))
+                    return .reloading
+                }
+                group.addTask {
+                    for await _ in await UnixSignalsSequence(trapping: .sighup) {
+                        await reloader.reload(reason: "SIGHUP")
+                    }
+                    return .reloading
+                }
             } catch {
                 await services.triggerGracefulShutdown()
                 try? await group.waitForAll()
@@ -116,7 +140,71 @@ extension ServeInputs {
     }
 
     /// What ends in ``run(configuration:cacheFile:warmZooms:logger:report:)``'s task group.
-    private enum ServeTask: Sendable { case server, warming }
+    private enum ServeTask: Sendable { case server, warming, reloading }
+
+    /// Loads a running server's content again when its files change or on SIGHUP, one load at a
+    /// time, off the event loops.
+    private actor ServeReloader {
+        let inputs: ServeInputs
+        let server: MapTileServer
+        /// The files the content served was read from, as they were when read.
+        var files: ServeInputFiles
+        let report: @Sendable (ServeReport) -> Void
+
+        init(
+            inputs: ServeInputs, server: MapTileServer, files: ServeInputFiles,
+            report: @escaping @Sendable (ServeReport) -> Void
+        ) {
+            self.inputs = inputs
+            self.server = server
+            self.files = files
+            self.report = report
+        }
+
+        /// Compares the files with what they were every `interval` seconds, and loads again when
+        /// one changed; until the task is cancelled.
+        func watch(everySeconds interval: Double) async {
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
+                let files = self.files
+                let changes = await Self.offTheEventLoops { files.changes() }
+                guard !changes.isEmpty else { continue }
+                let shown =
+                    changes.prefix(3).joined(separator: ", ")
+                    + (changes.count > 3 ? " and \(changes.count - 3) more" : "")
+                await reload(reason: "\(shown) changed")
+            }
+        }
+
+        /// Loads everything again and serves it; on failure the old content stays, with a warning.
+        func reload(reason: String) async {
+            let inputs = inputs
+            let server = server
+            let outcome = await Self.offTheEventLoops {
+                Result { () throws(AssemblyError) in try inputs.reload(into: server) }
+            }
+            switch outcome {
+            case .success(let loaded):
+                files = loaded.files
+                for warning in loaded.warnings { report(.warning(warning)) }
+                report(.reloaded(reason: reason))
+            case .failure(let error):
+                // Tried again when the files change again (the edit saved whole).
+                files = files.takenAgain()
+                report(
+                    .warning(
+                        "\(reason); loading again failed, the content loaded before is still served: \(error.description)"
+                    ))
+            }
+        }
+
+        /// `body`'s result, worked out on a thread of its own (it reads files).
+        private static func offTheEventLoops<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async { continuation.resume(returning: body()) }
+            }
+        }
+    }
 
     /// Why the folder of `cacheFile`, which exists, cannot be written (a read-only disk or
     /// folder); nil when it can be, or when it does not exist.

@@ -168,6 +168,32 @@ public final class MapTileServer: Sendable {
         if let feed = content.photoFeed { appliedPhotoVersion.withLock { $0 = feed.loadedVersion } }
     }
 
+    /// Serves `content` from now on in place of everything served so far, as when a served file
+    /// changed or on SIGHUP (`ServeInputs` loads it again, as at start-up): the renderers and the
+    /// tiles kept in memory are let go (renders in flight finish, but their tiles are not kept
+    /// for the new content), and a tileset served before under the same name goes on counting
+    /// its generations, so that a tile read from the old file is never answered for the new one.
+    /// The tile cache files stay: they are keyed by what their tiles are drawn from.
+    public func reload(with content: ServerContent) {
+        let before = try? servedContent()
+        for tileset in content.dataTilesets {
+            if let old = before?.dataTilesets.first(where: { $0.name == tileset.name }) {
+                tileset.continueGenerations(after: old.current.generation)
+            }
+        }
+        if let overlay = content.overlay, let drawnFor = overlay.drawnFor {
+            adoptOverlayCache(overlay, drawnFor: drawnFor)
+        }
+        overlayGeneration.add(1, ordering: .releasing)
+        self.content.withLock { $0 = content }
+        renderers.withLock { $0.removeAll() }
+        overlayContentBox.reset()
+        memory.removeAll()
+        replacedTiles.removeAll()
+        urlsChanged()
+        appliedPhotoVersion.withLock { $0 = content.photoFeed?.loadedVersion }
+    }
+
     /// Replaces what is served, keeping the photo feed's state: a changed library's new overlay.
     func replaceContent(_ change: (inout ServerContent) -> Void) {
         content.withLock { content in

@@ -1,15 +1,12 @@
 import Dispatch
 public import Foundation
+import MapUtilities
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 extension Style {
     /// Starts loading the style file at `url` on another thread, and returns at once: the next
     /// ``load(from:)`` of the same URL, its file unchanged since (device, inode, size and
-    /// modification time), takes that load's style and warnings, waiting for it if need be,
+    /// modification and status-change times, ``MapUtilities/FileIdentity``), takes that load's style and warnings, waiting for it if need be,
     /// instead of reading and decoding the file again. Any other load reads its file as usual.
     ///
     /// For a command line that can tell its style file from its arguments before it has parsed
@@ -68,25 +65,5 @@ private final class PrefetchedStyle: Sendable {
         done.wait()
         done.signal()
         return result.withLock { $0! }
-    }
-}
-
-/// Which file a path names, and its version: device, inode, size and modification time (ns).
-private struct FileIdentity: Equatable, Sendable {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
-    let modifiedSeconds: Int
-    let modifiedNanoseconds: Int
-
-    /// The identity of the file at `path` (symbolic links followed); nil when it cannot be stated.
-    init?(path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
-        size = Int64(status.st_size)
-        modifiedSeconds = status.st_mtim.tv_sec
-        modifiedNanoseconds = status.st_mtim.tv_nsec
     }
 }

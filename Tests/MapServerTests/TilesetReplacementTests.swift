@@ -2,6 +2,7 @@ import Foundation
 import MBTiles
 import MapCore
 import MapTestSupport
+import MapUtilities
 import Synchronization
 import Testing
 import TileSources
@@ -217,6 +218,74 @@ import TilesetTools
                 try await client.execute(uri: "/tilesets/world.json", method: .get) { try $0.json() }["maxzoom"] as? Int
                     == 2)
             try Self.rename(next, over: served)
+            #expect(watcher.check() == ["world"])
+            #expect(
+                try await client.execute(uri: "/tilesets/world/2/1/1.png", method: .get) { $0.data }
+                    == Self.bytes("B", tile))
+            #expect(
+                try await client.execute(uri: "/tilesets/world.json", method: .get) { try $0.json() }["maxzoom"] as? Int
+                    == 3)
+        }
+    }
+
+    /// A file replaced at once after it was opened, before the watcher's first check (a deploy
+    /// script's `mv` right after `/health` answers), is noticed by that first check: the watcher
+    /// compares the path with the file as opened, not with its own first look.
+    @Test(arguments: ["mbtiles", "pmtiles"])
+    func aTilesetReplacedAtOnceAfterOpeningIsNoticedAtTheFirstCheck(format: String) async throws {
+        let folder = try TemporaryDirectory()
+        let served = folder.url.appendingPathComponent("world.\(format)")
+        let next = folder.url.appendingPathComponent("next.\(format)")
+        try Self.write("A", to: served)
+        try Self.write("B", to: next)
+        let server = ServerFixtures.server(ServerContent(tilesets: [try ServedTileset(url: served)]), folder: folder)
+        try Self.rename(next, over: served)
+        let watcher = TilesetWatcher(server: server)
+        #expect(watcher.check() == ["world"])
+        #expect(watcher.check() == [], "unchanged since")
+        let tile = try TileID(z: 2, x: 1, y: 1)
+        try await ServerFixtures.test(server) { client async throws in
+            #expect(
+                try await client.execute(uri: "/tilesets/world/2/1/1.png", method: .get) { $0.data }
+                    == Self.bytes("B", tile))
+            #expect(
+                try await client.execute(uri: "/tilesets/world.json", method: .get) { try $0.json() }["maxzoom"] as? Int
+                    == 3)
+        }
+    }
+
+    /// The modification time the rewritten file is given before and after: a whole second.
+    private static let fixedTime = Date(timeIntervalSince1970: 1_700_000_000)
+
+    /// A file written over in place (`cp new served`: the same inode, truncated and written), even
+    /// with its modification time set back as `rsync --inplace --times` leaves it, is opened again:
+    /// its status-change time moved.
+    @Test(arguments: ["mbtiles", "pmtiles"])
+    func aTilesetRewrittenInPlaceIsOpenedAgainEvenWithItsTimeSetBack(format: String) async throws {
+        let folder = try TemporaryDirectory()
+        let served = folder.url.appendingPathComponent("world.\(format)")
+        let next = folder.url.appendingPathComponent("next.\(format)")
+        try Self.write("A", to: served)
+        try Self.write("B", to: next)
+        try FileManager.default.setAttributes([.modificationDate: Self.fixedTime], ofItemAtPath: served.path)
+        let server = ServerFixtures.server(ServerContent(tilesets: [try ServedTileset(url: served)]), folder: folder)
+        let watcher = TilesetWatcher(server: server)
+        #expect(watcher.check() == [])
+        let tile = try TileID(z: 2, x: 1, y: 1)
+        try await ServerFixtures.test(server) { client in
+            #expect(
+                try await client.execute(uri: "/tilesets/world/2/1/1.png", method: .get) { $0.data }
+                    == Self.bytes("A", tile))
+            let before = try #require(FileIdentity(path: served.path))
+            // As cp does: the same file, truncated and written; then its times set back.
+            let bytes = try Data(contentsOf: next)
+            let descriptor = open(served.path, O_WRONLY | O_TRUNC)
+            #expect(descriptor >= 0)
+            _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+            try FileManager.default.setAttributes([.modificationDate: Self.fixedTime], ofItemAtPath: served.path)
+            let after = try #require(FileIdentity(path: served.path))
+            #expect(after.isSameFile(as: before) && after.modifiedNanoseconds == before.modifiedNanoseconds)
             #expect(watcher.check() == ["world"])
             #expect(
                 try await client.execute(uri: "/tilesets/world/2/1/1.png", method: .get) { $0.data }

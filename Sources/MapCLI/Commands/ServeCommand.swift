@@ -220,7 +220,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.memoryCacheBytes = memoryCache << 20
         configuration.memoryLimitBytes = memoryLimit == 0 ? nil : memoryLimit << 20
         let warmZooms = try warm.map { try ArgumentValues.zoomRange($0, option: "--warm") }
-        let warmLogger = logger
+        let reportLogger = logger
         try await serveInputs().run(
             configuration: configuration, cacheFile: cache.map { URL(fileURLWithPath: $0) }, warmZooms: warmZooms,
             logger: logger
@@ -230,8 +230,10 @@ struct ServeCommand: AsyncParsableCommand {
                 Mapwright.warn(warning)
             case .serving(let host, let port):
                 FileHandle.standardError.write(Data("mapwright: serving on http://\(host):\(port)\n".utf8))
+            case .reloaded(let reason):
+                reportLogger.info("\(reason): everything served was loaded again")
             case .warmed(let zooms, let count, let seconds):
-                warmLogger.info(
+                reportLogger.info(
                     "warmed zooms \(zooms.lowerBound)-\(zooms.upperBound): \(count) metatiles rendered in \(String(format: "%.1f", seconds)) s"
                 )
             }

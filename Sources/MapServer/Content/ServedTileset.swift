@@ -1,6 +1,7 @@
 public import Foundation
 import MBTiles
 import MapCore
+public import MapUtilities
 import Synchronization
 public import TileSources
 public import Tilesets
@@ -67,15 +68,25 @@ public final class ServedTileset: Sendable {
         }
     }
 
-    /// Moves the file as opened on by one generation, without opening it again (it was written in
-    /// place: its open reader sees the new tiles), so tiles kept in memory under the earlier
-    /// generation are no longer answered.
+    /// Makes the file as opened one generation past `generation`: a tileset opened again by a
+    /// reload of everything served (``MapTileServer/reload(with:)``) goes on from the one it
+    /// replaces.
+    func continueGenerations(after generation: Int) {
+        state.withLock { $0.generation = max($0.generation, generation + 1) }
+    }
+
+    /// Moves the file as opened on by one generation, without opening it again (its `-wal` file
+    /// changed: its open reader sees the new tiles), so tiles kept in memory under the earlier
+    /// generation are no longer answered; `seen` is what the files are now.
     ///
     /// - Returns: The generation replaced.
     @discardableResult
-    func advanceGeneration() -> Int {
+    func advanceGeneration(seen: [FileIdentity?]) -> Int {
         state.withLock { opened in
-            defer { opened.generation += 1 }
+            defer {
+                opened.generation += 1
+                opened.fileStates = seen
+            }
             return opened.generation
         }
     }
@@ -93,9 +104,15 @@ public struct OpenTileset: Sendable {
     public let metadata: TileMetadata
     /// 0 for the file opened at start-up, one more for each change noticed since.
     public internal(set) var generation: Int
+    /// What the files were when they were opened (or last seen changed, see
+    /// ``ServedTileset/advanceGeneration(seen:)``): each file's identity, then its `-wal` file's
+    /// (``fileStates(of:)``), taken just before opening, so that a file replaced at any moment
+    /// after (even at once after start-up) differs from it (``TilesetWatcher``).
+    public internal(set) var fileStates: [FileIdentity?]
 
     init(name: String, files: [URL], generation: Int) throws(TilesetsError) {
         self.name = name
+        fileStates = Self.fileStates(of: files)
         let source =
             files.count == 1
             ? try TileSourceLocation.file(files[0]).open()
@@ -103,6 +120,16 @@ public struct OpenTileset: Sendable {
         self.source = source
         metadata = try TilesetsError.wrapping { try source.metadata() }
         self.generation = generation
+    }
+
+    /// Each file's identity, then its `-wal` file's: an MBTiles file written by SQLite in WAL
+    /// mode changes its `-wal` file first. An empty `-wal` file counts as none: a reader of a
+    /// file in WAL mode makes one on its first read.
+    static func fileStates(of files: [URL]) -> [FileIdentity?] {
+        files.flatMap { file -> [FileIdentity?] in
+            let wal = FileIdentity(path: file.path + "-wal")
+            return [FileIdentity(path: file.path), wal?.sizeBytes == 0 ? nil : wal]
+        }
     }
 
     /// The file extension of its tiles: png, jpg, webp or pbf.

@@ -1,91 +1,76 @@
-import Foundation
 import Logging
+import MapUtilities
 import ServiceLifecycle
 import Synchronization
 import Tilesets
 
 /// Notices changes to the served tileset files (``ServerContent/dataTilesets``: the `--tiles`
 /// files and those the styles draw from, served under `/data`, several read as one watched
-/// each). A file's state is its device, inode, size and
-/// modification time, and, for MBTiles, those of its `-wal` file beside it.
+/// each), comparing each path with the file as it was opened (``OpenTileset/fileStates``: device,
+/// inode, size, modification and status-change times, and those of its `-wal` file), so a file
+/// replaced at any moment after it was opened is noticed, even at once after start-up.
 ///
-/// - **Replaced** (another file renamed over it, as an export finishes: a new device or inode):
-///   the file is opened again and its metadata read again (TileJSON follows), the old file's tiles
-///   are dropped from memory, and requests in flight finish on the old file. A replacement that
-///   cannot be opened yet (half written) leaves the old file served; that is logged once, and the
-///   next check tries again.
-/// - **Written in place** (an export writing into a served MBTiles file: its WAL grows, or is
-///   checkpointed): its tiles are dropped from memory, so the next request reads the file.
+/// - **Replaced or rewritten** (another file renamed over it, as an export or a deploy script
+///   finishes; or written over in place, `cp new old`, `rsync --inplace`): the file is opened
+///   again and its metadata read again (TileJSON follows), the old file's tiles are dropped from
+///   memory, and requests in flight finish on the old file. A file that cannot be opened yet (half
+///   written) leaves the old one served; that is logged once, and the next check tries again.
+/// - **Its `-wal` file changed** (SQLite writing into a served MBTiles file): its tiles are
+///   dropped from memory, so the next request reads the file through its open reader.
 ///
 /// Either way the served file moves on one generation (``OpenTileset/generation``), so a tile
 /// read before the change and kept after it is never answered.
 public final class TilesetWatcher: Sendable {
     let server: MapTileServer
-    private let states = Mutex<[String: [FileState?]]>([:])
     /// The names whose replacement could not be opened, logged once until one opens.
     private let failing = Mutex<Set<String>>([])
 
     public init(server: MapTileServer) { self.server = server }
 
-    /// Compares each served tileset file with what the last check saw (the first check only
-    /// looks); opens again those replaced, drops the tiles of those changed, and returns the
-    /// names of both.
+    /// Compares each served tileset file with the file as opened; opens again those replaced or
+    /// rewritten, drops the tiles of those changed, and returns the names of both.
     @discardableResult
     public func check() -> [String] {
         guard let content = try? server.servedContent() else { return [] }
         var changed: [String] = []
         for tileset in content.dataTilesets {
-            // Each file's state, then its -wal file's.
-            let now = tileset.files.flatMap { [FileState(path: $0.path), FileState(path: $0.path + "-wal")] }
-            let before = states.withLock { $0[tileset.name] }
-            guard let before, before != now else {
-                states.withLock { $0[tileset.name] = now }
-                continue
-            }
-            let replaced = stride(from: 0, to: now.count, by: 2).contains { index in
-                now[index] != nil
-                    && (before[index]?.device != now[index]?.device || before[index]?.inode != now[index]?.inode)
-            }
+            let seen = tileset.current.fileStates
+            let now = OpenTileset.fileStates(of: tileset.files)
+            guard now != seen else { continue }
+            // Even indices are the files, odd ones their -wal files.
+            let files = stride(from: 0, to: now.count, by: 2)
+            let rewritten = files.contains { now[$0] != seen[$0] } && files.allSatisfy { now[$0] != nil }
             let replacedGeneration: Int
-            if replaced {
+            if rewritten {
+                let replaced = files.contains { index in
+                    guard let new = now[index], let old = seen[index] else { return true }
+                    return !new.isSameFile(as: old)
+                }
                 do throws(TilesetsError) {
                     replacedGeneration = try tileset.reopen()
                 } catch {
                     // Not whole yet (or unreadable): the old file stays served; tried again next time.
                     if failing.withLock({ $0.insert(tileset.name).inserted }) {
                         server.logger.warning(
-                            "tileset \(tileset.name): the file was replaced but cannot be opened; still serving the old one: \(error.description)"
+                            "tileset \(tileset.name): the file was \(replaced ? "replaced" : "rewritten") but cannot be opened; still serving the old one: \(error.description)"
                         )
                     }
                     continue
                 }
                 failing.withLock { _ = $0.remove(tileset.name) }
-                server.logger.info("tileset \(tileset.name): the file was replaced; it is served from the new file")
+                server.logger.info(
+                    "tileset \(tileset.name): the file was \(replaced ? "replaced" : "rewritten in place"); it is served from the new file"
+                )
             } else {
-                replacedGeneration = tileset.advanceGeneration()
+                // Its -wal file changed, or a file is gone (the open file is still read).
+                replacedGeneration = tileset.advanceGeneration(seen: now)
                 server.logger.info("tileset \(tileset.name): the file changed; its tiles are read again")
             }
-            states.withLock { $0[tileset.name] = now }
             server.urlsChanged()
             server.memory.removeAll(source: .tileset(tileset.name, generation: replacedGeneration))
             changed.append(tileset.name)
         }
         return changed
-    }
-
-    /// What `stat` says of a file (through FileManager), or `nil` when there is none.
-    struct FileState: Equatable, Sendable {
-        let device: UInt64, inode: UInt64, size: Int64, modified: Date
-
-        init?(path: String) {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
-                let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value,
-                let size = (attributes[.size] as? NSNumber)?.int64Value,
-                let modified = attributes[.modificationDate] as? Date
-            else { return nil }
-            (self.device, self.inode, self.size, self.modified) = (device, inode, size, modified)
-        }
     }
 }
 
