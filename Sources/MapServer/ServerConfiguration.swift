@@ -75,6 +75,10 @@ public struct ServerConfiguration: Sendable {
     /// Seconds a connection may send nothing (between requests, or inside one) before it is
     /// closed. The default is 30.
     public var idleTimeoutSeconds: Double = 30
+    /// How long a request head may take from its first byte to its blank line, in seconds: a
+    /// client that sends part of one and stops (or trickles it) gets 408 and the connection is
+    /// closed. The default is 10.
+    public var headerTimeoutSeconds: Double = 10
     /// The most bytes of all request headers together, and of one header; more closes the
     /// connection. The default is 16 KiB.
     public var maximumHeaderBytes: Int = 16 * 1_024

@@ -96,6 +96,55 @@ import Testing
         }
     }
 
+    /// A request whose lines end in bare LF (RFC 9112 lets a server accept it; NIO's parser
+    /// refuses it) is answered at once, as the HTTP decoder answers it, and the connection
+    /// closed: it waited for a "\r\n\r\n" that never came, without an answer, even `/health`.
+    @Test(arguments: [
+        "GET /health HTTP/1.1\nHost: 127.0.0.1\n\n", "GET /health HTTP/1.1\r\nHost: 127.0.0.1\n\n",
+        "GET /health HTTP/1.1\nHost: 127.0.0.1\r\n\r\n",
+    ])
+    func aRequestWithBareLineFeedsIsAnsweredAtOnce(request: String) async throws {
+        let folder = try TemporaryDirectory()
+        let (server, application) = try Self.application(folder: folder)
+        defer { server.shutdown() }
+        try await application.test(.live) { client in
+            let port = try #require(client.port)
+            let received = try await LoopbackSocket.exchange(port: port, request, timeoutSeconds: 10) { _ in false }
+            let text = String(decoding: received, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 400 "), "\(text)")
+        }
+    }
+
+    /// A head begun and not finished (a client that stops half-way, or trickles it) gets 408
+    /// and the connection closed once the header timeout has passed, however its bytes come.
+    @Test func aHeadNotFinishedInTimeGets408() async throws {
+        let folder = try TemporaryDirectory()
+        let (server, application) = try Self.application({ $0.headerTimeoutSeconds = 0.5 }, folder: folder)
+        defer { server.shutdown() }
+        try await application.test(.live) { client in
+            let port = try #require(client.port)
+            let (answer, elapsed) = try await withCheckedThrowingContinuation { continuation in
+                Thread {
+                    do {
+                        let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: 10)
+                        let start = Date()
+                        try socket.send("GET /health HTTP/1.1\r\n")
+                        Thread.sleep(forTimeInterval: 0.2)
+                        try socket.send("Host: 127.")
+                        var received = Data()
+                        while let part = socket.receive(), !part.isEmpty { received += part }
+                        continuation.resume(returning: (received, Date().timeIntervalSince(start)))
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }.start()
+            }
+            let text = String(decoding: answer, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), "\(text)")
+            #expect(elapsed >= 0.45 && elapsed < 8, "answered after \(elapsed) s, from the head's first byte")
+        }
+    }
+
     /// Connects, sends nothing, and waits for the server to close the connection.
     static func waitForClose(port: Int, timeoutSeconds: Int) throws -> Bool {
         let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: timeoutSeconds)

@@ -39,12 +39,21 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
     private var hasPassedOn = false
     /// The answers of the connection's event loop, once it has read a request.
     private var answersOnLoop: KeptTileAnswers.OnLoop?
+    /// How long a head may take from its first byte to its blank line; nil for ever.
+    private let headTimeout: TimeAmount?
+    /// Ends a head begun and not read whole in time (see ``timeHead(_:)``).
+    private var headTimer: Scheduled<Void>?
 
-    /// - Parameter maximumHeadBytes: The longest request head looked at (the server's header limit).
-    init(answers: KeptTileAnswers, activity: ConnectionActivity, maximumHeadBytes: Int) {
+    /// - Parameters:
+    ///   - maximumHeadBytes: The longest request head looked at (the server's header limit).
+    ///   - headTimeout: How long a head may take from its first byte to its blank line before the
+    ///     connection gets 408 and is closed; nil (the default) for ever.
+    init(answers: KeptTileAnswers, activity: ConnectionActivity, maximumHeadBytes: Int, headTimeout: TimeAmount? = nil)
+    {
         self.answers = answers
         self.activity = activity
         self.maximumHeadBytes = maximumHeadBytes
+        self.headTimeout = headTimeout
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -55,9 +64,12 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
             before.writeBuffer(&bytes)
             bytes = before
         }
+        defer { timeHead(context) }
         while bytes.readableBytes > 0 {
             guard let headBytes = Self.headLength(bytes) else {
-                guard bytes.readableBytes <= maximumHeadBytes else { return passEverything(bytes, context: context) }
+                guard bytes.readableBytes <= maximumHeadBytes, !Self.hasBareLineFeed(bytes) else {
+                    return passEverything(bytes, context: context)
+                }
                 partial = bytes
                 return
             }
@@ -115,6 +127,49 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
         context.fireChannelRead(wrapInboundOut(bytes))
     }
 
+    func handlerRemoved(context: ChannelHandlerContext) {
+        headTimer?.cancel()
+        headTimer = nil
+    }
+
+    /// Starts the head's clock when a head is begun and not read whole, and stops it when none
+    /// is: a client that sends part of a head and no more (or one byte at a time) gets 408 and
+    /// the connection closed ``headTimeout`` after the head began, as nginx's
+    /// `client_header_timeout` does.
+    private func timeHead(_ context: ChannelHandlerContext) {
+        guard partial != nil, !passesEverything else {
+            headTimer?.cancel()
+            headTimer = nil
+            return
+        }
+        guard headTimer == nil, let headTimeout else { return }
+        headTimer = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: headTimeout) { [self] in
+            headTimer = nil
+            guard partial != nil, !passesEverything, context.channel.isActive else { return }
+            partial = nil
+            passesEverything = true
+            var answer = context.channel.allocator.buffer(capacity: 96)
+            answer.writeString("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
+            context.writeAndFlush(wrapOutboundOut(answer)).assumeIsolatedUnsafeUnchecked().whenComplete { _ in
+                context.close(promise: nil)
+            }
+        }
+    }
+
+    /// Whether `bytes` hold a line feed not preceded by a carriage return: a head whose lines
+    /// end in bare LF (which RFC 9112 lets a server accept) is the HTTP decoder's to answer or
+    /// refuse, never waited for here (its blank line is never "\r\n\r\n").
+    static func hasBareLineFeed(_ bytes: ByteBuffer) -> Bool {
+        bytes.withUnsafeReadableBytes { raw in
+            var previous: UInt8 = 0
+            for byte in raw {
+                if byte == UInt8(ascii: "\n"), previous != UInt8(ascii: "\r") { return true }
+                previous = byte
+            }
+            return false
+        }
+    }
+
     /// The length of the request head at the start of `bytes` up to and with its blank line, or
     /// `nil` when it has not come whole.
     static func headLength(_ bytes: ByteBuffer) -> Int? {
@@ -157,6 +212,12 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
         /// Reads the head's bytes (ending in a blank line); `nil` when its request line is not
         /// `METHOD SP TARGET SP HTTP/x.y`.
         init?(_ head: UnsafeRawBufferPointer) {
+            var previous: UInt8 = 0
+            for byte in head {
+                // A line ending in a bare LF: the HTTP decoder's to read.
+                if byte == UInt8(ascii: "\n"), previous != UInt8(ascii: "\r") { return nil }
+                previous = byte
+            }
             var lines = Lines(head)
             guard let requestLine = lines.next(),
                 let first = requestLine.firstIndex(of: UInt8(ascii: " ")),

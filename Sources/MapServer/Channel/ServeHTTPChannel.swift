@@ -52,7 +52,8 @@ struct ServeHTTPChannel: ServerChildChannel, HTTPChannelHandler {
         if let keptTiles {
             try pipeline.addHandler(
                 KeptTileByteHandler(
-                    answers: keptTiles, activity: activity, maximumHeadBytes: configuration.maximumHeaderBytes),
+                    answers: keptTiles, activity: activity, maximumHeadBytes: configuration.maximumHeaderBytes,
+                    headTimeout: .nanoseconds(Int64(configuration.headerTimeoutSeconds * 1e9))),
                 position: .first)
         }
     }
