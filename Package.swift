@@ -26,7 +26,8 @@
 //   MapRenderer      <- CCairo, CRaster  Cairo/Pango/fontconfig renderer: canvas, lines, fills, text, labels, perspective, style painting, snapshots, tiles, the marker layer it draws on top (a protocol); per-pixel loops in C  (MapData, GeoData, MapStyle, VectorTiles, ImageCodec)
 //   MapComposer      <- CCairo        a photographer's map: annotations drawn (pins, marker images, clusters, the callout: the renderer's marker layer), photos, overlays, framing  (MapData, MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, TilesetTools)
-//   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, MapData, Tilesets, MBTiles, VectorTiles; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
+//   RequestHeads                     HTTP/1.1 request heads read from their bytes for serve's kept-tile fast path; fuzzed on its own  (swift-nio's NIOCore)
+//   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, MapData, Tilesets, MBTiles, VectorTiles, RequestHeads; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
 //   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the map `render` writes, the flight `flyover` renders, the clusters `cluster` answers, `compare`'s comparison, `photos import`, the export `tiles export` runs, what `serve` serves and its run until a signal, the registered basemaps and DEMs  (MapComposer, MapData, MapServer, PhotoLibrary, TileExport, Tilesets, TilesetTools; Hummingbird, swift-log, swift-service-lifecycle)
 //   MapCLI                           the commands: options mapped to MapAssembly, results printed  (everything above that it imports; ArgumentParser)
 //   mapwright                        the executable                                             (MapCLI)
@@ -74,6 +75,7 @@ let package = Package(
         .library(name: "Tilesets", targets: ["Tilesets"]),
         .library(name: "TilesetTools", targets: ["TilesetTools"]),
         .library(name: "TileExport", targets: ["TileExport"]),
+        .library(name: "RequestHeads", targets: ["RequestHeads"]),
         .library(name: "MapServer", targets: ["MapServer"]),
         .library(name: "MapAssembly", targets: ["MapAssembly"]),
         .library(name: "MapCLI", targets: ["MapCLI"]),
@@ -451,6 +453,17 @@ let package = Package(
 
         // MARK: - Server
 
+        /// HTTP/1.1 request heads read from their bytes, for the server's kept-tile fast path
+        /// (before NIO's decoder): where a head ends, its request line and the headers that decide
+        /// whether it may be answered there. NIOCore only, so that its fuzz target builds in seconds.
+        .target(
+            name: "RequestHeads", dependencies: [.product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "RequestHeadsTests",
+            dependencies: ["RequestHeads", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: swiftSettings),
+
         /// The tile server behind `mapwright serve`, on Hummingbird 2: style and overlay tiles
         /// rendered on demand through an MBTiles cache keyed by the style's content (single flight per
         /// metatile, a bounded render pool off the event loop), tileset files served as they are,
@@ -459,7 +472,7 @@ let package = Package(
             name: "MapServer",
             dependencies: [
                 "MapCore", "MapJSON", "MapUtilities", "MapStyle", "MapData", "MapRenderer", "MapComposer",
-                "PhotoSources",
+                "PhotoSources", "RequestHeads",
                 "TileSources", "MBTiles", "Tilesets", "ImageCodec", "VectorTiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

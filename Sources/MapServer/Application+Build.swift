@@ -56,15 +56,19 @@ public func buildApplication(
 /// The application of ``buildApplication(server:onServerRunning:)`` answering through
 /// `responder`: the tests' way to run the server's responder on NIO's event loops, as
 /// production runs it (the executable makes them Swift concurrency's global executor).
+///
+/// - Parameter keptTiles: Whether kept tiles are answered from the request's bytes
+///   (``KeptTileByteHandler``) before the router; false passes every request to the router (the
+///   tests compare the two). The default is true.
 func buildApplication(
     server: MapTileServer, responder: some HTTPResponder<ServeRequestContext>,
-    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }, keptTiles: Bool = true
 ) -> some ApplicationProtocol {
     var frameworkLogger = server.logger
     frameworkLogger.logLevel = max(.warning, server.logger.logLevel)
     var application = Application(
         responder: responder,
-        server: .mapwright(server: server, serverName: serverName),
+        server: .mapwright(server: server, serverName: serverName, keptTiles: keptTiles),
         configuration: ApplicationConfiguration(
             address: .hostname(server.configuration.host, port: server.configuration.port), serverName: serverName),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },

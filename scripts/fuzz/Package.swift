@@ -29,17 +29,20 @@ let fuzzTargets: [(name: String, products: [String])] = [
     ("FuzzStyle", ["MapStyle"]),  // style JSON
     ("FuzzMVT", ["VectorTiles", "MapCore"]),  // Mapbox Vector Tiles, raw or compressed
     ("FuzzPMTiles", ["PMTiles", "MapCore"]),  // PMTiles header, root and leaf directories, metadata
+    ("FuzzRequestHead", ["RequestHeads"]),  // HTTP/1.1 request heads as serve's kept-tile fast path reads them
 ]
 
 let package = Package(
     name: "MapwrightFuzz",
     dependencies: [
-        .package(name: "Mapwright", path: "../..")
+        .package(name: "Mapwright", path: "../.."),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: fuzzTargets.map { target in
         .executableTarget(
             name: target.name,
-            dependencies: target.products.map { .product(name: $0, package: "Mapwright") } + ["FuzzSupport"],
+            dependencies: target.products.map { .product(name: $0, package: "Mapwright") } + ["FuzzSupport"]
+                + (target.name == "FuzzRequestHead" ? [.product(name: "NIOCore", package: "swift-nio")] : []),
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         )
     } + [

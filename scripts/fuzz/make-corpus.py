@@ -322,3 +322,33 @@ write_dictionary("FuzzGPX", ["<?xml version=\"1.0\"?>", "<!DOCTYPE", "<![CDATA["
     f"<{name}" for name in ["gpx", "metadata", "wpt", "rte", "rtept", "trk", "trkseg", "trkpt", "ele", "time",
                             "name", "desc", "extensions"]] + [
     "lat=\"60.17\"", "lon=\"24.94\"", "lat=\"-90\"", "lon=\"180.0\"", "2024-05-01T10:00:00Z", "+02:00", ".123"])
+
+# FuzzRequestHead: request heads as serve's clients send them, odd ones and hostile ones, one or
+# several pipelined per seed.
+REQUESTS = {
+    "plain-get": b"GET /tilesets/iberia/1/0/0.png HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nAccept: */*\r\n\r\n",
+    "browser": b"GET /styles/standard/256/3/4/2.png HTTP/1.1\r\nHost: localhost\r\nUser-Agent: Mozilla/5.0\r\n"
+               b"Accept: image/avif,image/webp,*/*\r\nAccept-Encoding: gzip, deflate, br\r\nConnection: keep-alive\r\n"
+               b"Origin: https://example.org\r\nIf-None-Match: \"abc\", W/\"def\"\r\nSec-Fetch-Dest: image\r\n\r\n",
+    "pipelined": b"GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\nHEAD /c HTTP/1.1\r\nHost: x\r\n\r\n",
+    "head-http10": b"HEAD /health HTTP/1.0\r\n\r\nGET /tilesets/a.json HTTP/1.1\r\nConnection: close\r\n\r\n",
+    "absolute-form": b"GET http://127.0.0.1:8080/tilesets/iberia/1/0/0.png?x=1#f HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    "percent-dots": b"GET /tilesets/%69beria/../iberia/1/0/%30.png HTTP/1.1\r\nHost: x\r\n\r\nGET /%2e%2e/%2F HTTP/1.1\r\n\r\n",
+    "smuggling": b"GET /a HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhelloGET /b HTTP/1.1\r\n\r\n",
+    "te-get": b"GET /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /b HTTP/1.1\r\n\r\n",
+    "crlf-path": b"GET /a\r\nX-Injected: 1 HTTP/1.1\r\nHost: x\r\n\r\n",
+    "bare-cr": b"GET /a\rb HTTP/1.1\r\nX: 1\r2\r\n\r\n",
+    "bare-lf": b"GET /health HTTP/1.1\nHost: x\n\n",
+    "folded": b"GET /a HTTP/1.1\r\nX-Long: one\r\n two\r\n\tthree\r\nExpect: 100-continue\r\n\r\n",
+    "upgrade": b"GET /a HTTP/1.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n",
+    "odd-spacing": b"GET  /a HTTP/1.1\r\n\r\nget /a http/1.1\r\n\r\nGET /a HTTP/1.1 \r\n\r\n",
+    "long-header": b"GET /a HTTP/1.1\r\nX-Big: " + b"y" * 3000 + b"\r\n\r\n",
+    "split-start": b"GET /tilesets/iberia/1/0/0.png HTTP/1.1\r\nHo",
+}
+for name, data in REQUESTS.items():
+    write("FuzzRequestHead", name, data)
+write_dictionary("FuzzRequestHead", [
+    "\r\n", "\r\n\r\n", "\n", "\r", " HTTP/1.1", " HTTP/1.0", "GET ", "HEAD ", "POST ", "/tilesets/", "/styles/",
+    "/data/", ".png", ".pbf", "?", "#", "%2e", "%2F", "..", "Host: ", "Connection: close", "Connection: keep-alive",
+    "Content-Length: ", "Transfer-Encoding: chunked", "Upgrade: ", "Expect: 100-continue", "Origin: ",
+    "If-None-Match: ", "\t", "\x00", "\x7f"])

@@ -6,7 +6,7 @@
 # error, 2 when the targets do not build.
 #
 # Usage: bash scripts/fuzz/run.sh [SECONDS]        from any folder
-#   short form: 20 s each, as many at once as there are cores (10 targets on 2 cores: 100 s after
+#   short form: 20 s each, as many at once as there are cores (11 targets on 2 cores: 110 s after
 #   the build); long form: 600 s each.
 #
 # Each run gets -max_total_time=SECONDS -rss_limit_mb=2048 -timeout=60 -max_len=<per target>.
@@ -28,13 +28,13 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # Each target and the longest input it is given: a little over its largest seed.
 declare -A MAX_LEN=(
     [FuzzEXIF]=16384 [FuzzCSV]=4096 [FuzzGPX]=24576 [FuzzGeoJSON]=8192 [FuzzWKB]=1024
-    [FuzzPNG]=4096 [FuzzJPEG]=8192 [FuzzStyle]=36864 [FuzzMVT]=24576 [FuzzPMTiles]=4096
+    [FuzzPNG]=4096 [FuzzJPEG]=8192 [FuzzStyle]=36864 [FuzzMVT]=24576 [FuzzPMTiles]=4096 [FuzzRequestHead]=8192
 )
 # Options of one target only. GPX is read by Foundation's XMLParser, which leaks a little on every
 # malformed document (see lsan-suppressions.txt); checking each such input for leaks would cut
 # GPX's executions tenfold, so its leak checks are off.
 declare -A EXTRA=([FuzzGPX]="-detect_leaks=0")
-ALL_TARGETS=(FuzzEXIF FuzzCSV FuzzGPX FuzzGeoJSON FuzzWKB FuzzPNG FuzzJPEG FuzzStyle FuzzMVT FuzzPMTiles)
+ALL_TARGETS=(FuzzEXIF FuzzCSV FuzzGPX FuzzGeoJSON FuzzWKB FuzzPNG FuzzJPEG FuzzStyle FuzzMVT FuzzPMTiles FuzzRequestHead)
 read -r -a TARGETS <<< "${MAPWRIGHT_FUZZ_TARGETS:-${ALL_TARGETS[*]}}"
 for target in "${TARGETS[@]}"; do
     if [[ -z "${MAX_LEN[$target]:-}" ]]; then

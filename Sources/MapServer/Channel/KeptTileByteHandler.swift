@@ -1,5 +1,6 @@
 import Dispatch
 import NIOCore
+import RequestHeads
 
 /// Answers GETs of tiles kept in memory (``MemoryTileCache``) from the request's bytes, first in
 /// the connection's pipeline, on its event loop: no HTTP decoder, no HTTP types, no task, no
@@ -66,18 +67,19 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
         }
         defer { timeHead(context) }
         while bytes.readableBytes > 0 {
-            guard let headBytes = Self.headLength(bytes) else {
-                guard bytes.readableBytes <= maximumHeadBytes, !Self.hasBareLineFeed(bytes) else {
-                    return passEverything(bytes, context: context)
-                }
+            let start = DispatchTime.now().uptimeNanoseconds
+            let head: RequestHead
+            let headBytes: Int
+            switch RequestHead.next(in: bytes, maximumHeadBytes: maximumHeadBytes) {
+            case .partial:
                 partial = bytes
                 return
+            case .passEverything, .head(nil, _):
+                return passEverything(bytes, context: context)
+            case .head(let read?, let length):
+                guard !read.passesConnection else { return passEverything(bytes, context: context) }
+                (head, headBytes) = (read, length)
             }
-            let start = DispatchTime.now().uptimeNanoseconds
-            let head = bytes.withUnsafeReadableBytes {
-                RequestHead(UnsafeRawBufferPointer(rebasing: $0.prefix(headBytes)))
-            }
-            guard let head, !head.passesConnection else { return passEverything(bytes, context: context) }
             if head.isPlainGet, activity.requestsInProgress == 0, !activity.closesAfterAnswers,
                 let answer = onLoop(context).answer(
                     target: head.target, ifNoneMatch: head.ifNoneMatch, origin: head.origin, start: start,
@@ -152,146 +154,6 @@ final class KeptTileByteHandler: ChannelInboundHandler, RemovableChannelHandler 
             answer.writeString("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
             context.writeAndFlush(wrapOutboundOut(answer)).assumeIsolatedUnsafeUnchecked().whenComplete { _ in
                 context.close(promise: nil)
-            }
-        }
-    }
-
-    /// Whether `bytes` hold a line feed not preceded by a carriage return: a head whose lines
-    /// end in bare LF (which RFC 9112 lets a server accept) is the HTTP decoder's to answer or
-    /// refuse, never waited for here (its blank line is never "\r\n\r\n").
-    static func hasBareLineFeed(_ bytes: ByteBuffer) -> Bool {
-        bytes.withUnsafeReadableBytes { raw in
-            var previous: UInt8 = 0
-            for byte in raw {
-                if byte == UInt8(ascii: "\n"), previous != UInt8(ascii: "\r") { return true }
-                previous = byte
-            }
-            return false
-        }
-    }
-
-    /// The length of the request head at the start of `bytes` up to and with its blank line, or
-    /// `nil` when it has not come whole.
-    static func headLength(_ bytes: ByteBuffer) -> Int? {
-        bytes.withUnsafeReadableBytes { raw -> Int? in
-            guard raw.count >= 4 else { return nil }
-            var index = 3
-            while index < raw.count {
-                // Steps of up to 4 bytes: the byte at `index` ends "\r\n\r\n" only if it is "\n".
-                switch raw[index] {
-                case UInt8(ascii: "\n"):
-                    if raw[index - 1] == UInt8(ascii: "\r"), raw[index - 2] == UInt8(ascii: "\n"),
-                        raw[index - 3] == UInt8(ascii: "\r")
-                    {
-                        return index + 1
-                    }
-                    index += 2
-                case UInt8(ascii: "\r"):
-                    index += 1
-                default:
-                    index += 4
-                }
-            }
-            return nil
-        }
-    }
-
-    /// What the handler reads of a request head: its request line and the few headers that
-    /// decide whether it may be answered here.
-    struct RequestHead {
-        /// Whether it is a `GET` in HTTP/1.1 that may be answered here: no `Connection` other
-        /// than `keep-alive`, no `Expect`, header lines of `name: value` only.
-        var isPlainGet = true
-        /// Whether the HTTP decoder must read the rest of the connection: a body follows
-        /// (`Content-Length` or `Transfer-Encoding` is given) or it asks for an `Upgrade`.
-        var passesConnection = false
-        var target = ""
-        var ifNoneMatch: String?
-        var origin: String?
-
-        /// Reads the head's bytes (ending in a blank line); `nil` when its request line is not
-        /// `METHOD SP TARGET SP HTTP/x.y`.
-        init?(_ head: UnsafeRawBufferPointer) {
-            var previous: UInt8 = 0
-            for byte in head {
-                // A line ending in a bare LF: the HTTP decoder's to read.
-                if byte == UInt8(ascii: "\n"), previous != UInt8(ascii: "\r") { return nil }
-                previous = byte
-            }
-            var lines = Lines(head)
-            guard let requestLine = lines.next(),
-                let first = requestLine.firstIndex(of: UInt8(ascii: " ")),
-                let last = requestLine.lastIndex(of: UInt8(ascii: " ")),
-                first > requestLine.startIndex, last > first + 1,
-                !requestLine[(first + 1)..<last].contains(UInt8(ascii: " "))
-            else { return nil }
-            let method = requestLine[..<first]
-            let version = requestLine[(last + 1)...]
-            guard version.starts(with: "HTTP/".utf8) else { return nil }
-            isPlainGet = method.elementsEqual("GET".utf8) && version.elementsEqual("HTTP/1.1".utf8)
-            target = String(decoding: requestLine[(first + 1)..<last], as: UTF8.self)
-            while let line = lines.next(), !line.isEmpty {
-                guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
-                    line[line.startIndex] != UInt8(ascii: " "), line[line.startIndex] != UInt8(ascii: "\t"),
-                    !line.contains(UInt8(ascii: "\n"))
-                else {
-                    isPlainGet = false
-                    continue
-                }
-                let name = line[..<colon]
-                let value = { String(decoding: Self.trimmed(line[(colon + 1)...]), as: UTF8.self) }
-                if Self.named(name, "content-length") || Self.named(name, "transfer-encoding")
-                    || Self.named(name, "upgrade")
-                {
-                    passesConnection = true
-                } else if Self.named(name, "connection") {
-                    if value().lowercased() != "keep-alive" { isPlainGet = false }
-                } else if Self.named(name, "expect") {
-                    isPlainGet = false
-                } else if Self.named(name, "if-none-match") {
-                    ifNoneMatch = ifNoneMatch.map { $0 + ", " + value() } ?? value()
-                } else if Self.named(name, "origin") {
-                    if origin != nil { isPlainGet = false }
-                    origin = value()
-                }
-            }
-        }
-
-        /// Whether a header's name is `lowercased`, in any case.
-        private static func named(_ name: Slice<UnsafeRawBufferPointer>, _ lowercased: StaticString) -> Bool {
-            guard name.count == lowercased.utf8CodeUnitCount else { return false }
-            let wanted = UnsafeRawBufferPointer(start: lowercased.utf8Start, count: lowercased.utf8CodeUnitCount)
-            return zip(name, wanted).allSatisfy { byte, lower in byte | 0x20 == lower }
-        }
-
-        private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
-            var bytes = bytes
-            while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
-                bytes = bytes.dropFirst()
-            }
-            while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
-                bytes = bytes.dropLast()
-            }
-            return bytes
-        }
-
-        /// A head's lines, split at each "\r\n".
-        private struct Lines {
-            let bytes: UnsafeRawBufferPointer
-            var start = 0
-
-            init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
-
-            mutating func next() -> Slice<UnsafeRawBufferPointer>? {
-                var index = start
-                while index + 1 < bytes.count {
-                    if bytes[index] == UInt8(ascii: "\r"), bytes[index + 1] == UInt8(ascii: "\n") {
-                        defer { start = index + 2 }
-                        return bytes[start..<index]
-                    }
-                    index += 1
-                }
-                return nil
             }
         }
     }

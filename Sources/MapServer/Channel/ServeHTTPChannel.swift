@@ -6,6 +6,7 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
+import RequestHeads
 
 /// A connection of `serve`: HTTP/1.1 as Hummingbird's own `HTTP1Channel` sets it up (NIO's
 /// parser with the configured header limits, HTTP types, idle time and graceful-shutdown
@@ -38,7 +39,7 @@ struct ServeHTTPChannel: ServerChildChannel, HTTPChannelHandler {
         var limits = NIOHTTPDecoderLimitConfiguration()
         limits.maxHeaderFieldSize = configuration.maximumHeaderBytes
         limits.maxHeaderListSize = configuration.maximumHeaderBytes
-        limits.maxHeaderFieldCount = 100
+        limits.maxHeaderFieldCount = RequestHead.maximumHeaderFieldCount
         let pipeline = channel.pipeline.syncOperations
         try pipeline.configureHTTPServerPipeline(
             withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,

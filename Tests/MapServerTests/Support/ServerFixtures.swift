@@ -88,8 +88,11 @@ enum ServerFixtures {
 
     /// A ready server with `content`, its cache in `folder`.
     /// `server`'s application as `serve` builds it, answering on NIO's event loops as in production.
-    static func application(_ server: MapTileServer) -> some ApplicationProtocol {
-        buildApplication(server: server, responder: OnEventLoops(next: buildResponder(server: server)))
+    /// - Parameter keptTiles: Whether kept tiles are answered from the request's bytes before the
+    ///   router (as `serve` runs); false passes every request to the router. The default is true.
+    static func application(_ server: MapTileServer, keptTiles: Bool = true) -> some ApplicationProtocol {
+        buildApplication(
+            server: server, responder: OnEventLoops(next: buildResponder(server: server)), keptTiles: keptTiles)
     }
 
     static func server(
