@@ -516,12 +516,13 @@ let package = Package(
         /// with their warnings returned (never printed), content fingerprints, and each command's work:
         /// the map a render writes, a fly-over, a cluster query, an image comparison, a photo import,
         /// a tile export, the content a tile server serves, the registered street basemaps and DEMs.
+        /// zlib (`CZlib`) writes the blocks of an OpenStreetMap extract completed for tilemaker.
         .target(
             name: "MapAssembly",
             dependencies: [
                 "MapCore", "MapUtilities", "MapJSON", "MapStyle", "ImageCodec", "ImageCompare", "MapData",
                 "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
-                "TileExport", "TileSources", "MBTiles", "Tilesets", "TilesetTools",
+                "TileExport", "TileSources", "MBTiles", "Tilesets", "TilesetTools", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

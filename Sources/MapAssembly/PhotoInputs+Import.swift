@@ -57,6 +57,7 @@ extension PhotoInputs {
                 summary.photos.unchanged += imported.unchanged
                 summary.skipped.skippedWithoutLocation += collection.report.skippedWithoutLocation
                 summary.skipped.skippedFiles += collection.report.skippedFiles
+                summary.skipped.cutImages += collection.report.cutImages
             }
         } catch {
             throw .library(error)

@@ -175,6 +175,61 @@ struct PhotoFormatsTests {
                 == "3 photos were skipped: 2 are not HEIC or raw photos, 1 is damaged or cut short")
     }
 
+    /// A HEIC cut short after its metadata, as a partial copy leaves it: cut right after its
+    /// primary image's Exif item, before its image data ends (the offsets from its `iloc` box:
+    /// the iPhone's Exif item 3 is bytes 62,830-65,184 and its image tiles and thumbnail run to
+    /// 156,055; the Xiaomi's item 10025 is bytes 112,583-304,765, its tiles running to 896,013).
+    /// Placed where exiftool reads it, and reported as cut; its thumbnail cannot be made.
+    @Test(arguments: [("iphone-xs.heic", 65_184, 156_055), ("xiaomi-redmi.heic", 304_765, 896_013)])
+    func aHEICCutAfterItsMetadataIsPlacedWhereExiftoolReadsIt(name: String, cutAt: Int, wholeCount: Int) throws {
+        let folder = try TemporaryDirectory()
+        let whole = try Data(contentsOf: Self.fixtures.appendingPathComponent(name))
+        #expect(whole.count == wholeCount)
+        let cut = folder.file("partial.heic")
+        try whole.prefix(cutAt).write(to: cut)
+        let facts = try #require(
+            try JSONSerialization.jsonObject(
+                with: Self.exiftool(["-n", "-json", "-GPSLatitude", "-GPSLongitude", cut.path])) as? [[String: Any]])
+        let latitude = try #require(facts.first?["GPSLatitude"] as? Double, "exiftool reads the cut file's position")
+        let longitude = try #require(facts.first?["GPSLongitude"] as? Double)
+
+        let collection = try JPEGFolderSource(url: folder.url).load()
+        let photo = try #require(collection.photos.first, "\(collection.report)")
+        #expect(abs(photo.coordinate.latitude - latitude) < 1e-9 && abs(photo.coordinate.longitude - longitude) < 1e-9)
+        #expect(collection.report.skippedFiles.isEmpty)
+        #expect(
+            collection.report.cutImages == [
+                PhotoLoadReport.CutImage(file: cut, byteCount: cutAt, declaredByteCount: wholeCount)
+            ])
+        #expect(
+            collection.report.warningLine
+                == "1 photo is cut short after its metadata (a partial copy?): placed, without its image")
+        #expect(
+            collection.report.cutImages.first?.description
+                == "\(cut.displayPath): is cut short (\(cutAt.groupedText) of its \(wholeCount.groupedText) bytes) after its metadata: placed, without its image"
+        )
+
+        // Its thumbnail: an error naming the cut, which a map turns into a warning.
+        let cache = try TemporaryDirectory()
+        let error = #expect(throws: PhotoSourceError.self) {
+            try ThumbnailCache(directory: cache.url).thumbnail(for: cut, pixelSize: 46)
+        }
+        #expect(
+            error?.description
+                == "\(cut.displayPath): cannot be decoded as a photo: is cut short (\(cutAt.groupedText) of its \(wholeCount.groupedText) bytes): its image cannot be decoded"
+        )
+
+        // Cut one byte into its Exif item, it is damaged, as before.
+        try whole.prefix(cutAt - 1).write(to: cut)
+        let damaged = try JPEGFolderSource(url: folder.url).load()
+        #expect(damaged.photos.isEmpty && damaged.report.cutImages.isEmpty)
+        #expect(damaged.report.skippedFiles.map(\.reason) == [.damaged])
+        #expect(
+            damaged.report.skippedFiles.first?.description
+                == "\(cut.displayPath): is cut short (\((cutAt - 1).groupedText) of its \(wholeCount.groupedText) bytes) before its Exif metadata ends"
+        )
+    }
+
     @Test func aCR2sThumbnailIsTheJPEGExiftoolExtracts() throws {
         let cache = try TemporaryDirectory()
         let cr2 = Self.fixtures.appendingPathComponent("canon-eos-rebel-t5i-cut.cr2")

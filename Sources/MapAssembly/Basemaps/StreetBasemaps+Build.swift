@@ -8,7 +8,8 @@ extension StreetBasemaps {
     /// What `mapwright basemap build` is asked to do.
     public struct BuildRequest: Sendable {
         /// The OpenStreetMap extract: an `.osm.pbf` file (Geofabrik's and BBBike's per country,
-        /// region and city), referentially complete as theirs are.
+        /// region and city, referentially complete; or a cut by bounding box, whose ways are cut
+        /// at its edge).
         public var extract: URL
         /// The basemap's name. The default is the extract's name without `.osm.pbf`.
         public var name: String?
@@ -41,13 +42,19 @@ extension StreetBasemaps {
     /// gave none) and then moved into place, so a failed build leaves nothing behind and an
     /// earlier build of the same name stays until the new one is whole.
     ///
+    /// An extract that is not referentially complete (a cut by bounding box, as JOSM's and
+    /// Overpass's exports are: its ways name nodes outside the box that it lacks), at which
+    /// tilemaker stops, is built from what it holds: a copy with its ways cut at its edge
+    /// (``OSMExtract/writeComplete(_:to:)``) is read instead, and the ways cut and left out are
+    /// counted in one warning.
+    ///
     /// - Parameters:
     ///   - progress: Called with each step, in words ("reading the extract", "writing tiles at
     ///     zoom 12"), from the calling thread.
-    ///   - warning: Called with one line for what the basemap will lack (no sea without water polygons).
+    ///   - warning: Called with one line for each thing the basemap will lack: the sea without
+    ///     water polygons; the ways an extract cut by bounding box has only in part.
     /// - Throws: ``AssemblyError/invalid(_:reason:)`` naming the extract (missing, not an
-    ///   `.osm.pbf`, not referentially complete), tilemaker missing or failing (its last line),
-    ///   or the profile missing.
+    ///   `.osm.pbf`, damaged), tilemaker missing or failing (its last line), or the profile missing.
     @discardableResult
     public func build(
         _ request: BuildRequest, progress: (String) -> Void = { _ in }, warning: (String) -> Void = { _ in }
@@ -94,7 +101,17 @@ extension StreetBasemaps {
                 arguments += ["--bbox", "\(bounds.west),\(bounds.south),\(bounds.east),\(bounds.north)"]
             }
             progress("reading \(extract.lastPathComponent) with tilemaker")
-            let (status, output) = Self.run(tilemaker, arguments: arguments, in: work, progress: progress)
+            var (status, output) = Self.run(tilemaker, arguments: arguments, in: work, progress: progress)
+            if status != 0, Self.lacksNodes(output) {
+                // A cut by bounding box: built from what it holds, its ways cut at its edge.
+                progress("leaving out the nodes \(extract.lastPathComponent) names but lacks")
+                let complete = work.appendingPathComponent("complete.osm.pbf")
+                let completion = try OSMExtract.writeComplete(extract, to: complete)
+                if !completion.isComplete { warning(completion.warningLine) }
+                arguments[1] = complete.path
+                progress("reading the completed \(extract.lastPathComponent) with tilemaker")
+                (status, output) = Self.run(tilemaker, arguments: arguments, in: work, progress: progress)
+            }
             guard status == 0, FileManager.default.fileExists(atPath: built.path) else {
                 throw .invalid(
                     .basemap, reason: "tilemaker could not build '\(extract.path)': \(Self.problem(in: output))")
@@ -196,6 +213,11 @@ extension StreetBasemaps {
             }
         }
         return (run.status, run.status == -1 ? run.errorText : run.outputText)
+    }
+
+    /// Whether tilemaker stopped at a way naming a node the extract lacks.
+    private static func lacksNodes(_ output: String) -> Bool {
+        output.contains("Could not find node with id")
     }
 
     /// The last line of tilemaker's output worth reading, in words a person can act on.

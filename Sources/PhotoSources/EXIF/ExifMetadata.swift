@@ -23,6 +23,9 @@ struct ExifMetadata: Hashable, Sendable {
     var xpTitle: String?
     /// Artist.
     var artist: String?
+    /// Where the file is cut short after its metadata (a HEIC whose image data is not whole, as
+    /// a partial copy leaves it), or `nil` for a whole file; its tags are read all the same.
+    var cut: HEIFFile.Cut?
 
     /// A problem with one tag: its name, and what is wrong.
     struct TagProblem: Error {
@@ -36,7 +39,9 @@ struct ExifMetadata: Hashable, Sendable {
     ///
     /// A JPEG's EXIF comes from its APP1 segment and a HEIF file's from its primary image's Exif
     /// item (through libheif), both loaded by libexif; a raw file's from its IFD0 and the Exif and
-    /// GPS IFDs it points to, walked by ``TIFFFile``. Safe to call from several threads at once.
+    /// GPS IFDs it points to, walked by ``TIFFFile``. A HEIC cut short after its metadata (a
+    /// partial copy) is read when its Exif item is whole, and says where it is cut in ``cut``.
+    /// Safe to call from several threads at once.
     ///
     /// - Parameters:
     ///   - data: The whole file.
@@ -59,10 +64,15 @@ struct ExifMetadata: Hashable, Sendable {
             return try read(fromJPEG: data, file: file)
         case .heif:
             do {
-                guard let tiff = try HEIFFile.exifTIFF(in: data) else { return ExifMetadata() }
-                return try withExif(payload: Data("Exif\0\0".utf8) + tiff) { reader throws(TagProblem) in
-                    try ExifMetadata(reader)
+                let (tiff, cut) = try HEIFFile.exifTIFF(in: data)
+                var metadata = ExifMetadata()
+                if let tiff {
+                    metadata = try withExif(payload: Data("Exif\0\0".utf8) + tiff) { reader throws(TagProblem) in
+                        try ExifMetadata(reader)
+                    }
                 }
+                metadata.cut = cut
+                return metadata
             } catch let error as HEIFFile.Problem {
                 switch error {
                 case .notHEIF(let message): throw skipped(.notPhoto, message)

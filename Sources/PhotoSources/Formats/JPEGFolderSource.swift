@@ -36,7 +36,10 @@ import Synchronization
 /// cannot be read as a photo, one bad file never failing the whole folder: one that is not a
 /// JPEG (or not the HEIC or raw file its name says), one cut short, one with a malformed GPS tag, one that cannot be read (permission
 /// denied, a link to a missing file) and a subfolder that cannot be listed; the report's
-/// ``PhotoLoadReport/skippedFiles`` keeps each one's error naming the file. The folder is only read.
+/// ``PhotoLoadReport/skippedFiles`` keeps each one's error naming the file. A HEIC cut short
+/// after its metadata (a partial copy whose Exif item is whole) is placed all the same, and
+/// named in ``PhotoLoadReport/cutImages``: its image, and so its thumbnail, is not whole. The
+/// folder is only read.
 public struct JPEGFolderSource: PhotoSource {
     public let url: URL
 
@@ -55,16 +58,20 @@ public struct JPEGFolderSource: PhotoSource {
         guard !listing.files.isEmpty || !listing.skipped.isEmpty else { throw .noJPEGFiles(folder: url) }
         var photos: [Photo] = []
         var withoutLocation = 0
+        var cutImages: [PhotoLoadReport.CutImage] = []
         for result in Self.readAll(listing.files) {
             switch result {
-            case .success(let photo?): photos.append(photo)
-            case .success(nil): withoutLocation += 1
+            case .success(let read):
+                if let photo = read.photo { photos.append(photo) } else { withoutLocation += 1 }
+                if let cut = read.cut, read.photo != nil { cutImages.append(cut) }
             case .failure(let skipped): listing.skipped.append(skipped)
             }
         }
         let skipped = listing.skipped.sorted { Self.path(of: $0) < Self.path(of: $1) }
         return PhotoCollection(
-            photos: photos, report: PhotoLoadReport(skippedWithoutLocation: withoutLocation, skippedFiles: skipped))
+            photos: photos,
+            report: PhotoLoadReport(
+                skippedWithoutLocation: withoutLocation, skippedFiles: skipped, cutImages: cutImages))
     }
 
     /// A photo to read: the file, and its path relative to the folder, which becomes the photo's id.
@@ -79,11 +86,16 @@ public struct JPEGFolderSource: PhotoSource {
         var skipped: [PhotoLoadReport.SkippedFile] = []
     }
 
+    /// One file read: the photo, or `nil` for a photo without a location; and where the file is
+    /// cut short after its metadata, when it is.
+    private struct Read: Sendable {
+        var photo: Photo?
+        var cut: PhotoLoadReport.CutImage?
+    }
+
     /// Reads each candidate on every core; the results are in the candidates' order.
-    ///
-    /// A success holds the photo, or `nil` for a photo without a location.
-    private static func readAll(_ files: [Candidate]) -> [Result<Photo?, PhotoLoadReport.SkippedFile>] {
-        let slots = Mutex([Result<Photo?, PhotoLoadReport.SkippedFile>?](repeating: nil, count: files.count))
+    private static func readAll(_ files: [Candidate]) -> [Result<Read, PhotoLoadReport.SkippedFile>] {
+        let slots = Mutex([Result<Read, PhotoLoadReport.SkippedFile>?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let result = Result { () throws(PhotoLoadReport.SkippedFile) in try read(files[index]) }
             slots.withLock { $0[index] = result }
@@ -91,16 +103,19 @@ public struct JPEGFolderSource: PhotoSource {
         return slots.withLock { $0.map { $0! } }
     }
 
-    /// One photo file as a photo, or `nil` when it has no location.
-    private static func read(_ candidate: Candidate) throws(PhotoLoadReport.SkippedFile) -> Photo? {
+    /// One photo file as a photo (`nil` when it has no location), and where it is cut.
+    private static func read(_ candidate: Candidate) throws(PhotoLoadReport.SkippedFile) -> Read {
         let file = candidate.file
         let data: Data
         do { data = try Data(readingFile: file, mapped: true) } catch {
             throw PhotoLoadReport.SkippedFile(reason: .unreadable, error: .unreadable(file: file, reason: error.reason))
         }
         let metadata = try ExifMetadata.read(fromPhoto: data, file: file)
-        guard let coordinate = metadata.coordinate else { return nil }
-        return Photo(
+        let cut = metadata.cut.map {
+            PhotoLoadReport.CutImage(file: file, byteCount: $0.byteCount, declaredByteCount: $0.declaredByteCount)
+        }
+        guard let coordinate = metadata.coordinate else { return Read(photo: nil, cut: cut) }
+        let photo = Photo(
             id: candidate.relativePath,
             title: metadata.imageDescription ?? metadata.xpTitle ?? file.deletingPathExtension().lastPathComponent,
             coordinate: coordinate,
@@ -111,6 +126,7 @@ public struct JPEGFolderSource: PhotoSource {
             image: .file(file),
             thumbnail: .file(file)
         )
+        return Read(photo: photo, cut: cut)
     }
 
     /// The path a skipped file's error names, to keep the report in path order.

@@ -1,5 +1,6 @@
 import CHeif
 import Foundation
+import MapUtilities
 
 /// A HEIF file (ISO/IEC 23008-12; HEIC as iPhones save it) read with libheif: the primary
 /// image's Exif block and its pixels.
@@ -25,12 +26,80 @@ enum HEIFFile {
             != heif_filetype_no
     }
 
+    /// How a HEIF file cut short after its metadata ends (a partial copy): the bytes it has, and
+    /// the bytes its top-level boxes say it has.
+    struct Cut: Hashable, Sendable {
+        /// The bytes the file has.
+        var byteCount: Int
+        /// The bytes its boxes declare: where its last box would end.
+        var declaredByteCount: Int
+
+        /// `65,184 of its 156,055 bytes`.
+        var text: String { "\(byteCount.groupedText) of its \(declaredByteCount.groupedText) bytes" }
+    }
+
+    /// The most bytes a cut file may lack and still be read: 256 MiB, far more than a photo's
+    /// image data (an iPhone's 48-megapixel HEIC is some 5 MB), and a guard against a damaged
+    /// box size asking for gigabytes of filler.
+    static let maximumMissingByteCount = 256 << 20
+
+    /// Where `data` is cut short, when its top-level boxes (ISO/IEC 14496-12 §4.2) say it is
+    /// longer than it is and its `meta` box, which describes every item and where its bytes are,
+    /// is whole before the cut; nil for a whole file, one cut inside or before its `meta` box, one
+    /// whose last box runs to the end of the file (size 0) or is cut in its header, and one that
+    /// lacks more than ``maximumMissingByteCount`` bytes.
+    static func cut(of data: Data) -> Cut? {
+        let count = data.count
+        func bytes(at offset: Int, count: Int) -> Data.SubSequence {
+            data[(data.startIndex + offset)..<(data.startIndex + offset + count)]
+        }
+        func number(at offset: Int, byteCount: Int) -> Int {
+            bytes(at: offset, count: byteCount).reduce(0) { $0 << 8 | Int($1) }
+        }
+        var offset = 0
+        var metaIsWhole = false
+        while count - offset >= 8 {
+            var size = number(at: offset, byteCount: 4)
+            var header = 8
+            if size == 1 {
+                guard count - offset >= 16, number(at: offset + 8, byteCount: 1) < 0x80 else { return nil }
+                size = number(at: offset + 8, byteCount: 8)
+                header = 16
+            }
+            guard size >= header else { return nil }  // 0 runs to the end; less is no box
+            let (end, overflow) = offset.addingReportingOverflow(size)
+            guard !overflow else { return nil }
+            if bytes(at: offset + 4, count: 4).elementsEqual("meta".utf8) { metaIsWhole = end <= count }
+            if end > count {
+                guard metaIsWhole, end - count <= maximumMissingByteCount else { return nil }
+                return Cut(byteCount: count, declaredByteCount: end)
+            }
+            offset = end
+        }
+        return nil
+    }
+
     /// The primary image's Exif block as TIFF bytes (from the byte order mark on), or `nil`
-    /// when it has none.
+    /// when it has none; and where the file is cut short, when it is cut after its metadata.
     ///
     /// A HEIF Exif item starts with 4 bytes, big-endian, counting the bytes before the TIFF
     /// header (ISO/IEC 23008-12 Annex A.2.1); they are skipped.
-    static func exifTIFF(in data: Data) throws(Problem) -> Data? {
+    ///
+    /// libheif refuses a file whose items reach past its end, so a file cut short after its
+    /// `meta` box (a partial copy: see ``cut(of:)``) is read with its missing bytes filled in,
+    /// twice, with `00` and with `FF` bytes: when both give the same Exif block, the block lies
+    /// wholly in the bytes the file has, and is read; when not, the file is damaged.
+    static func exifTIFF(in data: Data) throws(Problem) -> (tiff: Data?, cut: Cut?) {
+        guard let cut = cut(of: data) else { return (try exifTIFF(inWhole: data), nil) }
+        let missing = cut.declaredByteCount - cut.byteCount
+        let zeros = try exifTIFF(inWhole: data + Data(repeating: 0, count: missing))
+        let ones = try exifTIFF(inWhole: data + Data(repeating: 0xFF, count: missing))
+        guard zeros == ones else { throw .damaged("is cut short (\(cut.text)) before its Exif metadata ends") }
+        return (zeros, cut)
+    }
+
+    /// ``exifTIFF(in:)`` of a file libheif reads whole.
+    private static func exifTIFF(inWhole data: Data) throws(Problem) -> Data? {
         try withPrimaryImage(data) { handle throws(Problem) -> Data? in
             var id = heif_item_id()
             guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
@@ -50,8 +119,11 @@ enum HEIFFile {
     /// The primary image decoded to RGBA, transformed as the file says (rotation, mirroring,
     /// cropping), or one of its thumbnails when one is at least `minimumSide` pixels on its shorter
     /// side and has the primary image's proportions: iPhones store a thumbnail of some 320 pixels.
+    ///
+    /// A file cut short after its metadata (``cut(of:)``) is damaged: its image is not whole.
     static func decodedImage(_ data: Data, minimumSide: Int) throws(Problem) -> Thumbnail {
-        try withPrimaryImage(data) { primary throws(Problem) -> Thumbnail in
+        if let cut = cut(of: data) { throw .damaged("is cut short (\(cut.text)): its image cannot be decoded") }
+        return try withPrimaryImage(data) { primary throws(Problem) -> Thumbnail in
             let proportion = Self.proportion(primary)
             var ids = [heif_item_id](
                 repeating: 0, count: Int(max(0, heif_image_handle_get_number_of_thumbnails(primary))))
