@@ -11,8 +11,15 @@
 #    replacing the served tileset and `photos add` adds photos to the served library. Passes with
 #    no 5xx but the deliberate 503s of a full render queue, no socket errors, nothing mentioning
 #    SQLite busy or locked in answers or serve's log, every added photo in the annotations
-#    afterwards, integrity_check ok on every file, and serve's memory under 1.5 GiB. Prints
+#    afterwards, integrity_check ok on every file, and serve's high-water mark (VmHWM) under its
+#    512 MiB --memory-limit. Prints
 #    wrk's requests/s, p50 and p99, and p50/p99 of each kind asked one at a time beside the load.
+#    2b. scripts/reliability/memory.py: `serve --style standard --photos Samples/photos` (its
+#    default 512 MiB --memory-limit) under wrk at 32 connections of uncached static maps (600x400
+#    @2x, zooms 3-8) and tiles (zooms 8-10) while a viewer asks one uncached tile at a time: fails
+#    when the kernel's high-water mark of serve's resident memory (VmHWM) passes the limit, or
+#    the viewer's p99 passes 0.5 s. (Its --soak form, 10 minutes with tileset replacements and
+#    library writes, checks for leaks; not run here.)
 # 4. The bad-input corpus (Tests/Fixtures/bad/, see scripts/tools/make-bad-corpus.py) given to
 #    `serve`: every file serve takes (a style, photo source, overlay, track, vector source or
 #    tileset) refused at start-up in one line naming the file, exit status 1 or 2, no crash,
@@ -30,7 +37,8 @@
 #    no response that was started is cut short, and serve exits with status 0.
 #
 # 5. Fuzzing: scripts/fuzz/run.sh builds the libFuzzer targets (AddressSanitizer) for EXIF, CSV,
-#    GPX, GeoJSON, WKB, PNG, JPEG, style JSON, MVT and PMTiles directories and runs each for 20 s
+#    GPX, GeoJSON, WKB, PNG, JPEG, style JSON, MVT, PMTiles directories and request heads (serve's
+#    kept-tile fast path) and runs each for 20 s
 #    (600 s with --long) on its seed corpus; any crash, hang, leak or sanitizer report fails.
 #
 # Checks 1 to 4 are scripts/reliability/checks.py (wrk's script for check 2: load.lua beside it).
@@ -65,6 +73,11 @@ BIN="$(swift build -c release -Xswiftc -enable-testing --show-bin-path)/mapwrigh
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), cores: $(nproc)"
 
 python3 scripts/reliability/checks.py "$BIN" "$WORK" "$LONG" "$ONLY" && CHECKS_STATUS=0 || CHECKS_STATUS=$?
+if [[ ",$ONLY," == *",2,"* ]]; then
+    echo
+    echo "== 2b. serve's memory ceiling and a viewer's p99 under 32 connections of uncached static maps and tiles"
+    python3 scripts/reliability/memory.py "$BIN" --seconds "$([[ $LONG == 1 ]] && echo 60 || echo 30)" || CHECKS_STATUS=1
+fi
 
 FUZZ_STATUS=0
 if [[ ",$ONLY," == *",5,"* ]]; then

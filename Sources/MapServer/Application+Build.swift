@@ -81,7 +81,7 @@ func buildApplication(
     return application
 }
 
-/// Keeps the server's resident memory under its limit: ``MapTileServer/checkMemory()`` four
+/// Keeps the server's resident memory under its limit: ``MapTileServer/checkMemory()`` ten
 /// times a second, on a queue of its own (trimming the heap may take milliseconds: never on an
 /// event loop).
 struct MemoryGuardService: Service {
@@ -98,7 +98,7 @@ struct MemoryGuardService: Service {
                             done.resume()
                         }
                     }
-                    try await Task.sleep(nanoseconds: 250_000_000)
+                    try await Task.sleep(nanoseconds: 100_000_000)
                 }
             }
         } catch is CancellationError {}

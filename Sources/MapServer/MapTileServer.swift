@@ -105,7 +105,7 @@ public final class MapTileServer: Sendable {
     private let loggedSkippedData = Mutex<Set<String>>([])
     /// The photo feed's version served.
     let appliedPhotoVersion = Mutex<Int64?>(nil)
-    /// Whether the memory guard refuses new renders: resident memory is at 95% of
+    /// Whether the memory guard refuses new renders: resident memory is at 75% of
     /// ``ServerConfiguration/memoryLimitBytes`` (see ``checkMemory()``).
     let refusesRendersForMemory = Atomic<Bool>(false)
     /// When the memory guard last trimmed, in `DispatchTime` nanoseconds; 0 before the first trim.

@@ -29,11 +29,12 @@ public struct ServerConfiguration: Sendable {
     /// overlay and tilesets), answered without reading a file. The default is 128 MiB; 0 keeps none.
     public var memoryCacheBytes: Int = 128 << 20
     /// The resident memory the server keeps under, in bytes; nil (the default) sets no limit.
-    /// Read four times a second: from 85% of it, at most every 2 s, the server lets go of what it
+    /// Read ten times a second: from 65% of it one render runs at a time, and at most every 2 s
+    /// the server lets go of what it
     /// keeps for speed (the least recently used half of the memory cache and of the replaced
-    /// tiles; from 95%, the renderers' label placements and the geometry prepared per zoom too) and returns the freed heap to the
+    /// tiles; from 75%, the renderers' label placements and the geometry prepared per zoom too) and returns the freed heap to the
     /// system (glibc's `malloc_trim`, which acts for the whole process: set a limit in a server's
-    /// own process); from 95% of it, until it falls back, renders are refused as if the queue were full (a tile gets its stand-in or
+    /// own process); from 75% of it, until it falls back, renders are refused as if the queue were full (a tile gets its stand-in or
     /// 503, other renders 503 with `Retry-After`). `mapwright serve` sets 512 MiB.
     public var memoryLimitBytes: Int?
     /// The most bytes of label placements each renderer keeps (see
@@ -46,15 +47,15 @@ public struct ServerConfiguration: Sendable {
     /// enlarged, with `Cache-Control: max-age=`\ ``standInMaxAgeSeconds``; else 503 with
     /// `Retry-After`. Its render goes on in the background lane, so the tile is there for the
     /// next request. A render that has started is waited for, up to ``renderTimeoutSeconds``.
-    /// The default is 0.5.
-    public var tileWaitSeconds: Double = 0.5
+    /// The default is 0.4.
+    public var tileWaitSeconds: Double = 0.4
     /// How long a request for a style or overlay tile waits for a render that has started while
     /// other renders of its lane wait (the server is overloaded), in seconds; then it is answered
     /// as ``tileWaitSeconds`` says, and the render goes on. An idle server waits for its renders
-    /// however long they take, up to ``renderTimeoutSeconds``. The default is 0.8: with the wait
-    /// to start, a person panning a map under overload has every tile's answer within about a
-    /// second.
-    public var tileAnswerSeconds: Double = 0.8
+    /// however long they take, up to ``renderTimeoutSeconds``. Counted from the request, the wait
+    /// to start included. The default is 0.45: a person panning a map under overload has every
+    /// tile's answer within half a second.
+    public var tileAnswerSeconds: Double = 0.45
     /// The longest a static map or thumbnail may expect to wait for its render, in seconds
     /// (estimated from the images lane's recent renders and its queue): beyond it the request gets
     /// 503 with `Retry-After` at once (nothing stands in for an image). The default is 5.

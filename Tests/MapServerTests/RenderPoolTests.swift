@@ -345,4 +345,43 @@ import Testing
         while !ran.order.contains(1) { try await Task.sleep(nanoseconds: 5_000_000) }
         #expect(ran.order == [0, 1])
     }
+
+    /// Limited to one job at a time (as the memory guard limits it while memory is short), two
+    /// threads run their jobs one after the other, never side by side; lifted, side by side again.
+    @Test func aConcurrencyLimitRunsJobsOneAtATimeUntilLifted() async throws {
+        let pool = RenderPool<Int, Int>(threadCount: 2, queueLimit: 8)
+        defer { pool.shutdown() }
+        let running = Overlap()
+        let job: @Sendable (Int) -> Int = { key in
+            running.enter()
+            usleep(100_000)
+            running.leave()
+            return key
+        }
+        pool.limitConcurrency(to: 1)
+        async let first = pool.run(1) { job(1) }
+        async let second = pool.run(2) { job(2) }
+        #expect(try await [first, second] == [1, 2])
+        #expect(running.most == 1, "one job at a time")
+        pool.limitConcurrency(to: nil)
+        running.reset()
+        async let third = pool.run(3) { job(3) }
+        async let fourth = pool.run(4) { job(4) }
+        #expect(try await [third, fourth] == [3, 4])
+        #expect(running.most == 2, "both threads again")
+    }
+
+    /// How many jobs ran at once, at most.
+    final class Overlap: Sendable {
+        private let counts = Mutex((now: 0, most: 0))
+        func enter() {
+            counts.withLock {
+                $0.now += 1
+                $0.most = max($0.most, $0.now)
+            }
+        }
+        func leave() { counts.withLock { $0.now -= 1 } }
+        func reset() { counts.withLock { $0.most = 0 } }
+        var most: Int { counts.withLock { $0.most } }
+    }
 }

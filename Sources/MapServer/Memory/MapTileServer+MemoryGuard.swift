@@ -5,10 +5,11 @@ import MapRenderer
 import Synchronization
 
 extension MapTileServer {
-    /// The share of ``ServerConfiguration/memoryLimitBytes`` from which the guard lets caches go: 85%.
-    static let memoryTrimFraction = 0.85
-    /// The share from which it refuses new renders, and lets the renderers' label placements go: 95%.
-    static let memoryRefuseFraction = 0.95
+    /// The share of ``ServerConfiguration/memoryLimitBytes`` from which the guard lets caches go, and runs one render at a time: 65%.
+    static let memoryTrimFraction = 0.65
+    /// The share from which it refuses new renders, and lets the renderers' label placements go: 75%
+    /// (a render in flight allocates tens of MiB of line meshes and placements while it draws).
+    static let memoryRefuseFraction = 0.75
     /// The least time between two trims, in nanoseconds: 2 s (a trim costs the tiles it lets go,
     /// and the heap takes a moment to settle).
     static let memoryTrimIntervalNanoseconds: UInt64 = 2_000_000_000
@@ -20,7 +21,7 @@ extension MapTileServer {
     }
 
     /// Reads the resident memory and keeps it under ``ServerConfiguration/memoryLimitBytes`` (see
-    /// there): called four times a second by the server's memory guard service, and by the tests.
+    /// there): called ten times a second by the server's memory guard service, and by the tests.
     /// Does nothing without a limit.
     ///
     /// - Returns: The resident bytes after any trimming; nil without a limit or where they cannot be read.
@@ -47,6 +48,9 @@ extension MapTileServer {
             metrics.increment("mapwright_memory_trims_total")
             resident = residentBytes() ?? resident
         }
+        // One render at a time from the trimming share on: two in flight add their meshes and
+        // placements (tens of MiB each) on top of what is kept.
+        pool.limitConcurrency(to: Double(resident) >= Double(limit) * Self.memoryTrimFraction ? 1 : nil)
         let refuses = Double(resident) >= Double(limit) * Self.memoryRefuseFraction
         if refusesRendersForMemory.exchange(refuses, ordering: .relaxed) != refuses {
             let mebibytes = resident >> 20

@@ -135,6 +135,9 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         /// The seconds a job of each lane took, averaged over recent jobs (exponentially
         /// weighted); nil before the first job of the lane ends.
         var averageJobSeconds: [Double?] = RenderLane.allCases.map { _ in nil }
+        /// The most jobs that may run at once: every thread, or fewer while memory is short
+        /// (``RenderPool/limitConcurrency(to:)``); nil for every thread.
+        var concurrencyLimit: Int?
 
         func depth(_ lane: RenderLane) -> Int { queues[lane.rawValue].count }
         var totalDepth: Int { queues.reduce(0) { $0 + $1.count } }
@@ -194,6 +197,19 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let stopped = DispatchGroup()
     /// The askers' patience: ends on a thread of its own, never late because other threads are busy.
     private let patience = Deadlines()
+
+    /// Lets at most `count` jobs run at once (at least one; nil: every thread), from the next job
+    /// a thread takes: the memory guard runs one render at a time while memory is short, since
+    /// each render in flight allocates tens of MiB while it draws. Jobs running go on.
+    func limitConcurrency(to count: Int?) {
+        let limit = count.map { min(threadCount, max(1, $0)) }
+        let wakes = state.withLock { state -> Int in
+            let before = state.concurrencyLimit ?? threadCount
+            state.concurrencyLimit = limit
+            return max(0, (limit ?? threadCount) - before)
+        }
+        for _ in 0..<wakes { available.signal() }
+    }
 
     /// Starts `threadCount` threads.
     init(threadCount: Int, queueLimit: Int, maximumWaitSeconds: Double = .infinity, events: Events = Events()) {
@@ -434,7 +450,9 @@ final class RenderPool<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         while true {
             let next: (key: Key, lane: RenderLane, work: @Sendable () throws -> Value, depth: Int)? = state.withLock {
                 state in
-                guard !state.isShuttingDown, let lane = state.nextLane(threads: threadCount) else { return nil }
+                guard !state.isShuttingDown, state.running.reduce(0, +) < state.concurrencyLimit ?? threadCount,
+                    let lane = state.nextLane(threads: threadCount)
+                else { return nil }
                 let key = state.queues[lane.rawValue].removeFirst()
                 state.virtualTime = state.passes[lane.rawValue]
                 state.passes[lane.rawValue] += 1 / Double(lane.share)
