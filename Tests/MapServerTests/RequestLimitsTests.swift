@@ -145,6 +145,34 @@ import Testing
         }
     }
 
+    /// An HTTP/1.0 request without `Connection: keep-alive` is answered and its connection closed,
+    /// as ApacheBench (without `-k`) and other HTTP/1.0 clients wait for; with `keep-alive` it is
+    /// told so and the connection answers the next request too. It stayed open, unannounced.
+    @Test func http10ClosesUnlessKeptAlive() async throws {
+        let folder = try TemporaryDirectory()
+        let (server, application) = try Self.application(folder: folder)
+        defer { server.shutdown() }
+        try await application.test(.live) { client in
+            let port = try #require(client.port)
+            let start = Date()
+            let closed = try await LoopbackSocket.exchange(
+                port: port, "GET /health HTTP/1.0\r\n\r\n", timeoutSeconds: 20
+            ) { _ in false }
+            let text = String(decoding: closed, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 200 ") && text.hasSuffix("ok\n"), "\(text)")
+            #expect(text.lowercased().contains("connection: close"), "\(text)")
+            #expect(Date().timeIntervalSince(start) < 10, "closed after the answer, not by the idle timeout")
+            let kept = try await LoopbackSocket.exchange(
+                port: port,
+                "GET /health HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /health HTTP/1.1\r\nConnection: close\r\n\r\n",
+                timeoutSeconds: 20
+            ) { _ in false }
+            let keptText = String(decoding: kept, as: UTF8.self)
+            #expect(keptText.components(separatedBy: "HTTP/1.1 200 ").count == 3, "\(keptText)")
+            #expect(keptText.lowercased().contains("connection: keep-alive"), "\(keptText)")
+        }
+    }
+
     /// Connects, sends nothing, and waits for the server to close the connection.
     static func waitForClose(port: Int, timeoutSeconds: Int) throws -> Bool {
         let socket = try LoopbackSocket(port: port, receiveTimeoutSeconds: timeoutSeconds)

@@ -10,7 +10,8 @@ import RequestHeads
 
 /// A connection of `serve`: HTTP/1.1 as Hummingbird's own `HTTP1Channel` sets it up (NIO's
 /// parser with the configured header limits, HTTP types, idle time and graceful-shutdown
-/// bookkeeping), plus a ``ClientConnectionHandler`` (a client that leaves drops its queued
+/// bookkeeping), plus a ``KeepAliveHandler`` (closed after a request that does not keep it
+/// alive: HTTP/1.0 without `keep-alive`), a ``ClientConnectionHandler`` (a client that leaves drops its queued
 /// renders) and, first of all, next to the socket, a ``KeptTileByteHandler`` that answers kept
 /// tiles from the request's bytes. Idle time and graceful shutdown are kept by our
 /// ``ConnectionStateHandler`` in place of Hummingbird's, over one ``ConnectionActivity`` with the
@@ -44,6 +45,7 @@ struct ServeHTTPChannel: ServerChildChannel, HTTPChannelHandler {
         try pipeline.configureHTTPServerPipeline(
             withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
             withEncoderConfiguration: .init(), withDecoderLimitConfiguration: limits)
+        try pipeline.addHandler(KeepAliveHandler())
         try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
         try pipeline.addHandler(ClientConnectionHandler())
         let activity = ConnectionActivity()
