@@ -180,17 +180,20 @@ extension ServeInputs {
         func reload(reason: String) async {
             let inputs = inputs
             let server = server
+            let files = self.files
             let outcome = await Self.offTheEventLoops {
-                Result { () throws(AssemblyError) in try inputs.reload(into: server) }
+                // The files as they are before this load reads them: a load that fails (a file
+                // caught half written) is tried again once any of them changes after this.
+                let before = files.takenAgain()
+                return (before, Result { () throws(AssemblyError) in try inputs.reload(into: server) })
             }
-            switch outcome {
+            switch outcome.1 {
             case .success(let loaded):
-                files = loaded.files
+                self.files = loaded.files
                 for warning in loaded.warnings { report(.warning(warning)) }
                 report(.reloaded(reason: reason))
             case .failure(let error):
-                // Tried again when the files change again (the edit saved whole).
-                files = files.takenAgain()
+                self.files = outcome.0
                 report(
                     .warning(
                         "\(reason); loading again failed, the content loaded before is still served: \(error.description)"

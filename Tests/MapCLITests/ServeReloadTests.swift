@@ -37,7 +37,7 @@ import TilesetTools
 
     /// Asks `path` until `accept` takes its body, for at most `seconds`; the last body.
     private static func poll(
-        _ server: RunningServer, _ path: String, seconds: Double = 20, until accept: (Data) -> Bool
+        _ server: RunningServer, _ path: String, seconds: Double = 60, until accept: (Data) -> Bool
     ) async throws -> Data {
         let deadline = Date().addingTimeInterval(seconds)
         var last = Data()
@@ -104,7 +104,7 @@ import TilesetTools
         let server = try RunningServer(["--style", "my style.json"], in: folder.url)
         try await server.waitUntilReady()
         kill(server.process.processIdentifier, SIGHUP)
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(60)
         while !server.standardError.contains("SIGHUP: everything served was loaded again"), Date() < deadline {
             try await Task.sleep(nanoseconds: 50_000_000)
         }
