@@ -176,4 +176,94 @@ import Testing
         let prefix = export[output].dropFirst(4).components(separatedBy: "${")[0]
         #expect(merge.contains("mapwright tiles merge \(prefix)*.mbtiles -o "))
     }
+
+    /// scripts/k8s/Containerfile, the image the manifests name (its build cannot run here: no
+    /// container engine): its build stage runs the scripts CI runs into the folder its runtime
+    /// stage copies and puts on PATH; it runs as a user that is not root; it makes every folder
+    /// the manifests mount, and serves on the port they expose; and every shared library the
+    /// built binary loads, or opens on first use, comes from a package its runtime stage installs
+    /// or one they depend on (Debian's packages, as `dpkg -S` and `apt-cache depends` say here).
+    @Test func theImageRecipeHoldsWhatTheManifestsRun() throws {
+        let recipe = try String(contentsOf: Self.folder.appendingPathComponent("Containerfile"), encoding: .utf8)
+        #expect(recipe.contains("RUN bash scripts/setup.sh && bash scripts/install.sh /opt/mapwright"))
+        #expect(recipe.contains("COPY --from=build /opt/mapwright /opt/mapwright"))
+        #expect(recipe.contains("ENV PATH=/opt/mapwright/bin:$PATH"))
+        let lines = recipe.components(separatedBy: "\n")
+        let user = try #require(lines.last { $0.hasPrefix("USER ") }).dropFirst(5)
+        #expect(!user.hasPrefix("0") && !user.hasPrefix("root"), "USER \(user)")
+        let made = try #require(lines.first { $0.contains("mkdir -p") })
+        let manifests = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter {
+            $0.hasSuffix(".yaml")
+        }
+        for name in manifests {
+            let manifest = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+            if let image = Self.string("image", in: manifest) {
+                #expect(recipe.contains(image), "\(name) names \(image)")
+            }
+            for line in manifest.components(separatedBy: "\n") where line.contains("mountPath:") {
+                let path = line.components(separatedBy: "mountPath:")[1].trimmingCharacters(in: .whitespaces)
+                #expect(made.contains(" " + path), "\(name) mounts \(path), which the image does not make")
+            }
+        }
+        let deployment = try String(
+            contentsOf: Self.folder.appendingPathComponent("serve-deployment.yaml"), encoding: .utf8)
+        let port = try #require(Self.integer("containerPort", in: deployment))
+        let command = try #require(lines.last { $0.hasPrefix("CMD ") })
+        #expect(command.contains("\"serve\"") && command.contains("\"\(port)\""), "\(command)")
+        #expect(recipe.contains("EXPOSE \(port)") && recipe.contains("/dev/tcp/127.0.0.1/\(port)"))
+
+        // The runtime stage's packages, and what they depend on.
+        let install = try #require(recipe.range(of: "apt-get install -y --no-install-recommends"))
+        let packages = recipe[install.upperBound...].prefix { $0 != "&" }
+            .split(whereSeparator: { $0 == " " || $0 == "\\" || $0 == "\n" }).map(String.init)
+        #expect(packages.contains("libjs-leaflet") && packages.count > 20, "\(packages)")
+        let closure = try Self.output(
+            [
+                "apt-cache", "depends", "--recurse", "--no-recommends", "--no-suggests", "--no-conflicts",
+                "--no-breaks",
+                "--no-replaces", "--no-enhances",
+            ] + packages)
+        let installed = Set(packages).union(
+            closure.components(separatedBy: "\n").filter { !$0.hasPrefix(" ") && !$0.isEmpty }.map {
+                $0.split(separator: ":").first.map(String.init) ?? $0
+            })
+        // The libraries the binary loads, and those it opens on first use (CLibraryLoader).
+        var libraries = try Self.output(["ldd", try MapwrightProcess.executableURL().path]).components(
+            separatedBy: "\n"
+        )
+        .compactMap { line -> String? in
+            let parts = line.components(separatedBy: " => ")
+            return parts.count == 2 ? parts[1].components(separatedBy: " (")[0] : nil
+        }
+        let cache = try Self.output(["ldconfig", "-p"]).components(separatedBy: "\n")
+        for soname in ["libproj.so.25", "libheif.so.1", "librsvg-2.so.2", "libcurl-gnutls.so.4"] {
+            let line = try #require(cache.first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(soname + " ") })
+            libraries.append(try #require(line.components(separatedBy: " => ").last))
+        }
+        for library in libraries {
+            let path = URL(fileURLWithPath: library).resolvingSymlinksInPath().path
+            guard let owner = try? Self.output(["dpkg", "-S", path]).split(separator: ":").first.map(String.init) else {
+                continue  // libc and the loader, which the base image has
+            }
+            let isInstalled = installed.contains(owner)
+            #expect(isInstalled, "\(library) comes from \(owner), which the image does not install")
+        }
+    }
+
+    /// What `arguments` print, run with the search path; throws when they fail.
+    static func output(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(arguments[0]) failed"])
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
 }
