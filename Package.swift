@@ -573,8 +573,8 @@ let package = Package(
         .testTarget(
             name: "MapCLITests",
             dependencies: [
-                "MapCLI", "MapComposer", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "TileSources",
-                "MBTiles", "Tilesets", "TilesetTools",
+                "MapCLI", "MapComposer", "MapCore", "ImageCodec", "ImageCompare", "MapTestSupport", "MapUtilities",
+                "TileSources", "MBTiles", "Tilesets", "TilesetTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -99,9 +99,7 @@ public struct ServeInputs: Sendable {
     /// 1x and 2x), so that tiles drawn with a sheet since replaced are drawn again; empty for a
     /// style without local sheets.
     static func spriteHash(of style: Style) -> String {
-        let files = style.sprites.filter(\.url.isFileURL).flatMap { sprite in
-            [1.0, 2.0].flatMap { [sprite.indexURL(pixelRatio: $0), sprite.imageURL(pixelRatio: $0)] }
-        }
+        let files = style.sprites.filter(\.url.isFileURL).flatMap(\.sheetFiles)
         guard !files.isEmpty else { return "" }
         var hash = FNV1a()
         for file in files {

@@ -114,11 +114,7 @@ extension ServeInputs {
         var paths: [(label: String, path: String, replacementOnly: Bool)] = []
         for served in styles {
             for sprite in served.style.sprites where sprite.url.isFileURL {
-                for ratio in [1.0, 2.0] {
-                    for url in [sprite.indexURL(pixelRatio: ratio), sprite.imageURL(pixelRatio: ratio)] {
-                        paths.append(("sprite '\(url.displayPath)'", url.path, false))
-                    }
-                }
+                for url in sprite.sheetFiles { paths.append(("sprite '\(url.displayPath)'", url.path, false)) }
             }
         }
         return ServeInputFiles(paths)

@@ -1,5 +1,6 @@
 import Foundation
 import MapTestSupport
+import MapUtilities
 import Testing
 
 /// scripts/k8s/: the Indexed Job's command is what `mapwright` takes, its shard count agrees
@@ -250,20 +251,12 @@ import Testing
         }
     }
 
-    /// What `arguments` print, run with the search path; throws when they fail.
+    /// What `arguments` print, run with the search path (`ExternalProgram`); throws when they fail.
     static func output(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let outcome = try ExternalProgram.run(URL(fileURLWithPath: "/usr/bin/env"), arguments)
+        guard outcome.status == 0 else {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(arguments[0]) failed"])
         }
-        return String(decoding: data, as: UTF8.self)
+        return outcome.outputText
     }
 }

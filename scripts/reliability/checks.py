@@ -20,28 +20,12 @@ zooms = "0-8" if long_form else "0-6"
 area = ["--bbox", "-25,34,45,72", "--zoom", zooms]
 random.seed(15)
 here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, here)
+import serving
 
 def start_serve(arguments, log=None):
-    """Starts `mapwright serve --port 0 ARGUMENTS` and waits for /health; returns the process,
-    its port and the warning lines it printed while starting. The rest of its standard error goes
-    to LOG (a list) when given."""
-    log = [] if log is None else log
-    import urllib.request
-    server = subprocess.Popen([mapwright, "serve", "--port", "0", *arguments], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    port, warnings = None, []
-    while port is None:
-        line = server.stderr.readline()
-        if not line: break
-        if "warning:" in line: warnings.append(line.strip())
-        if "serving on http://127.0.0.1:" in line: port = int(line.rsplit(":", 1)[1].strip().split("/")[0])
-    def drain():
-        for line in server.stderr: log.append(line.rstrip("\n"))
-    threading.Thread(target=drain, daemon=True).start()
-    for _ in range(600):
-        try:
-            if urllib.request.urlopen(f"http://127.0.0.1:{port}/health").status == 200: break
-        except Exception: time.sleep(0.1)
-    return server, port, warnings
+    """Starts `mapwright serve --port 0 ARGUMENTS` and waits for /health (serving.py)."""
+    return serving.start_serve(mapwright, arguments, log)
 
 def mount_tmpfs(name, options):
     """Mounts a tmpfs with OPTIONS at WORK/NAME; returns the folder, or None after printing why

@@ -32,6 +32,8 @@ import time
 import urllib.error
 import urllib.request
 
+from serving import start_serve
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 
@@ -39,27 +41,6 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 def status_kib(pid, field):
     with open(f"/proc/{pid}/status") as status:
         return int(next(line for line in status if line.startswith(field + ":")).split()[1])
-
-
-def start_serve(mapwright, arguments, log):
-    server = subprocess.Popen([mapwright, "serve", "--port", "0", *arguments], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True, cwd=ROOT)
-    port = None
-    while port is None:
-        line = server.stderr.readline()
-        if not line:
-            raise SystemExit(f"memory.py: serve did not start: {''.join(log)}")
-        log.append(line)
-        if "serving on http://127.0.0.1:" in line:
-            port = int(line.rsplit(":", 1)[1].strip().split("/")[0])
-    threading.Thread(target=lambda: [log.append(l) for l in server.stderr], daemon=True).start()
-    for _ in range(600):
-        try:
-            if urllib.request.urlopen(f"http://127.0.0.1:{port}/health").status == 200:
-                break
-        except Exception:
-            time.sleep(0.1)
-    return server, port
 
 
 def tile_at(lon, lat, z):
@@ -107,7 +88,9 @@ def main():
                          f"{work}/cache/serve.mbtiles", "--memory-limit", str(options.limit), "--log-level", "warning"]
         os.makedirs(f"{work}/cache")
         log = []
-        server, port = start_serve(options.mapwright, arguments, log)
+        server, port, said = start_serve(options.mapwright, arguments, log, cwd=ROOT)
+        if port is None:
+            raise SystemExit(f"memory.py: serve did not start: {' '.join(said)}")
         base = f"http://127.0.0.1:{port}"
         with open(f"{work}/paths.txt", "w") as listing:
             listing.write("\n".join(load_paths(200_000, rng)) + "\n")

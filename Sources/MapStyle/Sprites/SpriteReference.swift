@@ -28,6 +28,12 @@ public struct SpriteReference: Hashable, Sendable {
     /// The name a layer gives this sprite's image `name`: `name` in the default sprite, `ID:name` in others.
     public func qualifiedName(_ name: String) -> String { id == "default" ? name : "\(id):\(name)" }
 
+    /// Every file of the sheet, index and image at 1x and 2x, in that order: what a reader of
+    /// local sheets follows for changes.
+    public var sheetFiles: [URL] {
+        [1.0, 2.0].flatMap { [indexURL(pixelRatio: $0), imageURL(pixelRatio: $0)] }
+    }
+
     private func file(pixelRatio: Double, extension fileExtension: String) -> URL {
         let suffix = (pixelRatio > 1 ? "@2x." : ".") + fileExtension
         if url.isFileURL { return URL(fileURLWithPath: url.path + suffix) }
