@@ -53,6 +53,16 @@ import TilesetTools
         try writer.finish(metadata: metadata(marker))
     }
 
+    /// A folder holding file A as `world.FORMAT`, the file served, and file B as `next.FORMAT`.
+    private static func files(_ format: String) throws -> (folder: TemporaryDirectory, served: URL, next: URL) {
+        let folder = try TemporaryDirectory()
+        let served = folder.url.appendingPathComponent("world.\(format)")
+        let next = folder.url.appendingPathComponent("next.\(format)")
+        try write("A", to: served)
+        try write("B", to: next)
+        return (folder, served, next)
+    }
+
     /// Moves `source` over `destination` with `rename(2)`: one step, a new inode at the path.
     private static func rename(_ source: URL, over destination: URL) throws {
         guard Glibc.rename(source.path, destination.path) == 0 else {
@@ -77,11 +87,7 @@ import TilesetTools
 
     @Test(arguments: ["mbtiles", "pmtiles"])
     func aTilesetReplacedByRenameIsServedFromTheNewFileUnderConcurrentRequests(format: String) async throws {
-        let folder = try TemporaryDirectory()
-        let served = folder.url.appendingPathComponent("world.\(format)")
-        let next = folder.url.appendingPathComponent("next.\(format)")
-        try Self.write("A", to: served)
-        try Self.write("B", to: next)
+        let (folder, served, next) = try Self.files(format)
         var configuration = ServerFixtures.configuration()
         configuration.tilesetCheckIntervalSeconds = 0.05
         let server = ServerFixtures.server(
@@ -192,12 +198,8 @@ import TilesetTools
     /// tried again at every check until it opens.
     @Test(arguments: ["mbtiles", "pmtiles"])
     func anUnreadableReplacementKeepsTheOldFileUntilAWholeOneComes(format: String) async throws {
-        let folder = try TemporaryDirectory()
-        let served = folder.url.appendingPathComponent("world.\(format)")
+        let (folder, served, next) = try Self.files(format)
         let broken = folder.url.appendingPathComponent("broken.\(format)")
-        let next = folder.url.appendingPathComponent("next.\(format)")
-        try Self.write("A", to: served)
-        try Self.write("B", to: next)
         // The first bytes of file B and nothing else: neither format can open it.
         try Data(try Data(contentsOf: next).prefix(100)).write(to: broken)
         let server = ServerFixtures.server(ServerContent(tilesets: [try ServedTileset(url: served)]), folder: folder)
@@ -233,11 +235,7 @@ import TilesetTools
     /// compares the path with the file as opened, not with its own first look.
     @Test(arguments: ["mbtiles", "pmtiles"])
     func aTilesetReplacedAtOnceAfterOpeningIsNoticedAtTheFirstCheck(format: String) async throws {
-        let folder = try TemporaryDirectory()
-        let served = folder.url.appendingPathComponent("world.\(format)")
-        let next = folder.url.appendingPathComponent("next.\(format)")
-        try Self.write("A", to: served)
-        try Self.write("B", to: next)
+        let (folder, served, next) = try Self.files(format)
         let server = ServerFixtures.server(ServerContent(tilesets: [try ServedTileset(url: served)]), folder: folder)
         try Self.rename(next, over: served)
         let watcher = TilesetWatcher(server: server)
@@ -262,11 +260,7 @@ import TilesetTools
     /// its status-change time moved.
     @Test(arguments: ["mbtiles", "pmtiles"])
     func aTilesetRewrittenInPlaceIsOpenedAgainEvenWithItsTimeSetBack(format: String) async throws {
-        let folder = try TemporaryDirectory()
-        let served = folder.url.appendingPathComponent("world.\(format)")
-        let next = folder.url.appendingPathComponent("next.\(format)")
-        try Self.write("A", to: served)
-        try Self.write("B", to: next)
+        let (folder, served, next) = try Self.files(format)
         try FileManager.default.setAttributes([.modificationDate: Self.fixedTime], ofItemAtPath: served.path)
         let server = ServerFixtures.server(ServerContent(tilesets: [try ServedTileset(url: served)]), folder: folder)
         let watcher = TilesetWatcher(server: server)
