@@ -90,6 +90,9 @@ public struct ServerConfiguration: Sendable {
     /// The largest request body accepted: every route is a GET, so the default is 0; a request
     /// that declares or sends more gets 413.
     public var maximumBodyBytes: Int = 0
+    /// Where clients reach the server through a proxy, for the URLs it writes (``PublicURL``).
+    /// The default is nil: each request's own `SCHEME://HOST`.
+    public var publicURL: PublicURL?
     /// The folder of Leaflet's files the viewer at `/` loads (`leaflet.js`, `leaflet.css`,
     /// `images/`). The default is Debian's libjs-leaflet, `/usr/share/javascript/leaflet`.
     public var leafletDirectory = URL(fileURLWithPath: "/usr/share/javascript/leaflet", isDirectory: true)

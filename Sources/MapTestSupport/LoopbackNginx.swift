@@ -2,7 +2,8 @@ public import Foundation
 
 /// A real nginx on 127.0.0.1 serving the files of a folder, for tests of HTTP range requests:
 /// nginx answers `Range` with `206 Partial Content`, sends an `ETag` (the file's modification
-/// time and size) and honours `If-Match`, as object stores and CDNs do.
+/// time and size) and honours `If-Match`, as object stores and CDNs do; or proxying a path to a
+/// server, as an ingress does (``init(proxying:to:in:)``).
 ///
 /// nginx runs in the foreground with a configuration, prefix and logs of its own in a temporary
 /// folder, on a port free when it starts. Every request is logged (``requests()``): path,
@@ -38,7 +39,25 @@ public final class LoopbackNginx {
     /// Starts nginx serving `root`; its configuration and logs go in a new folder in `directory`.
     ///
     /// - Throws: ``Failure`` with nginx's error log when it does not start within 10 seconds.
-    public init(serving root: URL, in directory: TemporaryDirectory) throws {
+    public convenience init(serving root: URL, in directory: TemporaryDirectory) throws {
+        try self.init(server: "root \(root.path);", in: directory)
+    }
+
+    /// Starts nginx as a reverse proxy in front of `upstream` (`http://127.0.0.1:PORT`) under
+    /// `pathPrefix` (`/maps/`), as an ingress serves an application under a path: the prefix is
+    /// stripped before the request is passed on, `Host` and `X-Forwarded-Proto` are set.
+    public convenience init(proxying pathPrefix: String, to upstream: String, in directory: TemporaryDirectory) throws {
+        try self.init(
+            server: """
+                location \(pathPrefix) {
+                    proxy_pass \(upstream)/;
+                    proxy_set_header Host $http_host;
+                    proxy_set_header X-Forwarded-Proto $scheme;
+                }
+                """, in: directory)
+    }
+
+    private init(server: String, in directory: TemporaryDirectory) throws {
         let prefix = directory.file("nginx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: prefix.appendingPathComponent("logs"), withIntermediateDirectories: true)
@@ -63,7 +82,7 @@ public final class LoopbackNginx {
                     types { application/octet-stream pmtiles; }
                     server {
                         listen 127.0.0.1:\(port);
-                        root \(root.path);
+                        \(server)
                     }
                 }
                 """

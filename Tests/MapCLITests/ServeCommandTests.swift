@@ -193,6 +193,10 @@ import Testing
             (["--warm", "0-22"], "mapwright: --warm: zoom 22 is beyond --max-zoom 20\n"),
             (["--metatile", "0"], "mapwright: --metatile: 0 is not a size from 1 to 16 tiles a side\n"),
             (["--render-timeout", "0"], "mapwright: --render-timeout: 0.0 is not a number of seconds above 0\n"),
+            (
+                ["--public-url", "maps/"],
+                "mapwright: --public-url: 'maps/' is not an http(s) address (https://example.org/maps/) or a path starting with / (/maps/)\n"
+            ),
             (["--style", "nope"], nil),
         ] as [([String], String?)])
     func badOptionsAreOneLine(arguments: [String], message: String?) throws {

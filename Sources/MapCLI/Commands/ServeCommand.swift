@@ -151,6 +151,13 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var corsOrigins: [String] = []
 
+    @Option(
+        name: .customLong("public-url"),
+        help: ArgumentHelp(
+            "The address clients reach the server at through a proxy, such as https://example.org/maps/ or /maps/: every URL the server writes starts with it.",
+            discussion: "The proxy strips the path before passing requests on; see docs/serve.md."))
+    var publicURL: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else {
             throw ValidationError("--port: \(port) is not a port from 0 to 65535")
@@ -185,6 +192,11 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         guard !host.isEmpty, !host.contains("/") else { throw ValidationError("--host: '\(host)' is not an address") }
+        if let publicURL, PublicURL(publicURL) == nil {
+            throw ValidationError(
+                "--public-url: '\(publicURL)' is not an http(s) address (https://example.org/maps/) or a path starting with / (/maps/)"
+            )
+        }
         for path in tilesets {
             try OutputPath.checkReadableFile(path, option: "--tiles")
             do throws(TilesetsError) { _ = try TilesetFormat(path: path) } catch {
@@ -219,6 +231,7 @@ struct ServeCommand: AsyncParsableCommand {
             maximumZoom: maxZoom)
         configuration.memoryCacheBytes = memoryCache << 20
         configuration.memoryLimitBytes = memoryLimit == 0 ? nil : memoryLimit << 20
+        configuration.publicURL = publicURL.flatMap(PublicURL.init)
         let warmZooms = try warm.map { try ArgumentValues.zoomRange($0, option: "--warm") }
         let reportLogger = logger
         try await serveInputs().run(

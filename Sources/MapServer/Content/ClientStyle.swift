@@ -17,9 +17,12 @@ import MapStyle
 /// - `sprite`: each sprite whose sheet is in local files is `BASE/styles/NAME/sprite` (the string
 ///   form) or `BASE/styles/NAME/sprite/ID` (each `{id, url}` of the array form), served from its
 ///   files; sprites on the web, and folders of SVG icons (no sheet to serve), are left as written;
-/// - `glyphs`: with a fonts folder (`serve --fonts`), `BASE/fonts/{fontstack}/{range}.pbf` in place
-///   of local glyphs, or of none (the shipped styles name none and draw text with installed
-///   fonts); glyphs on the web, and any glyphs without a fonts folder, are left as written.
+/// - `glyphs`: `BASE/fonts/{fontstack}/{range}.pbf` in place of local glyphs, or of none when
+///   the style draws text (the shipped styles name none and draw text with installed fonts): the
+///   server answers them from `--fonts` or makes them from the installed fonts; glyphs on the web
+///   are left as written;
+/// - layers: split where they take from feature data what a GL client cannot
+///   (``portableLayers(_:)``: a data-driven `line-dasharray` is one layer per dash pattern).
 ///
 /// A style that draws from a source no GL client can read (the bundled basemap's GeoPackages,
 /// `basemap://world` and `basemap://places` of the standard, muted, dark, hybrid styles; a
@@ -91,7 +94,10 @@ enum ClientStyle {
         default:
             break
         }
-        if content.fonts != nil, style.style.glyphs.map({ !$0.contains("://") }) ?? true {
+        if case .array(let layers)? = root["layers"] {
+            root["layers"] = .array(portableLayers(layers))
+        }
+        if style.style.glyphs.map({ !$0.contains("://") }) ?? drawsText(root) {
             root["glyphs"] = .string("\(base)/fonts/{fontstack}/{range}.pbf")
         }
         return .object(root)
@@ -141,6 +147,12 @@ enum ClientStyle {
             return nil
         case .image(let source): return source.url.isFileURL ? nil : json
         }
+    }
+
+    /// Whether some symbol layer of the style draws text (has a `text-field`).
+    private static func drawsText(_ root: [String: JSONValue]) -> Bool {
+        guard case .array(let layers)? = root["layers"] else { return false }
+        return layers.contains { $0["layout"]?["text-field"] != nil }
     }
 
     /// Whether a source has no data to draw from: a street basemap or terrain of the bundled

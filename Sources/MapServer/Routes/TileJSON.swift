@@ -16,17 +16,21 @@ enum TileJSON {
     static let version = "3.0.0"
     static let worldBounds: [Double] = [-180, -85.051129, 180, 85.051129]
 
-    /// `SCHEME://HOST` from the request's `Host`, or the configured address. The scheme is
-    /// `https` when a proxy in front says so (`X-Forwarded-Proto: https`, or `Forwarded:
-    /// proto=https`), else `http`, as TileServer GL writes its URLs behind a TLS proxy.
+    /// The start of every URL the server writes: the configured ``ServerConfiguration/publicURL``
+    /// (`--public-url`), or `SCHEME://HOST` from the request's `Host`, or the configured address.
+    /// The scheme is `https` when a proxy in front says so (`X-Forwarded-Proto: https`, or
+    /// `Forwarded: proto=https`), else `http`, as TileServer GL writes its URLs behind a TLS proxy.
     static func baseURL(_ request: Request, _ configuration: ServerConfiguration) -> String {
         let scheme = forwardedScheme(request.headers) ?? "http"
+        let requestBase: String
         if let authority = request.head.authority, !authority.isEmpty,
             authority.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) })
         {
-            return "\(scheme)://\(authority)"
+            requestBase = "\(scheme)://\(authority)"
+        } else {
+            requestBase = "\(scheme)://\(configuration.host):\(configuration.port)"
         }
-        return "\(scheme)://\(configuration.host):\(configuration.port)"
+        return configuration.publicURL?.base(requestBase: requestBase) ?? requestBase
     }
 
     /// `http` or `https` as the first proxy in front saw the request; nil when no proxy says.
