@@ -20,6 +20,7 @@
 //   MBTiles                          MBTiles 1.3 files (a TileSource): flat and deduplicated, batch writer, info/validate/merge  (TileSources, MapCore, MapSQLite, MapUtilities)
 //   PMTiles                          PMTiles v3 archives: reader (a TileSource), streaming writer  (TileSources, MapCore, MapJSON, MapUtilities)
 //   VectorTiles                      Mapbox Vector Tile 2.1 decoding, tile to map points        (MapCore, MapUtilities)
+//   FontGlyphs       <- CFreeType    SDF glyph ranges made from installed fonts as node-fontnik makes them (fontconfig's faces named "Family Style", FreeType outlines, signed distances), kept in memory and on disk  (VectorTiles, MapUtilities)
 //   Tilesets         <- CCurl        every TileSource opened one way at run time (TileSourceLocation: a file of either format or a remote PMTiles archive read by HTTP ranges, or URL templates fetched over HTTP into a cache, through libcurl opened on first use; several read as one)  (TileSources, MBTiles, MapSQLite, PMTiles)
 //   TilesetTools                     the `tiles` file tools: write either format through a work file, convert, merge, extract, import/folders, diff, info/validate  (Tilesets, MBTiles, PMTiles, MapJSON, ImageCodec, ImageCompare)
 //   MapData          <- CCairo, CRsvg  the map's data, opened once and shared: sources (GeoPackage, GeoJSON), vector tiles decoded and cached, raster tiles and images decoded, sprites (SVG folders through librsvg) and glyphs loaded, cluster indexes, places, skipped-data warnings, attribution  (GeoData, MapStyle, TileSources, Tilesets, VectorTiles, ImageCodec)
@@ -69,6 +70,7 @@ let package = Package(
         .library(name: "MBTiles", targets: ["MBTiles"]),
         .library(name: "PMTiles", targets: ["PMTiles"]),
         .library(name: "VectorTiles", targets: ["VectorTiles"]),
+        .library(name: "FontGlyphs", targets: ["FontGlyphs"]),
         .library(name: "MapData", targets: ["MapData"]),
         .library(name: "MapRenderer", targets: ["MapRenderer"]),
         .library(name: "MapComposer", targets: ["MapComposer"]),
@@ -306,6 +308,26 @@ let package = Package(
         .testTarget(
             name: "VectorTilesTests",
             dependencies: ["VectorTiles", "MapCore", "MapUtilities", "MapJSON", "MapTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        /// FreeType (`libfreetype-dev`) and fontconfig (`libfontconfig-dev`), both installed with
+        /// `libcairo2-dev`, for FontGlyphs alone: CCairo holds fontconfig for the renderer.
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]
+        ),
+        /// SDF glyph ranges (`{fontstack}/{range}.pbf`) made from installed fonts as node-fontnik
+        /// makes them: faces found by fontconfig and named as GL styles name them, outlines read
+        /// by FreeType, signed distances computed to their segments, kept in memory and on disk.
+        .target(
+            name: "FontGlyphs", dependencies: ["CFreeType", "VectorTiles", "MapUtilities"],
+            swiftSettings: swiftSettings),
+        /// Ranges generated from the installed Open Sans compared with the GL render-test suite's,
+        /// made by Mapbox's generator.
+        .testTarget(
+            name: "FontGlyphsTests",
+            dependencies: ["FontGlyphs", "VectorTiles", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
         // MARK: - Tilesets
