@@ -28,8 +28,8 @@
 //   MapComposer      <- CCairo        a photographer's map: annotations drawn (pins, marker images, clusters, the callout: the renderer's marker layer), photos, overlays, framing  (MapData, MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, TilesetTools)
 //   RequestHeads                     HTTP/1.1 request heads read from their bytes for serve's kept-tile fast path; fuzzed on its own  (swift-nio's NIOCore)
-//   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, MapData, Tilesets, MBTiles, VectorTiles, RequestHeads; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
-//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the map `render` writes, the flight `flyover` renders, the clusters `cluster` answers, `compare`'s comparison, `photos import`, the export `tiles export` runs, what `serve` serves and its run until a signal, the registered basemaps and DEMs  (MapComposer, MapData, MapServer, PhotoLibrary, TileExport, Tilesets, TilesetTools; Hummingbird, swift-log, swift-service-lifecycle)
+//   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, MapData, Tilesets, MBTiles, VectorTiles, FontGlyphs, RequestHeads; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
+//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the map `render` writes, the flight `flyover` renders, the clusters `cluster` answers, `compare`'s comparison, `photos import`, the export `tiles export` runs, what `serve` serves and its run until a signal, the registered basemaps and DEMs  (MapComposer, MapData, MapServer, FontGlyphs, PhotoLibrary, TileExport, Tilesets, TilesetTools; Hummingbird, swift-log, swift-service-lifecycle)
 //   MapCLI                           the commands: options mapped to MapAssembly, results printed  (everything above that it imports; ArgumentParser)
 //   mapwright                        the executable                                             (MapCLI)
 //   RenderConformance                the GL render-test suite's runner, in Conformance/ beside its ignore list  (MapStyle, MapData, MapRenderer, MapCore, MapJSON, ImageCodec, ImageCompare)
@@ -495,7 +495,7 @@ let package = Package(
             dependencies: [
                 "MapCore", "MapJSON", "MapUtilities", "MapStyle", "MapData", "MapRenderer", "MapComposer",
                 "PhotoSources", "RequestHeads",
-                "TileSources", "MBTiles", "Tilesets", "ImageCodec", "VectorTiles",
+                "TileSources", "MBTiles", "Tilesets", "ImageCodec", "VectorTiles", "FontGlyphs",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -518,7 +518,7 @@ let package = Package(
             dependencies: [
                 "MapServer", "MapData", "MapRenderer", "MapComposer", "MapStyle", "MapCore", "TileSources", "MBTiles",
                 "Tilesets", "TilesetTools", "ImageCodec",
-                "ImageCompare", "MapTestSupport", "MapUtilities", "PhotoSources", "VectorTiles", "MapJSON",
+                "ImageCompare", "MapTestSupport", "MapUtilities", "PhotoSources", "VectorTiles", "MapJSON", "FontGlyphs",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -543,7 +543,7 @@ let package = Package(
             name: "MapAssembly",
             dependencies: [
                 "MapCore", "MapUtilities", "MapJSON", "MapStyle", "ImageCodec", "ImageCompare", "MapData",
-                "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
+                "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary", "FontGlyphs",
                 "TileExport", "TileSources", "MBTiles", "Tilesets", "TilesetTools", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
