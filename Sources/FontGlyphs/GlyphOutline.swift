@@ -27,8 +27,7 @@ struct GlyphOutline: Sendable {
 
     /// A quadratic Bézier curve from the ring's last point through `control` to `point`.
     mutating func conic(control: Point, to point: Point) {
-        guard let start = ring.popLast() else { return line(to: point) }
-        ring.append(start)
+        guard let start = ring.last else { return line(to: point) }
         Self.quadratic(start, control, point, level: 0, into: &ring)
         ring.append(point)
     }
