@@ -63,7 +63,8 @@ public struct InstalledFonts: Sendable {
                 ? AtomicFile.makeUniqueDirectory(
                     in: FileManager.default.temporaryDirectory, prefix: "mapwright-glyphs-fontconfig-") : nil
             defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
-            let document = Self.document(directories: directories, cacheDirectory: cacheDirectory ?? temporary)
+            let document = FontconfigDocument.text(
+                fontDirectories: directories, cacheDirectory: cacheDirectory ?? temporary)
             let loaded = (Array(document.utf8) + [0]).withUnsafeBufferPointer {
                 FcConfigParseAndLoadFromMemory(config, $0.baseAddress, FcBool(FcTrue))
             }
@@ -135,20 +136,6 @@ public struct InstalledFonts: Sendable {
             "ultrabold": 205, "black": 210, "heavy": 210,
         ]
         return (words.count > 1 ? weights[words.last ?? ""] ?? 80 : 80, slant)
-    }
-
-    /// The fontconfig document listing only `directories`, with `cacheDirectory` as its cache.
-    static func document(directories: [String], cacheDirectory: URL?) -> String {
-        func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-                .replacingOccurrences(of: "'", with: "&apos;")
-        }
-        var lines = ["<?xml version=\"1.0\"?>", "<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">", "<fontconfig>"]
-        lines += directories.map { "  <dir>\(escaped($0))</dir>" }
-        if let cacheDirectory { lines.append("  <cachedir>\(escaped(cacheDirectory.path))</cachedir>") }
-        lines += ["  <config><rescan><int>0</int></rescan></config>", "</fontconfig>"]
-        return lines.joined(separator: "\n")
     }
 
     private static func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
