@@ -12,7 +12,8 @@ import MapUtilities
 ///
 /// A name is looked up (``font(named:)``) among the faces' ``InstalledFont/names``: a face whose
 /// own ``InstalledFont/name`` it is wins over one that answers to it through another family or
-/// style, then the first in path order. A stack naming no installed face is drawn with
+/// style, then the first in path order; a name matching none exactly is looked up again without
+/// regard to case (`Open Sans SemiBold`, as newer Open Sans releases spell it). A stack naming no installed face is drawn with
 /// ``fallback(for:)``: Noto Sans, else DejaVu Sans, of the nearest weight and slant.
 public struct InstalledFonts: Sendable {
     /// The faces, sorted by path and index.
@@ -20,6 +21,7 @@ public struct InstalledFonts: Sendable {
     /// The faces' ``InstalledFont/name``s, sorted, each once.
     public let names: [String]
     private let byName: [String: Int]
+    private let byLowercasedName: [String: Int]
 
     /// The families ``fallback(for:)`` draws from, in order: `Noto Sans`, `DejaVu Sans`.
     public static let fallbackFamilies = ["Noto Sans", "DejaVu Sans"]
@@ -35,6 +37,11 @@ public struct InstalledFonts: Sendable {
             for name in font.names where byName[name] == nil { byName[name] = position }
         }
         self.byName = byName
+        var byLowercasedName: [String: Int] = [:]
+        for (name, position) in byName.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+            if byLowercasedName[name.lowercased()] == nil { byLowercasedName[name.lowercased()] = position }
+        }
+        self.byLowercasedName = byLowercasedName
     }
 
     /// The faces in the font files of `directories` (searched recursively), or those of the
@@ -102,7 +109,7 @@ public struct InstalledFonts: Sendable {
 
     /// The face `name` names (`"Family Style"`), or nil when none is installed.
     public func font(named name: String) -> InstalledFont? {
-        byName[name].map { fonts[$0] }
+        (byName[name] ?? byLowercasedName[name.lowercased()]).map { fonts[$0] }
     }
 
     /// The face drawing a stack none of whose fonts is installed: of ``fallbackFamilies``' first

@@ -34,6 +34,7 @@ import VectorTiles
                 "\(name): \(String(describing: fonts.font(named: name)?.path))")
             #expect(fonts.names.contains(name), "\(name) is listed")
         }
+        #expect(fonts.font(named: "Open Sans SemiBold")?.path.hasSuffix("/OpenSans-Semibold.ttf") == true)
         #expect(fonts.font(named: "Metropolis Light") == nil)
         #expect(fonts.names == fonts.names.sorted() && Set(fonts.names).count == fonts.names.count)
         // No installed face: Noto Sans of the nearest weight and slant.
