@@ -20,6 +20,7 @@
 //   MBTiles                          MBTiles 1.3 files (a TileSource): flat and deduplicated, batch writer, info/validate/merge  (TileSources, MapCore, MapSQLite, MapUtilities)
 //   PMTiles                          PMTiles v3 archives: reader (a TileSource), streaming writer  (TileSources, MapCore, MapJSON, MapUtilities)
 //   VectorTiles                      Mapbox Vector Tile 2.1 decoding, tile to map points        (MapCore, MapUtilities)
+//   FontGlyphs       <- CFreeType    SDF glyph ranges made from installed fonts as node-fontnik makes them (fontconfig's faces named "Family Style", FreeType outlines, signed distances), kept in memory and on disk  (VectorTiles, MapUtilities)
 //   Tilesets         <- CCurl        every TileSource opened one way at run time (TileSourceLocation: a file of either format or a remote PMTiles archive read by HTTP ranges, or URL templates fetched over HTTP into a cache, through libcurl opened on first use; several read as one)  (TileSources, MBTiles, MapSQLite, PMTiles)
 //   TilesetTools                     the `tiles` file tools: write either format through a work file, convert, merge, extract, import/folders, diff, info/validate  (Tilesets, MBTiles, PMTiles, MapJSON, ImageCodec, ImageCompare)
 //   MapData          <- CCairo, CRsvg  the map's data, opened once and shared: sources (GeoPackage, GeoJSON), vector tiles decoded and cached, raster tiles and images decoded, sprites (SVG folders through librsvg) and glyphs loaded, cluster indexes, places, skipped-data warnings, attribution  (GeoData, MapStyle, TileSources, Tilesets, VectorTiles, ImageCodec)
@@ -27,8 +28,8 @@
 //   MapComposer      <- CCairo        a photographer's map: annotations drawn (pins, marker images, clusters, the callout: the renderer's marker layer), photos, overlays, framing  (MapData, MapRenderer, PhotoSources)
 //   TileExport                       batch export of rendered tiles: parallel, resumable, shardable  (MapRenderer, TilesetTools)
 //   RequestHeads                     HTTP/1.1 request heads read from their bytes for serve's kept-tile fast path; fuzzed on its own  (swift-nio's NIOCore)
-//   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, MapData, Tilesets, MBTiles, VectorTiles, RequestHeads; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
-//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the map `render` writes, the flight `flyover` renders, the clusters `cluster` answers, `compare`'s comparison, `photos import`, the export `tiles export` runs, what `serve` serves and its run until a signal, the registered basemaps and DEMs  (MapComposer, MapData, MapServer, PhotoLibrary, TileExport, Tilesets, TilesetTools; Hummingbird, swift-log, swift-service-lifecycle)
+//   MapServer                        `mapwright serve`: tiles on demand through a cache, TileJSON, static maps, annotations, TileServer GL's data, styles and fonts over HTTP  (MapComposer, MapData, Tilesets, MBTiles, VectorTiles, FontGlyphs, RequestHeads; Hummingbird, swift-http-types, swift-nio, swift-nio-extras, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle)
+//   MapAssembly                      a map's inputs assembled: data folders by option, a style with its data, places, photos, overlays, content fingerprints, the map `render` writes, the flight `flyover` renders, the clusters `cluster` answers, `compare`'s comparison, `photos import`, the export `tiles export` runs, what `serve` serves and its run until a signal, the registered basemaps and DEMs  (MapComposer, MapData, MapServer, FontGlyphs, PhotoLibrary, TileExport, Tilesets, TilesetTools; Hummingbird, swift-log, swift-service-lifecycle)
 //   MapCLI                           the commands: options mapped to MapAssembly, results printed  (everything above that it imports; ArgumentParser)
 //   mapwright                        the executable                                             (MapCLI)
 //   RenderConformance                the GL render-test suite's runner, in Conformance/ beside its ignore list  (MapStyle, MapData, MapRenderer, MapCore, MapJSON, ImageCodec, ImageCompare)
@@ -69,6 +70,7 @@ let package = Package(
         .library(name: "MBTiles", targets: ["MBTiles"]),
         .library(name: "PMTiles", targets: ["PMTiles"]),
         .library(name: "VectorTiles", targets: ["VectorTiles"]),
+        .library(name: "FontGlyphs", targets: ["FontGlyphs"]),
         .library(name: "MapData", targets: ["MapData"]),
         .library(name: "MapRenderer", targets: ["MapRenderer"]),
         .library(name: "MapComposer", targets: ["MapComposer"]),
@@ -308,6 +310,26 @@ let package = Package(
             dependencies: ["VectorTiles", "MapCore", "MapUtilities", "MapJSON", "MapTestSupport"],
             swiftSettings: swiftSettings
         ),
+        /// FreeType (`libfreetype-dev`) and fontconfig (`libfontconfig-dev`), both installed with
+        /// `libcairo2-dev`, for FontGlyphs alone: CCairo holds fontconfig for the renderer.
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]
+        ),
+        /// SDF glyph ranges (`{fontstack}/{range}.pbf`) made from installed fonts as node-fontnik
+        /// makes them: faces found by fontconfig and named as GL styles name them, outlines read
+        /// by FreeType, signed distances computed to their segments, kept in memory and on disk.
+        .target(
+            name: "FontGlyphs", dependencies: ["CFreeType", "VectorTiles", "MapUtilities"],
+            swiftSettings: swiftSettings),
+        /// Ranges generated from the installed Open Sans compared with the GL render-test suite's,
+        /// made by Mapbox's generator.
+        .testTarget(
+            name: "FontGlyphsTests",
+            dependencies: ["FontGlyphs", "VectorTiles", "MapTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         // MARK: - Tilesets
 
         /// Every tile source opened one way at run time (`TileSourceLocation`): tileset files,
@@ -473,7 +495,7 @@ let package = Package(
             dependencies: [
                 "MapCore", "MapJSON", "MapUtilities", "MapStyle", "MapData", "MapRenderer", "MapComposer",
                 "PhotoSources", "RequestHeads",
-                "TileSources", "MBTiles", "Tilesets", "ImageCodec", "VectorTiles",
+                "TileSources", "MBTiles", "Tilesets", "ImageCodec", "VectorTiles", "FontGlyphs",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -496,7 +518,7 @@ let package = Package(
             dependencies: [
                 "MapServer", "MapData", "MapRenderer", "MapComposer", "MapStyle", "MapCore", "TileSources", "MBTiles",
                 "Tilesets", "TilesetTools", "ImageCodec",
-                "ImageCompare", "MapTestSupport", "MapUtilities", "PhotoSources", "VectorTiles", "MapJSON",
+                "ImageCompare", "MapTestSupport", "MapUtilities", "PhotoSources", "VectorTiles", "MapJSON", "FontGlyphs",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -521,7 +543,7 @@ let package = Package(
             name: "MapAssembly",
             dependencies: [
                 "MapCore", "MapUtilities", "MapJSON", "MapStyle", "ImageCodec", "ImageCompare", "MapData",
-                "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary",
+                "MapRenderer", "MapComposer", "MapServer", "PhotoSources", "PhotoLibrary", "FontGlyphs",
                 "TileExport", "TileSources", "MBTiles", "Tilesets", "TilesetTools", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -46,6 +46,13 @@ let package = Package(
             path: "CompareBenchmark",
             swiftSettings: swiftSettings
         ),
+        /// Times SDF glyph ranges generated from installed fonts (FontGlyphs): per range, median.
+        .executableTarget(
+            name: "GlyphsBenchmark",
+            dependencies: products("FontGlyphs"),
+            path: "GlyphsBenchmark",
+            swiftSettings: swiftSettings
+        ),
         /// Writes the seeded inputs of scripts/bench/ingest.sh: a 1,000,000-row CSV, 1,000,000-feature
         /// GeoJSON and Flickr JSON files, a 200,000-row CSV and a folder of 10,000 geotagged JPEGs.
         .executableTarget(

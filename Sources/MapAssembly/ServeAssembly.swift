@@ -217,8 +217,10 @@ public struct ServeInputs: Sendable {
         let styleTilesets = Self.styleTilesets(of: servedStyles, besides: servedTilesets)
         content.styleTilesets = styleTilesets.tilesets
         warnings += styleTilesets.warnings
+        let servedFonts = try Self.servedFonts(fonts, fontsDirectory: map.locations.existingDirectory(for: .fonts))
+        content.fonts = servedFonts.fonts
+        warnings += servedFonts.warning.map { [$0] } ?? []
         if let fonts {
-            content.fonts = try Self.servedFonts(fonts)
             if content.fonts?.names.isEmpty == true {
                 warnings.append(
                     "--fonts: '\(fonts)' holds no fonts (folders of glyph ranges such as 'Open Sans Regular/0-255.pbf')"

@@ -1,4 +1,7 @@
+import FontGlyphs
 import Foundation
+import MapData
+import MapRenderer
 public import MapServer
 import MapStyle
 import MapUtilities
@@ -75,11 +78,29 @@ extension ServeInputs {
         }
     }
 
-    /// The fonts of `path` (``ServeInputs/fonts``).
+    /// The fonts served to GL clients: those of the folder `path` (``ServeInputs/fonts``; nil for
+    /// none), and the installed faces the renderer draws with (its fonts folder, then the pinned
+    /// font packages, or `MAPWRIGHT_FONTCONFIG_FILE`'s), whose glyph ranges are generated.
     ///
+    /// - Returns: The fonts, and a warning when fontconfig cannot list the installed ones (the
+    ///   folder's are served alone).
     /// - Throws: ``AssemblyError`` naming `--fonts` when `path` is not a folder that can be read.
-    static func servedFonts(_ path: String) throws(AssemblyError) -> ServedFonts {
-        if let reason = AssemblyError.unreadableFolderReason(path) { throw .invalid(.fonts, reason: reason) }
-        return ServedFonts(directory: URL(fileURLWithPath: path).standardizedFileURL)
+    static func servedFonts(_ path: String?, fontsDirectory: URL?) throws(AssemblyError) -> (
+        fonts: ServedFonts, warning: String?
+    ) {
+        if let path, let reason = AssemblyError.unreadableFolderReason(path) { throw .invalid(.fonts, reason: reason) }
+        let sources = MapData.fontSources(fontsDirectory: fontsDirectory)
+        var installed: InstalledFonts?
+        var warning: String?
+        do throws(FontGlyphsError) {
+            installed = try InstalledFonts(
+                directories: sources.directories, configurationFile: sources.configurationFile)
+        } catch {
+            warning = "fonts: glyphs are not generated from the installed fonts: \(error)"
+        }
+        return (
+            ServedFonts(directory: path.map { URL(fileURLWithPath: $0).standardizedFileURL }, installed: installed),
+            warning
+        )
     }
 }

@@ -34,6 +34,15 @@ extension MapData {
         fonts.prepareInBackground()
     }
 
+    /// Where the fonts text is drawn with come from, for map data whose fonts folder is
+    /// `fontsDirectory` (nil: the pinned fonts only): the font folders, in order, and the
+    /// fontconfig file used instead of them (`MAPWRIGHT_FONTCONFIG_FILE`; nil when unset). What
+    /// `serve` generates GL clients' glyphs from, so they are the faces the renderer draws.
+    public static func fontSources(fontsDirectory: URL?) -> (directories: [String], configurationFile: String?) {
+        let configuration = FontConfiguration(fontsDirectory: fontsDirectory)
+        return (configuration.fontDirectories, configuration.configurationFile)
+    }
+
     /// Starts loading the fonts of map data whose fonts folder is `fontsDirectory` (nil: the
     /// pinned fonts only) before the data is made, as ``prepareFonts()`` does once it is: for a
     /// program that knows it will draw text before it knows what (a command line being parsed).

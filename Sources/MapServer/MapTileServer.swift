@@ -1,4 +1,5 @@
 import Dispatch
+import FontGlyphs
 import Foundation
 import HTTPTypes
 public import Logging
@@ -83,6 +84,10 @@ public final class MapTileServer: Sendable {
     /// stand in for their new versions under load (see ``standIn(for:cacheKey:)``).
     let replacedTiles: MemoryTileCache
     public let metrics: ServerMetrics
+    /// Glyph ranges generated from installed fonts (`/fonts/…`, see ``ServedFonts``), kept in
+    /// memory and beside the cache's files, in `<folder>/<base>.glyphs/` (not written when the
+    /// cache is read-only).
+    let generatedGlyphs: GeneratedGlyphRanges
     let logger: Logger
     let pool: RenderPool<RenderKey, RenderOutput>
     private let content = Mutex<ServerContent?>(nil)
@@ -146,6 +151,9 @@ public final class MapTileServer: Sendable {
         self.cache = cache
         memory = MemoryTileCache(capacityBytes: configuration.memoryCacheBytes)
         replacedTiles = MemoryTileCache(capacityBytes: configuration.replacedTileBytes)
+        generatedGlyphs = GeneratedGlyphRanges(
+            folder: cache.folder.appendingPathComponent("\(cache.baseName).glyphs", isDirectory: true),
+            writesFiles: cache.isWritable)
         self.metrics = metrics
         self.logger = logger
         self.beforeRender = beforeRender

@@ -1,3 +1,4 @@
+import FontGlyphs
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -113,6 +114,52 @@ import VectorTiles
                 "/fonts/Font%20A/65536-65791.pbf", "/fonts/%2C/0-255.pbf",
             ] {
                 try await client.execute(uri: uri, method: .get) { #expect($0.status == .badRequest, "\(uri)") }
+            }
+        }
+    }
+
+    /// With the installed fonts: a name the folder lacks is the installed face's range, generated;
+    /// a folder's font wins in a stack; a stack of no served font is drawn by the fallback face;
+    /// `/fonts.json` lists the folder's fonts and the installed faces.
+    @Test func installedFontsAreGeneratedAndTheFoldersFontsWin() async throws {
+        let folder = try TemporaryDirectory()
+        let (fonts, files) = try fontsFolder(folder)
+        let installed = try InstalledFonts(directories: [
+            "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/noto",
+        ])
+        let dejaVu = try #require(installed.font(named: "DejaVu Sans Bold"))
+        let noto = try #require(installed.font(named: "Noto Sans Regular"))
+        let dejaVuRange = try GlyphGenerator.rangeFile(of: dejaVu, start: 0)
+        let notoRange = try GlyphGenerator.rangeFile(of: noto, start: 0)
+        var content = ServerContent()
+        content.fonts = ServedFonts(directory: fonts, installed: installed)
+        try await ServerFixtures.test(ServerFixtures.server(content, folder: folder)) { client in
+            try await client.execute(uri: "/fonts.json", method: .get) { response in
+                let names = try #require(try JSONSerialization.jsonObject(with: response.data) as? [String])
+                #expect(names == names.sorted() && Set(names).count == names.count)
+                #expect(Set(["Font A", "Font B", "DejaVu Sans Bold", "Noto Sans Regular"]).isSubset(of: names))
+            }
+            try await client.execute(uri: "/fonts/DejaVu%20Sans%20Bold/0-255.pbf", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect([UInt8](response.data) == dejaVuRange)
+            }
+            let stack = try await client.execute(
+                uri: "/fonts/Font%20A,DejaVu%20Sans%20Bold/0-255.pbf", method: .get
+            ) { response in
+                try GlyphRange(data: [UInt8](response.data))
+            }
+            #expect(stack.glyphs[0x41]?.advance == 10, "A from Font A, the folder's")
+            #expect(stack.glyphs[0x43]?.bitmap.isEmpty == false, "C from DejaVu Sans Bold, generated")
+            #expect(files["Font A/0-255.pbf"] != nil)
+            // No served font in the stack: the fallback, Noto Sans of the nearest weight.
+            try await client.execute(uri: "/fonts/Metropolis%20Light/0-255.pbf", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect([UInt8](response.data) == notoRange)
+            }
+            try await client.execute(
+                uri: "/fonts/Metropolis%20Light,Noto%20Sans%20Regular/0-255.pbf", method: .get
+            ) { response in
+                #expect([UInt8](response.data) == notoRange)
             }
         }
     }

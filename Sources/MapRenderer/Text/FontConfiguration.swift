@@ -59,20 +59,7 @@ struct FontConfiguration: Hashable, Sendable {
     /// The fontconfig document listing only ``fontDirectories``, with `cacheDirectory` as its
     /// cache when given (nil: fonts are scanned in memory), never rescanned while running.
     func document(cacheDirectory: URL?) -> String {
-        var lines = ["<?xml version=\"1.0\"?>", "<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">", "<fontconfig>"]
-        lines += fontDirectories.map { "  <dir>\(FontConfiguration.escaped($0))</dir>" }
-        if let cacheDirectory {
-            lines.append("  <cachedir>\(FontConfiguration.escaped(cacheDirectory.path))</cachedir>")
-        }
-        lines += ["  <config><rescan><int>0</int></rescan></config>", "</fontconfig>"]
-        return lines.joined(separator: "\n")
-    }
-
-    /// `text` with XML's five special characters escaped.
-    static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "'", with: "&apos;")
+        FontconfigDocument.text(fontDirectories: fontDirectories, cacheDirectory: cacheDirectory)
     }
 
     /// ``cacheDirectory``, made when missing (each missing folder with mode 0700), when it is a

@@ -1,27 +1,41 @@
+public import FontGlyphs
 public import Foundation
 import MapUtilities
 
-/// A folder of SDF glyph fonts served to GL clients under `/fonts/{fontstack}/{range}.pbf`
-/// (`serve --fonts`), laid out as TileServer GL's fonts folder and openmaptiles/fonts' releases
-/// are: one folder per font, named as styles name the font, holding its glyph ranges of 256 code
-/// points each (`FOLDER/Open Sans Regular/0-255.pbf`, `256-511.pbf`, …).
+/// The SDF glyph fonts served to GL clients under `/fonts/{fontstack}/{range}.pbf`: a folder of
+/// ready ranges (`serve --fonts`), and the fonts installed, whose ranges are generated on demand.
 ///
-/// The fonts are the folder's subfolders that hold at least one range file, listed once when the
-/// value is made. A font name in a URL is only ever looked up among them: it is never used as a
-/// path. The range files are read when asked for, so a font's files replaced on disk are served
-/// as they are now.
+/// The folder is laid out as TileServer GL's fonts folder and openmaptiles/fonts' releases are:
+/// one folder per font, named as styles name the font, holding its glyph ranges of 256 code
+/// points each (`FOLDER/Open Sans Regular/0-255.pbf`, `256-511.pbf`, …). Its fonts are the
+/// subfolders that hold at least one range file, listed once when the value is made. A font name
+/// in a URL is only ever looked up among them: it is never used as a path. The range files are
+/// read when asked for, so a font's files replaced on disk are served as they are now.
+///
+/// The installed fonts (``installed``: the faces the renderer's fontconfig configuration finds,
+/// named `"Family Style"` as GL styles name them, see FontGlyphs' `InstalledFonts`) answer for
+/// the names the folder does not have: their ranges are made as node-fontnik makes them
+/// (`GlyphGenerator`) and kept (`GeneratedGlyphRanges`). A folder's font of the same name wins.
 public struct ServedFonts: Sendable {
-    /// The fonts folder.
-    public let directory: URL
-    /// The fonts' names, sorted: the folder's subfolders holding range files (hidden ones left out).
+    /// The fonts folder; nil for none.
+    public let directory: URL?
+    /// The folder's fonts' names, sorted: its subfolders holding range files (hidden ones left out).
     public let names: [String]
+    /// The installed fonts whose ranges are generated; nil (the default) for none.
+    public let installed: InstalledFonts?
 
     /// The largest range file read: 16 MiB (a range of CJK glyphs is about 200 KiB).
     static let maximumFileBytes = 16 << 20
 
-    /// Lists the fonts of `directory`; a folder that cannot be listed has none.
-    public init(directory: URL) {
+    /// Lists the fonts of `directory` (nil, or a folder that cannot be listed, has none), with
+    /// `installed` (nil, the default, for none) answering for the names it does not have.
+    public init(directory: URL?, installed: InstalledFonts? = nil) {
         self.directory = directory
+        self.installed = installed
+        guard let directory else {
+            names = []
+            return
+        }
         let files = FileManager.default
         let entries = (try? files.contentsOfDirectory(atPath: directory.path)) ?? []
         names = entries.filter { name in
@@ -34,18 +48,51 @@ public struct ServedFonts: Sendable {
         }.sorted()
     }
 
+    /// Every font served, as `/fonts.json` lists them: the folder's and the installed faces'
+    /// `"Family Style"` names, sorted, each once.
+    public var allNames: [String] {
+        Array(Set(names + (installed?.names ?? []))).sorted()
+    }
+
+    /// Whether `name` is served: the folder's or an installed face's.
+    func serves(_ name: String) -> Bool {
+        names.contains(name) || installed?.font(named: name) != nil
+    }
+
+    /// Whether a stack is drawn: it names a font served, or the installed fonts have a fallback
+    /// face for it (see ``rangeFiles(of:range:generated:)``).
+    func draws(_ stack: [String]) -> Bool {
+        stack.contains(where: serves) || stack.first.flatMap { installed?.fallback(for: $0) } != nil
+    }
+
     /// The range files of `fonts` for the range starting at `start`, in the order of `fonts`:
-    /// each font served that has a file for the range. Names not served are passed over.
+    /// each font of the folder that has a file for the range, and each installed face the folder
+    /// does not have, its range generated or kept by `generated` (a face named twice in the
+    /// stack counts once). Names not served are passed over; when none of `fonts` is served,
+    /// the installed fonts' ``FontGlyphs/InstalledFonts/fallback(for:)`` for the first name.
     ///
-    /// - Throws: ``MapUtilities/MapUtilitiesError`` when a range file exists but cannot be read.
-    func rangeFiles(of fonts: [String], range: GlyphRangeName) throws(MapUtilitiesError) -> [(
+    /// - Throws: ``MapUtilities/MapUtilitiesError`` when a range file exists but cannot be read;
+    ///   ``FontGlyphs/FontGlyphsError`` when an installed font cannot be read.
+    func rangeFiles(of fonts: [String], range: GlyphRangeName, generated: GeneratedGlyphRanges) throws -> [(
         font: String, bytes: Data
     )] {
         var found: [(font: String, bytes: Data)] = []
-        for font in fonts where names.contains(font) {
-            let file = directory.appendingPathComponent(font).appendingPathComponent(range.fileName)
-            guard FileManager.default.fileExists(atPath: file.path) else { continue }
-            found.append((font, try Data(readingFile: file, maximumBytes: Self.maximumFileBytes)))
+        var generatedFonts: Set<InstalledFont> = []
+        func generate(_ font: InstalledFont) throws {
+            guard generatedFonts.insert(font).inserted else { return }
+            found.append((font.name, Data(try generated.rangeFile(of: font, start: range.start))))
+        }
+        for font in fonts {
+            if let directory, names.contains(font) {
+                let file = directory.appendingPathComponent(font).appendingPathComponent(range.fileName)
+                guard FileManager.default.fileExists(atPath: file.path) else { continue }
+                found.append((font, try Data(readingFile: file, maximumBytes: Self.maximumFileBytes)))
+            } else if let face = installed?.font(named: font) {
+                try generate(face)
+            }
+        }
+        if !fonts.contains(where: serves), let first = fonts.first, let fallback = installed?.fallback(for: first) {
+            try generate(fallback)
         }
         return found
     }

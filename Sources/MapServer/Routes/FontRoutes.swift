@@ -5,21 +5,30 @@ import MapUtilities
 import VectorTiles
 
 /// TileServer GL's font endpoints, for the `glyphs` of the styles GL clients read
-/// (`/styles/NAME/style.json`), from the `serve --fonts` folder (``ServedFonts``):
+/// (`/styles/NAME/style.json`), from the `serve --fonts` folder and the installed fonts
+/// (``ServedFonts``):
 ///
 /// - `/fonts/{fontstack}/{range}.pbf`: a font stack's SDF glyphs for 256 code points. The stack is
 ///   font names joined by commas, percent-encoded as GL clients write it
 ///   (`/fonts/Open%20Sans%20Regular,Noto%20Sans%20Regular/0-255.pbf`), or a font whose folder is
 ///   named as the whole stack (`Open Sans Semibold,Arial Unicode MS Bold/`); a range is `START-END` with
-///   START a multiple of 256 and END = START + 255 (else 400). A stack of one font with the range
-///   is its file's bytes as they are; several are combined as TileServer GL combines them
-///   (glyph-pbf-composite): each code point's glyph from the first font of the stack that has it
-///   (``VectorTiles/GlyphRange/combining(_:name:range:)``). Names in the stack that are not served
-///   are passed over (TileServer GL puts a fallback font in their place); a stack naming no
-///   served font, or whose fonts have no file for the range, is 404. `application/x-protobuf`.
-/// - `/fonts.json`: the fonts' names, as a JSON array.
+///   START a multiple of 256 and END = START + 255 (else 400). Each name is the folder's font of
+///   that name when the folder has one (its file for the range, when it has one), else the
+///   installed face of that `"Family Style"` name, whose range is generated as node-fontnik makes
+///   it on NIO's blocking thread pool, once however many ask at the same time, and kept (in
+///   memory, 16 MiB, and in the `--cache` folder, `<cache>.glyphs/`, when serve keeps one).
+///   A stack of one font with the range is that range's bytes as they are; several are combined
+///   as TileServer GL combines them (glyph-pbf-composite): each code point's glyph from the first
+///   font of the stack that has it (``VectorTiles/GlyphRange/combining(_:name:range:)``). Names
+///   neither in the folder nor installed are passed over (OpenMapTiles' `Metropolis Light,Noto
+///   Sans Regular` is drawn by Noto Sans Regular); a stack naming none of them is drawn by a
+///   fallback face, Noto Sans (else DejaVu Sans) of the weight and slant its first name's last
+///   words say (`Metropolis Light` by Noto Sans Light), and is 404 only when neither is
+///   installed; a stack whose fonts have no glyphs for the range is 404. `application/x-protobuf`.
+/// - `/fonts.json`: the fonts' names, the folder's and the installed faces', sorted, each once,
+///   as a JSON array.
 ///
-/// Without a fonts folder both answer 404.
+/// Without a fonts folder or installed fonts both answer 404.
 struct FontRoutes {
     let server: MapTileServer
 
@@ -30,7 +39,7 @@ struct FontRoutes {
         router.get("/fonts.json") { request, _ in
             let fonts = try server.servedContent().fonts
             return try HTTPCaching.json(
-                fonts?.names ?? [], request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
+                fonts?.allNames ?? [], request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
         router.get("/fonts/**") { request, context in try await glyphs(request, context) }
     }
@@ -62,12 +71,16 @@ struct FontRoutes {
         guard !stack.isEmpty, stack.count <= Self.maximumStackFonts else {
             throw ServeError.badRequest("a font stack names 1 to \(Self.maximumStackFonts) fonts, separated by commas")
         }
-        guard stack.contains(where: { fonts.names.contains($0) }) else {
+        guard fonts.draws(stack) else {
             throw ServeError.notFound("no font named \(stack.map { "'\($0)'" }.joined(separator: " or ")) is served")
         }
         var files: [(font: String, bytes: Data)]
-        do { files = try await server.blockingIO { try fonts.rangeFiles(of: stack, range: range) } } catch {
-            server.logger.error("fonts: \((error as? MapUtilitiesError)?.description ?? "\(error)")")
+        do {
+            files = try await server.blockingIO { [generated = server.generatedGlyphs] in
+                try fonts.rangeFiles(of: stack, range: range, generated: generated)
+            }
+        } catch {
+            server.logger.error("fonts: \(error)")
             throw ServeError(.internalServerError, "the glyphs could not be read")
         }
         if files.first?.font == stackText { files = [files[0]] }

@@ -65,7 +65,7 @@ extension GlyphRange {
     }
 
     /// Writes a length-delimited field: its key (wire type 2), the length as a varint, the bytes.
-    private static func appendLengthDelimited(field: Int, _ bytes: some Collection<UInt8>, to output: inout [UInt8]) {
+    static func appendLengthDelimited(field: Int, _ bytes: some Collection<UInt8>, to output: inout [UInt8]) {
         Varint.append(UInt64(field << 3 | 2), to: &output)
         Varint.append(UInt64(bytes.count), to: &output)
         output.append(contentsOf: bytes)
