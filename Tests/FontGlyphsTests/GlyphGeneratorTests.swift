@@ -61,14 +61,12 @@ import VectorTiles
     /// box within a pixel, and SDF bytes close: the mean absolute difference of the bytes both
     /// bitmaps cover, aligned by their glyphs' positions, per glyph and over all.
     ///
-    /// Mapbox's generator floored the box's left and bottom and ceiled its right and top where
-    /// node-fontnik now rounds them (as we do), so its widths and heights are up to 2 px larger
-    /// and its box holds ours; the glyphs' bytes then sit 0 or 1 px apart, which the alignment
-    /// takes out. Measured: a mean of 2.3 over 189 glyphs, the worst `½` (U+BD) at 9.0; within
-    /// 1.3 on average where the reference is 160-223 (the edge, 191), ours up to 3 higher
-    /// outside and 2.8 lower deep inside (our distances a few percent shorter away from the
-    /// edge). Its floored and ceiled boxes are FreeType's bitmap boxes, so it likely measured
-    /// distances on a rendered bitmap rather than to the outline (not verified).
+    /// Mapbox's generator drew each glyph with FreeType and measured distances on the bitmap
+    /// (its boxes are FreeType's bitmap boxes), as ours does now: the boxes are the reference's
+    /// but where Debian's later Open Sans draws a glyph otherwise, the ASCII glyphs' bytes within
+    /// 0.1 of the reference's on average (most equal) but for five of one straight stroke, a mean
+    /// of 0.54 over all 189, the worst `½` (U+BD) at 8.3. Measuring distances to the outline as node-fontnik does now gave
+    /// a mean of 2.3 and the worst at 9.0, which changed 49 of the suite's text tests' verdicts.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: referenceFile.path)))
     func openSansSemiboldIsMadeAsMapboxsGeneratorMadeIt() throws {
         let fonts = try InstalledFonts(directories: ["/usr/share/fonts/truetype/open-sans"])
@@ -85,32 +83,37 @@ import VectorTiles
         var worst: (id: UInt32, mean: Double) = (0, 0)
         var total = 0.0
         var compared = 0
+        var nearlyEqual = 0
         for (id, glyph) in ours.glyphs.sorted(by: { $0.key < $1.key }) {
             guard let expected = reference.glyphs[id] else { continue }
             let name = "U+\(String(id, radix: 16, uppercase: true))"
             #expect(glyph.advance == expected.advance, "\(name) advance")
             #expect(glyph.bitmap.isEmpty == expected.bitmap.isEmpty, "\(name) bitmap")
             guard !glyph.bitmap.isEmpty else { continue }
-            // Each edge of the box within a pixel: the reference's floored (left, bottom) and
-            // ceiled (right, top) where ours is rounded, so its box holds ours.
-            let edges = [
-                ("left", expected.left, glyph.left - 1...glyph.left),
-                ("right", expected.left + expected.width, glyph.left + glyph.width...glyph.left + glyph.width + 1),
-                ("top", expected.top, glyph.top...glyph.top + 1),
-                ("bottom", expected.top - expected.height, glyph.top - glyph.height - 1...glyph.top - glyph.height),
-            ]
-            for (edge, value, range) in edges {
-                #expect(range.contains(value), "\(name) \(edge): \(value), ours \(range)")
+            // The box exactly where the reference has it, but for the glyphs Debian's Open Sans
+            // draws otherwise (within a pixel there).
+            let box = [glyph.left, glyph.top, glyph.width, glyph.height]
+            let expectedBox = [expected.left, expected.top, expected.width, expected.height]
+            if Self.drawnOtherwise.contains(id) {
+                #expect(zip(box, expectedBox).allSatisfy { abs($0 - $1) <= 1 }, "\(name) box \(box), \(expectedBox)")
+            } else {
+                #expect(box == expectedBox, "\(name) box (left, top, width, height)")
             }
             guard let mean = Self.meanDifference(glyph, expected) else { continue }
             total += mean
             compared += 1
             if mean > worst.mean { worst = (id, mean) }
+            if mean > 0.1 { print("\(name): \(mean)") }
+            if (0x21...0x7E).contains(id), !Self.straightStrokes.contains(id) {
+                #expect(mean <= 0.1, "\(name): \(mean)")
+                nearlyEqual += 1
+            }
         }
         print(
             "SDF bytes: mean absolute difference \(total / Double(max(1, compared))) over \(compared) glyphs; worst U+\(String(worst.id, radix: 16)) \(worst.mean)"
         )
         #expect(compared > 180)
+        #expect(nearlyEqual == 89, "the ASCII glyphs compared byte for byte")
         #expect(worst.mean <= Self.worstGlyphBound, "the worst glyph, U+\(String(worst.id, radix: 16))")
         #expect(total / Double(max(1, compared)) <= Self.meanBound)
     }
@@ -118,10 +121,19 @@ import VectorTiles
     /// Code points of the suite's range that Open Sans lacks, its glyphs there being Arial
     /// Unicode MS's: none in 0-255.
     static let fromArialUnicode: [UInt32] = []
-    /// The bound on one glyph's mean absolute byte difference (measured worst 9.0).
-    static let worstGlyphBound = 14.0
-    /// The bound on the mean over all glyphs (measured 2.3).
-    static let meanBound = 3.5
+    /// Glyphs Debian's Open Sans (a later release than the suite's) draws otherwise: the
+    /// fractions ¼ ½ ¾, Å, Ì, Î and ï, whose boxes are a pixel apart.
+    static let drawnOtherwise: Set<UInt32> = [0xBC, 0xBD, 0xBE, 0xC5, 0xCC, 0xCE, 0xEF]
+    /// ASCII glyphs of one straight stroke (`-`, `I`, `_`, `l`, `|`), whose edges FreeType's
+    /// rasterizer here puts a row or column from where the reference's put them (a mean of 2.5
+    /// to 4.8). Every other ASCII glyph's bytes are within 0.1 of the reference's on average
+    /// (most equal byte for byte); Latin-1's accented letters differ by 0.1 to 3 where Debian's
+    /// later Open Sans places their accents otherwise.
+    static let straightStrokes: Set<UInt32> = [0x2D, 0x49, 0x5F, 0x6C, 0x7C]
+    /// The bound on one glyph's mean absolute byte difference (measured worst 8.3, ½).
+    static let worstGlyphBound = 12.0
+    /// The bound on the mean over all glyphs (measured 0.54).
+    static let meanBound = 1.0
 
     /// The mean absolute difference of two glyphs' SDF bytes over the pixels both bitmaps cover,
     /// each placed by its `left` and `top`; nil when either has no bitmap.

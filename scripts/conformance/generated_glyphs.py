@@ -10,13 +10,17 @@ takes from it, are missing, an expected difference), `NotoCJK` serve's fallback 
 Regular, no CJK: expected too). Each run reads a copy of the suite made of links, holding the
 text tests only and one glyphs folder, so the runner itself is unchanged.
 
-Measured 2026-12-05 (debug build): of the 238 text tests, 164 pass with the suite's glyphs, 101
-with generated ones, none the other way. Of the 63 that then fail, 14 draw the `NotoCJK` stack
+Measured 2026-12-05 (debug build), with FontGlyphs drawing glyphs as the suite's generator did
+(FreeType's bitmap and an anti-aliased distance transform): of the 238 text tests, 164 pass with
+the suite's glyphs, 115 with generated ones, none the other way (with distances measured to the
+outline, as node-fontnik now does, 101). Of the 49 that then fail, 14 draw the `NotoCJK` stack
 (expected: Noto Sans CJK is not installed, so serve's fallback, Noto Sans Regular, draws them,
-without CJK glyphs); 49 draw `Open Sans Semibold,Arial Unicode MS Bold` and differ by 0.015-0.7%
-of pixels: the generated SDF bytes sit 2.3 apart on average from Mapbox's (FontGlyphsTests), near
-the edge within 1.3, farther out up to 3 (our distances a few percent shorter), which moves
-anti-aliased and halo pixels past GL's 0.015% allowance.
+without CJK glyphs); the 35 others draw `Open Sans Semibold,Arial Unicode MS Bold` text holding
+one of the five glyphs of one straight stroke (`-`, `I`, `_`, `l`, `|`), the only ASCII glyphs
+whose bytes differ from the suite's (by 2.5-4.8 on average: the suite's bitmaps of them read as
+if FreeType's rasterizer then gave their inner pixels a coverage just under full; the other 89
+ASCII glyphs are equal or within 0.1, FontGlyphsTests), by 0.018-0.5% of pixels against GL's
+0.015% allowance.
 
 Usage: python3 scripts/conformance/generated_glyphs.py [--keep DIR]
   (uses .build/debug/mapwright and .build/debug/RenderConformance; MAPWRIGHT_BIN and
