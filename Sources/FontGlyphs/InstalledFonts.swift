@@ -107,9 +107,18 @@ public struct InstalledFonts: Sendable {
         self.init(fonts: fonts)
     }
 
-    /// The face `name` names (`"Family Style"`), or nil when none is installed.
+    /// The face `name` names (`"Family Style"`, case aside), or nil when none is installed. A
+    /// regular face answers to `Regular` and `Book` alike (`DejaVu Sans Book` is DejaVu's own
+    /// name, `DejaVu Sans Regular` the one styles write).
     public func font(named name: String) -> InstalledFont? {
-        (byName[name] ?? byLowercasedName[name.lowercased()]).map { fonts[$0] }
+        func find(_ name: String) -> InstalledFont? {
+            (byName[name] ?? byLowercasedName[name.lowercased()]).map { fonts[$0] }
+        }
+        if let found = find(name) { return found }
+        for (written, other) in [(" Regular", " Book"), (" Book", " Regular")] where name.hasSuffix(written) {
+            return find(String(name.dropLast(written.count)) + other)
+        }
+        return nil
     }
 
     /// The face drawing a stack none of whose fonts is installed: of ``fallbackFamilies``' first

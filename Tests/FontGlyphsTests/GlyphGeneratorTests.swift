@@ -36,6 +36,8 @@ import VectorTiles
         }
         #expect(fonts.font(named: "Open Sans SemiBold")?.path.hasSuffix("/OpenSans-Semibold.ttf") == true)
         #expect(fonts.font(named: "Metropolis Light") == nil)
+        #expect(fonts.font(named: "DejaVu Sans Regular")?.path.hasSuffix("/DejaVuSans.ttf") == true)
+        #expect(fonts.font(named: "DejaVu Sans Book")?.path.hasSuffix("/DejaVuSans.ttf") == true)
         #expect(fonts.names == fonts.names.sorted() && Set(fonts.names).count == fonts.names.count)
         // No installed face: Noto Sans of the nearest weight and slant.
         #expect(fonts.fallback(for: "Metropolis Light")?.name == "Noto Sans Regular")

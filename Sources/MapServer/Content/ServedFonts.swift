@@ -14,7 +14,7 @@ import MapUtilities
 ///
 /// The installed fonts (``installed``: the faces the renderer's fontconfig configuration finds,
 /// named `"Family Style"` as GL styles name them, see FontGlyphs' `InstalledFonts`) answer for
-/// the names the folder does not have: their ranges are made as node-fontnik makes them
+/// the names the folder does not have: their ranges are made as the GL suite's glyphs were made
 /// (`GlyphGenerator`) and kept (`GeneratedGlyphRanges`). A folder's font of the same name wins.
 public struct ServedFonts: Sendable {
     /// The fonts folder; nil for none.

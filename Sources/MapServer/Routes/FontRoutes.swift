@@ -14,7 +14,7 @@ import VectorTiles
 ///   named as the whole stack (`Open Sans Semibold,Arial Unicode MS Bold/`); a range is `START-END` with
 ///   START a multiple of 256 and END = START + 255 (else 400). Each name is the folder's font of
 ///   that name when the folder has one (its file for the range, when it has one), else the
-///   installed face of that `"Family Style"` name, whose range is generated as node-fontnik makes
+///   installed face of that `"Family Style"` name, whose range is generated as the GL suite's were made
 ///   it on NIO's blocking thread pool, once however many ask at the same time, and kept (in
 ///   memory, 16 MiB, and in the `--cache` folder, `<cache>.glyphs/`, when serve keeps one).
 ///   A stack of one font with the range is that range's bytes as they are; several are combined
