@@ -12,7 +12,8 @@ extension ViewerPage {
     /// eases to its expansion zoom (MapLibre zoom `expansion_zoom − 1`) when clicked; a photo's
     /// pin opens its popup, built when it opens (the thumbnail is fetched then). Tracks and shapes
     /// of `overlays/tracks.json` are a GeoJSON source, `mw-tracks`, drawn by the layers
-    /// `mw-tracks-lines` and `mw-tracks-points` on top of the style.
+    /// `mw-tracks-lines` and `mw-tracks-points` on top of the style. The server's tiles answered
+    /// 503 (drawing them would keep the client waiting) are asked for again, as in the Leaflet mode.
     static let glScript = #"""
         function loaded(element) {
           return new Promise(function (resolve) {
@@ -43,10 +44,33 @@ extension ViewerPage {
           if (styles.length === 0) { page.say("The server serves no styles for GL clients."); return; }
           const wanted = new URLSearchParams(location.search).get("style");
           const style = styles.find(function (s) { return decodeURIComponent(s.name) === wanted; }) || styles[0];
+          // A tile of this server it could not draw yet under load (503 with Retry-After) is
+          // asked for again, up to three times, 2, 4 and 6 s later (Retry-After when longer), as
+          // the Leaflet mode does: GL JS would keep the hole. Other answers are GL JS's own.
+          const retried = "mapwright-retry://";
+          maplibregl.addProtocol("mapwright-retry", async function (request, abort) {
+            const url = request.url.slice(retried.length);
+            for (let tries = 1; ; tries += 1) {
+              const response = await fetch(url, { signal: abort.signal });
+              if (response.ok) {
+                return { data: await response.arrayBuffer(), cacheControl: response.headers.get("Cache-Control"),
+                         expires: response.headers.get("Expires") };
+              }
+              if (response.status !== 503 || tries > 3) {
+                throw new maplibregl.AJAXError(response.status, response.statusText, url, await response.blob());
+              }
+              const after = Number(response.headers.get("Retry-After")) || 0;
+              await new Promise(function (resolve) { setTimeout(resolve, Math.max(2000 * tries, 1000 * after)); });
+            }
+          });
+          function transformRequest(url, type) {
+            if (type === "Tile" && url.indexOf(location.origin + "/") === 0) { return { url: retried + url }; }
+            return undefined;
+          }
           // A view in the address (GL JS's hash) wins over the photos' bounds.
           const viewGiven = /(^#|&)view=/.test(location.hash);
           const map = new maplibregl.Map({ container: "map", style: "styles/" + style.name + "/style.json",
-                                           center: [0, 20], zoom: 1, hash: "view", maxPitch: 85 });
+                                           center: [0, 20], zoom: 1, hash: "view", maxPitch: 85, transformRequest: transformRequest });
           window.mapwright.map = map;
           window.mapwright.style = decodeURIComponent(style.name);
           map.on("error", function (event) {
