@@ -277,6 +277,9 @@ import Testing
         #expect(report["style"] as? String == "standard")
         #expect(report["errors"] as? [String] == [], "GL JS's error events: \(report["errors"] ?? "")")
         #expect(report["navigation"] as? Bool == true, "the navigation control with its compass")
+        // A drag with the right button turned and tilted the map.
+        let turned = try #require(report["afterRightDrag"] as? [String: Double])
+        #expect(abs(turned["bearing"] ?? 0) > 5 && (turned["pitch"] ?? 0) > 10, "\(turned)")
         #expect(report["canvas"] as? [Int] == [1000, 700])
         #expect(report["modeLinks"] as? [String] == ["/"], "the page links its Leaflet mode")
         #expect((report["clusters"] as? Int ?? 0) > 0, "cluster bubbles shown")

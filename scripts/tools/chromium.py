@@ -98,6 +98,18 @@ class Browser:
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
             self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
 
+    def drag(self, start, end, button="right", steps=10):
+        """A mouse drag with button held from start to end, in page pixels, in steps moves."""
+        buttons = {"left": 1, "right": 2, "middle": 4}[button]
+        (x0, y0), (x1, y1) = start, end
+        self.call("Input.dispatchMouseEvent", type="mouseMoved", x=x0, y=y0)
+        self.call("Input.dispatchMouseEvent", type="mousePressed", x=x0, y=y0, button=button, buttons=buttons, clickCount=1)
+        for step in range(1, steps + 1):
+            x, y = x0 + (x1 - x0) * step / steps, y0 + (y1 - y0) * step / steps
+            self.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y, button=button, buttons=buttons)
+            time.sleep(0.03)
+        self.call("Input.dispatchMouseEvent", type="mouseReleased", x=x1, y=y1, button=button, buttons=0, clickCount=1)
+
     def screenshot(self, path):
         """The page as a PNG at path."""
         shot = self.call("Page.captureScreenshot", format="png")

@@ -8,7 +8,7 @@ Opens URL (a running `mapwright serve`'s page; with --gl, the page's GL mode, so
 markers are on it, clicks a cluster and waits for the map to zoom to the cluster's expansion zoom
 (GL: that zoom - 1, MapLibre's zoom of the same scale), then zooms in until a photo marker shows,
 clicks it and waits for its popup and thumbnail, takes a screenshot of the page with the popup
-open, and prints one JSON object with what it saw (including whether anything set
+open (with --gl, then drags with the right button, which turns and tilts the map), and prints one JSON object with what it saw (including whether anything set
 `window.__mapwrightInjected`, which elements the popup holds and, with --gl, the messages of
 MapLibre's `error` events). Exits 1 with a one-line reason when a step does not happen within its
 time limit. Needs python3-websocket (Debian).
@@ -132,6 +132,20 @@ def main():
             seen["errors"] = browser.evaluate("window.mapwright.errors")
         browser.screenshot(screenshot)
         seen["screenshot"] = screenshot
+        if gl:
+            # Rotation and tilt with the mouse: a drag with the right button (GL JS's defaults).
+            # From a point of bare map (no marker, popup or control on it) up and to the right.
+            x, y = browser.evaluate("""(function () {
+                const canvas = window.mapwright.map.getCanvas();
+                for (let y = 600; y > 200; y -= 50) for (let x = 100; x < 800; x += 50) {
+                    if (document.elementFromPoint(x, y) === canvas && document.elementFromPoint(x + 150, y - 100) === canvas) return [x, y];
+                }
+                return [500, 450];
+            })()""")
+            browser.drag((x, y), (x + 150, y - 100))
+            browser.wait_for("!window.mapwright.map.isMoving()", "the map to settle after the drag", 20)
+            seen["afterRightDrag"] = browser.evaluate(
+                "({bearing: window.mapwright.map.getBearing(), pitch: window.mapwright.map.getPitch()})")
     except (RuntimeError, websocket.WebSocketException, OSError) as error:
         browser.close()
         fail(str(error).splitlines()[0])
