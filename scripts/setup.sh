@@ -211,6 +211,51 @@ if ! cmp -s "$REPO_ROOT/Samples/helsinki/helsinki.mbtiles" "$STREETS_DIR/helsink
     say "street-level sample ready at Tiles/streets/helsinki.mbtiles (central Helsinki)"
 fi
 
+# MapLibre GL JS 5.3.0 for the web viewer's GL mode (`mapwright serve`'s /maplibre-gl/, no CDN):
+# maplibre-gl.js and maplibre-gl.css from PyPI's maplibre 0.3.6 wheel (which carries the built
+# files), downloaded by pip in a throwaway virtual environment, pinned by version and SHA-256, and
+# unpacked into the checkout's Web/maplibre-gl/ (git-ignored but for the licence, BSD-3-Clause,
+# kept there beside them); scripts/install.sh installs the folder with the other data. Skipped when
+# both files are there with the pinned hashes. About 1.4 MB.
+MAPLIBRE_DIR="$REPO_ROOT/Web/maplibre-gl"
+MAPLIBRE_WHEEL="maplibre==0.3.6 --hash=sha256:eeafab617d4a1b71c0c174c71405f67c4b4e494fe1b27968d4d2359bc160e277"
+MAPLIBRE_FILES=(
+    "maplibre-gl.js e380deae560bc5d182be4124a1b9cdd5086304b0cb82c92a5af23d018aa81015"
+    "maplibre-gl.css 792ac997dcf6ae6f643eb4e2dee4630c85e7056526bd8fb85ffe83c67d6c41b4"
+)
+maplibre_valid() {
+    local entry
+    for entry in "${MAPLIBRE_FILES[@]}"; do
+        set -- $entry
+        [ -s "$MAPLIBRE_DIR/$1" ] && [ "$(sha256sum "$MAPLIBRE_DIR/$1" | cut -d' ' -f1)" = "$2" ] || return 1
+    done
+}
+if maplibre_valid; then
+    say "MapLibre GL JS already at Web/maplibre-gl/"
+else
+    workdir="$(mktemp -d)"
+    trap 'rm -rf "$workdir"' EXIT
+    say "downloading maplibre 0.3.6's wheel for MapLibre GL JS 5.3.0 (1.4 MB; not installed)"
+    python3 -m venv "$workdir/venv"
+    printf '%s\n' "$MAPLIBRE_WHEEL" >"$workdir/requirements.txt"
+    "$workdir/venv/bin/pip" download --quiet --disable-pip-version-check --no-deps --only-binary :all: \
+        --require-hashes -r "$workdir/requirements.txt" --dest "$workdir"
+    python3 -m zipfile -e "$workdir"/maplibre-0.3.6-*.whl "$workdir/wheel"
+    mkdir -p "$MAPLIBRE_DIR"
+    for entry in "${MAPLIBRE_FILES[@]}"; do
+        set -- $entry
+        if [ "$(sha256sum "$workdir/wheel/maplibre/srcjs/$1" | cut -d' ' -f1)" != "$2" ]; then
+            say "the wheel's $1 is not the pinned MapLibre GL JS 5.3.0: giving up" >&2
+            exit 1
+        fi
+        install -m 644 "$workdir/wheel/maplibre/srcjs/$1" "$MAPLIBRE_DIR/$1.partial"
+        mv "$MAPLIBRE_DIR/$1.partial" "$MAPLIBRE_DIR/$1"
+    done
+    rm -rf "$workdir"
+    trap - EXIT
+    say "MapLibre GL JS 5.3.0 ready at Web/maplibre-gl/ (BSD-3-Clause, LICENSE.txt beside it)"
+fi
+
 if ! command -v swift >/dev/null 2>&1; then
     say "swift is not on PATH: install a Swift 6 toolchain (https://swift.org/install) and run again" >&2
     exit 1

@@ -37,7 +37,9 @@ extension ServeInputs {
     /// fails leaves the old content served, with a warning, until the files change again.
     ///
     /// - Parameters:
-    ///   - configuration: Address, threads, queue, timeouts, metatiles, memory cache.
+    ///   - configuration: Address, threads, queue, timeouts, metatiles, memory cache. Without a
+    ///     ``MapServer/ServerConfiguration/maplibreDirectory``, the data folders' `Web/maplibre-gl/`
+    ///     is served (``DataLocations/Item/maplibre``), when one holds it.
     ///   - cacheFile: The tile cache (``MapServer/TileCache``): `FILE.mbtiles` keeps its files
     ///     beside it; a folder that cannot be written is read from and never written (with a
     ///     warning). Nil (the default) uses a temporary folder removed on exit.
@@ -67,6 +69,9 @@ extension ServeInputs {
         } else {
             tileCache = try TileCache.temporary()
         }
+        var found = configuration
+        if found.maplibreDirectory == nil { found.maplibreDirectory = map.locations.existingDirectory(for: .maplibre) }
+        let configuration = found
         let server = MapTileServer(configuration: configuration, cache: tileCache, logger: logger)
         let (listening, listened) = AsyncStream.makeStream(of: Int.self)
         let application = buildApplication(server: server) { port in

@@ -96,6 +96,11 @@ public struct ServerConfiguration: Sendable {
     /// The folder of Leaflet's files the viewer at `/` loads (`leaflet.js`, `leaflet.css`,
     /// `images/`). The default is Debian's libjs-leaflet, `/usr/share/javascript/leaflet`.
     public var leafletDirectory = URL(fileURLWithPath: "/usr/share/javascript/leaflet", isDirectory: true)
+    /// The folder of MapLibre GL JS's files the viewer's GL mode loads (`maplibre-gl.js`,
+    /// `maplibre-gl.css`, `LICENSE.txt`), served under `/maplibre-gl/`; nil (the default) when
+    /// none was found: the GL mode then says so. `mapwright serve` takes the data folders'
+    /// `Web/maplibre-gl/` (scripts/setup.sh puts it in the checkout, scripts/install.sh installs it).
+    public var maplibreDirectory: URL?
 
     /// Creates a configuration; see each property for its default.
     public init(

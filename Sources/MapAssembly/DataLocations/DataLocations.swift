@@ -10,6 +10,7 @@ public import MapUtilities
 /// DATA/Styles/          named styles (standard.json, dark.json, ...)
 /// DATA/Tiles/basemap/   the bundled basemap (world_map.gpkg)
 /// DATA/Fonts/           optional: font files used before the pinned system fonts
+/// DATA/Web/maplibre-gl/ MapLibre GL JS for serve's GL viewer (scripts/setup.sh puts it there)
 /// ```
 ///
 /// Each item is looked up on its own, in this order; the first folder that holds it wins:
@@ -76,6 +77,9 @@ extension DataLocations {
         /// `Tiles/tilemaker/`: tilemaker's OpenMapTiles profile (`config-openmaptiles.json`,
         /// `process-openmaptiles.lua`), which `mapwright basemap build` runs.
         case tilemakerProfile
+        /// `Web/maplibre-gl/`: MapLibre GL JS (`maplibre-gl.js`, `maplibre-gl.css`, `LICENSE.txt`),
+        /// which `mapwright serve`'s viewer loads in its GL mode.
+        case maplibre
 
         /// The item's folder inside a data folder.
         public var relativePath: String {
@@ -84,6 +88,7 @@ extension DataLocations {
             case .basemap: return "Tiles/basemap"
             case .fonts: return "Fonts"
             case .tilemakerProfile: return "Tiles/tilemaker"
+            case .maplibre: return "Web/maplibre-gl"
             }
         }
 
@@ -106,6 +111,8 @@ extension DataLocations {
             case .tilemakerProfile:
                 return FileManager.default.fileExists(
                     atPath: directory.appendingPathComponent("config-openmaptiles.json").path)
+            case .maplibre:
+                return FileManager.default.fileExists(atPath: directory.appendingPathComponent("maplibre-gl.js").path)
             }
         }
     }

@@ -10,6 +10,8 @@ import MapRenderer
 /// - `/leaflet/FILE`: Leaflet's files from ``ServerConfiguration/leafletDirectory`` (Debian's
 ///   libjs-leaflet), regular files only, names checked part by part: no `..`, no hidden files, no
 ///   listings;
+/// - `/maplibre-gl/FILE`: MapLibre GL JS's files from ``ServerConfiguration/maplibreDirectory``
+///   (`maplibre-gl.js`, `maplibre-gl.css`, `LICENSE.txt`), checked the same way;
 /// - `/overlays/tracks.json`: the overlay's tracks and shapes as GeoJSON (lines as
 ///   `LineString`, areas as `Polygon`; circles are left to the overlay tiles).
 struct ViewerRoutes {
@@ -21,33 +23,48 @@ struct ViewerRoutes {
                 Data(ViewerPage.html.utf8), contentType: "text/html; charset=utf-8", request: request,
                 maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
         }
-        router.get("/leaflet/**") { request, context in try leafletFile(request, context) }
+        router.get("/leaflet/**") { request, context in
+            let directory = server.configuration.leafletDirectory
+            return try libraryFile(
+                request, context, library: "Leaflet", directory: directory, mainFile: "leaflet.js",
+                missing: "Leaflet is not installed at \(directory.path): run scripts/setup.sh (Debian's libjs-leaflet)")
+        }
+        router.get("/maplibre-gl/**") { request, context in
+            let directory = server.configuration.maplibreDirectory
+            return try libraryFile(
+                request, context, library: "MapLibre GL JS", directory: directory, mainFile: "maplibre-gl.js",
+                missing: directory.map { "MapLibre GL JS is not installed at \($0.path): run scripts/setup.sh" }
+                    ?? "MapLibre GL JS is not installed (no data folder holds Web/maplibre-gl/): run scripts/setup.sh")
+        }
     }
 
     static let contentTypes = [
         "js": "application/javascript; charset=utf-8", "css": "text/css; charset=utf-8", "png": "image/png",
-        "svg": "image/svg+xml", "map": "application/json",
+        "svg": "image/svg+xml", "map": "application/json", "txt": "text/plain; charset=utf-8",
     ]
 
-    private func leafletFile(_ request: Request, _ context: ServeRequestContext) throws -> Response {
+    /// A file of a JavaScript library the page loads, from `directory`: regular files of a known
+    /// type only, each part of the path checked (no `..`, hidden files, encoded slashes or
+    /// listings); a one-line 404 saying `missing` when `directory` lacks `mainFile`.
+    private func libraryFile(
+        _ request: Request, _ context: ServeRequestContext, library: String, directory: URL?, mainFile: String,
+        missing: String
+    ) throws -> Response {
         let parts = context.parameters.getCatchAll().map(String.init)
         guard !parts.isEmpty,
             parts.allSatisfy({ part in
                 !part.isEmpty && !part.hasPrefix(".") && !part.contains("/") && !part.contains("\\")
                     && !part.contains("%") && !part.contains("\0")
             })
-        else { throw ServeError.notFound("no such Leaflet file") }
-        let directory = server.configuration.leafletDirectory
-        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("leaflet.js").path) else {
-            throw ServeError.notFound(
-                "Leaflet is not installed at \(directory.path): run scripts/setup.sh (Debian's libjs-leaflet)")
-        }
+        else { throw ServeError.notFound("no such \(library) file") }
+        guard let directory, FileManager.default.fileExists(atPath: directory.appendingPathComponent(mainFile).path)
+        else { throw ServeError.notFound(missing) }
         let url = parts.reduce(directory) { $0.appendingPathComponent($1) }
         guard let type = Self.contentTypes[url.pathExtension.lowercased()],
             let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
             attributes[.type] as? FileAttributeType == .typeRegular,
             let data = try? Data(contentsOf: url)
-        else { throw ServeError.notFound("no Leaflet file '\(parts.joined(separator: "/"))'") }
+        else { throw ServeError.notFound("no \(library) file '\(parts.joined(separator: "/"))'") }
         return HTTPCaching.response(
             data, contentType: type, request: request, maxAgeSeconds: server.configuration.cacheMaxAgeSeconds)
     }

@@ -1,0 +1,209 @@
+import Foundation
+import ImageCodec
+import ImageCompare
+import MapTestSupport
+import Testing
+
+/// Each shipped style as `mapwright serve` gives it to GL clients (`/styles/NAME/style.json`),
+/// drawn by MapLibre GL JS 5.3 in the viewer's GL mode in Debian's headless chromium (WebGL on
+/// SwiftShader), compared with `mapwright render` of the same view: central Helsinki
+/// (the sample's centre, 60.171634 N 24.944295 E), 512 × 512 pixels, MapLibre zooms 12, 14 and
+/// 16, which are `render --zoom` 13, 15 and 17 (render counts 256-point tiles, MapLibre 512).
+///
+/// `standard`, `muted` and `dark` reach GL clients as one raster source of the server's own
+/// tiles; `streets`, `streets-muted` and `streets-dark` as vector tiles of the Helsinki sample
+/// (`--vector-source Samples/helsinki/helsinki.mbtiles`); `satellite` and `hybrid` over imagery
+/// that `mapwright tiles export` makes of the `standard` style (no imagery can be downloaded),
+/// given as `--raster-source`. `MAPWRIGHT_GL_FONTS`, when set, is passed to serve as `--fonts`
+/// (a folder of SDF glyphs, such as scripts/bench/styles/sdf_glyphs.py writes).
+///
+/// Pixels are compared as pixelmatch does (``ImageCompare/compare(_:_:options:makeDiffImage:)``,
+/// threshold 0.13, anti-aliased pixels not counted); a view passes when GL JS drew it with no
+/// `error` event and at most 5% of pixels differ. The table of every view's share, the GL JS
+/// drawings, the renders and the diff images are kept in `.build/gl-compare/` for people to look
+/// at. One browser draws every view; the whole takes about a minute (debug build, two cores).
+@Suite(.serialized) struct GLStyleComparisonTests {
+    /// The shipped styles, in groups served together with the sources they need (serve gives
+    /// `--vector-source` and `--raster-source` to every style it serves): the raster ones, the
+    /// streets ones over the Helsinki sample, satellite and hybrid over the exported imagery.
+    static let groups: [(styles: [String], source: Source)] = [
+        (["standard", "muted", "dark"], .none), (["streets", "streets-muted", "streets-dark"], .vector),
+        (["satellite", "hybrid"], .imagery),
+    ]
+    static var styles: [String] { groups.flatMap(\.styles) }
+
+    /// What a group of styles draws besides the basemap.
+    enum Source {
+        case none, vector, imagery
+
+        /// The options that give it to serve and render.
+        func arguments(imagery: URL) -> [String] {
+            switch self {
+            case .none: return []
+            case .vector:
+                return [
+                    "--vector-source",
+                    MapwrightProcess.repository.appendingPathComponent("Samples/helsinki/helsinki.mbtiles").path,
+                ]
+            case .imagery: return ["--raster-source", imagery.path]
+            }
+        }
+    }
+    /// MapLibre zooms.
+    static let zooms = [12, 14, 16]
+    static let center = (latitude: 60.171634, longitude: 24.944295)
+    static let side = 512
+    static let threshold = 0.13
+    static let allowedShare = 0.05
+
+    /// One view compared.
+    struct Row {
+        var style: String
+        var zoom: Int
+        /// The share of pixels that differ, or nil when GL JS drew nothing to compare.
+        var share: Double?
+        var note: String
+    }
+
+    /// GL JS's error messages in short: each once, with how many layers or tiles it was said
+    /// of (`layers[19].paint.line-dasharray: …` is `line-dasharray: … (1 layer)`).
+    static func summary(of errors: [String]) -> String {
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for error in errors {
+            var message = error.replacingOccurrences(
+                of: #"^layers\[\d+\]\.(paint|layout)\."#, with: "", options: .regularExpression)
+            message = message.replacingOccurrences(
+                of: #"https?://\S+/\d+/\d+/\d+\.\w+"#, with: "TILE", options: .regularExpression)
+            if counts[message] == nil { order.append(message) }
+            counts[message, default: 0] += 1
+        }
+        return order.map { "\($0) (\(counts[$0]!)×)" }.joined(separator: "; ")
+    }
+
+    @Test(.timeLimit(.minutes(10))) func glJSDrawsEachServedStyleAsRenderDoes() async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            Issue.record("Debian's chromium is missing: run scripts/setup.sh")
+            return
+        }
+        let repository = MapwrightProcess.repository
+        try #require(
+            FileManager.default.fileExists(
+                atPath: repository.appendingPathComponent("Web/maplibre-gl/maplibre-gl.js").path),
+            "MapLibre GL JS is missing: run scripts/setup.sh")
+        let folder = try TemporaryDirectory()
+        let kept = repository.appendingPathComponent(".build/gl-compare", isDirectory: true)
+        try? FileManager.default.removeItem(at: kept)
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+
+        // Imagery for satellite and hybrid: the standard style's tiles of the widest view (zoom
+        // 12), to zoom 15 (deeper views enlarge them, in both). Where imagery has no tile, render
+        // fills in from a shallower one and the server's tiles stay dark: the imagery covers the views.
+        let imagery = folder.url.appendingPathComponent("imagery.mbtiles")
+        let exported = try MapwrightProcess.run(
+            [
+                "tiles", "export", "--style", "standard", "--bbox", "24.895,60.147,24.994,60.196", "--zoom", "10-15",
+                "-o", imagery.path,
+            ], in: folder.url)
+        try #require(exported.status == 0, "tiles export: \(exported.standardError)")
+        var fonts: [String] = []
+        if let folder = ProcessInfo.processInfo.environment["MAPWRIGHT_GL_FONTS"], !folder.isEmpty {
+            fonts = ["--fonts", folder]
+        }
+        // A server per group, every view in one browser, a page load per style.
+        var servers: [ServeCommandTests.RunningServer] = []
+        defer { for server in servers { _ = server.stop() } }
+        var views: [[String: Any]] = []
+        var sources: [String: [String]] = [:]
+        for group in Self.groups {
+            let arguments = group.source.arguments(imagery: imagery)
+            // Metatiles of 2 × 2 tiles: the views need a few tiles of each zoom, not 64.
+            let server = try ServeCommandTests.RunningServer(
+                group.styles.flatMap { ["--style", $0] } + arguments + fonts + ["--metatile", "2"], in: folder.url)
+            servers.append(server)
+            try await server.waitUntilReady()
+            for style in group.styles {
+                sources[style] = arguments
+                for zoom in Self.zooms {
+                    views.append([
+                        "url": "http://127.0.0.1:\(server.port)/", "style": style, "zoom": zoom,
+                        "center": [Self.center.longitude, Self.center.latitude], "size": [Self.side, Self.side],
+                        "file": "\(style)-\(zoom).gl.png",
+                    ])
+                }
+            }
+        }
+        let viewsFile = folder.url.appendingPathComponent("views.json")
+        try JSONSerialization.data(withJSONObject: views).write(to: viewsFile)
+        let captureStarted = Date()
+        let capture = Process()
+        capture.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        capture.arguments = [
+            repository.appendingPathComponent("scripts/tools/gl-capture.py").path, viewsFile.path, kept.path,
+        ]
+        let output = Pipe()
+        capture.standardOutput = output
+        try capture.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        capture.waitUntilExit()
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
+        try #require(report["error"] == nil, "gl-capture.py: \(report["error"] ?? "")")
+        let drawn = try #require(report["views"] as? [[String: Any]])
+        let captureSeconds = Date().timeIntervalSince(captureStarted)
+        let rendersStarted = Date()
+
+        var rows: [Row] = []
+        for view in drawn {
+            let style = try #require(view["style"] as? String)
+            let zoom = try #require(view["zoom"] as? Int)
+            let errors = Self.summary(of: view["errors"] as? [String] ?? [])
+            guard let file = view["file"] as? String else {
+                rows.append(
+                    Row(
+                        style: style, zoom: zoom, share: nil,
+                        note: "\(view["error"] ?? "not drawn"): \(errors)"))
+                continue
+            }
+            let rendered = kept.appendingPathComponent("\(style)-\(zoom).render.png")
+            let render = try MapwrightProcess.run(
+                [
+                    "render", "--style", style, "--center", "\(Self.center.latitude),\(Self.center.longitude)",
+                    "--zoom", "\(zoom + 1)", "--size", "\(Self.side)x\(Self.side)", "-o", rendered.path,
+                ] + (sources[style] ?? []), in: folder.url)
+            try #require(render.status == 0, "render \(style) \(zoom + 1): \(render.standardError)")
+            let expected = try RGBAImage(pngData: Data(contentsOf: rendered))
+            let actual = try RGBAImage(pngData: Data(contentsOf: URL(fileURLWithPath: file)))
+            let result = try compare(
+                expected, actual, options: DiffOptions(threshold: Self.threshold), makeDiffImage: true)
+            if let diff = result.diffImage {
+                try diff.pngData().write(to: kept.appendingPathComponent("\(style)-\(zoom).diff.png"))
+            }
+            rows.append(
+                Row(
+                    style: style, zoom: zoom, share: result.ratio,
+                    note: errors.isEmpty ? "" : "GL JS errors: \(errors)"))
+        }
+
+        var table = "| style | MapLibre zoom | render --zoom | pixels differing | note |\n|---|---|---|---|---|\n"
+        for row in rows {
+            let share = row.share.map { String(format: "%.2f%%", $0 * 100) } ?? "—"
+            table += "| \(row.style) | \(row.zoom) | \(row.zoom + 1) | \(share) | \(row.note) |\n"
+        }
+        try Data(table.utf8).write(to: kept.appendingPathComponent("table.md"))
+        print(
+            "GL JS (\(report["renderer"] ?? "?")) against render, threshold \(Self.threshold): GL JS drew in \(Int(captureSeconds)) s, render in \(Int(Date().timeIntervalSince(rendersStarted))) s\n\(table)"
+        )
+        #expect(rows.count == Self.styles.count * Self.zooms.count)
+        for row in rows {
+            #expect(row.share != nil, "\(row.style) at zoom \(row.zoom): \(row.note)")
+            #expect(row.share == nil || row.note.isEmpty, "\(row.style) at zoom \(row.zoom): \(row.note)")
+            if let share = row.share {
+                #expect(
+                    share <= Self.allowedShare,
+                    "\(row.style) at zoom \(row.zoom): \(String(format: "%.2f%%", share * 100)) of pixels differ \(row.note)"
+                )
+            }
+        }
+    }
+}
