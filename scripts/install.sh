@@ -6,7 +6,7 @@
 #   PREFIX/share/mapwright/Tiles/basemap/       the offline basemap (world_map.gpkg, places_map.gpkg)
 #   PREFIX/share/mapwright/Tiles/tilemaker/     tilemaker's OpenMapTiles profile, for `mapwright basemap build`
 #   PREFIX/share/mapwright/Fonts/               extra fonts, when the checkout has a Fonts/ folder
-#   PREFIX/share/mapwright/Web/maplibre-gl/     MapLibre GL JS and its licence, for serve's GL viewer
+#   PREFIX/share/mapwright/Tiles/maplibre-gl/     MapLibre GL JS and its licence, for serve's GL viewer
 #
 # The executable finds that data from its own real path, whatever the working directory (see
 # docs/data-and-caches.md). The pinned fonts themselves are system packages setup.sh installs.
@@ -34,7 +34,7 @@ BASEMAP_FILES=(world_map.gpkg places_map.gpkg)
 DATA="$PREFIX/share/mapwright"
 
 is_sqlite() { [ -s "$1" ] && [ "$(head -c 15 "$1")" = "SQLite format 3" ]; }
-MAPLIBRE_DIR="$REPO_ROOT/Web/maplibre-gl"
+MAPLIBRE_DIR="$REPO_ROOT/Tiles/maplibre-gl"
 data_ready() {
     local file
     for file in "${BASEMAP_FILES[@]}"; do is_sqlite "$BASEMAP_DIR/$file" || return 1; done
@@ -47,7 +47,7 @@ fi
 for file in "${BASEMAP_FILES[@]}"; do
     is_sqlite "$BASEMAP_DIR/$file" || fail "Tiles/basemap/$file is still missing after scripts/setup.sh"
 done
-[ -s "$MAPLIBRE_DIR/maplibre-gl.js" ] || fail "Web/maplibre-gl/maplibre-gl.js is still missing after scripts/setup.sh"
+[ -s "$MAPLIBRE_DIR/maplibre-gl.js" ] || fail "Tiles/maplibre-gl/maplibre-gl.js is still missing after scripts/setup.sh"
 
 say "building mapwright in release (swift build -c release)"
 cd "$REPO_ROOT"
@@ -61,12 +61,12 @@ mkdir -p "$PREFIX/bin" "$DATA" 2>/dev/null || fail "$PREFIX: cannot create folde
 # each, so a running mapwright never sees half a style folder.
 stage="$(mktemp -d "$DATA/.install.XXXXXX")"
 trap 'rm -rf "$stage"' EXIT
-mkdir -p "$stage/Styles" "$stage/Tiles/basemap" "$stage/Tiles/tilemaker" "$stage/Web/maplibre-gl"
+mkdir -p "$stage/Styles" "$stage/Tiles/basemap" "$stage/Tiles/tilemaker" "$stage/Tiles/maplibre-gl"
 install -m 644 "$REPO_ROOT"/Styles/*.json "$REPO_ROOT/Styles/README.md" "$stage/Styles/"
 install -m 644 "$REPO_ROOT"/Tiles/tilemaker/* "$stage/Tiles/tilemaker/"
 for file in "${BASEMAP_FILES[@]}"; do install -m 644 "$BASEMAP_DIR/$file" "$stage/Tiles/basemap/$file"; done
 install -m 644 "$MAPLIBRE_DIR"/maplibre-gl.js "$MAPLIBRE_DIR"/maplibre-gl.css "$MAPLIBRE_DIR"/LICENSE.txt \
-    "$stage/Web/maplibre-gl/"
+    "$stage/Tiles/maplibre-gl/"
 if [ -d "$REPO_ROOT/Fonts" ]; then cp -R "$REPO_ROOT/Fonts" "$stage/Fonts"; fi
 chmod -R u=rwX,go=rX "$stage"
 for item in Styles Tiles Web Fonts; do

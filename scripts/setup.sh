@@ -214,10 +214,10 @@ fi
 # MapLibre GL JS 5.3.0 for the web viewer's GL mode (`mapwright serve`'s /maplibre-gl/, no CDN):
 # maplibre-gl.js and maplibre-gl.css from PyPI's maplibre 0.3.6 wheel (which carries the built
 # files), downloaded by pip in a throwaway virtual environment, pinned by version and SHA-256, and
-# unpacked into the checkout's Web/maplibre-gl/ (git-ignored but for the licence, BSD-3-Clause,
+# unpacked into the checkout's Tiles/maplibre-gl/ (git-ignored but for the licence, BSD-3-Clause,
 # kept there beside them); scripts/install.sh installs the folder with the other data. Skipped when
 # both files are there with the pinned hashes. About 1.4 MB.
-MAPLIBRE_DIR="$REPO_ROOT/Web/maplibre-gl"
+MAPLIBRE_DIR="$REPO_ROOT/Tiles/maplibre-gl"
 MAPLIBRE_WHEEL="maplibre==0.3.6 --hash=sha256:eeafab617d4a1b71c0c174c71405f67c4b4e494fe1b27968d4d2359bc160e277"
 MAPLIBRE_FILES=(
     "maplibre-gl.js e380deae560bc5d182be4124a1b9cdd5086304b0cb82c92a5af23d018aa81015"
@@ -231,7 +231,7 @@ maplibre_valid() {
     done
 }
 if maplibre_valid; then
-    say "MapLibre GL JS already at Web/maplibre-gl/"
+    say "MapLibre GL JS already at Tiles/maplibre-gl/"
 else
     workdir="$(mktemp -d)"
     trap 'rm -rf "$workdir"' EXIT
@@ -253,7 +253,7 @@ else
     done
     rm -rf "$workdir"
     trap - EXIT
-    say "MapLibre GL JS 5.3.0 ready at Web/maplibre-gl/ (BSD-3-Clause, LICENSE.txt beside it)"
+    say "MapLibre GL JS 5.3.0 ready at Tiles/maplibre-gl/ (BSD-3-Clause, LICENSE.txt beside it)"
 fi
 
 if ! command -v swift >/dev/null 2>&1; then

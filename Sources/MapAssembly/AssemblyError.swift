@@ -120,7 +120,7 @@ extension AssemblyError: CustomStringConvertible, LocalizedError {
         case .basemap: what = "the basemap (world_map.gpkg) is missing"
         case .fonts: what = "no fonts folder found"
         case .tilemakerProfile: what = "tilemaker's OpenMapTiles profile (Tiles/tilemaker/) is missing"
-        case .maplibre: what = "MapLibre GL JS (Web/maplibre-gl/maplibre-gl.js) is missing"
+        case .maplibre: what = "MapLibre GL JS (Tiles/maplibre-gl/maplibre-gl.js) is missing"
         }
         let places = searched.map { "\($0.directory.path) (\($0.origin.rawValue))" }.joined(separator: ", ")
         let hint =

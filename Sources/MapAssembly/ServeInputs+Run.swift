@@ -38,7 +38,7 @@ extension ServeInputs {
     ///
     /// - Parameters:
     ///   - configuration: Address, threads, queue, timeouts, metatiles, memory cache. Without a
-    ///     ``MapServer/ServerConfiguration/maplibreDirectory``, the data folders' `Web/maplibre-gl/`
+    ///     ``MapServer/ServerConfiguration/maplibreDirectory``, the data folders' `Tiles/maplibre-gl/`
     ///     is served (``DataLocations/Item/maplibre``), when one holds it.
     ///   - cacheFile: The tile cache (``MapServer/TileCache``): `FILE.mbtiles` keeps its files
     ///     beside it; a folder that cannot be written is read from and never written (with a

@@ -99,7 +99,7 @@ public struct ServerConfiguration: Sendable {
     /// The folder of MapLibre GL JS's files the viewer's GL mode loads (`maplibre-gl.js`,
     /// `maplibre-gl.css`, `LICENSE.txt`), served under `/maplibre-gl/`; nil (the default) when
     /// none was found: the GL mode then says so. `mapwright serve` takes the data folders'
-    /// `Web/maplibre-gl/` (scripts/setup.sh puts it in the checkout, scripts/install.sh installs it).
+    /// `Tiles/maplibre-gl/` (scripts/setup.sh puts it in the checkout, scripts/install.sh installs it).
     public var maplibreDirectory: URL?
 
     /// Creates a configuration; see each property for its default.

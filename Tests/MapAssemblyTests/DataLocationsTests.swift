@@ -68,24 +68,24 @@ struct DataLocationsTests {
     }
 
     /// MapLibre GL JS as scripts/install.sh installs it, found beside the executable whatever
-    /// the working directory; an empty `Web/maplibre-gl/` (no `maplibre-gl.js`) does not count.
+    /// the working directory; an empty `Tiles/maplibre-gl/` (no `maplibre-gl.js`) does not count.
     @Test func mapLibreGLJSIsFoundInTheInstalledData() throws {
         let prefix = try dataFolder()
         let user = try dataFolder()
         defer { remove(prefix, user) }
-        let installed = prefix.appendingPathComponent("share/mapwright/Web/maplibre-gl")
+        let installed = prefix.appendingPathComponent("share/mapwright/Tiles/maplibre-gl")
         try FileManager.default.createDirectory(at: installed, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(
-            at: user.appendingPathComponent("mapwright/Web/maplibre-gl"), withIntermediateDirectories: true)
+            at: user.appendingPathComponent("mapwright/Tiles/maplibre-gl"), withIntermediateDirectories: true)
         let locations = DataLocations(
             environment: ["XDG_DATA_HOME": user.path, "MAPWRIGHT_NO_CHECKOUT": "1"],
             executableURL: prefix.appendingPathComponent("bin/mapwright"))
         #expect(locations.existingDirectory(for: .maplibre) == nil)
         let error = #expect(throws: AssemblyError.self) { try locations.directory(for: .maplibre) }
-        let userFolder = user.appendingPathComponent("mapwright/Web/maplibre-gl").path
+        let userFolder = user.appendingPathComponent("mapwright/Tiles/maplibre-gl").path
         #expect(
             error?.description
-                == "MapLibre GL JS (Web/maplibre-gl/maplibre-gl.js) is missing: looked in \(installed.path) (installed), \(userFolder) (user data); run scripts/setup.sh or set MAPWRIGHT_DATA to a folder holding Web/maplibre-gl/"
+                == "MapLibre GL JS (Tiles/maplibre-gl/maplibre-gl.js) is missing: looked in \(installed.path) (installed), \(userFolder) (user data); run scripts/setup.sh or set MAPWRIGHT_DATA to a folder holding Tiles/maplibre-gl/"
         )
         try Data("maplibregl".utf8).write(to: installed.appendingPathComponent("maplibre-gl.js"))
         #expect(locations.existingDirectory(for: .maplibre)?.path == installed.path)

@@ -136,6 +136,15 @@ import Testing
                 return
             }
             #expect(glyphs.hasSuffix("/fonts/{fontstack}/{range}.pbf"))
+            // Every text layer names its font: Mapwright's default where the file names none.
+            guard case .array(let layers)? = style["layers"] else { return }
+            for layer in layers where layer["layout"]?["text-field"] != nil {
+                let font = layer["layout"]?["text-font"]
+                #expect(font != nil, "\(layer["id"]?.text ?? "?") has no text-font")
+            }
+            #expect(
+                layers.contains { $0["layout"]?["text-font"] == .array([.string("DejaVu Sans Book")]) },
+                "a layer given the default font")
         }
     }
 

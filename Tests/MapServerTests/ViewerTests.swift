@@ -17,7 +17,7 @@ import Testing
 @Suite(.serialized) struct ViewerTests {
     static let leaflet = URL(fileURLWithPath: "/usr/share/javascript/leaflet")
     /// The checkout's MapLibre GL JS, which scripts/setup.sh downloads.
-    static let maplibre = RepositoryFiles.root.appendingPathComponent("Web/maplibre-gl", isDirectory: true)
+    static let maplibre = RepositoryFiles.root.appendingPathComponent("Tiles/maplibre-gl", isDirectory: true)
 
     /// ``ServerFixtures/configuration(threads:queueLimit:timeoutSeconds:metatileSize:corsOrigins:)``
     /// serving the checkout's MapLibre GL JS.
@@ -138,7 +138,7 @@ import Testing
                 #expect(response.status == .notFound)
                 #expect(
                     response.text
-                        == "MapLibre GL JS is not installed (no data folder holds Web/maplibre-gl/): run scripts/setup.sh\n"
+                        == "MapLibre GL JS is not installed (no data folder holds Tiles/maplibre-gl/): run scripts/setup.sh\n"
                 )
             }
         }

@@ -10,7 +10,7 @@ public import MapUtilities
 /// DATA/Styles/          named styles (standard.json, dark.json, ...)
 /// DATA/Tiles/basemap/   the bundled basemap (world_map.gpkg)
 /// DATA/Fonts/           optional: font files used before the pinned system fonts
-/// DATA/Web/maplibre-gl/ MapLibre GL JS for serve's GL viewer (scripts/setup.sh puts it there)
+/// DATA/Tiles/maplibre-gl/ MapLibre GL JS for serve's GL viewer (scripts/setup.sh puts it there)
 /// ```
 ///
 /// Each item is looked up on its own, in this order; the first folder that holds it wins:
@@ -77,7 +77,7 @@ extension DataLocations {
         /// `Tiles/tilemaker/`: tilemaker's OpenMapTiles profile (`config-openmaptiles.json`,
         /// `process-openmaptiles.lua`), which `mapwright basemap build` runs.
         case tilemakerProfile
-        /// `Web/maplibre-gl/`: MapLibre GL JS (`maplibre-gl.js`, `maplibre-gl.css`, `LICENSE.txt`),
+        /// `Tiles/maplibre-gl/`: MapLibre GL JS (`maplibre-gl.js`, `maplibre-gl.css`, `LICENSE.txt`),
         /// which `mapwright serve`'s viewer loads in its GL mode.
         case maplibre
 
@@ -88,7 +88,7 @@ extension DataLocations {
             case .basemap: return "Tiles/basemap"
             case .fonts: return "Fonts"
             case .tilemakerProfile: return "Tiles/tilemaker"
-            case .maplibre: return "Web/maplibre-gl"
+            case .maplibre: return "Tiles/maplibre-gl"
             }
         }
 

@@ -1,4 +1,5 @@
 import MapJSON
+import MapStyle
 
 /// The served style.json's layers rewritten to use only what both MapLibre GL JS 5.x and
 /// MapLibre Native draw (see ``ClientStyle``).
@@ -24,15 +25,28 @@ extension ClientStyle {
         ("layout", "line-round-limit"), ("layout", "icon-padding"), ("layout", "text-variable-anchor-offset"),
     ]
 
-    /// The layers, each split as GL clients need it (see above).
+    /// The layers, each split as GL clients need it (see above), and each drawing text without
+    /// a `text-font` given Mapwright's default (``MapStyle/SymbolLayer/defaultFont``, DejaVu Sans
+    /// Book) where GL clients would ask for the specification's Open Sans Regular and Arial
+    /// Unicode MS Regular and draw other letters than `render`.
     static func portableLayers(_ layers: [JSONValue]) -> [JSONValue] {
         layers.flatMap { layer -> [JSONValue] in
-            var split = [layer]
+            var split = [withTextFont(layer)]
             for (group, name) in featureConstantProperties {
                 split = split.flatMap { splitting($0, group: group, property: name) }
             }
             return split
         }
+    }
+
+    /// `layer` with Mapwright's default `text-font` when it draws text and names none.
+    private static func withTextFont(_ layer: JSONValue) -> JSONValue {
+        guard case .object(var members) = layer, case .object(var layout)? = members["layout"],
+            layout["text-field"] != nil, layout["text-font"] == nil
+        else { return layer }
+        layout["text-font"] = .array(SymbolLayer.defaultFont.map(JSONValue.string))
+        members["layout"] = .object(layout)
+        return .object(members)
     }
 
     /// `layer` as one layer per value of its `group`'s `property`, or as it is when the value
