@@ -152,7 +152,7 @@ struct ServeCommand: AsyncParsableCommand {
     var corsOrigins: [String] = []
 
     @Option(
-        name: .customLong("public-url"),
+        name: .customLong("public-url"), parsing: .unconditional,
         help: ArgumentHelp(
             "The address clients reach the server at through a proxy, such as https://example.org/maps/ or /maps/: every URL the server writes starts with it.",
             discussion: "The proxy strips the path before passing requests on; see docs/serve.md."))

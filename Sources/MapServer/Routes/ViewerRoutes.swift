@@ -34,7 +34,8 @@ struct ViewerRoutes {
             return try libraryFile(
                 request, context, library: "MapLibre GL JS", directory: directory, mainFile: "maplibre-gl.js",
                 missing: directory.map { "MapLibre GL JS is not installed at \($0.path): run scripts/setup.sh" }
-                    ?? "MapLibre GL JS is not installed (no data folder holds Tiles/maplibre-gl/): run scripts/setup.sh")
+                    ?? "MapLibre GL JS is not installed (no data folder holds Tiles/maplibre-gl/): run scripts/setup.sh"
+            )
         }
     }
 
