@@ -3,7 +3,7 @@ public import MapData
 import MapRenderer
 public import MapStyle
 
-/// A country or state/province found in the basemap by name: what `--place` frames.
+/// A country, state/province or town found in the basemap by name: what `--place` frames.
 public struct ResolvedPlace: Hashable, Sendable {
     /// The name asked for, as given.
     public var name: String

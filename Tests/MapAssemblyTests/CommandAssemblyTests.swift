@@ -63,7 +63,7 @@ struct CommandAssemblyTests {
         var warnings: [String] = []
         #expect { try inputs.makeRender(warnings: &warnings) } throws: { error in
             "\(error)"
-                == "--place: no country or state/province named 'Finlandd' in the basemap; did you mean 'Finland'?"
+                == "--place: no country, state/province or town named 'Finlandd' in the basemap; did you mean 'Finland'?"
         }
         inputs.framing = .place("Finland")
         #expect { try inputs.makeRender(warnings: &warnings) } throws: { error in

@@ -112,7 +112,7 @@ struct MapInputsTests {
             guard case PhotoMapError.unknownPlace("Germny", let suggestions) = error else { return false }
             return suggestions.first == "Germany"
                 && (error as? PhotoMapError)?.description
-                    == "--place: no country or state/province named 'Germny' in the basemap; did you mean "
+                    == "--place: no country, state/province or town named 'Germny' in the basemap; did you mean "
                     + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
         }
         // A request framed by the resolved place is framed as by its name, without a lookup.

@@ -222,7 +222,7 @@ struct CameraCommandTests {
                 ["--from", "France", "--to", "bbox:0,50,10,40"],
                 "mapwright: --to: SOUTH 50 is north of NORTH 40 (the order is WEST,SOUTH,EAST,NORTH)"
             ),
-            (["--from", "France", "--to", "Atlantis"], nil),
+            (["--from", "France", "--to", "Lilliput"], nil),
             (
                 ["--from", "France", "--to", "Germany", "--frames", "1"],
                 "mapwright: --frames: 1 is not a frame count from 2 to 10000"
@@ -254,7 +254,7 @@ struct CameraCommandTests {
             #expect(result.standardError == message + "\n")
         } else {
             #expect(
-                result.standardError.hasPrefix("mapwright: --to: 'Atlantis' is not LAT,LON@ZOOM"),
+                result.standardError.hasPrefix("mapwright: --to: 'Lilliput' is not LAT,LON@ZOOM"),
                 "\(result.standardError)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "nothing written")

@@ -89,10 +89,10 @@ struct OptionsCheckedFirstTests {
     /// before the photos are read, in `render` and `cluster` alike.
     @Test(arguments: [["render"], ["cluster", "--zoom", "3"]])
     func anUnknownPlaceIsReportedBeforeThePhotosAreRead(command: [String]) throws {
-        let result = try MapwrightProcess.run(command + ["--photos", Self.missingPhotos, "--place", "Atlantis"])
+        let result = try MapwrightProcess.run(command + ["--photos", Self.missingPhotos, "--place", "Lilliput"])
         #expect(result.status == 2)
         #expect(
-            result.standardError.hasPrefix("mapwright: --place: no country or state/province named 'Atlantis'"),
+            result.standardError.hasPrefix("mapwright: --place: no country, state/province or town named 'Lilliput'"),
             "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
     }

@@ -117,7 +117,7 @@ struct RenderCommandTests {
         (["--photos", "Samples/missing.csv"], "Samples/missing.csv"),
         (["--photos", "Samples/photos", "--photographer", "Nobody"], "Ansel Adams"),
         (["--photos", "Samples/photos", "--select", "no such photo"], "--select"),
-        (["--place", "Atlantis"], "Atlantis"),
+        (["--place", "Lilliput"], "Lilliput"),
         (["--style", "sepia"], "standard"),
         (["--style", "satellite", "--place", "Greece"], "--raster-source"),
         (

@@ -268,7 +268,7 @@ import TileSources
             ["--no-area"],
             "mapwright: choose the area to export: --bbox, --region or --place (--bbox -180,-85.0511,180,85.0511 is the world)\n"
         ),
-        (["--place", "Atlantis"], "mapwright: --place: no country or state/province named 'Atlantis'"),
+        (["--place", "Lilliput"], "mapwright: --place: no country, state/province or town named 'Lilliput'"),
     ])
     func badInputIsOneLineAndWritesNothing(change: [String], message: String) throws {
         let folder = try TemporaryDirectory()

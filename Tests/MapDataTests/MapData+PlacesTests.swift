@@ -17,6 +17,28 @@ struct MapDataPlacesTests {
         try Coordinate(latitude: latitude, longitude: longitude)
     }
 
+    /// Towns and cities that are no country or state come from the bundled GeoNames places: the
+    /// most populous of the name, or of the name in the country after a comma; their positions
+    /// checked against the cities' published coordinates.
+    @Test func townsAndCitiesAreFoundByNameAndCountry() throws {
+        for (name, latitude, longitude) in [
+            ("Espoo", 60.2055, 24.6559), ("jyvaskyla", 62.2415, 25.7209), ("Perth", -31.9523, 115.8613),
+            ("Perth, United Kingdom", 56.3950, -3.4308), ("Perth, GB", 56.3950, -3.4308),
+            ("Portland, US", 45.5152, -122.6784),
+        ] {
+            let region = try region(name)
+            let expected = try city(latitude, longitude)
+            #expect(region.contains(expected), "\(name): \(region)")
+            #expect(region.span.latitudeDelta < 0.6, "\(name) is framed as a town: \(region)")
+        }
+        // Espoo (324,000 people) is framed about 23 km a side; a country's name still wins.
+        #expect((0.15...0.25).contains(try region("Espoo").span.latitudeDelta))
+        #expect(try region("Finland").span.latitudeDelta > 5)
+        #expect(try Self.data.region(ofPlaceNamed: "Espoo, Sweden") == nil)
+        #expect(try Self.data.region(ofPlaceNamed: "Espoo, Atlantis") == nil)
+        #expect(try Self.data.placeNames(closestTo: "Espo").contains("Espoo"))
+    }
+
     @Test func japanIncludesHokkaidoAndKyushu() throws {
         let japan = try region("Japan")
         for (name, city) in [

@@ -130,6 +130,6 @@ struct BasemapRenderTests {
         #expect(france.span.longitudeDelta < 15)
         let california = try #require(try RenderFixtures.data.region(ofPlaceNamed: "California", style: style))
         #expect(california.contains(try RenderFixtures.coordinate(37.77, -122.42)))
-        #expect(try RenderFixtures.data.region(ofPlaceNamed: "Atlantis", style: style) == nil)
+        #expect(try RenderFixtures.data.region(ofPlaceNamed: "Lilliput", style: style) == nil)
     }
 }

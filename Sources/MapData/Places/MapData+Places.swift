@@ -74,16 +74,74 @@ extension MapData {
                 return CoordinateRegion(rect)
             }
         }
+        return try region(ofTownNamed: name)
+    }
+
+    /// The bundled basemap's towns and cities (`basemap://places`' `populated_places`: GeoNames'
+    /// places of 5,000 people or more, and every capital), searched when no country or state has
+    /// the name.
+    static let bundledTownsTable = "populated_places"
+
+    /// The region of a town or city of the bundled places: the most populous place of that name
+    /// (`Espoo`), or of that name in the country a qualifier after a comma names, by name or ISO
+    /// code (`Springfield, Australia`, `Portland, US`); nil when none has it (or the places are
+    /// not installed). The region is a square round the place, its side growing with the
+    /// population: 4 km × √(population / 10,000), from 6 km (a town of 5,000) to 60 km
+    /// (Espoo, 324,000 people: 23 km). Countries and states come first: `Portland` is Jamaica's
+    /// parish, `Portland, US` the city in Oregon.
+    func region(ofTownNamed name: String) throws(MapDataError) -> CoordinateRegion? {
+        let parts = name.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        let wanted = MapData.normalizedPlaceName(parts[0])
+        guard !wanted.isEmpty, let towns = try townsSource() else { return nil }
+        let country = parts.count > 1 ? try countryCode(named: parts[1]) : nil
+        if parts.count > 1, country == nil { return nil }
+        var best: (population: Double, coordinate: Coordinate)?
+        for feature in towns.features {
+            guard let town = feature.properties["name"]?.stringValue, MapData.normalizedPlaceName(town) == wanted,
+                case .point(let position)? = feature.geometry,
+                let coordinate = try? Coordinate(latitude: position.latitude, longitude: position.longitude)
+            else { continue }
+            if let country, feature.properties["country_code"]?.stringValue?.uppercased() != country { continue }
+            let population = feature.properties["population"]?.numberValue ?? 0
+            if best == nil || population > best!.population { best = (population, coordinate) }
+        }
+        guard let best else { return nil }
+        let sideMeters = min(max(4_000 * (best.population / 10_000).squareRoot(), 6_000), 60_000)
+        return try? CoordinateRegion(
+            center: best.coordinate, latitudinalMeters: sideMeters, longitudinalMeters: sideMeters)
+    }
+
+    /// The bundled towns and cities, or nil when the places are not installed.
+    private func townsSource() throws(MapDataError) -> (any FeatureSource)? {
+        let places = StyleSource.vector(VectorSource(location: .basemap(name: "places")))
+        do { return try source(for: places, sourceLayer: MapData.bundledTownsTable) } catch { return nil }
+    }
+
+    /// The ISO 3166 alpha-2 code of the country `name` names (its name, English name or code, as
+    /// ``normalizedPlaceName(_:)`` compares them), upper case; nil for no country.
+    private func countryCode(named name: String) throws(MapDataError) -> String? {
+        let wanted = MapData.normalizedPlaceName(name)
+        let bundled = StyleSource.vector(VectorSource(location: .basemap(name: "world")))
+        guard let countries = try source(for: bundled, sourceLayer: MapData.bundledPlaceTables[0]) else { return nil }
+        for feature in countries.features
+        where MapData.placeNames(of: feature).contains(where: { MapData.normalizedPlaceName($0) == wanted }) {
+            if let code = (feature.properties["ISO_A2"] ?? feature.properties["iso_a2"])?.stringValue, code != "-99" {
+                return code.uppercased()
+            }
+        }
         return nil
     }
 
     /// The place names closest to `name` by edit distance, for "did you mean" suggestions:
-    /// the basemap's own spellings, best first.
+    /// the basemap's own spellings (countries, states and provinces, towns), best first.
     public func placeNames(closestTo name: String, style: Style? = nil, limit: Int = 3) throws(MapDataError) -> [String]
     {
         let wanted = MapData.normalizedPlaceName(name)
-        var best: [String: Int] = [:]
-        for source in try placeSources(style: style) {
+        // By distance, then countries and states before towns, then name.
+        var best: [String: (distance: Int, tier: Int)] = [:]
+        let sources =
+            try placeSources(style: style).map { ($0, 0) } + [try townsSource()].compactMap { $0.map { ($0, 1) } }
+        for (source, tier) in sources {
             for feature in source.features {
                 guard let display = (feature.properties["NAME"] ?? feature.properties["name"])?.stringValue,
                     !display.isEmpty
@@ -93,12 +151,13 @@ extension MapData {
                     normalized
                     + normalized.flatMap { name in MapData.placeAliases.filter { $0.value == name }.map(\.key) }
                 let distance = known.map { $0.editDistance(to: wanted) }.min() ?? .max
-                best[display] = min(best[display] ?? .max, distance)
+                if let kept = best[display], (kept.distance, kept.tier) <= (distance, tier) { continue }
+                best[display] = (distance, tier)
             }
         }
         // Only names within about a third of their length: "Germny" finds Germany, "xyz" nothing.
-        return best.filter { $0.value <= max(2, wanted.count / 3) }
-            .sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+        return best.filter { $0.value.distance <= max(2, wanted.count / 3) }
+            .sorted { ($0.value.distance, $0.value.tier, $0.key) < ($1.value.distance, $1.value.tier, $1.key) }
             .prefix(limit).map(\.key)
     }
 
