@@ -47,7 +47,8 @@ extension PhotoMapError: CustomStringConvertible, LocalizedError {
             return
                 "--select: '\(name)' matches \(count) photo titles: \(listed); give more of the title, or the photo's id"
         case .unknownPlace(let name, let suggestions):
-            return "--place: no country, state/province or town named '\(name)' in the basemap" + Self.didYouMean(suggestions)
+            return "--place: no country, state/province or town named '\(name)' in the basemap"
+                + Self.didYouMean(suggestions)
         case .nothingToShow:
             return "nothing to show: give --photos, --track, --overlay or --circle, or a region"
         case .photos(let error):
